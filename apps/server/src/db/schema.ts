@@ -1,0 +1,259 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * One schema for PGlite and PostgreSQL. snake_case columns here, camelCase in JSON.
+ * Money is numeric(14,2); percentages numeric(7,2); a PERCENTAGE adjustment factor is a
+ * fraction numeric(9,4). Names are unique case-insensitively because "Backend" and
+ * "backend" are the same job to a person.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    showSettings: boolean('show_settings').notNull().default(false),
+    manageSettings: boolean('manage_settings').notNull().default(false),
+    showSalary: boolean('show_salary').notNull().default(false),
+    showCost: boolean('show_cost').notNull().default(false),
+    manageEmployee: boolean('manage_employee').notNull().default(false),
+    deleteEmployee: boolean('delete_employee').notNull().default(false),
+    /** Bumped on password change: tokens carry it, so older tokens stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`)],
+);
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('jobs_name_lower_uq').on(sql`lower(${t.name})`),
+    check('jobs_name_nonempty', sql`length(trim(${t.name})) > 0`),
+  ],
+);
+
+export const positions = pgTable(
+  'positions',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('positions_job_name_lower_uq').on(t.jobId, sql`lower(${t.name})`),
+    // Lets (job_id, id) be the target of a composite foreign key: a factor's or an
+    // employee's position must belong to its job.
+    unique('positions_job_id_id_uq').on(t.jobId, t.id),
+    check('positions_name_nonempty', sql`length(trim(${t.name})) > 0`),
+  ],
+);
+
+export const grades = pgTable(
+  'grades',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    order: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('grades_name_lower_uq').on(sql`lower(${t.name})`),
+    check('grades_name_nonempty', sql`length(trim(${t.name})) > 0`),
+    index('grades_order_idx').on(t.order),
+  ],
+);
+
+export const levels = pgTable(
+  'levels',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('levels_name_lower_uq').on(sql`lower(${t.name})`),
+    check('levels_name_nonempty', sql`length(trim(${t.name})) > 0`),
+  ],
+);
+
+export const baseSalaries = pgTable(
+  'base_salaries',
+  {
+    id: serial('id').primaryKey(),
+    gradeId: integer('grade_id')
+      .notNull()
+      .references(() => grades.id, { onDelete: 'restrict' }),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => levels.id, { onDelete: 'restrict' }),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('base_salaries_grade_level_uq').on(t.gradeId, t.levelId),
+    check('base_salaries_amount_nonneg', sql`${t.amount} >= 0`),
+  ],
+);
+
+export const adjustmentFactors = pgTable(
+  'adjustment_factors',
+  {
+    id: serial('id').primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    positionId: integer('position_id').notNull(),
+    factor: numeric('factor', { precision: 14, scale: 4 }).notNull(),
+    type: text('type', { enum: ['PERCENTAGE', 'FIXED'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('adjustment_factors_job_position_uq').on(t.jobId, t.positionId),
+    foreignKey({
+      name: 'adjustment_factors_position_of_job_fk',
+      columns: [t.jobId, t.positionId],
+      foreignColumns: [positions.jobId, positions.id],
+    }).onDelete('cascade'),
+    check('adjustment_factors_type', sql`${t.type} in ('PERCENTAGE', 'FIXED')`),
+    check('adjustment_factors_pct_range', sql`${t.type} <> 'PERCENTAGE' or ${t.factor} between -1 and 1`),
+  ],
+);
+
+const multiplier = (name: string) => numeric(name, { precision: 14, scale: 2 }).notNull().default('0');
+const multiplierType = (name: string) =>
+  text(name, { enum: ['PERCENTAGE', 'FIXED'] })
+    .notNull()
+    .default('PERCENTAGE');
+const pctRange = (value: string, type: string) =>
+  sql.raw(
+    `${type} in ('PERCENTAGE', 'FIXED') and (${type} <> 'PERCENTAGE' or ${value} between -100 and 100)`,
+  );
+
+/** The single settings record (id is always 1). `version` guards against lost updates. */
+export const settings = pgTable(
+  'settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    experienceMultiplier: multiplier('experience_multiplier'),
+    experienceMultiplierType: multiplierType('experience_multiplier_type'),
+    loyaltyMultiplier: multiplier('loyalty_multiplier'),
+    loyaltyMultiplierType: multiplierType('loyalty_multiplier_type'),
+    offshoreMultiplier: multiplier('offshore_multiplier'),
+    offshoreMultiplierType: multiplierType('offshore_multiplier_type'),
+    actingAsMultiplier: multiplier('acting_as_multiplier'),
+    actingAsMultiplierType: multiplierType('acting_as_multiplier_type'),
+    pillarMultiplier: multiplier('pillar_multiplier'),
+    pillarMultiplierType: multiplierType('pillar_multiplier_type'),
+    remoteMultiplier: multiplier('remote_multiplier'),
+    remoteMultiplierType: multiplierType('remote_multiplier_type'),
+    /** [{id, title, multiplier, type}] */
+    customMultipliers: jsonb('custom_multipliers').notNull().default([]),
+    /** [{name, amount, type}] */
+    benefits: jsonb('benefits').notNull().default([]),
+    socialInsuranceEnabled: boolean('social_insurance_enabled').notNull().default(true),
+    socialInsuranceType: text('social_insurance_type', {
+      enum: ['COMPANY_FULL', 'COMPANY_PERCENTAGE', 'EMPLOYEE_FULL'],
+    })
+      .notNull()
+      .default('COMPANY_FULL'),
+    companyInsurancePercentage: numeric('company_insurance_percentage', { precision: 7, scale: 2 })
+      .notNull()
+      .default('100'),
+    totalInsurancePercentage: numeric('total_insurance_percentage', { precision: 7, scale: 2 })
+      .notNull()
+      .default('14'),
+    version: integer('version').notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('settings_single_row', sql`${t.id} = 1`),
+    check('settings_experience', pctRange('experience_multiplier', 'experience_multiplier_type')),
+    check('settings_loyalty', pctRange('loyalty_multiplier', 'loyalty_multiplier_type')),
+    check('settings_offshore', pctRange('offshore_multiplier', 'offshore_multiplier_type')),
+    check('settings_acting_as', pctRange('acting_as_multiplier', 'acting_as_multiplier_type')),
+    check('settings_pillar', pctRange('pillar_multiplier', 'pillar_multiplier_type')),
+    check('settings_remote', pctRange('remote_multiplier', 'remote_multiplier_type')),
+    check(
+      'settings_si_type',
+      sql`${t.socialInsuranceType} in ('COMPANY_FULL', 'COMPANY_PERCENTAGE', 'EMPLOYEE_FULL')`,
+    ),
+    check('settings_company_pct', sql`${t.companyInsurancePercentage} between 0 and 100`),
+    check('settings_total_pct', sql`${t.totalInsurancePercentage} between 0 and 100`),
+    check(
+      'settings_json_arrays',
+      sql`jsonb_typeof(${t.customMultipliers}) = 'array' and jsonb_typeof(${t.benefits}) = 'array'`,
+    ),
+  ],
+);
+
+export const employees = pgTable(
+  'employees',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'restrict' }),
+    positionId: integer('position_id').notNull(),
+    gradeId: integer('grade_id')
+      .notNull()
+      .references(() => grades.id, { onDelete: 'restrict' }),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => levels.id, { onDelete: 'restrict' }),
+    yearsExperience: numeric('years_experience', { precision: 5, scale: 2 }).notNull().default('0'),
+    yearsWithCompany: numeric('years_with_company', { precision: 5, scale: 2 }).notNull().default('0'),
+    offshoreProject: boolean('offshore_project').notNull().default(false),
+    actingAsDifferentGrade: boolean('acting_as_different_grade').notNull().default(false),
+    pillar: boolean('pillar').notNull().default(false),
+    remote: boolean('remote').notNull().default(false),
+    /** Ids (strings) of the settings' custom multipliers that apply to this employee. */
+    customMultipliers: jsonb('custom_multipliers').notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'employees_position_of_job_fk',
+      columns: [t.jobId, t.positionId],
+      foreignColumns: [positions.jobId, positions.id],
+    }).onDelete('restrict'),
+    index('employees_job_idx').on(t.jobId),
+    index('employees_position_idx').on(t.positionId),
+    index('employees_grade_level_idx').on(t.gradeId, t.levelId),
+    check('employees_name_nonempty', sql`length(trim(${t.name})) > 0`),
+    check('employees_years_nonneg', sql`${t.yearsExperience} >= 0 and ${t.yearsWithCompany} >= 0`),
+    check('employees_custom_array', sql`jsonb_typeof(${t.customMultipliers}) = 'array'`),
+  ],
+);

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/reply.ts';
+import { createHealthRepository } from './health.repository.ts';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createHealthRepository(app.db);
+  app.get(
+    '/health',
+    { schema: { tags: ['health'], summary: 'Liveness and database readiness' }, config: { public: true } },
+    async () => {
+      await repo.ping();
+      return ok({ status: 'ok', database: app.database.kind }, 'Healthy');
+    },
+  );
+};

@@ -1,0 +1,93 @@
+import type { User } from '@salary/shared/auth/auth.contract';
+import type { Permissions } from '@salary/shared/common/permissions';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    isAdmin: row.isAdmin,
+    role: row.isAdmin ? 'admin' : 'user',
+    permissions: {
+      showSettings: row.showSettings,
+      manageSettings: row.manageSettings,
+      showSalary: row.showSalary,
+      showCost: row.showCost,
+      manageEmployee: row.manageEmployee,
+      deleteEmployee: row.deleteEmployee,
+    },
+  };
+}
+
+export function createUsersRepository(db: DbOrTx) {
+  return {
+    async findById(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
+      return row;
+    },
+    async list(): Promise<UserRow[]> {
+      return db.select().from(users).orderBy(asc(users.id));
+    },
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(users);
+      return row?.n ?? 0;
+    },
+    async insert(input: {
+      email: string;
+      name: string;
+      passwordHash: string;
+      isAdmin: boolean;
+      permissions: Permissions;
+    }): Promise<UserRow> {
+      const [row] = await db
+        .insert(users)
+        .values({
+          email: input.email,
+          name: input.name,
+          passwordHash: input.passwordHash,
+          isAdmin: input.isAdmin,
+          ...input.permissions,
+        })
+        .returning();
+      return row!;
+    },
+    async update(
+      id: number,
+      input: { name: string; permissions: Permissions },
+    ): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ name: input.name, ...input.permissions, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+    async setPassword(id: number, passwordHash: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+    async delete(id: number): Promise<boolean> {
+      const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

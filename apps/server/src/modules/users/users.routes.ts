@@ -1,0 +1,39 @@
+import { idParam } from '@salary/shared/common/envelope';
+import { createUserBody, updateUserBody } from '@salary/shared/users/users.contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/reply.ts';
+import { createUsersRepository } from './users.repository.ts';
+import { createUsersService } from './users.service.ts';
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createUsersService({ users: createUsersRepository(app.db) });
+  const tags = ['users'];
+
+  app.get('/auth/users', { schema: { tags, summary: 'List users (admin)' } }, async (request) =>
+    ok({ users: await service.list(request.actor) }),
+  );
+  app.post(
+    '/auth/users',
+    { schema: { tags, summary: 'Create a user (admin)', body: createUserBody } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(ok(await service.create(request.actor, request.body), 'User created successfully')),
+  );
+  app.put(
+    '/auth/users/:id',
+    {
+      schema: { tags, summary: 'Update name and permissions (admin)', params: idParam, body: updateUserBody },
+    },
+    async (request) =>
+      ok(await service.update(request.actor, request.params.id, request.body), 'User updated successfully'),
+  );
+  app.delete(
+    '/auth/users/:id',
+    { schema: { tags, summary: 'Delete a user (admin)', params: idParam } },
+    async (request) => {
+      await service.remove(request.actor, request.params.id);
+      return ok(null, 'User deleted successfully');
+    },
+  );
+};

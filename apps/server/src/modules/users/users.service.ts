@@ -1,0 +1,64 @@
+import type { User } from '@salary/shared/auth/auth.contract';
+import type { Actor } from '@salary/shared/common/permissions';
+import type { createUserBody, updateUserBody } from '@salary/shared/users/users.contract';
+import type { z } from 'zod';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { requireAdmin } from '../../lib/authorize.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
+import { toUser, type UsersRepository } from './users.repository.ts';
+
+type CreateInput = z.output<typeof createUserBody>;
+type UpdateInput = z.output<typeof updateUserBody>;
+
+const ADMINS_ONLY = 'Only administrators can manage users';
+
+export function createUsersService(deps: { users: UsersRepository }) {
+  const { users } = deps;
+  const duplicate = (email: string) => conflict(`A user with the email ${email} already exists`);
+
+  return {
+    async list(actor: Actor): Promise<User[]> {
+      requireAdmin(actor, ADMINS_ONLY);
+      return (await users.list()).map(toUser);
+    },
+
+    async create(actor: Actor, input: CreateInput): Promise<User> {
+      requireAdmin(actor, ADMINS_ONLY);
+      if (await users.findByEmail(input.email)) throw duplicate(input.email);
+      try {
+        const row = await users.insert({
+          email: input.email,
+          name: input.name,
+          passwordHash: await hashPassword(input.password),
+          isAdmin: false,
+          permissions: input.permissions,
+        });
+        return toUser(row);
+      } catch (error) {
+        // Two admins creating the same email at once: the unique index decides.
+        if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw duplicate(input.email);
+        throw error;
+      }
+    },
+
+    async update(actor: Actor, id: number, input: UpdateInput): Promise<User> {
+      requireAdmin(actor, ADMINS_ONLY);
+      const existing = await users.findById(id);
+      if (!existing) throw notFound('User not found');
+      if (existing.isAdmin) throw forbidden('Administrator accounts cannot be edited');
+      const row = await users.update(id, input);
+      if (!row) throw notFound('User not found');
+      return toUser(row);
+    },
+
+    async remove(actor: Actor, id: number): Promise<void> {
+      requireAdmin(actor, ADMINS_ONLY);
+      if (id === actor.id) throw badRequest('You cannot delete your own account');
+      const existing = await users.findById(id);
+      if (!existing) throw notFound('User not found');
+      if (existing.isAdmin) throw forbidden('Administrator accounts cannot be deleted');
+      if (!(await users.delete(id))) throw notFound('User not found');
+    },
+  };
+}

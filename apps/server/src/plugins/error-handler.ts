@@ -1,0 +1,106 @@
+import type { FieldProblem } from '@salary/shared/common/envelope';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+import {
+  PG_CHECK_VIOLATION,
+  PG_FOREIGN_KEY_VIOLATION,
+  PG_UNIQUE_VIOLATION,
+  pgErrorCode,
+} from '../lib/pg-errors.ts';
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/** Fastify's own client errors carry safe, short messages; we reword the common ones. */
+function clientMessage(error: FastifyError, status: number): string {
+  if (status === 413) return 'Request body is too large';
+  if (status === 415) return 'Unsupported content type: send JSON (application/json)';
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+    return 'Request body is not valid JSON';
+  if (error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return 'Invalid Content-Length header';
+  if (status === 429) return error.message || 'Too many requests, try again later';
+  return error.message || 'Bad request';
+}
+
+export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
+  return path.map(String).join('.');
+}
+
+/**
+ * One place turns every error into the envelope {success, message, error, data}. Stacks,
+ * SQL and driver messages never reach the client; 5xx answers say only that it failed.
+ */
+export default fp(async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: FieldProblem[] = error.validation.map((v) => ({
+        field: [error.validationContext, ...(v.instancePath ? v.instancePath.split('/').filter(Boolean) : [])]
+          .filter((p) => p && p !== 'body')
+          .join('.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      const messages = [...new Set(fields.map((f) => f.message))];
+      return reply.status(400).send({
+        success: false,
+        message: messages.join('; ') || 'Invalid request',
+        error: 'VALIDATION_ERROR',
+        data: { fields },
+      });
+    }
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .send({ success: false, message: error.message, error: error.code, data: error.data });
+    }
+    const pgCode = pgErrorCode(error);
+    if (pgCode === PG_UNIQUE_VIOLATION) {
+      return reply.status(409).send({
+        success: false,
+        message: 'A record with the same values already exists',
+        error: 'CONFLICT',
+        data: null,
+      });
+    }
+    if (pgCode === PG_FOREIGN_KEY_VIOLATION) {
+      return reply.status(409).send({
+        success: false,
+        message: 'This change refers to a record that does not exist or is still in use',
+        error: 'CONFLICT',
+        data: null,
+      });
+    }
+    if (pgCode === PG_CHECK_VIOLATION) {
+      return reply.status(400).send({
+        success: false,
+        message: 'A value is out of its allowed range',
+        error: 'VALIDATION_ERROR',
+        data: null,
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+      return reply.status(status).send({
+        success: false,
+        message: clientMessage(error, status),
+        error: CODE_BY_STATUS[status] ?? 'BAD_REQUEST',
+        data: null,
+      });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(500)
+      .send({ success: false, message: 'Internal server error', error: 'INTERNAL_ERROR', data: null });
+  });
+});

@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app. Unknown paths fall back to index.html only for GET requests
+ * outside /api/ without a file extension (client-side routes); everything else is a 404
+ * envelope, so a missing asset or API route never answers HTML.
+ */
+export async function webApp(app: FastifyInstance, opts: { root: string }) {
+  const hasBuild = existsSync(path.join(opts.root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: opts.root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything under assets/, so it can be cached for good.
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.header('Cache-Control', 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage =
+      request.method === 'GET' &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api' &&
+      !path.extname(pathname);
+    if (isPage && hasBuild) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    if (isPage) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
+    }
+    return reply.status(404).send({
+      success: false,
+      message: `Route ${request.method} ${pathname} not found`,
+      error: 'NOT_FOUND',
+      data: null,
+    });
+  });
+}

@@ -1,0 +1,65 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { migrateDatabase, openDatabase } from './db/client.ts';
+import { ensureFirstAdmin } from './modules/users/first-admin.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { runDemoSeed } from './seed/demo.ts';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env, process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  await migrateDatabase(database);
+  await ensureFirstAdmin(createUsersRepository(database.db), {
+    email: config.adminEmail,
+    password: config.adminPassword,
+    print: (line) => console.log(line),
+  });
+  if (config.demo) {
+    const outcome = await runDemoSeed(database.db);
+    console.log(outcome.message);
+  }
+
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(
+    `Salary System is running on http://localhost:${config.port} (${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
+  );
+}
+
+main().catch((error) => {
+  console.error('Salary System failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { User } from '@salary/shared/auth/auth.contract';
+import type { Envelope } from '@salary/shared/common/envelope';
+import { NO_PERMISSIONS, type Permissions } from '@salary/shared/common/permissions';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import type { Database } from '../../src/db/client.ts';
+import { hashPassword } from '../../src/lib/passwords.ts';
+import { createUsersRepository } from '../../src/modules/users/users.repository.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'admin-password-1';
+export const USER_PASSWORD = 'user-password-1';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  adminToken: string;
+  /** app.inject with an optional bearer token; answers the parsed envelope too. */
+  call<T = unknown>(
+    options: InjectOptions & { token?: string },
+  ): Promise<LightMyRequestResponse & { body: string; envelope: Envelope<T> }>;
+  /** Creates a non-admin user with the given permissions and answers a token for it. */
+  createUser(
+    permissions?: Partial<Permissions>,
+    overrides?: { email?: string; name?: string },
+  ): Promise<{
+    user: User;
+    token: string;
+    email: string;
+  }>;
+  login(email: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+
+/**
+ * The real app on a fresh database (migrated template) with one administrator. Tests
+ * call it through `inject`; nothing of ours is mocked.
+ */
+export async function buildTestApp(configOverrides: Partial<Config> = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'salary-app-'));
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    loginRateLimit: 1000,
+    ...configOverrides,
+  };
+  const database = await createTestDatabase();
+  const users = createUsersRepository(database.db);
+  await users.insert({
+    email: ADMIN_EMAIL,
+    name: 'Administrator',
+    passwordHash: await hashPassword(ADMIN_PASSWORD),
+    isAdmin: true,
+    permissions: NO_PERMISSIONS,
+  });
+  const app = await buildApp({ config, database, logger: false, closeDatabaseOnShutdown: false });
+  await app.ready();
+
+  const call: TestContext['call'] = async (options) => {
+    const { token, ...rest } = options;
+    const headers = { ...(rest.headers ?? {}) } as Record<string, string>;
+    if (token) headers.authorization = `Bearer ${token}`;
+    const response = await app.inject({ ...rest, headers } as InjectOptions);
+    let envelope: Envelope<never>;
+    try {
+      envelope = JSON.parse(response.body);
+    } catch {
+      envelope = undefined as unknown as Envelope<never>;
+    }
+    return Object.assign(response, { envelope });
+  };
+
+  const login = async (email: string, password: string) => {
+    const res = await call<{ token: string }>({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+    });
+    if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.body}`);
+    return res.envelope.data.token;
+  };
+
+  const adminToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+
+  return {
+    app,
+    database,
+    config,
+    adminToken,
+    call,
+    login,
+    async createUser(permissions = {}, overrides = {}) {
+      userCounter += 1;
+      const email = overrides.email ?? `user${userCounter}-${Date.now()}@example.com`;
+      const res = await call<User>({
+        method: 'POST',
+        url: '/api/auth/users',
+        token: adminToken,
+        payload: {
+          email,
+          name: overrides.name ?? `User ${userCounter}`,
+          password: USER_PASSWORD,
+          permissions: { ...NO_PERMISSIONS, ...permissions },
+        },
+      });
+      if (res.statusCode !== 201) throw new Error(`createUser failed: ${res.body}`);
+      return { user: res.envelope.data, token: await login(email, USER_PASSWORD), email };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, openDatabase } from '../../src/db/client.ts';
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/**
+ * A fresh, migrated database for one test file: PGlite loaded from the run's template, or
+ * a PostgreSQL database cloned from the template database. `close()` also drops the clone.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const templateDb = inject('pgTemplateDb');
+  if (templateDb) {
+    const adminUrl = inject('pgAdminUrl');
+    const name = `salary_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb}`);
+    await admin.end();
+    const database = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name), poolSize: 5 });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: adminUrl });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropper.end();
+      },
+    };
+  }
+  const tarball = readFileSync(inject('pgliteTemplate'));
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([tarball]) });
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, userSchema } from '../auth/auth.contract.ts';
+import { emailField, requiredSecret, requiredText } from '../common/fields.ts';
+import { NO_PERMISSIONS, permissionsSchema } from '../common/permissions.ts';
+
+export const createUserBody = z.object({
+  email: emailField,
+  name: requiredText('Name'),
+  password: requiredSecret('Password', PASSWORD_MIN_LENGTH),
+  permissions: permissionsSchema.default(NO_PERMISSIONS),
+});
+export type CreateUserBody = z.input<typeof createUserBody>;
+
+/** Only name and permissions change; email and password are fixed at creation (spec §6). */
+export const updateUserBody = z.object({
+  name: requiredText('Name'),
+  permissions: permissionsSchema,
+});
+export type UpdateUserBody = z.input<typeof updateUserBody>;
+
+export const userListData = z.object({ users: z.array(userSchema) });

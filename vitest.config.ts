@@ -1,0 +1,71 @@
+import { defineConfig } from 'vitest/config';
+
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * One runner for every test: pure packages, the server on PGlite (and on PostgreSQL when
+ * TEST_DATABASE_URL is set), web components in jsdom, and browser tests in real Chromium.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/test/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          env: { TEST_DB_KIND: 'pglite' },
+        },
+      },
+      ...(withPostgres
+        ? [
+            {
+              test: {
+                name: 'server-pg',
+                include: ['apps/server/test/**/*.test.ts'],
+                exclude: ['apps/server/test/**/*.pglite-only.test.ts'],
+                environment: 'node',
+                globalSetup: ['apps/server/test/support/global-setup.ts'],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+                env: { TEST_DB_KIND: 'postgres' },
+              },
+            },
+          ]
+        : []),
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One Chromium per file; two cores leave no room for more.
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
