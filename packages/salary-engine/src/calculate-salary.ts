@@ -1,0 +1,181 @@
+/**
+ * The salary formula (docs/salary-formula.md, architecture §4). Pure: no I/O, no clock, no globals,
+ * inputs are never mutated. All arithmetic is on integers — cents for money, basis points for
+ * percentages, hundredths for years — and each line item is rounded once, half away from zero, so
+ * every total, being the sum of its rounded lines, adds up to the cent.
+ */
+
+import { mul3DivRound, mulDivRound, toScaledInteger } from './exact-math.ts';
+import { type PreparedMultiplier, type PreparedRules, prepareRules } from './prepare-rules.ts';
+import { BASE_SALARY_NOT_FOUND_MESSAGE, invalidNumber, SalaryEngineError } from './salary-engine-error.ts';
+import { MAX_YEARS, YEARS_DECIMALS } from './salary-limits.ts';
+import type { AdjustmentRow, BenefitRow, SalaryProfile, SalaryResult, SalaryRules } from './salary-types.ts';
+
+/** 1 basis point = 1/10,000. */
+const BP = 10_000;
+
+export function calculateSalary(rules: SalaryRules, profile: SalaryProfile): SalaryResult {
+  return calculateWithPrepared(prepareRules(rules), profile);
+}
+
+function yearsInHundredths(value: number, field: string): number {
+  const hundredths = toScaledInteger(value, 100, 0, MAX_YEARS);
+  if (Number.isNaN(hundredths)) throw invalidNumber(field, value, YEARS_DECIMALS, 0, MAX_YEARS);
+  return hundredths;
+}
+
+/** Per-year multiplier: PERCENTAGE adjusted × value% × years, FIXED value × years; one rounding. */
+function perYearCents(m: PreparedMultiplier, adjustedCents: number, yearHundredths: number): number {
+  return m.type === 'PERCENTAGE'
+    ? mul3DivRound(adjustedCents, m.scaled, yearHundredths, BP * 100)
+    : mulDivRound(m.scaled, yearHundredths, 100);
+}
+
+function onceCents(m: PreparedMultiplier, adjustedCents: number): number {
+  return m.type === 'PERCENTAGE' ? mulDivRound(adjustedCents, m.scaled, BP) : m.scaled;
+}
+
+/**
+ * A per-year multiplier's total effect in percent of the adjusted salary, 4 decimals: the exact rate
+ * value × years for PERCENTAGE (what the amount is before its cent rounding), amount ÷ adjusted × 100
+ * for FIXED. 0 when the adjusted salary is 0, since there is nothing to be a percent of.
+ */
+function effectPercent(
+  m: PreparedMultiplier,
+  amountCents: number,
+  adjustedCents: number,
+  yearHundredths: number,
+): number {
+  if (adjustedCents === 0) return 0;
+  // bp × hundredths of a year = 1/10,000 of a percent.
+  if (m.type === 'PERCENTAGE') {
+    const rate = m.scaled * yearHundredths;
+    return rate === 0 ? 0 : rate / BP; // never -0 (a negative rate over 0 years)
+  }
+  return mulDivRound(amountCents, 100 * BP, adjustedCents) / BP;
+}
+
+function row(m: PreparedMultiplier, cents: number): AdjustmentRow {
+  return { name: m.name, type: m.type, value: m.value, amount: cents / 100 };
+}
+
+/** Runs one profile against rules converted once by prepareRules (or withEmployeeRules). */
+export function calculateWithPrepared(prepared: PreparedRules, profile: SalaryProfile): SalaryResult {
+  const baseCents = prepared.baseCents;
+  if (baseCents === null) throw new SalaryEngineError('BASE_SALARY_NOT_FOUND', BASE_SALARY_NOT_FOUND_MESSAGE);
+  const experienceYears = yearsInHundredths(profile.yearsExperience, 'yearsExperience');
+  const loyaltyYears = yearsInHundredths(profile.yearsWithCompany, 'yearsWithCompany');
+
+  // Step 2: the (job, position) adjustment.
+  const adj = prepared.adjustment;
+  let adjustmentCents = 0;
+  let adjustmentFactor = 0;
+  if (adj !== null) {
+    // A fixed amount applies even on a zero base; there is just no fraction of base to report then.
+    adjustmentCents = adj.type === 'PERCENTAGE' ? mulDivRound(baseCents, adj.scaled, BP) : adj.scaled;
+    if (baseCents !== 0) {
+      adjustmentFactor =
+        adj.type === 'PERCENTAGE'
+          ? adj.scaled / BP
+          : mulDivRound(adjustmentCents, 1_000_000, baseCents) / 1_000_000;
+    }
+  }
+  const adjustedCents = baseCents + adjustmentCents;
+
+  // Step 3: the six base multipliers, additive on the adjusted salary. Experience and loyalty
+  // always apply (a row even at 0 years keeps the breakdown's shape stable); flags apply once.
+  const experienceCents = perYearCents(prepared.experience, adjustedCents, experienceYears);
+  const loyaltyCents = perYearCents(prepared.loyalty, adjustedCents, loyaltyYears);
+  const adjustmentDetails: AdjustmentRow[] = [
+    row(prepared.experience, experienceCents),
+    row(prepared.loyalty, loyaltyCents),
+  ];
+  let totalAdjustmentCents = experienceCents + loyaltyCents;
+  if (profile.offshoreProject)
+    totalAdjustmentCents += pushOnce(adjustmentDetails, prepared.offshore, adjustedCents);
+  if (profile.actingAsDifferentGrade) {
+    totalAdjustmentCents += pushOnce(adjustmentDetails, prepared.actingAs, adjustedCents);
+  }
+  if (profile.pillar) totalAdjustmentCents += pushOnce(adjustmentDetails, prepared.pillar, adjustedCents);
+  if (profile.remote) totalAdjustmentCents += pushOnce(adjustmentDetails, prepared.remote, adjustedCents);
+
+  // Step 4: checked custom multipliers, same two types, applied once.
+  const customs = prepared.customMultipliers;
+  const customMultiplierDetails: AdjustmentRow[] = new Array(customs.length);
+  for (let i = 0; i < customs.length; i++) {
+    const cents = onceCents(customs[i]!, adjustedCents);
+    customMultiplierDetails[i] = row(customs[i]!, cents);
+    totalAdjustmentCents += cents;
+  }
+
+  // Step 5: gross never goes below zero.
+  const sum = adjustedCents + totalAdjustmentCents;
+  const grossCents = Math.max(sum, 0);
+
+  // Step 6: benefits are a company cost on top of gross, not pay.
+  const benefits = prepared.benefits;
+  const selectedBenefits: BenefitRow[] = new Array(benefits.length);
+  let benefitsCents = 0;
+  for (let i = 0; i < benefits.length; i++) {
+    const b = benefits[i]!;
+    const cents = b.type === 'FIXED_AMOUNT' ? b.scaled : mulDivRound(grossCents, b.scaled, BP);
+    selectedBenefits[i] = { name: b.name, type: b.type, amount: cents / 100 };
+    benefitsCents += cents;
+  }
+
+  // Step 7: social insurance; the employee's share is the remainder, so the two always add up.
+  const si = prepared.socialInsurance;
+  let insuranceCents = 0;
+  let companyCents = 0;
+  if (si !== null) {
+    insuranceCents = mulDivRound(grossCents, si.totalBp, BP);
+    if (si.type === 'COMPANY_FULL') companyCents = insuranceCents;
+    else if (si.type === 'COMPANY_PERCENTAGE') companyCents = mulDivRound(insuranceCents, si.companyBp, BP);
+  }
+  const employeeCents = insuranceCents - companyCents;
+
+  // Step 8.
+  const netCents = grossCents - employeeCents;
+  const totalCostCents = grossCents + benefitsCents + companyCents;
+  if (!Number.isSafeInteger(totalCostCents) || !Number.isSafeInteger(sum)) {
+    throw new SalaryEngineError(
+      'INVALID_INPUT',
+      'Invalid salary input: the result is too large to compute exactly',
+    );
+  }
+
+  const gross = grossCents / 100;
+  return {
+    calculatedSalary: gross,
+    details: {
+      baseSalary: baseCents / 100,
+      adjustmentFactor,
+      experienceMultiplier: effectPercent(
+        prepared.experience,
+        experienceCents,
+        adjustedCents,
+        experienceYears,
+      ),
+      loyaltyMultiplier: effectPercent(prepared.loyalty, loyaltyCents, adjustedCents, loyaltyYears),
+      totalAdjustments: totalAdjustmentCents / 100,
+      adjustmentDetails,
+      totalBenefitsCost: benefitsCents / 100,
+      selectedBenefits,
+      grossSalary: gross,
+      netSalary: netCents / 100,
+      totalCost: totalCostCents / 100,
+      socialInsuranceAmount: insuranceCents / 100,
+      customMultiplierDetails,
+      companySocialInsurance: companyCents / 100,
+      employeeSocialInsurance: employeeCents / 100,
+      adjustmentAmount: adjustmentCents / 100,
+      adjustedSalary: adjustedCents / 100,
+    },
+  };
+}
+
+function pushOnce(rows: AdjustmentRow[], m: PreparedMultiplier, adjustedCents: number): number {
+  const cents = onceCents(m, adjustedCents);
+  rows.push(row(m, cents));
+  return cents;
+}
