@@ -1,4 +1,29 @@
+import { calculateBody } from '@salary/shared/calculator/calculator.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/reply.ts';
+import { createSettingsRepository } from '../settings/settings.repository.ts';
+import { createCalculatorRepository } from './calculator.repository.ts';
+import { createCalculatorService } from './calculator.service.ts';
 
-// Routes of the calculator domain are added by its own issue.
-export const calculatorRoutes: FastifyPluginAsyncZod = async () => {};
+export const calculatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createCalculatorService({
+    repo: createCalculatorRepository(app.db),
+    settings: createSettingsRepository(app.db),
+  });
+
+  app.post(
+    '/calculate',
+    {
+      schema: {
+        tags: ['calculator'],
+        summary: 'Calculate a salary for a profile (stores nothing)',
+        description:
+          'benefits: JSON string (or object) of stored benefit name → selected; names not given count as selected. ' +
+          'customMultipliers: JSON string (or list) of {title, type, value, checked}, taken as sent. ' +
+          'settings.applySocialInsurance defaults to true. Answers data.calculatedSalary and data.details.',
+        body: calculateBody,
+      },
+    },
+    async (request) => ok(await service.calculate(request.body), 'Salary calculated successfully'),
+  );
+};

@@ -1,0 +1,99 @@
+import { calculateSalary } from '@salary/salary-engine/calculate-salary';
+import { SalaryEngineError } from '@salary/salary-engine/salary-engine-error';
+import type { SalaryResult } from '@salary/salary-engine/salary-types';
+import type { CalculateInput } from '@salary/shared/calculator/calculator.contract';
+import type { Settings } from '@salary/shared/settings/settings.contract';
+import { AppError, badRequest } from '../../lib/app-error.ts';
+import type { CalculatorRepository } from './calculator.repository.ts';
+import { engineRules } from './salary-rules.ts';
+
+export const BASE_SALARY_NOT_FOUND = 'BASE_SALARY_NOT_FOUND';
+
+/** Turns the engine's refusals into API errors: a missing base salary is a 422, bad numbers a 400. */
+export function engineErrorToAppError(error: unknown): unknown {
+  if (!(error instanceof SalaryEngineError)) return error;
+  if (error.code === 'BASE_SALARY_NOT_FOUND') return new AppError(422, BASE_SALARY_NOT_FOUND, error.message);
+  return badRequest(error.message.replace(/^Invalid salary input: /, ''));
+}
+
+export interface ReferenceIds {
+  jobId: number;
+  positionId: number;
+  gradeId: number;
+  levelId: number;
+}
+
+/** 400s that name the field, for a job/position/grade/level that does not exist or does not fit. */
+export async function checkReferences(
+  repo: Pick<CalculatorRepository, 'references'>,
+  ids: ReferenceIds,
+  fieldNames: Record<keyof ReferenceIds, string> = {
+    jobId: 'jobId',
+    positionId: 'positionId',
+    gradeId: 'gradeId',
+    levelId: 'levelId',
+  },
+): Promise<void> {
+  const refs = await repo.references(ids);
+  const problems: { field: string; message: string }[] = [];
+  if (!refs.job) problems.push({ field: fieldNames.jobId, message: 'Job not found' });
+  if (refs.positionJobId === null)
+    problems.push({ field: fieldNames.positionId, message: 'Position not found' });
+  else if (refs.job && refs.positionJobId !== ids.jobId)
+    problems.push({ field: fieldNames.positionId, message: 'Position does not belong to the selected job' });
+  if (!refs.grade) problems.push({ field: fieldNames.gradeId, message: 'Grade not found' });
+  if (!refs.level) problems.push({ field: fieldNames.levelId, message: 'Level not found' });
+  if (problems.length) throw badRequest(problems.map((p) => p.message).join('; '), problems);
+}
+
+export function createCalculatorService(deps: {
+  repo: CalculatorRepository;
+  settings: { get(): Promise<Settings> };
+}) {
+  const { repo } = deps;
+  return {
+    /**
+     * Any signed-in user may calculate; it stores nothing. The stored rules are the
+     * authority for base salaries, factors, the six multipliers and benefit amounts; the
+     * request chooses benefits, what-if custom multipliers and whether to apply insurance.
+     */
+    async calculate(
+      input: CalculateInput,
+    ): Promise<SalaryResult & { companySocialInsurance: number; employeeSocialInsurance: number }> {
+      await checkReferences(repo, input);
+      const [settings, baseSalary, factor] = await Promise.all([
+        deps.settings.get(),
+        repo.baseSalary(input.gradeId, input.levelId),
+        repo.factor(input.jobId, input.positionId),
+      ]);
+      const chosen = input.benefits ?? {};
+      const rules = engineRules(settings, {
+        baseSalary,
+        factor,
+        // A stored benefit the request does not name counts as selected.
+        benefitSelected: (name) => chosen[name] !== false,
+        customMultipliers: (input.customMultipliers ?? [])
+          .filter((m) => m.checked)
+          .map((m) => ({ title: m.title, value: m.value, type: m.type })),
+        applySocialInsurance: input.settings?.applySocialInsurance ?? true,
+      });
+      try {
+        const result = calculateSalary(rules, {
+          yearsExperience: input.yearsExperience,
+          yearsWithCompany: input.yearsWithCompany,
+          offshoreProject: input.offshoreProject,
+          actingAsDifferentGrade: input.actingAsDifferentGrade,
+          pillar: input.pillar,
+          remote: input.remote,
+        });
+        return {
+          ...result,
+          companySocialInsurance: result.details.companySocialInsurance,
+          employeeSocialInsurance: result.details.employeeSocialInsurance,
+        };
+      } catch (error) {
+        throw engineErrorToAppError(error);
+      }
+    },
+  };
+}

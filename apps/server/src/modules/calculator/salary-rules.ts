@@ -1,0 +1,111 @@
+import { type PreparedRules, prepareRules, withEmployeeRules } from '@salary/salary-engine/prepare-rules';
+import type { SalaryRules } from '@salary/salary-engine/salary-types';
+import type { Settings } from '@salary/shared/settings/settings.contract';
+import type { FactorRecord } from './calculator.repository.ts';
+
+type CustomMultiplierRule = SalaryRules['customMultipliers'][number];
+
+/** The stored settings as engine rules, for one set of selections. */
+export function engineRules(
+  settings: Settings,
+  selection: {
+    baseSalary: number | null;
+    factor: FactorRecord | null;
+    benefitSelected: (name: string) => boolean;
+    customMultipliers: CustomMultiplierRule[];
+    applySocialInsurance: boolean;
+  },
+): SalaryRules {
+  return {
+    baseSalary: selection.baseSalary,
+    adjustment: selection.factor ? { type: selection.factor.type, factor: selection.factor.factor } : null,
+    multipliers: {
+      experience: { value: settings.experienceMultiplier, type: settings.experienceMultiplierType },
+      loyalty: { value: settings.loyaltyMultiplier, type: settings.loyaltyMultiplierType },
+      offshore: { value: settings.offshoreMultiplier, type: settings.offshoreMultiplierType },
+      actingAs: { value: settings.actingAsMultiplier, type: settings.actingAsMultiplierType },
+      pillar: { value: settings.pillarMultiplier, type: settings.pillarMultiplierType },
+      remote: { value: settings.remoteMultiplier, type: settings.remoteMultiplierType },
+    },
+    benefits: settings.benefits.filter((b) => selection.benefitSelected(b.name)),
+    customMultipliers: selection.customMultipliers,
+    socialInsurance: {
+      enabled: settings.socialInsuranceEnabled,
+      type: settings.socialInsuranceType,
+      companyPercentage: settings.companyInsurancePercentage,
+      totalPercentage: settings.totalInsurancePercentage,
+    },
+    applySocialInsurance: selection.applySocialInsurance,
+  };
+}
+
+/**
+ * Everything the employee list needs to price every employee without another query:
+ * settings prepared once, base salaries and factors in maps, custom multipliers by id.
+ * An employee's rules are the shared ones plus its base, factor and custom multipliers.
+ */
+export class RuleBook {
+  private readonly shared: PreparedRules;
+  private readonly bases = new Map<number, number>();
+  private readonly factors = new Map<number, FactorRecord>();
+  private readonly customById = new Map<string, CustomMultiplierRule>();
+  /** Prepared rules per distinct (grade, level, job, position, custom set): few, reused a lot. */
+  private readonly cache = new Map<string, PreparedRules>();
+
+  constructor(
+    settings: Settings,
+    baseSalaries: Array<{ gradeId: number; levelId: number; amount: number }>,
+    factors: FactorRecord[],
+  ) {
+    this.shared = prepareRules(
+      engineRules(settings, {
+        baseSalary: null,
+        factor: null,
+        benefitSelected: () => true,
+        customMultipliers: [],
+        applySocialInsurance: true,
+      }),
+    );
+    for (const b of baseSalaries) this.bases.set(pairKey(b.gradeId, b.levelId), b.amount);
+    for (const f of factors) this.factors.set(pairKey(f.jobId, f.positionId), f);
+    for (const m of settings.customMultipliers)
+      this.customById.set(m.id, { title: m.title, value: m.multiplier, type: m.type });
+  }
+
+  hasCustomMultiplier(id: string): boolean {
+    return this.customById.has(id);
+  }
+
+  /** Prepared rules for one employee; undefined base → the engine reports BASE_SALARY_NOT_FOUND. */
+  forEmployee(e: {
+    jobId: number;
+    positionId: number;
+    gradeId: number;
+    levelId: number;
+    customMultiplierIds: string[];
+  }): PreparedRules {
+    const key = `${e.gradeId}:${e.levelId}:${e.jobId}:${e.positionId}:${e.customMultiplierIds.join(',')}`;
+    let prepared = this.cache.get(key);
+    if (!prepared) {
+      const factor = this.factors.get(pairKey(e.jobId, e.positionId));
+      const custom: CustomMultiplierRule[] = [];
+      // A multiplier removed from settings since the employee was saved no longer applies.
+      for (const id of e.customMultiplierIds) {
+        const m = this.customById.get(id);
+        if (m) custom.push(m);
+      }
+      prepared = withEmployeeRules(this.shared, {
+        baseSalary: this.bases.get(pairKey(e.gradeId, e.levelId)) ?? null,
+        adjustment: factor ? { type: factor.type, factor: factor.factor } : null,
+        customMultipliers: custom,
+      });
+      this.cache.set(key, prepared);
+    }
+    return prepared;
+  }
+}
+
+function pairKey(a: number, b: number): number {
+  // Ids are < 2^31; this packs two into one safe integer key.
+  return a * 2_147_483_648 + b;
+}

@@ -1,0 +1,198 @@
+import { calculateWithPrepared } from '@salary/salary-engine/calculate-salary';
+import { SalaryEngineError } from '@salary/salary-engine/salary-engine-error';
+import { type Actor, can } from '@salary/shared/common/permissions';
+import type {
+  EmployeeFilters,
+  EmployeeInput,
+  EmployeeView,
+} from '@salary/shared/employees/employee.contract';
+import type { Settings } from '@salary/shared/settings/settings.contract';
+import type { Db } from '../../db/client.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
+import { requirePermission } from '../../lib/authorize.ts';
+import type { CalculatorRepository } from '../calculator/calculator.repository.ts';
+import { createCalculatorRepository } from '../calculator/calculator.repository.ts';
+import { checkReferences } from '../calculator/calculator.service.ts';
+import { RuleBook } from '../calculator/salary-rules.ts';
+import { createSettingsRepository } from '../settings/settings.repository.ts';
+import {
+  createEmployeesRepository,
+  type EmployeeRecord,
+  type EmployeesRepository,
+} from './employees.repository.ts';
+
+export interface Pricing {
+  calculatedSalary: number | null;
+  accumulatedCost: number | null;
+}
+
+/** Prices one employee with the shared rules; no base salary → nulls, never a failure. */
+export function priceEmployee(book: RuleBook, e: EmployeeRecord): Pricing {
+  try {
+    const { details } = calculateWithPrepared(book.forEmployee(e), e);
+    return { calculatedSalary: details.grossSalary, accumulatedCost: details.totalCost };
+  } catch (error) {
+    if (error instanceof SalaryEngineError) return { calculatedSalary: null, accumulatedCost: null };
+    throw error;
+  }
+}
+
+/** The read shape of spec §3; salary keys only for those allowed to see them. */
+export function toEmployeeView(
+  e: EmployeeRecord,
+  pricing: Pricing | undefined,
+  visibility: { salary: boolean; cost: boolean },
+): EmployeeView {
+  const view: EmployeeView = {
+    id: e.id,
+    name: e.name,
+    technologyId: e.jobId,
+    specializationId: e.positionId,
+    gradeId: e.gradeId,
+    levelId: e.levelId,
+    technology: { id: e.jobId, name: e.jobName },
+    position: { id: e.positionId, name: e.positionName },
+    grade: { id: e.gradeId, name: e.gradeName },
+    level: { id: e.levelId, name: e.levelName },
+    yearsExperience: e.yearsExperience,
+    yearsWithCompany: e.yearsWithCompany,
+    offshoreProject: e.offshoreProject,
+    actingAsDifferentGrade: e.actingAsDifferentGrade,
+    pillar: e.pillar,
+    remote: e.remote,
+    customMultipliers: e.customMultiplierIds,
+  };
+  if (visibility.salary) view.calculatedSalary = pricing?.calculatedSalary ?? null;
+  if (visibility.cost) view.accumulatedCost = pricing?.accumulatedCost ?? null;
+  return view;
+}
+
+export function createEmployeesService(deps: {
+  employees: EmployeesRepository;
+  rules: CalculatorRepository;
+  settings: { get(): Promise<Settings> };
+  /** Runs work in one transaction; every repository it hands over is bound to it. */
+  transaction<T>(
+    work: (repos: {
+      employees: EmployeesRepository;
+      rules: CalculatorRepository;
+      settings: { get(): Promise<Settings> };
+    }) => Promise<T>,
+  ): Promise<T>;
+}) {
+  const { employees, rules } = deps;
+
+  async function loadRuleBook(): Promise<RuleBook> {
+    const [settings, bases, factors] = await Promise.all([
+      deps.settings.get(),
+      rules.allBaseSalaries(),
+      rules.allFactors(),
+    ]);
+    return new RuleBook(settings, bases, factors);
+  }
+
+  const visibilityOf = (actor: Actor) => ({ salary: can(actor, 'showSalary'), cost: can(actor, 'showCost') });
+
+  async function validate(
+    input: EmployeeInput,
+    repo: CalculatorRepository,
+    settings: Settings,
+  ): Promise<void> {
+    await checkReferences(repo, input, {
+      jobId: 'technologyId',
+      positionId: 'specializationId',
+      gradeId: 'gradeId',
+      levelId: 'levelId',
+    });
+    const known = new Set(settings.customMultipliers.map((m) => m.id));
+    const unknown = input.customMultiplierIds.filter((id) => !known.has(id));
+    if (unknown.length)
+      throw badRequest(`Unknown custom multiplier: ${unknown.join(', ')}`, [
+        { field: 'customMultipliers', message: `Unknown custom multiplier: ${unknown.join(', ')}` },
+      ]);
+  }
+
+  return {
+    loadRuleBook,
+
+    /**
+     * Every matching employee priced live: rules loaded once, the engine run per row, no
+     * query per employee. Salary filters need showSalary (they would reveal salaries).
+     */
+    async list(actor: Actor, filters: EmployeeFilters): Promise<EmployeeView[]> {
+      const salaryFilter = filters.salaryFrom !== undefined || filters.salaryTo !== undefined;
+      if (salaryFilter)
+        requirePermission(actor, 'showSalary', 'You do not have permission to filter by salary');
+      const visibility = visibilityOf(actor);
+      const needPricing = visibility.salary || visibility.cost || salaryFilter;
+      const [rows, book] = await Promise.all([
+        employees.list(filters),
+        needPricing ? loadRuleBook() : undefined,
+      ]);
+      const out: EmployeeView[] = [];
+      const from = filters.salaryFrom ?? Number.NEGATIVE_INFINITY;
+      const to = filters.salaryTo ?? Number.POSITIVE_INFINITY;
+      for (const row of rows) {
+        const pricing = book ? priceEmployee(book, row) : undefined;
+        if (salaryFilter) {
+          const salary = pricing?.calculatedSalary;
+          if (salary === null || salary === undefined || salary < from || salary > to) continue;
+        }
+        out.push(toEmployeeView(row, pricing, visibility));
+      }
+      return out;
+    },
+
+    async get(actor: Actor, id: number): Promise<EmployeeView> {
+      const row = await employees.findById(id);
+      if (!row) throw notFound('Employee not found');
+      const visibility = visibilityOf(actor);
+      const pricing =
+        visibility.salary || visibility.cost ? priceEmployee(await loadRuleBook(), row) : undefined;
+      return toEmployeeView(row, pricing, visibility);
+    },
+
+    async create(actor: Actor, input: EmployeeInput): Promise<EmployeeView> {
+      requirePermission(actor, 'manageEmployee');
+      const id = await deps.transaction(async (tx) => {
+        await validate(input, tx.rules, await tx.settings.get());
+        return tx.employees.insert(input);
+      });
+      return this.get(actor, id);
+    },
+
+    async update(actor: Actor, id: number, input: EmployeeInput): Promise<EmployeeView> {
+      requirePermission(actor, 'manageEmployee');
+      await deps.transaction(async (tx) => {
+        if (!(await tx.employees.exists(id))) throw notFound('Employee not found');
+        await validate(input, tx.rules, await tx.settings.get());
+        await tx.employees.update(id, input);
+      });
+      return this.get(actor, id);
+    },
+
+    async remove(actor: Actor, id: number): Promise<void> {
+      requirePermission(actor, 'deleteEmployee');
+      if (!(await employees.delete(id))) throw notFound('Employee not found');
+    },
+  };
+}
+
+export type EmployeesService = ReturnType<typeof createEmployeesService>;
+
+/** The service wired to a database: the employees and Excel routes both use it. */
+export function employeesServiceFor(db: Db): EmployeesService {
+  return createEmployeesService({
+    employees: createEmployeesRepository(db),
+    rules: createCalculatorRepository(db),
+    settings: createSettingsRepository(db),
+    transaction: (work) =>
+      db.transaction((tx) =>
+        work({
+          employees: createEmployeesRepository(tx),
+          rules: createCalculatorRepository(tx),
+          settings: createSettingsRepository(tx),
+        }),
+      ),
+  });
+}

@@ -1,0 +1,272 @@
+import { calculateSalary } from '@salary/salary-engine/calculate-salary';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  newCompany,
+  newFactor,
+  newGrade,
+  newJob,
+  newLevel,
+  newPosition,
+  setSettings,
+} from '../support/factories.ts';
+import { buildTestApp, type TestContext } from '../support/helper.ts';
+
+let t: TestContext;
+let company: Awaited<ReturnType<typeof newCompany>>;
+let plainToken: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  company = await newCompany(t.database.db, 5000);
+  await newFactor(t.database.db, company.job.id, company.position.id, 'PERCENTAGE', 0.1);
+  await setSettings(t.database.db, {
+    experienceMultiplier: 2,
+    experienceMultiplierType: 'PERCENTAGE',
+    loyaltyMultiplier: 50,
+    loyaltyMultiplierType: 'FIXED',
+    remoteMultiplier: 5,
+    remoteMultiplierType: 'PERCENTAGE',
+    offshoreMultiplier: 10,
+    offshoreMultiplierType: 'PERCENTAGE',
+    benefits: [
+      { name: 'Health', amount: 200, type: 'FIXED_AMOUNT' },
+      { name: 'Meal', amount: 5, type: 'PERCENTAGE' },
+    ],
+    socialInsuranceEnabled: true,
+    socialInsuranceType: 'COMPANY_PERCENTAGE',
+    companyInsurancePercentage: 75,
+    totalInsurancePercentage: 14,
+  });
+  plainToken = (await t.createUser()).token;
+});
+afterAll(async () => t.close());
+
+const profile = () => ({
+  jobId: company.job.id,
+  positionId: company.position.id,
+  gradeId: company.grade.id,
+  levelId: company.level.id,
+  yearsExperience: 3,
+  yearsWithCompany: 2,
+  offshoreProject: false,
+  actingAsDifferentGrade: false,
+  pillar: false,
+  remote: true,
+  customMultipliers: JSON.stringify([
+    { title: 'Night shifts', type: 'FIXED', value: 100, checked: true },
+    { title: 'Unchecked', type: 'FIXED', value: 9999, checked: false },
+  ]),
+  settings: { applySocialInsurance: true },
+});
+
+type Details = Record<string, unknown> & {
+  adjustmentDetails: { name: string; amount: number }[];
+  customMultiplierDetails: { name: string; amount: number }[];
+  selectedBenefits: { name: string; amount: number }[];
+};
+
+describe('POST /api/calculate', () => {
+  it('prices a profile exactly as worked out by hand, for any signed-in user', async () => {
+    const res = await t.call<{ calculatedSalary: number; details: Details }>({
+      method: 'POST',
+      url: '/api/calculate',
+      token: plainToken,
+      payload: profile(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.envelope.message).toBe('Salary calculated successfully');
+    const { calculatedSalary, details } = res.envelope.data;
+    // 5000 + 10% = 5500; experience 2% × 3 = 330; loyalty $50 × 2 = 100; remote 5% = 275; custom $100.
+    expect(calculatedSalary).toBe(6305);
+    expect(details).toMatchObject({
+      baseSalary: 5000,
+      adjustmentFactor: 0.1,
+      experienceMultiplier: 6,
+      totalAdjustments: 805,
+      grossSalary: 6305,
+      // Health $200 + Meal 5% of 6305 = 315.25
+      totalBenefitsCost: 515.25,
+      // 14% of 6305 = 882.70; company 75% = 662.025 → 662.03; employee 220.67
+      socialInsuranceAmount: 882.7,
+      companySocialInsurance: 662.03,
+      employeeSocialInsurance: 220.67,
+      netSalary: 6084.33,
+      totalCost: 7482.28,
+    });
+    expect(details.adjustmentDetails.map((r) => [r.name, r.amount])).toEqual([
+      ['Experience', 330],
+      ['Loyalty', 100],
+      ['Remote', 275],
+    ]);
+    expect(details.customMultiplierDetails).toEqual([
+      { name: 'Night shifts', type: 'FIXED', value: 100, amount: 100 },
+    ]);
+  });
+
+  it('agrees with the engine run on the same stored rules', async () => {
+    const res = await t.call<{ details: Details }>({
+      method: 'POST',
+      url: '/api/calculate',
+      token: plainToken,
+      payload: profile(),
+    });
+    const direct = calculateSalary(
+      {
+        baseSalary: 5000,
+        adjustment: { type: 'PERCENTAGE', factor: 0.1 },
+        multipliers: {
+          experience: { value: 2, type: 'PERCENTAGE' },
+          loyalty: { value: 50, type: 'FIXED' },
+          offshore: { value: 10, type: 'PERCENTAGE' },
+          actingAs: { value: 0, type: 'PERCENTAGE' },
+          pillar: { value: 0, type: 'PERCENTAGE' },
+          remote: { value: 5, type: 'PERCENTAGE' },
+        },
+        benefits: [
+          { name: 'Health', amount: 200, type: 'FIXED_AMOUNT' },
+          { name: 'Meal', amount: 5, type: 'PERCENTAGE' },
+        ],
+        customMultipliers: [{ title: 'Night shifts', value: 100, type: 'FIXED' }],
+        socialInsurance: {
+          enabled: true,
+          type: 'COMPANY_PERCENTAGE',
+          companyPercentage: 75,
+          totalPercentage: 14,
+        },
+        applySocialInsurance: true,
+      },
+      {
+        yearsExperience: 3,
+        yearsWithCompany: 2,
+        offshoreProject: false,
+        actingAsDifferentGrade: false,
+        pillar: false,
+        remote: true,
+      },
+    );
+    expect(res.envelope.data.details).toEqual(direct.details);
+  });
+
+  it('leaves out benefits set to false, ignores unknown names, and can skip social insurance', async () => {
+    const res = await t.call<{ details: Details }>({
+      method: 'POST',
+      url: '/api/calculate',
+      token: plainToken,
+      payload: {
+        ...profile(),
+        benefits: JSON.stringify({ Meal: false, 'Not a benefit': true }),
+        settings: { applySocialInsurance: false },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const d = res.envelope.data.details;
+    expect(d.selectedBenefits.map((b) => b.name)).toEqual(['Health']);
+    expect(d.totalBenefitsCost).toBe(200);
+    expect(d.socialInsuranceAmount).toBe(0);
+    expect(d.netSalary).toBe(6305);
+    expect(d.totalCost).toBe(6505);
+  });
+
+  it('accepts benefits and custom multipliers as parsed JSON too, and defaults years to 0', async () => {
+    const res = await t.call<{ calculatedSalary: number }>({
+      method: 'POST',
+      url: '/api/calculate',
+      token: plainToken,
+      payload: {
+        jobId: String(company.job.id),
+        positionId: company.position.id,
+        gradeId: company.grade.id,
+        levelId: company.level.id,
+        yearsExperience: '',
+        benefits: { Health: true },
+        customMultipliers: [],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.envelope.data.calculatedSalary).toBe(5500);
+  });
+
+  it('names every missing field with the screen messages', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/calculate',
+      token: plainToken,
+      payload: { jobId: '' },
+    });
+    expect(res.statusCode).toBe(400);
+    for (const message of [
+      'Job is required',
+      'Position is required',
+      'Grade is required',
+      'Level is required',
+    ])
+      expect(res.envelope.message).toContain(message);
+  });
+
+  it('refuses negative years, bad JSON and out-of-range what-if multipliers', async () => {
+    const negative = await t.call({
+      method: 'POST',
+      url: '/api/calculate',
+      token: plainToken,
+      payload: { ...profile(), yearsExperience: -1 },
+    });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.envelope.message).toContain('Years of Experience cannot be negative');
+
+    const badJson = await t.call({
+      method: 'POST',
+      url: '/api/calculate',
+      token: plainToken,
+      payload: { ...profile(), benefits: '{"Health": tru' },
+    });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.envelope.message).toContain('benefits is not valid JSON');
+
+    const outOfRange = await t.call({
+      method: 'POST',
+      url: '/api/calculate',
+      token: plainToken,
+      payload: {
+        ...profile(),
+        customMultipliers: [{ title: 'Huge', type: 'PERCENTAGE', value: 150, checked: true }],
+      },
+    });
+    expect(outOfRange.statusCode).toBe(400);
+    expect(outOfRange.envelope.success).toBe(false);
+  });
+
+  it('refuses a position of another job', async () => {
+    const otherJob = await newJob(t.database.db);
+    const other = await newPosition(t.database.db, otherJob.id);
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/calculate',
+      token: plainToken,
+      payload: { ...profile(), positionId: other.id },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.envelope.message).toBe('Position does not belong to the selected job');
+  });
+
+  it('says so when the grade and level have no base salary', async () => {
+    const grade = await newGrade(t.database.db);
+    const level = await newLevel(t.database.db);
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/calculate',
+      token: plainToken,
+      payload: { ...profile(), gradeId: grade.id, levelId: level.id },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.envelope).toMatchObject({
+      success: false,
+      message: 'Base salary not found for the given grade and level',
+      error: 'BASE_SALARY_NOT_FOUND',
+    });
+  });
+
+  it('needs a token', async () => {
+    const res = await t.call({ method: 'POST', url: '/api/calculate', payload: profile() });
+    expect(res.statusCode).toBe(401);
+  });
+});

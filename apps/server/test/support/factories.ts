@@ -1,0 +1,94 @@
+import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
+import type { Settings } from '@salary/shared/settings/settings.contract';
+import type { Db } from '../../src/db/client.ts';
+import { adjustmentFactors, baseSalaries, grades, jobs, levels, positions } from '../../src/db/schema.ts';
+import { createEmployeesRepository } from '../../src/modules/employees/employees.repository.ts';
+import { createSettingsRepository } from '../../src/modules/settings/settings.repository.ts';
+
+/*
+ * Small factories that write straight to the database, for tests whose subject is not the
+ * rules API itself. Names get a counter so files can call them repeatedly.
+ */
+let n = 0;
+const next = () => ++n;
+
+export async function newJob(db: Db, name = `Job ${next()}`) {
+  const [row] = await db.insert(jobs).values({ name }).returning();
+  return row!;
+}
+
+export async function newPosition(db: Db, jobId: number, name = `Position ${next()}`) {
+  const [row] = await db.insert(positions).values({ name, jobId }).returning();
+  return row!;
+}
+
+export async function newGrade(db: Db, name = `Grade ${next()}`, order = n) {
+  const [row] = await db.insert(grades).values({ name, order }).returning();
+  return row!;
+}
+
+export async function newLevel(db: Db, name = `Level ${next()}`) {
+  const [row] = await db.insert(levels).values({ name }).returning();
+  return row!;
+}
+
+export async function newBaseSalary(db: Db, gradeId: number, levelId: number, amount: number) {
+  const [row] = await db
+    .insert(baseSalaries)
+    .values({ gradeId, levelId, amount: amount.toFixed(2) })
+    .returning();
+  return row!;
+}
+
+export async function newFactor(
+  db: Db,
+  jobId: number,
+  positionId: number,
+  type: 'PERCENTAGE' | 'FIXED',
+  factor: number,
+) {
+  const [row] = await db
+    .insert(adjustmentFactors)
+    .values({ jobId, positionId, type, factor: factor.toFixed(4) })
+    .returning();
+  return row!;
+}
+
+/** Overwrites the settings record with the defaults plus `changes`. */
+export async function setSettings(db: Db, changes: Partial<Settings>): Promise<Settings> {
+  const repo = createSettingsRepository(db);
+  const current = await repo.get();
+  const { version: _v, updatedAt: _u, ...values } = { ...current, ...changes };
+  const saved = await repo.update(values);
+  if (!saved) throw new Error('settings update failed');
+  return saved;
+}
+
+export async function newEmployee(
+  db: Db,
+  input: Partial<EmployeeInput> & Pick<EmployeeInput, 'jobId' | 'positionId' | 'gradeId' | 'levelId'>,
+) {
+  const id = await createEmployeesRepository(db).insert({
+    name: `Employee ${next()}`,
+    yearsExperience: 0,
+    yearsWithCompany: 0,
+    offshoreProject: false,
+    actingAsDifferentGrade: false,
+    pillar: false,
+    remote: false,
+    customMultiplierIds: [],
+    ...input,
+  });
+  return id;
+}
+
+/** One complete little company: a job with two positions, a grade, a level, a base salary. */
+export async function newCompany(db: Db, base = 5000) {
+  const job = await newJob(db);
+  const position = await newPosition(db, job.id);
+  const otherPosition = await newPosition(db, job.id);
+  const grade = await newGrade(db);
+  const level = await newLevel(db);
+  const baseSalary = await newBaseSalary(db, grade.id, level.id, base);
+  return { job, position, otherPosition, grade, level, baseSalary };
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { requiredId } from '../common/fields.ts';
+import { jsonField } from '../common/json-field.ts';
+
+const years = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? 0 : v),
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .refine(Number.isFinite, `${label} must be a number`)
+      .min(0, `${label} cannot be negative`)
+      .max(100, `${label} must be at most 100`)
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most 2 decimals`),
+  );
+
+const flag = z.boolean({ error: 'Must be true or false' }).default(false);
+
+/** What the calculator screen sends for one custom multiplier (taken as sent: a what-if). */
+export const calculatorCustomMultiplier = z.object({
+  title: z.string().trim().min(1, 'Custom multiplier title is required').max(100),
+  type: z.enum(['PERCENTAGE', 'FIXED'], { error: 'Type must be PERCENTAGE or FIXED' }),
+  value: z.coerce
+    .number({ error: 'Custom multiplier value must be a number' })
+    .refine(Number.isFinite, 'Custom multiplier value must be a number'),
+  checked: z.boolean().default(false),
+});
+
+/**
+ * POST /calculate (spec §7). `benefits`: JSON string (or object) of stored benefit name →
+ * selected; names not given count as selected. `customMultipliers`: JSON string (or list)
+ * of {title, type, value, checked}. `settings.applySocialInsurance` defaults to true.
+ */
+export const calculateBody = z.object({
+  jobId: requiredId('Job'),
+  positionId: requiredId('Position'),
+  gradeId: requiredId('Grade'),
+  levelId: requiredId('Level'),
+  yearsExperience: years('Years of Experience'),
+  yearsWithCompany: years('Years with Company'),
+  offshoreProject: flag,
+  actingAsDifferentGrade: flag,
+  pillar: flag,
+  remote: flag,
+  benefits: jsonField(
+    'benefits',
+    z.record(z.string(), z.boolean({ error: 'Each benefit must be true or false' })),
+  ).optional(),
+  customMultipliers: jsonField('customMultipliers', z.array(calculatorCustomMultiplier).max(50)).optional(),
+  settings: z
+    .object({
+      applySocialInsurance: z.boolean({ error: 'applySocialInsurance must be true or false' }).optional(),
+    })
+    .loose()
+    .optional(),
+});
+export type CalculateBody = z.input<typeof calculateBody>;
+export type CalculateInput = z.output<typeof calculateBody>;

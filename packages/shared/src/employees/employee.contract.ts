@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { requiredId, requiredText } from '../common/fields.ts';
+import { jsonField } from '../common/json-field.ts';
+
+/*
+ * The employee record keeps the spec's wire names (technologyId = job, specializationId =
+ * position; the list filter says positionId). They are mapped to job/position here and
+ * nowhere else: `toEmployeeInput` is the one crossing point.
+ */
+
+const requiredYears = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({
+        error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`),
+      })
+      .refine(Number.isFinite, `${label} must be a number`)
+      .min(0, `${label} cannot be negative`)
+      .max(100, `${label} must be at most 100`)
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most 2 decimals`),
+  );
+
+const flag = z.boolean({ error: 'Must be true or false' }).default(false);
+
+/** Chosen custom multipliers: ids, or objects carrying an id (as the settings list them). */
+const chosenCustomMultipliers = jsonField(
+  'customMultipliers',
+  z
+    .array(
+      z.union([
+        z.string().trim().min(1).max(100),
+        z
+          .object({ id: z.string().trim().min(1).max(100) })
+          .loose()
+          .transform((m) => m.id),
+      ]),
+      { error: 'customMultipliers must be a list of custom multiplier ids' },
+    )
+    .max(50),
+);
+
+export const employeeFormBody = z.object({
+  name: requiredText('Name'),
+  technologyId: requiredId('Job'),
+  specializationId: requiredId('Position'),
+  gradeId: requiredId('Grade'),
+  levelId: requiredId('Level'),
+  yearsExperience: requiredYears('Years of Experience'),
+  yearsWithCompany: requiredYears('Years with Company'),
+  offshoreProject: flag,
+  actingAsDifferentGrade: flag,
+  pillar: flag,
+  remote: flag,
+  customMultipliers: chosenCustomMultipliers.optional(),
+});
+export type EmployeeFormBody = z.input<typeof employeeFormBody>;
+
+/** The employee as the server's services see it: one name per thing. */
+export interface EmployeeInput {
+  name: string;
+  jobId: number;
+  positionId: number;
+  gradeId: number;
+  levelId: number;
+  yearsExperience: number;
+  yearsWithCompany: number;
+  offshoreProject: boolean;
+  actingAsDifferentGrade: boolean;
+  pillar: boolean;
+  remote: boolean;
+  customMultiplierIds: string[];
+}
+
+export function toEmployeeInput(body: z.output<typeof employeeFormBody>): EmployeeInput {
+  return {
+    name: body.name,
+    jobId: body.technologyId,
+    positionId: body.specializationId,
+    gradeId: body.gradeId,
+    levelId: body.levelId,
+    yearsExperience: body.yearsExperience,
+    yearsWithCompany: body.yearsWithCompany,
+    offshoreProject: body.offshoreProject,
+    actingAsDifferentGrade: body.actingAsDifferentGrade,
+    pillar: body.pillar,
+    remote: body.remote,
+    customMultiplierIds: [...new Set(body.customMultipliers ?? [])],
+  };
+}
+
+const optionalId = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce
+    .number({ error: 'Must be a whole number' })
+    .int('Must be a whole number')
+    .positive('Must be a positive id')
+    .max(2_147_483_647)
+    .optional(),
+);
+const optionalMoney = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .refine(Number.isFinite, `${label} must be a number`)
+      .min(0, `${label} cannot be negative`)
+      .max(1_000_000_000, `${label} is too large`)
+      .optional(),
+  );
+
+/** GET /employees filters (spec §7: technologyId and positionId). */
+export const employeeListQuery = z
+  .object({
+    technologyId: optionalId,
+    positionId: optionalId,
+    gradeId: optionalId,
+    levelId: optionalId,
+    salaryFrom: optionalMoney('Salary From'),
+    salaryTo: optionalMoney('Salary To'),
+  })
+  .refine((q) => q.salaryFrom === undefined || q.salaryTo === undefined || q.salaryFrom <= q.salaryTo, {
+    message: 'Salary From cannot be greater than Salary To',
+    path: ['salaryFrom'],
+  });
+export type EmployeeListQuery = z.input<typeof employeeListQuery>;
+
+export interface EmployeeFilters {
+  jobId?: number;
+  positionId?: number;
+  gradeId?: number;
+  levelId?: number;
+  salaryFrom?: number;
+  salaryTo?: number;
+}
+
+export function toEmployeeFilters(q: z.output<typeof employeeListQuery>): EmployeeFilters {
+  return {
+    jobId: q.technologyId,
+    positionId: q.positionId,
+    gradeId: q.gradeId,
+    levelId: q.levelId,
+    salaryFrom: q.salaryFrom,
+    salaryTo: q.salaryTo,
+  };
+}
+
+/** Read shape (spec §3). The salary keys are absent, not null, for users who may not see them. */
+export interface EmployeeView {
+  id: number;
+  name: string;
+  technologyId: number;
+  specializationId: number;
+  gradeId: number;
+  levelId: number;
+  technology: { id: number; name: string };
+  position: { id: number; name: string };
+  grade: { id: number; name: string };
+  level: { id: number; name: string };
+  yearsExperience: number;
+  yearsWithCompany: number;
+  offshoreProject: boolean;
+  actingAsDifferentGrade: boolean;
+  pillar: boolean;
+  remote: boolean;
+  /** Ids of the settings' custom multipliers that apply to this employee. */
+  customMultipliers: string[];
+  /** Gross salary; null when no base salary is configured for the grade and level. */
+  calculatedSalary?: number | null;
+  /** Gross + benefits + the company's social insurance; null like calculatedSalary. */
+  accumulatedCost?: number | null;
+}
