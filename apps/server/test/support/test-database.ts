@@ -30,7 +30,17 @@ export async function createTestDatabase(): Promise<Database> {
         await database.close();
         const dropper = new pg.Client({ connectionString: adminUrl });
         await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        // pool.end() resolves before every backend has gone; a plain DROP waits for them
+        // (55006 = still in use) instead of killing one mid-shutdown with FORCE.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await dropper.query(`DROP DATABASE IF EXISTS ${name}`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
         await dropper.end();
       },
     };

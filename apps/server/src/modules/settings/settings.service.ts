@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import type { Actor } from '@salary/shared/common/permissions';
+import {
+  findDuplicateBenefitName,
+  isTemporaryId,
+  SETTINGS_STALE_ERROR,
+  type Settings,
+  type UpdateSettingsInput,
+} from '@salary/shared/settings/settings.contract';
+import { AppError, conflict } from '../../lib/app-error.ts';
+import { requirePermission } from '../../lib/authorize.ts';
+import type { SettingsRepository, SettingsValues } from './settings.repository.ts';
+
+export const STALE_SETTINGS_MESSAGE = 'Settings were changed by someone else. Reload and try again.';
+
+/** Stable ids of custom multipliers: employees keep them, so they never change once given. */
+export const newCustomMultiplierId = () => `cm_${randomBytes(9).toString('base64url')}`;
+
+/** Keeps every id the client sent; temporary (`tmp-…`) or missing ones get a new stable id. */
+export function withStableIds(
+  list: UpdateSettingsInput['customMultipliers'],
+  newId: () => string = newCustomMultiplierId,
+): SettingsValues['customMultipliers'] {
+  const taken = new Set(list.flatMap((m) => (isTemporaryId(m.id) ? [] : [m.id!])));
+  return list.map((m) => {
+    if (!isTemporaryId(m.id)) return { ...m, id: m.id! };
+    let id = newId();
+    while (taken.has(id)) id = newId();
+    taken.add(id);
+    return { ...m, id };
+  });
+}
+
+export function createSettingsService(deps: { settings: SettingsRepository }) {
+  const { settings } = deps;
+
+  return {
+    /** Any signed-in user: the calculator and the employee form need benefits and multipliers. */
+    get(): Promise<Settings> {
+      return settings.get();
+    },
+
+    async update(actor: Actor, input: UpdateSettingsInput): Promise<Settings> {
+      requirePermission(actor, 'manageSettings');
+      // 409 like every other duplicate name (architecture §6); the contract exports the check.
+      const duplicate = findDuplicateBenefitName(input.benefits);
+      if (duplicate !== undefined) throw conflict(`A benefit named "${duplicate}" already exists`);
+
+      const { version, ...values } = input;
+      const saved = await settings.update(
+        { ...values, customMultipliers: withStableIds(values.customMultipliers) },
+        version,
+      );
+      if (!saved) throw new AppError(409, SETTINGS_STALE_ERROR, STALE_SETTINGS_MESSAGE);
+      return saved;
+    },
+  };
+}
