@@ -1,0 +1,198 @@
+import type { Settings } from '@salary/shared/settings/settings.contract';
+
+/*
+ * The demo company, as plain data: deterministic (a seeded generator), so every demo
+ * database looks the same and screenshots and docs stay comparable.
+ */
+
+export const DEMO_JOBS: Array<{ name: string; positions: string[] }> = [
+  {
+    name: 'Software Engineering',
+    positions: ['Backend Developer', 'Frontend Developer', 'Mobile Developer', 'DevOps Engineer'],
+  },
+  { name: 'Quality Assurance', positions: ['Manual QA', 'Automation QA'] },
+  { name: 'Data', positions: ['Data Engineer', 'Data Scientist', 'BI Analyst'] },
+  { name: 'Design', positions: ['UI Designer', 'UX Researcher'] },
+  { name: 'Product', positions: ['Product Manager', 'Product Owner'] },
+  { name: 'Human Resources', positions: ['HR Generalist', 'Recruiter'] },
+];
+
+export const DEMO_GRADES = ['Junior', 'Mid', 'Senior', 'Lead', 'Principal'];
+export const DEMO_LEVELS = ['Level 1', 'Level 2', 'Level 3'];
+
+/** Monthly base salary: each grade ~40% above the one below, each level +8%. */
+export function demoBaseSalary(gradeIndex: number, levelIndex: number): number {
+  const base = 2500 * 1.4 ** gradeIndex * 1.08 ** levelIndex;
+  return Math.round(base / 10) * 10;
+}
+
+export const DEMO_FACTORS: Array<{
+  job: string;
+  position: string;
+  type: 'PERCENTAGE' | 'FIXED';
+  factor: number;
+}> = [
+  { job: 'Software Engineering', position: 'Backend Developer', type: 'PERCENTAGE', factor: 0.05 },
+  { job: 'Software Engineering', position: 'DevOps Engineer', type: 'PERCENTAGE', factor: 0.1 },
+  { job: 'Software Engineering', position: 'Mobile Developer', type: 'FIXED', factor: 150 },
+  { job: 'Data', position: 'Data Scientist', type: 'PERCENTAGE', factor: 0.12 },
+  { job: 'Quality Assurance', position: 'Manual QA', type: 'PERCENTAGE', factor: -0.05 },
+  { job: 'Human Resources', position: 'Recruiter', type: 'PERCENTAGE', factor: -0.08 },
+];
+
+export const DEMO_SETTINGS: Omit<Settings, 'version' | 'updatedAt'> = {
+  experienceMultiplier: 1.5,
+  experienceMultiplierType: 'PERCENTAGE',
+  loyaltyMultiplier: 1,
+  loyaltyMultiplierType: 'PERCENTAGE',
+  offshoreMultiplier: 10,
+  offshoreMultiplierType: 'PERCENTAGE',
+  actingAsMultiplier: 15,
+  actingAsMultiplierType: 'PERCENTAGE',
+  pillarMultiplier: 300,
+  pillarMultiplierType: 'FIXED',
+  remoteMultiplier: -3,
+  remoteMultiplierType: 'PERCENTAGE',
+  customMultipliers: [
+    { id: 'cm_on_call', title: 'On-call rotation', multiplier: 250, type: 'FIXED' },
+    { id: 'cm_team_lead', title: 'Team lead allowance', multiplier: 7.5, type: 'PERCENTAGE' },
+    { id: 'cm_certification', title: 'Certification bonus', multiplier: 120, type: 'FIXED' },
+  ],
+  benefits: [
+    { name: 'Health Insurance', amount: 180, type: 'FIXED_AMOUNT' },
+    { name: 'Meal Allowance', amount: 90, type: 'FIXED_AMOUNT' },
+    { name: 'Transportation', amount: 60, type: 'FIXED_AMOUNT' },
+    { name: 'Pension Plan', amount: 5, type: 'PERCENTAGE' },
+  ],
+  socialInsuranceEnabled: true,
+  socialInsuranceType: 'COMPANY_PERCENTAGE',
+  companyInsurancePercentage: 75,
+  totalInsurancePercentage: 14,
+};
+
+const FIRST = [
+  'Amelia',
+  'Omar',
+  'Sofia',
+  'Liam',
+  'Yara',
+  'Noah',
+  'Hana',
+  'Mateo',
+  'Leila',
+  'Ethan',
+  'Nadia',
+  'Lucas',
+  'Mariam',
+  'Jonas',
+  'Aisha',
+  'Daniel',
+  'Chloe',
+  'Karim',
+  'Emma',
+  'Youssef',
+  'Ines',
+  'Adam',
+  'Zoe',
+  'Samir',
+  'Lina',
+  'Oliver',
+  'Farah',
+  'Elias',
+  'Maya',
+  'Tariq',
+  'Clara',
+  'Hugo',
+  'Salma',
+  'Felix',
+  'Nora',
+  'Rami',
+];
+const LAST = [
+  'Haddad',
+  'Nguyen',
+  'Rossi',
+  'Schmidt',
+  'Khalil',
+  'Garcia',
+  'Okafor',
+  'Novak',
+  'Mansour',
+  'Silva',
+  'Dubois',
+  'Tanaka',
+  'Farouk',
+  'Jensen',
+  'Kowalski',
+  'Mendes',
+  'Aziz',
+  'Moreau',
+  'Larsen',
+  'Petrov',
+  'Saleh',
+  'Fischer',
+  'Costa',
+  'Ibrahim',
+  'Walsh',
+  'Bauer',
+  'Nasser',
+  'Lindqvist',
+];
+
+/** A small deterministic generator (mulberry32), so the demo is the same every time. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface DemoEmployee {
+  name: string;
+  job: string;
+  position: string;
+  grade: string;
+  level: string;
+  yearsExperience: number;
+  yearsWithCompany: number;
+  offshoreProject: boolean;
+  actingAsDifferentGrade: boolean;
+  pillar: boolean;
+  remote: boolean;
+  customMultiplierIds: string[];
+}
+
+export function demoEmployees(count = 200, seed = 20261121): DemoEmployee[] {
+  const next = random(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  const out: DemoEmployee[] = [];
+  for (let i = 0; i < count; i++) {
+    const job = pick(DEMO_JOBS);
+    const gradeIndex = Math.min(DEMO_GRADES.length - 1, Math.floor(next() ** 1.6 * DEMO_GRADES.length));
+    const yearsExperience = Math.round((gradeIndex * 3 + next() * 4) * 2) / 2;
+    const yearsWithCompany = Math.min(yearsExperience, Math.round(next() * 8 * 2) / 2);
+    const custom: string[] = [];
+    if (job.name === 'Software Engineering' && next() < 0.3) custom.push('cm_on_call');
+    if (gradeIndex >= 3 && next() < 0.6) custom.push('cm_team_lead');
+    if (next() < 0.15) custom.push('cm_certification');
+    out.push({
+      name: `${pick(FIRST)} ${pick(LAST)}`,
+      job: job.name,
+      position: pick(job.positions),
+      grade: DEMO_GRADES[gradeIndex]!,
+      level: pick(DEMO_LEVELS),
+      yearsExperience,
+      yearsWithCompany,
+      offshoreProject: next() < 0.25,
+      actingAsDifferentGrade: next() < 0.08,
+      pillar: next() < 0.1,
+      remote: next() < 0.35,
+      customMultiplierIds: custom,
+    });
+  }
+  return out;
+}
