@@ -36,7 +36,8 @@ export default fp(async function authentication(app: FastifyInstance, opts: { to
   app.decorateRequest('actor', null as unknown as FastifyRequest['actor']);
   const repo = createUsersRepository(app.db);
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest: a caller without a valid token is turned away before its body is even parsed.
+  app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public) return;
     if (!request.url.startsWith('/api/')) return;
     // The API description is public; it holds no data.

@@ -1,0 +1,274 @@
+import type { FieldProblem } from '@salary/shared/common/envelope';
+import type { Grade } from '@salary/shared/grades/grades.contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../support/helper.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+async function createGrade(payload: { name: string; order?: number }): Promise<Grade> {
+  const res = await t.call<Grade>({ method: 'POST', url: '/api/grades', token: t.adminToken, payload });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.envelope.data;
+}
+
+async function listGrades(token = t.adminToken): Promise<Grade[]> {
+  const res = await t.call<Grade[]>({ method: 'GET', url: '/api/grades', token });
+  expect(res.statusCode).toBe(200);
+  return res.envelope.data;
+}
+
+const fieldsOf = (body: unknown) => (body as { fields: FieldProblem[] }).fields;
+
+// The tests build on each other: one list of grades, as a person would grow it.
+describe('grades API', () => {
+  let junior: Grade;
+  let middle: Grade;
+  let senior: Grade;
+
+  it('gives a new grade the current number of grades as its order, so it goes last', async () => {
+    const first = await t.call<Grade>({
+      method: 'POST',
+      url: '/api/grades',
+      token: t.adminToken,
+      payload: { name: 'Junior' },
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.envelope.message).toBe('Grade created successfully');
+    expect(first.envelope.data).toEqual({ id: expect.any(Number), name: 'Junior', order: 0 });
+    junior = first.envelope.data;
+    middle = await createGrade({ name: 'Middle' });
+    senior = await createGrade({ name: 'Senior' });
+    expect([middle.order, senior.order]).toEqual([1, 2]);
+  });
+
+  it('keeps an explicit order and lists grades by order, then creation, to any signed-in user', async () => {
+    const intern = await createGrade({ name: 'Intern', order: 0 });
+    expect(intern.order).toBe(0);
+    const { token } = await t.createUser();
+    expect(await listGrades(token)).toEqual([
+      { id: junior.id, name: 'Junior', order: 0 },
+      { id: intern.id, name: 'Intern', order: 0 },
+      { id: middle.id, name: 'Middle', order: 1 },
+      { id: senior.id, name: 'Senior', order: 2 },
+    ]);
+    // Clean the tie up for the tests below: Intern first.
+    const reorder = await t.call({
+      method: 'POST',
+      url: '/api/grades/reorder',
+      token: t.adminToken,
+      payload: {
+        grades: [
+          { id: intern.id, order: 0 },
+          { id: junior.id, order: 1 },
+          { id: middle.id, order: 2 },
+          { id: senior.id, order: 3 },
+        ],
+      },
+    });
+    expect(reorder.statusCode).toBe(200);
+  });
+
+  it('validates name and order', async () => {
+    for (const [payload, field, message] of [
+      [{}, 'name', 'Name is required'],
+      [{ name: '  ' }, 'name', 'Name is required'],
+      [{ name: 'y'.repeat(101) }, 'name', 'Name must be at most 100 characters'],
+      [{ name: 'Lead', order: -1 }, 'order', 'Order must be 0 or more'],
+      [{ name: 'Lead', order: 1.5 }, 'order', 'Order must be a whole number'],
+      [{ name: 'Lead', order: 'first' }, 'order', 'Order must be a number'],
+    ] as const) {
+      const res = await t.call({ method: 'POST', url: '/api/grades', token: t.adminToken, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(fieldsOf(res.envelope.data)).toEqual([{ field, message }]);
+    }
+    const empty = await t.call({
+      method: 'PUT',
+      url: `/api/grades/${junior.id}`,
+      token: t.adminToken,
+      payload: {},
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(fieldsOf(empty.envelope.data)).toEqual([{ field: 'name', message: 'Name or Order is required' }]);
+  });
+
+  it('refuses a duplicate grade name in any letter case', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/grades',
+      token: t.adminToken,
+      payload: { name: 'SENIOR' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.envelope.message).toBe('A grade named "Senior" already exists');
+    const rename = await t.call({
+      method: 'PUT',
+      url: `/api/grades/${middle.id}`,
+      token: t.adminToken,
+      payload: { name: 'junior' },
+    });
+    expect(rename.statusCode).toBe(409);
+    expect(rename.envelope.message).toBe('A grade named "Junior" already exists');
+    expect((await listGrades()).map((g) => g.name)).toEqual(['Intern', 'Junior', 'Middle', 'Senior']);
+  });
+
+  it('updates a name, an order, or both', async () => {
+    const renamed = await t.call<Grade>({
+      method: 'PUT',
+      url: `/api/grades/${middle.id}`,
+      token: t.adminToken,
+      payload: { name: 'Mid-level' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.envelope.message).toBe('Grade updated successfully');
+    expect(renamed.envelope.data).toEqual({ id: middle.id, name: 'Mid-level', order: 2 });
+
+    const moved = await t.call<Grade>({
+      method: 'PUT',
+      url: `/api/grades/${senior.id}`,
+      token: t.adminToken,
+      payload: { order: 10 },
+    });
+    expect(moved.envelope.data).toEqual({ id: senior.id, name: 'Senior', order: 10 });
+
+    const both = await t.call<Grade>({
+      method: 'PUT',
+      url: `/api/grades/${middle.id}`,
+      token: t.adminToken,
+      payload: { name: 'Middle', order: 2 },
+    });
+    expect(both.envelope.data).toEqual({ id: middle.id, name: 'Middle', order: 2 });
+  });
+
+  it('swaps two adjacent grades through reorder and answers the new list', async () => {
+    const before = await listGrades();
+    const pairs = before.map((g) => ({ id: g.id, order: g.order }));
+    // What the Grades screen does on "move down" for Junior (index 1).
+    const a = pairs[1]!;
+    const b = pairs[2]!;
+    [a.order, b.order] = [b.order, a.order];
+    const res = await t.call<Grade[]>({
+      method: 'POST',
+      url: '/api/grades/reorder',
+      token: t.adminToken,
+      payload: { grades: pairs },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.envelope.message).toBe('Grades reordered successfully');
+    expect(res.envelope.data.map((g) => g.name)).toEqual(['Intern', 'Middle', 'Junior', 'Senior']);
+    expect(await listGrades()).toEqual(res.envelope.data);
+  });
+
+  it('reorders all or nothing: an unknown or repeated id changes no order', async () => {
+    const before = await listGrades();
+    const reversed = before.map((g, i) => ({ id: g.id, order: before.length - i }));
+
+    const unknown = await t.call({
+      method: 'POST',
+      url: '/api/grades/reorder',
+      token: t.adminToken,
+      payload: { grades: [...reversed, { id: 999999, order: 0 }] },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.envelope.message).toBe('Grade not found');
+    expect(fieldsOf(unknown.envelope.data)).toEqual([
+      { field: `grades.${reversed.length}.id`, message: 'Grade 999999 not found' },
+    ]);
+    expect(await listGrades()).toEqual(before);
+
+    const repeated = await t.call({
+      method: 'POST',
+      url: '/api/grades/reorder',
+      token: t.adminToken,
+      payload: { grades: [...reversed, { id: before[0]!.id, order: 7 }] },
+    });
+    expect(repeated.statusCode).toBe(400);
+    expect(fieldsOf(repeated.envelope.data)).toEqual([
+      { field: `grades.${reversed.length}.id`, message: `Grade ${before[0]!.id} appears more than once` },
+    ]);
+    expect(await listGrades()).toEqual(before);
+
+    for (const payload of [{}, { grades: [] }, { grades: [{ id: before[0]!.id }] }]) {
+      const res = await t.call({ method: 'POST', url: '/api/grades/reorder', token: t.adminToken, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect(await listGrades()).toEqual(before);
+  });
+
+  it('answers 404 for an unknown grade, 400 for a non-numeric id, and has no delete', async () => {
+    const put = await t.call({
+      method: 'PUT',
+      url: '/api/grades/999999',
+      token: t.adminToken,
+      payload: { name: 'X' },
+    });
+    expect(put.statusCode).toBe(404);
+    expect(put.envelope.message).toBe('Grade not found');
+    expect(
+      (await t.call({ method: 'PUT', url: '/api/grades/one', token: t.adminToken, payload: { name: 'X' } }))
+        .statusCode,
+    ).toBe(400);
+    const del = await t.call({ method: 'DELETE', url: `/api/grades/${junior.id}`, token: t.adminToken });
+    expect(del.statusCode).toBe(404);
+    expect((await listGrades()).some((g) => g.id === junior.id)).toBe(true);
+  });
+
+  it('refuses writes without manageSettings (403), changes nothing, and needs a token (401)', async () => {
+    const before = await listGrades();
+    const viewer = await t.createUser({ showSettings: true });
+    for (const req of [
+      { method: 'POST' as const, url: '/api/grades', payload: { name: 'Sneaky' } },
+      { method: 'PUT' as const, url: `/api/grades/${junior.id}`, payload: { name: 'Renamed' } },
+      {
+        method: 'POST' as const,
+        url: '/api/grades/reorder',
+        payload: { grades: [{ id: junior.id, order: 99 }] },
+      },
+    ]) {
+      const res = await t.call({ ...req, token: viewer.token });
+      expect(res.statusCode, `${req.method} ${req.url}`).toBe(403);
+    }
+    expect(await listGrades(viewer.token)).toEqual(before);
+    const manager = await t.createUser({ manageSettings: true });
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/grades',
+      token: manager.token,
+      payload: { name: 'Lead' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect((created.envelope.data as Grade).order).toBe(before.length);
+    expect((await t.call({ method: 'GET', url: '/api/grades' })).statusCode).toBe(401);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/api/grades/reorder',
+          payload: { grades: [{ id: 1, order: 0 }] },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+  it('describes its calls in the OpenAPI document at /api/docs', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = JSON.parse(res.body) as {
+      paths: Record<string, Record<string, { tags: string[]; summary: string }>>;
+    };
+    const documented = Object.entries(doc.paths)
+      .filter(([, ops]) => Object.values(ops).some((op) => op.tags?.includes('grades')))
+      .map(([p, ops]) => [p, Object.keys(ops).sort()]);
+    expect(Object.fromEntries(documented)).toEqual({
+      '/api/grades': ['get', 'post'],
+      '/api/grades/reorder': ['post'],
+      '/api/grades/{id}': ['put'],
+    });
+    for (const [, ops] of Object.entries(doc.paths).filter(
+      ([p]) => p in { '/api/grades': true, '/api/grades/reorder': true, '/api/grades/{id}': true },
+    ))
+      for (const op of Object.values(ops)) expect(op.summary).toBeTruthy();
+  });
+});

@@ -1,0 +1,320 @@
+import type { FieldProblem } from '@salary/shared/common/envelope';
+import type { Job } from '@salary/shared/jobs/jobs.contract';
+import type { Position } from '@salary/shared/positions/positions.contract';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adjustmentFactors, employees, grades, jobs, levels, positions } from '../../src/db/schema.ts';
+import { buildTestApp, type TestContext } from '../support/helper.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+async function createJob(name: string): Promise<Job> {
+  const res = await t.call<Job>({ method: 'POST', url: '/api/jobs', token: t.adminToken, payload: { name } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.envelope.data;
+}
+
+async function createPosition(jobId: number, name: string): Promise<Position> {
+  const res = await t.call<Position>({
+    method: 'POST',
+    url: '/api/positions',
+    token: t.adminToken,
+    payload: { name, jobId },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.envelope.data;
+}
+
+async function listJobs(token = t.adminToken): Promise<Job[]> {
+  const res = await t.call<Job[]>({ method: 'GET', url: '/api/jobs', token });
+  expect(res.statusCode).toBe(200);
+  return res.envelope.data;
+}
+
+/** Employees have no API yet: they go straight into the table, as the real app would store them. */
+async function insertEmployees(jobId: number, positionId: number, howMany: number): Promise<void> {
+  const db = t.database.db;
+  const [grade] = await db
+    .insert(grades)
+    .values({ name: `G-${jobId}-${positionId}`, order: 0 })
+    .returning();
+  const [level] = await db
+    .insert(levels)
+    .values({ name: `L-${jobId}-${positionId}` })
+    .returning();
+  for (let i = 0; i < howMany; i++) {
+    await db
+      .insert(employees)
+      .values({ name: `Employee ${i}`, jobId, positionId, gradeId: grade!.id, levelId: level!.id });
+  }
+}
+
+async function rowCount(table: typeof jobs | typeof positions | typeof adjustmentFactors | typeof employees) {
+  const [row] = await t.database.db.select({ n: count() }).from(table);
+  return row!.n;
+}
+
+const fieldsOf = (body: unknown) => (body as { fields: FieldProblem[] }).fields;
+
+describe('jobs API', () => {
+  it('lists jobs by name, each with its number of positions, to any signed-in user', async () => {
+    const web = await createJob('Web Development');
+    const data = await createJob('Data Science');
+    await createPosition(web.id, 'Frontend');
+    await createPosition(web.id, 'Backend');
+    const { token } = await t.createUser();
+
+    const list = await listJobs(token);
+    const names = list.map((j) => j.name);
+    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(list.find((j) => j.id === web.id)).toEqual({
+      id: web.id,
+      name: 'Web Development',
+      _count: { positions: 2 },
+    });
+    expect(list.find((j) => j.id === data.id)).toEqual({
+      id: data.id,
+      name: 'Data Science',
+      _count: { positions: 0 },
+    });
+  });
+
+  it('creates a job with a trimmed name and answers it with no positions', async () => {
+    const res = await t.call<Job>({
+      method: 'POST',
+      url: '/api/jobs',
+      token: t.adminToken,
+      payload: { name: '  Quality Assurance  ' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.envelope).toMatchObject({ success: true, message: 'Job created successfully' });
+    expect(res.envelope.data).toEqual({
+      id: expect.any(Number),
+      name: 'Quality Assurance',
+      _count: { positions: 0 },
+    });
+    expect((await listJobs()).map((j) => j.name)).toContain('Quality Assurance');
+  });
+
+  it('requires a name of at most 100 characters', async () => {
+    for (const [payload, message] of [
+      [{}, 'Name is required'],
+      [{ name: '   ' }, 'Name is required'],
+      [{ name: 'x'.repeat(101) }, 'Name must be at most 100 characters'],
+      [{ name: 42 }, 'Name must be text'],
+    ] as const) {
+      const res = await t.call({ method: 'POST', url: '/api/jobs', token: t.adminToken, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.envelope.message).toBe(message);
+      expect(fieldsOf(res.envelope.data)).toEqual([{ field: 'name', message }]);
+    }
+  });
+
+  it('refuses a second job with the same name in any letter case', async () => {
+    await createJob('DevOps');
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/jobs',
+      token: t.adminToken,
+      payload: { name: 'devops ' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.envelope).toMatchObject({
+      success: false,
+      error: 'CONFLICT',
+      message: 'A job named "DevOps" already exists',
+    });
+    expect((await listJobs()).filter((j) => j.name.toLowerCase() === 'devops')).toHaveLength(1);
+  });
+
+  it('renames a job, keeping its positions count; may change only the letter case of its own name', async () => {
+    const job = await createJob('Mobile');
+    await createPosition(job.id, 'iOS');
+    const res = await t.call<Job>({
+      method: 'PUT',
+      url: `/api/jobs/${job.id}`,
+      token: t.adminToken,
+      payload: { name: 'Mobile Apps' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.envelope.message).toBe('Job updated successfully');
+    expect(res.envelope.data).toEqual({ id: job.id, name: 'Mobile Apps', _count: { positions: 1 } });
+
+    const recased = await t.call<Job>({
+      method: 'PUT',
+      url: `/api/jobs/${job.id}`,
+      token: t.adminToken,
+      payload: { name: 'MOBILE APPS' },
+    });
+    expect(recased.statusCode).toBe(200);
+    expect(recased.envelope.data.name).toBe('MOBILE APPS');
+  });
+
+  it('lets only one of two identical creates at the same moment win; the other gets the same 409', async () => {
+    const results = await Promise.all(
+      [1, 2, 3].map(() =>
+        t.call({ method: 'POST', url: '/api/jobs', token: t.adminToken, payload: { name: 'Race' } }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    for (const r of results.filter((r) => r.statusCode === 409))
+      expect(r.envelope.message).toBe('A job named "Race" already exists');
+    expect((await listJobs()).filter((j) => j.name === 'Race')).toHaveLength(1);
+  });
+
+  it("refuses to rename a job to another job's name", async () => {
+    await createJob('Security');
+    const other = await createJob('Networking');
+    const res = await t.call({
+      method: 'PUT',
+      url: `/api/jobs/${other.id}`,
+      token: t.adminToken,
+      payload: { name: 'SECURITY' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.envelope.message).toBe('A job named "Security" already exists');
+    expect((await listJobs()).find((j) => j.id === other.id)?.name).toBe('Networking');
+  });
+
+  it('answers 404 for an unknown job and 400 for a non-numeric id', async () => {
+    const put = await t.call({
+      method: 'PUT',
+      url: '/api/jobs/999999',
+      token: t.adminToken,
+      payload: { name: 'X' },
+    });
+    expect(put.statusCode).toBe(404);
+    expect(put.envelope.message).toBe('Job not found');
+    const del = await t.call({ method: 'DELETE', url: '/api/jobs/999999', token: t.adminToken });
+    expect(del.statusCode).toBe(404);
+    expect(del.envelope.message).toBe('Job not found');
+    const bad = await t.call({ method: 'DELETE', url: '/api/jobs/abc', token: t.adminToken });
+    expect(bad.statusCode).toBe(400);
+    expect(fieldsOf(bad.envelope.data)[0]?.field).toBe('params.id');
+  });
+
+  it('deletes a job without employees together with its positions and their factors', async () => {
+    const job = await createJob('Design');
+    const ux = await createPosition(job.id, 'UX');
+    await createPosition(job.id, 'UI');
+    const factor = await t.call({
+      method: 'POST',
+      url: '/api/adjustment-factors',
+      token: t.adminToken,
+      payload: { jobId: job.id, positionId: ux.id, factor: 0.1, type: 'PERCENTAGE' },
+    });
+    expect(factor.statusCode, factor.body).toBe(201);
+
+    const res = await t.call({ method: 'DELETE', url: `/api/jobs/${job.id}`, token: t.adminToken });
+    expect(res.statusCode).toBe(200);
+    expect(res.envelope).toMatchObject({ success: true, message: 'Job deleted successfully', data: null });
+
+    expect((await listJobs()).some((j) => j.id === job.id)).toBe(false);
+    const left = await t.call<Position[]>({
+      method: 'GET',
+      url: `/api/positions?jobId=${job.id}`,
+      token: t.adminToken,
+    });
+    expect(left.envelope.data).toEqual([]);
+    const factors = await t.call<{ jobId: number }[]>({
+      method: 'GET',
+      url: '/api/adjustment-factors',
+      token: t.adminToken,
+    });
+    expect(factors.envelope.data.some((f) => f.jobId === job.id)).toBe(false);
+  });
+
+  it('refuses to delete a job employees are assigned to, saying how many, and deletes nothing', async () => {
+    const job = await createJob('Support');
+    const agent = await createPosition(job.id, 'Agent');
+    await createPosition(job.id, 'Lead');
+    await t.call({
+      method: 'POST',
+      url: '/api/adjustment-factors',
+      token: t.adminToken,
+      payload: { jobId: job.id, positionId: agent.id, factor: 150, type: 'FIXED' },
+    });
+    await insertEmployees(job.id, agent.id, 3);
+    const before = await Promise.all([jobs, positions, adjustmentFactors, employees].map(rowCount));
+
+    const res = await t.call({ method: 'DELETE', url: `/api/jobs/${job.id}`, token: t.adminToken });
+    expect(res.statusCode).toBe(409);
+    expect(res.envelope).toMatchObject({
+      success: false,
+      error: 'CONFLICT',
+      message: 'Cannot delete job "Support": 3 employees are assigned to it',
+    });
+    expect(await Promise.all([jobs, positions, adjustmentFactors, employees].map(rowCount))).toEqual(before);
+    expect((await listJobs()).find((j) => j.id === job.id)).toEqual({
+      id: job.id,
+      name: 'Support',
+      _count: { positions: 2 },
+    });
+
+    const single = await createJob('Sales');
+    const rep = await createPosition(single.id, 'Representative');
+    await insertEmployees(single.id, rep.id, 1);
+    const one = await t.call({ method: 'DELETE', url: `/api/jobs/${single.id}`, token: t.adminToken });
+    expect(one.statusCode).toBe(409);
+    expect(one.envelope.message).toBe('Cannot delete job "Sales": 1 employee is assigned to it');
+    const [stillThere] = await t.database.db.select().from(jobs).where(eq(jobs.id, single.id));
+    expect(stillThere?.name).toBe('Sales');
+  });
+
+  it('lets a manageSettings user write, refuses a showSettings-only user (403) and changes nothing', async () => {
+    const job = await createJob('Finance');
+    const viewer = await t.createUser({ showSettings: true, showSalary: true, manageEmployee: true });
+    for (const req of [
+      { method: 'POST' as const, url: '/api/jobs', payload: { name: 'Sneaky' } },
+      { method: 'PUT' as const, url: `/api/jobs/${job.id}`, payload: { name: 'Renamed' } },
+      { method: 'DELETE' as const, url: `/api/jobs/${job.id}` },
+    ]) {
+      const res = await t.call({ ...req, token: viewer.token });
+      expect(res.statusCode, `${req.method} ${req.url}`).toBe(403);
+      expect(res.envelope).toMatchObject({
+        success: false,
+        message: 'You do not have permission to change settings',
+      });
+    }
+    const names = (await listJobs(viewer.token)).map((j) => j.name);
+    expect(names).toContain('Finance');
+    expect(names).not.toContain('Sneaky');
+
+    const manager = await t.createUser({ manageSettings: true });
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/jobs',
+      token: manager.token,
+      payload: { name: 'Legal' },
+    });
+    expect(created.statusCode).toBe(201);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/jobs' })).statusCode).toBe(401);
+    expect((await t.call({ method: 'POST', url: '/api/jobs', payload: { name: 'X' } })).statusCode).toBe(401);
+    expect((await t.call({ method: 'DELETE', url: '/api/jobs/1' })).statusCode).toBe(401);
+  });
+  it('describes its calls in the OpenAPI document at /api/docs', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = JSON.parse(res.body) as {
+      paths: Record<string, Record<string, { tags: string[]; summary: string }>>;
+    };
+    const documented = Object.entries(doc.paths)
+      .filter(([, ops]) => Object.values(ops).some((op) => op.tags?.includes('jobs')))
+      .map(([p, ops]) => [p, Object.keys(ops).sort()]);
+    expect(Object.fromEntries(documented)).toEqual({
+      '/api/jobs': ['get', 'post'],
+      '/api/jobs/{id}': ['delete', 'put'],
+    });
+    for (const [, ops] of Object.entries(doc.paths).filter(
+      ([p]) => p in { '/api/jobs': true, '/api/jobs/{id}': true },
+    ))
+      for (const op of Object.values(ops)) expect(op.summary).toBeTruthy();
+  });
+});

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { requiredId } from '../common/fields.ts';
+import { hasAtMostTwoDecimals } from '../common/money.ts';
+import { jobSummarySchema } from '../jobs/jobs.contract.ts';
+import { positionSummarySchema } from '../positions/positions.contract.ts';
+
+export const ADJUSTMENT_TYPES = ['PERCENTAGE', 'FIXED'] as const;
+export type AdjustmentType = (typeof ADJUSTMENT_TYPES)[number];
+
+/** A FIXED factor is an amount that fits numeric(14,4) with cents, either sign. */
+export const FIXED_FACTOR_MAX = 999_999_999.99;
+
+const FACTOR = 'Adjustment Factor';
+
+/** A fraction keeps four decimals: two for the whole percent the screen allows, two to spare. */
+function hasAtMostFourDecimals(value: number): boolean {
+  return Number.isFinite(value) && Math.abs(Math.round(value * 10_000) - value * 10_000) < 1e-6;
+}
+
+/** The screen's percent (12 → 0.12) as the fraction the API takes (spec §3). */
+export function factorFromPercent(percent: number): number {
+  return Math.round(percent * 100) / 10_000;
+}
+
+/** The stored fraction (0.12) as the percent the screen shows (12). */
+export function percentFromFactor(factor: number): number {
+  return Math.round(factor * 10_000) / 100;
+}
+
+/**
+ * PERCENTAGE factors arrive already divided by 100 (a fraction in −1..1); FIXED factors
+ * are an amount of money that may lower the salary.
+ */
+export const createAdjustmentFactorBody = z
+  .object({
+    jobId: requiredId('Job'),
+    positionId: requiredId('Position'),
+    type: z.enum(ADJUSTMENT_TYPES, {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null || issue.input === ''
+          ? 'Adjustment Type is required'
+          : 'Adjustment Type must be PERCENTAGE or FIXED',
+    }),
+    factor: z
+      .number({
+        error: (issue) =>
+          issue.input === undefined || issue.input === null || Number.isNaN(issue.input)
+            ? `${FACTOR} is required`
+            : `${FACTOR} must be a number`,
+      })
+      .describe('PERCENTAGE: a fraction in -1..1 (entered percent / 100); FIXED: an amount with cents'),
+  })
+  .superRefine((body, ctx) => {
+    const problem = (message: string) => ctx.addIssue({ code: 'custom', path: ['factor'], message });
+    if (body.type === 'PERCENTAGE') {
+      if (body.factor < -1 || body.factor > 1) problem(`${FACTOR} must be between -100% and +100%`);
+      else if (!hasAtMostFourDecimals(body.factor))
+        problem(`${FACTOR} must be a fraction with at most 4 decimals`);
+    } else if (Math.abs(body.factor) > FIXED_FACTOR_MAX) {
+      problem(`${FACTOR} must be between -999,999,999.99 and 999,999,999.99`);
+    } else if (!hasAtMostTwoDecimals(body.factor)) {
+      problem(`${FACTOR} must have at most 2 decimals`);
+    }
+  });
+export type CreateAdjustmentFactorBody = z.input<typeof createAdjustmentFactorBody>;
+
+export const updateAdjustmentFactorBody = createAdjustmentFactorBody;
+export type UpdateAdjustmentFactorBody = z.input<typeof updateAdjustmentFactorBody>;
+
+export const adjustmentFactorSchema = z.object({
+  id: z.number().int(),
+  jobId: z.number().int(),
+  positionId: z.number().int(),
+  /** PERCENTAGE: a fraction (0.1 = 10%); FIXED: dollars with at most two decimals. */
+  factor: z.number(),
+  type: z.enum(ADJUSTMENT_TYPES),
+  job: jobSummarySchema,
+  position: positionSummarySchema,
+});
+export type AdjustmentFactor = z.infer<typeof adjustmentFactorSchema>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { requiredId } from '../common/fields.ts';
+import { hasAtMostTwoDecimals } from '../common/money.ts';
+import { gradeSchema } from '../grades/grades.contract.ts';
+import { levelSchema } from '../levels/levels.contract.ts';
+
+/** The database keeps numeric(14,2): twelve whole digits and the cents. */
+// The salary engine takes money below 1e9; a larger base could never be calculated with.
+export const BASE_SALARY_MAX = 999_999_999.99;
+
+const AMOUNT = 'Base Salary Amount';
+
+export const createBaseSalaryBody = z.object({
+  gradeId: requiredId('Grade'),
+  levelId: requiredId('Level'),
+  amount: z
+    .number({
+      // An emptied number input reaches zodResolver as NaN (valueAsNumber) and JSON as null.
+      error: (issue) =>
+        issue.input === undefined || issue.input === null || Number.isNaN(issue.input)
+          ? `${AMOUNT} is required`
+          : `${AMOUNT} must be a number`,
+    })
+    .min(0, `${AMOUNT} must be 0 or more`)
+    .max(BASE_SALARY_MAX, `${AMOUNT} must be at most 999,999,999.99`)
+    .refine(hasAtMostTwoDecimals, `${AMOUNT} must have at most 2 decimals`)
+    .describe('Dollars with at most two decimals'),
+});
+export type CreateBaseSalaryBody = z.input<typeof createBaseSalaryBody>;
+
+/** The inline form sends all three fields when editing too. */
+export const updateBaseSalaryBody = createBaseSalaryBody;
+export type UpdateBaseSalaryBody = z.input<typeof updateBaseSalaryBody>;
+
+export const baseSalarySchema = z.object({
+  id: z.number().int(),
+  gradeId: z.number().int(),
+  levelId: z.number().int(),
+  /** Dollars with at most two decimals. */
+  amount: z.number(),
+  grade: gradeSchema,
+  level: levelSchema,
+});
+export type BaseSalary = z.infer<typeof baseSalarySchema>;

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { requiredId, requiredText } from '../common/fields.ts';
+import { SETTING_NAME_MAX_LENGTH } from '../jobs/jobs.contract.ts';
+
+const ORDER_MAX = 2_147_483_647;
+
+/** Position of a grade in lists (0 first); the database column is a 32-bit integer. */
+const orderField = z
+  .number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? 'Order is required' : 'Order must be a number',
+  })
+  .int('Order must be a whole number')
+  .min(0, 'Order must be 0 or more')
+  .max(ORDER_MAX, `Order must be at most ${ORDER_MAX}`);
+
+/** Without an order the grade goes last: its order is the current number of grades (spec §9). */
+export const createGradeBody = z.object({
+  name: requiredText('Name', SETTING_NAME_MAX_LENGTH),
+  order: orderField.optional(),
+});
+export type CreateGradeBody = z.input<typeof createGradeBody>;
+
+/** Spec §7 sends "name/order": either or both. */
+export const updateGradeBody = z
+  .object({
+    name: requiredText('Name', SETTING_NAME_MAX_LENGTH).optional(),
+    order: orderField.optional(),
+  })
+  .refine((body) => body.name !== undefined || body.order !== undefined, {
+    message: 'Name or Order is required',
+    path: ['name'],
+  });
+export type UpdateGradeBody = z.input<typeof updateGradeBody>;
+
+export const MAX_REORDER_GRADES = 1000;
+
+/** The Grades screen swaps two adjacent orders and sends every {id, order} pair (spec §4). */
+export const reorderGradesBody = z.object({
+  grades: z
+    .array(z.object({ id: requiredId('Grade'), order: orderField }), {
+      error: (issue) => (issue.input === undefined ? 'Grades are required' : 'Grades must be a list'),
+    })
+    .min(1, 'Grades are required')
+    .max(MAX_REORDER_GRADES, `At most ${MAX_REORDER_GRADES} grades can be reordered at once`)
+    .superRefine((pairs, ctx) => {
+      const seen = new Set<number>();
+      pairs.forEach((pair, index) => {
+        if (seen.has(pair.id)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'id'],
+            message: `Grade ${pair.id} appears more than once`,
+          });
+        }
+        seen.add(pair.id);
+      });
+    }),
+});
+export type ReorderGradesBody = z.input<typeof reorderGradesBody>;
+
+export const gradeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  order: z.number().int(),
+});
+export type Grade = z.infer<typeof gradeSchema>;
