@@ -13,7 +13,10 @@ import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 let t: TestContext;
 let company: Awaited<ReturnType<typeof newCompany>>;
+/** showSalary + showCost: sees every figure. */
 let plainToken: string;
+let salaryOnlyToken: string;
+let noSalaryToken: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -37,7 +40,9 @@ beforeAll(async () => {
     companyInsurancePercentage: 75,
     totalInsurancePercentage: 14,
   });
-  plainToken = (await t.createUser()).token;
+  plainToken = (await t.createUser({ showSalary: true, showCost: true })).token;
+  salaryOnlyToken = (await t.createUser({ showSalary: true })).token;
+  noSalaryToken = (await t.createUser({ showCost: true, showSettings: true })).token;
 });
 afterAll(async () => t.close());
 
@@ -66,7 +71,7 @@ type Details = Record<string, unknown> & {
 };
 
 describe('POST /api/calculate', () => {
-  it('prices a profile exactly as worked out by hand, for any signed-in user', async () => {
+  it('prices a profile exactly as worked out by hand', async () => {
     const res = await t.call<{ calculatedSalary: number; details: Details }>({
       method: 'POST',
       url: '/api/calculate',
@@ -263,6 +268,41 @@ describe('POST /api/calculate', () => {
       message: 'Base salary not found for the given grade and level',
       error: 'BASE_SALARY_NOT_FOUND',
     });
+  });
+
+  it('needs showSalary: a calculation reveals pay', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/calculate',
+      token: noSalaryToken,
+      payload: profile(),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.envelope.message).toBe('You do not have permission to see salaries');
+    expect(res.body).not.toMatch(/grossSalary|6305/);
+  });
+
+  it('leaves the company cost figures out without showCost (keys absent)', async () => {
+    const res = await t.call<{ calculatedSalary: number; details: Details }>({
+      method: 'POST',
+      url: '/api/calculate',
+      token: salaryOnlyToken,
+      payload: profile(),
+    });
+    expect(res.statusCode).toBe(200);
+    const { details } = res.envelope.data;
+    expect(res.envelope.data.calculatedSalary).toBe(6305);
+    expect(details).toMatchObject({ grossSalary: 6305, netSalary: 6084.33, employeeSocialInsurance: 220.67 });
+    for (const key of [
+      'totalCost',
+      'totalBenefitsCost',
+      'selectedBenefits',
+      'companySocialInsurance',
+      'socialInsuranceAmount',
+    ])
+      expect(details).not.toHaveProperty(key);
+    expect(res.envelope.data).not.toHaveProperty('companySocialInsurance');
+    expect(res.body).not.toContain('7482.28');
   });
 
   it('needs a token', async () => {

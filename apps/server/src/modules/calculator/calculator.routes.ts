@@ -16,14 +16,17 @@ export const calculatorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['calculator'],
-        summary: 'Calculate a salary for a profile (stores nothing)',
+        summary: 'Calculate a salary for a profile (showSalary; stores nothing)',
         description:
           'benefits: JSON string (or object) of stored benefit name → selected; names not given count as selected. ' +
           'customMultipliers: JSON string (or list) of {title, type, value, checked}, taken as sent. ' +
-          'settings.applySocialInsurance defaults to true. Answers data.calculatedSalary and data.details.',
+          'settings.applySocialInsurance defaults to true. Answers data.calculatedSalary and data.details. ' +
+          'Needs showSalary; without showCost the cost figures (totalCost, totalBenefitsCost, selectedBenefits, ' +
+          'socialInsuranceAmount, companySocialInsurance) are absent.',
         body: calculateBody,
       },
     },
-    async (request) => ok(await service.calculate(request.body), 'Salary calculated successfully'),
+    async (request) =>
+      ok(await service.calculate(request.actor, request.body), 'Salary calculated successfully'),
   );
 };

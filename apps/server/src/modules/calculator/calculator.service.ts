@@ -2,8 +2,10 @@ import { calculateSalary } from '@salary/salary-engine/calculate-salary';
 import { SalaryEngineError } from '@salary/salary-engine/salary-engine-error';
 import type { SalaryResult } from '@salary/salary-engine/salary-types';
 import type { CalculateInput } from '@salary/shared/calculator/calculator.contract';
+import { type Actor, can } from '@salary/shared/common/permissions';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import { AppError, badRequest } from '../../lib/app-error.ts';
+import { requirePermission } from '../../lib/authorize.ts';
 import type { CalculatorRepository } from './calculator.repository.ts';
 import { engineRules } from './salary-rules.ts';
 
@@ -14,6 +16,32 @@ export function engineErrorToAppError(error: unknown): unknown {
   if (!(error instanceof SalaryEngineError)) return error;
   if (error.code === 'BASE_SALARY_NOT_FOUND') return new AppError(422, BASE_SALARY_NOT_FOUND, error.message);
   return badRequest(error.message.replace(/^Invalid salary input: /, ''));
+}
+
+export type CalculatorAnswer = SalaryResult & {
+  companySocialInsurance?: number;
+  employeeSocialInsurance: number;
+};
+
+/** What the company pays beyond the salary; shown only to admins and showCost users. */
+export const COST_DETAIL_KEYS = [
+  'totalCost',
+  'totalBenefitsCost',
+  'selectedBenefits',
+  'companySocialInsurance',
+  'socialInsuranceAmount',
+] as const;
+
+/**
+ * A calculation reveals pay, so it needs showSalary; the company's costs (total cost,
+ * benefits, its insurance share) are removed — keys absent — without showCost.
+ */
+function withoutCostsUnlessAllowed(actor: Actor, answer: CalculatorAnswer): CalculatorAnswer {
+  if (can(actor, 'showCost')) return answer;
+  const details: Partial<SalaryResult['details']> = { ...answer.details };
+  for (const key of COST_DETAIL_KEYS) delete details[key];
+  const { companySocialInsurance: _hidden, ...rest } = answer;
+  return { ...rest, details: details as SalaryResult['details'] };
 }
 
 export interface ReferenceIds {
@@ -53,13 +81,12 @@ export function createCalculatorService(deps: {
   const { repo } = deps;
   return {
     /**
-     * Any signed-in user may calculate; it stores nothing. The stored rules are the
+     * Needs showSalary (a calculation reveals pay); stores nothing. The stored rules are the
      * authority for base salaries, factors, the six multipliers and benefit amounts; the
      * request chooses benefits, what-if custom multipliers and whether to apply insurance.
      */
-    async calculate(
-      input: CalculateInput,
-    ): Promise<SalaryResult & { companySocialInsurance: number; employeeSocialInsurance: number }> {
+    async calculate(actor: Actor, input: CalculateInput): Promise<CalculatorAnswer> {
+      requirePermission(actor, 'showSalary');
       await checkReferences(repo, input);
       const [settings, baseSalary, factor] = await Promise.all([
         deps.settings.get(),
@@ -86,11 +113,11 @@ export function createCalculatorService(deps: {
           pillar: input.pillar,
           remote: input.remote,
         });
-        return {
+        return withoutCostsUnlessAllowed(actor, {
           ...result,
           companySocialInsurance: result.details.companySocialInsurance,
           employeeSocialInsurance: result.details.employeeSocialInsurance,
-        };
+        });
       } catch (error) {
         throw engineErrorToAppError(error);
       }
