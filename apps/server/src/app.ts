@@ -73,6 +73,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
+  // The API speaks JSON (and multipart for the import); plain text is refused with a 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -139,7 +141,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(settingsRoutes);
       await api.register(calculatorRoutes);
       await api.register(employeesRoutes);
-      await api.register(excelRoutes);
+      await api.register(excelRoutes, {
+        importMaxRows: config.importMaxRows,
+        importMaxBytes: config.importMaxBytes,
+      });
     },
     { prefix: '/api' },
   );

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { requiredId } from '../common/fields.ts';
+import { numericInput, requiredId } from '../common/fields.ts';
 import { jsonField } from '../common/json-field.ts';
 
 const years = (label: string) =>
   z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? 0 : v),
-    z.coerce
+    (v) => (v === '' || v === null || v === undefined ? 0 : numericInput(v)),
+    z
       .number({ error: `${label} must be a number` })
       .refine(Number.isFinite, `${label} must be a number`)
       .min(0, `${label} cannot be negative`)
@@ -19,9 +19,12 @@ const flag = z.boolean({ error: 'Must be true or false' }).default(false);
 export const calculatorCustomMultiplier = z.object({
   title: z.string().trim().min(1, 'Custom multiplier title is required').max(100),
   type: z.enum(['PERCENTAGE', 'FIXED'], { error: 'Type must be PERCENTAGE or FIXED' }),
-  value: z.coerce
-    .number({ error: 'Custom multiplier value must be a number' })
-    .refine(Number.isFinite, 'Custom multiplier value must be a number'),
+  value: z.preprocess(
+    numericInput,
+    z
+      .number({ error: 'Custom multiplier value must be a number' })
+      .refine(Number.isFinite, 'Custom multiplier value must be a number'),
+  ),
   checked: z.boolean().default(false),
 });
 

@@ -21,13 +21,30 @@ export function requiredSecret(label: string, min = 1, max = 1024) {
     .max(max, `${label} must be at most ${max} characters`);
 }
 
+/**
+ * Form and query values arrive as numbers or numeric strings. Only those become numbers:
+ * `true`, `[]` or `{}` must not quietly turn into 1 or 0 the way z.coerce would do it.
+ */
+export function numericInput(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(trimmed) ? Number(trimmed) : value;
+  }
+  return value;
+}
+
 /** A required database id (positive integer); accepts numeric strings from forms and queries. */
 export function requiredId(label: string) {
-  return z.coerce
-    .number({ error: () => `${label} is required` })
-    .int(`${label} is required`)
-    .positive(`${label} is required`)
-    .max(2_147_483_647, `${label} is not a valid id`);
+  return z.preprocess(
+    (v) => (v === '' || v === null ? undefined : numericInput(v)),
+    z
+      .number({
+        error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} is not a valid id`),
+      })
+      .int(`${label} is not a valid id`)
+      .positive(`${label} is required`)
+      .max(2_147_483_647, `${label} is not a valid id`),
+  );
 }
 
 export const emailField = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredId, requiredText } from '../common/fields.ts';
+import { numericInput, requiredId, requiredText } from '../common/fields.ts';
 import { jsonField } from '../common/json-field.ts';
 
 /*
@@ -10,7 +10,7 @@ import { jsonField } from '../common/json-field.ts';
 
 const requiredYears = (label: string) =>
   z.preprocess(
-    (v) => (v === '' || v === null ? undefined : typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    (v) => (v === '' || v === null ? undefined : numericInput(v)),
     z
       .number({
         error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`),
@@ -90,8 +90,8 @@ export function toEmployeeInput(body: z.output<typeof employeeFormBody>): Employ
 }
 
 const optionalId = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce
+  (v) => (v === '' || v === null ? undefined : numericInput(v)),
+  z
     .number({ error: 'Must be a whole number' })
     .int('Must be a whole number')
     .positive('Must be a positive id')
@@ -100,8 +100,8 @@ const optionalId = z.preprocess(
 );
 const optionalMoney = (label: string) =>
   z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce
+    (v) => (v === '' || v === null ? undefined : numericInput(v)),
+    z
       .number({ error: `${label} must be a number` })
       .refine(Number.isFinite, `${label} must be a number`)
       .min(0, `${label} cannot be negative`)

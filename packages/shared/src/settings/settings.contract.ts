@@ -202,6 +202,7 @@ export const updateSettingsBody = z
       .number({ error: 'version must be a whole number' })
       .int('version must be a whole number')
       .positive('version must be a whole number')
+      .max(2_147_483_647, 'version is out of range')
       .optional(),
   })
   .superRefine((body, ctx) => {
