@@ -48,3 +48,29 @@ export async function createTestDatabase(): Promise<Database> {
   const tarball = readFileSync(inject('pgliteTemplate'));
   return openDatabase({ kind: 'pglite', loadDataDir: new Blob([tarball]) });
 }
+
+/**
+ * Where a child server process keeps its data for one test: a fresh PGlite data dir, or a
+ * fresh (migrated at start by the server itself) PostgreSQL database on the test server.
+ */
+export async function scratchServerEnv(
+  dataDir: string,
+): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const templateDb = inject('pgTemplateDb');
+  if (!templateDb) return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, drop: async () => {} };
+  const adminUrl = inject('pgAdminUrl');
+  const name = `salary_s_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: withDatabase(adminUrl, name) },
+    async drop() {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}

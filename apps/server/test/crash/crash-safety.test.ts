@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, type ServerProcess, startServer } from '../support/server-process.ts';
+import { scratchServerEnv } from '../support/test-database.ts';
+
+/*
+ * Crash safety: the real server on a real data dir (or PostgreSQL database) is killed with
+ * SIGKILL in the middle of a write. On restart it must come up, and the write must be
+ * there entirely or not at all.
+ */
+
+const ADMIN = { email: 'crash-admin@example.com', password: 'crash-password-1' };
+let dataDir: string;
+let env: Record<string, string>;
+let drop: () => Promise<void>;
+let server: ServerProcess;
+let token: string;
+
+async function login(s: ServerProcess) {
+  const res = await api<{ token: string }>(s.baseURL, 'POST', '/auth/login', { body: ADMIN });
+  expect(res.status).toBe(200);
+  return res.body.data.token;
+}
+
+/** Starts a write, kills the server `delayMs` later, restarts it on the same data. */
+async function crashDuring(write: () => Promise<unknown>, delayMs: number) {
+  const pending = write().then(
+    () => 'finished',
+    () => 'interrupted',
+  );
+  await new Promise((r) => setTimeout(r, delayMs));
+  await server.kill();
+  const outcome = await pending;
+  server = await startServer(env);
+  token = await login(server);
+  return outcome;
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'salary-crash-'));
+  const scratch = await scratchServerEnv(dataDir);
+  drop = scratch.drop;
+  env = {
+    ...scratch.env,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    JWT_SECRET: 'crash-test-secret-that-is-long-enough-1234',
+  };
+  server = await startServer(env);
+  token = await login(server);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await drop?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a crash in the middle of a write leaves it whole or absent', () => {
+  it('grade reorder: every order old or every order new', { timeout: 240_000 }, async () => {
+    for (let i = 0; i < 100; i++) {
+      const res = await api(server.baseURL, 'POST', '/grades', { token, body: { name: `Crash grade ${i}` } });
+      expect(res.status).toBe(201);
+    }
+    for (const delay of [10, 60]) {
+      const before = (await api<{ id: number; order: number }[]>(server.baseURL, 'GET', '/grades', { token }))
+        .body.data;
+      const reversed = before.map((g, i) => ({ id: g.id, order: before.length - 1 - i }));
+      const outcome = await crashDuring(
+        () => api(server.baseURL, 'POST', '/grades/reorder', { token, body: { grades: reversed } }),
+        delay,
+      );
+      const after = (await api<{ id: number; order: number }[]>(server.baseURL, 'GET', '/grades', { token }))
+        .body.data;
+      const orderOf = new Map(after.map((g) => [g.id, g.order]));
+      const allOld = before.every((g) => orderOf.get(g.id) === g.order);
+      const allNew = reversed.every((g) => orderOf.get(g.id) === g.order);
+      expect(after).toHaveLength(before.length);
+      expect(allOld || allNew, `after a kill at ${delay} ms (${outcome})`).toBe(true);
+      if (outcome === 'finished') expect(allNew).toBe(true);
+    }
+  });
+
+  it('settings save: the record is the old one or the new one, never a mix', {
+    timeout: 240_000,
+  }, async () => {
+    for (const delay of [5, 40]) {
+      const before = (await api<Record<string, unknown>>(server.baseURL, 'GET', '/settings', { token })).body
+        .data;
+      const { updatedAt: _u, ...body } = before;
+      const next: Record<string, unknown> = {
+        ...body,
+        experienceMultiplier: (before.experienceMultiplier as number) + 1,
+        remoteMultiplier: (before.remoteMultiplier as number) + 2,
+        benefits: [
+          ...(before.benefits as unknown[]),
+          { name: `Benefit ${delay}`, amount: 10, type: 'FIXED_AMOUNT' },
+        ],
+      };
+      const outcome = await crashDuring(
+        () => api(server.baseURL, 'PUT', '/settings', { token, body: next }),
+        delay,
+      );
+      const after = (await api<Record<string, unknown>>(server.baseURL, 'GET', '/settings', { token })).body
+        .data;
+      const { updatedAt: _a, version: va, ...afterValues } = after;
+      const { version: vb, ...beforeValues } = body;
+      const { version: _vn, ...nextValues } = next;
+      const isOld = JSON.stringify(afterValues) === JSON.stringify(beforeValues) && va === vb;
+      const isNew = JSON.stringify(afterValues) === JSON.stringify(nextValues) && va === (vb as number) + 1;
+      expect(isOld || isNew, `after a kill at ${delay} ms (${outcome})`).toBe(true);
+      if (outcome === 'finished') expect(isNew).toBe(true);
+    }
+  });
+});
