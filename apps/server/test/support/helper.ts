@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { User } from '@salary/shared/auth/auth.contract';
 import type { Envelope } from '@salary/shared/common/envelope';
 import { NO_PERMISSIONS, type Permissions } from '@salary/shared/common/permissions';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
@@ -44,7 +44,10 @@ let userCounter = 0;
  * The real app on a fresh database (migrated template) with one administrator. Tests
  * call it through `inject`; nothing of ours is mocked.
  */
-export async function buildTestApp(configOverrides: Partial<Config> = {}): Promise<TestContext> {
+export async function buildTestApp(
+  configOverrides: Partial<Config> = {},
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'salary-app-'));
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
@@ -61,7 +64,12 @@ export async function buildTestApp(configOverrides: Partial<Config> = {}): Promi
     isAdmin: true,
     permissions: NO_PERMISSIONS,
   });
-  const app = await buildApp({ config, database, logger: false, closeDatabaseOnShutdown: false });
+  const app = await buildApp({
+    config,
+    database,
+    logger: options.logger ?? false,
+    closeDatabaseOnShutdown: false,
+  });
   await app.ready();
 
   const call: TestContext['call'] = async (options) => {

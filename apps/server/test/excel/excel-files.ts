@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import * as XLSX from '@e965/xlsx';
+import { XLSX_CONTENT_TYPE } from '@salary/shared/excel/excel.contract';
+import ExcelJS from 'exceljs';
+
+/*
+ * Workbooks and uploads built in the tests themselves — no opaque binary fixtures.
+ */
+
+export type Cells = Array<string | number | boolean | null | undefined>;
+
+export const IMPORT_HEADER = [
+  'ID',
+  'Name',
+  'Job',
+  'Position',
+  'Grade',
+  'Level',
+  'Years of Experience',
+  'Years with Company',
+  'Base on Project',
+  'Acting as Different Grade',
+  'Pillar',
+  'Remote',
+];
+
+/** An .xlsx with one sheet holding `rows` (ExcelJS's regular writer, shared strings). */
+export async function xlsxOf(rows: Cells[], sheetName = 'Employees'): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(sheetName);
+  for (const row of rows) sheet.addRow(row.map((v) => (v === undefined ? null : v)));
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** A legacy binary .xls (BIFF8) written by @e965/xlsx. */
+export function xlsOf(rows: Cells[]): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Employees');
+  return XLSX.write(book, { bookType: 'biff8', type: 'buffer' }) as Buffer;
+}
+
+export async function loadWorkbook(bytes: Buffer): Promise<ExcelJS.Workbook> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  return book;
+}
+
+/** Every row of a sheet as plain values, row 1 first (ExcelJS's 1-based arrays flattened). */
+export function sheetValues(sheet: ExcelJS.Worksheet): unknown[][] {
+  const out: unknown[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, n) => {
+    out[n - 1] = (row.values as unknown[]).slice(1);
+  });
+  return out;
+}
+
+/** A multipart/form-data body built by hand: app.inject sends it as the browser would. */
+export function multipart(
+  parts: Array<{ name: string; data: Buffer | string; filename?: string; contentType?: string }>,
+) {
+  const boundary = `----salary-test-${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}`;
+    const type = p.filename === undefined ? '' : `Content-Type: ${p.contentType ?? 'application/octet-stream'}\r\n`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
+    chunks.push(Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** The import's upload: the bytes in the `file` field, as the web app sends them. */
+export function upload(bytes: Buffer, filename = 'employees.xlsx') {
+  const contentType = filename.endsWith('.xls') ? 'application/vnd.ms-excel' : XLSX_CONTENT_TYPE;
+  return multipart([{ name: 'file', data: bytes, filename, contentType }]);
+}

@@ -1,0 +1,23 @@
+import { it, expect } from 'vitest';
+import { buildTestApp } from '../support/helper.ts';
+import { newCompany, newEmployee } from '../support/factories.ts';
+import { upload, xlsxOf, IMPORT_HEADER, loadWorkbook, sheetValues } from './excel-files.ts';
+it('smoke', async () => {
+  const t = await buildTestApp();
+  const c = await newCompany(t.database.db);
+  await newEmployee(t.database.db, { jobId: c.job.id, positionId: c.position.id, gradeId: c.grade.id, levelId: c.level.id, name: '=SUM(A1)' });
+  const ex = await t.app.inject({ method: 'GET', url: '/api/employees/export', headers: { authorization: `Bearer ${t.adminToken}` } });
+  console.log(ex.statusCode, ex.headers, ex.rawPayload.length);
+  const wb = await loadWorkbook(ex.rawPayload);
+  console.log(sheetValues(wb.worksheets[0]!));
+  const im = await t.call({ method: 'POST', url: '/api/employees/import', token: t.adminToken, ...upload(ex.rawPayload) });
+  console.log(im.statusCode, im.body);
+  const f = await xlsxOf([IMPORT_HEADER, [null, 'New', c.job.name, c.position.name, c.grade.name, c.level.name, 1, 2, 'y', 'n', true, 0], [null, 'Bad', 'x', 'y', 'z', 'w', -1, 'a', 'maybe']]);
+  const im2 = await t.call({ method: 'POST', url: '/api/employees/import', token: t.adminToken, ...upload(f) });
+  console.log(im2.statusCode, im2.body);
+  const tp = await t.app.inject({ method: 'GET', url: '/api/employees/template/download', headers: { authorization: `Bearer ${t.adminToken}` } });
+  console.log(tp.statusCode, tp.headers['content-disposition']);
+  const twb = await loadWorkbook(tp.rawPayload);
+  console.log(twb.worksheets.map((w) => [w.name, w.state]), sheetValues(twb.worksheets[0]!).slice(0, 3), sheetValues(twb.worksheets[2]!));
+  await t.close();
+});

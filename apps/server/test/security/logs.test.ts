@@ -1,0 +1,66 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../../src/app.ts';
+import { ADMIN_PASSWORD, buildTestApp, type TestContext } from '../support/helper.ts';
+
+/** Captures everything the server logs, at the most talkative level. */
+let captured = '';
+const stream = new Writable({
+  write(chunk, _encoding, done) {
+    captured += chunk.toString();
+    done();
+  },
+});
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await buildTestApp({}, { logger: { ...loggerOptions('trace'), stream } });
+});
+afterAll(async () => t.close());
+
+describe('logs', () => {
+  it('never contain a password, a password hash or a token', async () => {
+    const secretPassword = 'very-secret-password-42';
+    const created = await t.createUser({ showSalary: true }, { email: 'logged@example.com' });
+    await t.call({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      token: created.token,
+      payload: { currentPassword: 'user-password-1', newPassword: secretPassword },
+    });
+    const fresh = await t.login('logged@example.com', secretPassword);
+    await t.call({ method: 'GET', url: '/api/auth/me', token: fresh });
+    await t.call({
+      method: 'GET',
+      url: '/api/employees',
+      token: fresh,
+      headers: { cookie: 'session=abc123secret' },
+    });
+    // Failing requests log more (errors, bodies in validation messages): they must not leak either.
+    await t.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'logged@example.com', password: 'wrong-secret-99' },
+    });
+    await t.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 12, password: ADMIN_PASSWORD },
+    });
+
+    expect(captured.length).toBeGreaterThan(1000);
+    expect(captured).toContain('/api/auth/me');
+    for (const secret of [
+      secretPassword,
+      'user-password-1',
+      'wrong-secret-99',
+      ADMIN_PASSWORD,
+      fresh,
+      t.adminToken,
+      created.token,
+      'abc123secret',
+    ])
+      expect(captured, `log contains ${secret.slice(0, 12)}…`).not.toContain(secret);
+    expect(captured).not.toMatch(/\$argon2id\$/);
+  });
+});
