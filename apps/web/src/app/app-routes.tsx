@@ -1,0 +1,36 @@
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader.tsx';
+import { canOpenEmployeeForms, canSeeSettings } from '../lib/permissions.ts';
+import { RequireAccess } from './guards/require-access.tsx';
+import { RequireAuth } from './guards/require-auth.tsx';
+import { CalculatorPage, EmployeeFormPage, EmployeesPage, LoginPage, SettingsHub } from './lazy-pages.ts';
+
+/** Routes of spec §2; everything but /login sits behind the login guard inside the layout. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route
+        path="/login"
+        element={
+          <Suspense fallback={<FullPageLoader />}>
+            <LoginPage />
+          </Suspense>
+        }
+      />
+      <Route element={<RequireAuth />}>
+        <Route index element={<Navigate to="/dashboard" replace />} />
+        <Route path="dashboard" element={<EmployeesPage />} />
+        <Route path="calculator" element={<CalculatorPage />} />
+        <Route element={<RequireAccess allow={canSeeSettings} />}>
+          <Route path="settings/*" element={<SettingsHub />} />
+        </Route>
+        <Route element={<RequireAccess allow={canOpenEmployeeForms} />}>
+          <Route path="employees/new" element={<EmployeeFormPage />} />
+          <Route path="employees/edit/:id" element={<EmployeeFormPage />} />
+        </Route>
+        <Route path="*" element={<Navigate to="/dashboard" replace />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,23 @@
+import type { User } from '@salary/shared/auth/auth.contract';
+import { IconCalculator, IconSettings, IconUsers } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { canSeeSettings } from '../../lib/permissions.ts';
+
+export interface NavEntry {
+  label: string;
+  path: string;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  visible?(user: User): boolean;
+}
+
+/** Sidebar entries of spec §2, in order. */
+export const NAV_ENTRIES: NavEntry[] = [
+  { label: 'Employees', path: '/dashboard', icon: IconUsers },
+  { label: 'Salary Calculator', path: '/calculator', icon: IconCalculator },
+  { label: 'Settings', path: '/settings', icon: IconSettings, visible: canSeeSettings },
+];
+
+/** The entry whose path prefixes the current path is highlighted (whole segments only). */
+export function isEntryActive(entryPath: string, pathname: string): boolean {
+  return pathname === entryPath || pathname.startsWith(`${entryPath}/`);
+}

@@ -1,0 +1,107 @@
+import type { User } from '@salary/shared/auth/auth.contract';
+import {
+  IconBriefcase,
+  IconCoin,
+  IconGift,
+  IconHierarchy2,
+  IconLayersLinked,
+  IconPercentage,
+  IconShieldCheck,
+  IconSitemap,
+  IconStairs,
+  IconUserCog,
+} from '@tabler/icons-react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+export interface SettingsSection {
+  /** Segment under /settings, e.g. 'jobs' → /settings/jobs. */
+  path: string;
+  label: string;
+  description: string;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  component: LazyExoticComponent<ComponentType>;
+  /** Whether the hub shows a card for it; the route itself stays reachable (it guards itself). */
+  listed?(user: User): boolean;
+}
+
+/**
+ * The settings hub's sections in spec order. Each one is a lazily loaded default export owned by
+ * its feature folder; a feature replaces its file and nothing here changes.
+ */
+export const SETTINGS_SECTIONS: SettingsSection[] = [
+  {
+    path: 'jobs',
+    label: 'Jobs',
+    description: 'Job families',
+    icon: IconBriefcase,
+    component: lazy(() => import('../../features/jobs/jobs-section.tsx')),
+  },
+  {
+    path: 'positions',
+    label: 'Positions',
+    description: 'Positions per job',
+    icon: IconSitemap,
+    component: lazy(() => import('../../features/positions/positions-section.tsx')),
+  },
+  {
+    path: 'grades',
+    label: 'Grades',
+    description: 'Grades and their order',
+    icon: IconStairs,
+    component: lazy(() => import('../../features/grades/grades-section.tsx')),
+  },
+  {
+    path: 'levels',
+    label: 'Levels',
+    description: 'Levels within a grade',
+    icon: IconHierarchy2,
+    component: lazy(() => import('../../features/levels/levels-section.tsx')),
+  },
+  {
+    path: 'base-salary',
+    label: 'Base Salaries',
+    description: 'Pay per grade and level',
+    icon: IconCoin,
+    component: lazy(() => import('../../features/base-salaries/base-salaries-section.tsx')),
+  },
+  {
+    path: 'adjustment-factors',
+    label: 'Adjustment Factors',
+    description: 'Per job and position',
+    icon: IconLayersLinked,
+    component: lazy(() => import('../../features/adjustment-factors/adjustment-factors-section.tsx')),
+  },
+  {
+    path: 'benefits',
+    label: 'Benefits',
+    description: 'Company-paid benefits',
+    icon: IconGift,
+    component: lazy(() => import('../../features/settings/benefits-section.tsx')),
+  },
+  {
+    path: 'multipliers',
+    label: 'Salary Multipliers',
+    description: 'Experience, loyalty and more',
+    icon: IconPercentage,
+    component: lazy(() => import('../../features/settings/multipliers-section.tsx')),
+  },
+  {
+    path: 'social-insurance',
+    label: 'Social Insurance',
+    description: 'Who pays and how much',
+    icon: IconShieldCheck,
+    component: lazy(() => import('../../features/settings/social-insurance-section.tsx')),
+  },
+  {
+    path: 'users',
+    label: 'User Management',
+    description: 'Accounts and permissions',
+    icon: IconUserCog,
+    component: lazy(() => import('../../features/users/users-section.tsx')),
+    listed: (user) => user.isAdmin,
+  },
+];
+
+export function listedSections(user: User): SettingsSection[] {
+  return SETTINGS_SECTIONS.filter((section) => section.listed?.(user) ?? true);
+}

@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { changePasswordBody } from '@salary/shared/auth/auth.contract';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { errorMessage } from '../../lib/api-error.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { useToast } from '../../lib/toast/toast-context.ts';
+import { useChangePassword } from './api/change-password.ts';
+
+const MISMATCH = 'New passwords do not match';
+
+const changePasswordForm = changePasswordBody
+  .extend({ confirmPassword: z.string().min(1, 'Confirm new password is required') })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    message: MISMATCH,
+    path: ['confirmPassword'],
+  });
+
+type FormValues = z.input<typeof changePasswordForm>;
+
+const EMPTY: FormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+interface ChangePasswordModalProps {
+  opened: boolean;
+  onClose(): void;
+}
+
+export default function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProps) {
+  const toast = useToast();
+  const mutation = useChangePassword();
+  const form = useForm<FormValues>({ resolver: zodResolver(changePasswordForm), defaultValues: EMPTY });
+  const { errors } = form.formState;
+
+  const close = () => {
+    form.reset(EMPTY);
+    mutation.reset();
+    onClose();
+  };
+
+  const onInvalid = (invalid: FieldErrors<FormValues>) => {
+    // The spec toasts the mismatch as well as marking the field.
+    if (invalid.confirmPassword?.message === MISMATCH) toast.error(MISMATCH);
+  };
+
+  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+    try {
+      await mutation.mutateAsync({ currentPassword, newPassword });
+      toast.success('Password changed successfully');
+      close();
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, ['currentPassword', 'newPassword']);
+      toast.error(errorMessage(error, 'Failed to change password'));
+    }
+  }, onInvalid);
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Change Password"
+      centered
+      closeOnClickOutside={!mutation.isPending}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <PasswordInput
+            label="Current Password"
+            autoComplete="current-password"
+            required
+            data-autofocus
+            error={errors.currentPassword?.message}
+            {...form.register('currentPassword')}
+          />
+          <PasswordInput
+            label="New Password"
+            autoComplete="new-password"
+            required
+            error={errors.newPassword?.message}
+            {...form.register('newPassword')}
+          />
+          <PasswordInput
+            label="Confirm New Password"
+            autoComplete="new-password"
+            required
+            error={errors.confirmPassword?.message}
+            {...form.register('confirmPassword')}
+          />
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={close} disabled={mutation.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={mutation.isPending}>
+              Change Password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,18 @@
+import type { User } from '@salary/shared/auth/auth.contract';
+import type { CreateUserBody } from '@salary/shared/users/users.contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { usersQueryKey } from './get-users.ts';
+
+/** POST /auth/users: email, name, password, permissions. */
+export async function createUser(body: CreateUserBody): Promise<User> {
+  return (await apiClient.post<User>('/auth/users', body)).data;
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}

@@ -1,0 +1,161 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { User } from '@salary/shared/auth/auth.contract';
+import {
+  NO_PERMISSIONS,
+  PERMISSION_KEYS,
+  PERMISSION_LABELS,
+  permissionsSchema,
+} from '@salary/shared/common/permissions';
+import { createUserBody, updateUserBody } from '@salary/shared/users/users.contract';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { errorMessage } from '../../lib/api-error.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { useToast } from '../../lib/toast/toast-context.ts';
+import { useCreateUser } from './api/create-user.ts';
+import { useUpdateUser } from './api/update-user.ts';
+
+// Both modes share one shape so one form serves both. The checkboxes always hold all six flags;
+// editing keeps email and password as they are (spec §6): shown or hidden, never sent.
+const createUserForm = createUserBody.extend({ permissions: permissionsSchema });
+const editUserForm = updateUserBody.extend({ email: z.string(), password: z.string() });
+
+type UserFormValues = z.input<typeof createUserForm>;
+type UserFormOutput = z.output<typeof createUserForm>;
+
+const SERVER_FIELDS = ['email', 'password', 'name', ...PERMISSION_KEYS.map((key) => `permissions.${key}`)];
+
+function defaultsFor(user: User | null): UserFormValues {
+  return user
+    ? { email: user.email, password: '', name: user.name, permissions: { ...user.permissions } }
+    : { email: '', password: '', name: '', permissions: { ...NO_PERMISSIONS } };
+}
+
+interface UserFormProps {
+  /** The user being edited, or null to create one. Remount (key) the form when it changes. */
+  editing: User | null;
+  onDone(): void;
+}
+
+export function UserForm({ editing, onDone }: UserFormProps) {
+  const toast = useToast();
+  const createUser = useCreateUser();
+  const updateUser = useUpdateUser();
+  const form = useForm<UserFormValues, unknown, UserFormOutput>({
+    resolver: editing ? zodResolver(editUserForm) : zodResolver(createUserForm),
+    defaultValues: defaultsFor(editing),
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      if (editing) {
+        await updateUser.mutateAsync({
+          id: editing.id,
+          body: { name: values.name, permissions: values.permissions },
+        });
+        toast.success('User updated successfully');
+      } else {
+        await createUser.mutateAsync(values);
+        toast.success('User created successfully');
+      }
+      form.reset(defaultsFor(null));
+      onDone();
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, SERVER_FIELDS);
+      toast.error(errorMessage(error, 'Operation failed'));
+    }
+  });
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit user' : 'Create user'}>
+        <Stack gap="md">
+          <div>
+            <Title order={3} size="h4">
+              {editing ? 'Edit User' : 'Create User'}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {editing
+                ? `Change the name and permissions of ${editing.email}. Email and password stay as they are.`
+                : 'New users sign in with this email and password.'}
+            </Text>
+          </div>
+          <SimpleGrid cols={{ base: 1, sm: editing ? 2 : 3 }} spacing="md">
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="off"
+              required={!editing}
+              disabled={Boolean(editing)}
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
+            {editing ? null : (
+              <PasswordInput
+                label="Password"
+                autoComplete="new-password"
+                required
+                error={errors.password?.message}
+                {...form.register('password')}
+              />
+            )}
+            <TextInput
+              label="Name"
+              required
+              autoComplete="off"
+              error={errors.name?.message}
+              {...form.register('name')}
+            />
+          </SimpleGrid>
+          <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+            <Text component="legend" fw={500} size="sm" mb="xs">
+              Permissions
+            </Text>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
+              {PERMISSION_KEYS.map((key) => (
+                <Controller
+                  key={key}
+                  control={form.control}
+                  name={`permissions.${key}`}
+                  render={({ field }) => (
+                    <Checkbox
+                      label={PERMISSION_LABELS[key]}
+                      checked={field.value === true}
+                      onChange={(event) => field.onChange(event.currentTarget.checked)}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                      name={field.name}
+                    />
+                  )}
+                />
+              ))}
+            </SimpleGrid>
+          </fieldset>
+          <Group gap="sm">
+            <Button type="submit" loading={isSubmitting}>
+              {editing ? 'Update User' : 'Create User'}
+            </Button>
+            {editing ? (
+              <Button variant="default" onClick={onDone} disabled={isSubmitting}>
+                Cancel
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,76 @@
+import { Alert, Stack } from '@mantine/core';
+import type { User } from '@salary/shared/auth/auth.contract';
+import { IconLock } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { errorMessage } from '../../lib/api-error.ts';
+import { useCurrentUser } from '../../lib/auth/auth-context.ts';
+import { useToast } from '../../lib/toast/toast-context.ts';
+import { useDeleteUser } from './api/delete-user.ts';
+import { useUsers } from './api/get-users.ts';
+import { UserForm } from './user-form.tsx';
+import { UserList } from './user-list.tsx';
+
+function UserManagement() {
+  const toast = useToast();
+  const users = useUsers();
+  const deleteUser = useDeleteUser();
+  const [editing, setEditing] = useState<User | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<User | null>(null);
+
+  useEffect(() => {
+    if (users.isError) toast.error(errorMessage(users.error, 'Failed to load users'));
+  }, [users.isError, users.error, toast]);
+
+  const startEdit = (user: User) => {
+    setEditing(user);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    try {
+      await deleteUser.mutateAsync(pendingDelete.id);
+      toast.success('User deleted successfully');
+      if (editing?.id === pendingDelete.id) setEditing(null);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to delete user'));
+    } finally {
+      setPendingDelete(null);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <UserForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
+      <UserList
+        users={users.data}
+        loading={users.isPending}
+        editingId={editing?.id ?? null}
+        onEdit={startEdit}
+        onDelete={setPendingDelete}
+      />
+      <ConfirmDialog
+        opened={pendingDelete !== null}
+        title="Delete user"
+        message="Are you sure you want to delete this user?"
+        loading={deleteUser.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setPendingDelete(null)}
+      />
+    </Stack>
+  );
+}
+
+/** Settings → User Management: admins only; everyone else reaching the URL sees 'Access denied'. */
+export default function UsersSection() {
+  const user = useCurrentUser();
+  if (!user.isAdmin) {
+    return (
+      <Alert color="red" variant="light" icon={<IconLock size={18} />} title="Access denied">
+        Only administrators can manage users.
+      </Alert>
+    );
+  }
+  return <UserManagement />;
+}

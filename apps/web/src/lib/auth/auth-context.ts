@@ -1,0 +1,31 @@
+import type { LoginBody, SessionData, User } from '@salary/shared/auth/auth.contract';
+import { createContext, use } from 'react';
+
+/** Spec §4: no token → anonymous; a stored token is verified first; then authenticated. */
+export type AuthStatus = 'anonymous' | 'verifying' | 'authenticated';
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: User | null;
+  /** Signs in, stores the token and the user; rejects with ApiError or InvalidSessionResponseError. */
+  login(credentials: LoginBody): Promise<User>;
+  /** Clears token, user and cached answers, then goes to /login. */
+  logout(): void;
+  /** Keeps the session going with a fresh token (a password change revokes the old one). */
+  replaceSession(session: SessionData): void;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = use(AuthContext);
+  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}
+
+/** For screens behind the login guard, where a user is always present. */
+export function useCurrentUser(): User {
+  const { user } = useAuth();
+  if (!user) throw new Error('useCurrentUser must be used behind the login guard');
+  return user;
+}

@@ -1,0 +1,76 @@
+import type { LoginBody, SessionData, User } from '@salary/shared/auth/auth.contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { FullPageLoader } from '../../components/full-page-loader.tsx';
+import { clearToken, getToken, setToken } from '../token-storage.ts';
+import { getMe } from './api/get-me.ts';
+import { login as loginRequest } from './api/login.ts';
+import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context.ts';
+
+interface AuthState {
+  status: AuthStatus;
+  user: User | null;
+}
+
+const ANONYMOUS: AuthState = { status: 'anonymous', user: null };
+
+function initialState(): AuthState {
+  return getToken() ? { status: 'verifying', user: null } : ANONYMOUS;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [state, setState] = useState<AuthState>(initialState);
+
+  useEffect(() => {
+    if (state.status !== 'verifying') return;
+    const controller = new AbortController();
+    getMe(controller.signal).then(
+      (session) => {
+        setToken(session.token);
+        setState({ status: 'authenticated', user: session.user });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        // Stale, revoked or unreadable: start over signed out; the login guard remembers the page.
+        console.warn('Session check failed:', error instanceof Error ? error.message : error);
+        clearToken();
+        setState(ANONYMOUS);
+      },
+    );
+    return () => controller.abort();
+  }, [state.status]);
+
+  const startSession = useCallback((session: SessionData) => {
+    setToken(session.token);
+    setState({ status: 'authenticated', user: session.user });
+  }, []);
+
+  const login = useCallback(
+    async (credentials: LoginBody) => {
+      const session = await loginRequest(credentials);
+      // Answers cached for someone else must never show to this user.
+      queryClient.clear();
+      startSession(session);
+      return session.user;
+    },
+    [queryClient, startSession],
+  );
+
+  const logout = useCallback(() => {
+    clearToken();
+    queryClient.clear();
+    setState(ANONYMOUS);
+    navigate('/login', { replace: true });
+  }, [navigate, queryClient]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ status: state.status, user: state.user, login, logout, replaceSession: startSession }),
+    [state, login, logout, startSession],
+  );
+
+  if (state.status === 'verifying') return <FullPageLoader />;
+  return <AuthContext value={value}>{children}</AuthContext>;
+}

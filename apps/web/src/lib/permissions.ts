@@ -1,0 +1,29 @@
+import type { User } from '@salary/shared/auth/auth.contract';
+import { can, type PermissionKey } from '@salary/shared/common/permissions';
+import { useAuth } from './auth/auth-context.ts';
+
+type MaybeUser = User | null | undefined;
+
+/** Settings hub and the sidebar entry: admins or showSettings (spec §6). */
+export function canSeeSettings(user: MaybeUser): boolean {
+  return can(user, 'showSettings');
+}
+
+/** Create/edit/delete salary rules and settings: admins or manageSettings (architecture §5). */
+export function canManageSettings(user: MaybeUser): boolean {
+  return can(user, 'manageSettings');
+}
+
+/** /employees/new and /employees/edit/:id need manageEmployee and (admin or showSalary) (spec §6). */
+export function canOpenEmployeeForms(user: MaybeUser): boolean {
+  return can(user, 'manageEmployee') && can(user, 'showSalary');
+}
+
+export function usePermission(key: PermissionKey): boolean {
+  return can(useAuth().user, key);
+}
+
+/** Settings sections render read-only (no add/edit/delete controls) when this is false. */
+export function useCanManageSettings(): boolean {
+  return canManageSettings(useAuth().user);
+}

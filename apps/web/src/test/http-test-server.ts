@@ -1,0 +1,74 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+export type Handler = (request: RecordedRequest, res: ServerResponse) => void;
+
+/** The outside world for web tests: a real HTTP server on a free local port. */
+export interface TestServer {
+  origin: string;
+  requests: RecordedRequest[];
+  /** Replace how the server answers (each test sets its own). */
+  handle(handler: Handler): void;
+  close(): Promise<void>;
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+export function envelope<T>(data: T, message = 'OK') {
+  return { success: true, message, error: null, data };
+}
+
+export async function startTestServer(): Promise<TestServer> {
+  let current: Handler = (_req, res) => sendJson(res, 404, { success: false, message: 'Not found' });
+  const requests: RecordedRequest[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const recorded = {
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      requests.push(recorded);
+      current(recorded, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    handle(handler) {
+      current = handler;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+interface JsdomLike {
+  reconfigure(settings: { url: string }): void;
+}
+
+/**
+ * Puts the jsdom page at `url`: relative API paths then reach the test server, and the
+ * api client's "already on /login?" check sees this path. Vitest exposes the JSDOM instance.
+ */
+export function setPageUrl(url: string): void {
+  (globalThis as unknown as { jsdom: JsdomLike }).jsdom.reconfigure({ url });
+}

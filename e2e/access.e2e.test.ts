@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { Layout } from './pages/layout.ts';
+import { SettingsHub } from './pages/settings-hub.ts';
+import { adminCredentials, createUser } from './support/api.ts';
+import { MOBILE, useBrowser } from './support/browser.ts';
+
+const browser = useBrowser();
+
+const pathOf = (url: string) => new URL(url).pathname;
+
+const ALL_SECTIONS = [
+  'Jobs',
+  'Positions',
+  'Grades',
+  'Levels',
+  'Base Salaries',
+  'Adjustment Factors',
+  'Benefits',
+  'Salary Multipliers',
+  'Social Insurance',
+];
+
+describe('sidebar and guards by permission', () => {
+  it('a plain user sees no Settings and is turned back from guarded routes', async () => {
+    const page = await browser.signedInPage(await createUser());
+    await page.goto('/calculator');
+    const layout = new Layout(page);
+    await layout.waitUntilShown();
+
+    expect(await layout.navLabels()).toEqual(['Employees', 'Salary Calculator']);
+    await expect.poll(() => layout.activeNavLabel()).toBe('Salary Calculator');
+
+    for (const guarded of [
+      '/settings',
+      '/settings/jobs',
+      '/employees/new',
+      '/employees/edit/1',
+      '/nowhere',
+    ]) {
+      await page.goto(guarded);
+      await page.waitForURL('**/dashboard');
+      await expect.poll(() => layout.activeNavLabel()).toBe('Employees');
+    }
+  });
+
+  it('showSettings opens the hub at the first section, without User Management', async () => {
+    const page = await browser.signedInPage(await createUser({ permissions: ['showSettings'] }));
+    await page.goto('/settings');
+    await page.waitForURL('**/settings/jobs');
+    const layout = new Layout(page);
+    const hub = new SettingsHub(page);
+
+    expect(await layout.navLabels()).toEqual(['Employees', 'Salary Calculator', 'Settings']);
+    await expect.poll(() => layout.activeNavLabel()).toBe('Settings');
+    expect(await hub.cardLabels()).toEqual(ALL_SECTIONS);
+    await expect.poll(() => hub.currentCardLabel()).toBe('Jobs');
+
+    await hub.card('Salary Multipliers').click();
+    await page.waitForURL('**/settings/multipliers');
+    // Navigation is a transition: the old section stays until the new one's chunk arrives.
+    await expect.poll(() => hub.currentCardLabel()).toBe('Salary Multipliers');
+
+    await page.goto('/settings/no-such-section');
+    await page.waitForURL('**/settings/jobs');
+
+    await page.goto('/settings/users');
+    await page.getByText('Access denied').waitFor();
+  });
+
+  it('admins also get the User Management card', async () => {
+    const page = await browser.signedInPage(adminCredentials());
+    await page.goto('/settings');
+    const hub = new SettingsHub(page);
+    expect(await hub.cardLabels()).toEqual([...ALL_SECTIONS, 'User Management']);
+    await hub.card('User Management').click();
+    await page.waitForURL('**/settings/users');
+    await expect.poll(() => hub.currentCardLabel()).toBe('User Management');
+  });
+
+  it('the employee form needs manageEmployee and showSalary', async () => {
+    const page = await browser.signedInPage(await createUser({ permissions: ['manageEmployee'] }));
+    await page.goto('/employees/new');
+    await page.waitForURL('**/dashboard');
+
+    const allowed = await browser.signedInPage(
+      await createUser({ permissions: ['manageEmployee', 'showSalary'] }),
+    );
+    await allowed.goto('/employees/new');
+    await allowed.getByRole('heading', { name: 'Add Employee', level: 2 }).waitFor();
+    expect(pathOf(allowed.url())).toBe('/employees/new');
+  });
+});
+
+describe('phone layout', () => {
+  it('folds the sidebar behind a burger that closes after navigating', async () => {
+    const page = await browser.signedInPage(await createUser(), MOBILE);
+    await page.goto('/dashboard');
+    const layout = new Layout(page);
+    await layout.waitUntilShown();
+    expect(await layout.sidebarOnScreen()).toBe(false);
+
+    await layout.burger.click();
+    await expect.poll(() => layout.sidebarOnScreen()).toBe(true);
+    await layout.navLink('Salary Calculator').click();
+
+    await page.waitForURL('**/calculator');
+    await page.getByRole('heading', { name: 'Salary Calculator', level: 2 }).waitFor();
+    await expect.poll(() => layout.sidebarOnScreen()).toBe(false);
+  });
+});

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { ChangePasswordModal } from './pages/change-password-modal.ts';
+import { Layout } from './pages/layout.ts';
+import { LoginPage } from './pages/login-page.ts';
+import { waitForToast } from './pages/toasts.ts';
+import { adminCredentials, createUser, expectOk, signIn } from './support/api.ts';
+import { useBrowser } from './support/browser.ts';
+
+const browser = useBrowser();
+
+const pathOf = (url: string) => new URL(url).pathname;
+
+describe('sign-in', () => {
+  it('signs in and lands on /dashboard showing who is signed in', async () => {
+    const { email, password } = await createUser({ name: 'Dana Sign-in' });
+    const page = await browser.anonymousPage();
+    const login = new LoginPage(page);
+    await login.goto();
+
+    await login.signIn(email, password);
+
+    await page.waitForURL('**/dashboard');
+    const layout = new Layout(page);
+    expect(await layout.currentUser.textContent()).toContain(email);
+    expect(await layout.currentUser.textContent()).toContain('Staff');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    expect(browser.pageErrors(page)).toEqual([]);
+  });
+
+  it("toasts the server's message on a wrong password and stays on /login", async () => {
+    const { email } = await createUser();
+    const page = await browser.anonymousPage();
+    const login = new LoginPage(page);
+    await login.goto();
+
+    await login.signIn(email, 'not-the-password');
+
+    await waitForToast(page, 'Invalid email or password');
+    expect(pathOf(page.url())).toBe('/login');
+    expect(await login.submit.textContent()).toBe('Sign in');
+    expect(await login.submit.isEnabled()).toBe(true);
+  });
+
+  it("reads 'Signing in...' and is disabled while busy", async () => {
+    const { email, password } = await createUser();
+    const page = await browser.anonymousPage();
+    const login = new LoginPage(page);
+    await login.goto();
+    // Hold the answer back so the busy state can be seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/auth/login', async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await login.signIn(email, password);
+
+    await page.getByRole('button', { name: 'Signing in...' }).waitFor();
+    expect(await login.submit.isDisabled()).toBe(true);
+    release();
+    await page.waitForURL('**/dashboard');
+  });
+
+  it("toasts 'Unable to connect to server' when the server cannot be reached", async () => {
+    const page = await browser.anonymousPage();
+    const login = new LoginPage(page);
+    await login.goto();
+    await page.route('**/api/auth/login', (route) => route.abort('connectionrefused'));
+
+    await login.signIn('someone@example.com', 'whatever-password');
+
+    await waitForToast(page, 'Unable to connect to server');
+  });
+
+  it('returns to a deep link after sign-in', async () => {
+    const page = await browser.anonymousPage();
+    await page.goto('/settings/users');
+    const login = new LoginPage(page);
+    await login.waitUntilShown();
+
+    const admin = adminCredentials();
+    await login.signIn(admin.email, admin.password);
+
+    await page.waitForURL('**/settings/users');
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+  });
+});
+
+describe('session', () => {
+  it('logs out: token gone, back on /login, and the app stays signed out', async () => {
+    const credentials = await createUser();
+    const page = await browser.signedInPage(credentials);
+    await page.goto('/calculator');
+    const layout = new Layout(page);
+    await layout.waitUntilShown();
+
+    await layout.logout();
+
+    await new LoginPage(page).waitUntilShown();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.goto('/dashboard');
+    await new LoginPage(page).waitUntilShown();
+  });
+
+  it('keeps the session across a reload (the token is verified and refreshed)', async () => {
+    const credentials = await createUser();
+    const page = await browser.signedInPage(credentials);
+    await page.goto('/dashboard');
+    await new Layout(page).waitUntilShown();
+    const first = await page.evaluate(() => localStorage.getItem('token'));
+
+    await page.reload();
+
+    await new Layout(page).waitUntilShown();
+    expect(pathOf(page.url())).toBe('/dashboard');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    expect(first).toBeTruthy();
+  });
+
+  it('goes to /login when a call answers 401 mid-session', async () => {
+    const credentials = await createUser({ password: 'original-pass-1' });
+    const page = await browser.signedInPage(credentials);
+    await page.goto('/dashboard');
+    await new Layout(page).waitUntilShown();
+    // Revoke the browser's token behind its back: a password change invalidates older tokens.
+    const api = await signIn(credentials);
+    expectOk(
+      await api.post('/auth/change-password', {
+        currentPassword: 'original-pass-1',
+        newPassword: 'changed-pass-2',
+      }),
+      'Changing the password',
+    );
+
+    // Any API call now answers 401; the change-password form makes one.
+    const modal = new ChangePasswordModal(page);
+    await modal.open();
+    await modal.submit({ current: 'original-pass-1', next: 'another-pass-3' });
+
+    await new LoginPage(page).waitUntilShown();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('sends a revoked session to /login on start-up', async () => {
+    const credentials = await createUser({ password: 'original-pass-1' });
+    const page = await browser.signedInPage(credentials);
+    const api = await signIn(credentials);
+    expectOk(
+      await api.post('/auth/change-password', {
+        currentPassword: 'original-pass-1',
+        newPassword: 'changed-pass-2',
+      }),
+      'Changing the password',
+    );
+
+    await page.goto('/calculator');
+
+    await new LoginPage(page).waitUntilShown();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});

@@ -1,0 +1,38 @@
+import type { Page } from 'playwright-core';
+
+export class LoginPage {
+  constructor(readonly page: Page) {}
+
+  get heading() {
+    return this.page.getByRole('heading', { name: 'Sign in to your account' });
+  }
+  get email() {
+    return this.page.getByRole('textbox', { name: 'Email' });
+  }
+  get password() {
+    return this.page.getByLabel('Password', { exact: false }).first();
+  }
+  get submit() {
+    return this.page.locator('form button[type="submit"]');
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/login');
+    await this.heading.waitFor();
+  }
+
+  async waitUntilShown(): Promise<void> {
+    await this.page.waitForURL((url) => url.pathname === '/login');
+    await this.heading.waitFor();
+  }
+
+  async fill(email: string, password: string): Promise<void> {
+    await this.email.fill(email);
+    await this.password.fill(password);
+  }
+
+  async signIn(email: string, password: string): Promise<void> {
+    await this.fill(email, password);
+    await this.submit.click();
+  }
+}

@@ -1,0 +1,122 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, inject, onTestFinished } from 'vitest';
+import { type Credentials, signIn } from './api.ts';
+import { RESULTS_DIR } from './paths.ts';
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 390, height: 844 };
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: inject('chromiumPath'), headless: true, args: LAUNCH_ARGS });
+}
+
+/** Writes test-results/<name>.png (full page) and answers its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+// One sign-in per user and test file: the same token is put into every new context.
+const tokens = new Map<string, string>();
+
+async function tokenFor(credentials: Credentials): Promise<string> {
+  const cached = tokens.get(credentials.email);
+  if (cached) return cached;
+  const session = await signIn(credentials);
+  tokens.set(credentials.email, session.token as string);
+  return session.token as string;
+}
+
+/** Forgets a cached token (after a test revoked it, e.g. by changing that user's password). */
+export function forgetSession(email: string): void {
+  tokens.delete(email);
+}
+
+export interface BrowserHelpers {
+  /** A fresh context with no session, at the app's origin. */
+  anonymousPage(viewport?: Viewport): Promise<Page>;
+  /** A fresh context already holding the user's token in localStorage (as the app stores it). */
+  signedInPage(credentials: Credentials, viewport?: Viewport): Promise<Page>;
+  /** Uncaught errors seen on a page so far; specs assert it stays empty. */
+  pageErrors(page: Page): string[];
+}
+
+/**
+ * Registers one Chromium for the calling test file. Contexts opened during a test are closed
+ * when it finishes; a failing test leaves a screenshot of each open page in test-results/.
+ */
+export function useBrowser(): BrowserHelpers {
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+  const errors = new WeakMap<Page, string[]>();
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  beforeEach(() => {
+    onTestFinished(async ({ task }) => {
+      const open = contexts;
+      contexts = [];
+      if (task.result?.state === 'fail') {
+        const pages = open.flatMap((context) => context.pages());
+        await Promise.all(
+          pages.map((page, i) => screenshot(page, `failed-${task.name}-${i}`).catch(() => {})),
+        );
+      }
+      await Promise.all(open.map((context) => context.close()));
+    });
+  });
+
+  async function newPage(storageState: Parameters<Browser['newContext']>[0], viewport: Viewport) {
+    if (!browser)
+      throw new Error('useBrowser(): the browser is not running (call it at the top of the file)');
+    const context = await browser.newContext({ ...storageState, baseURL: inject('baseURL'), viewport });
+    contexts.push(context);
+    const page = await context.newPage();
+    const seen: string[] = [];
+    errors.set(page, seen);
+    page.on('pageerror', (error) => seen.push(error.message));
+    return page;
+  }
+
+  return {
+    anonymousPage: (viewport = DESKTOP) => newPage({}, viewport),
+    async signedInPage(credentials, viewport = DESKTOP) {
+      const token = await tokenFor(credentials);
+      return newPage(
+        {
+          storageState: {
+            cookies: [],
+            origins: [{ origin: inject('baseURL'), localStorage: [{ name: 'token', value: token }] }],
+          },
+        },
+        viewport,
+      );
+    },
+    pageErrors: (page) => errors.get(page) ?? [],
+  };
+}
