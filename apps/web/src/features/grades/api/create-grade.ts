@@ -1,0 +1,17 @@
+import type { CreateGradeBody, Grade } from '@salary/shared/grades/grades.contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { gradesQueryKey } from '../../../lib/salary-rules/get-grades.ts';
+
+/** POST /grades: name; without an order the server puts it last (order = current count, spec §9). */
+export async function createGrade(body: CreateGradeBody): Promise<Grade> {
+  return (await apiClient.post<Grade>('/grades', body)).data;
+}
+
+export function useCreateGrade() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createGrade,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: gradesQueryKey }),
+  });
+}

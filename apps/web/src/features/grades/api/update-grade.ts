@@ -1,0 +1,17 @@
+import type { Grade, UpdateGradeBody } from '@salary/shared/grades/grades.contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { gradesQueryKey } from '../../../lib/salary-rules/get-grades.ts';
+
+/** PUT /grades/:id: the modal renames; the order changes through reorder. */
+export async function updateGrade({ id, body }: { id: number; body: UpdateGradeBody }): Promise<Grade> {
+  return (await apiClient.put<Grade>(`/grades/${id}`, body)).data;
+}
+
+export function useUpdateGrade() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateGrade,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: gradesQueryKey }),
+  });
+}

@@ -1,0 +1,71 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pickOption, type RulesPath, RulesSection } from './pages/rules-section.ts';
+import { adminCredentials, createUser, type SeededUser } from './support/api.ts';
+import { useBrowser } from './support/browser.ts';
+import {
+  seedBaseSalary,
+  seedFactor,
+  seedGrade,
+  seedJobWithPositions,
+  seedLevel,
+} from './support/seed-rules.ts';
+
+const browser = useBrowser();
+
+const SECTIONS: RulesPath[] = ['jobs', 'positions', 'grades', 'levels', 'base-salary', 'adjustment-factors'];
+
+let viewer: SeededUser;
+let names: { job: string; position: string; grade: string; level: string };
+
+beforeAll(async () => {
+  // Something in every list, so a row's actions would show if the screen offered them.
+  const { job, positions } = await seedJobWithPositions(1);
+  const grade = await seedGrade();
+  const level = await seedLevel();
+  await seedBaseSalary({ gradeId: grade.id, levelId: level.id, amount: 4200 });
+  await seedFactor({ jobId: job.id, positionId: positions[0]!.id, type: 'PERCENTAGE', factor: 0.1 });
+  names = { job: job.name, position: positions[0]!.name, grade: grade.name, level: level.name };
+  viewer = await createUser({ name: 'Read Only', permissions: ['showSettings'] });
+});
+
+describe('a user with Show Settings but not Edit/Delete Settings', () => {
+  it.each(SECTIONS)('sees /settings/%s read-only: the list, no forms, no buttons', async (path) => {
+    const page = await browser.signedInPage(viewer);
+    const section = new RulesSection(page, path);
+    await section.goto();
+    // Other specs' jobs may come first by name; show the one seeded with a position.
+    if (path === 'positions') await pickOption(page, section.list, 'Job', names.job);
+    await section.table.waitFor();
+    expect(await section.list.locator('tbody tr').count()).toBeGreaterThan(0);
+
+    const main = page.getByRole('main');
+    expect(await main.getByRole('button').count()).toBe(0);
+    expect(await main.getByRole('form').count()).toBe(0);
+    expect(await section.list.getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);
+    expect(browser.pageErrors(page)).toEqual([]);
+  });
+
+  it('still sees what is stored, e.g. amounts and factors', async () => {
+    const page = await browser.signedInPage(viewer);
+    const salaries = new RulesSection(page, 'base-salary');
+    await salaries.goto();
+    await salaries.row(`${names.grade}${names.level}`).waitFor();
+    expect(await salaries.row(`${names.grade}${names.level}`).locator('td').nth(2).textContent()).toBe(
+      '$4,200.00',
+    );
+
+    const factors = new RulesSection(page, 'adjustment-factors');
+    await factors.goto();
+    const row = factors.row(`${names.job}${names.position}`);
+    await row.waitFor();
+    expect(await row.locator('td').nth(3).textContent()).toBe('+10%');
+  });
+
+  it('an admin on the same screens gets the controls', async () => {
+    const page = await browser.signedInPage(adminCredentials());
+    const jobs = new RulesSection(page, 'jobs');
+    await jobs.goto();
+    await jobs.button('Add Job').waitFor();
+    await jobs.rowAction(names.job, 'Edit').waitFor();
+  });
+});
