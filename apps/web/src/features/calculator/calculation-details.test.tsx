@@ -1,0 +1,87 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { theme } from '../../app/theme.ts';
+import type { CalculationResult } from './api/calculate-salary.ts';
+import { CalculationDetails } from './calculation-details.tsx';
+
+const full: CalculationResult = {
+  calculatedSalary: 4904.82,
+  details: {
+    baseSalary: 3780,
+    adjustmentFactor: 0.05,
+    experienceMultiplier: 4.5,
+    loyaltyMultiplier: 2,
+    totalAdjustments: 935.82,
+    adjustmentDetails: [
+      { name: 'Experience', type: 'PERCENTAGE', value: 1.5, amount: 178.61 },
+      { name: 'Remote', type: 'PERCENTAGE', value: -3, amount: -119.07 },
+    ],
+    customMultiplierDetails: [{ name: 'On-call', type: 'FIXED', value: 100, amount: 100 }],
+    totalBenefitsCost: 485.24,
+    selectedBenefits: [{ name: 'Health Insurance', type: 'FIXED_AMOUNT', amount: 180 }],
+    grossSalary: 4904.82,
+    netSalary: 4733.15,
+    totalCost: 5905.06,
+    socialInsuranceAmount: 686.67,
+    companySocialInsurance: 515,
+    employeeSocialInsurance: 171.67,
+    adjustmentAmount: 189,
+    adjustedSalary: 3969,
+  },
+  employeeSocialInsurance: 171.67,
+  companySocialInsurance: 515,
+};
+
+function renderDetails(result: CalculationResult) {
+  render(
+    <MantineProvider theme={theme}>
+      <CalculationDetails result={result} />
+    </MantineProvider>,
+  );
+  const figure = (id: string) => document.querySelector(`[data-row="${id}"] [data-value]`)?.textContent;
+  return { figure };
+}
+
+describe('CalculationDetails', () => {
+  it('shows every figure of the answer, formatted', () => {
+    const { figure } = renderDetails(full);
+    expect(figure('baseSalary')).toBe('$3,780.00');
+    expect(figure('adjustmentFactor')).toBe('5.0%');
+    expect(figure('experienceMultiplier')).toBe('4.5%');
+    expect(figure('loyaltyMultiplier')).toBe('2.0%');
+    expect(figure('adjustment:Remote')).toBe('-$119.07');
+    expect(figure('custom:On-call')).toBe('$100.00');
+    expect(figure('benefit:Health Insurance')).toBe('$180.00');
+    expect(figure('totalBenefitsCost')).toBe('$485.24');
+    expect(figure('grossSalary')).toBe('$4,904.82');
+    expect(figure('socialInsuranceAmount')).toBe('$686.67');
+    expect(figure('employeeSocialInsurance')).toBe('$171.67');
+    expect(figure('companySocialInsurance')).toBe('$515.00');
+    expect(figure('netSalary')).toBe('$4,733.15');
+    expect(figure('totalCost')).toBe('$5,905.06');
+    expect(
+      within(screen.getByRole('region', { name: 'Calculation Details' })).getByText('1.5% per year'),
+    ).toBeVisible();
+  });
+
+  it('leaves out the cost rows when the answer has no cost figures (no showCost)', () => {
+    const {
+      totalCost: _a,
+      totalBenefitsCost: _b,
+      selectedBenefits: _c,
+      socialInsuranceAmount: _d,
+      companySocialInsurance: _e,
+      ...details
+    } = full.details;
+    const { figure } = renderDetails({ calculatedSalary: 4904.82, details, employeeSocialInsurance: 171.67 });
+
+    for (const id of ['totalCost', 'totalBenefitsCost', 'socialInsuranceAmount', 'companySocialInsurance']) {
+      expect(figure(id)).toBeUndefined();
+    }
+    expect(screen.queryByText('Benefits')).toBeNull();
+    expect(screen.queryByText('Total Cost')).toBeNull();
+    expect(figure('employeeSocialInsurance')).toBe('$171.67');
+    expect(figure('netSalary')).toBe('$4,733.15');
+  });
+});

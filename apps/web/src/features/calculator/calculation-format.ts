@@ -1,0 +1,28 @@
+import { formatMoney } from '@salary/shared/common/money';
+import type { MultiplierType } from '@salary/shared/settings/settings.contract';
+
+/** Dollars with en-US grouping and cents: '$4,904.82', '-$119.07' (spec §9). */
+export function formatDollars(value: number): string {
+  return formatMoney(value);
+}
+
+/**
+ * A percent with one decimal, half away from zero: 4.45 → '4.5%', -4.45 → '-4.5%'; never '-0.0%'.
+ * toFixed alone rounds the binary value, and 0.35 is stored as 0.34999….
+ */
+export function formatPercentOneDecimal(percent: number): string {
+  const tenths = Math.round(Math.abs(Math.round(percent * 1_000_000) / 100_000));
+  const signed = percent < 0 && tenths !== 0 ? -tenths : tenths;
+  return `${(signed / 10).toFixed(1)}%`;
+}
+
+/** The adjustment factor is a fraction; the panel shows it ×100 with one decimal (spec §9). */
+export function formatAdjustmentFactor(fraction: number): string {
+  return formatPercentOneDecimal(fraction * 100);
+}
+
+/** How a row's multiplier was configured: '1.5%' or '$300.00'. */
+export function formatRate(value: number, type: MultiplierType): string {
+  if (type === 'FIXED') return formatMoney(value);
+  return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value)}%`;
+}

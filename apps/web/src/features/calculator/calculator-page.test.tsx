@@ -1,0 +1,100 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../../lib/token-storage.ts';
+import { newUser } from '../../test/fixtures.ts';
+import {
+  envelope,
+  type Handler,
+  sendJson,
+  setPageUrl,
+  startTestServer,
+  type TestServer,
+} from '../../test/http-test-server.ts';
+import { renderWithProviders } from '../../test/render-app.tsx';
+import CalculatorPage from './calculator-page.tsx';
+
+let server: TestServer;
+
+const WAIT = { timeout: 10_000 };
+const settings = {
+  experienceMultiplier: 0,
+  experienceMultiplierType: 'PERCENTAGE',
+  loyaltyMultiplier: 0,
+  loyaltyMultiplierType: 'PERCENTAGE',
+  offshoreMultiplier: 0,
+  offshoreMultiplierType: 'PERCENTAGE',
+  actingAsMultiplier: 0,
+  actingAsMultiplierType: 'PERCENTAGE',
+  pillarMultiplier: 0,
+  pillarMultiplierType: 'PERCENTAGE',
+  remoteMultiplier: 0,
+  remoteMultiplierType: 'PERCENTAGE',
+  customMultipliers: [],
+  benefits: [],
+  socialInsuranceEnabled: false,
+  socialInsuranceType: 'COMPANY_FULL',
+  companyInsurancePercentage: 100,
+  totalInsurancePercentage: 14,
+  version: 1,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** A signed-in user with showSalary; `answer` handles everything but the session check. */
+function open(answer: Handler) {
+  setToken('token');
+  const user = newUser({ permissions: { showSalary: true } });
+  server.handle((req, res) =>
+    req.path === '/api/auth/me' ? sendJson(res, 200, envelope({ token: 'token', user })) : answer(req, res),
+  );
+  return renderWithProviders(<CalculatorPage />, { route: '/calculator' });
+}
+
+/** An answer without a server message (a proxy's error page): the screen's own text applies. */
+function badGateway(res: Parameters<Handler>[1]) {
+  res.writeHead(502, { 'Content-Type': 'text/html' });
+  res.end('<html>Bad gateway</html>');
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+beforeEach(() => {
+  server.requests.length = 0;
+  setPageUrl(`${server.origin}/calculator`);
+  // The api client logs 5xx answers; these tests cause them on purpose.
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('CalculatorPage loading its lists', { timeout: 30_000 }, () => {
+  it("says 'Error loading form data' when the lists cannot be read", async () => {
+    open((req, res) => (req.path === '/api/jobs' ? badGateway(res) : sendJson(res, 200, envelope([]))));
+    expect(await screen.findByText('Error loading form data', {}, WAIT)).toBeInTheDocument();
+  });
+
+  it("says 'Error loading positions' when the chosen job's positions cannot be read", async () => {
+    open((req, res) => {
+      if (req.path === '/api/jobs')
+        return sendJson(res, 200, envelope([{ id: 1, name: 'Data', _count: { positions: 1 } }]));
+      if (req.path === '/api/settings') return sendJson(res, 200, envelope(settings));
+      if (req.path.startsWith('/api/positions')) return badGateway(res);
+      sendJson(res, 200, envelope([]));
+    });
+    // Once the jobs are in, the select stops saying 'Loading…'.
+    await screen.findByPlaceholderText('Select a job', {}, WAIT);
+    await userEvent.click(screen.getByRole('combobox', { name: /^Job/ }));
+    // jsdom runs no layout, so Mantine's dropdown never counts as visible: find the option regardless.
+    await userEvent.click(await screen.findByRole('option', { name: 'Data', hidden: true }, WAIT));
+    expect(await screen.findByText('Error loading positions', {}, WAIT)).toBeInTheDocument();
+    expect(server.requests.some((r) => r.path === '/api/positions?jobId=1')).toBe(true);
+  });
+});

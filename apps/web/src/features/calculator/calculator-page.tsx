@@ -1,0 +1,114 @@
+import { Alert, Center, Grid, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import type { CalculateBody } from '@salary/shared/calculator/calculator.contract';
+import { IconCalculator, IconLock } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { PageHeader } from '../../components/page-header.tsx';
+import { usePermission } from '../../lib/permissions.ts';
+import { useToast } from '../../lib/toast/toast-context.ts';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
+import { type CalculationResult, useCalculateSalary } from './api/calculate-salary.ts';
+import { useGrades } from './api/get-grades.ts';
+import { useJobs } from './api/get-jobs.ts';
+import { useLevels } from './api/get-levels.ts';
+import { useSettings } from './api/get-settings.ts';
+import { CalculationDetails } from './calculation-details.tsx';
+import { calculationErrorMessage } from './calculation-error.ts';
+import { CalculatorForm } from './calculator-form.tsx';
+
+const LOAD_ERROR = 'Error loading form data';
+
+function EmptyDetails() {
+  return (
+    <Paper withBorder radius="md" p="xl" visibleFrom="md" style={{ borderStyle: 'dashed' }}>
+      <Center mih={240}>
+        <Stack align="center" gap="xs" ta="center" maw={320}>
+          <ThemeIcon size={44} radius="xl" variant="light">
+            <IconCalculator size={22} stroke={1.6} />
+          </ThemeIcon>
+          <Text fw={600}>Calculation Details</Text>
+          <Text c="dimmed" size="sm">
+            Choose a job, position, grade and level, then Calculate to see the full breakdown here.
+          </Text>
+        </Stack>
+      </Center>
+    </Paper>
+  );
+}
+
+/** /calculator: the form on the left, the breakdown of the last calculation on the right. */
+export default function CalculatorPage() {
+  const toast = useToast();
+  const canSeeSalary = usePermission('showSalary');
+  const jobs = useJobs();
+  const grades = useGrades();
+  const levels = useLevels();
+  const settings = useSettings();
+  useLoadErrorToast(jobs, LOAD_ERROR);
+  useLoadErrorToast(grades, LOAD_ERROR);
+  useLoadErrorToast(levels, LOAD_ERROR);
+  useLoadErrorToast(settings, LOAD_ERROR);
+  const calculate = useCalculateSalary();
+  const [result, setResult] = useState<CalculationResult | null>(null);
+  const detailsRef = useRef<HTMLDivElement>(null);
+
+  // On a phone the panel stacks under the form, out of sight: bring a new result into view.
+  useEffect(() => {
+    const panel = detailsRef.current;
+    if (result && panel && panel.getBoundingClientRect().top > window.innerHeight * 0.6) {
+      panel.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    }
+  }, [result]);
+
+  const onCalculate = async (payload: CalculateBody): Promise<unknown> => {
+    try {
+      setResult(await calculate.mutateAsync(payload));
+      toast.success('Salary calculated successfully');
+      return null;
+    } catch (error) {
+      // Spec §4: a failed calculation must not leave an earlier result looking current.
+      setResult(null);
+      toast.error(calculationErrorMessage(error));
+      return error;
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="Salary Calculator" description="Work out the salary and its cost for a profile." />
+      {canSeeSalary ? null : (
+        <Alert
+          variant="light"
+          color="yellow"
+          icon={<IconLock size={18} />}
+          mb="lg"
+          title="Salaries are hidden"
+        >
+          Calculating shows a salary, which needs the Show Calculated Salary permission. Ask an administrator
+          for it.
+        </Alert>
+      )}
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <CalculatorForm
+            jobs={jobs.data ?? []}
+            grades={grades.data ?? []}
+            levels={levels.data ?? []}
+            options={{
+              benefits: settings.data?.benefits ?? [],
+              customMultipliers: settings.data?.customMultipliers ?? [],
+            }}
+            loading={jobs.isPending || grades.isPending || levels.isPending}
+            calculating={calculate.isPending}
+            canCalculate={canSeeSalary}
+            onCalculate={onCalculate}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <div ref={detailsRef} style={{ scrollMarginTop: 72 }}>
+            {result ? <CalculationDetails result={result} /> : <EmptyDetails />}
+          </div>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

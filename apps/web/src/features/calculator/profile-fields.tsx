@@ -1,0 +1,123 @@
+import { NumberInput, Select, SimpleGrid } from '@mantine/core';
+import type { Grade } from '@salary/shared/grades/grades.contract';
+import type { Job } from '@salary/shared/jobs/jobs.contract';
+import type { Level } from '@salary/shared/levels/levels.contract';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
+import { usePositions } from './api/get-positions.ts';
+import type { CalculatorFormValues, CalculatorProfile } from './calculator-form-values.ts';
+
+type CalculatorForm = UseFormReturn<CalculatorFormValues, unknown, CalculatorProfile>;
+
+interface LookupSelectProps {
+  form: CalculatorForm;
+  name: 'jobId' | 'positionId' | 'gradeId' | 'levelId';
+  label: string;
+  placeholder: string;
+  items: { id: number; name: string }[];
+  disabled?: boolean;
+  nothingFoundMessage?: string;
+  onPicked?(): void;
+}
+
+function LookupSelect({ form, name, items, onPicked, ...select }: LookupSelectProps) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Select
+          {...select}
+          required
+          data={items.map((item) => ({ value: String(item.id), label: item.name }))}
+          error={fieldState.error?.message}
+          value={field.value}
+          onChange={(value) => {
+            field.onChange(value);
+            onPicked?.();
+          }}
+          onBlur={field.onBlur}
+          name={field.name}
+          ref={field.ref}
+        />
+      )}
+    />
+  );
+}
+
+function YearsInput({ form, name }: { form: CalculatorForm; name: 'yearsExperience' | 'yearsWithCompany' }) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <NumberInput
+          label={name === 'yearsExperience' ? 'Years of Experience' : 'Years with Company'}
+          // Empty counts as 0 (spec §5).
+          placeholder="0"
+          min={0}
+          max={100}
+          step={1}
+          decimalScale={2}
+          allowNegative={false}
+          error={fieldState.error?.message}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          name={field.name}
+          ref={field.ref}
+        />
+      )}
+    />
+  );
+}
+
+interface ProfileFieldsProps {
+  form: CalculatorForm;
+  jobs: Job[];
+  grades: Grade[];
+  levels: Level[];
+  /** The lists are still loading: the selects say so. */
+  loading: boolean;
+}
+
+/** Job, Position (for the chosen job only), Grade, Level and the two year counts. */
+export function ProfileFields({ form, jobs, grades, levels, loading }: ProfileFieldsProps) {
+  const jobId = form.watch('jobId');
+  const positions = usePositions(jobId === null ? null : Number(jobId));
+  useLoadErrorToast(positions, 'Error loading positions');
+  const pick = (what: string) => (loading ? 'Loading…' : `Select a ${what}`);
+
+  return (
+    <>
+      {/* Job and position names run long: full width while the form shares the row with the
+          details panel (md–lg), side by side when it has room. */}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 1, xl: 2 }} spacing="md">
+        <LookupSelect
+          form={form}
+          name="jobId"
+          label="Job"
+          placeholder={pick('job')}
+          items={jobs}
+          // A position belongs to one job: a new job must not keep the old one's (spec §2).
+          onPicked={() => form.setValue('positionId', null)}
+        />
+        <LookupSelect
+          form={form}
+          name="positionId"
+          label="Position"
+          placeholder={jobId === null ? 'Select a job first' : 'Select a position'}
+          items={jobId === null ? [] : (positions.data ?? [])}
+          disabled={jobId === null}
+          nothingFoundMessage={positions.isFetching ? 'Loading…' : 'No positions for this job'}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <LookupSelect form={form} name="gradeId" label="Grade" placeholder={pick('grade')} items={grades} />
+        <LookupSelect form={form} name="levelId" label="Level" placeholder={pick('level')} items={levels} />
+        <YearsInput form={form} name="yearsExperience" />
+        <YearsInput form={form} name="yearsWithCompany" />
+      </SimpleGrid>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import {
+  type Settings,
+  settingsSchema,
+  type UpdateSettingsBody,
+} from '@salary/shared/settings/settings.contract';
+import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { settingsQueryKey } from './get-settings.ts';
+
+const updateSettingsMutationKey = ['settings', 'update'] as const;
+
+/** PUT /settings: the WHOLE record plus the `version` it was read at (409 STALE_VERSION if older). */
+export async function updateSettings(body: UpdateSettingsBody): Promise<Settings> {
+  const envelope = await apiClient.put<unknown>('/settings', body);
+  return settingsSchema.parse(envelope.data);
+}
+
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: updateSettingsMutationKey,
+    mutationFn: updateSettings,
+    // The answer is the saved record with its new version: no second round trip needed.
+    onSuccess: (saved) => queryClient.setQueryData(settingsQueryKey, saved),
+    // After any failure the screen may hold an outdated record (a stale version above all):
+    // reload it so the next save starts from what the server has (spec §4).
+    onError: () => queryClient.invalidateQueries({ queryKey: settingsQueryKey }),
+  });
+}
+
+/**
+ * True while any settings save runs. Every save sends the version it read, so a second one
+ * started before the first answers would be refused as stale: screens hold their buttons.
+ */
+export function useSettingsSaving(): boolean {
+  return useIsMutating({ mutationKey: updateSettingsMutationKey }) > 0;
+}

@@ -1,0 +1,138 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Grid, NumberInput, Select, TextInput } from '@mantine/core';
+import {
+  BENEFIT_TYPES,
+  type Benefit,
+  benefitSchema,
+  findDuplicateBenefitName,
+  type Settings,
+} from '@salary/shared/settings/settings.contract';
+import { IconPlus } from '@tabler/icons-react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { errorMessage } from '../../lib/api-error.ts';
+import { numberInputValue } from '../../lib/number-input-value.ts';
+import { useToast } from '../../lib/toast/toast-context.ts';
+import { useSettingsSaving, useUpdateSettings } from './api/update-settings.ts';
+import { applyItemFieldErrors } from './server-fields.ts';
+import { toUpdateBody } from './settings-body.ts';
+import { BENEFIT_TYPE_LABELS } from './settings-format.ts';
+
+const benefitForm = z
+  // The type is optional here only because the shared schema defaults it.
+  .object({ name: z.string(), amount: numberInputValue, type: z.enum(BENEFIT_TYPES).optional() })
+  .pipe(benefitSchema);
+type BenefitFormValues = z.input<typeof benefitForm>;
+
+const EMPTY: BenefitFormValues = { name: '', amount: '', type: 'FIXED_AMOUNT' };
+const FIELDS = ['name', 'amount', 'type'];
+const TYPE_OPTIONS = BENEFIT_TYPES.map((value) => ({ value, label: BENEFIT_TYPE_LABELS[value] }));
+
+/** Adds one benefit and saves the whole record at once (spec §4: benefits persist immediately). */
+export function BenefitForm({ current }: { current: Settings }) {
+  const toast = useToast();
+  const save = useUpdateSettings();
+  const saving = useSettingsSaving();
+  const form = useForm<BenefitFormValues, unknown, Benefit>({
+    resolver: zodResolver(benefitForm),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+  const [name, amount, type] = form.watch(['name', 'amount', 'type']);
+  // Spec §5: Add is enabled only once both the name and the amount hold something.
+  const canAdd = name.trim() !== '' && amount !== '';
+
+  const onSubmit = form.handleSubmit(async (benefit) => {
+    const benefits = [...current.benefits, benefit];
+    // The server refuses a repeated name (409) with this very sentence; say it without the trip.
+    const duplicate = findDuplicateBenefitName(benefits);
+    if (duplicate !== undefined) {
+      form.setError('name', { type: 'duplicate', message: `A benefit named "${duplicate}" already exists` });
+      return;
+    }
+    try {
+      await save.mutateAsync(toUpdateBody(current, { benefits }));
+      toast.success('Benefit added successfully');
+      form.reset(EMPTY);
+    } catch (error) {
+      applyItemFieldErrors(error, `benefits.${current.benefits.length}.`, form.setError, FIELDS);
+      toast.error(errorMessage(error, 'Failed to add benefit'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Add benefit">
+      <Grid gap="md" align="flex-start">
+        <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+          <TextInput
+            label="Benefit Name"
+            placeholder="e.g. Health Insurance"
+            autoComplete="off"
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+          <Controller
+            control={form.control}
+            name="amount"
+            render={({ field }) => (
+              <NumberInput
+                label="Amount"
+                min={0}
+                step={0.01}
+                decimalScale={2}
+                allowNegative={false}
+                thousandSeparator=","
+                leftSection={type === 'FIXED_AMOUNT' ? '$' : undefined}
+                rightSection={type === 'PERCENTAGE' ? '%' : undefined}
+                rightSectionPointerEvents="none"
+                hideControls
+                error={errors.amount?.message}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                name={field.name}
+                ref={field.ref}
+              />
+            )}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+          <Controller
+            control={form.control}
+            name="type"
+            render={({ field }) => (
+              <Select
+                label="Type"
+                data={TYPE_OPTIONS}
+                allowDeselect={false}
+                error={errors.type?.message}
+                value={field.value}
+                onChange={(value) => field.onChange(value ?? 'FIXED_AMOUNT')}
+                onBlur={field.onBlur}
+                name={field.name}
+                ref={field.ref}
+              />
+            )}
+          />
+        </Grid.Col>
+        <Grid.Col
+          span={{ base: 12, sm: 6, md: 2 }}
+          // Level with the inputs: a label's line box is one line of body text.
+          pt={{ base: 0, sm: 'calc(var(--mantine-font-size-md) * var(--mantine-line-height))' }}
+        >
+          <Button
+            type="submit"
+            fullWidth
+            leftSection={<IconPlus size={16} />}
+            disabled={!canAdd || (saving && !save.isPending)}
+            loading={save.isPending}
+          >
+            Add
+          </Button>
+        </Grid.Col>
+      </Grid>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { Stack, Text } from '@mantine/core';
+import type { Benefit, Settings } from '@salary/shared/settings/settings.contract';
+import { useState } from 'react';
+import { SectionLoader } from '../../components/section-loader.tsx';
+import { errorMessage } from '../../lib/api-error.ts';
+import { useCanManageSettings } from '../../lib/permissions.ts';
+import { useToast } from '../../lib/toast/toast-context.ts';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
+import { useSettings } from './api/get-settings.ts';
+import { useSettingsSaving, useUpdateSettings } from './api/update-settings.ts';
+import { BenefitForm } from './benefit-form.tsx';
+import { BenefitList } from './benefit-list.tsx';
+import { LoadFailed } from './load-failed.tsx';
+import { ReadOnlyNotice } from './read-only-notice.tsx';
+import { toUpdateBody } from './settings-body.ts';
+import { SettingsPanel } from './settings-panel.tsx';
+
+function Benefits({ current }: { current: Settings }) {
+  const toast = useToast();
+  const canManage = useCanManageSettings();
+  const save = useUpdateSettings();
+  const busy = useSettingsSaving();
+  const [removing, setRemoving] = useState<string | null>(null);
+
+  const remove = async (benefit: Benefit) => {
+    setRemoving(benefit.name);
+    try {
+      const benefits = current.benefits.filter((b) => b.name !== benefit.name);
+      await save.mutateAsync(toUpdateBody(current, { benefits }));
+      toast.success('Benefit removed successfully');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to remove benefit'));
+    } finally {
+      setRemoving(null);
+    }
+  };
+
+  const count = current.benefits.length;
+  return (
+    <Stack gap="lg">
+      {canManage ? (
+        <SettingsPanel
+          title="Add Benefit"
+          description="Benefits are a cost to the company, not pay. A percentage benefit costs that percent of the gross salary."
+        >
+          <BenefitForm current={current} />
+        </SettingsPanel>
+      ) : (
+        <ReadOnlyNotice />
+      )}
+      <SettingsPanel
+        title="Current Benefits"
+        aside={
+          <Text c="dimmed" size="sm">
+            {count === 1 ? '1 benefit' : `${count} benefits`}
+          </Text>
+        }
+      >
+        <BenefitList
+          benefits={current.benefits}
+          onRemove={canManage ? remove : undefined}
+          removing={removing}
+          busy={busy}
+        />
+      </SettingsPanel>
+    </Stack>
+  );
+}
+
+/** Settings → Benefits: each add or remove saves the whole settings record straight away. */
+export default function BenefitsSection() {
+  const settings = useSettings();
+  useLoadErrorToast(settings, 'Failed to fetch settings');
+  if (settings.data) return <Benefits current={settings.data} />;
+  if (settings.isError)
+    return <LoadFailed onRetry={() => settings.refetch()} retrying={settings.isFetching} />;
+  return <SectionLoader />;
+}

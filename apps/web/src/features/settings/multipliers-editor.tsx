@@ -1,0 +1,138 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Badge, Button, Grid, Group, Stack } from '@mantine/core';
+import type { CustomMultiplier, Settings } from '@salary/shared/settings/settings.contract';
+import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { errorMessage } from '../../lib/api-error.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { useToast } from '../../lib/toast/toast-context.ts';
+import { useUpdateSettings } from './api/update-settings.ts';
+import { BaseMultiplierFields } from './base-multiplier-fields.tsx';
+import { CustomMultiplierList } from './custom-multiplier-list.tsx';
+import { CustomMultiplierModal, type CustomMultiplierValues } from './custom-multiplier-modal.tsx';
+import { HowMultipliersWork } from './how-multipliers-work.tsx';
+import { upsertCustomMultiplier } from './multiplier-values.ts';
+import {
+  customMultipliersChanged,
+  MULTIPLIER_FIELDS,
+  type MultipliersFormOutput,
+  type MultipliersFormValues,
+  multipliersForm,
+  multipliersFormValues,
+} from './multipliers-form.ts';
+import { toUpdateBody } from './settings-body.ts';
+import { SettingsPanel } from './settings-panel.tsx';
+
+type ModalState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; multiplier: CustomMultiplier };
+
+interface MultipliersEditorProps {
+  current: Settings;
+  readOnly: boolean;
+}
+
+/**
+ * Everything here is edited locally and sent in one Save All Changes (spec §4). Mount it keyed by
+ * the record's version: a save or a reload after a stale save starts it afresh from the server.
+ */
+export function MultipliersEditor({ current, readOnly }: MultipliersEditorProps) {
+  const toast = useToast();
+  const save = useUpdateSettings();
+  const form = useForm<MultipliersFormValues, unknown, MultipliersFormOutput>({
+    resolver: zodResolver(multipliersForm),
+    defaultValues: multipliersFormValues(current),
+  });
+  const [customMultipliers, setCustomMultipliers] = useState(current.customMultipliers);
+  const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
+  const [pendingDelete, setPendingDelete] = useState<CustomMultiplier | null>(null);
+  const unsaved =
+    form.formState.isDirty || customMultipliersChanged(current.customMultipliers, customMultipliers);
+
+  const submitModal = (values: CustomMultiplierValues) => {
+    const id = modal.mode === 'edit' ? modal.multiplier.id : null;
+    setCustomMultipliers(upsertCustomMultiplier(customMultipliers, values, id));
+    setModal({ mode: 'closed' });
+  };
+
+  const confirmDelete = () => {
+    if (pendingDelete) setCustomMultipliers(customMultipliers.filter((m) => m.id !== pendingDelete.id));
+    setPendingDelete(null);
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(toUpdateBody(current, { ...values, customMultipliers }));
+      toast.success('Multipliers saved successfully');
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, MULTIPLIER_FIELDS);
+      toast.error(errorMessage(error, 'Failed to save multipliers'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Salary multipliers">
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="lg">
+            <SettingsPanel
+              title="Base Multipliers"
+              description="A percentage adds that percent of the adjusted salary; a fixed amount adds that much money."
+            >
+              <BaseMultiplierFields form={form} readOnly={readOnly} />
+            </SettingsPanel>
+            <SettingsPanel
+              title="Custom Multipliers"
+              description="Extra multipliers an employee or a calculation can opt into."
+              aside={
+                readOnly ? null : (
+                  <Button
+                    variant="light"
+                    leftSection={<IconPlus size={16} />}
+                    onClick={() => setModal({ mode: 'add' })}
+                  >
+                    Add Custom Multiplier
+                  </Button>
+                )
+              }
+            >
+              <CustomMultiplierList
+                multipliers={customMultipliers}
+                onEdit={readOnly ? undefined : (multiplier) => setModal({ mode: 'edit', multiplier })}
+                onDelete={readOnly ? undefined : setPendingDelete}
+              />
+            </SettingsPanel>
+            {readOnly ? null : (
+              <Group justify="flex-end" gap="sm">
+                {unsaved ? (
+                  <Badge variant="light" color="yellow" size="lg">
+                    Unsaved changes
+                  </Badge>
+                ) : null}
+                <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending}>
+                  Save All Changes
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <HowMultipliersWork />
+        </Grid.Col>
+      </Grid>
+      <CustomMultiplierModal
+        opened={modal.mode !== 'closed'}
+        editing={modal.mode === 'edit' ? modal.multiplier : null}
+        onSubmit={submitModal}
+        onClose={() => setModal({ mode: 'closed' })}
+      />
+      <ConfirmDialog
+        opened={pendingDelete !== null}
+        title="Delete custom multiplier"
+        message="Are you sure you want to delete this custom multiplier?"
+        onConfirm={confirmDelete}
+        onCancel={() => setPendingDelete(null)}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Settings } from '@salary/shared/settings/settings.contract';
+import { describe, expect, it } from 'vitest';
+import { customMultipliersChanged, multipliersForm, multipliersFormValues } from './multipliers-form.ts';
+
+const settings = {
+  experienceMultiplier: 1.5,
+  experienceMultiplierType: 'PERCENTAGE',
+  loyaltyMultiplier: 1,
+  loyaltyMultiplierType: 'PERCENTAGE',
+  offshoreMultiplier: 10,
+  offshoreMultiplierType: 'PERCENTAGE',
+  actingAsMultiplier: 15,
+  actingAsMultiplierType: 'PERCENTAGE',
+  pillarMultiplier: 300,
+  pillarMultiplierType: 'FIXED',
+  remoteMultiplier: -3,
+  remoteMultiplierType: 'PERCENTAGE',
+  customMultipliers: [{ id: 'cm_1', title: 'On-call', multiplier: 250, type: 'FIXED' }],
+} as Settings;
+
+describe('the multipliers form', () => {
+  it('starts from the six stored value/type pairs and saves them unchanged', () => {
+    const values = multipliersFormValues(settings);
+    expect(Object.keys(values)).toHaveLength(12);
+    expect(values.pillarMultiplierType).toBe('FIXED');
+    expect(multipliersForm.parse(values)).toEqual(values);
+  });
+
+  it("names an emptied value with the contract's message", () => {
+    const result = multipliersForm.safeParse({ ...multipliersFormValues(settings), loyaltyMultiplier: '' });
+    expect(result.error?.issues).toMatchObject([
+      { path: ['loyaltyMultiplier'], message: 'Loyalty multiplier is required' },
+    ]);
+  });
+
+  it('notices added, edited, removed and reordered custom multipliers', () => {
+    const saved = settings.customMultipliers;
+    expect(
+      customMultipliersChanged(
+        saved,
+        saved.map((m) => ({ ...m })),
+      ),
+    ).toBe(false);
+    expect(customMultipliersChanged(saved, [])).toBe(true);
+    expect(customMultipliersChanged(saved, [{ ...saved[0]!, multiplier: 251 }])).toBe(true);
+  });
+});

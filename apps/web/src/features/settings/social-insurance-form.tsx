@@ -1,0 +1,168 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { Settings, SocialInsuranceType } from '@salary/shared/settings/settings.contract';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { errorMessage } from '../../lib/api-error.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { useToast } from '../../lib/toast/toast-context.ts';
+import { useUpdateSettings } from './api/update-settings.ts';
+import { toUpdateBody } from './settings-body.ts';
+import { formatPercent } from './settings-format.ts';
+import {
+  employeeSharePercent,
+  SOCIAL_INSURANCE_FIELDS,
+  SOCIAL_INSURANCE_TYPE_OPTIONS,
+  type SocialInsuranceFormOutput,
+  type SocialInsuranceFormValues,
+  socialInsuranceForm,
+  socialInsuranceFormValues,
+  withHiddenFieldsKept,
+} from './social-insurance-values.ts';
+
+interface SocialInsuranceFormProps {
+  /** Mount keyed by its version, so a save or a reload shows what the server holds. */
+  current: Settings;
+  readOnly: boolean;
+}
+
+export function SocialInsuranceForm({ current, readOnly }: SocialInsuranceFormProps) {
+  const toast = useToast();
+  const save = useUpdateSettings();
+  const schemaResolver = zodResolver(socialInsuranceForm);
+  const resolver: Resolver<SocialInsuranceFormValues, unknown, SocialInsuranceFormOutput> = (
+    values,
+    context,
+    options,
+  ) => schemaResolver(withHiddenFieldsKept(values, current), context, options);
+  const form = useForm<SocialInsuranceFormValues, unknown, SocialInsuranceFormOutput>({
+    resolver,
+    defaultValues: socialInsuranceFormValues(current),
+  });
+  const { errors } = form.formState;
+  const [method, company] = form.watch(['socialInsuranceType', 'companyInsurancePercentage']);
+  const employeeShare = employeeSharePercent(company);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(toUpdateBody(current, values));
+      toast.success('Social insurance settings updated successfully');
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, SOCIAL_INSURANCE_FIELDS);
+      toast.error(errorMessage(error, 'Failed to update settings'));
+    }
+  });
+
+  const percentInput = {
+    min: 0,
+    max: 100,
+    step: 0.01,
+    decimalScale: 2,
+    allowNegative: false,
+    clampBehavior: 'strict' as const,
+    rightSection: '%',
+    rightSectionPointerEvents: 'none' as const,
+    hideControls: true,
+    // Read-only rather than disabled, so the values stay easy to read for someone who may only look.
+    readOnly,
+    variant: readOnly ? ('filled' as const) : ('default' as const),
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Social insurance">
+      <Stack gap="lg">
+        <Controller
+          control={form.control}
+          name="socialInsuranceEnabled"
+          render={({ field }) => (
+            <Checkbox
+              label="Enable social insurance"
+              description="When on, the calculator takes social insurance from the gross salary."
+              checked={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              onBlur={field.onBlur}
+              name={field.name}
+              ref={field.ref}
+              disabled={readOnly}
+            />
+          )}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw={760}>
+          <Controller
+            control={form.control}
+            name="socialInsuranceType"
+            render={({ field }) => (
+              <Select
+                label="Payment method"
+                description="Who pays the insurance"
+                data={SOCIAL_INSURANCE_TYPE_OPTIONS}
+                allowDeselect={false}
+                error={errors.socialInsuranceType?.message}
+                value={field.value}
+                onChange={(value) => field.onChange((value ?? 'COMPANY_FULL') as SocialInsuranceType)}
+                onBlur={field.onBlur}
+                name={field.name}
+                ref={field.ref}
+                readOnly={readOnly}
+                variant={readOnly ? 'filled' : 'default'}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="totalInsurancePercentage"
+            render={({ field }) => (
+              <NumberInput
+                label="Total percentage"
+                description="Of the gross salary"
+                error={errors.totalInsurancePercentage?.message}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                name={field.name}
+                ref={field.ref}
+                {...percentInput}
+              />
+            )}
+          />
+          {method === 'COMPANY_PERCENTAGE' ? (
+            <Controller
+              control={form.control}
+              name="companyInsurancePercentage"
+              render={({ field }) => (
+                <NumberInput
+                  label="Company percentage"
+                  description="The company's share of the insurance"
+                  error={errors.companyInsurancePercentage?.message}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                  ref={field.ref}
+                  {...percentInput}
+                />
+              )}
+            />
+          ) : null}
+          {method === 'COMPANY_PERCENTAGE' ? (
+            <TextInput
+              label="Employee percentage"
+              description="100 minus the company percentage"
+              value={employeeShare === null ? '—' : formatPercent(employeeShare)}
+              readOnly
+              variant="filled"
+              data-testid="employee-share"
+            />
+          ) : null}
+        </SimpleGrid>
+        {readOnly ? null : (
+          <Group>
+            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

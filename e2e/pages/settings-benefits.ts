@@ -1,0 +1,50 @@
+import type { Page } from 'playwright-core';
+
+/** Settings → Benefits. */
+export class BenefitsPage {
+  constructor(readonly page: Page) {}
+
+  get form() {
+    return this.page.getByRole('form', { name: 'Add benefit' });
+  }
+  get name() {
+    return this.form.getByRole('textbox', { name: 'Benefit Name' });
+  }
+  get amount() {
+    return this.form.getByRole('textbox', { name: 'Amount' });
+  }
+  get type() {
+    return this.form.getByRole('combobox', { name: 'Type' });
+  }
+  get addButton() {
+    return this.form.getByRole('button', { name: 'Add' });
+  }
+  get list() {
+    return this.page.getByRole('region', { name: 'Current Benefits' });
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/settings/benefits');
+    await this.list.waitFor();
+  }
+
+  item(name: string) {
+    return this.list.locator(`li[data-benefit="${name}"]`);
+  }
+
+  removeButton(name: string) {
+    return this.item(name).getByRole('button', { name: `Remove ${name}` });
+  }
+
+  async chooseType(label: 'Fixed Amount' | 'Percentage of Salary'): Promise<void> {
+    await this.type.click();
+    await this.page.getByRole('option', { name: label, exact: true }).click();
+  }
+
+  /** Names in the list, in order. */
+  async names(): Promise<string[]> {
+    return this.list
+      .locator('li[data-benefit]')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-benefit') ?? ''));
+  }
+}

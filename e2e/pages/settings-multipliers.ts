@@ -1,0 +1,72 @@
+import type { Page } from 'playwright-core';
+
+type BaseKey =
+  | 'experienceMultiplier'
+  | 'loyaltyMultiplier'
+  | 'offshoreMultiplier'
+  | 'actingAsMultiplier'
+  | 'pillarMultiplier'
+  | 'remoteMultiplier';
+
+/** Settings → Salary Multipliers. */
+export class MultipliersPage {
+  constructor(readonly page: Page) {}
+
+  get saveButton() {
+    return this.page.getByRole('button', { name: 'Save All Changes' });
+  }
+  get addCustomButton() {
+    return this.page.getByRole('button', { name: 'Add Custom Multiplier' });
+  }
+  get customList() {
+    return this.page.getByRole('region', { name: 'Custom Multipliers' });
+  }
+  get modal() {
+    return this.page.getByRole('dialog');
+  }
+  get howItWorks() {
+    return this.page.getByRole('region', { name: 'How Multipliers Work' });
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/settings/multipliers');
+    await this.page.getByRole('region', { name: 'Base Multipliers' }).waitFor();
+  }
+
+  /** The fieldset of one base multiplier, named by its legend (Experience, Loyalty…). */
+  base(key: BaseKey) {
+    return this.page.locator(`fieldset[data-multiplier="${key}"]`);
+  }
+  value(key: BaseKey) {
+    return this.base(key).getByRole('textbox', { name: 'Value' });
+  }
+  type(key: BaseKey) {
+    return this.base(key).getByRole('combobox', { name: 'Type' });
+  }
+
+  async chooseType(key: BaseKey, label: 'Percentage' | 'Fixed Amount'): Promise<void> {
+    await this.type(key).click();
+    await this.page.getByRole('option', { name: label, exact: true }).click();
+  }
+
+  custom(title: string) {
+    return this.customList.locator(`li[data-custom-multiplier="${title}"]`);
+  }
+
+  async customTitles(): Promise<string[]> {
+    return this.customList
+      .locator('li[data-custom-multiplier]')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-custom-multiplier') ?? ''));
+  }
+
+  /** Fills the open Add/Edit Custom Multiplier modal and submits it. */
+  async fillModal(values: { title: string; value: string; type?: 'Percentage' | 'Fixed Amount' }) {
+    await this.modal.getByRole('textbox', { name: 'Title' }).fill(values.title);
+    if (values.type) {
+      await this.modal.getByRole('combobox', { name: 'Multiplier Type' }).click();
+      await this.page.getByRole('option', { name: values.type, exact: true }).click();
+    }
+    await this.modal.getByRole('textbox', { name: 'Multiplier Value' }).fill(values.value);
+    await this.modal.getByRole('button', { name: /^(Add|Update) Multiplier$/ }).click();
+  }
+}

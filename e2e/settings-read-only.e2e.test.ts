@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { BenefitsPage } from './pages/settings-benefits.ts';
+import { MultipliersPage } from './pages/settings-multipliers.ts';
+import { SocialInsurancePage } from './pages/settings-social-insurance.ts';
+import { createUser } from './support/api.ts';
+import { screenshot, useBrowser } from './support/browser.ts';
+import { keepSettingsAsFound, updateSettings } from './support/seed-settings.ts';
+
+const browser = useBrowser();
+keepSettingsAsFound();
+
+// showSettings without manageSettings: the sections are there to read, with nothing to change.
+describe('settings for a user who may only look', () => {
+  it('shows benefits, multipliers and social insurance read-only', async () => {
+    await updateSettings({
+      benefits: [{ name: 'Health Insurance', amount: 180, type: 'FIXED_AMOUNT' }],
+      customMultipliers: [{ id: 'cm_ro_1', title: 'On-call rotation', multiplier: 250, type: 'FIXED' }],
+      socialInsuranceType: 'COMPANY_PERCENTAGE',
+      companyInsurancePercentage: 70,
+    });
+    const page = await browser.signedInPage(await createUser({ permissions: ['showSettings'] }));
+
+    const benefits = new BenefitsPage(page);
+    await benefits.goto();
+    await page.getByText('View only').waitFor();
+    await benefits.item('Health Insurance').waitFor();
+    expect(await benefits.form.count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
+
+    const multipliers = new MultipliersPage(page);
+    await multipliers.goto();
+    await multipliers.custom('On-call rotation').waitFor();
+    expect(await multipliers.value('experienceMultiplier').isEditable()).toBe(false);
+    expect(await multipliers.saveButton.count()).toBe(0);
+    expect(await multipliers.addCustomButton.count()).toBe(0);
+    expect(await multipliers.customList.getByRole('button').count()).toBe(0);
+    await screenshot(page, 'settings-multipliers-read-only');
+    await multipliers.type('remoteMultiplier').click();
+    // A dropdown would open at once; give it a moment before saying none did.
+    await page.waitForTimeout(250);
+    expect(await page.getByRole('option').count()).toBe(0);
+
+    const insurance = new SocialInsurancePage(page);
+    await insurance.goto();
+    expect(await insurance.enabled.isDisabled()).toBe(true);
+    // A read-only select offers nothing to pick.
+    await insurance.method.click();
+    await page.waitForTimeout(250);
+    expect(await page.getByRole('option').count()).toBe(0);
+    expect(await insurance.companyPercentage.isEditable()).toBe(false);
+    expect(await insurance.companyPercentage.inputValue()).toBe('70');
+    expect(await insurance.employeePercentage.inputValue()).toBe('30%');
+    expect(await insurance.saveButton.count()).toBe(0);
+    await screenshot(page, 'settings-social-insurance-read-only');
+    expect(browser.pageErrors(page)).toEqual([]);
+  });
+});
