@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import * as XLSX from '@e965/xlsx';
-import { XLSX_CONTENT_TYPE } from '@salary/shared/excel/excel.contract';
+import { type ImportReport, XLSX_CONTENT_TYPE } from '@salary/shared/excel/excel.contract';
 import ExcelJS from 'exceljs';
+import type { TestContext } from '../support/helper.ts';
 
 /*
  * Workbooks and uploads built in the tests themselves — no opaque binary fixtures.
@@ -62,7 +63,8 @@ export function multipart(
   const chunks: Buffer[] = [];
   for (const p of parts) {
     const disposition = `form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}`;
-    const type = p.filename === undefined ? '' : `Content-Type: ${p.contentType ?? 'application/octet-stream'}\r\n`;
+    const type =
+      p.filename === undefined ? '' : `Content-Type: ${p.contentType ?? 'application/octet-stream'}\r\n`;
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
     chunks.push(Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data));
     chunks.push(Buffer.from('\r\n'));
@@ -78,4 +80,33 @@ export function multipart(
 export function upload(bytes: Buffer, filename = 'employees.xlsx') {
   const contentType = filename.endsWith('.xls') ? 'application/vnd.ms-excel' : XLSX_CONTENT_TYPE;
   return multipart([{ name: 'file', data: bytes, filename, contentType }]);
+}
+
+/** GET a file as the user `token`; answers the raw bytes with the response. */
+export async function download(t: TestContext, url: string, token?: string) {
+  const res = await t.call({ method: 'GET', url, ...(token ? { token } : {}) });
+  return Object.assign(res, { bytes: res.rawPayload });
+}
+
+/** POST /api/employees/import with `bytes` in the `file` field. */
+export function importFile(
+  t: TestContext,
+  bytes: Buffer,
+  options: { token?: string; query?: string; filename?: string } = {},
+) {
+  return t.call<ImportReport>({
+    method: 'POST',
+    url: `/api/employees/import${options.query ?? ''}`,
+    token: options.token ?? t.adminToken,
+    ...upload(bytes, options.filename),
+  });
+}
+
+/** Every value of every sheet, flattened: to prove a figure appears nowhere in a file. */
+export function everyValue(book: ExcelJS.Workbook): unknown[] {
+  const values: unknown[] = [];
+  book.eachSheet((sheet) => {
+    for (const row of sheetValues(sheet)) values.push(...(row ?? []));
+  });
+  return values;
 }

@@ -1,4 +1,124 @@
+import { PassThrough } from 'node:stream';
+import type {} from '@fastify/multipart';
+import { employeeListQuery, toEmployeeFilters } from '@salary/shared/employees/employee.contract';
+import {
+  EXPORT_FILE_NAME,
+  IMPORT_ERRORS,
+  IMPORT_FIELD,
+  importQuery,
+  TEMPLATE_FILE_NAME,
+  XLSX_CONTENT_TYPE,
+} from '@salary/shared/excel/excel.contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { ok } from '../../lib/reply.ts';
+import { type ExcelLimits, excelServiceFor, formatBytes, type Upload } from './excel.service.ts';
+import { writeEmployeesWorkbook } from './export-workbook.ts';
+import { importMessages } from './import-rows.ts';
 
-// Routes of the excel domain are added by its own issue.
-export const excelRoutes: FastifyPluginAsyncZod = async () => {};
+function sendWorkbookHeaders(reply: FastifyReply, fileName: string) {
+  reply
+    .header('Content-Type', XLSX_CONTENT_TYPE)
+    .header('Content-Disposition', `attachment; filename="${fileName}"`)
+    .header('Cache-Control', 'no-store');
+}
+
+/**
+ * The multipart part `file`, whole: over the size limit → 413, no file → 400, and an
+ * upload that breaks off or is not well-formed multipart → 400, never a 500.
+ */
+async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Upload> {
+  const noFile = () => new AppError(400, IMPORT_ERRORS.noFile, 'Choose an Excel file to import');
+  try {
+    const part = await request.file({ limits: { fileSize: maxBytes, files: 1 }, throwFileSizeLimit: true });
+    if (!part || part.fieldname !== IMPORT_FIELD) throw noFile();
+    const bytes = await part.toBuffer();
+    // A browser sends an empty part when no file was picked.
+    if (bytes.length === 0) throw noFile();
+    return { bytes };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, IMPORT_ERRORS.tooLarge, `The file is larger than ${formatBytes(maxBytes)}`);
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw noFile();
+    request.log.info({ err: error }, 'unreadable upload');
+    throw new AppError(400, IMPORT_ERRORS.badUpload, 'The upload could not be read; choose the file again');
+  }
+}
+
+export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts) => {
+  const { importMaxRows, importMaxBytes } = opts;
+  // A wiring mistake in app.ts stops start-up here rather than importing with no limits.
+  if (![importMaxRows, importMaxBytes].every((n) => Number.isSafeInteger(n) && n > 0))
+    throw new Error('excelRoutes needs { importMaxRows, importMaxBytes } from the config');
+  const limits: ExcelLimits = { importMaxRows, importMaxBytes };
+  const service = excelServiceFor(app.db, limits);
+  const tags = ['employees'];
+
+  app.get(
+    '/employees/export',
+    {
+      schema: {
+        tags,
+        summary: 'Download the employees (as listed, same filters) as employees_export.xlsx',
+        description:
+          'Calculated Salary only for admins or showSalary, Total Cost only for admins or showCost. ' +
+          'salaryFrom/salaryTo need showSalary.',
+        querystring: employeeListQuery,
+      },
+    },
+    async (request, reply) => {
+      // Everything that can fail with an envelope happens before the first byte is sent.
+      const { columns, employees } = await service.exportData(
+        request.actor,
+        toEmployeeFilters(request.query),
+      );
+      const out = new PassThrough();
+      sendWorkbookHeaders(reply, EXPORT_FILE_NAME);
+      writeEmployeesWorkbook(out, columns, employees).catch((error: unknown) => {
+        request.log.error({ err: error }, 'export failed while streaming');
+        out.destroy(error instanceof Error ? error : new Error('export failed'));
+      });
+      return reply.send(out);
+    },
+  );
+
+  app.get(
+    '/employees/template/download',
+    { schema: { tags, summary: 'Download the import template employees_template.xlsx' } },
+    async (_request, reply) => {
+      const file = await service.template();
+      sendWorkbookHeaders(reply, TEMPLATE_FILE_NAME);
+      return reply.send(file);
+    },
+  );
+
+  app.post(
+    '/employees/import',
+    {
+      schema: {
+        tags,
+        summary: 'Import employees from .xlsx or .xls (multipart field "file"; manageEmployee)',
+        description:
+          'Rows with an ID update that employee, rows without create one. Every row is checked first: any ' +
+          'problem → 400 with data.problems [{row, column, message}] and nothing written. dryRun=true checks ' +
+          'and counts without writing.',
+        querystring: importQuery,
+      },
+    },
+    async (request) => {
+      const { dryRun } = request.query;
+      const report = await service.importEmployees(
+        request.actor,
+        () => readUpload(request, limits.importMaxBytes),
+        { dryRun },
+      );
+      return ok(
+        report,
+        dryRun ? importMessages.dryRun(report.created, report.updated) : 'Employees imported successfully',
+      );
+    },
+  );
+};

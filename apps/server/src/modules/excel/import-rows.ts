@@ -1,0 +1,213 @@
+import { type EmployeeInput, employeeFormBody } from '@salary/shared/employees/employee.contract';
+import {
+  EMPLOYEE_COLUMNS,
+  type EmployeeColumnKey,
+  type ImportProblem,
+  type YesNoColumnKey,
+} from '@salary/shared/excel/excel.contract';
+import { type NameBook, nameKey } from './name-book.ts';
+import { type CellValue, cellText, parseId, parseYesNo, type SheetRow } from './sheet-cells.ts';
+
+/*
+ * The import's pure core: a sheet's rows (plain cell values) become employees to create or
+ * update, or a list of problems naming the row and column. No I/O here; the service feeds
+ * it the rows, the current names and the ids that exist.
+ */
+
+/** What a row sets; custom multipliers are not part of the file. */
+export type ImportedEmployee = Omit<EmployeeInput, 'customMultiplierIds'>;
+
+const HEADER_OF = Object.fromEntries(EMPLOYEE_COLUMNS.map((c) => [c.key, c.header])) as Record<
+  EmployeeColumnKey,
+  string
+>;
+
+/** Every column but ID must be present in the header row. */
+const REQUIRED_COLUMNS = EMPLOYEE_COLUMNS.filter((c) => c.key !== 'id');
+
+/** The employee list's column titles (spec §2) are accepted too, so either wording imports. */
+const HEADER_ALIASES: Record<string, EmployeeColumnKey> = {
+  technology: 'job',
+  specialization: 'position',
+  'experience in years': 'yearsExperience',
+  'company years': 'yearsWithCompany',
+  offshore: 'offshoreProject',
+  'acting as': 'actingAsDifferentGrade',
+};
+
+const normalizeHeader = (value: CellValue) => cellText(value).replace(/\s+/g, ' ').toLowerCase();
+
+const HEADER_KEYS = new Map<string, EmployeeColumnKey>([
+  ...EMPLOYEE_COLUMNS.map((c) => [c.header.toLowerCase(), c.key] as const),
+  ...Object.entries(HEADER_ALIASES),
+]);
+
+export type ColumnIndexes = Partial<Record<EmployeeColumnKey, number>>;
+
+/**
+ * Finds each column in the header row (trimmed, case-insensitive). Unknown columns — the
+ * export's Calculated Salary and Total Cost among them — are ignored; the first of two
+ * columns with the same header wins.
+ */
+export function mapHeader(cells: CellValue[]): { indexes: ColumnIndexes; missing: string[] } {
+  const indexes: ColumnIndexes = {};
+  cells.forEach((cell, index) => {
+    const key = HEADER_KEYS.get(normalizeHeader(cell));
+    if (key !== undefined && indexes[key] === undefined) indexes[key] = index;
+  });
+  const missing = REQUIRED_COLUMNS.filter((c) => indexes[c.key] === undefined).map((c) => c.header);
+  return { indexes, missing };
+}
+
+export interface ParsedRow {
+  rowNumber: number;
+  /** The employee to update, or null to create one. */
+  id: number | null;
+  /** Null when the row has problems. */
+  employee: ImportedEmployee | null;
+  problems: ImportProblem[];
+}
+
+/** Long cell texts are cut in messages so a report stays readable. */
+function quoted(text: string): string {
+  return `"${text.length > 60 ? `${text.slice(0, 57)}...` : text}"`;
+}
+
+function firstIssue(result: { success: boolean; error?: { issues: Array<{ message: string }> } }): string {
+  return result.error?.issues[0]?.message ?? 'Invalid value';
+}
+
+const nameField = employeeFormBody.shape.name;
+const yearsFields = {
+  yearsExperience: employeeFormBody.shape.yearsExperience,
+  yearsWithCompany: employeeFormBody.shape.yearsWithCompany,
+};
+const YES_NO_KEYS: YesNoColumnKey[] = ['offshoreProject', 'actingAsDifferentGrade', 'pillar', 'remote'];
+
+/**
+ * One data row → the employee it describes, or its problems (several per row, in column
+ * order). The rules are the employee form's: the same name and years fields validate both.
+ */
+export function parseRow(row: SheetRow, columns: ColumnIndexes, book: NameBook): ParsedRow {
+  const problems: ImportProblem[] = [];
+  const at = (key: EmployeeColumnKey): CellValue => {
+    const index = columns[key];
+    return index === undefined ? null : (row.cells[index] ?? null);
+  };
+  const problem = (key: EmployeeColumnKey, message: string) =>
+    problems.push({ row: row.rowNumber, column: HEADER_OF[key], message });
+
+  let id: number | null = null;
+  const parsedId = parseId(at('id'));
+  if ('problem' in parsedId) problem('id', parsedId.problem);
+  else id = parsedId.id;
+
+  const name = nameField.safeParse(cellText(at('name')));
+  if (!name.success) problem('name', firstIssue(name));
+
+  const jobText = cellText(at('job'));
+  const job = jobText === '' ? undefined : book.jobs.get(nameKey(jobText));
+  if (jobText === '') problem('job', 'Job is required');
+  else if (!job) problem('job', `Job ${quoted(jobText)} not found`);
+
+  const positionText = cellText(at('position'));
+  const positionKey = nameKey(positionText);
+  const positionId = job ? book.positions.get(`${job.id}:${positionKey}`) : undefined;
+  if (positionText === '') problem('position', 'Position is required');
+  else if (!book.anyPosition.has(positionKey))
+    problem('position', `Position ${quoted(positionText)} not found`);
+  else if (job && positionId === undefined)
+    problem('position', `Position ${quoted(positionText)} does not belong to job ${quoted(job.name)}`);
+
+  const lookup = (key: 'grade' | 'level', label: string, names: Map<string, number>) => {
+    const text = cellText(at(key));
+    if (text === '') problem(key, `${label} is required`);
+    else if (!names.has(nameKey(text))) problem(key, `${label} ${quoted(text)} not found`);
+    return names.get(nameKey(text));
+  };
+  const gradeId = lookup('grade', 'Grade', book.grades);
+  const levelId = lookup('level', 'Level', book.levels);
+
+  const years = {} as Record<keyof typeof yearsFields, number>;
+  for (const key of ['yearsExperience', 'yearsWithCompany'] as const) {
+    const value = at(key);
+    // The form's rule reads '' as missing; a text cell keeps its own spelling for the message.
+    const parsed = yearsFields[key].safeParse(typeof value === 'string' ? value.trim() : value);
+    // Excel's binary floats (2.1 → 2.0999999999999996) are brought back to the cent.
+    if (parsed.success) years[key] = Math.round(parsed.data * 100) / 100;
+    else problem(key, firstIssue(parsed));
+  }
+
+  const flags = {} as Record<YesNoColumnKey, boolean>;
+  for (const key of YES_NO_KEYS) {
+    const value = parseYesNo(at(key));
+    if (value === undefined) problem(key, `${HEADER_OF[key]} must be Yes or No`);
+    else flags[key] = value;
+  }
+
+  if (problems.length || !name.success || !job || positionId === undefined)
+    return { rowNumber: row.rowNumber, id, employee: null, problems };
+  return {
+    rowNumber: row.rowNumber,
+    id,
+    problems,
+    employee: {
+      name: name.data,
+      jobId: job.id,
+      positionId,
+      gradeId: gradeId!,
+      levelId: levelId!,
+      yearsExperience: years.yearsExperience,
+      yearsWithCompany: years.yearsWithCompany,
+      ...flags,
+    },
+  };
+}
+
+export interface ImportPlan {
+  creates: ImportedEmployee[];
+  updates: Array<{ id: number; employee: ImportedEmployee }>;
+  /** In row order; any problem means nothing is written. */
+  problems: ImportProblem[];
+}
+
+/** The rows together: an ID names an existing employee and appears once in the file. */
+export function planImport(rows: ParsedRow[], existingIds: ReadonlySet<number>): ImportPlan {
+  const plan: ImportPlan = { creates: [], updates: [], problems: [] };
+  const firstRowOfId = new Map<number, number>();
+  for (const row of rows) {
+    const idProblems: ImportProblem[] = [];
+    if (row.id !== null) {
+      const earlier = firstRowOfId.get(row.id);
+      if (earlier !== undefined)
+        idProblems.push({
+          row: row.rowNumber,
+          column: 'ID',
+          message: `ID ${row.id} is also on row ${earlier}`,
+        });
+      else {
+        firstRowOfId.set(row.id, row.rowNumber);
+        if (!existingIds.has(row.id))
+          idProblems.push({ row: row.rowNumber, column: 'ID', message: `No employee has ID ${row.id}` });
+      }
+    }
+    plan.problems.push(...idProblems, ...row.problems);
+    if (idProblems.length || !row.employee) continue;
+    if (row.id === null) plan.creates.push(row.employee);
+    else plan.updates.push({ id: row.id, employee: row.employee });
+  }
+  return plan;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+export const importMessages = {
+  problems: (count: number) => `The file has ${plural(count, 'problem')}; nothing was imported.`,
+  dryRun: (created: number, updated: number) =>
+    `${created.toLocaleString('en-US')} to create, ${updated.toLocaleString('en-US')} to update`,
+  tooManyRows: (count: number, max: number) =>
+    `The file has ${plural(count, 'row')}; the limit is ${max.toLocaleString('en-US')}`,
+  missingColumns: (missing: string[]) =>
+    `Missing ${missing.length === 1 ? 'column' : 'columns'}: ${missing.join(', ')}`,
+};

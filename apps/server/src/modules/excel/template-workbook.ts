@@ -1,0 +1,190 @@
+import { EMPLOYEE_COLUMNS, type EmployeeColumnKey } from '@salary/shared/excel/excel.contract';
+import ExcelJS from 'exceljs';
+import { EXPORT_SHEET_NAME } from './export-workbook.ts';
+import { nameKey, type ReferenceNames } from './name-book.ts';
+
+/*
+ * The import template: the Employees sheet (header, one example row, dropdowns), an
+ * Instructions sheet, and a hidden Lists sheet the dropdowns point at — a range, not an
+ * inline list, so hundreds of names still fit (inline lists stop at 255 characters).
+ */
+
+export const LISTS_SHEET_NAME = 'Lists';
+export const INSTRUCTIONS_SHEET_NAME = 'Instructions';
+/** Rows 2..TEMPLATE_ROWS+1 carry the dropdowns. */
+export const TEMPLATE_ROWS = 10_000;
+
+const WIDTHS: Record<EmployeeColumnKey, number> = {
+  id: 8,
+  name: 28,
+  job: 20,
+  position: 24,
+  grade: 12,
+  level: 12,
+  yearsExperience: 20,
+  yearsWithCompany: 20,
+  offshoreProject: 16,
+  actingAsDifferentGrade: 24,
+  pillar: 10,
+  remote: 10,
+};
+
+const YES_NO_HELP = 'Yes or No (Y/N, True/False and 1/0 work too). Blank means No.';
+
+function instructions(limits: { maxRows: number; maxBytes: string }): Array<[string, string, string]> {
+  const names = 'Names match ignoring upper/lower case and spaces around them.';
+  const help: Record<EmployeeColumnKey, [string, string]> = {
+    id: [
+      'No',
+      'Leave blank to create a new employee. Enter the ID of an existing employee to update that employee.',
+    ],
+    name: ['Yes', "The employee's name (at most 200 characters)."],
+    job: ['Yes', `The name of an existing job. ${names}`],
+    position: ['Yes', `The name of a position of that job. ${names}`],
+    grade: ['Yes', `The name of an existing grade. ${names}`],
+    level: ['Yes', `The name of an existing level. ${names}`],
+    yearsExperience: ['Yes', 'A number from 0 to 100, with at most 2 decimals (e.g. 3 or 2.5).'],
+    yearsWithCompany: ['Yes', 'A number from 0 to 100, with at most 2 decimals (e.g. 1 or 0.5).'],
+    offshoreProject: ['No', YES_NO_HELP],
+    actingAsDifferentGrade: ['No', YES_NO_HELP],
+    pillar: ['No', YES_NO_HELP],
+    remote: ['No', YES_NO_HELP],
+  };
+  return [
+    ...EMPLOYEE_COLUMNS.map((c): [string, string, string] => [c.header, ...help[c.key]]),
+    ['', '', ''],
+    ['Rows', '', 'One employee per row under the header of the Employees sheet. Blank rows are skipped.'],
+    [
+      'Checks',
+      '',
+      'Every row is checked before anything is saved. If any row has a problem, nothing is imported ' +
+        'and each problem is listed with its row and column.',
+    ],
+    [
+      'Limits',
+      '',
+      `At most ${limits.maxRows.toLocaleString('en-US')} rows and ${limits.maxBytes} per file (.xlsx or .xls).`,
+    ],
+    [
+      'Not imported',
+      '',
+      'Custom multipliers: updated employees keep theirs, new employees start with none. ' +
+        'Calculated Salary and Total Cost columns (as in an export) are ignored.',
+    ],
+  ];
+}
+
+/** The example row uses real names when the rules have them (the first job with a position). */
+function exampleRow(refs: ReferenceNames): Record<EmployeeColumnKey, string | number | null> {
+  const job = refs.jobs.find((j) => refs.positions.some((p) => p.jobId === j.id)) ?? refs.jobs[0];
+  const position = job ? refs.positions.find((p) => p.jobId === job.id) : undefined;
+  return {
+    id: null,
+    name: 'Jane Doe',
+    job: job?.name ?? 'Backend',
+    position: position?.name ?? 'API Developer',
+    grade: refs.grades[0]?.name ?? 'Senior',
+    level: refs.levels[0]?.name ?? 'L2',
+    yearsExperience: 3,
+    yearsWithCompany: 1,
+    offshoreProject: 'No',
+    actingAsDifferentGrade: 'No',
+    pillar: 'No',
+    remote: 'Yes',
+  };
+}
+
+/**
+ * A dropdown's names: alphabetical (in code, so every database sorts alike), one entry per
+ * name whatever its case — the first spelling (the oldest record) wins.
+ */
+function dropdownNames(names: string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const n of names) if (!seen.has(nameKey(n))) seen.set(nameKey(n), n);
+  return [...seen.values()].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true }));
+}
+
+type Validated = ExcelJS.Worksheet & {
+  // Present at runtime, missing from ExcelJS's typings.
+  dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void };
+};
+
+const columnLetter = (index: number) => String.fromCharCode(65 + index);
+
+export async function buildTemplateWorkbook(
+  refs: ReferenceNames,
+  limits: { maxRows: number; maxBytes: string },
+): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.creator = 'Salary System';
+  const sheet = book.addWorksheet(EXPORT_SHEET_NAME, {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  }) as Validated;
+  const help = book.addWorksheet(INSTRUCTIONS_SHEET_NAME);
+  const lists = book.addWorksheet(LISTS_SHEET_NAME, { state: 'hidden' });
+
+  sheet.columns = EMPLOYEE_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: WIDTHS[c.key] }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.addRow(exampleRow(refs));
+
+  const listed: Array<[EmployeeColumnKey, string, string[]]> = [
+    ['job', 'Jobs', dropdownNames(refs.jobs.map((j) => j.name))],
+    ['position', 'Positions', dropdownNames(refs.positions.map((p) => p.name))],
+    ['grade', 'Grades', refs.grades.map((g) => g.name)],
+    ['level', 'Levels', refs.levels.map((l) => l.name)],
+  ];
+  const yesNoColumn = listed.length;
+  lists.getColumn(yesNoColumn + 1).values = ['Yes/No', 'Yes', 'No'];
+  const lastRow = TEMPLATE_ROWS + 1;
+  const rangeOf = (key: EmployeeColumnKey) => {
+    const letter = columnLetter(EMPLOYEE_COLUMNS.findIndex((c) => c.key === key));
+    return `${letter}2:${letter}${lastRow}`;
+  };
+  const dropdown = (source: string, title: string): ExcelJS.DataValidation => ({
+    type: 'list',
+    allowBlank: true,
+    formulae: [source],
+    showErrorMessage: true,
+    errorStyle: 'warning',
+    errorTitle: title,
+    error: `Pick a value from the list (${LISTS_SHEET_NAME} sheet).`,
+  });
+
+  listed.forEach(([key, title, names], index) => {
+    lists.getColumn(index + 1).values = [title, ...names];
+    if (!names.length) return;
+    const letter = columnLetter(index);
+    sheet.dataValidations.add(
+      rangeOf(key),
+      dropdown(`${LISTS_SHEET_NAME}!$${letter}$2:$${letter}$${names.length + 1}`, title),
+    );
+  });
+  const yesNoLetter = columnLetter(yesNoColumn);
+  for (const key of ['offshoreProject', 'actingAsDifferentGrade', 'pillar', 'remote'] as const)
+    sheet.dataValidations.add(
+      rangeOf(key),
+      dropdown(`${LISTS_SHEET_NAME}!$${yesNoLetter}$2:$${yesNoLetter}$3`, 'Yes or No'),
+    );
+  for (const key of ['yearsExperience', 'yearsWithCompany'] as const)
+    sheet.dataValidations.add(rangeOf(key), {
+      type: 'decimal',
+      operator: 'between',
+      allowBlank: true,
+      formulae: [0, 100],
+      showErrorMessage: true,
+      errorStyle: 'stop',
+      errorTitle: 'Years',
+      error: 'Enter a number from 0 to 100.',
+    });
+
+  help.columns = [
+    { header: 'Column', width: 26 },
+    { header: 'Required', width: 10 },
+    { header: 'What to enter', width: 100 },
+  ];
+  help.getRow(1).font = { bold: true };
+  for (const line of instructions(limits)) help.addRow(line);
+  help.getColumn(3).alignment = { wrapText: true, vertical: 'top' };
+
+  return Buffer.from(await book.xlsx.writeBuffer());
+}

@@ -1,0 +1,190 @@
+import * as XLSX from '@e965/xlsx';
+import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCompany, newEmployee, newJob, newLevel, newPosition, setSettings } from '../support/factories.ts';
+import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { download, everyValue, IMPORT_HEADER, importFile, loadWorkbook, sheetValues } from './excel-files.ts';
+
+let t: TestContext;
+let c: Awaited<ReturnType<typeof newCompany>>;
+let otherJob: { id: number; name: string };
+let ids: { ada: number; orphan: number; other: number };
+let tokens: Record<'plain' | 'salary' | 'cost', string>;
+
+const FORMULA_LIKE = ['=SUM(A1)', '+1', '-2', '@x'];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const db = t.database.db;
+  // Figures nobody would type by accident, so "appears nowhere in the file" means something.
+  c = await newCompany(db, 7777.77);
+  await setSettings(db, {
+    benefits: [{ name: 'Health', amount: 123.45, type: 'FIXED_AMOUNT' }],
+    socialInsuranceEnabled: true,
+    socialInsuranceType: 'COMPANY_FULL',
+    totalInsurancePercentage: 10,
+  });
+  const noBase = await newLevel(db);
+  otherJob = await newJob(db);
+  const otherPosition = await newPosition(db, otherJob.id);
+  const base = { jobId: c.job.id, positionId: c.position.id, gradeId: c.grade.id, levelId: c.level.id };
+  ids = {
+    ada: await newEmployee(db, {
+      ...base,
+      name: 'Ada Lovelace',
+      yearsExperience: 5.25,
+      yearsWithCompany: 2,
+      pillar: true,
+      remote: true,
+    }),
+    orphan: await newEmployee(db, { ...base, name: 'No Base Salary', levelId: noBase.id }),
+    other: await newEmployee(db, {
+      ...base,
+      jobId: otherJob.id,
+      positionId: otherPosition.id,
+      name: 'Other Job',
+      offshoreProject: true,
+    }),
+  };
+  for (const name of FORMULA_LIKE) await newEmployee(db, { ...base, name });
+  tokens = {
+    plain: (await t.createUser()).token,
+    salary: (await t.createUser({ showSalary: true })).token,
+    cost: (await t.createUser({ showCost: true })).token,
+  };
+});
+afterAll(async () => t.close());
+
+async function listed(token = t.adminToken): Promise<EmployeeView[]> {
+  const res = await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token });
+  return res.envelope.data;
+}
+
+async function exported(query = '', token = t.adminToken) {
+  const res = await download(t, `/api/employees/export${query}`, token);
+  expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+  const book = await loadWorkbook(res.bytes);
+  const sheet = book.worksheets[0]!;
+  return { res, book, sheet, rows: sheetValues(sheet) };
+}
+
+describe('GET /api/employees/export', () => {
+  it('downloads employees_export.xlsx: a bold, frozen, filterable header and typed cells', async () => {
+    const { res, sheet, rows } = await exported();
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers['content-disposition']).toBe('attachment; filename="employees_export.xlsx"');
+    expect(sheet.name).toBe('Employees');
+    expect(rows[0]).toEqual([...IMPORT_HEADER, 'Calculated Salary', 'Total Cost']);
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(sheet.getRow(1).getCell(14).font?.bold).toBe(true);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toBe('A1:N1');
+
+    const list = await listed();
+    expect(rows.slice(1).map((r) => r[0])).toEqual(list.map((e) => e.id));
+    const ada = list.find((e) => e.id === ids.ada)!;
+    const adaRow = sheet.getRow(rows.findIndex((r) => r[0] === ids.ada) + 1);
+    expect((adaRow.values as unknown[]).slice(1)).toEqual([
+      ids.ada,
+      'Ada Lovelace',
+      c.job.name,
+      c.position.name,
+      c.grade.name,
+      c.level.name,
+      5.25,
+      2,
+      'No',
+      'No',
+      'Yes',
+      'Yes',
+      ada.calculatedSalary,
+      ada.accumulatedCost,
+    ]);
+    expect(ada.calculatedSalary).toBe(7777.77);
+    for (const col of [1, 7, 8, 13, 14]) expect(adaRow.getCell(col).type).toBe(ExcelJS.ValueType.Number);
+    expect(adaRow.getCell(13).numFmt).toBe('"$"#,##0.00');
+    expect(adaRow.getCell(14).numFmt).toBe('"$"#,##0.00');
+
+    // No base salary for the grade and level: the money cells are empty, not 0.
+    const orphanRow = rows.find((r) => r[0] === ids.orphan)!;
+    expect(orphanRow[12] ?? null).toBeNull();
+    expect(orphanRow[13] ?? null).toBeNull();
+  });
+
+  it('writes formula-like names as plain text that round-trips exactly', async () => {
+    const { res, sheet, rows } = await exported();
+    for (const name of FORMULA_LIKE) {
+      const rowNumber = rows.findIndex((r) => r[1] === name) + 1;
+      expect(rowNumber, name).toBeGreaterThan(1);
+      const cell = sheet.getRow(rowNumber).getCell(2);
+      expect(cell.type).toBe(ExcelJS.ValueType.String);
+      expect(cell.formula).toBeUndefined();
+      expect(cell.value).toBe(name);
+    }
+    // A second reader agrees: string cells ('s'), no formula ('f') anywhere.
+    const other = XLSX.read(res.bytes, { type: 'buffer', cellFormula: true });
+    const ws = other.Sheets[other.SheetNames[0]!]!;
+    for (const [address, cell] of Object.entries(ws)) {
+      if (address.startsWith('!')) continue;
+      expect((cell as XLSX.CellObject).f, address).toBeUndefined();
+    }
+    const names = XLSX.utils.sheet_to_json<Record<string, unknown>>(ws).map((r) => r.Name);
+    expect(names).toEqual(expect.arrayContaining(FORMULA_LIKE));
+
+    // Imported back, the names are unchanged.
+    const before = await listed();
+    const back = await importFile(t, res.bytes);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await listed()).toEqual(before);
+  });
+
+  it('shows Calculated Salary only with showSalary and Total Cost only with showCost — no figures otherwise', async () => {
+    const figures = (await listed()).flatMap((e) => [e.calculatedSalary, e.accumulatedCost]);
+    const money = figures.filter((v): v is number => typeof v === 'number');
+    expect(money).toContain(7777.77);
+
+    const plain = await exported('', tokens.plain);
+    expect(plain.rows[0]).toEqual(IMPORT_HEADER);
+    const values = everyValue(plain.book);
+    for (const figure of money) expect(values).not.toContain(figure);
+    expect(values.map(String).join('|')).not.toMatch(/7777|Calculated Salary|Total Cost/);
+
+    const salary = await exported('', tokens.salary);
+    expect(salary.rows[0]).toEqual([...IMPORT_HEADER, 'Calculated Salary']);
+    const cost = await exported('', tokens.cost);
+    expect(cost.rows[0]).toEqual([...IMPORT_HEADER, 'Total Cost']);
+  });
+
+  it("honours the list's filters, and refuses salary filters without showSalary", async () => {
+    const byJob = await exported(`?technologyId=${otherJob.id}`);
+    expect(byJob.rows.slice(1).map((r) => r[1])).toEqual(['Other Job']);
+
+    const bySalary = await exported('?salaryFrom=7000&salaryTo=8000', tokens.salary);
+    expect(bySalary.rows.length).toBeGreaterThan(1);
+    for (const r of bySalary.rows.slice(1)) expect(r[12]).toBe(7777.77);
+
+    const refused = await t.call({
+      method: 'GET',
+      url: '/api/employees/export?salaryFrom=1',
+      token: tokens.cost,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.envelope).toMatchObject({
+      success: false,
+      message: 'You do not have permission to filter by salary',
+    });
+    const bad = await t.call({
+      method: 'GET',
+      url: '/api/employees/export?gradeId=abc',
+      token: tokens.plain,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/employees/export' })).statusCode).toBe(401);
+  });
+});

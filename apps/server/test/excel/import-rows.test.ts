@@ -1,0 +1,346 @@
+import { describe, expect, it } from 'vitest';
+import {
+  importMessages,
+  mapHeader,
+  type ParsedRow,
+  parseRow,
+  planImport,
+} from '../../src/modules/excel/import-rows.ts';
+import { buildNameBook } from '../../src/modules/excel/name-book.ts';
+import {
+  type CellValue,
+  collectSheet,
+  parseId,
+  parseYesNo,
+  type SheetRow,
+} from '../../src/modules/excel/sheet-cells.ts';
+import { IMPORT_HEADER } from './excel-files.ts';
+
+/*
+ * The import's pure core, case by case: no database, no files. Ids are made up; the
+ * names follow a small company with two jobs.
+ */
+
+const book = buildNameBook({
+  jobs: [
+    { id: 1, name: 'Backend' },
+    { id: 2, name: 'Frontend' },
+  ],
+  positions: [
+    { id: 10, name: 'API Developer', jobId: 1 },
+    { id: 11, name: 'Lead', jobId: 1 },
+    { id: 20, name: 'UI Developer', jobId: 2 },
+    { id: 21, name: 'Lead', jobId: 2 },
+  ],
+  grades: [{ id: 100, name: 'G1' }],
+  levels: [{ id: 200, name: 'Senior' }],
+});
+const columns = mapHeader(IMPORT_HEADER).indexes;
+
+/** A data row in the template's column order; `over` replaces cells by header. */
+function row(over: Record<string, CellValue> = {}, rowNumber = 2): SheetRow {
+  const base: Record<string, CellValue> = {
+    ID: null,
+    Name: 'Ada Lovelace',
+    Job: 'Backend',
+    Position: 'API Developer',
+    Grade: 'G1',
+    Level: 'Senior',
+    'Years of Experience': 5,
+    'Years with Company': 2.5,
+    'Base on Project': 'No',
+    'Acting as Different Grade': 'No',
+    Pillar: 'Yes',
+    Remote: null,
+  };
+  const values = { ...base, ...over };
+  return { rowNumber, cells: IMPORT_HEADER.map((h) => values[h] ?? null) };
+}
+
+describe('mapHeader', () => {
+  it.each([
+    ['the template header', IMPORT_HEADER, []],
+    ['without ID (it is optional)', IMPORT_HEADER.slice(1), []],
+    [
+      'any case, extra spaces, another order',
+      [
+        '  name ',
+        'JOB',
+        'position',
+        'grade',
+        'LEVEL',
+        'years  of experience',
+        'Years With Company',
+        'base on project',
+        'acting as different grade',
+        'pillar',
+        'remote',
+      ],
+      [],
+    ],
+    ['with the export-only money columns', [...IMPORT_HEADER, 'Calculated Salary', 'Total Cost'], []],
+    [
+      "the list's own titles (Technology, Specialization, …)",
+      [
+        'Name',
+        'Technology',
+        'Specialization',
+        'Grade',
+        'Level',
+        'Experience in years',
+        'Company Years',
+        'Offshore',
+        'Acting As',
+        'Pillar',
+        'Remote',
+      ],
+      [],
+    ],
+    ['two missing', IMPORT_HEADER.filter((h) => h !== 'Job' && h !== 'Level'), ['Job', 'Level']],
+    ['an empty row', [], IMPORT_HEADER.slice(1)],
+  ])('%s', (_label, header, missing) => {
+    expect(mapHeader(header as CellValue[]).missing).toEqual(missing);
+  });
+
+  it('ignores unknown columns and takes the first of two same-named ones', () => {
+    const { indexes } = mapHeader(['Notes', ...IMPORT_HEADER, 'Name']);
+    expect(indexes.id).toBe(1);
+    expect(indexes.name).toBe(2);
+  });
+});
+
+describe('parseYesNo', () => {
+  it.each<[CellValue, boolean | undefined]>([
+    ['Yes', true],
+    [' yes ', true],
+    ['Y', true],
+    ['TRUE', true],
+    ['1', true],
+    [1, true],
+    [true, true],
+    ['No', false],
+    ['n', false],
+    ['False', false],
+    ['0', false],
+    [0, false],
+    [false, false],
+    ['', false],
+    [null, false],
+    ['maybe', undefined],
+    [2, undefined],
+    ['Yes please', undefined],
+  ])('%j → %j', (value, expected) => {
+    expect(parseYesNo(value)).toBe(expected);
+  });
+});
+
+describe('parseId', () => {
+  it.each<[CellValue, unknown]>([
+    [null, { id: null }],
+    ['  ', { id: null }],
+    [42, { id: 42 }],
+    [' 42 ', { id: 42 }],
+    [0, { problem: 'ID must be a positive whole number' }],
+    [-3, { problem: 'ID must be a positive whole number' }],
+    [1.5, { problem: 'ID must be a positive whole number' }],
+    ['abc', { problem: 'ID must be a positive whole number' }],
+    ['4e2', { problem: 'ID must be a positive whole number' }],
+    [3_000_000_000, { problem: 'ID must be a positive whole number' }],
+    [true, { problem: 'ID must be a positive whole number' }],
+  ])('%j → %j', (value, expected) => {
+    expect(parseId(value)).toEqual(expected);
+  });
+});
+
+describe('parseRow', () => {
+  it('turns a good row into the employee it names', () => {
+    expect(parseRow(row({ ID: 7 }), columns, book)).toEqual({
+      rowNumber: 2,
+      id: 7,
+      problems: [],
+      employee: {
+        name: 'Ada Lovelace',
+        jobId: 1,
+        positionId: 10,
+        gradeId: 100,
+        levelId: 200,
+        yearsExperience: 5,
+        yearsWithCompany: 2.5,
+        offshoreProject: false,
+        actingAsDifferentGrade: false,
+        pillar: true,
+        remote: false,
+      },
+    });
+  });
+
+  it('matches names trimmed and in any case, and numbers written as text', () => {
+    const parsed = parseRow(
+      row({
+        Job: ' backend ',
+        Position: 'api DEVELOPER',
+        Grade: 'g1',
+        Level: 'SENIOR',
+        'Years of Experience': ' 3.25 ',
+      }),
+      columns,
+      book,
+    );
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.employee).toMatchObject({
+      jobId: 1,
+      positionId: 10,
+      gradeId: 100,
+      levelId: 200,
+      yearsExperience: 3.25,
+    });
+  });
+
+  it('picks the position of the named job when two jobs share a position name', () => {
+    expect(parseRow(row({ Job: 'Frontend', Position: 'Lead' }), columns, book).employee?.positionId).toBe(21);
+  });
+
+  it('brings binary floats from Excel back to the cent', () => {
+    expect(parseRow(row({ 'Years of Experience': 0.1 + 0.2 }), columns, book).employee?.yearsExperience).toBe(
+      0.3,
+    );
+  });
+
+  it.each<[string, Record<string, CellValue>, Array<[string, string]>]>([
+    ['a blank name', { Name: '  ' }, [['Name', 'Name is required']]],
+    [
+      'a name over 200 characters',
+      { Name: 'x'.repeat(201) },
+      [['Name', 'Name must be at most 200 characters']],
+    ],
+    ['a blank job', { Job: null }, [['Job', 'Job is required']]],
+    ['an unknown job', { Job: 'Data' }, [['Job', 'Job "Data" not found']]],
+    ['an unknown position', { Position: 'Astronaut' }, [['Position', 'Position "Astronaut" not found']]],
+    [
+      'a position of another job',
+      { Position: 'UI Developer' },
+      [['Position', 'Position "UI Developer" does not belong to job "Backend"']],
+    ],
+    // The job's own problem says it; the position is not blamed for it.
+    [
+      'an unknown job with a known position',
+      { Job: 'Data', Position: 'Lead' },
+      [['Job', 'Job "Data" not found']],
+    ],
+    ['an unknown grade', { Grade: 'G9' }, [['Grade', 'Grade "G9" not found']]],
+    ['an unknown level', { Level: 'Guru' }, [['Level', 'Level "Guru" not found']]],
+    [
+      'blank years',
+      { 'Years of Experience': null },
+      [['Years of Experience', 'Years of Experience is required']],
+    ],
+    [
+      'negative years',
+      { 'Years with Company': -1 },
+      [['Years with Company', 'Years with Company cannot be negative']],
+    ],
+    [
+      'years over 100',
+      { 'Years of Experience': 101 },
+      [['Years of Experience', 'Years of Experience must be at most 100']],
+    ],
+    [
+      'years with 3 decimals',
+      { 'Years of Experience': 1.234 },
+      [['Years of Experience', 'Years of Experience can have at most 2 decimals']],
+    ],
+    [
+      'years as words',
+      { 'Years with Company': 'two' },
+      [['Years with Company', 'Years with Company must be a number']],
+    ],
+    ['a flag that is not Yes/No', { Remote: 'sometimes' }, [['Remote', 'Remote must be Yes or No']]],
+    ['an ID that is not a number', { ID: 'x1' }, [['ID', 'ID must be a positive whole number']]],
+    [
+      'several problems, in column order',
+      { Name: '', Grade: 'G9', Pillar: 'perhaps' },
+      [
+        ['Name', 'Name is required'],
+        ['Grade', 'Grade "G9" not found'],
+        ['Pillar', 'Pillar must be Yes or No'],
+      ],
+    ],
+  ])('reports %s', (_label, over, expected) => {
+    const parsed = parseRow(row(over, 9), columns, book);
+    expect(parsed.employee).toBeNull();
+    expect(parsed.problems).toEqual(expected.map(([column, message]) => ({ row: 9, column, message })));
+  });
+
+  it('cuts a very long name out of a message', () => {
+    const [problem] = parseRow(row({ Job: 'J'.repeat(500) }), columns, book).problems;
+    expect(problem?.message.length).toBeLessThan(90);
+  });
+});
+
+describe('planImport', () => {
+  const parsed = (rowNumber: number, id: number | null, ok = true): ParsedRow => ({
+    rowNumber,
+    id,
+    employee: ok ? parseRow(row(), columns, book).employee : null,
+    problems: ok ? [] : [{ row: rowNumber, column: 'Name', message: 'Name is required' }],
+  });
+
+  it('splits rows into creates (no ID) and updates (an existing ID)', () => {
+    const plan = planImport([parsed(2, null), parsed(3, 7), parsed(4, null)], new Set([7]));
+    expect(plan.problems).toEqual([]);
+    expect(plan.creates).toHaveLength(2);
+    expect(plan.updates.map((u) => u.id)).toEqual([7]);
+  });
+
+  it('reports unknown and repeated IDs, ID problems first within a row, rows in order', () => {
+    const plan = planImport(
+      [parsed(2, 7), parsed(3, 8), parsed(4, 7), parsed(5, 9, false), parsed(6, null, false)],
+      new Set([7, 9]),
+    );
+    expect(plan.problems).toEqual([
+      { row: 3, column: 'ID', message: 'No employee has ID 8' },
+      { row: 4, column: 'ID', message: 'ID 7 is also on row 2' },
+      { row: 5, column: 'Name', message: 'Name is required' },
+      { row: 6, column: 'Name', message: 'Name is required' },
+    ]);
+  });
+});
+
+describe('collectSheet', () => {
+  async function* rows(...list: Array<[number, CellValue[]]>) {
+    for (const [rowNumber, cells] of list) yield { rowNumber, cells };
+  }
+
+  it('takes the first non-blank row as the header and skips blank rows', async () => {
+    const sheet = await collectSheet(
+      rows([1, [null, '  ']], [2, ['Name']], [3, ['a']], [4, []], [5, [null, 'b']]),
+      10,
+    );
+    expect(sheet.header?.rowNumber).toBe(2);
+    expect(sheet.rows.map((r) => r.rowNumber)).toEqual([3, 5]);
+    expect(sheet.dataRowCount).toBe(2);
+  });
+
+  it('keeps at most maxRows rows but counts them all', async () => {
+    const sheet = await collectSheet(rows([1, ['Name']], [2, ['a']], [3, ['b']], [4, ['c']]), 2);
+    expect(sheet.rows).toHaveLength(2);
+    expect(sheet.dataRowCount).toBe(3);
+  });
+
+  it('answers no header for an empty sheet', async () => {
+    expect(await collectSheet(rows(), 5)).toEqual({ header: null, rows: [], dataRowCount: 0 });
+  });
+});
+
+describe('importMessages', () => {
+  it.each([
+    [importMessages.problems(1), 'The file has 1 problem; nothing was imported.'],
+    [importMessages.problems(1234), 'The file has 1,234 problems; nothing was imported.'],
+    [importMessages.dryRun(120, 4), '120 to create, 4 to update'],
+    [importMessages.tooManyRows(100_001, 100_000), 'The file has 100,001 rows; the limit is 100,000'],
+    [importMessages.missingColumns(['Job', 'Level']), 'Missing columns: Job, Level'],
+    [importMessages.missingColumns(['Remote']), 'Missing column: Remote'],
+  ])('%s', (actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+});
