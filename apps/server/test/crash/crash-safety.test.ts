@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { EMPLOYEE_COLUMNS } from '@salary/shared/excel/excel.contract';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type ServerProcess, startServer } from '../support/server-process.ts';
 import { scratchServerEnv } from '../support/test-database.ts';
@@ -112,6 +114,69 @@ describe('a crash in the middle of a write leaves it whole or absent', () => {
       const isNew = JSON.stringify(afterValues) === JSON.stringify(nextValues) && va === (vb as number) + 1;
       expect(isOld || isNew, `after a kill at ${delay} ms (${outcome})`).toBe(true);
       if (outcome === 'finished') expect(isNew).toBe(true);
+    }
+  });
+
+  it('a 50,000-row import: the employees are exactly as before', { timeout: 300_000 }, async () => {
+    const post = async (path: string, body: unknown) => {
+      const res = await api<{ id: number; name: string }>(server.baseURL, 'POST', path, { token, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data;
+    };
+    const job = await post('/jobs', { name: 'Crash job' });
+    await post('/positions', { name: 'Crash position', jobId: job.id });
+    const grade = await post('/grades', { name: 'Crash import grade' });
+    const level = await post('/levels', { name: 'Crash level' });
+    await post('/base-salary', { gradeId: grade.id, levelId: level.id, amount: 1000 });
+    await post('/employees', {
+      name: 'Already here',
+      technologyId: job.id,
+      specializationId: (
+        await api<{ id: number }[]>(server.baseURL, 'GET', `/positions?jobId=${job.id}`, { token })
+      ).body.data[0]!.id,
+      gradeId: grade.id,
+      levelId: level.id,
+      yearsExperience: 1,
+      yearsWithCompany: 1,
+    });
+
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Employees');
+    sheet.addRow(EMPLOYEE_COLUMNS.map((c) => c.header));
+    for (let i = 0; i < 50_000; i++)
+      sheet.addRow([
+        '',
+        `Imported ${i}`,
+        'Crash job',
+        'Crash position',
+        'Crash import grade',
+        'Crash level',
+        2,
+        1,
+        'No',
+        'No',
+        'No',
+        i % 2 ? 'Yes' : 'No',
+      ]);
+    const file = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    const employeesNow = async () =>
+      (await api<unknown[]>(server.baseURL, 'GET', '/employees', { token })).body.data;
+    for (const delay of [1500, 4000]) {
+      const before = await employeesNow();
+      const outcome = await crashDuring(async () => {
+        const form = new FormData();
+        form.append('file', new Blob([file]), 'big.xlsx');
+        const res = await fetch(`${server.baseURL}/api/employees/import`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        });
+        if (res.status !== 200) throw new Error(`import answered ${res.status}`);
+      }, delay);
+      const after = await employeesNow();
+      expect(outcome, 'the kill must land before the import finishes').toBe('interrupted');
+      expect(after).toEqual(before);
     }
   });
 });
