@@ -1,0 +1,54 @@
+import {
+  IMPORT_FIELD,
+  type ImportProblem,
+  type ImportReport,
+  importReport,
+} from '@salary/shared/excel/excel.contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/api-error.ts';
+import { employeesQueryKey } from './get-employees.ts';
+
+export interface ImportRequest {
+  file: File;
+  /** Check and count only; nothing is written (the first step of the import flow). */
+  dryRun: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ImportOutcome {
+  report: ImportReport;
+  /** 'Employees imported successfully', or for a dry run e.g. '120 to create, 4 to update'. */
+  message: string;
+}
+
+/** POST /employees/import (multipart field `file`, `?dryRun=true` for the check). */
+export async function importEmployees({ file, dryRun, signal }: ImportRequest): Promise<ImportOutcome> {
+  const body = new FormData();
+  body.append(IMPORT_FIELD, file);
+  const envelope = await apiClient.post<unknown>('/employees/import', body, {
+    query: { dryRun: dryRun ? 'true' : undefined },
+    signal,
+  });
+  return { report: importReport.parse(envelope.data), message: envelope.message };
+}
+
+/**
+ * The rows a refused import lists (400 with data.problems); null for any other failure
+ * (corrupt file, missing columns, too large…), which only has a message.
+ */
+export function importProblemsOf(error: unknown): ImportProblem[] | null {
+  if (!isApiError(error)) return null;
+  const parsed = importReport.safeParse(error.details);
+  return parsed.success && parsed.data.problems.length > 0 ? parsed.data.problems : null;
+}
+
+export function useImportEmployees() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importEmployees,
+    onSuccess: (_outcome, request) => {
+      if (!request.dryRun) return queryClient.invalidateQueries({ queryKey: employeesQueryKey });
+    },
+  });
+}

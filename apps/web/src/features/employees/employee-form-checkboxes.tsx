@@ -1,0 +1,91 @@
+import { Checkbox, SimpleGrid, Text } from '@mantine/core';
+import type { Settings } from '@salary/shared/settings/settings.contract';
+import { type Control, Controller } from 'react-hook-form';
+import { customMultiplierEffect } from './custom-multiplier-label.ts';
+import type { EmployeeFormInput, EmployeeFormOutput } from './employee-form-values.ts';
+
+type FormControl = Control<EmployeeFormInput, unknown, EmployeeFormOutput>;
+
+const FLAGS = [
+  { name: 'offshoreProject', label: 'Base on Project' },
+  { name: 'actingAsDifferentGrade', label: 'Acting as Different Grade' },
+  { name: 'pillar', label: 'Pillar' },
+  { name: 'remote', label: 'Remote' },
+] as const;
+
+/** The four flags of spec §2 ('Base on Project' is offshoreProject on the wire). */
+export function SalaryFactorCheckboxes({ control }: { control: FormControl }) {
+  return (
+    // A plain fieldset: Checkbox.Group would take the boxes' state from a value list.
+    <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+      <Text component="legend" size="sm" fw="var(--mantine-font-weight-medium)">
+        Salary factors
+      </Text>
+      <Text c="dimmed" size="xs">
+        Each applies its multiplier from the settings.
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm" mt="xs">
+        {FLAGS.map((flag) => (
+          <Controller
+            key={flag.name}
+            control={control}
+            name={flag.name}
+            render={({ field }) => (
+              <Checkbox
+                label={flag.label}
+                checked={field.value === true}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                name={field.name}
+              />
+            )}
+          />
+        ))}
+      </SimpleGrid>
+    </fieldset>
+  );
+}
+
+interface CustomMultiplierCheckboxesProps {
+  control: FormControl;
+  multipliers: Settings['customMultipliers'];
+  error: string | undefined;
+}
+
+/** One checkbox per custom multiplier in the settings; the ticked ids are the employee's. */
+export function CustomMultiplierCheckboxes({ control, multipliers, error }: CustomMultiplierCheckboxesProps) {
+  if (multipliers.length === 0) return null;
+  return (
+    <Controller
+      control={control}
+      name="customMultipliers"
+      render={({ field }) => (
+        <Checkbox.Group
+          label="Custom multipliers"
+          description="Extra multipliers from the settings that apply to this employee."
+          value={field.value as string[]}
+          onChange={field.onChange}
+          error={error}
+        >
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm" mt="xs">
+            {multipliers.map((multiplier) => (
+              <Checkbox
+                key={multiplier.id}
+                value={multiplier.id}
+                label={
+                  <>
+                    {multiplier.title}{' '}
+                    <Text span c="dimmed" size="sm">
+                      ({customMultiplierEffect(multiplier)})
+                    </Text>
+                  </>
+                }
+              />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+      )}
+    />
+  );
+}

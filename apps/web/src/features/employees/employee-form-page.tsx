@@ -1,0 +1,100 @@
+import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import { useEffect, useMemo } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SectionLoader } from '../../components/section-loader.tsx';
+import { errorMessage } from '../../lib/api-error.ts';
+import { useGrades } from '../../lib/salary-rules/get-grades.ts';
+import { useJobs } from '../../lib/salary-rules/get-jobs.ts';
+import { useLevels } from '../../lib/salary-rules/get-levels.ts';
+import { useToast } from '../../lib/toast/toast-context.ts';
+import { useCreateEmployee } from './api/create-employee.ts';
+import { useEmployee } from './api/get-employee.ts';
+import { useSettings } from './api/get-settings.ts';
+import { useUpdateEmployee } from './api/update-employee.ts';
+import { EmployeeForm, type EmployeeFormReferences } from './employee-form.tsx';
+import { EMPTY_EMPLOYEE_FORM, employeeFormValues } from './employee-form-values.ts';
+import { useErrorToast } from './use-error-toast.ts';
+
+const FETCH_FAILED = 'Failed to fetch employee';
+
+/** The first failure among the form's reference lists, for one 'Error loading form data' toast. */
+function firstError(...errors: unknown[]) {
+  return errors.find(Boolean) ?? null;
+}
+
+/** /employees/new and /employees/edit/:id (spec §2 Add/Edit Employee form). */
+export default function EmployeeFormPage() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const employeeId = id === undefined ? null : Number(id);
+  const editing = id !== undefined;
+  const validId = employeeId !== null && Number.isInteger(employeeId) && employeeId > 0;
+
+  const employee = useEmployee(validId ? employeeId : 0, { enabled: validId });
+  const jobs = useJobs();
+  const grades = useGrades();
+  const levels = useLevels();
+  const settings = useSettings();
+  const create = useCreateEmployee();
+  const update = useUpdateEmployee();
+  useErrorToast(
+    firstError(jobs.error, grades.error, levels.error, settings.error),
+    'Error loading form data',
+  );
+
+  // An employee that cannot be loaded cannot be edited: say so and go back to the list (spec §8).
+  const loadFailed = editing && (!validId || employee.isError);
+  useEffect(() => {
+    if (!loadFailed) return;
+    toast.error(errorMessage(employee.error, FETCH_FAILED));
+    navigate('/dashboard', { replace: true });
+  }, [loadFailed, employee.error, navigate, toast]);
+
+  const references: EmployeeFormReferences = useMemo(
+    () => ({
+      jobs: jobs.data,
+      grades: grades.data,
+      levels: levels.data,
+      customMultipliers: settings.data?.customMultipliers ?? [],
+    }),
+    [jobs.data, grades.data, levels.data, settings.data],
+  );
+
+  // The custom-multiplier checkboxes come from the settings: wait for them (or their failure)
+  // so an edited employee's ticks are set once, against the list that is shown.
+  const ready = !settings.isPending && (!editing || employee.isSuccess);
+
+  return (
+    <>
+      <PageHeader
+        title={editing ? 'Edit Employee' : 'Add Employee'}
+        description={
+          editing && employee.data
+            ? `Change ${employee.data.name}'s record. The salary is recalculated from the current rules.`
+            : 'Job, position, grade and level set the base salary; the factors below adjust it.'
+        }
+      />
+      {ready && !loadFailed ? (
+        <EmployeeForm
+          key={employee.data?.id ?? 'new'}
+          mode={editing ? 'edit' : 'create'}
+          defaultValues={editing ? formValuesFor(employee.data, settings.data) : EMPTY_EMPLOYEE_FORM}
+          references={references}
+          save={(body) =>
+            editing ? update.mutateAsync({ id: employeeId as number, body }) : create.mutateAsync(body)
+          }
+          onSaved={() => navigate('/dashboard')}
+        />
+      ) : (
+        <SectionLoader />
+      )}
+    </>
+  );
+}
+
+function formValuesFor(employee: EmployeeView | undefined, settings: ReturnType<typeof useSettings>['data']) {
+  if (!employee) return EMPTY_EMPLOYEE_FORM;
+  return employeeFormValues(employee, settings ? new Set(settings.customMultipliers.map((m) => m.id)) : null);
+}

@@ -1,0 +1,83 @@
+import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import { employeeFormBody } from '@salary/shared/employees/employee.contract';
+import { describe, expect, it } from 'vitest';
+import { EMPTY_EMPLOYEE_FORM, employeeFormValues, employeeRequestBody } from './employee-form-values.ts';
+
+const stored: EmployeeView = {
+  id: 7,
+  name: 'Ada Lovelace',
+  technologyId: 1,
+  specializationId: 2,
+  gradeId: 3,
+  levelId: 4,
+  technology: { id: 1, name: 'Engineering' },
+  position: { id: 2, name: 'Backend' },
+  grade: { id: 3, name: 'Senior' },
+  level: { id: 4, name: 'L2' },
+  yearsExperience: 6.5,
+  yearsWithCompany: 2,
+  offshoreProject: true,
+  actingAsDifferentGrade: false,
+  pillar: true,
+  remote: false,
+  customMultipliers: ['cm_on_call', 'cm_gone'],
+};
+
+describe('employee form values', () => {
+  it('asks for every required field when left empty', () => {
+    const result = employeeFormBody.safeParse(EMPTY_EMPLOYEE_FORM);
+    expect(result.success).toBe(false);
+    const messages = result.error?.issues.map((issue) => issue.message);
+    expect(messages).toEqual([
+      'Name is required',
+      'Job is required',
+      'Position is required',
+      'Grade is required',
+      'Level is required',
+      'Years of Experience is required',
+      'Years with Company is required',
+    ]);
+  });
+
+  it('refuses negative years', () => {
+    const values = { ...employeeFormValues(stored, null), yearsWithCompany: -1 };
+    const result = employeeFormBody.safeParse(values);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'Years with Company cannot be negative',
+    ]);
+  });
+
+  it('fills the form from a stored employee, dropping custom multipliers no longer in the settings', () => {
+    const values = employeeFormValues(stored, new Set(['cm_on_call', 'cm_other']));
+    expect(values).toMatchObject({
+      name: 'Ada Lovelace',
+      technologyId: '1',
+      specializationId: '2',
+      gradeId: '3',
+      levelId: '4',
+      yearsExperience: 6.5,
+      yearsWithCompany: 2,
+      offshoreProject: true,
+      pillar: true,
+      customMultipliers: ['cm_on_call'],
+    });
+  });
+
+  it('sends ids as numbers and the custom multipliers as a JSON string', () => {
+    const parsed = employeeFormBody.parse(employeeFormValues(stored, new Set(['cm_on_call'])));
+    expect(employeeRequestBody(parsed)).toEqual({
+      name: 'Ada Lovelace',
+      technologyId: 1,
+      specializationId: 2,
+      gradeId: 3,
+      levelId: 4,
+      yearsExperience: 6.5,
+      yearsWithCompany: 2,
+      offshoreProject: true,
+      actingAsDifferentGrade: false,
+      pillar: true,
+      remote: false,
+      customMultipliers: '["cm_on_call"]',
+    });
+  });
+});

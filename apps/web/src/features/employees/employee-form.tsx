@@ -1,0 +1,165 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { employeeFormBody } from '@salary/shared/employees/employee.contract';
+import type { Grade } from '@salary/shared/grades/grades.contract';
+import type { Job } from '@salary/shared/jobs/jobs.contract';
+import type { Level } from '@salary/shared/levels/levels.contract';
+import type { Settings } from '@salary/shared/settings/settings.contract';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { errorMessage } from '../../lib/api-error.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { usePositions } from '../../lib/salary-rules/get-positions.ts';
+import { useToast } from '../../lib/toast/toast-context.ts';
+import { CustomMultiplierCheckboxes, SalaryFactorCheckboxes } from './employee-form-checkboxes.tsx';
+import {
+  EMPLOYEE_FORM_FIELDS,
+  type EmployeeFormInput,
+  type EmployeeFormOutput,
+  employeeRequestBody,
+} from './employee-form-values.ts';
+import { chosenId, selectValue, toOptions } from './select-options.ts';
+import { useErrorToast } from './use-error-toast.ts';
+
+export interface EmployeeFormReferences {
+  jobs: Job[] | undefined;
+  grades: Grade[] | undefined;
+  levels: Level[] | undefined;
+  customMultipliers: Settings['customMultipliers'];
+}
+
+interface EmployeeFormProps {
+  mode: 'create' | 'edit';
+  defaultValues: EmployeeFormInput;
+  references: EmployeeFormReferences;
+  /** Sends the body; resolves when saved, rejects with the server's ApiError. */
+  save(body: ReturnType<typeof employeeRequestBody>): Promise<unknown>;
+  onSaved(): void;
+}
+
+type IdField = 'technologyId' | 'specializationId' | 'gradeId' | 'levelId';
+type YearsField = 'yearsExperience' | 'yearsWithCompany';
+
+/** Spec §2 Add/Edit Employee form, validated by the shared employeeFormBody schema. */
+export function EmployeeForm({ mode, defaultValues, references, save, onSaved }: EmployeeFormProps) {
+  const toast = useToast();
+  const form = useForm<EmployeeFormInput, unknown, EmployeeFormOutput>({
+    resolver: zodResolver(employeeFormBody),
+    defaultValues,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const jobId = chosenId(useWatch({ control: form.control, name: 'technologyId' }));
+  const positions = usePositions(jobId);
+  useErrorToast(positions.error, 'Error loading positions');
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await save(employeeRequestBody(values));
+      toast.success(mode === 'edit' ? 'Employee updated successfully' : 'Employee created successfully');
+      onSaved();
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, EMPLOYEE_FORM_FIELDS);
+      toast.error(errorMessage(error, 'Operation failed'));
+    }
+  });
+
+  const idSelect = (
+    name: IdField,
+    label: string,
+    data: ReturnType<typeof toOptions>,
+    extra: { disabled?: boolean; placeholder?: string; onPicked?: () => void } = {},
+  ) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Select
+          label={label}
+          placeholder={extra.placeholder ?? `Select ${label.toLowerCase()}`}
+          required
+          disabled={extra.disabled}
+          data={data}
+          value={selectValue(field.value)}
+          onChange={(value) => {
+            if (value === selectValue(field.value)) return;
+            field.onChange(value);
+            extra.onPicked?.();
+          }}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          name={field.name}
+          error={errors[name]?.message}
+          allowDeselect={false}
+        />
+      )}
+    />
+  );
+
+  const yearsInput = (name: YearsField, label: string) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <NumberInput
+          label={label}
+          required
+          min={0}
+          max={100}
+          step={1}
+          decimalScale={2}
+          allowNegative={false}
+          value={field.value as number | string}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          name={field.name}
+          error={errors[name]?.message}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+      <form onSubmit={onSubmit} noValidate aria-label={mode === 'edit' ? 'Edit employee' : 'Add employee'}>
+        <Stack gap="lg">
+          <TextInput
+            label="Name"
+            required
+            autoComplete="off"
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+            {idSelect('technologyId', 'Job', toOptions(references.jobs), {
+              // A position belongs to one job: a new job clears it (spec §2).
+              onPicked: () => form.setValue('specializationId', null, { shouldDirty: true }),
+            })}
+            {idSelect('specializationId', 'Position', toOptions(positions.data), {
+              disabled: jobId === null,
+              placeholder: jobId === null ? 'Select a job first' : 'Select position',
+            })}
+            {idSelect('gradeId', 'Grade', toOptions(references.grades))}
+            {idSelect('levelId', 'Level', toOptions(references.levels))}
+            {yearsInput('yearsExperience', 'Years of Experience')}
+            {yearsInput('yearsWithCompany', 'Years with Company')}
+          </SimpleGrid>
+          <SalaryFactorCheckboxes control={form.control} />
+          <CustomMultiplierCheckboxes
+            control={form.control}
+            multipliers={references.customMultipliers}
+            error={errors.customMultipliers?.message}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button component={Link} to="/dashboard" variant="default">
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {mode === 'edit' ? 'Update Employee' : 'Create Employee'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

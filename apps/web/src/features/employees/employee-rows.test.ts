@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SORT, filterByName, sortEmployees, toggleSort, yesNo } from './employee-rows.ts';
+
+interface Row {
+  id: number;
+  name: string;
+  yearsExperience: number;
+  yearsWithCompany: number;
+  calculatedSalary?: number | null;
+  accumulatedCost?: number | null;
+}
+
+const row = (id: number, over: Partial<Row> = {}): Row => ({
+  id,
+  name: `Person ${id}`,
+  yearsExperience: 0,
+  yearsWithCompany: 0,
+  ...over,
+});
+
+const ids = (rows: readonly Row[]) => rows.map((r) => r.id);
+
+describe('toggleSort', () => {
+  it('starts on ID ascending', () => {
+    expect(DEFAULT_SORT).toEqual({ column: 'id', direction: 'asc' });
+  });
+
+  it('flips the sorted column and starts another one ascending', () => {
+    const desc = toggleSort(DEFAULT_SORT, 'id');
+    expect(desc).toEqual({ column: 'id', direction: 'desc' });
+    expect(toggleSort(desc, 'id')).toEqual({ column: 'id', direction: 'asc' });
+    expect(toggleSort(desc, 'calculatedSalary')).toEqual({ column: 'calculatedSalary', direction: 'asc' });
+  });
+});
+
+describe('sortEmployees', () => {
+  const rows = [
+    row(3, { yearsExperience: 5, calculatedSalary: 3000 }),
+    row(1, { yearsExperience: 10, calculatedSalary: null }),
+    row(4, { yearsExperience: 5, calculatedSalary: 1000.5 }),
+    row(2, { yearsExperience: 1, calculatedSalary: 2000 }),
+  ];
+
+  it('sorts by ID either way', () => {
+    expect(ids(sortEmployees(rows, { column: 'id', direction: 'asc' }))).toEqual([1, 2, 3, 4]);
+    expect(ids(sortEmployees(rows, { column: 'id', direction: 'desc' }))).toEqual([4, 3, 2, 1]);
+  });
+
+  it('breaks ties by ID ascending in both directions', () => {
+    expect(ids(sortEmployees(rows, { column: 'yearsExperience', direction: 'asc' }))).toEqual([2, 3, 4, 1]);
+    expect(ids(sortEmployees(rows, { column: 'yearsExperience', direction: 'desc' }))).toEqual([1, 3, 4, 2]);
+  });
+
+  it('keeps employees without a salary last, ascending or descending', () => {
+    expect(ids(sortEmployees(rows, { column: 'calculatedSalary', direction: 'asc' }))).toEqual([4, 2, 3, 1]);
+    expect(ids(sortEmployees(rows, { column: 'calculatedSalary', direction: 'desc' }))).toEqual([3, 2, 4, 1]);
+  });
+
+  it('treats an absent figure (no permission) like a missing one', () => {
+    const withoutCost = [row(2), row(1, { accumulatedCost: 5 })];
+    expect(ids(sortEmployees(withoutCost, { column: 'accumulatedCost', direction: 'desc' }))).toEqual([1, 2]);
+  });
+
+  it('leaves its input alone', () => {
+    const before = ids(rows);
+    sortEmployees(rows, { column: 'id', direction: 'desc' });
+    expect(ids(rows)).toEqual(before);
+  });
+});
+
+describe('filterByName', () => {
+  const rows = [row(1, { name: 'Ana García' }), row(2, { name: 'Joana Smith' }), row(3, { name: 'Bob' })];
+
+  it('matches a case-insensitive substring anywhere in the name', () => {
+    expect(ids(filterByName(rows, 'ANA'))).toEqual([1, 2]);
+    expect(ids(filterByName(rows, 'garc'))).toEqual([1]);
+    expect(ids(filterByName(rows, 'a s'))).toEqual([2]);
+  });
+
+  it('ignores surrounding spaces and shows everyone for a blank search', () => {
+    expect(ids(filterByName(rows, '  bob '))).toEqual([3]);
+    expect(filterByName(rows, '   ')).toBe(rows);
+    expect(filterByName(rows, '')).toBe(rows);
+  });
+
+  it('finds nobody when nothing matches', () => {
+    expect(filterByName(rows, 'zed')).toEqual([]);
+  });
+});
+
+describe('yesNo', () => {
+  it('reads booleans as Yes and No', () => {
+    expect(yesNo(true)).toBe('Yes');
+    expect(yesNo(false)).toBe('No');
+  });
+});

@@ -1,0 +1,156 @@
+import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import { IconRefresh, IconUsers } from '@tabler/icons-react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { errorMessage } from '../../lib/api-error.ts';
+import { useToast } from '../../lib/toast/toast-context.ts';
+import { useDeleteEmployee } from './api/delete-employee.ts';
+import { type EmployeeColumnOptions, employeeColumns } from './employee-columns.tsx';
+import {
+  DEFAULT_SORT,
+  filterByName,
+  type SortableColumn,
+  sortEmployees,
+  toggleSort,
+} from './employee-rows.ts';
+import { EmployeesTable } from './employees-table.tsx';
+
+// Loaded on the first Delete: the dialog's code need not delay the first rows.
+const ConfirmDialog = lazy(() =>
+  import('../../components/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })),
+);
+
+interface EmployeesDirectoryProps {
+  employees: EmployeeView[] | undefined;
+  loading: boolean;
+  /** Newly applied filters are loading while the previous rows stay on screen. */
+  refreshing: boolean;
+  failed: boolean;
+  onRetry(): void;
+  nameSearch: string;
+  permissions: Omit<EmployeeColumnOptions, 'onDelete'>;
+}
+
+const counts = new Intl.NumberFormat('en-US');
+
+function countLabel(shown: number, total: number) {
+  const noun = total === 1 ? 'employee' : 'employees';
+  const all = `${counts.format(total)} ${noun}`;
+  return shown === total ? all : `${counts.format(shown)} of ${all}`;
+}
+
+function Message({ children, action }: { children: string; action?: React.ReactNode }) {
+  return (
+    <Center py={48}>
+      <Stack align="center" gap="sm">
+        <IconUsers size={32} stroke={1.5} color="var(--mantine-color-gray-5)" aria-hidden />
+        <Text c="dimmed" size="sm">
+          {children}
+        </Text>
+        {action}
+      </Stack>
+    </Center>
+  );
+}
+
+/** The directory card: count, the virtualised table, and the delete confirmation. */
+export function EmployeesDirectory(props: EmployeesDirectoryProps) {
+  const toast = useToast();
+  const deleteEmployee = useDeleteEmployee();
+  const [sort, setSort] = useState(DEFAULT_SORT);
+  const [pendingDelete, setPendingDelete] = useState<EmployeeView | null>(null);
+  // Stays mounted after the first use so the closing transition can play.
+  const [deleteUsed, setDeleteUsed] = useState(false);
+  // Typing stays responsive with 10,000 rows: the search result may lag a keystroke behind.
+  const search = useDeferredValue(props.nameSearch);
+  const { permissions } = props;
+
+  const sorted = useMemo(() => sortEmployees(props.employees ?? [], sort), [props.employees, sort]);
+  const rows = useMemo(() => filterByName(sorted, search), [sorted, search]);
+  const columns = useMemo(
+    () =>
+      employeeColumns({
+        ...permissions,
+        onDelete: (employee) => {
+          setDeleteUsed(true);
+          setPendingDelete(employee);
+        },
+      }),
+    [permissions],
+  );
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    try {
+      await deleteEmployee.mutateAsync(pendingDelete.id);
+      toast.success('Employee deleted successfully');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to delete employee'));
+    } finally {
+      setPendingDelete(null);
+    }
+  };
+
+  let body: React.ReactNode;
+  if (props.loading) {
+    body = (
+      <Center py={64} role="status" aria-label="Loading employees">
+        <Loader size="md" />
+      </Center>
+    );
+  } else if (props.failed && !props.employees) {
+    body = (
+      <Message
+        action={
+          <Button variant="default" size="xs" leftSection={<IconRefresh size={14} />} onClick={props.onRetry}>
+            Try again
+          </Button>
+        }
+      >
+        The employees could not be loaded.
+      </Message>
+    );
+  } else if (rows.length === 0) {
+    body = <Message>No employees found</Message>;
+  } else {
+    body = (
+      <EmployeesTable
+        rows={rows}
+        columns={columns}
+        sort={sort}
+        onSort={(c: SortableColumn) => setSort((s) => toggleSort(s, c))}
+      />
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+      <Group justify="space-between" align="center" px={{ base: 'md', sm: 'lg' }} py="sm" gap="sm">
+        <Title order={3} size="h4">
+          Directory
+        </Title>
+        <Group gap="xs" wrap="nowrap">
+          {props.refreshing ? <Loader size="xs" aria-label="Updating" /> : null}
+          {props.employees ? (
+            <Text c="dimmed" size="sm" data-testid="employee-count">
+              {countLabel(rows.length, props.employees.length)}
+            </Text>
+          ) : null}
+        </Group>
+      </Group>
+      {body}
+      {deleteUsed ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            opened={pendingDelete !== null}
+            title="Delete employee"
+            message="Are you sure you want to delete this employee?"
+            loading={deleteEmployee.isPending}
+            onConfirm={confirmDelete}
+            onCancel={() => setPendingDelete(null)}
+          />
+        </Suspense>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,261 @@
+import type { Settings } from '@salary/shared/settings/settings.contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EmployeeFormPage } from './pages/employees-form-page.ts';
+import { EmployeesPage } from './pages/employees-page.ts';
+import { dismissToasts, waitForToast } from './pages/toasts.ts';
+import { adminApi, adminCredentials, expectOk } from './support/api.ts';
+import { MOBILE, screenshot, useBrowser } from './support/browser.ts';
+import {
+  employeesNamed,
+  findEmployee,
+  type SeededRules,
+  seedEmployee,
+  seedRules,
+  uniqueName,
+} from './support/seed-employees.ts';
+
+const browser = useBrowser();
+
+async function openForm(path: string, viewport?: typeof MOBILE) {
+  const page = await browser.signedInPage(adminCredentials(), viewport);
+  await page.goto(path);
+  const form = new EmployeeFormPage(page);
+  await form.waitUntilShown();
+  return { page, form };
+}
+
+describe('employee form', () => {
+  let rules: SeededRules;
+  beforeAll(async () => {
+    rules = await seedRules();
+  });
+
+  it('adds an employee from the list, after checking the required fields', async () => {
+    const page = await browser.signedInPage(adminCredentials());
+    const list = new EmployeesPage(page);
+    await list.goto();
+    await list.headerButton('Add Employee').click();
+    await page.waitForURL('**/employees/new');
+    const form = new EmployeeFormPage(page);
+    await form.waitUntilShown();
+    expect(await form.submit.textContent()).toBe('Create Employee');
+    expect(await form.select('Position').isDisabled()).toBe(true);
+
+    await form.submit.click();
+    for (const message of [
+      'Name is required',
+      'Job is required',
+      'Position is required',
+      'Grade is required',
+      'Level is required',
+      'Years of Experience is required',
+      'Years with Company is required',
+    ]) {
+      await form.error(message).waitFor();
+    }
+
+    const name = uniqueName('Newcomer');
+    await form.field('Name').fill(name);
+    await form.choose('Job', rules.job.name);
+    expect(await form.select('Position').isEnabled()).toBe(true);
+    await form.choose('Position', rules.positions[1].name);
+    await form.choose('Grade', rules.grade.name);
+    await form.choose('Level', rules.level.name);
+    await form.field('Years of Experience').fill('4.5');
+    await form.field('Years with Company').fill('2');
+    await form.checkbox('Base on Project').check();
+    await form.checkbox('Remote').check();
+    await form.submit.click();
+
+    await waitForToast(page, 'Employee created successfully');
+    await page.waitForURL('**/dashboard');
+    const [created] = await employeesNamed(name);
+    expect(created).toMatchObject({
+      technologyId: rules.job.id,
+      specializationId: rules.positions[1].id,
+      gradeId: rules.grade.id,
+      levelId: rules.level.id,
+      yearsExperience: 4.5,
+      yearsWithCompany: 2,
+      offshoreProject: true,
+      actingAsDifferentGrade: false,
+      pillar: false,
+      remote: true,
+      customMultipliers: [],
+    });
+    await list.searchByName(name);
+    await list.row(created?.id as number).waitFor();
+    expect(await list.cell(created?.id as number, 'Offshore')).toBe('Yes');
+  });
+
+  it('clears the position when the job changes, and refuses negative years', async () => {
+    const other = await seedRules();
+    const { form } = await openForm('/employees/new');
+    await form.choose('Job', rules.job.name);
+    await form.choose('Position', rules.positions[0].name);
+    expect(await form.select('Position').inputValue()).toBe(rules.positions[0].name);
+    await form.choose('Job', other.job.name);
+    expect(await form.select('Position').inputValue()).toBe('');
+    // Only the new job's positions are offered.
+    await form.select('Position').click();
+    await form.page.getByRole('option', { name: other.positions[0].name, exact: true }).waitFor();
+    expect(await form.page.getByRole('option', { name: rules.positions[0].name, exact: true }).count()).toBe(
+      0,
+    );
+    await form.page.keyboard.press('Escape');
+
+    // The input refuses a minus sign; the schema is the second line of defence.
+    await form.field('Years with Company').fill('-3');
+    expect(await form.field('Years with Company').inputValue()).toBe('3');
+  });
+
+  it('edits an employee through the link in the list', async () => {
+    const employee = await seedEmployee(rules, {
+      name: uniqueName('Editee'),
+      yearsExperience: 3,
+      pillar: true,
+    });
+    const page = await browser.signedInPage(adminCredentials());
+    const list = new EmployeesPage(page);
+    await list.goto();
+    await list.searchByName(employee.name);
+    await list.row(employee.id).getByRole('link', { name: employee.name }).click();
+    await page.waitForURL(`**/employees/edit/${employee.id}`);
+    const form = new EmployeeFormPage(page);
+    await form.waitUntilShown();
+
+    expect(await form.submit.textContent()).toBe('Update Employee');
+    expect(await form.field('Name').inputValue()).toBe(employee.name);
+    expect(await form.select('Job').inputValue()).toBe(rules.job.name);
+    await expect.poll(() => form.select('Position').inputValue()).toBe(rules.positions[0].name);
+    expect(await form.select('Grade').inputValue()).toBe(rules.grade.name);
+    expect(await form.select('Level').inputValue()).toBe(rules.level.name);
+    expect(await form.field('Years of Experience').inputValue()).toBe('3');
+    expect(await form.checkbox('Pillar').isChecked()).toBe(true);
+    expect(await form.checkbox('Remote').isChecked()).toBe(false);
+
+    const renamed = `${employee.name} Renamed`;
+    await form.field('Name').fill(renamed);
+    await form.field('Years with Company').fill('6');
+    await form.checkbox('Pillar').uncheck();
+    await form.checkbox('Acting as Different Grade').check();
+    await form.submit.click();
+
+    await waitForToast(page, 'Employee updated successfully');
+    await page.waitForURL('**/dashboard');
+    expect(await findEmployee(employee.id)).toMatchObject({
+      name: renamed,
+      yearsWithCompany: 6,
+      pillar: false,
+      actingAsDifferentGrade: true,
+    });
+    await list.searchByName(renamed);
+    await list.row(employee.id).waitFor();
+  });
+
+  it("puts the server's field problems under the field and toasts them", async () => {
+    const admin = await adminApi();
+    const doomed = expectOk(
+      await admin.post<{ id: number; name: string }>('/positions', {
+        name: uniqueName('Doomed'),
+        jobId: rules.job.id,
+      }),
+      'Creating a position',
+    );
+    const { page, form } = await openForm('/employees/new');
+    await form.field('Name').fill(uniqueName('Orphan'));
+    await form.choose('Job', rules.job.name);
+    await form.choose('Position', doomed.name);
+    await form.choose('Grade', rules.grade.name);
+    await form.choose('Level', rules.level.name);
+    await form.field('Years of Experience').fill('1');
+    await form.field('Years with Company').fill('1');
+    // Someone removes the position while the form is open.
+    expectOk(await admin.delete(`/positions/${doomed.id}`), 'Deleting the position');
+    await form.submit.click();
+
+    await waitForToast(page, 'Position not found');
+    await form.error('Position not found').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/employees/new');
+  });
+
+  it('ticks the custom multipliers from the settings', async () => {
+    const admin = await adminApi();
+    const before = expectOk(await admin.get<Settings>('/settings'), 'Reading settings');
+    const title = uniqueName('Hazard pay');
+    const saved = expectOk(
+      await admin.put<Settings>('/settings', {
+        ...before,
+        customMultipliers: [...before.customMultipliers, { title, multiplier: 125, type: 'FIXED' }],
+      }),
+      'Adding a custom multiplier',
+    );
+    const added = saved.customMultipliers.find((m) => m.title === title);
+    const employee = await seedEmployee(rules, { name: uniqueName('Hazard') });
+    try {
+      const { page, form } = await openForm(`/employees/edit/${employee.id}`);
+      const box = form.checkbox(`${title} (+$125.00)`);
+      expect(await box.isChecked()).toBe(false);
+      await box.check();
+      await form.submit.click();
+      await waitForToast(page, 'Employee updated successfully');
+      await page.waitForURL('**/dashboard');
+      expect((await findEmployee(employee.id))?.customMultipliers).toEqual([added?.id]);
+
+      await page.goto(`/employees/edit/${employee.id}`);
+      await form.waitUntilShown();
+      expect(await form.checkbox(`${title} (+$125.00)`).isChecked()).toBe(true);
+    } finally {
+      await admin.delete(`/employees/${employee.id}`);
+      const current = expectOk(await admin.get<Settings>('/settings'), 'Reading settings');
+      expectOk(
+        await admin.put('/settings', {
+          ...current,
+          customMultipliers: current.customMultipliers.filter((m) => m.title !== title),
+        }),
+        'Removing the custom multiplier',
+      );
+    }
+  });
+
+  it('says the employee cannot be loaded and goes back to the list', async () => {
+    const page = await browser.signedInPage(adminCredentials());
+    await page.goto('/employees/edit/2147483600');
+    await waitForToast(page, 'Employee not found');
+    await page.waitForURL('**/dashboard');
+    await dismissToasts(page);
+
+    await page.goto('/employees/edit/not-a-number');
+    await waitForToast(page, 'Failed to fetch employee');
+    await page.waitForURL('**/dashboard');
+  });
+
+  it('says when the choices cannot be loaded', async () => {
+    const page = await browser.signedInPage(adminCredentials());
+    await page.route('**/api/grades', (route) => route.abort('connectionrefused'));
+    await page.route('**/api/positions?*', (route) => route.abort('connectionrefused'));
+    await page.goto('/employees/new');
+    const form = new EmployeeFormPage(page);
+    await form.waitUntilShown();
+    await waitForToast(page, 'Error loading form data');
+    await form.choose('Job', rules.job.name);
+    await waitForToast(page, 'Error loading positions');
+  });
+
+  it('Cancel returns to the list', async () => {
+    const { page, form } = await openForm('/employees/new');
+    await form.form.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL('**/dashboard');
+  });
+
+  it.each([
+    ['desktop', undefined],
+    ['mobile', MOBILE],
+  ] as const)('looks right on %s', async (name, viewport) => {
+    const employee = await seedEmployee(rules, { name: uniqueName('Portrait'), remote: true });
+    const { page } = await openForm(`/employees/edit/${employee.id}`, viewport);
+    await screenshot(page, `employee-form-${name}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    expect(browser.pageErrors(page)).toEqual([]);
+  });
+});

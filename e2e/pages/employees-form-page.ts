@@ -1,0 +1,44 @@
+import type { Locator, Page } from 'playwright-core';
+
+type SelectLabel = 'Job' | 'Position' | 'Grade' | 'Level';
+type NumberLabel = 'Years of Experience' | 'Years with Company';
+
+/** /employees/new and /employees/edit/:id. */
+export class EmployeeFormPage {
+  constructor(readonly page: Page) {}
+
+  get form() {
+    return this.page.getByRole('form', { name: /^(Add|Edit) employee$/ });
+  }
+  get submit() {
+    return this.form.locator('button[type="submit"]');
+  }
+
+  /** Labels carry a required marker ('Job *'), so match the start. */
+  field(label: 'Name' | NumberLabel): Locator {
+    return this.form.getByRole('textbox', { name: new RegExp(`^${label}`) });
+  }
+
+  /** Mantine selects are comboboxes. */
+  select(label: SelectLabel): Locator {
+    return this.form.getByRole('combobox', { name: new RegExp(`^${label}`) });
+  }
+
+  checkbox(label: string | RegExp): Locator {
+    return this.form.getByRole('checkbox', { name: label });
+  }
+
+  async waitUntilShown(): Promise<void> {
+    await this.submit.waitFor();
+  }
+
+  async choose(label: SelectLabel, option: string): Promise<void> {
+    await this.select(label).click();
+    await this.page.getByRole('option', { name: option, exact: true }).click();
+  }
+
+  /** The form's message under a field, e.g. 'Name is required'. */
+  error(text: string): Locator {
+    return this.form.getByText(text, { exact: true });
+  }
+}

@@ -1,0 +1,67 @@
+import { EMPLOYEE_COLUMNS } from '@salary/shared/excel/excel.contract';
+import ExcelJS from 'exceljs';
+import type { Download, Page } from 'playwright-core';
+
+export type SheetRow = Partial<Record<(typeof EMPLOYEE_COLUMNS)[number]['header'], string | number>>;
+
+/** An .xlsx with the import's header row and the given rows, built in memory. */
+export async function workbookWith(rows: SheetRow[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Employees');
+  const headers = EMPLOYEE_COLUMNS.map((column) => column.header);
+  sheet.addRow(headers);
+  for (const row of rows) sheet.addRow(headers.map((header) => row[header] ?? null));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Rows of a downloaded workbook's first sheet, header first, as plain values. */
+export async function readWorkbook(download: Download): Promise<unknown[][]> {
+  const path = await download.path();
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  const sheet = workbook.worksheets[0];
+  const rows: unknown[][] = [];
+  sheet?.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1));
+  });
+  return rows;
+}
+
+/** The import modal of the Employees page. */
+export class ImportDialog {
+  constructor(readonly page: Page) {}
+
+  get dialog() {
+    return this.page.getByRole('dialog', { name: 'Import Employees' });
+  }
+  get summary() {
+    return this.dialog.getByTestId('import-summary');
+  }
+  get problems() {
+    return this.dialog.getByRole('table', { name: 'Import problems' });
+  }
+
+  /** Import Excel → the file chooser → the dialog. */
+  async pick(fileName: string, buffer: Buffer): Promise<void> {
+    const [chooser] = await Promise.all([
+      this.page.waitForEvent('filechooser'),
+      this.page.getByRole('main').getByRole('button', { name: 'Import Excel' }).click(),
+    ]);
+    await chooser.setFiles({
+      name: fileName,
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer,
+    });
+    await this.dialog.waitFor();
+  }
+
+  /** Problem rows as [row, column, message]. */
+  async problemRows(): Promise<string[][]> {
+    const rows = this.problems.locator('tbody tr');
+    const out: string[][] = [];
+    for (const row of await rows.all()) {
+      out.push((await row.locator('td').allTextContents()).map((t) => t.trim()));
+    }
+    return out;
+  }
+}
