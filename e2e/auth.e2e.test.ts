@@ -125,6 +125,10 @@ describe('session', () => {
     const page = await browser.signedInPage(credentials);
     await page.goto('/dashboard');
     await new Layout(page).waitUntilShown();
+    // Let the dashboard's own loads finish first: one of them answering 401 would send the
+    // page to /login before the test makes its call.
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('main').getByRole('button', { name: 'Change Password' }).waitFor();
     // Revoke the browser's token behind its back: a password change invalidates older tokens.
     const api = await signIn(credentials);
     expectOk(
