@@ -27,6 +27,9 @@ export const calculatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await service.calculate(request.actor, request.body), 'Salary calculated successfully'),
+      ok(
+        await service.calculate(request.actor, request.body, { snapshot: request.dataSnapshot }),
+        'Salary calculated successfully',
+      ),
   );
 };

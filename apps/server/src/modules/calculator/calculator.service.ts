@@ -6,8 +6,15 @@ import { type Actor, can } from '@salary/shared/common/permissions';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
-import type { CalculatorRepository } from './calculator.repository.ts';
+import { toSettings } from '../settings/settings.repository.ts';
+import type {
+  CalculatorRepository,
+  FactorRecord,
+  ReferenceIds,
+  References,
+} from './calculator.repository.ts';
 import { engineRules } from './salary-rules.ts';
+import { SnapshotCache } from './snapshot-cache.ts';
 
 export const BASE_SALARY_NOT_FOUND = 'BASE_SALARY_NOT_FOUND';
 
@@ -44,25 +51,21 @@ function withoutCostsUnlessAllowed(actor: Actor, answer: CalculatorAnswer): Calc
   return { ...rest, details: details as SalaryResult['details'] };
 }
 
-export interface ReferenceIds {
-  jobId: number;
-  positionId: number;
-  gradeId: number;
-  levelId: number;
-}
+export type { ReferenceIds } from './calculator.repository.ts';
 
-/** 400s that name the field, for a job/position/grade/level that does not exist or does not fit. */
-export async function checkReferences(
-  repo: Pick<CalculatorRepository, 'references'>,
+const DEFAULT_FIELD_NAMES: Record<keyof ReferenceIds, string> = {
+  jobId: 'jobId',
+  positionId: 'positionId',
+  gradeId: 'gradeId',
+  levelId: 'levelId',
+};
+
+/** Throws the 400 that names each missing or mismatched reference. */
+function assertReferences(
+  refs: References,
   ids: ReferenceIds,
-  fieldNames: Record<keyof ReferenceIds, string> = {
-    jobId: 'jobId',
-    positionId: 'positionId',
-    gradeId: 'gradeId',
-    levelId: 'levelId',
-  },
-): Promise<void> {
-  const refs = await repo.references(ids);
+  fieldNames: Record<keyof ReferenceIds, string>,
+): void {
   const problems: { field: string; message: string }[] = [];
   if (!refs.job) problems.push({ field: fieldNames.jobId, message: 'Job not found' });
   if (refs.positionJobId === null)
@@ -74,25 +77,60 @@ export async function checkReferences(
   if (problems.length) throw badRequest(problems.map((p) => p.message).join('; '), problems);
 }
 
+/** 400s that name the field, for a job/position/grade/level that does not exist or does not fit. */
+export async function checkReferences(
+  repo: Pick<CalculatorRepository, 'references'>,
+  ids: ReferenceIds,
+  fieldNames: Record<keyof ReferenceIds, string> = DEFAULT_FIELD_NAMES,
+): Promise<void> {
+  assertReferences(await repo.references(ids), ids, fieldNames);
+}
+
+/** What a calculation reads from the database for one (job, position, grade, level). */
+interface ProfileRules {
+  settings: Settings;
+  references: References;
+  baseSalary: number | null;
+  factor: FactorRecord | null;
+}
+
 export function createCalculatorService(deps: {
   repo: CalculatorRepository;
   settings: { get(): Promise<Settings> };
 }) {
   const { repo } = deps;
+  // Keyed on the snapshot the request's sign-in check read at: exact, see SnapshotCache.
+  const cache = new SnapshotCache<ProfileRules>();
+
+  /** One statement on a miss; none when this snapshot already priced this profile. */
+  async function profileRules(ids: ReferenceIds, snapshot: string | undefined): Promise<ProfileRules> {
+    const key = `${ids.jobId}:${ids.positionId}:${ids.gradeId}:${ids.levelId}`;
+    const hit = cache.get(snapshot, key);
+    if (hit) return hit;
+    const read = await repo.profileRules(ids);
+    if (!read.settings) {
+      // The settings row is missing (never, after migrations): let the repository recreate it.
+      return { ...read, settings: await deps.settings.get() };
+    }
+    const rules: ProfileRules = { ...read, settings: toSettings(read.settings) };
+    cache.set(read.snapshot, key, rules);
+    return rules;
+  }
+
   return {
     /**
      * Needs showSalary (a calculation reveals pay); stores nothing. The stored rules are the
      * authority for base salaries, factors, the six multipliers and benefit amounts; the
      * request chooses benefits, what-if custom multipliers and whether to apply insurance.
      */
-    async calculate(actor: Actor, input: CalculateInput): Promise<CalculatorAnswer> {
+    async calculate(
+      actor: Actor,
+      input: CalculateInput,
+      context: { snapshot?: string } = {},
+    ): Promise<CalculatorAnswer> {
       requirePermission(actor, 'showSalary');
-      await checkReferences(repo, input);
-      const [settings, baseSalary, factor] = await Promise.all([
-        deps.settings.get(),
-        repo.baseSalary(input.gradeId, input.levelId),
-        repo.factor(input.jobId, input.positionId),
-      ]);
+      const { settings, references, baseSalary, factor } = await profileRules(input, context.snapshot);
+      assertReferences(references, input, DEFAULT_FIELD_NAMES);
       const chosen = input.benefits ?? {};
       const rules = engineRules(settings, {
         baseSalary,

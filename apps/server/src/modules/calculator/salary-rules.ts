@@ -49,8 +49,11 @@ export class RuleBook {
   private readonly bases = new Map<number, number>();
   private readonly factors = new Map<number, FactorRecord>();
   private readonly customById = new Map<string, CustomMultiplierRule>();
-  /** Prepared rules per distinct (grade, level, job, position, custom set): few, reused a lot. */
-  private readonly cache = new Map<string, PreparedRules>();
+  /**
+   * Prepared rules per distinct (grade, level) → (job, position) → custom set: few, reused a
+   * lot. Numeric keys first, so the common row (no custom multipliers) builds no string.
+   */
+  private readonly cache = new Map<number, Map<number, Map<string, PreparedRules>>>();
 
   constructor(
     settings: Settings,
@@ -84,10 +87,22 @@ export class RuleBook {
     levelId: number;
     customMultiplierIds: string[];
   }): PreparedRules {
-    const key = `${e.gradeId}:${e.levelId}:${e.jobId}:${e.positionId}:${e.customMultiplierIds.join(',')}`;
-    let prepared = this.cache.get(key);
+    const gradeLevel = pairKey(e.gradeId, e.levelId);
+    const jobPosition = pairKey(e.jobId, e.positionId);
+    let byJobPosition = this.cache.get(gradeLevel);
+    if (!byJobPosition) {
+      byJobPosition = new Map();
+      this.cache.set(gradeLevel, byJobPosition);
+    }
+    let byCustom = byJobPosition.get(jobPosition);
+    if (!byCustom) {
+      byCustom = new Map();
+      byJobPosition.set(jobPosition, byCustom);
+    }
+    const customKey = e.customMultiplierIds.length === 0 ? '' : e.customMultiplierIds.join(',');
+    let prepared = byCustom.get(customKey);
     if (!prepared) {
-      const factor = this.factors.get(pairKey(e.jobId, e.positionId));
+      const factor = this.factors.get(jobPosition);
       const custom: CustomMultiplierRule[] = [];
       // A multiplier removed from settings since the employee was saved no longer applies.
       for (const id of e.customMultiplierIds) {
@@ -95,11 +110,11 @@ export class RuleBook {
         if (m) custom.push(m);
       }
       prepared = withEmployeeRules(this.shared, {
-        baseSalary: this.bases.get(pairKey(e.gradeId, e.levelId)) ?? null,
+        baseSalary: this.bases.get(gradeLevel) ?? null,
         adjustment: factor ? { type: factor.type, factor: factor.factor } : null,
         customMultipliers: custom,
       });
-      this.cache.set(key, prepared);
+      byCustom.set(customKey, prepared);
     }
     return prepared;
   }

@@ -1,7 +1,17 @@
 import type { EmployeeFilters, EmployeeInput } from '@salary/shared/employees/employee.contract';
 import { count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { employees, grades, jobs, levels, positions } from '../../db/schema.ts';
+import {
+  adjustmentFactors,
+  baseSalaries,
+  employees,
+  grades,
+  jobs,
+  levels,
+  positions,
+  settings,
+} from '../../db/schema.ts';
+import { currentSnapshot } from '../calculator/snapshot-cache.ts';
 
 /** One employee with the names of what it refers to, numbers already converted. */
 export interface EmployeeRecord {
@@ -24,46 +34,76 @@ export interface EmployeeRecord {
   customMultiplierIds: string[];
 }
 
+/** One employee as the list query sends it: ids only, the names come once per reference. */
 type RowTuple = [
-  number,
-  string,
-  number,
-  string,
-  number,
-  string,
-  number,
-  string,
-  number,
-  string,
-  number,
-  number,
-  boolean,
-  boolean,
-  boolean,
-  boolean,
-  string[],
+  id: number,
+  name: string,
+  jobId: number,
+  positionId: number,
+  gradeId: number,
+  levelId: number,
+  yearsExperience: number,
+  yearsWithCompany: number,
+  offshoreProject: boolean,
+  actingAsDifferentGrade: boolean,
+  pillar: boolean,
+  remote: boolean,
+  customMultiplierIds: string[],
 ];
 
-function fromTuple(t: RowTuple): EmployeeRecord {
-  return {
-    id: t[0],
-    name: t[1],
-    jobId: t[2],
-    jobName: t[3],
-    positionId: t[4],
-    positionName: t[5],
-    gradeId: t[6],
-    gradeName: t[7],
-    levelId: t[8],
-    levelName: t[9],
-    yearsExperience: t[10],
-    yearsWithCompany: t[11],
-    offshoreProject: t[12],
-    actingAsDifferentGrade: t[13],
-    pillar: t[14],
-    remote: t[15],
-    customMultiplierIds: t[16],
-  };
+type NamePair = [id: number, name: string];
+
+/** The settings record is a single row (see the settings repository). */
+const SETTINGS_ID = 1;
+
+interface ListResult {
+  jobs: NamePair[];
+  positions: NamePair[];
+  grades: NamePair[];
+  levels: NamePair[];
+  rows: RowTuple[];
+}
+
+/** Drivers hand json back parsed; accept text too. */
+const parsed = <T>(raw: T | string | null | undefined, empty: T): T =>
+  raw === null || raw === undefined ? empty : typeof raw === 'string' ? (JSON.parse(raw) as T) : raw;
+
+function nameOf(names: Map<number, string>, id: number): string {
+  const name = names.get(id);
+  // Foreign keys make this impossible; fail loudly rather than list a nameless employee.
+  if (name === undefined) throw new Error(`employee list: no name for reference ${id}`);
+  return name;
+}
+
+function toRecords(result: ListResult): EmployeeRecord[] {
+  const jobNames = new Map(result.jobs);
+  const positionNames = new Map(result.positions);
+  const gradeNames = new Map(result.grades);
+  const levelNames = new Map(result.levels);
+  const records: EmployeeRecord[] = new Array(result.rows.length);
+  for (let i = 0; i < result.rows.length; i++) {
+    const t = result.rows[i]!;
+    records[i] = {
+      id: t[0],
+      name: t[1],
+      jobId: t[2],
+      jobName: nameOf(jobNames, t[2]),
+      positionId: t[3],
+      positionName: nameOf(positionNames, t[3]),
+      gradeId: t[4],
+      gradeName: nameOf(gradeNames, t[4]),
+      levelId: t[5],
+      levelName: nameOf(levelNames, t[5]),
+      yearsExperience: t[6],
+      yearsWithCompany: t[7],
+      offshoreProject: t[8],
+      actingAsDifferentGrade: t[9],
+      pillar: t[10],
+      remote: t[11],
+      customMultiplierIds: t[12],
+    };
+  }
+  return records;
 }
 
 /** The list query aliases employees as `e`, so its filters are written against that alias. */
@@ -75,6 +115,53 @@ function filterClause(filters: EmployeeFilters & { id?: number }): SQL | undefin
   if (filters.gradeId !== undefined) parts.push(sql`e.grade_id = ${filters.gradeId}`);
   if (filters.levelId !== undefined) parts.push(sql`e.level_id = ${filters.levelId}`);
   return parts.length ? sql.join(parts, sql` and `) : undefined;
+}
+
+const names = (table: typeof jobs | typeof positions | typeof grades | typeof levels) =>
+  sql<
+    NamePair[] | string
+  >`(select coalesce(json_agg(json_build_array(${table.id}, ${table.name})), '[]'::json) from ${table})`;
+
+/**
+ * The list's columns: the rows as a single json value of arrays (both drivers decode that far
+ * faster than 100k separate rows), and the job/position/grade/level names once each rather
+ * than joined into every row — half the work for the database and the JSON decoder. Numeric
+ * years travel as JSON numbers (numeric(5,2) text, e.g. 6.50), so they arrive exact.
+ */
+function listColumns(filters: EmployeeFilters & { id?: number }) {
+  const where = filterClause(filters);
+  return {
+    jobs: names(jobs),
+    positions: names(positions),
+    grades: names(grades),
+    levels: names(levels),
+    snapshot: currentSnapshot,
+    rows: sql<RowTuple[] | string>`(select coalesce(json_agg(json_build_array(
+        e.id, e.name, e.job_id, e.position_id, e.grade_id, e.level_id,
+        e.years_experience, e.years_with_company,
+        e.offshore_project, e.acting_as_different_grade, e.pillar, e.remote, e.custom_multipliers
+      ) order by e.id), '[]'::json)
+      from ${employees} e
+      ${where ? sql`where ${where}` : sql``})`,
+  };
+}
+
+function recordsOf(row: { [K in keyof ListResult]: ListResult[K] | string } | undefined): EmployeeRecord[] {
+  return toRecords({
+    jobs: parsed(row?.jobs, []),
+    positions: parsed(row?.positions, []),
+    grades: parsed(row?.grades, []),
+    levels: parsed(row?.levels, []),
+    rows: parsed(row?.rows, []),
+  });
+}
+
+/** The pricing rules read with the rows: the settings record, base salaries, factors. */
+export interface ListRules {
+  /** undefined only when the settings row is missing (the caller recreates it). */
+  settings: typeof settings.$inferSelect | undefined;
+  baseSalaries: Array<{ gradeId: number; levelId: number; amount: number }>;
+  factors: Array<{ jobId: number; positionId: number; type: 'PERCENTAGE' | 'FIXED'; factor: number }>;
 }
 
 const values = (input: EmployeeInput) => ({
@@ -94,28 +181,66 @@ const values = (input: EmployeeInput) => ({
 
 export function createEmployeesRepository(db: DbOrTx) {
   return {
-    /**
-     * All matching employees, ordered by id. The rows come back as ONE json value of
-     * arrays: both drivers decode that far faster than 100k separate rows (PGlite: ~5×).
-     */
+    /** All matching employees, ordered by id, in ONE statement (one snapshot). */
     async list(filters: EmployeeFilters & { id?: number } = {}): Promise<EmployeeRecord[]> {
-      const where = filterClause(filters);
-      const result = await db.execute<{ rows: RowTuple[] | string | null }>(sql`
-        select coalesce(json_agg(json_build_array(
-          e.id, e.name, e.job_id, j.name, e.position_id, p.name, e.grade_id, g.name, e.level_id, l.name,
-          e.years_experience::float8, e.years_with_company::float8,
-          e.offshore_project, e.acting_as_different_grade, e.pillar, e.remote, e.custom_multipliers
-        ) order by e.id), '[]'::json) as rows
-        from ${employees} e
-        join ${jobs} j on j.id = e.job_id
-        join ${positions} p on p.id = e.position_id
-        join ${grades} g on g.id = e.grade_id
-        join ${levels} l on l.id = e.level_id
-        ${where ? sql`where ${where}` : sql``}
-      `);
-      const raw = (result as unknown as { rows: { rows: RowTuple[] | string | null }[] }).rows[0]?.rows ?? [];
-      const tuples: RowTuple[] = typeof raw === 'string' ? JSON.parse(raw) : raw;
-      return tuples.map(fromTuple);
+      return (await this.listAt(filters)).employees;
+    },
+
+    /** The list and the snapshot it was read at. */
+    async listAt(
+      filters: EmployeeFilters & { id?: number } = {},
+    ): Promise<{ employees: EmployeeRecord[]; snapshot: string }> {
+      const [row] = await db.select(listColumns(filters)).from(sql`(select 1) as one`);
+      return { employees: recordsOf(row), snapshot: row!.snapshot };
+    },
+
+    /** The snapshot the database is at now (see SnapshotCache). */
+    async snapshot(): Promise<string> {
+      const [row] = await db.select({ snapshot: currentSnapshot }).from(sql`(select 1) as one`);
+      return row!.snapshot;
+    },
+
+    /**
+     * The list plus every rule that prices it, in ONE statement: the rows and their rules
+     * come from the same snapshot (answered too), and a list costs one round trip, not four.
+     */
+    async listWithRules(
+      filters: EmployeeFilters & { id?: number } = {},
+    ): Promise<{ employees: EmployeeRecord[]; rules: ListRules; snapshot: string }> {
+      const [row] = await db
+        .select({
+          ...listColumns(filters),
+          settings,
+          baseSalaries: sql<
+            Array<[number, number, number]> | string
+          >`(select coalesce(json_agg(json_build_array(
+            ${baseSalaries.gradeId}, ${baseSalaries.levelId}, ${baseSalaries.amount})), '[]'::json) from ${baseSalaries})`,
+          factors: sql<
+            Array<[number, number, 'PERCENTAGE' | 'FIXED', number]> | string
+          >`(select coalesce(json_agg(json_build_array(
+            ${adjustmentFactors.jobId}, ${adjustmentFactors.positionId}, ${adjustmentFactors.type},
+            ${adjustmentFactors.factor})), '[]'::json) from ${adjustmentFactors})`,
+        })
+        .from(sql`(select 1) as one`)
+        .leftJoin(settings, eq(settings.id, SETTINGS_ID));
+      return {
+        employees: recordsOf(row),
+        snapshot: row!.snapshot,
+        rules: {
+          settings: row?.settings ?? undefined,
+          baseSalaries: parsed(row?.baseSalaries, []).map(([gradeId, levelId, amount]) => ({
+            gradeId,
+            levelId,
+            amount: Number(amount),
+          })),
+          factors: parsed(row?.factors, []).map(([jobId, positionId, type, factor]) => ({
+            jobId,
+            positionId,
+            type,
+            factor: Number(factor),
+          })),
+        },
+      };
     },
 
     async findById(id: number): Promise<EmployeeRecord | undefined> {
@@ -155,6 +280,50 @@ export function createEmployeesRepository(db: DbOrTx) {
         .where(eq(employees.id, id))
         .returning({ id: employees.id });
       return rows.length > 0;
+    },
+
+    /**
+     * Many updates in a few statements (the Excel import): each chunk travels as one JSON
+     * parameter, so 100k rows are ~20 round trips, not 100k. Custom multipliers are left as
+     * they are. Answers how many employees were updated.
+     */
+    async updateMany(
+      rows: Array<{ id: number; employee: Omit<EmployeeInput, 'customMultiplierIds'> }>,
+    ): Promise<number> {
+      let updated = 0;
+      for (let i = 0; i < rows.length; i += 5000) {
+        const chunk = rows.slice(i, i + 5000).map(({ id, employee: e }) => ({
+          id,
+          name: e.name,
+          job_id: e.jobId,
+          position_id: e.positionId,
+          grade_id: e.gradeId,
+          level_id: e.levelId,
+          years_experience: e.yearsExperience.toFixed(2),
+          years_with_company: e.yearsWithCompany.toFixed(2),
+          offshore_project: e.offshoreProject,
+          acting_as_different_grade: e.actingAsDifferentGrade,
+          pillar: e.pillar,
+          remote: e.remote,
+        }));
+        const result = await db.execute(sql`
+          update ${employees} set
+            name = v.name, job_id = v.job_id, position_id = v.position_id, grade_id = v.grade_id,
+            level_id = v.level_id, years_experience = v.years_experience,
+            years_with_company = v.years_with_company, offshore_project = v.offshore_project,
+            acting_as_different_grade = v.acting_as_different_grade, pillar = v.pillar, remote = v.remote,
+            updated_at = now()
+          from json_to_recordset(${JSON.stringify(chunk)}::json) as v(
+            id int, name text, job_id int, position_id int, grade_id int, level_id int,
+            years_experience numeric, years_with_company numeric, offshore_project boolean,
+            acting_as_different_grade boolean, pillar boolean, remote boolean
+          )
+          where ${employees.id} = v.id
+          returning ${employees.id}
+        `);
+        updated += (result as unknown as { rows: unknown[] }).rows.length;
+      }
+      return updated;
     },
 
     async delete(id: number): Promise<boolean> {

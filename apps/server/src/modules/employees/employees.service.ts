@@ -14,12 +14,16 @@ import type { CalculatorRepository } from '../calculator/calculator.repository.t
 import { createCalculatorRepository } from '../calculator/calculator.repository.ts';
 import { checkReferences } from '../calculator/calculator.service.ts';
 import { RuleBook } from '../calculator/salary-rules.ts';
-import { createSettingsRepository } from '../settings/settings.repository.ts';
+import { SnapshotCache } from '../calculator/snapshot-cache.ts';
+import { createSettingsRepository, toSettings } from '../settings/settings.repository.ts';
 import {
   createEmployeesRepository,
   type EmployeeRecord,
   type EmployeesRepository,
 } from './employees.repository.ts';
+
+/** Distinct (visibility, filters) lists kept for the current snapshot. */
+const LIST_CACHE_ENTRIES = 4;
 
 export interface Pricing {
   calculatedSalary: number | null;
@@ -91,6 +95,31 @@ export function createEmployeesService(deps: {
     return new RuleBook(settings, bases, factors);
   }
 
+  /**
+   * The matching employees and, when they are to be priced, their rules — in one statement,
+   * so rows and rules come from one snapshot and a list costs one round trip.
+   */
+  async function read(
+    filters: EmployeeFilters & { id?: number },
+    priced: boolean,
+  ): Promise<{ rows: EmployeeRecord[]; book: RuleBook | undefined; snapshot: string }> {
+    if (!priced) {
+      const { employees: rows, snapshot } = await employees.listAt(filters);
+      return { rows, book: undefined, snapshot };
+    }
+    const { employees: rows, rules, snapshot } = await employees.listWithRules(filters);
+    const settings = rules.settings ? toSettings(rules.settings) : await deps.settings.get();
+    return { rows, book: new RuleBook(settings, rules.baseSalaries, rules.factors), snapshot };
+  }
+
+  /**
+   * Lists already built, per (visibility, filters), for the snapshot they were read at: a
+   * list asked for again while nothing was written anywhere is answered without reading and
+   * pricing every row again — exact, and across replicas (see SnapshotCache). A handful of
+   * entries at most, all dropped by the first write.
+   */
+  const lists = new SnapshotCache<EmployeeView[]>(LIST_CACHE_ENTRIES);
+
   const visibilityOf = (actor: Actor) => ({ salary: can(actor, 'showSalary'), cost: can(actor, 'showCost') });
 
   async function validate(
@@ -117,7 +146,8 @@ export function createEmployeesService(deps: {
 
     /**
      * Every matching employee priced live: rules loaded once, the engine run per row, no
-     * query per employee. Salary filters need showSalary (they would reveal salaries).
+     * query per employee. Salary filters need showSalary (they would reveal salaries). The
+     * answer may be shared with other callers (the list cache): read it, never change it.
      */
     async list(actor: Actor, filters: EmployeeFilters): Promise<EmployeeView[]> {
       const salaryFilter = filters.salaryFrom !== undefined || filters.salaryTo !== undefined;
@@ -125,10 +155,19 @@ export function createEmployeesService(deps: {
         requirePermission(actor, 'showSalary', 'You do not have permission to filter by salary');
       const visibility = visibilityOf(actor);
       const needPricing = visibility.salary || visibility.cost || salaryFilter;
-      const [rows, book] = await Promise.all([
-        employees.list(filters),
-        needPricing ? loadRuleBook() : undefined,
+      const key = JSON.stringify([
+        visibility.salary,
+        visibility.cost,
+        filters.jobId,
+        filters.positionId,
+        filters.gradeId,
+        filters.levelId,
+        filters.salaryFrom,
+        filters.salaryTo,
       ]);
+      const cached = lists.get(await employees.snapshot(), key);
+      if (cached) return cached;
+      const { rows, book, snapshot } = await read(filters, needPricing);
       const out: EmployeeView[] = [];
       const from = filters.salaryFrom ?? Number.NEGATIVE_INFINITY;
       const to = filters.salaryTo ?? Number.POSITIVE_INFINITY;
@@ -140,16 +179,16 @@ export function createEmployeesService(deps: {
         }
         out.push(toEmployeeView(row, pricing, visibility));
       }
+      lists.set(snapshot, key, out);
       return out;
     },
 
     async get(actor: Actor, id: number): Promise<EmployeeView> {
-      const row = await employees.findById(id);
-      if (!row) throw notFound('Employee not found');
       const visibility = visibilityOf(actor);
-      const pricing =
-        visibility.salary || visibility.cost ? priceEmployee(await loadRuleBook(), row) : undefined;
-      return toEmployeeView(row, pricing, visibility);
+      const { rows, book } = await read({ id }, visibility.salary || visibility.cost);
+      const row = rows[0];
+      if (!row) throw notFound('Employee not found');
+      return toEmployeeView(row, book ? priceEmployee(book, row) : undefined, visibility);
     },
 
     async create(actor: Actor, input: EmployeeInput): Promise<EmployeeView> {

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+
+/**
+ * The database snapshot a statement reads at, as `xmin:xmax:xip-list`. Two equal snapshots
+ * see exactly the same committed data, and any write anywhere — this replica or another —
+ * assigns a transaction id and so changes it: an exact cache key with no invalidation hooks.
+ */
+export const currentSnapshot = sql<string>`pg_current_snapshot()::text`;
+
+/**
+ * Values read at one database snapshot (`currentSnapshot`). A value cached at snapshot S is
+ * exact for any later read that finds the database still at S; a newer snapshot finds an
+ * empty cache. No stale reads, no invalidation hooks in the writers. Cached values are shared:
+ * callers treat them as read-only.
+ */
+export class SnapshotCache<V> {
+  private snapshot: string | undefined;
+  private readonly entries = new Map<string, V>();
+
+  constructor(private readonly maxEntries = 10_000) {}
+
+  get(snapshot: string | undefined, key: string): V | undefined {
+    if (snapshot === undefined || snapshot !== this.snapshot) return undefined;
+    return this.entries.get(key);
+  }
+
+  set(snapshot: string, key: string, value: V): void {
+    if (snapshot !== this.snapshot) {
+      this.snapshot = snapshot;
+      this.entries.clear();
+    } else if (this.entries.size >= this.maxEntries) {
+      this.entries.clear();
+    }
+    this.entries.set(key, value);
+  }
+}

@@ -1,0 +1,92 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { type BenchResults, runBench, writeResults } from './run.ts';
+
+/*
+ * The benchmark code, run end to end at a tiny size: every figure must come out as a finite
+ * positive number and the results file must have its shape. No assertion on speed — timing
+ * on a shared machine is the benchmark's job, not a test's. Chromium is not needed.
+ */
+
+function expectPositive(label: string, values: Record<string, unknown>, keys: string[]) {
+  for (const key of keys) {
+    const value = values[key];
+    expect(
+      typeof value === 'number' && Number.isFinite(value) && value > 0,
+      `${label}.${key} = ${value}`,
+    ).toBe(true);
+  }
+}
+
+function figure<T extends object>(value: T | { na: string }, label: string): T {
+  expect('na' in value, `${label}: ${JSON.stringify(value)}`).toBe(false);
+  return value as T;
+}
+
+it('measures every figure at a tiny size and writes the results file', { timeout: 240_000 }, async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'salary-bench-smoke-'));
+  try {
+    const results = await runBench({
+      sizes: [40],
+      quick: true,
+      listRuns: 2,
+      calculate: { seconds: 1, rounds: 1, connections: 4 },
+      excel: true,
+      browser: false,
+      databaseUrl: undefined,
+      log: () => {},
+    });
+    const file = path.join(dir, 'latest.json');
+    writeResults(results, file);
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
+    expect(saved).toEqual(results);
+
+    expect(Object.keys(saved).sort()).toEqual(
+      ['calculate', 'export', 'goals', 'import', 'list', 'machine', 'options', 'web'].sort(),
+    );
+    expectPositive('machine', { ...saved.machine }, ['cores', 'totalMemoryGb']);
+    expect(saved.machine.node).toBe(process.version);
+    expect(saved.machine.database).toBe('pglite');
+    expect(Number.isNaN(Date.parse(saved.machine.date))).toBe(false);
+
+    expect(saved.list).toHaveLength(1);
+    const list = saved.list[0]!;
+    expect(list.employees).toBe(40);
+    expectPositive('list', { ...list }, [
+      'apiMs',
+      'plainSelectMs',
+      'jsonAggMs',
+      'baselineMs',
+      'ratio',
+      'apiBytes',
+    ]);
+    expectPositive('list.cpu', { ...list.cpu }, ['apiMs', 'plainSelectMs', 'jsonAggMs', 'ratio']);
+
+    const calculate = figure(saved.calculate, 'calculate');
+    expectPositive('calculate', { ...calculate }, ['calculateRps', 'bareRps', 'ratio', 'responseBytes']);
+    expectPositive('calculate.ladder', { ...calculate.ladder }, ['appPublicNoopRps', 'appSignedInNoopRps']);
+
+    const [exported] = figure(saved.export, 'export');
+    expectPositive('export', { ...exported }, [
+      'seconds',
+      'peakRssMb',
+      'readyRssMb',
+      'fileBytes',
+      'baselineSeconds',
+      'baselinePeakRssMb',
+      'ratio',
+    ]);
+    const [imported] = figure(saved.import, 'import');
+    expectPositive('import', { ...imported }, ['seconds', 'peakRssMb', 'readyRssMb']);
+    expect(imported!.created + imported!.updated).toBe(40);
+
+    // The bundle figure needs a web build (npm test builds it first); without one it says so.
+    if ('na' in saved.web.bundle) expect(saved.web.bundle.na).toMatch(/web build/);
+    else expectPositive('web.bundle', { ...saved.web.bundle }, ['loginJsGzipKb']);
+    expect('na' in saved.web.firstRows).toBe(true);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

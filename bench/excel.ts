@@ -1,0 +1,185 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, readFileSync, statSync } from 'node:fs';
+import { createInterface, type Interface } from 'node:readline';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import type { BenchDatabase } from './generate.ts';
+import { REPO_ROOT } from './lib/paths.ts';
+import { round } from './lib/stats.ts';
+
+const CHILD = fileURLToPath(new URL('./excel-child.ts', import.meta.url));
+
+export interface ExportFigure {
+  employees: number;
+  /** GET /api/employees/export as admin, request to last byte on disk. */
+  seconds: number;
+  /** The serving child's peak RSS over its life, and its RSS once ready (before the export). */
+  peakRssMb: number;
+  readyRssMb: number;
+  fileBytes: number;
+  /** ExcelJS's streaming writer, same columns and options, rows from memory, no database. */
+  baselineSeconds: number;
+  baselinePeakRssMb: number;
+  baselineReadyRssMb: number;
+  /** seconds ÷ baselineSeconds. */
+  ratio: number;
+}
+
+export interface ImportFigure {
+  employees: number;
+  /** POST /api/employees/import?dryRun=false with the export file, request to answer. */
+  seconds: number;
+  peakRssMb: number;
+  readyRssMb: number;
+  created: number;
+  updated: number;
+}
+
+const mb = (kb: number) => round(kb / 1024, 1);
+
+class Child {
+  private readonly lines: Interface;
+  private readonly pending: string[] = [];
+  private waiting: ((line: string) => void) | undefined;
+  private stderr = '';
+
+  constructor(readonly process: ChildProcess) {
+    this.lines = createInterface({ input: process.stdout! });
+    this.lines.on('line', (line) => {
+      if (!line.startsWith('{')) return;
+      if (this.waiting) {
+        const resolve = this.waiting;
+        this.waiting = undefined;
+        resolve(line);
+      } else this.pending.push(line);
+    });
+    process.stderr!.on('data', (chunk: Buffer) => {
+      this.stderr = (this.stderr + chunk.toString()).slice(-4000);
+    });
+  }
+
+  /** The next JSON line the child prints; fails if it exits first. */
+  next<T>(): Promise<T> {
+    const queued = this.pending.shift();
+    if (queued) return Promise.resolve(JSON.parse(queued) as T);
+    return new Promise<T>((resolve, reject) => {
+      const onExit = (code: number | null) =>
+        reject(new Error(`bench child exited (${code}) before answering:\n${this.stderr}`));
+      this.process.once('exit', onExit);
+      this.waiting = (line) => {
+        this.process.off('exit', onExit);
+        resolve(JSON.parse(line) as T);
+      };
+    });
+  }
+
+  async finish<T>(): Promise<T> {
+    this.process.stdin!.write('done\n');
+    const answer = await this.next<T>();
+    if (this.process.exitCode === null) await new Promise((resolve) => this.process.once('exit', resolve));
+    return answer;
+  }
+}
+
+function startChild(role: 'server' | 'exceljs', env: Record<string, string>): Child {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, role], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  return new Child(child);
+}
+
+interface Ready {
+  baseUrl: string;
+  token: string;
+  readyRssKb: number;
+}
+
+/** Runs `work` against the real app served by a child process on the bench database. */
+async function withServingChild<T>(
+  bench: BenchDatabase,
+  work: (ready: Ready) => Promise<T>,
+): Promise<{ value: T; ready: Ready; peakRssKb: number }> {
+  // A PGlite directory is opened by one process at a time.
+  await bench.close();
+  const child = startChild('server', {
+    BENCH_LOCATION: JSON.stringify(bench.location),
+    BENCH_DATA_DIR: bench.dataDir,
+  });
+  try {
+    const ready = await child.next<Ready>();
+    const value = await work(ready);
+    const { peakRssKb } = await child.finish<{ peakRssKb: number }>();
+    return { value, ready, peakRssKb };
+  } finally {
+    if (child.process.exitCode === null) child.process.kill('SIGKILL');
+    await bench.reopen();
+  }
+}
+
+export async function benchExport(bench: BenchDatabase, file: string): Promise<ExportFigure> {
+  const {
+    value: seconds,
+    ready,
+    peakRssKb,
+  } = await withServingChild(bench, async ({ baseUrl, token }) => {
+    const start = performance.now();
+    const res = await fetch(`${baseUrl}/api/employees/export`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (res.status !== 200 || !res.body)
+      throw new Error(`export answered ${res.status}: ${await res.text()}`);
+    await pipeline(
+      Readable.fromWeb(res.body as import('node:stream/web').ReadableStream),
+      createWriteStream(file),
+    );
+    return (performance.now() - start) / 1000;
+  });
+  const baseline = startChild('exceljs', {
+    BENCH_ROWS: String(bench.employees),
+    BENCH_OUT: `${file}.bare.xlsx`,
+  });
+  const bare = await baseline.next<{ ms: number; peakRssKb: number; readyRssKb: number }>();
+  return {
+    employees: bench.employees,
+    seconds: round(seconds),
+    peakRssMb: mb(peakRssKb),
+    readyRssMb: mb(ready.readyRssKb),
+    fileBytes: statSync(file).size,
+    baselineSeconds: round(bare.ms / 1000),
+    baselinePeakRssMb: mb(bare.peakRssKb),
+    baselineReadyRssMb: mb(bare.readyRssKb),
+    ratio: round(seconds / (bare.ms / 1000)),
+  };
+}
+
+export async function benchImport(bench: BenchDatabase, file: string): Promise<ImportFigure> {
+  const bytes = readFileSync(file);
+  const { value, ready, peakRssKb } = await withServingChild(bench, async ({ baseUrl, token }) => {
+    const form = new FormData();
+    form.append('file', new Blob([bytes]), 'employees_export.xlsx');
+    const start = performance.now();
+    const res = await fetch(`${baseUrl}/api/employees/import?dryRun=false`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const text = await res.text();
+    const seconds = (performance.now() - start) / 1000;
+    if (res.status !== 200) throw new Error(`import answered ${res.status}: ${text.slice(0, 500)}`);
+    const report = (JSON.parse(text) as { data: { created: number; updated: number } }).data;
+    return { seconds, ...report };
+  });
+  if (value.created + value.updated !== bench.employees)
+    throw new Error(`import wrote ${value.created} + ${value.updated} rows, expected ${bench.employees}`);
+  return {
+    employees: bench.employees,
+    seconds: round(value.seconds),
+    peakRssMb: mb(peakRssKb),
+    readyRssMb: mb(ready.readyRssKb),
+    created: value.created,
+    updated: value.updated,
+  };
+}

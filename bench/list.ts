@@ -1,0 +1,171 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../apps/server/src/db/client.ts';
+import type { BenchApp } from './lib/bench-app.ts';
+import { median, round } from './lib/stats.ts';
+
+export interface ListFigure {
+  employees: number;
+  runs: number;
+  /**
+   * GET /api/employees as admin, salaries computed: inject, answer streamed and counted, median
+   * ms — asked again with nothing written since, as a user reloading the list does (the
+   * server may answer from its snapshot-keyed list cache).
+   */
+  apiMs: number;
+  /** The same right after a write (the snapshot moved: every row read and priced again). */
+  apiColdMs: number;
+  /** One joined SELECT (a row per employee) + JSON.stringify, median ms. */
+  plainSelectMs: number;
+  /** One json_agg query (the rows as a single JSON value) + JSON.stringify, median ms. */
+  jsonAggMs: number;
+  baseline: 'plain select' | 'json_agg';
+  baselineMs: number;
+  /** apiMs ÷ baselineMs; goal ≤ 1.5. */
+  ratio: number;
+  /** apiColdMs ÷ baselineMs. */
+  coldRatio: number;
+  apiBytes: number;
+  baselineBytes: number;
+  /**
+   * This process's CPU time, median ms: a steadier view on a busy shared machine. On PGlite it
+   * is all the work; on PostgreSQL the server's share is not in it.
+   */
+  cpu: {
+    apiMs: number;
+    apiColdMs: number;
+    plainSelectMs: number;
+    jsonAggMs: number;
+    ratio: number;
+    coldRatio: number;
+  };
+}
+
+// The same rows the list answers with: every employee field plus the four joined names.
+const JOINED = sql.raw(`
+  select e.id, e.name, e.job_id, j.name as job_name, e.position_id, p.name as position_name,
+         e.grade_id, g.name as grade_name, e.level_id, l.name as level_name,
+         e.years_experience, e.years_with_company, e.offshore_project, e.acting_as_different_grade,
+         e.pillar, e.remote, e.custom_multipliers
+  from employees e
+  join jobs j on j.id = e.job_id
+  join positions p on p.id = e.position_id
+  join grades g on g.id = e.grade_id
+  join levels l on l.id = e.level_id`);
+
+type Rows = { rows: Record<string, unknown>[] };
+
+async function plainSelect(db: Db): Promise<{ count: number; bytes: number }> {
+  const result = (await db.execute(sql`${JOINED} order by e.id`)) as unknown as Rows;
+  const body = JSON.stringify({ success: true, message: 'OK', error: null, data: result.rows });
+  return { count: result.rows.length, bytes: body.length };
+}
+
+async function jsonAgg(db: Db): Promise<{ count: number; bytes: number }> {
+  const result = (await db.execute(
+    sql`select coalesce(json_agg(x order by x.id), '[]'::json) as rows from (${JOINED}) x`,
+  )) as unknown as Rows;
+  const raw = result.rows[0]?.rows;
+  // Both drivers decode json to objects; handle text too so the baseline never cheats.
+  const rows = (typeof raw === 'string' ? JSON.parse(raw) : raw) as unknown[];
+  const body = JSON.stringify({ success: true, message: 'OK', error: null, data: rows });
+  return { count: rows.length, bytes: body.length };
+}
+
+function get(bench: BenchApp, payloadAsStream: boolean) {
+  return bench.app.inject({
+    method: 'GET',
+    url: '/api/employees',
+    headers: { authorization: `Bearer ${bench.token}` },
+    payloadAsStream,
+  });
+}
+
+/** Once, untimed: the answer is 200 and holds every employee with a salary. */
+async function checkApi(bench: BenchApp): Promise<{ count: number; bytes: number }> {
+  const res = await get(bench, false);
+  if (res.statusCode !== 200) throw new Error(`GET /api/employees answered ${res.statusCode}`);
+  const rows = (JSON.parse(res.body) as { data: { calculatedSalary?: unknown }[] }).data;
+  return { count: rows.filter((r) => 'calculatedSalary' in r).length, bytes: res.rawPayload.length };
+}
+
+/**
+ * Timed: the app answers into a stream whose bytes are counted, not collected, so the figure
+ * is the server's work (read, price, serialize, encode) and not inject's buffering.
+ */
+async function api(bench: BenchApp, expected: { count: number; bytes: number }) {
+  const res = await get(bench, true);
+  if (res.statusCode !== 200) throw new Error(`GET /api/employees answered ${res.statusCode}`);
+  let bytes = 0;
+  for await (const chunk of res.stream()) bytes += (chunk as Buffer).length;
+  if (bytes !== expected.bytes)
+    throw new Error(`GET /api/employees sent ${bytes} bytes, then ${expected.bytes}`);
+  return expected;
+}
+
+/**
+ * The list against the fastest bare read of the same rows, interleaved round by round so
+ * both see the same machine state; one warm-up round first, then `runs` measured rounds.
+ */
+export async function benchList(
+  bench: BenchApp,
+  db: Db,
+  employees: number,
+  runs: number,
+): Promise<ListFigure> {
+  const expected = await checkApi(bench);
+  const contenders = {
+    cold: () => api(bench, expected),
+    api: () => api(bench, expected),
+    plain: () => plainSelect(db),
+    agg: () => jsonAgg(db),
+  };
+  type Key = keyof typeof contenders;
+  const times: Record<Key, number[]> = { cold: [], api: [], plain: [], agg: [] };
+  const cpu: Record<Key, number[]> = { cold: [], api: [], plain: [], agg: [] };
+  const bytes: Record<Key, number> = { cold: 0, api: 0, plain: 0, agg: 0 };
+  for (let pass = -1; pass < runs; pass++) {
+    for (const key of Object.keys(contenders) as Key[]) {
+      // Untimed: a transaction id is taken, so the database snapshot moves as after any write.
+      if (key === 'cold') await db.execute(sql`select pg_current_xact_id()`);
+      const cpuStart = process.cpuUsage();
+      const start = performance.now();
+      const out = await contenders[key]();
+      const ms = performance.now() - start;
+      const used = process.cpuUsage(cpuStart);
+      if (out.count !== employees) throw new Error(`${key} read ${out.count} rows, expected ${employees}`);
+      bytes[key] = out.bytes;
+      if (pass >= 0) {
+        times[key].push(ms);
+        cpu[key].push((used.user + used.system) / 1000);
+      }
+    }
+  }
+  const apiMs = median(times.api);
+  const apiColdMs = median(times.cold);
+  const plainSelectMs = median(times.plain);
+  const jsonAggMs = median(times.agg);
+  const baseline = jsonAggMs <= plainSelectMs ? 'json_agg' : 'plain select';
+  const baselineMs = Math.min(jsonAggMs, plainSelectMs);
+  return {
+    employees,
+    runs,
+    apiMs: round(apiMs, 1),
+    apiColdMs: round(apiColdMs, 1),
+    plainSelectMs: round(plainSelectMs, 1),
+    jsonAggMs: round(jsonAggMs, 1),
+    baseline,
+    baselineMs: round(baselineMs, 1),
+    ratio: round(apiMs / baselineMs),
+    coldRatio: round(apiColdMs / baselineMs),
+    apiBytes: bytes.api,
+    baselineBytes: baseline === 'json_agg' ? bytes.agg : bytes.plain,
+    cpu: {
+      apiMs: round(median(cpu.api), 1),
+      apiColdMs: round(median(cpu.cold), 1),
+      plainSelectMs: round(median(cpu.plain), 1),
+      jsonAggMs: round(median(cpu.agg), 1),
+      ratio: round(median(cpu.api) / median(baseline === 'json_agg' ? cpu.agg : cpu.plain)),
+      coldRatio: round(median(cpu.cold) / median(baseline === 'json_agg' ? cpu.agg : cpu.plain)),
+    },
+  };
+}

@@ -1,0 +1,205 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { benchCalculate, type CalculateFigure } from './calculate.ts';
+import { benchExport, benchImport, type ExportFigure, type ImportFigure } from './excel.ts';
+import { createBenchDatabase } from './generate.ts';
+import { startBenchApp } from './lib/bench-app.ts';
+import { describeMachine, type Machine } from './lib/machine.ts';
+import { RESULTS_FILE, WEB_DIST } from './lib/paths.ts';
+import { formatTable, GOALS } from './lib/report.ts';
+import { benchList, type ListFigure } from './list.ts';
+import {
+  type BundleFigure,
+  benchFirstRows,
+  ensureWebBuild,
+  type FirstRowsFigure,
+  loginBundle,
+} from './web.ts';
+
+/** A figure, or why it could not be measured. */
+export type Figure<T> = T | { na: string };
+
+export interface BenchOptions {
+  /** Employee counts, each on its own fresh database. */
+  sizes: number[];
+  quick: boolean;
+  /** Measured rounds of the list comparison (after one warm-up). */
+  listRuns: number;
+  calculate: { seconds: number; rounds: number; connections: number };
+  excel: boolean;
+  /** The Chromium part (first rows on /dashboard); the bundle size is always measured. */
+  browser: boolean;
+  /** Rebuild the web app first (npm run build); otherwise only when there is no build. */
+  build?: boolean;
+  /** PostgreSQL server to create throwaway bench databases on; PGlite when absent. */
+  databaseUrl: string | undefined;
+  log(line: string): void;
+}
+
+export interface BenchResults {
+  machine: Machine;
+  options: Omit<BenchOptions, 'log' | 'databaseUrl' | 'build'>;
+  goals: typeof GOALS;
+  list: ListFigure[];
+  calculate: Figure<CalculateFigure>;
+  export: Figure<ExportFigure[]>;
+  import: Figure<ImportFigure[]>;
+  web: { bundle: Figure<BundleFigure>; firstRows: Figure<FirstRowsFigure> };
+}
+
+/** The size the browser figure runs on: 10,000 when measured, else the closest one. */
+function browserSize(sizes: number[]): number {
+  return [...sizes].sort((a, b) => Math.abs(a - 10_000) - Math.abs(b - 10_000))[0]!;
+}
+
+export async function runBench(options: BenchOptions): Promise<BenchResults> {
+  const { log } = options;
+  const sizes = [...options.sizes].sort((a, b) => a - b);
+  const results: Partial<BenchResults> & { list: ListFigure[] } = { list: [] };
+  const exports: ExportFigure[] = [];
+  const imports: ImportFigure[] = [];
+  let exportMissing = false;
+  const work = mkdtempSync(path.join(os.tmpdir(), 'salary-bench-files-'));
+
+  let webDist: string | undefined;
+  try {
+    if (options.browser || options.build) ensureWebBuild(options.build);
+    webDist = WEB_DIST;
+    results.web = { bundle: loginBundle(), firstRows: { na: 'skipped (--no-browser)' } };
+  } catch (error) {
+    results.web = {
+      bundle: { na: `no web build (${(error as Error).message.split('\n')[0]})` },
+      firstRows: { na: 'no web build' },
+    };
+  }
+
+  try {
+    for (const size of sizes) {
+      log(`· ${size.toLocaleString('en-US')} employees: generating …`);
+      const started = performance.now();
+      const bench = await createBenchDatabase({ employees: size, databaseUrl: options.databaseUrl });
+      log(`  generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      try {
+        results.machine ??= await describeMachine(bench.database);
+        const app = await startBenchApp(bench.database, {
+          dataDir: bench.dataDir,
+          listen: true,
+          webDist,
+          probes: true,
+        });
+        try {
+          log('  list …');
+          results.list.push(await benchList(app, bench.database.db, size, options.listRuns));
+          if (!results.calculate) {
+            log('  calculate …');
+            results.calculate = await benchCalculate(app, bench.database.db, options.calculate);
+          }
+          if (options.browser && size === browserSize(sizes) && !('na' in results.web.bundle)) {
+            log('  browser …');
+            const names = (await bench.database.db.execute(
+              sql`select distinct name from employees`,
+            )) as unknown as { rows: { name: string }[] };
+            const firstRows = await benchFirstRows({
+              baseUrl: app.baseUrl!,
+              token: app.token,
+              names: names.rows.map((r) => r.name),
+              employees: size,
+              runs: options.quick ? 1 : 3,
+            });
+            results.web.firstRows = firstRows ?? { na: 'n/a (employees screen not built)' };
+          }
+          exportMissing = !app.app.hasRoute({ method: 'GET', url: '/api/employees/export' });
+        } finally {
+          await app.close();
+        }
+        if (options.excel && !exportMissing) {
+          const file = path.join(work, `employees-${size}.xlsx`);
+          log('  export …');
+          exports.push(await benchExport(bench, file));
+          log('  import …');
+          imports.push(await benchImport(bench, file));
+        }
+      } finally {
+        await bench.dispose();
+      }
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+
+  const excelNa = !options.excel ? 'skipped (--no-excel)' : 'n/a (export not built)';
+  return {
+    machine: results.machine!,
+    options: {
+      sizes,
+      quick: options.quick,
+      listRuns: options.listRuns,
+      calculate: options.calculate,
+      excel: options.excel,
+      browser: options.browser,
+    },
+    goals: GOALS,
+    list: results.list,
+    calculate: results.calculate ?? { na: 'not measured' },
+    export: exports.length ? exports : { na: excelNa },
+    import: imports.length ? imports : { na: excelNa },
+    web: results.web,
+  };
+}
+
+export function writeResults(results: BenchResults, file = RESULTS_FILE): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+export function optionsFromArgs(argv: string[]): BenchOptions & { out: string } {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      quick: { type: 'boolean', default: false },
+      sizes: { type: 'string' },
+      'no-excel': { type: 'boolean', default: false },
+      'no-browser': { type: 'boolean', default: false },
+      build: { type: 'boolean', default: false },
+      out: { type: 'string', default: RESULTS_FILE },
+    },
+  });
+  const quick = values.quick ?? false;
+  const sizes = values.sizes
+    ? values.sizes
+        .split(',')
+        .map((s) => Number(s.replace(/[_k]/gi, (m) => (m.toLowerCase() === 'k' ? '000' : ''))))
+    : quick
+      ? [200, 1000]
+      : [10_000, 100_000];
+  if (sizes.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw new Error(`bad --sizes: ${values.sizes}`);
+  return {
+    sizes,
+    quick,
+    listRuns: 5,
+    calculate: quick
+      ? { seconds: 1, rounds: 1, connections: 10 }
+      : { seconds: 6, rounds: 3, connections: 10 },
+    excel: !values['no-excel'],
+    browser: !values['no-browser'],
+    build: values.build ?? false,
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    log: (line) => console.log(line),
+    out: values.out ?? RESULTS_FILE,
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const options = optionsFromArgs(process.argv.slice(2));
+  const where = options.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite';
+  console.log(
+    `Salary System benchmarks on ${where}, sizes ${options.sizes.join(', ')}${options.quick ? ' (quick)' : ''}`,
+  );
+  const results = await runBench(options);
+  writeResults(results, options.out);
+  console.log(`\n${formatTable(results)}\n\nWrote ${path.relative(process.cwd(), options.out)}`);
+}

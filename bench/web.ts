@@ -1,0 +1,194 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type Browser, chromium } from 'playwright-core';
+import { REPO_ROOT, WEB_DIST } from './lib/paths.ts';
+import { median, round } from './lib/stats.ts';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface BundleFigure {
+  /** gzip (zlib, default level) of the entry script and every modulepreload of index.html. */
+  loginJsGzipKb: number;
+  files: { file: string; bytes: number; gzipBytes: number }[];
+  /** When apps/web/dist/index.html was built. */
+  builtAt: string;
+}
+
+export interface FirstRowsFigure {
+  employees: number;
+  runs: number;
+  /** Navigation start → first employee row visible on /dashboard, median ms (fresh context each). */
+  ms: number;
+  /** Where those ms went (medians, from the page's own performance timeline). */
+  timeline: {
+    /** The HTML parsed and the entry script run. */
+    domContentLoadedMs: number;
+    /** GET /api/employees: when the browser sent it, and when its last byte arrived. */
+    listRequestStartMs: number;
+    listResponseEndMs: number;
+    listBytes: number;
+    /** JS files and their transferred bytes up to the first rows (all routes' chunks). */
+    scripts: number;
+    scriptKb: number;
+  };
+}
+
+interface Timeline {
+  at: number;
+  domContentLoadedMs: number;
+  listRequestStartMs: number;
+  listResponseEndMs: number;
+  listBytes: number;
+  scripts: number;
+  scriptBytes: number;
+}
+
+/** Builds the web app (npm run build) when there is no build yet, or always with `force`. */
+export function ensureWebBuild(force = false): void {
+  if (!force && existsSync(path.join(WEB_DIST, 'index.html'))) return;
+  console.log(force ? 'npm run build …' : 'apps/web/dist is missing: running npm run build …');
+  const built = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('npm run build failed');
+}
+
+/** The JS a first visit of /login downloads before any route code: index.html's entry + preloads. */
+export function loginBundle(dist = WEB_DIST): BundleFigure {
+  const indexFile = path.join(dist, 'index.html');
+  const html = readFileSync(indexFile, 'utf8');
+  const refs = new Set<string>();
+  for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+    const src = /\bsrc="([^"]+)"/.exec(tag)?.[1];
+    if (src && /\btype="module"/.test(tag)) refs.add(src);
+  }
+  for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
+    const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
+    if (href && /\brel="modulepreload"/.test(tag)) refs.add(href);
+  }
+  const files = [...refs].map((ref) => {
+    const content = readFileSync(path.join(dist, ref.replace(/^\//, '')));
+    return { file: ref, bytes: content.length, gzipBytes: gzipSync(content).length };
+  });
+  const total = files.reduce((sum, f) => sum + f.gzipBytes, 0);
+  return { loginJsGzipKb: round(total / 1024, 1), files, builtAt: statSync(indexFile).mtime.toISOString() };
+}
+
+declare global {
+  interface Window {
+    __benchNames?: Set<string>;
+    __benchFirstRowAt?: number;
+  }
+}
+
+/** In the page: the first table row showing a known employee name, on screen. */
+function firstEmployeeRowVisible(): boolean {
+  const names = window.__benchNames;
+  if (!names) return false;
+  for (const row of document.querySelectorAll('tbody tr, [role="row"]')) {
+    const cells = row.querySelectorAll('td, [role="cell"], [role="gridcell"]');
+    let named = false;
+    for (const cell of cells) {
+      if (names.has((cell.textContent ?? '').trim())) {
+        named = true;
+        break;
+      }
+    }
+    if (!named) continue;
+    const box = row.getBoundingClientRect();
+    if (box.height > 0 && box.bottom > 0 && box.top < window.innerHeight) {
+      window.__benchFirstRowAt = performance.now();
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Headless Chromium opens /dashboard already signed in (the token in localStorage, as the
+ * app keeps it) in a fresh context each run: cold cache, a real first visit. Answers
+ * `undefined` when the employees screen shows no table at all (still a placeholder).
+ */
+export async function benchFirstRows(opts: {
+  baseUrl: string;
+  token: string;
+  names: string[];
+  employees: number;
+  runs: number;
+  chromiumPath?: string;
+}): Promise<FirstRowsFigure | undefined> {
+  const executablePath = opts.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath))
+    throw new Error(
+      `Chromium not found at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`,
+    );
+  const browser: Browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  const timelines: Timeline[] = [];
+  try {
+    for (let run = -1; run < opts.runs; run++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      try {
+        await context.addInitScript(
+          ({ token, names }) => {
+            window.localStorage.setItem('token', token);
+            window.__benchNames = new Set(names);
+          },
+          { token: opts.token, names: opts.names },
+        );
+        const page = await context.newPage();
+        await page.goto(`${opts.baseUrl}/dashboard`, { waitUntil: 'commit' });
+        try {
+          await page.waitForFunction(firstEmployeeRowVisible, undefined, { polling: 'raf', timeout: 30_000 });
+        } catch (error) {
+          const hasTable = await page.locator('table, [role="grid"], [role="table"]').count();
+          if (hasTable === 0) return undefined;
+          throw error;
+        }
+        const timeline = await page.evaluate((): Timeline => {
+          const nav = performance.getEntriesByType('navigation')[0] as
+            | PerformanceNavigationTiming
+            | undefined;
+          const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+          const list = resources.find((r) => new URL(r.name).pathname === '/api/employees');
+          const scripts = resources.filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
+          return {
+            at: window.__benchFirstRowAt ?? Number.NaN,
+            domContentLoadedMs: nav?.domContentLoadedEventEnd ?? Number.NaN,
+            listRequestStartMs: list?.requestStart ?? Number.NaN,
+            listResponseEndMs: list?.responseEnd ?? Number.NaN,
+            listBytes: list?.encodedBodySize ?? Number.NaN,
+            scripts: scripts.length,
+            scriptBytes: scripts.reduce((sum, r) => sum + r.transferSize, 0),
+          };
+        });
+        // The first run warms the server (and the OS file cache); it is not counted.
+        if (run >= 0) timelines.push(timeline);
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  const mid = (pick: (t: Timeline) => number) => Math.round(median(timelines.map(pick)));
+  return {
+    employees: opts.employees,
+    runs: opts.runs,
+    ms: mid((t) => t.at),
+    timeline: {
+      domContentLoadedMs: mid((t) => t.domContentLoadedMs),
+      listRequestStartMs: mid((t) => t.listRequestStartMs),
+      listResponseEndMs: mid((t) => t.listResponseEndMs),
+      listBytes: mid((t) => t.listBytes),
+      scripts: mid((t) => t.scripts),
+      scriptKb: round(mid((t) => t.scriptBytes) / 1024, 1),
+    },
+  };
+}
