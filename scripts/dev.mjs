@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const children = [
-  spawn('npx', ['tsx', 'watch', 'apps/server/src/server.ts', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' }),
+  spawn('npx', ['tsx', 'watch', 'apps/server/src/server.ts', ...process.argv.slice(2)], {
+    cwd: root,
+    stdio: 'inherit',
+  }),
   spawn('npx', ['vite', '--host'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' }),
 ];
 const stop = () => {
@@ -14,7 +17,8 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => {
-  stop();
-  process.exitCode = code ?? 0;
-});
+for (const child of children)
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

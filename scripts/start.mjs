@@ -18,7 +18,13 @@ function newestMtime(target) {
   return newest;
 }
 
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src', 'packages/salary-engine/src'];
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/shared/src',
+  'packages/salary-engine/src',
+];
 const sourceTime = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
 if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
   console.log('Building the web app…');

@@ -28,5 +28,6 @@ function run(cmd, cmdArgs) {
 
 // The browser tests run against the built app, exactly as `npm start` serves it.
 run('npm', ['run', 'build', '--silent']);
-if (process.env.TEST_DATABASE_URL) console.log(`Server tests also run on PostgreSQL (${process.env.TEST_DATABASE_URL}).`);
+if (process.env.TEST_DATABASE_URL)
+  console.log(`Server tests also run on PostgreSQL (${process.env.TEST_DATABASE_URL}).`);
 run('npx', ['vitest', 'run', ...(e2eOnly ? ['--project', 'e2e'] : []), ...passThrough]);
