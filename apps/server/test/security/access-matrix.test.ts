@@ -8,6 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
+import { IMPORT_HEADER, loadWorkbook, upload, xlsxOf } from '../excel/excel-files.ts';
 import {
   newBaseSalary,
   newCompany,
@@ -37,7 +38,7 @@ interface RouteCase {
   name: string;
   who: Who;
   /** Builds a fresh request (fresh records for writes, so every caller meets the same state). */
-  request: (db: Db) => Promise<Omit<InjectOptions, 'headers'> & { url: string }>;
+  request: (db: Db) => Promise<InjectOptions & { url: string }>;
   /** What an allowed caller gets, when it is not a 2xx (e.g. a wrong current password). */
   allowedStatus?: number;
 }
@@ -336,6 +337,41 @@ export const ROUTES: RouteCase[] = [
     }),
   },
   {
+    name: 'export employees',
+    who: 'signedIn',
+    request: async () => ({ method: 'GET', url: '/api/employees/export' }),
+  },
+  {
+    name: 'download the import template',
+    who: 'signedIn',
+    request: async () => ({ method: 'GET', url: '/api/employees/template/download' }),
+  },
+  {
+    name: 'import employees (dry run)',
+    who: 'manageEmployee',
+    request: async (db) => {
+      const c = await newCompany(db, 3000);
+      const file = await xlsxOf([
+        IMPORT_HEADER,
+        [
+          '',
+          unique('Imported'),
+          c.job.name,
+          c.position.name,
+          c.grade.name,
+          c.level.name,
+          1,
+          1,
+          'No',
+          'No',
+          'No',
+          'No',
+        ],
+      ]);
+      return { method: 'POST', url: '/api/employees/import?dryRun=true', ...upload(file) };
+    },
+  },
+  {
     name: 'delete employee',
     who: 'deleteEmployee',
     request: async (db) => ({ method: 'DELETE', url: `/api/employees/${await existingEmployee(db)}` }),
@@ -425,7 +461,9 @@ describe.each(ROUTES)('$name', (route) => {
     const req = await route.request(t.database.db);
     const res = await t.call({ ...req, token: tokens.get(label) } as InjectOptions & { token?: string });
     const context = `${req.method} ${req.url} as ${label}: ${res.body.slice(0, 200)}`;
-    expect(res.envelope?.success, context).toBeTypeOf('boolean');
+    // Files (export, template) are the only answers that are not the envelope.
+    const isFile = String(res.headers['content-type']).includes('spreadsheetml');
+    if (!isFile) expect(res.envelope?.success, context).toBeTypeOf('boolean');
     if (allowed(route.who, caller)) {
       if (route.allowedStatus) expect(res.statusCode, context).toBe(route.allowedStatus);
       else expect(res.statusCode, context).toBeLessThan(300);
@@ -438,6 +476,22 @@ describe.each(ROUTES)('$name', (route) => {
 });
 
 describe('salary and cost never reach a user without the permission', () => {
+  it('leaves the money columns out of the exported file', async () => {
+    await existingEmployee(t.database.db);
+    for (const { label, caller } of CALLERS) {
+      if (caller.kind !== 'user') continue;
+      const res = await t.call({ method: 'GET', url: '/api/employees/export', token: tokens.get(label) });
+      expect(res.statusCode).toBe(200);
+      const sheet = (await loadWorkbook(res.rawPayload)).worksheets[0]!;
+      const header = (sheet.getRow(1).values as unknown[]).filter(Boolean);
+      expect(header.includes('Calculated Salary'), `export as ${label}`).toBe(caller.permissions.showSalary);
+      expect(header.includes('Total Cost'), `export as ${label}`).toBe(caller.permissions.showCost);
+      expect(sheet.columnCount).toBe(
+        12 + Number(caller.permissions.showSalary) + Number(caller.permissions.showCost),
+      );
+    }
+  });
+
   it('omits the keys from the list and a single employee, and refuses calculate', async () => {
     const id = await existingEmployee(t.database.db);
     for (const { label, caller } of CALLERS) {
