@@ -25,10 +25,11 @@ export async function runDemoSeed(
   employeeCount = 200,
 ): Promise<{ seeded: boolean; message: string }> {
   return db.transaction(async (tx) => {
-    const counts = await Promise.all(
-      [jobs, grades, levels, employees].map((t) => tx.select({ n: count() }).from(t)),
-    );
-    if (counts.some(([row]) => (row?.n ?? 0) > 0)) return { seeded: false, message: DEMO_REFUSED };
+    // One query at a time: a transaction is one connection, and pg warns about overlapping queries.
+    for (const table of [jobs, grades, levels, employees]) {
+      const [row] = await tx.select({ n: count() }).from(table);
+      if ((row?.n ?? 0) > 0) return { seeded: false, message: DEMO_REFUSED };
+    }
 
     const jobIds = new Map<string, number>();
     const positionIds = new Map<string, number>();
