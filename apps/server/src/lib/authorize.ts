@@ -1,4 +1,4 @@
-import { type Actor, can, type PermissionKey } from '@salary/shared/common/permissions';
+import { type Actor, can, canReadMoneyRules, type PermissionKey } from '@salary/shared/common/permissions';
 import { forbidden } from './app-error.ts';
 
 const DEFAULT_MESSAGES: Record<PermissionKey, string> = {
@@ -17,4 +17,11 @@ export function requirePermission(actor: Actor, key: PermissionKey, message = DE
 
 export function requireAdmin(actor: Actor, message = 'Only administrators can do this'): void {
   if (!actor.isAdmin) throw forbidden(message);
+}
+
+export const MONEY_RULES_FORBIDDEN = 'You do not have permission to see salary rules';
+
+/** Reads of base-salary amounts and factor values: salary data (see `canReadMoneyRules`). */
+export function requireMoneyRulesReader(actor: Actor): void {
+  if (!canReadMoneyRules(actor)) throw forbidden(MONEY_RULES_FORBIDDEN);
 }

@@ -54,7 +54,7 @@ describe('adjustment factors API', () => {
     });
   });
 
-  it('creates a negative FIXED factor and lists factors by job, then position, to any signed-in user', async () => {
+  it('creates a negative FIXED factor and lists factors by job, then position, to readers of the money rules only', async () => {
     const fixed = await post({ jobId: web.id, positionId: frontend.id, factor: -250.75, type: 'FIXED' });
     expect(fixed.statusCode).toBe(201);
     expect(fixed.envelope.data).toMatchObject({ factor: -250.75, type: 'FIXED' });
@@ -65,7 +65,11 @@ describe('adjustment factors API', () => {
       type: 'PERCENTAGE',
     });
 
-    const { token } = await t.createUser();
+    const plain = await t.createUser({ manageEmployee: true, deleteEmployee: true, showCost: true });
+    const refused = await t.call({ method: 'GET', url: '/api/adjustment-factors', token: plain.token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('250.75');
+    const { token } = await t.createUser({ showSalary: true });
     const list = await listFactors(token);
     expect(list.map((f) => [f.job.name, f.position.name, f.type, f.factor])).toEqual([
       ['Data', 'Analyst', 'PERCENTAGE', -1],

@@ -52,11 +52,15 @@ describe('base salaries API', () => {
     });
   });
 
-  it('lists base salaries by grade order, then level, to any signed-in user', async () => {
+  it('lists base salaries by grade order, then level, to readers of the money rules only', async () => {
     await create('/api/base-salary', { gradeId: senior.id, levelId: l1.id, amount: 5000 });
     await create('/api/base-salary', { gradeId: junior.id, levelId: l2.id, amount: 2100.25 });
     await create('/api/base-salary', { gradeId: junior.id, levelId: l1.id, amount: 0 });
-    const { token } = await t.createUser();
+    const plain = await t.createUser({ manageEmployee: true, deleteEmployee: true, showCost: true });
+    const refused = await t.call({ method: 'GET', url: '/api/base-salary', token: plain.token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('5250.5');
+    const { token } = await t.createUser({ showSettings: true });
     const list = await listBaseSalaries(token);
     expect(list.map((b) => [b.grade.name, b.level.name, b.amount])).toEqual([
       ['Junior', 'L1', 0],

@@ -1,4 +1,5 @@
 import {
+  canReadMoneyRules,
   NO_PERMISSIONS,
   PERMISSION_KEYS,
   type PermissionKey,
@@ -32,7 +33,8 @@ import {
  * each route as every kind of caller and checks the answer against this one table.
  */
 
-type Who = 'public' | 'signedIn' | 'admin' | PermissionKey;
+/** `moneyRules`: admin, showSalary, showSettings or manageSettings (architecture §5). */
+type Who = 'public' | 'signedIn' | 'admin' | 'moneyRules' | PermissionKey;
 
 interface RouteCase {
   name: string;
@@ -196,7 +198,9 @@ export const ROUTES: RouteCase[] = [
     who: 'manageSettings',
     request: async (db) => {
       const g = await newGrade(db);
-      return { method: 'POST', url: '/api/grades/reorder', payload: { grades: [{ id: g.id, order: 0 }] } };
+      // A free order: a grade moved onto another's order is refused (409).
+      const order = 100_000 + g.id;
+      return { method: 'POST', url: '/api/grades/reorder', payload: { grades: [{ id: g.id, order }] } };
     },
   },
   { name: 'list levels', who: 'signedIn', request: async () => ({ method: 'GET', url: '/api/levels' }) },
@@ -216,7 +220,7 @@ export const ROUTES: RouteCase[] = [
   },
   {
     name: 'list base salaries',
-    who: 'signedIn',
+    who: 'moneyRules',
     request: async () => ({ method: 'GET', url: '/api/base-salary' }),
   },
   {
@@ -252,7 +256,7 @@ export const ROUTES: RouteCase[] = [
   },
   {
     name: 'list adjustment factors',
-    who: 'signedIn',
+    who: 'moneyRules',
     request: async () => ({ method: 'GET', url: '/api/adjustment-factors' }),
   },
   {
@@ -409,6 +413,7 @@ function allowed(who: Who, caller: Caller): boolean {
   if (caller.kind !== 'user') return false;
   if (who === 'signedIn') return true;
   if (who === 'admin') return false;
+  if (who === 'moneyRules') return canReadMoneyRules({ isAdmin: false, permissions: caller.permissions });
   return caller.permissions[who];
 }
 

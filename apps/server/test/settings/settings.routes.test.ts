@@ -14,8 +14,8 @@ const withoutMeta = ({ version: _v, updatedAt: _u, ...rest }: Settings) => rest;
 
 describe('settings API', () => {
   // Runs first: nothing has saved the record yet.
-  it('answers the default record (spec §9) to any signed-in user', async () => {
-    const { token } = await t.createUser();
+  it('answers the default record (spec §9) to readers of the money rules', async () => {
+    const { token } = await t.createUser({ showSettings: true });
     const res = await t.call<Settings>({ method: 'GET', url: '/api/settings', token });
     expect(res.statusCode).toBe(200);
     expect(res.envelope.success).toBe(true);
@@ -223,10 +223,31 @@ describe('settings permissions', () => {
     expect(put.statusCode).toBe(401);
   });
 
-  it('lets a plain user read but not save, and a showSettings-only user not save either', async () => {
+  it('lets a plain user read names without values but not save, and a showSettings-only user not save either', async () => {
     const before = await getSettings(t);
-    const plain = await t.createUser();
-    expect(await getSettings(t, plain.token)).toEqual(before);
+    const plain = await t.createUser({ manageEmployee: true, deleteEmployee: true, showCost: true });
+    const names = (await getSettings(t, plain.token)) as unknown as Record<string, unknown>;
+    // Types, names and titles only: no multiplier, benefit or insurance value (architecture §5).
+    expect(Object.keys(names).sort()).toEqual(
+      [
+        'actingAsMultiplierType',
+        'benefits',
+        'customMultipliers',
+        'experienceMultiplierType',
+        'loyaltyMultiplierType',
+        'offshoreMultiplierType',
+        'pillarMultiplierType',
+        'remoteMultiplierType',
+        'socialInsuranceEnabled',
+        'socialInsuranceType',
+        'updatedAt',
+        'version',
+      ].sort(),
+    );
+    expect(names.customMultipliers).toEqual(
+      before.customMultipliers.map(({ id, title, type }) => ({ id, title, type })),
+    );
+    expect(names.benefits).toEqual(before.benefits.map(({ name, type }) => ({ name, type })));
     const viewer = await t.createUser({ showSettings: true, showSalary: true, manageEmployee: true });
     for (const token of [plain.token, viewer.token]) {
       const res = await putSettings(t, settingsBody({ version: before.version }), token);

@@ -65,6 +65,16 @@ export function can(
   return actor.isAdmin || actor.permissions[key] === true;
 }
 
+/**
+ * The money rules (base-salary amounts, factor values, multiplier, custom multiplier and
+ * benefit values, insurance percentages) are salary data: with them and the employee list,
+ * anyone could rebuild every salary. Readers: admins and showSalary, showSettings or
+ * manageSettings holders (architecture §5).
+ */
+export function canReadMoneyRules(actor: Pick<Actor, 'isAdmin' | 'permissions'> | null | undefined): boolean {
+  return can(actor, 'showSalary') || can(actor, 'showSettings') || can(actor, 'manageSettings');
+}
+
 export type Role = 'admin' | 'user';
 
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrator', user: 'Staff' };

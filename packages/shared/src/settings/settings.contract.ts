@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../common/fields.ts';
+import { plainText, requiredText } from '../common/fields.ts';
 import {
   boundedDecimalField,
   choiceField,
@@ -83,8 +83,7 @@ const percentage = (label: string) =>
 
 /* ---------------------------------------------------------------- custom multipliers */
 
-const customMultiplierId = z
-  .string({ error: 'Custom multiplier id must be text' })
+const customMultiplierId = plainText('Custom multiplier id')
   .trim()
   .min(1, 'Custom multiplier id must not be empty')
   .max(
@@ -246,3 +245,45 @@ export const settingsSchema = z.object({
   updatedAt: z.string(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
+
+/**
+ * The settings as users who may not read the money rules get them (architecture §5): names,
+ * titles, ids and types — enough for the employee form to list custom multipliers by title —
+ * and no multiplier, benefit or insurance value.
+ */
+export const settingsWithoutValuesSchema = z.object({
+  experienceMultiplierType: z.enum(MULTIPLIER_TYPES),
+  loyaltyMultiplierType: z.enum(MULTIPLIER_TYPES),
+  offshoreMultiplierType: z.enum(MULTIPLIER_TYPES),
+  actingAsMultiplierType: z.enum(MULTIPLIER_TYPES),
+  pillarMultiplierType: z.enum(MULTIPLIER_TYPES),
+  remoteMultiplierType: z.enum(MULTIPLIER_TYPES),
+  customMultipliers: z.array(z.object({ id: z.string(), title: z.string(), type: z.enum(MULTIPLIER_TYPES) })),
+  benefits: z.array(z.object({ name: z.string(), type: z.enum(BENEFIT_TYPES) })),
+  socialInsuranceEnabled: z.boolean(),
+  socialInsuranceType: z.enum(SOCIAL_INSURANCE_TYPES),
+  version: z.number().int(),
+  updatedAt: z.string(),
+});
+export type SettingsWithoutValues = z.infer<typeof settingsWithoutValuesSchema>;
+
+/** GET /api/settings answers one of the two, by the caller's permissions. */
+export const settingsReadSchema = z.union([settingsSchema, settingsWithoutValuesSchema]);
+export type SettingsRead = Settings | SettingsWithoutValues;
+
+export function withoutValues(settings: Settings): SettingsWithoutValues {
+  return {
+    experienceMultiplierType: settings.experienceMultiplierType,
+    loyaltyMultiplierType: settings.loyaltyMultiplierType,
+    offshoreMultiplierType: settings.offshoreMultiplierType,
+    actingAsMultiplierType: settings.actingAsMultiplierType,
+    pillarMultiplierType: settings.pillarMultiplierType,
+    remoteMultiplierType: settings.remoteMultiplierType,
+    customMultipliers: settings.customMultipliers.map(({ id, title, type }) => ({ id, title, type })),
+    benefits: settings.benefits.map(({ name, type }) => ({ name, type })),
+    socialInsuranceEnabled: settings.socialInsuranceEnabled,
+    socialInsuranceType: settings.socialInsuranceType,
+    version: settings.version,
+    updatedAt: settings.updatedAt,
+  };
+}

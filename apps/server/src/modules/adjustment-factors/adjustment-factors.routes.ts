@@ -19,11 +19,12 @@ export const adjustmentFactorsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'List adjustment factors by job and position',
+        summary:
+          'List adjustment factors by job and position (admin, showSalary, showSettings or manageSettings)',
         response: { 200: envelopeOf(z.array(adjustmentFactorSchema)) },
       },
     },
-    async () => ok(await service.list()),
+    async (request) => ok(await service.list(request.actor)),
   );
   app.post(
     '/adjustment-factors',

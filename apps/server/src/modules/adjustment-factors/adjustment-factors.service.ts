@@ -6,7 +6,7 @@ import type { Actor } from '@salary/shared/common/permissions';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { requirePermission } from '../../lib/authorize.ts';
+import { requireMoneyRulesReader, requirePermission } from '../../lib/authorize.ts';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
 import { createJobsRepository } from '../jobs/jobs.repository.ts';
 import { createPositionsRepository } from '../positions/positions.repository.ts';
@@ -52,7 +52,10 @@ export function createAdjustmentFactorsService(deps: { db: Db }) {
   }
 
   return {
-    list: (): Promise<AdjustmentFactor[]> => factors.list(),
+    list(actor: Actor): Promise<AdjustmentFactor[]> {
+      requireMoneyRulesReader(actor);
+      return factors.list();
+    },
 
     async create(actor: Actor, input: FactorInput): Promise<AdjustmentFactor> {
       requirePermission(actor, 'manageSettings');

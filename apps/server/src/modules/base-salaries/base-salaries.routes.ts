@@ -20,11 +20,12 @@ export const baseSalariesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'List base salaries by grade order, then level',
+        summary:
+          'List base salaries by grade order, then level (admin, showSalary, showSettings or manageSettings)',
         response: { 200: envelopeOf(z.array(baseSalarySchema)) },
       },
     },
-    async () => ok(await service.list()),
+    async (request) => ok(await service.list(request.actor)),
   );
   app.post(
     '/base-salary',

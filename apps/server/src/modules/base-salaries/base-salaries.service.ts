@@ -4,7 +4,7 @@ import type { Actor } from '@salary/shared/common/permissions';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { requirePermission } from '../../lib/authorize.ts';
+import { requireMoneyRulesReader, requirePermission } from '../../lib/authorize.ts';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
 import { createGradesRepository } from '../grades/grades.repository.ts';
 import { createLevelsRepository } from '../levels/levels.repository.ts';
@@ -52,7 +52,10 @@ export function createBaseSalariesService(deps: { db: Db }) {
   }
 
   return {
-    list: (): Promise<BaseSalary[]> => baseSalaries.list(),
+    list(actor: Actor): Promise<BaseSalary[]> {
+      requireMoneyRulesReader(actor);
+      return baseSalaries.list();
+    },
 
     async create(actor: Actor, input: BaseSalaryInput): Promise<BaseSalary> {
       requirePermission(actor, 'manageSettings');

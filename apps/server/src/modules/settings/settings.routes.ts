@@ -1,5 +1,9 @@
 import { envelopeOf } from '@salary/shared/common/envelope';
-import { settingsSchema, updateSettingsBody } from '@salary/shared/settings/settings.contract';
+import {
+  settingsReadSchema,
+  settingsSchema,
+  updateSettingsBody,
+} from '@salary/shared/settings/settings.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
 import { createSettingsRepository } from './settings.repository.ts';
@@ -33,8 +37,19 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/settings',
-    { schema: { tags, summary: 'Read the settings record (any signed-in user)', response } },
-    async () => ok(await service.get()),
+    {
+      schema: {
+        tags,
+        summary:
+          'Read the settings record (values only for admin, showSalary, showSettings or manageSettings)',
+        description:
+          'Every signed-in user gets the names, titles, ids and types; the multiplier, benefit and ' +
+          'insurance values are salary data and reach only admins and users with showSalary, ' +
+          'showSettings or manageSettings.',
+        response: { 200: envelopeOf(settingsReadSchema) },
+      },
+    },
+    async (request) => ok(await service.get(request.actor)),
   );
   app.put(
     '/settings',

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { Actor } from '@salary/shared/common/permissions';
+import { type Actor, canReadMoneyRules } from '@salary/shared/common/permissions';
 import {
   findDuplicateBenefitName,
   isTemporaryId,
   SETTINGS_STALE_ERROR,
   type Settings,
+  type SettingsRead,
   type UpdateSettingsInput,
+  withoutValues,
 } from '@salary/shared/settings/settings.contract';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
@@ -35,9 +37,13 @@ export function createSettingsService(deps: { settings: SettingsRepository }) {
   const { settings } = deps;
 
   return {
-    /** Any signed-in user: the calculator and the employee form need benefits and multipliers. */
-    get(): Promise<Settings> {
-      return settings.get();
+    /**
+     * Any signed-in user; the values (money rules) only for those who may read them — the
+     * employee form needs no more than the custom multipliers' ids and titles.
+     */
+    async get(actor: Actor): Promise<SettingsRead> {
+      const record = await settings.get();
+      return canReadMoneyRules(actor) ? record : withoutValues(record);
     },
 
     async update(actor: Actor, input: UpdateSettingsInput): Promise<Settings> {

@@ -42,7 +42,7 @@ export default function CalculatorPage() {
   const jobs = useJobs();
   const grades = useGrades();
   const levels = useLevels();
-  const settings = useSettings();
+  const settings = useSettings(canSeeSalary);
   useLoadErrorToast(jobs, LOAD_ERROR);
   useLoadErrorToast(grades, LOAD_ERROR);
   useLoadErrorToast(levels, LOAD_ERROR);

@@ -1,5 +1,5 @@
 import { Checkbox, SimpleGrid, Text } from '@mantine/core';
-import type { Settings } from '@salary/shared/settings/settings.contract';
+import type { SettingsRead } from '@salary/shared/settings/settings.contract';
 import { type Control, Controller } from 'react-hook-form';
 import { customMultiplierEffect } from './custom-multiplier-label.ts';
 import type { EmployeeFormInput, EmployeeFormOutput } from './employee-form-values.ts';
@@ -49,7 +49,7 @@ export function SalaryFactorCheckboxes({ control }: { control: FormControl }) {
 
 interface CustomMultiplierCheckboxesProps {
   control: FormControl;
-  multipliers: Settings['customMultipliers'];
+  multipliers: SettingsRead['customMultipliers'];
   error: string | undefined;
 }
 
@@ -74,12 +74,16 @@ export function CustomMultiplierCheckboxes({ control, multipliers, error }: Cust
                 key={multiplier.id}
                 value={multiplier.id}
                 label={
-                  <>
-                    {multiplier.title}{' '}
-                    <Text span c="dimmed" size="sm">
-                      ({customMultiplierEffect(multiplier)})
-                    </Text>
-                  </>
+                  'multiplier' in multiplier ? (
+                    <>
+                      {multiplier.title}{' '}
+                      <Text span c="dimmed" size="sm">
+                        ({customMultiplierEffect(multiplier)})
+                      </Text>
+                    </>
+                  ) : (
+                    multiplier.title
+                  )
                 }
               />
             ))}

@@ -4,7 +4,7 @@ import { employeeFormBody } from '@salary/shared/employees/employee.contract';
 import type { Grade } from '@salary/shared/grades/grades.contract';
 import type { Job } from '@salary/shared/jobs/jobs.contract';
 import type { Level } from '@salary/shared/levels/levels.contract';
-import type { Settings } from '@salary/shared/settings/settings.contract';
+import type { SettingsRead } from '@salary/shared/settings/settings.contract';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-error.ts';
@@ -25,7 +25,7 @@ export interface EmployeeFormReferences {
   jobs: Job[] | undefined;
   grades: Grade[] | undefined;
   levels: Level[] | undefined;
-  customMultipliers: Settings['customMultipliers'];
+  customMultipliers: SettingsRead['customMultipliers'];
 }
 
 interface EmployeeFormProps {

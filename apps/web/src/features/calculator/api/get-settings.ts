@@ -16,6 +16,7 @@ export function settingsQueryOptions() {
   });
 }
 
-export function useSettings() {
-  return useQuery(settingsQueryOptions());
+/** Only users who may calculate read the values the form needs (the server keeps them from others). */
+export function useSettings(enabled: boolean) {
+  return useQuery({ ...settingsQueryOptions(), enabled });
 }

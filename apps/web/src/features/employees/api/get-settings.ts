@@ -1,13 +1,16 @@
-import { type Settings, settingsSchema } from '@salary/shared/settings/settings.contract';
+import { type SettingsRead, settingsReadSchema } from '@salary/shared/settings/settings.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 
 export const settingsQueryKey = ['settings'] as const;
 
-/** GET /settings: the employee form offers the stored custom multipliers as checkboxes. */
-export async function getSettings(signal?: AbortSignal): Promise<Settings> {
+/**
+ * GET /settings: the employee form offers the stored custom multipliers as checkboxes. Users
+ * who may not read the money rules get titles without values.
+ */
+export async function getSettings(signal?: AbortSignal): Promise<SettingsRead> {
   const envelope = await apiClient.get<unknown>('/settings', { signal });
-  return settingsSchema.parse(envelope.data);
+  return settingsReadSchema.parse(envelope.data);
 }
 
 export function settingsQueryOptions() {

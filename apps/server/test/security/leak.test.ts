@@ -1,0 +1,233 @@
+import {
+  canReadMoneyRules,
+  NO_PERMISSIONS,
+  PERMISSION_KEYS,
+  type Permissions,
+} from '@salary/shared/common/permissions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everyValue, importFile, loadWorkbook } from '../excel/excel-files.ts';
+import {
+  newBaseSalary,
+  newEmployee,
+  newFactor,
+  newGrade,
+  newJob,
+  newLevel,
+  newPosition,
+  setSettings,
+} from '../support/factories.ts';
+import { buildTestApp, type TestContext } from '../support/helper.ts';
+
+/*
+ * The leak test. Every money rule holds a distinctive amount; one employee uses every rule,
+ * so its salary and cost are distinctive too. Then every GET route of the API (read from the
+ * app's own OpenAPI document, so a new route is covered the day it is added), the exported
+ * and template workbooks, an import report and the error messages of refused calls are read
+ * as a user of each permission set, and no answer may hold a value that user may not see:
+ * - the money rules' values without admin, showSalary, showSettings or manageSettings;
+ * - the salary without showSalary; the cost without showCost.
+ */
+
+const RULE_VALUES = {
+  baseSalary: 7777.77,
+  fixedFactor: 6161.61,
+  experience: 5151.51,
+  loyaltyPercent: 4.37,
+  offshore: 3131.31,
+  actingAs: 2121.21,
+  pillar: 1919.19,
+  remote: 1818.18,
+  customMultiplier: 1717.17,
+  benefitFixed: 1616.16,
+  benefitPercent: 13.13,
+  insuranceTotal: 12.12,
+  insuranceCompany: 71.71,
+};
+
+let t: TestContext;
+let employeeId: number;
+let salary: number;
+let cost: number;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const db = t.database.db;
+  const job = await newJob(db, 'Leak Job');
+  const position = await newPosition(db, job.id, 'Leak Position');
+  const grade = await newGrade(db, 'Leak Grade');
+  const level = await newLevel(db, 'Leak Level');
+  const base = await newBaseSalary(db, grade.id, level.id, RULE_VALUES.baseSalary);
+  const factor = await newFactor(db, job.id, position.id, 'FIXED', RULE_VALUES.fixedFactor);
+  await setSettings(db, {
+    experienceMultiplier: RULE_VALUES.experience,
+    experienceMultiplierType: 'FIXED',
+    loyaltyMultiplier: RULE_VALUES.loyaltyPercent,
+    loyaltyMultiplierType: 'PERCENTAGE',
+    offshoreMultiplier: RULE_VALUES.offshore,
+    offshoreMultiplierType: 'FIXED',
+    actingAsMultiplier: RULE_VALUES.actingAs,
+    actingAsMultiplierType: 'FIXED',
+    pillarMultiplier: RULE_VALUES.pillar,
+    pillarMultiplierType: 'FIXED',
+    remoteMultiplier: RULE_VALUES.remote,
+    remoteMultiplierType: 'FIXED',
+    customMultipliers: [
+      { id: 'cm_leak', title: 'Leak Bonus', multiplier: RULE_VALUES.customMultiplier, type: 'FIXED' },
+    ],
+    benefits: [
+      { name: 'Leak Meal', amount: RULE_VALUES.benefitFixed, type: 'FIXED_AMOUNT' },
+      { name: 'Leak Pension', amount: RULE_VALUES.benefitPercent, type: 'PERCENTAGE' },
+    ],
+    socialInsuranceEnabled: true,
+    socialInsuranceType: 'COMPANY_PERCENTAGE',
+    totalInsurancePercentage: RULE_VALUES.insuranceTotal,
+    companyInsurancePercentage: RULE_VALUES.insuranceCompany,
+  });
+  employeeId = await newEmployee(db, {
+    name: 'Leak Person',
+    jobId: job.id,
+    positionId: position.id,
+    gradeId: grade.id,
+    levelId: level.id,
+    yearsExperience: 1,
+    yearsWithCompany: 3,
+    offshoreProject: true,
+    actingAsDifferentGrade: true,
+    pillar: true,
+    remote: true,
+    customMultiplierIds: ['cm_leak'],
+  });
+  Object.assign(ids, {
+    job: job.id,
+    position: position.id,
+    grade: grade.id,
+    level: level.id,
+    base: base.id,
+    factor: factor.id,
+  });
+  const asAdmin = await t.call<{ calculatedSalary: number; accumulatedCost: number }>({
+    method: 'GET',
+    url: `/api/employees/${employeeId}`,
+    token: t.adminToken,
+  });
+  salary = asAdmin.envelope.data.calculatedSalary;
+  cost = asAdmin.envelope.data.accumulatedCost;
+});
+afterAll(async () => t.close());
+
+/** A money value as it can appear: JSON number, fixed two decimals, or formatted with commas. */
+function spellings(value: number): RegExp {
+  const plain = String(value);
+  const fixed = value.toFixed(2);
+  const grouped = value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const alternatives = [...new Set([plain, fixed, grouped])].map((s) => s.replace(/[.,]/g, '\\$&'));
+  return new RegExp(`(?<![\\d.,])(${alternatives.join('|')})(?![\\d])`);
+}
+
+function forbiddenFor(p: Permissions): Array<[string, number]> {
+  const out: Array<[string, number]> = [];
+  if (!canReadMoneyRules({ isAdmin: false, permissions: p }))
+    for (const [name, value] of Object.entries(RULE_VALUES)) out.push([name, value]);
+  if (!p.showSalary) out.push(['salary', salary]);
+  if (!p.showCost) out.push(['cost', cost]);
+  return out;
+}
+
+function expectNoLeak(text: string, forbidden: Array<[string, number]>, context: string) {
+  for (const [name, value] of forbidden)
+    expect(text, `${context} reveals ${name} (${value})`).not.toMatch(spellings(value));
+}
+
+const CALLERS: Array<[string, Permissions]> = [
+  ['a plain user', NO_PERMISSIONS],
+  ...PERMISSION_KEYS.map((key): [string, Permissions] => [
+    `a user with only ${key}`,
+    { ...NO_PERMISSIONS, [key]: true },
+  ]),
+  [
+    'a user with every flag but showSalary and showCost',
+    { ...NO_PERMISSIONS, manageEmployee: true, deleteEmployee: true },
+  ],
+];
+
+/** Every GET operation of the OpenAPI document, with its path parameters filled in. */
+function getRoutes(): string[] {
+  const doc = (
+    t.app as unknown as { swagger(): { paths: Record<string, Record<string, unknown>> } }
+  ).swagger();
+  return Object.entries(doc.paths)
+    .filter(([, ops]) => 'get' in ops)
+    .map(([path]) => path.replace('{id}', String(employeeId)))
+    .filter((path) => path.startsWith('/api/') && !path.startsWith('/api/docs'));
+}
+
+describe('no answer holds a value its reader may not see', () => {
+  it('knows the figures it looks for', () => {
+    expect(salary).toBeGreaterThan(RULE_VALUES.baseSalary);
+    expect(cost).toBeGreaterThan(salary);
+    expect(getRoutes()).toEqual(
+      expect.arrayContaining(['/api/employees', '/api/settings', '/api/base-salary']),
+    );
+  });
+
+  it('checks itself: an admin reads every distinctive value somewhere', async () => {
+    let all = '';
+    for (const url of getRoutes()) all += (await t.call({ method: 'GET', url, token: t.adminToken })).body;
+    for (const [name, value] of forbiddenFor(NO_PERMISSIONS)) {
+      // The percentage benefit and insurance figures are percent values, read as sent.
+      expect(all, `admin should see ${name}`).toMatch(spellings(value));
+    }
+  });
+
+  for (const [label, permissions] of CALLERS) {
+    it(`as ${label}`, async () => {
+      const { token } = await t.createUser(permissions);
+      const forbidden = forbiddenFor(permissions);
+      for (const url of getRoutes()) {
+        const res = await t.call({ method: 'GET', url, token });
+        expect(res.statusCode, url).toBeLessThan(500);
+        const text = res.headers['content-type']?.toString().includes('spreadsheetml')
+          ? JSON.stringify(everyValue(await loadWorkbook(res.rawPayload)))
+          : res.body;
+        expectNoLeak(text, forbidden, `GET ${url}`);
+      }
+      // The file this user exported, imported back as a dry run: the report holds nothing more.
+      const exported = await t.call({ method: 'GET', url: '/api/employees/export', token });
+      if (exported.statusCode === 200) {
+        const report = await importFile(t, exported.rawPayload, { token, query: '?dryRun=true' });
+        expect(report.statusCode).toBeLessThan(500);
+        expectNoLeak(report.body, forbidden, 'import report');
+      }
+      // Refused and failed writes: their messages name things, never amounts.
+      const writes = [
+        {
+          method: 'POST',
+          url: '/api/calculate',
+          payload: { jobId: ids.job, positionId: ids.position, gradeId: ids.grade, levelId: ids.level },
+        },
+        {
+          method: 'POST',
+          url: '/api/base-salary',
+          payload: { gradeId: ids.grade, levelId: ids.level, amount: 1 },
+        },
+        {
+          method: 'POST',
+          url: '/api/adjustment-factors',
+          payload: { jobId: ids.job, positionId: ids.position, factor: 1, type: 'FIXED' },
+        },
+        {
+          method: 'PUT',
+          url: `/api/base-salary/${ids.base}`,
+          payload: { gradeId: ids.grade, levelId: 999_999, amount: 1 },
+        },
+        { method: 'DELETE', url: '/api/adjustment-factors/999999' },
+      ] as const;
+      for (const write of writes) {
+        const res = await t.call({ ...write, token });
+        if (write.url === '/api/calculate' && permissions.showSalary) continue;
+        expectNoLeak(res.body, forbidden, `${write.method} ${write.url}`);
+      }
+    });
+  }
+});
