@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { loggableError } from './lib/loggable-error.ts';
 import { createTokenService, resolveJwtSecret } from './lib/tokens.ts';
 import { adjustmentFactorsRoutes } from './modules/adjustment-factors/adjustment-factors.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -30,6 +31,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import authentication from './plugins/authentication.ts';
 import database from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
+import queryShape from './plugins/query-shape.ts';
 import { webApp } from './plugins/web-app.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -61,6 +63,8 @@ export function loggerOptions(level: string) {
       ],
       censor: '[redacted]',
     },
+    // Errors are logged without query parameters or driver details (see loggable-error.ts).
+    serializers: { err: loggableError },
   };
 }
 
@@ -123,6 +127,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     closeOnShutdown: opts.closeDatabaseOnShutdown ?? true,
   });
   await app.register(errorHandler);
+  await app.register(queryShape);
   const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds);
   await app.register(authentication, { tokens });
 

@@ -2,6 +2,8 @@
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
 export const PG_CHECK_VIOLATION = '23514';
+/** Text PostgreSQL cannot store (NUL, bad UTF-8): the contracts refuse it first; this is the net. */
+export const PG_BAD_TEXT = new Set(['22021', '22P05']);
 
 export function pgErrorCode(error: unknown): string | undefined {
   let e: unknown = error;

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 import {
+  PG_BAD_TEXT,
   PG_CHECK_VIOLATION,
   PG_FOREIGN_KEY_VIOLATION,
   PG_UNIQUE_VIOLATION,
@@ -85,6 +86,14 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       return reply.status(400).send({
         success: false,
         message: 'A value is out of its allowed range',
+        error: 'VALIDATION_ERROR',
+        data: null,
+      });
+    }
+    if (pgCode && PG_BAD_TEXT.has(pgCode)) {
+      return reply.status(400).send({
+        success: false,
+        message: 'Text must not contain control characters',
         error: 'VALIDATION_ERROR',
         data: null,
       });

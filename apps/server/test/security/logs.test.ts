@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../src/app.ts';
 import { ADMIN_PASSWORD, buildTestApp, type TestContext } from '../support/helper.ts';
@@ -62,5 +63,36 @@ describe('logs', () => {
     ])
       expect(captured, `log contains ${secret.slice(0, 12)}…`).not.toContain(secret);
     expect(captured).not.toMatch(/\$argon2id\$/);
+  });
+
+  it('never log query parameters when the database fails: no hash or password of a failed user insert', async () => {
+    // A database that refuses every new user with an unexpected error (not a constraint the
+    // app translates), so the insert — its argon2 hash among the parameters — fails with a 500.
+    await t.database.db.execute(
+      sql.raw(`CREATE FUNCTION refuse_user() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'users are read-only today' USING ERRCODE = 'XX000'; END $$`),
+    );
+    await t.database.db.execute(
+      sql.raw(
+        'CREATE TRIGGER refuse_user BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION refuse_user()',
+      ),
+    );
+    captured = '';
+    const password = 'Plum-Harbor-Quietly-88';
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/auth/users',
+      token: t.adminToken,
+      payload: { email: 'failing-insert@example.com', name: 'Failing Insert', password },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('read-only');
+    // The failure is logged, with the statement but without its parameters.
+    expect(captured).toContain('request failed');
+    expect(captured).toContain('insert into');
+    expect(captured).not.toMatch(/\$argon2id\$/);
+    expect(captured).not.toContain(password);
+    expect(captured).not.toContain('failing-insert@example.com');
+    await t.database.db.execute(sql.raw('DROP TRIGGER refuse_user ON users'));
   });
 });

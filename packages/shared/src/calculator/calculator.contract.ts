@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numericInput, requiredId } from '../common/fields.ts';
+import { numericInput, requiredId, requiredText } from '../common/fields.ts';
 import { jsonField } from '../common/json-field.ts';
 
 const years = (label: string) =>
@@ -17,7 +17,7 @@ const flag = z.boolean({ error: 'Must be true or false' }).default(false);
 
 /** What the calculator screen sends for one custom multiplier (taken as sent: a what-if). */
 export const calculatorCustomMultiplier = z.object({
-  title: z.string().trim().min(1, 'Custom multiplier title is required').max(100),
+  title: requiredText('Custom multiplier title', 100),
   type: z.enum(['PERCENTAGE', 'FIXED'], { error: 'Type must be PERCENTAGE or FIXED' }),
   value: z.preprocess(
     numericInput,

@@ -1,22 +1,45 @@
 import { z } from 'zod';
 
-/** A required, trimmed text field whose messages name the field the way the screen does. */
-export function requiredText(label: string, max = 200) {
+/**
+ * C0 control characters and DEL. NUL cannot be stored in PostgreSQL text at all, and none of
+ * the others belongs in a name, an id or a password.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Text with nothing a reader can see: white space, format characters (zero-width space,
+ * joiners, BOM, word joiner, bidi marks) and the fillers that render blank.
+ */
+const INVISIBLE_ONLY = /^(?:[\s\p{Cf}\p{Z}\u115f\u1160\u17b4\u17b5\u180e\u2800\u3164\uffa0]|\u034f)*$/u;
+
+export const hasControlCharacter = (value: string): boolean => CONTROL_CHARACTER.test(value);
+export const hasVisibleCharacter = (value: string): boolean => !INVISIBLE_ONLY.test(value);
+
+/** A string schema that refuses control characters, with a message naming the field. */
+export function plainText(label: string) {
   return z
     .string({
       error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`),
     })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .refine((v) => !hasControlCharacter(v), `${label} must not contain control characters`);
 }
 
-/** A required secret (password): not trimmed, length-limited. */
+/**
+ * A required, trimmed text field whose messages name the field the way the screen does. A
+ * value with no visible character (only spaces or zero-width characters) counts as empty.
+ */
+export function requiredText(label: string, max = 200) {
+  return plainText(label)
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((v) => v.length === 0 || hasVisibleCharacter(v), `${label} is required`);
+}
+
+/** A required secret (password): not trimmed, length-limited, no control characters. */
 export function requiredSecret(label: string, min = 1, max = 1024) {
-  return z
-    .string({
-      error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`),
-    })
+  return plainText(label)
     .min(min, min > 1 ? `${label} must be at least ${min} characters` : `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numericInput, requiredId, requiredText } from '../common/fields.ts';
+import { numericInput, plainText, requiredId, requiredText } from '../common/fields.ts';
 import { jsonField } from '../common/json-field.ts';
 
 /*
@@ -23,15 +23,17 @@ const requiredYears = (label: string) =>
 
 const flag = z.boolean({ error: 'Must be true or false' }).default(false);
 
+const customMultiplierRef = plainText('customMultipliers').trim().min(1).max(100);
+
 /** Chosen custom multipliers: ids, or objects carrying an id (as the settings list them). */
 const chosenCustomMultipliers = jsonField(
   'customMultipliers',
   z
     .array(
       z.union([
-        z.string().trim().min(1).max(100),
+        customMultiplierRef,
         z
-          .object({ id: z.string().trim().min(1).max(100) })
+          .object({ id: customMultiplierRef })
           .loose()
           .transform((m) => m.id),
       ]),

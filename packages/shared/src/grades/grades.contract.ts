@@ -45,6 +45,7 @@ export const reorderGradesBody = z.object({
     .max(MAX_REORDER_GRADES, `At most ${MAX_REORDER_GRADES} grades can be reordered at once`)
     .superRefine((pairs, ctx) => {
       const seen = new Set<number>();
+      const orders = new Set<number>();
       pairs.forEach((pair, index) => {
         if (seen.has(pair.id)) {
           ctx.addIssue({
@@ -53,7 +54,15 @@ export const reorderGradesBody = z.object({
             message: `Grade ${pair.id} appears more than once`,
           });
         }
+        if (orders.has(pair.order)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'order'],
+            message: `Order ${pair.order} is given to more than one grade`,
+          });
+        }
         seen.add(pair.id);
+        orders.add(pair.order);
       });
     }),
 });

@@ -69,7 +69,16 @@ export function createGradesService(deps: { db: Db }) {
         );
         if (unknown.length > 0) throw badRequest(GRADE_NOT_FOUND, unknown);
         for (const { id, order } of input.grades) await repo.update(id, { order });
-        return repo.list();
+        const after = await repo.list();
+        // A partial reorder must not put a grade on the order of one it did not move.
+        const moved = new Set(input.grades.map((g) => g.id));
+        for (const grade of after) {
+          if (!moved.has(grade.id)) continue;
+          const other = after.find((g) => g.id !== grade.id && g.order === grade.order);
+          if (other)
+            throw conflict(`Grades "${grade.name}" and "${other.name}" would share order ${grade.order}`);
+        }
+        return after;
       });
     },
   };
