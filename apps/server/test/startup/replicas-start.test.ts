@@ -61,7 +61,7 @@ describe.skipIf(!onPostgres)('replicas started together on an empty PostgreSQL d
             const res = await fetch(`${server.baseURL}/api/health`);
             expect(res.status).toBe(200);
           }
-          const counts = await countRows(env.DATABASE_URL);
+          const counts = await countRows(scratch.env.DATABASE_URL!);
           expect(counts.admins, `round ${round}: admins`).toBe(1);
           expect(counts.users, `round ${round}: users`).toBe(1);
           expect(counts.employees, `round ${round}: demo employees`).toBe(200);
