@@ -14,6 +14,7 @@ const sources = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/build',
   'packages/shared/src',
   'packages/salary-engine/src',
 ];

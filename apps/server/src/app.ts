@@ -28,6 +28,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { DEFAULT_WEB_DIST } from './paths.ts';
 import authentication from './plugins/authentication.ts';
+import compression from './plugins/compression.ts';
 import database from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
 import { webApp } from './plugins/web-app.ts';
@@ -95,6 +96,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
+  await app.register(compression);
   // preHandler, so the login limit can key on the parsed body's email.
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(multipart, {
