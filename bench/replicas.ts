@@ -19,7 +19,7 @@ export interface ReplicasFigure {
   cores: number;
   seconds: number;
   connections: number;
-  /** Requests/s with 1 and with N server processes (the built server, as `npm start` runs it). */
+  /** Requests/s with 1 and with N server processes (the built server, as `npm start` runs it), mean of the rounds. */
   runs: { replicas: number; listRps: number; calculateRps: number }[];
   /** N replicas' req/s ÷ one replica's. */
   listScale: number;
@@ -114,61 +114,70 @@ async function cannon(
 }
 
 /**
- * The same PostgreSQL database served by 1, then `replicas`, server processes (the built
- * server with one JWT secret): list (as a browser asks for it, compressed) and calculate
- * throughput with autocannon spreading its connections over every replica.
+ * The same PostgreSQL database served by `replicas` server processes (the built server, one
+ * JWT secret). Load goes to the first one only, then to all of them, alternating round by
+ * round so both see the same machine: list (as a browser asks for it, compressed) and
+ * calculate throughput, autocannon spreading its connections over the replicas it is given.
  */
 export async function benchReplicas(
   bench: BenchDatabase,
-  opts: { replicas: number; seconds: number; connections: number },
+  opts: { replicas: number; seconds: number; rounds: number; connections: number },
 ): Promise<ReplicasFigure> {
   if (bench.location.kind !== 'postgres') throw new Error('replicas need PostgreSQL');
   const url = bench.location.url;
   await ensureServerBuild({ quiet: true });
   const body = JSON.stringify(await sampleProfile(bench.database.db));
-  const runs: ReplicasFigure['runs'] = [];
-  for (const count of [1, opts.replicas]) {
-    const replicas: Replica[] = [];
-    try {
-      for (let i = 0; i < count; i++) replicas.push(await startReplica(bench, url));
-      const login = await fetch(`${replicas[0]!.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(BENCH_ADMIN),
-      });
-      const token = ((await login.json()) as { data: { token: string } }).data.token;
-      const auth = `authorization=Bearer ${token}`;
-      const list = {
-        method: 'GET' as const,
-        headers: [auth, 'accept-encoding=gzip, deflate, br'],
-        connections: opts.connections,
-      };
-      const calculate = {
-        method: 'POST' as const,
-        headers: [auth, 'content-type=application/json'],
-        body,
-        connections: opts.connections,
-      };
-      const listUrls = replicas.map((r) => `${r.url}/api/employees`);
-      const calcUrls = replicas.map((r) => `${r.url}/api/calculate`);
-      // Warm-up: JIT, connection pools, the list cache of every replica.
-      await cannon(listUrls, { ...list, seconds: 1 });
-      await cannon(calcUrls, { ...calculate, seconds: 1 });
-      const listRps = await cannon(listUrls, { ...list, seconds: opts.seconds });
-      const calculateRps = await cannon(calcUrls, { ...calculate, seconds: opts.seconds });
-      runs.push({ replicas: count, listRps: Math.round(listRps), calculateRps: Math.round(calculateRps) });
-    } finally {
-      await Promise.all(replicas.map(stop));
+  const replicas: Replica[] = [];
+  try {
+    for (let i = 0; i < opts.replicas; i++) replicas.push(await startReplica(bench, url));
+    const login = await fetch(`${replicas[0]!.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(BENCH_ADMIN),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const auth = `authorization=Bearer ${token}`;
+    const list = {
+      method: 'GET' as const,
+      headers: [auth, 'accept-encoding=gzip, deflate, br'],
+      connections: opts.connections,
+    };
+    const calculate = {
+      method: 'POST' as const,
+      headers: [auth, 'content-type=application/json'],
+      body,
+      connections: opts.connections,
+    };
+    const counts = [1, opts.replicas];
+    const urls = (count: number, route: string) => replicas.slice(0, count).map((r) => `${r.url}${route}`);
+    // Warm-up of every replica: JIT, connection pools, caches.
+    await cannon(urls(opts.replicas, '/api/employees'), { ...list, seconds: 1 });
+    await cannon(urls(opts.replicas, '/api/calculate'), { ...calculate, seconds: 1 });
+    const slice = Math.max(1, Math.round(opts.seconds / opts.rounds));
+    const totals = new Map(counts.map((c) => [c, { list: 0, calculate: 0 }]));
+    for (let round = 0; round < opts.rounds; round++) {
+      for (const count of counts) {
+        const total = totals.get(count)!;
+        total.list += await cannon(urls(count, '/api/employees'), { ...list, seconds: slice });
+        total.calculate += await cannon(urls(count, '/api/calculate'), { ...calculate, seconds: slice });
+      }
     }
+    const runs = counts.map((count) => ({
+      replicas: count,
+      listRps: Math.round(totals.get(count)!.list / opts.rounds),
+      calculateRps: Math.round(totals.get(count)!.calculate / opts.rounds),
+    }));
+    const [one, many] = [runs[0]!, runs[1]!];
+    return {
+      employees: bench.employees,
+      cores: os.cpus().length,
+      seconds: slice * opts.rounds,
+      connections: opts.connections,
+      runs,
+      listScale: round(many.listRps / one.listRps),
+      calculateScale: round(many.calculateRps / one.calculateRps),
+    };
+  } finally {
+    await Promise.all(replicas.map(stop));
   }
-  const [one, many] = [runs[0]!, runs[runs.length - 1]!];
-  return {
-    employees: bench.employees,
-    cores: os.cpus().length,
-    seconds: opts.seconds,
-    connections: opts.connections,
-    runs,
-    listScale: round(many.listRps / one.listRps),
-    calculateScale: round(many.calculateRps / one.calculateRps),
-  };
 }

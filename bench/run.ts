@@ -139,7 +139,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
             log(`  replicas 1 and ${options.replicas} …`);
             replicas = await benchReplicas(bench, {
               replicas: options.replicas!,
-              seconds: options.quick ? 2 : 6,
+              seconds: options.quick ? 2 : 9,
+              rounds: options.quick ? 1 : 3,
               connections: 20,
             });
           }
