@@ -63,6 +63,9 @@ it('measures every figure at a tiny size and writes the results file', { timeout
       'apiBytes',
     ]);
     expectPositive('list.cpu', { ...list.cpu }, ['apiMs', 'plainSelectMs', 'jsonAggMs', 'ratio']);
+    expect(list.compressed.encoding).toBe('br');
+    expectPositive('list.compressed', { ...list.compressed }, ['apiMs', 'apiColdMs', 'ratio', 'wireBytes']);
+    expect(list.compressed.wireBytes).toBeLessThan(list.apiBytes);
 
     const calculate = figure(saved.calculate, 'calculate');
     expectPositive('calculate', { ...calculate }, ['calculateRps', 'bareRps', 'ratio', 'responseBytes']);
@@ -84,7 +87,8 @@ it('measures every figure at a tiny size and writes the results file', { timeout
 
     // The bundle figure needs a web build (npm test builds it first); without one it says so.
     if ('na' in saved.web.bundle) expect(saved.web.bundle.na).toMatch(/web build/);
-    else expectPositive('web.bundle', { ...saved.web.bundle }, ['loginJsGzipKb']);
+    else expectPositive('web.bundle', { ...saved.web.bundle }, ['loginJsGzipKb', 'loginJsBrKb']);
+    expect('na' in saved.web.firstVisit).toBe(true);
     expect('na' in saved.web.firstRows).toBe(true);
   } finally {
     rmSync(dir, { recursive: true, force: true });

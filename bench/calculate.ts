@@ -55,7 +55,7 @@ async function cannon(url: string, body: string, seconds: number, connections: n
 }
 
 /** A believable calculator request: a priced job/position, some flags, benefits and a what-if. */
-async function sampleProfile(db: Db) {
+export async function sampleProfile(db: Db) {
   const result = (await db.execute(sql`
     select f.job_id, f.position_id, b.grade_id, b.level_id
     from adjustment_factors f, base_salaries b

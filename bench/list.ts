@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
 import type { BenchApp } from './lib/bench-app.ts';
@@ -26,6 +27,21 @@ export interface ListFigure {
   coldRatio: number;
   apiBytes: number;
   baselineBytes: number;
+  /**
+   * The same list as a browser asks for it (Accept-Encoding: br, gzip): read again (the
+   * server may answer its cached compressed bytes) and right after a write (read, priced,
+   * serialized and compressed), median ms, and the bytes that go on the wire.
+   */
+  compressed: {
+    encoding: string;
+    apiMs: number;
+    apiColdMs: number;
+    /** apiMs ÷ the bare uncompressed read; goal ≤ 1.0. */
+    ratio: number;
+    /** apiColdMs ÷ the bare uncompressed read; goal ≤ 1.5. */
+    coldRatio: number;
+    wireBytes: number;
+  };
   /**
    * This process's CPU time, median ms: a steadier view on a busy shared machine. On PGlite it
    * is all the work; on PostgreSQL the server's share is not in it.
@@ -71,11 +87,17 @@ async function jsonAgg(db: Db): Promise<{ count: number; bytes: number }> {
   return { count: rows.length, bytes: body.length };
 }
 
-function get(bench: BenchApp, payloadAsStream: boolean) {
+/** What a browser sends; the answer's Content-Encoding says what the server chose. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+function get(bench: BenchApp, payloadAsStream: boolean, compressed = false) {
   return bench.app.inject({
     method: 'GET',
     url: '/api/employees',
-    headers: { authorization: `Bearer ${bench.token}` },
+    headers: {
+      authorization: `Bearer ${bench.token}`,
+      ...(compressed ? { 'accept-encoding': BROWSER_ACCEPT_ENCODING } : {}),
+    },
     payloadAsStream,
   });
 }
@@ -88,12 +110,29 @@ async function checkApi(bench: BenchApp): Promise<{ count: number; bytes: number
   return { count: rows.filter((r) => 'calculatedSalary' in r).length, bytes: res.rawPayload.length };
 }
 
+/** Once, untimed: the compressed answer decodes to the plain one; its encoding and size. */
+async function checkCompressed(
+  bench: BenchApp,
+  count: number,
+): Promise<{ count: number; bytes: number; encoding: string }> {
+  const [plain, res] = [await get(bench, false), await get(bench, false, true)];
+  const encoding = String(res.headers['content-encoding'] ?? 'identity');
+  const decoded =
+    encoding === 'br'
+      ? brotliDecompressSync(res.rawPayload)
+      : encoding === 'gzip'
+        ? gunzipSync(res.rawPayload)
+        : res.rawPayload;
+  if (!decoded.equals(plain.rawPayload)) throw new Error(`the ${encoding} list is not the plain list`);
+  return { count, bytes: res.rawPayload.length, encoding };
+}
+
 /**
  * Timed: the app answers into a stream whose bytes are counted, not collected, so the figure
  * is the server's work (read, price, serialize, encode) and not inject's buffering.
  */
-async function api(bench: BenchApp, expected: { count: number; bytes: number }) {
-  const res = await get(bench, true);
+async function api(bench: BenchApp, expected: { count: number; bytes: number }, compressed = false) {
+  const res = await get(bench, true, compressed);
   if (res.statusCode !== 200) throw new Error(`GET /api/employees answered ${res.statusCode}`);
   let bytes = 0;
   for await (const chunk of res.stream()) bytes += (chunk as Buffer).length;
@@ -113,20 +152,24 @@ export async function benchList(
   runs: number,
 ): Promise<ListFigure> {
   const expected = await checkApi(bench);
+  const wire = await checkCompressed(bench, expected.count);
   const contenders = {
     cold: () => api(bench, expected),
     api: () => api(bench, expected),
+    brCold: () => api(bench, wire, true),
+    br: () => api(bench, wire, true),
     plain: () => plainSelect(db),
     agg: () => jsonAgg(db),
   };
   type Key = keyof typeof contenders;
-  const times: Record<Key, number[]> = { cold: [], api: [], plain: [], agg: [] };
-  const cpu: Record<Key, number[]> = { cold: [], api: [], plain: [], agg: [] };
-  const bytes: Record<Key, number> = { cold: 0, api: 0, plain: 0, agg: 0 };
+  const keys = Object.keys(contenders) as Key[];
+  const times = Object.fromEntries(keys.map((k) => [k, [] as number[]])) as Record<Key, number[]>;
+  const cpu = Object.fromEntries(keys.map((k) => [k, [] as number[]])) as Record<Key, number[]>;
+  const bytes = Object.fromEntries(keys.map((k) => [k, 0])) as Record<Key, number>;
   for (let pass = -1; pass < runs; pass++) {
-    for (const key of Object.keys(contenders) as Key[]) {
+    for (const key of keys) {
       // Untimed: a transaction id is taken, so the database snapshot moves as after any write.
-      if (key === 'cold') await db.execute(sql`select pg_current_xact_id()`);
+      if (key === 'cold' || key === 'brCold') await db.execute(sql`select pg_current_xact_id()`);
       const cpuStart = process.cpuUsage();
       const start = performance.now();
       const out = await contenders[key]();
@@ -159,6 +202,14 @@ export async function benchList(
     coldRatio: round(apiColdMs / baselineMs),
     apiBytes: bytes.api,
     baselineBytes: baseline === 'json_agg' ? bytes.agg : bytes.plain,
+    compressed: {
+      encoding: wire.encoding,
+      apiMs: round(median(times.br), 1),
+      apiColdMs: round(median(times.brCold), 1),
+      ratio: round(median(times.br) / baselineMs),
+      coldRatio: round(median(times.brCold) / baselineMs),
+      wireBytes: wire.bytes,
+    },
     cpu: {
       apiMs: round(median(cpu.api), 1),
       apiColdMs: round(median(cpu.cold), 1),

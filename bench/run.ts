@@ -12,11 +12,14 @@ import { describeMachine, type Machine } from './lib/machine.ts';
 import { RESULTS_FILE, WEB_DIST } from './lib/paths.ts';
 import { formatTable, GOALS } from './lib/report.ts';
 import { benchList, type ListFigure } from './list.ts';
+import { benchReplicas, type ReplicasFigure } from './replicas.ts';
 import {
   type BundleFigure,
   benchFirstRows,
+  benchFirstVisit,
   ensureWebBuild,
   type FirstRowsFigure,
+  type FirstVisitFigure,
   loginBundle,
 } from './web.ts';
 
@@ -37,6 +40,8 @@ export interface BenchOptions {
   build?: boolean;
   /** PostgreSQL server to create throwaway bench databases on; PGlite when absent. */
   databaseUrl: string | undefined;
+  /** With 2 or more (PostgreSQL only): list and calculate req/s for 1 and for this many server processes. */
+  replicas?: number;
   log(line: string): void;
 }
 
@@ -48,7 +53,12 @@ export interface BenchResults {
   calculate: Figure<CalculateFigure>;
   export: Figure<ExportFigure[]>;
   import: Figure<ImportFigure[]>;
-  web: { bundle: Figure<BundleFigure>; firstRows: Figure<FirstRowsFigure> };
+  replicas?: Figure<ReplicasFigure>;
+  web: {
+    bundle: Figure<BundleFigure>;
+    firstVisit: Figure<FirstVisitFigure>;
+    firstRows: Figure<FirstRowsFigure>;
+  };
 }
 
 /** The size the browser figure runs on: 10,000 when measured, else the closest one. */
@@ -63,16 +73,22 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const exports: ExportFigure[] = [];
   const imports: ImportFigure[] = [];
   let exportMissing = false;
+  let replicas: Figure<ReplicasFigure> | undefined;
   const work = mkdtempSync(path.join(os.tmpdir(), 'salary-bench-files-'));
 
   let webDist: string | undefined;
   try {
     if (options.browser || options.build) ensureWebBuild(options.build);
     webDist = WEB_DIST;
-    results.web = { bundle: loginBundle(), firstRows: { na: 'skipped (--no-browser)' } };
+    results.web = {
+      bundle: loginBundle(),
+      firstVisit: { na: 'skipped (--no-browser)' },
+      firstRows: { na: 'skipped (--no-browser)' },
+    };
   } catch (error) {
     results.web = {
       bundle: { na: `no web build (${(error as Error).message.split('\n')[0]})` },
+      firstVisit: { na: 'no web build' },
       firstRows: { na: 'no web build' },
     };
   }
@@ -100,6 +116,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
           }
           if (options.browser && size === browserSize(sizes) && !('na' in results.web.bundle)) {
             log('  browser …');
+            results.web.firstVisit = await benchFirstVisit({ baseUrl: app.baseUrl! });
             const names = (await bench.database.db.execute(
               sql`select distinct name from employees`,
             )) as unknown as { rows: { name: string }[] };
@@ -115,6 +132,18 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
           exportMissing = !app.app.hasRoute({ method: 'GET', url: '/api/employees/export' });
         } finally {
           await app.close();
+        }
+        if ((options.replicas ?? 1) > 1 && size === browserSize(sizes)) {
+          if (!options.databaseUrl) replicas = { na: 'PGlite is one process: replicas need DATABASE_URL' };
+          else {
+            log(`  replicas 1 and ${options.replicas} …`);
+            replicas = await benchReplicas(bench, {
+              replicas: options.replicas!,
+              seconds: options.quick ? 2 : 9,
+              rounds: options.quick ? 1 : 3,
+              connections: 20,
+            });
+          }
         }
         if (options.excel && !exportMissing) {
           const file = path.join(work, `employees-${size}.xlsx`);
@@ -141,12 +170,14 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       calculate: options.calculate,
       excel: options.excel,
       browser: options.browser,
+      ...(options.replicas ? { replicas: options.replicas } : {}),
     },
     goals: GOALS,
     list: results.list,
     calculate: results.calculate ?? { na: 'not measured' },
     export: exports.length ? exports : { na: excelNa },
     import: imports.length ? imports : { na: excelNa },
+    ...(replicas ? { replicas } : {}),
     web: results.web,
   };
 }
@@ -165,6 +196,7 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { out: string } 
       'no-excel': { type: 'boolean', default: false },
       'no-browser': { type: 'boolean', default: false },
       build: { type: 'boolean', default: false },
+      replicas: { type: 'string' },
       out: { type: 'string', default: RESULTS_FILE },
     },
   });
@@ -177,6 +209,8 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { out: string } 
       ? [200, 1000]
       : [10_000, 100_000];
   if (sizes.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw new Error(`bad --sizes: ${values.sizes}`);
+  if (values.replicas && !(Number.isSafeInteger(Number(values.replicas)) && Number(values.replicas) >= 2))
+    throw new Error(`bad --replicas: ${values.replicas} (2 or more)`);
   return {
     sizes,
     quick,
@@ -188,6 +222,7 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { out: string } 
     browser: !values['no-browser'],
     build: values.build ?? false,
     databaseUrl: process.env.DATABASE_URL || undefined,
+    replicas: values.replicas ? Number(values.replicas) : undefined,
     log: (line) => console.log(line),
     out: values.out ?? RESULTS_FILE,
   };

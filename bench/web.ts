@@ -18,7 +18,9 @@ export const CHROMIUM_ARGS = [
 export interface BundleFigure {
   /** gzip (zlib, default level) of the entry script and every modulepreload of index.html. */
   loginJsGzipKb: number;
-  files: { file: string; bytes: number; gzipBytes: number }[];
+  /** The same files as the server sends them: their precompressed .br beside them (0 if none). */
+  loginJsBrKb: number;
+  files: { file: string; bytes: number; gzipBytes: number; brBytes: number }[];
   /** When apps/web/dist/index.html was built. */
   builtAt: string;
 }
@@ -74,11 +76,78 @@ export function loginBundle(dist = WEB_DIST): BundleFigure {
     if (href && /\brel="modulepreload"/.test(tag)) refs.add(href);
   }
   const files = [...refs].map((ref) => {
-    const content = readFileSync(path.join(dist, ref.replace(/^\//, '')));
-    return { file: ref, bytes: content.length, gzipBytes: gzipSync(content).length };
+    const file = path.join(dist, ref.replace(/^\//, ''));
+    const content = readFileSync(file);
+    const brBytes = existsSync(`${file}.br`) ? statSync(`${file}.br`).size : 0;
+    return { file: ref, bytes: content.length, gzipBytes: gzipSync(content).length, brBytes };
   });
   const total = files.reduce((sum, f) => sum + f.gzipBytes, 0);
-  return { loginJsGzipKb: round(total / 1024, 1), files, builtAt: statSync(indexFile).mtime.toISOString() };
+  const br = files.reduce((sum, f) => sum + f.brBytes, 0);
+  return {
+    loginJsGzipKb: round(total / 1024, 1),
+    loginJsBrKb: round(br / 1024, 1),
+    files,
+    builtAt: statSync(indexFile).mtime.toISOString(),
+  };
+}
+
+export interface FirstVisitFigure {
+  /** Everything a first visit of /login received (HTML, JS, CSS, icon), bodies + headers, KB. */
+  totalKb: number;
+  /** Its scripts alone. */
+  jsKb: number;
+  responses: number;
+  scripts: number;
+  /** Responses that arrived without a Content-Encoding (and above 1.5 KB). */
+  uncompressed: string[];
+}
+
+/**
+ * Headless Chromium, fresh context, cache off: opens /login and counts what came off the
+ * wire (CDP Network.loadingFinished encodedDataLength: compressed bodies plus headers).
+ */
+export async function benchFirstVisit(opts: {
+  baseUrl: string;
+  chromiumPath?: string;
+}): Promise<FirstVisitFigure> {
+  const executablePath = opts.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const browser: Browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const seen = new Map<string, { url: string; type: string; encoding: string | undefined }>();
+    const received: { url: string; type: string; encoding: string | undefined; bytes: number }[] = [];
+    cdp.on('Network.responseReceived', (event) => {
+      const headers = new Map(
+        Object.entries(event.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]),
+      );
+      seen.set(event.requestId, {
+        url: event.response.url,
+        type: event.type ?? 'Other',
+        encoding: headers.get('content-encoding'),
+      });
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const response = seen.get(event.requestId);
+      if (response) received.push({ ...response, bytes: event.encodedDataLength });
+    });
+    await page.goto(`${opts.baseUrl}/login`);
+    await page.waitForLoadState('networkidle');
+    const scripts = received.filter((r) => r.type === 'Script');
+    const kb = (list: { bytes: number }[]) => round(list.reduce((sum, r) => sum + r.bytes, 0) / 1024, 1);
+    return {
+      totalKb: kb(received),
+      jsKb: kb(scripts),
+      responses: received.length,
+      scripts: scripts.length,
+      uncompressed: received.filter((r) => !r.encoding && r.bytes > 1500).map((r) => new URL(r.url).pathname),
+    };
+  } finally {
+    await browser.close();
+  }
 }
 
 declare global {

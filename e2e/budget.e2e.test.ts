@@ -1,30 +1,61 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import { LoginPage } from './pages/login-page.ts';
 import { useBrowser } from './support/browser.ts';
-import { WEB_DIST } from './support/paths.ts';
 
 const browser = useBrowser();
 
-/** Architecture §7: the first load (the login page) stays within 200 KB of gzipped JS. */
-const FIRST_LOAD_BUDGET = 200 * 1024;
+/**
+ * Architecture §7 and issue 18: the JavaScript of a first visit of the login page transfers
+ * at most 200 KB, counted as Chromium received it off the wire (compressed bodies plus
+ * headers), not as the files lie on disk. Everything else it loads (HTML, CSS, icon) is
+ * printed beside it.
+ */
+const FIRST_LOAD_JS_BUDGET = 200 * 1024;
 
-it('loads the login page with at most 200 KB of gzipped JavaScript', async () => {
+interface Received {
+  url: string;
+  type: string;
+  encoding: string | undefined;
+  bytes: number;
+}
+
+it('loads the login page with at most 200 KB of JavaScript transferred, all of it compressed', async () => {
   const page = await browser.anonymousPage();
-  const scripts = new Set<string>();
-  page.on('response', (response) => {
-    const url = new URL(response.url());
-    if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const responses = new Map<string, Omit<Received, 'bytes'>>();
+  const received: Received[] = [];
+  cdp.on('Network.responseReceived', (event) => {
+    const headers = Object.fromEntries(
+      Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
+    );
+    responses.set(event.requestId, {
+      url: event.response.url,
+      type: event.type ?? 'Other',
+      encoding: headers['content-encoding'],
+    });
   });
+  cdp.on('Network.loadingFinished', (event) => {
+    const response = responses.get(event.requestId);
+    if (response) received.push({ ...response, bytes: event.encodedDataLength });
+  });
+
   await new LoginPage(page).goto();
   await page.waitForLoadState('networkidle');
 
-  let gzipped = 0;
-  for (const script of scripts) gzipped += gzipSync(await readFile(path.join(WEB_DIST, script))).length;
-
-  console.info(`First load: ${scripts.size} scripts, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
-  expect(scripts.size).toBeGreaterThan(0);
-  expect(gzipped).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
+  const total = received.reduce((sum, r) => sum + r.bytes, 0);
+  const scripts = received.filter((r) => r.type === 'Script');
+  const scriptBytes = scripts.reduce((sum, r) => sum + r.bytes, 0);
+  console.info(
+    `First visit of /login: ${received.length} responses, ${(total / 1024).toFixed(1)} KB transferred ` +
+      `(${scripts.length} scripts, ${(scriptBytes / 1024).toFixed(1)} KB)`,
+  );
+  expect(scripts.length).toBeGreaterThan(0);
+  // Every script bigger than a packet arrived compressed (precompressed brotli from the build).
+  for (const script of scripts.filter((s) => s.bytes > 1500))
+    expect(script.encoding, new URL(script.url).pathname).toBe('br');
+  const document = received.find((r) => r.type === 'Document');
+  expect(document?.encoding).toBe('br');
+  expect(scriptBytes).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET);
 });

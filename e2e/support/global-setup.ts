@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { ensureServerBuild, SERVER_BUNDLE } from '../../scripts/build-server.mjs';
 import { REPO_ROOT, WEB_DIST } from './paths.ts';
 
 declare module 'vitest' {
@@ -80,11 +81,14 @@ export default async function setup(project: TestProject) {
     throw new Error('Web app not built: run npm run build');
   }
 
+  // The server as `npm start` runs it: the built bundle, rebuilt first if a source changed.
+  await ensureServerBuild({ quiet: true });
+
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'salary-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   let log = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

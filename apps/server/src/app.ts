@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -28,13 +27,13 @@ import { levelsRoutes } from './modules/levels/levels.routes.ts';
 import { positionsRoutes } from './modules/positions/positions.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { DEFAULT_WEB_DIST } from './paths.ts';
 import authentication from './plugins/authentication.ts';
+import compression from './plugins/compression.ts';
 import database from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
 import queryShape from './plugins/query-shape.ts';
 import { webApp } from './plugins/web-app.ts';
-
-export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export interface AppOptions {
   config: Config;
@@ -101,6 +100,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
+  await app.register(compression);
   // preHandler, so the login limit can key on the parsed body's email.
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(multipart, {

@@ -22,16 +22,20 @@ async function main() {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
-  await migrateDatabase(database);
-  await ensureFirstAdmin(createUsersRepository(database.db), {
-    email: config.adminEmail,
-    password: config.adminPassword,
-    print: (line) => console.log(line),
+  // Replicas starting together take turns: the first migrates, creates the admin and seeds;
+  // the others then find it all done.
+  await database.exclusive(async () => {
+    await migrateDatabase(database);
+    await ensureFirstAdmin(createUsersRepository(database.db), {
+      email: config.adminEmail,
+      password: config.adminPassword,
+      print: (line) => console.log(line),
+    });
+    if (config.demo) {
+      const outcome = await runDemoSeed(database.db);
+      console.log(outcome.message);
+    }
   });
-  if (config.demo) {
-    const outcome = await runDemoSeed(database.db);
-    console.log(outcome.message);
-  }
 
   const app = await buildApp({ config, database });
 

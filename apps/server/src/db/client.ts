@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -8,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths.ts';
 import * as schema from './schema.ts';
 
 /** One typed handle for both drivers: repositories never know which one runs. */
@@ -21,10 +21,17 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The raw PGlite instance (tests dump it as a template); undefined on PostgreSQL. */
   pglite?: PGlite;
+  /**
+   * Runs `work` while holding the start-up lock, so replicas starting together on one empty
+   * database migrate, create the first admin and seed one at a time (PostgreSQL: a session
+   * advisory lock on a dedicated connection; PGlite has one process, so it just runs).
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** The advisory lock key of start-up work: any fixed bigint no other code uses. */
+const STARTUP_LOCK_KEY = '7310482215093377';
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -38,7 +45,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
     // NUMERIC stays a string (exact); the repositories convert with the money module.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+      // Its own connection, outside the pool: the lock lives as long as this session, and
+      // `work` may use every pooled connection (a crash ends the session and frees the lock).
+      const holder = new pg.Client({ connectionString: options.url });
+      await holder.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        try {
+          return await work();
+        } finally {
+          await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+        }
+      } finally {
+        await holder.end();
+      }
+    };
+    return { db, kind: 'postgres', exclusive, close: () => pool.end() };
   }
   let dataDir: string | undefined;
   if (options.dataDir) {
@@ -54,6 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     pglite: client,
+    exclusive: (work) => work(),
     close: async () => {
       if (!client.closed) await client.close();
     },

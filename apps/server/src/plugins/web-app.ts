@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Serves the built web app. Unknown paths fall back to index.html only for GET requests
  * outside /api/ without a file extension (client-side routes); everything else is a 404
- * envelope, so a missing asset or API route never answers HTML.
+ * envelope, so a missing asset or API route never answers HTML. index.html is never cached;
+ * fingerprinted assets are cached for good.
  */
 export async function webApp(app: FastifyInstance, opts: { root: string }) {
   const hasBuild = existsSync(path.join(opts.root, 'index.html'));
@@ -15,6 +16,9 @@ export async function webApp(app: FastifyInstance, opts: { root: string }) {
       root: opts.root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (apps/web/build/precompress.ts): sent
+      // as they are to clients that accept them, with Content-Encoding and Vary.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so it can be cached for good.
         if (filePath.includes(`${path.sep}assets${path.sep}`))

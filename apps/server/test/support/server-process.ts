@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuild, SERVER_BUNDLE } from '../../../../scripts/build-server.mjs';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -31,12 +32,19 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-/** The real server (`apps/server/src/server.ts`) as a child process, as `npm start` runs it. */
+let built: Promise<boolean> | undefined;
+
+/**
+ * The real server as a child process, exactly as `npm start` runs it: the built bundle
+ * (rebuilt first when a source changed) under plain node.
+ */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  built ??= ensureServerBuild({ quiet: true });
+  await built;
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

@@ -8,9 +8,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
 import { employeesServiceFor } from './employees.service.ts';
+import { createListWire, listEncoding } from './employees.wire.ts';
 
 export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = employeesServiceFor(app.db);
+  const wire = createListWire();
   const tags = ['employees'];
 
   app.get(
@@ -25,7 +27,18 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: employeeListQuery,
       },
     },
-    async (request) => ok(await service.list(request.actor, toEmployeeFilters(request.query))),
+    async (request, reply) => {
+      const list = await service.list(request.actor, toEmployeeFilters(request.query));
+      const encoding = listEncoding(request.headers['accept-encoding'], list.length);
+      if (!encoding) return ok(list);
+      // Compressed once per cached list (employees.wire.ts); the compression plugin leaves an
+      // answer that already carries a Content-Encoding alone.
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-encoding', encoding)
+        .header('vary', 'accept-encoding')
+        .send(await wire.bytes(list, encoding));
+    },
   );
 
   app.get('/employees/:id', { schema: { tags, summary: 'One employee', params: idParam } }, async (request) =>
