@@ -54,12 +54,56 @@ export async function newFactor(
   return row!;
 }
 
+export type SettingsValues = Omit<Settings, 'version' | 'updatedAt'>;
+type Benefit = Settings['benefits'][number];
+type CustomMultiplier = Settings['customMultipliers'][number];
+
+/**
+ * The settings values as migration 0001 creates the record (spec §9 defaults), with
+ * `overrides`: a whole PUT /api/settings body without `version`.
+ */
+export function newSettings(overrides: Partial<SettingsValues> = {}): SettingsValues {
+  return {
+    experienceMultiplier: 0,
+    experienceMultiplierType: 'PERCENTAGE',
+    loyaltyMultiplier: 0,
+    loyaltyMultiplierType: 'PERCENTAGE',
+    offshoreMultiplier: 0,
+    offshoreMultiplierType: 'PERCENTAGE',
+    actingAsMultiplier: 0,
+    actingAsMultiplierType: 'PERCENTAGE',
+    pillarMultiplier: 0,
+    pillarMultiplierType: 'PERCENTAGE',
+    remoteMultiplier: 0,
+    remoteMultiplierType: 'PERCENTAGE',
+    customMultipliers: [],
+    benefits: [],
+    socialInsuranceEnabled: true,
+    socialInsuranceType: 'COMPANY_FULL',
+    companyInsurancePercentage: 100,
+    totalInsurancePercentage: 14,
+    ...overrides,
+  };
+}
+
+export const newBenefit = (overrides: Partial<Benefit> = {}): Benefit => ({
+  name: 'Health',
+  amount: 100,
+  type: 'FIXED_AMOUNT',
+  ...overrides,
+});
+
+export const newCustomMultiplier = (overrides: Partial<CustomMultiplier> = {}): CustomMultiplier => ({
+  id: 'cm_oncall',
+  title: 'On call',
+  multiplier: 250,
+  type: 'FIXED',
+  ...overrides,
+});
+
 /** Overwrites the settings record with the defaults plus `changes`. */
-export async function setSettings(db: Db, changes: Partial<Settings>): Promise<Settings> {
-  const repo = createSettingsRepository(db);
-  const current = await repo.get();
-  const { version: _v, updatedAt: _u, ...values } = { ...current, ...changes };
-  const saved = await repo.update(values);
+export async function setSettings(db: Db, changes: Partial<SettingsValues>): Promise<Settings> {
+  const saved = await createSettingsRepository(db).update(newSettings(changes));
   if (!saved) throw new Error('settings update failed');
   return saved;
 }
