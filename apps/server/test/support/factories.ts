@@ -1,5 +1,7 @@
 import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
 import type { Settings } from '@salary/shared/settings/settings.contract';
+import { count } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../src/db/client.ts';
 import { adjustmentFactors, baseSalaries, grades, jobs, levels, positions } from '../../src/db/schema.ts';
 import { createEmployeesRepository } from '../../src/modules/employees/employees.repository.ts';
@@ -124,6 +126,26 @@ export async function newEmployee(
     ...input,
   });
   return id;
+}
+
+/** `howMany` employees of one job and position, on a grade and level of their own. */
+export async function newEmployees(
+  db: Db,
+  { jobId, positionId }: { jobId: number; positionId: number },
+  howMany: number,
+): Promise<number[]> {
+  const grade = await newGrade(db);
+  const level = await newLevel(db);
+  const ids: number[] = [];
+  for (let i = 0; i < howMany; i++)
+    ids.push(await newEmployee(db, { jobId, positionId, gradeId: grade.id, levelId: level.id }));
+  return ids;
+}
+
+/** How many rows a table holds. */
+export async function countRows(db: Db, table: PgTable): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table);
+  return row?.n ?? 0;
 }
 
 /** One complete little company: a job with two positions, a grade, a level, a base salary. */
