@@ -1,6 +1,7 @@
 import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
+import { type TableWithId, tableRepository } from './table.repository.ts';
 
 /*
  * The data access shared by the named reference lists (jobs, positions, grades, levels):
@@ -9,7 +10,7 @@ import type { DbOrTx } from '../db/client.ts';
  * an optional transaction and otherwise runs on the handle the repository was built with.
  */
 
-export type NamedTable = PgTable & { id: PgColumn; name: PgColumn };
+export type NamedTable = TableWithId & { name: PgColumn };
 
 export interface NamedListSpec<T extends NamedTable, Row> {
   table: T;
@@ -29,16 +30,10 @@ export interface NameLookup {
 
 export function namedListRepository<T extends NamedTable, Row>(db: DbOrTx, spec: NamedListSpec<T, Row>) {
   const { table } = spec;
-  const on = (tx?: DbOrTx) => tx ?? db;
-  type Values = T['$inferInsert'];
+  const { on, ...rows } = tableRepository(db, table, spec.select);
 
   return {
-    list: (tx?: DbOrTx): Promise<Row[]> => spec.select(on(tx)),
-
-    async findById(id: number, tx?: DbOrTx): Promise<Row | undefined> {
-      const [row] = await spec.select(on(tx), eq(table.id, id));
-      return row;
-    },
+    ...rows,
 
     /** Case-insensitive, as the unique index compares names. */
     async findByName(
@@ -65,28 +60,5 @@ export function namedListRepository<T extends NamedTable, Row>(db: DbOrTx, spec:
         .from(table as PgTable);
       return row?.n ?? 0;
     },
-
-    /** Answers the new id. */
-    async insert(values: Values, tx?: DbOrTx): Promise<number> {
-      const [row] = await on(tx).insert(table).values(values).returning({ id: table.id });
-      return (row as { id: number }).id;
-    },
-
-    /** Answers whether the row was there. */
-    async update(id: number, values: Partial<Values>, tx?: DbOrTx): Promise<boolean> {
-      const rows = await on(tx).update(table).set(values).where(eq(table.id, id)).returning({ id: table.id });
-      return rows.length > 0;
-    },
-
-    /** Answers whether the row was there; what references it goes or refuses per the foreign keys. */
-    async delete(id: number, tx?: DbOrTx): Promise<boolean> {
-      const rows = await on(tx).delete(table).where(eq(table.id, id)).returning({ id: table.id });
-      return rows.length > 0;
-    },
   };
 }
-
-export type NamedListRepository<Row> = Pick<
-  ReturnType<typeof namedListRepository<NamedTable, Row>>,
-  'findById' | 'findByName'
->;

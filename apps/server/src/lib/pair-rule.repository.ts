@@ -1,6 +1,7 @@
 import { and, eq, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
+import { type TableWithId, tableRepository } from './table.repository.ts';
 
 /*
  * The data access shared by the money rules keyed on a pair of references: one base
@@ -9,9 +10,7 @@ import type { DbOrTx } from '../db/client.ts';
  * values; the kit does the rest. Every function takes an optional transaction.
  */
 
-export type PairTable = PgTable & { id: PgColumn };
-
-export interface PairRuleSpec<T extends PairTable, Rule, Input> {
+export interface PairRuleSpec<T extends TableWithId, Rule, Input> {
   table: T;
   /** The two reference columns, in the order the rule is named: grade then level. */
   pair: readonly [PgColumn, PgColumn];
@@ -21,20 +20,17 @@ export interface PairRuleSpec<T extends PairTable, Rule, Input> {
   values(input: Input): T['$inferInsert'];
 }
 
-export function pairRuleRepository<T extends PairTable, Rule, Input>(
+export function pairRuleRepository<T extends TableWithId, Rule, Input>(
   db: DbOrTx,
   spec: PairRuleSpec<T, Rule, Input>,
 ) {
   const { table, pair } = spec;
-  const on = (tx?: DbOrTx) => tx ?? db;
+  const { on, ...rows } = tableRepository(db, table, spec.select);
 
   return {
-    list: (tx?: DbOrTx): Promise<Rule[]> => spec.select(on(tx)),
-
-    async findById(id: number, tx?: DbOrTx): Promise<Rule | undefined> {
-      const [rule] = await spec.select(on(tx), eq(table.id, id));
-      return rule;
-    },
+    list: rows.list,
+    findById: rows.findById,
+    delete: rows.delete,
 
     /** The rule of a pair, other than `exceptId` (the one being changed). */
     async findByPair(
@@ -57,25 +53,10 @@ export function pairRuleRepository<T extends PairTable, Rule, Input>(
     },
 
     /** Answers the new id. */
-    async insert(input: Input, tx?: DbOrTx): Promise<number> {
-      const [row] = await on(tx).insert(table).values(spec.values(input)).returning({ id: table.id });
-      return (row as { id: number }).id;
-    },
+    insert: (input: Input, tx?: DbOrTx): Promise<number> => rows.insert(spec.values(input), tx),
 
     /** Answers whether the rule was there. */
-    async update(id: number, input: Input, tx?: DbOrTx): Promise<boolean> {
-      const rows = await on(tx)
-        .update(table)
-        .set(spec.values(input))
-        .where(eq(table.id, id))
-        .returning({ id: table.id });
-      return rows.length > 0;
-    },
-
-    /** Answers whether the rule was there. */
-    async delete(id: number, tx?: DbOrTx): Promise<boolean> {
-      const rows = await on(tx).delete(table).where(eq(table.id, id)).returning({ id: table.id });
-      return rows.length > 0;
-    },
+    update: (id: number, input: Input, tx?: DbOrTx): Promise<boolean> =>
+      rows.update(id, spec.values(input), tx),
   };
 }
