@@ -1,7 +1,11 @@
-import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { adjustmentFactors, baseSalaries, employees, grades, jobs, levels, positions } from '../db/schema.ts';
+import { createAdjustmentFactorsRepository } from '../modules/adjustment-factors/adjustment-factors.repository.ts';
+import { createBaseSalariesRepository } from '../modules/base-salaries/base-salaries.repository.ts';
 import { createEmployeesRepository } from '../modules/employees/employees.repository.ts';
+import { createGradesRepository } from '../modules/grades/grades.repository.ts';
+import { createJobsRepository } from '../modules/jobs/jobs.repository.ts';
+import { createLevelsRepository } from '../modules/levels/levels.repository.ts';
+import { createPositionsRepository } from '../modules/positions/positions.repository.ts';
 import { createSettingsRepository } from '../modules/settings/settings.repository.ts';
 import {
   DEMO_FACTORS,
@@ -25,56 +29,49 @@ export async function runDemoSeed(
   employeeCount = 200,
 ): Promise<{ seeded: boolean; message: string }> {
   return db.transaction(async (tx) => {
+    const jobs = createJobsRepository(tx);
+    const positions = createPositionsRepository(tx);
+    const grades = createGradesRepository(tx);
+    const levels = createLevelsRepository(tx);
+    const employees = createEmployeesRepository(tx);
     // One query at a time: a transaction is one connection, and pg warns about overlapping queries.
-    for (const table of [jobs, grades, levels, employees]) {
-      const [row] = await tx.select({ n: count() }).from(table);
-      if ((row?.n ?? 0) > 0) return { seeded: false, message: DEMO_REFUSED };
+    for (const repository of [jobs, grades, levels, employees]) {
+      if ((await repository.count()) > 0) return { seeded: false, message: DEMO_REFUSED };
     }
 
     const jobIds = new Map<string, number>();
     const positionIds = new Map<string, number>();
     for (const job of DEMO_JOBS) {
-      const [row] = await tx.insert(jobs).values({ name: job.name }).returning({ id: jobs.id });
-      jobIds.set(job.name, row!.id);
-      for (const position of job.positions) {
-        const [p] = await tx
-          .insert(positions)
-          .values({ name: position, jobId: row!.id })
-          .returning({ id: positions.id });
-        positionIds.set(`${job.name}/${position}`, p!.id);
-      }
+      const jobId = await jobs.insert({ name: job.name });
+      jobIds.set(job.name, jobId);
+      for (const position of job.positions)
+        positionIds.set(`${job.name}/${position}`, await positions.insert({ name: position, jobId }));
     }
-    const gradeRows = await tx
-      .insert(grades)
-      .values(DEMO_GRADES.map((name, order) => ({ name, order })))
-      .returning({ id: grades.id, name: grades.name });
-    const levelRows = await tx
-      .insert(levels)
-      .values(DEMO_LEVELS.map((name) => ({ name })))
-      .returning({ id: levels.id, name: levels.name });
-    const gradeIds = new Map(gradeRows.map((g) => [g.name, g.id]));
-    const levelIds = new Map(levelRows.map((l) => [l.name, l.id]));
+    const gradeIds = new Map<string, number>();
+    for (const [order, name] of DEMO_GRADES.entries())
+      gradeIds.set(name, await grades.insert({ name, order }));
+    const levelIds = new Map<string, number>();
+    for (const name of DEMO_LEVELS) levelIds.set(name, await levels.insert({ name }));
 
-    await tx.insert(baseSalaries).values(
-      DEMO_GRADES.flatMap((grade, gi) =>
-        DEMO_LEVELS.map((level, li) => ({
+    const baseSalaries = createBaseSalariesRepository(tx);
+    for (const [gi, grade] of DEMO_GRADES.entries())
+      for (const [li, level] of DEMO_LEVELS.entries())
+        await baseSalaries.insert({
           gradeId: gradeIds.get(grade)!,
           levelId: levelIds.get(level)!,
-          amount: demoBaseSalary(gi, li).toFixed(2),
-        })),
-      ),
-    );
-    await tx.insert(adjustmentFactors).values(
-      DEMO_FACTORS.map((f) => ({
+          amount: demoBaseSalary(gi, li),
+        });
+    const factors = createAdjustmentFactorsRepository(tx);
+    for (const f of DEMO_FACTORS)
+      await factors.insert({
         jobId: jobIds.get(f.job)!,
         positionId: positionIds.get(`${f.job}/${f.position}`)!,
         type: f.type,
-        factor: f.factor.toFixed(4),
-      })),
-    );
+        factor: f.factor,
+      });
     await createSettingsRepository(tx).update(DEMO_SETTINGS);
     const people = demoEmployees(employeeCount);
-    await createEmployeesRepository(tx).insertMany(
+    await employees.insertMany(
       people.map((p) => ({
         name: p.name,
         jobId: jobIds.get(p.job)!,

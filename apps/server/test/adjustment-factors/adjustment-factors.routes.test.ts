@@ -1,9 +1,9 @@
 import type { AdjustmentFactor } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
-import type { FieldProblem } from '@salary/shared/common/envelope';
 import type { Job } from '@salary/shared/jobs/jobs.contract';
 import type { Position } from '@salary/shared/positions/positions.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { expectDocumented, expectRefused, fieldsOf, rulesApi } from '../support/rules-api.ts';
 
 let t: TestContext;
 let web: Job;
@@ -12,31 +12,23 @@ let frontend: Position;
 let backend: Position;
 let analyst: Position;
 
-async function create<T>(url: string, payload: object): Promise<T> {
-  const res = await t.call<T>({ method: 'POST', url, token: t.adminToken, payload });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.envelope.data;
-}
+const factors = rulesApi<AdjustmentFactor>(() => t, '/api/adjustment-factors');
+const createJob = (name: string) => rulesApi<Job>(() => t, '/api/jobs').create({ name });
+const createPosition = (name: string, jobId: number) =>
+  rulesApi<Position>(() => t, '/api/positions').create({ name, jobId });
 
 beforeAll(async () => {
   t = await buildTestApp();
-  web = await create<Job>('/api/jobs', { name: 'Web' });
-  data = await create<Job>('/api/jobs', { name: 'Data' });
-  frontend = await create<Position>('/api/positions', { name: 'Frontend', jobId: web.id });
-  backend = await create<Position>('/api/positions', { name: 'Backend', jobId: web.id });
-  analyst = await create<Position>('/api/positions', { name: 'Analyst', jobId: data.id });
+  web = await createJob('Web');
+  data = await createJob('Data');
+  frontend = await createPosition('Frontend', web.id);
+  backend = await createPosition('Backend', web.id);
+  analyst = await createPosition('Analyst', data.id);
 });
 afterAll(async () => t.close());
 
-async function listFactors(token = t.adminToken): Promise<AdjustmentFactor[]> {
-  const res = await t.call<AdjustmentFactor[]>({ method: 'GET', url: '/api/adjustment-factors', token });
-  expect(res.statusCode).toBe(200);
-  return res.envelope.data;
-}
-
-const post = (payload: object, token = t.adminToken) =>
-  t.call<AdjustmentFactor>({ method: 'POST', url: '/api/adjustment-factors', token, payload });
-const fieldsOf = (body: unknown) => (body as { fields: FieldProblem[] }).fields;
+const listFactors = (token?: string) => factors.list(token);
+const post = (payload: object, token?: string) => factors.post(payload, token);
 
 describe('adjustment factors API', () => {
   it('creates a PERCENTAGE factor (sent as a fraction) with its job and position', async () => {
@@ -58,12 +50,7 @@ describe('adjustment factors API', () => {
     const fixed = await post({ jobId: web.id, positionId: frontend.id, factor: -250.75, type: 'FIXED' });
     expect(fixed.statusCode).toBe(201);
     expect(fixed.envelope.data).toMatchObject({ factor: -250.75, type: 'FIXED' });
-    await create('/api/adjustment-factors', {
-      jobId: data.id,
-      positionId: analyst.id,
-      factor: -1,
-      type: 'PERCENTAGE',
-    });
+    await factors.create({ jobId: data.id, positionId: analyst.id, factor: -1, type: 'PERCENTAGE' });
 
     const plain = await t.createUser({ manageEmployee: true, deleteEmployee: true, showCost: true });
     const refused = await t.call({ method: 'GET', url: '/api/adjustment-factors', token: plain.token });
@@ -110,12 +97,7 @@ describe('adjustment factors API', () => {
         'Adjustment Factor must be between -999,999,999.99 and 999,999,999.99',
       ],
     ] as const) {
-      const res = await t.call({
-        method: 'PUT',
-        url: `/api/adjustment-factors/${(await listFactors())[0]!.id}`,
-        token: t.adminToken,
-        payload: { ...base, ...payload },
-      });
+      const res = await factors.put((await listFactors())[0]!.id, { ...base, ...payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(fieldsOf(res.envelope.data)).toEqual([
         { field: payload.type === 'BONUS' ? 'type' : 'factor', message },
@@ -125,10 +107,8 @@ describe('adjustment factors API', () => {
   });
 
   it('keeps the edges exactly: ±100%, four decimals of a fraction, the largest fixed amount', async () => {
-    const cloud = await create<Job>('/api/jobs', { name: 'Cloud' });
-    const [a, b, c] = await Promise.all(
-      ['A', 'B', 'C'].map((name) => create<Position>('/api/positions', { name, jobId: cloud.id })),
-    );
+    const cloud = await createJob('Cloud');
+    const [a, b, c] = await Promise.all(['A', 'B', 'C'].map((name) => createPosition(name, cloud.id)));
     const cases = [
       { positionId: a!.id, factor: 1, type: 'PERCENTAGE' },
       { positionId: b!.id, factor: 0.1234, type: 'PERCENTAGE' },
@@ -169,11 +149,11 @@ describe('adjustment factors API', () => {
       message: 'An adjustment factor for Web / Backend already exists',
     });
     const frontendFactor = before.find((f) => f.positionId === frontend.id)!;
-    const onto = await t.call({
-      method: 'PUT',
-      url: `/api/adjustment-factors/${frontendFactor.id}`,
-      token: t.adminToken,
-      payload: { jobId: web.id, positionId: backend.id, factor: 500, type: 'FIXED' },
+    const onto = await factors.put(frontendFactor.id, {
+      jobId: web.id,
+      positionId: backend.id,
+      factor: 500,
+      type: 'FIXED',
     });
     expect(onto.statusCode).toBe(409);
     expect(await listFactors()).toEqual(before);
@@ -181,20 +161,20 @@ describe('adjustment factors API', () => {
 
   it('updates type and factor', async () => {
     const factor = (await listFactors()).find((f) => f.positionId === frontend.id)!;
-    const res = await t.call<AdjustmentFactor>({
-      method: 'PUT',
-      url: `/api/adjustment-factors/${factor.id}`,
-      token: t.adminToken,
-      payload: { jobId: web.id, positionId: frontend.id, factor: -0.05, type: 'PERCENTAGE' },
+    const res = await factors.put(factor.id, {
+      jobId: web.id,
+      positionId: frontend.id,
+      factor: -0.05,
+      type: 'PERCENTAGE',
     });
     expect(res.statusCode).toBe(200);
     expect(res.envelope.message).toBe('Adjustment factor updated successfully');
     expect(res.envelope.data).toMatchObject({ id: factor.id, factor: -0.05, type: 'PERCENTAGE' });
-    const missing = await t.call({
-      method: 'PUT',
-      url: '/api/adjustment-factors/999999',
-      token: t.adminToken,
-      payload: { jobId: web.id, positionId: frontend.id, factor: 0, type: 'FIXED' },
+    const missing = await factors.put(999999, {
+      jobId: web.id,
+      positionId: frontend.id,
+      factor: 0,
+      type: 'FIXED',
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.envelope.message).toBe('Adjustment factor not found');
@@ -202,11 +182,7 @@ describe('adjustment factors API', () => {
 
   it('deletes a factor; an unknown id is a 404, a non-numeric one a 400', async () => {
     const factor = (await listFactors()).find((f) => f.positionId === frontend.id)!;
-    const res = await t.call({
-      method: 'DELETE',
-      url: `/api/adjustment-factors/${factor.id}`,
-      token: t.adminToken,
-    });
+    const res = await factors.delete(factor.id);
     expect(res.statusCode).toBe(200);
     expect(res.envelope).toMatchObject({
       success: true,
@@ -214,15 +190,9 @@ describe('adjustment factors API', () => {
       data: null,
     });
     expect((await listFactors()).some((f) => f.id === factor.id)).toBe(false);
-    const again = await t.call({
-      method: 'DELETE',
-      url: `/api/adjustment-factors/${factor.id}`,
-      token: t.adminToken,
-    });
+    const again = await factors.delete(factor.id);
     expect(again.statusCode).toBe(404);
-    expect(
-      (await t.call({ method: 'DELETE', url: '/api/adjustment-factors/-1', token: t.adminToken })).statusCode,
-    ).toBe(400);
+    expect((await factors.delete(-1)).statusCode).toBe(400);
   });
 
   it('refuses writes without manageSettings (403), changes nothing, and needs a token (401)', async () => {
@@ -230,18 +200,15 @@ describe('adjustment factors API', () => {
     const target = before[0]!;
     const viewer = await t.createUser({ showSettings: true });
     const payload = { jobId: web.id, positionId: frontend.id, factor: 0.2, type: 'PERCENTAGE' };
-    for (const req of [
-      { method: 'POST' as const, url: '/api/adjustment-factors', payload },
+    await expectRefused(t, viewer.token, [
+      { method: 'POST', url: '/api/adjustment-factors', payload },
       {
-        method: 'PUT' as const,
+        method: 'PUT',
         url: `/api/adjustment-factors/${target.id}`,
         payload: { ...payload, jobId: target.jobId, positionId: target.positionId },
       },
-      { method: 'DELETE' as const, url: `/api/adjustment-factors/${target.id}` },
-    ]) {
-      const res = await t.call({ ...req, token: viewer.token });
-      expect(res.statusCode, `${req.method} ${req.url}`).toBe(403);
-    }
+      { method: 'DELETE', url: `/api/adjustment-factors/${target.id}` },
+    ]);
     expect(await listFactors(viewer.token)).toEqual(before);
     const manager = await t.createUser({ manageSettings: true });
     expect((await post(payload, manager.token)).statusCode).toBe(201);
@@ -249,21 +216,9 @@ describe('adjustment factors API', () => {
     expect((await t.call({ method: 'POST', url: '/api/adjustment-factors', payload })).statusCode).toBe(401);
   });
   it('describes its calls in the OpenAPI document at /api/docs', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/docs/json' });
-    expect(res.statusCode).toBe(200);
-    const doc = JSON.parse(res.body) as {
-      paths: Record<string, Record<string, { tags: string[]; summary: string }>>;
-    };
-    const documented = Object.entries(doc.paths)
-      .filter(([, ops]) => Object.values(ops).some((op) => op.tags?.includes('adjustment-factors')))
-      .map(([p, ops]) => [p, Object.keys(ops).sort()]);
-    expect(Object.fromEntries(documented)).toEqual({
+    await expectDocumented(t, 'adjustment-factors', {
       '/api/adjustment-factors': ['get', 'post'],
       '/api/adjustment-factors/{id}': ['delete', 'put'],
     });
-    for (const [, ops] of Object.entries(doc.paths).filter(
-      ([p]) => p in { '/api/adjustment-factors': true, '/api/adjustment-factors/{id}': true },
-    ))
-      for (const op of Object.values(ops)) expect(op.summary).toBeTruthy();
   });
 });

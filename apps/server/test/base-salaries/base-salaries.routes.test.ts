@@ -1,9 +1,9 @@
 import type { BaseSalary } from '@salary/shared/base-salaries/base-salaries.contract';
-import type { FieldProblem } from '@salary/shared/common/envelope';
 import type { Grade } from '@salary/shared/grades/grades.contract';
 import type { Level } from '@salary/shared/levels/levels.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { expectDocumented, expectRefused, fieldsOf, rulesApi } from '../support/rules-api.ts';
 
 let t: TestContext;
 let junior: Grade;
@@ -11,31 +11,23 @@ let senior: Grade;
 let l1: Level;
 let l2: Level;
 
-async function create<T>(url: string, payload: object): Promise<T> {
-  const res = await t.call<T>({ method: 'POST', url, token: t.adminToken, payload });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.envelope.data;
-}
+const baseSalaries = rulesApi<BaseSalary>(() => t, '/api/base-salary');
+const createGrade = (payload: { name: string; order?: number }) =>
+  rulesApi<Grade>(() => t, '/api/grades').create(payload);
+const createLevel = (name: string) => rulesApi<Level>(() => t, '/api/levels').create({ name });
 
 beforeAll(async () => {
   t = await buildTestApp();
   // Senior is created first but ordered after Junior, so grade order (not id) must sort.
-  senior = await create<Grade>('/api/grades', { name: 'Senior', order: 5 });
-  junior = await create<Grade>('/api/grades', { name: 'Junior', order: 1 });
-  l1 = await create<Level>('/api/levels', { name: 'L1' });
-  l2 = await create<Level>('/api/levels', { name: 'L2' });
+  senior = await createGrade({ name: 'Senior', order: 5 });
+  junior = await createGrade({ name: 'Junior', order: 1 });
+  l1 = await createLevel('L1');
+  l2 = await createLevel('L2');
 });
 afterAll(async () => t.close());
 
-async function listBaseSalaries(token = t.adminToken): Promise<BaseSalary[]> {
-  const res = await t.call<BaseSalary[]>({ method: 'GET', url: '/api/base-salary', token });
-  expect(res.statusCode).toBe(200);
-  return res.envelope.data;
-}
-
-const post = (payload: object, token = t.adminToken) =>
-  t.call<BaseSalary>({ method: 'POST', url: '/api/base-salary', token, payload });
-const fieldsOf = (body: unknown) => (body as { fields: FieldProblem[] }).fields;
+const listBaseSalaries = (token?: string) => baseSalaries.list(token);
+const post = (payload: object, token?: string) => baseSalaries.post(payload, token);
 
 describe('base salaries API', () => {
   it('creates a base salary and answers it with its grade and level, the amount as a number', async () => {
@@ -53,9 +45,9 @@ describe('base salaries API', () => {
   });
 
   it('lists base salaries by grade order, then level, to readers of the money rules only', async () => {
-    await create('/api/base-salary', { gradeId: senior.id, levelId: l1.id, amount: 5000 });
-    await create('/api/base-salary', { gradeId: junior.id, levelId: l2.id, amount: 2100.25 });
-    await create('/api/base-salary', { gradeId: junior.id, levelId: l1.id, amount: 0 });
+    await baseSalaries.create({ gradeId: senior.id, levelId: l1.id, amount: 5000 });
+    await baseSalaries.create({ gradeId: junior.id, levelId: l2.id, amount: 2100.25 });
+    await baseSalaries.create({ gradeId: junior.id, levelId: l1.id, amount: 0 });
     const plain = await t.createUser({ manageEmployee: true, deleteEmployee: true, showCost: true });
     const refused = await t.call({ method: 'GET', url: '/api/base-salary', token: plain.token });
     expect(refused.statusCode).toBe(403);
@@ -95,7 +87,7 @@ describe('base salaries API', () => {
   });
 
   it('keeps the largest amount to the cent', async () => {
-    const grade = await create<Grade>('/api/grades', { name: 'Executive' });
+    const grade = await createGrade({ name: 'Executive' });
     const res = await post({ gradeId: grade.id, levelId: l1.id, amount: 999_999_999.99 });
     expect(res.statusCode).toBe(201);
     expect(res.envelope.data.amount).toBe(999_999_999.99);
@@ -128,7 +120,7 @@ describe('base salaries API', () => {
   });
 
   it('lets only one of two saves of the same grade and level at the same moment win', async () => {
-    const grade = await create<Grade>('/api/grades', { name: 'Staff' });
+    const grade = await createGrade({ name: 'Staff' });
     const results = await Promise.all(
       [100, 200, 300].map((amount) => post({ gradeId: grade.id, levelId: l1.id, amount })),
     );
@@ -141,32 +133,21 @@ describe('base salaries API', () => {
   it('updates the amount, or moves to a free grade and level, but not onto a taken pair', async () => {
     const list = await listBaseSalaries();
     const juniorL1 = list.find((b) => b.gradeId === junior.id && b.levelId === l1.id)!;
-    const res = await t.call<BaseSalary>({
-      method: 'PUT',
-      url: `/api/base-salary/${juniorL1.id}`,
-      token: t.adminToken,
-      payload: { gradeId: junior.id, levelId: l1.id, amount: 1999.99 },
-    });
+    const res = await baseSalaries.put(juniorL1.id, { gradeId: junior.id, levelId: l1.id, amount: 1999.99 });
     expect(res.statusCode).toBe(200);
     expect(res.envelope.message).toBe('Base salary updated successfully');
     expect(res.envelope.data).toMatchObject({ id: juniorL1.id, amount: 1999.99, grade: { name: 'Junior' } });
 
-    const taken = await t.call({
-      method: 'PUT',
-      url: `/api/base-salary/${juniorL1.id}`,
-      token: t.adminToken,
-      payload: { gradeId: senior.id, levelId: l1.id, amount: 1999.99 },
+    const taken = await baseSalaries.put(juniorL1.id, {
+      gradeId: senior.id,
+      levelId: l1.id,
+      amount: 1999.99,
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.envelope.message).toBe('A base salary for grade Senior and level L1 already exists');
 
-    const l3 = await create<Level>('/api/levels', { name: 'L3' });
-    const moved = await t.call<BaseSalary>({
-      method: 'PUT',
-      url: `/api/base-salary/${juniorL1.id}`,
-      token: t.adminToken,
-      payload: { gradeId: junior.id, levelId: l3.id, amount: 2500 },
-    });
+    const l3 = await createLevel('L3');
+    const moved = await baseSalaries.put(juniorL1.id, { gradeId: junior.id, levelId: l3.id, amount: 2500 });
     expect(moved.statusCode).toBe(200);
     expect(moved.envelope.data).toMatchObject({
       levelId: l3.id,
@@ -176,16 +157,12 @@ describe('base salaries API', () => {
   });
 
   it('deletes a base salary; an unknown id is a 404', async () => {
-    const created = await create<BaseSalary>('/api/base-salary', {
+    const created = await baseSalaries.create({
       gradeId: senior.id,
-      levelId: (await create<Level>('/api/levels', { name: 'L9' })).id,
+      levelId: (await createLevel('L9')).id,
       amount: 1,
     });
-    const res = await t.call({
-      method: 'DELETE',
-      url: `/api/base-salary/${created.id}`,
-      token: t.adminToken,
-    });
+    const res = await baseSalaries.delete(created.id);
     expect(res.statusCode).toBe(200);
     expect(res.envelope).toMatchObject({
       success: true,
@@ -193,23 +170,12 @@ describe('base salaries API', () => {
       data: null,
     });
     expect((await listBaseSalaries()).some((b) => b.id === created.id)).toBe(false);
-    const again = await t.call({
-      method: 'DELETE',
-      url: `/api/base-salary/${created.id}`,
-      token: t.adminToken,
-    });
+    const again = await baseSalaries.delete(created.id);
     expect(again.statusCode).toBe(404);
     expect(again.envelope.message).toBe('Base salary not found');
-    const put = await t.call({
-      method: 'PUT',
-      url: '/api/base-salary/999999',
-      token: t.adminToken,
-      payload: { gradeId: junior.id, levelId: l1.id, amount: 1 },
-    });
+    const put = await baseSalaries.put(999999, { gradeId: junior.id, levelId: l1.id, amount: 1 });
     expect(put.statusCode).toBe(404);
-    expect(
-      (await t.call({ method: 'DELETE', url: '/api/base-salary/abc', token: t.adminToken })).statusCode,
-    ).toBe(400);
+    expect((await baseSalaries.delete('abc')).statusCode).toBe(400);
   });
 
   it('refuses writes without manageSettings (403), changes nothing, and needs a token (401)', async () => {
@@ -217,46 +183,23 @@ describe('base salaries API', () => {
     const target = before[0]!;
     const viewer = await t.createUser({ showSettings: true, showSalary: true });
     const payload = { gradeId: target.gradeId, levelId: target.levelId, amount: 1 };
-    for (const req of [
-      {
-        method: 'POST' as const,
-        url: '/api/base-salary',
-        payload: { ...payload, gradeId: (await create<Grade>('/api/grades', { name: 'Free' })).id },
-      },
-      { method: 'PUT' as const, url: `/api/base-salary/${target.id}`, payload },
-      { method: 'DELETE' as const, url: `/api/base-salary/${target.id}` },
-    ]) {
-      const res = await t.call({ ...req, token: viewer.token });
-      expect(res.statusCode, `${req.method} ${req.url}`).toBe(403);
-    }
+    const free = await createGrade({ name: 'Free' });
+    await expectRefused(t, viewer.token, [
+      { method: 'POST', url: '/api/base-salary', payload: { ...payload, gradeId: free.id } },
+      { method: 'PUT', url: `/api/base-salary/${target.id}`, payload },
+      { method: 'DELETE', url: `/api/base-salary/${target.id}` },
+    ]);
     expect(await listBaseSalaries(viewer.token)).toEqual(before);
     const manager = await t.createUser({ manageSettings: true });
-    const updated = await t.call({
-      method: 'PUT',
-      url: `/api/base-salary/${target.id}`,
-      token: manager.token,
-      payload: { ...payload, amount: 42 },
-    });
+    const updated = await baseSalaries.put(target.id, { ...payload, amount: 42 }, manager.token);
     expect(updated.statusCode).toBe(200);
     expect((await t.call({ method: 'GET', url: '/api/base-salary' })).statusCode).toBe(401);
     expect((await t.call({ method: 'DELETE', url: `/api/base-salary/${target.id}` })).statusCode).toBe(401);
   });
   it('describes its calls in the OpenAPI document at /api/docs', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/docs/json' });
-    expect(res.statusCode).toBe(200);
-    const doc = JSON.parse(res.body) as {
-      paths: Record<string, Record<string, { tags: string[]; summary: string }>>;
-    };
-    const documented = Object.entries(doc.paths)
-      .filter(([, ops]) => Object.values(ops).some((op) => op.tags?.includes('base-salaries')))
-      .map(([p, ops]) => [p, Object.keys(ops).sort()]);
-    expect(Object.fromEntries(documented)).toEqual({
+    await expectDocumented(t, 'base-salaries', {
       '/api/base-salary': ['get', 'post'],
       '/api/base-salary/{id}': ['delete', 'put'],
     });
-    for (const [, ops] of Object.entries(doc.paths).filter(
-      ([p]) => p in { '/api/base-salary': true, '/api/base-salary/{id}': true },
-    ))
-      for (const op of Object.values(ops)) expect(op.summary).toBeTruthy();
   });
 });

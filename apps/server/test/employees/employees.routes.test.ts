@@ -2,7 +2,9 @@ import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   newBaseSalary,
+  newBenefit,
   newCompany,
+  newCustomMultiplier,
   newEmployee,
   newGrade,
   newJob,
@@ -27,8 +29,8 @@ beforeAll(async () => {
   await newBaseSalary(db, grade2.id, c.level.id, 6000);
   await setSettings(db, {
     experienceMultiplier: 1,
-    benefits: [{ name: 'Health', amount: 100, type: 'FIXED_AMOUNT' }],
-    customMultipliers: [{ id: 'cm_oncall', title: 'On call', multiplier: 250, type: 'FIXED' }],
+    benefits: [newBenefit()],
+    customMultipliers: [newCustomMultiplier()],
     socialInsuranceEnabled: true,
     socialInsuranceType: 'COMPANY_FULL',
     totalInsurancePercentage: 10,

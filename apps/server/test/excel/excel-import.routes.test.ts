@@ -3,6 +3,7 @@ import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   newCompany,
+  newCustomMultiplier,
   newEmployee,
   newGrade,
   newJob,
@@ -39,7 +40,7 @@ beforeAll(async () => {
   grade2 = await newGrade(db, 'G2');
   level2 = await newLevel(db, 'Principal');
   await setSettings(db, {
-    customMultipliers: [{ id: 'cm_oncall', title: 'On call', multiplier: 250, type: 'FIXED' }],
+    customMultipliers: [newCustomMultiplier()],
   });
   const base = { jobId: c.job.id, positionId: c.position.id, gradeId: c.grade.id, levelId: c.level.id };
   ada = await newEmployee(db, {

@@ -1,7 +1,7 @@
-import type { FieldProblem } from '@salary/shared/common/envelope';
 import type { Grade } from '@salary/shared/grades/grades.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { expectDocumented, expectRefused, fieldsOf, rulesApi } from '../support/rules-api.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -9,19 +9,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function createGrade(payload: { name: string; order?: number }): Promise<Grade> {
-  const res = await t.call<Grade>({ method: 'POST', url: '/api/grades', token: t.adminToken, payload });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.envelope.data;
-}
-
-async function listGrades(token = t.adminToken): Promise<Grade[]> {
-  const res = await t.call<Grade[]>({ method: 'GET', url: '/api/grades', token });
-  expect(res.statusCode).toBe(200);
-  return res.envelope.data;
-}
-
-const fieldsOf = (body: unknown) => (body as { fields: FieldProblem[] }).fields;
+const grades = rulesApi<Grade>(() => t, '/api/grades');
+const createGrade = (payload: { name: string; order?: number }) => grades.create(payload);
+const listGrades = (token?: string) => grades.list(token);
+const reorder = (payload: object, token = t.adminToken) =>
+  t.call<Grade[]>({ method: 'POST', url: '/api/grades/reorder', token, payload });
 
 // The tests build on each other: one list of grades, as a person would grow it.
 describe('grades API', () => {
@@ -30,12 +22,7 @@ describe('grades API', () => {
   let senior: Grade;
 
   it('gives a new grade the current number of grades as its order, so it goes last', async () => {
-    const first = await t.call<Grade>({
-      method: 'POST',
-      url: '/api/grades',
-      token: t.adminToken,
-      payload: { name: 'Junior' },
-    });
+    const first = await grades.post({ name: 'Junior' });
     expect(first.statusCode).toBe(201);
     expect(first.envelope.message).toBe('Grade created successfully');
     expect(first.envelope.data).toEqual({ id: expect.any(Number), name: 'Junior', order: 0 });
@@ -56,20 +43,15 @@ describe('grades API', () => {
       { id: senior.id, name: 'Senior', order: 2 },
     ]);
     // Clean the tie up for the tests below: Intern first.
-    const reorder = await t.call({
-      method: 'POST',
-      url: '/api/grades/reorder',
-      token: t.adminToken,
-      payload: {
-        grades: [
-          { id: intern.id, order: 0 },
-          { id: junior.id, order: 1 },
-          { id: middle.id, order: 2 },
-          { id: senior.id, order: 3 },
-        ],
-      },
+    const tidy = await reorder({
+      grades: [
+        { id: intern.id, order: 0 },
+        { id: junior.id, order: 1 },
+        { id: middle.id, order: 2 },
+        { id: senior.id, order: 3 },
+      ],
     });
-    expect(reorder.statusCode).toBe(200);
+    expect(tidy.statusCode).toBe(200);
   });
 
   it('validates name and order', async () => {
@@ -81,65 +63,35 @@ describe('grades API', () => {
       [{ name: 'Lead', order: 1.5 }, 'order', 'Order must be a whole number'],
       [{ name: 'Lead', order: 'first' }, 'order', 'Order must be a number'],
     ] as const) {
-      const res = await t.call({ method: 'POST', url: '/api/grades', token: t.adminToken, payload });
+      const res = await grades.post(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(fieldsOf(res.envelope.data)).toEqual([{ field, message }]);
     }
-    const empty = await t.call({
-      method: 'PUT',
-      url: `/api/grades/${junior.id}`,
-      token: t.adminToken,
-      payload: {},
-    });
+    const empty = await grades.put(junior.id, {});
     expect(empty.statusCode).toBe(400);
     expect(fieldsOf(empty.envelope.data)).toEqual([{ field: 'name', message: 'Name or Order is required' }]);
   });
 
   it('refuses a duplicate grade name in any letter case', async () => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/grades',
-      token: t.adminToken,
-      payload: { name: 'SENIOR' },
-    });
+    const res = await grades.post({ name: 'SENIOR' });
     expect(res.statusCode).toBe(409);
     expect(res.envelope.message).toBe('A grade named "Senior" already exists');
-    const rename = await t.call({
-      method: 'PUT',
-      url: `/api/grades/${middle.id}`,
-      token: t.adminToken,
-      payload: { name: 'junior' },
-    });
+    const rename = await grades.put(middle.id, { name: 'junior' });
     expect(rename.statusCode).toBe(409);
     expect(rename.envelope.message).toBe('A grade named "Junior" already exists');
     expect((await listGrades()).map((g) => g.name)).toEqual(['Intern', 'Junior', 'Middle', 'Senior']);
   });
 
   it('updates a name, an order, or both', async () => {
-    const renamed = await t.call<Grade>({
-      method: 'PUT',
-      url: `/api/grades/${middle.id}`,
-      token: t.adminToken,
-      payload: { name: 'Mid-level' },
-    });
+    const renamed = await grades.put(middle.id, { name: 'Mid-level' });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.envelope.message).toBe('Grade updated successfully');
     expect(renamed.envelope.data).toEqual({ id: middle.id, name: 'Mid-level', order: 2 });
 
-    const moved = await t.call<Grade>({
-      method: 'PUT',
-      url: `/api/grades/${senior.id}`,
-      token: t.adminToken,
-      payload: { order: 10 },
-    });
+    const moved = await grades.put(senior.id, { order: 10 });
     expect(moved.envelope.data).toEqual({ id: senior.id, name: 'Senior', order: 10 });
 
-    const both = await t.call<Grade>({
-      method: 'PUT',
-      url: `/api/grades/${middle.id}`,
-      token: t.adminToken,
-      payload: { name: 'Middle', order: 2 },
-    });
+    const both = await grades.put(middle.id, { name: 'Middle', order: 2 });
     expect(both.envelope.data).toEqual({ id: middle.id, name: 'Middle', order: 2 });
   });
 
@@ -150,12 +102,7 @@ describe('grades API', () => {
     const a = pairs[1]!;
     const b = pairs[2]!;
     [a.order, b.order] = [b.order, a.order];
-    const res = await t.call<Grade[]>({
-      method: 'POST',
-      url: '/api/grades/reorder',
-      token: t.adminToken,
-      payload: { grades: pairs },
-    });
+    const res = await reorder({ grades: pairs });
     expect(res.statusCode).toBe(200);
     expect(res.envelope.message).toBe('Grades reordered successfully');
     expect(res.envelope.data.map((g) => g.name)).toEqual(['Intern', 'Middle', 'Junior', 'Senior']);
@@ -166,12 +113,7 @@ describe('grades API', () => {
     const before = await listGrades();
     const reversed = before.map((g, i) => ({ id: g.id, order: before.length - i }));
 
-    const unknown = await t.call({
-      method: 'POST',
-      url: '/api/grades/reorder',
-      token: t.adminToken,
-      payload: { grades: [...reversed, { id: 999999, order: 0 }] },
-    });
+    const unknown = await reorder({ grades: [...reversed, { id: 999999, order: 0 }] });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.envelope.message).toBe('Grade not found');
     expect(fieldsOf(unknown.envelope.data)).toEqual([
@@ -179,12 +121,7 @@ describe('grades API', () => {
     ]);
     expect(await listGrades()).toEqual(before);
 
-    const repeated = await t.call({
-      method: 'POST',
-      url: '/api/grades/reorder',
-      token: t.adminToken,
-      payload: { grades: [...reversed, { id: before[0]!.id, order: 7 }] },
-    });
+    const repeated = await reorder({ grades: [...reversed, { id: before[0]!.id, order: 7 }] });
     expect(repeated.statusCode).toBe(400);
     expect(fieldsOf(repeated.envelope.data)).toEqual([
       { field: `grades.${reversed.length}.id`, message: `Grade ${before[0]!.id} appears more than once` },
@@ -192,26 +129,18 @@ describe('grades API', () => {
     expect(await listGrades()).toEqual(before);
 
     for (const payload of [{}, { grades: [] }, { grades: [{ id: before[0]!.id }] }]) {
-      const res = await t.call({ method: 'POST', url: '/api/grades/reorder', token: t.adminToken, payload });
+      const res = await reorder(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect(await listGrades()).toEqual(before);
   });
 
   it('answers 404 for an unknown grade, 400 for a non-numeric id, and has no delete', async () => {
-    const put = await t.call({
-      method: 'PUT',
-      url: '/api/grades/999999',
-      token: t.adminToken,
-      payload: { name: 'X' },
-    });
+    const put = await grades.put(999999, { name: 'X' });
     expect(put.statusCode).toBe(404);
     expect(put.envelope.message).toBe('Grade not found');
-    expect(
-      (await t.call({ method: 'PUT', url: '/api/grades/one', token: t.adminToken, payload: { name: 'X' } }))
-        .statusCode,
-    ).toBe(400);
-    const del = await t.call({ method: 'DELETE', url: `/api/grades/${junior.id}`, token: t.adminToken });
+    expect((await grades.put('one', { name: 'X' })).statusCode).toBe(400);
+    const del = await grades.delete(junior.id);
     expect(del.statusCode).toBe(404);
     expect((await listGrades()).some((g) => g.id === junior.id)).toBe(true);
   });
@@ -219,56 +148,27 @@ describe('grades API', () => {
   it('refuses writes without manageSettings (403), changes nothing, and needs a token (401)', async () => {
     const before = await listGrades();
     const viewer = await t.createUser({ showSettings: true });
-    for (const req of [
-      { method: 'POST' as const, url: '/api/grades', payload: { name: 'Sneaky' } },
-      { method: 'PUT' as const, url: `/api/grades/${junior.id}`, payload: { name: 'Renamed' } },
-      {
-        method: 'POST' as const,
-        url: '/api/grades/reorder',
-        payload: { grades: [{ id: junior.id, order: 99 }] },
-      },
-    ]) {
-      const res = await t.call({ ...req, token: viewer.token });
-      expect(res.statusCode, `${req.method} ${req.url}`).toBe(403);
-    }
+    await expectRefused(t, viewer.token, [
+      { method: 'POST', url: '/api/grades', payload: { name: 'Sneaky' } },
+      { method: 'PUT', url: `/api/grades/${junior.id}`, payload: { name: 'Renamed' } },
+      { method: 'POST', url: '/api/grades/reorder', payload: { grades: [{ id: junior.id, order: 99 }] } },
+    ]);
     expect(await listGrades(viewer.token)).toEqual(before);
     const manager = await t.createUser({ manageSettings: true });
-    const created = await t.call({
-      method: 'POST',
-      url: '/api/grades',
-      token: manager.token,
-      payload: { name: 'Lead' },
-    });
+    const created = await grades.post({ name: 'Lead' }, manager.token);
     expect(created.statusCode).toBe(201);
     expect((created.envelope.data as Grade).order).toBe(before.length);
     expect((await t.call({ method: 'GET', url: '/api/grades' })).statusCode).toBe(401);
+    const anonymous = { grades: [{ id: 1, order: 0 }] };
     expect(
-      (
-        await t.call({
-          method: 'POST',
-          url: '/api/grades/reorder',
-          payload: { grades: [{ id: 1, order: 0 }] },
-        })
-      ).statusCode,
+      (await t.call({ method: 'POST', url: '/api/grades/reorder', payload: anonymous })).statusCode,
     ).toBe(401);
   });
   it('describes its calls in the OpenAPI document at /api/docs', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/docs/json' });
-    expect(res.statusCode).toBe(200);
-    const doc = JSON.parse(res.body) as {
-      paths: Record<string, Record<string, { tags: string[]; summary: string }>>;
-    };
-    const documented = Object.entries(doc.paths)
-      .filter(([, ops]) => Object.values(ops).some((op) => op.tags?.includes('grades')))
-      .map(([p, ops]) => [p, Object.keys(ops).sort()]);
-    expect(Object.fromEntries(documented)).toEqual({
+    await expectDocumented(t, 'grades', {
       '/api/grades': ['get', 'post'],
       '/api/grades/reorder': ['post'],
       '/api/grades/{id}': ['put'],
     });
-    for (const [, ops] of Object.entries(doc.paths).filter(
-      ([p]) => p in { '/api/grades': true, '/api/grades/reorder': true, '/api/grades/{id}': true },
-    ))
-      for (const op of Object.values(ops)) expect(op.summary).toBeTruthy();
   });
 });

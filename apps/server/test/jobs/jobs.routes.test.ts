@@ -1,10 +1,11 @@
-import type { FieldProblem } from '@salary/shared/common/envelope';
 import type { Job } from '@salary/shared/jobs/jobs.contract';
 import type { Position } from '@salary/shared/positions/positions.contract';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adjustmentFactors, employees, grades, jobs, levels, positions } from '../../src/db/schema.ts';
+import { adjustmentFactors, employees, jobs, positions } from '../../src/db/schema.ts';
+import { countRows, newEmployees } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { expectDocumented, expectRefused, fieldsOf, rulesApi } from '../support/rules-api.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -12,53 +13,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function createJob(name: string): Promise<Job> {
-  const res = await t.call<Job>({ method: 'POST', url: '/api/jobs', token: t.adminToken, payload: { name } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.envelope.data;
-}
-
-async function createPosition(jobId: number, name: string): Promise<Position> {
-  const res = await t.call<Position>({
-    method: 'POST',
-    url: '/api/positions',
-    token: t.adminToken,
-    payload: { name, jobId },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.envelope.data;
-}
-
-async function listJobs(token = t.adminToken): Promise<Job[]> {
-  const res = await t.call<Job[]>({ method: 'GET', url: '/api/jobs', token });
-  expect(res.statusCode).toBe(200);
-  return res.envelope.data;
-}
-
-/** Employees have no API yet: they go straight into the table, as the real app would store them. */
-async function insertEmployees(jobId: number, positionId: number, howMany: number): Promise<void> {
-  const db = t.database.db;
-  const [grade] = await db
-    .insert(grades)
-    .values({ name: `G-${jobId}-${positionId}`, order: 0 })
-    .returning();
-  const [level] = await db
-    .insert(levels)
-    .values({ name: `L-${jobId}-${positionId}` })
-    .returning();
-  for (let i = 0; i < howMany; i++) {
-    await db
-      .insert(employees)
-      .values({ name: `Employee ${i}`, jobId, positionId, gradeId: grade!.id, levelId: level!.id });
-  }
-}
-
-async function rowCount(table: typeof jobs | typeof positions | typeof adjustmentFactors | typeof employees) {
-  const [row] = await t.database.db.select({ n: count() }).from(table);
-  return row!.n;
-}
-
-const fieldsOf = (body: unknown) => (body as { fields: FieldProblem[] }).fields;
+const jobsApi = rulesApi<Job>(() => t, '/api/jobs');
+const createJob = (name: string) => jobsApi.create({ name });
+const createPosition = (jobId: number, name: string) =>
+  rulesApi<Position>(() => t, '/api/positions').create({ name, jobId });
+const listJobs = (token?: string) => jobsApi.list(token);
+/** Employees go straight into the table, as the real app would store them. */
+const insertEmployees = (jobId: number, positionId: number, howMany: number) =>
+  newEmployees(t.database.db, { jobId, positionId }, howMany);
+const rowCount = (table: typeof jobs | typeof positions | typeof adjustmentFactors | typeof employees) =>
+  countRows(t.database.db, table);
 
 describe('jobs API', () => {
   it('lists jobs by name, each with its number of positions, to any signed-in user', async () => {
@@ -84,12 +48,7 @@ describe('jobs API', () => {
   });
 
   it('creates a job with a trimmed name and answers it with no positions', async () => {
-    const res = await t.call<Job>({
-      method: 'POST',
-      url: '/api/jobs',
-      token: t.adminToken,
-      payload: { name: '  Quality Assurance  ' },
-    });
+    const res = await jobsApi.post({ name: '  Quality Assurance  ' });
     expect(res.statusCode).toBe(201);
     expect(res.envelope).toMatchObject({ success: true, message: 'Job created successfully' });
     expect(res.envelope.data).toEqual({
@@ -107,7 +66,7 @@ describe('jobs API', () => {
       [{ name: 'x'.repeat(101) }, 'Name must be at most 100 characters'],
       [{ name: 42 }, 'Name must be text'],
     ] as const) {
-      const res = await t.call({ method: 'POST', url: '/api/jobs', token: t.adminToken, payload });
+      const res = await jobsApi.post(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.envelope.message).toBe(message);
       expect(fieldsOf(res.envelope.data)).toEqual([{ field: 'name', message }]);
@@ -116,12 +75,7 @@ describe('jobs API', () => {
 
   it('refuses a second job with the same name in any letter case', async () => {
     await createJob('DevOps');
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/jobs',
-      token: t.adminToken,
-      payload: { name: 'devops ' },
-    });
+    const res = await jobsApi.post({ name: 'devops ' });
     expect(res.statusCode).toBe(409);
     expect(res.envelope).toMatchObject({
       success: false,
@@ -134,32 +88,18 @@ describe('jobs API', () => {
   it('renames a job, keeping its positions count; may change only the letter case of its own name', async () => {
     const job = await createJob('Mobile');
     await createPosition(job.id, 'iOS');
-    const res = await t.call<Job>({
-      method: 'PUT',
-      url: `/api/jobs/${job.id}`,
-      token: t.adminToken,
-      payload: { name: 'Mobile Apps' },
-    });
+    const res = await jobsApi.put(job.id, { name: 'Mobile Apps' });
     expect(res.statusCode).toBe(200);
     expect(res.envelope.message).toBe('Job updated successfully');
     expect(res.envelope.data).toEqual({ id: job.id, name: 'Mobile Apps', _count: { positions: 1 } });
 
-    const recased = await t.call<Job>({
-      method: 'PUT',
-      url: `/api/jobs/${job.id}`,
-      token: t.adminToken,
-      payload: { name: 'MOBILE APPS' },
-    });
+    const recased = await jobsApi.put(job.id, { name: 'MOBILE APPS' });
     expect(recased.statusCode).toBe(200);
     expect(recased.envelope.data.name).toBe('MOBILE APPS');
   });
 
   it('lets only one of two identical creates at the same moment win; the other gets the same 409', async () => {
-    const results = await Promise.all(
-      [1, 2, 3].map(() =>
-        t.call({ method: 'POST', url: '/api/jobs', token: t.adminToken, payload: { name: 'Race' } }),
-      ),
-    );
+    const results = await Promise.all([1, 2, 3].map(() => jobsApi.post({ name: 'Race' })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     for (const r of results.filter((r) => r.statusCode === 409))
       expect(r.envelope.message).toBe('A job named "Race" already exists');
@@ -169,30 +109,20 @@ describe('jobs API', () => {
   it("refuses to rename a job to another job's name", async () => {
     await createJob('Security');
     const other = await createJob('Networking');
-    const res = await t.call({
-      method: 'PUT',
-      url: `/api/jobs/${other.id}`,
-      token: t.adminToken,
-      payload: { name: 'SECURITY' },
-    });
+    const res = await jobsApi.put(other.id, { name: 'SECURITY' });
     expect(res.statusCode).toBe(409);
     expect(res.envelope.message).toBe('A job named "Security" already exists');
     expect((await listJobs()).find((j) => j.id === other.id)?.name).toBe('Networking');
   });
 
   it('answers 404 for an unknown job and 400 for a non-numeric id', async () => {
-    const put = await t.call({
-      method: 'PUT',
-      url: '/api/jobs/999999',
-      token: t.adminToken,
-      payload: { name: 'X' },
-    });
+    const put = await jobsApi.put(999999, { name: 'X' });
     expect(put.statusCode).toBe(404);
     expect(put.envelope.message).toBe('Job not found');
-    const del = await t.call({ method: 'DELETE', url: '/api/jobs/999999', token: t.adminToken });
+    const del = await jobsApi.delete(999999);
     expect(del.statusCode).toBe(404);
     expect(del.envelope.message).toBe('Job not found');
-    const bad = await t.call({ method: 'DELETE', url: '/api/jobs/abc', token: t.adminToken });
+    const bad = await jobsApi.delete('abc');
     expect(bad.statusCode).toBe(400);
     expect(fieldsOf(bad.envelope.data)[0]?.field).toBe('params.id');
   });
@@ -209,7 +139,7 @@ describe('jobs API', () => {
     });
     expect(factor.statusCode, factor.body).toBe(201);
 
-    const res = await t.call({ method: 'DELETE', url: `/api/jobs/${job.id}`, token: t.adminToken });
+    const res = await jobsApi.delete(job.id);
     expect(res.statusCode).toBe(200);
     expect(res.envelope).toMatchObject({ success: true, message: 'Job deleted successfully', data: null });
 
@@ -241,7 +171,7 @@ describe('jobs API', () => {
     await insertEmployees(job.id, agent.id, 3);
     const before = await Promise.all([jobs, positions, adjustmentFactors, employees].map(rowCount));
 
-    const res = await t.call({ method: 'DELETE', url: `/api/jobs/${job.id}`, token: t.adminToken });
+    const res = await jobsApi.delete(job.id);
     expect(res.statusCode).toBe(409);
     expect(res.envelope).toMatchObject({
       success: false,
@@ -258,7 +188,7 @@ describe('jobs API', () => {
     const single = await createJob('Sales');
     const rep = await createPosition(single.id, 'Representative');
     await insertEmployees(single.id, rep.id, 1);
-    const one = await t.call({ method: 'DELETE', url: `/api/jobs/${single.id}`, token: t.adminToken });
+    const one = await jobsApi.delete(single.id);
     expect(one.statusCode).toBe(409);
     expect(one.envelope.message).toBe('Cannot delete job "Sales": 1 employee is assigned to it');
     const [stillThere] = await t.database.db.select().from(jobs).where(eq(jobs.id, single.id));
@@ -268,29 +198,22 @@ describe('jobs API', () => {
   it('lets a manageSettings user write, refuses a showSettings-only user (403) and changes nothing', async () => {
     const job = await createJob('Finance');
     const viewer = await t.createUser({ showSettings: true, showSalary: true, manageEmployee: true });
-    for (const req of [
-      { method: 'POST' as const, url: '/api/jobs', payload: { name: 'Sneaky' } },
-      { method: 'PUT' as const, url: `/api/jobs/${job.id}`, payload: { name: 'Renamed' } },
-      { method: 'DELETE' as const, url: `/api/jobs/${job.id}` },
-    ]) {
-      const res = await t.call({ ...req, token: viewer.token });
-      expect(res.statusCode, `${req.method} ${req.url}`).toBe(403);
-      expect(res.envelope).toMatchObject({
-        success: false,
-        message: 'You do not have permission to change settings',
-      });
-    }
+    await expectRefused(
+      t,
+      viewer.token,
+      [
+        { method: 'POST', url: '/api/jobs', payload: { name: 'Sneaky' } },
+        { method: 'PUT', url: `/api/jobs/${job.id}`, payload: { name: 'Renamed' } },
+        { method: 'DELETE', url: `/api/jobs/${job.id}` },
+      ],
+      'You do not have permission to change settings',
+    );
     const names = (await listJobs(viewer.token)).map((j) => j.name);
     expect(names).toContain('Finance');
     expect(names).not.toContain('Sneaky');
 
     const manager = await t.createUser({ manageSettings: true });
-    const created = await t.call({
-      method: 'POST',
-      url: '/api/jobs',
-      token: manager.token,
-      payload: { name: 'Legal' },
-    });
+    const created = await jobsApi.post({ name: 'Legal' }, manager.token);
     expect(created.statusCode).toBe(201);
   });
 
@@ -300,21 +223,9 @@ describe('jobs API', () => {
     expect((await t.call({ method: 'DELETE', url: '/api/jobs/1' })).statusCode).toBe(401);
   });
   it('describes its calls in the OpenAPI document at /api/docs', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/docs/json' });
-    expect(res.statusCode).toBe(200);
-    const doc = JSON.parse(res.body) as {
-      paths: Record<string, Record<string, { tags: string[]; summary: string }>>;
-    };
-    const documented = Object.entries(doc.paths)
-      .filter(([, ops]) => Object.values(ops).some((op) => op.tags?.includes('jobs')))
-      .map(([p, ops]) => [p, Object.keys(ops).sort()]);
-    expect(Object.fromEntries(documented)).toEqual({
+    await expectDocumented(t, 'jobs', {
       '/api/jobs': ['get', 'post'],
       '/api/jobs/{id}': ['delete', 'put'],
     });
-    for (const [, ops] of Object.entries(doc.paths).filter(
-      ([p]) => p in { '/api/jobs': true, '/api/jobs/{id}': true },
-    ))
-      for (const op of Object.values(ops)) expect(op.summary).toBeTruthy();
   });
 });

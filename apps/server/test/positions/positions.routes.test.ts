@@ -1,10 +1,10 @@
-import type { FieldProblem } from '@salary/shared/common/envelope';
 import type { Job } from '@salary/shared/jobs/jobs.contract';
 import type { Position } from '@salary/shared/positions/positions.contract';
-import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adjustmentFactors, employees, grades, levels, positions } from '../../src/db/schema.ts';
+import { adjustmentFactors, employees, positions } from '../../src/db/schema.ts';
+import { countRows, newEmployees } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { expectDocumented, expectRefused, fieldsOf, rulesApi } from '../support/rules-api.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -12,65 +12,22 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function createJob(name: string): Promise<Job> {
-  const res = await t.call<Job>({ method: 'POST', url: '/api/jobs', token: t.adminToken, payload: { name } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.envelope.data;
-}
-
-async function createPosition(jobId: number, name: string): Promise<Position> {
-  const res = await t.call<Position>({
-    method: 'POST',
-    url: '/api/positions',
-    token: t.adminToken,
-    payload: { name, jobId },
+const positionsApi = rulesApi<Position>(() => t, '/api/positions');
+const createJob = (name: string) => rulesApi<Job>(() => t, '/api/jobs').create({ name });
+const createPosition = (jobId: number, name: string) => positionsApi.create({ name, jobId });
+const listPositions = (query = '', token?: string) => positionsApi.list(token, query);
+const addFactor = (jobId: number, positionId: number) =>
+  rulesApi(() => t, '/api/adjustment-factors').create({
+    jobId,
+    positionId,
+    factor: 0.05,
+    type: 'PERCENTAGE',
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.envelope.data;
-}
-
-async function listPositions(query = '', token = t.adminToken): Promise<Position[]> {
-  const res = await t.call<Position[]>({ method: 'GET', url: `/api/positions${query}`, token });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.envelope.data;
-}
-
-async function addFactor(jobId: number, positionId: number) {
-  const res = await t.call({
-    method: 'POST',
-    url: '/api/adjustment-factors',
-    token: t.adminToken,
-    payload: { jobId, positionId, factor: 0.05, type: 'PERCENTAGE' },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-}
-
-let employeeFixtures = 0;
-/** Employees have no API yet: they go straight into the table. */
-async function insertEmployees(jobId: number, positionId: number, howMany: number): Promise<void> {
-  const db = t.database.db;
-  employeeFixtures += 1;
-  const [grade] = await db
-    .insert(grades)
-    .values({ name: `G${employeeFixtures}`, order: 0 })
-    .returning();
-  const [level] = await db
-    .insert(levels)
-    .values({ name: `L${employeeFixtures}` })
-    .returning();
-  for (let i = 0; i < howMany; i++) {
-    await db
-      .insert(employees)
-      .values({ name: `Employee ${i}`, jobId, positionId, gradeId: grade!.id, levelId: level!.id });
-  }
-}
-
-async function rowCount(table: typeof positions | typeof adjustmentFactors | typeof employees) {
-  const [row] = await t.database.db.select({ n: count() }).from(table);
-  return row!.n;
-}
-
-const fieldsOf = (body: unknown) => (body as { fields: FieldProblem[] }).fields;
+/** Employees go straight into the table. */
+const insertEmployees = (jobId: number, positionId: number, howMany: number) =>
+  newEmployees(t.database.db, { jobId, positionId }, howMany);
+const rowCount = (table: typeof positions | typeof adjustmentFactors | typeof employees) =>
+  countRows(t.database.db, table);
 
 describe('positions API', () => {
   it('lists the positions of one job by name, with the job, to any signed-in user', async () => {
@@ -104,12 +61,7 @@ describe('positions API', () => {
 
   it('creates a position and answers it with its job', async () => {
     const job = await createJob('Cloud');
-    const res = await t.call<Position>({
-      method: 'POST',
-      url: '/api/positions',
-      token: t.adminToken,
-      payload: { name: ' Architect ', jobId: job.id },
-    });
+    const res = await positionsApi.post({ name: ' Architect ', jobId: job.id });
     expect(res.statusCode).toBe(201);
     expect(res.envelope.message).toBe('Position created successfully');
     expect(res.envelope.data).toEqual({
@@ -121,12 +73,7 @@ describe('positions API', () => {
   });
 
   it('requires a name and a job, and the job must exist', async () => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/positions',
-      token: t.adminToken,
-      payload: { name: '' },
-    });
+    const res = await positionsApi.post({ name: '' });
     expect(res.statusCode).toBe(400);
     expect(fieldsOf(res.envelope.data)).toEqual(
       expect.arrayContaining([
@@ -134,12 +81,7 @@ describe('positions API', () => {
         { field: 'jobId', message: 'Job is required' },
       ]),
     );
-    const unknownJob = await t.call({
-      method: 'POST',
-      url: '/api/positions',
-      token: t.adminToken,
-      payload: { name: 'Orphan', jobId: 999999 },
-    });
+    const unknownJob = await positionsApi.post({ name: 'Orphan', jobId: 999999 });
     expect(unknownJob.statusCode).toBe(400);
     expect(unknownJob.envelope.message).toBe('Job not found');
     expect(fieldsOf(unknownJob.envelope.data)).toEqual([{ field: 'jobId', message: 'Job not found' }]);
@@ -149,12 +91,7 @@ describe('positions API', () => {
     const a = await createJob('Platform');
     const b = await createJob('Product');
     await createPosition(a.id, 'Engineer');
-    const dup = await t.call({
-      method: 'POST',
-      url: '/api/positions',
-      token: t.adminToken,
-      payload: { name: 'ENGINEER', jobId: a.id },
-    });
+    const dup = await positionsApi.post({ name: 'ENGINEER', jobId: a.id });
     expect(dup.statusCode).toBe(409);
     expect(dup.envelope.message).toBe('A position named "Engineer" already exists in job "Platform"');
     await createPosition(b.id, 'Engineer');
@@ -165,12 +102,7 @@ describe('positions API', () => {
     const from = await createJob('Games');
     const to = await createJob('Graphics');
     const position = await createPosition(from.id, 'Shader Dev');
-    const res = await t.call<Position>({
-      method: 'PUT',
-      url: `/api/positions/${position.id}`,
-      token: t.adminToken,
-      payload: { name: 'Shader Developer', jobId: to.id },
-    });
+    const res = await positionsApi.put(position.id, { name: 'Shader Developer', jobId: to.id });
     expect(res.statusCode).toBe(200);
     expect(res.envelope.message).toBe('Position updated successfully');
     expect(res.envelope.data).toEqual({
@@ -182,12 +114,7 @@ describe('positions API', () => {
     expect(await listPositions(`?jobId=${from.id}`)).toEqual([]);
 
     const taken = await createPosition(to.id, 'Tools');
-    const dup = await t.call({
-      method: 'PUT',
-      url: `/api/positions/${taken.id}`,
-      token: t.adminToken,
-      payload: { name: 'shader developer', jobId: to.id },
-    });
+    const dup = await positionsApi.put(taken.id, { name: 'shader developer', jobId: to.id });
     expect(dup.statusCode).toBe(409);
     expect(dup.envelope.message).toBe('A position named "Shader Developer" already exists in job "Graphics"');
   });
@@ -198,24 +125,14 @@ describe('positions API', () => {
     const sre = await createPosition(from.id, 'SRE');
     await insertEmployees(from.id, sre.id, 2);
     await addFactor(from.id, sre.id);
-    const res = await t.call({
-      method: 'PUT',
-      url: `/api/positions/${sre.id}`,
-      token: t.adminToken,
-      payload: { name: 'SRE', jobId: to.id },
-    });
+    const res = await positionsApi.put(sre.id, { name: 'SRE', jobId: to.id });
     expect(res.statusCode).toBe(409);
     expect(res.envelope.message).toBe(
       'Cannot move position "SRE" from job "Infra" to job "Ops": 2 employees are assigned to it and it has an adjustment factor',
     );
     const onlyFactor = await createPosition(from.id, 'NetOps');
     await addFactor(from.id, onlyFactor.id);
-    const second = await t.call({
-      method: 'PUT',
-      url: `/api/positions/${onlyFactor.id}`,
-      token: t.adminToken,
-      payload: { name: 'NetOps', jobId: to.id },
-    });
+    const second = await positionsApi.put(onlyFactor.id, { name: 'NetOps', jobId: to.id });
     expect(second.statusCode).toBe(409);
     expect(second.envelope.message).toBe(
       'Cannot move position "NetOps" from job "Infra" to job "Ops": it has an adjustment factor',
@@ -223,12 +140,7 @@ describe('positions API', () => {
     expect((await listPositions(`?jobId=${from.id}`)).map((p) => p.name)).toEqual(['NetOps', 'SRE']);
 
     // Renaming in place stays possible while in use.
-    const rename = await t.call<Position>({
-      method: 'PUT',
-      url: `/api/positions/${sre.id}`,
-      token: t.adminToken,
-      payload: { name: 'Site Reliability', jobId: from.id },
-    });
+    const rename = await positionsApi.put(sre.id, { name: 'Site Reliability', jobId: from.id });
     expect(rename.statusCode).toBe(200);
     expect(rename.envelope.data.name).toBe('Site Reliability');
   });
@@ -237,11 +149,7 @@ describe('positions API', () => {
     const job = await createJob('Research');
     const scientist = await createPosition(job.id, 'Scientist');
     await addFactor(job.id, scientist.id);
-    const res = await t.call({
-      method: 'DELETE',
-      url: `/api/positions/${scientist.id}`,
-      token: t.adminToken,
-    });
+    const res = await positionsApi.delete(scientist.id);
     expect(res.statusCode).toBe(200);
     expect(res.envelope).toMatchObject({
       success: true,
@@ -263,7 +171,7 @@ describe('positions API', () => {
     await addFactor(job.id, writer.id);
     await insertEmployees(job.id, writer.id, 4);
     const before = await Promise.all([positions, adjustmentFactors, employees].map(rowCount));
-    const res = await t.call({ method: 'DELETE', url: `/api/positions/${writer.id}`, token: t.adminToken });
+    const res = await positionsApi.delete(writer.id);
     expect(res.statusCode).toBe(409);
     expect(res.envelope).toMatchObject({
       error: 'CONFLICT',
@@ -275,46 +183,27 @@ describe('positions API', () => {
 
   it('answers 404 for an unknown position and 400 for a non-numeric id', async () => {
     const job = await createJob('Misc');
-    const put = await t.call({
-      method: 'PUT',
-      url: '/api/positions/999999',
-      token: t.adminToken,
-      payload: { name: 'X', jobId: job.id },
-    });
+    const put = await positionsApi.put(999999, { name: 'X', jobId: job.id });
     expect(put.statusCode).toBe(404);
     expect(put.envelope.message).toBe('Position not found');
-    const del = await t.call({ method: 'DELETE', url: '/api/positions/999999', token: t.adminToken });
+    const del = await positionsApi.delete(999999);
     expect(del.statusCode).toBe(404);
     expect(del.envelope.message).toBe('Position not found');
-    expect(
-      (await t.call({ method: 'PUT', url: '/api/positions/x', token: t.adminToken, payload: {} })).statusCode,
-    ).toBe(400);
+    expect((await positionsApi.put('x', {})).statusCode).toBe(400);
   });
 
   it('refuses writes without manageSettings (403), changes nothing, and needs a token (401)', async () => {
     const job = await createJob('Admin');
     const position = await createPosition(job.id, 'Clerk');
     const viewer = await t.createUser({ showSettings: true });
-    for (const req of [
-      { method: 'POST' as const, url: '/api/positions', payload: { name: 'Sneaky', jobId: job.id } },
-      {
-        method: 'PUT' as const,
-        url: `/api/positions/${position.id}`,
-        payload: { name: 'Renamed', jobId: job.id },
-      },
-      { method: 'DELETE' as const, url: `/api/positions/${position.id}` },
-    ]) {
-      const res = await t.call({ ...req, token: viewer.token });
-      expect(res.statusCode, `${req.method} ${req.url}`).toBe(403);
-    }
+    await expectRefused(t, viewer.token, [
+      { method: 'POST', url: '/api/positions', payload: { name: 'Sneaky', jobId: job.id } },
+      { method: 'PUT', url: `/api/positions/${position.id}`, payload: { name: 'Renamed', jobId: job.id } },
+      { method: 'DELETE', url: `/api/positions/${position.id}` },
+    ]);
     expect((await listPositions(`?jobId=${job.id}`, viewer.token)).map((p) => p.name)).toEqual(['Clerk']);
     const manager = await t.createUser({ manageSettings: true });
-    const ok = await t.call({
-      method: 'PUT',
-      url: `/api/positions/${position.id}`,
-      token: manager.token,
-      payload: { name: 'Senior Clerk', jobId: job.id },
-    });
+    const ok = await positionsApi.put(position.id, { name: 'Senior Clerk', jobId: job.id }, manager.token);
     expect(ok.statusCode).toBe(200);
     expect((await t.call({ method: 'GET', url: '/api/positions' })).statusCode).toBe(401);
     expect(
@@ -323,21 +212,9 @@ describe('positions API', () => {
     ).toBe(401);
   });
   it('describes its calls in the OpenAPI document at /api/docs', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/docs/json' });
-    expect(res.statusCode).toBe(200);
-    const doc = JSON.parse(res.body) as {
-      paths: Record<string, Record<string, { tags: string[]; summary: string }>>;
-    };
-    const documented = Object.entries(doc.paths)
-      .filter(([, ops]) => Object.values(ops).some((op) => op.tags?.includes('positions')))
-      .map(([p, ops]) => [p, Object.keys(ops).sort()]);
-    expect(Object.fromEntries(documented)).toEqual({
+    await expectDocumented(t, 'positions', {
       '/api/positions': ['get', 'post'],
       '/api/positions/{id}': ['delete', 'put'],
     });
-    for (const [, ops] of Object.entries(doc.paths).filter(
-      ([p]) => p in { '/api/positions': true, '/api/positions/{id}': true },
-    ))
-      for (const op of Object.values(ops)) expect(op.summary).toBeTruthy();
   });
 });

@@ -19,6 +19,7 @@ import {
   newJob,
   newLevel,
   newPosition,
+  newSettings,
 } from '../support/factories.ts';
 import {
   ADMIN_EMAIL,
@@ -422,13 +423,7 @@ const tokens = new Map<string, string | undefined>();
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const settings = await t.call<Record<string, unknown>>({
-    method: 'GET',
-    url: '/api/settings',
-    token: t.adminToken,
-  });
-  const { version: _v, updatedAt: _u, ...rest } = settings.envelope.data;
-  settingsBody = rest;
+  settingsBody = newSettings();
   plainUserId = async () => (await t.createUser()).user.id;
 
   tokens.set('no token', undefined);

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCompany, newEmployee, newFactor } from '../support/factories.ts';
+import { newCompany, newEmployee, newFactor, newSettings } from '../support/factories.ts';
 import { ADMIN_EMAIL, buildTestApp, type TestContext } from '../support/helper.ts';
 import { snapshot } from '../support/snapshot.ts';
 
@@ -79,12 +79,7 @@ beforeAll(async () => {
     employee,
     user: user.user.id,
   };
-  const settings = await t.call<Record<string, unknown>>({
-    method: 'GET',
-    url: '/api/settings',
-    token: t.adminToken,
-  });
-  const { updatedAt: _u, ...settingsBody } = settings.envelope.data;
+  const settingsBody = { ...newSettings(), version: 1 };
 
   const employeeBody = {
     name: 'Valid Person',

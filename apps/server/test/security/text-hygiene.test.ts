@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_HEADER, importFile, xlsOf } from '../excel/excel-files.ts';
-import { newCompany, newEmployee, newGrade } from '../support/factories.ts';
+import { newCompany, newEmployee, newGrade, newSettings } from '../support/factories.ts';
 import { ADMIN_EMAIL, buildTestApp, type TestContext } from '../support/helper.ts';
 import { snapshot } from '../support/snapshot.ts';
 
@@ -40,12 +40,7 @@ beforeAll(async () => {
     levelId: c.level.id,
   });
   const user = await t.createUser();
-  const settings = await t.call<Record<string, unknown>>({
-    method: 'GET',
-    url: '/api/settings',
-    token: t.adminToken,
-  });
-  const { updatedAt: _u, version: _v, ...settingsBody } = settings.envelope.data;
+  const settingsBody = newSettings();
   const employee = (name: string, customMultipliers?: string[]) => ({
     name,
     technologyId: c.job.id,

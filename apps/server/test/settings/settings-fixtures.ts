@@ -1,50 +1,25 @@
 import type { Settings } from '@salary/shared/settings/settings.contract';
+import { newSettings } from '../support/factories.ts';
 import type { TestContext } from '../support/helper.ts';
 
-/** The spec §9 defaults, as migration 0001 creates the record. */
-export const DEFAULT_SETTINGS = {
-  experienceMultiplier: 0,
-  experienceMultiplierType: 'PERCENTAGE',
-  loyaltyMultiplier: 0,
-  loyaltyMultiplierType: 'PERCENTAGE',
-  offshoreMultiplier: 0,
-  offshoreMultiplierType: 'PERCENTAGE',
-  actingAsMultiplier: 0,
-  actingAsMultiplierType: 'PERCENTAGE',
-  pillarMultiplier: 0,
-  pillarMultiplierType: 'PERCENTAGE',
-  remoteMultiplier: 0,
-  remoteMultiplierType: 'PERCENTAGE',
-  customMultipliers: [],
-  benefits: [],
-  socialInsuranceEnabled: true,
-  socialInsuranceType: 'COMPANY_FULL',
-  companyInsurancePercentage: 100,
-  totalInsurancePercentage: 14,
-  version: 1,
-} as const;
+/** The record migration 0001 creates: the spec §9 defaults at version 1. */
+export const DEFAULT_SETTINGS = { ...newSettings(), version: 1 } as const;
 
-/** A whole, valid PUT body (without `version`); override any field. */
+/** A whole, valid PUT body (without `version`) away from the defaults; override any field. */
 export function settingsBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    experienceMultiplier: 2.5,
-    experienceMultiplierType: 'PERCENTAGE',
-    loyaltyMultiplier: 150,
-    loyaltyMultiplierType: 'FIXED',
-    offshoreMultiplier: -10,
-    offshoreMultiplierType: 'PERCENTAGE',
-    actingAsMultiplier: 0,
-    actingAsMultiplierType: 'PERCENTAGE',
-    pillarMultiplier: 1000.25,
-    pillarMultiplierType: 'FIXED',
-    remoteMultiplier: 5,
-    remoteMultiplierType: 'PERCENTAGE',
-    customMultipliers: [],
-    benefits: [],
-    socialInsuranceEnabled: true,
-    socialInsuranceType: 'COMPANY_PERCENTAGE',
-    companyInsurancePercentage: 75,
-    totalInsurancePercentage: 14.5,
+    ...newSettings({
+      experienceMultiplier: 2.5,
+      loyaltyMultiplier: 150,
+      loyaltyMultiplierType: 'FIXED',
+      offshoreMultiplier: -10,
+      pillarMultiplier: 1000.25,
+      pillarMultiplierType: 'FIXED',
+      remoteMultiplier: 5,
+      socialInsuranceType: 'COMPANY_PERCENTAGE',
+      companyInsurancePercentage: 75,
+      totalInsurancePercentage: 14.5,
+    }),
     ...overrides,
   };
 }

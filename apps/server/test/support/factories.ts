@@ -1,5 +1,7 @@
 import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
 import type { Settings } from '@salary/shared/settings/settings.contract';
+import { count } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../src/db/client.ts';
 import { adjustmentFactors, baseSalaries, grades, jobs, levels, positions } from '../../src/db/schema.ts';
 import { createEmployeesRepository } from '../../src/modules/employees/employees.repository.ts';
@@ -54,12 +56,56 @@ export async function newFactor(
   return row!;
 }
 
+export type SettingsValues = Omit<Settings, 'version' | 'updatedAt'>;
+type Benefit = Settings['benefits'][number];
+type CustomMultiplier = Settings['customMultipliers'][number];
+
+/**
+ * The settings values as migration 0001 creates the record (spec §9 defaults), with
+ * `overrides`: a whole PUT /api/settings body without `version`.
+ */
+export function newSettings(overrides: Partial<SettingsValues> = {}): SettingsValues {
+  return {
+    experienceMultiplier: 0,
+    experienceMultiplierType: 'PERCENTAGE',
+    loyaltyMultiplier: 0,
+    loyaltyMultiplierType: 'PERCENTAGE',
+    offshoreMultiplier: 0,
+    offshoreMultiplierType: 'PERCENTAGE',
+    actingAsMultiplier: 0,
+    actingAsMultiplierType: 'PERCENTAGE',
+    pillarMultiplier: 0,
+    pillarMultiplierType: 'PERCENTAGE',
+    remoteMultiplier: 0,
+    remoteMultiplierType: 'PERCENTAGE',
+    customMultipliers: [],
+    benefits: [],
+    socialInsuranceEnabled: true,
+    socialInsuranceType: 'COMPANY_FULL',
+    companyInsurancePercentage: 100,
+    totalInsurancePercentage: 14,
+    ...overrides,
+  };
+}
+
+export const newBenefit = (overrides: Partial<Benefit> = {}): Benefit => ({
+  name: 'Health',
+  amount: 100,
+  type: 'FIXED_AMOUNT',
+  ...overrides,
+});
+
+export const newCustomMultiplier = (overrides: Partial<CustomMultiplier> = {}): CustomMultiplier => ({
+  id: 'cm_oncall',
+  title: 'On call',
+  multiplier: 250,
+  type: 'FIXED',
+  ...overrides,
+});
+
 /** Overwrites the settings record with the defaults plus `changes`. */
-export async function setSettings(db: Db, changes: Partial<Settings>): Promise<Settings> {
-  const repo = createSettingsRepository(db);
-  const current = await repo.get();
-  const { version: _v, updatedAt: _u, ...values } = { ...current, ...changes };
-  const saved = await repo.update(values);
+export async function setSettings(db: Db, changes: Partial<SettingsValues>): Promise<Settings> {
+  const saved = await createSettingsRepository(db).update(newSettings(changes));
   if (!saved) throw new Error('settings update failed');
   return saved;
 }
@@ -80,6 +126,26 @@ export async function newEmployee(
     ...input,
   });
   return id;
+}
+
+/** `howMany` employees of one job and position, on a grade and level of their own. */
+export async function newEmployees(
+  db: Db,
+  { jobId, positionId }: { jobId: number; positionId: number },
+  howMany: number,
+): Promise<number[]> {
+  const grade = await newGrade(db);
+  const level = await newLevel(db);
+  const ids: number[] = [];
+  for (let i = 0; i < howMany; i++)
+    ids.push(await newEmployee(db, { jobId, positionId, gradeId: grade.id, levelId: level.id }));
+  return ids;
+}
+
+/** How many rows a table holds. */
+export async function countRows(db: Db, table: PgTable): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table);
+  return row?.n ?? 0;
 }
 
 /** One complete little company: a job with two positions, a grade, a level, a base salary. */

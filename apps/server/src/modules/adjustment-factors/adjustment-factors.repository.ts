@@ -3,9 +3,10 @@ import type {
   AdjustmentType,
 } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
 import { fromCents, toCents } from '@salary/shared/common/money';
-import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { adjustmentFactors, jobs, positions } from '../../db/schema.ts';
+import { pairRuleRepository } from '../../lib/pair-rule.repository.ts';
 
 export interface AdjustmentFactorInput {
   jobId: number;
@@ -24,83 +25,35 @@ const toNumeric = (factor: number, type: AdjustmentType) =>
   type === 'FIXED' ? String(fromCents(toCents(factor))) : String(Math.round(factor * 10_000) / 10_000);
 
 export function createAdjustmentFactorsRepository(db: DbOrTx) {
-  const select = (where?: SQL) =>
-    db
-      .select({
-        id: adjustmentFactors.id,
-        jobId: adjustmentFactors.jobId,
-        positionId: adjustmentFactors.positionId,
-        factor: adjustmentFactors.factor,
-        type: adjustmentFactors.type,
-        job: { id: jobs.id, name: jobs.name },
-        position: { id: positions.id, name: positions.name },
-      })
-      .from(adjustmentFactors)
-      .innerJoin(jobs, eq(jobs.id, adjustmentFactors.jobId))
-      .innerJoin(positions, eq(positions.id, adjustmentFactors.positionId))
-      .where(where)
-      .orderBy(sql`lower(${jobs.name})`, sql`lower(${positions.name})`, asc(adjustmentFactors.id));
-  const toAdjustmentFactor = (row: Awaited<ReturnType<typeof select>>[number]): AdjustmentFactor => ({
-    ...row,
-    factor: toFactor(row.factor, row.type),
-  });
-  const values = (input: AdjustmentFactorInput) => ({
-    jobId: input.jobId,
-    positionId: input.positionId,
-    type: input.type,
-    factor: toNumeric(input.factor, input.type),
-  });
-
-  return {
+  return pairRuleRepository(db, {
+    table: adjustmentFactors,
+    pair: [adjustmentFactors.jobId, adjustmentFactors.positionId],
     /** By job, then position, as the table reads. */
-    async list(): Promise<AdjustmentFactor[]> {
-      return (await select()).map(toAdjustmentFactor);
-    },
-    async findById(id: number): Promise<AdjustmentFactor | undefined> {
-      const [row] = await select(eq(adjustmentFactors.id, id));
-      return row && toAdjustmentFactor(row);
-    },
-    async findByJobAndPosition(
-      jobId: number,
-      positionId: number,
-      exceptId?: number,
-    ): Promise<{ id: number } | undefined> {
-      const [row] = await db
-        .select({ id: adjustmentFactors.id })
+    select: async (on, where): Promise<AdjustmentFactor[]> => {
+      const rows = await on
+        .select({
+          id: adjustmentFactors.id,
+          jobId: adjustmentFactors.jobId,
+          positionId: adjustmentFactors.positionId,
+          factor: adjustmentFactors.factor,
+          type: adjustmentFactors.type,
+          job: { id: jobs.id, name: jobs.name },
+          position: { id: positions.id, name: positions.name },
+        })
         .from(adjustmentFactors)
-        .where(
-          and(
-            eq(adjustmentFactors.jobId, jobId),
-            eq(adjustmentFactors.positionId, positionId),
-            exceptId === undefined ? undefined : ne(adjustmentFactors.id, exceptId),
-          ),
-        )
-        .limit(1);
-      return row;
+        .innerJoin(jobs, eq(jobs.id, adjustmentFactors.jobId))
+        .innerJoin(positions, eq(positions.id, adjustmentFactors.positionId))
+        .where(where)
+        .orderBy(sql`lower(${jobs.name})`, sql`lower(${positions.name})`, asc(adjustmentFactors.id));
+      return rows.map((row) => ({ ...row, factor: toFactor(row.factor, row.type) }));
     },
-    async insert(input: AdjustmentFactorInput): Promise<number> {
-      const [row] = await db
-        .insert(adjustmentFactors)
-        .values(values(input))
-        .returning({ id: adjustmentFactors.id });
-      return row!.id;
-    },
-    async update(id: number, input: AdjustmentFactorInput): Promise<boolean> {
-      const rows = await db
-        .update(adjustmentFactors)
-        .set(values(input))
-        .where(eq(adjustmentFactors.id, id))
-        .returning({ id: adjustmentFactors.id });
-      return rows.length > 0;
-    },
-    async delete(id: number): Promise<boolean> {
-      const rows = await db
-        .delete(adjustmentFactors)
-        .where(eq(adjustmentFactors.id, id))
-        .returning({ id: adjustmentFactors.id });
-      return rows.length > 0;
-    },
-  };
+    values: (input: AdjustmentFactorInput) => ({
+      jobId: input.jobId,
+      positionId: input.positionId,
+      type: input.type,
+      factor: toNumeric(input.factor, input.type),
+    }),
+  });
 }
 
 export type AdjustmentFactorsRepository = ReturnType<typeof createAdjustmentFactorsRepository>;

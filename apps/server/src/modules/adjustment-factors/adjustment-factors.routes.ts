@@ -3,69 +3,32 @@ import {
   createAdjustmentFactorBody,
   updateAdjustmentFactorBody,
 } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
-import { envelopeOf, idParam } from '@salary/shared/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ok } from '../../lib/reply.ts';
+import { registerRuleRoutes } from '../../lib/rule-routes.ts';
 import { createAdjustmentFactorsService } from './adjustment-factors.service.ts';
 
 export const adjustmentFactorsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAdjustmentFactorsService({ db: app.db });
-  const tags = ['adjustment-factors'];
-  const oneFactor = envelopeOf(adjustmentFactorSchema);
-
-  app.get(
-    '/adjustment-factors',
-    {
-      schema: {
-        tags,
-        summary:
-          'List adjustment factors by job and position (admin, showSalary, showSettings or manageSettings)',
-        response: { 200: envelopeOf(z.array(adjustmentFactorSchema)) },
-      },
+  registerRuleRoutes(app, {
+    path: '/adjustment-factors',
+    tag: 'adjustment-factors',
+    noun: 'Adjustment factor',
+    item: adjustmentFactorSchema,
+    list: {
+      summary:
+        'List adjustment factors by job and position (admin, showSalary, showSettings or manageSettings)',
+      run: (request) => service.list(request.actor),
     },
-    async (request) => ok(await service.list(request.actor)),
-  );
-  app.post(
-    '/adjustment-factors',
-    {
-      schema: {
-        tags,
-        summary: 'Create the factor of a job and position; PERCENTAGE as a fraction (manageSettings)',
-        body: createAdjustmentFactorBody,
-        response: { 201: oneFactor },
-      },
+    create: {
+      summary: 'Create the factor of a job and position; PERCENTAGE as a fraction (manageSettings)',
+      body: createAdjustmentFactorBody,
+      run: service.create,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          ok(await service.create(request.actor, request.body), 'Adjustment factor created successfully'),
-        ),
-  );
-  app.put(
-    '/adjustment-factors/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Update an adjustment factor (manageSettings)',
-        params: idParam,
-        body: updateAdjustmentFactorBody,
-        response: { 200: oneFactor },
-      },
+    update: {
+      summary: 'Update an adjustment factor (manageSettings)',
+      body: updateAdjustmentFactorBody,
+      run: service.update,
     },
-    async (request) =>
-      ok(
-        await service.update(request.actor, request.params.id, request.body),
-        'Adjustment factor updated successfully',
-      ),
-  );
-  app.delete(
-    '/adjustment-factors/:id',
-    { schema: { tags, summary: 'Delete an adjustment factor (manageSettings)', params: idParam } },
-    async (request) => {
-      await service.remove(request.actor, request.params.id);
-      return ok(null, 'Adjustment factor deleted successfully');
-    },
-  );
+    remove: { summary: 'Delete an adjustment factor (manageSettings)', run: service.remove },
+  });
 };

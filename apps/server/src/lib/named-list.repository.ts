@@ -1,0 +1,64 @@
+import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client.ts';
+import { type TableWithId, tableRepository } from './table.repository.ts';
+
+/*
+ * The data access shared by the named reference lists (jobs, positions, grades, levels):
+ * a table with a serial `id` and a `name` unique in any letter case. Each domain says how
+ * it reads its rows (columns, joins, order); the kit does the rest. Every function takes
+ * an optional transaction and otherwise runs on the handle the repository was built with.
+ */
+
+export type NamedTable = TableWithId & { name: PgColumn };
+
+export interface NamedListSpec<T extends NamedTable, Row> {
+  table: T;
+  /** The domain's read: its columns, joins and order, narrowed by `where`. */
+  select(db: DbOrTx, where?: SQL): Promise<Row[]>;
+  /** Names are unique within this column's value (a position's job), or across the table. */
+  scope?: PgColumn;
+}
+
+export interface NameLookup {
+  /** Another row may hold the name: the one being renamed. */
+  exceptId?: number;
+  /** The value of the spec's scope column. */
+  scope?: number;
+  tx?: DbOrTx;
+}
+
+export function namedListRepository<T extends NamedTable, Row>(db: DbOrTx, spec: NamedListSpec<T, Row>) {
+  const { table } = spec;
+  const { on, ...rows } = tableRepository(db, table, spec.select);
+
+  return {
+    ...rows,
+
+    /** Case-insensitive, as the unique index compares names. */
+    async findByName(
+      name: string,
+      { exceptId, scope, tx }: NameLookup = {},
+    ): Promise<{ id: number; name: string } | undefined> {
+      const [row] = await on(tx)
+        .select({ id: table.id, name: table.name })
+        .from(table as PgTable)
+        .where(
+          and(
+            spec.scope && scope !== undefined ? eq(spec.scope, scope) : undefined,
+            sql`lower(${table.name}) = lower(${name})`,
+            exceptId === undefined ? undefined : ne(table.id, exceptId),
+          ),
+        )
+        .limit(1);
+      return row as { id: number; name: string } | undefined;
+    },
+
+    async count(tx?: DbOrTx): Promise<number> {
+      const [row] = await on(tx)
+        .select({ n: count() })
+        .from(table as PgTable);
+      return row?.n ?? 0;
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import type { Actor } from '@salary/shared/common/permissions';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { type AppError, conflict, notFound } from './app-error.ts';
+import { requirePermission } from './authorize.ts';
+import type { NameLookup } from './named-list.repository.ts';
+import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from './pg-errors.ts';
+
+/*
+ * The rules shared by the named reference lists: only manageSettings writes, names are
+ * free in any letter case (409 naming the holder), an unknown id is a 404, and a delete is
+ * refused while employees hold the row. The unique index decides races; the lookups
+ * before a write only word the common case kindly.
+ */
+
+export interface NamedListStore<Row, Values> {
+  findById(id: number, tx?: DbOrTx): Promise<Row | undefined>;
+  findByName(name: string, lookup?: NameLookup): Promise<{ name: string } | undefined>;
+  insert(values: Values, tx?: DbOrTx): Promise<number>;
+  update(id: number, values: Partial<Values>, tx?: DbOrTx): Promise<boolean>;
+  delete(id: number, tx?: DbOrTx): Promise<boolean>;
+}
+
+export interface NamedListOptions {
+  /** Lower case, as it stands in messages: "job", "grade". */
+  noun: string;
+  /** "Job not found". */
+  notFoundMessage: string;
+}
+
+interface NameCheck extends NameLookup {
+  /** The 409 for a taken name, when the domain words it differently (a position's job). */
+  duplicate?: (name: string) => AppError;
+}
+
+const employeesAssigned = (n: number) => `${n} employee${n === 1 ? ' is' : 's are'} assigned to it`;
+
+export function namedListRules<Row extends { name: string }, Values extends { name?: string }>(
+  store: NamedListStore<Row, Values>,
+  { noun, notFoundMessage }: NamedListOptions,
+) {
+  const duplicate = (name: string) => conflict(`A ${noun} named "${name}" already exists`);
+  const missing = () => notFound(notFoundMessage);
+
+  async function find(id: number, tx?: DbOrTx): Promise<Row> {
+    const row = await store.findById(id, tx);
+    if (!row) throw missing();
+    return row;
+  }
+
+  async function ensureNameFree(name: string, check: NameCheck = {}): Promise<void> {
+    const existing = await store.findByName(name, check);
+    if (existing) throw (check.duplicate ?? duplicate)(existing.name);
+  }
+
+  /** Runs a write that sets `name`, turning a unique violation into the 409 for that name. */
+  async function write<T>(
+    name: string | undefined,
+    run: () => Promise<T>,
+    check: NameCheck = {},
+  ): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (name !== undefined && pgErrorCode(error) === PG_UNIQUE_VIOLATION)
+        throw (check.duplicate ?? duplicate)(name);
+      throw error;
+    }
+  }
+
+  return {
+    missing,
+
+    requireWriter(actor: Actor): void {
+      requirePermission(actor, 'manageSettings');
+    },
+
+    /** The row, or a 404. */
+    find,
+
+    ensureNameFree,
+    write,
+
+    /** Creates the row under a free name and answers it as the list shows it. */
+    async create(actor: Actor, values: Values & { name: string }, check: NameCheck = {}): Promise<Row> {
+      requirePermission(actor, 'manageSettings');
+      await ensureNameFree(values.name, check);
+      return find(await write(values.name, () => store.insert(values), check));
+    },
+
+    /** Changes the row (its name, when given, must be free) and answers it as the list shows it. */
+    async update(actor: Actor, id: number, values: Partial<Values>, check: NameCheck = {}): Promise<Row> {
+      requirePermission(actor, 'manageSettings');
+      await find(id);
+      const { name } = values;
+      if (name !== undefined) await ensureNameFree(name, { ...check, exceptId: id });
+      await write(
+        name,
+        async () => {
+          if (!(await store.update(id, values))) throw missing();
+        },
+        check,
+      );
+      return find(id);
+    },
+
+    /**
+     * Deletes the row in one transaction unless employees hold it; what hangs off it goes
+     * with it (ON DELETE CASCADE), all or nothing.
+     */
+    async removeUnlessAssigned(
+      db: Db,
+      id: number,
+      countEmployees: (id: number, tx: DbOrTx) => Promise<number>,
+    ): Promise<void> {
+      try {
+        await db.transaction(async (tx) => {
+          const row = await find(id, tx);
+          const assigned = await countEmployees(id, tx);
+          if (assigned > 0)
+            throw conflict(`Cannot delete ${noun} "${row.name}": ${employeesAssigned(assigned)}`);
+          if (!(await store.delete(id, tx))) throw missing();
+        });
+      } catch (error) {
+        // An employee added between the count and the delete: the RESTRICT foreign key wins.
+        if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION)
+          throw conflict(`Cannot delete ${noun}: employees are assigned to it`);
+        throw error;
+      }
+    },
+
+    employeesAssigned,
+  };
+}

@@ -1,0 +1,109 @@
+import type { FieldProblem } from '@salary/shared/common/envelope';
+import type { Actor } from '@salary/shared/common/permissions';
+import type { DbOrTx } from '../db/client.ts';
+import { type AppError, badRequest, conflict, notFound } from './app-error.ts';
+import { requireMoneyRulesReader, requirePermission } from './authorize.ts';
+import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from './pg-errors.ts';
+
+/*
+ * The rules shared by the money rules keyed on a pair of references (a base salary per
+ * grade and level, a factor per job and position): their values are salary data, so only
+ * money-rules readers list them and only manageSettings writes; both references must
+ * exist (reported together, each on its field); a pair has one rule at most (409 naming
+ * it); an unknown id is a 404. The foreign keys and unique index still decide races.
+ */
+
+export interface PairRuleStore<Rule, Input> {
+  list(tx?: DbOrTx): Promise<Rule[]>;
+  findById(id: number, tx?: DbOrTx): Promise<Rule | undefined>;
+  findByPair(
+    first: number,
+    second: number,
+    options?: { exceptId?: number },
+  ): Promise<{ id: number } | undefined>;
+  insert(input: Input, tx?: DbOrTx): Promise<number>;
+  update(id: number, input: Input, tx?: DbOrTx): Promise<boolean>;
+  delete(id: number, tx?: DbOrTx): Promise<boolean>;
+}
+
+/** One side of the pair: where its id comes from and how it is found. */
+export interface PairReference<Input, Ref> {
+  field: keyof Input & string;
+  /** "Grade not found". */
+  missing: string;
+  find(id: number): Promise<Ref | undefined>;
+}
+
+export interface PairRuleOptions<Input, A, B> {
+  /** "Base salary not found". */
+  notFoundMessage: string;
+  references: readonly [PairReference<Input, A>, PairReference<Input, B>];
+  /** A rule of the domain's own between two references that exist (a position of its job). */
+  check?(first: A, second: B): void;
+  /** The 409 message for a pair that already has its rule. */
+  duplicate(first: A, second: B): string;
+  /** A reference deleted or moved between the checks and the write. */
+  foreignKey(): AppError;
+}
+
+export function pairRuleService<Rule, Input, A extends { id: number }, B extends { id: number }>(
+  store: PairRuleStore<Rule, Input>,
+  options: PairRuleOptions<Input, A, B>,
+) {
+  const [firstRef, secondRef] = options.references;
+  const missing = () => notFound(options.notFoundMessage);
+
+  /** Checks both references and the pair, runs the write, and answers the rule as listed. */
+  async function save(input: Input, exceptId: number | undefined, run: () => Promise<number>): Promise<Rule> {
+    const idOf = (ref: PairReference<Input, unknown>) => input[ref.field] as number;
+    const [first, second] = await Promise.all([
+      firstRef.find(idOf(firstRef)),
+      secondRef.find(idOf(secondRef)),
+    ]);
+    const problems: FieldProblem[] = [];
+    if (!first) problems.push({ field: firstRef.field, message: firstRef.missing });
+    if (!second) problems.push({ field: secondRef.field, message: secondRef.missing });
+    if (!first || !second) throw badRequest(problems.map((p) => p.message).join('; '), problems);
+    options.check?.(first, second);
+    const duplicate = conflict(options.duplicate(first, second));
+    if (await store.findByPair(first.id, second.id, { exceptId })) throw duplicate;
+    let id: number;
+    try {
+      id = await run();
+    } catch (error) {
+      const code = pgErrorCode(error);
+      if (code === PG_UNIQUE_VIOLATION) throw duplicate;
+      if (code === PG_FOREIGN_KEY_VIOLATION) throw options.foreignKey();
+      throw error;
+    }
+    const saved = await store.findById(id);
+    if (!saved) throw missing();
+    return saved;
+  }
+
+  return {
+    list(actor: Actor): Promise<Rule[]> {
+      requireMoneyRulesReader(actor);
+      return store.list();
+    },
+
+    async create(actor: Actor, input: Input): Promise<Rule> {
+      requirePermission(actor, 'manageSettings');
+      return save(input, undefined, () => store.insert(input));
+    },
+
+    async update(actor: Actor, id: number, input: Input): Promise<Rule> {
+      requirePermission(actor, 'manageSettings');
+      if (!(await store.findById(id))) throw missing();
+      return save(input, id, async () => {
+        if (!(await store.update(id, input))) throw missing();
+        return id;
+      });
+    },
+
+    async remove(actor: Actor, id: number): Promise<void> {
+      requirePermission(actor, 'manageSettings');
+      if (!(await store.delete(id))) throw missing();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client.ts';
+
+/*
+ * Row access by serial id, the base of the rule-list kits (named-list, pair-rule): the
+ * domain says how it reads its rows; every function takes an optional transaction and
+ * otherwise runs on the handle the repository was built with.
+ */
+
+export type TableWithId = PgTable & { id: PgColumn };
+
+export function tableRepository<T extends TableWithId, Row>(
+  db: DbOrTx,
+  table: T,
+  /** The domain's read: its columns, joins and order, narrowed by `where`. */
+  select: (db: DbOrTx, where?: SQL) => Promise<Row[]>,
+) {
+  const on = (tx?: DbOrTx) => tx ?? db;
+  return {
+    on,
+
+    list: (tx?: DbOrTx): Promise<Row[]> => select(on(tx)),
+
+    async findById(id: number, tx?: DbOrTx): Promise<Row | undefined> {
+      const [row] = await select(on(tx), eq(table.id, id));
+      return row;
+    },
+
+    /** Answers the new id. */
+    async insert(values: T['$inferInsert'], tx?: DbOrTx): Promise<number> {
+      const [row] = await on(tx).insert(table).values(values).returning({ id: table.id });
+      return (row as { id: number }).id;
+    },
+
+    /** Answers whether the row was there. */
+    async update(id: number, values: Partial<T['$inferInsert']>, tx?: DbOrTx): Promise<boolean> {
+      const rows = await on(tx).update(table).set(values).where(eq(table.id, id)).returning({ id: table.id });
+      return rows.length > 0;
+    },
+
+    /** Answers whether the row was there; what references it goes or refuses per the foreign keys. */
+    async delete(id: number, tx?: DbOrTx): Promise<boolean> {
+      const rows = await on(tx).delete(table).where(eq(table.id, id)).returning({ id: table.id });
+      return rows.length > 0;
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The house rules' boundaries, read from the import lines of every source file:
+ * - on the server, only repositories (`*.repository.ts`) and `src/db/` use Drizzle or
+ *   the schema; routes and services reach the database through a repository;
+ * - a web feature (`apps/web/src/features/<a>/`) never imports another feature.
+ * Tests under apps/server/test may use the schema directly (factories, row counts).
+ */
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const SERVER_SRC = path.join(ROOT, 'apps/server/src');
+const DB_DIR = path.join(SERVER_SRC, 'db');
+const FEATURES = path.join(ROOT, 'apps/web/src/features');
+
+/**
+ * Files allowed to break the Drizzle rule today, each with its reason. Keep it short: a
+ * listed file that no longer needs its place fails the test too.
+ */
+const DRIZZLE_EXCEPTIONS: Record<string, string> = {
+  // Reads pg_current_snapshot(); moves out of the calculator with the pricing room (issue 14, item 1).
+  'modules/calculator/snapshot-cache.ts': 'raw sql for the snapshot key',
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(ts|tsx|mts)$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+const COMMENTS = /\/\*[\s\S]*?\*\/|(^|[^:\\'"`])\/\/.*$/gm;
+const SPECIFIERS = [
+  /\b(?:import|export)\s[^'"`;]*?\sfrom\s*['"]([^'"]+)['"]/g,
+  /\bimport\s*['"]([^'"]+)['"]/g,
+  /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+];
+
+/** Every module a file imports or re-exports, statically or dynamically. */
+export function importsOf(source: string): string[] {
+  const code = source.replace(COMMENTS, '$1');
+  return SPECIFIERS.flatMap((pattern) => [...code.matchAll(pattern)].map((m) => m[1]!));
+}
+
+const isDrizzle = (specifier: string) => specifier === 'drizzle-orm' || specifier.startsWith('drizzle-orm/');
+const resolvesInto = (file: string, specifier: string, dir: string) =>
+  specifier.startsWith('.') && path.resolve(path.dirname(file), specifier).startsWith(dir + path.sep);
+
+/**
+ * Drizzle itself, or anything in src/db but the handle: `db/client.ts` (`Db`, opening,
+ * migrating) is passed around, since services open the transactions their repositories run in.
+ */
+const reachesDrizzle = (file: string, specifier: string) =>
+  isDrizzle(specifier) ||
+  (resolvesInto(file, specifier, DB_DIR) &&
+    path.resolve(path.dirname(file), specifier).replace(/\.ts$/, '') !== path.join(DB_DIR, 'client'));
+
+/** "file: import" lines for every server file that reaches Drizzle or the schema outside a repository. */
+export function drizzleViolations(files: { file: string; source: string }[]): string[] {
+  return files.flatMap(({ file, source }) => {
+    if (file.endsWith('.repository.ts') || file.startsWith(DB_DIR + path.sep)) return [];
+    if (path.relative(SERVER_SRC, file) in DRIZZLE_EXCEPTIONS) return [];
+    return importsOf(source)
+      .filter((s) => reachesDrizzle(file, s))
+      .map((s) => `${path.relative(ROOT, file)}: imports '${s}' (only *.repository.ts and src/db/ may)`);
+  });
+}
+
+/** "file: import" lines for every web feature file that imports another feature. */
+export function featureViolations(files: { file: string; source: string }[]): string[] {
+  return files.flatMap(({ file, source }) => {
+    const own = path.relative(FEATURES, file).split(path.sep)[0];
+    return importsOf(source)
+      .filter((s) => s.startsWith('.'))
+      .map((s) => ({ s, target: path.relative(FEATURES, path.resolve(path.dirname(file), s)) }))
+      .filter(({ target }) => !target.startsWith('..') && target.split(path.sep)[0] !== own)
+      .map(
+        ({ s, target }) =>
+          `${path.relative(ROOT, file)}: imports '${s}' from feature "${target.split(path.sep)[0]}" (features never import each other)`,
+      );
+  });
+}
+
+const read = (files: string[]) => files.map((file) => ({ file, source: readFileSync(file, 'utf8') }));
+
+describe('architecture boundaries', () => {
+  it('reads the import forms the code uses', () => {
+    const source = [
+      "import { sql } from 'drizzle-orm';",
+      "import type { Db } from '../db/client.ts';",
+      "export { jobs } from '../../db/schema.ts';",
+      "import {\n  a,\n  b,\n} from './multi-line.ts';",
+      "import './side-effect.ts';",
+      "const lazy = await import('./lazy.ts');",
+      "// import { x } from 'commented-out';",
+      "/* import { y } from 'block-commented'; */",
+    ].join('\n');
+    expect(importsOf(source)).toEqual([
+      'drizzle-orm',
+      '../db/client.ts',
+      '../../db/schema.ts',
+      './multi-line.ts',
+      './side-effect.ts',
+      './lazy.ts',
+    ]);
+  });
+
+  it('names the file and the import that breaks a rule', () => {
+    const service = path.join(SERVER_SRC, 'modules/jobs/jobs.service.ts');
+    const feature = path.join(FEATURES, 'employees/employee-form.tsx');
+    expect(
+      drizzleViolations([
+        {
+          file: service,
+          source: "import { eq } from 'drizzle-orm';\nimport { jobs } from '../../db/schema.ts';",
+        },
+        { file: path.join(SERVER_SRC, 'modules/jobs/jobs.repository.ts'), source: "import 'drizzle-orm';" },
+        { file: service, source: "import type { Db } from '../../db/client.ts';" },
+      ]),
+    ).toEqual([
+      "apps/server/src/modules/jobs/jobs.service.ts: imports 'drizzle-orm' (only *.repository.ts and src/db/ may)",
+      "apps/server/src/modules/jobs/jobs.service.ts: imports '../../db/schema.ts' (only *.repository.ts and src/db/ may)",
+    ]);
+    expect(
+      featureViolations([
+        { file: feature, source: "import { x } from '../settings/api/get-settings.ts';\nimport './own.ts';" },
+        { file: feature, source: "import { api } from '../../lib/api-client.ts';" },
+      ]),
+    ).toEqual([
+      `apps/web/src/features/employees/employee-form.tsx: imports '../settings/api/get-settings.ts' from feature "settings" (features never import each other)`,
+    ]);
+  });
+
+  it('keeps Drizzle and the schema inside repositories and src/db on the server', () => {
+    expect(drizzleViolations(read(sourceFiles(SERVER_SRC)))).toEqual([]);
+  });
+
+  it('lists only exceptions that are still needed', () => {
+    const stale = Object.keys(DRIZZLE_EXCEPTIONS).filter((relative) => {
+      const file = path.join(SERVER_SRC, relative);
+      let source: string;
+      try {
+        source = readFileSync(file, 'utf8');
+      } catch {
+        return true;
+      }
+      return !importsOf(source).some((s) => reachesDrizzle(file, s));
+    });
+    expect(stale, 'remove these from DRIZZLE_EXCEPTIONS').toEqual([]);
+  });
+
+  it('keeps web features from importing one another', () => {
+    expect(featureViolations(read(sourceFiles(FEATURES)))).toEqual([]);
+  });
+});

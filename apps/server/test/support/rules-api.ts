@@ -1,0 +1,71 @@
+import type { FieldProblem } from '@salary/shared/common/envelope';
+import { expect } from 'vitest';
+import type { TestContext } from './helper.ts';
+
+/*
+ * What the route tests of the six rule lists share: calling one list's URL as the admin (or
+ * anyone), the 403 sweep over its writes, and its entry in the OpenAPI document. `t` is
+ * read on each call, so the helpers can be built before `beforeAll` fills it.
+ */
+
+type Method = 'POST' | 'PUT' | 'DELETE';
+export interface WriteRequest {
+  method: Method;
+  url: string;
+  payload?: object;
+}
+
+export const fieldsOf = (body: unknown) => (body as { fields: FieldProblem[] }).fields;
+
+export function rulesApi<T>(context: () => TestContext, url: string) {
+  const t = context;
+  const api = {
+    post: (payload: object, token = t().adminToken) => t().call<T>({ method: 'POST', url, token, payload }),
+    put: (id: number | string, payload: object, token = t().adminToken) =>
+      t().call<T>({ method: 'PUT', url: `${url}/${id}`, token, payload }),
+    delete: (id: number | string, token = t().adminToken) =>
+      t().call({ method: 'DELETE', url: `${url}/${id}`, token }),
+    /** Creates through the API and answers the created item (201 expected). */
+    async create(payload: object): Promise<T> {
+      const res = await api.post(payload);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.envelope.data;
+    },
+    /** The list as `token` sees it (200 expected); `query` as in '?jobId=3'. */
+    async list(token = t().adminToken, query = ''): Promise<T[]> {
+      const res = await t().call<T[]>({ method: 'GET', url: `${url}${query}`, token });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.envelope.data;
+    },
+  };
+  return api;
+}
+
+/** Every request answers 403 to `token` (with `message`, when given). */
+export async function expectRefused(
+  t: TestContext,
+  token: string,
+  requests: WriteRequest[],
+  message?: string,
+) {
+  for (const req of requests) {
+    const res = await t.call({ ...req, token });
+    expect(res.statusCode, `${req.method} ${req.url}`).toBe(403);
+    if (message) expect(res.envelope).toMatchObject({ success: false, message });
+  }
+}
+
+/** The OpenAPI document lists exactly these paths and methods under `tag`, each with a summary. */
+export async function expectDocumented(t: TestContext, tag: string, paths: Record<string, string[]>) {
+  const res = await t.call({ method: 'GET', url: '/api/docs/json' });
+  expect(res.statusCode).toBe(200);
+  const doc = JSON.parse(res.body) as {
+    paths: Record<string, Record<string, { tags: string[]; summary: string }>>;
+  };
+  const documented = Object.entries(doc.paths)
+    .filter(([, ops]) => Object.values(ops).some((op) => op.tags?.includes(tag)))
+    .map(([p, ops]) => [p, Object.keys(ops).sort()]);
+  expect(Object.fromEntries(documented)).toEqual(paths);
+  for (const [, ops] of Object.entries(doc.paths).filter(([p]) => p in paths))
+    for (const op of Object.values(ops)) expect(op.summary).toBeTruthy();
+}
