@@ -45,8 +45,8 @@ export function AdjustmentFactorForm({ editing, onDone }: AdjustmentFactorFormPr
   const jobs = useJobs();
   // Position options load for the chosen job only; without one the select stays disabled.
   const positions = usePositions(jobId ? Number(jobId) : null);
-  useLoadErrorToast(jobs, 'Failed to fetch jobs');
-  useLoadErrorToast(positions, 'Failed to fetch positions');
+  useLoadErrorToast(jobs.error, 'Failed to fetch jobs');
+  useLoadErrorToast(positions.error, 'Failed to fetch positions');
   const isPercentage = type === 'PERCENTAGE';
 
   const onSubmit = form.handleSubmit(async (body) => {

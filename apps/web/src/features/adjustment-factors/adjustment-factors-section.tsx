@@ -21,7 +21,7 @@ export default function AdjustmentFactorsSection() {
   const canManage = useCanManageSettings();
   const toast = useToast();
   const factors = useAdjustmentFactors();
-  useLoadErrorToast(factors, 'Failed to fetch data');
+  useLoadErrorToast(factors.error, 'Failed to fetch data');
   const deleteFactor = useDeleteAdjustmentFactor();
   const [editing, setEditing] = useState<AdjustmentFactor | null>(null);
   const [pendingDelete, setPendingDelete] = useState<AdjustmentFactor | null>(null);
@@ -48,7 +48,15 @@ export default function AdjustmentFactorsSection() {
   const list = () => {
     if (factors.isPending) return <SectionLoader />;
     if (factors.isError && !factors.data) {
-      return <LoadFailed what="adjustment factors" onRetry={() => factors.refetch()} />;
+      return (
+        <LoadFailed
+          title="Could not load adjustment factors"
+          onRetry={() => factors.refetch()}
+          retrying={factors.isFetching}
+        >
+          Check your connection and try again.
+        </LoadFailed>
+      );
     }
     if (factors.data.length === 0) {
       return (

@@ -21,7 +21,7 @@ export default function BaseSalariesSection() {
   const canManage = useCanManageSettings();
   const toast = useToast();
   const baseSalaries = useBaseSalaries();
-  useLoadErrorToast(baseSalaries, 'Failed to fetch data');
+  useLoadErrorToast(baseSalaries.error, 'Failed to fetch data');
   const deleteBaseSalary = useDeleteBaseSalary();
   const [editing, setEditing] = useState<BaseSalary | null>(null);
   const [pendingDelete, setPendingDelete] = useState<BaseSalary | null>(null);
@@ -48,7 +48,15 @@ export default function BaseSalariesSection() {
   const list = () => {
     if (baseSalaries.isPending) return <SectionLoader />;
     if (baseSalaries.isError && !baseSalaries.data) {
-      return <LoadFailed what="base salaries" onRetry={() => baseSalaries.refetch()} />;
+      return (
+        <LoadFailed
+          title="Could not load base salaries"
+          onRetry={() => baseSalaries.refetch()}
+          retrying={baseSalaries.isFetching}
+        >
+          Check your connection and try again.
+        </LoadFailed>
+      );
     }
     if (baseSalaries.data.length === 0) {
       return (

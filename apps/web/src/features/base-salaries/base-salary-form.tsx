@@ -40,8 +40,8 @@ export function BaseSalaryForm({ editing, onDone }: BaseSalaryFormProps) {
   const toast = useToast();
   const grades = useGrades();
   const levels = useLevels();
-  useLoadErrorToast(grades, 'Failed to fetch grades');
-  useLoadErrorToast(levels, 'Failed to fetch levels');
+  useLoadErrorToast(grades.error, 'Failed to fetch grades');
+  useLoadErrorToast(levels.error, 'Failed to fetch levels');
   const createBaseSalary = useCreateBaseSalary();
   const updateBaseSalary = useUpdateBaseSalary();
   const form = useForm<BaseSalaryFormValues, unknown, BaseSalaryFormOutput>({

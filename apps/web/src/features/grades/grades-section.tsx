@@ -22,7 +22,7 @@ export default function GradesSection() {
   const canManage = useCanManageSettings();
   const toast = useToast();
   const grades = useGrades({ refetchOnMount: 'always' });
-  useLoadErrorToast(grades, 'Failed to fetch grades');
+  useLoadErrorToast(grades.error, 'Failed to fetch grades');
   const createGrade = useCreateGrade();
   const updateGrade = useUpdateGrade();
   const reorderGrades = useReorderGrades();
@@ -56,7 +56,16 @@ export default function GradesSection() {
 
   const body = () => {
     if (grades.isPending) return <SectionLoader />;
-    if (grades.isError && !grades.data) return <LoadFailed what="grades" onRetry={() => grades.refetch()} />;
+    if (grades.isError && !grades.data)
+      return (
+        <LoadFailed
+          title="Could not load grades"
+          onRetry={() => grades.refetch()}
+          retrying={grades.isFetching}
+        >
+          Check your connection and try again.
+        </LoadFailed>
+      );
     if (grades.data.length === 0) {
       return (
         <EmptyState

@@ -22,7 +22,7 @@ export default function JobsSection() {
   const canManage = useCanManageSettings();
   const toast = useToast();
   const jobs = useJobs({ refetchOnMount: 'always' });
-  useLoadErrorToast(jobs, 'Failed to fetch jobs');
+  useLoadErrorToast(jobs.error, 'Failed to fetch jobs');
   const createJob = useCreateJob();
   const updateJob = useUpdateJob();
   const deleteJob = useDeleteJob();
@@ -60,7 +60,12 @@ export default function JobsSection() {
 
   const body = () => {
     if (jobs.isPending) return <SectionLoader />;
-    if (jobs.isError && !jobs.data) return <LoadFailed what="jobs" onRetry={() => jobs.refetch()} />;
+    if (jobs.isError && !jobs.data)
+      return (
+        <LoadFailed title="Could not load jobs" onRetry={() => jobs.refetch()} retrying={jobs.isFetching}>
+          Check your connection and try again.
+        </LoadFailed>
+      );
     if (jobs.data.length === 0) {
       return (
         <EmptyState

@@ -19,7 +19,7 @@ export default function LevelsSection() {
   const canManage = useCanManageSettings();
   const toast = useToast();
   const levels = useLevels({ refetchOnMount: 'always' });
-  useLoadErrorToast(levels, 'Failed to fetch levels');
+  useLoadErrorToast(levels.error, 'Failed to fetch levels');
   const createLevel = useCreateLevel();
   const updateLevel = useUpdateLevel();
   const [modal, setModal] = useState<{ opened: boolean; editing: Level | null }>({
@@ -42,7 +42,16 @@ export default function LevelsSection() {
 
   const body = () => {
     if (levels.isPending) return <SectionLoader />;
-    if (levels.isError && !levels.data) return <LoadFailed what="levels" onRetry={() => levels.refetch()} />;
+    if (levels.isError && !levels.data)
+      return (
+        <LoadFailed
+          title="Could not load levels"
+          onRetry={() => levels.refetch()}
+          retrying={levels.isFetching}
+        >
+          Check your connection and try again.
+        </LoadFailed>
+      );
     if (levels.data.length === 0) {
       return (
         <EmptyState

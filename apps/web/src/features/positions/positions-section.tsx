@@ -50,11 +50,19 @@ function NoJobs() {
 
 function PositionsList({ jobId, actions }: { jobId: number; actions?: PositionActionHandlers }) {
   const positions = usePositions(jobId, { refetchOnMount: 'always' });
-  useLoadErrorToast(positions, 'Failed to fetch positions');
+  useLoadErrorToast(positions.error, 'Failed to fetch positions');
 
   if (positions.isPending) return <SectionLoader />;
   if (positions.isError && !positions.data) {
-    return <LoadFailed what="positions" onRetry={() => positions.refetch()} />;
+    return (
+      <LoadFailed
+        title="Could not load positions"
+        onRetry={() => positions.refetch()}
+        retrying={positions.isFetching}
+      >
+        Check your connection and try again.
+      </LoadFailed>
+    );
   }
   if (positions.data.length === 0) {
     return (
@@ -76,7 +84,7 @@ export default function PositionsSection() {
   const canManage = useCanManageSettings();
   const toast = useToast();
   const jobs = useJobs({ refetchOnMount: 'always' });
-  useLoadErrorToast(jobs, 'Failed to fetch jobs');
+  useLoadErrorToast(jobs.error, 'Failed to fetch jobs');
   const deletePosition = useDeletePosition();
   const [pickedJobId, setPickedJobId] = useState<number | null>(null);
   const [modal, setModal] = useState<{ opened: boolean; editing: Position | null }>({
@@ -103,7 +111,12 @@ export default function PositionsSection() {
 
   const body = () => {
     if (jobs.isPending) return <SectionLoader />;
-    if (jobs.isError && !jobs.data) return <LoadFailed what="jobs" onRetry={() => jobs.refetch()} />;
+    if (jobs.isError && !jobs.data)
+      return (
+        <LoadFailed title="Could not load jobs" onRetry={() => jobs.refetch()} retrying={jobs.isFetching}>
+          Check your connection and try again.
+        </LoadFailed>
+      );
     if (!hasJobs) return <NoJobs />;
     return (
       <Stack gap="md">
