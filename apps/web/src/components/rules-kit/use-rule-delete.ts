@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 
-interface RuleDeleting<T> {
+export interface RuleDeleting<T> {
   mutation: { mutateAsync(id: number): Promise<unknown>; isPending: boolean };
   /** Toasts (spec §8): 'Job deleted successfully' / 'Failed to delete job' (the server's reason wins). */
   deleted: string;

@@ -1,11 +1,9 @@
 import { createGradeBody, type Grade } from '@salary/shared/grades/grades.contract';
 import { IconArrowDown, IconArrowUp, IconStairs } from '@tabler/icons-react';
 import { IconAction } from '../../components/icon-action.tsx';
-import { NameFormModal } from '../../components/rules-kit/name-form-modal.tsx';
-import { RowIconActions } from '../../components/rules-kit/row-actions.tsx';
-import { RulesEmpty, RulesSection } from '../../components/rules-kit/rules-section.tsx';
-import { type RuleColumn, RulesTable } from '../../components/rules-kit/rules-table.tsx';
-import { useRuleModal } from '../../components/rules-kit/use-rule-modal.ts';
+import { NameRulesSection } from '../../components/rules-kit/name-rules-section.tsx';
+import { RulesEmpty } from '../../components/rules-kit/rules-section.tsx';
+import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useCanManageSettings } from '../../lib/permissions.ts';
 import { useGrades } from '../../lib/salary-rules/get-grades.ts';
@@ -28,14 +26,8 @@ export default function GradesSection() {
   const createGrade = useCreateGrade();
   const updateGrade = useUpdateGrade();
   const reorderGrades = useReorderGrades();
-  const modal = useRuleModal<Grade, { name: string }>({
-    create: (body) => createGrade.mutateAsync({ name: body.name }),
-    update: (id, body) => updateGrade.mutateAsync({ id, body: { name: body.name } }),
-    created: 'Grade created successfully',
-    updated: 'Grade updated successfully',
-  });
 
-  // Grades' own: Up/Down swap two neighbours' orders and send every pair (spec §4).
+  // The grades' own: Up/Down swap two neighbours' orders and send every pair (spec §4).
   const move = async (index: number, direction: MoveDirection) => {
     const pairs = grades.data ? swapGradeOrder(grades.data, index, direction) : null;
     if (!pairs) return;
@@ -47,66 +39,53 @@ export default function GradesSection() {
   };
 
   return (
-    <>
-      <RulesSection
-        title="Grades"
-        description="Seniority grades, listed by their order."
-        add={canManage ? { label: 'Add Grade', onClick: modal.openAdd } : null}
-        query={grades}
-        what="grades"
-        failureMessage="Failed to fetch grades"
-        empty={
-          <RulesEmpty
-            icon={IconStairs}
-            title="No grades yet"
-            description={
-              canManage
-                ? 'Add grades from the lowest to the highest; you can reorder them later.'
-                : 'Grades appear here once someone with edit rights adds them.'
-            }
-          />
-        }
-      >
-        {(rows) => (
-          <RulesTable
-            rows={rows}
-            columns={COLUMNS}
-            minWidth={320}
-            actions={
-              canManage
-                ? (grade, index) => (
-                    <RowIconActions name={grade.name} onEdit={() => modal.openEdit(grade)}>
-                      <IconAction
-                        label={`Move ${grade.name} up`}
-                        icon={<IconArrowUp size={18} stroke={1.6} />}
-                        // While a reorder is on its way no other move may start.
-                        disabled={index === 0 || reorderGrades.isPending}
-                        onClick={() => move(index, 'up')}
-                      />
-                      <IconAction
-                        label={`Move ${grade.name} down`}
-                        icon={<IconArrowDown size={18} stroke={1.6} />}
-                        disabled={index === rows.length - 1 || reorderGrades.isPending}
-                        onClick={() => move(index, 'down')}
-                      />
-                    </RowIconActions>
-                  )
-                : undefined
-            }
-          />
-        )}
-      </RulesSection>
-      {canManage ? (
-        <NameFormModal
-          opened={modal.opened}
-          title={modal.editing ? 'Edit Grade' : 'Add Grade'}
-          schema={createGradeBody}
-          defaultValues={{ name: modal.editing?.name ?? '' }}
-          failureMessage={modal.editing ? 'Failed to update grade' : 'Failed to create grade'}
-          onSubmit={modal.save}
-          onClose={modal.close}
+    <NameRulesSection
+      title="Grades"
+      description="Seniority grades, listed by their order."
+      canManage={canManage}
+      query={grades}
+      what="grades"
+      failureMessage="Failed to fetch grades"
+      empty={
+        <RulesEmpty
+          icon={IconStairs}
+          title="No grades yet"
+          description={
+            canManage
+              ? 'Add grades from the lowest to the highest; you can reorder them later.'
+              : 'Grades appear here once someone with edit rights adds them.'
+          }
         />
-      ) : null}
-    </>
+      }
+      columns={COLUMNS}
+      minWidth={320}
+      labels={{ add: 'Add Grade', edit: 'Edit Grade' }}
+      schema={createGradeBody}
+      create={(body) => createGrade.mutateAsync({ name: body.name })}
+      update={(id, body) => updateGrade.mutateAsync({ id, body: { name: body.name } })}
+      messages={{
+        created: 'Grade created successfully',
+        updated: 'Grade updated successfully',
+        createFailed: 'Failed to create grade',
+        updateFailed: 'Failed to update grade',
+      }}
+      ownActions={(grade, index, rows) => (
+        <>
+          <IconAction
+            label={`Move ${grade.name} up`}
+            icon={<IconArrowUp size={18} stroke={1.6} />}
+            // While a reorder is on its way no other move may start.
+            disabled={index === 0 || reorderGrades.isPending}
+            onClick={() => move(index, 'up')}
+          />
+          <IconAction
+            label={`Move ${grade.name} down`}
+            icon={<IconArrowDown size={18} stroke={1.6} />}
+            disabled={index === rows.length - 1 || reorderGrades.isPending}
+            onClick={() => move(index, 'down')}
+          />
+        </>
+      )}
+    />
   );
 }

@@ -1,12 +1,8 @@
 import { createJobBody, type Job } from '@salary/shared/jobs/jobs.contract';
 import { IconBriefcase } from '@tabler/icons-react';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { NameFormModal } from '../../components/rules-kit/name-form-modal.tsx';
-import { RowIconActions } from '../../components/rules-kit/row-actions.tsx';
-import { RulesEmpty, RulesSection } from '../../components/rules-kit/rules-section.tsx';
-import { type RuleColumn, RulesTable } from '../../components/rules-kit/rules-table.tsx';
-import { useRuleDelete } from '../../components/rules-kit/use-rule-delete.ts';
-import { useRuleModal } from '../../components/rules-kit/use-rule-modal.ts';
+import { NameRulesSection } from '../../components/rules-kit/name-rules-section.tsx';
+import { RulesEmpty } from '../../components/rules-kit/rules-section.tsx';
+import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
 import { useCanManageSettings } from '../../lib/permissions.ts';
 import { useJobs } from '../../lib/salary-rules/get-jobs.ts';
 import { useCreateJob } from './api/create-job.ts';
@@ -24,76 +20,45 @@ export default function JobsSection() {
   const jobs = useJobs({ refetchOnMount: 'always' });
   const createJob = useCreateJob();
   const updateJob = useUpdateJob();
-  const modal = useRuleModal<Job, { name: string }>({
-    create: createJob.mutateAsync,
-    update: (id, body) => updateJob.mutateAsync({ id, body }),
-    created: 'Job created successfully',
-    updated: 'Job updated successfully',
-  });
-  const remove = useRuleDelete<Job>({
-    mutation: useDeleteJob(),
-    deleted: 'Job deleted successfully',
-    failed: 'Failed to delete job',
-  });
-
+  const deleteJob = useDeleteJob();
   return (
-    <>
-      <RulesSection
-        title="Jobs"
-        description="Job families; each job has its own positions."
-        add={canManage ? { label: 'Add Job', onClick: modal.openAdd } : null}
-        query={jobs}
-        what="jobs"
-        failureMessage="Failed to fetch jobs"
-        empty={
-          <RulesEmpty
-            icon={IconBriefcase}
-            title="No jobs yet"
-            description={
-              canManage
-                ? 'Add a job to start defining its positions and adjustment factors.'
-                : 'Jobs appear here once someone with edit rights adds them.'
-            }
-          />
-        }
-      >
-        {(rows) => (
-          <RulesTable
-            rows={rows}
-            columns={COLUMNS}
-            minWidth={320}
-            actions={
-              canManage
-                ? (job) => (
-                    <RowIconActions
-                      name={job.name}
-                      onEdit={() => modal.openEdit(job)}
-                      onDelete={() => remove.ask(job)}
-                    />
-                  )
-                : undefined
-            }
-          />
-        )}
-      </RulesSection>
-      {canManage ? (
-        <>
-          <NameFormModal
-            opened={modal.opened}
-            title={modal.editing ? 'Edit Job' : 'Add Job'}
-            schema={createJobBody}
-            defaultValues={{ name: modal.editing?.name ?? '' }}
-            failureMessage="Operation failed"
-            onSubmit={modal.save}
-            onClose={modal.close}
-          />
-          <ConfirmDialog
-            title="Delete job"
-            message="Are you sure you want to delete this job?"
-            {...remove.confirmProps}
-          />
-        </>
-      ) : null}
-    </>
+    <NameRulesSection
+      title="Jobs"
+      description="Job families; each job has its own positions."
+      canManage={canManage}
+      query={jobs}
+      what="jobs"
+      failureMessage="Failed to fetch jobs"
+      empty={
+        <RulesEmpty
+          icon={IconBriefcase}
+          title="No jobs yet"
+          description={
+            canManage
+              ? 'Add a job to start defining its positions and adjustment factors.'
+              : 'Jobs appear here once someone with edit rights adds them.'
+          }
+        />
+      }
+      columns={COLUMNS}
+      minWidth={320}
+      labels={{ add: 'Add Job', edit: 'Edit Job' }}
+      schema={createJobBody}
+      create={createJob.mutateAsync}
+      update={(id, body) => updateJob.mutateAsync({ id, body })}
+      messages={{
+        created: 'Job created successfully',
+        updated: 'Job updated successfully',
+        createFailed: 'Operation failed',
+        updateFailed: 'Operation failed',
+      }}
+      deleting={{
+        mutation: deleteJob,
+        deleted: 'Job deleted successfully',
+        failed: 'Failed to delete job',
+        confirmTitle: 'Delete job',
+        confirmMessage: 'Are you sure you want to delete this job?',
+      }}
+    />
   );
 }
