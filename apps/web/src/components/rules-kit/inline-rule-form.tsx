@@ -8,6 +8,14 @@ import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { SectionPanel } from '../section-panel.tsx';
 
+/** The props of a domain's inline form: the rule it edits (null: add) and how it leaves edit mode. */
+export interface RuleFormProps<T> {
+  /** Remount (key) the form when it changes. */
+  editing: T | null;
+  /** Leaves edit mode (after an update or Cancel Edit). */
+  onDone(): void;
+}
+
 interface InlineRuleSaving<T, TValues, TOutput> {
   schema: z.ZodType<TOutput, TValues>;
   /** The rule being edited, or null to add one. Remount (key) the form when it changes. */

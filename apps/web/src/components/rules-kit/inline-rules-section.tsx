@@ -1,24 +1,14 @@
 import { Stack } from '@mantine/core';
-import { Fragment, type ReactNode, useState } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
+import type { RuleFormProps } from './inline-rule-form.tsx';
 import { RowButtons } from './row-actions.tsx';
 import { RulesCards, TableOrCards } from './rules-cards.tsx';
-import { type RuleListQuery, RulesSection } from './rules-section.tsx';
-import { type RuleColumn, RulesTable } from './rules-table.tsx';
-import { type RuleDeleting, useRuleDelete } from './use-rule-delete.ts';
+import { type RuleListSectionProps, RulesSection } from './rules-section.tsx';
+import { RulesTable } from './rules-table.tsx';
+import { type ConfirmedDeleting, useRuleDelete } from './use-rule-delete.ts';
 
-interface InlineRulesSectionProps<T extends { id: number }> {
-  title: string;
-  description: string;
-  /** Without it the section is read-only: no form, no actions. */
-  canManage: boolean;
-  query: RuleListQuery<T>;
-  what: string;
-  failureMessage: string;
-  empty: ReactNode;
-  /** The table, from `sm` up. */
-  columns: RuleColumn<T>[];
-  minWidth: number;
+interface InlineRulesSectionProps<T extends { id: number }> extends RuleListSectionProps<T> {
   /** Each rule as a phone card. */
   card: {
     title(row: T): ReactNode;
@@ -26,9 +16,9 @@ interface InlineRulesSectionProps<T extends { id: number }> {
     figure(row: T): ReactNode;
     badge?(row: T): ReactNode;
   };
-  deleting: Omit<RuleDeleting<T>, 'onDeleted'> & { confirmTitle: string; confirmMessage: string };
-  /** The domain's inline form for `editing` (null: add); `onDone` leaves edit mode. */
-  form(editing: T | null, onDone: () => void): ReactNode;
+  deleting: ConfirmedDeleting<T>;
+  /** The domain's inline form, shown above the list to those who may manage settings. */
+  form: ComponentType<RuleFormProps<T>>;
 }
 
 /**
@@ -41,7 +31,7 @@ export function InlineRulesSection<T extends { id: number }>({
   minWidth,
   card,
   deleting,
-  form,
+  form: Form,
   ...list
 }: InlineRulesSectionProps<T>) {
   const [editing, setEditing] = useState<T | null>(null);
@@ -65,7 +55,7 @@ export function InlineRulesSection<T extends { id: number }>({
   return (
     <Stack gap="lg">
       {/* A new key per rule remounts the form, so it starts from that rule's values. */}
-      {canManage ? <Fragment key={editing?.id ?? 'new'}>{form(editing, stopEdit)}</Fragment> : null}
+      {canManage ? <Form key={editing?.id ?? 'new'} editing={editing} onDone={stopEdit} /> : null}
       <RulesSection {...list}>
         {(rows) => (
           <TableOrCards

@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { NameFormModal, type NameValues } from './name-form-modal.tsx';
 import { RowIconActions } from './row-actions.tsx';
-import { type RuleListQuery, RulesSection } from './rules-section.tsx';
-import { type RuleColumn, RulesTable } from './rules-table.tsx';
-import { type RuleDeleting, useRuleDelete } from './use-rule-delete.ts';
+import { type RuleListSectionProps, RulesSection } from './rules-section.tsx';
+import { RulesTable } from './rules-table.tsx';
+import { type ConfirmedDeleting, useRuleDelete } from './use-rule-delete.ts';
 import { useRuleModal } from './use-rule-modal.ts';
 
 interface NamedRule {
@@ -13,18 +13,7 @@ interface NamedRule {
   name: string;
 }
 
-interface NameRulesSectionProps<T extends NamedRule> {
-  title: string;
-  description: string;
-  /** Without it the section is read-only: no Add button, no actions column, no dialogs. */
-  canManage: boolean;
-  query: RuleListQuery<T>;
-  /** Plural, lower case: 'Could not load <what>'. */
-  what: string;
-  failureMessage: string;
-  empty: ReactNode;
-  columns: RuleColumn<T>[];
-  minWidth: number;
+interface NameRulesSectionProps<T extends NamedRule> extends RuleListSectionProps<T> {
   /** The button and the modal's titles: 'Add Job' / 'Edit Job'. */
   labels: { add: string; edit: string };
   /** The shared contract that checks the name (createJobBody…). */
@@ -34,7 +23,7 @@ interface NameRulesSectionProps<T extends NamedRule> {
   /** Toasts (spec §8); a failed save says the server's reason, else `createFailed`/`updateFailed`. */
   messages: { created: string; updated: string; createFailed: string; updateFailed: string };
   /** Deleting, when the domain allows it, with its confirm dialog's title and prompt. */
-  deleting?: Omit<RuleDeleting<T>, 'onDeleted'> & { confirmTitle: string; confirmMessage: string };
+  deleting?: ConfirmedDeleting<T>;
   /** Row actions of the domain's own, before Edit (the grades' Up and Down). */
   ownActions?(row: T, index: number, rows: T[]): ReactNode;
 }

@@ -5,6 +5,7 @@ import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { LoadFailed } from '../load-failed.tsx';
 import { SectionLoader } from '../section-loader.tsx';
 import { SectionPanel } from '../section-panel.tsx';
+import type { RuleColumn } from './rules-table.tsx';
 
 interface RulesEmptyProps {
   icon: ComponentType<{ size?: number; stroke?: number }>;
@@ -94,6 +95,21 @@ export function RulesPanel({ title, description, add, children }: RulesPanelProp
       {children}
     </SectionPanel>
   );
+}
+
+/** What the name-list and inline-form sections share: the panel, the list's states and its table. */
+export interface RuleListSectionProps<T> {
+  title: string;
+  description: string;
+  /** Without it the section is read-only: no Add button or form, no actions, no dialogs. */
+  canManage: boolean;
+  query: RuleListQuery<T>;
+  what: string;
+  failureMessage: string;
+  empty: ReactNode;
+  columns: RuleColumn<T>[];
+  /** Below this width the table scrolls sideways. */
+  minWidth: number;
 }
 
 type RulesSectionProps<T> = Omit<RulesPanelProps, 'children'> & RuleListBodyProps<T>;

@@ -10,6 +10,12 @@ export interface RuleDeleting<T> {
   onDeleted?(row: T): void;
 }
 
+/** A section's deleting with its confirm dialog's title and prompt. */
+export type ConfirmedDeleting<T> = Omit<RuleDeleting<T>, 'onDeleted'> & {
+  confirmTitle: string;
+  confirmMessage: string;
+};
+
 /**
  * Delete after a confirmation (spec §8): `ask(row)` opens the dialog, spread `confirmProps` onto
  * the ConfirmDialog with the domain's own title and prompt.

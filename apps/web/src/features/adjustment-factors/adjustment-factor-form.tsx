@@ -6,7 +6,11 @@ import {
 } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
 import { Controller, useWatch } from 'react-hook-form';
 import { IdSelect } from '../../components/rules-kit/id-select.tsx';
-import { InlineRuleForm, useInlineRuleForm } from '../../components/rules-kit/inline-rule-form.tsx';
+import {
+  InlineRuleForm,
+  type RuleFormProps,
+  useInlineRuleForm,
+} from '../../components/rules-kit/inline-rule-form.tsx';
 import { useJobs } from '../../lib/salary-rules/get-jobs.ts';
 import { usePositions } from '../../lib/salary-rules/get-positions.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
@@ -17,15 +21,8 @@ import { factorFormSchema, formValuesFor } from './factor-form-values.ts';
 
 const TYPE_OPTIONS = ADJUSTMENT_TYPES.map((type) => ({ value: type, label: ADJUSTMENT_TYPE_LABELS[type] }));
 
-interface AdjustmentFactorFormProps {
-  /** The factor being edited, or null to add one. Remount (key) the form when it changes. */
-  editing: AdjustmentFactor | null;
-  /** Leaves edit mode (after an update or Cancel Edit). */
-  onDone(): void;
-}
-
 /** The inline form above the list (spec §2, §5): a job × position pair, its type and factor. */
-export function AdjustmentFactorForm({ editing, onDone }: AdjustmentFactorFormProps) {
+export function AdjustmentFactorForm({ editing, onDone }: RuleFormProps<AdjustmentFactor>) {
   const createFactor = useCreateAdjustmentFactor();
   const updateFactor = useUpdateAdjustmentFactor();
   const { form, onSubmit } = useInlineRuleForm({

@@ -59,7 +59,7 @@ export default function AdjustmentFactorsSection() {
         confirmTitle: 'Delete adjustment factor',
         confirmMessage: 'Are you sure you want to delete this adjustment factor?',
       }}
-      form={(editing, onDone) => <AdjustmentFactorForm editing={editing} onDone={onDone} />}
+      form={AdjustmentFactorForm}
     />
   );
 }

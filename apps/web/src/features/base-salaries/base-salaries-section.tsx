@@ -55,7 +55,7 @@ export default function BaseSalariesSection() {
         confirmTitle: 'Delete base salary',
         confirmMessage: 'Are you sure you want to delete this base salary?',
       }}
-      form={(editing, onDone) => <BaseSalaryForm editing={editing} onDone={onDone} />}
+      form={BaseSalaryForm}
     />
   );
 }

@@ -2,7 +2,11 @@ import { TextInput } from '@mantine/core';
 import { type BaseSalary, createBaseSalaryBody } from '@salary/shared/base-salaries/base-salaries.contract';
 import type { z } from 'zod';
 import { IdSelect } from '../../components/rules-kit/id-select.tsx';
-import { InlineRuleForm, useInlineRuleForm } from '../../components/rules-kit/inline-rule-form.tsx';
+import {
+  InlineRuleForm,
+  type RuleFormProps,
+  useInlineRuleForm,
+} from '../../components/rules-kit/inline-rule-form.tsx';
 import { useGrades } from '../../lib/salary-rules/get-grades.ts';
 import { useLevels } from '../../lib/salary-rules/get-levels.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
@@ -21,15 +25,8 @@ function valuesFor(editing: BaseSalary | null): BaseSalaryFormValues {
     : { gradeId: null, levelId: null, amount: Number.NaN };
 }
 
-interface BaseSalaryFormProps {
-  /** The base salary being edited, or null to add one. Remount (key) the form when it changes. */
-  editing: BaseSalary | null;
-  /** Leaves edit mode (after an update or Cancel Edit). */
-  onDone(): void;
-}
-
 /** The inline form above the list (spec §2): a grade × level pair and its amount. */
-export function BaseSalaryForm({ editing, onDone }: BaseSalaryFormProps) {
+export function BaseSalaryForm({ editing, onDone }: RuleFormProps<BaseSalary>) {
   const grades = useGrades();
   const levels = useLevels();
   useLoadErrorToast(grades.error, 'Failed to fetch grades');
