@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pickOption, type RulesPath, RulesSection } from './pages/rules-section.ts';
 import { adminCredentials, createUser, type SeededUser } from './support/api.ts';
-import { DESKTOP, MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
+import { DESKTOP, MOBILE, screenshot, settled, useBrowser, type Viewport } from './support/browser.ts';
 import {
   seedBaseSalary,
   seedFactor,
@@ -72,8 +72,7 @@ describe.each([
   it('add job modal', async () => {
     const { page, section } = await open('jobs');
     await section.button('Add Job').click();
-    await section.dialog('Add Job').waitFor();
-    await page.waitForTimeout(300); // let the opening transition finish
+    await settled(section.dialog('Add Job'));
     await screenshot(page, `rules-jobs-modal-${size}`);
     expect(await overflowX(page)).toBe(0);
   });

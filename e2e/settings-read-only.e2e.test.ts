@@ -3,7 +3,7 @@ import { BenefitsPage } from './pages/settings-benefits.ts';
 import { MultipliersPage } from './pages/settings-multipliers.ts';
 import { SocialInsurancePage } from './pages/settings-social-insurance.ts';
 import { createUser } from './support/api.ts';
-import { screenshot, useBrowser } from './support/browser.ts';
+import { afterNextPaint, screenshot, useBrowser } from './support/browser.ts';
 import { keepSettingsAsFound, updateSettings } from './support/seed-settings.ts';
 
 const browser = useBrowser();
@@ -36,8 +36,8 @@ describe('settings for a user who may only look', () => {
     expect(await multipliers.customList.getByRole('button').count()).toBe(0);
     await screenshot(page, 'settings-multipliers-read-only');
     await multipliers.type('remoteMultiplier').click();
-    // A dropdown would open at once; give it a moment before saying none did.
-    await page.waitForTimeout(250);
+    // A dropdown would be in the page by the next frames; wait for them before saying none came.
+    await afterNextPaint(page);
     expect(await page.getByRole('option').count()).toBe(0);
 
     const insurance = new SocialInsurancePage(page);
@@ -45,7 +45,7 @@ describe('settings for a user who may only look', () => {
     expect(await insurance.enabled.isDisabled()).toBe(true);
     // A read-only select offers nothing to pick.
     await insurance.method.click();
-    await page.waitForTimeout(250);
+    await afterNextPaint(page);
     expect(await page.getByRole('option').count()).toBe(0);
     expect(await insurance.companyPercentage.isEditable()).toBe(false);
     expect(await insurance.companyPercentage.inputValue()).toBe('70');

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, inject, onTestFinished } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, expect, inject, onTestFinished } from 'vitest';
 import { type Credentials, signIn } from './api.ts';
 import { RESULTS_DIR } from './paths.ts';
 
@@ -33,6 +33,27 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(RESULTS_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * Resolves once the browser has drawn two more frames: whatever the last click or key opened
+ * (a dropdown, a dialog) is in the page by then. For asserting that something did NOT appear.
+ */
+export async function afterNextPaint(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/** Waits until `target` is fully shown and nothing on the page is still animating (a modal's opening). */
+export async function settled(target: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      target.evaluate(
+        (element) => getComputedStyle(element).opacity === '1' && document.getAnimations().length === 0,
+      ),
+    )
+    .toBe(true);
 }
 
 // One sign-in per user and test file: the same token is put into every new context.

@@ -1,22 +1,24 @@
-import { Button, EmptyState } from '@mantine/core';
-import { IconCloudOff } from '@tabler/icons-react';
+import { Alert, Button } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 
-/** A list that could not load says so in place (the toast has already named the reason). */
-export function LoadFailed({ what, onRetry }: { what: string; onRetry(): void }) {
+interface LoadFailedProps {
+  /** e.g. 'Could not load jobs'. */
+  title: string;
+  /** One sentence; 'Try again' follows it. */
+  children: ReactNode;
+  onRetry(): void;
+  retrying?: boolean;
+}
+
+/** Shown in place of what could not be read; the toast has already named the reason. */
+export function LoadFailed({ title, children, onRetry, retrying = false }: LoadFailedProps) {
   return (
-    <EmptyState
-      py="xl"
-      size="sm"
-      withIndicatorBackground
-      icon={<IconCloudOff size={22} stroke={1.6} />}
-      title={`Could not load ${what}`}
-      description="Check your connection and try again."
-    >
-      <EmptyState.Actions>
-        <Button variant="default" size="xs" onClick={onRetry}>
-          Try again
-        </Button>
-      </EmptyState.Actions>
-    </EmptyState>
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={title}>
+      {children}{' '}
+      <Button size="compact-sm" variant="subtle" color="red" onClick={onRetry} loading={retrying}>
+        Try again
+      </Button>
+    </Alert>
   );
 }

@@ -1,5 +1,5 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { HeadingRow } from './heading-row.tsx';
 
 interface PageHeaderProps {
   title: string;
@@ -8,22 +8,6 @@ interface PageHeaderProps {
   actions?: ReactNode;
 }
 
-export function PageHeader({ title, description, actions }: PageHeaderProps) {
-  return (
-    <Group justify="space-between" align="flex-start" gap="md" mb="lg" wrap="wrap">
-      <Stack gap={4} style={{ flex: '1 1 240px', minWidth: 0 }}>
-        <Title order={2}>{title}</Title>
-        {description ? (
-          <Text c="dimmed" size="sm">
-            {description}
-          </Text>
-        ) : null}
-      </Stack>
-      {actions ? (
-        <Group gap="sm" wrap="wrap">
-          {actions}
-        </Group>
-      ) : null}
-    </Group>
-  );
+export function PageHeader(props: PageHeaderProps) {
+  return <HeadingRow level="page" mb="lg" {...props} />;
 }

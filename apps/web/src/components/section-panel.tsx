@@ -1,5 +1,6 @@
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { HeadingRow } from './heading-row.tsx';
 
 interface SectionPanelProps {
   title: string;
@@ -13,23 +14,7 @@ interface SectionPanelProps {
 export function SectionPanel({ title, description, actions, children }: SectionPanelProps) {
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
-      <Group justify="space-between" align="flex-start" gap="sm" mb="md" wrap="wrap">
-        <Stack gap={2} style={{ flex: '1 1 220px', minWidth: 0 }}>
-          <Title order={3} size="h4">
-            {title}
-          </Title>
-          {description ? (
-            <Text c="dimmed" size="sm">
-              {description}
-            </Text>
-          ) : null}
-        </Stack>
-        {actions ? (
-          <Group gap="sm" wrap="wrap">
-            {actions}
-          </Group>
-        ) : null}
-      </Group>
+      <HeadingRow level="section" mb="md" title={title} description={description} actions={actions} />
       {children}
     </Paper>
   );

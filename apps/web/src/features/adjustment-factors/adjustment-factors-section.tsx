@@ -1,62 +1,46 @@
-import { Box, EmptyState, Stack } from '@mantine/core';
 import type { AdjustmentFactor } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
 import { IconLayersLinked } from '@tabler/icons-react';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { LoadFailed } from '../../components/load-failed.tsx';
-import { SectionLoader } from '../../components/section-loader.tsx';
-import { SectionPanel } from '../../components/section-panel.tsx';
-import { errorMessage } from '../../lib/api-error.ts';
+import { InlineRulesSection } from '../../components/rules-kit/inline-rules-section.tsx';
+import { RulesEmpty } from '../../components/rules-kit/rules-section.tsx';
+import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
 import { useCanManageSettings } from '../../lib/permissions.ts';
-import { useToast } from '../../lib/toast/toast-context.ts';
-import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { AdjustmentFactorForm } from './adjustment-factor-form.tsx';
-import { AdjustmentFactorsCards } from './adjustment-factors-cards.tsx';
-import { AdjustmentFactorsTable } from './adjustment-factors-table.tsx';
 import { useDeleteAdjustmentFactor } from './api/delete-adjustment-factor.ts';
 import { useAdjustmentFactors } from './api/get-adjustment-factors.ts';
+import { formatFactor } from './factor-display.ts';
+import { FactorTypeBadge } from './factor-type-badge.tsx';
+
+// The factor's own: its type badge and the signed display (spec §3).
+const COLUMNS: RuleColumn<AdjustmentFactor>[] = [
+  { header: 'Job', kind: 'name', cell: (factor) => factor.job.name },
+  { header: 'Position', cell: (factor) => factor.position.name },
+  { header: 'Type', kind: 'fit', cell: (factor) => <FactorTypeBadge type={factor.type} /> },
+  { header: 'Factor', kind: 'amount', cell: (factor) => formatFactor(factor.type, factor.factor) },
+];
+
+const CARD = {
+  title: (factor: AdjustmentFactor) => factor.position.name,
+  subtitle: (factor: AdjustmentFactor) => factor.job.name,
+  figure: (factor: AdjustmentFactor) => formatFactor(factor.type, factor.factor),
+  badge: (factor: AdjustmentFactor) => <FactorTypeBadge type={factor.type} />,
+};
 
 /** Settings → Adjustment Factors (spec §2): inline create/edit form above the job × position list. */
 export default function AdjustmentFactorsSection() {
   const canManage = useCanManageSettings();
-  const toast = useToast();
   const factors = useAdjustmentFactors();
-  useLoadErrorToast(factors, 'Failed to fetch data');
   const deleteFactor = useDeleteAdjustmentFactor();
-  const [editing, setEditing] = useState<AdjustmentFactor | null>(null);
-  const [pendingDelete, setPendingDelete] = useState<AdjustmentFactor | null>(null);
-
-  const startEdit = (factor: AdjustmentFactor) => {
-    setEditing(factor);
-    // The form sits above the list; on a long list the user would not see it switch.
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  };
-
-  const confirmDelete = async () => {
-    if (!pendingDelete) return;
-    try {
-      await deleteFactor.mutateAsync(pendingDelete.id);
-      toast.success('Adjustment factor deleted successfully');
-      if (editing?.id === pendingDelete.id) setEditing(null);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to delete adjustment factor'));
-    } finally {
-      setPendingDelete(null);
-    }
-  };
-
-  const list = () => {
-    if (factors.isPending) return <SectionLoader />;
-    if (factors.isError && !factors.data) {
-      return <LoadFailed what="adjustment factors" onRetry={() => factors.refetch()} />;
-    }
-    if (factors.data.length === 0) {
-      return (
-        <EmptyState
-          py="xl"
-          size="sm"
-          withIndicatorBackground
-          icon={<IconLayersLinked size={22} stroke={1.6} />}
+  return (
+    <InlineRulesSection
+      title="Adjustment Factors"
+      description="Percentages or fixed amounts applied to the base salary per job and position."
+      canManage={canManage}
+      query={factors}
+      what="adjustment factors"
+      failureMessage="Failed to fetch data"
+      empty={
+        <RulesEmpty
+          icon={IconLayersLinked}
           title="No adjustment factors yet"
           description={
             canManage
@@ -64,44 +48,18 @@ export default function AdjustmentFactorsSection() {
               : 'Adjustment factors appear here once someone with edit rights adds them.'
           }
         />
-      );
-    }
-    const actions = canManage
-      ? { editingId: editing?.id ?? null, onEdit: startEdit, onDelete: setPendingDelete }
-      : undefined;
-    return (
-      <>
-        <Box visibleFrom="sm">
-          <AdjustmentFactorsTable factors={factors.data} actions={actions} />
-        </Box>
-        <Box hiddenFrom="sm">
-          <AdjustmentFactorsCards factors={factors.data} actions={actions} />
-        </Box>
-      </>
-    );
-  };
-
-  return (
-    <Stack gap="lg">
-      {canManage ? (
-        <AdjustmentFactorForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
-      ) : null}
-      <SectionPanel
-        title="Adjustment Factors"
-        description="Percentages or fixed amounts applied to the base salary per job and position."
-      >
-        {list()}
-      </SectionPanel>
-      {canManage ? (
-        <ConfirmDialog
-          opened={pendingDelete !== null}
-          title="Delete adjustment factor"
-          message="Are you sure you want to delete this adjustment factor?"
-          loading={deleteFactor.isPending}
-          onConfirm={confirmDelete}
-          onCancel={() => setPendingDelete(null)}
-        />
-      ) : null}
-    </Stack>
+      }
+      columns={COLUMNS}
+      minWidth={640}
+      card={CARD}
+      deleting={{
+        mutation: deleteFactor,
+        deleted: 'Adjustment factor deleted successfully',
+        failed: 'Failed to delete adjustment factor',
+        confirmTitle: 'Delete adjustment factor',
+        confirmMessage: 'Are you sure you want to delete this adjustment factor?',
+      }}
+      form={AdjustmentFactorForm}
+    />
   );
 }

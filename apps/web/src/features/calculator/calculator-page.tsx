@@ -4,13 +4,13 @@ import { IconCalculator, IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePermission } from '../../lib/permissions.ts';
+import { useGrades } from '../../lib/salary-rules/get-grades.ts';
+import { useJobs } from '../../lib/salary-rules/get-jobs.ts';
+import { useLevels } from '../../lib/salary-rules/get-levels.ts';
+import { useSettingsValues } from '../../lib/salary-rules/get-settings.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { type CalculationResult, useCalculateSalary } from './api/calculate-salary.ts';
-import { useGrades } from './api/get-grades.ts';
-import { useJobs } from './api/get-jobs.ts';
-import { useLevels } from './api/get-levels.ts';
-import { useSettings } from './api/get-settings.ts';
 import { CalculationDetails } from './calculation-details.tsx';
 import { calculationErrorMessage } from './calculation-error.ts';
 import { CalculatorForm } from './calculator-form.tsx';
@@ -39,14 +39,16 @@ function EmptyDetails() {
 export default function CalculatorPage() {
   const toast = useToast();
   const canSeeSalary = usePermission('showSalary');
-  const jobs = useJobs();
-  const grades = useGrades();
-  const levels = useLevels();
-  const settings = useSettings(canSeeSalary);
-  useLoadErrorToast(jobs, LOAD_ERROR);
-  useLoadErrorToast(grades, LOAD_ERROR);
-  useLoadErrorToast(levels, LOAD_ERROR);
-  useLoadErrorToast(settings, LOAD_ERROR);
+  // Read on every visit: the rules may have changed in Settings since.
+  const jobs = useJobs({ refetchOnMount: 'always' });
+  const grades = useGrades({ refetchOnMount: 'always' });
+  const levels = useLevels({ refetchOnMount: 'always' });
+  // Only users who may calculate read the values the form needs (the server keeps them from others).
+  const settings = useSettingsValues({ enabled: canSeeSalary });
+  useLoadErrorToast(jobs.error, LOAD_ERROR);
+  useLoadErrorToast(grades.error, LOAD_ERROR);
+  useLoadErrorToast(levels.error, LOAD_ERROR);
+  useLoadErrorToast(settings.error, LOAD_ERROR);
   const calculate = useCalculateSalary();
   const [result, setResult] = useState<CalculationResult | null>(null);
   const detailsRef = useRef<HTMLDivElement>(null);

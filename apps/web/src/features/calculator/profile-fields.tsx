@@ -3,8 +3,8 @@ import type { Grade } from '@salary/shared/grades/grades.contract';
 import type { Job } from '@salary/shared/jobs/jobs.contract';
 import type { Level } from '@salary/shared/levels/levels.contract';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { usePositions } from '../../lib/salary-rules/get-positions.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
-import { usePositions } from './api/get-positions.ts';
 import type { CalculatorFormValues, CalculatorProfile } from './calculator-form-values.ts';
 
 type CalculatorForm = UseFormReturn<CalculatorFormValues, unknown, CalculatorProfile>;
@@ -84,8 +84,8 @@ interface ProfileFieldsProps {
 /** Job, Position (for the chosen job only), Grade, Level and the two year counts. */
 export function ProfileFields({ form, jobs, grades, levels, loading }: ProfileFieldsProps) {
   const jobId = form.watch('jobId');
-  const positions = usePositions(jobId === null ? null : Number(jobId));
-  useLoadErrorToast(positions, 'Error loading positions');
+  const positions = usePositions(jobId === null ? null : Number(jobId), { refetchOnMount: 'always' });
+  useLoadErrorToast(positions.error, 'Error loading positions');
   const pick = (what: string) => (loading ? 'Loading…' : `Select a ${what}`);
 
   return (

@@ -9,10 +9,10 @@ import { useGrades } from '../../lib/salary-rules/get-grades.ts';
 import { useJobs } from '../../lib/salary-rules/get-jobs.ts';
 import { useLevels } from '../../lib/salary-rules/get-levels.ts';
 import { usePositions } from '../../lib/salary-rules/get-positions.ts';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import type { EmployeeListFilters } from './api/get-employees.ts';
 import { filterSpans } from './filter-layout.ts';
 import { chosenId, selectValue, toOptions } from './select-options.ts';
-import { useErrorToast } from './use-error-toast.ts';
 
 type FilterValues = z.input<typeof employeeListQuery>;
 
@@ -55,10 +55,10 @@ function EmployeeFiltersForm(props: EmployeeFiltersProps) {
   const positions = usePositions(jobId);
   const grades = useGrades();
   const levels = useLevels();
-  useErrorToast(jobs.error, 'Failed to fetch jobs');
-  useErrorToast(positions.error, 'Failed to fetch positions');
-  useErrorToast(grades.error, 'Failed to fetch grades');
-  useErrorToast(levels.error, 'Failed to fetch levels');
+  useLoadErrorToast(jobs.error, 'Failed to fetch jobs');
+  useLoadErrorToast(positions.error, 'Failed to fetch positions');
+  useLoadErrorToast(grades.error, 'Failed to fetch grades');
+  useLoadErrorToast(levels.error, 'Failed to fetch levels');
 
   const reset = () => {
     form.reset(EMPTY);

@@ -7,14 +7,14 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { useGrades } from '../../lib/salary-rules/get-grades.ts';
 import { useJobs } from '../../lib/salary-rules/get-jobs.ts';
 import { useLevels } from '../../lib/salary-rules/get-levels.ts';
+import { useSettings } from '../../lib/salary-rules/get-settings.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { useCreateEmployee } from './api/create-employee.ts';
 import { useEmployee } from './api/get-employee.ts';
-import { useSettings } from './api/get-settings.ts';
 import { useUpdateEmployee } from './api/update-employee.ts';
 import { EmployeeForm, type EmployeeFormReferences } from './employee-form.tsx';
 import { EMPTY_EMPLOYEE_FORM, employeeFormValues } from './employee-form-values.ts';
-import { useErrorToast } from './use-error-toast.ts';
 
 const FETCH_FAILED = 'Failed to fetch employee';
 
@@ -39,7 +39,7 @@ export default function EmployeeFormPage() {
   const settings = useSettings();
   const create = useCreateEmployee();
   const update = useUpdateEmployee();
-  useErrorToast(
+  useLoadErrorToast(
     firstError(jobs.error, grades.error, levels.error, settings.error),
     'Error loading form data',
   );

@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { usePositions } from '../../lib/salary-rules/get-positions.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { CustomMultiplierCheckboxes, SalaryFactorCheckboxes } from './employee-form-checkboxes.tsx';
 import {
   EMPLOYEE_FORM_FIELDS,
@@ -19,7 +20,6 @@ import {
   employeeRequestBody,
 } from './employee-form-values.ts';
 import { chosenId, selectValue, toOptions } from './select-options.ts';
-import { useErrorToast } from './use-error-toast.ts';
 
 export interface EmployeeFormReferences {
   jobs: Job[] | undefined;
@@ -50,7 +50,7 @@ export function EmployeeForm({ mode, defaultValues, references, save, onSaved }:
   const { errors, isSubmitting } = form.formState;
   const jobId = chosenId(useWatch({ control: form.control, name: 'technologyId' }));
   const positions = usePositions(jobId);
-  useErrorToast(positions.error, 'Error loading positions');
+  useLoadErrorToast(positions.error, 'Error loading positions');
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

@@ -4,11 +4,11 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useCurrentUser } from '../../lib/auth/auth-context.ts';
 import { canOpenEmployeeForms } from '../../lib/permissions.ts';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { type EmployeeListFilters, useEmployees } from './api/get-employees.ts';
 import { EmployeeFiltersPlaceholder } from './employee-filters-placeholder.tsx';
 import { EmployeesDirectory } from './employees-directory.tsx';
 import { EmployeesHeaderActions } from './employees-header-actions.tsx';
-import { useErrorToast } from './use-error-toast.ts';
 
 const NO_FILTERS: EmployeeListFilters = {};
 
@@ -24,7 +24,7 @@ export default function EmployeesPage() {
   const [filters, setFilters] = useState<EmployeeListFilters>(NO_FILTERS);
   const [nameSearch, setNameSearch] = useState('');
   const employees = useEmployees(filters);
-  useErrorToast(employees.error, 'Failed to fetch employees');
+  useLoadErrorToast(employees.error, 'Failed to fetch employees');
   const resetFilters = useCallback(() => {
     setNameSearch('');
     setFilters(NO_FILTERS);

@@ -1,49 +1,33 @@
-import { Button, EmptyState } from '@mantine/core';
 import { createGradeBody, type Grade } from '@salary/shared/grades/grades.contract';
-import { IconPlus, IconStairs } from '@tabler/icons-react';
-import { useState } from 'react';
-import { LoadFailed } from '../../components/load-failed.tsx';
-import { NameFormModal, type NameValues } from '../../components/name-form-modal.tsx';
-import { SectionLoader } from '../../components/section-loader.tsx';
-import { SectionPanel } from '../../components/section-panel.tsx';
+import { IconArrowDown, IconArrowUp, IconStairs } from '@tabler/icons-react';
+import { IconAction } from '../../components/icon-action.tsx';
+import { NameRulesSection } from '../../components/rules-kit/name-rules-section.tsx';
+import { RulesEmpty } from '../../components/rules-kit/rules-section.tsx';
+import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useCanManageSettings } from '../../lib/permissions.ts';
 import { useGrades } from '../../lib/salary-rules/get-grades.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
-import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { useCreateGrade } from './api/create-grade.ts';
 import { useReorderGrades } from './api/reorder-grades.ts';
 import { useUpdateGrade } from './api/update-grade.ts';
 import { type MoveDirection, swapGradeOrder } from './grade-order.ts';
-import { GradesTable } from './grades-table.tsx';
+
+const COLUMNS: RuleColumn<Grade>[] = [
+  { header: 'Name', kind: 'name', cell: (grade) => grade.name },
+  { header: 'Order', kind: 'count', cell: (grade) => grade.order },
+];
 
 /** Settings → Grades (spec §2): grades by order, moved up/down one place at a time; no delete. */
 export default function GradesSection() {
   const canManage = useCanManageSettings();
   const toast = useToast();
   const grades = useGrades({ refetchOnMount: 'always' });
-  useLoadErrorToast(grades, 'Failed to fetch grades');
   const createGrade = useCreateGrade();
   const updateGrade = useUpdateGrade();
   const reorderGrades = useReorderGrades();
-  const [modal, setModal] = useState<{ opened: boolean; editing: Grade | null }>({
-    opened: false,
-    editing: null,
-  });
 
-  const closeModal = () => setModal((current) => ({ ...current, opened: false }));
-
-  const save = async (values: NameValues) => {
-    if (modal.editing) {
-      await updateGrade.mutateAsync({ id: modal.editing.id, body: { name: values.name } });
-      toast.success('Grade updated successfully');
-    } else {
-      await createGrade.mutateAsync({ name: values.name });
-      toast.success('Grade created successfully');
-    }
-    closeModal();
-  };
-
+  // The grades' own: Up/Down swap two neighbours' orders and send every pair (spec §4).
   const move = async (index: number, direction: MoveDirection) => {
     const pairs = grades.data ? swapGradeOrder(grades.data, index, direction) : null;
     if (!pairs) return;
@@ -54,16 +38,17 @@ export default function GradesSection() {
     }
   };
 
-  const body = () => {
-    if (grades.isPending) return <SectionLoader />;
-    if (grades.isError && !grades.data) return <LoadFailed what="grades" onRetry={() => grades.refetch()} />;
-    if (grades.data.length === 0) {
-      return (
-        <EmptyState
-          py="xl"
-          size="sm"
-          withIndicatorBackground
-          icon={<IconStairs size={22} stroke={1.6} />}
+  return (
+    <NameRulesSection
+      title="Grades"
+      description="Seniority grades, listed by their order."
+      canManage={canManage}
+      query={grades}
+      what="grades"
+      failureMessage="Failed to fetch grades"
+      empty={
+        <RulesEmpty
+          icon={IconStairs}
           title="No grades yet"
           description={
             canManage
@@ -71,51 +56,36 @@ export default function GradesSection() {
               : 'Grades appear here once someone with edit rights adds them.'
           }
         />
-      );
-    }
-    return (
-      <GradesTable
-        grades={grades.data}
-        actions={
-          canManage
-            ? {
-                onMove: move,
-                onEdit: (grade) => setModal({ opened: true, editing: grade }),
-                moving: reorderGrades.isPending,
-              }
-            : undefined
-        }
-      />
-    );
-  };
-
-  return (
-    <SectionPanel
-      title="Grades"
-      description="Seniority grades, listed by their order."
-      actions={
-        canManage ? (
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setModal({ opened: true, editing: null })}
-          >
-            Add Grade
-          </Button>
-        ) : null
       }
-    >
-      {body()}
-      {canManage ? (
-        <NameFormModal
-          opened={modal.opened}
-          title={modal.editing ? 'Edit Grade' : 'Add Grade'}
-          schema={createGradeBody}
-          initialName={modal.editing?.name ?? ''}
-          failureMessage={modal.editing ? 'Failed to update grade' : 'Failed to create grade'}
-          onSubmit={save}
-          onClose={closeModal}
-        />
-      ) : null}
-    </SectionPanel>
+      columns={COLUMNS}
+      minWidth={320}
+      labels={{ add: 'Add Grade', edit: 'Edit Grade' }}
+      schema={createGradeBody}
+      create={(body) => createGrade.mutateAsync({ name: body.name })}
+      update={(id, body) => updateGrade.mutateAsync({ id, body: { name: body.name } })}
+      messages={{
+        created: 'Grade created successfully',
+        updated: 'Grade updated successfully',
+        createFailed: 'Failed to create grade',
+        updateFailed: 'Failed to update grade',
+      }}
+      ownActions={(grade, index, rows) => (
+        <>
+          <IconAction
+            label={`Move ${grade.name} up`}
+            icon={<IconArrowUp size={18} stroke={1.6} />}
+            // While a reorder is on its way no other move may start.
+            disabled={index === 0 || reorderGrades.isPending}
+            onClick={() => move(index, 'up')}
+          />
+          <IconAction
+            label={`Move ${grade.name} down`}
+            icon={<IconArrowDown size={18} stroke={1.6} />}
+            disabled={index === rows.length - 1 || reorderGrades.isPending}
+            onClick={() => move(index, 'down')}
+          />
+        </>
+      )}
+    />
   );
 }

@@ -1,73 +1,37 @@
-import { Button, EmptyState } from '@mantine/core';
 import { createJobBody, type Job } from '@salary/shared/jobs/jobs.contract';
-import { IconBriefcase, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { LoadFailed } from '../../components/load-failed.tsx';
-import { NameFormModal, type NameValues } from '../../components/name-form-modal.tsx';
-import { SectionLoader } from '../../components/section-loader.tsx';
-import { SectionPanel } from '../../components/section-panel.tsx';
-import { errorMessage } from '../../lib/api-error.ts';
+import { IconBriefcase } from '@tabler/icons-react';
+import { NameRulesSection } from '../../components/rules-kit/name-rules-section.tsx';
+import { RulesEmpty } from '../../components/rules-kit/rules-section.tsx';
+import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
 import { useCanManageSettings } from '../../lib/permissions.ts';
 import { useJobs } from '../../lib/salary-rules/get-jobs.ts';
-import { useToast } from '../../lib/toast/toast-context.ts';
-import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { useCreateJob } from './api/create-job.ts';
 import { useDeleteJob } from './api/delete-job.ts';
 import { useUpdateJob } from './api/update-job.ts';
-import { JobsTable } from './jobs-table.tsx';
+
+const COLUMNS: RuleColumn<Job>[] = [
+  { header: 'Name', kind: 'name', cell: (job) => job.name },
+  { header: 'Positions', kind: 'count', cell: (job) => job._count.positions },
+];
 
 /** Settings → Jobs (spec §2): list with position counts; add/edit in a modal, delete after a confirm. */
 export default function JobsSection() {
   const canManage = useCanManageSettings();
-  const toast = useToast();
   const jobs = useJobs({ refetchOnMount: 'always' });
-  useLoadErrorToast(jobs, 'Failed to fetch jobs');
   const createJob = useCreateJob();
   const updateJob = useUpdateJob();
   const deleteJob = useDeleteJob();
-  // `editing` outlives `opened` so the title does not flip while the modal fades out.
-  const [modal, setModal] = useState<{ opened: boolean; editing: Job | null }>({
-    opened: false,
-    editing: null,
-  });
-  const [pendingDelete, setPendingDelete] = useState<Job | null>(null);
-
-  const closeModal = () => setModal((current) => ({ ...current, opened: false }));
-
-  const save = async (values: NameValues) => {
-    if (modal.editing) {
-      await updateJob.mutateAsync({ id: modal.editing.id, body: values });
-      toast.success('Job updated successfully');
-    } else {
-      await createJob.mutateAsync(values);
-      toast.success('Job created successfully');
-    }
-    closeModal();
-  };
-
-  const confirmDelete = async () => {
-    if (!pendingDelete) return;
-    try {
-      await deleteJob.mutateAsync(pendingDelete.id);
-      toast.success('Job deleted successfully');
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to delete job'));
-    } finally {
-      setPendingDelete(null);
-    }
-  };
-
-  const body = () => {
-    if (jobs.isPending) return <SectionLoader />;
-    if (jobs.isError && !jobs.data) return <LoadFailed what="jobs" onRetry={() => jobs.refetch()} />;
-    if (jobs.data.length === 0) {
-      return (
-        <EmptyState
-          py="xl"
-          size="sm"
-          withIndicatorBackground
-          icon={<IconBriefcase size={22} stroke={1.6} />}
+  return (
+    <NameRulesSection
+      title="Jobs"
+      description="Job families; each job has its own positions."
+      canManage={canManage}
+      query={jobs}
+      what="jobs"
+      failureMessage="Failed to fetch jobs"
+      empty={
+        <RulesEmpty
+          icon={IconBriefcase}
           title="No jobs yet"
           description={
             canManage
@@ -75,57 +39,26 @@ export default function JobsSection() {
               : 'Jobs appear here once someone with edit rights adds them.'
           }
         />
-      );
-    }
-    return (
-      <JobsTable
-        jobs={jobs.data}
-        actions={
-          canManage
-            ? { onEdit: (job) => setModal({ opened: true, editing: job }), onDelete: setPendingDelete }
-            : undefined
-        }
-      />
-    );
-  };
-
-  return (
-    <SectionPanel
-      title="Jobs"
-      description="Job families; each job has its own positions."
-      actions={
-        canManage ? (
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setModal({ opened: true, editing: null })}
-          >
-            Add Job
-          </Button>
-        ) : null
       }
-    >
-      {body()}
-      {canManage ? (
-        <>
-          <NameFormModal
-            opened={modal.opened}
-            title={modal.editing ? 'Edit Job' : 'Add Job'}
-            schema={createJobBody}
-            initialName={modal.editing?.name ?? ''}
-            failureMessage="Operation failed"
-            onSubmit={save}
-            onClose={closeModal}
-          />
-          <ConfirmDialog
-            opened={pendingDelete !== null}
-            title="Delete job"
-            message="Are you sure you want to delete this job?"
-            loading={deleteJob.isPending}
-            onConfirm={confirmDelete}
-            onCancel={() => setPendingDelete(null)}
-          />
-        </>
-      ) : null}
-    </SectionPanel>
+      columns={COLUMNS}
+      minWidth={320}
+      labels={{ add: 'Add Job', edit: 'Edit Job' }}
+      schema={createJobBody}
+      create={createJob.mutateAsync}
+      update={(id, body) => updateJob.mutateAsync({ id, body })}
+      messages={{
+        created: 'Job created successfully',
+        updated: 'Job updated successfully',
+        createFailed: 'Operation failed',
+        updateFailed: 'Operation failed',
+      }}
+      deleting={{
+        mutation: deleteJob,
+        deleted: 'Job deleted successfully',
+        failed: 'Failed to delete job',
+        confirmTitle: 'Delete job',
+        confirmMessage: 'Are you sure you want to delete this job?',
+      }}
+    />
   );
 }

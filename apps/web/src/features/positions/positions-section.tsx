@@ -1,22 +1,28 @@
-import { Button, EmptyState, Select, Stack } from '@mantine/core';
+import { Button, Select, Stack } from '@mantine/core';
 import type { Job } from '@salary/shared/jobs/jobs.contract';
-import type { Position } from '@salary/shared/positions/positions.contract';
-import { IconArrowRight, IconBriefcaseOff, IconPlus, IconSitemap } from '@tabler/icons-react';
-import { useState } from 'react';
+import { createPositionBody, type Position } from '@salary/shared/positions/positions.contract';
+import { IconArrowRight, IconBriefcaseOff, IconSitemap } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { LoadFailed } from '../../components/load-failed.tsx';
-import { SectionLoader } from '../../components/section-loader.tsx';
-import { SectionPanel } from '../../components/section-panel.tsx';
-import { errorMessage } from '../../lib/api-error.ts';
+import { IdSelect } from '../../components/rules-kit/id-select.tsx';
+import { NameFormModal } from '../../components/rules-kit/name-form-modal.tsx';
+import { RowIconActions } from '../../components/rules-kit/row-actions.tsx';
+import { RuleListBody, RulesEmpty, RulesPanel } from '../../components/rules-kit/rules-section.tsx';
+import { type RuleColumn, RulesTable } from '../../components/rules-kit/rules-table.tsx';
+import { useRuleDelete } from '../../components/rules-kit/use-rule-delete.ts';
+import { useRuleModal } from '../../components/rules-kit/use-rule-modal.ts';
 import { useCanManageSettings } from '../../lib/permissions.ts';
 import { useJobs } from '../../lib/salary-rules/get-jobs.ts';
 import { usePositions } from '../../lib/salary-rules/get-positions.ts';
-import { useToast } from '../../lib/toast/toast-context.ts';
-import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
+import { useCreatePosition } from './api/create-position.ts';
 import { useDeletePosition } from './api/delete-position.ts';
-import { PositionFormModal } from './position-form-modal.tsx';
-import { type PositionActionHandlers, PositionsTable } from './positions-table.tsx';
+import { useUpdatePosition } from './api/update-position.ts';
+
+const COLUMNS: RuleColumn<Position>[] = [
+  { header: 'Name', kind: 'name', cell: (position) => position.name },
+  { header: 'Job', kind: 'muted', cell: (position) => position.job.name },
+];
 
 /** The picked job while it still exists, else the first one (spec §2: first job by default). */
 function currentJobId(jobs: Job[] | undefined, picked: number | null): number | null {
@@ -26,152 +32,145 @@ function currentJobId(jobs: Job[] | undefined, picked: number | null): number | 
 
 function NoJobs() {
   return (
-    <EmptyState
-      py="xl"
-      size="sm"
-      withIndicatorBackground
-      icon={<IconBriefcaseOff size={22} stroke={1.6} />}
+    <RulesEmpty
+      icon={IconBriefcaseOff}
       title="No Jobs Found"
       description="Please add jobs before managing positions."
     >
-      <EmptyState.Actions>
-        <Button
-          component={Link}
-          to="/settings/jobs"
-          variant="light"
-          rightSection={<IconArrowRight size={16} />}
-        >
-          Go to Jobs
-        </Button>
-      </EmptyState.Actions>
-    </EmptyState>
+      <Button
+        component={Link}
+        to="/settings/jobs"
+        variant="light"
+        rightSection={<IconArrowRight size={16} />}
+      >
+        Go to Jobs
+      </Button>
+    </RulesEmpty>
   );
 }
 
-function PositionsList({ jobId, actions }: { jobId: number; actions?: PositionActionHandlers }) {
-  const positions = usePositions(jobId, { refetchOnMount: 'always' });
-  useLoadErrorToast(positions, 'Failed to fetch positions');
+interface PositionsListProps {
+  jobId: number;
+  canManage: boolean;
+  actions?(position: Position): ReactNode;
+}
 
-  if (positions.isPending) return <SectionLoader />;
-  if (positions.isError && !positions.data) {
-    return <LoadFailed what="positions" onRetry={() => positions.refetch()} />;
-  }
-  if (positions.data.length === 0) {
-    return (
-      <EmptyState
-        py="xl"
-        size="sm"
-        withIndicatorBackground
-        icon={<IconSitemap size={22} stroke={1.6} />}
-        title="No positions found for this job"
-        description={actions ? 'Use Add Position to create the first one.' : undefined}
-      />
-    );
-  }
-  return <PositionsTable positions={positions.data} actions={actions} />;
+function PositionsList({ jobId, canManage, actions }: PositionsListProps) {
+  const positions = usePositions(jobId, { refetchOnMount: 'always' });
+  return (
+    <RuleListBody
+      query={positions}
+      what="positions"
+      failureMessage="Failed to fetch positions"
+      empty={
+        <RulesEmpty
+          icon={IconSitemap}
+          title="No positions found for this job"
+          description={canManage ? 'Use Add Position to create the first one.' : undefined}
+        />
+      }
+    >
+      {(rows) => <RulesTable rows={rows} columns={COLUMNS} minWidth={320} actions={actions} />}
+    </RuleListBody>
+  );
 }
 
 /** Settings → Positions (spec §2): the positions of one job at a time; add/edit in a modal. */
 export default function PositionsSection() {
   const canManage = useCanManageSettings();
-  const toast = useToast();
   const jobs = useJobs({ refetchOnMount: 'always' });
-  useLoadErrorToast(jobs, 'Failed to fetch jobs');
-  const deletePosition = useDeletePosition();
+  const createPosition = useCreatePosition();
+  const updatePosition = useUpdatePosition();
   const [pickedJobId, setPickedJobId] = useState<number | null>(null);
-  const [modal, setModal] = useState<{ opened: boolean; editing: Position | null }>({
-    opened: false,
-    editing: null,
+  const modal = useRuleModal<Position, Parameters<typeof createPosition.mutateAsync>[0], Position>({
+    create: createPosition.mutateAsync,
+    update: (id, body) => updatePosition.mutateAsync({ id, body }),
+    created: 'Position created successfully',
+    updated: 'Position updated successfully',
+    // Show the job the position now belongs to, so the saved row is in view.
+    onSaved: (position) => setPickedJobId(position.jobId),
   });
-  const [pendingDelete, setPendingDelete] = useState<Position | null>(null);
+  const remove = useRuleDelete<Position>({
+    mutation: useDeletePosition(),
+    deleted: 'Position deleted successfully',
+    failed: 'Failed to delete position',
+  });
   const jobId = currentJobId(jobs.data, pickedJobId);
-  const hasJobs = jobId !== null;
-
-  const closeModal = () => setModal((current) => ({ ...current, opened: false }));
-
-  const confirmDelete = async () => {
-    if (!pendingDelete) return;
-    try {
-      await deletePosition.mutateAsync(pendingDelete.id);
-      toast.success('Position deleted successfully');
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to delete position'));
-    } finally {
-      setPendingDelete(null);
-    }
-  };
-
-  const body = () => {
-    if (jobs.isPending) return <SectionLoader />;
-    if (jobs.isError && !jobs.data) return <LoadFailed what="jobs" onRetry={() => jobs.refetch()} />;
-    if (!hasJobs) return <NoJobs />;
-    return (
-      <Stack gap="md">
-        <Select
-          label="Job"
-          searchable
-          allowDeselect={false}
-          nothingFoundMessage="No job matches"
-          maw={{ base: '100%', sm: 320 }}
-          data={jobs.data.map((job) => ({ value: String(job.id), label: job.name }))}
-          value={String(jobId)}
-          onChange={(value) => setPickedJobId(value === null ? null : Number(value))}
-        />
-        <PositionsList
-          jobId={jobId}
-          actions={
-            canManage
-              ? {
-                  onEdit: (position) => setModal({ opened: true, editing: position }),
-                  onDelete: setPendingDelete,
-                }
-              : undefined
-          }
-        />
-      </Stack>
-    );
-  };
+  const modalJobId = modal.editing?.jobId ?? jobId;
 
   return (
-    <SectionPanel
-      title="Positions"
-      description="Positions within each job."
-      actions={
-        canManage && hasJobs ? (
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setModal({ opened: true, editing: null })}
-          >
-            Add Position
-          </Button>
-        ) : null
-      }
-    >
-      {body()}
+    <>
+      <RulesPanel
+        title="Positions"
+        description="Positions within each job."
+        add={canManage && jobId !== null ? { label: 'Add Position', onClick: modal.openAdd } : null}
+      >
+        <RuleListBody query={jobs} what="jobs" failureMessage="Failed to fetch jobs" empty={<NoJobs />}>
+          {(jobList) => (
+            <Stack gap="md">
+              {/* Positions' own: one job's positions at a time. */}
+              <Select
+                label="Job"
+                searchable
+                allowDeselect={false}
+                nothingFoundMessage="No job matches"
+                maw={{ base: '100%', sm: 320 }}
+                data={jobList.map((job) => ({ value: String(job.id), label: job.name }))}
+                value={String(jobId)}
+                onChange={(value) => setPickedJobId(value === null ? null : Number(value))}
+              />
+              <PositionsList
+                jobId={jobId ?? jobList[0]!.id}
+                canManage={canManage}
+                actions={
+                  canManage
+                    ? (position) => (
+                        <RowIconActions
+                          name={position.name}
+                          onEdit={() => modal.openEdit(position)}
+                          onDelete={() => remove.ask(position)}
+                        />
+                      )
+                    : undefined
+                }
+              />
+            </Stack>
+          )}
+        </RuleListBody>
+      </RulesPanel>
       {canManage ? (
         <>
-          <PositionFormModal
+          <NameFormModal
             opened={modal.opened}
-            editing={modal.editing}
-            jobs={jobs.data ?? []}
-            defaultJobId={jobId}
-            onSaved={(position) => {
-              // Show the job the position now belongs to, so the saved row is in view.
-              setPickedJobId(position.jobId);
-              closeModal();
+            title={modal.editing ? 'Edit Position' : 'Add Position'}
+            schema={createPositionBody}
+            // The job a new position starts in is the one picked on the screen.
+            defaultValues={{
+              jobId: modalJobId === null ? null : String(modalJobId),
+              name: modal.editing?.name ?? '',
             }}
-            onClose={closeModal}
+            failureMessage={modal.editing ? 'Failed to update position' : 'Failed to create position'}
+            serverFields={['jobId', 'name']}
+            fields={(form) => (
+              <IdSelect
+                control={form.control}
+                name="jobId"
+                label="Job"
+                options={jobs.data ?? []}
+                nothingFoundMessage="No job matches"
+                error={form.formState.errors.jobId?.message}
+              />
+            )}
+            onSubmit={modal.save}
+            onClose={modal.close}
           />
           <ConfirmDialog
-            opened={pendingDelete !== null}
             title="Delete position"
             message="Are you sure you want to delete this position?"
-            loading={deletePosition.isPending}
-            onConfirm={confirmDelete}
-            onCancel={() => setPendingDelete(null)}
+            {...remove.confirmProps}
           />
         </>
       ) : null}
-    </SectionPanel>
+    </>
   );
 }

@@ -1,18 +1,15 @@
 import { Stack, Text } from '@mantine/core';
 import type { Benefit, Settings } from '@salary/shared/settings/settings.contract';
 import { useState } from 'react';
-import { SectionLoader } from '../../components/section-loader.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useCanManageSettings } from '../../lib/permissions.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
-import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
-import { useSettings } from './api/get-settings.ts';
 import { useSettingsSaving, useUpdateSettings } from './api/update-settings.ts';
 import { BenefitForm } from './benefit-form.tsx';
 import { BenefitList } from './benefit-list.tsx';
-import { LoadFailed } from './load-failed.tsx';
 import { ReadOnlyNotice } from './read-only-notice.tsx';
 import { toUpdateBody } from './settings-body.ts';
+import { SettingsGate } from './settings-gate.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
 
 function Benefits({ current }: { current: Settings }) {
@@ -69,10 +66,9 @@ function Benefits({ current }: { current: Settings }) {
 
 /** Settings → Benefits: each add or remove saves the whole settings record straight away. */
 export default function BenefitsSection() {
-  const settings = useSettings();
-  useLoadErrorToast(settings, 'Failed to fetch settings');
-  if (settings.data) return <Benefits current={settings.data} />;
-  if (settings.isError)
-    return <LoadFailed onRetry={() => settings.refetch()} retrying={settings.isFetching} />;
-  return <SectionLoader />;
+  return (
+    <SettingsGate failureMessage="Failed to fetch settings">
+      {(current) => <Benefits current={current} />}
+    </SettingsGate>
+  );
 }

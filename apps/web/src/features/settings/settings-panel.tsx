@@ -1,5 +1,6 @@
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { HeadingRow } from '../../components/heading-row.tsx';
 
 interface SettingsPanelProps {
   title: string;
@@ -14,19 +15,7 @@ export function SettingsPanel({ title, description, aside, children }: SettingsP
   return (
     <Paper component="section" withBorder radius="md" p={{ base: 'md', sm: 'lg' }} aria-label={title}>
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
-          <Stack gap={2} style={{ flex: '1 1 220px', minWidth: 0 }}>
-            <Title order={3} size="h4">
-              {title}
-            </Title>
-            {description ? (
-              <Text c="dimmed" size="sm">
-                {description}
-              </Text>
-            ) : null}
-          </Stack>
-          {aside}
-        </Group>
+        <HeadingRow level="section" title={title} description={description} actions={aside} />
         {children}
       </Stack>
     </Paper>

@@ -5,7 +5,7 @@ import {
 } from '@salary/shared/settings/settings.contract';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import { settingsQueryKey } from './get-settings.ts';
+import { settingsQueryKey } from '../../../lib/salary-rules/get-settings.ts';
 
 const updateSettingsMutationKey = ['settings', 'update'] as const;
 

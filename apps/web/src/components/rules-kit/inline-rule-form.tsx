@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, SimpleGrid, type SimpleGridProps } from '@mantine/core';
+import type { FormEventHandler, ReactNode } from 'react';
+import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { errorMessage } from '../../lib/api-error.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { useToast } from '../../lib/toast/toast-context.ts';
+import { SectionPanel } from '../section-panel.tsx';
+
+/** The props of a domain's inline form: the rule it edits (null: add) and how it leaves edit mode. */
+export interface RuleFormProps<T> {
+  /** Remount (key) the form when it changes. */
+  editing: T | null;
+  /** Leaves edit mode (after an update or Cancel Edit). */
+  onDone(): void;
+}
+
+interface InlineRuleSaving<T, TValues, TOutput> {
+  schema: z.ZodType<TOutput, TValues>;
+  /** The rule being edited, or null to add one. Remount (key) the form when it changes. */
+  editing: T | null;
+  /** The form's values for a rule, or the empty form for null. */
+  valuesFor(rule: T | null): TValues;
+  create(body: TOutput): Promise<unknown>;
+  update(id: number, body: TOutput): Promise<unknown>;
+  /** Toasts (spec §8): created/updated on success; the failures unless the server gave a reason. */
+  messages: { created: string; updated: string; createFailed: string; updateFailed: string };
+  /** The server's field problems shown under their inputs. */
+  serverFields: readonly string[];
+  /** Leaves edit mode (after an update or Cancel Edit). */
+  onDone(): void;
+}
+
+/**
+ * The inline form above a rules list (spec §4): create mode empties itself after a save; edit
+ * mode saves, toasts and hands back to create mode through `onDone`.
+ */
+export function useInlineRuleForm<T extends { id: number }, TValues extends FieldValues, TOutput>({
+  schema,
+  editing,
+  valuesFor,
+  create,
+  update,
+  messages,
+  serverFields,
+  onDone,
+}: InlineRuleSaving<T, TValues, TOutput>) {
+  const toast = useToast();
+  const form = useForm<TValues, unknown, TOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: valuesFor(editing) as DefaultValues<TValues>,
+  });
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    try {
+      if (editing) {
+        await update(editing.id, body);
+        toast.success(messages.updated);
+        onDone();
+      } else {
+        await create(body);
+        toast.success(messages.created);
+        form.reset(valuesFor(null));
+      }
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, serverFields);
+      toast.error(errorMessage(error, editing ? messages.updateFailed : messages.createFailed));
+    }
+  });
+
+  return { form, onSubmit };
+}
+
+interface InlineRuleFormProps {
+  /** Panel title, e.g. 'Add Base Salary' / 'Edit Base Salary'. */
+  title: string;
+  description: ReactNode;
+  /** The form's accessible name, e.g. 'Add base salary'. */
+  label: string;
+  submitLabel: string;
+  editing: boolean;
+  submitting: boolean;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** 'Cancel Edit' (edit mode only). */
+  onCancel(): void;
+  cols: SimpleGridProps['cols'];
+  children: ReactNode;
+}
+
+/** The panel of an inline rules form: the domain's fields in a grid, then submit and Cancel Edit. */
+export function InlineRuleForm({
+  title,
+  description,
+  label,
+  submitLabel,
+  editing,
+  submitting,
+  onSubmit,
+  onCancel,
+  cols,
+  children,
+}: InlineRuleFormProps) {
+  return (
+    <SectionPanel title={title} description={description}>
+      <form onSubmit={onSubmit} noValidate aria-label={label}>
+        <SimpleGrid cols={cols} spacing="md">
+          {children}
+        </SimpleGrid>
+        <Group gap="sm" mt="md">
+          <Button type="submit" loading={submitting}>
+            {submitLabel}
+          </Button>
+          {editing ? (
+            <Button variant="default" onClick={onCancel} disabled={submitting}>
+              Cancel Edit
+            </Button>
+          ) : null}
+        </Group>
+      </form>
+    </SectionPanel>
+  );
+}

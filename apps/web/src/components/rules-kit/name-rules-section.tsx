@@ -1,0 +1,107 @@
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { NameFormModal, type NameValues } from './name-form-modal.tsx';
+import { RowIconActions } from './row-actions.tsx';
+import { type RuleListSectionProps, RulesSection } from './rules-section.tsx';
+import { RulesTable } from './rules-table.tsx';
+import { type ConfirmedDeleting, useRuleDelete } from './use-rule-delete.ts';
+import { useRuleModal } from './use-rule-modal.ts';
+
+interface NamedRule {
+  id: number;
+  name: string;
+}
+
+interface NameRulesSectionProps<T extends NamedRule> extends RuleListSectionProps<T> {
+  /** The button and the modal's titles: 'Add Job' / 'Edit Job'. */
+  labels: { add: string; edit: string };
+  /** The shared contract that checks the name (createJobBody…). */
+  schema: z.ZodType<NameValues, NameValues>;
+  create(body: NameValues): Promise<unknown>;
+  update(id: number, body: NameValues): Promise<unknown>;
+  /** Toasts (spec §8); a failed save says the server's reason, else `createFailed`/`updateFailed`. */
+  messages: { created: string; updated: string; createFailed: string; updateFailed: string };
+  /** Deleting, when the domain allows it, with its confirm dialog's title and prompt. */
+  deleting?: ConfirmedDeleting<T>;
+  /** Row actions of the domain's own, before Edit (the grades' Up and Down). */
+  ownActions?(row: T, index: number, rows: T[]): ReactNode;
+}
+
+/** For domains without Delete (grades, levels): the hook still runs, its dialog never opens. */
+const NO_DELETE = {
+  mutation: { mutateAsync: () => Promise.resolve(), isPending: false },
+  deleted: '',
+  failed: '',
+};
+
+/**
+ * A rules section that is a list of names (jobs, grades, levels): the table, Add and Edit in a
+ * name modal, Delete after a confirmation where the domain has one.
+ */
+export function NameRulesSection<T extends NamedRule>({
+  canManage,
+  columns,
+  minWidth,
+  labels,
+  schema,
+  create,
+  update,
+  messages,
+  deleting,
+  ownActions,
+  ...list
+}: NameRulesSectionProps<T>) {
+  const modal = useRuleModal<T, NameValues>({
+    create,
+    update,
+    created: messages.created,
+    updated: messages.updated,
+  });
+  const remove = useRuleDelete<T>(deleting ?? NO_DELETE);
+
+  return (
+    <>
+      <RulesSection {...list} add={canManage ? { label: labels.add, onClick: modal.openAdd } : null}>
+        {(rows) => (
+          <RulesTable
+            rows={rows}
+            columns={columns}
+            minWidth={minWidth}
+            actions={
+              canManage
+                ? (row, index) => (
+                    <RowIconActions
+                      name={row.name}
+                      onEdit={() => modal.openEdit(row)}
+                      onDelete={deleting ? () => remove.ask(row) : undefined}
+                    >
+                      {ownActions?.(row, index, rows)}
+                    </RowIconActions>
+                  )
+                : undefined
+            }
+          />
+        )}
+      </RulesSection>
+      {canManage ? (
+        <NameFormModal
+          opened={modal.opened}
+          title={modal.editing ? labels.edit : labels.add}
+          schema={schema}
+          defaultValues={{ name: modal.editing?.name ?? '' }}
+          failureMessage={modal.editing ? messages.updateFailed : messages.createFailed}
+          onSubmit={modal.save}
+          onClose={modal.close}
+        />
+      ) : null}
+      {canManage && deleting ? (
+        <ConfirmDialog
+          title={deleting.confirmTitle}
+          message={deleting.confirmMessage}
+          {...remove.confirmProps}
+        />
+      ) : null}
+    </>
+  );
+}

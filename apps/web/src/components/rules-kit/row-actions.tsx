@@ -1,0 +1,47 @@
+import { Button, Group } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { IconAction } from '../icon-action.tsx';
+
+interface RowIconActionsProps {
+  /** The row's name: the buttons read 'Edit <name>', 'Delete <name>'. */
+  name: string;
+  onEdit?(): void;
+  onDelete?(): void;
+  /** Actions of the domain's own, before Edit (the grades' Up and Down). */
+  children?: ReactNode;
+}
+
+/** A name list's row actions: labelled icon buttons, so a narrow table keeps its columns. */
+export function RowIconActions({ name, onEdit, onDelete, children }: RowIconActionsProps) {
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {children}
+      {onEdit ? (
+        <IconAction label={`Edit ${name}`} icon={<IconPencil size={18} stroke={1.6} />} onClick={onEdit} />
+      ) : null}
+      {onDelete ? (
+        <IconAction
+          label={`Delete ${name}`}
+          color="red"
+          icon={<IconTrash size={18} stroke={1.6} />}
+          onClick={onDelete}
+        />
+      ) : null}
+    </Group>
+  );
+}
+
+/** Edit and Delete as buttons, for the rules edited in a form above the list (table row or card). */
+export function RowButtons({ onEdit, onDelete }: { onEdit(): void; onDelete(): void }) {
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={onEdit}>
+        Edit
+      </Button>
+      <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+        Delete
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Settings } from '@salary/shared/settings/settings.contract';
+import type { ReactNode } from 'react';
+import { LoadFailed } from '../../components/load-failed.tsx';
+import { SectionLoader } from '../../components/section-loader.tsx';
+import { useSettingsValues } from '../../lib/salary-rules/get-settings.ts';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
+
+interface SettingsGateProps {
+  /** The section's own toast when the read fails without a server message. */
+  failureMessage: string;
+  children(settings: Settings): ReactNode;
+}
+
+/** Reads the settings for a section: a spinner, then the section, or a retry when the read failed. */
+export function SettingsGate({ failureMessage, children }: SettingsGateProps) {
+  const settings = useSettingsValues();
+  useLoadErrorToast(settings.error, failureMessage);
+  if (settings.data) return children(settings.data);
+  if (settings.isError) {
+    return (
+      <LoadFailed
+        title="Settings not loaded"
+        onRetry={() => settings.refetch()}
+        retrying={settings.isFetching}
+      >
+        The settings could not be loaded.
+      </LoadFailed>
+    );
+  }
+  return <SectionLoader />;
+}
