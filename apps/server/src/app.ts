@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -40,6 +40,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The server closes the database on shutdown; tests that share one may keep it open. */
   closeDatabaseOnShutdown?: boolean;
+  /** Called for every route as it is added (tests read the real route table this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -74,6 +76,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
   // The API speaks JSON (and multipart for the import); plain text is refused with a 415.
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -124,11 +127,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(errorHandler);
   const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds);
-  await app.register(authentication, { tokens });
 
-  // 3. Modules, all under /api.
+  // 3. Modules, all under /api. Authentication is registered inside this scope: it guards
+  //    the routes the router matched here, however their URL was spelled.
   await app.register(
     async (api) => {
+      await api.register(authentication, { tokens });
       await api.register(healthRoutes);
       await api.register(authRoutes, { loginRateLimit: config.loginRateLimit });
       await api.register(usersRoutes);

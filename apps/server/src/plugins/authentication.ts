@@ -102,9 +102,11 @@ function batchedUserLookup(repo: ReturnType<typeof createUsersRepository>) {
 }
 
 /**
- * Every /api route needs a valid token unless it is marked public. The user (and so the
- * permissions) is read from the database on every request: a changed or deleted user
- * loses access at once, and a password change retires older tokens via tokenVersion.
+ * Registered inside the /api scope, so the hook runs for exactly the routes that scope holds
+ * — whatever spelling of the URL reached them (percent-encoding, absolute-form targets).
+ * Whether a token is needed is read from the matched route (`config.public`), never from the
+ * URL's text. The user (and so the permissions) is read from the database on every request:
+ * a changed or deleted user loses access at once, and a password change retires older tokens.
  */
 export default fp(async function authentication(app: FastifyInstance, opts: { tokens: TokenService }) {
   app.decorate('tokens', opts.tokens);
@@ -116,9 +118,6 @@ export default fp(async function authentication(app: FastifyInstance, opts: { to
   // onRequest: a caller without a valid token is turned away before its body is even parsed.
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public) return;
-    if (!request.url.startsWith('/api/')) return;
-    // The API description is public; it holds no data.
-    if (request.url === '/api/docs' || request.url.startsWith('/api/docs/')) return;
     const token = bearerToken(request);
     if (!token) throw unauthorized('Authentication required');
     const claims = await verify(token);

@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { User } from '@salary/shared/auth/auth.contract';
 import type { Envelope } from '@salary/shared/common/envelope';
 import { NO_PERMISSIONS, type Permissions } from '@salary/shared/common/permissions';
-import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyServerOptions,
+  InjectOptions,
+  LightMyRequestResponse,
+  RouteOptions,
+} from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
@@ -46,7 +52,7 @@ let userCounter = 0;
  */
 export async function buildTestApp(
   configOverrides: Partial<Config> = {},
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: { logger?: FastifyServerOptions['logger']; onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'salary-app-'));
   const config: Config = {
@@ -69,6 +75,7 @@ export async function buildTestApp(
     database,
     logger: options.logger ?? false,
     closeDatabaseOnShutdown: false,
+    onRoute: options.onRoute,
   });
   await app.ready();
 
