@@ -1,7 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
@@ -30,6 +28,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import authentication from './plugins/authentication.ts';
 import database from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import { webApp } from './plugins/web-app.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -66,12 +65,27 @@ export function loggerOptions(level: string) {
   };
 }
 
+/**
+ * Fastify 5 refuses a bare hop count (it cannot tell the immediate peer is a proxy), so a
+ * count becomes the trust function it used to be: the socket peer and the next `hops - 1`
+ * addresses of X-Forwarded-For are proxies. Only right when the app is reachable solely
+ * through those proxies — as the README says.
+ */
+function trustProxyOption(
+  value: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  const hops = value;
+  return (_address, hop) => hop < hops;
+}
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(config.logLevel),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: false,
+    // Off unless TRUST_PROXY says which proxies may tell the client's address (X-Forwarded-For).
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
@@ -82,26 +96,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   // 1. External plugins.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Internal deployments often run on plain http; upgrading would break every asset.
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
-  // preHandler, so the login limit can key on the parsed body's email.
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  // Security headers (helmet's, computed once; HSTS only over https).
+  await app.register(securityHeaders);
   await app.register(multipart, {
     limits: { fileSize: config.importMaxBytes, files: 1, fields: 5, parts: 10 },
     throwFileSizeLimit: true,
@@ -117,7 +113,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
-    staticCSP: true,
+    // No page-specific CSP: the docs run under the app's own (self-hosted assets only).
+    staticCSP: false,
+    uiConfig: { validatorUrl: null },
   });
 
   // 2. App plugins: database, errors, authentication (order matters: auth reads the db).
@@ -126,15 +124,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     closeOnShutdown: opts.closeDatabaseOnShutdown ?? true,
   });
   await app.register(errorHandler);
-  const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds);
+  const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
+  const lifetimes = { idleSeconds: config.jwtTtlSeconds, maxSeconds: config.sessionMaxSeconds };
 
   // 3. Modules, all under /api. Authentication is registered inside this scope: it guards
   //    the routes the router matched here, however their URL was spelled.
   await app.register(
     async (api) => {
-      await api.register(authentication, { tokens });
+      await api.register(authentication, { tokens, lifetimes });
       await api.register(healthRoutes);
-      await api.register(authRoutes, { loginRateLimit: config.loginRateLimit });
+      await api.register(authRoutes, {
+        limits: {
+          perAddressAndEmail: config.loginRateLimit,
+          perAddress: config.loginAddressRateLimit,
+          perEmail: config.loginEmailRateLimit,
+        },
+      });
       await api.register(usersRoutes);
       await api.register(jobsRoutes);
       await api.register(positionsRoutes);

@@ -44,7 +44,7 @@ export function rawRequest(
         const colon = line.indexOf(':');
         if (colon > 0) parsed[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
       }
-      let rest = split < 0 ? Buffer.alloc(0) : raw.subarray(split + 4);
+      let rest: Buffer = split < 0 ? Buffer.alloc(0) : raw.subarray(split + 4);
       if (parsed['transfer-encoding'] === 'chunked') rest = dechunk(rest);
       resolve({ status, headers: parsed, body: rest.toString('utf8') });
     });
