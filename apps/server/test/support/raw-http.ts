@@ -30,7 +30,8 @@ export function rawRequest(
       `${opts.method} ${opts.target} HTTP/1.1`,
       ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
     ];
-    socket.on('connect', () => socket.end(`${head.join('\r\n')}\r\n\r\n${body}`));
+    // Written, not ended: a half-closed socket can lose the answer; the server closes (Connection: close).
+    socket.on('connect', () => socket.write(`${head.join('\r\n')}\r\n\r\n${body}`));
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', reject);
     socket.on('close', () => {
