@@ -41,6 +41,11 @@ export interface AppOptions {
   closeDatabaseOnShutdown?: boolean;
   /** Called for every route as it is added (tests read the real route table this way). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * More routes inside the /api scope, behind the same authentication (benchmark probes).
+   * A route added to the app from outside would sit outside that scope, without it.
+   */
+  extraApiRoutes?: (api: FastifyInstance) => void | Promise<void>;
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -154,6 +159,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         importMaxRows: config.importMaxRows,
         importMaxBytes: config.importMaxBytes,
       });
+      await opts.extraApiRoutes?.(api);
     },
     { prefix: '/api' },
   );
