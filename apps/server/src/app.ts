@@ -2,7 +2,12 @@ import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -92,6 +97,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Off unless TRUST_PROXY says which proxies may tell the client's address (X-Forwarded-For).
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors met before routing (an undecodable path, a bad Content-Type) answer the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      // (Fastify leaves this reply's generics unresolved; it is a plain reply.)
+      (reply as unknown as FastifyReply)
+        .code(400)
+        .header('cache-control', 'no-store')
+        .send({
+          success: false,
+          message: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request',
+          error: 'BAD_REQUEST',
+          data: null,
+        });
+    },
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
   // The API speaks JSON (and multipart for the import); plain text is refused with a 415.

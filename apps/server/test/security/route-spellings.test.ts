@@ -77,6 +77,18 @@ function expectTurnedAway(res: RawResponse, method: string, context: string, rea
 }
 
 describe('every API route, every spelling, no token', () => {
+  it('answers an undecodable path with a 400 envelope', async () => {
+    for (const target of ['/api/%zz', '/%61pi/employees/%zz', '/%zz']) {
+      const res = await rawRequest(port, { method: 'GET', target });
+      expect(res.status, target).toBe(400);
+      expect(JSON.parse(res.body), target).toMatchObject({
+        success: false,
+        error: 'BAD_REQUEST',
+        data: null,
+      });
+    }
+  });
+
   it('reads a route table with the API in it', () => {
     expect(privateRoutes().length).toBeGreaterThan(30);
     expect(privateRoutes()).toContainEqual({ method: 'GET', url: '/api/employees', isPublic: false });
