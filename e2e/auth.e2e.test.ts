@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ChangePasswordModal } from './pages/change-password-modal.ts';
 import { Layout } from './pages/layout.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { waitForToast } from './pages/toasts.ts';
-import { adminCredentials, createUser, expectOk, signIn } from './support/api.ts';
+import { ApiSession, adminCredentials, createUser, expectOk, signIn } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 
 const browser = useBrowser();
@@ -105,6 +105,25 @@ describe('session', () => {
     await new LoginPage(page).waitUntilShown();
   });
 
+  it('logs out on the server too: a copy of the token taken before Logout no longer works', async () => {
+    const credentials = await createUser();
+    const page = await browser.signedInPage(credentials);
+    await page.goto('/dashboard');
+    const layout = new Layout(page);
+    await layout.waitUntilShown();
+    const copied = await page.evaluate(() => localStorage.getItem('token'));
+    expect(copied).toBeTruthy();
+    const copy = new ApiSession(inject('baseURL'), copied);
+    expect((await copy.get('/auth/me')).status).toBe(200);
+
+    await layout.logout();
+
+    await new LoginPage(page).waitUntilShown();
+    const after = await copy.get('/auth/users');
+    expect(after.status).toBe(401);
+    expect((await copy.get('/auth/me')).status).toBe(401);
+  });
+
   it('keeps the session across a reload (the token is verified and refreshed)', async () => {
     const credentials = await createUser();
     const page = await browser.signedInPage(credentials);
@@ -121,7 +140,7 @@ describe('session', () => {
   });
 
   it('goes to /login when a call answers 401 mid-session', async () => {
-    const credentials = await createUser({ password: 'original-pass-1' });
+    const credentials = await createUser({ password: 'Orchard-lantern-41' });
     const page = await browser.signedInPage(credentials);
     await page.goto('/dashboard');
     await new Layout(page).waitUntilShown();
@@ -129,12 +148,12 @@ describe('session', () => {
     // page to /login before the test makes its call.
     await page.waitForLoadState('networkidle');
     await page.getByRole('main').getByRole('button', { name: 'Change Password' }).waitFor();
-    // Revoke the browser's token behind its back: a password change invalidates older tokens.
+    // End the browser's session behind its back: a password change ends every other session.
     const api = await signIn(credentials);
     expectOk(
       await api.post('/auth/change-password', {
-        currentPassword: 'original-pass-1',
-        newPassword: 'changed-pass-2',
+        currentPassword: 'Orchard-lantern-41',
+        newPassword: 'Saffron-bridge-62',
       }),
       'Changing the password',
     );
@@ -142,20 +161,20 @@ describe('session', () => {
     // Any API call now answers 401; the change-password form makes one.
     const modal = new ChangePasswordModal(page);
     await modal.open();
-    await modal.submit({ current: 'original-pass-1', next: 'another-pass-3' });
+    await modal.submit({ current: 'Orchard-lantern-41', next: 'Granite-willow-17' });
 
     await new LoginPage(page).waitUntilShown();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
   it('sends a revoked session to /login on start-up', async () => {
-    const credentials = await createUser({ password: 'original-pass-1' });
+    const credentials = await createUser({ password: 'Orchard-lantern-41' });
     const page = await browser.signedInPage(credentials);
     const api = await signIn(credentials);
     expectOk(
       await api.post('/auth/change-password', {
-        currentPassword: 'original-pass-1',
-        newPassword: 'changed-pass-2',
+        currentPassword: 'Orchard-lantern-41',
+        newPassword: 'Saffron-bridge-62',
       }),
       'Changing the password',
     );

@@ -9,22 +9,22 @@ import { useBrowser } from './support/browser.ts';
 const browser = useBrowser();
 
 it('refuses a mismatch and a wrong current password, then changes it for good', async () => {
-  const credentials = await createUser({ password: 'first-password-1' });
+  const credentials = await createUser({ password: 'Cobalt-ferry-36' });
   const page = await browser.signedInPage(credentials);
   await page.goto('/dashboard');
   const modal = new ChangePasswordModal(page);
   await modal.open();
 
-  await modal.submit({ current: 'first-password-1', next: 'second-password-2', confirm: 'something-else' });
+  await modal.submit({ current: 'Cobalt-ferry-36', next: 'Juniper-atlas-85', confirm: 'something-else' });
   await waitForToast(page, 'New passwords do not match');
   await modal.dialog.getByText('New passwords do not match').waitFor();
   await dismissToasts(page);
 
-  await modal.submit({ current: 'wrong-password', next: 'second-password-2' });
+  await modal.submit({ current: 'wrong-password', next: 'Juniper-atlas-85' });
   await waitForToast(page, 'Current password is incorrect');
   await dismissToasts(page);
 
-  await modal.submit({ current: 'first-password-1', next: 'second-password-2' });
+  await modal.submit({ current: 'Cobalt-ferry-36', next: 'Juniper-atlas-85' });
   await waitForToast(page, 'Password changed successfully');
   await modal.waitUntilClosed();
 
@@ -36,9 +36,9 @@ it('refuses a mismatch and a wrong current password, then changes it for good', 
   await new Layout(page).logout();
   const login = new LoginPage(page);
   await login.waitUntilShown();
-  await login.signIn(credentials.email, 'first-password-1');
+  await login.signIn(credentials.email, 'Cobalt-ferry-36');
   await waitForToast(page, 'Invalid email or password');
-  await login.signIn(credentials.email, 'second-password-2');
+  await login.signIn(credentials.email, 'Juniper-atlas-85');
   await page.waitForURL('**/dashboard');
 });
 
@@ -54,4 +54,20 @@ it('Cancel closes the modal and clears what was typed', async () => {
   await modal.open();
 
   expect(await modal.field('Current Password').inputValue()).toBe('');
+});
+
+it('shows the strength of the new password as it is typed', async () => {
+  const credentials = await createUser({ name: 'Meter Person' });
+  const page = await browser.signedInPage(credentials);
+  await page.goto('/dashboard');
+  const modal = new ChangePasswordModal(page);
+  await modal.open();
+  const meter = modal.dialog.getByTestId('password-strength');
+
+  await modal.field('New Password').fill('password1234');
+  await meter.getByText('This password is too easy to guess', { exact: false }).waitFor();
+  await modal.field('New Password').fill('Meter-person-2026');
+  await meter.getByText('Password cannot contain your name', { exact: false }).waitFor();
+  await modal.field('New Password').fill('Harbor-lilac-kettle-77');
+  await meter.getByText('meets the password rules', { exact: false }).waitFor();
 });

@@ -22,7 +22,7 @@ describe('user management', () => {
 
     await users.create({
       email,
-      password: 'created-pass-1',
+      password: 'Meadow-copper-93',
       name: 'Created Person',
       permissions: ['showSettings', 'manageEmployee'],
     });
@@ -34,7 +34,9 @@ describe('user management', () => {
     // The form is empty again, ready for the next one.
     expect(await users.field('Email').inputValue()).toBe('');
     // And the account works.
-    expect((await signIn({ email, password: 'created-pass-1' })).user.permissions.manageEmployee).toBe(true);
+    expect((await signIn({ email, password: 'Meadow-copper-93' })).user.permissions.manageEmployee).toBe(
+      true,
+    );
   });
 
   it('checks the form before sending and shows the server refusing a duplicate', async () => {
@@ -45,10 +47,10 @@ describe('user management', () => {
     await users.field('Password').fill('short');
     await users.field('Name').fill('Short Password');
     await users.form.getByRole('button', { name: 'Create User' }).click();
-    await users.form.getByText('Password must be at least 8 characters').waitFor();
+    await users.form.getByText('Password must be at least 12 characters').first().waitFor();
 
     await users.field('Email').fill(taken.email);
-    await users.field('Password').fill('long-enough-1');
+    await users.field('Password').fill('Harbor-lilac-kettle-77');
     await users.form.getByRole('button', { name: 'Create User' }).click();
     await waitForToast(page, `A user with the email ${taken.email} already exists`);
   });
@@ -91,11 +93,13 @@ describe('user management', () => {
     expect(listed.data.users.map((u) => u.email)).not.toContain(seeded.email);
   });
 
-  it('gives administrator accounts no Edit or Delete buttons', async () => {
+  it('gives administrator accounts no Edit or Delete buttons (only their sessions)', async () => {
     const { users } = await openUsers();
     const adminRow = users.row(adminCredentials().email);
     await adminRow.waitFor();
-    expect(await adminRow.getByRole('button').count()).toBe(0);
+    expect(await adminRow.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await adminRow.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await adminRow.getByRole('button').allTextContents()).toEqual(['Sessions']);
     expect(await users.permissionWords(adminCredentials().email)).toBe('All permissions');
   });
 
@@ -111,5 +115,54 @@ describe('user management', () => {
 
     await waitForToast(page, 'User not found');
     await dismissToasts(page);
+  });
+});
+
+describe('sessions', () => {
+  it("shows a user's active sessions and signs them out everywhere", async () => {
+    const person = await createUser({ name: 'Session Person' });
+    const first = await signIn(person);
+    const second = await signIn(person);
+    const { page, users } = await openUsers();
+
+    await users
+      .row(person.email)
+      .getByRole('button', { name: `Sessions of ${person.email}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Active sessions of ${person.email}` });
+    await dialog.getByText('2 active sessions').waitFor();
+    expect(await dialog.getByRole('table', { name: 'Active sessions' }).locator('tbody tr').count()).toBe(2);
+
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+
+    await waitForToast(page, 'Signed out everywhere');
+    await dialog.getByText('No active sessions').waitFor();
+    expect((await first.get('/auth/me')).status).toBe(401);
+    expect((await second.get('/auth/me')).status).toBe(401);
+    expect(browser.pageErrors(page)).toEqual([]);
+  });
+});
+
+describe('password strength', () => {
+  it('shows the strength and the reason as the password is typed, and the server agrees', async () => {
+    const { page, users } = await openUsers();
+    const meter = page.getByTestId('password-strength');
+    await users.field('Name').fill('Nadia Quinn');
+    await users.field('Email').fill(uniqueEmail('nadia'));
+
+    await users.field('Password').fill('short');
+    await meter.getByText('Password must be at least 12 characters').waitFor();
+    await users.field('Password').fill('qwerty123456');
+    await meter.getByText('This password is too common').waitFor();
+    await users.field('Password').fill('nadia-quinn-2026');
+    await meter.getByText(/Password cannot contain your (name|email address)/).waitFor();
+    await users.field('Password').fill('Harbor-lilac-kettle-77');
+    await meter.getByText('meets the password rules', { exact: false }).waitFor();
+    expect(await meter.textContent()).toMatch(/Strength: (Good|Strong)/);
+
+    // The server refuses what the meter refuses, with the same words.
+    await users.field('Password').fill('qwerty123456');
+    await users.form.getByRole('button', { name: 'Create User' }).click();
+    await waitForToast(page, 'This password is too common');
   });
 });

@@ -34,13 +34,20 @@ export async function startBenchApp(
     LOGIN_RATE_LIMIT: '1000',
     ...(opts.webDist ? { WEB_DIST: opts.webDist } : {}),
   });
-  const app = await buildApp({ config, database, closeDatabaseOnShutdown: false });
-  if (opts.probes) {
+  const app = await buildApp({
+    config,
+    database,
+    closeDatabaseOnShutdown: false,
     // Diagnostics for the calculate figure: the app's own plugins and hooks with no work
     // (public), then with the sign-in check every /api route makes — and nothing else.
-    app.post('/api/bench-probe/public', { config: { public: true } }, async () => probeAnswer.value);
-    app.post('/api/bench-probe/signed-in', async () => probeAnswer.value);
-  }
+    // Inside the /api scope, where the sign-in check is registered.
+    extraApiRoutes: opts.probes
+      ? (api) => {
+          api.post('/bench-probe/public', { config: { public: true } }, async () => probeAnswer.value);
+          api.post('/bench-probe/signed-in', async () => probeAnswer.value);
+        }
+      : undefined,
+  });
   await app.ready();
   const login = await app.inject({
     method: 'POST',

@@ -90,7 +90,7 @@ export async function createUser(
   options: { permissions?: PermissionKey[]; name?: string; email?: string; password?: string } = {},
 ): Promise<SeededUser> {
   const email = options.email ?? uniqueEmail();
-  const password = options.password ?? 'password-123';
+  const password = options.password ?? 'Kettle-harbor-58';
   const permissions = { ...NO_PERMISSIONS };
   for (const key of options.permissions ?? []) permissions[key] = true;
   const admin = await adminApi();

@@ -1,9 +1,12 @@
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -33,6 +36,7 @@ import compression from './plugins/compression.ts';
 import database from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
 import queryShape from './plugins/query-shape.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import { webApp } from './plugins/web-app.ts';
 
 export interface AppOptions {
@@ -41,6 +45,13 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The server closes the database on shutdown; tests that share one may keep it open. */
   closeDatabaseOnShutdown?: boolean;
+  /** Called for every route as it is added (tests read the real route table this way). */
+  onRoute?: (route: RouteOptions) => void;
+  /**
+   * More routes inside the /api scope, behind the same authentication (benchmark probes).
+   * A route added to the app from outside would sit outside that scope, without it.
+   */
+  extraApiRoutes?: (api: FastifyInstance) => void | Promise<void>;
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -67,42 +78,53 @@ export function loggerOptions(level: string) {
   };
 }
 
+/**
+ * Fastify 5 refuses a bare hop count (it cannot tell the immediate peer is a proxy), so a
+ * count becomes the trust function it used to be: the socket peer and the next `hops - 1`
+ * addresses of X-Forwarded-For are proxies. Only right when the app is reachable solely
+ * through those proxies — as the README says.
+ */
+function trustProxyOption(
+  value: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  const hops = value;
+  return (_address, hop) => hop < hops;
+}
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(config.logLevel),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: false,
+    // Off unless TRUST_PROXY says which proxies may tell the client's address (X-Forwarded-For).
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors met before routing (an undecodable path, a bad Content-Type) answer the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      // (Fastify leaves this reply's generics unresolved; it is a plain reply.)
+      (reply as unknown as FastifyReply)
+        .code(400)
+        .header('cache-control', 'no-store')
+        .send({
+          success: false,
+          message: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request',
+          error: 'BAD_REQUEST',
+          data: null,
+        });
+    },
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
   // The API speaks JSON (and multipart for the import); plain text is refused with a 415.
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // 1. External plugins.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Internal deployments often run on plain http; upgrading would break every asset.
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  // Security headers (helmet's, computed once; HSTS only over https).
+  await app.register(securityHeaders);
   await app.register(compression);
-  // preHandler, so the login limit can key on the parsed body's email.
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(multipart, {
     limits: { fileSize: config.importMaxBytes, files: 1, fields: 5, parts: 10 },
     throwFileSizeLimit: true,
@@ -118,7 +140,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
-    staticCSP: true,
+    // No page-specific CSP: the docs run under the app's own (self-hosted assets only).
+    staticCSP: false,
+    uiConfig: { validatorUrl: null },
   });
 
   // 2. App plugins: database, errors, authentication (order matters: auth reads the db).
@@ -128,14 +152,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(errorHandler);
   await app.register(queryShape);
-  const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds);
-  await app.register(authentication, { tokens });
+  const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
+  const lifetimes = { idleSeconds: config.jwtTtlSeconds, maxSeconds: config.sessionMaxSeconds };
 
-  // 3. Modules, all under /api.
+  // 3. Modules, all under /api. Authentication is registered inside this scope: it guards
+  //    the routes the router matched here, however their URL was spelled.
   await app.register(
     async (api) => {
+      await api.register(authentication, { tokens, lifetimes });
       await api.register(healthRoutes);
-      await api.register(authRoutes, { loginRateLimit: config.loginRateLimit });
+      await api.register(authRoutes, {
+        limits: {
+          perAddressAndEmail: config.loginRateLimit,
+          perAddress: config.loginAddressRateLimit,
+          perEmail: config.loginEmailRateLimit,
+        },
+      });
       await api.register(usersRoutes);
       await api.register(jobsRoutes);
       await api.register(positionsRoutes);
@@ -150,6 +182,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         importMaxRows: config.importMaxRows,
         importMaxBytes: config.importMaxBytes,
       });
+      await opts.extraApiRoutes?.(api);
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -5,6 +6,33 @@ const boolish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it: off (default), `true` (trust every hop —
+ * only behind a proxy that overwrites X-Forwarded-For), a hop count, or addresses/CIDRs.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): boolean | number | string[] => {
+    const value = (raw ?? '').trim().toLowerCase();
+    if (['', 'off', 'false', 'no', '0'].includes(value)) return false;
+    if (['true', 'on', 'yes'].includes(value)) return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const list = value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
+    const bad = list.find((entry) => {
+      const [address = '', prefix] = entry.split('/');
+      return isIP(address) === 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix));
+    });
+    if (bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `must be off, true, a hop count or addresses (got "${bad}")` });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -25,6 +53,12 @@ const envSchema = z.object({
     .int()
     .min(60)
     .default(12 * 60 * 60),
+  SESSION_MAX_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 60 * 60),
+  TRUST_PROXY: trustProxy,
   ADMIN_EMAIL: z
     .string()
     .email('must be an email address')
@@ -38,6 +72,8 @@ const envSchema = z.object({
   DEMO: boolish,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  LOGIN_EMAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(100_000),
   IMPORT_MAX_BYTES: z.coerce
     .number()
@@ -54,11 +90,15 @@ export type Config = {
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
+  sessionMaxSeconds: number;
+  trustProxy: boolean | number | string[];
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   demo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   loginRateLimit: number;
+  loginAddressRateLimit: number;
+  loginEmailRateLimit: number;
   importMaxRows: number;
   importMaxBytes: number;
   webDist: string | undefined;
@@ -81,11 +121,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    sessionMaxSeconds: e.SESSION_MAX_SECONDS,
+    trustProxy: e.TRUST_PROXY,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     demo: e.DEMO || argv.includes('--demo'),
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    loginAddressRateLimit: e.LOGIN_ADDRESS_RATE_LIMIT,
+    loginEmailRateLimit: e.LOGIN_EMAIL_RATE_LIMIT,
     importMaxRows: e.IMPORT_MAX_ROWS,
     importMaxBytes: e.IMPORT_MAX_BYTES,
     webDist: e.WEB_DIST,

@@ -39,13 +39,42 @@ export const users = pgTable(
     showCost: boolean('show_cost').notNull().default(false),
     manageEmployee: boolean('manage_employee').notNull().default(false),
     deleteEmployee: boolean('delete_employee').notNull().default(false),
-    /** Bumped on password change: tokens carry it, so older tokens stop working. */
-    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`)],
 );
+
+/**
+ * One row per sign-in. A token carries its session id and is accepted only while the row
+ * exists, is inside its absolute lifetime and has been used within the idle time; deleting
+ * the row ends the session on every replica at the next request.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    address: text('address'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Failed sign-in (and change-password) counts per key — address+email, address, email — in
+ * fixed windows. In the database, so every replica counts together.
+ */
+export const authFailures = pgTable('auth_failures', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
 
 export const jobs = pgTable(
   'jobs',

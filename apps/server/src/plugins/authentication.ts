@@ -1,14 +1,17 @@
+import type { SessionData } from '@salary/shared/auth/auth.contract';
 import type { Actor } from '@salary/shared/common/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../lib/app-error.ts';
-import type { TokenClaims, TokenService } from '../lib/tokens.ts';
-import { createUsersRepository, type SignedInRow, toUser } from '../modules/users/users.repository.ts';
+import type { TokenService, VerifiedToken } from '../lib/tokens.ts';
+import { createSessionsRepository, type LiveSession } from '../modules/auth/sessions.repository.ts';
+import { createSignIn, type SessionLifetimes } from '../modules/auth/sign-in.ts';
+import { type SignedInRow, toUser } from '../modules/users/users.repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, read from the database on this request. */
-    actor: Actor & { email: string; name: string; tokenVersion: number };
+    /** The signed-in user, read from the database on this request, and the session used. */
+    actor: Actor & { email: string; name: string; sessionId: string; sessionExpiresAt: Date };
     /**
      * The database snapshot the actor was read at (see `currentSnapshot`): reads keyed on it
      * can be served from a cache filled at the same snapshot and stay exact.
@@ -21,6 +24,12 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     tokens: TokenService;
+    sessionLifetimes: SessionLifetimes;
+    /**
+     * Signs `user` in: creates a session (with the request's user agent and address) and
+     * answers its token. Password sign-in and single sign-on both end here.
+     */
+    signInUser(user: SignedInRow, request: FastifyRequest): Promise<SessionData>;
   }
 }
 
@@ -36,39 +45,39 @@ const MAX_CACHED_TOKENS = 10_000;
 /**
  * Remembers tokens whose signature verified. A signature stays valid for a given secret, so
  * only the expiry is checked again (as jose does: expired once exp <= now, in whole seconds);
- * whether the user still exists and still holds that token version is read every request.
+ * whether the session is still live is read every request.
  */
 function cachedVerifier(tokens: TokenService) {
-  const verified = new Map<string, { claims: TokenClaims; exp: number | undefined }>();
-  return async (token: string): Promise<TokenClaims | null> => {
+  const verified = new Map<string, VerifiedToken>();
+  return async (token: string): Promise<VerifiedToken | null> => {
     const hit = verified.get(token);
     if (hit) {
-      if (hit.exp === undefined || hit.exp > Math.floor(Date.now() / 1000)) return hit.claims;
+      if (hit.exp > Math.floor(Date.now() / 1000)) return hit;
       verified.delete(token);
       return null;
     }
     const claims = await tokens.verify(token);
     if (!claims) return null;
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
     if (verified.size >= MAX_CACHED_TOKENS) verified.clear();
-    verified.set(token, { claims, exp: typeof payload.exp === 'number' ? payload.exp : undefined });
+    verified.set(token, claims);
     return claims;
   };
 }
 
 interface Lookup {
-  row: SignedInRow | undefined;
+  row: LiveSession | undefined;
   snapshot: string | undefined;
 }
 
 /**
- * Reads signed-in users in batches: requests that arrive in the same turn of the event loop,
- * or while a lookup runs, share the next one (one statement for many requests). Every lookup
- * starts after its requests arrived, so each still sees every write committed before it came in.
+ * Reads live sessions with their users in batches: requests that arrive in the same turn of
+ * the event loop, or while a lookup runs, share the next one (one statement for many
+ * requests). Every lookup starts after its requests arrived, so each still sees every write
+ * committed before it came in — a session ended on any replica is refused at once.
  */
-function batchedUserLookup(repo: ReturnType<typeof createUsersRepository>) {
+function batchedSessionLookup(repo: ReturnType<typeof createSessionsRepository>, idleSeconds: number) {
   type Waiter = { resolve(value: Lookup): void; reject(error: unknown): void };
-  let queued: Map<number, Waiter[]> | undefined;
+  let queued: Map<string, Waiter[]> | undefined;
   let running = false;
 
   async function drain() {
@@ -76,8 +85,8 @@ function batchedUserLookup(repo: ReturnType<typeof createUsersRepository>) {
       const batch = queued;
       queued = undefined;
       try {
-        const { rows, snapshot } = await repo.findManyWithSnapshot([...batch.keys()]);
-        const byId = new Map(rows.map((row) => [row.id, row]));
+        const { rows, snapshot } = await repo.findLiveWithUsers([...batch.keys()], idleSeconds);
+        const byId = new Map(rows.map((row) => [row.sessionId, row]));
         for (const [id, waiters] of batch)
           for (const w of waiters) w.resolve({ row: byId.get(id), snapshot });
       } catch (error) {
@@ -87,7 +96,7 @@ function batchedUserLookup(repo: ReturnType<typeof createUsersRepository>) {
     running = false;
   }
 
-  return (id: number) =>
+  return (id: string) =>
     new Promise<Lookup>((resolve, reject) => {
       queued ??= new Map();
       const waiters = queued.get(id);
@@ -102,37 +111,51 @@ function batchedUserLookup(repo: ReturnType<typeof createUsersRepository>) {
 }
 
 /**
- * Every /api route needs a valid token unless it is marked public. The user (and so the
- * permissions) is read from the database on every request: a changed or deleted user
- * loses access at once, and a password change retires older tokens via tokenVersion.
+ * Registered inside the /api scope, so the hook runs for exactly the routes that scope holds
+ * — whatever spelling of the URL reached them (percent-encoding, absolute-form targets).
+ * Whether a token is needed is read from the matched route (`config.public`), never from the
+ * URL's text. The session and its user (and so the permissions) are read from the database
+ * on every request in one statement: an ended session, a changed or a deleted user count on
+ * the next request, on every replica.
  */
-export default fp(async function authentication(app: FastifyInstance, opts: { tokens: TokenService }) {
+export default fp(async function authentication(
+  app: FastifyInstance,
+  opts: { tokens: TokenService; lifetimes: SessionLifetimes },
+) {
+  const sessions = createSessionsRepository(app.db);
+  const signIn = createSignIn({ sessions, tokens: opts.tokens, lifetimes: opts.lifetimes });
   app.decorate('tokens', opts.tokens);
+  app.decorate('sessionLifetimes', opts.lifetimes);
+  app.decorate('signInUser', (user: SignedInRow, request: FastifyRequest) =>
+    signIn(user, { userAgent: request.headers['user-agent'] ?? null, address: request.ip }),
+  );
   app.decorateRequest('actor', null as unknown as FastifyRequest['actor']);
   app.decorateRequest('dataSnapshot', undefined);
   const verify = cachedVerifier(opts.tokens);
-  const lookup = batchedUserLookup(createUsersRepository(app.db));
+  const lookup = batchedSessionLookup(sessions, opts.lifetimes.idleSeconds);
 
   // onRequest: a caller without a valid token is turned away before its body is even parsed.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    // Answers may carry tokens or salaries: no cache, shared or private, keeps them.
+    reply.header('Cache-Control', 'no-store');
     if (request.routeOptions.config?.public) return;
-    if (!request.url.startsWith('/api/')) return;
-    // The API description is public; it holds no data.
-    if (request.url === '/api/docs' || request.url.startsWith('/api/docs/')) return;
     const token = bearerToken(request);
     if (!token) throw unauthorized('Authentication required');
     const claims = await verify(token);
     if (!claims) throw unauthorized('Invalid or expired token');
-    const { row, snapshot } = await lookup(claims.userId);
-    if (!row || row.tokenVersion !== claims.tokenVersion) throw unauthorized('Invalid or expired token');
-    const user = toUser(row);
+    const { row, snapshot } = await lookup(claims.sessionId);
+    if (!row || row.user.id !== claims.userId) throw unauthorized('Invalid or expired token');
+    // Idle expiry needs last_used_at, written at most once a minute per session.
+    if (row.needsTouch) await sessions.touch(row.sessionId);
+    const user = toUser(row.user);
     request.actor = {
       id: user.id,
       email: user.email,
       name: user.name,
       isAdmin: user.isAdmin,
       permissions: user.permissions,
-      tokenVersion: row.tokenVersion,
+      sessionId: row.sessionId,
+      sessionExpiresAt: row.expiresAt,
     };
     request.dataSnapshot = snapshot;
   });

@@ -2,7 +2,7 @@ import type { FieldProblem } from '@salary/shared/common/envelope';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, TooManyRequests } from '../lib/app-error.ts';
 import {
   PG_BAD_TEXT,
   PG_CHECK_VIOLATION,
@@ -61,6 +61,7 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       });
     }
     if (error instanceof AppError) {
+      if (error instanceof TooManyRequests) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply
         .status(error.statusCode)
         .send({ success: false, message: error.message, error: error.code, data: error.data });

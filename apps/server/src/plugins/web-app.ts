@@ -29,12 +29,9 @@ export async function webApp(app: FastifyInstance, opts: { root: string }) {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const pathname = routedPath(request.url);
     const isPage =
-      request.method === 'GET' &&
-      !pathname.startsWith('/api/') &&
-      pathname !== '/api' &&
-      !path.extname(pathname);
+      request.method === 'GET' && pathname !== undefined && !isApiPath(pathname) && !path.extname(pathname);
     if (isPage && hasBuild) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
@@ -44,11 +41,35 @@ export async function webApp(app: FastifyInstance, opts: { root: string }) {
         .type('text/plain')
         .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
+    if (pathname === undefined || isApiPath(pathname)) reply.header('Cache-Control', 'no-store');
     return reply.status(404).send({
       success: false,
-      message: `Route ${request.method} ${pathname} not found`,
+      message: `Route ${request.method} ${pathname ?? 'with a malformed path'} not found`,
       error: 'NOT_FOUND',
       data: null,
     });
   });
 }
+
+/**
+ * The path as the router reads it: the path of an absolute-form target, percent-decoded,
+ * repeated slashes folded. Undefined when it cannot be decoded (never a page then).
+ */
+export function routedPath(url: string): string | undefined {
+  let raw = url.split(/[?#]/, 1)[0] ?? '/';
+  if (!raw.startsWith('/')) {
+    try {
+      raw = new URL(raw).pathname;
+    } catch {
+      return undefined;
+    }
+  }
+  try {
+    return decodeURIComponent(raw).replace(/\/{2,}/g, '/');
+  } catch {
+    return undefined;
+  }
+}
+
+/** /api in any letter case: a mistyped API path answers the 404 envelope, never the web app. */
+const isApiPath = (pathname: string) => /^\/api(\/|$)/i.test(pathname);

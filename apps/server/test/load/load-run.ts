@@ -36,7 +36,7 @@ export async function runLoad(options: {
       body: {
         email,
         name: `Load user ${i}`,
-        password: 'load-password-1',
+        password: 'Lantern-quarry-73',
         permissions: { showSalary: true, showCost: true, manageEmployee: true },
       },
     });
@@ -45,7 +45,7 @@ export async function runLoad(options: {
     tokens.push(
       (
         await api<{ token: string }>(baseURL, 'POST', '/auth/login', {
-          body: { email, password: 'load-password-1' },
+          body: { email, password: 'Lantern-quarry-73' },
         })
       ).body.data.token,
     );

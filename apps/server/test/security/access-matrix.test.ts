@@ -98,6 +98,26 @@ export const ROUTES: RouteCase[] = [
   },
   { name: 'list users', who: 'admin', request: async () => ({ method: 'GET', url: '/api/auth/users' }) },
   {
+    name: 'my sessions',
+    who: 'signedIn',
+    request: async () => ({ method: 'GET', url: '/api/auth/sessions' }),
+  },
+  {
+    name: 'end my other sessions',
+    who: 'signedIn',
+    request: async () => ({ method: 'DELETE', url: '/api/auth/sessions' }),
+  },
+  {
+    name: "a user's sessions",
+    who: 'admin',
+    request: async (db) => ({ method: 'GET', url: `/api/auth/users/${await plainUserId(db)}/sessions` }),
+  },
+  {
+    name: 'sign a user out everywhere',
+    who: 'admin',
+    request: async (db) => ({ method: 'DELETE', url: `/api/auth/users/${await plainUserId(db)}/sessions` }),
+  },
+  {
     name: 'create user',
     who: 'admin',
     request: async () => ({
@@ -106,7 +126,7 @@ export const ROUTES: RouteCase[] = [
       payload: {
         email: `${unique('u').replace(/\W/g, '')}@example.com`,
         name: 'New',
-        password: 'password-123',
+        password: 'Copper-violet-29',
       },
     }),
   },
@@ -432,18 +452,20 @@ beforeAll(async () => {
   const now = Math.floor(Date.now() / 1000);
   tokens.set(
     'an expired token',
-    await new SignJWT({ tv: 0 })
+    await new SignJWT({ sid: 'an-expired-session-id-0000' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('1')
       .setIssuedAt(now - 7200)
       .setExpirationTime(now - 60)
       .sign(key),
   );
+  // Signed in twice; the password change through one session ends the other.
   const stale = await t.createUser({ ...Object.fromEntries(PERMISSION_KEYS.map((k) => [k, true])) });
+  const changer = await t.login(stale.email, USER_PASSWORD);
   await t.call({
     method: 'POST',
     url: '/api/auth/change-password',
-    token: stale.token,
+    token: changer,
     payload: { currentPassword: USER_PASSWORD, newPassword: 'changed-password-1' },
   });
   tokens.set('a token from before a password change', stale.token);

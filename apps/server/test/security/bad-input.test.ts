@@ -438,8 +438,8 @@ describe('bad input is refused with a 4xx envelope and writes nothing', () => {
 
   it('refuses prototype-poisoning bodies and ignores unknown keys: no one becomes an admin through a body', async () => {
     for (const poisoned of [
-      '{"email":"proto@example.com","name":"Proto","password":"password-123","__proto__":{"isAdmin":true}}',
-      '{"email":"proto@example.com","name":"Proto","password":"password-123","constructor":{"prototype":{"isAdmin":true}}}',
+      '{"email":"proto@example.com","name":"Proto","password":"Kettle-harbor-58","__proto__":{"isAdmin":true}}',
+      '{"email":"proto@example.com","name":"Proto","password":"Kettle-harbor-58","constructor":{"prototype":{"isAdmin":true}}}',
     ]) {
       const res = await t.call({
         method: 'POST',
@@ -457,7 +457,7 @@ describe('bad input is refused with a 4xx envelope and writes nothing', () => {
       payload: {
         email: 'extra@example.com',
         name: 'Extra',
-        password: 'password-123',
+        password: 'Kettle-harbor-58',
         isAdmin: true,
         role: 'admin',
       },

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../src/app.ts';
-import { ADMIN_PASSWORD, buildTestApp, type TestContext } from '../support/helper.ts';
+import { ADMIN_PASSWORD, buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';
 
 /** Captures everything the server logs, at the most talkative level. */
 let captured = '';
@@ -27,7 +27,7 @@ describe('logs', () => {
       method: 'POST',
       url: '/api/auth/change-password',
       token: created.token,
-      payload: { currentPassword: 'user-password-1', newPassword: secretPassword },
+      payload: { currentPassword: USER_PASSWORD, newPassword: secretPassword },
     });
     const fresh = await t.login('logged@example.com', secretPassword);
     await t.call({ method: 'GET', url: '/api/auth/me', token: fresh });
@@ -53,7 +53,7 @@ describe('logs', () => {
     expect(captured).toContain('/api/auth/me');
     for (const secret of [
       secretPassword,
-      'user-password-1',
+      USER_PASSWORD,
       'wrong-secret-99',
       ADMIN_PASSWORD,
       fresh,

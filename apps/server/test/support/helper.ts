@@ -4,17 +4,23 @@ import path from 'node:path';
 import type { User } from '@salary/shared/auth/auth.contract';
 import type { Envelope } from '@salary/shared/common/envelope';
 import { NO_PERMISSIONS, type Permissions } from '@salary/shared/common/permissions';
-import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyServerOptions,
+  InjectOptions,
+  LightMyRequestResponse,
+  RouteOptions,
+} from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
-import type { Database } from '../../src/db/client.ts';
+import { type Database, openDatabase } from '../../src/db/client.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
 import { createUsersRepository } from '../../src/modules/users/users.repository.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'admin-password-1';
-export const USER_PASSWORD = 'user-password-1';
+export const USER_PASSWORD = 'Kettle-harbor-58';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -35,6 +41,11 @@ export interface TestContext {
     email: string;
   }>;
   login(email: string, password: string): Promise<string>;
+  /**
+   * A second app instance on the same database — on PostgreSQL through its own connection
+   * pool, as another replica would be; it shares nothing in memory with the first.
+   */
+  replica(configOverrides?: Partial<Config>): Promise<Pick<TestContext, 'app' | 'call' | 'close'>>;
   close(): Promise<void>;
 }
 
@@ -46,7 +57,7 @@ let userCounter = 0;
  */
 export async function buildTestApp(
   configOverrides: Partial<Config> = {},
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: { logger?: FastifyServerOptions['logger']; onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'salary-app-'));
   const config: Config = {
@@ -69,22 +80,11 @@ export async function buildTestApp(
     database,
     logger: options.logger ?? false,
     closeDatabaseOnShutdown: false,
+    onRoute: options.onRoute,
   });
   await app.ready();
 
-  const call: TestContext['call'] = async (options) => {
-    const { token, ...rest } = options;
-    const headers = { ...(rest.headers ?? {}) } as Record<string, string>;
-    if (token) headers.authorization = `Bearer ${token}`;
-    const response = await app.inject({ ...rest, headers } as InjectOptions);
-    let envelope: Envelope<never>;
-    try {
-      envelope = JSON.parse(response.body);
-    } catch {
-      envelope = undefined as unknown as Envelope<never>;
-    }
-    return Object.assign(response, { envelope });
-  };
+  const call: TestContext['call'] = callOf(app);
 
   const login = async (email: string, password: string) => {
     const res = await call<{ token: string }>({
@@ -122,10 +122,47 @@ export async function buildTestApp(
       if (res.statusCode !== 201) throw new Error(`createUser failed: ${res.body}`);
       return { user: res.envelope.data, token: await login(email, USER_PASSWORD), email };
     },
+    async replica(overrides = {}) {
+      const second = database.url
+        ? await openDatabase({ kind: 'postgres', url: database.url, poolSize: 2 })
+        : database;
+      const replicaApp = await buildApp({
+        config: { ...config, ...overrides },
+        database: second,
+        logger: false,
+        closeDatabaseOnShutdown: false,
+      });
+      await replicaApp.ready();
+      return {
+        app: replicaApp,
+        call: callOf(replicaApp),
+        async close() {
+          await replicaApp.close();
+          if (second !== database) await second.close();
+        },
+      };
+    },
     async close() {
       await app.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** app.inject with an optional bearer token, answering the parsed envelope too. */
+function callOf(app: FastifyInstance): TestContext['call'] {
+  return async (options) => {
+    const { token, ...rest } = options;
+    const headers = { ...(rest.headers ?? {}) } as Record<string, string>;
+    if (token) headers.authorization = `Bearer ${token}`;
+    const response = await app.inject({ ...rest, headers } as InjectOptions);
+    let envelope: Envelope<never>;
+    try {
+      envelope = JSON.parse(response.body);
+    } catch {
+      envelope = undefined as unknown as Envelope<never>;
+    }
+    return Object.assign(response, { envelope });
   };
 }

@@ -14,7 +14,7 @@ function withDatabase(url: string, name: string): string {
  * A fresh, migrated database for one test file: PGlite loaded from the run's template, or
  * a PostgreSQL database cloned from the template database. `close()` also drops the clone.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const templateDb = inject('pgTemplateDb');
   if (templateDb) {
     const adminUrl = inject('pgAdminUrl');
@@ -23,9 +23,11 @@ export async function createTestDatabase(): Promise<Database> {
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb}`);
     await admin.end();
-    const database = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name), poolSize: 5 });
+    const url = withDatabase(adminUrl, name);
+    const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
     return {
       ...database,
+      url,
       close: async () => {
         await database.close();
         const dropper = new pg.Client({ connectionString: adminUrl });

@@ -11,7 +11,7 @@ afterAll(async () => t.close());
 const newUser = (email: string, extra: Record<string, unknown> = {}) => ({
   email,
   name: 'Jane Doe',
-  password: 'jane-password-1',
+  password: 'Quiet-meadow-lamp-71',
   permissions: { showSalary: true },
   ...extra,
 });
@@ -76,7 +76,7 @@ describe('users API', () => {
       expect.arrayContaining([
         { field: 'email', message: 'Enter a valid email address' },
         { field: 'name', message: 'Name is required' },
-        { field: 'password', message: 'Password must be at least 8 characters' },
+        { field: 'password', message: 'Password must be at least 12 characters' },
       ]),
     );
   });

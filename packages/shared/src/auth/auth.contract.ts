@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { emailField, requiredSecret } from '../common/fields.ts';
 import { permissionsSchema } from '../common/permissions.ts';
-
-export const PASSWORD_MIN_LENGTH = 8;
+import { PASSWORD_MIN_LENGTH } from './password-rules.ts';
 
 export const loginBody = z.object({
   email: emailField,
@@ -28,3 +27,17 @@ export type User = z.infer<typeof userSchema>;
 
 export const sessionData = z.object({ token: z.string(), user: userSchema });
 export type SessionData = z.infer<typeof sessionData>;
+
+/** One sign-in session, as the session lists show it (never the token). */
+export const sessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  expiresAt: z.string(),
+  userAgent: z.string().nullable(),
+  address: z.string().nullable(),
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+export const sessionListData = z.object({ sessions: z.array(sessionSchema) });
+export type SessionListData = z.infer<typeof sessionListData>;

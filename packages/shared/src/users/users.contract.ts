@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, userSchema } from '../auth/auth.contract.ts';
+import { userSchema } from '../auth/auth.contract.ts';
+import { PASSWORD_MIN_LENGTH } from '../auth/password-rules.ts';
 import { emailField, requiredSecret, requiredText } from '../common/fields.ts';
 import { NO_PERMISSIONS, permissionsSchema } from '../common/permissions.ts';
 

@@ -1,49 +1,55 @@
 import { changePasswordBody, loginBody } from '@salary/shared/auth/auth.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/reply.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
 import { createAuthService } from './auth.service.ts';
+import { createAuthFailuresRepository } from './auth-failures.repository.ts';
+import { createSessionsRepository } from './sessions.repository.ts';
+import { createSignInThrottle, type ThrottleLimits } from './sign-in-throttle.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number }> = async (app, opts) => {
-  const service = createAuthService({ users: createUsersRepository(app.db), tokens: app.tokens });
+export const authRoutes: FastifyPluginAsyncZod<{ limits: ThrottleLimits }> = async (app, opts) => {
+  const service = createAuthService({
+    users: createUsersRepository(app.db),
+    sessions: createSessionsRepository(app.db),
+    tokens: app.tokens,
+    throttle: createSignInThrottle({ failures: createAuthFailuresRepository(app.db), limits: opts.limits }),
+    lifetimes: app.sessionLifetimes,
+    signInUser: app.signInUser,
+  });
+  const tags = ['auth'];
 
   app.post(
     '/auth/login',
-    {
-      schema: { tags: ['auth'], summary: 'Sign in', body: loginBody },
-      config: {
-        public: true,
-        rateLimit: {
-          max: opts.loginRateLimit,
-          timeWindow: '1 minute',
-          // Per address and email: one person mistyping does not lock out the office.
-          keyGenerator: (request) => {
-            const email = (request.body as { email?: unknown } | undefined)?.email;
-            return `${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
-          },
-          errorResponseBuilder: (_request, context) =>
-            new AppError(
-              429,
-              'TOO_MANY_REQUESTS',
-              `Too many sign-in attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-            ),
-        },
-      },
-    },
-    async (request) => ok(await service.login(request.body), 'Login successful'),
+    { schema: { tags, summary: 'Sign in (starts a session)', body: loginBody }, config: { public: true } },
+    async (request) => ok(await service.login(request.body, request), 'Login successful'),
   );
 
   app.get(
     '/auth/me',
-    { schema: { tags: ['auth'], summary: 'Who am I (answers a fresh token)' } },
+    { schema: { tags, summary: "Who am I (a fresh token, within the session's lifetime)" } },
     async (request) => ok(await service.me(request.actor)),
+  );
+
+  app.post('/auth/logout', { schema: { tags, summary: 'End my session' } }, async (request) => {
+    await service.logout(request.actor);
+    return ok(null, 'Logged out successfully');
+  });
+
+  app.get('/auth/sessions', { schema: { tags, summary: 'My live sessions' } }, async (request) =>
+    ok({ sessions: await service.listSessions(request.actor) }),
+  );
+
+  app.delete(
+    '/auth/sessions',
+    { schema: { tags, summary: 'End every session of mine but this one' } },
+    async (request) =>
+      ok({ ended: await service.endOtherSessions(request.actor) }, 'Signed out of every other session'),
   );
 
   app.post(
     '/auth/change-password',
-    { schema: { tags: ['auth'], summary: 'Change my password', body: changePasswordBody } },
+    { schema: { tags, summary: 'Change my password (ends my other sessions)', body: changePasswordBody } },
     async (request) =>
-      ok(await service.changePassword(request.actor, request.body), 'Password changed successfully'),
+      ok(await service.changePassword(request.actor, request.body, request), 'Password changed successfully'),
   );
 };

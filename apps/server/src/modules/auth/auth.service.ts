@@ -1,47 +1,129 @@
-import type { ChangePasswordBody, LoginBody, SessionData } from '@salary/shared/auth/auth.contract';
-import type { Actor } from '@salary/shared/common/permissions';
+import type {
+  ChangePasswordBody,
+  LoginBody,
+  Session,
+  SessionData,
+  User,
+} from '@salary/shared/auth/auth.contract';
+import { checkPassword } from '@salary/shared/auth/password-rules';
+import type { FastifyRequest } from 'fastify';
 import { badRequest, unauthorized } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../lib/tokens.ts';
-import { toUser, type UsersRepository } from '../users/users.repository.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import type { SessionRow, SessionsRepository } from './sessions.repository.ts';
+import { type SessionLifetimes, tokenExpiry } from './sign-in.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 
-export function createAuthService(deps: { users: UsersRepository; tokens: TokenService }) {
-  const { users, tokens } = deps;
+type SignedInActor = FastifyRequest['actor'];
+
+export function toSessionView(row: SessionRow, currentId?: string): Session {
   return {
-    async login(body: LoginBody): Promise<SessionData> {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    userAgent: row.userAgent,
+    address: row.address,
+    current: row.id === currentId,
+  };
+}
+
+/** Refuses a new password that breaks the rule, naming why, on the form's field. */
+export async function requireGoodPassword(
+  password: string,
+  owner: { email: string; name: string },
+  field: string,
+): Promise<void> {
+  const { problem } = await checkPassword(password, owner);
+  if (problem) throw badRequest(problem, [{ field, message: problem }]);
+}
+
+export function createAuthService(deps: {
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  tokens: TokenService;
+  throttle: SignInThrottle;
+  lifetimes: SessionLifetimes;
+  signInUser: FastifyRequest['server']['signInUser'];
+}) {
+  const { users, sessions, tokens, throttle, lifetimes } = deps;
+
+  const userOf = (actor: SignedInActor): User => ({
+    id: actor.id,
+    email: actor.email,
+    name: actor.name,
+    isAdmin: actor.isAdmin,
+    role: actor.isAdmin ? 'admin' : 'user',
+    permissions: actor.permissions,
+  });
+
+  /** A fresh token for the caller's own session, never past its absolute end. */
+  const renew = async (actor: SignedInActor): Promise<SessionData> => ({
+    token: await tokens.sign(
+      { userId: actor.id, sessionId: actor.sessionId },
+      tokenExpiry(actor.sessionExpiresAt, lifetimes.idleSeconds),
+    ),
+    user: userOf(actor),
+  });
+
+  return {
+    async login(body: LoginBody, request: FastifyRequest): Promise<SessionData> {
+      await throttle.check(request.ip, body.email, 'Too many sign-in attempts.');
       const row = await users.findByEmail(body.email);
       // Same work and the same message for an unknown email and a wrong password.
       const valid = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), body.password);
-      if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS);
-      const token = await tokens.sign({ userId: row.id, tokenVersion: row.tokenVersion });
-      return { token, user: toUser(row) };
+      if (!row || !valid) {
+        await throttle.fail(request.ip, body.email);
+        throw unauthorized(INVALID_CREDENTIALS);
+      }
+      return deps.signInUser(row, request);
     },
 
-    async me(actor: Actor): Promise<SessionData> {
-      const row = await users.findById(actor.id);
-      if (!row) throw unauthorized('Invalid or expired token');
-      const token = await tokens.sign({ userId: row.id, tokenVersion: row.tokenVersion });
-      return { token, user: toUser(row) };
+    /** Who am I, with a renewed token: inside the session's absolute lifetime only. */
+    me: renew,
+
+    async logout(actor: SignedInActor): Promise<void> {
+      await sessions.delete(actor.sessionId);
     },
 
-    /** Answers a fresh token: the old ones (this session's included) stop working. */
-    async changePassword(actor: Actor, body: ChangePasswordBody): Promise<SessionData> {
+    async listSessions(actor: SignedInActor): Promise<Session[]> {
+      const rows = await sessions.listLive(actor.id, lifetimes.idleSeconds);
+      return rows.map((row) => toSessionView(row, actor.sessionId));
+    },
+
+    /** Signs out everywhere else: every session of the caller but this one ends. */
+    async endOtherSessions(actor: SignedInActor): Promise<number> {
+      return sessions.deleteForUser(actor.id, actor.sessionId);
+    },
+
+    /** The caller's session goes on (with a fresh token); every other session ends. */
+    async changePassword(
+      actor: SignedInActor,
+      body: ChangePasswordBody,
+      request: FastifyRequest,
+    ): Promise<SessionData> {
+      await throttle.check(request.ip, actor.email, 'Too many password attempts.');
       const row = await users.findById(actor.id);
       if (!row) throw unauthorized('Invalid or expired token');
-      if (!(await verifyPassword(row.passwordHash, body.currentPassword)))
-        throw badRequest('Current password is incorrect', [
-          { field: 'currentPassword', message: 'Current password is incorrect' },
+      if (!(await verifyPassword(row.passwordHash, body.currentPassword))) {
+        await throttle.fail(request.ip, actor.email);
+        throw badRequest(CURRENT_PASSWORD_INCORRECT, [
+          { field: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT },
         ]);
+      }
       if (body.currentPassword === body.newPassword)
         throw badRequest('New password must be different from the current password', [
           { field: 'newPassword', message: 'New password must be different from the current password' },
         ]);
+      await requireGoodPassword(body.newPassword, { email: row.email, name: row.name }, 'newPassword');
       const updated = await users.setPassword(row.id, await hashPassword(body.newPassword));
       if (!updated) throw unauthorized('Invalid or expired token');
-      const token = await tokens.sign({ userId: updated.id, tokenVersion: updated.tokenVersion });
-      return { token, user: toUser(updated) };
+      await sessions.deleteForUser(row.id, actor.sessionId);
+      return renew(actor);
     },
   };
 }

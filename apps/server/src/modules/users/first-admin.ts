@@ -16,7 +16,7 @@ export async function ensureFirstAdmin(
   if ((await users.count()) > 0) return { created: false };
   const email = (opts.email ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
   const generated = opts.password === undefined;
-  const password = opts.password ?? randomBytes(12).toString('base64url');
+  const password = opts.password ?? randomBytes(18).toString('base64url');
   await users.insert({
     email,
     name: 'Administrator',

@@ -1,9 +1,8 @@
 import type { User } from '@salary/shared/auth/auth.contract';
 import type { Permissions } from '@salary/shared/common/permissions';
-import { asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { currentSnapshot } from '../calculator/snapshot-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -29,37 +28,7 @@ export function toUser(row: SignedInRow): User {
 }
 
 export function createUsersRepository(db: DbOrTx) {
-  // Built once: it runs on every signed-in request, and building the query each time costs
-  // about as much as PGlite takes to run it.
-  let signedInLookup: ReturnType<typeof prepareSignedInLookup> | undefined;
-  function prepareSignedInLookup() {
-    const {
-      passwordHash: _hash,
-      createdAt: _created,
-      updatedAt: _updated,
-      ...columns
-    } = getTableColumns(users);
-    return db
-      .select({ ...columns, snapshot: currentSnapshot })
-      .from(users)
-      .where(sql`${users.id} = any(${sql.placeholder('ids')}::int[])`)
-      .prepare('users_signed_in_lookup');
-  }
-
   return {
-    /**
-     * Several users in one statement, with the snapshot that statement read at (undefined
-     * when none of them exists): the sign-in check of every request, batched.
-     */
-    async findManyWithSnapshot(
-      ids: number[],
-    ): Promise<{ rows: SignedInRow[]; snapshot: string | undefined }> {
-      signedInLookup ??= prepareSignedInLookup();
-      const found = await signedInLookup.execute({ ids });
-      const rows = found.map(({ snapshot: _, ...row }) => row);
-      return { rows, snapshot: found[0]?.snapshot };
-    },
-
     async findById(id: number): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
@@ -112,7 +81,7 @@ export function createUsersRepository(db: DbOrTx) {
     async setPassword(id: number, passwordHash: string): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
-        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+        .set({ passwordHash, updatedAt: new Date() })
         .where(eq(users.id, id))
         .returning();
       return row;

@@ -2,11 +2,16 @@ import { idParam } from '@salary/shared/common/envelope';
 import { createUserBody, updateUserBody } from '@salary/shared/users/users.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
+import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import { createUsersRepository } from './users.repository.ts';
 import { createUsersService } from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createUsersService({ users: createUsersRepository(app.db) });
+  const service = createUsersService({
+    users: createUsersRepository(app.db),
+    sessions: createSessionsRepository(app.db),
+    idleSeconds: app.sessionLifetimes.idleSeconds,
+  });
   const tags = ['users'];
 
   app.get('/auth/users', { schema: { tags, summary: 'List users (admin)' } }, async (request) =>
@@ -35,5 +40,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.remove(request.actor, request.params.id);
       return ok(null, 'User deleted successfully');
     },
+  );
+  app.get(
+    '/auth/users/:id/sessions',
+    { schema: { tags, summary: "A user's live sessions (admin)", params: idParam } },
+    async (request) => ok({ sessions: await service.listSessions(request.actor, request.params.id) }),
+  );
+  app.delete(
+    '/auth/users/:id/sessions',
+    { schema: { tags, summary: 'Sign a user out everywhere (admin)', params: idParam } },
+    async (request) =>
+      ok({ ended: await service.endSessions(request.actor, request.params.id) }, 'Signed out everywhere'),
   );
 };

@@ -1,4 +1,4 @@
-import type { User } from '@salary/shared/auth/auth.contract';
+import type { Session, User } from '@salary/shared/auth/auth.contract';
 import type { Actor } from '@salary/shared/common/permissions';
 import type { createUserBody, updateUserBody } from '@salary/shared/users/users.contract';
 import type { z } from 'zod';
@@ -6,6 +6,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.t
 import { requireAdmin } from '../../lib/authorize.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
+import { requireGoodPassword, toSessionView } from '../auth/auth.service.ts';
+import type { SessionsRepository } from '../auth/sessions.repository.ts';
 import { toUser, type UsersRepository } from './users.repository.ts';
 
 type CreateInput = z.output<typeof createUserBody>;
@@ -13,8 +15,12 @@ type UpdateInput = z.output<typeof updateUserBody>;
 
 const ADMINS_ONLY = 'Only administrators can manage users';
 
-export function createUsersService(deps: { users: UsersRepository }) {
-  const { users } = deps;
+export function createUsersService(deps: {
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  idleSeconds: number;
+}) {
+  const { users, sessions } = deps;
   const duplicate = (email: string) => conflict(`A user with the email ${email} already exists`);
 
   return {
@@ -26,6 +32,7 @@ export function createUsersService(deps: { users: UsersRepository }) {
     async create(actor: Actor, input: CreateInput): Promise<User> {
       requireAdmin(actor, ADMINS_ONLY);
       if (await users.findByEmail(input.email)) throw duplicate(input.email);
+      await requireGoodPassword(input.password, { email: input.email, name: input.name }, 'password');
       try {
         const row = await users.insert({
           email: input.email,
@@ -50,6 +57,19 @@ export function createUsersService(deps: { users: UsersRepository }) {
       const row = await users.update(id, input);
       if (!row) throw notFound('User not found');
       return toUser(row);
+    },
+
+    async listSessions(actor: Actor, id: number): Promise<Session[]> {
+      requireAdmin(actor, ADMINS_ONLY);
+      if (!(await users.findById(id))) throw notFound('User not found');
+      return (await sessions.listLive(id, deps.idleSeconds)).map((row) => toSessionView(row));
+    },
+
+    /** Signs the user out everywhere: every session ends at its next request. */
+    async endSessions(actor: Actor, id: number): Promise<number> {
+      requireAdmin(actor, ADMINS_ONLY);
+      if (!(await users.findById(id))) throw notFound('User not found');
+      return sessions.deleteForUser(id);
     },
 
     async remove(actor: Actor, id: number): Promise<void> {

@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { changePasswordBody } from '@salary/shared/auth/auth.contract';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { PasswordStrength } from '../../components/password-strength.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
+import { useCurrentUser } from '../../lib/auth/auth-context.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useChangePassword } from './api/change-password.ts';
@@ -31,6 +33,8 @@ export default function ChangePasswordModal({ opened, onClose }: ChangePasswordM
   const mutation = useChangePassword();
   const form = useForm<FormValues>({ resolver: zodResolver(changePasswordForm), defaultValues: EMPTY });
   const { errors } = form.formState;
+  const user = useCurrentUser();
+  const newPassword = useWatch({ control: form.control, name: 'newPassword' }) ?? '';
 
   const close = () => {
     form.reset(EMPTY);
@@ -79,6 +83,7 @@ export default function ChangePasswordModal({ opened, onClose }: ChangePasswordM
             error={errors.newPassword?.message}
             {...form.register('newPassword')}
           />
+          <PasswordStrength password={newPassword} owner={{ email: user.email, name: user.name }} />
           <PasswordInput
             label="Confirm New Password"
             autoComplete="new-password"

@@ -19,8 +19,9 @@ import {
   permissionsSchema,
 } from '@salary/shared/common/permissions';
 import { createUserBody, updateUserBody } from '@salary/shared/users/users.contract';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { PasswordStrength } from '../../components/password-strength.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
@@ -58,6 +59,10 @@ export function UserForm({ editing, onDone }: UserFormProps) {
     defaultValues: defaultsFor(editing),
   });
   const { errors, isSubmitting } = form.formState;
+  const [password = '', email = '', name = ''] = useWatch({
+    control: form.control,
+    name: ['password', 'email', 'name'],
+  });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -120,6 +125,7 @@ export function UserForm({ editing, onDone }: UserFormProps) {
               {...form.register('name')}
             />
           </SimpleGrid>
+          {editing ? null : <PasswordStrength password={password} owner={{ email, name }} />}
           <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
             <Text component="legend" fw={500} size="sm" mb="xs">
               Permissions

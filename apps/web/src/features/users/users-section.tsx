@@ -10,6 +10,7 @@ import { useDeleteUser } from './api/delete-user.ts';
 import { useUsers } from './api/get-users.ts';
 import { UserForm } from './user-form.tsx';
 import { UserList } from './user-list.tsx';
+import { UserSessionsModal } from './user-sessions-modal.tsx';
 
 function UserManagement() {
   const toast = useToast();
@@ -17,6 +18,7 @@ function UserManagement() {
   const deleteUser = useDeleteUser();
   const [editing, setEditing] = useState<User | null>(null);
   const [pendingDelete, setPendingDelete] = useState<User | null>(null);
+  const [sessionsOf, setSessionsOf] = useState<User | null>(null);
 
   useEffect(() => {
     if (users.isError) toast.error(errorMessage(users.error, 'Failed to load users'));
@@ -49,7 +51,9 @@ function UserManagement() {
         editingId={editing?.id ?? null}
         onEdit={startEdit}
         onDelete={setPendingDelete}
+        onSessions={setSessionsOf}
       />
+      {sessionsOf ? <UserSessionsModal user={sessionsOf} onClose={() => setSessionsOf(null)} /> : null}
       <ConfirmDialog
         opened={pendingDelete !== null}
         title="Delete user"

@@ -9,9 +9,9 @@ export interface AuthContextValue {
   user: User | null;
   /** Signs in, stores the token and the user; rejects with ApiError or InvalidSessionResponseError. */
   login(credentials: LoginBody): Promise<User>;
-  /** Clears token, user and cached answers, then goes to /login. */
-  logout(): void;
-  /** Keeps the session going with a fresh token (a password change revokes the old one). */
+  /** Ends the session on the server, clears token, user and cached answers, then goes to /login. */
+  logout(): Promise<void>;
+  /** Keeps the session going with a fresh token (a password change ends the other sessions). */
   replaceSession(session: SessionData): void;
 }
 

@@ -161,7 +161,7 @@ describe('login and logout', () => {
     expect(getToken()).toBeNull();
   });
 
-  it('clears the session on logout and goes to /login', async () => {
+  it('ends the session on the server, clears it here and goes to /login', async () => {
     setToken('old-token');
     server.handle((_req, res) => sendJson(res, 200, envelope({ token: 'fresh', user: newUser() })));
     renderWithProviders(<Probe />, { route: '/settings/jobs' });
@@ -169,9 +169,28 @@ describe('login and logout', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'logout' }));
 
-    expect(screen.getByTestId('status')).toHaveTextContent('anonymous');
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('anonymous'));
+    const logout = server.requests.find((r) => r.path.endsWith('/auth/logout'));
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers.authorization).toBe('Bearer fresh');
     expect(screen.getByTestId('email')).toBeEmptyDOMElement();
     expect(screen.getByTestId('path')).toHaveTextContent('/login');
+    expect(getToken()).toBeNull();
+  });
+
+  it('signs out here even when the server cannot be reached', async () => {
+    setToken('old-token');
+    server.handle((req, res) => {
+      if (req.path.endsWith('/auth/logout')) res.destroy();
+      else sendJson(res, 200, envelope({ token: 'fresh', user: newUser() }));
+    });
+    renderWithProviders(<Probe />, { route: '/settings/jobs' });
+    expect(await status()).toHaveTextContent('authenticated');
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+
+    await userEvent.click(screen.getByRole('button', { name: 'logout' }));
+
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('anonymous'));
     expect(getToken()).toBeNull();
   });
 });

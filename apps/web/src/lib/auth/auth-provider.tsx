@@ -6,6 +6,7 @@ import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { clearToken, getToken, setToken } from '../token-storage.ts';
 import { getMe } from './api/get-me.ts';
 import { login as loginRequest } from './api/login.ts';
+import { logout as logoutRequest } from './api/logout.ts';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context.ts';
 
 interface AuthState {
@@ -59,7 +60,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient, startSession],
   );
 
-  const logout = useCallback(() => {
+  const logout = useCallback(async () => {
+    // End the session on the server first (while the token is still sent); signed out here
+    // whatever the answer — an unreachable server must not keep anyone signed in on screen.
+    try {
+      await logoutRequest();
+    } catch (error) {
+      console.warn('Logout request failed:', error instanceof Error ? error.message : error);
+    }
     clearToken();
     queryClient.clear();
     setState(ANONYMOUS);

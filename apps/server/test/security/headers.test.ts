@@ -1,0 +1,106 @@
+import fastifyHelmet from '@fastify/helmet';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HELMET_OPTIONS } from '../../src/plugins/security-headers.ts';
+import { buildTestApp, type TestContext } from '../support/helper.ts';
+
+/*
+ * Security headers: helmet's values, computed once (the same as @fastify/helmet computes per
+ * response), the API description under the app's own CSP, and HSTS only over https.
+ */
+
+let t: TestContext;
+let proxied: TestContext;
+beforeAll(async () => {
+  t = await buildTestApp();
+  proxied = await buildTestApp({ trustProxy: true });
+});
+afterAll(async () => {
+  await t.close();
+  await proxied.close();
+});
+
+async function helmetReference(): Promise<Record<string, string>> {
+  const bare = Fastify();
+  // @fastify/helmet bundles its own copy of helmet's types; the options are the same object.
+  await bare.register(fastifyHelmet, HELMET_OPTIONS as never);
+  bare.get('/', async () => ({ ok: true }));
+  const res = await bare.inject({ url: '/' });
+  await bare.close();
+  const skip = new Set(['content-type', 'content-length', 'date', 'connection']);
+  return Object.fromEntries(
+    Object.entries(res.headers)
+      .filter(([k]) => !skip.has(k))
+      .map(([k, v]) => [k, String(v)]),
+  );
+}
+
+describe('helmet headers, precomputed', () => {
+  it('sends exactly the headers @fastify/helmet computes for the same options (HSTS aside)', async () => {
+    const { 'strict-transport-security': hsts, ...reference } = await helmetReference();
+    expect(hsts).toBeTruthy();
+    expect(Object.keys(reference).length).toBeGreaterThan(8);
+    for (const url of ['/api/health', '/api/docs/json', '/login']) {
+      const res = await t.call({ method: 'GET', url });
+      for (const [name, value] of Object.entries(reference))
+        expect(res.headers[name], `${url} ${name}`).toBe(value);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+});
+
+describe('the API description', () => {
+  it('runs under the same CSP as the app: self-hosted assets only, no frames', async () => {
+    const app = await t.call({ method: 'GET', url: '/api/health' });
+    const csp = String(app.headers['content-security-policy']);
+    for (const url of [
+      '/api/docs',
+      '/api/docs/static/index.html',
+      '/api/docs/static/swagger-initializer.js',
+    ]) {
+      const res = await t.call({ method: 'GET', url });
+      expect(res.statusCode, url).toBeLessThan(400);
+      expect(res.headers['content-security-policy'], url).toBe(csp);
+    }
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('https:');
+  });
+
+  it('loads no script from elsewhere', async () => {
+    const page = await t.call({ method: 'GET', url: '/api/docs/static/index.html' });
+    expect(page.body).not.toMatch(/<script(?![^>]*src=)/);
+    expect(page.body).not.toMatch(/src="https?:/);
+  });
+});
+
+describe('HSTS', () => {
+  it('is not sent over plain http', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/health' });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('is not sent because a client claims https when no proxy is trusted', async () => {
+    const res = await t.call({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('is sent when a trusted proxy says the request came over https', async () => {
+    const res = await proxied.call({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const plain = await proxied.call({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'http' },
+    });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+  });
+});
