@@ -24,6 +24,7 @@ import { gradesRoutes } from './modules/grades/grades.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { levelsRoutes } from './modules/levels/levels.routes.ts';
+import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { positionsRoutes } from './modules/positions/positions.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -123,14 +124,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     closeOnShutdown: opts.closeDatabaseOnShutdown ?? true,
   });
   await app.register(errorHandler);
-  const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds);
+  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const tokens = createTokenService(jwtSecret, config.jwtTtlSeconds);
   await app.register(authentication, { tokens });
 
   // 3. Modules, all under /api.
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes, { loginRateLimit: config.loginRateLimit });
+      await api.register(authRoutes, {
+        loginRateLimit: config.loginRateLimit,
+        passwordLogin: config.passwordLogin,
+      });
+      await api.register(oidcRoutes, { config, cookieSecret: jwtSecret });
       await api.register(usersRoutes);
       await api.register(jobsRoutes);
       await api.register(positionsRoutes);

@@ -5,8 +5,15 @@ import { ok } from '../../lib/reply.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
 import { createAuthService } from './auth.service.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number }> = async (app, opts) => {
-  const service = createAuthService({ users: createUsersRepository(app.db), tokens: app.tokens });
+export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number; passwordLogin: boolean }> = async (
+  app,
+  opts,
+) => {
+  const service = createAuthService({
+    users: createUsersRepository(app.db),
+    tokens: app.tokens,
+    passwordLogin: opts.passwordLogin,
+  });
 
   app.post(
     '/auth/login',
