@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { useNavigate } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { clearToken, getToken, setToken } from '../token-storage.ts';
+import { collectSsoSession } from './api/collect-sso-session.ts';
 import { getMe } from './api/get-me.ts';
 import { login as loginRequest } from './api/login.ts';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context.ts';
@@ -48,9 +49,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState({ status: 'authenticated', user: session.user });
   }, []);
 
-  const login = useCallback(
-    async (credentials: LoginBody) => {
-      const session = await loginRequest(credentials);
+  const signIn = useCallback(
+    async (request: () => Promise<SessionData>) => {
+      const session = await request();
       // Answers cached for someone else must never show to this user.
       queryClient.clear();
       startSession(session);
@@ -58,6 +59,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
     [queryClient, startSession],
   );
+  const login = useCallback((credentials: LoginBody) => signIn(() => loginRequest(credentials)), [signIn]);
+  const completeSso = useCallback(() => signIn(collectSsoSession), [signIn]);
 
   const logout = useCallback(() => {
     clearToken();
@@ -67,8 +70,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [navigate, queryClient]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status: state.status, user: state.user, login, logout, replaceSession: startSession }),
-    [state, login, logout, startSession],
+    () => ({
+      status: state.status,
+      user: state.user,
+      login,
+      completeSso,
+      logout,
+      replaceSession: startSession,
+    }),
+    [state, login, completeSso, logout, startSession],
   );
 
   if (state.status === 'verifying') return <FullPageLoader />;
