@@ -32,8 +32,12 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /** The real server (`apps/server/src/server.ts`) as a child process, as `npm start` runs it. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServer(
+  env: Record<string, string>,
+  options: { port?: number } = {},
+): Promise<ServerProcess> {
+  // A caller that must name the address before the start (an OIDC redirect URI) picks the port.
+  const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
