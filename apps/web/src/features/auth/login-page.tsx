@@ -100,7 +100,7 @@ export default function LoginPage() {
               mt="md"
               mb={adminSignIn ? 'md' : 0}
               aria-expanded={adminSignIn}
-              aria-controls="password-sign-in"
+              aria-controls={adminSignIn ? 'password-sign-in' : undefined}
               onClick={() => setAdminSignIn((open) => !open)}
             >
               Administrator sign-in
