@@ -268,6 +268,22 @@ describe('GET /api/auth/oidc/callback', () => {
   });
 });
 
+describe('a provider that cannot be reached', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    const config = ssoConfig();
+    // Port 1 on this machine: nothing listens, discovery fails at once.
+    t = await buildTestApp({ ...config, oidc: { ...config.oidc!, issuer: 'http://127.0.0.1:1' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('sends the browser back to /login with a reason instead of a 5xx, and sets no cookie', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/auth/oidc/start' });
+    expectRefused(res, 'failed');
+    expect(cookieOf(res, FLOW)).toBeUndefined();
+  });
+});
+
 describe('POST /api/auth/oidc/session', () => {
   it('answers 401 without a handoff cookie or with a forged one', async () => {
     expect((await collect(sso, undefined)).statusCode).toBe(401);
