@@ -27,6 +27,7 @@ import { gradesRoutes } from './modules/grades/grades.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { levelsRoutes } from './modules/levels/levels.routes.ts';
+import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { positionsRoutes } from './modules/positions/positions.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -152,7 +153,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(errorHandler);
   await app.register(queryShape);
-  const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
+  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const tokens = createTokenService(jwtSecret);
   const lifetimes = { idleSeconds: config.jwtTtlSeconds, maxSeconds: config.sessionMaxSeconds };
 
   // 3. Modules, all under /api. Authentication is registered inside this scope: it guards
@@ -167,7 +169,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           perAddress: config.loginAddressRateLimit,
           perEmail: config.loginEmailRateLimit,
         },
+        passwordLogin: config.passwordLogin,
       });
+      await api.register(oidcRoutes, { config, cookieSecret: jwtSecret });
       await api.register(usersRoutes);
       await api.register(jobsRoutes);
       await api.register(positionsRoutes);

@@ -34,6 +34,17 @@ const trustProxy = z
     return list;
   });
 
+/** Unset and empty mean the same: not configured. */
+const optionalString = (schema: z.ZodType<string>) =>
+  schema.optional().or(z.literal('').transform(() => undefined));
+
+/** Tokens from a provider reached over plain http could be forged on the way; loopback is the exception. */
+function isAllowedIssuer(value: string): boolean {
+  const url = new URL(value);
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -81,6 +92,19 @@ const envSchema = z.object({
     .min(1024)
     .default(20 * 1024 * 1024),
   WEB_DIST: z.string().optional(),
+  PUBLIC_URL: optionalString(
+    z
+      .string()
+      .url('must be a URL such as https://salary.example.com')
+      .regex(/^https?:\/\//, 'must start with http:// or https://'),
+  ),
+  OIDC_ISSUER: optionalString(
+    z.string().url('must be a URL').refine(isAllowedIssuer, 'must be https:// (http:// only for localhost)'),
+  ),
+  OIDC_CLIENT_ID: optionalString(z.string()),
+  OIDC_CLIENT_SECRET: optionalString(z.string()),
+  OIDC_AUTO_CREATE: boolish,
+  PASSWORD_LOGIN: z.enum(['on', 'off', '']).optional(),
 });
 
 export type Config = {
@@ -102,7 +126,23 @@ export type Config = {
   importMaxRows: number;
   importMaxBytes: number;
   webDist: string | undefined;
+  /** Where browsers reach the app; the OIDC redirect URI is built from it. */
+  publicUrl: string | undefined;
+  /** Single sign-on, present when the issuer, client id and secret are all set. */
+  oidc: OidcConfig | undefined;
+  /** false: only administrators may sign in with a password (PASSWORD_LOGIN=off). */
+  passwordLogin: boolean;
 };
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Unknown verified emails become users without permissions (OIDC_AUTO_CREATE=1). */
+  autoCreate: boolean;
+  /** PUBLIC_URL + /api/auth/oidc/callback, registered with the provider. */
+  redirectUri: string;
+}
 
 export class ConfigError extends Error {}
 
@@ -114,6 +154,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const oidcProblems = checkOidc(e);
+  if (oidcProblems.length > 0) {
+    throw new ConfigError(
+      `Invalid environment configuration:\n${oidcProblems.map((p) => `  ${p}`).join('\n')}`,
+    );
+  }
+  const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -133,5 +180,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     importMaxRows: e.IMPORT_MAX_ROWS,
     importMaxBytes: e.IMPORT_MAX_BYTES,
     webDist: e.WEB_DIST,
+    publicUrl,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET && publicUrl
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            autoCreate: e.OIDC_AUTO_CREATE,
+            redirectUri: `${publicUrl}/api/auth/oidc/callback`,
+          }
+        : undefined,
+    passwordLogin: e.PASSWORD_LOGIN !== 'off',
   };
+}
+
+/** SSO settings only make sense together; a half-configured SSO stops start-up with what is missing. */
+function checkOidc(e: z.infer<typeof envSchema>): string[] {
+  const set = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  const problems: string[] = [];
+  if (set > 0 && set < 3)
+    problems.push(
+      'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three for single sign-on, or none',
+    );
+  if (set === 3 && !e.PUBLIC_URL)
+    problems.push('PUBLIC_URL: required with single sign-on (the redirect URI is built from it)');
+  if (set < 3 && e.OIDC_AUTO_CREATE) problems.push('OIDC_AUTO_CREATE: needs single sign-on configured');
+  if (set < 3 && e.PASSWORD_LOGIN === 'off')
+    problems.push('PASSWORD_LOGIN: off needs single sign-on configured, or only admins could sign in');
+  return problems;
 }

@@ -85,6 +85,12 @@ export const ROUTES: RouteCase[] = [
       payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
     }),
   },
+  // The SSO routes exist only with OIDC configured: apps/server/test/oidc covers them.
+  {
+    name: 'sign-in options',
+    who: 'public',
+    request: async () => ({ method: 'GET', url: '/api/auth/options' }),
+  },
   { name: 'who am I', who: 'signedIn', request: async () => ({ method: 'GET', url: '/api/auth/me' }) },
   {
     name: 'change password (wrong current password: allowed in, changes nothing)',

@@ -38,10 +38,14 @@ let built: Promise<boolean> | undefined;
  * The real server as a child process, exactly as `npm start` runs it: the built bundle
  * (rebuilt first when a source changed) under plain node.
  */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  options: { port?: number } = {},
+): Promise<ServerProcess> {
   built ??= ensureServerBuild({ quiet: true });
   await built;
-  const port = await freePort();
+  // A caller that must name the address before the start (an OIDC redirect URI) picks the port.
+  const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   let log = '';
   const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {

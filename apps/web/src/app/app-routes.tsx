@@ -4,7 +4,14 @@ import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { canOpenEmployeeForms, canSeeSettings } from '../lib/permissions.ts';
 import { RequireAccess } from './guards/require-access.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
-import { CalculatorPage, EmployeeFormPage, EmployeesPage, LoginPage, SettingsHub } from './lazy-pages.ts';
+import {
+  CalculatorPage,
+  EmployeeFormPage,
+  EmployeesPage,
+  LoginPage,
+  SettingsHub,
+  SsoCallbackPage,
+} from './lazy-pages.ts';
 
 /** Routes of spec §2; everything but /login sits behind the login guard inside the layout. */
 export function AppRoutes() {
@@ -15,6 +22,14 @@ export function AppRoutes() {
         element={
           <Suspense fallback={<FullPageLoader />}>
             <LoginPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/login/sso"
+        element={
+          <Suspense fallback={<FullPageLoader label="Signing in..." />}>
+            <SsoCallbackPage />
           </Suspense>
         }
       />

@@ -110,7 +110,9 @@ export function createApiClient(options: ApiClientOptions) {
     });
     if (status === 401) {
       clearToken();
-      const onLoginPage = window.location.pathname.replace(/\/+$/, '') === LOGIN_ROUTE;
+      const page = window.location.pathname.replace(/\/+$/, '');
+      // /login and the pages under it (the SSO landing) handle their own 401s.
+      const onLoginPage = page === LOGIN_ROUTE || page.startsWith(`${LOGIN_ROUTE}/`);
       if (!onLoginPage && path.split('?')[0] !== SESSION_CHECK_PATH) onUnauthorized();
     } else if (LOGGED_STATUSES.has(status) || status >= 500) {
       console.error(`API ${method} ${path} failed (${status}): ${failure.message}`);

@@ -7,7 +7,10 @@ import { createAuthFailuresRepository } from './auth-failures.repository.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 import { createSignInThrottle, type ThrottleLimits } from './sign-in-throttle.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ limits: ThrottleLimits }> = async (app, opts) => {
+export const authRoutes: FastifyPluginAsyncZod<{ limits: ThrottleLimits; passwordLogin: boolean }> = async (
+  app,
+  opts,
+) => {
   const service = createAuthService({
     users: createUsersRepository(app.db),
     sessions: createSessionsRepository(app.db),
@@ -15,6 +18,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: ThrottleLimits }> = asy
     throttle: createSignInThrottle({ failures: createAuthFailuresRepository(app.db), limits: opts.limits }),
     lifetimes: app.sessionLifetimes,
     signInUser: app.signInUser,
+    passwordLogin: opts.passwordLogin,
   });
   const tags = ['auth'];
 

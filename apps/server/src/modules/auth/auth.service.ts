@@ -6,8 +6,9 @@ import type {
   User,
 } from '@salary/shared/auth/auth.contract';
 import { checkPassword } from '@salary/shared/auth/password-rules';
+import { PASSWORD_LOGIN_OFF_MESSAGE } from '@salary/shared/oidc/oidc.contract';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, unauthorized } from '../../lib/app-error.ts';
+import { badRequest, forbidden, unauthorized } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
@@ -49,8 +50,10 @@ export function createAuthService(deps: {
   throttle: SignInThrottle;
   lifetimes: SessionLifetimes;
   signInUser: FastifyRequest['server']['signInUser'];
+  /** false (PASSWORD_LOGIN=off): only administrators sign in with a password; everyone else uses SSO. */
+  passwordLogin?: boolean;
 }) {
-  const { users, sessions, tokens, throttle, lifetimes } = deps;
+  const { users, sessions, tokens, throttle, lifetimes, passwordLogin = true } = deps;
 
   const userOf = (actor: SignedInActor): User => ({
     id: actor.id,
@@ -80,6 +83,8 @@ export function createAuthService(deps: {
         await throttle.fail(request.ip, body.email);
         throw unauthorized(INVALID_CREDENTIALS);
       }
+      // Checked after the password, so the refusal tells nothing to someone who does not know it.
+      if (!passwordLogin && !row.isAdmin) throw forbidden(PASSWORD_LOGIN_OFF_MESSAGE);
       return deps.signInUser(row, request);
     },
 

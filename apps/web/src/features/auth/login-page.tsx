@@ -3,6 +3,7 @@ import {
   Box,
   Button,
   Center,
+  Divider,
   Group,
   Paper,
   PasswordInput,
@@ -12,13 +13,34 @@ import {
   Title,
 } from '@mantine/core';
 import { loginBody } from '@salary/shared/auth/auth.contract';
+import { ssoErrorMessage } from '@salary/shared/oidc/oidc.contract';
 import { IconCurrencyDollar } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { FullPageLoader } from '../../components/full-page-loader.tsx';
+import { API_BASE } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth/auth-context.ts';
 import { redirectTargetFrom } from '../../lib/auth/login-redirect.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
+import { useAuthOptions } from './api/get-auth-options.ts';
 import { loginErrorMessage } from './login-error-message.ts';
+import { rememberSsoTarget } from './sso-target.ts';
+
+/** A failed single sign-on comes back as /login?sso=error&reason=…: toast it once, then drop it from the URL. */
+function useSsoErrorToast() {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const shown = useRef(false);
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (params.get('sso') !== 'error' || shown.current) return;
+    shown.current = true;
+    toast.error(ssoErrorMessage(params.get('reason')));
+    navigate({ pathname: location.pathname, search: '' }, { replace: true, state: location.state });
+  }, [location, navigate, toast]);
+}
 
 export default function LoginPage() {
   const { status, login } = useAuth();
@@ -28,8 +50,15 @@ export default function LoginPage() {
   const target = redirectTargetFrom(location.state);
   const form = useForm({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
+  const options = useAuthOptions();
+  const [adminSignIn, setAdminSignIn] = useState(false);
+  useSsoErrorToast();
 
   if (status === 'authenticated') return <Navigate to={target} replace />;
+  // Wait for the options so a form that is about to hide never flashes.
+  if (!options.data) return <FullPageLoader />;
+  const { sso, passwordLogin } = options.data;
+  const showForm = passwordLogin || adminSignIn;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -57,34 +86,74 @@ export default function LoginPage() {
               Sign in to your account
             </Title>
             <Text c="dimmed" size="sm">
-              Use the email and password your administrator gave you.
+              {passwordLogin
+                ? 'Use the email and password your administrator gave you.'
+                : 'Use your company account.'}
             </Text>
           </Stack>
-          <form onSubmit={onSubmit}>
-            <Stack gap="md">
-              <TextInput
-                label="Email"
-                type="email"
-                autoComplete="username"
-                placeholder="you@company.com"
-                required
-                error={errors.email?.message}
-                {...form.register('email')}
-              />
-              <PasswordInput
-                label="Password"
-                autoComplete="current-password"
-                required
-                error={errors.password?.message}
-                {...form.register('password')}
-              />
-              <Button type="submit" fullWidth mt="xs" disabled={isSubmitting}>
-                {isSubmitting ? 'Signing in...' : 'Sign in'}
-              </Button>
-            </Stack>
-          </form>
+          {sso && !passwordLogin && <SsoButton primary onClick={() => rememberSsoTarget(location.state)} />}
+          {!passwordLogin && (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              fullWidth
+              mt="md"
+              mb={adminSignIn ? 'md' : 0}
+              aria-expanded={adminSignIn}
+              aria-controls={adminSignIn ? 'password-sign-in' : undefined}
+              onClick={() => setAdminSignIn((open) => !open)}
+            >
+              Administrator sign-in
+            </Button>
+          )}
+          {showForm && (
+            <form id="password-sign-in" onSubmit={onSubmit}>
+              <Stack gap="md">
+                <TextInput
+                  label="Email"
+                  type="email"
+                  autoComplete="username"
+                  placeholder="you@company.com"
+                  required
+                  error={errors.email?.message}
+                  {...form.register('email')}
+                />
+                <PasswordInput
+                  label="Password"
+                  autoComplete="current-password"
+                  required
+                  error={errors.password?.message}
+                  {...form.register('password')}
+                />
+                <Button type="submit" fullWidth mt="xs" disabled={isSubmitting}>
+                  {isSubmitting ? 'Signing in...' : 'Sign in'}
+                </Button>
+              </Stack>
+            </form>
+          )}
+          {sso && passwordLogin && (
+            <>
+              <Divider label="or" labelPosition="center" my="md" />
+              <SsoButton onClick={() => rememberSsoTarget(location.state)} />
+            </>
+          )}
         </Paper>
       </Box>
     </Center>
+  );
+}
+
+/** A plain link: the browser leaves for the identity provider through the server's redirect. */
+function SsoButton({ primary = false, onClick }: { primary?: boolean; onClick(): void }) {
+  return (
+    <Button
+      component="a"
+      href={`${API_BASE}/auth/oidc/start`}
+      variant={primary ? 'filled' : 'default'}
+      fullWidth
+      onClick={onClick}
+    >
+      Sign in with SSO
+    </Button>
   );
 }

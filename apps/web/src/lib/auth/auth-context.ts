@@ -9,6 +9,8 @@ export interface AuthContextValue {
   user: User | null;
   /** Signs in, stores the token and the user; rejects with ApiError or InvalidSessionResponseError. */
   login(credentials: LoginBody): Promise<User>;
+  /** Collects the sign-in single sign-on prepared (on /login/sso) and stores it like login. */
+  completeSso(): Promise<User>;
   /** Ends the session on the server, clears token, user and cached answers, then goes to /login. */
   logout(): Promise<void>;
   /** Keeps the session going with a fresh token (a password change ends the other sessions). */

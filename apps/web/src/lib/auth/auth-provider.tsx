@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { useNavigate } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { clearToken, getToken, setToken } from '../token-storage.ts';
+import { collectSsoSession } from './api/collect-sso-session.ts';
 import { getMe } from './api/get-me.ts';
 import { login as loginRequest } from './api/login.ts';
 import { logout as logoutRequest } from './api/logout.ts';
@@ -49,9 +50,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState({ status: 'authenticated', user: session.user });
   }, []);
 
-  const login = useCallback(
-    async (credentials: LoginBody) => {
-      const session = await loginRequest(credentials);
+  const signIn = useCallback(
+    async (request: () => Promise<SessionData>) => {
+      const session = await request();
       // Answers cached for someone else must never show to this user.
       queryClient.clear();
       startSession(session);
@@ -59,6 +60,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
     [queryClient, startSession],
   );
+  const login = useCallback((credentials: LoginBody) => signIn(() => loginRequest(credentials)), [signIn]);
+  const completeSso = useCallback(() => signIn(collectSsoSession), [signIn]);
 
   const logout = useCallback(async () => {
     // End the session on the server first (while the token is still sent); signed out here
@@ -75,8 +78,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [navigate, queryClient]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status: state.status, user: state.user, login, logout, replaceSession: startSession }),
-    [state, login, logout, startSession],
+    () => ({
+      status: state.status,
+      user: state.user,
+      login,
+      completeSso,
+      logout,
+      replaceSession: startSession,
+    }),
+    [state, login, completeSso, logout, startSession],
   );
 
   if (state.status === 'verifying') return <FullPageLoader />;
