@@ -13,6 +13,7 @@ import { buildNameBook } from './name-book.ts';
 import { type CollectedSheet, collectSheet } from './sheet-cells.ts';
 import { readSheetRows } from './sheet-reader.ts';
 import { buildTemplateWorkbook } from './template-workbook.ts';
+import { CELLS_PER_ROW, formatBytes, workbookLimits } from './workbook-limits.ts';
 
 export interface ExcelLimits {
   importMaxRows: number;
@@ -22,19 +23,6 @@ export interface ExcelLimits {
 /** The uploaded file, read by the route only once the service allows it. */
 export interface Upload {
   bytes: Buffer;
-}
-
-/**
- * How far a workbook may unpack, in multiples of the upload limit (20 MB → 500 MB). A
- * 100k-row export is 7.5 MB zipped and 56 MB unpacked; a zip bomb declares gigabytes.
- */
-const MAX_UNZIP_RATIO = 25;
-
-/** 20971520 → '20 MB' (binary megabytes, as the limit is configured). */
-export function formatBytes(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
-  return `${Math.ceil(bytes / 1024)} KB`;
 }
 
 const refused = (code: string, message: string) => new AppError(400, code, message);
@@ -106,9 +94,12 @@ export function createExcelService(deps: {
       options: { dryRun: boolean },
     ): Promise<ImportReport> {
       requirePermission(actor, 'manageEmployee', 'You do not have permission to import employees');
-      const { importMaxRows, importMaxBytes } = limits;
+      const { importMaxRows } = limits;
       const { bytes } = await openUpload();
-      const sheet = await collectSheet(readSheetRows(bytes, importMaxBytes * MAX_UNZIP_RATIO), importMaxRows);
+      const bounds = workbookLimits(limits);
+      const sheet = await collectSheet(readSheetRows(bytes, bounds), bounds, (maxCells) =>
+        refused(IMPORT_ERRORS.tooLarge, importMessages.tooWide(maxCells, CELLS_PER_ROW)),
+      );
       if (!sheet.header) throw refused(IMPORT_ERRORS.empty, 'The file has no employee rows');
       const columns = mapHeader(sheet.header.cells);
       if (columns.missing.length)
