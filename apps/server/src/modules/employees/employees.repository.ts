@@ -262,15 +262,39 @@ export function createEmployeesRepository(db: DbOrTx) {
       return row!.id;
     },
 
+    /**
+     * Many employees in ONE set-based statement (the Excel import, the demo seed): the rows
+     * travel as one JSON array of arrays (no per-row bind parameters, no 65k-parameter limit)
+     * and are inserted in their order, so ids follow the file. Answers how many were written.
+     */
     async insertMany(inputs: EmployeeInput[]): Promise<number> {
-      let written = 0;
-      // Chunks keep each statement under the 65k bind-parameter limit.
-      for (let i = 0; i < inputs.length; i += 2000) {
-        const chunk = inputs.slice(i, i + 2000).map(values);
-        await db.insert(employees).values(chunk);
-        written += chunk.length;
-      }
-      return written;
+      if (!inputs.length) return 0;
+      const rows = inputs.map((e) => [
+        e.name,
+        e.jobId,
+        e.positionId,
+        e.gradeId,
+        e.levelId,
+        e.yearsExperience.toFixed(2),
+        e.yearsWithCompany.toFixed(2),
+        e.offshoreProject,
+        e.actingAsDifferentGrade,
+        e.pillar,
+        e.remote,
+        e.customMultiplierIds,
+      ]);
+      await db.execute(sql`
+        insert into ${employees} (
+          name, job_id, position_id, grade_id, level_id, years_experience, years_with_company,
+          offshore_project, acting_as_different_grade, pillar, remote, custom_multipliers
+        )
+        select r->>0, (r->>1)::int, (r->>2)::int, (r->>3)::int, (r->>4)::int,
+          (r->>5)::numeric, (r->>6)::numeric, (r->>7)::boolean, (r->>8)::boolean,
+          (r->>9)::boolean, (r->>10)::boolean, (r->11)::jsonb
+        from json_array_elements(${JSON.stringify(rows)}::json) with ordinality as v(r, n)
+        order by v.n
+      `);
+      return inputs.length;
     },
 
     async update(id: number, input: EmployeeInput): Promise<boolean> {
