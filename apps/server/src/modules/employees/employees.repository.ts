@@ -122,14 +122,26 @@ const names = (table: typeof jobs | typeof positions | typeof grades | typeof le
     NamePair[] | string
   >`(select coalesce(json_agg(json_build_array(${table.id}, ${table.name})), '[]'::json) from ${table})`;
 
+/** One page of the list by keyset: the rows after id `after`, at most `limit` of them. */
+export interface ListPage {
+  after: number;
+  limit: number;
+}
+
 /**
  * The list's columns: the rows as a single json value of arrays (both drivers decode that far
  * faster than 100k separate rows), and the job/position/grade/level names once each rather
  * than joined into every row — half the work for the database and the JSON decoder. Numeric
- * years travel as JSON numbers (numeric(5,2) text, e.g. 6.50), so they arrive exact.
+ * years travel as JSON numbers (numeric(5,2) text, e.g. 6.50), so they arrive exact. With a
+ * `page`, only that page's rows (the export reads the list that way, so memory stays flat).
  */
-function listColumns(filters: EmployeeFilters & { id?: number }) {
+function listColumns(filters: EmployeeFilters & { id?: number }, page?: ListPage) {
   const where = filterClause(filters);
+  const rows = page
+    ? sql`(select * from ${employees} e
+        where e.id > ${page.after} ${where ? sql`and ${where}` : sql``}
+        order by e.id limit ${page.limit}) e`
+    : sql`${employees} e ${where ? sql`where ${where}` : sql``}`;
   return {
     jobs: names(jobs),
     positions: names(positions),
@@ -141,8 +153,7 @@ function listColumns(filters: EmployeeFilters & { id?: number }) {
         e.years_experience, e.years_with_company,
         e.offshore_project, e.acting_as_different_grade, e.pillar, e.remote, e.custom_multipliers
       ) order by e.id), '[]'::json)
-      from ${employees} e
-      ${where ? sql`where ${where}` : sql``})`,
+      from ${rows})`,
   };
 }
 
@@ -189,8 +200,9 @@ export function createEmployeesRepository(db: DbOrTx) {
     /** The list and the snapshot it was read at. */
     async listAt(
       filters: EmployeeFilters & { id?: number } = {},
+      page?: ListPage,
     ): Promise<{ employees: EmployeeRecord[]; snapshot: string }> {
-      const [row] = await db.select(listColumns(filters)).from(sql`(select 1) as one`);
+      const [row] = await db.select(listColumns(filters, page)).from(sql`(select 1) as one`);
       return { employees: recordsOf(row), snapshot: row!.snapshot };
     },
 
@@ -206,10 +218,11 @@ export function createEmployeesRepository(db: DbOrTx) {
      */
     async listWithRules(
       filters: EmployeeFilters & { id?: number } = {},
+      page?: ListPage,
     ): Promise<{ employees: EmployeeRecord[]; rules: ListRules; snapshot: string }> {
       const [row] = await db
         .select({
-          ...listColumns(filters),
+          ...listColumns(filters, page),
           settings,
           baseSalaries: sql<
             Array<[number, number, number]> | string

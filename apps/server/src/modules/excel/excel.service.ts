@@ -25,6 +25,13 @@ export interface Upload {
   bytes: Buffer;
 }
 
+/**
+ * Rows read and priced per statement while the export streams. Measured at 100,000 rows:
+ * 1,000–5,000 all keep the export ~100 MB above idle, most of it ExcelJS's writer and the
+ * garbage it leaves for V8 (the bare writer alone: ~80 MB), not the pages.
+ */
+const EXPORT_PAGE = 2000;
+
 const refused = (code: string, message: string) => new AppError(400, code, message);
 
 interface ImportRepos {
@@ -64,13 +71,14 @@ export function createExcelService(deps: {
   return {
     /**
      * The list as GET /employees gives it to this user (same filters, same 403 for salary
-     * filters, salary and cost only when allowed), with the columns to write.
+     * filters, salary and cost only when allowed), read and priced a page at a time while the
+     * workbook streams, with the columns to write.
      */
     async exportData(
       actor: Actor,
       filters: EmployeeFilters,
-    ): Promise<{ columns: ExportColumn[]; employees: EmployeeView[] }> {
-      const employees = await deps.employeesService.list(actor, filters);
+    ): Promise<{ columns: ExportColumn[]; employees: AsyncIterable<EmployeeView> }> {
+      const employees = deps.employeesService.listInPages(actor, filters, EXPORT_PAGE);
       const columns = exportColumns({ salary: can(actor, 'showSalary'), cost: can(actor, 'showCost') });
       return { columns, employees };
     },
