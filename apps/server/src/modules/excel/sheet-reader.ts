@@ -54,7 +54,7 @@ export function fromSheetJs(cell: XLSX.CellObject | undefined): CellValue {
 /**
  * A legacy .xls is read whole by @e965/xlsx, which has no streaming reader and no size
  * limits of its own. Nothing in it is compressed (CFB sectors, BIFF records), so what it
- * costs grows with the file: ~25–30 MB of memory per MB of cells, measured. Its bound is
+ * costs grows with the file: ~20–30 MB of memory per MB of cells, measured. Its bound is
  * therefore its size (`maxXlsBytes`, checked before parsing) and the format's own 65,536
  * rows × 256 columns.
  */
