@@ -137,7 +137,7 @@ describe('a client that goes away', () => {
 
   it('after the upload, while the file is read: no temp file', { timeout: 60_000 }, async () => {
     const tempBefore = tempFilesOfThisProcess();
-    await abandon(understatedSheetBomb(1536), 1);
+    await abandon(sharedStringsBomb(480), 1);
     expect(tempFilesOfThisProcess()).toEqual(tempBefore);
     expect(await employeeCount()).toBe(0);
   });
