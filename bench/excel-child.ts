@@ -9,7 +9,7 @@
  */
 
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { COST_COLUMN, EMPLOYEE_COLUMNS, SALARY_COLUMN } from '@salary/shared/excel/excel.contract';
 import ExcelJS from 'exceljs';
@@ -18,6 +18,26 @@ import { type BenchLocation, openBenchDatabase } from './generate.ts';
 import { startBenchApp } from './lib/bench-app.ts';
 
 const rssKb = () => process.resourceUsage().maxRSS;
+
+/**
+ * Linux lets a process reset its peak RSS (VmHWM) by writing 5 to /proc/self/clear_refs, so
+ * the peak read later is the operation's own, not start-up's (migrations, tsx). Elsewhere
+ * the lifetime peak stands in (and start-up may then hide a smaller operation's peak).
+ */
+function resetPeak(): boolean {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+function peakSinceResetKb(reset: boolean): number {
+  if (!reset) return rssKb();
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+  return match ? Number(match[1]) : rssKb();
+}
+const currentRssKb = () => Math.round(process.memoryUsage.rss() / 1024);
 const MONEY_FORMAT = '"$"#,##0.00';
 const say = (message: object) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
@@ -26,11 +46,17 @@ async function serve(): Promise<void> {
   const dataDir = process.env.BENCH_DATA_DIR ?? '';
   const database = await openBenchDatabase(location);
   const bench = await startBenchApp(database, { dataDir, listen: true });
-  say({ ready: true, baseUrl: bench.baseUrl, token: bench.token, readyRssKb: rssKb() });
+  const reset = resetPeak();
+  say({
+    ready: true,
+    baseUrl: bench.baseUrl,
+    token: bench.token,
+    readyRssKb: reset ? currentRssKb() : rssKb(),
+  });
   const lines = createInterface({ input: process.stdin });
   await once(lines, 'line');
   lines.close();
-  const peakRssKb = rssKb();
+  const peakRssKb = peakSinceResetKb(reset);
   await bench.close();
   await database.close();
   say({ peakRssKb });

@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createWriteStream, readFileSync, statSync } from 'node:fs';
 import { createInterface, type Interface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { EMPLOYEE_COLUMNS } from '@salary/shared/excel/excel.contract';
+import ExcelJS from 'exceljs';
 import type { BenchDatabase } from './generate.ts';
 import { REPO_ROOT } from './lib/paths.ts';
 import { round } from './lib/stats.ts';
@@ -18,6 +21,8 @@ export interface ExportFigure {
   peakRssMb: number;
   readyRssMb: number;
   fileBytes: number;
+  /** peakRssMb − readyRssMb: what the export itself added (goal: within 60 MB). */
+  peakDeltaMb: number;
   /** ExcelJS's streaming writer, same columns and options, rows from memory, no database. */
   baselineSeconds: number;
   baselinePeakRssMb: number;
@@ -27,11 +32,18 @@ export interface ExportFigure {
 }
 
 export interface ImportFigure {
+  /**
+   * update: the export file back (every row has its ID); create: the same rows with the ID
+   * column blank, so every row is a new employee (what a new company does first).
+   */
+  kind: 'update' | 'create';
   employees: number;
-  /** POST /api/employees/import?dryRun=false with the export file, request to answer. */
+  /** POST /api/employees/import?dryRun=false, request to answer. */
   seconds: number;
   peakRssMb: number;
   readyRssMb: number;
+  /** peakRssMb − readyRssMb. */
+  peakDeltaMb: number;
   created: number;
   updated: number;
 }
@@ -147,6 +159,7 @@ export async function benchExport(bench: BenchDatabase, file: string): Promise<E
     seconds: round(seconds),
     peakRssMb: mb(peakRssKb),
     readyRssMb: mb(ready.readyRssKb),
+    peakDeltaMb: mb(peakRssKb - ready.readyRssKb),
     fileBytes: statSync(file).size,
     baselineSeconds: round(bare.ms / 1000),
     baselinePeakRssMb: mb(bare.peakRssKb),
@@ -155,7 +168,40 @@ export async function benchExport(bench: BenchDatabase, file: string): Promise<E
   };
 }
 
-export async function benchImport(bench: BenchDatabase, file: string): Promise<ImportFigure> {
+/**
+ * The export file with its ID column blank and the money columns left out: every row
+ * creates an employee. Written by the bench process (its memory is not measured).
+ */
+export async function withoutIds(exported: string, out: string): Promise<void> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(exported, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+  });
+  const file = createWriteStream(out);
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: file, useSharedStrings: true });
+  const sheet = book.addWorksheet('Employees');
+  let written = 0;
+  for await (const source of reader) {
+    for await (const row of source) {
+      const values = (row.values as ExcelJS.CellValue[]).slice(1, EMPLOYEE_COLUMNS.length + 1);
+      if (row.number > 1) values[0] = null;
+      sheet.addRow(values).commit();
+      if (++written % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    break;
+  }
+  sheet.commit();
+  await book.commit();
+  if (!file.closed) await once(file, 'close');
+}
+
+export async function benchImport(
+  bench: BenchDatabase,
+  file: string,
+  kind: ImportFigure['kind'],
+): Promise<ImportFigure> {
   const bytes = readFileSync(file);
   const { value, ready, peakRssKb } = await withServingChild(bench, async ({ baseUrl, token }) => {
     const form = new FormData();
@@ -172,13 +218,18 @@ export async function benchImport(bench: BenchDatabase, file: string): Promise<I
     const report = (JSON.parse(text) as { data: { created: number; updated: number } }).data;
     return { seconds, ...report };
   });
-  if (value.created + value.updated !== bench.employees)
-    throw new Error(`import wrote ${value.created} + ${value.updated} rows, expected ${bench.employees}`);
+  const expected = kind === 'create' ? value.created : value.updated;
+  if (expected !== bench.employees || value.created + value.updated !== bench.employees)
+    throw new Error(
+      `${kind} import wrote ${value.created} + ${value.updated} rows, expected ${bench.employees}`,
+    );
   return {
+    kind,
     employees: bench.employees,
     seconds: round(value.seconds),
     peakRssMb: mb(peakRssKb),
     readyRssMb: mb(ready.readyRssKb),
+    peakDeltaMb: mb(peakRssKb - ready.readyRssKb),
     created: value.created,
     updated: value.updated,
   };

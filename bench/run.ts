@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { benchCalculate, type CalculateFigure } from './calculate.ts';
-import { benchExport, benchImport, type ExportFigure, type ImportFigure } from './excel.ts';
+import { benchExport, benchImport, type ExportFigure, type ImportFigure, withoutIds } from './excel.ts';
 import { createBenchDatabase } from './generate.ts';
 import { startBenchApp } from './lib/bench-app.ts';
 import { describeMachine, type Machine } from './lib/machine.ts';
@@ -149,8 +149,12 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
           const file = path.join(work, `employees-${size}.xlsx`);
           log('  export …');
           exports.push(await benchExport(bench, file));
-          log('  import …');
-          imports.push(await benchImport(bench, file));
+          log('  import (updates) …');
+          imports.push(await benchImport(bench, file, 'update'));
+          log('  import (creates) …');
+          const fresh = path.join(work, `employees-${size}-new.xlsx`);
+          await withoutIds(file, fresh);
+          imports.push(await benchImport(bench, fresh, 'create'));
         }
       } finally {
         await bench.dispose();

@@ -80,7 +80,7 @@ export function formatTable(results: BenchResults): string {
     for (const e of ex)
       rows.push([
         `export ${num(e.employees)} rows (child process)`,
-        `${e.seconds} s, peak RSS ${e.peakRssMb} MB (idle ${e.readyRssMb})`,
+        `${e.seconds} s, peak RSS ${e.peakRssMb} MB (idle ${e.readyRssMb}, +${e.peakDeltaMb})`,
         `${e.baselineSeconds} s, peak RSS ${e.baselinePeakRssMb} MB (idle ${e.baselineReadyRssMb}) bare ExcelJS`,
         `${e.ratio}`,
         '',
@@ -90,8 +90,8 @@ export function formatTable(results: BenchResults): string {
   else
     for (const i of im)
       rows.push([
-        `import ${num(i.employees)} rows (child process)`,
-        `${i.seconds} s, peak RSS ${i.peakRssMb} MB (idle ${i.readyRssMb})`,
+        `import ${num(i.employees)} rows, ${i.kind === 'create' ? 'all new' : 'all updates'} (child process)`,
+        `${i.seconds} s, peak RSS ${i.peakRssMb} MB (idle ${i.readyRssMb}, +${i.peakDeltaMb})`,
         `${num(i.created)} created, ${num(i.updated)} updated`,
         '',
         '',

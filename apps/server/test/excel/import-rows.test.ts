@@ -310,9 +310,12 @@ describe('collectSheet', () => {
   async function* rows(...list: Array<[number, CellValue[]]>) {
     for (const [rowNumber, cells] of list) yield { rowNumber, cells };
   }
+  const tooWide = (maxCells: number) => new Error(`more than ${maxCells} cells`);
+  const collect = (source: AsyncIterable<SheetRow>, maxRows: number, maxCells = 1000) =>
+    collectSheet(source, { maxRows, maxCells }, tooWide);
 
   it('takes the first non-blank row as the header and skips blank rows', async () => {
-    const sheet = await collectSheet(
+    const sheet = await collect(
       rows([1, [null, '  ']], [2, ['Name']], [3, ['a']], [4, []], [5, [null, 'b']]),
       10,
     );
@@ -322,13 +325,24 @@ describe('collectSheet', () => {
   });
 
   it('keeps at most maxRows rows but counts them all', async () => {
-    const sheet = await collectSheet(rows([1, ['Name']], [2, ['a']], [3, ['b']], [4, ['c']]), 2);
+    const sheet = await collect(rows([1, ['Name']], [2, ['a']], [3, ['b']], [4, ['c']]), 2);
     expect(sheet.rows).toHaveLength(2);
     expect(sheet.dataRowCount).toBe(3);
   });
 
+  it('refuses rows that together hold more than maxCells cells (a row is as wide as its last value)', async () => {
+    const wide: CellValue[] = [];
+    wide[99] = 'far right';
+    await expect(collect(rows([1, ['Name', 'Job']], [2, ['a']], [3, wide]), 10, 100)).rejects.toThrow(
+      'more than 100 cells',
+    );
+    // Rows past maxRows are only counted, so they never count against the cells.
+    const sheet = await collect(rows([1, ['Name']], [2, ['a']], [3, wide]), 1, 100);
+    expect(sheet.dataRowCount).toBe(2);
+  });
+
   it('answers no header for an empty sheet', async () => {
-    expect(await collectSheet(rows(), 5)).toEqual({ header: null, rows: [], dataRowCount: 0 });
+    expect(await collect(rows(), 5)).toEqual({ header: null, rows: [], dataRowCount: 0 });
   });
 });
 

@@ -7,29 +7,28 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/app-error.ts';
 import { exportColumns, exportRow } from '../../src/modules/excel/export-workbook.ts';
 import type { SheetRow } from '../../src/modules/excel/sheet-cells.ts';
-import {
-  declaredUnzippedSize,
-  detectFormat,
-  fromExcelJs,
-  readSheetRows,
-  UNREADABLE_MESSAGE,
-} from '../../src/modules/excel/sheet-reader.ts';
+import { detectFormat, readSheetRows, UNREADABLE_MESSAGE } from '../../src/modules/excel/sheet-reader.ts';
+import { type WorkbookLimits, workbookLimits } from '../../src/modules/excel/workbook-limits.ts';
+import { declaredSize, zipEntries } from '../../src/modules/excel/zip-entries.ts';
 import { xlsOf, xlsxOf } from './excel-files.ts';
+import { workbookOf } from './hostile-files.ts';
 
 /*
  * Reading workbooks from every writer we can build here (ExcelJS regular and streaming,
  * @e965/xlsx as .xlsx and .xls), and refusing what is not a workbook.
  */
 
-async function rowsOf(bytes: Buffer, maxUnzipped = 1e9): Promise<SheetRow[]> {
+const LIMITS = workbookLimits({ importMaxRows: 100_000, importMaxBytes: 20 * 1024 * 1024 });
+
+async function rowsOf(bytes: Buffer, limits: Partial<WorkbookLimits> = {}): Promise<SheetRow[]> {
   const rows: SheetRow[] = [];
-  for await (const row of readSheetRows(bytes, maxUnzipped)) rows.push(row);
+  for await (const row of readSheetRows(bytes, { ...LIMITS, ...limits })) rows.push(row);
   return rows;
 }
 
-async function failureOf(bytes: Buffer, maxUnzipped = 1e9): Promise<AppError> {
+async function failureOf(bytes: Buffer, limits: Partial<WorkbookLimits> = {}): Promise<AppError> {
   try {
-    await rowsOf(bytes, maxUnzipped);
+    await rowsOf(bytes, limits);
   } catch (error) {
     expect(error).toBeInstanceOf(AppError);
     return error as AppError;
@@ -63,29 +62,14 @@ describe('detectFormat', () => {
   });
 });
 
-describe('declaredUnzippedSize', () => {
-  it('sums what a real workbook declares, and refuses a zip without its directory', async () => {
+describe('zipEntries', () => {
+  it('lists what a real workbook declares, and refuses a zip without its directory', async () => {
     const bytes = await xlsxOf([['Name'], ['x'.repeat(10_000)]]);
-    expect(declaredUnzippedSize(bytes)).toBeGreaterThan(10_000);
-    expect(declaredUnzippedSize(bytes.subarray(0, bytes.length - 30))).toBeNull();
-    expect(declaredUnzippedSize(Buffer.from('PK\x03\x04 not really a zip'))).toBeNull();
-  });
-});
-
-describe('fromExcelJs', () => {
-  it.each<[string, ExcelJS.CellValue | undefined, unknown]>([
-    ['empty', undefined, null],
-    ['text', 'Ada', 'Ada'],
-    ['a number', 2.5, 2.5],
-    ['a boolean', true, true],
-    ['rich text', { richText: [{ text: 'Back' }, { text: 'end' }] }, 'Backend'],
-    ['a formula, by its result', { formula: 'A1+1', result: 3 }, 3],
-    ['a formula without a result', { formula: 'A1+1' } as ExcelJS.CellValue, null],
-    ['an error', { error: '#N/A' } as ExcelJS.CellValue, '#N/A'],
-    ['a hyperlink, by its text', { text: 'Ada', hyperlink: 'https://example.com' }, 'Ada'],
-    ['a date', new Date('2024-03-01T00:00:00Z'), '2024-03-01'],
-  ])('%s', (_label, value, expected) => {
-    expect(fromExcelJs(value)).toEqual(expected);
+    const entries = zipEntries(bytes);
+    expect(entries?.map((e) => e.name)).toContain('xl/workbook.xml');
+    expect(declaredSize(entries!)).toBeGreaterThan(10_000);
+    expect(zipEntries(bytes.subarray(0, bytes.length - 30))).toBeNull();
+    expect(zipEntries(Buffer.from('PK\x03\x04 not really a zip'))).toBeNull();
   });
 });
 
@@ -158,10 +142,71 @@ describe('readSheetRows', () => {
     expect(error.message).toBe(UNREADABLE_MESSAGE);
   });
 
-  it('refuses a workbook that would unpack to more than allowed, before unpacking it', async () => {
-    const error = await failureOf(await xlsxOf(table), 1000);
+  it('reads every kind of cell as the cell shows it', async () => {
+    const sheet = `<worksheet><sheetData><row r="2" spans="1:9">
+      <c r="A2" t="s"><v>0</v></c><c r="B2" t="s"><v>1</v></c>
+      <c r="C2" t="inlineStr"><is><r><t>In</t></r><r><t xml:space="preserve">line &amp; </t></r><rPh><t>x</t></rPh></is></c>
+      <c r="D2" t="b"><v>1</v></c><c r="E2" t="e"><v>#N/A</v></c><c r="F2"><f>1+1</f><v>2.5</v></c>
+      <c r="G2" t="str"><f>A2</f><v>=text</v></c><c r="H2" t="d"><v>2024-03-01T00:00:00Z</v></c>
+      <c r="J2" s="3"/><c><v>7</v></c><c r="L2"><![CDATA[ignored]]></c>
+    </row><!-- a comment --><row><c><v>1E3</v></c></row></sheetData></worksheet>`;
+    const strings =
+      '<sst><si><t>Ada</t></si><si><r><t>Back</t></r><r><t>end</t></r><rPh><t>ph</t></rPh></si></sst>';
+    const rows = await rowsOf(workbookOf({ head: sheet }, { head: strings }));
+    expect(rows).toEqual([
+      {
+        rowNumber: 2,
+        cells: ['Ada', 'Backend', 'Inline & ', true, '#N/A', 2.5, '=text', '2024-03-01', null, null, 7],
+      },
+      { rowNumber: 3, cells: [1000] },
+    ]);
+  });
+
+  it.each<[string, Buffer, Partial<WorkbookLimits>, RegExp]>([
+    [
+      'more shared strings than allowed',
+      workbookOf({ head: '<worksheet/>' }, { head: `<sst>${'<si><t>a</t></si>'.repeat(11)}</sst>` }),
+      { maxSharedStrings: 10 },
+      /more than 10 shared strings, the most an import reads/,
+    ],
+    [
+      'a cell of more than 32,767 characters',
+      workbookOf({
+        head: `<worksheet><sheetData><row><c t="inlineStr"><is><t>${'x'.repeat(40_000)}</t></is></c></row></sheetData></worksheet>`,
+      }),
+      {},
+      /A cell of row 1 holds more than 32,767 characters/,
+    ],
+    [
+      'a cell past column XFD',
+      workbookOf({
+        head: '<worksheet><sheetData><row r="3"><c r="XFE3"><v>1</v></c></row></sheetData></worksheet>',
+      }),
+      {},
+      /Row 3 has a cell past column XFD/,
+    ],
+    [
+      'a row past 1,048,576',
+      workbookOf({ head: '<worksheet><sheetData><row r="1048577"/></sheetData></worksheet>' }),
+      {},
+      /row past 1,048,576/,
+    ],
+    [
+      'a DOCTYPE (entity expansion)',
+      workbookOf({ head: '<!DOCTYPE x [<!ENTITY a "aaaa">]><worksheet><sheetData/></worksheet>' }),
+      {},
+      /^The file is not a readable Excel workbook/,
+    ],
+  ])('refuses %s, saying so', async (_label, bytes, limits, message) => {
+    const error = await failureOf(bytes, limits);
     expect(error.statusCode).toBe(400);
-    expect(error.message).toMatch(/unpacks to more data than an import may hold/);
+    expect(error.message).toMatch(message);
+  });
+
+  it('refuses a workbook that declares more than it may unpack, before unpacking it', async () => {
+    const error = await failureOf(await xlsxOf(table), { maxUnzippedBytes: 1000 });
+    expect(error.statusCode).toBe(400);
+    expect(error.message).toMatch(/unpacks to more than 1 KB, the most an import reads/);
   });
 });
 

@@ -122,14 +122,26 @@ const names = (table: typeof jobs | typeof positions | typeof grades | typeof le
     NamePair[] | string
   >`(select coalesce(json_agg(json_build_array(${table.id}, ${table.name})), '[]'::json) from ${table})`;
 
+/** One page of the list by keyset: the rows after id `after`, at most `limit` of them. */
+export interface ListPage {
+  after: number;
+  limit: number;
+}
+
 /**
  * The list's columns: the rows as a single json value of arrays (both drivers decode that far
  * faster than 100k separate rows), and the job/position/grade/level names once each rather
  * than joined into every row — half the work for the database and the JSON decoder. Numeric
- * years travel as JSON numbers (numeric(5,2) text, e.g. 6.50), so they arrive exact.
+ * years travel as JSON numbers (numeric(5,2) text, e.g. 6.50), so they arrive exact. With a
+ * `page`, only that page's rows (the export reads the list that way, so memory stays flat).
  */
-function listColumns(filters: EmployeeFilters & { id?: number }) {
+function listColumns(filters: EmployeeFilters & { id?: number }, page?: ListPage) {
   const where = filterClause(filters);
+  const rows = page
+    ? sql`(select * from ${employees} e
+        where e.id > ${page.after} ${where ? sql`and ${where}` : sql``}
+        order by e.id limit ${page.limit}) e`
+    : sql`${employees} e ${where ? sql`where ${where}` : sql``}`;
   return {
     jobs: names(jobs),
     positions: names(positions),
@@ -141,8 +153,7 @@ function listColumns(filters: EmployeeFilters & { id?: number }) {
         e.years_experience, e.years_with_company,
         e.offshore_project, e.acting_as_different_grade, e.pillar, e.remote, e.custom_multipliers
       ) order by e.id), '[]'::json)
-      from ${employees} e
-      ${where ? sql`where ${where}` : sql``})`,
+      from ${rows})`,
   };
 }
 
@@ -189,8 +200,9 @@ export function createEmployeesRepository(db: DbOrTx) {
     /** The list and the snapshot it was read at. */
     async listAt(
       filters: EmployeeFilters & { id?: number } = {},
+      page?: ListPage,
     ): Promise<{ employees: EmployeeRecord[]; snapshot: string }> {
-      const [row] = await db.select(listColumns(filters)).from(sql`(select 1) as one`);
+      const [row] = await db.select(listColumns(filters, page)).from(sql`(select 1) as one`);
       return { employees: recordsOf(row), snapshot: row!.snapshot };
     },
 
@@ -206,10 +218,11 @@ export function createEmployeesRepository(db: DbOrTx) {
      */
     async listWithRules(
       filters: EmployeeFilters & { id?: number } = {},
+      page?: ListPage,
     ): Promise<{ employees: EmployeeRecord[]; rules: ListRules; snapshot: string }> {
       const [row] = await db
         .select({
-          ...listColumns(filters),
+          ...listColumns(filters, page),
           settings,
           baseSalaries: sql<
             Array<[number, number, number]> | string
@@ -262,15 +275,39 @@ export function createEmployeesRepository(db: DbOrTx) {
       return row!.id;
     },
 
+    /**
+     * Many employees in ONE set-based statement (the Excel import, the demo seed): the rows
+     * travel as one JSON array of arrays (no per-row bind parameters, no 65k-parameter limit)
+     * and are inserted in their order, so ids follow the file. Answers how many were written.
+     */
     async insertMany(inputs: EmployeeInput[]): Promise<number> {
-      let written = 0;
-      // Chunks keep each statement under the 65k bind-parameter limit.
-      for (let i = 0; i < inputs.length; i += 2000) {
-        const chunk = inputs.slice(i, i + 2000).map(values);
-        await db.insert(employees).values(chunk);
-        written += chunk.length;
-      }
-      return written;
+      if (!inputs.length) return 0;
+      const rows = inputs.map((e) => [
+        e.name,
+        e.jobId,
+        e.positionId,
+        e.gradeId,
+        e.levelId,
+        e.yearsExperience.toFixed(2),
+        e.yearsWithCompany.toFixed(2),
+        e.offshoreProject,
+        e.actingAsDifferentGrade,
+        e.pillar,
+        e.remote,
+        e.customMultiplierIds,
+      ]);
+      await db.execute(sql`
+        insert into ${employees} (
+          name, job_id, position_id, grade_id, level_id, years_experience, years_with_company,
+          offshore_project, acting_as_different_grade, pillar, remote, custom_multipliers
+        )
+        select r->>0, (r->>1)::int, (r->>2)::int, (r->>3)::int, (r->>4)::int,
+          (r->>5)::numeric, (r->>6)::numeric, (r->>7)::boolean, (r->>8)::boolean,
+          (r->>9)::boolean, (r->>10)::boolean, (r->11)::jsonb
+        from json_array_elements(${JSON.stringify(rows)}::json) with ordinality as v(r, n)
+        order by v.n
+      `);
+      return inputs.length;
     },
 
     async update(id: number, input: EmployeeInput): Promise<boolean> {

@@ -20,6 +20,7 @@ import {
   createEmployeesRepository,
   type EmployeeRecord,
   type EmployeesRepository,
+  type ListPage,
 } from './employees.repository.ts';
 
 /** Distinct (visibility, filters) lists kept for the current snapshot. */
@@ -102,12 +103,13 @@ export function createEmployeesService(deps: {
   async function read(
     filters: EmployeeFilters & { id?: number },
     priced: boolean,
+    page?: ListPage,
   ): Promise<{ rows: EmployeeRecord[]; book: RuleBook | undefined; snapshot: string }> {
     if (!priced) {
-      const { employees: rows, snapshot } = await employees.listAt(filters);
+      const { employees: rows, snapshot } = await employees.listAt(filters, page);
       return { rows, book: undefined, snapshot };
     }
-    const { employees: rows, rules, snapshot } = await employees.listWithRules(filters);
+    const { employees: rows, rules, snapshot } = await employees.listWithRules(filters, page);
     const settings = rules.settings ? toSettings(rules.settings) : await deps.settings.get();
     return { rows, book: new RuleBook(settings, rules.baseSalaries, rules.factors), snapshot };
   }
@@ -121,6 +123,36 @@ export function createEmployeesService(deps: {
   const lists = new SnapshotCache<EmployeeView[]>(LIST_CACHE_ENTRIES);
 
   const visibilityOf = (actor: Actor) => ({ salary: can(actor, 'showSalary'), cost: can(actor, 'showCost') });
+
+  /** Who sees what, after the salary-filter check (salary filters would reveal salaries). */
+  function listAccess(actor: Actor, filters: EmployeeFilters) {
+    const salaryFilter = filters.salaryFrom !== undefined || filters.salaryTo !== undefined;
+    if (salaryFilter)
+      requirePermission(actor, 'showSalary', 'You do not have permission to filter by salary');
+    const visibility = visibilityOf(actor);
+    return { visibility, salaryFilter, priced: visibility.salary || visibility.cost || salaryFilter };
+  }
+
+  /** Read rows → their views: priced with the rules read with them, salary filters applied. */
+  function viewsOf(
+    rows: EmployeeRecord[],
+    book: RuleBook | undefined,
+    filters: EmployeeFilters,
+    access: ReturnType<typeof listAccess>,
+  ): EmployeeView[] {
+    const out: EmployeeView[] = [];
+    const from = filters.salaryFrom ?? Number.NEGATIVE_INFINITY;
+    const to = filters.salaryTo ?? Number.POSITIVE_INFINITY;
+    for (const row of rows) {
+      const pricing = book ? priceEmployee(book, row) : undefined;
+      if (access.salaryFilter) {
+        const salary = pricing?.calculatedSalary;
+        if (salary === null || salary === undefined || salary < from || salary > to) continue;
+      }
+      out.push(toEmployeeView(row, pricing, access.visibility));
+    }
+    return out;
+  }
 
   async function validate(
     input: EmployeeInput,
@@ -150,11 +182,8 @@ export function createEmployeesService(deps: {
      * answer may be shared with other callers (the list cache): read it, never change it.
      */
     async list(actor: Actor, filters: EmployeeFilters): Promise<EmployeeView[]> {
-      const salaryFilter = filters.salaryFrom !== undefined || filters.salaryTo !== undefined;
-      if (salaryFilter)
-        requirePermission(actor, 'showSalary', 'You do not have permission to filter by salary');
-      const visibility = visibilityOf(actor);
-      const needPricing = visibility.salary || visibility.cost || salaryFilter;
+      const access = listAccess(actor, filters);
+      const { visibility } = access;
       const key = JSON.stringify([
         visibility.salary,
         visibility.cost,
@@ -167,20 +196,28 @@ export function createEmployeesService(deps: {
       ]);
       const cached = lists.get(await employees.snapshot(), key);
       if (cached) return cached;
-      const { rows, book, snapshot } = await read(filters, needPricing);
-      const out: EmployeeView[] = [];
-      const from = filters.salaryFrom ?? Number.NEGATIVE_INFINITY;
-      const to = filters.salaryTo ?? Number.POSITIVE_INFINITY;
-      for (const row of rows) {
-        const pricing = book ? priceEmployee(book, row) : undefined;
-        if (salaryFilter) {
-          const salary = pricing?.calculatedSalary;
-          if (salary === null || salary === undefined || salary < from || salary > to) continue;
-        }
-        out.push(toEmployeeView(row, pricing, visibility));
-      }
+      const { rows, book, snapshot } = await read(filters, access.priced);
+      const out = viewsOf(rows, book, filters, access);
       lists.set(snapshot, key, out);
       return out;
+    },
+
+    /**
+     * The same list as `list`, a page at a time (keyset by id, `pageSize` rows a read), each
+     * page priced with the rules read in the same statement: for the export, whose memory
+     * then holds a page, not the list. The permission check runs now, before the first page.
+     */
+    listInPages(actor: Actor, filters: EmployeeFilters, pageSize = 5000): AsyncIterable<EmployeeView> {
+      const access = listAccess(actor, filters);
+      return (async function* () {
+        let after = 0;
+        for (;;) {
+          const { rows, book } = await read(filters, access.priced, { after, limit: pageSize });
+          yield* viewsOf(rows, book, filters, access);
+          if (rows.length < pageSize) return;
+          after = rows[rows.length - 1]!.id;
+        }
+      })();
     },
 
     async get(actor: Actor, id: number): Promise<EmployeeView> {

@@ -13,9 +13,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/reply.ts';
-import { type ExcelLimits, excelServiceFor, formatBytes, type Upload } from './excel.service.ts';
+import { type ExcelLimits, excelServiceFor, type Upload } from './excel.service.ts';
 import { writeEmployeesWorkbook } from './export-workbook.ts';
 import { importMessages } from './import-rows.ts';
+import { formatBytes } from './workbook-limits.ts';
 
 function sendWorkbookHeaders(reply: FastifyReply, fileName: string) {
   reply

@@ -116,7 +116,7 @@ const BATCH = 1000;
 export async function writeEmployeesWorkbook(
   out: Writable,
   columns: ExportColumn[],
-  employees: Iterable<EmployeeView>,
+  employees: Iterable<EmployeeView> | AsyncIterable<EmployeeView>,
 ): Promise<void> {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -142,7 +142,7 @@ export async function writeEmployeesWorkbook(
 
   const intake = zipIntake(sheet);
   let count = 0;
-  for (const employee of employees) {
+  for await (const employee of employees) {
     const row = sheet.addRow(exportRow(columns, employee));
     for (let c = 0; c < styles.length; c++) row.getCell(c + 1).style = styles[c]!;
     row.commit();

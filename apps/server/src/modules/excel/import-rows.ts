@@ -208,6 +208,8 @@ export const importMessages = {
     `${created.toLocaleString('en-US')} to create, ${updated.toLocaleString('en-US')} to update`,
   tooManyRows: (count: number, max: number) =>
     `The file has ${plural(count, 'row')}; the limit is ${max.toLocaleString('en-US')}`,
+  tooWide: (maxCells: number, perRow: number) =>
+    `The sheet's rows hold more than ${maxCells.toLocaleString('en-US')} cells, ${perRow} columns a row on average; keep only the columns the import reads`,
   missingColumns: (missing: string[]) =>
     `Missing ${missing.length === 1 ? 'column' : 'columns'}: ${missing.join(', ')}`,
 };

@@ -62,21 +62,25 @@ export interface CollectedSheet {
 
 /**
  * Reads a sheet's rows once: blank rows skipped, the first non-blank one taken as the
- * header. Past `maxRows` it only counts, so an oversized file is measured, not held.
+ * header. Past `maxRows` it only counts, so an oversized file is measured, not held; the
+ * rows kept may hold `maxCells` cells together (a row is as wide as its last value), so
+ * wide rows cannot fill memory either.
  */
 export async function collectSheet(
   source: AsyncIterable<SheetRow>,
-  maxRows: number,
+  limits: { maxRows: number; maxCells: number },
+  tooWide: (maxCells: number) => Error,
 ): Promise<CollectedSheet> {
   const sheet: CollectedSheet = { header: null, rows: [], dataRowCount: 0 };
+  let cells = 0;
   for await (const row of source) {
     if (isBlankRow(row.cells)) continue;
-    if (!sheet.header) {
-      sheet.header = row;
-      continue;
-    }
-    sheet.dataRowCount += 1;
-    if (sheet.dataRowCount <= maxRows) sheet.rows.push(row);
+    if (sheet.header) sheet.dataRowCount += 1;
+    if (sheet.dataRowCount > limits.maxRows) continue;
+    cells += row.cells.length;
+    if (cells > limits.maxCells) throw tooWide(limits.maxCells);
+    if (sheet.header) sheet.rows.push(row);
+    else sheet.header = row;
   }
   return sheet;
 }
