@@ -27,6 +27,8 @@ import { launchBrowser, screenshot } from './support/browser.ts';
  */
 const ADMIN_EMAIL = 'sso-admin@example.com';
 const ADMIN_PASSWORD = 'sso-admin-password-1';
+/** Meets the password rule (12+ characters, not guessable). */
+const USER_PASSWORD = 'Lantern-quarry-74';
 
 let idp: TestIdentityProvider;
 let server: ServerProcess;
@@ -42,7 +44,7 @@ async function createUser(): Promise<string> {
   const email = `sso-user-${counter}-${Date.now()}@example.com`;
   const res = await api(server.baseURL, 'POST', '/auth/users', {
     token: adminToken,
-    body: { email, name: `SSO User ${counter}`, password: 'user-password-1', permissions: {} },
+    body: { email, name: `SSO User ${counter}`, password: USER_PASSWORD, permissions: {} },
   });
   if (res.status !== 201) throw new Error(`creating ${email}: ${res.body.message}`);
   return email;
@@ -173,7 +175,7 @@ describe('PASSWORD_LOGIN=off', () => {
     const { page } = await openLogin();
     await page.getByRole('button', { name: 'Administrator sign-in' }).click();
 
-    await new LoginPage(page).signIn(email, 'user-password-1');
+    await new LoginPage(page).signIn(email, USER_PASSWORD);
 
     await waitForToast(page, 'Password sign-in is turned off for your account. Use Sign in with SSO.');
     expect(pathOf(page.url())).toBe('/login');
