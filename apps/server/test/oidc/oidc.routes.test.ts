@@ -177,6 +177,23 @@ describe('GET /api/auth/oidc/callback', () => {
     expect(me.statusCode).toBe(200);
     expect(me.envelope.data.user.email).toBe(email);
 
+    // An SSO sign-in is a server-side session like any other: listed, and ended by logout.
+    const sessions = await sso.call<{ sessions: Array<{ current: boolean }> }>({
+      method: 'GET',
+      url: '/api/auth/sessions',
+      token: session.envelope.data.token,
+    });
+    expect(sessions.statusCode).toBe(200);
+    expect(sessions.envelope.data.sessions.filter((s) => s.current)).toHaveLength(1);
+    const logout = await sso.call({
+      method: 'POST',
+      url: '/api/auth/logout',
+      token: session.envelope.data.token,
+    });
+    expect(logout.statusCode).toBe(200);
+    const after = await sso.call({ method: 'GET', url: '/api/auth/me', token: session.envelope.data.token });
+    expect(after.statusCode).toBe(401);
+
     // The handoff is collected once.
     const again = await collect(sso, handoff?.value);
     expect(again.statusCode).toBe(401);
