@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,5 +105,41 @@ describe('HSTS', () => {
       headers: { 'x-forwarded-proto': 'http' },
     });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('headers of the built web app', () => {
+  let web: TestContext;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(os.tmpdir(), 'salary-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Salary System</title>');
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1);');
+    web = await buildTestApp({ webDist: dist });
+  });
+  afterAll(async () => {
+    await web.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('keeps every page header on documents, and only what a file needs on fingerprinted assets', async () => {
+    const asset = await web.call({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    // Pages — the fallback for client routes, index.html itself, and crafted paths that only
+    // look like assets — keep the CSP and frame protection.
+    for (const url of [
+      '/dashboard',
+      '/index.html',
+      '/assets/..%2Fdashboard',
+      '/assets/x/..%2F..%2Fsettings',
+    ]) {
+      const page = await web.call({ method: 'GET', url });
+      expect(page.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(page.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
   });
 });
