@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Loader, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import type { Session, User } from '@salary/shared/auth/auth.contract';
 import { IconLogout } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -9,9 +9,33 @@ import { useUserSessions } from './api/get-user-sessions.ts';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
+/** On a phone each session is a card: four columns would scroll sideways inside the modal. */
+function SessionCards({ sessions }: { sessions: Session[] }) {
+  return (
+    <Stack gap="xs" hiddenFrom="sm" aria-label="Active sessions">
+      {sessions.map((s) => (
+        <Paper key={s.id} withBorder radius="md" p="sm">
+          <Text size="sm">
+            <b>Signed in</b> {when(s.createdAt)}
+          </Text>
+          <Text size="sm">
+            <b>Last used</b> {when(s.lastUsedAt)}
+          </Text>
+          <Text size="sm">
+            <b>Address</b> {s.address ?? '—'}
+          </Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <b>Browser</b> {s.userAgent ?? '—'}
+          </Text>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 function SessionRows({ sessions }: { sessions: Session[] }) {
   return (
-    <Table.ScrollContainer minWidth={520} type="native">
+    <Table.ScrollContainer minWidth={520} type="native" visibleFrom="sm">
       <Table verticalSpacing="xs" aria-label="Active sessions">
         <Table.Thead>
           <Table.Tr>
@@ -70,6 +94,7 @@ export function UserSessionsModal({ user, onClose }: { user: User; onClose(): vo
           <>
             <Text size="sm">{list.length === 1 ? '1 active session' : `${list.length} active sessions`}</Text>
             <SessionRows sessions={list} />
+            <SessionCards sessions={list} />
           </>
         )}
         <Group justify="flex-end" gap="sm">
