@@ -1,4 +1,4 @@
-import { envelopeOf, idParam } from '@salary/shared/common/envelope';
+import { emptyEnvelope, envelopeOf, idParam } from '@salary/shared/common/envelope';
 import type { Actor } from '@salary/shared/common/permissions';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -105,9 +105,13 @@ export function registerRuleRoutes<
   );
   const { remove } = spec;
   if (remove) {
-    app.delete(byId, { schema: { tags, summary: remove.summary, params: idParam } }, async (request) => {
-      await remove.run(request.actor, idOf(request));
-      return ok(null, `${spec.noun} deleted successfully`);
-    });
+    app.delete(
+      byId,
+      { schema: { tags, summary: remove.summary, params: idParam, response: { 200: emptyEnvelope } } },
+      async (request) => {
+        await remove.run(request.actor, idOf(request));
+        return ok(null, `${spec.noun} deleted successfully`);
+      },
+    );
   }
 }

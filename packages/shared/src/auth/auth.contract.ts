@@ -41,3 +41,7 @@ export const sessionSchema = z.object({
 export type Session = z.infer<typeof sessionSchema>;
 export const sessionListData = z.object({ sessions: z.array(sessionSchema) });
 export type SessionListData = z.infer<typeof sessionListData>;
+
+/** DELETE of sessions: how many were ended. */
+export const endedSessionsData = z.object({ ended: z.number().int().min(0) });
+export type EndedSessionsData = z.infer<typeof endedSessionsData>;

@@ -58,3 +58,64 @@ export const calculateBody = z.object({
 });
 export type CalculateBody = z.input<typeof calculateBody>;
 export type CalculateInput = z.output<typeof calculateBody>;
+
+/** What the company pays beyond the salary: absent from the answer without showCost. */
+export const COST_DETAIL_KEYS = [
+  'totalCost',
+  'totalBenefitsCost',
+  'selectedBenefits',
+  'companySocialInsurance',
+  'socialInsuranceAmount',
+] as const;
+export type CostKey = (typeof COST_DETAIL_KEYS)[number];
+
+const multiplierType = z.enum(['PERCENTAGE', 'FIXED']);
+
+/** One applied multiplier; `value` as configured, `amount` the dollars it adds to the gross. */
+const adjustmentRow = z.object({
+  name: z.string(),
+  type: multiplierType,
+  value: z.number(),
+  amount: z.number(),
+});
+/** One selected benefit and the dollars it costs the company. */
+const benefitRow = z.object({
+  name: z.string(),
+  type: z.enum(['FIXED_AMOUNT', 'PERCENTAGE']),
+  amount: z.number(),
+});
+
+/**
+ * The salary engine's details (see docs/salary-formula.md; money in dollars with at most 2
+ * decimals), the cost keys optional: they are absent for users without showCost.
+ */
+export const calculationDetailsSchema = z.object({
+  baseSalary: z.number(),
+  adjustmentFactor: z.number(),
+  experienceMultiplier: z.number(),
+  loyaltyMultiplier: z.number(),
+  totalAdjustments: z.number(),
+  adjustmentDetails: z.array(adjustmentRow),
+  totalBenefitsCost: z.number().optional(),
+  selectedBenefits: z.array(benefitRow).optional(),
+  grossSalary: z.number(),
+  netSalary: z.number(),
+  totalCost: z.number().optional(),
+  socialInsuranceAmount: z.number().optional(),
+  customMultiplierDetails: z.array(adjustmentRow),
+  companySocialInsurance: z.number().optional(),
+  employeeSocialInsurance: z.number(),
+  adjustmentAmount: z.number(),
+  adjustedSalary: z.number(),
+});
+export type CalculationDetails = z.infer<typeof calculationDetailsSchema>;
+
+/** POST /calculate `data`: the engine's result, cost figures left out for users without showCost. */
+export const calculationResultSchema = z.object({
+  /** Equal to details.grossSalary. */
+  calculatedSalary: z.number(),
+  details: calculationDetailsSchema,
+  companySocialInsurance: z.number().optional(),
+  employeeSocialInsurance: z.number(),
+});
+export type CalculationResult = z.infer<typeof calculationResultSchema>;

@@ -24,3 +24,6 @@ export function envelopeOf<T extends z.ZodType>(data: T) {
     data,
   });
 }
+
+/** The answer of a call that has nothing to return (deletes, logout): `data` is null. */
+export const emptyEnvelope = envelopeOf(z.null());

@@ -147,28 +147,31 @@ export function toEmployeeFilters(q: z.output<typeof employeeListQuery>): Employ
   };
 }
 
+const namedRef = z.object({ id: z.number().int(), name: z.string() });
+
 /** Read shape (spec §3). The salary keys are absent, not null, for users who may not see them. */
-export interface EmployeeView {
-  id: number;
-  name: string;
-  technologyId: number;
-  specializationId: number;
-  gradeId: number;
-  levelId: number;
-  technology: { id: number; name: string };
-  position: { id: number; name: string };
-  grade: { id: number; name: string };
-  level: { id: number; name: string };
-  yearsExperience: number;
-  yearsWithCompany: number;
-  offshoreProject: boolean;
-  actingAsDifferentGrade: boolean;
-  pillar: boolean;
-  remote: boolean;
+export const employeeViewSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  technologyId: z.number().int(),
+  specializationId: z.number().int(),
+  gradeId: z.number().int(),
+  levelId: z.number().int(),
+  technology: namedRef,
+  position: namedRef,
+  grade: namedRef,
+  level: namedRef,
+  yearsExperience: z.number(),
+  yearsWithCompany: z.number(),
+  offshoreProject: z.boolean(),
+  actingAsDifferentGrade: z.boolean(),
+  pillar: z.boolean(),
+  remote: z.boolean(),
   /** Ids of the settings' custom multipliers that apply to this employee. */
-  customMultipliers: string[];
-  /** Gross salary; null when no base salary is configured for the grade and level. */
-  calculatedSalary?: number | null;
-  /** Gross + benefits + the company's social insurance; null like calculatedSalary. */
-  accumulatedCost?: number | null;
-}
+  customMultipliers: z.array(z.string()),
+  /** Gross salary; null when no base salary is configured for the grade and level. Needs showSalary. */
+  calculatedSalary: z.number().nullable().optional(),
+  /** Gross + benefits + the company's social insurance; null like calculatedSalary. Needs showCost. */
+  accumulatedCost: z.number().nullable().optional(),
+});
+export type EmployeeView = z.infer<typeof employeeViewSchema>;

@@ -64,6 +64,9 @@ export const importReport = z.object({
 });
 export type ImportReport = z.infer<typeof importReport>;
 
+/** The downloads' body in the API's documentation: the .xlsx file itself. */
+export const xlsxFile = z.string().meta({ format: 'binary', description: 'An .xlsx workbook' });
+
 /** The envelope's `error` codes of a refused import, for clients that branch on them. */
 export const IMPORT_ERRORS = {
   noFile: 'FILE_REQUIRED',

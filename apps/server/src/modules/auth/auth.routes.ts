@@ -1,4 +1,11 @@
-import { changePasswordBody, loginBody } from '@salary/shared/auth/auth.contract';
+import {
+  changePasswordBody,
+  endedSessionsData,
+  loginBody,
+  sessionData,
+  sessionListData,
+} from '@salary/shared/auth/auth.contract';
+import { emptyEnvelope, envelopeOf } from '@salary/shared/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
@@ -21,38 +28,63 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: ThrottleLimits; passwor
     passwordLogin: opts.passwordLogin,
   });
   const tags = ['auth'];
+  const session = { 200: envelopeOf(sessionData) };
 
   app.post(
     '/auth/login',
-    { schema: { tags, summary: 'Sign in (starts a session)', body: loginBody }, config: { public: true } },
+    {
+      schema: { tags, summary: 'Sign in (starts a session)', body: loginBody, response: session },
+      config: { public: true },
+    },
     async (request) => ok(await service.login(request.body, request), 'Login successful'),
   );
 
   app.get(
     '/auth/me',
-    { schema: { tags, summary: "Who am I (a fresh token, within the session's lifetime)" } },
+    {
+      schema: { tags, summary: "Who am I (a fresh token, within the session's lifetime)", response: session },
+    },
     async (request) => ok(await service.me(request.actor)),
   );
 
-  app.post('/auth/logout', { schema: { tags, summary: 'End my session' } }, async (request) => {
-    await service.logout(request.actor);
-    return ok(null, 'Logged out successfully');
-  });
+  app.post(
+    '/auth/logout',
+    { schema: { tags, summary: 'End my session', response: { 200: emptyEnvelope } } },
+    async (request) => {
+      await service.logout(request.actor);
+      return ok(null, 'Logged out successfully');
+    },
+  );
 
-  app.get('/auth/sessions', { schema: { tags, summary: 'My live sessions' } }, async (request) =>
-    ok({ sessions: await service.listSessions(request.actor) }),
+  app.get(
+    '/auth/sessions',
+    { schema: { tags, summary: 'My live sessions', response: { 200: envelopeOf(sessionListData) } } },
+    async (request) => ok({ sessions: await service.listSessions(request.actor) }),
   );
 
   app.delete(
     '/auth/sessions',
-    { schema: { tags, summary: 'End every session of mine but this one' } },
+    {
+      schema: {
+        tags,
+        summary: 'End every session of mine but this one',
+        response: { 200: envelopeOf(endedSessionsData) },
+      },
+    },
     async (request) =>
       ok({ ended: await service.endOtherSessions(request.actor) }, 'Signed out of every other session'),
   );
 
   app.post(
     '/auth/change-password',
-    { schema: { tags, summary: 'Change my password (ends my other sessions)', body: changePasswordBody } },
+    {
+      schema: {
+        tags,
+        summary: 'Change my password (ends my other sessions)',
+        body: changePasswordBody,
+        response: session,
+      },
+    },
     async (request) =>
       ok(await service.changePassword(request.actor, request.body, request), 'Password changed successfully'),
   );

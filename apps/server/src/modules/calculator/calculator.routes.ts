@@ -1,4 +1,5 @@
-import { calculateBody } from '@salary/shared/calculator/calculator.contract';
+import { calculateBody, calculationResultSchema } from '@salary/shared/calculator/calculator.contract';
+import { envelopeOf } from '@salary/shared/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
 import { createSettingsRepository } from '../settings/settings.repository.ts';
@@ -24,6 +25,7 @@ export const calculatorRoutes: FastifyPluginAsyncZod = async (app) => {
           'Needs showSalary; without showCost the cost figures (totalCost, totalBenefitsCost, selectedBenefits, ' +
           'socialInsuranceAmount, companySocialInsurance) are absent.',
         body: calculateBody,
+        response: { 200: envelopeOf(calculationResultSchema) },
       },
     },
     async (request) =>

@@ -1,7 +1,7 @@
 import { calculateSalary } from '@salary/salary-engine/calculate-salary';
 import { SalaryEngineError } from '@salary/salary-engine/salary-engine-error';
 import type { SalaryResult } from '@salary/salary-engine/salary-types';
-import type { CalculateInput } from '@salary/shared/calculator/calculator.contract';
+import { type CalculateInput, COST_DETAIL_KEYS } from '@salary/shared/calculator/calculator.contract';
 import { type Actor, can } from '@salary/shared/common/permissions';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import { AppError, badRequest } from '../../lib/app-error.ts';
@@ -29,15 +29,6 @@ export type CalculatorAnswer = SalaryResult & {
   companySocialInsurance?: number;
   employeeSocialInsurance: number;
 };
-
-/** What the company pays beyond the salary; shown only to admins and showCost users. */
-export const COST_DETAIL_KEYS = [
-  'totalCost',
-  'totalBenefitsCost',
-  'selectedBenefits',
-  'companySocialInsurance',
-  'socialInsuranceAmount',
-] as const;
 
 /**
  * A calculation reveals pay, so it needs showSalary; the company's costs (total cost,

@@ -1,11 +1,14 @@
-import { idParam } from '@salary/shared/common/envelope';
+import { emptyEnvelope, envelopeOf, idParam } from '@salary/shared/common/envelope';
 import {
   employeeFormBody,
   employeeListQuery,
+  employeeViewSchema,
   toEmployeeFilters,
   toEmployeeInput,
 } from '@salary/shared/employees/employee.contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { employeesServiceFor } from './employees.service.ts';
 import { createListWire, listEncoding } from './employees.wire.ts';
@@ -14,6 +17,7 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = employeesServiceFor(app.db);
   const wire = createListWire();
   const tags = ['employees'];
+  const one = envelopeOf(employeeViewSchema);
 
   app.get(
     '/employees',
@@ -25,15 +29,21 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
           'calculatedSalary is present only for admins or showSalary, accumulatedCost only for admins or showCost. ' +
           'salaryFrom/salaryTo need showSalary.',
         querystring: employeeListQuery,
+        response: { 200: envelopeOf(z.array(employeeViewSchema)) },
       },
+      // The hot path: the schema documents the list, but the service's rows (already in the
+      // read shape, keys stripped by permission) are not re-encoded by zod — the plain answer is
+      // JSON.stringify as it always was, and the compressed one is bytes (employees.wire.ts).
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request, reply) => {
       const list = await service.list(request.actor, toEmployeeFilters(request.query));
       const encoding = listEncoding(request.headers['accept-encoding'], list.length);
       if (!encoding) return ok(list);
       // Compressed once per cached list (employees.wire.ts); the compression plugin leaves an
-      // answer that already carries a Content-Encoding alone.
-      return reply
+      // answer that already carries a Content-Encoding alone. The bytes are the schema's JSON,
+      // compressed: Fastify sends a Buffer as it is, past any serializer.
+      return (reply as FastifyReply)
         .type('application/json; charset=utf-8')
         .header('content-encoding', encoding)
         .header('vary', 'accept-encoding')
@@ -41,13 +51,22 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/employees/:id', { schema: { tags, summary: 'One employee', params: idParam } }, async (request) =>
-    ok(await service.get(request.actor, request.params.id)),
+  app.get(
+    '/employees/:id',
+    { schema: { tags, summary: 'One employee', params: idParam, response: { 200: one } } },
+    async (request) => ok(await service.get(request.actor, request.params.id)),
   );
 
   app.post(
     '/employees',
-    { schema: { tags, summary: 'Create an employee (manageEmployee)', body: employeeFormBody } },
+    {
+      schema: {
+        tags,
+        summary: 'Create an employee (manageEmployee)',
+        body: employeeFormBody,
+        response: { 201: one },
+      },
+    },
     async (request, reply) =>
       reply
         .status(201)
@@ -67,6 +86,7 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Update an employee (manageEmployee)',
         params: idParam,
         body: employeeFormBody,
+        response: { 200: one },
       },
     },
     async (request) =>
@@ -78,7 +98,14 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/employees/:id',
-    { schema: { tags, summary: 'Delete an employee (deleteEmployee)', params: idParam } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete an employee (deleteEmployee)',
+        params: idParam,
+        response: { 200: emptyEnvelope },
+      },
+    },
     async (request) => {
       await service.remove(request.actor, request.params.id);
       return ok(null, 'Employee deleted successfully');

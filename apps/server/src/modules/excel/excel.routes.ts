@@ -1,13 +1,16 @@
 import { PassThrough } from 'node:stream';
 import type {} from '@fastify/multipart';
+import { envelopeOf } from '@salary/shared/common/envelope';
 import { employeeListQuery, toEmployeeFilters } from '@salary/shared/employees/employee.contract';
 import {
   EXPORT_FILE_NAME,
   IMPORT_ERRORS,
   IMPORT_FIELD,
   importQuery,
+  importReport,
   TEMPLATE_FILE_NAME,
   XLSX_CONTENT_TYPE,
+  xlsxFile,
 } from '@salary/shared/excel/excel.contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,6 +20,14 @@ import { type ExcelLimits, excelServiceFor, type Upload } from './excel.service.
 import { writeEmployeesWorkbook } from './export-workbook.ts';
 import { importMessages } from './import-rows.ts';
 import { formatBytes } from './workbook-limits.ts';
+
+/**
+ * A download's documented answer: the workbook. Its bytes or stream go out as they are (Fastify
+ * serializes neither), hence the plain reply type where the handlers send them.
+ */
+const workbook = (fileName: string) => ({
+  200: { description: fileName, content: { [XLSX_CONTENT_TYPE]: { schema: xlsxFile } } },
+});
 
 function sendWorkbookHeaders(reply: FastifyReply, fileName: string) {
   reply
@@ -68,6 +79,7 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
           'Calculated Salary only for admins or showSalary, Total Cost only for admins or showCost. ' +
           'salaryFrom/salaryTo need showSalary.',
         querystring: employeeListQuery,
+        response: workbook(EXPORT_FILE_NAME),
       },
     },
     async (request, reply) => {
@@ -82,17 +94,23 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
         request.log.error({ err: error }, 'export failed while streaming');
         out.destroy(error instanceof Error ? error : new Error('export failed'));
       });
-      return reply.send(out);
+      return (reply as FastifyReply).send(out);
     },
   );
 
   app.get(
     '/employees/template/download',
-    { schema: { tags, summary: 'Download the import template employees_template.xlsx' } },
+    {
+      schema: {
+        tags,
+        summary: 'Download the import template employees_template.xlsx',
+        response: workbook(TEMPLATE_FILE_NAME),
+      },
+    },
     async (_request, reply) => {
       const file = await service.template();
       sendWorkbookHeaders(reply, TEMPLATE_FILE_NAME);
-      return reply.send(file);
+      return (reply as FastifyReply).send(file);
     },
   );
 
@@ -107,6 +125,7 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
           'problem → 400 with data.problems [{row, column, message}] and nothing written. dryRun=true checks ' +
           'and counts without writing.',
         querystring: importQuery,
+        response: { 200: envelopeOf(importReport) },
       },
     },
     async (request) => {

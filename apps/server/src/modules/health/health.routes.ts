@@ -1,3 +1,5 @@
+import { envelopeOf } from '@salary/shared/common/envelope';
+import { healthData } from '@salary/shared/health/health.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
 import { createHealthRepository } from './health.repository.ts';
@@ -6,7 +8,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createHealthRepository(app.db);
   app.get(
     '/health',
-    { schema: { tags: ['health'], summary: 'Liveness and database readiness' }, config: { public: true } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database readiness',
+        response: { 200: envelopeOf(healthData) },
+      },
+      config: { public: true },
+    },
     async () => {
       await repo.ping();
       return ok({ status: 'ok', database: app.database.kind }, 'Healthy');

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { SsoErrorReason } from '@salary/shared/oidc/oidc.contract';
+import { sessionData } from '@salary/shared/auth/auth.contract';
+import { envelopeOf } from '@salary/shared/common/envelope';
+import { authOptionsSchema, type SsoErrorReason } from '@salary/shared/oidc/oidc.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config, OidcConfig } from '../../config.ts';
@@ -17,6 +19,9 @@ const HANDOFF_TTL_SECONDS = 60;
 const SSO_EXPIRED = 'Single sign-on expired. Please sign in again.';
 
 const loginError = (reason: SsoErrorReason) => `/login?sso=error&reason=${reason}`;
+
+/** A browser step of the sign-in: the answer is a redirect, never a body. */
+const redirects = (where: string) => ({ 302: z.undefined().describe(`Redirects to ${where}`) });
 
 function asFlow(payload: Record<string, unknown> | null): FlowState | null {
   if (!payload) return null;
@@ -36,7 +41,11 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ config: Config; cookieSecret: s
   app.get(
     '/auth/options',
     {
-      schema: { tags: ['auth'], summary: 'How to sign in here (asked by the login screen)' },
+      schema: {
+        tags: ['auth'],
+        summary: 'How to sign in here (asked by the login screen)',
+        response: { 200: envelopeOf(authOptionsSchema) },
+      },
       config: { public: true },
     },
     async () => ok({ sso: oidc !== undefined, passwordLogin }),
@@ -59,7 +68,11 @@ async function registerSsoRoutes(
   app.get(
     '/auth/oidc/start',
     {
-      schema: { tags: ['auth'], summary: 'Start single sign-on (redirects to the provider)' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Start single sign-on (redirects to the provider)',
+        response: redirects('the provider, or /login with a reason when it cannot be reached'),
+      },
       config: { public: true },
     },
     async (request, reply) => {
@@ -83,7 +96,11 @@ async function registerSsoRoutes(
   app.get(
     '/auth/oidc/callback',
     {
-      schema: { tags: ['auth'], summary: 'Where the provider sends the browser back' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Where the provider sends the browser back',
+        response: redirects('/login/sso to collect the sign-in, or /login with a reason'),
+      },
       config: { public: true },
     },
     async (request, reply) => {
@@ -110,7 +127,12 @@ async function registerSsoRoutes(
   app.post(
     '/auth/oidc/session',
     {
-      schema: { tags: ['auth'], summary: 'Collect the sign-in single sign-on prepared', body: z.object({}) },
+      schema: {
+        tags: ['auth'],
+        summary: 'Collect the sign-in single sign-on prepared',
+        body: z.object({}),
+        response: { 200: envelopeOf(sessionData) },
+      },
       config: { public: true },
     },
     async (request, reply) => {

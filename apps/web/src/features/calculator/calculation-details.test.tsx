@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
+import type { CalculationResult } from '@salary/shared/calculator/calculator.contract';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../../app/theme.ts';
-import type { CalculationResult } from './api/calculate-salary.ts';
 import { CalculationDetails } from './calculation-details.tsx';
 
 const full: CalculationResult = {

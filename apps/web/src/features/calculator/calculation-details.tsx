@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import type { CalculationResult } from '@salary/shared/calculator/calculator.contract';
 import { BASE_MULTIPLIERS } from '@salary/shared/settings/settings.contract';
-import type { CalculationResult } from './api/calculate-salary.ts';
 import {
   formatAdjustmentFactor,
   formatDollars,

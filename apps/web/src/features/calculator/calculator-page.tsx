@@ -1,5 +1,5 @@
 import { Alert, Center, Grid, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import type { CalculateBody } from '@salary/shared/calculator/calculator.contract';
+import type { CalculateBody, CalculationResult } from '@salary/shared/calculator/calculator.contract';
 import { IconCalculator, IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -10,7 +10,7 @@ import { useLevels } from '../../lib/salary-rules/get-levels.ts';
 import { useSettingsValues } from '../../lib/salary-rules/get-settings.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
-import { type CalculationResult, useCalculateSalary } from './api/calculate-salary.ts';
+import { useCalculateSalary } from './api/calculate-salary.ts';
 import { CalculationDetails } from './calculation-details.tsx';
 import { calculationErrorMessage } from './calculation-error.ts';
 import { CalculatorForm } from './calculator-form.tsx';
