@@ -1,17 +1,8 @@
 import type { EmployeeFilters, EmployeeInput } from '@salary/shared/employees/employee.contract';
 import { count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  adjustmentFactors,
-  baseSalaries,
-  employees,
-  grades,
-  jobs,
-  levels,
-  positions,
-  settings,
-} from '../../db/schema.ts';
-import { currentSnapshot } from '../calculator/snapshot-cache.ts';
+import { employees, grades, jobs, levels, positions } from '../../db/schema.ts';
+import { currentSnapshot, readSnapshot } from '../../lib/snapshot.repository.ts';
 
 /** One employee with the names of what it refers to, numbers already converted. */
 export interface EmployeeRecord {
@@ -53,9 +44,6 @@ type RowTuple = [
 
 type NamePair = [id: number, name: string];
 
-/** The settings record is a single row (see the settings repository). */
-const SETTINGS_ID = 1;
-
 interface ListResult {
   jobs: NamePair[];
   positions: NamePair[];
@@ -65,7 +53,7 @@ interface ListResult {
 }
 
 /** Drivers hand json back parsed; accept text too. */
-const parsed = <T>(raw: T | string | null | undefined, empty: T): T =>
+export const parsedJson = <T>(raw: T | string | null | undefined, empty: T): T =>
   raw === null || raw === undefined ? empty : typeof raw === 'string' ? (JSON.parse(raw) as T) : raw;
 
 function nameOf(names: Map<number, string>, id: number): string {
@@ -135,7 +123,7 @@ export interface ListPage {
  * years travel as JSON numbers (numeric(5,2) text, e.g. 6.50), so they arrive exact. With a
  * `page`, only that page's rows (the export reads the list that way, so memory stays flat).
  */
-function listColumns(filters: EmployeeFilters & { id?: number }, page?: ListPage) {
+export function listColumns(filters: EmployeeFilters & { id?: number }, page?: ListPage) {
   const where = filterClause(filters);
   const rows = page
     ? sql`(select * from ${employees} e
@@ -157,22 +145,16 @@ function listColumns(filters: EmployeeFilters & { id?: number }, page?: ListPage
   };
 }
 
-function recordsOf(row: { [K in keyof ListResult]: ListResult[K] | string } | undefined): EmployeeRecord[] {
+export function recordsOf(
+  row: { [K in keyof ListResult]: ListResult[K] | string } | undefined,
+): EmployeeRecord[] {
   return toRecords({
-    jobs: parsed(row?.jobs, []),
-    positions: parsed(row?.positions, []),
-    grades: parsed(row?.grades, []),
-    levels: parsed(row?.levels, []),
-    rows: parsed(row?.rows, []),
+    jobs: parsedJson(row?.jobs, []),
+    positions: parsedJson(row?.positions, []),
+    grades: parsedJson(row?.grades, []),
+    levels: parsedJson(row?.levels, []),
+    rows: parsedJson(row?.rows, []),
   });
-}
-
-/** The pricing rules read with the rows: the settings record, base salaries, factors. */
-export interface ListRules {
-  /** undefined only when the settings row is missing (the caller recreates it). */
-  settings: typeof settings.$inferSelect | undefined;
-  baseSalaries: Array<{ gradeId: number; levelId: number; amount: number }>;
-  factors: Array<{ jobId: number; positionId: number; type: 'PERCENTAGE' | 'FIXED'; factor: number }>;
 }
 
 const values = (input: EmployeeInput) => ({
@@ -208,52 +190,7 @@ export function createEmployeesRepository(db: DbOrTx) {
 
     /** The snapshot the database is at now (see SnapshotCache). */
     async snapshot(): Promise<string> {
-      const [row] = await db.select({ snapshot: currentSnapshot }).from(sql`(select 1) as one`);
-      return row!.snapshot;
-    },
-
-    /**
-     * The list plus every rule that prices it, in ONE statement: the rows and their rules
-     * come from the same snapshot (answered too), and a list costs one round trip, not four.
-     */
-    async listWithRules(
-      filters: EmployeeFilters & { id?: number } = {},
-      page?: ListPage,
-    ): Promise<{ employees: EmployeeRecord[]; rules: ListRules; snapshot: string }> {
-      const [row] = await db
-        .select({
-          ...listColumns(filters, page),
-          settings,
-          baseSalaries: sql<
-            Array<[number, number, number]> | string
-          >`(select coalesce(json_agg(json_build_array(
-            ${baseSalaries.gradeId}, ${baseSalaries.levelId}, ${baseSalaries.amount})), '[]'::json) from ${baseSalaries})`,
-          factors: sql<
-            Array<[number, number, 'PERCENTAGE' | 'FIXED', number]> | string
-          >`(select coalesce(json_agg(json_build_array(
-            ${adjustmentFactors.jobId}, ${adjustmentFactors.positionId}, ${adjustmentFactors.type},
-            ${adjustmentFactors.factor})), '[]'::json) from ${adjustmentFactors})`,
-        })
-        .from(sql`(select 1) as one`)
-        .leftJoin(settings, eq(settings.id, SETTINGS_ID));
-      return {
-        employees: recordsOf(row),
-        snapshot: row!.snapshot,
-        rules: {
-          settings: row?.settings ?? undefined,
-          baseSalaries: parsed(row?.baseSalaries, []).map(([gradeId, levelId, amount]) => ({
-            gradeId,
-            levelId,
-            amount: Number(amount),
-          })),
-          factors: parsed(row?.factors, []).map(([jobId, positionId, type, factor]) => ({
-            jobId,
-            positionId,
-            type,
-            factor: Number(factor),
-          })),
-        },
-      };
+      return readSnapshot(db);
     },
 
     async findById(id: number): Promise<EmployeeRecord | undefined> {

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
-import { createHealthRepository } from './health.repository.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createHealthRepository(app.db);
+  const repo = app.services.health;
   app.get(
     '/health',
     { schema: { tags: ['health'], summary: 'Liveness and database readiness' }, config: { public: true } },
