@@ -4,6 +4,7 @@ import type {
   EmployeeInput,
   EmployeeView,
 } from '@salary/shared/employees/employee.contract';
+import { EMPLOYEE_FIELDS, fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
@@ -11,6 +12,9 @@ import { requirePermission } from '../../lib/authorize.ts';
 import { SnapshotCache } from '../../lib/snapshot-cache.ts';
 import type { PricedEmployee, PricingService } from '../pricing/pricing.service.ts';
 import type { EmployeeRecord, EmployeesRepository, ListPage } from './employees.repository.ts';
+
+const REFERENCE_FIELDS = fieldsOfKind('reference');
+const LAST_REFERENCE = REFERENCE_FIELDS[REFERENCE_FIELDS.length - 1];
 
 /** Distinct (visibility, filters) lists kept for the current snapshot. */
 const LIST_CACHE_ENTRIES = 4;
@@ -36,28 +40,18 @@ export function toEmployeeView(
   pricing: Pricing | undefined,
   visibility: { salary: boolean; cost: boolean },
 ): EmployeeView {
-  const view: EmployeeView = {
-    id: e.id,
-    name: e.name,
-    technologyId: e.jobId,
-    specializationId: e.positionId,
-    gradeId: e.gradeId,
-    levelId: e.levelId,
-    technology: { id: e.jobId, name: e.jobName },
-    position: { id: e.positionId, name: e.positionName },
-    grade: { id: e.gradeId, name: e.gradeName },
-    level: { id: e.levelId, name: e.levelName },
-    yearsExperience: e.yearsExperience,
-    yearsWithCompany: e.yearsWithCompany,
-    offshoreProject: e.offshoreProject,
-    actingAsDifferentGrade: e.actingAsDifferentGrade,
-    pillar: e.pillar,
-    remote: e.remote,
-    customMultipliers: e.customMultiplierIds,
-  };
+  const view: Record<string, unknown> = { id: e.id };
+  for (const f of EMPLOYEE_FIELDS) {
+    view[f.wire] = e[f.input];
+    // The references' named objects follow their ids, as the spec's read shape has them.
+    if (f === LAST_REFERENCE)
+      for (const r of REFERENCE_FIELDS)
+        view[r.reference.view] = { id: e[r.input], name: e[r.reference.nameKey] };
+  }
+  view.customMultipliers = e.customMultiplierIds;
   if (visibility.salary) view.calculatedSalary = pricing?.calculatedSalary ?? null;
   if (visibility.cost) view.accumulatedCost = pricing?.accumulatedCost ?? null;
-  return view;
+  return view as unknown as EmployeeView;
 }
 
 export function createEmployeesService(deps: {
