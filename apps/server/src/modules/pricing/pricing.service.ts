@@ -1,6 +1,6 @@
 import { calculateSalary, calculateWithPrepared } from '@salary/salary-engine/calculate-salary';
 import { SalaryEngineError } from '@salary/salary-engine/salary-engine-error';
-import type { SalaryResult } from '@salary/salary-engine/salary-types';
+import type { SalaryProfile, SalaryResult } from '@salary/salary-engine/salary-types';
 import type { EmployeeFilters } from '@salary/shared/employees/employee.contract';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import type { DbOrTx } from '../../db/client.ts';
@@ -41,13 +41,7 @@ export interface PricedEmployee {
 }
 
 /** A profile to price as the calculator sees it: references, years, flags and what-if choices. */
-export interface PricingProfile extends ReferenceIds {
-  yearsExperience: number;
-  yearsWithCompany: number;
-  offshoreProject: boolean;
-  actingAsDifferentGrade: boolean;
-  pillar: boolean;
-  remote: boolean;
+export interface PricingProfile extends ReferenceIds, SalaryProfile {
   /** Which stored benefits count; all of them when absent. */
   benefitSelected?: (name: string) => boolean;
   customMultipliers?: CustomMultiplierRule[];
@@ -174,14 +168,7 @@ export function createPricingService(deps: {
         applySocialInsurance: profile.applySocialInsurance ?? true,
       });
       try {
-        return calculateSalary(rules, {
-          yearsExperience: profile.yearsExperience,
-          yearsWithCompany: profile.yearsWithCompany,
-          offshoreProject: profile.offshoreProject,
-          actingAsDifferentGrade: profile.actingAsDifferentGrade,
-          pillar: profile.pillar,
-          remote: profile.remote,
-        });
+        return calculateSalary(rules, profile);
       } catch (error) {
         throw engineErrorToAppError(error);
       }
