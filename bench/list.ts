@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { EMPLOYEE_FIELDS, fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
 import type { BenchApp } from './lib/bench-app.ts';
@@ -58,15 +59,13 @@ export interface ListFigure {
 
 // The same rows the list answers with: every employee field plus the four joined names.
 const JOINED = sql.raw(`
-  select e.id, e.name, e.job_id, j.name as job_name, e.position_id, p.name as position_name,
-         e.grade_id, g.name as grade_name, e.level_id, l.name as level_name,
-         e.years_experience, e.years_with_company, e.offshore_project, e.acting_as_different_grade,
-         e.pillar, e.remote, e.custom_multipliers
+  select e.id, ${EMPLOYEE_FIELDS.map((f) =>
+    f.kind === 'reference' ? `e.${f.column}, r_${f.key}.name as ${f.key}_name` : `e.${f.column}`,
+  ).join(', ')}, e.custom_multipliers
   from employees e
-  join jobs j on j.id = e.job_id
-  join positions p on p.id = e.position_id
-  join grades g on g.id = e.grade_id
-  join levels l on l.id = e.level_id`);
+  ${fieldsOfKind('reference')
+    .map((f) => `join ${f.reference.table} r_${f.key} on r_${f.key}.id = e.${f.column}`)
+    .join('\n  ')}`);
 
 type Rows = { rows: Record<string, unknown>[] };
 

@@ -39,6 +39,7 @@ import errorHandler from './plugins/error-handler.ts';
 import queryShape from './plugins/query-shape.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import { webApp } from './plugins/web-app.ts';
+import { buildServices } from './services.ts';
 
 export interface AppOptions {
   config: Config;
@@ -156,21 +157,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const tokens = createTokenService(jwtSecret);
   const lifetimes = { idleSeconds: config.jwtTtlSeconds, maxSeconds: config.sessionMaxSeconds };
+  // The composition root: repositories and services, built once for the whole app.
+  const services = buildServices(app.db, { config, tokens, lifetimes, log: app.log });
+  app.decorate('services', services);
 
   // 3. Modules, all under /api. Authentication is registered inside this scope: it guards
   //    the routes the router matched here, however their URL was spelled.
   await app.register(
     async (api) => {
-      await api.register(authentication, { tokens, lifetimes });
-      await api.register(healthRoutes);
-      await api.register(authRoutes, {
-        limits: {
-          perAddressAndEmail: config.loginRateLimit,
-          perAddress: config.loginAddressRateLimit,
-          perEmail: config.loginEmailRateLimit,
-        },
-        passwordLogin: config.passwordLogin,
+      await api.register(authentication, {
+        tokens,
+        lifetimes,
+        sessions: services.sessions,
+        signInUser: services.signInUser,
       });
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
       await api.register(oidcRoutes, { config, cookieSecret: jwtSecret });
       await api.register(usersRoutes);
       await api.register(jobsRoutes);

@@ -26,6 +26,11 @@ export interface PairRuleStore<Rule, Input> {
   delete(id: number, tx?: DbOrTx): Promise<boolean>;
 }
 
+/** Finds a referenced row by id: the referenced domain's repository, handed in by the composition root. */
+export interface RowFinder<Row> {
+  findById(id: number): Promise<Row | undefined>;
+}
+
 /** One side of the pair: where its id comes from and how it is found. */
 export interface PairReference<Input, Ref> {
   field: keyof Input & string;

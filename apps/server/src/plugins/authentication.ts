@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../lib/app-error.ts';
 import type { TokenService, VerifiedToken } from '../lib/tokens.ts';
-import { createSessionsRepository, type LiveSession } from '../modules/auth/sessions.repository.ts';
-import { createSignIn, type SessionLifetimes } from '../modules/auth/sign-in.ts';
+import type { LiveSession, SessionsRepository } from '../modules/auth/sessions.repository.ts';
+import type { SessionLifetimes } from '../modules/auth/sign-in.ts';
 import { type SignedInRow, toUser } from '../modules/users/users.repository.ts';
 
 declare module 'fastify' {
@@ -75,7 +75,7 @@ interface Lookup {
  * requests). Every lookup starts after its requests arrived, so each still sees every write
  * committed before it came in — a session ended on any replica is refused at once.
  */
-function batchedSessionLookup(repo: ReturnType<typeof createSessionsRepository>, idleSeconds: number) {
+function batchedSessionLookup(repo: SessionsRepository, idleSeconds: number) {
   type Waiter = { resolve(value: Lookup): void; reject(error: unknown): void };
   let queued: Map<string, Waiter[]> | undefined;
   let running = false;
@@ -120,15 +120,17 @@ function batchedSessionLookup(repo: ReturnType<typeof createSessionsRepository>,
  */
 export default fp(async function authentication(
   app: FastifyInstance,
-  opts: { tokens: TokenService; lifetimes: SessionLifetimes },
+  opts: {
+    tokens: TokenService;
+    lifetimes: SessionLifetimes;
+    sessions: SessionsRepository;
+    signInUser: FastifyInstance['signInUser'];
+  },
 ) {
-  const sessions = createSessionsRepository(app.db);
-  const signIn = createSignIn({ sessions, tokens: opts.tokens, lifetimes: opts.lifetimes });
+  const { sessions } = opts;
   app.decorate('tokens', opts.tokens);
   app.decorate('sessionLifetimes', opts.lifetimes);
-  app.decorate('signInUser', (user: SignedInRow, request: FastifyRequest) =>
-    signIn(user, { userAgent: request.headers['user-agent'] ?? null, address: request.ip }),
-  );
+  app.decorate('signInUser', opts.signInUser);
   app.decorateRequest('actor', null as unknown as FastifyRequest['actor']);
   app.decorateRequest('dataSnapshot', undefined);
   const verify = cachedVerifier(opts.tokens);

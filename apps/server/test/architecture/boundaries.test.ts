@@ -20,10 +20,7 @@ const FEATURES = path.join(ROOT, 'apps/web/src/features');
  * Files allowed to break the Drizzle rule today, each with its reason. Keep it short: a
  * listed file that no longer needs its place fails the test too.
  */
-const DRIZZLE_EXCEPTIONS: Record<string, string> = {
-  // Reads pg_current_snapshot(); moves out of the calculator with the pricing room (issue 14, item 1).
-  'modules/calculator/snapshot-cache.ts': 'raw sql for the snapshot key',
-};
+const DRIZZLE_EXCEPTIONS: Record<string, string> = {};
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })

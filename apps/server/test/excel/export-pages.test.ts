@@ -1,8 +1,12 @@
 import { type Actor, NO_PERMISSIONS } from '@salary/shared/common/permissions';
 import type { EmployeeFilters, EmployeeView } from '@salary/shared/employees/employee.contract';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
 import { AppError } from '../../src/lib/app-error.ts';
-import { type EmployeesService, employeesServiceFor } from '../../src/modules/employees/employees.service.ts';
+import { createTokenService } from '../../src/lib/tokens.ts';
+import type { EmployeesService } from '../../src/modules/employees/employees.service.ts';
+import { buildServices } from '../../src/services.ts';
 import { newCompany, newEmployee, newFactor, newGrade, newLevel } from '../support/factories.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 
@@ -45,7 +49,13 @@ beforeAll(async () => {
       yearsExperience: i,
       remote: i % 2 === 0,
     });
-  service = employeesServiceFor(database.db);
+  // The composition root on its own, as the app builds it (no HTTP needed here).
+  service = buildServices(database.db, {
+    config: loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }),
+    tokens: createTokenService('test-secret-that-is-long-enough-for-hs256-signing'),
+    lifetimes: { idleSeconds: 3600, maxSeconds: 86_400 },
+    log: pino({ level: 'silent' }),
+  }).employees;
 });
 afterAll(async () => database.close());
 

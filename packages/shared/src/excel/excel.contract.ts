@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMPLOYEE_FIELDS, type EmployeeField, type EmployeeFieldOf } from '../employees/employee-fields.ts';
 
 /*
  * The Excel files of the employee directory (spec §2, §7, §9): the export, the import
@@ -14,23 +15,14 @@ export const IMPORT_ACCEPT = '.xlsx,.xls';
 /** The multipart field that carries the file (spec §7). */
 export const IMPORT_FIELD = 'file';
 
+/** The sheet's columns: the ID, then every employee field in its order (employee-fields.ts). */
 export const EMPLOYEE_COLUMNS = [
-  { key: 'id', header: 'ID' },
-  { key: 'name', header: 'Name' },
-  { key: 'job', header: 'Job' },
-  { key: 'position', header: 'Position' },
-  { key: 'grade', header: 'Grade' },
-  { key: 'level', header: 'Level' },
-  { key: 'yearsExperience', header: 'Years of Experience' },
-  { key: 'yearsWithCompany', header: 'Years with Company' },
-  { key: 'offshoreProject', header: 'Base on Project' },
-  { key: 'actingAsDifferentGrade', header: 'Acting as Different Grade' },
-  { key: 'pillar', header: 'Pillar' },
-  { key: 'remote', header: 'Remote' },
-] as const;
+  { key: 'id', header: 'ID' } as const,
+  ...EMPLOYEE_FIELDS.map((f) => ({ key: f.key, header: f.label })),
+];
 
-export type EmployeeColumnKey = (typeof EMPLOYEE_COLUMNS)[number]['key'];
-export type YesNoColumnKey = 'offshoreProject' | 'actingAsDifferentGrade' | 'pillar' | 'remote';
+export type EmployeeColumnKey = 'id' | EmployeeField['key'];
+export type YesNoColumnKey = EmployeeFieldOf<'flag'>['key'];
 
 /** Export-only columns, present only for users allowed to see them; the import ignores them. */
 export const SALARY_COLUMN = 'Calculated Salary';

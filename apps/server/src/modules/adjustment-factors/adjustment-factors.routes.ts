@@ -5,10 +5,9 @@ import {
 } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerRuleRoutes } from '../../lib/rule-routes.ts';
-import { createAdjustmentFactorsService } from './adjustment-factors.service.ts';
 
 export const adjustmentFactorsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createAdjustmentFactorsService({ db: app.db });
+  const service = app.services.adjustmentFactors;
   registerRuleRoutes(app, {
     path: '/adjustment-factors',
     tag: 'adjustment-factors',

@@ -6,9 +6,7 @@ import type { Actor } from '@salary/shared/common/permissions';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import { pairRuleService } from '../../lib/pair-rule.service.ts';
-import { createJobsRepository } from '../jobs/jobs.repository.ts';
-import { createPositionsRepository } from '../positions/positions.repository.ts';
+import { pairRuleService, type RowFinder } from '../../lib/pair-rule.service.ts';
 import { createAdjustmentFactorsRepository } from './adjustment-factors.repository.ts';
 
 type FactorInput = z.output<typeof createAdjustmentFactorBody>;
@@ -24,9 +22,12 @@ const NOT_ITS_JOB = 'Position does not belong to the selected job';
 const notItsJob = () => badRequest(NOT_ITS_JOB, [{ field: 'positionId', message: NOT_ITS_JOB }]);
 
 /** One factor per job and position; the position must be one of the job's. */
-export function createAdjustmentFactorsService(deps: { db: Db }): AdjustmentFactorsService {
-  const jobs = createJobsRepository(deps.db);
-  const positions = createPositionsRepository(deps.db);
+export function createAdjustmentFactorsService(deps: {
+  db: Db;
+  jobs: RowFinder<{ id: number; name: string }>;
+  positions: RowFinder<{ id: number; name: string; jobId: number }>;
+}): AdjustmentFactorsService {
+  const { jobs, positions } = deps;
   return pairRuleService(createAdjustmentFactorsRepository(deps.db), {
     notFoundMessage: 'Adjustment factor not found',
     references: [

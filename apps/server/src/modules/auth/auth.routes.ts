@@ -8,25 +8,9 @@ import {
 import { emptyEnvelope, envelopeOf } from '@salary/shared/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
-import { createUsersRepository } from '../users/users.repository.ts';
-import { createAuthService } from './auth.service.ts';
-import { createAuthFailuresRepository } from './auth-failures.repository.ts';
-import { createSessionsRepository } from './sessions.repository.ts';
-import { createSignInThrottle, type ThrottleLimits } from './sign-in-throttle.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ limits: ThrottleLimits; passwordLogin: boolean }> = async (
-  app,
-  opts,
-) => {
-  const service = createAuthService({
-    users: createUsersRepository(app.db),
-    sessions: createSessionsRepository(app.db),
-    tokens: app.tokens,
-    throttle: createSignInThrottle({ failures: createAuthFailuresRepository(app.db), limits: opts.limits }),
-    lifetimes: app.sessionLifetimes,
-    signInUser: app.signInUser,
-    passwordLogin: opts.passwordLogin,
-  });
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.auth;
   const tags = ['auth'];
   const session = { 200: envelopeOf(sessionData) };
 

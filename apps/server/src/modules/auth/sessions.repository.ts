@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, gt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
-import { currentSnapshot } from '../calculator/snapshot-cache.ts';
+import { currentSnapshot } from '../../lib/snapshot.repository.ts';
 import type { SignedInRow } from '../users/users.repository.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;

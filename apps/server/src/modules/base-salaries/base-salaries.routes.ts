@@ -5,11 +5,10 @@ import {
 } from '@salary/shared/base-salaries/base-salaries.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerRuleRoutes } from '../../lib/rule-routes.ts';
-import { createBaseSalariesService } from './base-salaries.service.ts';
 
 /** The spec's path is singular (`/base-salary`); the domain keeps its plural name inside. */
 export const baseSalariesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createBaseSalariesService({ db: app.db });
+  const service = app.services.baseSalaries;
   registerRuleRoutes(app, {
     path: '/base-salary',
     tag: 'base-salaries',

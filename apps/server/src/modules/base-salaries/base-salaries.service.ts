@@ -3,9 +3,7 @@ import type { Actor } from '@salary/shared/common/permissions';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import { pairRuleService } from '../../lib/pair-rule.service.ts';
-import { createGradesRepository } from '../grades/grades.repository.ts';
-import { createLevelsRepository } from '../levels/levels.repository.ts';
+import { pairRuleService, type RowFinder } from '../../lib/pair-rule.service.ts';
 import { createBaseSalariesRepository } from './base-salaries.repository.ts';
 
 type BaseSalaryInput = z.output<typeof createBaseSalaryBody>;
@@ -18,9 +16,12 @@ export interface BaseSalariesService {
 }
 
 /** One amount per grade and level. */
-export function createBaseSalariesService(deps: { db: Db }): BaseSalariesService {
-  const grades = createGradesRepository(deps.db);
-  const levels = createLevelsRepository(deps.db);
+export function createBaseSalariesService(deps: {
+  db: Db;
+  grades: RowFinder<{ id: number; name: string }>;
+  levels: RowFinder<{ id: number; name: string }>;
+}): BaseSalariesService {
+  const { grades, levels } = deps;
   return pairRuleService(createBaseSalariesRepository(deps.db), {
     notFoundMessage: 'Base salary not found',
     references: [

@@ -2,15 +2,9 @@ import { calculateBody, calculationResultSchema } from '@salary/shared/calculato
 import { envelopeOf } from '@salary/shared/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
-import { createSettingsRepository } from '../settings/settings.repository.ts';
-import { createCalculatorRepository } from './calculator.repository.ts';
-import { createCalculatorService } from './calculator.service.ts';
 
 export const calculatorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createCalculatorService({
-    repo: createCalculatorRepository(app.db),
-    settings: createSettingsRepository(app.db),
-  });
+  const service = app.services.calculator;
 
   app.post(
     '/calculate',

@@ -1,60 +1,66 @@
 import type { EmployeeFilters, EmployeeInput } from '@salary/shared/employees/employee.contract';
+import {
+  EMPLOYEE_FIELDS,
+  type EmployeeField,
+  type EmployeeFieldKind,
+  fieldsOfKind,
+} from '@salary/shared/employees/employee-fields';
 import { count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  adjustmentFactors,
-  baseSalaries,
-  employees,
-  grades,
-  jobs,
-  levels,
-  positions,
-  settings,
-} from '../../db/schema.ts';
-import { currentSnapshot } from '../calculator/snapshot-cache.ts';
+import { employees, grades, jobs, levels, positions } from '../../db/schema.ts';
+import { currentSnapshot, readSnapshot } from '../../lib/snapshot.repository.ts';
 
 /** One employee with the names of what it refers to, numbers already converted. */
-export interface EmployeeRecord {
+export type EmployeeRecord = EmployeeInput & {
   id: number;
-  name: string;
-  jobId: number;
   jobName: string;
-  positionId: number;
   positionName: string;
-  gradeId: number;
   gradeName: string;
-  levelId: number;
   levelName: string;
-  yearsExperience: number;
-  yearsWithCompany: number;
-  offshoreProject: boolean;
-  actingAsDifferentGrade: boolean;
-  pillar: boolean;
-  remote: boolean;
-  customMultiplierIds: string[];
+};
+
+/**
+ * One employee as the list query sends it: the id, every field in EMPLOYEE_FIELDS' order
+ * (references as ids: the names come once per reference), then the custom multipliers.
+ */
+type RowTuple = unknown[];
+
+const FIELDS = EMPLOYEE_FIELDS;
+const CUSTOM_AT = FIELDS.length + 1;
+
+/** How each kind is cast from JSON text in set-based writes, and its SQL type. */
+const CAST: Record<EmployeeFieldKind, (value: string) => string> = {
+  text: (v) => v,
+  reference: (v) => `(${v})::int`,
+  years: (v) => `(${v})::numeric`,
+  flag: (v) => `(${v})::boolean`,
+};
+const SQL_TYPE: Record<EmployeeFieldKind, string> = {
+  text: 'text',
+  reference: 'int',
+  years: 'numeric',
+  flag: 'boolean',
+};
+
+/** A field's value as the database takes it (years as exact numeric text). */
+function dbValue(field: EmployeeField, input: EmployeeInput): unknown {
+  const value = input[field.input];
+  return field.kind === 'years' ? (value as number).toFixed(2) : value;
 }
 
-/** One employee as the list query sends it: ids only, the names come once per reference. */
-type RowTuple = [
-  id: number,
-  name: string,
-  jobId: number,
-  positionId: number,
-  gradeId: number,
-  levelId: number,
-  yearsExperience: number,
-  yearsWithCompany: number,
-  offshoreProject: boolean,
-  actingAsDifferentGrade: boolean,
-  pillar: boolean,
-  remote: boolean,
-  customMultiplierIds: string[],
-];
+// Column lists built once from the field list; the identifiers are ours, never input.
+const ROW_COLUMNS = sql.raw(
+  ['e.id', ...FIELDS.map((f) => `e.${f.column}`), 'e.custom_multipliers'].join(', '),
+);
+const INSERT_COLUMNS = sql.raw([...FIELDS.map((f) => f.column), 'custom_multipliers'].join(', '));
+const INSERT_VALUES = sql.raw(
+  [...FIELDS.map((f, i) => CAST[f.kind](`r->>${i}`)), `(r->${FIELDS.length})::jsonb`].join(', '),
+);
+const UPDATE_SET = sql.raw(FIELDS.map((f) => `${f.column} = v.${f.column}`).join(', '));
+const UPDATE_RECORD = sql.raw(['id int', ...FIELDS.map((f) => `${f.column} ${SQL_TYPE[f.kind]}`)].join(', '));
 
 type NamePair = [id: number, name: string];
-
-/** The settings record is a single row (see the settings repository). */
-const SETTINGS_ID = 1;
+type ReferenceTable = 'jobs' | 'positions' | 'grades' | 'levels';
 
 interface ListResult {
   jobs: NamePair[];
@@ -65,7 +71,7 @@ interface ListResult {
 }
 
 /** Drivers hand json back parsed; accept text too. */
-const parsed = <T>(raw: T | string | null | undefined, empty: T): T =>
+export const parsedJson = <T>(raw: T | string | null | undefined, empty: T): T =>
   raw === null || raw === undefined ? empty : typeof raw === 'string' ? (JSON.parse(raw) as T) : raw;
 
 function nameOf(names: Map<number, string>, id: number): string {
@@ -76,32 +82,26 @@ function nameOf(names: Map<number, string>, id: number): string {
 }
 
 function toRecords(result: ListResult): EmployeeRecord[] {
-  const jobNames = new Map(result.jobs);
-  const positionNames = new Map(result.positions);
-  const gradeNames = new Map(result.grades);
-  const levelNames = new Map(result.levels);
+  const names: Record<ReferenceTable, Map<number, string>> = {
+    jobs: new Map(result.jobs),
+    positions: new Map(result.positions),
+    grades: new Map(result.grades),
+    levels: new Map(result.levels),
+  };
+  const inputs = FIELDS.map((f) => f.input);
+  const references = fieldsOfKind('reference').map((f) => ({
+    at: FIELDS.indexOf(f) + 1,
+    nameKey: f.reference.nameKey,
+    names: names[f.reference.table],
+  }));
   const records: EmployeeRecord[] = new Array(result.rows.length);
   for (let i = 0; i < result.rows.length; i++) {
     const t = result.rows[i]!;
-    records[i] = {
-      id: t[0],
-      name: t[1],
-      jobId: t[2],
-      jobName: nameOf(jobNames, t[2]),
-      positionId: t[3],
-      positionName: nameOf(positionNames, t[3]),
-      gradeId: t[4],
-      gradeName: nameOf(gradeNames, t[4]),
-      levelId: t[5],
-      levelName: nameOf(levelNames, t[5]),
-      yearsExperience: t[6],
-      yearsWithCompany: t[7],
-      offshoreProject: t[8],
-      actingAsDifferentGrade: t[9],
-      pillar: t[10],
-      remote: t[11],
-      customMultiplierIds: t[12],
-    };
+    const record: Record<string, unknown> = { id: t[0] };
+    for (let j = 0; j < inputs.length; j++) record[inputs[j]!] = t[j + 1];
+    for (const ref of references) record[ref.nameKey] = nameOf(ref.names, t[ref.at] as number);
+    record.customMultiplierIds = t[CUSTOM_AT];
+    records[i] = record as unknown as EmployeeRecord;
   }
   return records;
 }
@@ -135,7 +135,7 @@ export interface ListPage {
  * years travel as JSON numbers (numeric(5,2) text, e.g. 6.50), so they arrive exact. With a
  * `page`, only that page's rows (the export reads the list that way, so memory stays flat).
  */
-function listColumns(filters: EmployeeFilters & { id?: number }, page?: ListPage) {
+export function listColumns(filters: EmployeeFilters & { id?: number }, page?: ListPage) {
   const where = filterClause(filters);
   const rows = page
     ? sql`(select * from ${employees} e
@@ -148,47 +148,30 @@ function listColumns(filters: EmployeeFilters & { id?: number }, page?: ListPage
     grades: names(grades),
     levels: names(levels),
     snapshot: currentSnapshot,
-    rows: sql<RowTuple[] | string>`(select coalesce(json_agg(json_build_array(
-        e.id, e.name, e.job_id, e.position_id, e.grade_id, e.level_id,
-        e.years_experience, e.years_with_company,
-        e.offshore_project, e.acting_as_different_grade, e.pillar, e.remote, e.custom_multipliers
-      ) order by e.id), '[]'::json)
+    rows: sql<
+      RowTuple[] | string
+    >`(select coalesce(json_agg(json_build_array(${ROW_COLUMNS}) order by e.id), '[]'::json)
       from ${rows})`,
   };
 }
 
-function recordsOf(row: { [K in keyof ListResult]: ListResult[K] | string } | undefined): EmployeeRecord[] {
+export function recordsOf(
+  row: { [K in keyof ListResult]: ListResult[K] | string } | undefined,
+): EmployeeRecord[] {
   return toRecords({
-    jobs: parsed(row?.jobs, []),
-    positions: parsed(row?.positions, []),
-    grades: parsed(row?.grades, []),
-    levels: parsed(row?.levels, []),
-    rows: parsed(row?.rows, []),
+    jobs: parsedJson(row?.jobs, []),
+    positions: parsedJson(row?.positions, []),
+    grades: parsedJson(row?.grades, []),
+    levels: parsedJson(row?.levels, []),
+    rows: parsedJson(row?.rows, []),
   });
 }
 
-/** The pricing rules read with the rows: the settings record, base salaries, factors. */
-export interface ListRules {
-  /** undefined only when the settings row is missing (the caller recreates it). */
-  settings: typeof settings.$inferSelect | undefined;
-  baseSalaries: Array<{ gradeId: number; levelId: number; amount: number }>;
-  factors: Array<{ jobId: number; positionId: number; type: 'PERCENTAGE' | 'FIXED'; factor: number }>;
-}
-
-const values = (input: EmployeeInput) => ({
-  name: input.name,
-  jobId: input.jobId,
-  positionId: input.positionId,
-  gradeId: input.gradeId,
-  levelId: input.levelId,
-  yearsExperience: input.yearsExperience.toFixed(2),
-  yearsWithCompany: input.yearsWithCompany.toFixed(2),
-  offshoreProject: input.offshoreProject,
-  actingAsDifferentGrade: input.actingAsDifferentGrade,
-  pillar: input.pillar,
-  remote: input.remote,
-  customMultipliers: input.customMultiplierIds,
-});
+const values = (input: EmployeeInput) =>
+  ({
+    ...Object.fromEntries(FIELDS.map((f) => [f.input, dbValue(f, input)])),
+    customMultipliers: input.customMultiplierIds,
+  }) as typeof employees.$inferInsert;
 
 export function createEmployeesRepository(db: DbOrTx) {
   return {
@@ -208,52 +191,7 @@ export function createEmployeesRepository(db: DbOrTx) {
 
     /** The snapshot the database is at now (see SnapshotCache). */
     async snapshot(): Promise<string> {
-      const [row] = await db.select({ snapshot: currentSnapshot }).from(sql`(select 1) as one`);
-      return row!.snapshot;
-    },
-
-    /**
-     * The list plus every rule that prices it, in ONE statement: the rows and their rules
-     * come from the same snapshot (answered too), and a list costs one round trip, not four.
-     */
-    async listWithRules(
-      filters: EmployeeFilters & { id?: number } = {},
-      page?: ListPage,
-    ): Promise<{ employees: EmployeeRecord[]; rules: ListRules; snapshot: string }> {
-      const [row] = await db
-        .select({
-          ...listColumns(filters, page),
-          settings,
-          baseSalaries: sql<
-            Array<[number, number, number]> | string
-          >`(select coalesce(json_agg(json_build_array(
-            ${baseSalaries.gradeId}, ${baseSalaries.levelId}, ${baseSalaries.amount})), '[]'::json) from ${baseSalaries})`,
-          factors: sql<
-            Array<[number, number, 'PERCENTAGE' | 'FIXED', number]> | string
-          >`(select coalesce(json_agg(json_build_array(
-            ${adjustmentFactors.jobId}, ${adjustmentFactors.positionId}, ${adjustmentFactors.type},
-            ${adjustmentFactors.factor})), '[]'::json) from ${adjustmentFactors})`,
-        })
-        .from(sql`(select 1) as one`)
-        .leftJoin(settings, eq(settings.id, SETTINGS_ID));
-      return {
-        employees: recordsOf(row),
-        snapshot: row!.snapshot,
-        rules: {
-          settings: row?.settings ?? undefined,
-          baseSalaries: parsed(row?.baseSalaries, []).map(([gradeId, levelId, amount]) => ({
-            gradeId,
-            levelId,
-            amount: Number(amount),
-          })),
-          factors: parsed(row?.factors, []).map(([jobId, positionId, type, factor]) => ({
-            jobId,
-            positionId,
-            type,
-            factor: Number(factor),
-          })),
-        },
-      };
+      return readSnapshot(db);
     },
 
     async findById(id: number): Promise<EmployeeRecord | undefined> {
@@ -282,28 +220,10 @@ export function createEmployeesRepository(db: DbOrTx) {
      */
     async insertMany(inputs: EmployeeInput[]): Promise<number> {
       if (!inputs.length) return 0;
-      const rows = inputs.map((e) => [
-        e.name,
-        e.jobId,
-        e.positionId,
-        e.gradeId,
-        e.levelId,
-        e.yearsExperience.toFixed(2),
-        e.yearsWithCompany.toFixed(2),
-        e.offshoreProject,
-        e.actingAsDifferentGrade,
-        e.pillar,
-        e.remote,
-        e.customMultiplierIds,
-      ]);
+      const rows = inputs.map((e) => [...FIELDS.map((f) => dbValue(f, e)), e.customMultiplierIds]);
       await db.execute(sql`
-        insert into ${employees} (
-          name, job_id, position_id, grade_id, level_id, years_experience, years_with_company,
-          offshore_project, acting_as_different_grade, pillar, remote, custom_multipliers
-        )
-        select r->>0, (r->>1)::int, (r->>2)::int, (r->>3)::int, (r->>4)::int,
-          (r->>5)::numeric, (r->>6)::numeric, (r->>7)::boolean, (r->>8)::boolean,
-          (r->>9)::boolean, (r->>10)::boolean, (r->11)::jsonb
+        insert into ${employees} (${INSERT_COLUMNS})
+        select ${INSERT_VALUES}
         from json_array_elements(${JSON.stringify(rows)}::json) with ordinality as v(r, n)
         order by v.n
       `);
@@ -329,32 +249,14 @@ export function createEmployeesRepository(db: DbOrTx) {
     ): Promise<number> {
       let updated = 0;
       for (let i = 0; i < rows.length; i += 5000) {
-        const chunk = rows.slice(i, i + 5000).map(({ id, employee: e }) => ({
-          id,
-          name: e.name,
-          job_id: e.jobId,
-          position_id: e.positionId,
-          grade_id: e.gradeId,
-          level_id: e.levelId,
-          years_experience: e.yearsExperience.toFixed(2),
-          years_with_company: e.yearsWithCompany.toFixed(2),
-          offshore_project: e.offshoreProject,
-          acting_as_different_grade: e.actingAsDifferentGrade,
-          pillar: e.pillar,
-          remote: e.remote,
-        }));
+        const chunk = rows.slice(i, i + 5000).map(({ id, employee }) => {
+          const row: Record<string, unknown> = { id };
+          for (const f of FIELDS) row[f.column] = dbValue(f, employee as EmployeeInput);
+          return row;
+        });
         const result = await db.execute(sql`
-          update ${employees} set
-            name = v.name, job_id = v.job_id, position_id = v.position_id, grade_id = v.grade_id,
-            level_id = v.level_id, years_experience = v.years_experience,
-            years_with_company = v.years_with_company, offshore_project = v.offshore_project,
-            acting_as_different_grade = v.acting_as_different_grade, pillar = v.pillar, remote = v.remote,
-            updated_at = now()
-          from json_to_recordset(${JSON.stringify(chunk)}::json) as v(
-            id int, name text, job_id int, position_id int, grade_id int, level_id int,
-            years_experience numeric, years_with_company numeric, offshore_project boolean,
-            acting_as_different_grade boolean, pillar boolean, remote boolean
-          )
+          update ${employees} set ${UPDATE_SET}, updated_at = now()
+          from json_to_recordset(${JSON.stringify(chunk)}::json) as v(${UPDATE_RECORD})
           where ${employees.id} = v.id
           returning ${employees.id}
         `);

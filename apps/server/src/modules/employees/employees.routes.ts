@@ -10,11 +10,10 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
-import { employeesServiceFor } from './employees.service.ts';
 import { createListWire, listEncoding } from './employees.wire.ts';
 
 export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = employeesServiceFor(app.db);
+  const service = app.services.employees;
   const wire = createListWire();
   const tags = ['employees'];
   const one = envelopeOf(employeeViewSchema);

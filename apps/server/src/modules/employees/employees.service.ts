@@ -1,46 +1,38 @@
-import { calculateWithPrepared } from '@salary/salary-engine/calculate-salary';
-import { SalaryEngineError } from '@salary/salary-engine/salary-engine-error';
 import { type Actor, can } from '@salary/shared/common/permissions';
 import type {
   EmployeeFilters,
   EmployeeInput,
   EmployeeView,
 } from '@salary/shared/employees/employee.contract';
+import { EMPLOYEE_FIELDS, fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import type { Settings } from '@salary/shared/settings/settings.contract';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
-import type { CalculatorRepository } from '../calculator/calculator.repository.ts';
-import { createCalculatorRepository } from '../calculator/calculator.repository.ts';
-import { checkReferences } from '../calculator/calculator.service.ts';
-import { RuleBook } from '../calculator/salary-rules.ts';
-import { SnapshotCache } from '../calculator/snapshot-cache.ts';
-import { createSettingsRepository, toSettings } from '../settings/settings.repository.ts';
-import {
-  createEmployeesRepository,
-  type EmployeeRecord,
-  type EmployeesRepository,
-  type ListPage,
-} from './employees.repository.ts';
+import { SnapshotCache } from '../../lib/snapshot-cache.ts';
+import type { PricedEmployee, PricingService } from '../pricing/pricing.service.ts';
+import type { EmployeeRecord, EmployeesRepository, ListPage } from './employees.repository.ts';
+
+const REFERENCE_FIELDS = fieldsOfKind('reference');
+const LAST_REFERENCE = REFERENCE_FIELDS[REFERENCE_FIELDS.length - 1];
 
 /** Distinct (visibility, filters) lists kept for the current snapshot. */
 const LIST_CACHE_ENTRIES = 4;
 
-export interface Pricing {
-  calculatedSalary: number | null;
-  accumulatedCost: number | null;
-}
+/** The figures of a priced employee the views show. */
+export type Pricing = Pick<PricedEmployee, 'calculatedSalary' | 'accumulatedCost'>;
 
-/** Prices one employee with the shared rules; no base salary → nulls, never a failure. */
-export function priceEmployee(book: RuleBook, e: EmployeeRecord): Pricing {
-  try {
-    const { details } = calculateWithPrepared(book.forEmployee(e), e);
-    return { calculatedSalary: details.grossSalary, accumulatedCost: details.totalCost };
-  } catch (error) {
-    if (error instanceof SalaryEngineError) return { calculatedSalary: null, accumulatedCost: null };
-    throw error;
-  }
-}
+/** Rows as read: priced (each with its figures) or not priced at all. */
+type ReadRows =
+  | { priced: PricedEmployee[]; rows?: undefined; snapshot: string }
+  | { priced?: undefined; rows: EmployeeRecord[]; snapshot: string };
+
+const EMPLOYEE_REFERENCE_FIELDS = {
+  jobId: 'technologyId',
+  positionId: 'specializationId',
+  gradeId: 'gradeId',
+  levelId: 'levelId',
+};
 
 /** The read shape of spec §3; salary keys only for those allowed to see them. */
 export function toEmployeeView(
@@ -48,71 +40,49 @@ export function toEmployeeView(
   pricing: Pricing | undefined,
   visibility: { salary: boolean; cost: boolean },
 ): EmployeeView {
-  const view: EmployeeView = {
-    id: e.id,
-    name: e.name,
-    technologyId: e.jobId,
-    specializationId: e.positionId,
-    gradeId: e.gradeId,
-    levelId: e.levelId,
-    technology: { id: e.jobId, name: e.jobName },
-    position: { id: e.positionId, name: e.positionName },
-    grade: { id: e.gradeId, name: e.gradeName },
-    level: { id: e.levelId, name: e.levelName },
-    yearsExperience: e.yearsExperience,
-    yearsWithCompany: e.yearsWithCompany,
-    offshoreProject: e.offshoreProject,
-    actingAsDifferentGrade: e.actingAsDifferentGrade,
-    pillar: e.pillar,
-    remote: e.remote,
-    customMultipliers: e.customMultiplierIds,
-  };
+  const view: Record<string, unknown> = { id: e.id };
+  for (const f of EMPLOYEE_FIELDS) {
+    view[f.wire] = e[f.input];
+    // The references' named objects follow their ids, as the spec's read shape has them.
+    if (f === LAST_REFERENCE)
+      for (const r of REFERENCE_FIELDS)
+        view[r.reference.view] = { id: e[r.input], name: e[r.reference.nameKey] };
+  }
+  view.customMultipliers = e.customMultiplierIds;
   if (visibility.salary) view.calculatedSalary = pricing?.calculatedSalary ?? null;
   if (visibility.cost) view.accumulatedCost = pricing?.accumulatedCost ?? null;
-  return view;
+  return view as unknown as EmployeeView;
 }
 
 export function createEmployeesService(deps: {
   employees: EmployeesRepository;
-  rules: CalculatorRepository;
-  settings: { get(): Promise<Settings> };
-  /** Runs work in one transaction; every repository it hands over is bound to it. */
-  transaction<T>(
-    work: (repos: {
-      employees: EmployeesRepository;
-      rules: CalculatorRepository;
-      settings: { get(): Promise<Settings> };
-    }) => Promise<T>,
-  ): Promise<T>;
+  pricing: PricingService;
+  settings(tx?: DbOrTx): Promise<Settings>;
+  /** Runs work in one transaction: `tx` for other services, the repository bound to it. */
+  transaction<T>(work: (tx: { tx: DbOrTx; employees: EmployeesRepository }) => Promise<T>): Promise<T>;
 }) {
-  const { employees, rules } = deps;
-
-  async function loadRuleBook(): Promise<RuleBook> {
-    const [settings, bases, factors] = await Promise.all([
-      deps.settings.get(),
-      rules.allBaseSalaries(),
-      rules.allFactors(),
-    ]);
-    return new RuleBook(settings, bases, factors);
-  }
+  const { employees, pricing } = deps;
 
   /**
-   * The matching employees and, when they are to be priced, their rules — in one statement,
-   * so rows and rules come from one snapshot and a list costs one round trip.
+   * The matching employees, priced when they are to be (rows and rules in one statement, so
+   * they come from one snapshot and a list costs one round trip).
    */
   async function read(
     filters: EmployeeFilters & { id?: number },
     priced: boolean,
     page?: ListPage,
-  ): Promise<{ rows: EmployeeRecord[]; book: RuleBook | undefined; snapshot: string }> {
+  ): Promise<ReadRows> {
     if (!priced) {
       const { employees: rows, snapshot } = await employees.listAt(filters, page);
-      return { rows, book: undefined, snapshot };
+      return { rows, snapshot };
     }
-    const { employees: rows, rules, snapshot } = await employees.listWithRules(filters, page);
-    const settings = rules.settings ? toSettings(rules.settings) : await deps.settings.get();
-    return { rows, book: new RuleBook(settings, rules.baseSalaries, rules.factors), snapshot };
+    const { employees: rows, snapshot } = await pricing.priceEmployees(filters, { page });
+    return { priced: rows, snapshot };
   }
+
+  const readCount = (read: ReadRows) => (read.priced ?? read.rows).length;
+  const lastId = (read: ReadRows) =>
+    read.priced ? read.priced[read.priced.length - 1]!.employee.id : read.rows[read.rows.length - 1]!.id;
 
   /**
    * Lists already built, per (visibility, filters), for the snapshot they were read at: a
@@ -133,38 +103,33 @@ export function createEmployeesService(deps: {
     return { visibility, salaryFilter, priced: visibility.salary || visibility.cost || salaryFilter };
   }
 
-  /** Read rows → their views: priced with the rules read with them, salary filters applied. */
+  /** Read rows → their views: salary filters applied, figures only where visible. */
   function viewsOf(
-    rows: EmployeeRecord[],
-    book: RuleBook | undefined,
+    read: ReadRows,
     filters: EmployeeFilters,
     access: ReturnType<typeof listAccess>,
   ): EmployeeView[] {
     const out: EmployeeView[] = [];
+    if (!read.priced) {
+      // Unpriced reads never carry a salary filter (a salary filter asks for pricing).
+      for (const row of read.rows) out.push(toEmployeeView(row, undefined, access.visibility));
+      return out;
+    }
     const from = filters.salaryFrom ?? Number.NEGATIVE_INFINITY;
     const to = filters.salaryTo ?? Number.POSITIVE_INFINITY;
-    for (const row of rows) {
-      const pricing = book ? priceEmployee(book, row) : undefined;
+    for (const priced of read.priced) {
       if (access.salaryFilter) {
-        const salary = pricing?.calculatedSalary;
-        if (salary === null || salary === undefined || salary < from || salary > to) continue;
+        const salary = priced.calculatedSalary;
+        if (salary === null || salary < from || salary > to) continue;
       }
-      out.push(toEmployeeView(row, pricing, access.visibility));
+      out.push(toEmployeeView(priced.employee, priced, access.visibility));
     }
     return out;
   }
 
-  async function validate(
-    input: EmployeeInput,
-    repo: CalculatorRepository,
-    settings: Settings,
-  ): Promise<void> {
-    await checkReferences(repo, input, {
-      jobId: 'technologyId',
-      positionId: 'specializationId',
-      gradeId: 'gradeId',
-      levelId: 'levelId',
-    });
+  async function validate(input: EmployeeInput, tx: DbOrTx): Promise<void> {
+    await pricing.checkReferences(input, EMPLOYEE_REFERENCE_FIELDS, tx);
+    const settings = await deps.settings(tx);
     const known = new Set(settings.customMultipliers.map((m) => m.id));
     const unknown = input.customMultiplierIds.filter((id) => !known.has(id));
     if (unknown.length)
@@ -174,8 +139,6 @@ export function createEmployeesService(deps: {
   }
 
   return {
-    loadRuleBook,
-
     /**
      * Every matching employee priced live: rules loaded once, the engine run per row, no
      * query per employee. Salary filters need showSalary (they would reveal salaries). The
@@ -196,9 +159,9 @@ export function createEmployeesService(deps: {
       ]);
       const cached = lists.get(await employees.snapshot(), key);
       if (cached) return cached;
-      const { rows, book, snapshot } = await read(filters, access.priced);
-      const out = viewsOf(rows, book, filters, access);
-      lists.set(snapshot, key, out);
+      const rows = await read(filters, access.priced);
+      const out = viewsOf(rows, filters, access);
+      lists.set(rows.snapshot, key, out);
       return out;
     },
 
@@ -212,26 +175,31 @@ export function createEmployeesService(deps: {
       return (async function* () {
         let after = 0;
         for (;;) {
-          const { rows, book } = await read(filters, access.priced, { after, limit: pageSize });
-          yield* viewsOf(rows, book, filters, access);
-          if (rows.length < pageSize) return;
-          after = rows[rows.length - 1]!.id;
+          const rows = await read(filters, access.priced, { after, limit: pageSize });
+          yield* viewsOf(rows, filters, access);
+          if (readCount(rows) < pageSize) return;
+          after = lastId(rows);
         }
       })();
     },
 
     async get(actor: Actor, id: number): Promise<EmployeeView> {
       const visibility = visibilityOf(actor);
-      const { rows, book } = await read({ id }, visibility.salary || visibility.cost);
-      const row = rows[0];
+      const rows = await read({ id }, visibility.salary || visibility.cost);
+      if (rows.priced) {
+        const priced = rows.priced[0];
+        if (!priced) throw notFound('Employee not found');
+        return toEmployeeView(priced.employee, priced, visibility);
+      }
+      const row = rows.rows[0];
       if (!row) throw notFound('Employee not found');
-      return toEmployeeView(row, book ? priceEmployee(book, row) : undefined, visibility);
+      return toEmployeeView(row, undefined, visibility);
     },
 
     async create(actor: Actor, input: EmployeeInput): Promise<EmployeeView> {
       requirePermission(actor, 'manageEmployee');
       const id = await deps.transaction(async (tx) => {
-        await validate(input, tx.rules, await tx.settings.get());
+        await validate(input, tx.tx);
         return tx.employees.insert(input);
       });
       return this.get(actor, id);
@@ -241,7 +209,7 @@ export function createEmployeesService(deps: {
       requirePermission(actor, 'manageEmployee');
       await deps.transaction(async (tx) => {
         if (!(await tx.employees.exists(id))) throw notFound('Employee not found');
-        await validate(input, tx.rules, await tx.settings.get());
+        await validate(input, tx.tx);
         await tx.employees.update(id, input);
       });
       return this.get(actor, id);
@@ -255,20 +223,3 @@ export function createEmployeesService(deps: {
 }
 
 export type EmployeesService = ReturnType<typeof createEmployeesService>;
-
-/** The service wired to a database: the employees and Excel routes both use it. */
-export function employeesServiceFor(db: Db): EmployeesService {
-  return createEmployeesService({
-    employees: createEmployeesRepository(db),
-    rules: createCalculatorRepository(db),
-    settings: createSettingsRepository(db),
-    transaction: (work) =>
-      db.transaction((tx) =>
-        work({
-          employees: createEmployeesRepository(tx),
-          rules: createCalculatorRepository(tx),
-          settings: createSettingsRepository(tx),
-        }),
-      ),
-  });
-}

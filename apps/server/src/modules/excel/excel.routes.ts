@@ -16,7 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/reply.ts';
-import { type ExcelLimits, excelServiceFor, type Upload } from './excel.service.ts';
+import type { ExcelLimits, Upload } from './excel.service.ts';
 import { writeEmployeesWorkbook } from './export-workbook.ts';
 import { importMessages } from './import-rows.ts';
 import { formatBytes } from './workbook-limits.ts';
@@ -66,7 +66,7 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
   if (![importMaxRows, importMaxBytes].every((n) => Number.isSafeInteger(n) && n > 0))
     throw new Error('excelRoutes needs { importMaxRows, importMaxBytes } from the config');
   const limits: ExcelLimits = { importMaxRows, importMaxBytes };
-  const service = excelServiceFor(app.db, limits);
+  const service = app.services.excel;
   const tags = ['employees'];
 
   app.get(

@@ -1,12 +1,14 @@
 import { type Actor, can } from '@salary/shared/common/permissions';
-import type { EmployeeFilters, EmployeeView } from '@salary/shared/employees/employee.contract';
+import type {
+  EmployeeFilters,
+  EmployeeInput,
+  EmployeeView,
+} from '@salary/shared/employees/employee.contract';
 import { IMPORT_ERRORS, type ImportReport } from '@salary/shared/excel/excel.contract';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
-import { createEmployeesRepository, type EmployeesRepository } from '../employees/employees.repository.ts';
-import { type EmployeesService, employeesServiceFor } from '../employees/employees.service.ts';
-import { createExcelRepository, type ExcelRepository } from './excel.repository.ts';
+import type { EmployeesService } from '../employees/employees.service.ts';
+import type { ExcelRepository } from './excel.repository.ts';
 import { type ExportColumn, exportColumns } from './export-workbook.ts';
 import { importMessages, mapHeader, parseRow, planImport } from './import-rows.ts';
 import { buildNameBook } from './name-book.ts';
@@ -34,15 +36,27 @@ const EXPORT_PAGE = 2000;
 
 const refused = (code: string, message: string) => new AppError(400, code, message);
 
-interface ImportRepos {
+/**
+ * The employee writes the import needs, set-based. The composition root hands in the
+ * employees' own store (its repository, bound to the import's transaction).
+ */
+export interface EmployeeImportStore {
+  existingIds(ids: number[]): Promise<Set<number>>;
+  insertMany(rows: EmployeeInput[]): Promise<number>;
+  updateMany(
+    rows: Array<{ id: number; employee: Omit<EmployeeInput, 'customMultiplierIds'> }>,
+  ): Promise<number>;
+}
+
+export interface ImportRepos {
   references: ExcelRepository;
-  employees: EmployeesRepository;
+  employees: EmployeeImportStore;
 }
 
 export function createExcelService(deps: {
   employeesService: EmployeesService;
   references: ExcelRepository;
-  employees: EmployeesRepository;
+  employees: EmployeeImportStore;
   /** Runs the import's writes in one transaction; the repositories it hands over are bound to it. */
   transaction<T>(work: (repos: ImportRepos) => Promise<T>): Promise<T>;
   limits: ExcelLimits;
@@ -136,16 +150,3 @@ export function createExcelService(deps: {
 }
 
 export type ExcelService = ReturnType<typeof createExcelService>;
-
-export function excelServiceFor(db: Db, limits: ExcelLimits): ExcelService {
-  return createExcelService({
-    employeesService: employeesServiceFor(db),
-    references: createExcelRepository(db),
-    employees: createEmployeesRepository(db),
-    transaction: (work) =>
-      db.transaction((tx) =>
-        work({ references: createExcelRepository(tx), employees: createEmployeesRepository(tx) }),
-      ),
-    limits,
-  });
-}

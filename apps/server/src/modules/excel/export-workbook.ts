@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import { EMPLOYEE_FIELDS, type EmployeeField } from '@salary/shared/employees/employee-fields';
 import { COST_COLUMN, EMPLOYEE_COLUMNS, SALARY_COLUMN } from '@salary/shared/excel/excel.contract';
 import ExcelJS from 'exceljs';
 
@@ -24,24 +25,25 @@ export interface ExportColumn {
 
 const yesNo = (flag: boolean) => (flag ? 'Yes' : 'No');
 
-const BASE_COLUMNS: Record<(typeof EMPLOYEE_COLUMNS)[number]['key'], Omit<ExportColumn, 'header'>> = {
-  id: { width: 8, value: (e) => e.id },
-  name: { width: 28, value: (e) => e.name },
-  job: { width: 18, value: (e) => e.technology.name },
-  position: { width: 22, value: (e) => e.position.name },
-  grade: { width: 10, value: (e) => e.grade.name },
-  level: { width: 10, value: (e) => e.level.name },
-  yearsExperience: { width: 12, value: (e) => e.yearsExperience },
-  yearsWithCompany: { width: 12, value: (e) => e.yearsWithCompany },
-  offshoreProject: { width: 10, value: (e) => yesNo(e.offshoreProject) },
-  actingAsDifferentGrade: { width: 12, value: (e) => yesNo(e.actingAsDifferentGrade) },
-  pillar: { width: 8, value: (e) => yesNo(e.pillar) },
-  remote: { width: 8, value: (e) => yesNo(e.remote) },
-};
+/** A field's cell: references by name, flags as Yes/No, the rest as they are. */
+function fieldValue(field: EmployeeField): (e: EmployeeView) => ExportValue {
+  const wire = field.wire as keyof EmployeeView;
+  if (field.kind === 'reference') {
+    const view = field.reference.view as 'technology' | 'position' | 'grade' | 'level';
+    return (e) => e[view].name;
+  }
+  if (field.kind === 'flag') return (e) => yesNo(e[wire] as boolean);
+  return (e) => e[wire] as ExportValue;
+}
+
+const BASE_COLUMNS: Array<Omit<ExportColumn, 'header'>> = [
+  { width: 8, value: (e) => e.id },
+  ...EMPLOYEE_FIELDS.map((f) => ({ width: f.excel.width, value: fieldValue(f) })),
+];
 
 /** The import's columns, then the money columns the user may see (absent otherwise). */
 export function exportColumns(visibility: { salary: boolean; cost: boolean }): ExportColumn[] {
-  const columns: ExportColumn[] = EMPLOYEE_COLUMNS.map((c) => ({ header: c.header, ...BASE_COLUMNS[c.key] }));
+  const columns: ExportColumn[] = EMPLOYEE_COLUMNS.map((c, i) => ({ header: c.header, ...BASE_COLUMNS[i]! }));
   if (visibility.salary)
     columns.push({
       header: SALARY_COLUMN,

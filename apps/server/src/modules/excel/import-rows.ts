@@ -1,9 +1,9 @@
 import { type EmployeeInput, employeeFormBody } from '@salary/shared/employees/employee.contract';
+import { EMPLOYEE_FIELDS, type EmployeeField, fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import {
   EMPLOYEE_COLUMNS,
   type EmployeeColumnKey,
   type ImportProblem,
-  type YesNoColumnKey,
 } from '@salary/shared/excel/excel.contract';
 import { type NameBook, nameKey } from './name-book.ts';
 import { type CellValue, cellText, parseId, parseYesNo, type SheetRow } from './sheet-cells.ts';
@@ -22,24 +22,25 @@ const HEADER_OF = Object.fromEntries(EMPLOYEE_COLUMNS.map((c) => [c.key, c.heade
   string
 >;
 
-/** Every column but ID must be present in the header row. */
-const REQUIRED_COLUMNS = EMPLOYEE_COLUMNS.filter((c) => c.key !== 'id');
+/** The columns a file must have (every one but ID and the optional fields). */
+const REQUIRED_COLUMNS = EMPLOYEE_FIELDS.filter((f) => f.required).map((f) => ({
+  key: f.key,
+  header: f.label,
+}));
 
 /** The employee list's column titles (spec §2) are accepted too, so either wording imports. */
-const HEADER_ALIASES: Record<string, EmployeeColumnKey> = {
-  technology: 'job',
-  specialization: 'position',
-  'experience in years': 'yearsExperience',
-  'company years': 'yearsWithCompany',
-  offshore: 'offshoreProject',
-  'acting as': 'actingAsDifferentGrade',
-};
+const HEADER_ALIASES: Array<[string, EmployeeColumnKey]> = EMPLOYEE_FIELDS.flatMap((f) =>
+  'aliases' in f ? f.aliases.map((alias): [string, EmployeeColumnKey] => [alias, f.key]) : [],
+);
+
+/** Problems are listed in column order. */
+const COLUMN_ORDER = new Map<string, number>(EMPLOYEE_COLUMNS.map((c, i) => [c.header, i]));
 
 const normalizeHeader = (value: CellValue) => cellText(value).replace(/\s+/g, ' ').toLowerCase();
 
 const HEADER_KEYS = new Map<string, EmployeeColumnKey>([
   ...EMPLOYEE_COLUMNS.map((c) => [c.header.toLowerCase(), c.key] as const),
-  ...Object.entries(HEADER_ALIASES),
+  ...HEADER_ALIASES,
 ]);
 
 export type ColumnIndexes = Partial<Record<EmployeeColumnKey, number>>;
@@ -77,12 +78,12 @@ function firstIssue(result: { success: boolean; error?: { issues: Array<{ messag
   return result.error?.issues[0]?.message ?? 'Invalid value';
 }
 
-const nameField = employeeFormBody.shape.name;
-const yearsFields = {
-  yearsExperience: employeeFormBody.shape.yearsExperience,
-  yearsWithCompany: employeeFormBody.shape.yearsWithCompany,
-};
-const YES_NO_KEYS: YesNoColumnKey[] = ['offshoreProject', 'actingAsDifferentGrade', 'pillar', 'remote'];
+/** The form's rule for a field: the same schema validates the form and the sheet. */
+const formRule = (field: EmployeeField) =>
+  employeeFormBody.shape[field.wire as keyof typeof employeeFormBody.shape];
+const TEXT_FIELDS = fieldsOfKind('text');
+const YEARS_FIELDS = fieldsOfKind('years');
+const FLAG_FIELDS = fieldsOfKind('flag');
 
 /**
  * One data row → the employee it describes, or its problems (several per row, in column
@@ -102,8 +103,12 @@ export function parseRow(row: SheetRow, columns: ColumnIndexes, book: NameBook):
   if ('problem' in parsedId) problem('id', parsedId.problem);
   else id = parsedId.id;
 
-  const name = nameField.safeParse(cellText(at('name')));
-  if (!name.success) problem('name', firstIssue(name));
+  const texts: Record<string, unknown> = {};
+  for (const field of TEXT_FIELDS) {
+    const parsed = formRule(field).safeParse(cellText(at(field.key)));
+    if (parsed.success) texts[field.input] = parsed.data;
+    else problem(field.key, firstIssue(parsed));
+  }
 
   const jobText = cellText(at('job'));
   const job = jobText === '' ? undefined : book.jobs.get(nameKey(jobText));
@@ -128,39 +133,39 @@ export function parseRow(row: SheetRow, columns: ColumnIndexes, book: NameBook):
   const gradeId = lookup('grade', 'Grade', book.grades);
   const levelId = lookup('level', 'Level', book.levels);
 
-  const years = {} as Record<keyof typeof yearsFields, number>;
-  for (const key of ['yearsExperience', 'yearsWithCompany'] as const) {
-    const value = at(key);
+  const years: Record<string, number> = {};
+  for (const field of YEARS_FIELDS) {
+    const value = at(field.key);
     // The form's rule reads '' as missing; a text cell keeps its own spelling for the message.
-    const parsed = yearsFields[key].safeParse(typeof value === 'string' ? value.trim() : value);
+    const parsed = formRule(field).safeParse(typeof value === 'string' ? value.trim() : value);
     // Excel's binary floats (2.1 → 2.0999999999999996) are brought back to the cent.
-    if (parsed.success) years[key] = Math.round(parsed.data * 100) / 100;
-    else problem(key, firstIssue(parsed));
+    if (parsed.success) years[field.input] = Math.round((parsed.data as number) * 100) / 100;
+    else problem(field.key, firstIssue(parsed));
   }
 
-  const flags = {} as Record<YesNoColumnKey, boolean>;
-  for (const key of YES_NO_KEYS) {
-    const value = parseYesNo(at(key));
-    if (value === undefined) problem(key, `${HEADER_OF[key]} must be Yes or No`);
-    else flags[key] = value;
+  const flags: Record<string, boolean> = {};
+  for (const field of FLAG_FIELDS) {
+    const value = parseYesNo(at(field.key));
+    if (value === undefined) problem(field.key, `${HEADER_OF[field.key]} must be Yes or No`);
+    else flags[field.input] = value;
   }
 
-  if (problems.length || !name.success || !job || positionId === undefined)
+  problems.sort((a, b) => COLUMN_ORDER.get(a.column)! - COLUMN_ORDER.get(b.column)!);
+  if (problems.length || !job || positionId === undefined)
     return { rowNumber: row.rowNumber, id, employee: null, problems };
   return {
     rowNumber: row.rowNumber,
     id,
     problems,
     employee: {
-      name: name.data,
+      ...texts,
       jobId: job.id,
       positionId,
       gradeId: gradeId!,
       levelId: levelId!,
-      yearsExperience: years.yearsExperience,
-      yearsWithCompany: years.yearsWithCompany,
+      ...years,
       ...flags,
-    },
+    } as ImportedEmployee,
   };
 }
 

@@ -1,3 +1,4 @@
+import { EMPLOYEE_FIELDS, type EmployeeField, fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import { EMPLOYEE_COLUMNS, type EmployeeColumnKey } from '@salary/shared/excel/excel.contract';
 import ExcelJS from 'exceljs';
 import { EXPORT_SHEET_NAME } from './export-workbook.ts';
@@ -16,39 +17,21 @@ export const TEMPLATE_ROWS = 10_000;
 
 const WIDTHS: Record<EmployeeColumnKey, number> = {
   id: 8,
-  name: 28,
-  job: 20,
-  position: 24,
-  grade: 12,
-  level: 12,
-  yearsExperience: 20,
-  yearsWithCompany: 20,
-  offshoreProject: 16,
-  actingAsDifferentGrade: 24,
-  pillar: 10,
-  remote: 10,
+  ...(Object.fromEntries(EMPLOYEE_FIELDS.map((f) => [f.key, f.excel.templateWidth])) as Record<
+    EmployeeField['key'],
+    number
+  >),
 };
 
-const YES_NO_HELP = 'Yes or No (Y/N, True/False and 1/0 work too). Blank means No.';
-
 function instructions(limits: { maxRows: number; maxBytes: string }): Array<[string, string, string]> {
-  const names = 'Names match ignoring upper/lower case and spaces around them.';
   const help: Record<EmployeeColumnKey, [string, string]> = {
     id: [
       'No',
       'Leave blank to create a new employee. Enter the ID of an existing employee to update that employee.',
     ],
-    name: ['Yes', "The employee's name (at most 200 characters)."],
-    job: ['Yes', `The name of an existing job. ${names}`],
-    position: ['Yes', `The name of a position of that job. ${names}`],
-    grade: ['Yes', `The name of an existing grade. ${names}`],
-    level: ['Yes', `The name of an existing level. ${names}`],
-    yearsExperience: ['Yes', 'A number from 0 to 100, with at most 2 decimals (e.g. 3 or 2.5).'],
-    yearsWithCompany: ['Yes', 'A number from 0 to 100, with at most 2 decimals (e.g. 1 or 0.5).'],
-    offshoreProject: ['No', YES_NO_HELP],
-    actingAsDifferentGrade: ['No', YES_NO_HELP],
-    pillar: ['No', YES_NO_HELP],
-    remote: ['No', YES_NO_HELP],
+    ...(Object.fromEntries(
+      EMPLOYEE_FIELDS.map((f) => [f.key, [f.required ? 'Yes' : 'No', f.excel.help]]),
+    ) as Record<EmployeeField['key'], [string, string]>),
   };
   return [
     ...EMPLOYEE_COLUMNS.map((c): [string, string, string] => [c.header, ...help[c.key]]),
@@ -78,19 +61,18 @@ function instructions(limits: { maxRows: number; maxBytes: string }): Array<[str
 function exampleRow(refs: ReferenceNames): Record<EmployeeColumnKey, string | number | null> {
   const job = refs.jobs.find((j) => refs.positions.some((p) => p.jobId === j.id)) ?? refs.jobs[0];
   const position = job ? refs.positions.find((p) => p.jobId === job.id) : undefined;
+  const named: Partial<Record<EmployeeColumnKey, string | undefined>> = {
+    job: job?.name,
+    position: position?.name,
+    grade: refs.grades[0]?.name,
+    level: refs.levels[0]?.name,
+  };
   return {
     id: null,
-    name: 'Jane Doe',
-    job: job?.name ?? 'Backend',
-    position: position?.name ?? 'API Developer',
-    grade: refs.grades[0]?.name ?? 'Senior',
-    level: refs.levels[0]?.name ?? 'L2',
-    yearsExperience: 3,
-    yearsWithCompany: 1,
-    offshoreProject: 'No',
-    actingAsDifferentGrade: 'No',
-    pillar: 'No',
-    remote: 'Yes',
+    ...(Object.fromEntries(EMPLOYEE_FIELDS.map((f) => [f.key, named[f.key] ?? f.excel.example])) as Record<
+      EmployeeField['key'],
+      string | number
+    >),
   };
 }
 
@@ -160,12 +142,12 @@ export async function buildTemplateWorkbook(
     );
   });
   const yesNoLetter = columnLetter(yesNoColumn);
-  for (const key of ['offshoreProject', 'actingAsDifferentGrade', 'pillar', 'remote'] as const)
+  for (const { key } of fieldsOfKind('flag'))
     sheet.dataValidations.add(
       rangeOf(key),
       dropdown(`${LISTS_SHEET_NAME}!$${yesNoLetter}$2:$${yesNoLetter}$3`, 'Yes or No'),
     );
-  for (const key of ['yearsExperience', 'yearsWithCompany'] as const)
+  for (const { key } of fieldsOfKind('years'))
     sheet.dataValidations.add(rangeOf(key), {
       type: 'decimal',
       operator: 'between',

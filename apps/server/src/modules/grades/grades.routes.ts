@@ -9,10 +9,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { registerRuleRoutes } from '../../lib/rule-routes.ts';
-import { createGradesService } from './grades.service.ts';
 
 export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createGradesService({ db: app.db });
+  const service = app.services.grades;
   registerRuleRoutes(app, {
     path: '/grades',
     tag: 'grades',

@@ -2,10 +2,9 @@ import { envelopeOf } from '@salary/shared/common/envelope';
 import { healthData } from '@salary/shared/health/health.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
-import { createHealthRepository } from './health.repository.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createHealthRepository(app.db);
+  const repo = app.services.health;
   app.get(
     '/health',
     {

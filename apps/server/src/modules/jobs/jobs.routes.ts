@@ -1,10 +1,9 @@
 import { createJobBody, jobSchema, updateJobBody } from '@salary/shared/jobs/jobs.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerRuleRoutes } from '../../lib/rule-routes.ts';
-import { createJobsService } from './jobs.service.ts';
 
 export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createJobsService({ db: app.db });
+  const service = app.services.jobs;
   registerRuleRoutes(app, {
     path: '/jobs',
     tag: 'jobs',

@@ -1,10 +1,9 @@
 import { createLevelBody, levelSchema, updateLevelBody } from '@salary/shared/levels/levels.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerRuleRoutes } from '../../lib/rule-routes.ts';
-import { createLevelsService } from './levels.service.ts';
 
 export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createLevelsService({ db: app.db });
+  const service = app.services.levels;
   registerRuleRoutes(app, {
     path: '/levels',
     tag: 'levels',

@@ -7,9 +7,8 @@ import { z } from 'zod';
 import type { Config, OidcConfig } from '../../config.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 import { ok } from '../../lib/reply.ts';
-import { createUsersRepository } from '../users/users.repository.ts';
 import { createCookieSealer, FLOW_COOKIE, HANDOFF_COOKIE, readCookie } from './oidc.cookies.ts';
-import { createOidcService, type FlowState } from './oidc.service.ts';
+import type { FlowState } from './oidc.service.ts';
 import { signInWithSso } from './oidc.sign-in.ts';
 
 /** Time to sign in at the provider. */
@@ -59,8 +58,8 @@ async function registerSsoRoutes(
   config: OidcConfig,
   cookieSecret: string,
 ) {
-  const users = createUsersRepository(app.db);
-  const service = createOidcService({ config, users, log: app.log });
+  const service = app.services.oidc;
+  if (!service) throw new Error('single sign-on is configured but its service was not built');
   const cookies = createCookieSealer(cookieSecret, config.redirectUri.startsWith('https:'));
   // Handoffs already collected by this process: a copied cookie cannot be spent twice here.
   const collected = new Map<string, number>();
@@ -144,7 +143,7 @@ async function registerSsoRoutes(
       for (const [id, expires] of collected) if (expires <= now) collected.delete(id);
       if (!Number.isSafeInteger(userId) || !jti || collected.has(jti)) throw unauthorized(SSO_EXPIRED);
       collected.set(jti, now + HANDOFF_TTL_SECONDS * 1000);
-      const user = await users.findById(userId);
+      const user = await service.handoffUser(userId);
       if (!user) throw unauthorized(SSO_EXPIRED);
       return ok(await signInWithSso(app, request, user), 'Login successful');
     },

@@ -81,6 +81,9 @@ export function createOidcService(deps: {
   }
 
   return {
+    /** The user a collected handoff names, as it is now (deleted → undefined). */
+    handoffUser: (id: number): Promise<UserRow | undefined> => users.findById(id),
+
     /** The provider's authorization URL (code flow, PKCE S256, state, nonce) and what to remember. */
     async start(): Promise<{ url: string; flow: FlowState }> {
       const configuration = await provider();

@@ -7,10 +7,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { registerRuleRoutes } from '../../lib/rule-routes.ts';
-import { createPositionsService } from './positions.service.ts';
 
 export const positionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createPositionsService({ db: app.db });
+  const service = app.services.positions;
   registerRuleRoutes(app, {
     path: '/positions',
     tag: 'positions',

@@ -4,17 +4,16 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { namedListRules } from '../../lib/named-list.service.ts';
+import type { RowFinder } from '../../lib/pair-rule.service.ts';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
-import { createJobsRepository } from '../jobs/jobs.repository.ts';
 import { createPositionsRepository } from './positions.repository.ts';
 
 type PositionInput = z.output<typeof createPositionBody>;
 
 /** A named list whose names are unique within a job, and which belongs to that job. */
-export function createPositionsService(deps: { db: Db }) {
-  const { db } = deps;
+export function createPositionsService(deps: { db: Db; jobs: RowFinder<{ id: number; name: string }> }) {
+  const { db, jobs } = deps;
   const positions = createPositionsRepository(db);
-  const jobs = createJobsRepository(db);
   const rules = namedListRules(positions, { noun: 'position', notFoundMessage: 'Position not found' });
 
   async function requireJob(jobId: number) {

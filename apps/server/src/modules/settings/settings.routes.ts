@@ -6,8 +6,6 @@ import {
 } from '@salary/shared/settings/settings.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
-import { createSettingsRepository } from './settings.repository.ts';
-import { createSettingsService } from './settings.service.ts';
 
 /*
  * PUT /api/settings replaces the WHOLE record (every field but `version` is required).
@@ -31,7 +29,7 @@ const PUT_DESCRIPTION = [
 ].join(' ');
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createSettingsService({ settings: createSettingsRepository(app.db) });
+  const service = app.services.settings;
   const tags = ['settings'];
   const response = { 200: envelopeOf(settingsSchema) };
 

@@ -3,16 +3,9 @@ import { emptyEnvelope, envelopeOf, idParam } from '@salary/shared/common/envelo
 import { createUserBody, updateUserBody, userListData } from '@salary/shared/users/users.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
-import { createSessionsRepository } from '../auth/sessions.repository.ts';
-import { createUsersRepository } from './users.repository.ts';
-import { createUsersService } from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createUsersService({
-    users: createUsersRepository(app.db),
-    sessions: createSessionsRepository(app.db),
-    idleSeconds: app.sessionLifetimes.idleSeconds,
-  });
+  const service = app.services.users;
   const tags = ['users'];
   const user = envelopeOf(userSchema);
 

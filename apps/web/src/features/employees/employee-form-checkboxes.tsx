@@ -1,4 +1,5 @@
 import { Checkbox, SimpleGrid, Text } from '@mantine/core';
+import { fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import type { SettingsRead } from '@salary/shared/settings/settings.contract';
 import { type Control, Controller } from 'react-hook-form';
 import { customMultiplierEffect } from './custom-multiplier-label.ts';
@@ -6,12 +7,7 @@ import type { EmployeeFormInput, EmployeeFormOutput } from './employee-form-valu
 
 type FormControl = Control<EmployeeFormInput, unknown, EmployeeFormOutput>;
 
-const FLAGS = [
-  { name: 'offshoreProject', label: 'Base on Project' },
-  { name: 'actingAsDifferentGrade', label: 'Acting as Different Grade' },
-  { name: 'pillar', label: 'Pillar' },
-  { name: 'remote', label: 'Remote' },
-] as const;
+const FLAGS = fieldsOfKind('flag').map((f) => ({ name: f.wire, label: f.label }));
 
 /** The four flags of spec §2 ('Base on Project' is offshoreProject on the wire). */
 export function SalaryFactorCheckboxes({ control }: { control: FormControl }) {

@@ -3,6 +3,7 @@ import type {
   EmployeeView,
   employeeFormBody,
 } from '@salary/shared/employees/employee.contract';
+import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
 import type { z } from 'zod';
 
 /** What the inputs hold (selects give strings, empty number inputs ''); the shared schema turns it into the body. */
@@ -10,35 +11,15 @@ export type EmployeeFormInput = z.input<typeof employeeFormBody>;
 export type EmployeeFormOutput = z.output<typeof employeeFormBody>;
 
 export const EMPLOYEE_FORM_FIELDS = [
-  'name',
-  'technologyId',
-  'specializationId',
-  'gradeId',
-  'levelId',
-  'yearsExperience',
-  'yearsWithCompany',
-  'offshoreProject',
-  'actingAsDifferentGrade',
-  'pillar',
-  'remote',
+  ...EMPLOYEE_FIELDS.map((f) => f.wire),
   'customMultipliers',
 ] as const satisfies readonly (keyof EmployeeFormInput)[];
 
 /** A new employee: nothing chosen; the years are required, so they start empty rather than 0. */
-export const EMPTY_EMPLOYEE_FORM: EmployeeFormInput = {
-  name: '',
-  technologyId: null,
-  specializationId: null,
-  gradeId: null,
-  levelId: null,
-  yearsExperience: '',
-  yearsWithCompany: '',
-  offshoreProject: false,
-  actingAsDifferentGrade: false,
-  pillar: false,
-  remote: false,
+export const EMPTY_EMPLOYEE_FORM = {
+  ...Object.fromEntries(EMPLOYEE_FIELDS.map((f) => [f.wire, f.formDefault])),
   customMultipliers: [],
-};
+} as EmployeeFormInput;
 
 /**
  * The stored employee as form values. A custom multiplier removed from the settings since is
@@ -48,22 +29,16 @@ export function employeeFormValues(
   employee: EmployeeView,
   knownMultiplierIds: ReadonlySet<string> | null,
 ): EmployeeFormInput {
+  const stored = employee as unknown as Record<string, unknown>;
   return {
-    name: employee.name,
-    technologyId: String(employee.technologyId),
-    specializationId: String(employee.specializationId),
-    gradeId: String(employee.gradeId),
-    levelId: String(employee.levelId),
-    yearsExperience: employee.yearsExperience,
-    yearsWithCompany: employee.yearsWithCompany,
-    offshoreProject: employee.offshoreProject,
-    actingAsDifferentGrade: employee.actingAsDifferentGrade,
-    pillar: employee.pillar,
-    remote: employee.remote,
+    // The selects hold ids as strings.
+    ...Object.fromEntries(
+      EMPLOYEE_FIELDS.map((f) => [f.wire, f.kind === 'reference' ? String(stored[f.wire]) : stored[f.wire]]),
+    ),
     customMultipliers: knownMultiplierIds
       ? employee.customMultipliers.filter((id) => knownMultiplierIds.has(id))
       : employee.customMultipliers,
-  };
+  } as EmployeeFormInput;
 }
 
 /** The request body: the checked values, with customMultipliers as a JSON string (spec §3). */

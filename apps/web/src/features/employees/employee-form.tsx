@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { employeeFormBody } from '@salary/shared/employees/employee.contract';
+import { fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import type { Grade } from '@salary/shared/grades/grades.contract';
 import type { Job } from '@salary/shared/jobs/jobs.contract';
 import type { Level } from '@salary/shared/levels/levels.contract';
@@ -97,6 +98,7 @@ export function EmployeeForm({ mode, defaultValues, references, save, onSaved }:
 
   const yearsInput = (name: YearsField, label: string) => (
     <Controller
+      key={name}
       control={form.control}
       name={name}
       render={({ field }) => (
@@ -123,13 +125,16 @@ export function EmployeeForm({ mode, defaultValues, references, save, onSaved }:
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
       <form onSubmit={onSubmit} noValidate aria-label={mode === 'edit' ? 'Edit employee' : 'Add employee'}>
         <Stack gap="lg">
-          <TextInput
-            label="Name"
-            required
-            autoComplete="off"
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
+          {fieldsOfKind('text').map((f) => (
+            <TextInput
+              key={f.wire}
+              label={f.label}
+              required={f.required}
+              autoComplete="off"
+              error={errors[f.wire]?.message}
+              {...form.register(f.wire)}
+            />
+          ))}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
             {idSelect('technologyId', 'Job', toOptions(references.jobs), {
               // A position belongs to one job: a new job clears it (spec §2).
@@ -141,8 +146,7 @@ export function EmployeeForm({ mode, defaultValues, references, save, onSaved }:
             })}
             {idSelect('gradeId', 'Grade', toOptions(references.grades))}
             {idSelect('levelId', 'Level', toOptions(references.levels))}
-            {yearsInput('yearsExperience', 'Years of Experience')}
-            {yearsInput('yearsWithCompany', 'Years with Company')}
+            {fieldsOfKind('years').map((f) => yearsInput(f.wire, f.label))}
           </SimpleGrid>
           <SalaryFactorCheckboxes control={form.control} />
           <CustomMultiplierCheckboxes

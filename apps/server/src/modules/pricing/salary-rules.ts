@@ -1,9 +1,9 @@
 import { type PreparedRules, prepareRules, withEmployeeRules } from '@salary/salary-engine/prepare-rules';
 import type { SalaryRules } from '@salary/salary-engine/salary-types';
 import type { Settings } from '@salary/shared/settings/settings.contract';
-import type { FactorRecord } from './calculator.repository.ts';
+import type { BaseSalaryRecord, FactorRecord } from './pricing.repository.ts';
 
-type CustomMultiplierRule = SalaryRules['customMultipliers'][number];
+export type CustomMultiplierRule = SalaryRules['customMultipliers'][number];
 
 /** The stored settings as engine rules, for one set of selections. */
 export function engineRules(
@@ -55,11 +55,7 @@ export class RuleBook {
    */
   private readonly cache = new Map<number, Map<number, Map<string, PreparedRules>>>();
 
-  constructor(
-    settings: Settings,
-    baseSalaries: Array<{ gradeId: number; levelId: number; amount: number }>,
-    factors: FactorRecord[],
-  ) {
+  constructor(settings: Settings, baseSalaries: BaseSalaryRecord[], factors: FactorRecord[]) {
     this.shared = prepareRules(
       engineRules(settings, {
         baseSalary: null,

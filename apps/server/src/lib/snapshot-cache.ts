@@ -1,14 +1,5 @@
-import { sql } from 'drizzle-orm';
-
 /**
- * The database snapshot a statement reads at, as `xmin:xmax:xip-list`. Two equal snapshots
- * see exactly the same committed data, and any write anywhere — this replica or another —
- * assigns a transaction id and so changes it: an exact cache key with no invalidation hooks.
- */
-export const currentSnapshot = sql<string>`pg_current_snapshot()::text`;
-
-/**
- * Values read at one database snapshot (`currentSnapshot`). A value cached at snapshot S is
+ * Values read at one database snapshot (`currentSnapshot`, snapshot.repository.ts). A value cached at snapshot S is
  * exact for any later read that finds the database still at S; a newer snapshot finds an
  * empty cache. No stale reads, no invalidation hooks in the writers. Cached values are shared:
  * callers treat them as read-only.

@@ -1,0 +1,134 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db, DbOrTx } from './db/client.ts';
+import type { TokenService } from './lib/tokens.ts';
+import { createAdjustmentFactorsService } from './modules/adjustment-factors/adjustment-factors.service.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createAuthFailuresRepository } from './modules/auth/auth-failures.repository.ts';
+import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
+import { createSignIn, type SessionLifetimes } from './modules/auth/sign-in.ts';
+import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
+import { createBaseSalariesService } from './modules/base-salaries/base-salaries.service.ts';
+import { createCalculatorService } from './modules/calculator/calculator.service.ts';
+import { createEmployeesRepository } from './modules/employees/employees.repository.ts';
+import { createEmployeesService } from './modules/employees/employees.service.ts';
+import { createExcelRepository } from './modules/excel/excel.repository.ts';
+import { createExcelService, type ExcelLimits } from './modules/excel/excel.service.ts';
+import { createGradesRepository } from './modules/grades/grades.repository.ts';
+import { createGradesService } from './modules/grades/grades.service.ts';
+import { createHealthRepository } from './modules/health/health.repository.ts';
+import { createJobsRepository } from './modules/jobs/jobs.repository.ts';
+import { createJobsService } from './modules/jobs/jobs.service.ts';
+import { createLevelsRepository } from './modules/levels/levels.repository.ts';
+import { createLevelsService } from './modules/levels/levels.service.ts';
+import { createOidcService } from './modules/oidc/oidc.service.ts';
+import { createPositionsRepository } from './modules/positions/positions.repository.ts';
+import { createPositionsService } from './modules/positions/positions.service.ts';
+import { createPricingRepository } from './modules/pricing/pricing.repository.ts';
+import { createPricingService } from './modules/pricing/pricing.service.ts';
+import { createSettingsRepository } from './modules/settings/settings.repository.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
+import { createUsersRepository, type SignedInRow } from './modules/users/users.repository.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+
+/*
+ * The composition root: every repository and service is built here, once per app, from its
+ * explicit dependencies, and handed to the routes (`app.services`). A service never builds
+ * another service; the caches a service keeps (the calculator's rules, the priced employee
+ * list) are therefore one per app. Work inside a transaction gets the repositories bound to
+ * it from the `transaction` functions below.
+ */
+
+export interface ServiceOptions {
+  config: Config;
+  tokens: TokenService;
+  lifetimes: SessionLifetimes;
+  log: FastifyBaseLogger;
+}
+
+export function buildServices(db: Db, opts: ServiceOptions) {
+  const { config, tokens, lifetimes } = opts;
+
+  // Repositories used by more than one service.
+  const users = createUsersRepository(db);
+  const sessions = createSessionsRepository(db);
+  const settingsOf = (tx: DbOrTx = db) => createSettingsRepository(tx).get();
+
+  // Signing in: password and single sign-on share one way of creating a session.
+  const signIn = createSignIn({ sessions, tokens, lifetimes });
+  const signInUser = (user: SignedInRow, request: FastifyRequest) =>
+    signIn(user, { userAgent: request.headers['user-agent'] ?? null, address: request.ip });
+
+  const pricing = createPricingService({ repo: createPricingRepository(db), settings: settingsOf });
+  const employees = createEmployeesService({
+    employees: createEmployeesRepository(db),
+    pricing,
+    settings: settingsOf,
+    transaction: (work) => db.transaction((tx) => work({ tx, employees: createEmployeesRepository(tx) })),
+  });
+  const excelLimits: ExcelLimits = {
+    importMaxRows: config.importMaxRows,
+    importMaxBytes: config.importMaxBytes,
+  };
+
+  return {
+    sessions,
+    signInUser,
+    health: createHealthRepository(db),
+    auth: createAuthService({
+      users,
+      sessions,
+      tokens,
+      throttle: createSignInThrottle({
+        failures: createAuthFailuresRepository(db),
+        limits: {
+          perAddressAndEmail: config.loginRateLimit,
+          perAddress: config.loginAddressRateLimit,
+          perEmail: config.loginEmailRateLimit,
+        },
+      }),
+      lifetimes,
+      signInUser,
+      passwordLogin: config.passwordLogin,
+    }),
+    oidc: config.oidc ? createOidcService({ config: config.oidc, users, log: opts.log }) : undefined,
+    users: createUsersService({ users, sessions, idleSeconds: lifetimes.idleSeconds }),
+    jobs: createJobsService({ db }),
+    positions: createPositionsService({ db, jobs: createJobsRepository(db) }),
+    grades: createGradesService({ db }),
+    levels: createLevelsService({ db }),
+    baseSalaries: createBaseSalariesService({
+      db,
+      grades: createGradesRepository(db),
+      levels: createLevelsRepository(db),
+    }),
+    adjustmentFactors: createAdjustmentFactorsService({
+      db,
+      jobs: createJobsRepository(db),
+      positions: createPositionsRepository(db),
+    }),
+    settings: createSettingsService({ settings: createSettingsRepository(db) }),
+    pricing,
+    calculator: createCalculatorService({ pricing }),
+    employees,
+    excel: createExcelService({
+      employeesService: employees,
+      references: createExcelRepository(db),
+      employees: createEmployeesRepository(db),
+      transaction: (work) =>
+        db.transaction((tx) =>
+          work({ references: createExcelRepository(tx), employees: createEmployeesRepository(tx) }),
+        ),
+      limits: excelLimits,
+    }),
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every service, built once by the composition root (services.ts). */
+    services: Services;
+  }
+}
