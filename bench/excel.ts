@@ -183,14 +183,21 @@ export async function withoutIds(exported: string, out: string): Promise<void> {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: file, useSharedStrings: true });
   const sheet = book.addWorksheet('Employees');
   let written = 0;
+  let first = true;
+  // Every sheet is read to the end (not `break`): the reader parks sheets that come before the
+  // shared strings in temp files and removes them only once it has finished the file.
   for await (const source of reader) {
+    if (!first) {
+      for await (const _row of source);
+      continue;
+    }
+    first = false;
     for await (const row of source) {
       const values = (row.values as ExcelJS.CellValue[]).slice(1, EMPLOYEE_COLUMNS.length + 1);
       if (row.number > 1) values[0] = null;
       sheet.addRow(values).commit();
       if (++written % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
-    break;
   }
   sheet.commit();
   await book.commit();
