@@ -1,4 +1,9 @@
-import type { Settings, UpdateSettingsBody } from '@salary/shared/settings/settings.contract';
+import {
+  BASE_MULTIPLIERS,
+  DEFAULT_SETTINGS_VALUES,
+  type Settings,
+  type UpdateSettingsBody,
+} from '@salary/shared/settings/settings.contract';
 import { afterAll, beforeAll } from 'vitest';
 import { adminApi, expectOk } from './api.ts';
 
@@ -35,17 +40,9 @@ export function keepSettingsAsFound(): void {
 }
 
 /** Six base multipliers at zero: a test sets only the ones it looks at. */
-export const NEUTRAL_MULTIPLIERS: SettingsChanges = {
-  experienceMultiplier: 0,
-  experienceMultiplierType: 'PERCENTAGE',
-  loyaltyMultiplier: 0,
-  loyaltyMultiplierType: 'PERCENTAGE',
-  offshoreMultiplier: 0,
-  offshoreMultiplierType: 'PERCENTAGE',
-  actingAsMultiplier: 0,
-  actingAsMultiplierType: 'PERCENTAGE',
-  pillarMultiplier: 0,
-  pillarMultiplierType: 'PERCENTAGE',
-  remoteMultiplier: 0,
-  remoteMultiplierType: 'PERCENTAGE',
-};
+export const NEUTRAL_MULTIPLIERS: SettingsChanges = Object.fromEntries(
+  BASE_MULTIPLIERS.flatMap((m) => [
+    [m.key, DEFAULT_SETTINGS_VALUES[m.key]],
+    [m.typeKey, DEFAULT_SETTINGS_VALUES[m.typeKey]],
+  ]),
+);

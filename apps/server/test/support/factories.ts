@@ -1,5 +1,5 @@
 import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
-import type { Settings } from '@salary/shared/settings/settings.contract';
+import { DEFAULT_SETTINGS_VALUES, type Settings } from '@salary/shared/settings/settings.contract';
 import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../src/db/client.ts';
@@ -65,27 +65,7 @@ type CustomMultiplier = Settings['customMultipliers'][number];
  * `overrides`: a whole PUT /api/settings body without `version`.
  */
 export function newSettings(overrides: Partial<SettingsValues> = {}): SettingsValues {
-  return {
-    experienceMultiplier: 0,
-    experienceMultiplierType: 'PERCENTAGE',
-    loyaltyMultiplier: 0,
-    loyaltyMultiplierType: 'PERCENTAGE',
-    offshoreMultiplier: 0,
-    offshoreMultiplierType: 'PERCENTAGE',
-    actingAsMultiplier: 0,
-    actingAsMultiplierType: 'PERCENTAGE',
-    pillarMultiplier: 0,
-    pillarMultiplierType: 'PERCENTAGE',
-    remoteMultiplier: 0,
-    remoteMultiplierType: 'PERCENTAGE',
-    customMultipliers: [],
-    benefits: [],
-    socialInsuranceEnabled: true,
-    socialInsuranceType: 'COMPANY_FULL',
-    companyInsurancePercentage: 100,
-    totalInsurancePercentage: 14,
-    ...overrides,
-  };
+  return { ...DEFAULT_SETTINGS_VALUES, customMultipliers: [], benefits: [], ...overrides };
 }
 
 export const newBenefit = (overrides: Partial<Benefit> = {}): Benefit => ({

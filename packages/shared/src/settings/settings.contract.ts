@@ -287,3 +287,25 @@ export function withoutValues(settings: Settings): SettingsWithoutValues {
     updatedAt: settings.updatedAt,
   };
 }
+
+/** The record as the first migration creates it (spec §9): tests and seeds start from it. */
+export const DEFAULT_SETTINGS_VALUES = {
+  experienceMultiplier: 0,
+  experienceMultiplierType: 'PERCENTAGE',
+  loyaltyMultiplier: 0,
+  loyaltyMultiplierType: 'PERCENTAGE',
+  offshoreMultiplier: 0,
+  offshoreMultiplierType: 'PERCENTAGE',
+  actingAsMultiplier: 0,
+  actingAsMultiplierType: 'PERCENTAGE',
+  pillarMultiplier: 0,
+  pillarMultiplierType: 'PERCENTAGE',
+  remoteMultiplier: 0,
+  remoteMultiplierType: 'PERCENTAGE',
+  customMultipliers: [],
+  benefits: [],
+  socialInsuranceEnabled: true,
+  socialInsuranceType: 'COMPANY_FULL',
+  companyInsurancePercentage: 100,
+  totalInsurancePercentage: 14,
+} as const satisfies Omit<Settings, 'version' | 'updatedAt'>;

@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS_VALUES } from '@salary/shared/settings/settings.contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,24 +19,8 @@ let server: TestServer;
 
 const WAIT = { timeout: 10_000 };
 const settings = {
-  experienceMultiplier: 0,
-  experienceMultiplierType: 'PERCENTAGE',
-  loyaltyMultiplier: 0,
-  loyaltyMultiplierType: 'PERCENTAGE',
-  offshoreMultiplier: 0,
-  offshoreMultiplierType: 'PERCENTAGE',
-  actingAsMultiplier: 0,
-  actingAsMultiplierType: 'PERCENTAGE',
-  pillarMultiplier: 0,
-  pillarMultiplierType: 'PERCENTAGE',
-  remoteMultiplier: 0,
-  remoteMultiplierType: 'PERCENTAGE',
-  customMultipliers: [],
-  benefits: [],
+  ...DEFAULT_SETTINGS_VALUES,
   socialInsuranceEnabled: false,
-  socialInsuranceType: 'COMPANY_FULL',
-  companyInsurancePercentage: 100,
-  totalInsurancePercentage: 14,
   version: 1,
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
