@@ -44,7 +44,7 @@ it('measures every figure at a tiny size and writes the results file', { timeout
     expect(saved).toEqual(results);
 
     expect(Object.keys(saved).sort()).toEqual(
-      ['calculate', 'export', 'goals', 'import', 'list', 'machine', 'options', 'web'].sort(),
+      ['calculate', 'export', 'goals', 'import', 'insights', 'list', 'machine', 'options', 'web'].sort(),
     );
     expectPositive('machine', { ...saved.machine }, ['cores', 'totalMemoryGb']);
     expect(saved.machine.node).toBe(process.version);
@@ -63,7 +63,12 @@ it('measures every figure at a tiny size and writes the results file', { timeout
       'apiBytes',
     ]);
     expectPositive('list.cpu', { ...list.cpu }, ['apiMs', 'plainSelectMs', 'jsonAggMs', 'ratio']);
+    expectPositive('list.payReport', { ...list.payReport }, ['ms', 'ratio']);
     expect(list.compressed.encoding).toBe('br');
+    expect(saved.insights).toHaveLength(1);
+    expect(saved.insights[0]!.employees).toBe(40);
+    expectPositive('insights', { ...saved.insights[0]! }, ['insightsMs', 'listMs', 'ratio', 'insightsBytes']);
+    expect(saved.insights[0]!.insightsBytes).toBeLessThan(saved.insights[0]!.listBytes);
     expectPositive('list.compressed', { ...list.compressed }, ['apiMs', 'apiColdMs', 'ratio', 'wireBytes']);
     expect(list.compressed.wireBytes).toBeLessThan(list.apiBytes);
 

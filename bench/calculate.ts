@@ -29,6 +29,13 @@ export interface CalculateFigure {
    * that also passes the sign-in check (token + user read from the database).
    */
   ladder?: { appPublicNoopRps: number; appSignedInNoopRps: number };
+  /**
+   * This process's CPU time per answered request (µs), per contender, and bare ÷ calculate:
+   * what each answer costs the server, which a busy machine moves far less than req/s (the
+   * load generator runs in its own process). PostgreSQL's own work is not in it.
+   */
+  cpuPerRequestUs?: Record<string, number>;
+  cpuRatio?: number;
 }
 
 interface CannonResult {
@@ -125,15 +132,19 @@ export async function benchCalculate(
     // Warm-up (JIT, connection set-up, caches), then alternating measured runs, so a change
     // in the machine's load hits every contender alike.
     for (const [, url, token] of contenders) await cannon(url, body, 1, connections, token);
-    const totals = new Map(contenders.map(([name]) => [name, { requests: 0, seconds: 0 }]));
+    const totals = new Map(contenders.map(([name]) => [name, { requests: 0, seconds: 0, cpuUs: 0 }]));
     for (let r = 0; r < rounds; r++) {
       for (const [name, url, token] of contenders) {
+        const cpuStart = process.cpuUsage();
         const run = await cannon(url, body, slice, connections, token);
+        const cpu = process.cpuUsage(cpuStart);
         const total = totals.get(name)!;
         total.requests += run.requests;
         total.seconds += run.seconds;
+        total.cpuUs += cpu.user + cpu.system;
       }
     }
+    const cpuPerRequest = (name: string) => totals.get(name)!.cpuUs / totals.get(name)!.requests;
     const rps = (name: string) => {
       const total = totals.get(name)!;
       return total.requests / total.seconds;
@@ -146,6 +157,8 @@ export async function benchCalculate(
       bareRps: Math.round(rps('bare')),
       ratio: round(rps('calculate') / rps('bare')),
       responseBytes: answer.length,
+      cpuPerRequestUs: Object.fromEntries(contenders.map(([name]) => [name, round(cpuPerRequest(name), 1)])),
+      cpuRatio: round(cpuPerRequest('bare') / cpuPerRequest('calculate')),
       ...(probes
         ? {
             ladder: {

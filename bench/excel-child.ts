@@ -53,9 +53,27 @@ async function serve(): Promise<void> {
     token: bench.token,
     readyRssKb: reset ? currentRssKb() : rssKb(),
   });
+  // Where the peak goes: the process's memory split at its largest sampled RSS.
+  const at = (m: NodeJS.MemoryUsage) => ({
+    rssMb: Math.round(m.rss / 1048576),
+    heapTotalMb: Math.round(m.heapTotal / 1048576),
+    heapUsedMb: Math.round(m.heapUsed / 1048576),
+    externalMb: Math.round(m.external / 1048576),
+  });
+  const readySplit = at(process.memoryUsage());
+  let peakSplit = readySplit;
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    if (m.rss / 1048576 > peakSplit.rssMb) peakSplit = at(m);
+  }, 50);
   const lines = createInterface({ input: process.stdin });
   await once(lines, 'line');
   lines.close();
+  clearInterval(sampler);
+  if (process.env.BENCH_MEMORY_SPLIT)
+    writeFileSync(process.env.BENCH_MEMORY_SPLIT, `${JSON.stringify({ readySplit, peakSplit })}\n`, {
+      flag: 'a',
+    });
   const peakRssKb = peakSinceResetKb(reset);
   await bench.close();
   await database.close();

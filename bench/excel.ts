@@ -33,8 +33,9 @@ export interface ExportFigure {
 
 export interface ImportFigure {
   /**
-   * update: the export file back (every row has its ID); create: the same rows with the ID
-   * column blank, so every row is a new employee (what a new company does first).
+   * update: the export file back with every row edited (every row has its ID and Row Key, so
+   * every row is a change); create: the same rows with the ID column blank, so every row is a
+   * new employee (what a new company does first).
    */
   kind: 'update' | 'create';
   employees: number;
@@ -169,10 +170,34 @@ export async function benchExport(bench: BenchDatabase, file: string): Promise<E
 }
 
 /**
+ * The export file with every row's Years with Company moved on by one (its hidden Row Key
+ * kept): every row is a real change, applied without a conflict — the import's heaviest
+ * path (the export read back unchanged writes nothing).
+ */
+export async function everyRowEdited(exported: string, out: string): Promise<void> {
+  await rewriteExport(exported, out, (values, header) => {
+    const at = header.indexOf('Years with Company');
+    values[at] = ((Number(values[at]) || 0) + 1) % 100;
+  });
+}
+
+/**
  * The export file with its ID column blank and the money columns left out: every row
  * creates an employee. Written by the bench process (its memory is not measured).
  */
 export async function withoutIds(exported: string, out: string): Promise<void> {
+  await rewriteExport(exported, out, (values) => {
+    values[0] = null;
+    values.length = EMPLOYEE_COLUMNS.length;
+  });
+}
+
+/** Copies the export's first sheet row by row, `edit` changing each data row's values. */
+async function rewriteExport(
+  exported: string,
+  out: string,
+  edit: (values: ExcelJS.CellValue[], header: ExcelJS.CellValue[]) => void,
+): Promise<void> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(exported, {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -192,9 +217,11 @@ export async function withoutIds(exported: string, out: string): Promise<void> {
       continue;
     }
     first = false;
+    let header: ExcelJS.CellValue[] = [];
     for await (const row of source) {
-      const values = (row.values as ExcelJS.CellValue[]).slice(1, EMPLOYEE_COLUMNS.length + 1);
-      if (row.number > 1) values[0] = null;
+      const values = (row.values as ExcelJS.CellValue[]).slice(1);
+      if (row.number === 1) header = [...values];
+      else edit(values, header);
       sheet.addRow(values).commit();
       if (++written % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
@@ -214,7 +241,9 @@ export async function benchImport(
     const form = new FormData();
     form.append('file', new Blob([bytes]), 'employees_export.xlsx');
     const start = performance.now();
-    const res = await fetch(`${baseUrl}/api/employees/import?dryRun=false`, {
+    // The create file repeats the database's own people: ticked, as a user would, to create them.
+    const ticks = kind === 'create' ? '&createDuplicates=all' : '';
+    const res = await fetch(`${baseUrl}/api/employees/import?dryRun=false${ticks}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: form,

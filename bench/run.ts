@@ -5,8 +5,16 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { benchCalculate, type CalculateFigure } from './calculate.ts';
-import { benchExport, benchImport, type ExportFigure, type ImportFigure, withoutIds } from './excel.ts';
+import {
+  benchExport,
+  benchImport,
+  type ExportFigure,
+  everyRowEdited,
+  type ImportFigure,
+  withoutIds,
+} from './excel.ts';
 import { createBenchDatabase } from './generate.ts';
+import { benchInsights, type InsightsFigure } from './insights.ts';
 import { startBenchApp } from './lib/bench-app.ts';
 import { describeMachine, type Machine } from './lib/machine.ts';
 import { RESULTS_FILE, WEB_DIST } from './lib/paths.ts';
@@ -15,9 +23,11 @@ import { benchList, type ListFigure } from './list.ts';
 import { benchReplicas, type ReplicasFigure } from './replicas.ts';
 import {
   type BundleFigure,
+  benchFirstCharts,
   benchFirstRows,
   benchFirstVisit,
   ensureWebBuild,
+  type FirstChartsFigure,
   type FirstRowsFigure,
   type FirstVisitFigure,
   loginBundle,
@@ -50,6 +60,8 @@ export interface BenchResults {
   options: Omit<BenchOptions, 'log' | 'databaseUrl' | 'build'>;
   goals: typeof GOALS;
   list: ListFigure[];
+  /** GET /api/insights beside one priced list read, per size. */
+  insights: InsightsFigure[];
   calculate: Figure<CalculateFigure>;
   export: Figure<ExportFigure[]>;
   import: Figure<ImportFigure[]>;
@@ -58,6 +70,8 @@ export interface BenchResults {
     bundle: Figure<BundleFigure>;
     firstVisit: Figure<FirstVisitFigure>;
     firstRows: Figure<FirstRowsFigure>;
+    /** /insights: both Pay Overview charts drawn. */
+    firstCharts?: Figure<FirstChartsFigure>;
   };
 }
 
@@ -69,7 +83,10 @@ function browserSize(sizes: number[]): number {
 export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const { log } = options;
   const sizes = [...options.sizes].sort((a, b) => a - b);
-  const results: Partial<BenchResults> & { list: ListFigure[] } = { list: [] };
+  const results: Partial<BenchResults> & { list: ListFigure[]; insights: InsightsFigure[] } = {
+    list: [],
+    insights: [],
+  };
   const exports: ExportFigure[] = [];
   const imports: ImportFigure[] = [];
   let exportMissing = false;
@@ -110,6 +127,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
         try {
           log('  list …');
           results.list.push(await benchList(app, bench.database.db, size, options.listRuns));
+          log('  insights …');
+          results.insights.push(await benchInsights(app, bench.database.db, size, options.listRuns));
           if (!results.calculate) {
             log('  calculate …');
             results.calculate = await benchCalculate(app, bench.database.db, options.calculate);
@@ -128,6 +147,12 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
               runs: options.quick ? 1 : 3,
             });
             results.web.firstRows = firstRows ?? { na: 'n/a (employees screen not built)' };
+            results.web.firstCharts = await benchFirstCharts({
+              baseUrl: app.baseUrl!,
+              token: app.token,
+              employees: size,
+              runs: options.quick ? 1 : 3,
+            });
           }
           exportMissing = !app.app.hasRoute({ method: 'GET', url: '/api/employees/export' });
         } finally {
@@ -150,7 +175,9 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
           log('  export …');
           exports.push(await benchExport(bench, file));
           log('  import (updates) …');
-          imports.push(await benchImport(bench, file, 'update'));
+          const edited = path.join(work, `employees-${size}-edited.xlsx`);
+          await everyRowEdited(file, edited);
+          imports.push(await benchImport(bench, edited, 'update'));
           log('  import (creates) …');
           const fresh = path.join(work, `employees-${size}-new.xlsx`);
           await withoutIds(file, fresh);
@@ -178,6 +205,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     },
     goals: GOALS,
     list: results.list,
+    insights: results.insights,
     calculate: results.calculate ?? { na: 'not measured' },
     export: exports.length ? exports : { na: excelNa },
     import: imports.length ? imports : { na: excelNa },

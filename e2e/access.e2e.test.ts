@@ -71,7 +71,7 @@ describe('sidebar and guards by permission', () => {
     const page = await browser.signedInPage(adminCredentials());
     await page.goto('/settings');
     const hub = new SettingsHub(page);
-    expect(await hub.cardLabels()).toEqual([...ALL_SECTIONS, 'User Management']);
+    expect(await hub.cardLabels()).toEqual([...ALL_SECTIONS, 'User Management', 'Audit Log']);
     await hub.card('User Management').click();
     await page.waitForURL('**/settings/users');
     await expect.poll(() => hub.currentCardLabel()).toBe('User Management');
@@ -86,7 +86,7 @@ describe('sidebar and guards by permission', () => {
       await createUser({ permissions: ['manageEmployee', 'showSalary'] }),
     );
     await allowed.goto('/employees/new');
-    await allowed.getByRole('heading', { name: 'Add Employee', level: 2 }).waitFor();
+    await allowed.getByRole('heading', { name: 'Add Employee', level: 1 }).waitFor();
     expect(pathOf(allowed.url())).toBe('/employees/new');
   });
 });
@@ -104,7 +104,7 @@ describe('phone layout', () => {
     await layout.navLink('Salary Calculator').click();
 
     await page.waitForURL('**/calculator');
-    await page.getByRole('heading', { name: 'Salary Calculator', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Salary Calculator', level: 1 }).waitFor();
     await expect.poll(() => layout.sidebarOnScreen()).toBe(false);
   });
 });

@@ -33,6 +33,8 @@ interface Answer {
   details: {
     baseSalary: number;
     adjustmentFactor: number;
+    adjustmentAmount: number;
+    adjustedSalary: number;
     experienceMultiplier: number;
     loyaltyMultiplier: number;
     totalAdjustments: number;
@@ -146,6 +148,9 @@ function expectedFigures(answer: Answer): Record<string, string> {
   const figures: Record<string, string> = {
     baseSalary: formatMoney(d.baseSalary),
     adjustmentFactor: percent(d.adjustmentFactor * 100),
+    // The adjustment as money and the salary the multipliers apply to (issue 23).
+    adjustmentAmount: formatMoney(d.adjustmentAmount),
+    adjustedSalary: formatMoney(d.adjustedSalary),
     experienceMultiplier: percent(d.experienceMultiplier),
     loyaltyMultiplier: percent(d.loyaltyMultiplier),
     totalAdjustments: formatMoney(d.totalAdjustments),
@@ -274,10 +279,16 @@ describe('salary calculator', () => {
     await calculator.details.waitFor({ state: 'detached' });
   });
 
-  it('tells a user without showSalary why there is nothing to calculate', async () => {
-    const { page, calculator } = await openCalculator(await createUser());
+  it('tells a user without showSalary why there is nothing to calculate, in place of a form that cannot work', async () => {
+    const page = await browser.signedInPage(await createUser());
+    await page.goto('/calculator');
     await page.getByText('Salaries are hidden').waitFor();
-    expect(await calculator.calculateButton.isDisabled()).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('calculator-not-permitted').textContent())
+      .toContain('Show Calculated Salary permission');
+    expect(await new CalculatorPage(page).form.count()).toBe(0);
+    // The spec's sidebar entry stays.
+    expect(await page.getByRole('link', { name: 'Salary Calculator' }).count()).toBeGreaterThan(0);
   });
 
   it.each([

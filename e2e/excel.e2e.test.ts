@@ -62,8 +62,8 @@ describe('Excel', () => {
   it('exports the filtered list as employees_export.xlsx', async () => {
     const mine = await seedEmployee(rules, { name: uniqueName('Exported') });
     const { page, list } = await openList();
-    await list.choose('Technology', rules.job.name);
-    await list.apply();
+    // A choice applies at once (the list reloads with it).
+    await list.chooseAndWait('Technology', rules.job.name);
 
     const [request, download] = await Promise.all([
       page.waitForRequest((r) => new URL(r.url()).pathname === '/api/employees/export'),
@@ -92,10 +92,12 @@ describe('Excel', () => {
 
     await importer.pick('people.xlsx', file);
     await importer.summary.waitFor();
-    expect(await importer.summary.textContent()).toBe('2 to create, 1 to update');
+    // A hand-made row renaming an existing employee is a conflict, applied only when ticked.
+    expect(await importer.summary.textContent()).toBe('2 to create, 0 changed, 0 unchanged, 1 conflict');
     await screenshot(page, 'excel-import-ready-desktop');
     // Nothing written by the check.
     expect(await employeesNamed(`${tag} One`)).toEqual([]);
+    await importer.dialog.getByRole('checkbox', { name: `Apply row 4 anyway (ID ${existing.id})` }).check();
 
     await importer.dialog.getByRole('button', { name: 'Confirm' }).click();
     await waitForToast(page, 'Employees imported successfully');
@@ -126,7 +128,9 @@ describe('Excel', () => {
     );
     await waitForToast(page, 'nothing was imported');
     const title = await importer.dialog.getByRole('alert').textContent();
-    expect(title).toContain(`The file has ${problems.length} problems; nothing was imported.`);
+    expect(title).toContain(
+      `The file has ${problems.length} problems (sheet "Employees"); nothing was imported.`,
+    );
     expect(await importer.dialog.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
     await screenshot(page, 'excel-import-problems-desktop');
 
@@ -140,7 +144,7 @@ describe('Excel', () => {
     expect(lines[0]).toBe('Row,Column,Message');
     expect(lines).toHaveLength(problems.length + 1);
 
-    await importer.dialog.getByRole('button', { name: 'Close' }).click();
+    await importer.dialog.getByRole('button', { name: 'Close' }).last().click();
     await importer.dialog.waitFor({ state: 'hidden' });
     expect(await employeesNamed(tag)).toEqual([]);
   });

@@ -34,7 +34,7 @@ describe.each([
   it('dashboard in the layout', async () => {
     const page = await browser.signedInPage(adminCredentials(), viewport);
     await page.goto('/dashboard');
-    await page.getByRole('heading', { name: 'Employees', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Employees', level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, `dashboard-${name}`);
     expect(await overflowX(page)).toBe(0);

@@ -126,7 +126,7 @@ describe('salary multipliers', () => {
       .custom(drop)
       .getByRole('button', { name: `Delete ${drop}` })
       .click();
-    const confirm = page.getByRole('dialog', { name: 'Delete custom multiplier' });
+    const confirm = page.getByRole('alertdialog', { name: 'Delete custom multiplier' });
     await confirm.getByText('Are you sure you want to delete this custom multiplier?').waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });

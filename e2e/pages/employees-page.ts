@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 
 export type SortableHeader =
   | 'ID'
+  | 'Name'
   | 'Experience in years'
   | 'Company Years'
   | 'Calculated Salary'
@@ -21,7 +22,7 @@ export class EmployeesPage {
     return this.table.locator('tbody tr[data-employee-id]');
   }
   get confirmDialog() {
-    return this.page.getByRole('dialog', { name: 'Delete employee' });
+    return this.page.getByRole('alertdialog', { name: 'Delete employee' });
   }
   get count() {
     return this.page.getByTestId('employee-count');
@@ -53,8 +54,25 @@ export class EmployeesPage {
     return this.table.locator(`tbody tr[data-employee-id="${id}"]`);
   }
 
+  /** Types into Search by Name; the list asks the server once the typing settles. */
   async searchByName(text: string): Promise<void> {
     await this.filters.getByLabel('Search by Name').fill(text);
+  }
+
+  /** Types a name and answers the query of the list call it triggers, once answered. */
+  async searchAndWait(text: string): Promise<URLSearchParams> {
+    const [response] = await Promise.all([
+      this.listResponse((q) => q.get('name') === (text.trim() || null)),
+      this.searchByName(text),
+    ]);
+    return new URL(response.url()).searchParams;
+  }
+
+  private listResponse(match: (query: URLSearchParams) => boolean = () => true) {
+    return this.page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname === '/api/employees' && match(url.searchParams);
+    });
   }
 
   select(label: 'Technology' | 'Position' | 'Grade' | 'Level'): Locator {
@@ -66,13 +84,34 @@ export class EmployeesPage {
     await this.page.getByRole('option', { name: option, exact: true }).click();
   }
 
-  /** Apply Filters; answers the query string of the list call it triggers, once answered. */
-  async apply(): Promise<string> {
-    const [response] = await Promise.all([
-      this.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/employees'),
-      this.filters.getByRole('button', { name: 'Apply Filters' }).click(),
-    ]);
-    return new URL(response.url()).search;
+  /** A choice applies at once: answers the query string of the list call it triggers, once answered. */
+  async chooseAndWait(
+    label: 'Technology' | 'Position' | 'Grade' | 'Level',
+    option: string,
+  ): Promise<URLSearchParams> {
+    const [response] = await Promise.all([this.listResponse(), this.choose(label, option)]);
+    return new URL(response.url()).searchParams;
+  }
+
+  get totals() {
+    return this.table.getByTestId('directory-totals');
+  }
+
+  /** The footer's text under a column. */
+  async total(label: string): Promise<string> {
+    const index = (await this.columnHeaders()).indexOf(label);
+    if (index < 0) throw new Error(`No column ${label}`);
+    return ((await this.totals.locator('td').nth(index).textContent()) ?? '').trim();
+  }
+
+  /** Opens "Why this salary?" from the employee's Calculated Salary. */
+  async explain(id: number): Promise<Locator> {
+    await this.row(id)
+      .getByRole('button', { name: /^Why this salary\?/ })
+      .click();
+    const drawer = this.page.getByRole('dialog', { name: /^Why this salary\?/ });
+    await drawer.getByRole('table').first().waitFor();
+    return drawer;
   }
 
   /** Header labels in order. */

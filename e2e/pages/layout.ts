@@ -38,7 +38,7 @@ export class Layout {
   }
 
   async waitUntilShown(): Promise<void> {
-    await this.page.getByRole('heading', { level: 2 }).first().waitFor();
+    await this.page.getByRole('heading', { level: 1 }).first().waitFor();
   }
 
   async logout(): Promise<void> {

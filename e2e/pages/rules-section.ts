@@ -66,7 +66,9 @@ export class RulesSection {
   }
 
   dialog(title: string): Locator {
-    return this.page.getByRole('dialog', { name: title });
+    return this.page
+      .getByRole('dialog', { name: title })
+      .or(this.page.getByRole('alertdialog', { name: title }));
   }
 
   /** Icon buttons are named '<Action> <row name>', e.g. 'Edit Engineering'. */

@@ -12,7 +12,7 @@ export class UsersPage {
     return this.page.locator('table');
   }
   get confirmDialog() {
-    return this.page.getByRole('dialog', { name: 'Delete user' });
+    return this.page.getByRole('alertdialog', { name: 'Delete user' });
   }
 
   async goto(): Promise<void> {

@@ -18,6 +18,7 @@ import type { Database } from './db/client.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { createTokenService, resolveJwtSecret } from './lib/tokens.ts';
 import { adjustmentFactorsRoutes } from './modules/adjustment-factors/adjustment-factors.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { baseSalariesRoutes } from './modules/base-salaries/base-salaries.routes.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
@@ -25,9 +26,12 @@ import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { excelRoutes } from './modules/excel/excel.routes.ts';
 import { gradesRoutes } from './modules/grades/grades.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { impactRoutes } from './modules/impact/impact.routes.ts';
+import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { levelsRoutes } from './modules/levels/levels.routes.ts';
 import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
+import { payTransparencyRoutes } from './modules/pay-transparency/pay-transparency.routes.ts';
 import { positionsRoutes } from './modules/positions/positions.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -39,6 +43,7 @@ import errorHandler from './plugins/error-handler.ts';
 import queryShape from './plugins/query-shape.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import { webApp } from './plugins/web-app.ts';
+import writeScope from './plugins/write-scope.ts';
 import { buildServices } from './services.ts';
 
 export interface AppOptions {
@@ -158,7 +163,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const tokens = createTokenService(jwtSecret);
   const lifetimes = { idleSeconds: config.jwtTtlSeconds, maxSeconds: config.sessionMaxSeconds };
   // The composition root: repositories and services, built once for the whole app.
-  const services = buildServices(app.db, { config, tokens, lifetimes, log: app.log });
+  const services = buildServices(app.db, { config, tokens, lifetimes, log: app.log, rootDb: app.rootDb });
   app.decorate('services', services);
 
   // 3. Modules, all under /api. Authentication is registered inside this scope: it guards
@@ -169,8 +174,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         tokens,
         lifetimes,
         sessions: services.sessions,
+        writeEpoch: opts.database.writeEpoch,
         signInUser: services.signInUser,
       });
+      // Before the routes: every write route's handler runs in one write scope.
+      await api.register(writeScope, { db: app.rootDb, requireAudit: true });
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(oidcRoutes, { config, cookieSecret: jwtSecret });
@@ -183,11 +191,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(adjustmentFactorsRoutes);
       await api.register(settingsRoutes);
       await api.register(calculatorRoutes);
+      await api.register(impactRoutes);
       await api.register(employeesRoutes);
+      await api.register(insightsRoutes);
+      await api.register(auditRoutes);
       await api.register(excelRoutes, {
         importMaxRows: config.importMaxRows,
         importMaxBytes: config.importMaxBytes,
       });
+      await api.register(payTransparencyRoutes);
       await opts.extraApiRoutes?.(api);
     },
     { prefix: '/api' },

@@ -91,6 +91,7 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(20 * 1024 * 1024),
+  PAY_REPORT_MIN_GROUP: z.coerce.number().int().min(1).max(1000).default(3),
   WEB_DIST: z.string().optional(),
   PUBLIC_URL: optionalString(
     z
@@ -125,6 +126,8 @@ export type Config = {
   loginEmailRateLimit: number;
   importMaxRows: number;
   importMaxBytes: number;
+  /** Pay transparency: fewer women or men than this in a group → "too few to report". */
+  payReportMinGroup: number;
   webDist: string | undefined;
   /** Where browsers reach the app; the OIDC redirect URI is built from it. */
   publicUrl: string | undefined;
@@ -179,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     loginEmailRateLimit: e.LOGIN_EMAIL_RATE_LIMIT,
     importMaxRows: e.IMPORT_MAX_ROWS,
     importMaxBytes: e.IMPORT_MAX_BYTES,
+    payReportMinGroup: e.PAY_REPORT_MIN_GROUP,
     webDist: e.WEB_DIST,
     publicUrl,
     oidc:

@@ -2,7 +2,10 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db, DbOrTx } from './db/client.ts';
 import type { TokenService } from './lib/tokens.ts';
+import { runWriteScope } from './lib/write-scope.ts';
 import { createAdjustmentFactorsService } from './modules/adjustment-factors/adjustment-factors.service.ts';
+import { createAuditRepository } from './modules/audit/audit.repository.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createAuthFailuresRepository } from './modules/auth/auth-failures.repository.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
@@ -17,11 +20,17 @@ import { createExcelService, type ExcelLimits } from './modules/excel/excel.serv
 import { createGradesRepository } from './modules/grades/grades.repository.ts';
 import { createGradesService } from './modules/grades/grades.service.ts';
 import { createHealthRepository } from './modules/health/health.repository.ts';
+import { createImpactService } from './modules/impact/impact.service.ts';
+import { createInsightsRepository } from './modules/insights/insights.repository.ts';
+import { createInsightsService } from './modules/insights/insights.service.ts';
 import { createJobsRepository } from './modules/jobs/jobs.repository.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { createLevelsRepository } from './modules/levels/levels.repository.ts';
 import { createLevelsService } from './modules/levels/levels.service.ts';
 import { createOidcService } from './modules/oidc/oidc.service.ts';
+import { createJustifications } from './modules/pay-transparency/justifications.ts';
+import { createPayTransparencyRepository } from './modules/pay-transparency/pay-transparency.repository.ts';
+import { createPayTransparencyService } from './modules/pay-transparency/pay-transparency.service.ts';
 import { createPositionsRepository } from './modules/positions/positions.repository.ts';
 import { createPositionsService } from './modules/positions/positions.service.ts';
 import { createPricingRepository } from './modules/pricing/pricing.repository.ts';
@@ -44,6 +53,8 @@ export interface ServiceOptions {
   tokens: TokenService;
   lifetimes: SessionLifetimes;
   log: FastifyBaseLogger;
+  /** The database itself, for opening write scopes (`db` is scoped: see lib/write-scope.ts). */
+  rootDb: Db;
 }
 
 export function buildServices(db: Db, opts: ServiceOptions) {
@@ -60,11 +71,14 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     signIn(user, { userAgent: request.headers['user-agent'] ?? null, address: request.ip });
 
   const pricing = createPricingService({ repo: createPricingRepository(db), settings: settingsOf });
+  // Every write records through it, in the write's own transaction (lib/write-scope.ts).
+  const audit = createAuditService({ repo: createAuditRepository(db), pricing });
   const employees = createEmployeesService({
     employees: createEmployeesRepository(db),
     pricing,
     settings: settingsOf,
     transaction: (work) => db.transaction((tx) => work({ tx, employees: createEmployeesRepository(tx) })),
+    audit,
   });
   const excelLimits: ExcelLimits = {
     importMaxRows: config.importMaxRows,
@@ -90,37 +104,55 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       lifetimes,
       signInUser,
       passwordLogin: config.passwordLogin,
+      audit,
+      inWriteScope: (actor, work) => runWriteScope(opts.rootDb, work, { actor, label: 'password change' }),
     }),
     oidc: config.oidc ? createOidcService({ config: config.oidc, users, log: opts.log }) : undefined,
-    users: createUsersService({ users, sessions, idleSeconds: lifetimes.idleSeconds }),
-    jobs: createJobsService({ db }),
-    positions: createPositionsService({ db, jobs: createJobsRepository(db) }),
-    grades: createGradesService({ db }),
-    levels: createLevelsService({ db }),
+    users: createUsersService({ users, sessions, idleSeconds: lifetimes.idleSeconds, audit }),
+    jobs: createJobsService({ db, audit }),
+    positions: createPositionsService({ db, audit, jobs: createJobsRepository(db) }),
+    grades: createGradesService({ db, audit }),
+    levels: createLevelsService({ db, audit }),
     baseSalaries: createBaseSalariesService({
       db,
       grades: createGradesRepository(db),
       levels: createLevelsRepository(db),
+      audit,
     }),
     adjustmentFactors: createAdjustmentFactorsService({
       db,
       jobs: createJobsRepository(db),
       positions: createPositionsRepository(db),
+      audit,
     }),
-    settings: createSettingsService({ settings: createSettingsRepository(db) }),
+    settings: createSettingsService({ settings: createSettingsRepository(db), audit }),
     pricing,
     calculator: createCalculatorService({ pricing }),
+    impact: createImpactService({ rootDb: opts.rootDb, pricing }),
     employees,
+    insights: createInsightsService({ pricing, insights: createInsightsRepository(db) }),
     excel: createExcelService({
       employeesService: employees,
       references: createExcelRepository(db),
       employees: createEmployeesRepository(db),
+      // A write scope of its own: the import route reads its upload before opening it.
       transaction: (work) =>
-        db.transaction((tx) =>
-          work({ references: createExcelRepository(tx), employees: createEmployeesRepository(tx) }),
+        runWriteScope(opts.rootDb, () =>
+          work({ references: createExcelRepository(db), employees: createEmployeesRepository(db) }),
         ),
       limits: excelLimits,
+      audit,
     }),
+    payTransparency: createPayTransparencyService({
+      pricing,
+      repo: createPayTransparencyRepository(db),
+      minGroup: config.payReportMinGroup,
+    }),
+    payGapJustifications: createJustifications({
+      transaction: (work) => db.transaction((tx) => work({ tx, repo: createPayTransparencyRepository(tx) })),
+      audit,
+    }),
+    audit,
   };
 }
 

@@ -9,6 +9,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import * as schema from './schema.ts';
+import { type WriteEpoch, watchWrites } from './write-epoch.ts';
+
+export type { WriteEpoch };
 
 /** One typed handle for both drivers: repositories never know which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,6 +24,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The raw PGlite instance (tests dump it as a template); undefined on PostgreSQL. */
   pglite?: PGlite;
+  /**
+   * PGlite only: counts finished writes, all of which pass through this process (see
+   * write-epoch.ts). Undefined on PostgreSQL, where other replicas write too.
+   */
+  writeEpoch?: WriteEpoch;
   /**
    * Runs `work` while holding the start-up lock, so replicas starting together on one empty
    * database migrate, create the first admin and seed one at a time (PostgreSQL: a session
@@ -77,6 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     pglite: client,
+    writeEpoch: watchWrites(client),
     exclusive: (work) => work(),
     close: async () => {
       if (!client.closed) await client.close();

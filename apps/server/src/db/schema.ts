@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   boolean,
   check,
   foreignKey,
@@ -8,6 +10,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -269,10 +272,19 @@ export const employees = pgTable(
     remote: boolean('remote').notNull().default(false),
     /** Ids (strings) of the settings' custom multipliers that apply to this employee. */
     customMultipliers: jsonb('custom_multipliers').notNull().default([]),
+    /** FEMALE | MALE | OTHER | UNDISCLOSED: personal data, read only by admins and manageEmployee. */
+    gender: text('gender', { enum: ['FEMALE', 'MALE', 'OTHER', 'UNDISCLOSED'] })
+      .notNull()
+      .default('UNDISCLOSED'),
+    /** Bumped by every write of the row: an exported row carries it, so a stale row is a conflict. */
+    version: integer('version').notNull().default(1),
+    /** The email of whoever last changed the row (null: created by the seed or before tracking). */
+    updatedBy: text('updated_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('employees_gender', sql`${t.gender} in ('FEMALE', 'MALE', 'OTHER', 'UNDISCLOSED')`),
     foreignKey({
       name: 'employees_position_of_job_fk',
       columns: [t.jobId, t.positionId],
@@ -285,4 +297,74 @@ export const employees = pgTable(
     check('employees_years_nonneg', sql`${t.yearsExperience} >= 0 and ${t.yearsWithCompany} >= 0`),
     check('employees_custom_array', sql`jsonb_typeof(${t.customMultipliers}) = 'array'`),
   ],
+);
+
+/**
+ * The audit trail: one entry per successful write, inserted by the transaction that makes the
+ * change (so a rolled-back write leaves none). Never updated or deleted by the app. No foreign
+ * key to users: the trail outlives the people in it, so the actor's email is kept as it was.
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    /** create | update | delete | reorder | password | import | revert … */
+    action: text('action').notNull(),
+    /** user | job | position | grade | level | baseSalary | adjustmentFactor | settings | employee | import … */
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    /** [{ field, before, after }] in the API's names. */
+    changes: jsonb('changes').notNull().default([]),
+    /** Anything else the entry needs (an import's counts and per-employee changes). */
+    details: jsonb('details'),
+  },
+  (t) => [
+    index('audit_entries_entity_idx').on(t.entityType, t.entityId, t.id),
+    index('audit_entries_actor_idx').on(t.actorId, t.id),
+    index('audit_entries_at_idx').on(t.at),
+  ],
+);
+
+/**
+ * Each employee's pay over time: a row whenever the computed gross or total cost moved, with
+ * the audit entry that moved it. No foreign key to employees: a deleted employee keeps it.
+ */
+export const payHistory = pgTable(
+  'pay_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    employeeId: integer('employee_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    grossBefore: numeric('gross_before', { precision: 14, scale: 2 }),
+    grossAfter: numeric('gross_after', { precision: 14, scale: 2 }),
+    costBefore: numeric('cost_before', { precision: 14, scale: 2 }),
+    costAfter: numeric('cost_after', { precision: 14, scale: 2 }),
+    auditId: bigint('audit_id', { mode: 'number' })
+      .notNull()
+      .references(() => auditEntries.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    index('pay_history_employee_idx').on(t.employeeId, t.id),
+    index('pay_history_audit_idx').on(t.auditId),
+  ],
+);
+
+/**
+ * An admin's justification of a flagged pay-gap category (Directive (EU) 2023/970, art. 9-10).
+ * kind: job-grade | grade; key: "<jobId>:<gradeId>" or "<gradeId>".
+ */
+export const payGapJustifications = pgTable(
+  'pay_gap_justifications',
+  {
+    categoryKind: text('category_kind').notNull(),
+    categoryKey: text('category_key').notNull(),
+    text: text('text').notNull(),
+    authorId: integer('author_id'),
+    authorEmail: text('author_email').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryKind, t.categoryKey] })],
 );

@@ -1,5 +1,7 @@
 import type { Actor } from '@salary/shared/common/permissions';
 import type { Db, DbOrTx } from '../db/client.ts';
+import { diffFields } from '../modules/audit/audit.diff.ts';
+import type { AuditService } from '../modules/audit/audit.service.ts';
 import { type AppError, conflict, notFound } from './app-error.ts';
 import { requirePermission } from './authorize.ts';
 import type { NameLookup } from './named-list.repository.ts';
@@ -25,6 +27,10 @@ export interface NamedListOptions {
   noun: string;
   /** "Job not found". */
   notFoundMessage: string;
+  /** Where every create, update and delete records its entry (no pay moves with a name). */
+  audit: Pick<AuditService, 'record'>;
+  /** The audit entity type: 'job', 'grade'. */
+  entityType: string;
 }
 
 interface NameCheck extends NameLookup {
@@ -36,8 +42,13 @@ const employeesAssigned = (n: number) => `${n} employee${n === 1 ? ' is' : 's ar
 
 export function namedListRules<Row extends { name: string }, Values extends { name?: string }>(
   store: NamedListStore<Row, Values>,
-  { noun, notFoundMessage }: NamedListOptions,
+  { noun, notFoundMessage, audit, entityType }: NamedListOptions,
 ) {
+  const Noun = noun[0]!.toUpperCase() + noun.slice(1);
+  const label = (row: { name: string }) => `${Noun} ${row.name}`;
+  /** The values a write set, as they stood before and after it. */
+  const picked = (row: object, keys: string[]) =>
+    Object.fromEntries(keys.map((k) => [k, (row as Record<string, unknown>)[k]]));
   const duplicate = (name: string) => conflict(`A ${noun} named "${name}" already exists`);
   const missing = () => notFound(notFoundMessage);
 
@@ -84,13 +95,22 @@ export function namedListRules<Row extends { name: string }, Values extends { na
     async create(actor: Actor, values: Values & { name: string }, check: NameCheck = {}): Promise<Row> {
       requirePermission(actor, 'manageSettings');
       await ensureNameFree(values.name, check);
-      return find(await write(values.name, () => store.insert(values), check));
+      const row = await find(await write(values.name, () => store.insert(values), check));
+      const id = (row as unknown as { id: number }).id;
+      await audit.record({
+        action: 'create',
+        entityType,
+        entityId: id,
+        label: label(row),
+        changes: diffFields(null, picked(row, Object.keys(values))),
+      });
+      return row;
     },
 
     /** Changes the row (its name, when given, must be free) and answers it as the list shows it. */
     async update(actor: Actor, id: number, values: Partial<Values>, check: NameCheck = {}): Promise<Row> {
       requirePermission(actor, 'manageSettings');
-      await find(id);
+      const before = await find(id);
       const { name } = values;
       if (name !== undefined) await ensureNameFree(name, { ...check, exceptId: id });
       await write(
@@ -100,7 +120,16 @@ export function namedListRules<Row extends { name: string }, Values extends { na
         },
         check,
       );
-      return find(id);
+      const after = await find(id);
+      const keys = Object.keys(values).filter((k) => (values as Record<string, unknown>)[k] !== undefined);
+      await audit.record({
+        action: 'update',
+        entityType,
+        entityId: id,
+        label: label(before),
+        changes: diffFields(picked(before, keys), picked(after, keys)),
+      });
+      return after;
     },
 
     /**
@@ -119,6 +148,13 @@ export function namedListRules<Row extends { name: string }, Values extends { na
           if (assigned > 0)
             throw conflict(`Cannot delete ${noun} "${row.name}": ${employeesAssigned(assigned)}`);
           if (!(await store.delete(id, tx))) throw missing();
+          await audit.record({
+            action: 'delete',
+            entityType,
+            entityId: id,
+            label: label(row),
+            changes: diffFields({ name: row.name }, null),
+          });
         });
       } catch (error) {
         // An employee added between the count and the delete: the RESTRICT foreign key wins.
@@ -129,5 +165,6 @@ export function namedListRules<Row extends { name: string }, Values extends { na
     },
 
     employeesAssigned,
+    label,
   };
 }

@@ -1,6 +1,9 @@
 import type { FieldProblem } from '@salary/shared/common/envelope';
 import type { Actor } from '@salary/shared/common/permissions';
+import type { EmployeeFilters } from '@salary/shared/employees/employee.contract';
 import type { DbOrTx } from '../db/client.ts';
+import { diffFields } from '../modules/audit/audit.diff.ts';
+import type { AuditService } from '../modules/audit/audit.service.ts';
 import { type AppError, badRequest, conflict, notFound } from './app-error.ts';
 import { requireMoneyRulesReader, requirePermission } from './authorize.ts';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from './pg-errors.ts';
@@ -39,7 +42,7 @@ export interface PairReference<Input, Ref> {
   find(id: number): Promise<Ref | undefined>;
 }
 
-export interface PairRuleOptions<Input, A, B> {
+export interface PairRuleOptions<Rule, Input, A, B> {
   /** "Base salary not found". */
   notFoundMessage: string;
   references: readonly [PairReference<Input, A>, PairReference<Input, B>];
@@ -49,17 +52,38 @@ export interface PairRuleOptions<Input, A, B> {
   duplicate(first: A, second: B): string;
   /** A reference deleted or moved between the checks and the write. */
   foreignKey(): AppError;
+  /** Records every write, with the pay history of the employees the rule prices. */
+  audit: Pick<AuditService, 'record' | 'payBefore'>;
+  /** The audit entity type: 'baseSalary'. */
+  entityType: string;
+  /** "Base salary Junior / L1". */
+  label(rule: Rule): string;
+  /** The employees a rule prices: those of its pair. */
+  priced(rule: Rule): EmployeeFilters;
+  /** The rule's fields as the API names them (before/after of its change list). */
+  fields: readonly (keyof Rule & string)[];
 }
 
 export function pairRuleService<Rule, Input, A extends { id: number }, B extends { id: number }>(
   store: PairRuleStore<Rule, Input>,
-  options: PairRuleOptions<Input, A, B>,
+  options: PairRuleOptions<Rule, Input, A, B>,
 ) {
   const [firstRef, secondRef] = options.references;
   const missing = () => notFound(options.notFoundMessage);
 
   /** Checks both references and the pair, runs the write, and answers the rule as listed. */
-  async function save(input: Input, exceptId: number | undefined, run: () => Promise<number>): Promise<Rule> {
+  const values = (rule: Rule | null) =>
+    rule ? Object.fromEntries(options.fields.map((f) => [f, (rule as Record<string, unknown>)[f]])) : null;
+  /** Same pair before and after: only its employees; a pair moved: every employee. */
+  const pricedBy = (before: Rule | null, after: Input) => {
+    const next = options.priced(after as unknown as Rule);
+    if (!before) return next;
+    const prev = options.priced(before);
+    return JSON.stringify(prev) === JSON.stringify(next) ? next : ('all' as const);
+  };
+
+  async function save(input: Input, before: Rule | null, run: () => Promise<number>): Promise<Rule> {
+    const exceptId = before ? (before as unknown as { id: number }).id : undefined;
     const idOf = (ref: PairReference<Input, unknown>) => input[ref.field] as number;
     const [first, second] = await Promise.all([
       firstRef.find(idOf(firstRef)),
@@ -72,6 +96,7 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
     options.check?.(first, second);
     const duplicate = conflict(options.duplicate(first, second));
     if (await store.findByPair(first.id, second.id, { exceptId })) throw duplicate;
+    const pay = await options.audit.payBefore(pricedBy(before, input), { rulesOnly: true });
     let id: number;
     try {
       id = await run();
@@ -83,6 +108,16 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
     }
     const saved = await store.findById(id);
     if (!saved) throw missing();
+    await options.audit.record(
+      {
+        action: before ? 'update' : 'create',
+        entityType: options.entityType,
+        entityId: id,
+        label: options.label(before ?? saved),
+        changes: diffFields(values(before), values(saved)),
+      },
+      { pay },
+    );
     return saved;
   }
 
@@ -94,13 +129,14 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
 
     async create(actor: Actor, input: Input): Promise<Rule> {
       requirePermission(actor, 'manageSettings');
-      return save(input, undefined, () => store.insert(input));
+      return save(input, null, () => store.insert(input));
     },
 
     async update(actor: Actor, id: number, input: Input): Promise<Rule> {
       requirePermission(actor, 'manageSettings');
-      if (!(await store.findById(id))) throw missing();
-      return save(input, id, async () => {
+      const before = await store.findById(id);
+      if (!before) throw missing();
+      return save(input, before, async () => {
         if (!(await store.update(id, input))) throw missing();
         return id;
       });
@@ -108,7 +144,20 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
 
     async remove(actor: Actor, id: number): Promise<void> {
       requirePermission(actor, 'manageSettings');
+      const before = await store.findById(id);
+      if (!before) throw missing();
+      const pay = await options.audit.payBefore(options.priced(before), { rulesOnly: true });
       if (!(await store.delete(id))) throw missing();
+      await options.audit.record(
+        {
+          action: 'delete',
+          entityType: options.entityType,
+          entityId: id,
+          label: options.label(before),
+          changes: diffFields(values(before), null),
+        },
+        { pay },
+      );
     },
   };
 }

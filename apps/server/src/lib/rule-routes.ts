@@ -76,15 +76,12 @@ export function registerRuleRoutes<
         response: { 201: one },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          ok(
-            await spec.create.run(request.actor, request.body as z.output<Create>),
-            `${spec.noun} created successfully`,
-          ),
-        ),
+    // Answered after the handler's write scope commits (a sent reply would go out before).
+    async (request, reply) => {
+      const created = await spec.create.run(request.actor, request.body as z.output<Create>);
+      reply.status(201);
+      return ok(created, `${spec.noun} created successfully`);
+    },
   );
   app.put(
     byId,

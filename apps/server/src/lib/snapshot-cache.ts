@@ -4,6 +4,12 @@
  * empty cache. No stale reads, no invalidation hooks in the writers. Cached values are shared:
  * callers treat them as read-only.
  */
+import { inWriteTransaction } from './write-scope.ts';
+
+/*
+ * Inside a write scope's transaction a snapshot says nothing about what the statements see
+ * (its own uncommitted writes, or a preview that will roll back): the cache stays out.
+ */
 export class SnapshotCache<V> {
   private snapshot: string | undefined;
   private readonly entries = new Map<string, V>();
@@ -11,11 +17,12 @@ export class SnapshotCache<V> {
   constructor(private readonly maxEntries = 10_000) {}
 
   get(snapshot: string | undefined, key: string): V | undefined {
-    if (snapshot === undefined || snapshot !== this.snapshot) return undefined;
+    if (snapshot === undefined || snapshot !== this.snapshot || inWriteTransaction()) return undefined;
     return this.entries.get(key);
   }
 
   set(snapshot: string, key: string, value: V): void {
+    if (inWriteTransaction()) return;
     if (snapshot !== this.snapshot) {
       this.snapshot = snapshot;
       this.entries.clear();

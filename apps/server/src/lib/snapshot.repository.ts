@@ -14,3 +14,11 @@ export async function readSnapshot(db: DbOrTx): Promise<string> {
   const [row] = await db.select({ snapshot: currentSnapshot }).from(sql`(select 1) as one`);
   return row!.snapshot;
 }
+
+/** Whether the current transaction has written anything (an xid is assigned on its first write). */
+export async function transactionWrote(db: DbOrTx): Promise<boolean> {
+  const [row] = await db
+    .select({ xid: sql<string | null>`pg_current_xact_id_if_assigned()::text` })
+    .from(sql`(select 1) as one`);
+  return row?.xid != null;
+}

@@ -2,15 +2,17 @@ import type { SessionData } from '@salary/shared/auth/auth.contract';
 import type { Actor } from '@salary/shared/common/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { WriteEpoch } from '../db/client.ts';
 import { unauthorized } from '../lib/app-error.ts';
 import type { TokenService, VerifiedToken } from '../lib/tokens.ts';
-import type { LiveSession, SessionsRepository } from '../modules/auth/sessions.repository.ts';
+import { createSessionCheck } from '../modules/auth/sessions.check.ts';
+import type { SessionsRepository } from '../modules/auth/sessions.repository.ts';
 import type { SessionLifetimes } from '../modules/auth/sign-in.ts';
 import { type SignedInRow, toUser } from '../modules/users/users.repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, read from the database on this request, and the session used. */
+    /** The signed-in user, exact as of this request (see sessions.check.ts), and the session used. */
     actor: Actor & { email: string; name: string; sessionId: string; sessionExpiresAt: Date };
     /**
      * The database snapshot the actor was read at (see `currentSnapshot`): reads keyed on it
@@ -64,59 +66,14 @@ function cachedVerifier(tokens: TokenService) {
   };
 }
 
-interface Lookup {
-  row: LiveSession | undefined;
-  snapshot: string | undefined;
-}
-
-/**
- * Reads live sessions with their users in batches: requests that arrive in the same turn of
- * the event loop, or while a lookup runs, share the next one (one statement for many
- * requests). Every lookup starts after its requests arrived, so each still sees every write
- * committed before it came in — a session ended on any replica is refused at once.
- */
-function batchedSessionLookup(repo: SessionsRepository, idleSeconds: number) {
-  type Waiter = { resolve(value: Lookup): void; reject(error: unknown): void };
-  let queued: Map<string, Waiter[]> | undefined;
-  let running = false;
-
-  async function drain() {
-    while (queued) {
-      const batch = queued;
-      queued = undefined;
-      try {
-        const { rows, snapshot } = await repo.findLiveWithUsers([...batch.keys()], idleSeconds);
-        const byId = new Map(rows.map((row) => [row.sessionId, row]));
-        for (const [id, waiters] of batch)
-          for (const w of waiters) w.resolve({ row: byId.get(id), snapshot });
-      } catch (error) {
-        for (const waiters of batch.values()) for (const w of waiters) w.reject(error);
-      }
-    }
-    running = false;
-  }
-
-  return (id: string) =>
-    new Promise<Lookup>((resolve, reject) => {
-      queued ??= new Map();
-      const waiters = queued.get(id);
-      if (waiters) waiters.push({ resolve, reject });
-      else queued.set(id, [{ resolve, reject }]);
-      // Start on the next turn of the event loop, so every request read in this one joins.
-      if (!running) {
-        running = true;
-        setImmediate(drain);
-      }
-    });
-}
-
 /**
  * Registered inside the /api scope, so the hook runs for exactly the routes that scope holds
  * — whatever spelling of the URL reached them (percent-encoding, absolute-form targets).
  * Whether a token is needed is read from the matched route (`config.public`), never from the
- * URL's text. The session and its user (and so the permissions) are read from the database
- * on every request in one statement: an ended session, a changed or a deleted user count on
- * the next request, on every replica.
+ * URL's text. The session and its user (and so the permissions) are exact on every request
+ * (sessions.check.ts: from memory while nothing was written, on PGlite; one cheap snapshot
+ * question per batch of requests on PostgreSQL): an ended session, a changed or a deleted
+ * user count on the next request, on every replica.
  */
 export default fp(async function authentication(
   app: FastifyInstance,
@@ -124,17 +81,21 @@ export default fp(async function authentication(
     tokens: TokenService;
     lifetimes: SessionLifetimes;
     sessions: SessionsRepository;
+    /** PGlite: the count of finished writes, which lets the check answer from memory. */
+    writeEpoch?: WriteEpoch;
     signInUser: FastifyInstance['signInUser'];
   },
 ) {
-  const { sessions } = opts;
   app.decorate('tokens', opts.tokens);
   app.decorate('sessionLifetimes', opts.lifetimes);
   app.decorate('signInUser', opts.signInUser);
   app.decorateRequest('actor', null as unknown as FastifyRequest['actor']);
   app.decorateRequest('dataSnapshot', undefined);
   const verify = cachedVerifier(opts.tokens);
-  const lookup = batchedSessionLookup(sessions, opts.lifetimes.idleSeconds);
+  const check = createSessionCheck(opts.sessions, {
+    idleSeconds: opts.lifetimes.idleSeconds,
+    writeEpoch: opts.writeEpoch,
+  });
 
   // onRequest: a caller without a valid token is turned away before its body is even parsed.
   app.addHook('onRequest', async (request, reply) => {
@@ -145,10 +106,10 @@ export default fp(async function authentication(
     if (!token) throw unauthorized('Authentication required');
     const claims = await verify(token);
     if (!claims) throw unauthorized('Invalid or expired token');
-    const { row, snapshot } = await lookup(claims.sessionId);
+    const { row, snapshot } = await check.find(claims.sessionId);
     if (!row || row.user.id !== claims.userId) throw unauthorized('Invalid or expired token');
     // Idle expiry needs last_used_at, written at most once a minute per session.
-    if (row.needsTouch) await sessions.touch(row.sessionId);
+    if (row.needsTouch) await check.touch(row.sessionId);
     const user = toUser(row.user);
     request.actor = {
       id: user.id,

@@ -1,3 +1,4 @@
+import type { Gender } from '@salary/shared/employees/employee-fields';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 
 /*
@@ -164,6 +165,18 @@ export interface DemoEmployee {
   pillar: boolean;
   remote: boolean;
   customMultiplierIds: string[];
+  gender: Gender;
+}
+
+/**
+ * The first names alternate female and male; a few people are Other or Undisclosed. Derived
+ * from the name and the position in the list, so the random sequence (and the rest of the
+ * demo) is the same as before genders existed.
+ */
+function demoGender(firstIndex: number, i: number): Gender {
+  if (i % 31 === 5) return 'UNDISCLOSED';
+  if (i % 53 === 17) return 'OTHER';
+  return firstIndex % 2 === 0 ? 'FEMALE' : 'MALE';
 }
 
 export function demoEmployees(count = 200, seed = 20261121): DemoEmployee[] {
@@ -179,8 +192,9 @@ export function demoEmployees(count = 200, seed = 20261121): DemoEmployee[] {
     if (job.name === 'Software Engineering' && next() < 0.3) custom.push('cm_on_call');
     if (gradeIndex >= 3 && next() < 0.6) custom.push('cm_team_lead');
     if (next() < 0.15) custom.push('cm_certification');
+    const first = Math.floor(next() * FIRST.length);
     out.push({
-      name: `${pick(FIRST)} ${pick(LAST)}`,
+      name: `${FIRST[first]} ${pick(LAST)}`,
       job: job.name,
       position: pick(job.positions),
       grade: DEMO_GRADES[gradeIndex]!,
@@ -192,6 +206,7 @@ export function demoEmployees(count = 200, seed = 20261121): DemoEmployee[] {
       pillar: next() < 0.1,
       remote: next() < 0.35,
       customMultiplierIds: custom,
+      gender: demoGender(first, i),
     });
   }
   return out;

@@ -85,6 +85,7 @@ export async function runDemoSeed(
         pillar: p.pillar,
         remote: p.remote,
         customMultiplierIds: p.customMultiplierIds,
+        gender: p.gender,
       })),
     );
     return {

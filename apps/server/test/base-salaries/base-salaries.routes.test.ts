@@ -199,6 +199,7 @@ describe('base salaries API', () => {
   it('describes its calls in the OpenAPI document at /api/docs', async () => {
     await expectDocumented(t, 'base-salaries', {
       '/api/base-salary': ['get', 'post'],
+      '/api/base-salary/bulk': ['post'],
       '/api/base-salary/{id}': ['delete', 'put'],
     });
   });

@@ -71,23 +71,55 @@ async function exported(query = '', token = t.adminToken) {
 
 describe('GET /api/employees/export', () => {
   it('downloads employees_export.xlsx: a bold, frozen, filterable header and typed cells', async () => {
-    const { res, sheet, rows } = await exported();
+    const { res, sheet, rows, book } = await exported();
     expect(res.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     expect(res.headers['content-disposition']).toBe('attachment; filename="employees_export.xlsx"');
     expect(sheet.name).toBe('Employees');
-    expect(rows[0]).toEqual([...IMPORT_HEADER, 'Calculated Salary', 'Total Cost']);
+    expect(rows[0]).toEqual([...IMPORT_HEADER, 'Gender', 'Calculated Salary', 'Total Cost', 'Row Key']);
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
-    expect(sheet.getRow(1).getCell(14).font?.bold).toBe(true);
+    expect(sheet.getRow(1).getCell(15).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.autoFilter).toBe('A1:N1');
+    // The filter covers every row (and the name LibreOffice and Gnumeric look for says so).
+    expect(sheet.autoFilter).toBe(`A1:P${rows.length}`);
+    const names = (book as unknown as { definedNames: { model: Array<{ name: string; ranges: string[] }> } })
+      .definedNames.model;
+    expect(names).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          name: '_xlnm._FilterDatabase',
+          ranges: [`Employees!$A$1:$P$${rows.length}`],
+        }),
+      ]),
+    );
+    expect(sheet.pageSetup).toMatchObject({
+      orientation: 'landscape',
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+    });
+    expect(sheet.pageSetup.printTitlesRow).toBe('1:1');
+    expect(book.title).toBe('Employees');
+    expect(book.creator).toBe('Salary System');
+    // Every header fits its column, with room for the filter button; the Row Key is hidden.
+    rows[0]!.forEach((header, i) => {
+      const column = sheet.getColumn(i + 1);
+      if (header === 'Row Key') expect(column.hidden).toBe(true);
+      else expect(column.width, String(header)).toBeGreaterThanOrEqual(String(header).length + 2);
+    });
+    // The widest name fits too.
+    const widest = Math.max(...rows.slice(1).map((r) => String(r[1]).length));
+    expect(sheet.getColumn(2).width).toBeGreaterThanOrEqual(Math.min(widest, 58));
+    expect(book.getWorksheet('Export Key')?.state).toBe('veryHidden');
 
     const list = await listed();
     expect(rows.slice(1).map((r) => r[0])).toEqual(list.map((e) => e.id));
     const ada = list.find((e) => e.id === ids.ada)!;
     const adaRow = sheet.getRow(rows.findIndex((r) => r[0] === ids.ada) + 1);
-    expect((adaRow.values as unknown[]).slice(1)).toEqual([
+    // The hidden Row Key: this installation, the ID, the version, …
+    expect(String(adaRow.getCell(16).value)).toMatch(new RegExp(`^ss1:[0-9a-f]{12}:${ids.ada}:1:`));
+    expect((adaRow.values as unknown[]).slice(1, 16)).toEqual([
       ids.ada,
       'Ada Lovelace',
       c.job.name,
@@ -100,18 +132,19 @@ describe('GET /api/employees/export', () => {
       'No',
       'Yes',
       'Yes',
+      'Undisclosed',
       ada.calculatedSalary,
       ada.accumulatedCost,
     ]);
     expect(ada.calculatedSalary).toBe(7777.77);
-    for (const col of [1, 7, 8, 13, 14]) expect(adaRow.getCell(col).type).toBe(ExcelJS.ValueType.Number);
-    expect(adaRow.getCell(13).numFmt).toBe('"$"#,##0.00');
+    for (const col of [1, 7, 8, 14, 15]) expect(adaRow.getCell(col).type).toBe(ExcelJS.ValueType.Number);
     expect(adaRow.getCell(14).numFmt).toBe('"$"#,##0.00');
+    expect(adaRow.getCell(15).numFmt).toBe('"$"#,##0.00');
 
     // No base salary for the grade and level: the money cells are empty, not 0.
     const orphanRow = rows.find((r) => r[0] === ids.orphan)!;
-    expect(orphanRow[12] ?? null).toBeNull();
     expect(orphanRow[13] ?? null).toBeNull();
+    expect(orphanRow[14] ?? null).toBeNull();
   });
 
   it('writes formula-like names as plain text that round-trips exactly', async () => {
@@ -147,15 +180,15 @@ describe('GET /api/employees/export', () => {
     expect(money).toContain(7777.77);
 
     const plain = await exported('', tokens.plain);
-    expect(plain.rows[0]).toEqual(IMPORT_HEADER);
+    expect(plain.rows[0]).toEqual([...IMPORT_HEADER, 'Row Key']);
     const values = everyValue(plain.book);
     for (const figure of money) expect(values).not.toContain(figure);
     expect(values.map(String).join('|')).not.toMatch(/7777|Calculated Salary|Total Cost/);
 
     const salary = await exported('', tokens.salary);
-    expect(salary.rows[0]).toEqual([...IMPORT_HEADER, 'Calculated Salary']);
+    expect(salary.rows[0]).toEqual([...IMPORT_HEADER, 'Calculated Salary', 'Row Key']);
     const cost = await exported('', tokens.cost);
-    expect(cost.rows[0]).toEqual([...IMPORT_HEADER, 'Total Cost']);
+    expect(cost.rows[0]).toEqual([...IMPORT_HEADER, 'Total Cost', 'Row Key']);
   });
 
   it("honours the list's filters, and refuses salary filters without showSalary", async () => {

@@ -97,15 +97,27 @@ function row(over: Partial<Record<(typeof IMPORT_HEADER)[number], Cells[number]>
 }
 
 describe('POST /api/employees/import', () => {
-  it('imports its own export back unchanged: every row an update, the list identical', async () => {
+  it('imports its own export back unchanged: every row unchanged, the list identical', async () => {
     const before = await listed();
+    const preview = await importFile(t, await exportBytes(), { query: '?dryRun=true' });
+    expect(preview.envelope.message).toBe(`0 to create, 0 changed, ${before.length} unchanged`);
     const res = await importFile(t, await exportBytes(), { filename: 'employees_export.xlsx' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.envelope).toEqual({
+    expect(res.envelope).toMatchObject({
       success: true,
       message: 'Employees imported successfully',
       error: null,
-      data: { created: 0, updated: before.length, problems: [] },
+      data: {
+        sheet: 'Employees',
+        created: 0,
+        updated: 0,
+        unchanged: before.length,
+        problems: [],
+        changes: [],
+        conflicts: [],
+        possibleDuplicates: [],
+        ignoredEdits: [],
+      },
     });
     expect(await listed()).toEqual(before);
   });
@@ -127,9 +139,18 @@ describe('POST /api/employees/import', () => {
       }),
       row({ ID: ada, Name: 'Ada King', Level: level2.name, 'Years of Experience': 3, Remote: 'Yes' }),
     ]);
-    const res = await importFile(t, file, { token: tokens.manage });
+    // A hand-made row whose name is not its ID's employee's is a conflict: applied only when ticked.
+    const held = await importFile(t, file, { token: tokens.manage, query: '?dryRun=true' });
+    expect(held.envelope.data).toMatchObject({ created: 1, updated: 0, conflictCount: 1 });
+    expect(held.envelope.data.conflicts[0]).toMatchObject({
+      id: ada,
+      reason: 'doesNotLineUp',
+      applied: false,
+    });
+    const res = await importFile(t, file, { token: tokens.manage, query: `?overwrite=${ada}` });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.envelope.data).toEqual({ created: 1, updated: 1, problems: [] });
+    expect(res.envelope.data).toMatchObject({ created: 1, updated: 1, problems: [] });
+    expect(res.envelope.data.conflicts[0]).toMatchObject({ id: ada, applied: true });
 
     const list = await listed();
     expect(list.find((e) => e.id === ada)).toMatchObject({
@@ -165,11 +186,12 @@ describe('POST /api/employees/import', () => {
     const lastRow = sheet.rowCount;
     const res = await importFile(t, Buffer.from(await book.xlsx.writeBuffer()));
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.envelope).toEqual({
+    expect(res.envelope).toMatchObject({
       success: false,
-      message: 'The file has 1 problem; nothing was imported.',
+      message: 'The file has 1 problem (sheet "Employees"); nothing was imported.',
       error: 'VALIDATION_ERROR',
       data: {
+        sheet: 'Employees',
         created: 0,
         updated: 0,
         problems: [{ row: lastRow, column: 'Level', message: 'Level "Nope" not found' }],
@@ -193,7 +215,7 @@ describe('POST /api/employees/import', () => {
     ]);
     const res = await importFile(t, file);
     expect(res.statusCode).toBe(400);
-    expect(res.envelope.message).toBe('The file has 10 problems; nothing was imported.');
+    expect(res.envelope.message).toBe('The file has 10 problems (sheet "Employees"); nothing was imported.');
     expect(res.envelope.data.problems).toEqual([
       { row: 2, column: 'Job', message: 'Job "Data Science" not found' },
       { row: 3, column: 'Position', message: 'Position "Astronaut" not found' },
@@ -218,7 +240,7 @@ describe('POST /api/employees/import', () => {
     const file = xlsOf([IMPORT_HEADER, row({ Name: 'From XLS', Remote: 'Yes' }), row({ Name: 'Also XLS' })]);
     const res = await importFile(t, file, { filename: 'old.xls' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.envelope.data).toEqual({ created: 2, updated: 0, problems: [] });
+    expect(res.envelope.data).toMatchObject({ sheet: 'Employees', created: 2, updated: 0, problems: [] });
     const list = await listed();
     expect(list.find((e) => e.name === 'From XLS')).toMatchObject({ remote: true, technologyId: c.job.id });
     expect(list.some((e) => e.name === 'Also XLS')).toBe(true);
@@ -231,14 +253,14 @@ describe('POST /api/employees/import', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.envelope).toMatchObject({
       success: true,
-      message: '1 to create, 1 to update',
-      data: { created: 1, updated: 1, problems: [] },
+      message: '1 to create, 0 changed, 0 unchanged, 1 conflict',
+      data: { created: 1, updated: 0, conflictCount: 1, problems: [] },
     });
 
     const bad = await xlsxOf([IMPORT_HEADER, row({ Name: 'Dry' }), row({ Grade: 'G99' })]);
     const refused = await importFile(t, bad, { query: '?dryRun=true' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.envelope.data).toEqual({
+    expect(refused.envelope.data).toMatchObject({
       created: 0,
       updated: 0,
       problems: [{ row: 3, column: 'Grade', message: 'Grade "G99" not found' }],
@@ -265,11 +287,11 @@ describe('POST /api/employees/import', () => {
   it.each<[string, Cells[], string]>([
     ['an empty sheet', [], 'The file has no employee rows'],
     ['blank rows only', [[null, ' '], []], 'The file has no employee rows'],
-    ['a header without rows', [IMPORT_HEADER], 'The file has no employee rows'],
+    ['a header without rows', [IMPORT_HEADER], 'The file has no employee rows (sheet "Employees")'],
     [
       'missing columns',
       [IMPORT_HEADER.filter((h) => h !== 'Job' && h !== 'Level'), ['', 'Ada']],
-      'Missing columns: Job, Level',
+      'Missing columns: Job, Level (sheet "Employees")',
     ],
   ])('refuses %s', async (_label, rows, message) => {
     const res = await importFile(t, await xlsxOf(rows));

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCompany, newJob, newLevel, newPosition } from '../support/factories.ts';
@@ -17,6 +18,13 @@ type Validations = { dataValidations: { model: Record<string, ExcelJS.DataValida
 const validationAt = (sheet: ExcelJS.Worksheet, address: string) =>
   (sheet as unknown as Validations).dataValidations.model[address];
 
+async function jobId(name: string): Promise<number> {
+  const result = (await t.database.db.execute(sql`select id from jobs where name = ${name}`)) as unknown as {
+    rows: Array<{ id: number }>;
+  };
+  return result.rows[0]!.id;
+}
+
 async function template(token = plain) {
   const res = await download(t, '/api/employees/template/download', token);
   expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
@@ -27,7 +35,9 @@ describe('GET /api/employees/template/download', () => {
   it('works before any rules exist: placeholder names, no empty dropdowns', async () => {
     const { book } = await template();
     const sheet = book.getWorksheet('Employees')!;
-    expect(sheetValues(sheet)[1]).toEqual([
+    // The example is on the Instructions sheet, never on the sheet that is imported.
+    expect(sheetValues(sheet)).toHaveLength(1);
+    expect(sheetValues(book.getWorksheet('Instructions')!).at(-1)).toEqual([
       undefined,
       'Jane Doe',
       'Backend',
@@ -40,6 +50,7 @@ describe('GET /api/employees/template/download', () => {
       'No',
       'No',
       'Yes',
+      'Undisclosed',
     ]);
     expect(validationAt(sheet, 'C2')).toBeUndefined();
     expect(validationAt(sheet, 'L2')).toMatchObject({ type: 'list' });
@@ -57,7 +68,7 @@ describe('GET /api/employees/template/download', () => {
       await newLevel(db);
     });
 
-    it('downloads employees_template.xlsx: the import columns, a real example row, and instructions', async () => {
+    it('downloads employees_template.xlsx: the import columns, no rows, and instructions with a real example', async () => {
       const { res, book } = await template();
       expect(res.headers['content-type']).toBe(
         'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -70,10 +81,13 @@ describe('GET /api/employees/template/download', () => {
       ]);
       const sheet = book.getWorksheet('Employees')!;
       const rows = sheetValues(sheet);
-      expect(rows[0]).toEqual(IMPORT_HEADER);
+      expect(rows[0]).toEqual([...IMPORT_HEADER, 'Gender']);
       expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
       expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-      expect(rows[1]).toEqual([
+      expect(rows).toHaveLength(1);
+      const instructions = sheetValues(book.getWorksheet('Instructions')!);
+      expect(instructions.at(-2)).toEqual([...IMPORT_HEADER, 'Gender']);
+      expect(instructions.at(-1)).toEqual([
         undefined,
         'Jane Doe',
         c.job.name,
@@ -86,6 +100,7 @@ describe('GET /api/employees/template/download', () => {
         'No',
         'No',
         'Yes',
+        'Undisclosed',
       ]);
 
       const help = sheetValues(book.getWorksheet('Instructions')!)
@@ -114,20 +129,84 @@ describe('GET /api/employees/template/download', () => {
 
       expect(validationAt(sheet, 'C2')).toMatchObject({ type: 'list', formulae: ['Lists!$A$2:$A$4'] });
       expect(validationAt(sheet, 'C10001')).toMatchObject({ type: 'list' });
-      expect(validationAt(sheet, 'D2')).toMatchObject({ type: 'list', formulae: ['Lists!$B$2:$B$3'] });
+      // Position: only the chosen Job's positions, through a named range per job.
+      expect(validationAt(sheet, 'D2')).toMatchObject({
+        type: 'list',
+        formulae: ['INDIRECT(VLOOKUP($C2,Lists!$A$2:$F$4,6,FALSE))'],
+      });
+      expect(column(5)).toEqual([
+        'Position list',
+        `Positions_${await jobId('AAA Empty Job')}`,
+        `Positions_${c.job.id}`,
+        `Positions_${await jobId('Zeta')}`,
+      ]);
+      // Between the Position table and the jobs' positions: the Gender list.
+      expect(column(6)).toEqual(['Gender', 'Female', 'Male', 'Other', 'Undisclosed']);
+      expect(column(7)).toEqual(['AAA Empty Job']);
+      expect(column(8)[0]).toBe(c.job.name);
+      expect(column(8).slice(1).sort()).toEqual([c.position.name, c.otherPosition.name].sort());
+      expect(column(9)).toEqual(['Zeta', c.position.name.toUpperCase()]);
+      const names = (
+        book as unknown as { definedNames: { model: Array<{ name: string; ranges: string[] }> } }
+      ).definedNames.model;
+      expect(names.find((n) => n.name === `Positions_${c.job.id}`)?.ranges).toEqual([
+        `Lists!$I$2:$I$${column(8).length}`,
+      ]);
       expect(validationAt(sheet, 'E2')).toMatchObject({ type: 'list', formulae: ['Lists!$C$2:$C$2'] });
       expect(validationAt(sheet, 'F2')).toMatchObject({ type: 'list', formulae: ['Lists!$D$2:$D$3'] });
       for (const col of ['I', 'J', 'K', 'L'])
         expect(validationAt(sheet, `${col}2`)).toMatchObject({ type: 'list', formulae: ['Lists!$E$2:$E$3'] });
       expect(validationAt(sheet, 'G2')).toMatchObject({ type: 'decimal', formulae: [0, 100] });
+      // Gender (column M): its labels from the Lists sheet's Gender column.
+      expect(validationAt(sheet, 'M2')).toMatchObject({ type: 'list', formulae: ['Lists!$G$2:$G$5'] });
       expect(validationAt(sheet, 'A2')).toBeUndefined();
     });
 
-    it('imports as downloaded: its example row passes a dry run', async () => {
-      const { res } = await template();
-      const check = await importFile(t, res.bytes, { query: '?dryRun=true' });
-      expect(check.statusCode, check.body).toBe(200);
-      expect(check.envelope.message).toBe('1 to create, 0 to update');
+    it('as downloaded it imports nothing; filled in twice, the second import creates nothing', async () => {
+      const { res, book } = await template();
+      const empty = await importFile(t, res.bytes, { query: '?dryRun=true' });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.envelope.message).toBe('The file has no employee rows (sheet "Employees")');
+
+      const sheet = book.getWorksheet('Employees')!;
+      const filled = (name: string) => [
+        null,
+        name,
+        c.job.name,
+        c.position.name,
+        c.grade.name,
+        c.level.name,
+        2,
+        1,
+        'No',
+        'No',
+        'No',
+        'No',
+      ];
+      sheet.addRow(filled('Twice Imported'));
+      sheet.addRow(filled('Also Twice'));
+      const bytes = Buffer.from(await book.xlsx.writeBuffer());
+      const first = await importFile(t, bytes);
+      expect(first.envelope.data).toMatchObject({ created: 2, duplicateCount: 0 });
+      const count = async () =>
+        (await t.database.db.execute(
+          sql`select count(*)::int as n from employees where name in ('Twice Imported', 'Also Twice')`,
+        )) as unknown as { rows: Array<{ n: number }> };
+      expect((await count()).rows[0]?.n).toBe(2);
+
+      const again = await importFile(t, bytes);
+      expect(again.statusCode).toBe(200);
+      expect(again.envelope.data).toMatchObject({ created: 0, duplicateCount: 2 });
+      expect(again.envelope.data.possibleDuplicates.map((d) => [d.row, d.name, d.applied])).toEqual([
+        [2, 'Twice Imported', false],
+        [3, 'Also Twice', false],
+      ]);
+      expect((await count()).rows[0]?.n).toBe(2);
+
+      // Ticked, a possible duplicate is created.
+      const ticked = await importFile(t, bytes, { query: '?createDuplicates=3' });
+      expect(ticked.envelope.data).toMatchObject({ created: 1, duplicateCount: 2 });
+      expect((await count()).rows[0]?.n).toBe(3);
     });
   });
 

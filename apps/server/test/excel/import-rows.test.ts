@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  importMessages,
-  mapHeader,
-  type ParsedRow,
-  parseRow,
-  planImport,
-} from '../../src/modules/excel/import-rows.ts';
+import { importMessages, mapHeader, parseRow } from '../../src/modules/excel/import-rows.ts';
 import { buildNameBook } from '../../src/modules/excel/name-book.ts';
 import {
   type CellValue,
   collectSheet,
   parseId,
   parseYesNo,
+  SheetError,
   type SheetRow,
 } from '../../src/modules/excel/sheet-cells.ts';
 import { IMPORT_HEADER } from './excel-files.ts';
@@ -156,6 +151,8 @@ describe('parseRow', () => {
   it('turns a good row into the employee it names', () => {
     expect(parseRow(row({ ID: 7 }), columns, book)).toEqual({
       rowNumber: 2,
+      nameText: 'Ada Lovelace',
+      jobText: 'Backend',
       id: 7,
       problems: [],
       employee: {
@@ -271,38 +268,31 @@ describe('parseRow', () => {
     expect(parsed.problems).toEqual(expected.map(([column, message]) => ({ row: 9, column, message })));
   });
 
+  it('names spreadsheet errors as such, never as a missing or wrong value', () => {
+    const parsed = parseRow(
+      row({
+        Grade: new SheetError('#N/A'),
+        'Years of Experience': new SheetError('#DIV/0!'),
+        Pillar: new SheetError('#REF!'),
+      }),
+      columns,
+      book,
+    );
+    expect(parsed.employee).toBeNull();
+    expect(parsed.problems).toEqual([
+      { row: 2, column: 'Grade', message: 'Grade holds the spreadsheet error #N/A' },
+      {
+        row: 2,
+        column: 'Years of Experience',
+        message: 'Years of Experience holds the spreadsheet error #DIV/0!',
+      },
+      { row: 2, column: 'Pillar', message: 'Pillar holds the spreadsheet error #REF!' },
+    ]);
+  });
+
   it('cuts a very long name out of a message', () => {
     const [problem] = parseRow(row({ Job: 'J'.repeat(500) }), columns, book).problems;
     expect(problem?.message.length).toBeLessThan(90);
-  });
-});
-
-describe('planImport', () => {
-  const parsed = (rowNumber: number, id: number | null, ok = true): ParsedRow => ({
-    rowNumber,
-    id,
-    employee: ok ? parseRow(row(), columns, book).employee : null,
-    problems: ok ? [] : [{ row: rowNumber, column: 'Name', message: 'Name is required' }],
-  });
-
-  it('splits rows into creates (no ID) and updates (an existing ID)', () => {
-    const plan = planImport([parsed(2, null), parsed(3, 7), parsed(4, null)], new Set([7]));
-    expect(plan.problems).toEqual([]);
-    expect(plan.creates).toHaveLength(2);
-    expect(plan.updates.map((u) => u.id)).toEqual([7]);
-  });
-
-  it('reports unknown and repeated IDs, ID problems first within a row, rows in order', () => {
-    const plan = planImport(
-      [parsed(2, 7), parsed(3, 8), parsed(4, 7), parsed(5, 9, false), parsed(6, null, false)],
-      new Set([7, 9]),
-    );
-    expect(plan.problems).toEqual([
-      { row: 3, column: 'ID', message: 'No employee has ID 8' },
-      { row: 4, column: 'ID', message: 'ID 7 is also on row 2' },
-      { row: 5, column: 'Name', message: 'Name is required' },
-      { row: 6, column: 'Name', message: 'Name is required' },
-    ]);
   });
 });
 
@@ -350,7 +340,7 @@ describe('importMessages', () => {
   it.each([
     [importMessages.problems(1), 'The file has 1 problem; nothing was imported.'],
     [importMessages.problems(1234), 'The file has 1,234 problems; nothing was imported.'],
-    [importMessages.dryRun(120, 4), '120 to create, 4 to update'],
+    [importMessages.inSheet('Missing column: Job', 'Notes'), 'Missing column: Job (sheet "Notes")'],
     [importMessages.tooManyRows(100_001, 100_000), 'The file has 100,001 rows; the limit is 100,000'],
     [importMessages.missingColumns(['Job', 'Level']), 'Missing columns: Job, Level'],
     [importMessages.missingColumns(['Remote']), 'Missing column: Remote'],

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/app-error.ts';
 import { exportColumns, exportRow } from '../../src/modules/excel/export-workbook.ts';
 import type { SheetRow } from '../../src/modules/excel/sheet-cells.ts';
+import { SheetError } from '../../src/modules/excel/sheet-cells.ts';
 import { detectFormat, readSheetRows, UNREADABLE_MESSAGE } from '../../src/modules/excel/sheet-reader.ts';
 import { type WorkbookLimits, workbookLimits } from '../../src/modules/excel/workbook-limits.ts';
 import { declaredSize, zipEntries } from '../../src/modules/excel/zip-entries.ts';
@@ -156,7 +157,19 @@ describe('readSheetRows', () => {
     expect(rows).toEqual([
       {
         rowNumber: 2,
-        cells: ['Ada', 'Backend', 'Inline & ', true, '#N/A', 2.5, '=text', '2024-03-01', null, null, 7],
+        cells: [
+          'Ada',
+          'Backend',
+          'Inline & ',
+          true,
+          new SheetError('#N/A'),
+          2.5,
+          '=text',
+          '2024-03-01',
+          null,
+          null,
+          7,
+        ],
       },
       { rowNumber: 3, cells: [1000] },
     ]);

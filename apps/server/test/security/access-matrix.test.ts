@@ -403,6 +403,44 @@ export const ROUTES: RouteCase[] = [
     },
   },
   {
+    name: 'pay transparency report',
+    who: 'showSalary',
+    request: async () => ({ method: 'GET', url: '/api/pay-transparency?category=grade' }),
+  },
+  {
+    name: 'pay transparency report as .xlsx',
+    who: 'showSalary',
+    request: async () => ({ method: 'GET', url: '/api/pay-transparency/export' }),
+  },
+  {
+    name: 'justify a pay gap',
+    who: 'admin',
+    request: async (db) => {
+      const c = await newCompany(db, 3000);
+      return {
+        method: 'PUT',
+        url: '/api/pay-transparency/justifications',
+        payload: { categoryKind: 'job-grade', categoryKey: `${c.job.id}:${c.grade.id}`, text: 'Shift work' },
+      };
+    },
+  },
+  {
+    name: 'pay statement',
+    who: 'showSalary',
+    request: async (db) => ({
+      method: 'GET',
+      url: `/api/employees/${await existingEmployee(db)}/pay-statement`,
+    }),
+  },
+  {
+    name: 'pay statement as PDF',
+    who: 'showSalary',
+    request: async (db) => ({
+      method: 'GET',
+      url: `/api/employees/${await existingEmployee(db)}/pay-statement.pdf`,
+    }),
+  },
+  {
     name: 'delete employee',
     who: 'deleteEmployee',
     request: async (db) => ({ method: 'DELETE', url: `/api/employees/${await existingEmployee(db)}` }),
@@ -489,8 +527,8 @@ describe.each(ROUTES)('$name', (route) => {
     const req = await route.request(t.database.db);
     const res = await t.call({ ...req, token: tokens.get(label) } as InjectOptions & { token?: string });
     const context = `${req.method} ${req.url} as ${label}: ${res.body.slice(0, 200)}`;
-    // Files (export, template) are the only answers that are not the envelope.
-    const isFile = String(res.headers['content-type']).includes('spreadsheetml');
+    // Files (export, template, pay statement) are the only answers that are not the envelope.
+    const isFile = /spreadsheetml|application\/pdf/.test(String(res.headers['content-type']));
     if (!isFile) expect(res.envelope?.success, context).toBeTypeOf('boolean');
     if (allowed(route.who, caller)) {
       if (route.allowedStatus) expect(res.statusCode, context).toBe(route.allowedStatus);
@@ -514,8 +552,14 @@ describe('salary and cost never reach a user without the permission', () => {
       const header = (sheet.getRow(1).values as unknown[]).filter(Boolean);
       expect(header.includes('Calculated Salary'), `export as ${label}`).toBe(caller.permissions.showSalary);
       expect(header.includes('Total Cost'), `export as ${label}`).toBe(caller.permissions.showCost);
+      // Gender (personal data) only for manageEmployee.
+      expect(header.includes('Gender'), `export as ${label}`).toBe(caller.permissions.manageEmployee);
+      // The import's 12 columns and the hidden Row Key, then what the caller may see.
       expect(sheet.columnCount).toBe(
-        12 + Number(caller.permissions.showSalary) + Number(caller.permissions.showCost),
+        13 +
+          Number(caller.permissions.manageEmployee) +
+          Number(caller.permissions.showSalary) +
+          Number(caller.permissions.showCost),
       );
     }
   });
@@ -532,6 +576,7 @@ describe('salary and cost never reach a user without the permission', () => {
           caller.permissions.showSalary,
         );
         expect(res.body.includes('accumulatedCost'), `${url} as ${label}`).toBe(caller.permissions.showCost);
+        expect(res.body.includes('"gender"'), `${url} as ${label}`).toBe(caller.permissions.manageEmployee);
       }
     }
   });

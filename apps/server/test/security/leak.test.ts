@@ -25,7 +25,9 @@ import { buildTestApp, type TestContext } from '../support/helper.ts';
  * and template workbooks, an import report and the error messages of refused calls are read
  * as a user of each permission set, and no answer may hold a value that user may not see:
  * - the money rules' values without admin, showSalary, showSettings or manageSettings;
- * - the salary without showSalary; the cost without showCost.
+ * - the salary without showSalary; the cost without showCost;
+ * - the employee's gender (personal data: OTHER here, a word no fixed text of the app holds in
+ *   capitals) and any "gender" key without manageEmployee.
  */
 
 const RULE_VALUES = {
@@ -97,6 +99,7 @@ beforeAll(async () => {
     pillar: true,
     remote: true,
     customMultiplierIds: ['cm_leak'],
+    gender: 'OTHER',
   });
   Object.assign(ids, {
     job: job.id,
@@ -134,9 +137,12 @@ function forbiddenFor(p: Permissions): Array<[string, number]> {
   return out;
 }
 
-function expectNoLeak(text: string, forbidden: Array<[string, number]>, context: string) {
+const GENDER_SPELLINGS = /"gender"\s*:|\bOTHER\b/;
+
+function expectNoLeak(text: string, forbidden: Array<[string, number]>, context: string, personal = true) {
   for (const [name, value] of forbidden)
     expect(text, `${context} reveals ${name} (${value})`).not.toMatch(spellings(value));
+  if (!personal) expect(text, `${context} reveals a gender`).not.toMatch(GENDER_SPELLINGS);
 }
 
 const CALLERS: Array<[string, Permissions]> = [
@@ -178,26 +184,28 @@ describe('no answer holds a value its reader may not see', () => {
       // The percentage benefit and insurance figures are percent values, read as sent.
       expect(all, `admin should see ${name}`).toMatch(spellings(value));
     }
+    expect(all, 'admin should see the gender').toMatch(GENDER_SPELLINGS);
   });
 
   for (const [label, permissions] of CALLERS) {
     it(`as ${label}`, async () => {
       const { token } = await t.createUser(permissions);
       const forbidden = forbiddenFor(permissions);
+      const personal = permissions.manageEmployee;
       for (const url of getRoutes()) {
         const res = await t.call({ method: 'GET', url, token });
         expect(res.statusCode, url).toBeLessThan(500);
         const text = res.headers['content-type']?.toString().includes('spreadsheetml')
           ? JSON.stringify(everyValue(await loadWorkbook(res.rawPayload)))
           : res.body;
-        expectNoLeak(text, forbidden, `GET ${url}`);
+        expectNoLeak(text, forbidden, `GET ${url}`, personal);
       }
       // The file this user exported, imported back as a dry run: the report holds nothing more.
       const exported = await t.call({ method: 'GET', url: '/api/employees/export', token });
       if (exported.statusCode === 200) {
         const report = await importFile(t, exported.rawPayload, { token, query: '?dryRun=true' });
         expect(report.statusCode).toBeLessThan(500);
-        expectNoLeak(report.body, forbidden, 'import report');
+        expectNoLeak(report.body, forbidden, 'import report', personal);
       }
       // Refused and failed writes: their messages name things, never amounts.
       const writes = [
@@ -222,11 +230,17 @@ describe('no answer holds a value its reader may not see', () => {
           payload: { gradeId: ids.grade, levelId: 999_999, amount: 1 },
         },
         { method: 'DELETE', url: '/api/adjustment-factors/999999' },
+        {
+          method: 'PUT',
+          url: `/api/employees/${employeeId}`,
+          payload: { name: 'Leak Person', gender: 'MALE' },
+        },
+        { method: 'PUT', url: `/api/employees/${employeeId}`, payload: { name: '', gender: 'nope' } },
       ] as const;
       for (const write of writes) {
         const res = await t.call({ ...write, token });
         if (write.url === '/api/calculate' && permissions.showSalary) continue;
-        expectNoLeak(res.body, forbidden, `${write.method} ${write.url}`);
+        expectNoLeak(res.body, forbidden, `${write.method} ${write.url}`, personal);
       }
     });
   }

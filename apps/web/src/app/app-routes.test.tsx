@@ -30,7 +30,7 @@ function openAs(route: string, permissions: Partial<Permissions>, isAdmin = fals
 
 // Generous waits: each route loads its lazy chunk, which a cold test run transforms on demand.
 const WAIT = { timeout: 10_000 };
-const heading = (name: string) => screen.findByRole('heading', { name, level: 2 }, WAIT);
+const heading = (name: string) => screen.findByRole('heading', { name, level: 1 }, WAIT);
 
 beforeAll(async () => {
   server = await startTestServer();

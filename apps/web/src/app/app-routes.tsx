@@ -1,14 +1,21 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
-import { canOpenEmployeeForms, canSeeSettings } from '../lib/permissions.ts';
+import {
+  canOpenEmployeeForms,
+  canSeeInsights,
+  canSeePayTransparency,
+  canSeeSettings,
+} from '../lib/permissions.ts';
 import { RequireAccess } from './guards/require-access.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
 import {
   CalculatorPage,
   EmployeeFormPage,
   EmployeesPage,
+  InsightsPage,
   LoginPage,
+  PayTransparencyPage,
   SettingsHub,
   SsoCallbackPage,
 } from './lazy-pages.ts';
@@ -40,9 +47,15 @@ export function AppRoutes() {
         <Route element={<RequireAccess allow={canSeeSettings} />}>
           <Route path="settings/*" element={<SettingsHub />} />
         </Route>
+        <Route element={<RequireAccess allow={canSeeInsights} />}>
+          <Route path="insights" element={<InsightsPage />} />
+        </Route>
         <Route element={<RequireAccess allow={canOpenEmployeeForms} />}>
           <Route path="employees/new" element={<EmployeeFormPage />} />
           <Route path="employees/edit/:id" element={<EmployeeFormPage />} />
+        </Route>
+        <Route element={<RequireAccess allow={canSeePayTransparency} />}>
+          <Route path="pay-transparency" element={<PayTransparencyPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/dashboard" replace />} />
       </Route>

@@ -8,3 +8,7 @@ export const EmployeesPage = lazy(() => import('../features/employees/employees-
 export const EmployeeFormPage = lazy(() => import('../features/employees/employee-form-page.tsx'));
 export const CalculatorPage = lazy(() => import('../features/calculator/calculator-page.tsx'));
 export const SettingsHub = lazy(() => import('./settings/settings-hub.tsx'));
+export const PayTransparencyPage = lazy(
+  () => import('../features/pay-transparency/pay-transparency-page.tsx'),
+);
+export const InsightsPage = lazy(() => import('../features/insights/insights-page.tsx'));

@@ -2,12 +2,12 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 const LEVELS = {
-  page: { order: 2, size: undefined, gap: 'md', titleGap: 4, basis: '1 1 240px' },
-  section: { order: 3, size: 'h4', gap: 'sm', titleGap: 2, basis: '1 1 220px' },
+  page: { order: 1, size: 'h2', gap: 'md', titleGap: 4, basis: '1 1 240px' },
+  section: { order: 2, size: 'h4', gap: 'sm', titleGap: 2, basis: '1 1 220px' },
 } as const;
 
 interface HeadingRowProps {
-  /** 'page': a screen's h2; 'section': the h3 of a panel on it. */
+  /** 'page': a screen's one h1 (focused on navigation); 'section': the h2 of a panel on it. */
   level: keyof typeof LEVELS;
   title: string;
   description?: ReactNode;
@@ -22,7 +22,7 @@ export function HeadingRow({ level, title, description, actions, mb }: HeadingRo
   return (
     <Group justify="space-between" align="flex-start" gap={style.gap} mb={mb} wrap="wrap">
       <Stack gap={style.titleGap} style={{ flex: style.basis, minWidth: 0 }}>
-        <Title order={style.order} size={style.size}>
+        <Title order={style.order} size={style.size} tabIndex={level === 'page' ? -1 : undefined}>
           {title}
         </Title>
         {description ? (

@@ -15,7 +15,7 @@ export function PlaceholderPanel({ title, message }: PlaceholderPanelProps) {
         <ThemeIcon size={48} radius="xl" variant="light" color="gray">
           <IconHourglassEmpty size={24} stroke={1.5} />
         </ThemeIcon>
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {title}
         </Title>
         <Text c="dimmed" size="sm" maw={460}>

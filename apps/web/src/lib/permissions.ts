@@ -9,6 +9,11 @@ export function canSeeSettings(user: MaybeUser): boolean {
   return can(user, 'showSettings');
 }
 
+/** /insights (Pay Overview) and "Why this salary?": admins or showSalary (architecture §5). */
+export function canSeeInsights(user: MaybeUser): boolean {
+  return can(user, 'showSalary');
+}
+
 /** Create/edit/delete salary rules and settings: admins or manageSettings (architecture §5). */
 export function canManageSettings(user: MaybeUser): boolean {
   return can(user, 'manageSettings');
@@ -17,6 +22,11 @@ export function canManageSettings(user: MaybeUser): boolean {
 /** /employees/new and /employees/edit/:id need manageEmployee and (admin or showSalary) (spec §6). */
 export function canOpenEmployeeForms(user: MaybeUser): boolean {
   return can(user, 'manageEmployee') && can(user, 'showSalary');
+}
+
+/** /pay-transparency and the pay statements: admins or showSalary. */
+export function canSeePayTransparency(user: MaybeUser): boolean {
+  return can(user, 'showSalary');
 }
 
 export function usePermission(key: PermissionKey): boolean {

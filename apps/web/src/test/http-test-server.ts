@@ -28,6 +28,45 @@ export function envelope<T>(data: T, message = 'OK') {
   return { success: true, message, error: null, data };
 }
 
+const IMPACT_PATH = '/api/impact';
+
+/** What POST /api/impact answers when a test does not say: nobody affected, so the save goes on. */
+export const NOBODY_AFFECTED = {
+  employees: 0,
+  employeesAffected: 0,
+  showSalary: true,
+  showCost: true,
+  totals: { grossBefore: 0, grossAfter: 0, grossDelta: 0, grossDeltaPercent: null },
+  byJob: [],
+  byGrade: [],
+  changes: [],
+};
+
+/**
+ * Every rule save is previewed first (POST /api/impact). A test that does not answer the
+ * preview itself (its handler answers 404) gets "nobody affected", and the screen saves at once.
+ */
+function previewOrNobody(handler: Handler, request: RecordedRequest, res: ServerResponse): void {
+  let status = 200;
+  const headers: Record<string, string> = {};
+  const capture = {
+    writeHead(code: number, head?: Record<string, string>) {
+      status = code;
+      Object.assign(headers, head ?? {});
+      return capture;
+    },
+    setHeader(name: string, value: string) {
+      headers[name] = value;
+    },
+    end(body?: string) {
+      if (status === 404) return sendJson(res, 200, envelope(NOBODY_AFFECTED));
+      res.writeHead(status, headers);
+      res.end(body);
+    },
+  };
+  handler(request, capture as unknown as ServerResponse);
+}
+
 export async function startTestServer(): Promise<TestServer> {
   let current: Handler = (_req, res) => sendJson(res, 404, { success: false, message: 'Not found' });
   const requests: RecordedRequest[] = [];
@@ -42,6 +81,8 @@ export async function startTestServer(): Promise<TestServer> {
         body: Buffer.concat(chunks).toString('utf8'),
       };
       requests.push(recorded);
+      if (recorded.method === 'POST' && recorded.path === IMPACT_PATH)
+        return previewOrNobody(current, recorded, res);
       current(recorded, res);
     });
   });

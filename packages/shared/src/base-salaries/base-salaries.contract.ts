@@ -42,3 +42,39 @@ export const baseSalarySchema = z.object({
   level: levelSchema,
 });
 export type BaseSalary = z.infer<typeof baseSalarySchema>;
+
+/** At most every cell of a large matrix in one call. */
+export const BULK_BASE_SALARIES_MAX = 2000;
+
+/**
+ * One cell of the Base Salaries grid: the amount of a grade and level, or `null` to clear it
+ * (delete that base salary).
+ */
+export const baseSalaryCell = createBaseSalaryBody.extend({
+  amount: createBaseSalaryBody.shape.amount.nullable(),
+});
+export type BaseSalaryCell = z.input<typeof baseSalaryCell>;
+
+/**
+ * POST /base-salary/bulk: every changed cell of the grid, written in one transaction or not at
+ * all. A refusal names each bad cell in `data.fields` as `cells.<index>.<field>`.
+ */
+export const bulkBaseSalariesBody = z.object({
+  cells: z
+    .array(baseSalaryCell)
+    .min(1, 'Change at least one cell')
+    .max(BULK_BASE_SALARIES_MAX, `At most ${BULK_BASE_SALARIES_MAX} cells at a time`),
+});
+export type BulkBaseSalariesBody = z.input<typeof bulkBaseSalariesBody>;
+
+export const bulkBaseSalariesResult = z.object({
+  /** Cells that got a base salary they did not have. */
+  created: z.number().int(),
+  /** Cells whose amount changed. */
+  updated: z.number().int(),
+  /** Cells cleared. */
+  deleted: z.number().int(),
+  /** The whole list after the save, in the list's order. */
+  baseSalaries: z.array(baseSalarySchema),
+});
+export type BulkBaseSalariesResult = z.infer<typeof bulkBaseSalariesResult>;

@@ -75,6 +75,18 @@ export function canReadMoneyRules(actor: Pick<Actor, 'isAdmin' | 'permissions'> 
   return can(actor, 'showSalary') || can(actor, 'showSettings') || can(actor, 'manageSettings');
 }
 
+/** Personal data (an employee's gender): admins and manageEmployee holders only. */
+export function canReadPersonalData(
+  actor: Pick<Actor, 'isAdmin' | 'permissions'> | null | undefined,
+): boolean {
+  return can(actor, 'manageEmployee');
+}
+
+/** The pay transparency report and pay statements: admins and showSalary holders. */
+export function canReadPayReport(actor: Pick<Actor, 'isAdmin' | 'permissions'> | null | undefined): boolean {
+  return can(actor, 'showSalary');
+}
+
 export type Role = 'admin' | 'user';
 
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrator', user: 'Staff' };

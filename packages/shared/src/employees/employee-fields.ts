@@ -11,7 +11,17 @@
  * text: a string column; reference: the id of a job/position/grade/level (named in lists
  * and sheets); years: numeric(5,2), at most two decimals; flag: a boolean (Yes/No in sheets).
  */
-export type EmployeeFieldKind = 'text' | 'reference' | 'years' | 'flag';
+export type EmployeeFieldKind = 'text' | 'reference' | 'years' | 'flag' | 'choice';
+
+/** The employee's gender (Directive (EU) 2023/970's reporting needs FEMALE and MALE). */
+export const GENDERS = ['FEMALE', 'MALE', 'OTHER', 'UNDISCLOSED'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const GENDER_LABELS: Record<Gender, string> = {
+  FEMALE: 'Female',
+  MALE: 'Male',
+  OTHER: 'Other',
+  UNDISCLOSED: 'Undisclosed',
+};
 
 const YES_NO_HELP = 'Yes or No (Y/N, True/False and 1/0 work too). Blank means No.';
 const NAMES = 'Names match ignoring upper/lower case and spaces around them.';
@@ -183,6 +193,27 @@ export const EMPLOYEE_FIELDS = [
     required: true,
     excel: { width: 8, templateWidth: 10, example: 'Yes', help: YES_NO_HELP },
   },
+  {
+    key: 'gender',
+    input: 'gender',
+    wire: 'gender',
+    label: 'Gender',
+    column: 'gender',
+    kind: 'choice',
+    choices: GENDERS,
+    choiceLabels: GENDER_LABELS,
+    personal: true,
+    formDefault: 'UNDISCLOSED',
+    required: false,
+    excel: {
+      width: 12,
+      templateWidth: 14,
+      example: 'Undisclosed',
+      help:
+        "Female, Male, Other or Undisclosed. Blank keeps an existing employee's value (new employees: " +
+        'Undisclosed). Personal data: only administrators and users who may edit employees see this column.',
+    },
+  },
 ] as const satisfies readonly EmployeeFieldSpec[];
 
 /** What an entry declares (the list above is checked against it). */
@@ -215,10 +246,23 @@ export interface EmployeeFieldSpec {
   };
   /** Other headers the import accepts (the list's column titles), lower case. */
   aliases?: readonly string[];
+  /** For choices: the stored values and their labels (forms and sheets show the labels). */
+  choices?: readonly string[];
+  choiceLabels?: Readonly<Record<string, string>>;
+  /**
+   * Personal data: only admins and manageEmployee holders read or set it (`canReadPersonalData`);
+   * every other answer, export and error leaves it out. Optional on writes: absent keeps the
+   * stored value (new employees: formDefault).
+   */
+  personal?: boolean;
 }
 
 export type EmployeeField = (typeof EMPLOYEE_FIELDS)[number];
 export type EmployeeFieldOf<K extends EmployeeFieldKind> = Extract<EmployeeField, { kind: K }>;
+
+/** The fields a reader may see: personal ones only for admins and manageEmployee. */
+export const visibleFields = (personal: boolean): EmployeeField[] =>
+  EMPLOYEE_FIELDS.filter((f) => personal || !('personal' in f && f.personal));
 
 export const fieldsOfKind = <K extends EmployeeFieldKind>(kind: K): EmployeeFieldOf<K>[] =>
   EMPLOYEE_FIELDS.filter((f): f is EmployeeFieldOf<K> => f.kind === kind);

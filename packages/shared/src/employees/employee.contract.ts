@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { numericInput, plainText, requiredId, requiredText } from '../common/fields.ts';
 import { jsonField } from '../common/json-field.ts';
+import { GENDERS, type Gender } from './employee-fields.ts';
 
 /*
  * The employee record keeps the spec's wire names (technologyId = job, specializationId =
@@ -55,6 +56,8 @@ export const employeeFormBody = z.object({
   pillar: flag,
   remote: flag,
   customMultipliers: chosenCustomMultipliers.optional(),
+  /** Personal data (admins, manageEmployee); absent keeps the stored value. */
+  gender: z.enum(GENDERS, { error: 'Gender must be Female, Male, Other or Undisclosed' }).optional(),
 });
 export type EmployeeFormBody = z.input<typeof employeeFormBody>;
 
@@ -72,6 +75,8 @@ export interface EmployeeInput {
   pillar: boolean;
   remote: boolean;
   customMultiplierIds: string[];
+  /** Undefined on a write: keep the stored value (new employees: UNDISCLOSED). */
+  gender?: Gender;
 }
 
 export function toEmployeeInput(body: z.output<typeof employeeFormBody>): EmployeeInput {
@@ -88,6 +93,7 @@ export function toEmployeeInput(body: z.output<typeof employeeFormBody>): Employ
     pillar: body.pillar,
     remote: body.remote,
     customMultiplierIds: [...new Set(body.customMultipliers ?? [])],
+    gender: body.gender,
   };
 }
 
@@ -111,9 +117,16 @@ const optionalMoney = (label: string) =>
       .optional(),
   );
 
-/** GET /employees filters (spec §7: technologyId and positionId). */
+/** Search by Name: trimmed, blank = no search. Matched ignoring case and accents, on the server. */
+const optionalNameSearch = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v),
+  z.string({ error: 'Search by Name must be text' }).max(100, 'Search by Name is too long').optional(),
+);
+
+/** GET /employees filters (spec §7: technologyId and positionId; `name` is the name search). */
 export const employeeListQuery = z
   .object({
+    name: optionalNameSearch,
     technologyId: optionalId,
     positionId: optionalId,
     gradeId: optionalId,
@@ -128,6 +141,8 @@ export const employeeListQuery = z
 export type EmployeeListQuery = z.input<typeof employeeListQuery>;
 
 export interface EmployeeFilters {
+  /** Part of the name, any letter case, accents ignored ("muller" finds "Müller"). */
+  name?: string;
   jobId?: number;
   positionId?: number;
   gradeId?: number;
@@ -138,6 +153,7 @@ export interface EmployeeFilters {
 
 export function toEmployeeFilters(q: z.output<typeof employeeListQuery>): EmployeeFilters {
   return {
+    name: q.name,
     jobId: q.technologyId,
     positionId: q.positionId,
     gradeId: q.gradeId,
@@ -169,6 +185,8 @@ export const employeeViewSchema = z.object({
   remote: z.boolean(),
   /** Ids of the settings' custom multipliers that apply to this employee. */
   customMultipliers: z.array(z.string()),
+  /** Personal data: present only for admins and manageEmployee holders. */
+  gender: z.enum(GENDERS).optional(),
   /** Gross salary; null when no base salary is configured for the grade and level. Needs showSalary. */
   calculatedSalary: z.number().nullable().optional(),
   /** Gross + benefits + the company's social insurance; null like calculatedSalary. Needs showCost. */

@@ -27,14 +27,36 @@ export type YesNoColumnKey = EmployeeFieldOf<'flag'>['key'];
 /** Export-only columns, present only for users allowed to see them; the import ignores them. */
 export const SALARY_COLUMN = 'Calculated Salary';
 export const COST_COLUMN = 'Total Cost';
+/**
+ * The export's hidden last column: per row `ss1:<installation>:<id>:<version>:<fingerprint>:<salary
+ * cents>:<cost cents>`, which lets the import tell a stale, shifted or foreign row from a real edit.
+ */
+export const ROW_KEY_COLUMN = 'Row Key';
+/** The export's very hidden sheet: the installation, the export time and the IDs exported. */
+export const EXPORT_KEY_SHEET = 'Export Key';
 
-/** POST /employees/import?dryRun=true checks the file and answers the report without writing. */
+/** A comma-separated list of positive whole numbers (or 'all'), as the import's ticks travel. */
+const numberList = (what: string) =>
+  z
+    .string()
+    .regex(/^(all|\d{1,10}(,\d{1,10})*)?$/, { error: `${what} must be 'all' or numbers separated by commas` })
+    .optional()
+    .transform((v): number[] | 'all' => (v === 'all' ? 'all' : v ? v.split(',').map(Number) : []));
+
+/**
+ * POST /employees/import?dryRun=true checks the file and answers the report without writing.
+ * overwrite: the IDs of conflicting rows to apply anyway ('all' = every conflict);
+ * createDuplicates: the row numbers of possible duplicates to create anyway.
+ */
 export const importQuery = z.object({
   dryRun: z
     .enum(['true', 'false', '1', '0', ''], { error: 'dryRun must be true or false' })
     .optional()
     .transform((v) => v === 'true' || v === '1'),
+  overwrite: numberList('overwrite'),
+  createDuplicates: numberList('createDuplicates'),
 });
+export type ImportOptions = z.output<typeof importQuery>;
 
 export const importProblem = z.object({
   /** The spreadsheet row number as Excel shows it (the header is usually row 1). */
@@ -45,14 +67,84 @@ export const importProblem = z.object({
 });
 export type ImportProblem = z.infer<typeof importProblem>;
 
+/** One field of an employee, before and after (API names and values; `*Text` as a sheet shows it). */
+export const fieldChange = z.object({
+  /** The API's name of the field, e.g. 'yearsExperience', 'technologyId'. */
+  field: z.string(),
+  /** The sheet's header, e.g. 'Years of Experience'. */
+  label: z.string(),
+  before: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+  after: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+  beforeText: z.string(),
+  afterText: z.string(),
+});
+export type FieldChange = z.infer<typeof fieldChange>;
+
+export const CONFLICT_REASONS = ['changedInApp', 'doesNotLineUp', 'otherInstallation', 'noVersion'] as const;
+export type ConflictReason = (typeof CONFLICT_REASONS)[number];
+
+export const importChange = z.object({
+  row: z.number().int(),
+  id: z.number().int(),
+  name: z.string(),
+  changes: z.array(fieldChange),
+});
+export type ImportChange = z.infer<typeof importChange>;
+
+export const importConflict = importChange.extend({
+  reason: z.enum(CONFLICT_REASONS),
+  message: z.string(),
+  /** When and by whom the employee last changed in the app (changedInApp). */
+  changedAt: z.string().nullable(),
+  changedBy: z.string().nullable(),
+  /** True when the user ticked it (overwrite) and it is applied. */
+  applied: z.boolean(),
+});
+export type ImportConflict = z.infer<typeof importConflict>;
+
+export const importDuplicate = z.object({
+  row: z.number().int(),
+  name: z.string(),
+  job: z.string(),
+  /** The existing employees with that name and job. */
+  matches: z.array(z.number().int()),
+  /** True when the user ticked it (createDuplicates) and it is created. */
+  applied: z.boolean(),
+});
+export type ImportDuplicate = z.infer<typeof importDuplicate>;
+
+export const importNotice = z.object({
+  /** The row it is about, or null for the file as a whole. */
+  row: z.number().int().nullable(),
+  message: z.string(),
+});
+export type ImportNotice = z.infer<typeof importNotice>;
+
+/** Each list of the report holds at most this many entries; the counts are always whole. */
+export const IMPORT_LIST_LIMIT = 1000;
+
 /**
- * The import's answer `data`: what was (or, for a dry run, would be) created and updated,
- * or the problems — in which case nothing was written and both counts are 0.
+ * The import's answer `data`: what was (or, for a dry run, would be) created, changed (with
+ * each field before → after), left unchanged, held back as a conflict or possible duplicate,
+ * and which edits the import ignores. With problems nothing was written and every count is 0.
  */
 export const importReport = z.object({
+  /** The sheet that was read. */
+  sheet: z.string(),
   created: z.number().int().min(0),
+  /** Employees changed (conflicts the user ticked included). */
   updated: z.number().int().min(0),
+  unchanged: z.number().int().min(0),
   problems: z.array(importProblem),
+  changes: z.array(importChange),
+  conflicts: z.array(importConflict),
+  conflictCount: z.number().int().min(0),
+  possibleDuplicates: z.array(importDuplicate),
+  duplicateCount: z.number().int().min(0),
+  /** Edits the import does not apply: calculated columns, rows deleted from an export. */
+  ignoredEdits: z.array(importNotice),
+  /** Other things worth knowing (a template example row skipped, …). */
+  notices: z.array(importNotice),
 });
 export type ImportReport = z.infer<typeof importReport>;
 
@@ -69,4 +161,26 @@ export const IMPORT_ERRORS = {
   missingColumns: 'MISSING_COLUMNS',
   tooManyRows: 'TOO_MANY_ROWS',
   problems: 'VALIDATION_ERROR',
+  encrypted: 'PASSWORD_PROTECTED',
 } as const;
+
+const counted = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/**
+ * What an import (or its dry run) does, in one line: "0 to create, 0 changed, 200 unchanged",
+ * then the conflicts and possible duplicates held back, when there are any.
+ */
+export function importSummary(
+  report: Pick<ImportReport, 'created' | 'updated' | 'unchanged' | 'conflictCount' | 'duplicateCount'> &
+    Partial<Pick<ImportReport, 'conflicts' | 'possibleDuplicates'>>,
+): string {
+  const parts = [
+    `${report.created.toLocaleString('en-US')} to create`,
+    `${report.updated.toLocaleString('en-US')} changed`,
+    `${report.unchanged.toLocaleString('en-US')} unchanged`,
+  ];
+  if (report.conflictCount) parts.push(counted(report.conflictCount, 'conflict'));
+  if (report.duplicateCount) parts.push(counted(report.duplicateCount, 'possible duplicate'));
+  return parts.join(', ');
+}

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { pairRuleService, type RowFinder } from '../../lib/pair-rule.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import { createAdjustmentFactorsRepository } from './adjustment-factors.repository.ts';
 
 type FactorInput = z.output<typeof createAdjustmentFactorBody>;
@@ -26,6 +27,7 @@ export function createAdjustmentFactorsService(deps: {
   db: Db;
   jobs: RowFinder<{ id: number; name: string }>;
   positions: RowFinder<{ id: number; name: string; jobId: number }>;
+  audit: Pick<AuditService, 'record' | 'payBefore'>;
 }): AdjustmentFactorsService {
   const { jobs, positions } = deps;
   return pairRuleService(createAdjustmentFactorsRepository(deps.db), {
@@ -40,5 +42,10 @@ export function createAdjustmentFactorsService(deps: {
     duplicate: (job, position) => `An adjustment factor for ${job.name} / ${position.name} already exists`,
     // The position was moved or deleted since the checks.
     foreignKey: notItsJob,
+    audit: deps.audit,
+    entityType: 'adjustmentFactor',
+    label: (rule) => `Adjustment factor ${rule.job.name} / ${rule.position.name}`,
+    priced: (rule) => ({ jobId: rule.jobId, positionId: rule.positionId }),
+    fields: ['jobId', 'positionId', 'type', 'factor'],
   });
 }

@@ -18,7 +18,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       schema: { tags, summary: 'Sign in (starts a session)', body: loginBody, response: session },
-      config: { public: true },
+      // No write scope: a refused sign-in must keep the failure it counted (the throttle).
+      config: { public: true, writeScope: 'none' },
     },
     async (request) => ok(await service.login(request.body, request), 'Login successful'),
   );
@@ -33,7 +34,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    { schema: { tags, summary: 'End my session', response: { 200: emptyEnvelope } } },
+    {
+      schema: { tags, summary: 'End my session', response: { 200: emptyEnvelope } },
+      config: { audit: false },
+    },
     async (request) => {
       await service.logout(request.actor);
       return ok(null, 'Logged out successfully');
@@ -54,6 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'End every session of mine but this one',
         response: { 200: envelopeOf(endedSessionsData) },
       },
+      config: { audit: false },
     },
     async (request) =>
       ok({ ended: await service.endOtherSessions(request.actor) }, 'Signed out of every other session'),
@@ -68,6 +73,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: changePasswordBody,
         response: session,
       },
+      // No write scope around it: a wrong current password must keep the failure it counted;
+      // the password write itself runs in a scope of its own.
+      config: { writeScope: 'none' },
     },
     async (request) =>
       ok(await service.changePassword(request.actor, request.body, request), 'Password changed successfully'),

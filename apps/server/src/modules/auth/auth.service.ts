@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { badRequest, forbidden, unauthorized } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../lib/tokens.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { SessionRow, SessionsRepository } from './sessions.repository.ts';
 import { type SessionLifetimes, tokenExpiry } from './sign-in.ts';
@@ -52,6 +53,9 @@ export function createAuthService(deps: {
   signInUser: FastifyRequest['server']['signInUser'];
   /** false (PASSWORD_LOGIN=off): only administrators sign in with a password; everyone else uses SSO. */
   passwordLogin?: boolean;
+  audit: Pick<AuditService, 'record'>;
+  /** Opens a write scope (the password change runs outside one, so a failure keeps its throttle count). */
+  inWriteScope<T>(actor: { id: number; email: string }, work: () => Promise<T>): Promise<T>;
 }) {
   const { users, sessions, tokens, throttle, lifetimes, passwordLogin = true } = deps;
 
@@ -125,9 +129,19 @@ export function createAuthService(deps: {
           { field: 'newPassword', message: 'New password must be different from the current password' },
         ]);
       await requireGoodPassword(body.newPassword, { email: row.email, name: row.name }, 'newPassword');
-      const updated = await users.setPassword(row.id, await hashPassword(body.newPassword));
-      if (!updated) throw unauthorized('Invalid or expired token');
-      await sessions.deleteForUser(row.id, actor.sessionId);
+      const hash = await hashPassword(body.newPassword);
+      await deps.inWriteScope({ id: actor.id, email: actor.email }, async () => {
+        const updated = await users.setPassword(row.id, hash);
+        if (!updated) throw unauthorized('Invalid or expired token');
+        await sessions.deleteForUser(row.id, actor.sessionId);
+        // Never the password or its hash: only that it changed.
+        await deps.audit.record({
+          action: 'password',
+          entityType: 'user',
+          entityId: row.id,
+          label: `User ${row.email}`,
+        });
+      });
       return renew(actor);
     },
   };

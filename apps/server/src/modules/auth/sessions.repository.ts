@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, gt, lte, ne, or, sql } from 'drizzle-or
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { currentSnapshot } from '../../lib/snapshot.repository.ts';
+import { inWriteTransaction } from '../../lib/write-scope.ts';
 import type { SignedInRow } from '../users/users.repository.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -12,8 +13,13 @@ export interface LiveSession {
   expiresAt: Date;
   /** last_used_at is more than TOUCH_SECONDS old: the request should record its use. */
   needsTouch: boolean;
+  /** last_used_at in epoch milliseconds (the sign-in check re-checks idle expiry with it). */
+  lastUsedMs: number;
   user: SignedInRow;
 }
+
+/** Milliseconds since the epoch of a timestamp column or expression, as a JS number. */
+const epochMs = (value: unknown) => sql<number>`(extract(epoch from ${value}) * 1000)::float8`;
 
 /** last_used_at is written at most this often per session: idle expiry is exact to a minute. */
 export const TOUCH_SECONDS = 60;
@@ -42,6 +48,7 @@ export function createSessionsRepository(db: DbOrTx) {
         sessionId: sessions.id,
         expiresAt: sessions.expiresAt,
         needsTouch: sql<boolean>`${sessions.lastUsedAt} < now() - make_interval(secs => ${TOUCH_SECONDS})`,
+        lastUsedMs: epochMs(sessions.lastUsedAt),
         snapshot: currentSnapshot,
       })
       .from(sessions)
@@ -56,6 +63,14 @@ export function createSessionsRepository(db: DbOrTx) {
       .prepare('sessions_signed_in_lookup');
   }
 
+  let stateQuery: ReturnType<typeof prepareState> | undefined;
+  function prepareState() {
+    return db
+      .select({ snapshot: currentSnapshot, nowMs: epochMs(sql`now()`) })
+      .from(sql`(select 1) as one`)
+      .prepare('sessions_database_state');
+  }
+
   return {
     /**
      * Several live sessions with their users in one statement, with the snapshot that
@@ -66,15 +81,30 @@ export function createSessionsRepository(db: DbOrTx) {
       ids: string[],
       idleSeconds: number,
     ): Promise<{ rows: LiveSession[]; snapshot: string | undefined }> {
-      signedInLookup ??= prepareSignedInLookup();
-      const found = await signedInLookup.execute({ ids, idle: idleSeconds });
-      const rows = found.map(({ snapshot: _, sessionId, expiresAt, needsTouch, ...user }) => ({
+      // A prepared statement keeps the handle it was prepared on: the one kept is the
+      // database's; inside a write scope's transaction the lookup is prepared on that.
+      if (!signedInLookup && !inWriteTransaction()) signedInLookup = prepareSignedInLookup();
+      const lookup = inWriteTransaction() || !signedInLookup ? prepareSignedInLookup() : signedInLookup;
+      const found = await lookup.execute({ ids, idle: idleSeconds });
+      const rows = found.map(({ snapshot: _, sessionId, expiresAt, needsTouch, lastUsedMs, ...user }) => ({
         sessionId,
         expiresAt: new Date(expiresAt),
         needsTouch: Boolean(needsTouch),
+        lastUsedMs: Number(lastUsedMs),
         user,
       }));
       return { rows, snapshot: found[0]?.snapshot };
+    },
+
+    /**
+     * The snapshot the database is at and its clock, in one cheap statement (no table): an
+     * unchanged snapshot means nothing was committed since, on any replica (see
+     * snapshot.repository.ts), so sessions read at it are still exact.
+     */
+    async state(): Promise<{ snapshot: string; nowMs: number }> {
+      stateQuery ??= prepareState();
+      const [row] = await stateQuery.execute();
+      return { snapshot: row!.snapshot, nowMs: Number(row!.nowMs) };
     },
 
     async insert(input: {

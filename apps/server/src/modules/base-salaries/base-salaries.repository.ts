@@ -1,6 +1,6 @@
 import type { BaseSalary } from '@salary/shared/base-salaries/base-salaries.contract';
 import { fromCents, toCents } from '@salary/shared/common/money';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { baseSalaries, grades, levels } from '../../db/schema.ts';
 import { pairRuleRepository } from '../../lib/pair-rule.repository.ts';
@@ -17,7 +17,7 @@ const toDollars = (numeric: string) => fromCents(toCents(numeric));
 const toNumeric = (dollars: number) => String(fromCents(toCents(dollars)));
 
 export function createBaseSalariesRepository(db: DbOrTx) {
-  return pairRuleRepository(db, {
+  const rules = pairRuleRepository(db, {
     table: baseSalaries,
     pair: [baseSalaries.gradeId, baseSalaries.levelId],
     select: async (on, where): Promise<BaseSalary[]> => {
@@ -44,6 +44,51 @@ export function createBaseSalariesRepository(db: DbOrTx) {
       amount: toNumeric(input.amount),
     }),
   });
+  return {
+    ...rules,
+
+    /** Which of these grade and level ids exist (the grid's cells are checked all at once). */
+    async existingReferences(gradeIds: number[], levelIds: number[]) {
+      const [gradeRows, levelRows] = await Promise.all([
+        gradeIds.length ? db.select({ id: grades.id }).from(grades).where(inArray(grades.id, gradeIds)) : [],
+        levelIds.length ? db.select({ id: levels.id }).from(levels).where(inArray(levels.id, levelIds)) : [],
+      ]);
+      return { grades: new Set(gradeRows.map((r) => r.id)), levels: new Set(levelRows.map((r) => r.id)) };
+    },
+
+    /** Every stored (grade, level) → its amount in cents, for telling a new cell from a changed one. */
+    async amountsByPair(): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ gradeId: baseSalaries.gradeId, levelId: baseSalaries.levelId, amount: baseSalaries.amount })
+        .from(baseSalaries);
+      return new Map(rows.map((r) => [`${r.gradeId}:${r.levelId}`, toCents(r.amount)]));
+    },
+
+    /** Sets many cells in one statement: a new pair is inserted, a stored one gets the amount. */
+    async upsertMany(cells: BaseSalaryInput[]): Promise<void> {
+      if (cells.length === 0) return;
+      await db
+        .insert(baseSalaries)
+        .values(cells.map((c) => ({ gradeId: c.gradeId, levelId: c.levelId, amount: toNumeric(c.amount) })))
+        .onConflictDoUpdate({
+          target: [baseSalaries.gradeId, baseSalaries.levelId],
+          set: { amount: sql`excluded.amount` },
+        });
+    },
+
+    /** Clears the given cells; answers how many base salaries there were. */
+    async deletePairs(pairs: { gradeId: number; levelId: number }[]): Promise<number> {
+      let deleted = 0;
+      for (const pair of pairs) {
+        const rows = await db
+          .delete(baseSalaries)
+          .where(and(eq(baseSalaries.gradeId, pair.gradeId), eq(baseSalaries.levelId, pair.levelId)))
+          .returning({ id: baseSalaries.id });
+        deleted += rows.length;
+      }
+      return deleted;
+    },
+  };
 }
 
 export type BaseSalariesRepository = ReturnType<typeof createBaseSalariesRepository>;

@@ -1,18 +1,34 @@
-import type { BaseSalary, createBaseSalaryBody } from '@salary/shared/base-salaries/base-salaries.contract';
+import type {
+  BaseSalary,
+  BulkBaseSalariesResult,
+  bulkBaseSalariesBody,
+  createBaseSalaryBody,
+} from '@salary/shared/base-salaries/base-salaries.contract';
+import type { FieldProblem } from '@salary/shared/common/envelope';
+import { toCents } from '@salary/shared/common/money';
 import type { Actor } from '@salary/shared/common/permissions';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
+import { requirePermission } from '../../lib/authorize.ts';
 import { pairRuleService, type RowFinder } from '../../lib/pair-rule.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import { createBaseSalariesRepository } from './base-salaries.repository.ts';
 
 type BaseSalaryInput = z.output<typeof createBaseSalaryBody>;
+type BulkInput = z.output<typeof bulkBaseSalariesBody>;
 
 export interface BaseSalariesService {
   list(actor: Actor): Promise<BaseSalary[]>;
   create(actor: Actor, input: BaseSalaryInput): Promise<BaseSalary>;
   update(actor: Actor, id: number, input: BaseSalaryInput): Promise<BaseSalary>;
   remove(actor: Actor, id: number): Promise<void>;
+  /**
+   * The grid's Save: every changed cell in one transaction, or nothing. Refused whole (400)
+   * when any cell names a grade or level that does not exist or repeats another cell; each
+   * such cell is named in `data.fields` as `cells.<index>.<field>`.
+   */
+  saveCells(actor: Actor, input: BulkInput): Promise<BulkBaseSalariesResult>;
 }
 
 /** One amount per grade and level. */
@@ -20,9 +36,10 @@ export function createBaseSalariesService(deps: {
   db: Db;
   grades: RowFinder<{ id: number; name: string }>;
   levels: RowFinder<{ id: number; name: string }>;
+  audit: Pick<AuditService, 'record' | 'payBefore'>;
 }): BaseSalariesService {
   const { grades, levels } = deps;
-  return pairRuleService(createBaseSalariesRepository(deps.db), {
+  const rules = pairRuleService(createBaseSalariesRepository(deps.db), {
     notFoundMessage: 'Base salary not found',
     references: [
       { field: 'gradeId', missing: 'Grade not found', find: (id) => grades.findById(id) },
@@ -32,5 +49,91 @@ export function createBaseSalariesService(deps: {
       `A base salary for grade ${grade.name} and level ${level.name} already exists`,
     // Grades and levels have no delete today; this guards a future one.
     foreignKey: () => badRequest('Grade or level not found'),
+    audit: deps.audit,
+    entityType: 'baseSalary',
+    label: (rule) => `Base salary ${rule.grade.name} / ${rule.level.name}`,
+    priced: (rule) => ({ gradeId: rule.gradeId, levelId: rule.levelId }),
+    fields: ['gradeId', 'levelId', 'amount'],
+  });
+  return { ...rules, saveCells: (actor, input) => saveCells(deps.db, deps.audit, actor, input) };
+}
+
+async function saveCells(
+  db: Db,
+  audit: Pick<AuditService, 'record' | 'payBefore'>,
+  actor: Actor,
+  { cells }: BulkInput,
+): Promise<BulkBaseSalariesResult> {
+  requirePermission(actor, 'manageSettings');
+  return db.transaction(async (tx) => {
+    const repo = createBaseSalariesRepository(tx);
+    const known = await repo.existingReferences(
+      [...new Set(cells.map((c) => c.gradeId))],
+      [...new Set(cells.map((c) => c.levelId))],
+    );
+    const problems: FieldProblem[] = [];
+    const seen = new Set<string>();
+    cells.forEach((cell, i) => {
+      if (!known.grades.has(cell.gradeId))
+        problems.push({ field: `cells.${i}.gradeId`, message: 'Grade not found' });
+      if (!known.levels.has(cell.levelId))
+        problems.push({ field: `cells.${i}.levelId`, message: 'Level not found' });
+      const key = `${cell.gradeId}:${cell.levelId}`;
+      if (seen.has(key))
+        problems.push({
+          field: `cells.${i}.amount`,
+          message: 'This grade and level appear twice in one save',
+        });
+      seen.add(key);
+    });
+    if (problems.length > 0) {
+      throw badRequest(
+        `${problems.length === 1 ? 'One cell was' : `${problems.length} cells were`} refused; nothing was saved`,
+        problems,
+      );
+    }
+    // Every employee's pay before the grid's cells change (the rules move, the employees do not).
+    const pay = await audit.payBefore('all', { rulesOnly: true });
+    const before = await repo.amountsByPair();
+    const setting = cells.filter((c): c is BaseSalaryInput => c.amount !== null);
+    const clearing = cells.filter((c) => c.amount === null);
+    let created = 0;
+    let updated = 0;
+    for (const cell of setting) {
+      const stored = before.get(`${cell.gradeId}:${cell.levelId}`);
+      if (stored === undefined) created += 1;
+      else if (stored !== toCents(cell.amount)) updated += 1;
+    }
+    await repo.upsertMany(setting);
+    const deleted = await repo.deletePairs(clearing);
+    const baseSalaries = await repo.list();
+    // One audit entry for the whole save: each cell that changed, "grade / level" by name.
+    const pairName = new Map(
+      baseSalaries.map((r) => [`${r.gradeId}:${r.levelId}`, `${r.grade.name} / ${r.level.name}`]),
+    );
+    const changes = cells.flatMap((cell) => {
+      const key = `${cell.gradeId}:${cell.levelId}`;
+      const stored = before.get(key);
+      const after = cell.amount === null ? null : toCents(cell.amount);
+      if ((stored ?? null) === after) return [];
+      return [
+        {
+          field: `amount ${pairName.get(key) ?? key}`,
+          before: stored === undefined ? null : stored / 100,
+          after: after === null ? null : after / 100,
+        },
+      ];
+    });
+    await audit.record(
+      {
+        action: 'bulkSave',
+        entityType: 'baseSalary',
+        label: 'Base salaries (grid)',
+        changes,
+        details: { created, updated, deleted },
+      },
+      { pay },
+    );
+    return { created, updated, deleted, baseSalaries };
   });
 }

@@ -1,6 +1,7 @@
 import { calculateBody, calculationResultSchema } from '@salary/shared/calculator/calculator.contract';
 import { envelopeOf } from '@salary/shared/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { compiledSerializer } from '../../lib/compiled-serializer.ts';
 import { ok } from '../../lib/reply.ts';
 
 export const calculatorRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,6 +22,8 @@ export const calculatorRoutes: FastifyPluginAsyncZod = async (app) => {
         body: calculateBody,
         response: { 200: envelopeOf(calculationResultSchema) },
       },
+      // The hottest route: its answer is written by a serializer compiled from that schema.
+      serializerCompiler: compiledSerializer,
     },
     async (request) =>
       ok(

@@ -34,13 +34,19 @@ const CAST: Record<EmployeeFieldKind, (value: string) => string> = {
   reference: (v) => `(${v})::int`,
   years: (v) => `(${v})::numeric`,
   flag: (v) => `(${v})::boolean`,
+  choice: (v) => v,
 };
 const SQL_TYPE: Record<EmployeeFieldKind, string> = {
   text: 'text',
   reference: 'int',
   years: 'numeric',
   flag: 'boolean',
+  choice: 'text',
 };
+
+/** Optional fields (gender): absent on a write keeps the stored value, or takes the default. */
+const isOptional = (f: EmployeeField) => !f.required;
+const defaultLiteral = (f: EmployeeField) => `'${String(f.formDefault).replace(/'/g, "''")}'`;
 
 /** A field's value as the database takes it (years as exact numeric text). */
 function dbValue(field: EmployeeField, input: EmployeeInput): unknown {
@@ -54,9 +60,22 @@ const ROW_COLUMNS = sql.raw(
 );
 const INSERT_COLUMNS = sql.raw([...FIELDS.map((f) => f.column), 'custom_multipliers'].join(', '));
 const INSERT_VALUES = sql.raw(
-  [...FIELDS.map((f, i) => CAST[f.kind](`r->>${i}`)), `(r->${FIELDS.length})::jsonb`].join(', '),
+  [
+    ...FIELDS.map((f, i) =>
+      isOptional(f)
+        ? `coalesce(${CAST[f.kind](`r->>${i}`)}, ${defaultLiteral(f)})`
+        : CAST[f.kind](`r->>${i}`),
+    ),
+    `(r->${FIELDS.length})::jsonb`,
+  ].join(', '),
 );
-const UPDATE_SET = sql.raw(FIELDS.map((f) => `${f.column} = v.${f.column}`).join(', '));
+const UPDATE_SET = sql.raw(
+  FIELDS.map((f) =>
+    isOptional(f)
+      ? `${f.column} = coalesce(v.${f.column}, employees.${f.column})`
+      : `${f.column} = v.${f.column}`,
+  ).join(', '),
+);
 const UPDATE_RECORD = sql.raw(['id int', ...FIELDS.map((f) => `${f.column} ${SQL_TYPE[f.kind]}`)].join(', '));
 
 type NamePair = [id: number, name: string];
@@ -106,10 +125,23 @@ function toRecords(result: ListResult): EmployeeRecord[] {
   return records;
 }
 
+/*
+ * Name search ignoring case and accents, the same on PGlite and PostgreSQL (no unaccent
+ * extension there): both sides go through lower() and one translate() of the Latin letters with
+ * diacritics, upper case included (lower() leaves non-ASCII letters alone in the C locale).
+ */
+const ACCENTED =
+  'ÀÁÂÃÄÅàáâãäåĀāĂăĄąÇçĆćČčĎďÈÉÊËèéêëĒēĖėĘęĚěÌÍÎÏìíîïĪīĮįıŁłÑñŃńŇňÒÓÔÕÖØòóôõöøŌōŐőŔŕŘřŚśŠšŞşŤťÙÚÛÜùúûüŪūŮůŰűÝýÿŸŹźŻżŽž';
+const PLAIN =
+  'aaaaaaaaaaaaaaaaaaccccccddeeeeeeeeeeeeeeeeiiiiiiiiiiiiillnnnnnnoooooooooooooooorrrrssssssttuuuuuuuuuuuuuuyyyyzzzzzz';
+if ([...ACCENTED].length !== PLAIN.length) throw new Error('name search: translate() lists differ in length');
+const folded = (value: SQL) => sql`translate(lower(${value}), ${ACCENTED}, ${PLAIN})`;
+
 /** The list query aliases employees as `e`, so its filters are written against that alias. */
 function filterClause(filters: EmployeeFilters & { id?: number }): SQL | undefined {
   const parts: SQL[] = [];
   if (filters.id !== undefined) parts.push(sql`e.id = ${filters.id}`);
+  if (filters.name) parts.push(sql`strpos(${folded(sql`e.name`)}, ${folded(sql`${filters.name}`)}) > 0`);
   if (filters.jobId !== undefined) parts.push(sql`e.job_id = ${filters.jobId}`);
   if (filters.positionId !== undefined) parts.push(sql`e.position_id = ${filters.positionId}`);
   if (filters.gradeId !== undefined) parts.push(sql`e.grade_id = ${filters.gradeId}`);
@@ -208,32 +240,47 @@ export function createEmployeesRepository(db: DbOrTx) {
       return Boolean(row);
     },
 
-    async insert(input: EmployeeInput): Promise<number> {
-      const [row] = await db.insert(employees).values(values(input)).returning({ id: employees.id });
+    /** A new employee starts at version 1; `by` is the email of who created it. */
+    async insert(input: EmployeeInput, by: string | null = null): Promise<number> {
+      const [row] = await db
+        .insert(employees)
+        .values({ ...values(input), version: 1, updatedBy: by })
+        .returning({ id: employees.id });
       return row!.id;
     },
 
     /**
      * Many employees in ONE set-based statement (the Excel import, the demo seed): the rows
      * travel as one JSON array of arrays (no per-row bind parameters, no 65k-parameter limit)
-     * and are inserted in their order, so ids follow the file. Answers how many were written.
+     * and are inserted in their order, so ids follow the file. Each starts at version 1,
+     * `by` (an email) as its author. Answers the new ids, in the inputs' order.
      */
-    async insertMany(inputs: EmployeeInput[]): Promise<number> {
-      if (!inputs.length) return 0;
+    async insertMany(inputs: EmployeeInput[], by: string | null = null): Promise<number[]> {
+      if (!inputs.length) return [];
       const rows = inputs.map((e) => [...FIELDS.map((f) => dbValue(f, e)), e.customMultiplierIds]);
-      await db.execute(sql`
-        insert into ${employees} (${INSERT_COLUMNS})
-        select ${INSERT_VALUES}
+      const result = await db.execute(sql`
+        insert into ${employees} (${INSERT_COLUMNS}, version, updated_by)
+        select ${INSERT_VALUES}, 1, ${by}::text
         from json_array_elements(${JSON.stringify(rows)}::json) with ordinality as v(r, n)
         order by v.n
+        returning ${employees.id}
       `);
-      return inputs.length;
+      // Postgres returns an INSERT … SELECT … ORDER BY's rows in that order; sorted anyway.
+      return (result as unknown as { rows: Array<{ id: number }> }).rows
+        .map((r) => r.id)
+        .sort((a, b) => a - b);
     },
 
-    async update(id: number, input: EmployeeInput): Promise<boolean> {
+    /** Every update bumps the employee's version and records who made it (`by`, an email). */
+    async update(id: number, input: EmployeeInput, by: string | null = null): Promise<boolean> {
       const rows = await db
         .update(employees)
-        .set({ ...values(input), updatedAt: new Date() })
+        .set({
+          ...values(input),
+          updatedAt: new Date(),
+          version: sql`${employees.version} + 1`,
+          updatedBy: by,
+        })
         .where(eq(employees.id, id))
         .returning({ id: employees.id });
       return rows.length > 0;
@@ -242,10 +289,11 @@ export function createEmployeesRepository(db: DbOrTx) {
     /**
      * Many updates in a few statements (the Excel import): each chunk travels as one JSON
      * parameter, so 100k rows are ~20 round trips, not 100k. Custom multipliers are left as
-     * they are. Answers how many employees were updated.
+     * they are; each version is bumped and `by` (an email) recorded. Answers how many were updated.
      */
     async updateMany(
       rows: Array<{ id: number; employee: Omit<EmployeeInput, 'customMultiplierIds'> }>,
+      by: string | null = null,
     ): Promise<number> {
       let updated = 0;
       for (let i = 0; i < rows.length; i += 5000) {
@@ -255,7 +303,8 @@ export function createEmployeesRepository(db: DbOrTx) {
           return row;
         });
         const result = await db.execute(sql`
-          update ${employees} set ${UPDATE_SET}, updated_at = now()
+          update ${employees} set ${UPDATE_SET}, updated_at = now(),
+            version = ${employees.version} + 1, updated_by = ${by}::text
           from json_to_recordset(${JSON.stringify(chunk)}::json) as v(${UPDATE_RECORD})
           where ${employees.id} = v.id
           returning ${employees.id}

@@ -66,15 +66,12 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: one },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          ok(
-            await service.create(request.actor, toEmployeeInput(request.body)),
-            'Employee created successfully',
-          ),
-        ),
+    // Answered after the handler's write scope commits (a sent reply would go out before).
+    async (request, reply) => {
+      const created = await service.create(request.actor, toEmployeeInput(request.body));
+      reply.status(201);
+      return ok(created, 'Employee created successfully');
+    },
   );
 
   app.put(

@@ -1,4 +1,4 @@
-import { type Actor, can } from '@salary/shared/common/permissions';
+import { type Actor, can, canReadPersonalData } from '@salary/shared/common/permissions';
 import type {
   EmployeeFilters,
   EmployeeInput,
@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
 import { SnapshotCache } from '../../lib/snapshot-cache.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { PricedEmployee, PricingService } from '../pricing/pricing.service.ts';
 import type { EmployeeRecord, EmployeesRepository, ListPage } from './employees.repository.ts';
 
@@ -34,14 +35,23 @@ const EMPLOYEE_REFERENCE_FIELDS = {
   levelId: 'levelId',
 };
 
-/** The read shape of spec §3; salary keys only for those allowed to see them. */
+/** Who sees what: salary, cost, and personal data (gender). */
+export interface Visibility {
+  salary: boolean;
+  cost: boolean;
+  /** Absent counts as false: personal fields are left out. */
+  personal?: boolean;
+}
+
+/** The read shape of spec §3; salary keys and personal data only for those allowed to see them. */
 export function toEmployeeView(
   e: EmployeeRecord,
   pricing: Pricing | undefined,
-  visibility: { salary: boolean; cost: boolean },
+  visibility: Visibility,
 ): EmployeeView {
   const view: Record<string, unknown> = { id: e.id };
   for (const f of EMPLOYEE_FIELDS) {
+    if ('personal' in f && f.personal && !visibility.personal) continue;
     view[f.wire] = e[f.input];
     // The references' named objects follow their ids, as the spec's read shape has them.
     if (f === LAST_REFERENCE)
@@ -54,13 +64,19 @@ export function toEmployeeView(
   return view as unknown as EmployeeView;
 }
 
+/** Who writes: the signed-in actor's email (requests carry it), recorded as `updated_by`. */
+export const authorOf = (actor: Actor): string | null => (actor as { email?: string }).email ?? null;
+
 export function createEmployeesService(deps: {
   employees: EmployeesRepository;
   pricing: PricingService;
   settings(tx?: DbOrTx): Promise<Settings>;
   /** Runs work in one transaction: `tx` for other services, the repository bound to it. */
   transaction<T>(work: (tx: { tx: DbOrTx; employees: EmployeesRepository }) => Promise<T>): Promise<T>;
+  /** Every create, update and delete records its entry, with the employee's pay history. */
+  audit: Pick<AuditService, 'record' | 'payBefore' | 'payOfNew'>;
 }) {
+  const { audit } = deps;
   const { employees, pricing } = deps;
 
   /**
@@ -92,7 +108,11 @@ export function createEmployeesService(deps: {
    */
   const lists = new SnapshotCache<EmployeeView[]>(LIST_CACHE_ENTRIES);
 
-  const visibilityOf = (actor: Actor) => ({ salary: can(actor, 'showSalary'), cost: can(actor, 'showCost') });
+  const visibilityOf = (actor: Actor): Required<Visibility> => ({
+    salary: can(actor, 'showSalary'),
+    cost: can(actor, 'showCost'),
+    personal: canReadPersonalData(actor),
+  });
 
   /** Who sees what, after the salary-filter check (salary filters would reveal salaries). */
   function listAccess(actor: Actor, filters: EmployeeFilters) {
@@ -150,6 +170,8 @@ export function createEmployeesService(deps: {
       const key = JSON.stringify([
         visibility.salary,
         visibility.cost,
+        visibility.personal,
+        filters.name,
         filters.jobId,
         filters.positionId,
         filters.gradeId,
@@ -200,7 +222,12 @@ export function createEmployeesService(deps: {
       requirePermission(actor, 'manageEmployee');
       const id = await deps.transaction(async (tx) => {
         await validate(input, tx.tx);
-        return tx.employees.insert(input);
+        const id = await tx.employees.insert(input, authorOf(actor));
+        await audit.record(
+          { action: 'create', entityType: 'employee', entityId: id, label: `Employee ${input.name}` },
+          { pay: audit.payOfNew(id), employeeChanges: 'entry' },
+        );
+        return id;
       });
       return this.get(actor, id);
     },
@@ -210,14 +237,27 @@ export function createEmployeesService(deps: {
       await deps.transaction(async (tx) => {
         if (!(await tx.employees.exists(id))) throw notFound('Employee not found');
         await validate(input, tx.tx);
-        await tx.employees.update(id, input);
+        const pay = await audit.payBefore({ id });
+        await tx.employees.update(id, input, authorOf(actor));
+        const name = pay.before.get(id)?.employee.name ?? input.name;
+        await audit.record(
+          { action: 'update', entityType: 'employee', entityId: id, label: `Employee ${name}` },
+          { pay, employeeChanges: 'entry' },
+        );
       });
       return this.get(actor, id);
     },
 
     async remove(actor: Actor, id: number): Promise<void> {
       requirePermission(actor, 'deleteEmployee');
+      // Its pay history stays (no foreign key): only the entry says it is gone.
+      const pay = await audit.payBefore({ id });
       if (!(await employees.delete(id))) throw notFound('Employee not found');
+      const name = pay.before.get(id)?.employee.name ?? String(id);
+      await audit.record(
+        { action: 'delete', entityType: 'employee', entityId: id, label: `Employee ${name}` },
+        { pay, employeeChanges: 'entry' },
+      );
     },
   };
 }

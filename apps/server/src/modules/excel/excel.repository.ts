@@ -1,7 +1,19 @@
-import { asc } from 'drizzle-orm';
+import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { grades, jobs, levels, positions } from '../../db/schema.ts';
+import { employees, grades, jobs, levels, positions } from '../../db/schema.ts';
 import type { ReferenceNames } from './name-book.ts';
+
+/** An employee as the import compares it: every field by its `input` name, and who changed it last. */
+export interface StoredEmployee {
+  id: number;
+  fields: Record<string, string | number | boolean>;
+  version: number;
+  updatedAt: Date;
+  updatedBy: string | null;
+}
+
+const CHUNK = 10_000;
 
 /** The names the import resolves and the template lists: grades by their order, the rest by id. */
 export function createExcelRepository(db: DbOrTx) {
@@ -20,6 +32,107 @@ export function createExcelRepository(db: DbOrTx) {
         db.select({ id: levels.id, name: levels.name }).from(levels).orderBy(asc(levels.id)),
       ]);
       return { jobs: jobRows, positions: positionRows, grades: gradeRows, levels: levelRows };
+    },
+
+    /**
+     * This installation's id, written into every export so another installation's file is
+     * recognised: the database cluster's system identifier with the database's name, hashed.
+     */
+    async installationId(): Promise<string> {
+      const result = await db.execute(
+        sql`select md5(system_identifier::text || ':' || current_database()) as id from pg_control_system()`,
+      );
+      const row = (result as unknown as { rows: Array<{ id: string }> }).rows[0];
+      return (row?.id ?? 'unknown').slice(0, 12);
+    },
+
+    /** The employees with these ids as they are now, with their version and last author. */
+    async storedEmployees(ids: number[]): Promise<Map<number, StoredEmployee>> {
+      const found = new Map<number, StoredEmployee>();
+      const columns = Object.fromEntries(
+        EMPLOYEE_FIELDS.map((f) => [f.input, employees[f.input as keyof typeof employees] as never]),
+      );
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        const rows = await db
+          .select({
+            id: employees.id,
+            version: employees.version,
+            updatedAt: employees.updatedAt,
+            updatedBy: employees.updatedBy,
+            ...columns,
+          })
+          .from(employees)
+          .where(inArray(employees.id, ids.slice(i, i + CHUNK)));
+        for (const r of rows as Array<Record<string, unknown>>) {
+          const fields: StoredEmployee['fields'] = {};
+          for (const f of EMPLOYEE_FIELDS) {
+            const v = r[f.input];
+            fields[f.input] = f.kind === 'years' ? Number(v) : (v as string | number | boolean);
+          }
+          found.set(r.id as number, {
+            id: r.id as number,
+            fields,
+            version: r.version as number,
+            updatedAt: r.updatedAt as Date,
+            updatedBy: (r.updatedBy as string | null) ?? null,
+          });
+        }
+      }
+      return found;
+    },
+
+    /** The current version of each of these employees (the export's Row Key). */
+    async versions(ids: number[]): Promise<Map<number, number>> {
+      const found = new Map<number, number>();
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        const rows = await db
+          .select({ id: employees.id, version: employees.version })
+          .from(employees)
+          .where(inArray(employees.id, ids.slice(i, i + CHUNK)));
+        for (const r of rows) found.set(r.id, r.version);
+      }
+      return found;
+    },
+
+    /** The longest name of each kind (characters), so the export's columns fit their values. */
+    async widestValues(): Promise<{
+      name: number;
+      job: number;
+      position: number;
+      grade: number;
+      level: number;
+    }> {
+      const longest = (
+        table: typeof employees | typeof jobs | typeof positions | typeof grades | typeof levels,
+      ) => sql<number>`(select coalesce(max(length(${table.name})), 0) from ${table})`;
+      const [row] = await db
+        .select({
+          name: longest(employees),
+          job: longest(jobs),
+          position: longest(positions),
+          grade: longest(grades),
+          level: longest(levels),
+        })
+        .from(sql`(select 1) as one`);
+      return {
+        name: Number(row?.name ?? 0),
+        job: Number(row?.job ?? 0),
+        position: Number(row?.position ?? 0),
+        grade: Number(row?.grade ?? 0),
+        level: Number(row?.level ?? 0),
+      };
+    },
+
+    /** Employees whose name (trimmed, any case) is one of `nameKeys`: the import's duplicate check. */
+    async employeesNamed(nameKeys: string[]): Promise<Array<{ id: number; nameKey: string; jobId: number }>> {
+      if (!nameKeys.length) return [];
+      const result = await db.execute(sql`
+        select e.id, lower(btrim(e.name)) as "nameKey", e.job_id as "jobId"
+        from ${employees} e
+        where lower(btrim(e.name)) in (select json_array_elements_text(${JSON.stringify(nameKeys)}::json))
+        order by e.id
+      `);
+      return (result as unknown as { rows: Array<{ id: number; nameKey: string; jobId: number }> }).rows;
     },
   };
 }

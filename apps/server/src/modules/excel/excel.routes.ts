@@ -8,17 +8,19 @@ import {
   IMPORT_FIELD,
   importQuery,
   importReport,
+  importSummary,
   TEMPLATE_FILE_NAME,
   XLSX_CONTENT_TYPE,
   xlsxFile,
 } from '@salary/shared/excel/excel.contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/reply.ts';
+import { writePayHistorySheet } from '../audit/pay-history-sheet.ts';
 import type { ExcelLimits, Upload } from './excel.service.ts';
 import { writeEmployeesWorkbook } from './export-workbook.ts';
-import { importMessages } from './import-rows.ts';
 import { formatBytes } from './workbook-limits.ts';
 
 /**
@@ -78,19 +80,25 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
         description:
           'Calculated Salary only for admins or showSalary, Total Cost only for admins or showCost. ' +
           'salaryFrom/salaryTo need showSalary.',
-        querystring: employeeListQuery,
+        querystring: employeeListQuery.and(z.object({ payHistory: z.enum(['true', 'false']).optional() })),
         response: workbook(EXPORT_FILE_NAME),
       },
     },
     async (request, reply) => {
       // Everything that can fail with an envelope happens before the first byte is sent.
-      const { columns, employees } = await service.exportData(
+      const { columns, employees, key } = await service.exportData(
         request.actor,
         toEmployeeFilters(request.query),
       );
       const out = new PassThrough();
       sendWorkbookHeaders(reply, EXPORT_FILE_NAME);
-      writeEmployeesWorkbook(out, columns, employees).catch((error: unknown) => {
+      // ?payHistory=true: a second sheet with the exported employees' pay history.
+      const withHistory = (request.query as { payHistory?: string }).payHistory === 'true';
+      const more = withHistory
+        ? (book: Parameters<typeof writePayHistorySheet>[0], written: Map<number, string>) =>
+            writePayHistorySheet(book, app.services.audit, request.actor, written)
+        : undefined;
+      writeEmployeesWorkbook(out, columns, employees, key, more).catch((error: unknown) => {
         request.log.error({ err: error }, 'export failed while streaming');
         out.destroy(error instanceof Error ? error : new Error('export failed'));
       });
@@ -121,24 +129,25 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
         tags,
         summary: 'Import employees from .xlsx or .xls (multipart field "file"; manageEmployee)',
         description:
-          'Rows with an ID update that employee, rows without create one. Every row is checked first: any ' +
-          'problem → 400 with data.problems [{row, column, message}] and nothing written. dryRun=true checks ' +
-          'and counts without writing.',
+          'Reads the first sheet whose header has the employee columns (data.sheet names it). Rows with an ID ' +
+          'change that employee, rows without create one. Every row is checked first: any problem → 400 with ' +
+          'data.problems [{row, column, message}] and nothing written. A row of an employee changed in the app ' +
+          'since the export, or no longer lined up with its ID, is a conflict (applied only when its ID is in ' +
+          'overwrite); a new row with the name and job of an existing employee is a possible duplicate (created ' +
+          'only when its row number is in createDuplicates). dryRun=true answers the same report without writing.',
         querystring: importQuery,
         response: { 200: envelopeOf(importReport) },
       },
+      // The upload is read and checked before the write scope opens (excel.service.ts).
+      config: { writeScope: 'deferred' },
     },
     async (request) => {
-      const { dryRun } = request.query;
-      const report = await service.importEmployees(
+      const { report } = await service.importEmployees(
         request.actor,
         () => readUpload(request, limits.importMaxBytes),
-        { dryRun },
+        request.query,
       );
-      return ok(
-        report,
-        dryRun ? importMessages.dryRun(report.created, report.updated) : 'Employees imported successfully',
-      );
+      return ok(report, request.query.dryRun ? importSummary(report) : 'Employees imported successfully');
     },
   );
 };

@@ -1,21 +1,53 @@
-import { type Actor, can } from '@salary/shared/common/permissions';
+import { type Actor, can, canReadPersonalData } from '@salary/shared/common/permissions';
 import type {
   EmployeeFilters,
   EmployeeInput,
   EmployeeView,
 } from '@salary/shared/employees/employee.contract';
-import { IMPORT_ERRORS, type ImportReport } from '@salary/shared/excel/excel.contract';
+import {
+  COST_COLUMN,
+  EXPORT_KEY_SHEET,
+  IMPORT_ERRORS,
+  type ImportOptions,
+  type ImportReport,
+  ROW_KEY_COLUMN,
+  SALARY_COLUMN,
+} from '@salary/shared/excel/excel.contract';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
-import type { EmployeesService } from '../employees/employees.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { authorOf, type EmployeesService } from '../employees/employees.service.ts';
 import type { ExcelRepository } from './excel.repository.ts';
-import { type ExportColumn, exportColumns } from './export-workbook.ts';
-import { importMessages, mapHeader, parseRow, planImport } from './import-rows.ts';
-import { buildNameBook } from './name-book.ts';
-import { type CollectedSheet, collectSheet } from './sheet-cells.ts';
-import { readSheetRows } from './sheet-reader.ts';
+import {
+  type ExportColumn,
+  type ExportedEmployee,
+  exportColumns,
+  type ValueWidths,
+} from './export-workbook.ts';
+import {
+  fieldChanges,
+  type ImportOutcome,
+  type ImportPlan,
+  type PlanRow,
+  planImport,
+} from './import-plan.ts';
+import { type ColumnIndexes, importMessages, mapHeader, parseRow } from './import-rows.ts';
+import { buildNameBook, nameKey, type ReferenceNames } from './name-book.ts';
+import { decodeIdRuns, decodeRowKey } from './row-key.ts';
+import {
+  type CellValue,
+  type CollectedSheet,
+  cellText,
+  collectSheet,
+  isBlankRow,
+  SheetError,
+} from './sheet-cells.ts';
+import { openWorkbook } from './sheet-reader.ts';
 import { buildTemplateWorkbook } from './template-workbook.ts';
-import { CELLS_PER_ROW, formatBytes, workbookLimits } from './workbook-limits.ts';
+import { CELLS_PER_ROW, formatBytes, type WorkbookLimits, workbookLimits } from './workbook-limits.ts';
+import type { OpenedWorkbook } from './xlsx-reader.ts';
+
+export type { ImportOutcome } from './import-plan.ts';
 
 export interface ExcelLimits {
   importMaxRows: number;
@@ -28,11 +60,14 @@ export interface Upload {
 }
 
 /**
- * Rows read and priced per statement while the export streams. Measured at 100,000 rows:
- * 1,000–5,000 all keep the export ~100 MB above idle, most of it ExcelJS's writer and the
- * garbage it leaves for V8 (the bare writer alone: ~80 MB), not the pages.
+ * Rows read and priced per statement while the export streams. Small on purpose: a page is
+ * held while its rows are written and the stream drains, and a page of 1,000–5,000 rows
+ * lives long enough for V8 to move it to the old generation, which then grows with every
+ * page until a full collection. At 250 rows (with the workbook waiting for the compressor
+ * every 250 rows, export-workbook.ts) the export of 100,000 rows on PostgreSQL peaked
+ * +23 MB above idle instead of +125 MB, for 400 statements instead of 50.
  */
-const EXPORT_PAGE = 2000;
+const EXPORT_PAGE = 250;
 
 const refused = (code: string, message: string) => new AppError(400, code, message);
 
@@ -41,10 +76,10 @@ const refused = (code: string, message: string) => new AppError(400, code, messa
  * employees' own store (its repository, bound to the import's transaction).
  */
 export interface EmployeeImportStore {
-  existingIds(ids: number[]): Promise<Set<number>>;
-  insertMany(rows: EmployeeInput[]): Promise<number>;
+  insertMany(rows: EmployeeInput[], by: string | null): Promise<number[]>;
   updateMany(
     rows: Array<{ id: number; employee: Omit<EmployeeInput, 'customMultiplierIds'> }>,
+    by: string | null,
   ): Promise<number>;
 }
 
@@ -53,33 +88,210 @@ export interface ImportRepos {
   employees: EmployeeImportStore;
 }
 
+/** The import's answer: the report the user sees, and (for a real import) the whole outcome. */
+export interface ImportResult {
+  report: ImportReport;
+  outcome: ImportOutcome | null;
+}
+
+const emptyReport = (sheet: string): ImportReport => ({
+  sheet,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  problems: [],
+  changes: [],
+  conflicts: [],
+  conflictCount: 0,
+  possibleDuplicates: [],
+  duplicateCount: 0,
+  ignoredEdits: [],
+  notices: [],
+});
+
+/** The sheet holding the employees: the first whose header row has every required column. */
+async function findEmployeeSheet(book: OpenedWorkbook): Promise<{ index: number; name: string } | null> {
+  let fallback: { index: number; name: string; missing: number } | null = null;
+  for (let index = 0; index < book.sheets.length; index++) {
+    const info = book.sheets[index]!;
+    if (info.state !== 'visible') continue;
+    let header: CellValue[] | null = null;
+    for await (const row of book.rows(index)) {
+      if (isBlankRow(row.cells)) continue;
+      header = row.cells;
+      break;
+    }
+    if (!header) continue;
+    const missing = mapHeader(header).missing.length;
+    if (missing === 0) return { index, name: info.name };
+    if (!fallback || missing < fallback.missing) fallback = { index, name: info.name, missing };
+  }
+  return fallback;
+}
+
+/** The export's Export Key sheet: which installation wrote it and the IDs it held. */
+async function readExportKey(book: OpenedWorkbook): Promise<{ installation: string; ids: number[] } | null> {
+  const index = book.sheets.findIndex((s) => s.name === EXPORT_KEY_SHEET);
+  if (index < 0) return null;
+  let installation = '';
+  const ids: number[] = [];
+  for await (const row of book.rows(index)) {
+    const [label, value] = row.cells.map(cellText);
+    if (label === 'installation') installation = value ?? '';
+    else if (label === 'ids') ids.push(...decodeIdRuns(value ?? ''));
+  }
+  return installation ? { installation, ids } : null;
+}
+
+/** A money cell as a number: as written, or its text without the dollar sign and commas. */
+function moneyOf(value: CellValue): number | null {
+  if (value === null || value instanceof SheetError) return null;
+  if (typeof value === 'number') return value;
+  const text = cellText(value).replace(/[$,\s]/g, '');
+  return text === '' ? null : Number(text);
+}
+
+/** The export-only columns (Row Key, Calculated Salary, Total Cost) where the header has them. */
+function extraColumns(header: CellValue[]) {
+  const at = (title: string) => header.findIndex((c) => cellText(c).toLowerCase() === title.toLowerCase());
+  return { key: at(ROW_KEY_COLUMN), salary: at(SALARY_COLUMN), cost: at(COST_COLUMN) };
+}
+
+interface ReadSheet {
+  sheetName: string;
+  sheet: CollectedSheet;
+  columns: ColumnIndexes;
+  extras: ReturnType<typeof extraColumns>;
+  exportKey: { installation: string; ids: number[] } | null;
+}
+
+/** The list's pages with each employee's version (for the Row Key), one query per page. */
+async function* withVersions(
+  employees: AsyncIterable<EmployeeView>,
+  references: ExcelRepository,
+): AsyncGenerator<ExportedEmployee> {
+  let page: EmployeeView[] = [];
+  const flush = async function* () {
+    const versions = await references.versions(page.map((e) => e.id));
+    for (const e of page) yield { ...e, version: versions.get(e.id) ?? 1 };
+    page = [];
+  };
+  for await (const e of employees) {
+    page.push(e);
+    if (page.length >= EXPORT_PAGE) yield* flush();
+  }
+  if (page.length) yield* flush();
+}
+
+export type { ValueWidths };
+
 export function createExcelService(deps: {
   employeesService: EmployeesService;
   references: ExcelRepository;
   employees: EmployeeImportStore;
   /** Runs the import's writes in one transaction; the repositories it hands over are bound to it. */
   transaction<T>(work: (repos: ImportRepos) => Promise<T>): Promise<T>;
+  /** The import records one entry (counts, per-employee changes) with the pay it moved. */
+  audit: Pick<AuditService, 'record' | 'payBefore'>;
   limits: ExcelLimits;
+  /**
+   * Called inside the import's transaction with what it wrote (the audit trail's hook: throw to
+   * roll the import back).
+   */
+  onImported?(outcome: ImportOutcome, actor: Actor): Promise<void>;
 }) {
   const { limits } = deps;
 
-  /** Parses the sheet and checks every row against the rules as they are inside `repos`. */
-  async function plan(sheet: CollectedSheet, columns: ReturnType<typeof mapHeader>, repos: ImportRepos) {
-    const book = buildNameBook(await repos.references.referenceNames());
-    const parsed = sheet.rows.map((row) => parseRow(row, columns.indexes, book));
-    const ids = [...new Set(parsed.flatMap((r) => (r.id === null ? [] : [r.id])))];
-    const existing = ids.length ? await repos.employees.existingIds(ids) : new Set<number>();
-    const result = planImport(parsed, existing);
+  /** Parses the sheet and decides every row against the employees as they are inside `repos`. */
+  async function plan(
+    read: ReadSheet,
+    repos: ImportRepos,
+    options: ImportOptions,
+  ): Promise<{ plan: ImportPlan; refs: ReferenceNames }> {
+    const { sheet, columns, extras, exportKey } = read;
+    const refs = await repos.references.referenceNames();
+    const book = buildNameBook(refs);
+    const rows: PlanRow[] = sheet.rows.map((row) => {
+      const parsed = parseRow(row, columns, book);
+      const cell = (index: number) => (index < 0 ? undefined : (row.cells[index] ?? null));
+      const keyCell = cell(extras.key);
+      const salary = cell(extras.salary);
+      const cost = cell(extras.cost);
+      return {
+        parsed,
+        key: keyCell === undefined ? null : decodeRowKey(cellText(keyCell)),
+        salary: salary === undefined ? undefined : moneyOf(salary),
+        cost: cost === undefined ? undefined : moneyOf(cost),
+      };
+    });
+    const ids = [...new Set(rows.flatMap((r) => (r.parsed.id === null ? [] : [r.parsed.id])))];
+    const installation = await repos.references.installationId();
+    const exportedIds = exportKey?.installation === installation ? exportKey.ids : null;
+    const missing = exportedIds ? exportedIds.filter((id) => !ids.includes(id)) : [];
+    const stored = await repos.references.storedEmployees([...ids, ...missing]);
+    const newNames = [
+      ...new Set(
+        rows.flatMap((r) =>
+          r.parsed.id === null && r.parsed.employee ? [nameKey(r.parsed.employee.name)] : [],
+        ),
+      ),
+    ];
+    const sameName = await repos.references.employeesNamed(newNames);
+    const result = planImport(rows, { stored, sameName, installation, refs, exportedIds, options });
     if (result.problems.length) {
-      const report: ImportReport = { created: 0, updated: 0, problems: result.problems };
+      const report: ImportReport = { ...emptyReport(read.sheetName), problems: result.problems };
       throw new AppError(
         400,
         IMPORT_ERRORS.problems,
-        importMessages.problems(result.problems.length),
+        importMessages.problems(result.problems.length, read.sheetName),
         report,
       );
     }
-    return result;
+    return { plan: result, refs };
+  }
+
+  const reportOf = (sheet: string, p: ImportPlan): ImportReport => ({
+    sheet,
+    created: p.creates.length,
+    updated: p.updates.length,
+    unchanged: p.unchanged,
+    problems: [],
+    changes: p.changes,
+    conflicts: p.conflicts,
+    conflictCount: p.conflictCount,
+    possibleDuplicates: p.duplicates,
+    duplicateCount: p.duplicateCount,
+    ignoredEdits: p.ignoredEdits,
+    notices: p.notices,
+  });
+
+  /** The file → the sheet to import, its header mapped, its rows collected (limits checked). */
+  async function readUploadedSheet(bytes: Buffer, bounds: WorkbookLimits): Promise<ReadSheet> {
+    const book = await openWorkbook(bytes, bounds);
+    const found = await findEmployeeSheet(book);
+    if (!found) throw refused(IMPORT_ERRORS.empty, 'The file has no employee rows');
+    const inSheet = (message: string) => importMessages.inSheet(message, found.name);
+    const sheet = await collectSheet(book.rows(found.index), bounds, (maxCells) =>
+      refused(IMPORT_ERRORS.tooLarge, inSheet(importMessages.tooWide(maxCells, CELLS_PER_ROW))),
+    );
+    if (!sheet.header) throw refused(IMPORT_ERRORS.empty, inSheet('The file has no employee rows'));
+    const columns = mapHeader(sheet.header.cells);
+    if (columns.missing.length)
+      throw refused(IMPORT_ERRORS.missingColumns, inSheet(importMessages.missingColumns(columns.missing)));
+    if (sheet.dataRowCount > limits.importMaxRows)
+      throw refused(
+        IMPORT_ERRORS.tooManyRows,
+        inSheet(importMessages.tooManyRows(sheet.dataRowCount, limits.importMaxRows)),
+      );
+    if (sheet.dataRowCount === 0)
+      throw refused(IMPORT_ERRORS.empty, inSheet('The file has no employee rows'));
+    return {
+      sheetName: found.name,
+      sheet,
+      columns: columns.indexes,
+      extras: extraColumns(sheet.header.cells),
+      exportKey: await readExportKey(book),
+    };
   }
 
   return {
@@ -91,10 +303,29 @@ export function createExcelService(deps: {
     async exportData(
       actor: Actor,
       filters: EmployeeFilters,
-    ): Promise<{ columns: ExportColumn[]; employees: AsyncIterable<EmployeeView> }> {
-      const employees = deps.employeesService.listInPages(actor, filters, EXPORT_PAGE);
-      const columns = exportColumns({ salary: can(actor, 'showSalary'), cost: can(actor, 'showCost') });
-      return { columns, employees };
+    ): Promise<{
+      columns: ExportColumn[];
+      employees: AsyncIterable<ExportedEmployee>;
+      key: { installation: string; exportedAt: Date };
+    }> {
+      const pages = deps.employeesService.listInPages(actor, filters, EXPORT_PAGE);
+      const [installation, widths] = await Promise.all([
+        deps.references.installationId(),
+        deps.references.widestValues(),
+      ]);
+      const columns = exportColumns(
+        {
+          salary: can(actor, 'showSalary'),
+          cost: can(actor, 'showCost'),
+          personal: canReadPersonalData(actor),
+        },
+        { installation, widths },
+      );
+      return {
+        columns,
+        employees: withVersions(pages, deps.references),
+        key: { installation, exportedAt: new Date() },
+      };
     },
 
     /** Any signed-in user may download the template; it lists the current names. */
@@ -106,44 +337,65 @@ export function createExcelService(deps: {
     },
 
     /**
-     * Permission first, then the file. Every row is checked before anything is written; any
-     * problem → 400 with all of them and nothing written. Otherwise creates and updates go
-     * in one transaction. A dry run answers the same report and writes nothing.
+     * Permission first, then the file. Every row is checked and decided before anything is
+     * written; any problem → 400 with all of them and nothing written. Otherwise creates and
+     * changes go in one transaction, decided again inside it; conflicts and possible
+     * duplicates only when ticked (`options`). A dry run answers the same report and writes nothing.
      */
     async importEmployees(
       actor: Actor,
       openUpload: () => Promise<Upload>,
-      options: { dryRun: boolean },
-    ): Promise<ImportReport> {
+      options: ImportOptions,
+    ): Promise<ImportResult> {
       requirePermission(actor, 'manageEmployee', 'You do not have permission to import employees');
-      const { importMaxRows } = limits;
       const { bytes } = await openUpload();
-      const bounds = workbookLimits(limits);
-      const sheet = await collectSheet(readSheetRows(bytes, bounds), bounds, (maxCells) =>
-        refused(IMPORT_ERRORS.tooLarge, importMessages.tooWide(maxCells, CELLS_PER_ROW)),
-      );
-      if (!sheet.header) throw refused(IMPORT_ERRORS.empty, 'The file has no employee rows');
-      const columns = mapHeader(sheet.header.cells);
-      if (columns.missing.length)
-        throw refused(IMPORT_ERRORS.missingColumns, importMessages.missingColumns(columns.missing));
-      if (sheet.dataRowCount > importMaxRows)
-        throw refused(
-          IMPORT_ERRORS.tooManyRows,
-          importMessages.tooManyRows(sheet.dataRowCount, importMaxRows),
-        );
-      if (sheet.dataRowCount === 0) throw refused(IMPORT_ERRORS.empty, 'The file has no employee rows');
+      const read = await readUploadedSheet(bytes, workbookLimits(limits));
 
       if (options.dryRun) {
-        const result = await plan(sheet, columns, { references: deps.references, employees: deps.employees });
-        return { created: result.creates.length, updated: result.updates.length, problems: [] };
-      }
-      return deps.transaction(async (repos) => {
-        const result = await plan(sheet, columns, repos);
-        const created = await repos.employees.insertMany(
-          result.creates.map((e) => ({ ...e, customMultiplierIds: [] })),
+        const { plan: p } = await plan(
+          read,
+          { references: deps.references, employees: deps.employees },
+          options,
         );
-        const updated = await repos.employees.updateMany(result.updates);
-        return { created, updated, problems: [] };
+        return { report: reportOf(read.sheetName, p), outcome: null };
+      }
+      const by = authorOf(actor);
+      return deps.transaction(async (repos) => {
+        const pay = await deps.audit.payBefore('all');
+        const { plan: p, refs } = await plan(read, repos, options);
+        const ids = await repos.employees.insertMany(
+          p.creates.map((c) => ({ ...c.employee, customMultiplierIds: [] })),
+          by,
+        );
+        await repos.employees.updateMany(p.updates, by);
+        const names = {
+          jobs: new Map(refs.jobs.map((r) => [r.id, r.name])),
+          positions: new Map(refs.positions.map((r) => [r.id, r.name])),
+          grades: new Map(refs.grades.map((r) => [r.id, r.name])),
+          levels: new Map(refs.levels.map((r) => [r.id, r.name])),
+        };
+        const outcome: ImportOutcome = {
+          sheet: read.sheetName,
+          created: p.creates.map((c, i) => ({ id: ids[i]!, changes: fieldChanges(null, c.employee, names) })),
+          changed: p.updates.map((u) => ({ id: u.id, changes: u.changes })),
+        };
+        // One audit entry: the counts, and each employee created or changed with its fields
+        // (before → after), with the pay-history rows of everyone whose pay moved.
+        await deps.audit.record(
+          {
+            action: 'import',
+            entityType: 'import',
+            label: `Import of sheet "${read.sheetName}"`,
+            details: {
+              sheet: read.sheetName,
+              created: outcome.created.length,
+              changed: outcome.changed.length,
+            },
+          },
+          { pay, employeeChanges: 'details' },
+        );
+        await deps.onImported?.(outcome, actor);
+        return { report: reportOf(read.sheetName, p), outcome };
       });
     },
   };

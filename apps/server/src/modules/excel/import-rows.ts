@@ -6,12 +6,12 @@ import {
   type ImportProblem,
 } from '@salary/shared/excel/excel.contract';
 import { type NameBook, nameKey } from './name-book.ts';
-import { type CellValue, cellText, parseId, parseYesNo, type SheetRow } from './sheet-cells.ts';
+import { type CellValue, cellText, parseId, parseYesNo, SheetError, type SheetRow } from './sheet-cells.ts';
 
 /*
- * The import's pure core: a sheet's rows (plain cell values) become employees to create or
- * update, or a list of problems naming the row and column. No I/O here; the service feeds
- * it the rows, the current names and the ids that exist.
+ * The import's pure core, row by row: a sheet's rows (plain cell values) become the employees
+ * they describe, or a list of problems naming the row and column. No I/O here; the service
+ * feeds it the rows and the current names; import-plan.ts decides what each row does.
  */
 
 /** What a row sets; custom multipliers are not part of the file. */
@@ -62,6 +62,9 @@ export function mapHeader(cells: CellValue[]): { indexes: ColumnIndexes; missing
 
 export interface ParsedRow {
   rowNumber: number;
+  /** The Name and Job cells as written (for fingerprints and messages). */
+  nameText: string;
+  jobText: string;
   /** The employee to update, or null to create one. */
   id: number | null;
   /** Null when the row has problems. */
@@ -84,6 +87,19 @@ const formRule = (field: EmployeeField) =>
 const TEXT_FIELDS = fieldsOfKind('text');
 const YEARS_FIELDS = fieldsOfKind('years');
 const FLAG_FIELDS = fieldsOfKind('flag');
+const CHOICE_FIELDS = fieldsOfKind('choice').map((field) => ({
+  field,
+  // A cell may hold the label (Female) or the stored value (FEMALE), in any case.
+  values: new Map(
+    Object.entries(field.choiceLabels).flatMap(([value, label]) => [
+      [value.toLowerCase(), value],
+      [label.toLowerCase(), value],
+    ]),
+  ),
+  message: `${field.label} must be ${Object.values(field.choiceLabels)
+    .join(', ')
+    .replace(/, (?=[^,]*$)/, ' or ')}`,
+}));
 
 /**
  * One data row → the employee it describes, or its problems (several per row, in column
@@ -95,8 +111,19 @@ export function parseRow(row: SheetRow, columns: ColumnIndexes, book: NameBook):
     const index = columns[key];
     return index === undefined ? null : (row.cells[index] ?? null);
   };
-  const problem = (key: EmployeeColumnKey, message: string) =>
-    problems.push({ row: row.rowNumber, column: HEADER_OF[key], message });
+  // A spreadsheet error (#N/A from a failed lookup, #DIV/0!) is named as such, and its column
+  // says nothing more: "Grade is required" would send the user looking for an empty cell.
+  const errored = new Set<EmployeeColumnKey>();
+  const problem = (key: EmployeeColumnKey, message: string) => {
+    if (!errored.has(key)) problems.push({ row: row.rowNumber, column: HEADER_OF[key], message });
+  };
+  for (const key of Object.keys(columns) as EmployeeColumnKey[]) {
+    const value = at(key);
+    if (value instanceof SheetError) {
+      problem(key, `${HEADER_OF[key]} holds the spreadsheet error ${value.code}`);
+      errored.add(key);
+    }
+  }
 
   let id: number | null = null;
   const parsedId = parseId(at('id'));
@@ -150,11 +177,30 @@ export function parseRow(row: SheetRow, columns: ColumnIndexes, book: NameBook):
     else flags[field.input] = value;
   }
 
+  // Choices are optional: a blank cell (or no column) keeps the stored value.
+  const choices: Record<string, string> = {};
+  for (const { field, values, message } of CHOICE_FIELDS) {
+    const text = cellText(at(field.key)).trim().toLowerCase();
+    if (text === '') continue;
+    const value = values.get(text);
+    if (value === undefined) problem(field.key, message);
+    else choices[field.input] = value;
+  }
+
   problems.sort((a, b) => COLUMN_ORDER.get(a.column)! - COLUMN_ORDER.get(b.column)!);
-  if (problems.length || !job || positionId === undefined)
-    return { rowNumber: row.rowNumber, id, employee: null, problems };
+  if (problems.length || errored.size || !job || positionId === undefined)
+    return {
+      rowNumber: row.rowNumber,
+      nameText: cellText(at('name')),
+      jobText,
+      id,
+      employee: null,
+      problems,
+    };
   return {
     rowNumber: row.rowNumber,
+    nameText: cellText(at('name')),
+    jobText,
     id,
     problems,
     employee: {
@@ -165,52 +211,19 @@ export function parseRow(row: SheetRow, columns: ColumnIndexes, book: NameBook):
       levelId: levelId!,
       ...years,
       ...flags,
+      ...choices,
     } as ImportedEmployee,
   };
-}
-
-export interface ImportPlan {
-  creates: ImportedEmployee[];
-  updates: Array<{ id: number; employee: ImportedEmployee }>;
-  /** In row order; any problem means nothing is written. */
-  problems: ImportProblem[];
-}
-
-/** The rows together: an ID names an existing employee and appears once in the file. */
-export function planImport(rows: ParsedRow[], existingIds: ReadonlySet<number>): ImportPlan {
-  const plan: ImportPlan = { creates: [], updates: [], problems: [] };
-  const firstRowOfId = new Map<number, number>();
-  for (const row of rows) {
-    const idProblems: ImportProblem[] = [];
-    if (row.id !== null) {
-      const earlier = firstRowOfId.get(row.id);
-      if (earlier !== undefined)
-        idProblems.push({
-          row: row.rowNumber,
-          column: 'ID',
-          message: `ID ${row.id} is also on row ${earlier}`,
-        });
-      else {
-        firstRowOfId.set(row.id, row.rowNumber);
-        if (!existingIds.has(row.id))
-          idProblems.push({ row: row.rowNumber, column: 'ID', message: `No employee has ID ${row.id}` });
-      }
-    }
-    plan.problems.push(...idProblems, ...row.problems);
-    if (idProblems.length || !row.employee) continue;
-    if (row.id === null) plan.creates.push(row.employee);
-    else plan.updates.push({ id: row.id, employee: row.employee });
-  }
-  return plan;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 export const importMessages = {
-  problems: (count: number) => `The file has ${plural(count, 'problem')}; nothing was imported.`,
-  dryRun: (created: number, updated: number) =>
-    `${created.toLocaleString('en-US')} to create, ${updated.toLocaleString('en-US')} to update`,
+  problems: (count: number, sheet?: string) =>
+    `The file has ${plural(count, 'problem')}${sheet === undefined ? '' : ` (sheet "${sheet}")`}; nothing was imported.`,
+  /** Every refusal names the sheet it read. */
+  inSheet: (message: string, sheet: string) => `${message} (sheet "${sheet}")`,
   tooManyRows: (count: number, max: number) =>
     `The file has ${plural(count, 'row')}; the limit is ${max.toLocaleString('en-US')}`,
   tooWide: (maxCells: number, perRow: number) =>

@@ -3,8 +3,13 @@
  * rules every column shares: the text a cell shows, blank rows, Yes/No and ID cells.
  */
 
+/** A cell holding a spreadsheet error (#N/A, #DIV/0!, …): said as such, never taken as a value. */
+export class SheetError {
+  constructor(readonly code: string) {}
+}
+
 /** A cell as the readers hand it over: formulas already replaced by their cached result. */
-export type CellValue = string | number | boolean | null;
+export type CellValue = string | number | boolean | null | SheetError;
 
 export interface SheetRow {
   /** The row number Excel shows (1-based). */
@@ -18,6 +23,7 @@ export function cellText(value: CellValue): string {
   if (value === null) return '';
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number') return String(value);
+  if (value instanceof SheetError) return value.code;
   return value ? 'TRUE' : 'FALSE';
 }
 
@@ -33,6 +39,7 @@ export function parseYesNo(value: CellValue): boolean | undefined {
   if (value === null) return false;
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : undefined;
+  if (value instanceof SheetError) return undefined;
   const text = value.trim().toLowerCase();
   if (YES.has(text)) return true;
   if (NO.has(text)) return false;

@@ -1,12 +1,12 @@
 import * as XLSX from '@e965/xlsx';
 import { IMPORT_ERRORS } from '@salary/shared/excel/excel.contract';
 import { AppError } from '../../lib/app-error.ts';
-import type { CellValue, SheetRow } from './sheet-cells.ts';
+import { type CellValue, SheetError, type SheetRow } from './sheet-cells.ts';
 import { formatBytes, type WorkbookLimits } from './workbook-limits.ts';
-import { readXlsxRows } from './xlsx-reader.ts';
+import { type OpenedWorkbook, openXlsx } from './xlsx-reader.ts';
 
 /*
- * Workbook bytes → the rows of the first visible sheet, as plain cell values. .xlsx is
+ * Workbook bytes → its sheets and their rows, as plain cell values. .xlsx is
  * read by our own streaming reader (xlsx-reader.ts: every limit checked as it unpacks,
  * nothing on disk); legacy .xls with @e965/xlsx, which reads a file whole (see readXls for
  * what bounds it). The format is told by the file's first bytes, never by its name.
@@ -14,6 +14,22 @@ import { readXlsxRows } from './xlsx-reader.ts';
 
 export const UNREADABLE_MESSAGE = 'The file is not a readable Excel workbook (.xlsx or .xls)';
 export const unreadable = () => new AppError(400, IMPORT_ERRORS.unreadable, UNREADABLE_MESSAGE);
+export const PASSWORD_MESSAGE =
+  'This file is password-protected: save it without a password and import it again';
+const passwordProtected = () => new AppError(400, IMPORT_ERRORS.encrypted, PASSWORD_MESSAGE);
+
+/**
+ * An encrypted .xlsx is not a zip but a compound file holding EncryptionInfo and
+ * EncryptedPackage (what Excel and LibreOffice write when a password is set).
+ */
+function isEncryptedOoxml(bytes: Buffer): boolean {
+  try {
+    const container = XLSX.CFB.read(bytes, { type: 'buffer' });
+    return container.FullPaths.some((p: string) => /\/(EncryptionInfo|EncryptedPackage)$/i.test(p));
+  } catch {
+    return false;
+  }
+}
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -39,7 +55,7 @@ export function fromSheetJs(cell: XLSX.CellObject | undefined): CellValue {
   if (!cell || cell.v === undefined || cell.v === null) return null;
   switch (cell.t) {
     case 'e':
-      return XLS_ERRORS[cell.v as number] ?? '#ERROR!';
+      return new SheetError(XLS_ERRORS[cell.v as number] ?? '#ERROR!');
     case 'd':
       return cell.v instanceof Date ? cell.v.toISOString().slice(0, 10) : String(cell.v);
     case 'n':
@@ -58,13 +74,14 @@ export function fromSheetJs(cell: XLSX.CellObject | undefined): CellValue {
  * therefore its size (`maxXlsBytes`, checked before parsing) and the format's own 65,536
  * rows × 256 columns.
  */
-function* readXls(bytes: Buffer, limits: WorkbookLimits): Generator<SheetRow> {
+function openXls(bytes: Buffer, limits: WorkbookLimits): OpenedWorkbook {
   if (bytes.length > limits.maxXlsBytes)
     throw new AppError(
       400,
       IMPORT_ERRORS.tooLarge,
       `A legacy .xls file may be at most ${formatBytes(limits.maxXlsBytes)}; save it as .xlsx to import a larger one`,
     );
+  if (isEncryptedOoxml(bytes)) throw passwordProtected();
   let book: XLSX.WorkBook;
   try {
     book = XLSX.read(bytes, {
@@ -77,30 +94,47 @@ function* readXls(bytes: Buffer, limits: WorkbookLimits): Generator<SheetRow> {
       cellNF: false,
       cellDates: false,
     });
-  } catch {
+  } catch (error) {
+    // A BIFF workbook saved with a password (FILEPASS): SheetJS says so in its message.
+    if (error instanceof Error && /password/i.test(error.message)) throw passwordProtected();
     throw unreadable();
   }
-  const hidden = book.Workbook?.Sheets ?? [];
-  const index = Math.max(
-    0,
-    book.SheetNames.findIndex((_, i) => !hidden[i]?.Hidden),
-  );
-  const name = book.SheetNames[index];
-  const data = name === undefined ? [] : (book.Sheets[name]?.['!data'] ?? []);
-  for (let r = 0; r < data.length; r++) {
-    const row = data[r];
-    if (row) yield { rowNumber: r + 1, cells: Array.from(row, fromSheetJs) };
-  }
+  const states = book.Workbook?.Sheets ?? [];
+  return {
+    sheets: book.SheetNames.map((name, i) => ({
+      name,
+      state: states[i]?.Hidden === 2 ? 'veryHidden' : states[i]?.Hidden ? 'hidden' : 'visible',
+    })),
+    async *rows(index: number) {
+      const name = book.SheetNames[index];
+      const data = name === undefined ? [] : (book.Sheets[name]?.['!data'] ?? []);
+      for (let r = 0; r < data.length; r++) {
+        const row = data[r];
+        if (row) yield { rowNumber: r + 1, cells: Array.from(row, fromSheetJs) };
+      }
+    },
+  };
 }
 
 /**
- * The rows of the workbook's first visible sheet. A file that is not an .xlsx or .xls, or
- * that breaks while being read, is a 400 with one plain message, never a 500; a file past
- * one of `limits` is a 400 naming it.
+ * Opens a workbook: its sheets, and the rows of any of them. A file that is not an .xlsx or
+ * .xls, or that breaks while being read, is a 400 with one plain message, never a 500; a
+ * password-protected one says so; a file past one of `limits` is a 400 naming it.
  */
-export async function* readSheetRows(bytes: Buffer, limits: WorkbookLimits): AsyncGenerator<SheetRow> {
+export async function openWorkbook(bytes: Buffer, limits: WorkbookLimits): Promise<OpenedWorkbook> {
   const format = detectFormat(bytes);
-  if (format === 'xls') yield* readXls(bytes, limits);
-  else if (format === 'xlsx') yield* readXlsxRows(bytes, limits, unreadable);
-  else throw unreadable();
+  if (format === 'xls') return openXls(bytes, limits);
+  if (format === 'xlsx') return openXlsx(bytes, limits, unreadable);
+  throw unreadable();
+}
+
+/** The rows of the workbook's first visible sheet (or its first sheet when none is visible). */
+export async function* readSheetRows(bytes: Buffer, limits: WorkbookLimits): AsyncGenerator<SheetRow> {
+  const book = await openWorkbook(bytes, limits);
+  yield* book.rows(
+    Math.max(
+      0,
+      book.sheets.findIndex((s) => s.state === 'visible'),
+    ),
+  );
 }

@@ -5,9 +5,12 @@ import { EXPORT_SHEET_NAME } from './export-workbook.ts';
 import { nameKey, type ReferenceNames } from './name-book.ts';
 
 /*
- * The import template: the Employees sheet (header, one example row, dropdowns), an
- * Instructions sheet, and a hidden Lists sheet the dropdowns point at — a range, not an
- * inline list, so hundreds of names still fit (inline lists stop at 255 characters).
+ * The import template: the Employees sheet (header and dropdowns, no rows: an example left
+ * there would be imported), an Instructions sheet (with the example, where the import never
+ * reads), and a hidden Lists sheet the dropdowns point at — a range, not an inline list, so
+ * hundreds of names still fit (inline lists stop at 255 characters). The Position dropdown
+ * offers the chosen Job's positions: one named range per job (Positions_<job id>) and
+ * INDIRECT(VLOOKUP(job → range name)), which Excel, LibreOffice and Gnumeric all evaluate.
  */
 
 export const LISTS_SHEET_NAME = 'Lists';
@@ -42,6 +45,13 @@ function instructions(limits: { maxRows: number; maxBytes: string }): Array<[str
       '',
       'Every row is checked before anything is saved. If any row has a problem, nothing is imported ' +
         'and each problem is listed with its row and column.',
+    ],
+    [
+      'Updates',
+      '',
+      'A row with an ID changes that employee only when the file was exported from its current ' +
+        'record; otherwise the import lists it as a conflict, applied only if you tick it. A new row ' +
+        'with the name and job of an existing employee is a possible duplicate, created only if ticked.',
     ],
     [
       'Limits',
@@ -93,6 +103,50 @@ type Validated = ExcelJS.Worksheet & {
 
 const columnLetter = (index: number) => String.fromCharCode(65 + index);
 
+/** Lists' columns from here on hold each job's positions. */
+const FIRST_JOB_COLUMN = 8;
+/** Lists' column F/G: each listed job's range name, beside it. */
+const RANGE_NAME_COLUMN = 6;
+
+/**
+ * The Position dropdown offers only the positions of the row's Job: a Lists column and a
+ * defined name (Positions_<job id>) per job, a table job name → range name, and
+ * INDIRECT(VLOOKUP(…)) as the list's source.
+ */
+function dependentPositions(
+  book: ExcelJS.Workbook,
+  sheet: Validated,
+  lists: ExcelJS.Worksheet,
+  refs: ReferenceNames,
+  jobNames: string[],
+  positionRange: string,
+  dropdown: (source: string, title: string) => ExcelJS.DataValidation,
+) {
+  const jobOf = new Map<string, number>();
+  for (const j of refs.jobs) if (!jobOf.has(nameKey(j.name))) jobOf.set(nameKey(j.name), j.id);
+  const rangeNames: string[] = [];
+  jobNames.forEach((jobName, i) => {
+    const jobId = jobOf.get(nameKey(jobName))!;
+    const positions = dropdownNames(refs.positions.filter((p) => p.jobId === jobId).map((p) => p.name));
+    const column = FIRST_JOB_COLUMN + i;
+    const letter = lists.getColumn(column).letter;
+    lists.getColumn(column).values = [jobName, ...positions];
+    const rangeName = `Positions_${jobId}`;
+    rangeNames.push(rangeName);
+    // A job without positions points at its own empty cell: an empty dropdown.
+    const last = Math.max(2, positions.length + 1);
+    book.definedNames.add(`${LISTS_SHEET_NAME}!$${letter}$2:$${letter}$${last}`, rangeName);
+  });
+  if (!jobNames.length) return;
+  lists.getColumn(RANGE_NAME_COLUMN).values = ['Position list', ...rangeNames];
+  const jobLetter = columnLetter(EMPLOYEE_COLUMNS.findIndex((c) => c.key === 'job'));
+  const table = `${LISTS_SHEET_NAME}!$A$2:$${columnLetter(RANGE_NAME_COLUMN - 1)}$${jobNames.length + 1}`;
+  sheet.dataValidations.add(
+    positionRange,
+    dropdown(`INDIRECT(VLOOKUP($${jobLetter}2,${table},${RANGE_NAME_COLUMN},FALSE))`, 'Positions of the job'),
+  );
+}
+
 export async function buildTemplateWorkbook(
   refs: ReferenceNames,
   limits: { maxRows: number; maxBytes: string },
@@ -107,10 +161,10 @@ export async function buildTemplateWorkbook(
 
   sheet.columns = EMPLOYEE_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: WIDTHS[c.key] }));
   sheet.getRow(1).font = { bold: true };
-  sheet.addRow(exampleRow(refs));
 
+  const jobNames = dropdownNames(refs.jobs.map((j) => j.name));
   const listed: Array<[EmployeeColumnKey, string, string[]]> = [
-    ['job', 'Jobs', dropdownNames(refs.jobs.map((j) => j.name))],
+    ['job', 'Jobs', jobNames],
     ['position', 'Positions', dropdownNames(refs.positions.map((p) => p.name))],
     ['grade', 'Grades', refs.grades.map((g) => g.name)],
     ['level', 'Levels', refs.levels.map((l) => l.name)],
@@ -134,19 +188,36 @@ export async function buildTemplateWorkbook(
 
   listed.forEach(([key, title, names], index) => {
     lists.getColumn(index + 1).values = [title, ...names];
-    if (!names.length) return;
+    // The Position dropdown depends on the Job (below); the full list stays for reference.
+    if (!names.length || key === 'position') return;
     const letter = columnLetter(index);
     sheet.dataValidations.add(
       rangeOf(key),
       dropdown(`${LISTS_SHEET_NAME}!$${letter}$2:$${letter}$${names.length + 1}`, title),
     );
   });
+  dependentPositions(book, sheet, lists, refs, jobNames, rangeOf('position'), dropdown);
   const yesNoLetter = columnLetter(yesNoColumn);
   for (const { key } of fieldsOfKind('flag'))
     sheet.dataValidations.add(
       rangeOf(key),
       dropdown(`${LISTS_SHEET_NAME}!$${yesNoLetter}$2:$${yesNoLetter}$3`, 'Yes or No'),
     );
+  // Choice fields (Gender): their labels in the Lists columns between the Position table
+  // (RANGE_NAME_COLUMN) and the first job's positions (FIRST_JOB_COLUMN).
+  const choices = fieldsOfKind('choice');
+  if (RANGE_NAME_COLUMN + choices.length >= FIRST_JOB_COLUMN)
+    throw new Error('template: more choice fields than free Lists columns');
+  choices.forEach((f, i) => {
+    const labels = Object.values(f.choiceLabels as Readonly<Record<string, string>>);
+    const column = RANGE_NAME_COLUMN + 1 + i;
+    const letter = columnLetter(column - 1);
+    lists.getColumn(column).values = [f.label, ...labels];
+    sheet.dataValidations.add(
+      rangeOf(f.key),
+      dropdown(`${LISTS_SHEET_NAME}!$${letter}$2:$${letter}$${labels.length + 1}`, f.label),
+    );
+  });
   for (const { key } of fieldsOfKind('years'))
     sheet.dataValidations.add(rangeOf(key), {
       type: 'decimal',
@@ -167,6 +238,12 @@ export async function buildTemplateWorkbook(
   help.getRow(1).font = { bold: true };
   for (const line of instructions(limits)) help.addRow(line);
   help.getColumn(3).alignment = { wrapText: true, vertical: 'top' };
+  // The example lives here, where the import never reads, as a row of the Employees sheet would.
+  help.addRow([]);
+  help.addRow(['Example (copy the idea, not the row: this sheet is not imported)']).font = { bold: true };
+  help.addRow(EMPLOYEE_COLUMNS.map((c) => c.header)).font = { italic: true };
+  const example = exampleRow(refs);
+  help.addRow(EMPLOYEE_COLUMNS.map((c) => example[c.key]));
 
   return Buffer.from(await book.xlsx.writeBuffer());
 }

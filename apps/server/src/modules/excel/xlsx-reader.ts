@@ -1,6 +1,6 @@
 import { IMPORT_ERRORS } from '@salary/shared/excel/excel.contract';
 import { AppError } from '../../lib/app-error.ts';
-import type { CellValue, SheetRow } from './sheet-cells.ts';
+import { type CellValue, SheetError, type SheetRow } from './sheet-cells.ts';
 import {
   EXCEL_MAX_CELL_CHARS,
   EXCEL_MAX_COLUMNS,
@@ -21,7 +21,7 @@ import {
 
 /*
  * An .xlsx, read straight from the uploaded bytes: the workbook and its relationships first
- * (to find the first visible sheet), then the shared strings, then that sheet, row by row.
+ * (to list the sheets), then the shared strings, then the sheets asked for, row by row.
  * The zip is random access in memory, so the parts are read in the order that needs nothing
  * parked on disk, and nothing of the sheet is held but the rows handed over. Every limit of
  * `WorkbookLimits` is checked while reading, and passing one is a 400 that names it.
@@ -121,26 +121,38 @@ async function relationships(
   return found;
 }
 
-/** The workbook part, the first visible sheet's part and the shared strings part (if any). */
-async function locateParts(pkg: Package): Promise<{ sheet: string; sharedStrings: string | undefined }> {
+/** A sheet of the workbook, in the workbook's order. */
+export interface SheetInfo {
+  name: string;
+  /** 'visible', 'hidden' or 'veryHidden'. */
+  state: string;
+}
+
+/** Every sheet with its part, and the shared strings part (if any). */
+async function locateParts(
+  pkg: Package,
+): Promise<{ sheets: Array<SheetInfo & { part: string | undefined }>; sharedStrings: string | undefined }> {
   const root = await relationships(pkg, '');
   const workbook = root.find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';
   if (!pkg.has(workbook)) throw new ZipRefusal('damaged', 'no workbook part');
-  const sheets: Array<{ id: string; state: string }> = [];
+  const listed: Array<{ id: string; name: string; state: string }> = [];
   await pkg.readWhole(
     workbook,
     elements({
       open: (name, a) => {
-        if (name === 'sheet') sheets.push({ id: a.id ?? '', state: a.state ?? 'visible' });
+        if (name === 'sheet')
+          listed.push({ id: a.id ?? '', name: a.name ?? '', state: a.state ?? 'visible' });
       },
     }),
   );
   const rels = await relationships(pkg, workbook);
-  const first = sheets.find((s) => s.state === 'visible') ?? sheets[0];
-  const sheet = rels.find((r) => r.id === first?.id && r.type.endsWith('/worksheet'))?.target;
-  if (!sheet || !pkg.has(sheet)) throw new ZipRefusal('damaged', 'no worksheet part');
+  const sheets = listed.map((s) => {
+    const part = rels.find((r) => r.id === s.id && r.type.endsWith('/worksheet'))?.target;
+    return { name: s.name, state: s.state, part: part && pkg.has(part) ? part : undefined };
+  });
+  if (!sheets.some((s) => s.part)) throw new ZipRefusal('damaged', 'no worksheet part');
   const sharedStrings = rels.find((r) => r.type.endsWith('/sharedStrings'))?.target;
-  return { sheet, sharedStrings };
+  return { sheets, sharedStrings };
 }
 
 function tooLong(where: string): AppError {
@@ -221,8 +233,9 @@ function cellValue(type: string, value: string | null, inline: string | null, st
     case 'inlineStr':
       return inline ?? value;
     case 'str':
-    case 'e':
       return value;
+    case 'e':
+      return new SheetError(value?.trim() || '#ERROR!');
     case 'b':
       return value === null ? null : value.trim() === '1' || value.trim().toLowerCase() === 'true';
     case 'd':
@@ -338,15 +351,22 @@ class SheetRows implements XmlHandler {
   }
 }
 
+/** An opened workbook: its sheets, and the rows of any of them (read when asked, as they complete). */
+export interface OpenedWorkbook {
+  sheets: SheetInfo[];
+  rows(index: number): AsyncGenerator<SheetRow>;
+}
+
 /**
- * The rows of the first visible sheet of the .xlsx in `bytes`. Refusals are AppErrors (400):
- * the limit passed by name, or the one plain "not a readable workbook" message.
+ * Opens the .xlsx in `bytes`: the sheet list and the shared strings now, a sheet's rows when
+ * asked. Refusals are AppErrors (400): the limit passed by name, or the one plain "not a
+ * readable workbook" message.
  */
-export async function* readXlsxRows(
+export async function openXlsx(
   bytes: Buffer,
   limits: WorkbookLimits,
   unreadable: () => AppError,
-): AsyncGenerator<SheetRow> {
+): Promise<OpenedWorkbook> {
   const entries = zipEntries(bytes);
   if (!entries) throw unreadable();
   // A cheap first refusal for an honest bomb; the real bytes are counted as they unpack.
@@ -355,13 +375,26 @@ export async function* readXlsxRows(
       `The workbook unpacks to more than ${formatBytes(limits.maxUnzippedBytes)}, the most an import reads; split it into smaller files`,
     );
   const pkg = new Package(bytes, entries, limits);
+  let parts: Awaited<ReturnType<typeof locateParts>>;
+  let strings: string[];
   try {
-    const parts = await locateParts(pkg);
-    const strings = await sharedStrings(pkg, parts.sharedStrings, limits);
-    const sheet = new SheetRows(strings);
-    for await (const _ of pkg.read(parts.sheet, sheet)) yield* sheet.take();
-    yield* sheet.take();
+    parts = await locateParts(pkg);
+    strings = await sharedStrings(pkg, parts.sharedStrings, limits);
   } catch (error) {
     throw explain(error, unreadable);
   }
+  return {
+    sheets: parts.sheets.map(({ name, state }) => ({ name, state })),
+    async *rows(index: number) {
+      const part = parts.sheets[index]?.part;
+      if (!part) return;
+      try {
+        const sheet = new SheetRows(strings);
+        for await (const _ of pkg.read(part, sheet)) yield* sheet.take();
+        yield* sheet.take();
+      } catch (error) {
+        throw explain(error, unreadable);
+      }
+    },
+  };
 }

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { namedListRules } from '../../lib/named-list.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import { createGradesRepository } from './grades.repository.ts';
 
 type CreateInput = z.output<typeof createGradeBody>;
@@ -18,10 +19,15 @@ type ReorderInput = z.output<typeof reorderGradesBody>;
 const GRADE_NOT_FOUND = 'Grade not found';
 
 /** A named list with an order of its own: a new grade goes last, and grades reorder together. */
-export function createGradesService(deps: { db: Db }) {
+export function createGradesService(deps: { db: Db; audit: Pick<AuditService, 'record'> }) {
   const { db } = deps;
   const grades = createGradesRepository(db);
-  const rules = namedListRules(grades, { noun: 'grade', notFoundMessage: GRADE_NOT_FOUND });
+  const rules = namedListRules(grades, {
+    noun: 'grade',
+    audit: deps.audit,
+    entityType: 'grade',
+    notFoundMessage: GRADE_NOT_FOUND,
+  });
 
   return {
     list: (): Promise<Grade[]> => grades.list(),
@@ -40,6 +46,7 @@ export function createGradesService(deps: { db: Db }) {
     async reorder(actor: Actor, input: ReorderInput): Promise<Grade[]> {
       rules.requireWriter(actor);
       return db.transaction(async (tx) => {
+        const before = new Map((await grades.list(tx)).map((g) => [g.id, g.order]));
         const known = await grades.existingIds(
           input.grades.map((g) => g.id),
           tx,
@@ -58,6 +65,15 @@ export function createGradesService(deps: { db: Db }) {
           if (other)
             throw conflict(`Grades "${grade.name}" and "${other.name}" would share order ${grade.order}`);
         }
+        await deps.audit.record({
+          action: 'reorder',
+          entityType: 'grade',
+          entityId: null,
+          label: 'Grades',
+          changes: after
+            .filter((g) => moved.has(g.id) && before.get(g.id) !== g.order)
+            .map((g) => ({ field: `${g.name}.order`, before: before.get(g.id) ?? null, after: g.order })),
+        });
         return after;
       });
     },

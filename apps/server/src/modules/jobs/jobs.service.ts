@@ -3,14 +3,20 @@ import type { createJobBody, Job } from '@salary/shared/jobs/jobs.contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { namedListRules } from '../../lib/named-list.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import { createJobsRepository } from './jobs.repository.ts';
 
 type JobInput = z.output<typeof createJobBody>;
 
-export function createJobsService(deps: { db: Db }) {
+export function createJobsService(deps: { db: Db; audit: Pick<AuditService, 'record'> }) {
   const { db } = deps;
   const jobs = createJobsRepository(db);
-  const rules = namedListRules(jobs, { noun: 'job', notFoundMessage: 'Job not found' });
+  const rules = namedListRules(jobs, {
+    noun: 'job',
+    audit: deps.audit,
+    entityType: 'job',
+    notFoundMessage: 'Job not found',
+  });
 
   return {
     list: (): Promise<Job[]> => jobs.list(),

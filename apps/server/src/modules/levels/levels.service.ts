@@ -3,14 +3,20 @@ import type { createLevelBody, Level } from '@salary/shared/levels/levels.contra
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { namedListRules } from '../../lib/named-list.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import { createLevelsRepository } from './levels.repository.ts';
 
 type LevelInput = z.output<typeof createLevelBody>;
 
 /** A named list and nothing more: no order, no delete. */
-export function createLevelsService(deps: { db: Db }) {
+export function createLevelsService(deps: { db: Db; audit: Pick<AuditService, 'record'> }) {
   const levels = createLevelsRepository(deps.db);
-  const rules = namedListRules(levels, { noun: 'level', notFoundMessage: 'Level not found' });
+  const rules = namedListRules(levels, {
+    noun: 'level',
+    audit: deps.audit,
+    entityType: 'level',
+    notFoundMessage: 'Level not found',
+  });
 
   return {
     list: (): Promise<Level[]> => levels.list(),

@@ -132,7 +132,7 @@ async function registerSsoRoutes(
         body: z.object({}),
         response: { 200: envelopeOf(sessionData) },
       },
-      config: { public: true },
+      config: { public: true, writeScope: 'none' },
     },
     async (request, reply) => {
       const handoff = await cookies.open(readCookie(request, HANDOFF_COOKIE));

@@ -6,15 +6,26 @@ import { badRequest, conflict } from '../../lib/app-error.ts';
 import { namedListRules } from '../../lib/named-list.service.ts';
 import type { RowFinder } from '../../lib/pair-rule.service.ts';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
+import { diffFields } from '../audit/audit.diff.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import { createPositionsRepository } from './positions.repository.ts';
 
 type PositionInput = z.output<typeof createPositionBody>;
 
 /** A named list whose names are unique within a job, and which belongs to that job. */
-export function createPositionsService(deps: { db: Db; jobs: RowFinder<{ id: number; name: string }> }) {
+export function createPositionsService(deps: {
+  db: Db;
+  audit: Pick<AuditService, 'record'>;
+  jobs: RowFinder<{ id: number; name: string }>;
+}) {
   const { db, jobs } = deps;
   const positions = createPositionsRepository(db);
-  const rules = namedListRules(positions, { noun: 'position', notFoundMessage: 'Position not found' });
+  const rules = namedListRules(positions, {
+    noun: 'position',
+    audit: deps.audit,
+    entityType: 'position',
+    notFoundMessage: 'Position not found',
+  });
 
   async function requireJob(jobId: number) {
     const job = await jobs.findById(jobId);
@@ -72,7 +83,18 @@ export function createPositionsService(deps: { db: Db; jobs: RowFinder<{ id: num
           throw conflict(`Cannot move position "${current.name}": employees or an adjustment factor use it`);
         throw error;
       }
-      return rules.find(id);
+      const after = await rules.find(id);
+      await deps.audit.record({
+        action: 'update',
+        entityType: 'position',
+        entityId: id,
+        label: rules.label(current),
+        changes: diffFields(
+          { name: current.name, jobId: current.jobId },
+          { name: after.name, jobId: after.jobId },
+        ),
+      });
+      return after;
     },
 
     /** Refused while employees hold the position; its adjustment factor goes with it. */

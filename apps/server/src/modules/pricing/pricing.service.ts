@@ -38,6 +38,12 @@ export interface PricedEmployee {
   employee: EmployeeRecord;
   calculatedSalary: number | null;
   accumulatedCost: number | null;
+  /** Base salary + job/position adjustment (the engine's `adjustedSalary`): the ordinary basic wage. */
+  basicWage: number | null;
+  /** The benefits' amount (pay in kind, on top of gross; part of the cost). */
+  benefits: number | null;
+  /** The company's share of social insurance (the rest of the cost beyond gross and benefits). */
+  companyInsurance: number | null;
 }
 
 /** A profile to price as the calculator sees it: references, years, flags and what-if choices. */
@@ -75,10 +81,24 @@ function assertReferences(refs: References, ids: ReferenceIds, fieldNames: Refer
 export function priceEmployee(book: RuleBook, employee: EmployeeRecord): PricedEmployee {
   try {
     const { details } = calculateWithPrepared(book.forEmployee(employee), employee);
-    return { employee, calculatedSalary: details.grossSalary, accumulatedCost: details.totalCost };
+    return {
+      employee,
+      calculatedSalary: details.grossSalary,
+      accumulatedCost: details.totalCost,
+      basicWage: details.adjustedSalary,
+      benefits: details.totalBenefitsCost,
+      companyInsurance: details.companySocialInsurance,
+    };
   } catch (error) {
     if (error instanceof SalaryEngineError)
-      return { employee, calculatedSalary: null, accumulatedCost: null };
+      return {
+        employee,
+        calculatedSalary: null,
+        accumulatedCost: null,
+        basicWage: null,
+        benefits: null,
+        companyInsurance: null,
+      };
     throw error;
   }
 }
@@ -142,6 +162,31 @@ export function createPricingService(deps: {
       const priced: PricedEmployee[] = new Array(read.employees.length);
       for (let i = 0; i < priced.length; i++) priced[i] = priceEmployee(book, read.employees[i]!);
       return { employees: priced, snapshot: read.snapshot };
+    },
+
+    /**
+     * One employee priced as the list prices it, with the engine's whole result and the
+     * adjustment factor that applied: what "Why this salary?" explains. Undefined when there
+     * is no such employee; 422 BASE_SALARY_NOT_FOUND when its grade and level have no base.
+     */
+    async explainEmployee(
+      id: number,
+      tx?: DbOrTx,
+    ): Promise<
+      | { employee: EmployeeRecord; result: SalaryResult; factor: FactorRecord | null; settings: Settings }
+      | undefined
+    > {
+      const read = await repo.employeesWithRules({ id }, undefined, tx);
+      const employee = read.employees[0];
+      if (!employee) return undefined;
+      const settings = read.rules.settings ?? (await deps.settings(tx));
+      const book = new RuleBook(settings, read.rules.baseSalaries, read.rules.factors);
+      try {
+        const result = calculateWithPrepared(book.forEmployee(employee), employee);
+        return { employee, result, factor: book.factorOf(employee.jobId, employee.positionId), settings };
+      } catch (error) {
+        throw engineErrorToAppError(error);
+      }
     },
 
     /**

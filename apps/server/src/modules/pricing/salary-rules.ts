@@ -71,6 +71,11 @@ export class RuleBook {
       this.customById.set(m.id, { title: m.title, value: m.multiplier, type: m.type });
   }
 
+  /** The (job, position) adjustment factor, if one is stored. */
+  factorOf(jobId: number, positionId: number): FactorRecord | null {
+    return this.factors.get(pairKey(jobId, positionId)) ?? null;
+  }
+
   hasCustomMultiplier(id: string): boolean {
     return this.customById.has(id);
   }

@@ -11,6 +11,8 @@ import {
 } from '@salary/shared/settings/settings.contract';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
+import { diffFields } from '../audit/audit.diff.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { SettingsRepository, SettingsValues } from './settings.repository.ts';
 
 export const STALE_SETTINGS_MESSAGE = 'Settings were changed by someone else. Reload and try again.';
@@ -33,7 +35,10 @@ export function withStableIds(
   });
 }
 
-export function createSettingsService(deps: { settings: SettingsRepository }) {
+export function createSettingsService(deps: {
+  settings: SettingsRepository;
+  audit: Pick<AuditService, 'record' | 'payBefore'>;
+}) {
   const { settings } = deps;
 
   return {
@@ -53,11 +58,28 @@ export function createSettingsService(deps: { settings: SettingsRepository }) {
       if (duplicate !== undefined) throw conflict(`A benefit named "${duplicate}" already exists`);
 
       const { version, ...values } = input;
+      const before = await settings.get();
+      // Any setting may move anyone's pay: every employee is priced before and after.
+      const pay = await deps.audit.payBefore('all', { rulesOnly: true });
       const saved = await settings.update(
         { ...values, customMultipliers: withStableIds(values.customMultipliers) },
         version,
       );
       if (!saved) throw new AppError(409, SETTINGS_STALE_ERROR, STALE_SETTINGS_MESSAGE);
+      const { version: _v1, ...was } = before as Settings & { version?: unknown; updatedAt?: unknown };
+      const { version: _v2, ...now } = saved as Settings & { version?: unknown; updatedAt?: unknown };
+      delete (was as Record<string, unknown>).updatedAt;
+      delete (now as Record<string, unknown>).updatedAt;
+      await deps.audit.record(
+        {
+          action: 'update',
+          entityType: 'settings',
+          entityId: null,
+          label: 'Settings',
+          changes: diffFields(was, now),
+        },
+        { pay },
+      );
       return saved;
     },
   };

@@ -17,10 +17,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/users',
     { schema: { tags, summary: 'Create a user (admin)', body: createUserBody, response: { 201: user } } },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(ok(await service.create(request.actor, request.body), 'User created successfully')),
+    // Answered after the handler's write scope commits (a sent reply would go out before).
+    async (request, reply) => {
+      const created = await service.create(request.actor, request.body);
+      reply.status(201);
+      return ok(created, 'User created successfully');
+    },
   );
   app.put(
     '/auth/users/:id',

@@ -6,6 +6,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.t
 import { requireAdmin } from '../../lib/authorize.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
+import { diffFields } from '../audit/audit.diff.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import { requireGoodPassword, toSessionView } from '../auth/auth.service.ts';
 import type { SessionsRepository } from '../auth/sessions.repository.ts';
 import { toUser, type UsersRepository } from './users.repository.ts';
@@ -19,8 +21,13 @@ export function createUsersService(deps: {
   users: UsersRepository;
   sessions: SessionsRepository;
   idleSeconds: number;
+  audit: Pick<AuditService, 'record'>;
 }) {
   const { users, sessions } = deps;
+  const { audit } = deps;
+  /** A user as the entries show it: never a password or its hash. */
+  const view = (u: User) => ({ email: u.email, name: u.name, isAdmin: u.isAdmin, ...u.permissions });
+  const label = (u: { email: string }) => `User ${u.email}`;
   const duplicate = (email: string) => conflict(`A user with the email ${email} already exists`);
 
   return {
@@ -41,7 +48,15 @@ export function createUsersService(deps: {
           isAdmin: false,
           permissions: input.permissions,
         });
-        return toUser(row);
+        const user = toUser(row);
+        await audit.record({
+          action: 'create',
+          entityType: 'user',
+          entityId: user.id,
+          label: label(user),
+          changes: diffFields(null, view(user)),
+        });
+        return user;
       } catch (error) {
         // Two admins creating the same email at once: the unique index decides.
         if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw duplicate(input.email);
@@ -56,7 +71,15 @@ export function createUsersService(deps: {
       if (existing.isAdmin) throw forbidden('Administrator accounts cannot be edited');
       const row = await users.update(id, input);
       if (!row) throw notFound('User not found');
-      return toUser(row);
+      const user = toUser(row);
+      await audit.record({
+        action: 'update',
+        entityType: 'user',
+        entityId: id,
+        label: label(user),
+        changes: diffFields(view(toUser(existing)), view(user)),
+      });
+      return user;
     },
 
     async listSessions(actor: Actor, id: number): Promise<Session[]> {
@@ -68,8 +91,17 @@ export function createUsersService(deps: {
     /** Signs the user out everywhere: every session ends at its next request. */
     async endSessions(actor: Actor, id: number): Promise<number> {
       requireAdmin(actor, ADMINS_ONLY);
-      if (!(await users.findById(id))) throw notFound('User not found');
-      return sessions.deleteForUser(id);
+      const user = await users.findById(id);
+      if (!user) throw notFound('User not found');
+      const ended = await sessions.deleteForUser(id);
+      await audit.record({
+        action: 'end-sessions',
+        entityType: 'user',
+        entityId: id,
+        label: label(user),
+        details: { ended },
+      });
+      return ended;
     },
 
     async remove(actor: Actor, id: number): Promise<void> {
@@ -79,6 +111,13 @@ export function createUsersService(deps: {
       if (!existing) throw notFound('User not found');
       if (existing.isAdmin) throw forbidden('Administrator accounts cannot be deleted');
       if (!(await users.delete(id))) throw notFound('User not found');
+      await audit.record({
+        action: 'delete',
+        entityType: 'user',
+        entityId: id,
+        label: label(existing),
+        changes: diffFields(view(toUser(existing)), null),
+      });
     },
   };
 }

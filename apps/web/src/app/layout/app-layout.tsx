@@ -1,20 +1,43 @@
 import { AppShell, Burger, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { Suspense, useEffect } from 'react';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SectionLoader } from '../../components/section-loader.tsx';
+import { focusPageHeadingWhenShown } from '../../lib/a11y/page-focus.ts';
 import { Brand } from './brand.tsx';
 import { Sidebar } from './sidebar.tsx';
 
-/** Shared layout: sidebar from 768 px up, a header with a burger below that. */
+const NAV_ID = 'app-navigation';
+
+/**
+ * Shared layout: sidebar from 768 px up, a header with a burger below that. A skip link leads
+ * past the navigation; the closed phone menu is `inert` (no invisible Tab stops) and Escape
+ * closes it; every navigation (and the first page after sign-in) moves focus to the new
+ * page's h1, so a screen reader announces where the user is.
+ */
 export default function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const burgerRef = useRef<HTMLButtonElement>(null);
 
   // A navigation on a phone should reveal the page, not leave the menu over it.
   useEffect(() => {
     if (pathname) close();
   }, [pathname, close]);
+
+  useEffect(() => (pathname ? focusPageHeadingWhenShown() : undefined), [pathname]);
+
+  useEffect(() => {
+    if (!opened) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      close();
+      burgerRef.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [opened, close]);
 
   return (
     <AppShell
@@ -22,21 +45,27 @@ export default function AppLayout() {
       navbar={{ width: 256, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding={{ base: 'md', sm: 'xl' }}
     >
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
       <AppShell.Header hiddenFrom="sm" px="md">
         <Group h="100%" gap="sm" wrap="nowrap">
           <Burger
+            ref={burgerRef}
             opened={opened}
             onClick={toggle}
             size="sm"
             aria-label={opened ? 'Close navigation' : 'Open navigation'}
+            aria-expanded={opened}
+            aria-controls={NAV_ID}
           />
           <Brand />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="md">
+      <AppShell.Navbar p="md" id={NAV_ID} inert={!wide && !opened}>
         <Sidebar onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none' }}>
         <div style={{ maxWidth: 1200, marginInline: 'auto' }}>
           <Suspense fallback={<SectionLoader />}>
             <Outlet />

@@ -1,7 +1,7 @@
 import type { User } from '@salary/shared/auth/auth.contract';
-import { IconCalculator, IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconCalculator, IconChartBar, IconScale, IconSettings, IconUsers } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { canSeeSettings } from '../../lib/permissions.ts';
+import { canSeeInsights, canSeePayTransparency, canSeeSettings } from '../../lib/permissions.ts';
 
 export interface NavEntry {
   label: string;
@@ -14,6 +14,8 @@ export interface NavEntry {
 export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Employees', path: '/dashboard', icon: IconUsers },
   { label: 'Salary Calculator', path: '/calculator', icon: IconCalculator },
+  { label: 'Pay Overview', path: '/insights', icon: IconChartBar, visible: canSeeInsights },
+  { label: 'Pay Transparency', path: '/pay-transparency', icon: IconScale, visible: canSeePayTransparency },
   { label: 'Settings', path: '/settings', icon: IconSettings, visible: canSeeSettings },
 ];
 

@@ -15,7 +15,11 @@ export default function SettingsHub() {
 
   return (
     <>
-      <PageHeader title="Settings" description="Salary rules, company settings and user accounts." />
+      <PageHeader
+        title="Settings"
+        description="Salary rules, company settings and user accounts."
+        documentTitle={[SETTINGS_SECTIONS.find((s) => s.path === currentPath)?.label ?? '', 'Settings']}
+      />
       <SettingsNav sections={sections} currentPath={currentPath} />
       {/* Sections draw their own surfaces (panels, tables, forms). */}
       <Suspense fallback={<SectionLoader />}>

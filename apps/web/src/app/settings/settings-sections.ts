@@ -4,6 +4,7 @@ import {
   IconCoin,
   IconGift,
   IconHierarchy2,
+  IconHistory,
   IconLayersLinked,
   IconPercentage,
   IconShieldCheck,
@@ -98,6 +99,14 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     description: 'Accounts and permissions',
     icon: IconUserCog,
     component: lazy(() => import('../../features/users/users-section.tsx')),
+    listed: (user) => user.isAdmin,
+  },
+  {
+    path: 'audit',
+    label: 'Audit Log',
+    description: 'Every change, who and when',
+    icon: IconHistory,
+    component: lazy(() => import('../../features/audit/audit-log-section.tsx')),
     listed: (user) => user.isAdmin,
   },
 ];

@@ -30,6 +30,11 @@ interface InlineRuleSaving<T, TValues, TOutput> {
   serverFields: readonly string[];
   /** Leaves edit mode (after an update or Cancel Edit). */
   onDone(): void;
+  /**
+   * Asked before the save (the impact preview): false keeps the form as it is, unsaved.
+   * A rejection is a failed save (the preview refuses what the save would).
+   */
+  confirm?(body: TOutput, editing: T | null): Promise<boolean>;
 }
 
 /**
@@ -45,6 +50,7 @@ export function useInlineRuleForm<T extends { id: number }, TValues extends Fiel
   messages,
   serverFields,
   onDone,
+  confirm,
 }: InlineRuleSaving<T, TValues, TOutput>) {
   const toast = useToast();
   const form = useForm<TValues, unknown, TOutput>({
@@ -54,6 +60,7 @@ export function useInlineRuleForm<T extends { id: number }, TValues extends Fiel
 
   const onSubmit = form.handleSubmit(async (body) => {
     try {
+      if (confirm && !(await confirm(body, editing))) return;
       if (editing) {
         await update(editing.id, body);
         toast.success(messages.updated);

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { useImpactPreview } from '../impact-preview/use-impact-preview.tsx';
 import type { RuleFormProps } from './inline-rule-form.tsx';
 import { RowButtons } from './row-actions.tsx';
 import { RulesCards, TableOrCards } from './rules-cards.tsx';
@@ -19,6 +20,8 @@ interface InlineRulesSectionProps<T extends { id: number }> extends RuleListSect
   deleting: ConfirmedDeleting<T>;
   /** The domain's inline form, shown above the list to those who may manage settings. */
   form: ComponentType<RuleFormProps<T>>;
+  /** The rules' API path ('/base-salary'): a delete is previewed (its impact on pay) first. */
+  impactPath?: string;
 }
 
 /**
@@ -32,8 +35,10 @@ export function InlineRulesSection<T extends { id: number }>({
   card,
   deleting,
   form: Form,
+  impactPath,
   ...list
 }: InlineRulesSectionProps<T>) {
+  const impact = useImpactPreview();
   const [editing, setEditing] = useState<T | null>(null);
   const stopEdit = () => setEditing(null);
   const startEdit = (row: T) => {
@@ -41,14 +46,23 @@ export function InlineRulesSection<T extends { id: number }>({
     // The form sits above the list; on a long list the user would not see it switch.
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
+  // Row buttons and the confirmation name the rule: 'Edit Senior / L2', not 15 identical 'Edit'.
+  const nameOf = (row: T) =>
+    [card.title(row), card.subtitle(row)].filter((part) => typeof part === 'string').join(' / ');
   const remove = useRuleDelete<T>({
     ...deleting,
+    preview: impactPath
+      ? (row) => impact.confirm({ method: 'DELETE', path: `${impactPath}/${row.id}` })
+      : undefined,
+    itemName: nameOf,
     onDeleted: (row) => {
       if (editing?.id === row.id) stopEdit();
     },
   });
   const actions = canManage
-    ? (row: T) => <RowButtons onEdit={() => startEdit(row)} onDelete={() => remove.ask(row)} />
+    ? (row: T) => (
+        <RowButtons name={nameOf(row)} onEdit={() => startEdit(row)} onDelete={() => remove.ask(row)} />
+      )
     : undefined;
   const highlightedId = editing?.id ?? null;
 
@@ -79,6 +93,7 @@ export function InlineRulesSection<T extends { id: number }>({
           {...remove.confirmProps}
         />
       ) : null}
+      {impactPath ? impact.dialog : null}
     </Stack>
   );
 }

@@ -58,7 +58,7 @@ export function NameRulesSection<T extends NamedRule>({
     created: messages.created,
     updated: messages.updated,
   });
-  const remove = useRuleDelete<T>(deleting ?? NO_DELETE);
+  const remove = useRuleDelete<T>({ ...(deleting ?? NO_DELETE), itemName: (row) => row.name });
 
   return (
     <>

@@ -32,14 +32,30 @@ export function RowIconActions({ name, onEdit, onDelete, children }: RowIconActi
   );
 }
 
-/** Edit and Delete as buttons, for the rules edited in a form above the list (table row or card). */
-export function RowButtons({ onEdit, onDelete }: { onEdit(): void; onDelete(): void }) {
+/**
+ * Edit and Delete as buttons, for the rules edited in a form above the list (table row or card).
+ * Their names carry the row ('Edit Senior / L2'): a list of identical 'Edit' says nothing.
+ */
+export function RowButtons({ name, onEdit, onDelete }: { name: string; onEdit(): void; onDelete(): void }) {
   return (
     <Group gap="xs" justify="flex-end" wrap="nowrap">
-      <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={onEdit}>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconPencil size={14} />}
+        onClick={onEdit}
+        aria-label={`Edit ${name}`}
+      >
         Edit
       </Button>
-      <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+      <Button
+        size="xs"
+        variant="light"
+        color="red"
+        leftSection={<IconTrash size={14} />}
+        onClick={onDelete}
+        aria-label={`Delete ${name}`}
+      >
         Delete
       </Button>
     </Group>

@@ -8,6 +8,13 @@ export interface RuleDeleting<T> {
   deleted: string;
   failed: string;
   onDeleted?(row: T): void;
+  /**
+   * Asked after the confirm prompt, before the delete (the impact preview): false keeps the
+   * rule. A rejection is a failed delete (the preview refuses what the delete would).
+   */
+  preview?(row: T): Promise<boolean>;
+  /** How the confirmation names the row on its second line ('Senior / L2'). */
+  itemName?(row: T): string;
 }
 
 /** A section's deleting with its confirm dialog's title and prompt. */
@@ -25,6 +32,8 @@ export function useRuleDelete<T extends { id: number }>({
   deleted,
   failed,
   onDeleted,
+  preview,
+  itemName,
 }: RuleDeleting<T>) {
   const toast = useToast();
   const [pending, setPending] = useState<T | null>(null);
@@ -32,6 +41,16 @@ export function useRuleDelete<T extends { id: number }>({
   const confirm = async () => {
     if (!pending) return;
     try {
+      if (preview) {
+        const row = pending;
+        // The prompt closes; the preview's own dialog asks next.
+        setPending(null);
+        if (!(await preview(row))) return;
+        await mutation.mutateAsync(row.id);
+        toast.success(deleted);
+        onDeleted?.(row);
+        return;
+      }
       await mutation.mutateAsync(pending.id);
       toast.success(deleted);
       onDeleted?.(pending);
@@ -46,6 +65,7 @@ export function useRuleDelete<T extends { id: number }>({
     ask: (row: T) => setPending(row),
     confirmProps: {
       opened: pending !== null,
+      item: pending && itemName ? itemName(pending) : undefined,
       loading: mutation.isPending,
       onConfirm: confirm,
       onCancel: () => setPending(null),

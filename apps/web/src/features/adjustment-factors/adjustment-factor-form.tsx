@@ -5,6 +5,7 @@ import {
   type AdjustmentType,
 } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
 import { Controller, useWatch } from 'react-hook-form';
+import { useImpactPreview } from '../../components/impact-preview/use-impact-preview.tsx';
 import { IdSelect } from '../../components/rules-kit/id-select.tsx';
 import {
   InlineRuleForm,
@@ -25,6 +26,7 @@ const TYPE_OPTIONS = ADJUSTMENT_TYPES.map((type) => ({ value: type, label: ADJUS
 export function AdjustmentFactorForm({ editing, onDone }: RuleFormProps<AdjustmentFactor>) {
   const createFactor = useCreateAdjustmentFactor();
   const updateFactor = useUpdateAdjustmentFactor();
+  const impact = useImpactPreview();
   const { form, onSubmit } = useInlineRuleForm({
     schema: factorFormSchema,
     editing,
@@ -39,6 +41,13 @@ export function AdjustmentFactorForm({ editing, onDone }: RuleFormProps<Adjustme
     },
     serverFields: ['jobId', 'positionId', 'type', 'factor'],
     onDone,
+    // The impact preview before the save: Cancel keeps the form as it is.
+    confirm: (body, rule) =>
+      impact.confirm(
+        rule
+          ? { method: 'PUT', path: `/adjustment-factors/${rule.id}`, body }
+          : { method: 'POST', path: '/adjustment-factors', body },
+      ),
   });
   const { errors, isSubmitting } = form.formState;
   const [jobId, type] = useWatch({ control: form.control, name: ['jobId', 'type'] });
@@ -136,6 +145,7 @@ export function AdjustmentFactorForm({ editing, onDone }: RuleFormProps<Adjustme
         error={errors.factor?.message}
         {...form.register('factor', { valueAsNumber: true })}
       />
+      {impact.dialog}
     </InlineRuleForm>
   );
 }

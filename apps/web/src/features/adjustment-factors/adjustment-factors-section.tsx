@@ -60,6 +60,7 @@ export default function AdjustmentFactorsSection() {
         confirmMessage: 'Are you sure you want to delete this adjustment factor?',
       }}
       form={AdjustmentFactorForm}
+      impactPath="/adjustment-factors"
     />
   );
 }

@@ -74,6 +74,7 @@ export default function ChangePasswordModal({ opened, onClose }: ChangePasswordM
             required
             data-autofocus
             error={errors.currentPassword?.message}
+            aria-invalid={errors.currentPassword ? true : undefined}
             {...form.register('currentPassword')}
           />
           <PasswordInput
@@ -81,7 +82,9 @@ export default function ChangePasswordModal({ opened, onClose }: ChangePasswordM
             autoComplete="new-password"
             required
             error={errors.newPassword?.message}
-            {...form.register('newPassword')}
+            aria-invalid={errors.newPassword ? true : undefined}
+            // A changed new password re-checks the confirmation: no stale "do not match".
+            {...form.register('newPassword', { deps: ['confirmPassword'] })}
           />
           <PasswordStrength password={newPassword} owner={{ email: user.email, name: user.name }} />
           <PasswordInput
@@ -89,6 +92,7 @@ export default function ChangePasswordModal({ opened, onClose }: ChangePasswordM
             autoComplete="new-password"
             required
             error={errors.confirmPassword?.message}
+            aria-invalid={errors.confirmPassword ? true : undefined}
             {...form.register('confirmPassword')}
           />
           <Group justify="flex-end" gap="sm" mt="xs">

@@ -19,6 +19,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
+import { useDocumentTitle } from '../../lib/a11y/document-title.ts';
 import { API_BASE } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth/auth-context.ts';
 import { redirectTargetFrom } from '../../lib/auth/login-redirect.ts';
@@ -53,6 +54,7 @@ export default function LoginPage() {
   const options = useAuthOptions();
   const [adminSignIn, setAdminSignIn] = useState(false);
   useSsoErrorToast();
+  useDocumentTitle('Sign in');
 
   if (status === 'authenticated') return <Navigate to={target} replace />;
   // Wait for the options so a form that is about to hide never flashes.
@@ -70,10 +72,10 @@ export default function LoginPage() {
   });
 
   return (
-    <Center mih="100dvh" px="md" py="xl" bg="var(--mantine-color-gray-0)">
+    <Center component="main" mih="100dvh" px="md" py="xl" bg="var(--mantine-color-gray-0)">
       <Box w="100%" maw={420}>
-        <Group gap="xs" justify="center" mb="lg">
-          <Center w={36} h={36} bg="indigo.6" c="white" style={{ borderRadius: 10 }} aria-hidden>
+        <Group component="header" gap="xs" justify="center" mb="lg">
+          <Center w={36} h={36} bg="indigo.8" c="white" style={{ borderRadius: 10 }} aria-hidden>
             <IconCurrencyDollar size={22} stroke={2} />
           </Center>
           <Text fw={700} size="lg">
@@ -123,6 +125,7 @@ export default function LoginPage() {
                   autoComplete="current-password"
                   required
                   error={errors.password?.message}
+                  aria-invalid={errors.password ? true : undefined}
                   {...form.register('password')}
                 />
                 <Button type="submit" fullWidth mt="xs" disabled={isSubmitting}>

@@ -1,13 +1,20 @@
+import { SegmentedControl, Stack } from '@mantine/core';
 import type { BaseSalary } from '@salary/shared/base-salaries/base-salaries.contract';
 import { formatMoney } from '@salary/shared/common/money';
 import { IconCoin } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
 import { InlineRulesSection } from '../../components/rules-kit/inline-rules-section.tsx';
 import { RulesEmpty } from '../../components/rules-kit/rules-section.tsx';
 import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
+import { SectionLoader } from '../../components/section-loader.tsx';
+import { SectionPanel } from '../../components/section-panel.tsx';
 import { useCanManageSettings } from '../../lib/permissions.ts';
+import { useGrades } from '../../lib/salary-rules/get-grades.ts';
+import { useLevels } from '../../lib/salary-rules/get-levels.ts';
 import { useDeleteBaseSalary } from './api/delete-base-salary.ts';
 import { useBaseSalaries } from './api/get-base-salaries.ts';
 import { BaseSalaryForm } from './base-salary-form.tsx';
+import { BaseSalaryGrid } from './base-salary-grid.tsx';
 
 const COLUMNS: RuleColumn<BaseSalary>[] = [
   { header: 'Grade', kind: 'name', cell: (row) => row.grade.name },
@@ -21,8 +28,67 @@ const CARD = {
   figure: (row: BaseSalary) => formatMoney(row.amount),
 };
 
-/** Settings → Base Salaries (spec §2): inline create/edit form above the grade × level list. */
+type View = 'list' | 'grid';
+
+/**
+ * Settings → Base Salaries: the spec's inline create/edit form above the grade × level list,
+ * and beside it a Grid view (?view=grid) to enter the whole matrix at once.
+ */
 export default function BaseSalariesSection() {
+  const [params, setParams] = useSearchParams();
+  const view: View = params.get('view') === 'grid' ? 'grid' : 'list';
+  const setView = (next: string) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'grid') updated.set('view', 'grid');
+        else updated.delete('view');
+        return updated;
+      },
+      { replace: true },
+    );
+  return (
+    <Stack gap="md">
+      <SegmentedControl
+        aria-label="Base salaries view"
+        value={view}
+        onChange={setView}
+        data={[
+          { value: 'list', label: 'List' },
+          { value: 'grid', label: 'Grid' },
+        ]}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {view === 'grid' ? <GridView /> : <ListView />}
+    </Stack>
+  );
+}
+
+function GridView() {
+  const canManage = useCanManageSettings();
+  const baseSalaries = useBaseSalaries();
+  const grades = useGrades({ refetchOnMount: 'always' });
+  const levels = useLevels({ refetchOnMount: 'always' });
+  return (
+    <SectionPanel
+      title="Base Salaries"
+      description="Grades down, levels across: the base salary of each pair."
+    >
+      {baseSalaries.data && grades.data && levels.data ? (
+        <BaseSalaryGrid
+          grades={grades.data}
+          levels={levels.data}
+          stored={baseSalaries.data}
+          canManage={canManage}
+        />
+      ) : (
+        <SectionLoader />
+      )}
+    </SectionPanel>
+  );
+}
+
+function ListView() {
   const canManage = useCanManageSettings();
   const baseSalaries = useBaseSalaries();
   const deleteBaseSalary = useDeleteBaseSalary();
@@ -56,6 +122,7 @@ export default function BaseSalariesSection() {
         confirmMessage: 'Are you sure you want to delete this base salary?',
       }}
       form={BaseSalaryForm}
+      impactPath="/base-salary"
     />
   );
 }

@@ -1,6 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { type BaseSalary, createBaseSalaryBody } from '@salary/shared/base-salaries/base-salaries.contract';
 import type { z } from 'zod';
+import { useImpactPreview } from '../../components/impact-preview/use-impact-preview.tsx';
 import { IdSelect } from '../../components/rules-kit/id-select.tsx';
 import {
   InlineRuleForm,
@@ -33,6 +34,7 @@ export function BaseSalaryForm({ editing, onDone }: RuleFormProps<BaseSalary>) {
   useLoadErrorToast(levels.error, 'Failed to fetch levels');
   const createBaseSalary = useCreateBaseSalary();
   const updateBaseSalary = useUpdateBaseSalary();
+  const impact = useImpactPreview();
   const { form, onSubmit } = useInlineRuleForm({
     schema: createBaseSalaryBody,
     editing,
@@ -47,6 +49,13 @@ export function BaseSalaryForm({ editing, onDone }: RuleFormProps<BaseSalary>) {
     },
     serverFields: ['gradeId', 'levelId', 'amount'],
     onDone,
+    // The impact preview before the save: Cancel keeps the form as it is.
+    confirm: (body, rule) =>
+      impact.confirm(
+        rule
+          ? { method: 'PUT', path: `/base-salary/${rule.id}`, body }
+          : { method: 'POST', path: '/base-salary', body },
+      ),
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -95,6 +104,7 @@ export function BaseSalaryForm({ editing, onDone }: RuleFormProps<BaseSalary>) {
         error={errors.amount?.message}
         {...form.register('amount', { valueAsNumber: true })}
       />
+      {impact.dialog}
     </InlineRuleForm>
   );
 }

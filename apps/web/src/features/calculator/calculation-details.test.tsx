@@ -36,7 +36,11 @@ const full: CalculationResult = {
 function renderDetails(result: CalculationResult) {
   render(
     <MantineProvider theme={theme}>
-      <CalculationDetails result={result} />
+      <CalculationDetails
+        result={result}
+        profile="Backend · Senior Engineer · G3 / L2 · 3 years of experience · 1 year with the company"
+        years={{ yearsExperience: 3, yearsWithCompany: 1 }}
+      />
     </MantineProvider>,
   );
   const figure = (id: string) => document.querySelector(`[data-row="${id}"] [data-value]`)?.textContent;
@@ -61,7 +65,9 @@ describe('CalculationDetails', () => {
     expect(figure('netSalary')).toBe('$4,733.15');
     expect(figure('totalCost')).toBe('$5,905.06');
     expect(
-      within(screen.getByRole('region', { name: 'Calculation Details' })).getByText('1.5% per year'),
+      within(screen.getByRole('region', { name: 'Calculation Details' })).getByText(
+        '1.5% × 3 years of $3,969.00 = $178.61',
+      ),
     ).toBeVisible();
   });
 
@@ -83,5 +89,54 @@ describe('CalculationDetails', () => {
     expect(screen.queryByText('Total Cost')).toBeNull();
     expect(figure('employeeSocialInsurance')).toBe('$171.67');
     expect(figure('netSalary')).toBe('$4,733.15');
+  });
+
+  it('adds up on the page to the cent: base + adjustment = adjusted; adjusted + every line = gross', () => {
+    // The issue's example: $6,500 base, +10% job/position adjustment, 2% per year × 6 years.
+    const example: CalculationResult = {
+      calculatedSalary: 8008,
+      details: {
+        baseSalary: 6500,
+        adjustmentFactor: 0.1,
+        adjustmentAmount: 650,
+        adjustedSalary: 7150,
+        experienceMultiplier: 12,
+        loyaltyMultiplier: 0,
+        totalAdjustments: 858,
+        adjustmentDetails: [
+          { name: 'Experience', type: 'PERCENTAGE', value: 2, amount: 858 },
+          { name: 'Loyalty', type: 'PERCENTAGE', value: 0, amount: 0 },
+        ],
+        customMultiplierDetails: [],
+        grossSalary: 8008,
+        netSalary: 8008,
+        employeeSocialInsurance: 0,
+      },
+      employeeSocialInsurance: 0,
+    };
+    render(
+      <MantineProvider theme={theme}>
+        <CalculationDetails
+          result={example}
+          profile="Backend · Senior · G3 / L2 · 6 years of experience · 0 years with the company"
+          years={{ yearsExperience: 6, yearsWithCompany: 0 }}
+          stale
+        />
+      </MantineProvider>,
+    );
+    const cents = (id: string) => {
+      const text = document.querySelector(`[data-row="${id}"] [data-value]`)?.textContent ?? 'missing';
+      return Math.round(Number(text.replace(/[$,]/g, '')) * 100);
+    };
+    expect(cents('baseSalary') + cents('adjustmentAmount')).toBe(cents('adjustedSalary'));
+    expect(cents('adjustedSalary') + cents('adjustment:Experience') + cents('adjustment:Loyalty')).toBe(
+      cents('grossSalary'),
+    );
+    expect(cents('adjustedSalary')).toBe(715000);
+    const panel = within(screen.getByRole('region', { name: 'Calculation Details' }));
+    expect(panel.getByText('10% of $6,500.00')).toBeVisible();
+    expect(panel.getByText('2% × 6 years of $7,150.00 = $858.00')).toBeVisible();
+    expect(panel.getByText(/For Backend · Senior · G3 \/ L2/)).toBeVisible();
+    expect(panel.getByText('Out of date — Calculate again')).toBeVisible();
   });
 });

@@ -1,24 +1,41 @@
-import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CalculationResult } from '@salary/shared/calculator/calculator.contract';
 import { BASE_MULTIPLIERS } from '@salary/shared/settings/settings.contract';
-import {
-  formatAdjustmentFactor,
-  formatDollars,
-  formatPercentOneDecimal,
-  formatRate,
-} from './calculation-format.ts';
+import type { Ref } from 'react';
+import { formatAdjustmentFactor, formatDollars, formatPercentOneDecimal } from './calculation-format.ts';
+import { adjustmentRule, multiplierLine, type YearsUsed } from './calculation-lines.ts';
 import { Figure, FigureGroup, Stat } from './figure-rows.tsx';
 
-// Experience and loyalty apply once per year; their rows say so.
-const PER_YEAR = new Set<string>([BASE_MULTIPLIERS[0].label, BASE_MULTIPLIERS[1].label]);
+// Experience and loyalty apply once per year of experience / with the company.
+const EXPERIENCE = BASE_MULTIPLIERS[0].label;
+const LOYALTY = BASE_MULTIPLIERS[1].label;
+
+interface CalculationDetailsProps {
+  result: CalculationResult;
+  /** What it was computed for: "Backend · Senior Engineer · Senior / L2 · 6 years' experience". */
+  profile: string;
+  years: YearsUsed;
+  /** An input changed since: the figures belong to the earlier profile. */
+  stale?: boolean;
+  /** Receives the panel's heading: focus lands there after Calculate. */
+  headingRef?: Ref<HTMLHeadingElement>;
+}
 
 /**
  * The breakdown of one calculation. Cost figures (benefits, the company's insurance share, total
  * cost) are absent from the answer without showCost, and so are their rows.
  */
-export function CalculationDetails({ result }: { result: CalculationResult }) {
+export function CalculationDetails({
+  result,
+  profile,
+  years,
+  stale = false,
+  headingRef,
+}: CalculationDetailsProps) {
   const d = result.details;
   const showsCost = d.totalCost !== undefined;
+  const perYear = (name: string) =>
+    name === EXPERIENCE ? years.yearsExperience : name === LOYALTY ? years.yearsWithCompany : null;
   return (
     <Paper
       withBorder
@@ -26,11 +43,27 @@ export function CalculationDetails({ result }: { result: CalculationResult }) {
       p={{ base: 'md', sm: 'lg' }}
       component="section"
       aria-label="Calculation Details"
+      data-stale={stale || undefined}
     >
       <Stack gap="lg">
-        <Title order={3} size="h4">
-          Calculation Details
-        </Title>
+        <div>
+          <Title order={2} size="h4" ref={headingRef} tabIndex={-1} data-testid="details-heading">
+            Calculation Details
+          </Title>
+          <Text size="sm" c="dimmed" data-testid="details-profile">
+            For {profile}
+          </Text>
+        </div>
+        {stale ? (
+          <Alert
+            color="yellow"
+            variant="light"
+            data-testid="details-stale"
+            title="Out of date — Calculate again"
+          >
+            An input changed after this calculation; these figures are for the profile above.
+          </Alert>
+        ) : null}
         <SimpleGrid cols={{ base: 1, xs: showsCost ? 3 : 2 }} spacing="xs">
           <Stat id="grossSalary" label="Gross Salary" value={d.grossSalary} />
           <Stat id="netSalary" label="Net Salary" value={d.netSalary} />
@@ -46,16 +79,17 @@ export function CalculationDetails({ result }: { result: CalculationResult }) {
             value={formatAdjustmentFactor(d.adjustmentFactor)}
           />
           <Figure
-            id="experienceMultiplier"
-            label="Experience Multiplier"
-            hint="Total effect of experience"
-            value={formatPercentOneDecimal(d.experienceMultiplier)}
+            id="adjustmentAmount"
+            label="Job and Position Adjustment"
+            hint={adjustmentRule(d)}
+            value={formatDollars(d.adjustmentAmount)}
           />
           <Figure
-            id="loyaltyMultiplier"
-            label="Loyalty Multiplier"
-            hint="Total effect of years with the company"
-            value={formatPercentOneDecimal(d.loyaltyMultiplier)}
+            id="adjustedSalary"
+            label="Adjusted Salary"
+            hint="Base salary plus the adjustment: what the multipliers apply to"
+            value={formatDollars(d.adjustedSalary)}
+            strong
           />
         </FigureGroup>
 
@@ -65,7 +99,7 @@ export function CalculationDetails({ result }: { result: CalculationResult }) {
               key={`adjustment:${row.name}`}
               id={`adjustment:${row.name}`}
               label={row.name}
-              hint={`${formatRate(row.value, row.type)}${PER_YEAR.has(row.name) ? ' per year' : ''}`}
+              hint={multiplierLine(row, d.adjustedSalary, perYear(row.name))}
               value={formatDollars(row.amount)}
             />
           ))}
@@ -75,7 +109,7 @@ export function CalculationDetails({ result }: { result: CalculationResult }) {
               key={`custom:${i}:${row.name}`}
               id={`custom:${row.name}`}
               label={row.name}
-              hint={`Custom · ${formatRate(row.value, row.type)}`}
+              hint={`Custom · ${multiplierLine(row, d.adjustedSalary, null)}`}
               value={formatDollars(row.amount)}
             />
           ))}
@@ -85,7 +119,13 @@ export function CalculationDetails({ result }: { result: CalculationResult }) {
             value={formatDollars(d.totalAdjustments)}
             strong
           />
-          <Figure id="grossSalary" label="Gross Salary" value={formatDollars(d.grossSalary)} strong />
+          <Figure
+            id="grossSalary"
+            label="Gross Salary"
+            hint="Adjusted salary plus total adjustments"
+            value={formatDollars(d.grossSalary)}
+            strong
+          />
         </FigureGroup>
 
         {d.selectedBenefits !== undefined ? (
@@ -145,6 +185,21 @@ export function CalculationDetails({ result }: { result: CalculationResult }) {
               strong
             />
           ) : null}
+        </FigureGroup>
+
+        <FigureGroup title="Effective Rates">
+          <Figure
+            id="experienceMultiplier"
+            label="Experience Multiplier"
+            hint="Total effect of experience, in percent of the adjusted salary"
+            value={formatPercentOneDecimal(d.experienceMultiplier)}
+          />
+          <Figure
+            id="loyaltyMultiplier"
+            label="Loyalty Multiplier"
+            hint="Total effect of years with the company, in percent of the adjusted salary"
+            value={formatPercentOneDecimal(d.loyaltyMultiplier)}
+          />
         </FigureGroup>
       </Stack>
     </Paper>

@@ -5,9 +5,10 @@ import type { Grade } from '@salary/shared/grades/grades.contract';
 import type { Job } from '@salary/shared/jobs/jobs.contract';
 import type { Level } from '@salary/shared/levels/levels.contract';
 import { IconCalculator } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { usePositions } from '../../lib/salary-rules/get-positions.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { formatRate } from './calculation-format.ts';
 import {
@@ -46,22 +47,72 @@ interface CalculatorFormProps {
   calculating: boolean;
   /** False without showSalary: the server would refuse (403), so the button says so up front. */
   canCalculate: boolean;
-  /** Answers the failure, if any, so the server's field problems can go under the inputs. */
-  onCalculate(payload: CalculateBody): Promise<unknown>;
+  /**
+   * Answers the failure, if any, so the server's field problems can go under the inputs.
+   * `profile` names what was calculated ("Backend · Senior · G3 / L2 · 6 years' experience").
+   */
+  onCalculate(payload: CalculateBody, profile: CalculatedProfile): Promise<unknown>;
+  /** Any input changed (the shown result may now be out of date). */
+  onEdited?(): void;
 }
 
+export interface CalculatedProfile {
+  label: string;
+  yearsExperience: number;
+  yearsWithCompany: number;
+}
+
+const nameOf = (list: { id: number; name: string }[], id: unknown) =>
+  list.find((item) => item.id === Number(id))?.name ?? '';
+
+const yearsText = (n: number, what: string) => `${n} ${n === 1 ? 'year' : 'years'} ${what}`;
+
 export function CalculatorForm(props: CalculatorFormProps) {
-  const { jobs, grades, levels, options, loading, calculating, canCalculate, onCalculate } = props;
+  const { jobs, grades, levels, options, loading, calculating, canCalculate, onCalculate, onEdited } = props;
   const toast = useToast();
   const form = useForm<CalculatorFormValues, unknown, CalculatorProfile>({
     resolver: calculatorResolver,
     defaultValues: EMPTY_CALCULATOR_FORM,
   });
   const [selection, setSelection] = useState<CalculatorSelection>({ benefits: {}, customMultipliers: {} });
+  const jobId = form.watch('jobId');
+  const positions = usePositions(jobId === null ? null : Number(jobId));
+
+  // Every change after a calculation marks the shown figures out of date.
+  const edited = useRef(onEdited);
+  edited.current = onEdited;
+  useEffect(() => {
+    const subscription = form.watch(() => edited.current?.());
+    return () => subscription.unsubscribe();
+  }, [form]);
+  const firstSelection = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the checked benefits or multipliers change.
+  useEffect(() => {
+    if (firstSelection.current) {
+      firstSelection.current = false;
+      return;
+    }
+    edited.current?.();
+  }, [selection]);
+
+  const describe = (profile: CalculatorProfile): CalculatedProfile => ({
+    label: [
+      nameOf(jobs, profile.jobId),
+      nameOf(positions.data ?? [], profile.positionId),
+      `${nameOf(grades, profile.gradeId)} / ${nameOf(levels, profile.levelId)}`,
+      yearsText(profile.yearsExperience, 'of experience'),
+      yearsText(profile.yearsWithCompany, 'with the company'),
+    ].join(' · '),
+    yearsExperience: profile.yearsExperience,
+    yearsWithCompany: profile.yearsWithCompany,
+  });
 
   const onSubmit = form.handleSubmit(
     async (profile) => {
-      const failure = await onCalculate(buildCalculatePayload(profile, options, selection));
+      const failure = await onCalculate(
+        buildCalculatePayload(profile, options, selection),
+        describe(profile),
+      );
       // E.g. 400 'Position does not belong to the selected job' under Position.
       if (failure) applyServerFieldErrors(failure, form.setError, SERVER_FIELDS);
     },

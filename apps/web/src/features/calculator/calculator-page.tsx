@@ -1,7 +1,7 @@
 import { Alert, Center, Grid, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { CalculateBody, CalculationResult } from '@salary/shared/calculator/calculator.contract';
 import { IconCalculator, IconLock } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePermission } from '../../lib/permissions.ts';
 import { useGrades } from '../../lib/salary-rules/get-grades.ts';
@@ -13,7 +13,7 @@ import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { useCalculateSalary } from './api/calculate-salary.ts';
 import { CalculationDetails } from './calculation-details.tsx';
 import { calculationErrorMessage } from './calculation-error.ts';
-import { CalculatorForm } from './calculator-form.tsx';
+import { type CalculatedProfile, CalculatorForm } from './calculator-form.tsx';
 
 const LOAD_ERROR = 'Error loading form data';
 
@@ -50,25 +50,34 @@ export default function CalculatorPage() {
   useLoadErrorToast(levels.error, LOAD_ERROR);
   useLoadErrorToast(settings.error, LOAD_ERROR);
   const calculate = useCalculateSalary();
-  const [result, setResult] = useState<CalculationResult | null>(null);
+  const [shown, setShown] = useState<{ result: CalculationResult; profile: CalculatedProfile } | null>(null);
+  const [stale, setStale] = useState(false);
   const detailsRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
-  // On a phone the panel stacks under the form, out of sight: bring a new result into view.
+  // On a phone the panel stacks under the form, out of sight: bring a new result into view, and
+  // move focus to its heading so a keyboard or screen-reader user lands on the result.
   useEffect(() => {
     const panel = detailsRef.current;
-    if (result && panel && panel.getBoundingClientRect().top > window.innerHeight * 0.6) {
+    if (!shown || !panel) return;
+    if (panel.getBoundingClientRect().top > window.innerHeight * 0.6) {
       panel.scrollIntoView({ behavior: 'smooth', block: 'start' });
     }
-  }, [result]);
+    headingRef.current?.focus({ preventScroll: true });
+  }, [shown]);
 
-  const onCalculate = async (payload: CalculateBody): Promise<unknown> => {
+  const onEdited = useCallback(() => setStale(true), []);
+
+  const onCalculate = async (payload: CalculateBody, profile: CalculatedProfile): Promise<unknown> => {
     try {
-      setResult(await calculate.mutateAsync(payload));
+      const result = await calculate.mutateAsync(payload);
+      setShown({ result, profile });
+      setStale(false);
       toast.success('Salary calculated successfully');
       return null;
     } catch (error) {
       // Spec §4: a failed calculation must not leave an earlier result looking current.
-      setResult(null);
+      setShown(null);
       toast.error(calculationErrorMessage(error));
       return error;
     }
@@ -84,33 +93,47 @@ export default function CalculatorPage() {
           icon={<IconLock size={18} />}
           mb="lg"
           title="Salaries are hidden"
+          data-testid="calculator-not-permitted"
         >
           Calculating shows a salary, which needs the Show Calculated Salary permission. Ask an administrator
           for it.
         </Alert>
       )}
-      <Grid gap="lg" align="flex-start">
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <CalculatorForm
-            jobs={jobs.data ?? []}
-            grades={grades.data ?? []}
-            levels={levels.data ?? []}
-            options={{
-              benefits: settings.data?.benefits ?? [],
-              customMultipliers: settings.data?.customMultipliers ?? [],
-            }}
-            loading={jobs.isPending || grades.isPending || levels.isPending}
-            calculating={calculate.isPending}
-            canCalculate={canSeeSalary}
-            onCalculate={onCalculate}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <div ref={detailsRef} style={{ scrollMarginTop: 72 }}>
-            {result ? <CalculationDetails result={result} /> : <EmptyDetails />}
-          </div>
-        </Grid.Col>
-      </Grid>
+      {canSeeSalary ? (
+        <Grid gap="lg" align="flex-start">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <CalculatorForm
+              jobs={jobs.data ?? []}
+              grades={grades.data ?? []}
+              levels={levels.data ?? []}
+              options={{
+                benefits: settings.data?.benefits ?? [],
+                customMultipliers: settings.data?.customMultipliers ?? [],
+              }}
+              loading={jobs.isPending || grades.isPending || levels.isPending}
+              calculating={calculate.isPending}
+              canCalculate={canSeeSalary}
+              onCalculate={onCalculate}
+              onEdited={onEdited}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <div ref={detailsRef} style={{ scrollMarginTop: 72 }}>
+              {shown ? (
+                <CalculationDetails
+                  result={shown.result}
+                  profile={shown.profile.label}
+                  years={shown.profile}
+                  stale={stale}
+                  headingRef={headingRef}
+                />
+              ) : (
+                <EmptyDetails />
+              )}
+            </div>
+          </Grid.Col>
+        </Grid>
+      ) : null}
     </>
   );
 }

@@ -15,6 +15,11 @@ describe('customMultiplierEffect', () => {
 
 describe('importSummary', () => {
   it('says what a dry run would do', () => {
-    expect(importSummary({ created: 120, updated: 4 })).toBe('120 to create, 4 to update');
+    expect(
+      importSummary({ created: 120, updated: 4, unchanged: 76, conflictCount: 0, duplicateCount: 0 }),
+    ).toBe('120 to create, 4 changed, 76 unchanged');
+    expect(
+      importSummary({ created: 0, updated: 0, unchanged: 200, conflictCount: 1, duplicateCount: 2 }),
+    ).toBe('0 to create, 0 changed, 200 unchanged, 1 conflict, 2 possible duplicates');
   });
 });

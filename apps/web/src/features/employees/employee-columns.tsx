@@ -1,4 +1,4 @@
-import { Anchor, Button } from '@mantine/core';
+import { Anchor, Button, UnstyledButton } from '@mantine/core';
 import { formatMoney } from '@salary/shared/common/money';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { IconTrash } from '@tabler/icons-react';
@@ -14,6 +14,10 @@ export interface EmployeeColumnMeta {
   sortKey?: SortableColumn;
   /** ID and Name stay in view while the other columns scroll sideways. */
   pinnedLeft?: number;
+  /** The money and the row actions stay in view at the right edge (issue 17: the figures the page is for). */
+  pinnedRight?: number;
+  /** What the footer row shows under this column. */
+  footer?: 'label' | 'count' | 'salary' | 'cost';
   /** Full text for the cell's tooltip: narrow columns cut long names short. */
   titleOf?: (employee: EmployeeView) => string;
 }
@@ -27,6 +31,8 @@ export interface EmployeeColumnOptions {
   canEdit: boolean;
   canDelete: boolean;
   onDelete(employee: EmployeeView): void;
+  /** Opens "Why this salary?" for the employee. */
+  onExplain(employee: EmployeeView): void;
 }
 
 const editPath = (employee: EmployeeView) => `/employees/edit/${employee.id}`;
@@ -45,6 +51,15 @@ function number(header: string, sortKey: SortableColumn, width: number, read: (e
   } satisfies EmployeeColumn;
 }
 
+/** Pins the trailing columns (money, actions) to the right edge, each after the ones to its right. */
+function pinRight(columns: EmployeeColumn[], from: number): void {
+  let offset = 0;
+  for (let i = columns.length - 1; i >= from; i--) {
+    columns[i]!.meta.pinnedRight = offset;
+    offset += columns[i]!.meta.width;
+  }
+}
+
 /** Spec §2's columns, in order, leaving out the ones the user may not see. */
 export function employeeColumns(options: EmployeeColumnOptions): EmployeeColumn[] {
   const { canEdit } = options;
@@ -52,7 +67,7 @@ export function employeeColumns(options: EmployeeColumnOptions): EmployeeColumn[
     {
       id: 'id',
       header: 'ID',
-      meta: { width: 72, sortKey: 'id', pinnedLeft: 0 },
+      meta: { width: 72, sortKey: 'id', pinnedLeft: 0, footer: 'label' },
       cell: ({ row }) =>
         canEdit ? (
           <Anchor component={Link} to={editPath(row.original)} size="sm">
@@ -65,7 +80,7 @@ export function employeeColumns(options: EmployeeColumnOptions): EmployeeColumn[
     {
       id: 'name',
       header: 'Name',
-      meta: { width: 200, pinnedLeft: 72, titleOf: (e) => e.name },
+      meta: { width: 180, pinnedLeft: 72, sortKey: 'name', titleOf: (e) => e.name, footer: 'count' },
       cell: ({ row }) =>
         canEdit ? (
           <Anchor component={Link} to={editPath(row.original)} size="sm" fw={500}>
@@ -75,30 +90,51 @@ export function employeeColumns(options: EmployeeColumnOptions): EmployeeColumn[
           row.original.name
         ),
     },
-    text('Technology', 170, (e) => e.technology.name),
-    text('Specialization', 190, (e) => e.position.name),
-    text('Grade', 110, (e) => e.grade.name),
-    text('Level', 100, (e) => e.level.name),
-    number('Experience in years', 'yearsExperience', 120, (e) => String(e.yearsExperience)),
-    number('Company Years', 'yearsWithCompany', 116, (e) => String(e.yearsWithCompany)),
-    text('Offshore', 92, (e) => yesNo(e.offshoreProject)),
-    text('Acting As', 96, (e) => yesNo(e.actingAsDifferentGrade)),
-    text('Pillar', 84, (e) => yesNo(e.pillar)),
-    text('Remote', 92, (e) => yesNo(e.remote)),
+    text('Technology', 150, (e) => e.technology.name),
+    text('Specialization', 160, (e) => e.position.name),
+    text('Grade', 100, (e) => e.grade.name),
+    text('Level', 90, (e) => e.level.name),
+    number('Experience in years', 'yearsExperience', 104, (e) => String(e.yearsExperience)),
+    number('Company Years', 'yearsWithCompany', 96, (e) => String(e.yearsWithCompany)),
+    text('Offshore', 84, (e) => yesNo(e.offshoreProject)),
+    text('Acting As', 84, (e) => yesNo(e.actingAsDifferentGrade)),
+    text('Pillar', 72, (e) => yesNo(e.pillar)),
+    text('Remote', 80, (e) => yesNo(e.remote)),
   ];
+  const firstPinnedRight = columns.length;
   if (options.showSalary) {
-    columns.push(
-      number('Calculated Salary', 'calculatedSalary', 150, (e) => formatMoney(e.calculatedSalary)),
-    );
+    columns.push({
+      ...number('Calculated Salary', 'calculatedSalary', 136, (e) => formatMoney(e.calculatedSalary)),
+      meta: { width: 136, align: 'right', sortKey: 'calculatedSalary', footer: 'salary' },
+      // The salary opens its explanation; an employee without one has nothing to explain.
+      cell: ({ row }) =>
+        row.original.calculatedSalary == null ? (
+          '—'
+        ) : (
+          <UnstyledButton
+            onClick={() => options.onExplain(row.original)}
+            aria-label={`Why this salary? ${row.original.name}: ${formatMoney(row.original.calculatedSalary)}`}
+            title="Why this salary?"
+            fz="sm"
+            c="indigo.8"
+            td="underline dotted"
+          >
+            {formatMoney(row.original.calculatedSalary)}
+          </UnstyledButton>
+        ),
+    });
   }
   if (options.showCost) {
-    columns.push(number('Total Cost', 'accumulatedCost', 136, (e) => formatMoney(e.accumulatedCost)));
+    columns.push({
+      ...number('Total Cost', 'accumulatedCost', 124, (e) => formatMoney(e.accumulatedCost)),
+      meta: { width: 124, align: 'right', sortKey: 'accumulatedCost', footer: 'cost' },
+    });
   }
   if (options.canDelete) {
     columns.push({
       id: 'actions',
       header: 'Actions',
-      meta: { width: 104, align: 'right' },
+      meta: { width: 120, align: 'right' },
       cell: ({ row }) => (
         <Button
           size="compact-sm"
@@ -113,5 +149,7 @@ export function employeeColumns(options: EmployeeColumnOptions): EmployeeColumn[
       ),
     });
   }
+  // On a wide screen nothing needs pinning: the stylesheet applies it only where it helps.
+  pinRight(columns, firstPinnedRight);
   return columns;
 }

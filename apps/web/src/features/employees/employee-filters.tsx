@@ -1,33 +1,31 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Grid, Group, NumberInput, Paper, Select, TextInput } from '@mantine/core';
 import { employeeListQuery } from '@salary/shared/employees/employee.contract';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
-import { memo } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
+import { memo, useEffect, useRef, useState } from 'react';
+import type { DirectoryFilters } from '../../lib/directory-filters.ts';
 import { useGrades } from '../../lib/salary-rules/get-grades.ts';
 import { useJobs } from '../../lib/salary-rules/get-jobs.ts';
 import { useLevels } from '../../lib/salary-rules/get-levels.ts';
 import { usePositions } from '../../lib/salary-rules/get-positions.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
-import type { EmployeeListFilters } from './api/get-employees.ts';
 import { filterSpans } from './filter-layout.ts';
-import { chosenId, selectValue, toOptions } from './select-options.ts';
+import { selectValue, toOptions } from './select-options.ts';
 
-type FilterValues = z.input<typeof employeeListQuery>;
+/** Typing settles this long before the list is asked again. */
+const TYPING_DELAY_MS = 300;
 
-const EMPTY: FilterValues = {
-  technologyId: null,
-  positionId: null,
-  gradeId: null,
-  levelId: null,
-  salaryFrom: '',
-  salaryTo: '',
-};
+type Drafts = { name: string; salaryFrom: number | string; salaryTo: number | string };
+type FieldErrors = Partial<Record<keyof DirectoryFilters, string>>;
+
+const draftsOf = (f: DirectoryFilters): Drafts => ({
+  name: f.name ?? '',
+  salaryFrom: f.salaryFrom ?? '',
+  salaryTo: f.salaryTo ?? '',
+});
 
 interface EmployeeFiltersProps {
-  nameSearch: string;
-  onNameSearchChange(value: string): void;
+  /** The applied filters: the address's. */
+  filters: DirectoryFilters;
   /**
    * Salary From/To only for users who may see salaries: the server refuses salary filters
    * without showSalary (403), and without the Calculated Salary column there is nothing to
@@ -36,23 +34,33 @@ interface EmployeeFiltersProps {
   showSalaryFilters: boolean;
   /** True while newly applied filters load. */
   applying: boolean;
-  onApply(filters: EmployeeListFilters): void;
-  onReset(): void;
+  onApply(filters: DirectoryFilters): void;
 }
 
 /**
- * Spec §2 filter form. The name search is live and client-side; the other fields are
- * server-side filters, checked by the shared employeeListQuery schema and sent on Apply.
+ * Spec §2 filter form. Every field applies on change — a choice at once, typing once it
+ * settles — and the applied filters live in the address (employees-page.tsx), so Back,
+ * reload and a shared link keep them. Apply Filters applies what is typed without waiting;
+ * values the shared employeeListQuery schema refuses are marked and not applied.
  */
-function EmployeeFiltersForm(props: EmployeeFiltersProps) {
-  const form = useForm<FilterValues, unknown, EmployeeListFilters>({
-    resolver: zodResolver(employeeListQuery),
-    defaultValues: EMPTY,
-  });
-  const { errors } = form.formState;
-  const jobId = chosenId(useWatch({ control: form.control, name: 'technologyId' }));
+function EmployeeFiltersForm({ filters, showSalaryFilters, applying, onApply }: EmployeeFiltersProps) {
+  const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(filters));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // What this form last applied: a change of the address from elsewhere (Back, Reset, a link)
+  // replaces the drafts; our own echo must not, or keystrokes typed meanwhile would be lost.
+  const applied = useRef(filters);
+  useEffect(() => {
+    if (applied.current === filters) return;
+    const mine = JSON.stringify(applied.current) === JSON.stringify(filters);
+    applied.current = filters;
+    if (!mine) {
+      setDrafts(draftsOf(filters));
+      setErrors({});
+    }
+  }, [filters]);
+
   const jobs = useJobs();
-  const positions = usePositions(jobId);
+  const positions = usePositions(filters.technologyId ?? null);
   const grades = useGrades();
   const levels = useLevels();
   useLoadErrorToast(jobs.error, 'Failed to fetch jobs');
@@ -60,75 +68,99 @@ function EmployeeFiltersForm(props: EmployeeFiltersProps) {
   useLoadErrorToast(grades.error, 'Failed to fetch grades');
   useLoadErrorToast(levels.error, 'Failed to fetch levels');
 
+  /** Checks the whole set with the shared schema; applies it when it passes. */
+  const apply = (patch: Partial<Record<keyof DirectoryFilters, unknown>>, typed: Drafts = drafts) => {
+    const raw = { ...filters, ...typed, ...patch };
+    const parsed = employeeListQuery.safeParse(raw);
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues)
+        next[issue.path[0] as keyof DirectoryFilters] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    if (JSON.stringify(parsed.data) === JSON.stringify(filters)) return;
+    applied.current = parsed.data;
+    onApply(parsed.data);
+  };
+  const applyRef = useRef(apply);
+  applyRef.current = apply;
+
+  // Typed fields apply once the typing settles.
+  useEffect(() => {
+    const same = draftsOf(applied.current);
+    if (
+      same.name === drafts.name.trim() &&
+      same.salaryFrom === drafts.salaryFrom &&
+      same.salaryTo === drafts.salaryTo
+    )
+      return;
+    const timer = setTimeout(() => applyRef.current({}, drafts), TYPING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [drafts]);
+
   const reset = () => {
-    form.reset(EMPTY);
-    props.onReset();
+    setDrafts(draftsOf({}));
+    setErrors({});
+    applied.current = {};
+    onApply({});
   };
 
   const idSelect = (
     name: 'technologyId' | 'positionId' | 'gradeId' | 'levelId',
     label: string,
     data: ReturnType<typeof toOptions>,
-    extra: { disabled?: boolean; onPicked?: () => void } = {},
+    disabled = false,
   ) => (
-    <Controller
-      control={form.control}
+    <Select
+      label={label}
+      placeholder="All"
+      data={data}
+      clearable
+      disabled={disabled}
+      value={selectValue(filters[name] ?? null)}
+      onChange={(value) => {
+        if (value === selectValue(filters[name] ?? null)) return;
+        // A position belongs to one technology: a new technology clears it (spec §2).
+        apply(name === 'technologyId' ? { technologyId: value, positionId: undefined } : { [name]: value });
+      }}
       name={name}
-      render={({ field }) => (
-        <Select
-          label={label}
-          placeholder="All"
-          data={data}
-          clearable
-          disabled={extra.disabled}
-          value={selectValue(field.value)}
-          onChange={(value) => {
-            if (value === selectValue(field.value)) return;
-            field.onChange(value);
-            extra.onPicked?.();
-          }}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          name={field.name}
-          error={errors[name]?.message}
-          comboboxProps={{ withinPortal: true }}
-        />
-      )}
+      error={errors[name]}
+      comboboxProps={{ withinPortal: true }}
     />
   );
 
   const moneyInput = (name: 'salaryFrom' | 'salaryTo', label: string) => (
-    <Controller
-      control={form.control}
+    <NumberInput
+      label={label}
+      placeholder="Any"
+      prefix="$"
+      hideControls
+      min={0}
+      step={100}
+      decimalScale={2}
+      thousandSeparator=","
+      allowNegative={false}
+      value={drafts[name]}
+      onChange={(value) => setDrafts((d) => ({ ...d, [name]: value }))}
       name={name}
-      render={({ field }) => (
-        <NumberInput
-          label={label}
-          placeholder="Any"
-          prefix="$"
-          hideControls
-          min={0}
-          step={100}
-          decimalScale={2}
-          thousandSeparator=","
-          allowNegative={false}
-          value={field.value as number | string}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          name={field.name}
-          error={errors[name]?.message}
-        />
-      )}
+      error={errors[name]}
     />
   );
 
-  const { search, pair, narrow, buttons } = filterSpans(props.showSalaryFilters);
+  const { search, pair, narrow, buttons } = filterSpans(showSalaryFilters);
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
       <form
-        onSubmit={form.handleSubmit(props.onApply)}
-        onReset={reset}
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply({});
+        }}
+        onReset={(event) => {
+          event.preventDefault();
+          reset();
+        }}
         noValidate
         aria-label="Filter employees"
       >
@@ -138,24 +170,28 @@ function EmployeeFiltersForm(props: EmployeeFiltersProps) {
               label="Search by Name"
               placeholder="Type a name"
               leftSection={<IconSearch size={16} />}
-              value={props.nameSearch}
-              onChange={(event) => props.onNameSearchChange(event.currentTarget.value)}
+              value={drafts.name}
+              onChange={(event) => {
+                const name = event.currentTarget.value;
+                setDrafts((d) => ({ ...d, name }));
+              }}
+              error={errors.name}
               type="search"
               autoComplete="off"
             />
           </Grid.Col>
+          <Grid.Col span={pair}>{idSelect('technologyId', 'Technology', toOptions(jobs.data))}</Grid.Col>
           <Grid.Col span={pair}>
-            {idSelect('technologyId', 'Technology', toOptions(jobs.data), {
-              // A position belongs to one technology: a new technology clears it (spec §2).
-              onPicked: () => form.setValue('positionId', null),
-            })}
-          </Grid.Col>
-          <Grid.Col span={pair}>
-            {idSelect('positionId', 'Position', toOptions(positions.data), { disabled: jobId === null })}
+            {idSelect(
+              'positionId',
+              'Position',
+              toOptions(positions.data),
+              filters.technologyId === undefined,
+            )}
           </Grid.Col>
           <Grid.Col span={narrow}>{idSelect('gradeId', 'Grade', toOptions(grades.data))}</Grid.Col>
           <Grid.Col span={narrow}>{idSelect('levelId', 'Level', toOptions(levels.data))}</Grid.Col>
-          {props.showSalaryFilters ? (
+          {showSalaryFilters ? (
             <>
               <Grid.Col span={narrow}>{moneyInput('salaryFrom', 'Salary From')}</Grid.Col>
               <Grid.Col span={narrow}>{moneyInput('salaryTo', 'Salary To')}</Grid.Col>
@@ -166,7 +202,7 @@ function EmployeeFiltersForm(props: EmployeeFiltersProps) {
               <Button type="reset" variant="default">
                 Reset
               </Button>
-              <Button type="submit" leftSection={<IconFilter size={16} />} loading={props.applying}>
+              <Button type="submit" leftSection={<IconFilter size={16} />} loading={applying}>
                 Apply Filters
               </Button>
             </Group>

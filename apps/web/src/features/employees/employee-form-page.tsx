@@ -1,4 +1,6 @@
+import { Button } from '@mantine/core';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import { IconFileDownload } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -11,10 +13,12 @@ import { useSettings } from '../../lib/salary-rules/get-settings.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { useCreateEmployee } from './api/create-employee.ts';
+import { useDownloadPayStatement } from './api/download-pay-statement.ts';
 import { useEmployee } from './api/get-employee.ts';
 import { useUpdateEmployee } from './api/update-employee.ts';
 import { EmployeeForm, type EmployeeFormReferences } from './employee-form.tsx';
 import { EMPTY_EMPLOYEE_FORM, employeeFormValues } from './employee-form-values.ts';
+import { PayHistoryPanel } from './pay-history-panel.tsx';
 
 const FETCH_FAILED = 'Failed to fetch employee';
 
@@ -39,6 +43,7 @@ export default function EmployeeFormPage() {
   const settings = useSettings();
   const create = useCreateEmployee();
   const update = useUpdateEmployee();
+  const statement = useDownloadPayStatement();
   useLoadErrorToast(
     firstError(jobs.error, grades.error, levels.error, settings.error),
     'Error loading form data',
@@ -75,6 +80,22 @@ export default function EmployeeFormPage() {
             ? `Change ${employee.data.name}'s record. The salary is recalculated from the current rules.`
             : 'Job, position, grade and level set the base salary; the factors below adjust it.'
         }
+        actions={
+          editing && validId ? (
+            <Button
+              variant="default"
+              leftSection={<IconFileDownload size={16} />}
+              loading={statement.isPending}
+              onClick={() =>
+                statement.mutate(employeeId as number, {
+                  onError: (error) => toast.error(errorMessage(error, 'Failed to download pay statement')),
+                })
+              }
+            >
+              Pay statement
+            </Button>
+          ) : undefined
+        }
       />
       {ready && !loadFailed ? (
         <EmployeeForm
@@ -90,6 +111,7 @@ export default function EmployeeFormPage() {
       ) : (
         <SectionLoader />
       )}
+      {editing && validId && ready && !loadFailed ? <PayHistoryPanel employeeId={employeeId} /> : null}
     </>
   );
 }

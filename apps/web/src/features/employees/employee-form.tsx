@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { employeeFormBody } from '@salary/shared/employees/employee.contract';
 import { fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import type { Grade } from '@salary/shared/grades/grades.contract';
@@ -8,6 +8,7 @@ import type { Level } from '@salary/shared/levels/levels.contract';
 import type { SettingsRead } from '@salary/shared/settings/settings.contract';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { leaveWithoutAsking, SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { usePositions } from '../../lib/salary-rules/get-positions.ts';
@@ -57,6 +58,7 @@ export function EmployeeForm({ mode, defaultValues, references, save, onSaved }:
     try {
       await save(employeeRequestBody(values));
       toast.success(mode === 'edit' ? 'Employee updated successfully' : 'Employee created successfully');
+      leaveWithoutAsking();
       onSaved();
     } catch (error) {
       applyServerFieldErrors(error, form.setError, EMPLOYEE_FORM_FIELDS);
@@ -147,6 +149,27 @@ export function EmployeeForm({ mode, defaultValues, references, save, onSaved }:
             {idSelect('gradeId', 'Grade', toOptions(references.grades))}
             {idSelect('levelId', 'Level', toOptions(references.levels))}
             {fieldsOfKind('years').map((f) => yearsInput(f.wire, f.label))}
+            {fieldsOfKind('choice').map((f) => (
+              <Controller
+                key={f.wire}
+                control={form.control}
+                name={f.wire}
+                render={({ field }) => (
+                  <Select
+                    label={f.label}
+                    description="Personal data: seen only by administrators and users who edit employees"
+                    data={f.choices.map((value) => ({ value, label: f.choiceLabels[value] }))}
+                    value={(field.value as string | undefined) ?? f.formDefault}
+                    onChange={(value) => field.onChange(value ?? f.formDefault)}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    name={field.name}
+                    error={errors[f.wire]?.message}
+                    allowDeselect={false}
+                  />
+                )}
+              />
+            ))}
           </SimpleGrid>
           <SalaryFactorCheckboxes control={form.control} />
           <CustomMultiplierCheckboxes
@@ -154,14 +177,15 @@ export function EmployeeForm({ mode, defaultValues, references, save, onSaved }:
             multipliers={references.customMultipliers}
             error={errors.customMultipliers?.message}
           />
-          <Group justify="flex-end" gap="sm">
+          <UnsavedChangesGuard when={form.formState.isDirty} />
+          <SaveBar dirty={form.formState.isDirty}>
             <Button component={Link} to="/dashboard" variant="default">
               Cancel
             </Button>
             <Button type="submit" loading={isSubmitting}>
               {mode === 'edit' ? 'Update Employee' : 'Create Employee'}
             </Button>
-          </Group>
+          </SaveBar>
         </Stack>
       </form>
     </Paper>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SORT, filterByName, sortEmployees, toggleSort, yesNo } from './employee-rows.ts';
+import { DEFAULT_SORT, sortEmployees, sortFromParams, toggleSort, withSort, yesNo } from './employee-rows.ts';
 
 interface Row {
   id: number;
@@ -68,23 +68,31 @@ describe('sortEmployees', () => {
   });
 });
 
-describe('filterByName', () => {
-  const rows = [row(1, { name: 'Ana García' }), row(2, { name: 'Joana Smith' }), row(3, { name: 'Bob' })];
+describe('sort by name', () => {
+  it('orders names alphabetically, ignoring case and accents, numbers by value', () => {
+    const rows = [
+      row(1, { name: 'émile' }),
+      row(2, { name: 'Zoe' }),
+      row(3, { name: 'Emma' }),
+      row(4, { name: 'Bo 10' }),
+      row(5, { name: 'Bo 9' }),
+    ];
+    expect(ids(sortEmployees(rows, { column: 'name', direction: 'asc' }))).toEqual([5, 4, 1, 3, 2]);
+    expect(ids(sortEmployees(rows, { column: 'name', direction: 'desc' }))).toEqual([2, 3, 1, 4, 5]);
+  });
+});
 
-  it('matches a case-insensitive substring anywhere in the name', () => {
-    expect(ids(filterByName(rows, 'ANA'))).toEqual([1, 2]);
-    expect(ids(filterByName(rows, 'garc'))).toEqual([1]);
-    expect(ids(filterByName(rows, 'a s'))).toEqual([2]);
+describe('sort in the address', () => {
+  it('round-trips a sort and leaves the default out of the address', () => {
+    const sort = { column: 'name', direction: 'desc' } as const;
+    const params = withSort(new URLSearchParams('gradeId=2'), sort);
+    expect(params.toString()).toBe('gradeId=2&sort=name&direction=desc');
+    expect(sortFromParams(params)).toEqual(sort);
+    expect(withSort(params, DEFAULT_SORT).toString()).toBe('gradeId=2');
   });
 
-  it('ignores surrounding spaces and shows everyone for a blank search', () => {
-    expect(ids(filterByName(rows, '  bob '))).toEqual([3]);
-    expect(filterByName(rows, '   ')).toBe(rows);
-    expect(filterByName(rows, '')).toBe(rows);
-  });
-
-  it('finds nobody when nothing matches', () => {
-    expect(filterByName(rows, 'zed')).toEqual([]);
+  it('falls back to the default for an unknown column', () => {
+    expect(sortFromParams(new URLSearchParams('sort=password&direction=desc'))).toEqual(DEFAULT_SORT);
   });
 });
 

@@ -1,14 +1,15 @@
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 
 /*
- * The list's client-side work, kept pure so it is tested without a browser: the live name
- * search and the column sort (spec §2). Both run over up to 10,000 rows on every keystroke or
- * header click, so each is one linear pass or one sort, with no per-row allocation beyond that.
+ * The list's client-side work, kept pure so it is tested without a browser: the column sort
+ * (spec §2) and its place in the address. The name search runs on the server (it ignores
+ * accents there, the same for the list, the export and the Pay Overview).
  */
 
 /** The columns spec §2 marks sortable; the two money columns only show with their permission. */
 export type SortableColumn =
   | 'id'
+  | 'name'
   | 'yearsExperience'
   | 'yearsWithCompany'
   | 'calculatedSalary'
@@ -31,6 +32,38 @@ export function toggleSort(current: EmployeeSort, column: SortableColumn): Emplo
 
 type SortableRow = Pick<EmployeeView, 'id'> & Partial<Pick<EmployeeView, SortableColumn>>;
 
+/** Names in the reader's alphabet: accents and letter case do not split "Émile" from "Emma". */
+const names = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+const SORTABLE: readonly SortableColumn[] = [
+  'id',
+  'name',
+  'yearsExperience',
+  'yearsWithCompany',
+  'calculatedSalary',
+  'accumulatedCost',
+];
+
+/** A sort read from the address (`sort=name&direction=desc`); anything unknown → the default. */
+export function sortFromParams(params: URLSearchParams): EmployeeSort {
+  const column = params.get('sort') as SortableColumn | null;
+  if (!column || !SORTABLE.includes(column)) return DEFAULT_SORT;
+  return { column, direction: params.get('direction') === 'desc' ? 'desc' : 'asc' };
+}
+
+/** The sort written into the address; the default leaves it clean. */
+export function withSort(params: URLSearchParams, sort: EmployeeSort): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (sort.column === DEFAULT_SORT.column && sort.direction === DEFAULT_SORT.direction) {
+    next.delete('sort');
+    next.delete('direction');
+  } else {
+    next.set('sort', sort.column);
+    next.set('direction', sort.direction);
+  }
+  return next;
+}
+
 /**
  * A sorted copy. Employees without a figure (no base salary for their grade and level → null)
  * go last in both directions, so flipping the order never buries the priced rows under '—'.
@@ -48,21 +81,32 @@ export function sortEmployees<T extends SortableRow>(rows: readonly T[], sort: E
       if (xMissing && yMissing) return a.id - b.id;
       return xMissing ? 1 : -1;
     }
-    return (x - y) * sign || a.id - b.id;
+    const order = typeof x === 'string' ? names.compare(x, y as string) : x - (y as number);
+    return order * sign || a.id - b.id;
   });
-}
-
-/** Spec §2 'Search by Name': client-side, case-insensitive substring; blank shows everyone. */
-export function filterByName<T extends Pick<EmployeeView, 'name'>>(
-  rows: readonly T[],
-  search: string,
-): readonly T[] {
-  const needle = search.trim().toLocaleLowerCase();
-  if (!needle) return rows;
-  return rows.filter((row) => row.name.toLocaleLowerCase().includes(needle));
 }
 
 /** Booleans in the list read Yes/No (spec §2). */
 export function yesNo(value: boolean): 'Yes' | 'No' {
   return value ? 'Yes' : 'No';
+}
+
+/** The footer's figures: how many, and the sums of the figures shown (null ones count as none). */
+export interface DirectoryTotals {
+  count: number;
+  salary: number;
+  cost: number;
+}
+
+export function totalsOf(
+  rows: readonly Pick<EmployeeView, 'calculatedSalary' | 'accumulatedCost'>[],
+): DirectoryTotals {
+  // In cents, so the total equals the sum of the shown figures to the cent.
+  let salary = 0;
+  let cost = 0;
+  for (const r of rows) {
+    if (r.calculatedSalary != null) salary += Math.round(r.calculatedSalary * 100);
+    if (r.accumulatedCost != null) cost += Math.round(r.accumulatedCost * 100);
+  }
+  return { count: rows.length, salary: salary / 100, cost: cost / 100 };
 }

@@ -1,23 +1,29 @@
 import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
-import { IconRefresh, IconUsers } from '@tabler/icons-react';
-import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { IconChartBar, IconRefresh, IconUsers } from '@tabler/icons-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-error.ts';
+import { type DirectoryFilters, filterQuery } from '../../lib/directory-filters.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useDeleteEmployee } from './api/delete-employee.ts';
 import { type EmployeeColumnOptions, employeeColumns } from './employee-columns.tsx';
 import {
-  DEFAULT_SORT,
-  filterByName,
+  type EmployeeSort,
   type SortableColumn,
   sortEmployees,
   toggleSort,
+  totalsOf,
 } from './employee-rows.ts';
 import { EmployeesTable } from './employees-table.tsx';
 
 // Loaded on the first Delete: the dialog's code need not delay the first rows.
 const ConfirmDialog = lazy(() =>
   import('../../components/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })),
+);
+// Loaded on the first "Why this salary?".
+const SalaryBreakdownDrawer = lazy(() =>
+  import('./salary-breakdown-drawer.tsx').then((m) => ({ default: m.SalaryBreakdownDrawer })),
 );
 
 interface EmployeesDirectoryProps {
@@ -27,16 +33,17 @@ interface EmployeesDirectoryProps {
   refreshing: boolean;
   failed: boolean;
   onRetry(): void;
-  nameSearch: string;
-  permissions: Omit<EmployeeColumnOptions, 'onDelete'>;
+  /** The applied filters: the Pay Overview link carries them. */
+  filters: DirectoryFilters;
+  sort: EmployeeSort;
+  onSort(sort: EmployeeSort): void;
+  permissions: Omit<EmployeeColumnOptions, 'onDelete' | 'onExplain'>;
 }
 
 const counts = new Intl.NumberFormat('en-US');
 
-function countLabel(shown: number, total: number) {
-  const noun = total === 1 ? 'employee' : 'employees';
-  const all = `${counts.format(total)} ${noun}`;
-  return shown === total ? all : `${counts.format(shown)} of ${all}`;
+function countLabel(total: number) {
+  return `${counts.format(total)} ${total === 1 ? 'employee' : 'employees'}`;
 }
 
 function Message({ children, action }: { children: string; action?: React.ReactNode }) {
@@ -57,16 +64,15 @@ function Message({ children, action }: { children: string; action?: React.ReactN
 export function EmployeesDirectory(props: EmployeesDirectoryProps) {
   const toast = useToast();
   const deleteEmployee = useDeleteEmployee();
-  const [sort, setSort] = useState(DEFAULT_SORT);
+  const { sort, onSort } = props;
+  const [explained, setExplained] = useState<EmployeeView | null>(null);
   const [pendingDelete, setPendingDelete] = useState<EmployeeView | null>(null);
   // Stays mounted after the first use so the closing transition can play.
   const [deleteUsed, setDeleteUsed] = useState(false);
-  // Typing stays responsive with 10,000 rows: the search result may lag a keystroke behind.
-  const search = useDeferredValue(props.nameSearch);
   const { permissions } = props;
 
-  const sorted = useMemo(() => sortEmployees(props.employees ?? [], sort), [props.employees, sort]);
-  const rows = useMemo(() => filterByName(sorted, search), [sorted, search]);
+  const rows = useMemo(() => sortEmployees(props.employees ?? [], sort), [props.employees, sort]);
+  const totals = useMemo(() => totalsOf(rows), [rows]);
   const columns = useMemo(
     () =>
       employeeColumns({
@@ -75,6 +81,7 @@ export function EmployeesDirectory(props: EmployeesDirectoryProps) {
           setDeleteUsed(true);
           setPendingDelete(employee);
         },
+        onExplain: setExplained,
       }),
     [permissions],
   );
@@ -118,7 +125,9 @@ export function EmployeesDirectory(props: EmployeesDirectoryProps) {
         rows={rows}
         columns={columns}
         sort={sort}
-        onSort={(c: SortableColumn) => setSort((s) => toggleSort(s, c))}
+        onSort={(c: SortableColumn) => onSort(toggleSort(sort, c))}
+        totals={totals}
+        countLabel={countLabel(rows.length)}
       />
     );
   }
@@ -126,23 +135,40 @@ export function EmployeesDirectory(props: EmployeesDirectoryProps) {
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
       <Group justify="space-between" align="center" px={{ base: 'md', sm: 'lg' }} py="sm" gap="sm">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           Directory
         </Title>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
           {props.refreshing ? <Loader size="xs" aria-label="Updating" /> : null}
           {props.employees ? (
             <Text c="dimmed" size="sm" data-testid="employee-count">
-              {countLabel(rows.length, props.employees.length)}
+              {countLabel(rows.length)}
             </Text>
+          ) : null}
+          {permissions.showSalary ? (
+            <Button
+              component={Link}
+              to={`/insights${filterQuery(props.filters)}`}
+              variant="light"
+              size="xs"
+              leftSection={<IconChartBar size={14} aria-hidden />}
+            >
+              Pay Overview
+            </Button>
           ) : null}
         </Group>
       </Group>
       {body}
+      {explained ? (
+        <Suspense fallback={null}>
+          <SalaryBreakdownDrawer employee={explained} onClose={() => setExplained(null)} />
+        </Suspense>
+      ) : null}
       {deleteUsed ? (
         <Suspense fallback={null}>
           <ConfirmDialog
             opened={pendingDelete !== null}
+            item={pendingDelete?.name}
             title="Delete employee"
             message="Are you sure you want to delete this employee?"
             loading={deleteEmployee.isPending}

@@ -11,7 +11,7 @@ import type { EmployeeListFilters } from './api/get-employees.ts';
 import { ImportEmployeesButton } from './import-employees-button.tsx';
 
 interface EmployeesHeaderActionsProps {
-  /** The applied server-side filters: the export holds what the list holds (the name search aside). */
+  /** The applied filters: the export holds what the list holds. */
   filters: EmployeeListFilters;
   canImport: boolean;
   canAdd: boolean;

@@ -1,34 +1,54 @@
 import { Stack } from '@mantine/core';
 import { can } from '@salary/shared/common/permissions';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useCurrentUser } from '../../lib/auth/auth-context.ts';
+import { type DirectoryFilters, filtersFromParams, withFilters } from '../../lib/directory-filters.ts';
 import { canOpenEmployeeForms } from '../../lib/permissions.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
-import { type EmployeeListFilters, useEmployees } from './api/get-employees.ts';
+import { useEmployees } from './api/get-employees.ts';
 import { EmployeeFiltersPlaceholder } from './employee-filters-placeholder.tsx';
+import { type EmployeeSort, sortFromParams, withSort } from './employee-rows.ts';
 import { EmployeesDirectory } from './employees-directory.tsx';
 import { EmployeesHeaderActions } from './employees-header-actions.tsx';
 
-const NO_FILTERS: EmployeeListFilters = {};
-
-// Its own chunk (selects, number inputs, the form library): it loads while the list is fetched
-// instead of delaying the fetch, which is what the first rows wait for with 10,000 employees.
+// Its own chunk (selects, number inputs): it loads while the list is fetched instead of
+// delaying the fetch, which is what the first rows wait for with 10,000 employees.
 const EmployeeFilters = lazy(() =>
   import('./employee-filters.tsx').then((m) => ({ default: m.EmployeeFilters })),
 );
 
-/** /dashboard: the employee directory (spec §2 Employees list). */
+/**
+ * /dashboard: the employee directory (spec §2 Employees list). Every filter and the sort live
+ * in the address, so a reload, Back and a shared link show the same list.
+ */
 export default function EmployeesPage() {
   const user = useCurrentUser();
-  const [filters, setFilters] = useState<EmployeeListFilters>(NO_FILTERS);
-  const [nameSearch, setNameSearch] = useState('');
+  const [params, setParams] = useSearchParams();
+  const search = params.toString();
+  // Keyed on the text of the address, so the list query sees a stable object per address.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `search` is the address's content.
+  const filters = useMemo(() => filtersFromParams(params), [search]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: as above.
+  const sort = useMemo(() => sortFromParams(params), [search]);
   const employees = useEmployees(filters);
   useLoadErrorToast(employees.error, 'Failed to fetch employees');
-  const resetFilters = useCallback(() => {
-    setNameSearch('');
-    setFilters(NO_FILTERS);
-  }, []);
+
+  const { pathname } = useLocation();
+  const applyFilters = useCallback(
+    (next: DirectoryFilters) => {
+      // A name typed just before following a row's link settles after the address changed:
+      // it must not pull the user back to the directory.
+      if (window.location.pathname !== pathname) return;
+      setParams((current) => withFilters(current, next));
+    },
+    [setParams, pathname],
+  );
+  const applySort = useCallback(
+    (next: EmployeeSort) => setParams((current) => withSort(current, next), { replace: true }),
+    [setParams],
+  );
 
   const permissions = useMemo(
     () => ({
@@ -57,21 +77,21 @@ export default function EmployeesPage() {
       <Stack gap="lg">
         <Suspense fallback={<EmployeeFiltersPlaceholder showSalaryFilters={permissions.showSalary} />}>
           <EmployeeFilters
-            nameSearch={nameSearch}
-            onNameSearchChange={setNameSearch}
+            filters={filters}
             showSalaryFilters={permissions.showSalary}
             applying={employees.isFetching && employees.isPlaceholderData}
-            onApply={setFilters}
-            onReset={resetFilters}
+            onApply={applyFilters}
           />
         </Suspense>
         <EmployeesDirectory
           employees={employees.data}
+          filters={filters}
           loading={employees.isPending}
           refreshing={employees.isFetching && !employees.isPending}
           failed={employees.isError}
           onRetry={() => void employees.refetch()}
-          nameSearch={nameSearch}
+          sort={sort}
+          onSort={applySort}
           permissions={permissions}
         />
       </Stack>

@@ -1,11 +1,12 @@
 import { Table, UnstyledButton } from '@mantine/core';
+import { formatMoney } from '@salary/shared/common/money';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { flexRender, getCoreRowModel, type Header, useReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, useMemo, useRef } from 'react';
 import type { EmployeeColumn, EmployeeColumnMeta } from './employee-columns.tsx';
-import type { EmployeeSort, SortableColumn } from './employee-rows.ts';
+import type { DirectoryTotals, EmployeeSort, SortableColumn } from './employee-rows.ts';
 import classes from './employees-table.module.css';
 
 const ROW_HEIGHT = 41;
@@ -18,6 +19,9 @@ interface EmployeesTableProps {
   columns: EmployeeColumn[];
   sort: EmployeeSort;
   onSort(column: SortableColumn): void;
+  /** The footer row: the listed set's count and sums (each column only where it is shown). */
+  totals: DirectoryTotals;
+  countLabel: string;
 }
 
 const metaOf = (header: Header<EmployeeView, unknown>) => header.column.columnDef.meta as EmployeeColumnMeta;
@@ -27,6 +31,7 @@ function cellClass(meta: EmployeeColumnMeta, lastPinned: boolean, base: string |
     base,
     meta.pinnedLeft !== undefined && classes.pinned,
     lastPinned && classes.lastPinned,
+    meta.pinnedRight !== undefined && classes.pinnedRight,
     meta.align === 'right' && classes.right,
   ]
     .filter(Boolean)
@@ -34,10 +39,25 @@ function cellClass(meta: EmployeeColumnMeta, lastPinned: boolean, base: string |
 }
 
 function pinStyle(meta: EmployeeColumnMeta): CSSProperties | undefined {
-  // A variable, not `left`: the stylesheet applies it only where pinning is on (not on phones).
-  return meta.pinnedLeft === undefined
-    ? undefined
-    : ({ '--pin-left': `${meta.pinnedLeft}px` } as CSSProperties);
+  // Variables, not `left`/`right`: the stylesheet applies them only where pinning is on (not on phones).
+  if (meta.pinnedLeft !== undefined) return { '--pin-left': `${meta.pinnedLeft}px` } as CSSProperties;
+  if (meta.pinnedRight !== undefined) return { '--pin-right': `${meta.pinnedRight}px` } as CSSProperties;
+  return undefined;
+}
+
+function footerText(meta: EmployeeColumnMeta, totals: DirectoryTotals, countLabel: string): string {
+  switch (meta.footer) {
+    case 'label':
+      return 'Total';
+    case 'count':
+      return countLabel;
+    case 'salary':
+      return formatMoney(totals.salary);
+    case 'cost':
+      return formatMoney(totals.cost);
+    default:
+      return '';
+  }
 }
 
 function SortableHeader({
@@ -65,7 +85,7 @@ function SortableHeader({
  * two spacer rows, so 10,000 employees cost ~40 <tr>; TanStack Table lays out their cells.
  * Sorting and searching happen before (pure functions), which keeps this component layout-only.
  */
-export function EmployeesTable({ rows, columns, sort, onSort }: EmployeesTableProps) {
+export function EmployeesTable({ rows, columns, sort, onSort, totals, countLabel }: EmployeesTableProps) {
   const scrollRef = useRef<HTMLElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -90,17 +110,30 @@ export function EmployeesTable({ rows, columns, sort, onSort }: EmployeesTablePr
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const totalWidth = columns.reduce((sum, column) => sum + column.meta.width, 0);
   const lastPinnedIndex = columns.findLastIndex((column) => column.meta.pinnedLeft !== undefined);
+  const firstRightIndex = columns.findIndex((column) => column.meta.pinnedRight !== undefined);
 
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-    <section ref={scrollRef} className={classes.scroller} tabIndex={0} aria-label="Employees">
+    <section
+      ref={scrollRef}
+      className={classes.scroller}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+      tabIndex={0}
+      aria-label="Employees"
+      // Focus scrolls a cell into view clear of the pinned columns on either side.
+      style={
+        {
+          '--pinned-left-width': `${columns.filter((c) => c.meta.pinnedLeft !== undefined).reduce((w, c) => w + c.meta.width, 0)}px`,
+          '--pinned-right-width': `${columns.filter((c) => c.meta.pinnedRight !== undefined).reduce((w, c) => w + c.meta.width, 0)}px`,
+        } as CSSProperties
+      }
+    >
       <Table
         className={classes.table}
         style={{ minWidth: totalWidth }}
         verticalSpacing={0}
         horizontalSpacing="sm"
         fz="sm"
-        aria-rowcount={rows.length + 1}
+        aria-rowcount={rows.length + 2}
       >
         <colgroup>
           {columns.map((column) => (
@@ -118,6 +151,7 @@ export function EmployeesTable({ rows, columns, sort, onSort }: EmployeesTablePr
                   <Table.Th
                     key={header.id}
                     className={cellClass(meta, index === lastPinnedIndex, classes.th)}
+                    data-first-right={index === firstRightIndex || undefined}
                     style={{ ...pinStyle(meta), paddingBlock: 10 }}
                     aria-sort={
                       meta.sortKey
@@ -162,6 +196,7 @@ export function EmployeesTable({ rows, columns, sort, onSort }: EmployeesTablePr
                     <Table.Td
                       key={cell.id}
                       className={cellClass(meta, index === lastPinnedIndex, classes.td)}
+                      data-first-right={index === firstRightIndex || undefined}
                       style={pinStyle(meta)}
                       title={meta.titleOf?.(row.original)}
                     >
@@ -178,6 +213,21 @@ export function EmployeesTable({ rows, columns, sort, onSort }: EmployeesTablePr
             </tr>
           ) : null}
         </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr aria-rowindex={rows.length + 2} data-testid="directory-totals">
+            {columns.map((column, index) => (
+              <Table.Td
+                key={column.id}
+                className={cellClass(column.meta, index === lastPinnedIndex, classes.tf)}
+                data-first-right={index === firstRightIndex || undefined}
+                style={pinStyle(column.meta)}
+                data-footer={column.meta.footer}
+              >
+                {footerText(column.meta, totals, countLabel)}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        </Table.Tfoot>
       </Table>
     </section>
   );

@@ -1,12 +1,31 @@
-import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react';
+import { Alert, Button, Group, List, Modal, Progress, Stack, Text } from '@mantine/core';
+import type { ImportNotice } from '@salary/shared/excel/excel.contract';
+import { IconAlertTriangle, IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ImportPreviewTable } from './import-preview-table.tsx';
 import { DownloadProblemsButton, ImportProblemsTable } from './import-problems-table.tsx';
-import { type ImportStep, importSummary } from './import-step.ts';
+import { confirmedCount, type ImportStep, type ImportTicks, importSummary } from './import-step.ts';
 
 interface ImportDialogProps {
   step: ImportStep;
-  onConfirm(): void;
+  onConfirm(ticks: ImportTicks): void;
   onCancel(): void;
+}
+
+const NO_TICKS: ImportTicks = { overwrite: [], createDuplicates: [] };
+
+function Notices({ title, notices, color }: { title: string; notices: ImportNotice[]; color: string }) {
+  if (!notices.length) return null;
+  return (
+    <Alert color={color} variant="light" icon={<IconInfoCircle size={18} />} title={title}>
+      <List size="sm" spacing={2}>
+        {notices.map((n, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders.
+          <List.Item key={i}>{n.row === null ? n.message : `Row ${n.row}: ${n.message}`}</List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
 }
 
 function Working({ label }: { label: string }) {
@@ -32,13 +51,25 @@ function FileName({ file }: { file: File }) {
 /** The import modal: a progress bar while the file is checked or written, the counts, or the problems. */
 export function ImportDialog({ step, onConfirm, onCancel }: ImportDialogProps) {
   const busy = step.kind === 'importing';
+  const [ticks, setTicks] = useState<ImportTicks>(NO_TICKS);
+  const [ticksFor, setTicksFor] = useState<unknown>(null);
+  // A new preview starts with nothing ticked.
+  const report = step.kind === 'ready' || step.kind === 'importing' ? step.report : null;
+  if (report !== ticksFor) {
+    setTicksFor(report);
+    if (step.kind !== 'importing') setTicks(NO_TICKS);
+  }
+  const wide =
+    step.kind === 'problems' ||
+    (report !== null &&
+      report.changes.length + report.conflicts.length + report.possibleDuplicates.length > 0);
   return (
     <Modal
       opened={step.kind !== 'idle'}
       onClose={onCancel}
       title="Import Employees"
       centered
-      size={step.kind === 'problems' ? 'xl' : 'md'}
+      size={wide ? 'xl' : 'md'}
       // Once the real import runs the server may already be writing: it cannot be called off.
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
@@ -49,16 +80,23 @@ export function ImportDialog({ step, onConfirm, onCancel }: ImportDialogProps) {
           <FileName file={step.file} />
           {step.kind === 'checking' ? <Working label="Checking the file…" /> : null}
           {step.kind === 'importing' ? <Working label="Importing employees…" /> : null}
-          {step.kind === 'ready' ? (
-            <Stack gap={4}>
-              <Text fw={600} size="lg" data-testid="import-summary">
-                {importSummary(step.report)}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {step.report.created + step.report.updated === 0
-                  ? 'The file holds no employees to import.'
-                  : 'The file is valid. Nothing has been written yet; confirm to import it.'}
-              </Text>
+          {step.kind === 'ready' || (step.kind === 'importing' && report) ? (
+            <Stack gap="sm">
+              <Stack gap={4}>
+                <Text fw={600} size="lg" data-testid="import-summary">
+                  {importSummary(report!)}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {`Sheet "${report!.sheet}". `}
+                  {confirmedCount(report!, ticks) === 0
+                    ? 'The file holds nothing to import.'
+                    : 'Nothing has been written yet; confirm to import what the table shows.'}
+                  {report!.conflictCount > 0 ? ' Conflicts are not applied unless you tick them.' : ''}
+                </Text>
+              </Stack>
+              <ImportPreviewTable report={report!} ticks={ticks} onTicksChange={setTicks} disabled={busy} />
+              <Notices title="Ignored edits" notices={report!.ignoredEdits} color="yellow" />
+              <Notices title="Notes" notices={report!.notices} color="blue" />
             </Stack>
           ) : null}
           {step.kind === 'problems' ? (
@@ -81,11 +119,11 @@ export function ImportDialog({ step, onConfirm, onCancel }: ImportDialogProps) {
                   Cancel
                 </Button>
                 <Button
-                  onClick={onConfirm}
+                  onClick={() => onConfirm(ticks)}
                   loading={busy}
                   disabled={
                     step.kind === 'checking' ||
-                    (step.kind === 'ready' && step.report.created + step.report.updated === 0)
+                    (step.kind === 'ready' && confirmedCount(step.report, ticks) === 0)
                   }
                 >
                   Confirm

@@ -5,7 +5,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { importProblemsOf, useImportEmployees } from './api/import-employees.ts';
-import type { ImportStep } from './import-step.ts';
+import type { ImportStep, ImportTicks } from './import-step.ts';
 
 const FAILED = 'Failed to import employees';
 
@@ -13,8 +13,9 @@ const FAILED = 'Failed to import employees';
 const ImportDialog = lazy(() => import('./import-dialog.tsx').then((m) => ({ default: m.ImportDialog })));
 
 /**
- * 'Import Excel': pick a file → dry run (nothing written) → "N to create, M to update" →
- * Confirm → the real import in one transaction. A refused file shows every problem instead.
+ * 'Import Excel': pick a file → dry run (nothing written) → a preview of what will happen
+ * (created, changed field by field, conflicts and possible duplicates to tick) → Confirm → the
+ * real import in one transaction, with the ticks. A refused file shows every problem instead.
  */
 export function ImportEmployeesButton() {
   const toast = useToast();
@@ -51,12 +52,12 @@ export function ImportEmployeesButton() {
     }
   };
 
-  const confirm = async () => {
+  const confirm = async (ticks: ImportTicks) => {
     if (step.kind !== 'ready') return;
     const { file } = step;
     setStep({ kind: 'importing', file, report: step.report });
     try {
-      await mutation.mutateAsync({ file, dryRun: false });
+      await mutation.mutateAsync({ file, dryRun: false, ...ticks });
       toast.success('Employees imported successfully');
       setStep({ kind: 'idle' });
     } catch (error) {

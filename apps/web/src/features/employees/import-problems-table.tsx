@@ -27,7 +27,12 @@ export function ImportProblemsTable({ problems }: { problems: readonly ImportPro
   const shown = problems.slice(0, SHOWN_PROBLEMS);
   return (
     <div>
-      <ScrollArea.Autosize mah={320} type="auto">
+      {/* Focusable so the keyboard can scroll it (axe: scrollable-region-focusable). */}
+      <ScrollArea.Autosize
+        mah={320}
+        type="auto"
+        viewportProps={{ tabIndex: 0, 'aria-label': 'Import problems' }}
+      >
         <Table striped verticalSpacing={6} fz="sm" stickyHeader aria-label="Import problems">
           <Table.Thead>
             <Table.Tr>

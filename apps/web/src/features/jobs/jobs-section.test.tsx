@@ -62,7 +62,7 @@ beforeEach(() => {
 
 async function askDelete() {
   await userEvent.click(await screen.findByRole('button', { name: 'Delete Engineering' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Delete job' });
+  const dialog = await screen.findByRole('alertdialog', { name: 'Delete job' });
   expect(within(dialog).getByText('Are you sure you want to delete this job?')).toBeInTheDocument();
   await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 }

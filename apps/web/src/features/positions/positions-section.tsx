@@ -92,6 +92,7 @@ export default function PositionsSection() {
   });
   const remove = useRuleDelete<Position>({
     mutation: useDeletePosition(),
+    itemName: (position) => position.name,
     deleted: 'Position deleted successfully',
     failed: 'Failed to delete position',
   });

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { errorMessage } from '../../lib/api-error.ts';
 import { numberInputValue } from '../../lib/number-input-value.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
-import { useSettingsSaving, useUpdateSettings } from './api/update-settings.ts';
+import { useSettingsImpactPreview, useSettingsSaving, useUpdateSettings } from './api/update-settings.ts';
 import { applyItemFieldErrors } from './server-fields.ts';
 import { toUpdateBody } from './settings-body.ts';
 import { BENEFIT_TYPE_LABELS } from './settings-format.ts';
@@ -33,6 +33,7 @@ export function BenefitForm({ current }: { current: Settings }) {
   const toast = useToast();
   const save = useUpdateSettings();
   const saving = useSettingsSaving();
+  const impact = useSettingsImpactPreview();
   const form = useForm<BenefitFormValues, unknown, Benefit>({
     resolver: zodResolver(benefitForm),
     defaultValues: EMPTY,
@@ -51,7 +52,10 @@ export function BenefitForm({ current }: { current: Settings }) {
       return;
     }
     try {
-      await save.mutateAsync(toUpdateBody(current, { benefits }));
+      const body = toUpdateBody(current, { benefits });
+      // Cancel on the impact preview keeps what was typed.
+      if (!(await impact.confirm({ method: 'PUT', path: '/settings', body }))) return;
+      await save.mutateAsync(body);
       toast.success('Benefit added successfully');
       form.reset(EMPTY);
     } catch (error) {
@@ -133,6 +137,7 @@ export function BenefitForm({ current }: { current: Settings }) {
           </Button>
         </Grid.Col>
       </Grid>
+      {impact.dialog}
     </form>
   );
 }

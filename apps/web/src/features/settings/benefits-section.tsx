@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useCanManageSettings } from '../../lib/permissions.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
-import { useSettingsSaving, useUpdateSettings } from './api/update-settings.ts';
+import { useSettingsImpactPreview, useSettingsSaving, useUpdateSettings } from './api/update-settings.ts';
 import { BenefitForm } from './benefit-form.tsx';
 import { BenefitList } from './benefit-list.tsx';
 import { ReadOnlyNotice } from './read-only-notice.tsx';
@@ -18,12 +18,16 @@ function Benefits({ current }: { current: Settings }) {
   const save = useUpdateSettings();
   const busy = useSettingsSaving();
   const [removing, setRemoving] = useState<string | null>(null);
+  const impact = useSettingsImpactPreview();
 
   const remove = async (benefit: Benefit) => {
     setRemoving(benefit.name);
     try {
-      const benefits = current.benefits.filter((b) => b.name !== benefit.name);
-      await save.mutateAsync(toUpdateBody(current, { benefits }));
+      const body = toUpdateBody(current, {
+        benefits: current.benefits.filter((b) => b.name !== benefit.name),
+      });
+      if (!(await impact.confirm({ method: 'PUT', path: '/settings', body }))) return;
+      await save.mutateAsync(body);
       toast.success('Benefit removed successfully');
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to remove benefit'));
@@ -60,6 +64,7 @@ function Benefits({ current }: { current: Settings }) {
           busy={busy}
         />
       </SettingsPanel>
+      {impact.dialog}
     </Stack>
   );
 }

@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Badge, Button, Grid, Group, Stack } from '@mantine/core';
+import { Button, Grid, Stack } from '@mantine/core';
 import type { CustomMultiplier, Settings } from '@salary/shared/settings/settings.contract';
 import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
-import { useUpdateSettings } from './api/update-settings.ts';
+import { useSettingsImpactPreview, useUpdateSettings } from './api/update-settings.ts';
 import { BaseMultiplierFields } from './base-multiplier-fields.tsx';
 import { CustomMultiplierList } from './custom-multiplier-list.tsx';
 import { CustomMultiplierModal, type CustomMultiplierValues } from './custom-multiplier-modal.tsx';
@@ -39,6 +40,7 @@ interface MultipliersEditorProps {
 export function MultipliersEditor({ current, readOnly }: MultipliersEditorProps) {
   const toast = useToast();
   const save = useUpdateSettings();
+  const impact = useSettingsImpactPreview();
   const form = useForm<MultipliersFormValues, unknown, MultipliersFormOutput>({
     resolver: zodResolver(multipliersForm),
     defaultValues: multipliersFormValues(current),
@@ -62,7 +64,10 @@ export function MultipliersEditor({ current, readOnly }: MultipliersEditorProps)
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync(toUpdateBody(current, { ...values, customMultipliers }));
+      const body = toUpdateBody(current, { ...values, customMultipliers });
+      // Cancel on the impact preview keeps every unsaved edit.
+      if (!(await impact.confirm({ method: 'PUT', path: '/settings', body }))) return;
+      await save.mutateAsync(body);
       toast.success('Multipliers saved successfully');
     } catch (error) {
       applyServerFieldErrors(error, form.setError, MULTIPLIER_FIELDS);
@@ -72,6 +77,7 @@ export function MultipliersEditor({ current, readOnly }: MultipliersEditorProps)
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Salary multipliers">
+      {readOnly ? null : <UnsavedChangesGuard when={unsaved} />}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
@@ -103,16 +109,11 @@ export function MultipliersEditor({ current, readOnly }: MultipliersEditorProps)
               />
             </SettingsPanel>
             {readOnly ? null : (
-              <Group justify="flex-end" gap="sm">
-                {unsaved ? (
-                  <Badge variant="light" color="yellow" size="lg">
-                    Unsaved changes
-                  </Badge>
-                ) : null}
+              <SaveBar dirty={unsaved}>
                 <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending}>
                   Save All Changes
                 </Button>
-              </Group>
+              </SaveBar>
             )}
           </Stack>
         </Grid.Col>
@@ -128,11 +129,13 @@ export function MultipliersEditor({ current, readOnly }: MultipliersEditorProps)
       />
       <ConfirmDialog
         opened={pendingDelete !== null}
+        item={pendingDelete?.title}
         title="Delete custom multiplier"
         message="Are you sure you want to delete this custom multiplier?"
         onConfirm={confirmDelete}
         onCancel={() => setPendingDelete(null)}
       />
+      {impact.dialog}
     </form>
   );
 }

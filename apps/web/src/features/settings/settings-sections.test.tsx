@@ -7,6 +7,7 @@ import { newUser } from '../../test/fixtures.ts';
 import {
   envelope,
   type Handler,
+  NOBODY_AFFECTED,
   sendJson,
   setPageUrl,
   startTestServer,
@@ -88,9 +89,12 @@ describe('settings sections when the server fails', { timeout: 30_000 }, () => {
   });
 
   it("adds and removes benefits with the screen's fallback messages, then reloads the settings", async () => {
-    open(<BenefitsSection />, (req, res) =>
-      req.method === 'GET' ? sendJson(res, 200, envelope(settings)) : badGateway(req, res),
-    );
+    open(<BenefitsSection />, (req, res) => {
+      if (req.method === 'GET') return sendJson(res, 200, envelope(settings));
+      // The impact preview passes (nobody affected); the save itself fails.
+      if (req.path === '/api/impact') return sendJson(res, 200, envelope(NOBODY_AFFECTED));
+      badGateway(req, res);
+    });
     await userEvent.type(await screen.findByRole('textbox', { name: 'Benefit Name' }, WAIT), 'Gym');
     await userEvent.type(screen.getByRole('textbox', { name: 'Amount' }), '25');
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));

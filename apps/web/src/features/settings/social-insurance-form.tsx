@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { Settings, SocialInsuranceType } from '@salary/shared/settings/settings.contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
-import { useUpdateSettings } from './api/update-settings.ts';
+import { useSettingsImpactPreview, useUpdateSettings } from './api/update-settings.ts';
 import { toUpdateBody } from './settings-body.ts';
 import { formatPercent } from './settings-format.ts';
 import {
@@ -29,6 +30,7 @@ interface SocialInsuranceFormProps {
 export function SocialInsuranceForm({ current, readOnly }: SocialInsuranceFormProps) {
   const toast = useToast();
   const save = useUpdateSettings();
+  const impact = useSettingsImpactPreview();
   const schemaResolver = zodResolver(socialInsuranceForm);
   const resolver: Resolver<SocialInsuranceFormValues, unknown, SocialInsuranceFormOutput> = (
     values,
@@ -45,7 +47,10 @@ export function SocialInsuranceForm({ current, readOnly }: SocialInsuranceFormPr
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync(toUpdateBody(current, values));
+      const body = toUpdateBody(current, values);
+      if (!(await impact.confirm({ method: 'PUT', path: '/settings', body }))) return;
+      await save.mutateAsync(body);
+      form.reset(form.getValues());
       toast.success('Social insurance settings updated successfully');
     } catch (error) {
       applyServerFieldErrors(error, form.setError, SOCIAL_INSURANCE_FIELDS);
@@ -156,13 +161,17 @@ export function SocialInsuranceForm({ current, readOnly }: SocialInsuranceFormPr
           ) : null}
         </SimpleGrid>
         {readOnly ? null : (
-          <Group>
+          <SaveBar dirty={form.formState.isDirty}>
             <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending}>
               Save
             </Button>
-          </Group>
+          </SaveBar>
+        )}
+        {readOnly ? null : (
+          <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitSuccessful} />
         )}
       </Stack>
+      {impact.dialog}
     </form>
   );
 }

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
   Checkbox,
-  Group,
   Paper,
   PasswordInput,
   SimpleGrid,
@@ -22,6 +21,7 @@ import { createUserBody, updateUserBody } from '@salary/shared/users/users.contr
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { PasswordStrength } from '../../components/password-strength.tsx';
+import { SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
@@ -89,7 +89,7 @@ export function UserForm({ editing, onDone }: UserFormProps) {
       <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit user' : 'Create user'}>
         <Stack gap="md">
           <div>
-            <Title order={3} size="h4">
+            <Title order={2} size="h4">
               {editing ? 'Edit User' : 'Create User'}
             </Title>
             <Text c="dimmed" size="sm">
@@ -150,7 +150,8 @@ export function UserForm({ editing, onDone }: UserFormProps) {
               ))}
             </SimpleGrid>
           </fieldset>
-          <Group gap="sm">
+          <UnsavedChangesGuard when={form.formState.isDirty} />
+          <SaveBar dirty={form.formState.isDirty}>
             <Button type="submit" loading={isSubmitting}>
               {editing ? 'Update User' : 'Create User'}
             </Button>
@@ -159,7 +160,7 @@ export function UserForm({ editing, onDone }: UserFormProps) {
                 Cancel
               </Button>
             ) : null}
-          </Group>
+          </SaveBar>
         </Stack>
       </form>
     </Paper>

@@ -45,7 +45,7 @@ export function UserList(props: UserListProps) {
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
       <Group justify="space-between" align="baseline" mb="sm">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           Users
         </Title>
         {count !== undefined ? (

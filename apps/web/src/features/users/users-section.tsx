@@ -56,6 +56,7 @@ function UserManagement() {
       {sessionsOf ? <UserSessionsModal user={sessionsOf} onClose={() => setSessionsOf(null)} /> : null}
       <ConfirmDialog
         opened={pendingDelete !== null}
+        item={pendingDelete?.email}
         title="Delete user"
         message="Are you sure you want to delete this user?"
         loading={deleteUser.isPending}

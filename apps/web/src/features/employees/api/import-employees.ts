@@ -13,21 +13,36 @@ export interface ImportRequest {
   file: File;
   /** Check and count only; nothing is written (the first step of the import flow). */
   dryRun: boolean;
+  /** IDs of conflicting rows to apply anyway (ticked in the preview). */
+  overwrite?: number[];
+  /** Row numbers of possible duplicates to create anyway. */
+  createDuplicates?: number[];
   signal?: AbortSignal;
 }
 
 export interface ImportOutcome {
   report: ImportReport;
-  /** 'Employees imported successfully', or for a dry run e.g. '120 to create, 4 to update'. */
+  /** 'Employees imported successfully', or for a dry run e.g. '120 to create, 4 changed, 76 unchanged'. */
   message: string;
 }
 
 /** POST /employees/import (multipart field `file`, `?dryRun=true` for the check). */
-export async function importEmployees({ file, dryRun, signal }: ImportRequest): Promise<ImportOutcome> {
+export async function importEmployees({
+  file,
+  dryRun,
+  overwrite = [],
+  createDuplicates = [],
+  signal,
+}: ImportRequest): Promise<ImportOutcome> {
   const body = new FormData();
   body.append(IMPORT_FIELD, file);
+  const list = (values: number[]) => (values.length ? values.join(',') : undefined);
   const envelope = await apiClient.post<unknown>('/employees/import', body, {
-    query: { dryRun: dryRun ? 'true' : undefined },
+    query: {
+      dryRun: dryRun ? 'true' : undefined,
+      overwrite: list(overwrite),
+      createDuplicates: list(createDuplicates),
+    },
     signal,
   });
   return { report: importReport.parse(envelope.data), message: envelope.message };
@@ -39,7 +54,8 @@ export async function importEmployees({ file, dryRun, signal }: ImportRequest): 
  */
 export function importProblemsOf(error: unknown): ImportProblem[] | null {
   if (!isApiError(error)) return null;
-  const parsed = importReport.safeParse(error.details);
+  // Only the problems matter here: the rest of a refused report is all zeros.
+  const parsed = importReport.pick({ problems: true }).safeParse(error.details);
   return parsed.success && parsed.data.problems.length > 0 ? parsed.data.problems : null;
 }
 

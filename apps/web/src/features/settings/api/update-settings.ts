@@ -4,6 +4,10 @@ import {
   type UpdateSettingsBody,
 } from '@salary/shared/settings/settings.contract';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type ImpactPreview,
+  useImpactPreview,
+} from '../../../components/impact-preview/use-impact-preview.tsx';
 import { apiClient } from '../../../lib/api-client.ts';
 import { settingsQueryKey } from '../../../lib/salary-rules/get-settings.ts';
 
@@ -34,4 +38,13 @@ export function useUpdateSettings() {
  */
 export function useSettingsSaving(): boolean {
   return useIsMutating({ mutationKey: updateSettingsMutationKey }) > 0;
+}
+
+/**
+ * The impact preview before a settings save. A refused preview (a stale version above all)
+ * reloads the record, as a refused save does, so the next try starts from what the server has.
+ */
+export function useSettingsImpactPreview(): ImpactPreview {
+  const queryClient = useQueryClient();
+  return useImpactPreview({ onRefused: () => queryClient.invalidateQueries({ queryKey: settingsQueryKey }) });
 }

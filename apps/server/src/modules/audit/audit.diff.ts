@@ -1,0 +1,93 @@
+import type { AuditChange } from '@salary/shared/audit/audit.contract';
+import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
+import type { EmployeeRecord } from '../employees/employees.repository.ts';
+
+/*
+ * Field-level change lists in the API's names, and the words a history row or the Audit
+ * Log shows for an entry. Secrets never enter a change list, whatever a caller hands in.
+ */
+
+const SECRET = /password|hash|token|secret/i;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The fields that differ between two views of a record (null: it did not exist), in the
+ * order of `fields` or of the keys met. Secrets are left out.
+ */
+export function diffFields(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  fields?: readonly string[],
+): AuditChange[] {
+  const keys = fields ?? [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const changes: AuditChange[] = [];
+  for (const field of keys) {
+    if (SECRET.test(field)) continue;
+    const b = before ? (before[field] ?? null) : null;
+    const a = after ? (after[field] ?? null) : null;
+    if (!same(b, a)) changes.push({ field, before: b, after: a });
+  }
+  return changes;
+}
+
+/** An employee record as the API names its fields (technologyId, specializationId, …). */
+export function employeeWire(record: EmployeeRecord | undefined): Record<string, unknown> | null {
+  if (!record) return null;
+  const out: Record<string, unknown> = {};
+  const source = record as unknown as Record<string, unknown>;
+  for (const f of EMPLOYEE_FIELDS) out[f.wire] = source[f.input] ?? null;
+  out.customMultipliers = record.customMultiplierIds ?? [];
+  return out;
+}
+
+const MONEY_FIELDS = new Set(['amount', 'grossBefore', 'grossAfter', 'costBefore', 'costAfter']);
+/** Fields that are the whole point of their record: a lone change of one needs no name. */
+const VALUE_FIELDS = new Set(['amount', 'factor']);
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+function valueText(field: string, value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'number' && MONEY_FIELDS.has(field)) return money.format(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** "yearsExperience 4 → 9", "1,000.00 → 1,500.00" (a lone amount or factor needs no name). */
+export function changeText(changes: AuditChange[], max = 3): string {
+  const one = changes.length === 1 && VALUE_FIELDS.has(changes[0]!.field);
+  const parts = changes
+    .slice(0, max)
+    .map(
+      (c) => `${one ? '' : `${c.field} `}${valueText(c.field, c.before)} → ${valueText(c.field, c.after)}`,
+    );
+  if (changes.length > max) parts.push(`and ${changes.length - max} more`);
+  return parts.join(', ');
+}
+
+const ACTION_WORDS: Record<string, string> = {
+  create: 'created',
+  delete: 'deleted',
+  reorder: 'reordered',
+  password: 'password changed',
+  'end-sessions': 'signed out everywhere',
+};
+
+/** What an entry is about and what it did, in words: "Base salary Junior / L1: 1,000.00 → 1,500.00". */
+export function entryText(entry: {
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  changes: unknown;
+  details: unknown;
+}): string {
+  const details = (entry.details ?? {}) as { label?: string; created?: number; updated?: number };
+  const label = details.label ?? `${entry.entityType}${entry.entityId ? ` ${entry.entityId}` : ''}`;
+  if (entry.action === 'import')
+    return `${label}: ${details.created ?? 0} created, ${details.updated ?? 0} updated`;
+  const changes = Array.isArray(entry.changes) ? (entry.changes as AuditChange[]) : [];
+  const word = ACTION_WORDS[entry.action];
+  if (word) return `${label} ${word}`;
+  return changes.length ? `${label}: ${changeText(changes)}` : `${label} updated`;
+}

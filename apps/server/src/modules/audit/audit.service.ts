@@ -1,0 +1,239 @@
+import type {
+  AuditChange,
+  AuditEntry,
+  AuditPage,
+  AuditQuery,
+  PayHistoryRow,
+} from '@salary/shared/audit/audit.contract';
+import { type Actor, can } from '@salary/shared/common/permissions';
+import type { EmployeeFilters } from '@salary/shared/employees/employee.contract';
+import { forbidden, notFound } from '../../lib/app-error.ts';
+import { requireAdmin } from '../../lib/authorize.ts';
+import { currentWriteScope } from '../../lib/write-scope.ts';
+import type { PricedEmployee, PricingService } from '../pricing/pricing.service.ts';
+import { diffFields, employeeWire, entryText } from './audit.diff.ts';
+import type { AuditEntryRow, AuditRepository, PayMove } from './audit.repository.ts';
+
+/*
+ * The audit trail, complete by construction: `record` inserts the entry on the current write
+ * scope's transaction and tells the scope (lib/write-scope.ts refuses a scope that wrote
+ * without one). Pay history is one mechanism for every write: a write that may move pay
+ * says whose (`payBefore`: every employee, some filter, one employee) before it writes;
+ * `record` prices the same employees again after, with the same bulk pricing path as the
+ * list, and keeps a row for each employee whose gross or total cost moved.
+ */
+
+/** Whose pay a write may move, priced before it: the filter and the figures then. */
+export interface PayBaseline {
+  filters: EmployeeFilters & { id?: number };
+  before: Map<number, PricedEmployee>;
+  /** A rule write: the employees do not change, only their rules — price the same records again. */
+  rulesOnly?: boolean;
+}
+
+export interface EntryInput {
+  action: string;
+  entityType: string;
+  entityId?: string | number | null;
+  /** What the entry is about in words: "Base salary Junior / L1". */
+  label: string;
+  changes?: AuditChange[];
+  details?: Record<string, unknown>;
+}
+
+export interface RecordOptions {
+  pay?: PayBaseline;
+  /**
+   * Field changes of the employees the write touched, from the baseline's records: 'entry'
+   * for one employee (its change list), 'details' for an import (per employee, in details).
+   */
+  employeeChanges?: 'entry' | 'details';
+}
+
+const toNumber = (v: string | null) => (v === null ? null : Number(v));
+
+function toEntry(row: AuditEntryRow): AuditEntry {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    actorId: row.actorId,
+    actorEmail: row.actorEmail,
+    action: row.action,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    summary: entryText(row),
+    changes: (row.changes as AuditChange[]) ?? [],
+    details: row.details ?? null,
+  };
+}
+
+export function createAuditService(deps: { repo: AuditRepository; pricing: PricingService }) {
+  const { repo, pricing } = deps;
+
+  async function price(filters: PayBaseline['filters']): Promise<Map<number, PricedEmployee>> {
+    const { employees } = await pricing.priceEmployees(filters, { tx: currentWriteScope()?.tx });
+    const map = new Map<number, PricedEmployee>();
+    for (const p of employees) map.set(p.employee.id, p);
+    return map;
+  }
+
+  /** The same employee records priced with the rules as they stand now (one statement). */
+  async function reprice(before: Map<number, PricedEmployee>): Promise<Map<number, PricedEmployee>> {
+    const book = await pricing.rulesAt(currentWriteScope()?.tx);
+    const map = new Map<number, PricedEmployee>();
+    for (const [id, p] of before) map.set(id, pricing.price(book, p.employee));
+    return map;
+  }
+
+  function moves(before: Map<number, PricedEmployee>, after: Map<number, PricedEmployee>): PayMove[] {
+    const out: PayMove[] = [];
+    for (const [id, a] of after) {
+      const b = before.get(id);
+      // A new employee always gets its first row; others only when a figure moved.
+      if (b && b.calculatedSalary === a.calculatedSalary && b.accumulatedCost === a.accumulatedCost) continue;
+      out.push({
+        employeeId: id,
+        grossBefore: b ? b.calculatedSalary : null,
+        grossAfter: a.calculatedSalary,
+        costBefore: b ? b.accumulatedCost : null,
+        costAfter: a.accumulatedCost,
+      });
+    }
+    return out;
+  }
+
+  return {
+    /** Prices the employees a write may move, before it writes. */
+    async payBefore(
+      filters: PayBaseline['filters'] | 'all',
+      options: { rulesOnly?: boolean } = {},
+    ): Promise<PayBaseline> {
+      const f = filters === 'all' ? {} : filters;
+      return { filters: f, before: await price(f), rulesOnly: options.rulesOnly };
+    },
+
+    /** A baseline for employees that do not exist yet (a create): everyone found after is new. */
+    payOfNew(id: number): PayBaseline {
+      return { filters: { id }, before: new Map() };
+    },
+
+    /**
+     * Inserts the entry in the current write scope (and its pay-history rows when `pay`),
+     * and answers its id. Outside a write scope it refuses: an entry must commit with its change.
+     */
+    async record(input: EntryInput, options: RecordOptions = {}): Promise<number> {
+      const scope = currentWriteScope();
+      if (!scope?.tx)
+        throw new Error(`audit: "${input.action} ${input.entityType}" recorded outside a write scope`);
+      const after = options.pay
+        ? options.pay.rulesOnly
+          ? await reprice(options.pay.before)
+          : await price(options.pay.filters)
+        : undefined;
+      let changes = input.changes ?? [];
+      const details: Record<string, unknown> = { label: input.label, ...input.details };
+      if (options.pay && after && options.employeeChanges) {
+        const touched: { id: number; name: string; changes: AuditChange[] }[] = [];
+        for (const id of new Set([...options.pay.before.keys(), ...after.keys()])) {
+          const b = options.pay.before.get(id)?.employee;
+          const a = after.get(id)?.employee;
+          const list = diffFields(employeeWire(b), employeeWire(a));
+          if (list.length) touched.push({ id, name: (a ?? b)?.name ?? String(id), changes: list });
+        }
+        if (options.employeeChanges === 'entry') changes = touched[0]?.changes ?? changes;
+        else details.employees = touched;
+      }
+      const id = await repo.insert({
+        actorId: scope.actor?.id ?? null,
+        actorEmail: scope.actor?.email ?? 'system',
+        action: input.action,
+        entityType: input.entityType,
+        entityId: input.entityId === undefined || input.entityId === null ? null : String(input.entityId),
+        changes,
+        details,
+      });
+      scope.recorded.push(id);
+      if (options.pay && after) {
+        const moved = moves(options.pay.before, after);
+        if (moved.length) await repo.insertHistory(id, moved);
+      }
+      return id;
+    },
+
+    /** Admins only: newest first, filtered, a keyset page at a time. */
+    async list(actor: Actor, query: AuditQuery & { limit: number }): Promise<AuditPage> {
+      requireAdmin(actor, 'Only administrators can read the audit log');
+      let actorId: number | undefined;
+      let actorEmail: string | undefined;
+      if (query.actor !== undefined) {
+        if (/^\d+$/.test(query.actor)) actorId = Number(query.actor);
+        else {
+          actorId = await repo.userIdByEmail(query.actor);
+          if (actorId === undefined) actorEmail = query.actor;
+        }
+      }
+      const rows = await repo.list({
+        entityType: query.entityType,
+        entityId: query.entityId,
+        actorId,
+        actorEmail,
+        from: query.from ? new Date(query.from) : undefined,
+        to: query.to ? endOf(query.to) : undefined,
+        before: query.before === undefined ? undefined : Number(query.before),
+        limit: query.limit,
+      });
+      const more = rows.length > query.limit;
+      const page = more ? rows.slice(0, query.limit) : rows;
+      return { entries: page.map(toEntry), nextCursor: more ? page[page.length - 1]!.id : null };
+    },
+
+    /** Gross with showSalary, cost with showCost, 403 with neither; a deleted employee keeps it. */
+    async history(actor: Actor, employeeId: number): Promise<PayHistoryRow[]> {
+      const salary = can(actor, 'showSalary');
+      const cost = can(actor, 'showCost');
+      if (!salary && !cost) throw forbidden('You do not have permission to see pay history');
+      const rows = await repo.historyOf(employeeId);
+      if (!rows.length && !(await pricing.priceEmployees({ id: employeeId })).employees.length)
+        throw notFound('Employee not found');
+      return rows.map((r) => historyRow(r, { salary, cost }));
+    },
+
+    /** Several employees' history with the same stripping (the export's second sheet). */
+    async historyOfMany(actor: Actor, employeeIds: number[]) {
+      const salary = can(actor, 'showSalary');
+      const cost = can(actor, 'showCost');
+      if (!salary && !cost) return [];
+      const rows = await repo.historyOfMany(employeeIds);
+      return rows.map((r) => ({ employeeId: r.employeeId, ...historyRow(r, { salary, cost }) }));
+    },
+  };
+}
+
+/** A date alone ("2026-11-24") means up to the end of that day. */
+function endOf(to: string): Date {
+  const d = new Date(to);
+  return /^\d{4}-\d{2}-\d{2}$/.test(to) ? new Date(d.getTime() + 86_400_000) : d;
+}
+
+function historyRow(
+  r: Awaited<ReturnType<AuditRepository['historyOf']>>[number],
+  visible: { salary: boolean; cost: boolean },
+): PayHistoryRow {
+  const row: PayHistoryRow = {
+    id: r.id,
+    at: r.at.toISOString(),
+    auditId: r.auditId,
+    cause: `${entryText(r.entry)} by ${r.entry.actorEmail}`,
+  };
+  if (visible.salary) {
+    row.grossBefore = toNumber(r.grossBefore);
+    row.grossAfter = toNumber(r.grossAfter);
+  }
+  if (visible.cost) {
+    row.costBefore = toNumber(r.costBefore);
+    row.costAfter = toNumber(r.costAfter);
+  }
+  return row;
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

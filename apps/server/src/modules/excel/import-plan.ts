@@ -1,0 +1,311 @@
+import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
+import {
+  type FieldChange,
+  IMPORT_LIST_LIMIT,
+  type ImportChange,
+  type ImportConflict,
+  type ImportDuplicate,
+  type ImportNotice,
+  type ImportOptions,
+  type ImportProblem,
+} from '@salary/shared/excel/excel.contract';
+import type { StoredEmployee } from './excel.repository.ts';
+import type { ImportedEmployee, ParsedRow } from './import-rows.ts';
+import { nameKey, type ReferenceNames } from './name-book.ts';
+import { fingerprint, type RowKey, toCents } from './row-key.ts';
+
+/*
+ * The import's decisions, pure: each parsed row against the employee it names (as stored now),
+ * its hidden Row Key and the rest of the file → created, changed (field by field), unchanged,
+ * conflict, possible duplicate, or an edit the import ignores. Nothing existing is written
+ * unless the file was made from its current record or the user ticked it.
+ */
+
+export interface PlanRow {
+  parsed: ParsedRow;
+  /** The row's hidden Row Key, when the file is an export. */
+  key: RowKey | null;
+  /** The Calculated Salary / Total Cost cells, when the file has those columns (undefined: it has not). */
+  salary?: number | null;
+  cost?: number | null;
+}
+
+export interface PlanContext {
+  stored: ReadonlyMap<number, StoredEmployee>;
+  /** Existing employees whose name matches a new row's name (any job). */
+  sameName: Array<{ id: number; nameKey: string; jobId: number }>;
+  installation: string;
+  refs: ReferenceNames;
+  /** The export's own record of the IDs it held (Export Key sheet), when present and ours. */
+  exportedIds: number[] | null;
+  options: Pick<ImportOptions, 'overwrite' | 'createDuplicates'>;
+}
+
+/** An employee created or changed by an import: its id and every field it set or changed. */
+export interface ImportedChange {
+  id: number;
+  changes: FieldChange[];
+}
+
+/**
+ * What an import did, whole (not capped like the report's lists): for the audit trail and a
+ * later revert. `created` lists every field of each new employee (before: null).
+ */
+export interface ImportOutcome {
+  sheet: string;
+  created: ImportedChange[];
+  changed: ImportedChange[];
+}
+
+export interface ImportPlan {
+  problems: ImportProblem[];
+  creates: Array<{ row: number; employee: ImportedEmployee }>;
+  updates: Array<{ row: number; id: number; employee: ImportedEmployee; changes: FieldChange[] }>;
+  unchanged: number;
+  changes: ImportChange[];
+  conflicts: ImportConflict[];
+  conflictCount: number;
+  duplicates: ImportDuplicate[];
+  duplicateCount: number;
+  ignoredEdits: ImportNotice[];
+  notices: ImportNotice[];
+}
+
+type Value = string | number | boolean | null;
+
+function namesOf(refs: ReferenceNames): Record<string, Map<number, string>> {
+  const map = (rows: Array<{ id: number; name: string }>) => new Map(rows.map((r) => [r.id, r.name]));
+  return {
+    jobs: map(refs.jobs),
+    positions: map(refs.positions),
+    grades: map(refs.grades),
+    levels: map(refs.levels),
+  };
+}
+
+const same = (a: Value | undefined, b: Value | undefined) =>
+  typeof a === 'number' && typeof b === 'number' ? Math.round(a * 100) === Math.round(b * 100) : a === b;
+
+/** The fields that differ between what is stored and what the row says, in field order. */
+export function fieldChanges(
+  before: Record<string, Value> | null,
+  after: ImportedEmployee,
+  names: Record<string, Map<number, string>>,
+): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const f of EMPLOYEE_FIELDS) {
+    const b = before ? (before[f.input] ?? null) : null;
+    const a = (after as unknown as Record<string, Value>)[f.input] ?? null;
+    if (before && same(b, a)) continue;
+    const text = (v: Value): string => {
+      if (v === null) return '';
+      if (f.kind === 'reference') return names[f.reference.table]?.get(v as number) ?? String(v);
+      if (f.kind === 'flag') return v ? 'Yes' : 'No';
+      return String(v);
+    };
+    changes.push({
+      field: f.wire,
+      label: f.label,
+      before: b,
+      after: a,
+      beforeText: text(b),
+      afterText: text(a),
+    });
+  }
+  return changes;
+}
+
+const DAY = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+export const conflictMessages = {
+  changedInApp: (at: Date, by: string | null) =>
+    `Changed in the app on ${DAY.format(at)}${by ? ` by ${by}` : ''}, after this file was exported`,
+  shiftedKey: (keyId: number) =>
+    `This row's hidden Row Key belongs to ID ${keyId}: the rows no longer line up with their IDs (sorted without the ID column?)`,
+  shiftedName: (otherId: number) =>
+    `This row's name and job were exported with ID ${otherId}: the rows no longer line up with their IDs (sorted without the ID column?)`,
+  otherName: (storedName: string) =>
+    `The employee with this ID is "${storedName}": the row may no longer line up with its ID`,
+  otherInstallation: () =>
+    'This file was exported from another installation: the same ID there is a different employee',
+  noVersion: () =>
+    'The row has no Row Key (the file was not exported by this app, or the hidden column was removed), so later changes in the app cannot be ruled out',
+};
+
+/** The template's old example row (Jane Doe …), left in by mistake. */
+function isTemplateExample(row: ParsedRow, e: ImportedEmployee): boolean {
+  const values = e as unknown as Record<string, Value>;
+  return (
+    EMPLOYEE_FIELDS.every((f) => {
+      // References and choices (Gender, added after the old template): any value.
+      if (f.kind === 'reference' || f.kind === 'choice') return true;
+      if (f.kind === 'flag') return values[f.input] === (f.excel.example === 'Yes');
+      if (f.kind === 'text') return nameKey(String(values[f.input])) === nameKey(String(f.excel.example));
+      return same(values[f.input], f.excel.example as number);
+    }) && row.id === null
+  );
+}
+
+const ticked = (list: number[] | 'all', value: number) => list === 'all' || list.includes(value);
+
+const push = <T>(list: T[], item: T) => {
+  if (list.length < IMPORT_LIST_LIMIT) list.push(item);
+};
+
+export function planImport(rows: PlanRow[], ctx: PlanContext): ImportPlan {
+  const names = namesOf(ctx.refs);
+  const plan: ImportPlan = {
+    problems: [],
+    creates: [],
+    updates: [],
+    unchanged: 0,
+    changes: [],
+    conflicts: [],
+    conflictCount: 0,
+    duplicates: [],
+    duplicateCount: 0,
+    ignoredEdits: [],
+    notices: [],
+  };
+
+  // Every fingerprint the file's keys carry, by the ID they were exported with.
+  const exportedWith = new Map<string, number>();
+  for (const { key } of rows) if (key) exportedWith.set(key.fingerprint, key.id);
+
+  const sameNameByKey = new Map<string, number[]>();
+  for (const e of ctx.sameName) {
+    const k = `${e.nameKey}\u0000${e.jobId}`;
+    sameNameByKey.set(k, [...(sameNameByKey.get(k) ?? []), e.id]);
+  }
+
+  const firstRowOfId = new Map<number, number>();
+  for (const { parsed: row, key, salary, cost } of rows) {
+    const idProblems: ImportProblem[] = [];
+    const stored = row.id === null ? undefined : ctx.stored.get(row.id);
+    if (row.id !== null) {
+      const earlier = firstRowOfId.get(row.id);
+      if (earlier !== undefined)
+        idProblems.push({
+          row: row.rowNumber,
+          column: 'ID',
+          message: `ID ${row.id} is also on row ${earlier}`,
+        });
+      else {
+        firstRowOfId.set(row.id, row.rowNumber);
+        if (!stored)
+          idProblems.push({ row: row.rowNumber, column: 'ID', message: `No employee has ID ${row.id}` });
+      }
+    }
+    plan.problems.push(...idProblems, ...row.problems);
+
+    // Calculated columns are the app's: an edit there is reported, never applied.
+    if (key && key.installation === ctx.installation) {
+      const edited = (label: string, cell: number | null | undefined, exported: number | null) =>
+        cell !== undefined &&
+        toCents(cell) !== exported &&
+        push(plan.ignoredEdits, {
+          row: row.rowNumber,
+          message: `${label} is calculated by the app; the edit in this row is ignored`,
+        });
+      edited('Calculated Salary', salary, key.salaryCents);
+      edited('Total Cost', cost, key.costCents);
+    }
+
+    if (idProblems.length || !row.employee) continue;
+    const employee = row.employee;
+
+    if (row.id === null || !stored) {
+      if (isTemplateExample(row, employee)) {
+        plan.notices.push({
+          row: row.rowNumber,
+          message: `Row ${row.rowNumber} is the template's example (${row.nameText}) and was skipped`,
+        });
+        continue;
+      }
+      const matches = sameNameByKey.get(`${nameKey(employee.name)}\u0000${employee.jobId}`) ?? [];
+      if (matches.length) {
+        const applied = ticked(ctx.options.createDuplicates, row.rowNumber);
+        plan.duplicateCount++;
+        push(plan.duplicates, {
+          row: row.rowNumber,
+          name: employee.name,
+          job: row.jobText,
+          matches,
+          applied,
+        });
+        if (!applied) continue;
+      }
+      plan.creates.push({ row: row.rowNumber, employee });
+      continue;
+    }
+
+    const changes = fieldChanges(stored.fields, employee, names);
+    if (!changes.length) {
+      plan.unchanged++;
+      continue;
+    }
+    const conflict = conflictOf(row, key, stored, ctx, exportedWith);
+    const entry = { row: row.rowNumber, id: stored.id, name: employee.name, changes };
+    if (conflict) {
+      const applied = ticked(ctx.options.overwrite, stored.id);
+      plan.conflictCount++;
+      push(plan.conflicts, { ...entry, ...conflict, applied });
+      if (!applied) continue;
+    } else push(plan.changes, entry);
+    plan.updates.push({ row: row.rowNumber, id: stored.id, employee, changes });
+  }
+
+  if (ctx.exportedIds) {
+    const inFile = new Set(firstRowOfId.keys());
+    const missing = ctx.exportedIds.filter((id) => !inFile.has(id) && ctx.stored.has(id));
+    if (missing.length) {
+      const listed = missing.slice(0, 20).join(', ');
+      plan.ignoredEdits.push({
+        row: null,
+        message: `${missing.length} ${missing.length === 1 ? 'employee' : 'employees'} of the export ${missing.length === 1 ? 'is' : 'are'} not in the file (ID ${listed}${missing.length > 20 ? ', …' : ''}): deleting a row does not delete the employee`,
+      });
+    }
+  }
+  return plan;
+}
+
+/** Why an existing employee's changed row may not be applied as it is, or null when it may. */
+function conflictOf(
+  row: ParsedRow,
+  key: RowKey | null,
+  stored: StoredEmployee,
+  ctx: PlanContext,
+  exportedWith: Map<string, number>,
+): Pick<ImportConflict, 'reason' | 'message' | 'changedAt' | 'changedBy'> | null {
+  const plain = { changedAt: null, changedBy: null };
+  if (!key) {
+    if (nameKey(row.nameText) !== nameKey(String(stored.fields.name)))
+      return {
+        reason: 'doesNotLineUp',
+        message: conflictMessages.otherName(String(stored.fields.name)),
+        ...plain,
+      };
+    return { reason: 'noVersion', message: conflictMessages.noVersion(), ...plain };
+  }
+  if (key.installation !== ctx.installation)
+    return { reason: 'otherInstallation', message: conflictMessages.otherInstallation(), ...plain };
+  if (key.id !== stored.id)
+    return { reason: 'doesNotLineUp', message: conflictMessages.shiftedKey(key.id), ...plain };
+  const print = fingerprint(row.nameText, row.jobText);
+  const owner = exportedWith.get(print);
+  if (print !== key.fingerprint && owner !== undefined && owner !== stored.id)
+    return { reason: 'doesNotLineUp', message: conflictMessages.shiftedName(owner), ...plain };
+  if (key.version !== stored.version)
+    return {
+      reason: 'changedInApp',
+      message: conflictMessages.changedInApp(stored.updatedAt, stored.updatedBy),
+      changedAt: stored.updatedAt.toISOString(),
+      changedBy: stored.updatedBy,
+    };
+  return null;
+}

@@ -1,0 +1,169 @@
+import {
+  IMPACT_TOP_CHANGES,
+  type Impact,
+  type ImpactChange,
+  type ImpactGroup,
+} from '@salary/shared/impact/impact.contract';
+import type { PricedEmployee } from '../pricing/pricing.service.ts';
+
+/*
+ * Before and after, compared: pure, in integer cents, so totals are exactly the sums of the
+ * list's figures (a dash — no base salary — counts as zero).
+ */
+
+export interface Visibility {
+  salary: boolean;
+  cost: boolean;
+}
+
+const cents = (value: number | null): number => (value === null ? 0 : Math.round(value * 100));
+const dollars = (c: number): number => c / 100;
+const percentOf = (delta: number, before: number): number | null =>
+  before === 0 ? null : Math.round((delta / before) * 10_000) / 100;
+
+interface Sums {
+  employees: number;
+  affected: number;
+  grossBefore: number;
+  grossAfter: number;
+  costBefore: number;
+  costAfter: number;
+}
+
+const emptySums = (): Sums => ({
+  employees: 0,
+  affected: 0,
+  grossBefore: 0,
+  grossAfter: 0,
+  costBefore: 0,
+  costAfter: 0,
+});
+
+/** The figures this viewer may see, in dollars: gross keys with showSalary, cost keys with showCost. */
+function figuresOf(s: Sums, see: Visibility) {
+  const gross = s.grossAfter - s.grossBefore;
+  const cost = s.costAfter - s.costBefore;
+  return {
+    ...(see.salary
+      ? {
+          grossBefore: dollars(s.grossBefore),
+          grossAfter: dollars(s.grossAfter),
+          grossDelta: dollars(gross),
+          grossDeltaPercent: percentOf(gross, s.grossBefore),
+        }
+      : {}),
+    ...(see.cost
+      ? {
+          costBefore: dollars(s.costBefore),
+          costAfter: dollars(s.costAfter),
+          costDelta: dollars(cost),
+          costDeltaPercent: percentOf(cost, s.costBefore),
+        }
+      : {}),
+  };
+}
+
+/**
+ * How big a change is, as far as this viewer may know: by gross, else by cost, else not at
+ * all (the order then says nothing about pay).
+ */
+function sizeOf(grossDelta: number, costDelta: number, see: Visibility): number {
+  if (see.salary) return Math.abs(grossDelta);
+  if (see.cost) return Math.abs(costDelta);
+  return 0;
+}
+
+interface Group {
+  id: number;
+  name: string;
+  sums: Sums;
+}
+
+function addTo(groups: Map<number, Group>, id: number, name: string, row: Sums): void {
+  let group = groups.get(id);
+  if (!group) {
+    group = { id, name, sums: emptySums() };
+    groups.set(id, group);
+  }
+  const s = group.sums;
+  s.employees += row.employees;
+  s.affected += row.affected;
+  s.grossBefore += row.grossBefore;
+  s.grossAfter += row.grossAfter;
+  s.costBefore += row.costBefore;
+  s.costAfter += row.costAfter;
+}
+
+function groupList(groups: Map<number, Group>, see: Visibility): ImpactGroup[] {
+  return [...groups.values()]
+    .map((g) => ({
+      size: sizeOf(g.sums.grossAfter - g.sums.grossBefore, g.sums.costAfter - g.sums.costBefore, see),
+      group: {
+        id: g.id,
+        name: g.name,
+        employees: g.sums.employees,
+        affected: g.sums.affected,
+        ...figuresOf(g.sums, see),
+      },
+    }))
+    .sort((a, b) => b.size - a.size || a.group.name.localeCompare(b.group.name) || a.group.id - b.group.id)
+    .map((g) => g.group);
+}
+
+/** Everyone priced before and after one write, compared for this viewer. */
+export function compareImpact(before: PricedEmployee[], after: PricedEmployee[], see: Visibility): Impact {
+  const beforeById = new Map<number, PricedEmployee>();
+  for (const p of before) beforeById.set(p.employee.id, p);
+  const total = emptySums();
+  const byJob = new Map<number, Group>();
+  const byGrade = new Map<number, Group>();
+  const changed: { size: number; id: number; change: ImpactChange }[] = [];
+
+  for (const now of after) {
+    const { employee } = now;
+    const was = beforeById.get(employee.id);
+    const grossBefore = was?.calculatedSalary ?? null;
+    const costBefore = was?.accumulatedCost ?? null;
+    const row: Sums = {
+      employees: 1,
+      affected: grossBefore !== now.calculatedSalary || costBefore !== now.accumulatedCost ? 1 : 0,
+      grossBefore: cents(grossBefore),
+      grossAfter: cents(now.calculatedSalary),
+      costBefore: cents(costBefore),
+      costAfter: cents(now.accumulatedCost),
+    };
+    addTo(byJob, employee.jobId, employee.jobName, row);
+    addTo(byGrade, employee.gradeId, employee.gradeName, row);
+    total.employees += 1;
+    total.affected += row.affected;
+    total.grossBefore += row.grossBefore;
+    total.grossAfter += row.grossAfter;
+    total.costBefore += row.costBefore;
+    total.costAfter += row.costAfter;
+    if (!row.affected) continue;
+    changed.push({
+      size: sizeOf(row.grossAfter - row.grossBefore, row.costAfter - row.costBefore, see),
+      id: employee.id,
+      change: {
+        id: employee.id,
+        name: employee.name,
+        jobName: employee.jobName,
+        gradeName: employee.gradeName,
+        ...(see.salary ? { grossBefore, grossAfter: now.calculatedSalary } : {}),
+        ...(see.cost ? { costBefore, costAfter: now.accumulatedCost } : {}),
+      },
+    });
+  }
+
+  changed.sort((a, b) => b.size - a.size || a.id - b.id);
+  return {
+    employees: total.employees,
+    employeesAffected: total.affected,
+    showSalary: see.salary,
+    showCost: see.cost,
+    totals: figuresOf(total, see),
+    byJob: groupList(byJob, see),
+    byGrade: groupList(byGrade, see),
+    changes: changed.slice(0, IMPACT_TOP_CHANGES).map((c) => c.change),
+  };
+}

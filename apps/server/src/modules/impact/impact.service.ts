@@ -1,0 +1,70 @@
+import { type Actor, can } from '@salary/shared/common/permissions';
+import {
+  IMPACT_WRITE_REFUSED,
+  type Impact,
+  type ImpactRequest,
+  isImpactWrite,
+} from '@salary/shared/impact/impact.contract';
+import type { Db } from '../../db/client.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import { runPreview } from '../../lib/write-scope.ts';
+import type { PricedEmployee, PricingService } from '../pricing/pricing.service.ts';
+import { compareImpact } from './impact.compare.ts';
+
+/** What the real write route answered: its status and its body (the envelope). */
+export interface WriteAnswer {
+  statusCode: number;
+  body: unknown;
+}
+
+/** Runs the write through the real route (validation, permissions, service) in the current scope. */
+export type RunWrite = (write: ImpactRequest) => Promise<WriteAnswer>;
+
+export type PreviewOutcome = { refused: WriteAnswer } | { impact: Impact };
+
+/**
+ * A rule write previewed: everyone priced (the bulk path), the write run by its own route,
+ * everyone priced again with the rules it left — all in ONE transaction that always rolls back, so the audit entry
+ * and pay history the write makes vanish with it, and both pricings see one consistent
+ * database. A write the route refuses is answered exactly as the route answered it.
+ */
+export function createImpactService(deps: { rootDb: Db; pricing: PricingService }) {
+  const { pricing } = deps;
+  const priceEveryone = async () => (await pricing.priceEmployees()).employees;
+  /**
+   * A rule write changes rules, never employees: after it only the rules are read again
+   * (one small statement) and the rows already read are priced with them.
+   */
+  const priceAgain = async (before: PricedEmployee[]) => {
+    const book = await pricing.rulesAt();
+    return before.map((p) => pricing.price(book, p.employee));
+  };
+
+  return {
+    async preview(
+      actor: Actor & { email: string },
+      write: ImpactRequest,
+      runWrite: RunWrite,
+    ): Promise<PreviewOutcome> {
+      if (!isImpactWrite(write.method, write.path))
+        throw badRequest(IMPACT_WRITE_REFUSED, [{ field: 'path', message: IMPACT_WRITE_REFUSED }]);
+      const see = { salary: can(actor, 'showSalary'), cost: can(actor, 'showCost') };
+      // Someone who may not change rules is refused by the write itself (same 403), before
+      // anyone is priced: a refused preview costs no more than the refused write.
+      const mayWrite = can(actor, 'manageSettings');
+      return runPreview(
+        deps.rootDb,
+        async (): Promise<PreviewOutcome> => {
+          const before = mayWrite ? await priceEveryone() : [];
+          const answer = await runWrite(write);
+          if (answer.statusCode >= 400) return { refused: answer };
+          if (!mayWrite) throw new Error('a rule write passed without manageSettings');
+          return { impact: compareImpact(before, await priceAgain(before), see) };
+        },
+        { actor: { id: actor.id, email: actor.email }, label: `preview ${write.method} ${write.path}` },
+      );
+    },
+  };
+}
+
+export type ImpactService = ReturnType<typeof createImpactService>;

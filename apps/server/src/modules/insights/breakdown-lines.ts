@@ -1,0 +1,119 @@
+import type { SalaryResult } from '@salary/salary-engine/salary-types';
+import { formatMoney } from '@salary/shared/common/money';
+import type { Breakdown, BreakdownLine } from '@salary/shared/insights/insights.contract';
+import type { Settings } from '@salary/shared/settings/settings.contract';
+import type { EmployeeRecord, FactorRecord } from '../pricing/pricing.repository.ts';
+
+/*
+ * "Why this salary?": the engine's result as lines that each name the rule that produced
+ * them. Pure, so its wording is tested without a database. The amounts are the engine's
+ * rounded lines, so they add up to its totals to the cent.
+ */
+
+const PER_YEAR: Record<string, 'yearsExperience' | 'yearsWithCompany'> = {
+  Experience: 'yearsExperience',
+  Loyalty: 'yearsWithCompany',
+};
+
+const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const percent = (value: number) => `${number.format(value)}%`;
+const signed = (text: string, negative: boolean) => (negative ? `−${text}` : `+${text}`);
+const years = (n: number) => `${number.format(n)} ${n === 1 ? 'year' : 'years'}`;
+
+/** "1.5% × 6 years", "$100.00 × 6 years", "5%", "$300.00". */
+function ruleText(type: 'PERCENTAGE' | 'FIXED', value: number, perYear: number | undefined): string {
+  const each = type === 'PERCENTAGE' ? percent(value) : formatMoney(value);
+  return perYear === undefined ? each : `${each} × ${years(perYear)}`;
+}
+
+function adjustmentText(factor: FactorRecord): string {
+  if (factor.type === 'FIXED') return signed(formatMoney(Math.abs(factor.factor)), factor.factor < 0);
+  return signed(percent(Math.abs(factor.factor * 100)), factor.factor < 0);
+}
+
+export function breakdownOf(
+  employee: EmployeeRecord,
+  { details }: SalaryResult,
+  factor: FactorRecord | null,
+  settings: Pick<
+    Settings,
+    'totalInsurancePercentage' | 'socialInsuranceType' | 'companyInsurancePercentage' | 'benefits'
+  >,
+  showCost: boolean,
+): Breakdown {
+  const jobPosition = `${employee.jobName} / ${employee.positionName}`;
+  const gradeLevel = `${employee.gradeName} / ${employee.levelName}`;
+  const salaryLines: BreakdownLine[] = [
+    { kind: 'base', label: `Base salary · ${gradeLevel}`, amount: details.baseSalary },
+  ];
+  if (factor)
+    salaryLines.push({
+      kind: 'adjustment',
+      label: `Adjustment · ${jobPosition} ${adjustmentText(factor)}`,
+      amount: details.adjustmentAmount,
+    });
+  for (const row of details.adjustmentDetails) {
+    const yearsKey = PER_YEAR[row.name];
+    salaryLines.push({
+      kind: 'multiplier',
+      label: `${row.name} · ${ruleText(row.type, row.value, yearsKey ? employee[yearsKey] : undefined)}`,
+      amount: row.amount,
+    });
+  }
+  for (const row of details.customMultiplierDetails)
+    salaryLines.push({
+      kind: 'custom',
+      label: `Custom · ${row.name} · ${ruleText(row.type, row.value, undefined)}`,
+      amount: row.amount,
+    });
+
+  const insuranceRate = percent(settings.totalInsurancePercentage);
+  const employeeShare =
+    settings.socialInsuranceType === 'EMPLOYEE_FULL'
+      ? ' (all of it)'
+      : settings.socialInsuranceType === 'COMPANY_PERCENTAGE'
+        ? ` (${percent(100 - settings.companyInsurancePercentage)} of it)`
+        : '';
+  const companyShare =
+    settings.socialInsuranceType === 'COMPANY_FULL'
+      ? ' (all of it)'
+      : settings.socialInsuranceType === 'COMPANY_PERCENTAGE'
+        ? ` (${percent(settings.companyInsurancePercentage)} of it)`
+        : '';
+  const deductions: BreakdownLine[] =
+    details.employeeSocialInsurance !== 0
+      ? [
+          {
+            kind: 'insurance',
+            label: `Employee's social insurance · ${insuranceRate} of gross${employeeShare}`,
+            amount: -details.employeeSocialInsurance,
+          },
+        ]
+      : [];
+  const out: Breakdown = {
+    employeeId: employee.id,
+    name: employee.name,
+    profile: `${jobPosition} · ${gradeLevel}`,
+    salaryLines,
+    adjustedSalary: details.adjustedSalary,
+    grossSalary: details.grossSalary,
+    deductions,
+    netSalary: details.netSalary,
+  };
+  if (showCost) {
+    const costLines: BreakdownLine[] = details.selectedBenefits.map((b) => ({
+      kind: 'benefit',
+      label: `Benefit · ${b.name}${b.type === 'PERCENTAGE' ? ` · ${percent(settings.benefits.find((s) => s.name === b.name)?.amount ?? 0)} of gross` : ''}`,
+      amount: b.amount,
+    }));
+    if (details.companySocialInsurance !== 0)
+      costLines.push({
+        kind: 'insurance',
+        label: `Company's social insurance · ${insuranceRate} of gross${companyShare}`,
+        amount: details.companySocialInsurance,
+      });
+    out.costLines = costLines;
+    out.totalCost = details.totalCost;
+  }
+  return out;
+}

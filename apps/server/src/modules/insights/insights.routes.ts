@@ -1,0 +1,80 @@
+import { envelopeOf, idParam } from '@salary/shared/common/envelope';
+import { employeeListQuery, toEmployeeFilters } from '@salary/shared/employees/employee.contract';
+import { XLSX_CONTENT_TYPE, xlsxFile } from '@salary/shared/excel/excel.contract';
+import {
+  breakdownSchema,
+  insightsExportParams,
+  insightsFileName,
+  insightsSchema,
+} from '@salary/shared/insights/insights.contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/reply.ts';
+import { insightsWorkbook } from './insights-workbook.ts';
+
+const PERMISSIONS =
+  'Needs admin or showSalary (403 otherwise); cost figures are absent without showCost. ' +
+  'Takes the employee list filters (name, technologyId, positionId, gradeId, levelId, salaryFrom, salaryTo).';
+
+export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.insights;
+  const tags = ['insights'];
+
+  app.get(
+    '/insights',
+    {
+      schema: {
+        tags,
+        summary: "Pay Overview: the priced list's headline figures, grade × level, cost by job, distribution",
+        description: PERMISSIONS,
+        querystring: employeeListQuery,
+        response: { 200: envelopeOf(insightsSchema) },
+      },
+    },
+    async (request) => ok(await service.overview(request.actor, toEmployeeFilters(request.query))),
+  );
+
+  app.get(
+    '/insights/export/:chart',
+    {
+      schema: {
+        tags,
+        summary: "One Pay Overview chart's data as .xlsx",
+        description: PERMISSIONS,
+        params: insightsExportParams,
+        querystring: employeeListQuery,
+        response: {
+          200: {
+            description: 'pay_overview_<chart>.xlsx',
+            content: { [XLSX_CONTENT_TYPE]: { schema: xlsxFile } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await service.overview(request.actor, toEmployeeFilters(request.query));
+      const bytes = await insightsWorkbook(request.params.chart, data);
+      return (reply as FastifyReply)
+        .header('Content-Type', XLSX_CONTENT_TYPE)
+        .header('Content-Disposition', `attachment; filename="${insightsFileName(request.params.chart)}"`)
+        .header('Cache-Control', 'no-store')
+        .send(bytes);
+    },
+  );
+
+  app.get(
+    '/employees/:id/breakdown',
+    {
+      schema: {
+        tags: ['employees'],
+        summary: 'Why this salary? One employee priced as the list prices it, line by line',
+        description:
+          'Needs admin or showSalary (403 otherwise); costLines and totalCost only with showCost. ' +
+          '422 BASE_SALARY_NOT_FOUND when the grade and level have no base salary.',
+        params: idParam,
+        response: { 200: envelopeOf(breakdownSchema) },
+      },
+    },
+    async (request) => ok(await service.breakdown(request.actor, request.params.id)),
+  );
+};

@@ -1,0 +1,49 @@
+import { type Actor, can } from '@salary/shared/common/permissions';
+import type { EmployeeFilters } from '@salary/shared/employees/employee.contract';
+import type { Breakdown, Insights } from '@salary/shared/insights/insights.contract';
+import { notFound } from '../../lib/app-error.ts';
+import { requirePermission } from '../../lib/authorize.ts';
+import type { PricingService } from '../pricing/pricing.service.ts';
+import { breakdownOf } from './breakdown-lines.ts';
+import { aggregate } from './insights.aggregate.ts';
+import type { InsightsRepository } from './insights.repository.ts';
+
+const NEED_SALARY = 'You do not have permission to see salaries';
+
+/**
+ * Pay insights: the whole priced list aggregated on the server (one priced read, the same as
+ * the directory's, with its filters), and one employee's salary explained line by line.
+ * Both need admin or showSalary; cost figures only with showCost.
+ */
+export function createInsightsService(deps: { pricing: PricingService; insights: InsightsRepository }) {
+  const { pricing } = deps;
+  return {
+    async overview(actor: Actor, filters: EmployeeFilters): Promise<Insights> {
+      requirePermission(actor, 'showSalary', NEED_SALARY);
+      const [{ employees }, axes] = await Promise.all([
+        pricing.priceEmployees(filters),
+        deps.insights.axes(),
+      ]);
+      const salaryFilter = filters.salaryFrom !== undefined || filters.salaryTo !== undefined;
+      const from = filters.salaryFrom ?? Number.NEGATIVE_INFINITY;
+      const to = filters.salaryTo ?? Number.POSITIVE_INFINITY;
+      // The directory's salary filter, exactly as the list applies it (employees.service.ts).
+      const matching = salaryFilter
+        ? employees.filter(
+            (p) => p.calculatedSalary !== null && p.calculatedSalary >= from && p.calculatedSalary <= to,
+          )
+        : employees;
+      return aggregate(matching, axes, can(actor, 'showCost'));
+    },
+
+    async breakdown(actor: Actor, id: number): Promise<Breakdown> {
+      requirePermission(actor, 'showSalary', NEED_SALARY);
+      const explained = await pricing.explainEmployee(id);
+      if (!explained) throw notFound('Employee not found');
+      const { employee, result, factor, settings } = explained;
+      return breakdownOf(employee, result, factor, settings, can(actor, 'showCost'));
+    },
+  };
+}
+
+export type InsightsService = ReturnType<typeof createInsightsService>;

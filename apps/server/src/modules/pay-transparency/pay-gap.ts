@@ -1,0 +1,305 @@
+import type { Gender } from '@salary/shared/employees/employee-fields';
+import {
+  type CategoryKind,
+  type Comparison,
+  FLAG_THRESHOLD,
+  type Justification,
+  type PayCategory,
+  type PayReport,
+  type Quartile,
+} from '@salary/shared/pay-transparency/pay-transparency.contract';
+
+/*
+ * The pay gap indicators, pure: priced rows in, the report out. Money is integer cents; every
+ * mean, median, gap and share is computed exactly (fractions of BigInts) and rounded once,
+ * half away from zero — cents for money, one decimal for percent. Definitions and a worked
+ * example: docs/pay-transparency.md.
+ */
+
+/** One employee as the report reads it: pay and basic wage in cents, null when not priced. */
+export interface PayRow {
+  id: number;
+  gender: Gender;
+  jobId: number;
+  gradeId: number;
+  /** Gross + benefits, cents. */
+  pay: number | null;
+  /** Base salary + job/position adjustment (the engine's adjusted salary), cents. */
+  basic: number | null;
+}
+
+interface Priced {
+  id: number;
+  female: boolean;
+  jobId: number;
+  gradeId: number;
+  pay: number;
+  basic: number;
+  complementary: number;
+}
+
+/** An exact value n / d (d > 0). */
+interface Fraction {
+  n: bigint;
+  d: bigint;
+}
+
+/** n / d rounded half away from zero (d ≠ 0). */
+export function roundDiv(n: bigint, d: bigint): bigint {
+  if (d < 0n) return roundDiv(-n, -d);
+  const q = n / d;
+  const r = n % d;
+  if (2n * (r < 0n ? -r : r) >= d) return n < 0n ? q - 1n : q + 1n;
+  return q;
+}
+
+const mean = (cents: number[]): Fraction | null => {
+  if (!cents.length) return null;
+  let sum = 0;
+  for (const c of cents) sum += c;
+  return { n: BigInt(sum), d: BigInt(cents.length) };
+};
+
+/** Median of values already sorted ascending: the middle one, or the two middle ones halved. */
+const median = (sorted: number[]): Fraction | null => {
+  const k = sorted.length;
+  if (!k) return null;
+  if (k % 2) return { n: BigInt(sorted[(k - 1) / 2]!), d: 1n };
+  return { n: BigInt(sorted[k / 2 - 1]!) + BigInt(sorted[k / 2]!), d: 2n };
+};
+
+/** Cents as dollars, rounded to the cent. */
+const dollars = (f: Fraction | null): number | null => (f ? Number(roundDiv(f.n, f.d)) / 100 : null);
+
+/** (men − women) ÷ men × 100, one decimal; null when men's figure is zero or missing. */
+export function gapOf(men: Fraction | null, women: Fraction | null): number | null {
+  if (!men || !women || men.n === 0n) return null;
+  const num = (men.n * women.d - women.n * men.d) * 1000n;
+  return Number(roundDiv(num, men.n * women.d)) / 10;
+}
+
+/** part ÷ whole × 100, one decimal. */
+export const shareOf = (part: number, whole: number): number | null =>
+  whole ? Number(roundDiv(BigInt(part) * 1000n, BigInt(whole))) / 10 : null;
+
+function compare(
+  women: number[],
+  men: number[],
+  minGroup: number,
+  figure: (values: number[]) => Fraction | null,
+): Comparison {
+  if (women.length < minGroup || men.length < minGroup)
+    return { female: null, male: null, gap: null, tooFew: true };
+  const w = figure(women);
+  const m = figure(men);
+  return { female: dollars(w), male: dollars(m), gap: gapOf(m, w), tooFew: false };
+}
+
+/** Sorted copies, for medians. */
+const sorted = (values: number[]) => Float64Array.from(values).sort() as unknown as number[];
+
+/**
+ * (f): F/M employees by pay ascending (ties by id) in four groups whose sizes differ by at most
+ * one, the lower quartiles taking the remainder.
+ */
+export function quartilesOf(rows: Array<{ id: number; pay: number; female: boolean }>): Quartile[] {
+  const order = [...rows].sort((a, b) => a.pay - b.pay || a.id - b.id);
+  const base = Math.floor(order.length / 4);
+  const remainder = order.length % 4;
+  const out: Quartile[] = [];
+  let at = 0;
+  for (let q = 0; q < 4; q++) {
+    const size = base + (q < remainder ? 1 : 0);
+    let female = 0;
+    for (let i = at; i < at + size; i++) if (order[i]!.female) female++;
+    at += size;
+    const male = size - female;
+    out.push({
+      quartile: q + 1,
+      size,
+      female,
+      male,
+      femaleShare: shareOf(female, size),
+      maleShare: shareOf(male, size),
+    });
+  }
+  return out;
+}
+
+export interface ReportContext {
+  kind: CategoryKind;
+  minGroup: number;
+  jobNames: ReadonlyMap<number, string>;
+  gradeNames: ReadonlyMap<number, string>;
+  justifications: ReadonlyMap<string, Justification>;
+  generatedAt: string;
+}
+
+export const categoryKey = (kind: CategoryKind, row: { jobId: number; gradeId: number }) =>
+  kind === 'grade' ? String(row.gradeId) : `${row.jobId}:${row.gradeId}`;
+
+export function categoryName(
+  kind: CategoryKind,
+  ctx: Pick<ReportContext, 'jobNames' | 'gradeNames'>,
+  row: { jobId: number; gradeId: number },
+) {
+  const grade = ctx.gradeNames.get(row.gradeId) ?? `Grade ${row.gradeId}`;
+  return kind === 'grade' ? grade : `${ctx.jobNames.get(row.jobId) ?? `Job ${row.jobId}`} · ${grade}`;
+}
+
+interface Group {
+  women: Priced[];
+  men: Priced[];
+}
+
+const pick = (rows: Priced[], key: 'pay' | 'basic' | 'complementary') => rows.map((r) => r[key]);
+
+/** (g) one category; every figure null when either sex has fewer than `minGroup`. */
+export function categoryFigures(
+  group: Group,
+  minGroup: number,
+): Pick<
+  PayCategory,
+  | 'female'
+  | 'male'
+  | 'tooFew'
+  | 'meanPayFemale'
+  | 'meanPayMale'
+  | 'payGap'
+  | 'basicWageGap'
+  | 'complementaryGap'
+  | 'flagged'
+> {
+  const female = group.women.length;
+  const male = group.men.length;
+  if (female < minGroup || male < minGroup)
+    return {
+      female,
+      male,
+      tooFew: true,
+      meanPayFemale: null,
+      meanPayMale: null,
+      payGap: null,
+      basicWageGap: null,
+      complementaryGap: null,
+      flagged: false,
+    };
+  const figure = (key: 'pay' | 'basic' | 'complementary') => ({
+    w: mean(pick(group.women, key)),
+    m: mean(pick(group.men, key)),
+  });
+  const pay = figure('pay');
+  const basic = figure('basic');
+  const complementary = figure('complementary');
+  const payGap = gapOf(pay.m, pay.w);
+  return {
+    female,
+    male,
+    tooFew: false,
+    meanPayFemale: dollars(pay.w),
+    meanPayMale: dollars(pay.m),
+    payGap,
+    basicWageGap: gapOf(basic.m, basic.w),
+    complementaryGap: gapOf(complementary.m, complementary.w),
+    flagged: payGap !== null && Math.abs(payGap) >= FLAG_THRESHOLD,
+  };
+}
+
+/** Flagged without justification first (largest gap first), then flagged, then reported, then too few. */
+function categoryRank(c: PayCategory): number {
+  if (c.flagged) return c.justification ? 1 : 0;
+  return c.tooFew ? 3 : 2;
+}
+
+function byReportOrder(a: PayCategory, b: PayCategory): number {
+  const rank = categoryRank(a) - categoryRank(b);
+  if (rank) return rank;
+  if (a.flagged) return Math.abs(b.payGap!) - Math.abs(a.payGap!) || a.name.localeCompare(b.name);
+  return a.name.localeCompare(b.name);
+}
+
+/** The priced F/M rows and the counts of everyone else. */
+export function splitRows(rows: readonly PayRow[]) {
+  const counts = { female: 0, male: 0, other: 0, undisclosed: 0, unpriced: 0, total: rows.length };
+  const priced: Priced[] = [];
+  for (const r of rows) {
+    if (r.pay === null || r.basic === null) counts.unpriced++;
+    else if (r.gender === 'OTHER') counts.other++;
+    else if (r.gender === 'UNDISCLOSED') counts.undisclosed++;
+    else {
+      const female = r.gender === 'FEMALE';
+      if (female) counts.female++;
+      else counts.male++;
+      priced.push({
+        id: r.id,
+        female,
+        jobId: r.jobId,
+        gradeId: r.gradeId,
+        pay: r.pay,
+        basic: r.basic,
+        complementary: r.pay - r.basic,
+      });
+    }
+  }
+  return { counts, priced };
+}
+
+/** Rows grouped by category key. */
+export function groupByCategory(
+  priced: readonly Priced[],
+  kind: CategoryKind,
+): Map<string, Group & { first: Priced }> {
+  const groups = new Map<string, Group & { first: Priced }>();
+  for (const r of priced) {
+    const key = categoryKey(kind, r);
+    let g = groups.get(key);
+    if (!g) {
+      g = { women: [], men: [], first: r };
+      groups.set(key, g);
+    }
+    (r.female ? g.women : g.men).push(r);
+  }
+  return groups;
+}
+
+export function buildPayReport(rows: readonly PayRow[], ctx: ReportContext): PayReport {
+  const { minGroup } = ctx;
+  const { counts, priced } = splitRows(rows);
+  const women = priced.filter((r) => r.female);
+  const men = priced.filter((r) => !r.female);
+  const womenPay = sorted(pick(women, 'pay'));
+  const menPay = sorted(pick(men, 'pay'));
+  const receivingWomen = sorted(pick(women, 'complementary').filter((c) => c > 0));
+  const receivingMen = sorted(pick(men, 'complementary').filter((c) => c > 0));
+  const enough = women.length >= minGroup && men.length >= minGroup;
+
+  const categories: PayCategory[] = [];
+  for (const [key, group] of groupByCategory(priced, ctx.kind))
+    categories.push({
+      key,
+      name: categoryName(ctx.kind, ctx, group.first),
+      ...categoryFigures(group, minGroup),
+      justification: ctx.justifications.get(key) ?? null,
+    });
+  categories.sort(byReportOrder);
+
+  return {
+    generatedAt: ctx.generatedAt,
+    categoryKind: ctx.kind,
+    minGroup,
+    counts,
+    meanPay: compare(womenPay, menPay, minGroup, mean),
+    medianPay: compare(womenPay, menPay, minGroup, median),
+    meanComplementary: compare(receivingWomen, receivingMen, minGroup, mean),
+    medianComplementary: compare(receivingWomen, receivingMen, minGroup, median),
+    complementaryShare: enough
+      ? {
+          female: shareOf(receivingWomen.length, women.length),
+          male: shareOf(receivingMen.length, men.length),
+          tooFew: false,
+        }
+      : { female: null, male: null, tooFew: true },
+    quartiles: quartilesOf(priced),
+    categories,
+  };
+}

@@ -1,0 +1,113 @@
+import { type Actor, canReadPayReport } from '@salary/shared/common/permissions';
+import type {
+  CategoryKind,
+  PayReport,
+  PayStatement,
+} from '@salary/shared/pay-transparency/pay-transparency.contract';
+import { forbidden, notFound } from '../../lib/app-error.ts';
+import type { PricedEmployee, PricingService } from '../pricing/pricing.service.ts';
+import { buildPayReport, categoryFigures, categoryName, type PayRow, splitRows } from './pay-gap.ts';
+import type { PayTransparencyRepository } from './pay-transparency.repository.ts';
+
+/*
+ * The report and the statements read the same priced figures as the directory: the pricing
+ * service's bulk path (rows and rules in one statement), never a second formula.
+ */
+
+export const PAY_REPORT_FORBIDDEN = 'You do not have permission to see salaries';
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/** A priced employee as the report reads it: pay = gross + benefits, basic = adjusted salary. */
+export function payRowOf(p: PricedEmployee): PayRow {
+  const e = p.employee;
+  const priced = p.calculatedSalary !== null && p.basicWage !== null;
+  return {
+    id: e.id,
+    gender: e.gender ?? 'UNDISCLOSED',
+    jobId: e.jobId,
+    gradeId: e.gradeId,
+    pay: priced ? cents(p.calculatedSalary!) + cents(p.benefits ?? 0) : null,
+    basic: priced ? cents(p.basicWage!) : null,
+  };
+}
+
+const namesOf = (priced: PricedEmployee[]) => {
+  const jobNames = new Map<number, string>();
+  const gradeNames = new Map<number, string>();
+  for (const { employee: e } of priced) {
+    jobNames.set(e.jobId, e.jobName);
+    gradeNames.set(e.gradeId, e.gradeName);
+  }
+  return { jobNames, gradeNames };
+};
+
+export function createPayTransparencyService(deps: {
+  pricing: PricingService;
+  repo: PayTransparencyRepository;
+  minGroup: number;
+  now?: () => Date;
+}) {
+  const { pricing, repo, minGroup } = deps;
+  const now = deps.now ?? (() => new Date());
+  const requireReader = (actor: Actor) => {
+    if (!canReadPayReport(actor)) throw forbidden(PAY_REPORT_FORBIDDEN);
+  };
+
+  return {
+    /** Indicators (a)–(g) over every employee; admins and showSalary only. */
+    async report(actor: Actor, kind: CategoryKind): Promise<PayReport> {
+      requireReader(actor);
+      const [{ employees }, justifications] = await Promise.all([
+        pricing.priceEmployees(),
+        repo.justifications(kind),
+      ]);
+      const rows = new Array<PayRow>(employees.length);
+      for (let i = 0; i < rows.length; i++) rows[i] = payRowOf(employees[i]!);
+      return buildPayReport(rows, {
+        kind,
+        minGroup,
+        ...namesOf(employees),
+        justifications,
+        generatedAt: now().toISOString(),
+      });
+    },
+
+    /**
+     * A worker's statement (Article 7): their pay, basic wage and complementary components, and
+     * the mean pay of women and of men in their category (or too few to report).
+     */
+    async statement(actor: Actor, id: number, kind: CategoryKind = 'job-grade'): Promise<PayStatement> {
+      requireReader(actor);
+      const [self] = (await pricing.priceEmployees({ id })).employees;
+      if (!self) throw notFound('Employee not found');
+      const e = self.employee;
+      const filters = kind === 'grade' ? { gradeId: e.gradeId } : { jobId: e.jobId, gradeId: e.gradeId };
+      const { employees } = await pricing.priceEmployees(filters);
+      const { priced } = splitRows(employees.map(payRowOf));
+      const figures = categoryFigures(
+        { women: priced.filter((r) => r.female), men: priced.filter((r) => !r.female) },
+        minGroup,
+      );
+      const own = payRowOf(self);
+      const dollars = (c: number | null) => (c === null ? null : c / 100);
+      return {
+        date: now().toISOString().slice(0, 10),
+        employee: { id: e.id, name: e.name, job: e.jobName, grade: e.gradeName },
+        pay: dollars(own.pay),
+        basicWage: dollars(own.basic),
+        complementary: own.pay === null || own.basic === null ? null : (own.pay - own.basic) / 100,
+        category: {
+          kind,
+          name: categoryName(kind, namesOf([self]), e),
+          tooFew: figures.tooFew,
+          meanPayFemale: figures.meanPayFemale,
+          meanPayMale: figures.meanPayMale,
+        },
+        minGroup,
+      };
+    },
+  };
+}
+
+export type PayTransparencyService = ReturnType<typeof createPayTransparencyService>;

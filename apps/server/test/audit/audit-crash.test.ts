@@ -1,0 +1,142 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AuditPage, PayHistoryRow } from '@salary/shared/audit/audit.contract';
+import { EMPLOYEE_COLUMNS } from '@salary/shared/excel/excel.contract';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, type ServerProcess, startServer } from '../support/server-process.ts';
+import { scratchServerEnv } from '../support/test-database.ts';
+
+/*
+ * The real server killed with SIGKILL in the middle of a base-salary change that moves many
+ * employees' pay: after the restart the new amount, its audit entry and every moved
+ * employee's history row are all there, or none of them is.
+ */
+
+const ADMIN = { email: 'audit-crash@example.com', password: 'crash-password-1' };
+const EMPLOYEES = 20_000;
+let dataDir: string;
+let env: Record<string, string>;
+let drop: () => Promise<void>;
+let server: ServerProcess;
+let token: string;
+
+async function login(s: ServerProcess) {
+  const res = await api<{ token: string }>(s.baseURL, 'POST', '/auth/login', { body: ADMIN });
+  expect(res.status).toBe(200);
+  return res.body.data.token;
+}
+
+const get = async <T>(url: string) => {
+  const res = await api<T>(server.baseURL, 'GET', url, { token });
+  expect(res.status, url).toBe(200);
+  return res.body.data;
+};
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'salary-audit-crash-'));
+  const scratch = await scratchServerEnv(dataDir);
+  drop = scratch.drop;
+  env = {
+    ...scratch.env,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    JWT_SECRET: 'audit-crash-secret-that-is-long-enough-1234',
+  };
+  server = await startServer(env);
+  token = await login(server);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await drop?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a crash in the middle of a rule change', () => {
+  it('leaves the change with its audit entry and history rows, or none of them', {
+    timeout: 400_000,
+  }, async () => {
+    const post = async (p: string, body: unknown) => {
+      const res = await api<{ id: number }>(server.baseURL, 'POST', p, { token, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data;
+    };
+    const job = await post('/jobs', { name: 'AC job' });
+    await post('/positions', { name: 'AC position', jobId: job.id });
+    const grade = await post('/grades', { name: 'AC grade' });
+    const level = await post('/levels', { name: 'AC level' });
+    const base = await post('/base-salary', { gradeId: grade.id, levelId: level.id, amount: 1000 });
+
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Employees');
+    sheet.addRow(EMPLOYEE_COLUMNS.map((c) => c.header));
+    for (let i = 0; i < EMPLOYEES; i++)
+      sheet.addRow([
+        '',
+        `AC ${i}`,
+        'AC job',
+        'AC position',
+        'AC grade',
+        'AC level',
+        2,
+        1,
+        'No',
+        'No',
+        'No',
+        'No',
+      ]);
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from(await workbook.xlsx.writeBuffer())]), 'ac.xlsx');
+    const imported = await fetch(`${server.baseURL}/api/employees/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(imported.status).toBe(200);
+    const ids = (await get<{ id: number }[]>('/employees')).map((e) => e.id).sort((a, b) => a - b);
+    expect(ids).toHaveLength(EMPLOYEES);
+    const sample = [ids[0]!, ids[Math.floor(ids.length / 2)]!, ids[ids.length - 1]!];
+
+    const outcomes: string[] = [];
+    let amount = 1000;
+    for (const delay of [30, 150, 400, 900, 1600]) {
+      const next = amount + 100;
+      const pending = api(server.baseURL, 'PUT', `/base-salary/${base.id}`, {
+        token,
+        body: { gradeId: grade.id, levelId: level.id, amount: next },
+      }).then(
+        (r) => (r.status === 200 ? 'finished' : 'interrupted'),
+        () => 'interrupted',
+      );
+      await new Promise((r) => setTimeout(r, delay));
+      await server.kill();
+      const outcome = await pending;
+      server = await startServer(env);
+      token = await login(server);
+
+      const stored = (await get<{ id: number; amount: number }[]>('/base-salary')).find(
+        (b) => b.id === base.id,
+      )!;
+      const entries = (await get<AuditPage>(`/audit?entityType=baseSalary&entityId=${base.id}&limit=200`))
+        .entries;
+      const entryOfNext = entries.find((e) =>
+        e.changes.some((c) => c.field === 'amount' && c.after === next),
+      );
+      const histories = await Promise.all(
+        sample.map((id) => get<PayHistoryRow[]>(`/employees/${id}/history`)),
+      );
+      const rowsOfNext = histories.map((h) => h.filter((r) => r.auditId === entryOfNext?.id).length);
+      const changed = stored.amount === next;
+      const context = `kill at ${delay} ms (${outcome}): amount ${stored.amount}, entry ${Boolean(entryOfNext)}, rows ${rowsOfNext}`;
+      expect([amount, next], context).toContain(stored.amount);
+      expect(Boolean(entryOfNext), context).toBe(changed);
+      expect(rowsOfNext, context).toEqual(changed ? [1, 1, 1] : [0, 0, 0]);
+      if (outcome === 'finished') expect(changed, context).toBe(true);
+      outcomes.push(changed ? 'whole' : 'untouched');
+      if (changed) amount = next;
+    }
+    expect(outcomes, 'at least one kill lands before the change commits').toContain('untouched');
+  });
+});

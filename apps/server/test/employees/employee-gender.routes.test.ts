@@ -1,0 +1,202 @@
+import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  download,
+  IMPORT_HEADER,
+  importFile,
+  loadWorkbook,
+  sheetValues,
+  xlsxOf,
+} from '../excel/excel-files.ts';
+import { newCompany } from '../support/factories.ts';
+import { buildTestApp, type TestContext } from '../support/helper.ts';
+
+/*
+ * Gender on the employee, end to end: the form's body, the read shape, and the Excel column
+ * "Gender" in export, template and import. Absent on a write keeps what is stored.
+ */
+
+let t: TestContext;
+let body: Record<string, unknown>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const c = await newCompany(t.database.db, 4000);
+  body = {
+    name: 'Grace Hopper',
+    technologyId: c.job.id,
+    specializationId: c.position.id,
+    gradeId: c.grade.id,
+    levelId: c.level.id,
+    yearsExperience: 2,
+    yearsWithCompany: 1,
+  };
+});
+afterAll(async () => t.close());
+
+const get = async (id: number, token = t.adminToken) =>
+  (await t.call<EmployeeView>({ method: 'GET', url: `/api/employees/${id}`, token })).envelope.data;
+
+describe('gender on the employee record', () => {
+  it('defaults to UNDISCLOSED, is set and changed by the form, and kept when a write leaves it out', async () => {
+    const created = await t.call<EmployeeView>({
+      method: 'POST',
+      url: '/api/employees',
+      token: t.adminToken,
+      payload: body,
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.envelope.data.id;
+    expect(created.envelope.data.gender).toBe('UNDISCLOSED');
+
+    const set = await t.call<EmployeeView>({
+      method: 'PUT',
+      url: `/api/employees/${id}`,
+      token: t.adminToken,
+      payload: { ...body, gender: 'FEMALE' },
+    });
+    expect(set.envelope.data.gender).toBe('FEMALE');
+    // A client that does not know the field (or may not see it) does not wipe it.
+    await t.call({
+      method: 'PUT',
+      url: `/api/employees/${id}`,
+      token: t.adminToken,
+      payload: { ...body, name: 'G. Hopper' },
+    });
+    expect(await get(id)).toMatchObject({ name: 'G. Hopper', gender: 'FEMALE' });
+  });
+
+  it('refuses a value outside the list with a message that names the choices, writing nothing', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/employees',
+      token: t.adminToken,
+      payload: { ...body, name: 'Nobody', gender: 'F' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Gender must be Female, Male, Other or Undisclosed');
+    const list = await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken });
+    expect(list.envelope.data.some((e) => e.name === 'Nobody')).toBe(false);
+  });
+
+  it('is read by manageEmployee and left out for showSalary alone', async () => {
+    const created = await t.call<EmployeeView>({
+      method: 'POST',
+      url: '/api/employees',
+      token: t.adminToken,
+      payload: { ...body, name: 'Ada', gender: 'MALE' },
+    });
+    const id = created.envelope.data.id;
+    const editor = await t.createUser({ manageEmployee: true });
+    const viewer = await t.createUser({ showSalary: true });
+    expect((await get(id, editor.token)).gender).toBe('MALE');
+    const seen = await get(id, viewer.token);
+    expect('gender' in seen).toBe(false);
+    expect(seen.calculatedSalary).toBeGreaterThan(0);
+    // The list is cached per visibility: the viewer's copy never carries what the editor's does.
+    const editorList = await t.call<EmployeeView[]>({
+      method: 'GET',
+      url: '/api/employees',
+      token: editor.token,
+    });
+    const viewerList = await t.call<EmployeeView[]>({
+      method: 'GET',
+      url: '/api/employees',
+      token: viewer.token,
+    });
+    expect(editorList.envelope.data.every((e) => typeof e.gender === 'string')).toBe(true);
+    expect(viewerList.body).not.toContain('"gender"');
+  });
+});
+
+describe('the Gender column', () => {
+  it('exports labels, imports labels or values in any case, and a blank cell keeps the stored one', async () => {
+    const exported = await download(t, '/api/employees/export', t.adminToken);
+    const rows = sheetValues((await loadWorkbook(exported.bytes)).worksheets[0]!);
+    const header = rows[0] as unknown[];
+    const at = header.indexOf('Gender');
+    expect(at).toBeGreaterThan(0);
+    const hopper = rows.find((r) => r[header.indexOf('Name')] === 'G. Hopper')!;
+    expect(hopper[at]).toBe('Female');
+    const hopperId = hopper[header.indexOf('ID')] as number;
+
+    const refs = await get(hopperId);
+    const row = (id: number | null, name: string, gender: string | null) => [
+      id,
+      name,
+      refs.technology.name,
+      refs.position.name,
+      refs.grade.name,
+      refs.level.name,
+      1,
+      1,
+      'No',
+      'No',
+      'No',
+      'No',
+      gender,
+    ];
+    const file = await xlsxOf([
+      [...IMPORT_HEADER, 'Gender'],
+      row(hopperId, 'G. Hopper', null),
+      row(null, 'New Woman', 'female'),
+      row(null, 'New Other', 'OTHER'),
+      row(null, 'New Blank', ''),
+    ]);
+    // A hand-made row with an ID carries no Row Key: it is applied only when ticked.
+    const imported = await importFile(t, file, { query: `?overwrite=${hopperId}` });
+    expect(imported.statusCode).toBe(200);
+    expect(imported.envelope.data).toMatchObject({ created: 3, updated: 1 });
+    const list = (await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken }))
+      .envelope.data;
+    const genderOf = (name: string) => list.find((e) => e.name === name)?.gender;
+    expect(genderOf('G. Hopper')).toBe('FEMALE');
+    expect(genderOf('New Woman')).toBe('FEMALE');
+    expect(genderOf('New Other')).toBe('OTHER');
+    expect(genderOf('New Blank')).toBe('UNDISCLOSED');
+  });
+
+  it('names a bad cell by row and column and imports nothing', async () => {
+    const refs = (await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken }))
+      .envelope.data[0]!;
+    const file = await xlsxOf([
+      [...IMPORT_HEADER, 'Gender'],
+      [
+        null,
+        'Bad Gender',
+        refs.technology.name,
+        refs.position.name,
+        refs.grade.name,
+        refs.level.name,
+        1,
+        1,
+        'No',
+        'No',
+        'No',
+        'No',
+        'W',
+      ],
+    ]);
+    const res = await importFile(t, file);
+    expect(res.statusCode).toBe(400);
+    expect(res.envelope.data.problems).toEqual([
+      { row: 2, column: 'Gender', message: 'Gender must be Female, Male, Other or Undisclosed' },
+    ]);
+  });
+
+  it('is in the template with a dropdown of the four labels', async () => {
+    const res = await download(t, '/api/employees/template/download', t.adminToken);
+    const book = await loadWorkbook(res.bytes);
+    const sheet = book.getWorksheet('Employees')!;
+    const header = sheetValues(sheet)[0] as unknown[];
+    expect(header[header.length - 1]).toBe('Gender');
+    const lists = sheetValues(book.getWorksheet('Lists')!);
+    const column = (lists[0] as unknown[]).indexOf('Gender');
+    expect(lists.slice(1, 5).map((r) => r[column])).toEqual(['Female', 'Male', 'Other', 'Undisclosed']);
+    const letter = String.fromCharCode(65 + header.length - 1);
+    const validation = (
+      sheet as unknown as { dataValidations: { model: Record<string, { formulae: string[] } | undefined> } }
+    ).dataValidations.model[`${letter}2`];
+    expect(validation?.formulae[0]).toMatch(/^Lists!\$[A-Z]\$2:\$[A-Z]\$5$/);
+  });
+});

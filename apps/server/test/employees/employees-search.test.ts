@@ -1,0 +1,62 @@
+import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCompany, newEmployee } from '../support/factories.ts';
+import { buildTestApp, type TestContext } from '../support/helper.ts';
+
+/** GET /api/employees?name=: part of the name, ignoring letter case and accents, on the server. */
+
+let t: TestContext;
+const NAMES = ['Jürgen Müller', 'Chloé Durand', 'ÉMILE ZOLA', 'Łukasz Żak', 'Mull Erin', '100% Pure'];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const c = await newCompany(t.database.db);
+  for (const name of NAMES)
+    await newEmployee(t.database.db, {
+      name,
+      jobId: c.job.id,
+      positionId: c.position.id,
+      gradeId: c.grade.id,
+      levelId: c.level.id,
+    });
+});
+afterAll(async () => t.close());
+
+async function search(name: string) {
+  const res = await t.call<EmployeeView[]>({
+    method: 'GET',
+    url: `/api/employees?name=${encodeURIComponent(name)}`,
+    token: t.adminToken,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.envelope.data.map((e) => e.name).sort();
+}
+
+describe('name search', () => {
+  it.each([
+    ['muller', ['Jürgen Müller']],
+    ['MÜLLER', ['Jürgen Müller']],
+    ['jurgen mu', ['Jürgen Müller']],
+    ['chloe', ['Chloé Durand']],
+    ['emile', ['ÉMILE ZOLA']],
+    ['lukasz zak', ['Łukasz Żak']],
+    ['mull', ['Jürgen Müller', 'Mull Erin']],
+    // Wildcards are text, not patterns.
+    ['%', ['100% Pure']],
+    ['_', []],
+    ['  zola  ', ['ÉMILE ZOLA']],
+  ])('%j finds %j', async (needle, expected) => {
+    expect(await search(needle)).toEqual(expected);
+  });
+
+  it('a blank search lists everyone; a long one is refused with a message', async () => {
+    expect(await search('   ')).toHaveLength(NAMES.length);
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/employees?name=${'a'.repeat(101)}`,
+      token: t.adminToken,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Search by Name is too long');
+  });
+});

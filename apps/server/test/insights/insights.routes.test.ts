@@ -1,0 +1,232 @@
+import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import type { Insights } from '@salary/shared/insights/insights.contract';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  newBaseSalary,
+  newBenefit,
+  newEmployee,
+  newFactor,
+  newGrade,
+  newJob,
+  newLevel,
+  newPosition,
+  setSettings,
+} from '../support/factories.ts';
+import { buildTestApp, type TestContext } from '../support/helper.ts';
+
+/*
+ * GET /api/insights: its figures equal sums computed from GET /api/employees with the same
+ * filters, and cost figures never reach a user without showCost.
+ */
+
+let t: TestContext;
+const ids = { job: 0, grade: 0, level: 0 };
+const cents = (n: number) => Math.round(n * 100);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const db = t.database.db;
+  const jobs = [await newJob(db, 'Engineering'), await newJob(db, 'Design')];
+  const positions = [await newPosition(db, jobs[0]!.id, 'Backend'), await newPosition(db, jobs[1]!.id, 'UX')];
+  // Created out of order: the heat map follows the grades' order, not their ids.
+  const senior = await newGrade(db, 'Senior', 2);
+  const junior = await newGrade(db, 'Junior', 1);
+  const levels = [await newLevel(db, 'L1'), await newLevel(db, 'L2')];
+  await newBaseSalary(db, junior.id, levels[0]!.id, 3000);
+  await newBaseSalary(db, junior.id, levels[1]!.id, 3500.55);
+  await newBaseSalary(db, senior.id, levels[0]!.id, 6000);
+  // senior × L2 has no base salary: those employees are counted but not priced.
+  await newFactor(db, jobs[0]!.id, positions[0]!.id, 'PERCENTAGE', 0.1);
+  await setSettings(db, {
+    experienceMultiplier: 1.5,
+    loyaltyMultiplier: 25,
+    loyaltyMultiplierType: 'FIXED',
+    benefits: [newBenefit({ amount: 120 }), newBenefit({ name: 'Meal', amount: 2.5, type: 'PERCENTAGE' })],
+    socialInsuranceEnabled: true,
+    socialInsuranceType: 'COMPANY_PERCENTAGE',
+    totalInsurancePercentage: 14,
+    companyInsurancePercentage: 60,
+  });
+  const grades = [junior, senior];
+  Object.assign(ids, { job: jobs[0]!.id, grade: senior.id, level: levels[0]!.id });
+  const names = ['Ana Müller', 'Bo Chen', 'Chloé Durand', 'Dmitri Ivanov', 'Eve Adams', 'Frank Østergaard'];
+  for (let i = 0; i < 30; i++) {
+    const j = i % 2;
+    await newEmployee(db, {
+      name: `${names[i % names.length]} ${i}`,
+      jobId: jobs[j]!.id,
+      positionId: positions[j]!.id,
+      gradeId: grades[i % 3 === 0 ? 1 : 0]!.id,
+      levelId: levels[i % 4 === 3 ? 1 : 0]!.id,
+      yearsExperience: i % 7,
+      yearsWithCompany: (i * 3) % 5,
+      remote: i % 5 === 0,
+    });
+  }
+});
+afterAll(async () => t.close());
+
+async function list(query: string): Promise<EmployeeView[]> {
+  const res = await t.call<EmployeeView[]>({
+    method: 'GET',
+    url: `/api/employees?${query}`,
+    token: t.adminToken,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.envelope.data;
+}
+
+async function insights(query: string, token = t.adminToken) {
+  return t.call<Insights>({ method: 'GET', url: `/api/insights?${query}`, token });
+}
+
+function medianCents(values: number[]) {
+  const s = values.map(cents).sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : Math.round((s[m - 1]! + s[m]!) / 2);
+}
+
+describe('GET /api/insights', () => {
+  const queries: Array<[string, () => string]> = [
+    ['whole company', () => ''],
+    ['a technology', () => `technologyId=${ids.job}`],
+    ['a name search', () => 'name=muller'],
+    ['a salary range', () => 'salaryFrom=3200&salaryTo=7000'],
+    ['a grade and a level', () => `levelId=${ids.level}&gradeId=${ids.grade}`],
+  ];
+  for (const [what, queryOf] of queries) {
+    it(`equals sums computed from the list (${what})`, async () => {
+      const query = queryOf();
+      const rows = await list(query);
+      const everyone = await list('');
+      expect(rows.length).toBeGreaterThan(0);
+      if (query) expect(rows.length).toBeLessThan(everyone.length);
+      const res = await insights(query);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.envelope.data;
+      const priced = rows.filter((r) => r.calculatedSalary !== null);
+      expect(data.headcount).toBe(rows.length);
+      expect(data.unpriced).toBe(rows.length - priced.length);
+      const payroll = priced.reduce((sum, r) => sum + cents(r.calculatedSalary!), 0);
+      expect(cents(data.payroll)).toBe(payroll);
+      expect(cents(data.totalCost!)).toBe(priced.reduce((sum, r) => sum + cents(r.accumulatedCost!), 0));
+      if (priced.length) {
+        expect(cents(data.averageSalary!)).toBe(Math.round(payroll / priced.length));
+        expect(cents(data.medianSalary!)).toBe(medianCents(priced.map((r) => r.calculatedSalary!)));
+      } else expect(data.medianSalary).toBeNull();
+
+      for (const cell of data.byGradeLevel) {
+        const inCell = priced.filter((r) => r.gradeId === cell.gradeId && r.levelId === cell.levelId);
+        const s = inCell.map((r) => r.calculatedSalary!);
+        expect(cell.count).toBe(inCell.length);
+        expect(cell.min).toBe(Math.min(...s));
+        expect(cell.max).toBe(Math.max(...s));
+        expect(cents(cell.median)).toBe(medianCents(s));
+      }
+      expect(data.byGradeLevel.reduce((n, c) => n + c.count, 0)).toBe(priced.length);
+
+      for (const job of data.byJob) {
+        const ofJob = rows.filter((r) => r.technologyId === job.jobId);
+        expect(job.count).toBe(ofJob.length);
+        const pricedOfJob = ofJob.filter((r) => r.calculatedSalary !== null);
+        expect(cents(job.salary)).toBe(pricedOfJob.reduce((n, r) => n + cents(r.calculatedSalary!), 0));
+        expect(cents(job.totalCost!)).toBe(pricedOfJob.reduce((n, r) => n + cents(r.accumulatedCost!), 0));
+        expect(cents(job.salary) + cents(job.benefits!) + cents(job.insurance!)).toBe(cents(job.totalCost!));
+      }
+      expect(data.byJob.reduce((n, j) => n + j.count, 0)).toBe(rows.length);
+
+      expect(data.distribution.reduce((n, b) => n + b.count, 0)).toBe(priced.length);
+      for (const r of priced) {
+        const s = r.calculatedSalary!;
+        const bar = data.distribution.findIndex(
+          (b, i) => s >= b.from && (s < b.to || i === data.distribution.length - 1),
+        );
+        expect(bar, `salary ${s} falls in a bar`).toBeGreaterThanOrEqual(0);
+      }
+    });
+  }
+
+  it('orders the heat map by grade order and finds names without accents or case', async () => {
+    const data = (await insights('')).envelope.data;
+    expect(data.grades.map((g) => g.name)).toEqual(['Junior', 'Senior']);
+    expect(data.byGradeLevel[0]!.grade).toBe('Junior');
+    const muller = (await insights('name=MULLER')).envelope.data;
+    expect(muller.headcount).toBe(5);
+    const oster = (await insights('name=ostergaard')).envelope.data;
+    expect(oster.headcount).toBe(5);
+  });
+
+  it('refuses bad filters with a clear message and salary data without showSalary', async () => {
+    const bad = await insights('salaryFrom=9000&salaryTo=10');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Salary From cannot be greater than Salary To');
+    const plain = await t.createUser({ showCost: true, manageEmployee: true, showSettings: true });
+    const refused = await insights('', plain.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toMatch(/payroll|median/);
+    const download = await t.call({
+      method: 'GET',
+      url: '/api/insights/export/headline',
+      token: plain.token,
+    });
+    expect(download.statusCode).toBe(403);
+  });
+});
+
+/** Every key in a JSON value, at any depth. */
+function keysOf(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) keysOf(v, into);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      into.add(k);
+      keysOf(v, into);
+    }
+  return into;
+}
+
+async function sheetOf(token: string, chart: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/insights/export/${chart}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return res;
+}
+
+describe('permission sets (every combination of the four read flags)', () => {
+  const flags = ['showSalary', 'showCost', 'manageEmployee', 'showSettings'] as const;
+  for (let mask = 0; mask < 16; mask++) {
+    const perms = Object.fromEntries(flags.map((f, i) => [f, Boolean(mask & (1 << i))]));
+    it(JSON.stringify(perms), async () => {
+      const user = await t.createUser(perms);
+      const res = await insights('', user.token);
+      const admin = (await insights('')).envelope.data;
+      if (!perms.showSalary) {
+        expect(res.statusCode).toBe(403);
+        expect((await sheetOf(user.token, 'job-cost')).statusCode).toBe(403);
+        return;
+      }
+      expect(res.statusCode, res.body).toBe(200);
+      const keys = keysOf(res.envelope.data);
+      const costKeys = ['totalCost', 'benefits', 'insurance'];
+      const download = await sheetOf(user.token, 'job-cost');
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-disposition']).toContain('pay_overview_job_cost.xlsx');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
+      const header = (book.worksheets[0]!.getRow(1).values as unknown[]).filter(Boolean);
+      if (perms.showCost) {
+        for (const k of costKeys) expect(keys).toContain(k);
+        expect(res.envelope.data.totalCost).toBe(admin.totalCost);
+        expect(header).toEqual(['Job', 'Employees', 'Salary', 'Benefits', 'Company insurance', 'Total cost']);
+      } else {
+        for (const k of costKeys) expect(keys).not.toContain(k);
+        // Not even the figure under another name.
+        expect(res.body).not.toContain(String(admin.totalCost));
+        expect(header).toEqual(['Job', 'Employees', 'Salary']);
+      }
+      expect(res.envelope.data.payroll).toBe(admin.payroll);
+    });
+  }
+});

@@ -1,0 +1,81 @@
+import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import type { PayReport } from '@salary/shared/pay-transparency/pay-transparency.contract';
+import type { SettingsRead } from '@salary/shared/settings/settings.contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDemoSeed } from '../../src/seed/demo.ts';
+import { buildTestApp, type TestContext } from '../support/helper.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await runDemoSeed(t.database.db);
+});
+afterAll(async () => t.close());
+
+describe('the demo company on the pay transparency report', () => {
+  it('has women, men and the others, and at least one flagged category listed first', async () => {
+    for (const category of ['job-grade', 'grade'] as const) {
+      const res = await t.call<PayReport>({
+        method: 'GET',
+        url: `/api/pay-transparency?category=${category}`,
+        token: t.adminToken,
+      });
+      expect(res.statusCode).toBe(200);
+      const report = res.envelope.data;
+      const { counts } = report;
+      expect(counts.female).toBeGreaterThan(50);
+      expect(counts.male).toBeGreaterThan(50);
+      expect(counts.other + counts.undisclosed).toBeGreaterThan(0);
+      expect(counts.total).toBe(200);
+      if (category === 'job-grade') {
+        expect(report.categories[0]!.flagged).toBe(true);
+        expect(report.categories.some((c) => c.tooFew)).toBe(true);
+      }
+    }
+  });
+
+  it("equals the figures recomputed from the directory's own list", async () => {
+    const list = (await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken }))
+      .envelope.data;
+    const settings = (
+      await t.call<SettingsRead>({ method: 'GET', url: '/api/settings', token: t.adminToken })
+    ).envelope.data as unknown as { benefits: Array<{ amount: number; type: string }> };
+    // Pay = gross + benefits: fixed amounts, and percentages of gross rounded half away from zero.
+    const payCents = (gross: number) => {
+      const g = Math.round(gross * 100);
+      let cents = g;
+      for (const b of settings.benefits)
+        cents += b.type === 'FIXED_AMOUNT' ? Math.round(b.amount * 100) : Math.round((g * b.amount) / 100);
+      return cents;
+    };
+    const pays = (gender: string) =>
+      list
+        .filter((e) => e.gender === gender && e.calculatedSalary !== null)
+        .map((e) => payCents(e.calculatedSalary!));
+    const women = pays('FEMALE');
+    const men = pays('MALE');
+    const mean = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length) / 100;
+    const report = (
+      await t.call<PayReport>({ method: 'GET', url: '/api/pay-transparency', token: t.adminToken })
+    ).envelope.data;
+    expect(report.counts.female).toBe(women.length);
+    expect(report.counts.male).toBe(men.length);
+    expect(report.meanPay.female).toBe(mean(women));
+    expect(report.meanPay.male).toBe(mean(men));
+    const mw = women.reduce((a, b) => a + b, 0) / women.length;
+    const mm = men.reduce((a, b) => a + b, 0) / men.length;
+    expect(report.meanPay.gap).toBeCloseTo(Math.round(((mm - mw) / mm) * 1000) / 10, 5);
+    // Each reported category's means, from the same list.
+    for (const c of report.categories.filter((x) => !x.tooFew)) {
+      const [jobId, gradeId] = c.key.split(':').map(Number);
+      const inCategory = (gender: string) =>
+        list
+          .filter((e) => e.technologyId === jobId && e.gradeId === gradeId && e.gender === gender)
+          .map((e) => payCents(e.calculatedSalary!));
+      expect([c.meanPayFemale, c.meanPayMale], c.name).toEqual([
+        mean(inCategory('FEMALE')),
+        mean(inCategory('MALE')),
+      ]);
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import { Code, List, Stack, Text } from '@mantine/core';
+import type { AuditChange, AuditEntry } from '@salary/shared/audit/audit.contract';
+
+/** A value as a person reads it: — for nothing, numbers and words as they are, the rest as JSON. */
+export function valueText(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
+  return JSON.stringify(value);
+}
+
+function ChangeList({ changes }: { changes: AuditChange[] }) {
+  if (!changes.length)
+    return (
+      <Text size="sm" c="dimmed">
+        No field changes recorded.
+      </Text>
+    );
+  return (
+    <List size="sm" spacing={4}>
+      {changes.map((c) => (
+        <List.Item key={c.field}>
+          <Text span fw={600} size="sm">
+            {c.field}
+          </Text>
+          : <Code>{valueText(c.before)}</Code> → <Code>{valueText(c.after)}</Code>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+interface ImportDetails {
+  created?: number;
+  updated?: number;
+  employees?: { id: number; name: string; changes: AuditChange[] }[];
+}
+
+/** The readable change list of one entry (an import: its counts and each employee's changes). */
+export function AuditChanges({ entry }: { entry: AuditEntry }) {
+  if (entry.action === 'import') {
+    const details = (entry.details ?? {}) as ImportDetails;
+    const employees = details.employees ?? [];
+    return (
+      <Stack gap="xs">
+        <Text size="sm">
+          {details.created ?? 0} created, {details.updated ?? 0} updated
+        </Text>
+        {employees.slice(0, 50).map((e) => (
+          <div key={e.id}>
+            <Text size="sm" fw={600}>
+              {e.name} (#{e.id})
+            </Text>
+            <ChangeList changes={e.changes} />
+          </div>
+        ))}
+        {employees.length > 50 ? (
+          <Text size="sm" c="dimmed">
+            and {employees.length - 50} more employees
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  }
+  return <ChangeList changes={entry.changes} />;
+}

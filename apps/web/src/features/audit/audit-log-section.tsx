@@ -1,0 +1,197 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  AUDIT_ENTITY_LABELS,
+  AUDIT_ENTITY_TYPES,
+  type AuditEntry,
+} from '@salary/shared/audit/audit.contract';
+import { IconChevronDown, IconChevronRight, IconLock } from '@tabler/icons-react';
+import { Fragment, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { SectionPanel } from '../../components/section-panel.tsx';
+import { errorMessage } from '../../lib/api-error.ts';
+import { useCurrentUser } from '../../lib/auth/auth-context.ts';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
+import { type AuditFilterValues, useAuditLog } from './api/get-audit.ts';
+import { AuditChanges } from './audit-changes.tsx';
+
+const ENTITY_OPTIONS = AUDIT_ENTITY_TYPES.map((value) => ({ value, label: AUDIT_ENTITY_LABELS[value] }));
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+const ACTION_WORDS: Record<string, string> = {
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  reorder: 'Reordered',
+  password: 'Password changed',
+  'end-sessions': 'Signed out everywhere',
+  import: 'Imported',
+};
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const [open, setOpen] = useState(false);
+  const Icon = open ? IconChevronDown : IconChevronRight;
+  return (
+    <Fragment>
+      <Table.Tr>
+        <Table.Td>
+          <UnstyledButton
+            onClick={() => setOpen(!open)}
+            aria-expanded={open}
+            aria-label={`${open ? 'Hide' : 'Show'} changes of entry ${entry.id}`}
+          >
+            <Icon size={16} />
+          </UnstyledButton>
+        </Table.Td>
+        <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+          {when.format(new Date(entry.at))}
+        </Table.Td>
+        <Table.Td visibleFrom="sm">{entry.actorEmail}</Table.Td>
+        <Table.Td visibleFrom="sm">{ACTION_WORDS[entry.action] ?? entry.action}</Table.Td>
+        <Table.Td>
+          {/* On a phone the change comes first; when and who go under it. */}
+          {entry.summary}
+          <Text hiddenFrom="sm" size="xs" c="dimmed">
+            {when.format(new Date(entry.at))} · {entry.actorEmail}
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+      {open ? (
+        <Table.Tr>
+          <Table.Td />
+          <Table.Td colSpan={4}>
+            <AuditChanges entry={entry} />
+          </Table.Td>
+        </Table.Tr>
+      ) : null}
+    </Fragment>
+  );
+}
+
+function AuditLog() {
+  const [params] = useSearchParams();
+  const start = Number(params.get('before')) || undefined;
+  const [draft, setDraft] = useState<AuditFilterValues>({});
+  const [filters, setFilters] = useState<AuditFilterValues>({ start });
+  const log = useAuditLog(filters);
+  useLoadErrorToast(log.error, 'Failed to load the audit log');
+  const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
+  const set = (key: keyof AuditFilterValues) => (value: string | null) =>
+    setDraft((d) => ({ ...d, [key]: value || undefined }));
+
+  return (
+    <SectionPanel title="Audit Log" description="Every change, who made it and when, newest first.">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setFilters(draft);
+        }}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm" mb="md">
+          <Select
+            label="Record type"
+            placeholder="Any"
+            data={ENTITY_OPTIONS}
+            value={draft.entityType ?? null}
+            onChange={set('entityType')}
+            clearable
+          />
+          <TextInput
+            label="Record ID"
+            value={draft.entityId ?? ''}
+            onChange={(e) => set('entityId')(e.currentTarget.value)}
+          />
+          <TextInput
+            label="User"
+            placeholder="Email or user ID"
+            value={draft.actor ?? ''}
+            onChange={(e) => set('actor')(e.currentTarget.value)}
+          />
+          <TextInput
+            label="From"
+            type="date"
+            value={draft.from ?? ''}
+            onChange={(e) => set('from')(e.currentTarget.value)}
+          />
+          <TextInput
+            label="To"
+            type="date"
+            value={draft.to ?? ''}
+            onChange={(e) => set('to')(e.currentTarget.value)}
+          />
+        </SimpleGrid>
+        <Group gap="sm" mb="md">
+          <Button type="submit">Apply Filters</Button>
+          <Button
+            variant="default"
+            onClick={() => {
+              setDraft({});
+              setFilters({});
+            }}
+          >
+            Clear
+          </Button>
+        </Group>
+      </form>
+      {log.isError ? (
+        <Alert color="red" variant="light">
+          {errorMessage(log.error, 'Failed to load the audit log')}
+        </Alert>
+      ) : log.isPending ? (
+        <Text c="dimmed">Loading audit log...</Text>
+      ) : entries.length === 0 ? (
+        <Text c="dimmed">No audit entries found</Text>
+      ) : (
+        <Stack gap="sm">
+          <Table.ScrollContainer minWidth={300}>
+            <Table striped verticalSpacing="xs" aria-label="Audit entries">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th aria-label="Details" w={32} />
+                  <Table.Th visibleFrom="sm">When</Table.Th>
+                  <Table.Th visibleFrom="sm">User</Table.Th>
+                  <Table.Th visibleFrom="sm">Action</Table.Th>
+                  <Table.Th>Change</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {entries.map((entry) => (
+                  <AuditRow key={entry.id} entry={entry} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {log.hasNextPage ? (
+            <Group justify="center">
+              <Button variant="default" onClick={() => log.fetchNextPage()} loading={log.isFetchingNextPage}>
+                Load Older Entries
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      )}
+    </SectionPanel>
+  );
+}
+
+/** Settings → Audit Log: admins only; everyone else reaching the URL sees 'Access denied'. */
+export default function AuditLogSection() {
+  const user = useCurrentUser();
+  if (!user.isAdmin) {
+    return (
+      <Alert color="red" variant="light" icon={<IconLock size={18} />} title="Access denied">
+        Only administrators can read the audit log.
+      </Alert>
+    );
+  }
+  return <AuditLog />;
+}

@@ -1,0 +1,116 @@
+import { Anchor, Paper, Stack, Table, Text } from '@mantine/core';
+import type { PayHistoryRow } from '@salary/shared/audit/audit.contract';
+import { formatMoney } from '@salary/shared/common/money';
+import { Link } from 'react-router';
+import { HeadingRow } from '../../components/heading-row.tsx';
+import { useAuth } from '../../lib/auth/auth-context.ts';
+import { usePermission } from '../../lib/permissions.ts';
+import { usePayHistory } from './api/get-pay-history.ts';
+import { PayHistoryChart } from './pay-history-chart.tsx';
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const move = (before: number | null | undefined, after: number | null | undefined) =>
+  `${formatMoney(before)} → ${formatMoney(after)}`;
+
+function HistoryTable({
+  rows,
+  gross,
+  cost,
+  admin,
+}: {
+  rows: PayHistoryRow[];
+  gross: boolean;
+  cost: boolean;
+  admin: boolean;
+}) {
+  return (
+    // Focusable, so a keyboard can scroll it sideways on a phone.
+    <Table.ScrollContainer
+      minWidth={300}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label="Pay history table"
+    >
+      <Table striped verticalSpacing="xs" aria-label="Pay history">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>When</Table.Th>
+            {gross ? <Table.Th>Gross Salary</Table.Th> : null}
+            {cost ? <Table.Th>Total Cost</Table.Th> : null}
+            <Table.Th visibleFrom="sm">Cause</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {[...rows].reverse().map((r) => (
+            <Table.Tr key={r.id}>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {when.format(new Date(r.at))}
+                </Text>
+                {/* On a phone the cause goes under the date rather than off screen. */}
+                <Text hiddenFrom="sm" size="xs" c="dimmed">
+                  {r.cause}
+                </Text>
+              </Table.Td>
+              {gross ? (
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{move(r.grossBefore, r.grossAfter)}</Table.Td>
+              ) : null}
+              {cost ? (
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{move(r.costBefore, r.costAfter)}</Table.Td>
+              ) : null}
+              <Table.Td visibleFrom="sm">
+                {admin ? (
+                  <Anchor component={Link} to={`/settings/audit?before=${r.auditId + 1}`} size="sm">
+                    {r.cause}
+                  </Anchor>
+                ) : (
+                  r.cause
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Edit Employee → Pay history: a step chart and the table, only the figures the user may see. */
+export function PayHistoryPanel({ employeeId }: { employeeId: number }) {
+  const gross = usePermission('showSalary');
+  const cost = usePermission('showCost');
+  const admin = Boolean(useAuth().user?.isAdmin);
+  const history = usePayHistory(employeeId, { enabled: gross || cost });
+  if (!gross && !cost) return null;
+  const rows = history.data ?? [];
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      mt="lg"
+      component="section"
+      aria-label="Pay history"
+    >
+      <HeadingRow
+        level="section"
+        mb="md"
+        title="Pay history"
+        description="Every change of this employee's pay and what caused it."
+      />
+      {history.isPending ? (
+        <Text c="dimmed">Loading pay history...</Text>
+      ) : history.isError ? (
+        <Text c="red.8">Failed to load pay history</Text>
+      ) : rows.length === 0 ? (
+        <Text c="dimmed">No pay changes recorded yet</Text>
+      ) : (
+        <Stack gap="md">
+          <PayHistoryChart rows={rows} showGross={gross} showCost={cost} />
+          <HistoryTable rows={rows} gross={gross} cost={cost} admin={admin} />
+        </Stack>
+      )}
+    </Paper>
+  );
+}

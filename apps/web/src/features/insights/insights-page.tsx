@@ -1,0 +1,205 @@
+import { Anchor, Button, Center, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatMoney } from '@salary/shared/common/money';
+import type { InsightChart, Insights } from '@salary/shared/insights/insights.contract';
+import { IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
+import { lazy, Suspense, useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { HeadingRow } from '../../components/heading-row.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { errorMessage } from '../../lib/api-error.ts';
+import { filterQuery, filtersFromParams, hasFilters } from '../../lib/directory-filters.ts';
+import { useToast } from '../../lib/toast/toast-context.ts';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
+import { useDownloadChart, useInsights } from './api/get-insights.ts';
+import { ChartPanel } from './chart-panel.tsx';
+import { counts, DistributionTable, GradeLevelHeatmap, JobCostTable } from './insight-tables.tsx';
+
+// The chart library loads beside GET /insights, not before it: the figures and tables need
+// none of it, and the call is what the page waits for with 10,000 employees.
+// Asked for once, when this page's code runs, so it downloads while the call is answered.
+let charts: Promise<typeof import('./insight-charts.tsx')> | undefined;
+const loadCharts = () => {
+  charts ??= import('./insight-charts.tsx');
+  return charts;
+};
+const JobCostChart = lazy(() => loadCharts().then((m) => ({ default: m.JobCostChart })));
+const DistributionChart = lazy(() => loadCharts().then((m) => ({ default: m.DistributionChart })));
+
+function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <Paper withBorder radius="md" p="md" data-figure={label}>
+      <Text size="sm" c="dimmed" component="dt">
+        {label}
+      </Text>
+      <Text
+        component="dd"
+        fz={{ base: 20, sm: 26 }}
+        fw={700}
+        lh={1.2}
+        m={0}
+        style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
+      >
+        {value}
+      </Text>
+      {hint ? (
+        <Text size="xs" c="dimmed" component="dd" m={0}>
+          {hint}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+function Headline({ data }: { data: Insights }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: data.totalCost === undefined ? 4 : 5 }} component="dl" m={0}>
+      <Figure
+        label="Headcount"
+        value={counts.format(data.headcount)}
+        hint={data.unpriced ? `${counts.format(data.unpriced)} without a base salary` : undefined}
+      />
+      <Figure label="Monthly payroll (gross)" value={formatMoney(data.payroll)} />
+      {data.totalCost !== undefined ? (
+        <Figure label="Total cost" value={formatMoney(data.totalCost)} />
+      ) : null}
+      <Figure label="Average salary" value={formatMoney(data.averageSalary)} />
+      <Figure label="Median salary" value={formatMoney(data.medianSalary)} />
+    </SimpleGrid>
+  );
+}
+
+/** /insights "Pay Overview": the company's pay at a glance, for the directory's filters if any. */
+export default function InsightsPage() {
+  void loadCharts();
+  const toast = useToast();
+  const [params] = useSearchParams();
+  const search = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `search` is the address's content.
+  const filters = useMemo(() => filtersFromParams(params), [search]);
+  const insights = useInsights(filters);
+  useLoadErrorToast(insights.error, 'Failed to fetch data');
+  const download = useDownloadChart(filters);
+  const onDownload = (chart: InsightChart) =>
+    download.mutate(chart, {
+      onError: (error) => toast.error(errorMessage(error, 'Failed to download the data')),
+    });
+  const downloading = (chart: InsightChart) => download.isPending && download.variables === chart;
+  const filtered = hasFilters(filters);
+  const data = insights.data;
+
+  const description = filtered ? (
+    <>
+      The employees matching the directory's filters.{' '}
+      <Anchor component={Link} to="/insights" size="sm">
+        Show the whole company
+      </Anchor>{' '}
+      ·{' '}
+      <Anchor component={Link} to={`/dashboard${filterQuery(filters)}`} size="sm">
+        Back to the filtered directory
+      </Anchor>
+    </>
+  ) : (
+    "The whole company's monthly pay, priced with today's rules."
+  );
+
+  let body: React.ReactNode;
+  if (!data && insights.isError) {
+    body = (
+      <Center py={48}>
+        <Stack align="center" gap="sm">
+          <Text c="dimmed">The figures could not be loaded.</Text>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconRefresh size={14} />}
+            onClick={() => void insights.refetch()}
+          >
+            Try again
+          </Button>
+        </Stack>
+      </Center>
+    );
+  } else if (!data) {
+    body = (
+      <Center py={64} role="status" aria-label="Loading the figures">
+        <Loader />
+      </Center>
+    );
+  } else if (data.headcount === 0) {
+    body = (
+      <Center py={48}>
+        <Text c="dimmed">No employees found</Text>
+      </Center>
+    );
+  } else {
+    body = (
+      <Stack gap="lg">
+        <section aria-label="Headline figures">
+          <HeadingRow
+            level="section"
+            title="Headline figures"
+            mb="md"
+            actions={
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconFileSpreadsheet size={14} aria-hidden />}
+                loading={downloading('headline')}
+                onClick={() => onDownload('headline')}
+                aria-label="Download .xlsx: Headline figures"
+              >
+                Download .xlsx
+              </Button>
+            }
+          />
+          <Headline data={data} />
+        </section>
+        <ChartPanel
+          chart="grade-level"
+          title="Salary by grade and level"
+          onDownload={onDownload}
+          downloading={downloading('grade-level')}
+          tableOnly
+          table={<GradeLevelHeatmap data={data} />}
+        />
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <ChartPanel
+            chart="job-cost"
+            title={data.totalCost === undefined ? 'Salary by job' : 'Total cost by job'}
+            description={
+              data.totalCost === undefined
+                ? 'Monthly gross salaries per job.'
+                : "Monthly salaries, benefits and the company's insurance share per job."
+            }
+            onDownload={onDownload}
+            downloading={downloading('job-cost')}
+            table={<JobCostTable data={data} />}
+          >
+            <Suspense fallback={<Loader size="sm" aria-label="Loading the chart" />}>
+              <JobCostChart data={data} />
+            </Suspense>
+          </ChartPanel>
+          <ChartPanel
+            chart="distribution"
+            title="Salary distribution"
+            description="How many employees earn within each monthly range."
+            onDownload={onDownload}
+            downloading={downloading('distribution')}
+            table={<DistributionTable data={data} />}
+          >
+            <Suspense fallback={<Loader size="sm" aria-label="Loading the chart" />}>
+              <DistributionChart data={data} />
+            </Suspense>
+          </ChartPanel>
+        </SimpleGrid>
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Pay Overview" description={description} />
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { formatMoney } from '@salary/shared/common/money';
+import { type PayCategory, TOO_FEW } from '@salary/shared/pay-transparency/pay-transparency.contract';
+
+/** A gap or share as the report shows it: one decimal and a percent sign; '—' when there is none. */
+export function formatPercent(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  return `${value.toFixed(1)}%`;
+}
+
+/** Money, or the words that replace every figure of a small group. */
+export const moneyOrTooFew = (value: number | null, tooFew: boolean) =>
+  tooFew ? TOO_FEW : formatMoney(value);
+export const percentOrTooFew = (value: number | null, tooFew: boolean) =>
+  tooFew ? TOO_FEW : formatPercent(value);
+
+export type CategoryStatus = 'flagged' | 'justified' | 'reported' | 'too-few';
+
+export function categoryStatus(c: PayCategory): CategoryStatus {
+  if (c.flagged) return c.justification ? 'justified' : 'flagged';
+  return c.tooFew ? 'too-few' : 'reported';
+}

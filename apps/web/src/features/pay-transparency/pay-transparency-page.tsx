@@ -1,0 +1,103 @@
+import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  CATEGORY_KIND_LABELS,
+  type CategoryKind,
+  type PayCategory,
+} from '@salary/shared/pay-transparency/pay-transparency.contract';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { LoadFailed } from '../../components/load-failed.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SectionLoader } from '../../components/section-loader.tsx';
+import { errorMessage } from '../../lib/api-error.ts';
+import { useCurrentUser } from '../../lib/auth/auth-context.ts';
+import { useToast } from '../../lib/toast/toast-context.ts';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
+import { useExportPayReport } from './api/export-pay-report.ts';
+import { usePayReport } from './api/get-pay-report.ts';
+import { CategoryTable } from './category-table.tsx';
+import { HeadlineCards } from './headline-cards.tsx';
+import { JustificationDialog } from './justification-dialog.tsx';
+import { QuartileChart } from './quartile-chart.tsx';
+
+/** /pay-transparency: the gender pay gap report (admins and showSalary). */
+export default function PayTransparencyPage() {
+  const toast = useToast();
+  const user = useCurrentUser();
+  const [kind, setKind] = useState<CategoryKind>('job-grade');
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const [justifying, setJustifying] = useState<PayCategory | null>(null);
+  const report = usePayReport(kind);
+  const exportReport = useExportPayReport();
+  useLoadErrorToast(report.error, 'Failed to load the pay transparency report');
+
+  const data = report.data;
+  const counts = data?.counts;
+  return (
+    <>
+      <PageHeader
+        title="Pay Transparency"
+        description="Gender pay gap indicators (EU Directive 2023/970), monthly, from the same priced figures as the employee list. A positive gap means women are paid less."
+        actions={
+          <Button
+            leftSection={<IconDownload size={16} />}
+            variant="default"
+            loading={exportReport.isPending}
+            onClick={() =>
+              exportReport.mutate(kind, {
+                onError: (error) => toast.error(errorMessage(error, 'Failed to download report')),
+              })
+            }
+          >
+            Download report (.xlsx)
+          </Button>
+        }
+      />
+      {report.isError ? (
+        <LoadFailed
+          title="Could not load the report"
+          onRetry={() => report.refetch()}
+          retrying={report.isFetching}
+        >
+          The pay transparency report could not be read.
+        </LoadFailed>
+      ) : null}
+      {data && counts ? (
+        <Stack gap="lg">
+          <HeadlineCards report={data} />
+          <Text size="sm" c="dimmed" data-testid="report-counts">
+            Counted: {counts.female} women and {counts.male} men. Not in the indicators: {counts.other} other,{' '}
+            {counts.undisclosed} undisclosed, {counts.unpriced} without a priced salary. Groups with fewer
+            than {data.minGroup} women or men show "too few to report".
+          </Text>
+          <QuartileChart quartiles={data.quartiles} />
+          <Stack gap="xs">
+            <SegmentedControl
+              aria-label="Categories of workers"
+              value={kind}
+              onChange={(value) => setKind(value as CategoryKind)}
+              data={(Object.keys(CATEGORY_KIND_LABELS) as CategoryKind[]).map((value) => ({
+                value,
+                label: CATEGORY_KIND_LABELS[value],
+              }))}
+              // Stacked on a phone: the two labels do not fit side by side at 390 px.
+              orientation={narrow ? 'vertical' : 'horizontal'}
+              fullWidth={narrow}
+              style={{ alignSelf: narrow ? 'stretch' : 'flex-start' }}
+            />
+            <CategoryTable categories={data.categories} canJustify={user.isAdmin} onJustify={setJustifying} />
+          </Stack>
+        </Stack>
+      ) : report.isPending ? (
+        <SectionLoader />
+      ) : null}
+      <JustificationDialog
+        key={justifying?.key ?? 'none'}
+        kind={kind}
+        category={justifying}
+        onClose={() => setJustifying(null)}
+      />
+    </>
+  );
+}

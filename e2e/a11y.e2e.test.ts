@@ -1,0 +1,90 @@
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALOGS, SCREENS, type Screen, type Seeded, useSeed } from './a11y/screens.ts';
+import { adminCredentials, createUser } from './support/api.ts';
+import { type AxeFinding, axeFindings, nodeCount } from './support/axe.ts';
+import { MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
+import { RESULTS_DIR } from './support/paths.ts';
+import { seedEmployees, seedRules } from './support/seed-employees.ts';
+import { seedFactor } from './support/seed-rules.ts';
+
+const browser = useBrowser();
+const WIDE: Viewport = { width: 1440, height: 900 };
+let seeded: Seeded;
+
+/** One line per screen and width in test-results/axe-counts.tsv, for the before/after note. */
+async function record(name: string, width: number, findings: AxeFinding[]): Promise<void> {
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const rules = findings.map((f) => `${f.rule}:${f.nodes}`).join(' ');
+  await appendFile(
+    path.join(RESULTS_DIR, 'axe-counts.tsv'),
+    `${name}\t${width}\t${nodeCount(findings)}\t${rules}\n`,
+  );
+}
+
+function summary(findings: AxeFinding[]): string[] {
+  return findings.map((f) => `${f.rule} (${f.impact}, ${f.nodes}): ${f.help} — ${f.targets.join(' | ')}`);
+}
+
+async function openScreen(screen: Screen, viewport: Viewport): Promise<Page> {
+  const page = screen.anonymous
+    ? await browser.anonymousPage(viewport)
+    : await browser.signedInPage(adminCredentials(), viewport);
+  await page.goto(screen.path.replace('{employeeId}', String(seeded.employeeId)));
+  await page.getByRole('heading', { name: screen.heading, exact: true }).first().waitFor();
+  await screen.ready?.(page, seeded);
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => document.getAnimations().length === 0);
+  return page;
+}
+
+beforeAll(async () => {
+  const rules = await seedRules(6500);
+  await seedFactor({
+    jobId: rules.job.id,
+    positionId: rules.positions[0].id,
+    factor: 0.1,
+    type: 'PERCENTAGE',
+  });
+  const [employee] = await seedEmployees(rules, [{ name: 'Zoë Müller' }, { name: 'Ada Lovelace' }]);
+  await createUser({ name: 'Axe Reader', permissions: ['showSettings'] });
+  seeded = {
+    employeeId: (employee as { id: number }).id,
+    job: rules.job.name,
+    position: rules.positions[0].name,
+    grade: rules.grade.name,
+    level: rules.level.name,
+  };
+  useSeed(seeded);
+});
+
+describe.each([
+  ['1440', WIDE],
+  ['390', MOBILE],
+] as [string, Viewport][])('axe-core at %s px', (width, viewport) => {
+  it.each(SCREENS.map((s) => [s.name, s] as const))(
+    '%s has no WCAG 2.1 A/AA violations',
+    async (name, screen) => {
+      const page = await openScreen(screen, viewport);
+      const findings = await axeFindings(page);
+      await record(name, viewport.width, findings);
+      await screenshot(page, `axe-${name}-${width}`);
+      expect(summary(findings)).toEqual([]);
+    },
+  );
+
+  it.each(
+    DIALOGS.filter((d) => !d.only || (d.only === 'mobile' && viewport === MOBILE)).map(
+      (d) => [d.name, d] as const,
+    ),
+  )('open %s has no WCAG 2.1 A/AA violations', async (name, dialog) => {
+    const screen = SCREENS.find((s) => s.path === dialog.path) as Screen;
+    const page = await openScreen(screen, viewport);
+    await dialog.open(page);
+    const findings = await axeFindings(page);
+    await record(`dialog: ${name}`, viewport.width, findings);
+    expect(summary(findings)).toEqual([]);
+  });
+});

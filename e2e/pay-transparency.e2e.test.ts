@@ -1,0 +1,131 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { FLAG_TEXT, REPORT_FILE_NAME } from '@salary/shared/pay-transparency/pay-transparency.contract';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminCredentials, createUser } from './support/api.ts';
+import { MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
+import { type SeededRules, seedEmployees, seedRules, uniqueName } from './support/seed-employees.ts';
+import { seedFactor } from './support/seed-rules.ts';
+
+/*
+ * The Pay Transparency screen and a worker's pay statement, in Chromium. A category of our own:
+ * base 5,000.00; position Beta has a FIXED factor of 1,000.00. Women: three on Alpha (5,000.00
+ * each); men: one on Alpha, two on Beta (6,000.00) → mean 17,000/3 = 5,666.67, gap
+ * 666.67/5,666.67 = 11.76…% → 11.8%, flagged. The statement of a woman reads back those means.
+ */
+
+const browser = useBrowser();
+const WIDE: Viewport = { width: 1440, height: 900 };
+
+let rules: SeededRules;
+let categoryName: string;
+let womanId: number;
+
+beforeAll(async () => {
+  rules = await seedRules(5000);
+  await seedFactor({ jobId: rules.job.id, positionId: rules.positions[1].id, type: 'FIXED', factor: 1000 });
+  const tag = uniqueName('Transparent');
+  const alpha = rules.positions[0].id;
+  const beta = rules.positions[1].id;
+  const people = await seedEmployees(rules, [
+    { name: `${tag} W1`, gender: 'FEMALE', specializationId: alpha },
+    { name: `${tag} W2`, gender: 'FEMALE', specializationId: alpha },
+    { name: `${tag} W3`, gender: 'FEMALE', specializationId: alpha },
+    { name: `${tag} M1`, gender: 'MALE', specializationId: alpha },
+    { name: `${tag} M2`, gender: 'MALE', specializationId: beta },
+    { name: `${tag} M3`, gender: 'MALE', specializationId: beta },
+  ]);
+  womanId = people[0]!.id;
+  categoryName = `${rules.job.name} · ${rules.grade.name}`;
+});
+
+async function openReport(page: Page) {
+  await page.goto('/pay-transparency');
+  await page.getByRole('heading', { name: 'Pay Transparency' }).waitFor();
+  await page.getByTestId('headline-value').first().waitFor();
+  return page.getByTestId('category-table').getByRole('row').filter({ hasText: categoryName });
+}
+
+describe('Pay Transparency screen', () => {
+  for (const [label, viewport] of [
+    ['desktop', WIDE],
+    ['phone', MOBILE],
+  ] as const) {
+    it(`shows the headline gaps first and our category flagged with its figures (${label})`, async () => {
+      const page = await browser.signedInPage(adminCredentials(), viewport);
+      const row = await openReport(page);
+      await row.waitFor();
+      const cells = await row.getByRole('cell').allTextContents();
+      expect(cells.slice(0, 6)).toEqual([categoryName, '3', '3', '$5,000.00', '$5,666.67', '11.8%']);
+      expect(cells.join(' ')).toContain(FLAG_TEXT);
+      // The figure the page exists for is on the first screen.
+      const first = await page.getByTestId('headline-value').first().boundingBox();
+      expect(first).not.toBeNull();
+      expect(first!.y + first!.height).toBeLessThan(viewport.height);
+      // The chart has its table.
+      expect(await page.getByTestId('quartile-table').getByRole('row').count()).toBe(5);
+      await screenshot(page, `pay-transparency-${label}`);
+      expect(browser.pageErrors(page)).toEqual([]);
+    });
+  }
+
+  it('lets an admin justify the category, and downloads the report', async () => {
+    const page = await browser.signedInPage(adminCredentials(), WIDE);
+    const row = await openReport(page);
+    await row.getByRole('button', { name: `Justify ${categoryName}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Justify a pay gap' });
+    await dialog.getByLabel('Justification').fill('Beta builders carry a certified skill.');
+    await dialog.getByRole('button', { name: 'Save justification' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await row.textContent()) ?? '').toContain('Justified by');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download report (.xlsx)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(REPORT_FILE_NAME);
+  });
+
+  it('sends a user without showSalary to /dashboard, and shows no sidebar entry', async () => {
+    const user = await createUser({ permissions: ['manageEmployee', 'showCost'] });
+    const page = await browser.signedInPage(user, WIDE);
+    await page.goto('/pay-transparency');
+    await page.waitForURL('**/dashboard');
+    expect(await page.getByRole('link', { name: 'Pay Transparency' }).count()).toBe(0);
+  });
+});
+
+describe('Pay statement', () => {
+  for (const [label, viewport] of [
+    ['desktop', WIDE],
+    ['phone', MOBILE],
+  ] as const) {
+    it(`downloads the PDF from Edit Employee, and its figures read back (${label})`, async () => {
+      const page = await browser.signedInPage(adminCredentials(), viewport);
+      await page.goto(`/employees/edit/${womanId}`);
+      const button = page.getByRole('button', { name: 'Pay statement' });
+      await button.waitFor();
+      await screenshot(page, `edit-employee-pay-statement-${label}`);
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      expect(download.suggestedFilename()).toBe(`pay_statement_${womanId}.pdf`);
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'statement-'));
+      try {
+        const file = path.join(dir, 'statement.pdf');
+        await download.saveAs(file);
+        const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+        expect(text).toMatch(/Pay \(gross salary \+ benefits\)\s+\$5,000\.00/);
+        expect(text).toMatch(/Basic wage \(base salary \+ job adjustment\)\s+\$5,000\.00/);
+        expect(text).toMatch(/Complementary or variable components\s+\$0\.00/);
+        expect(text).toMatch(/Mean pay of women\s+\$5,000\.00/);
+        expect(text).toMatch(/Mean pay of men\s+\$5,666\.67/);
+        expect(text).toContain(categoryName);
+        // Rendered to an image as well: one page.
+        execFileSync('pdftoppm', ['-png', '-r', '50', file, path.join(dir, 'page')]);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+  }
+});

@@ -1,0 +1,46 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** Counts what a user does: every click and every key press (typing a text counts its characters). */
+export class InputCounter {
+  clicks = 0;
+  keys = 0;
+  constructor(readonly page: Page) {}
+
+  async click(target: Locator): Promise<void> {
+    this.clicks += 1;
+    await target.click();
+  }
+
+  async press(key: string): Promise<void> {
+    this.keys += 1;
+    await this.page.keyboard.press(key);
+  }
+
+  async type(text: string): Promise<void> {
+    this.keys += text.length;
+    await this.page.keyboard.type(text);
+  }
+}
+
+/** Whether `target` holds the keyboard focus. */
+export function isFocused(target: Locator): Promise<boolean> {
+  return target.evaluate((el) => el === document.activeElement);
+}
+
+/** What holds focus, described for assertions: tag, role/name attributes and text. */
+export function focusedText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return 'body';
+    return `${el.tagName.toLowerCase()}: ${el.getAttribute('aria-label') ?? el.textContent?.trim() ?? ''}`;
+  });
+}
+
+/** Presses Tab (keyboard only) until `target` has focus; fails after `max` presses. */
+export async function tabTo(page: Page, target: Locator, max = 80, key = 'Tab'): Promise<number> {
+  for (let i = 1; i <= max; i += 1) {
+    await page.keyboard.press(key);
+    if (await isFocused(target)) return i;
+  }
+  throw new Error(`Tab never reached the target within ${max} presses (focus: ${await focusedText(page)})`);
+}

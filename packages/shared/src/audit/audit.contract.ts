@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/*
+ * The audit trail and pay history (issue 15): every write leaves one entry naming who did
+ * what to which record, field by field in the API's names; every move of an employee's
+ * computed gross or total cost leaves a pay-history row pointing at the entry that caused it.
+ */
+
+/** The kinds of record an entry is about. */
+export const AUDIT_ENTITY_TYPES = [
+  'user',
+  'job',
+  'position',
+  'grade',
+  'level',
+  'baseSalary',
+  'adjustmentFactor',
+  'settings',
+  'employee',
+  'import',
+] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
+  user: 'User',
+  job: 'Job',
+  position: 'Position',
+  grade: 'Grade',
+  level: 'Level',
+  baseSalary: 'Base salary',
+  adjustmentFactor: 'Adjustment factor',
+  settings: 'Settings',
+  employee: 'Employee',
+  import: 'Import',
+};
+
+export const auditChangeSchema = z.object({
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditChange = z.infer<typeof auditChangeSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorId: z.number().int().nullable(),
+  actorEmail: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  /** What the entry is about, in words: "Base salary Junior / L1". */
+  summary: z.string(),
+  changes: z.array(auditChangeSchema),
+  details: z.unknown().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const AUDIT_PAGE_MAX = 200;
+
+const isoDate = z
+  .string()
+  .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'Must be a date (YYYY-MM-DD or ISO 8601)' });
+
+export const auditQuery = z.object({
+  entityType: z.enum(AUDIT_ENTITY_TYPES).optional(),
+  entityId: z.string().trim().min(1).max(100).optional(),
+  /** The actor's email (exact, any letter case) or user id. */
+  actor: z.string().trim().min(1).max(320).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  /** The `nextCursor` of the previous page: entries older than it. */
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
+});
+export type AuditQuery = z.input<typeof auditQuery>;
+
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextCursor: z.number().int().nullable(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** One move of an employee's pay; a figure the caller may not see is absent. */
+export const payHistoryRowSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  auditId: z.number().int(),
+  /** The cause in words: "Base salary Junior / L1: 1,000.00 → 1,500.00 by admin@example.com". */
+  cause: z.string(),
+  grossBefore: z.number().nullable().optional(),
+  grossAfter: z.number().nullable().optional(),
+  costBefore: z.number().nullable().optional(),
+  costAfter: z.number().nullable().optional(),
+});
+export type PayHistoryRow = z.infer<typeof payHistoryRowSchema>;
