@@ -1,0 +1,335 @@
+import type { Locator, Page } from 'playwright-core';
+import { workbookWith } from '../pages/excel.ts';
+
+/*
+ * Every screen and every modal the axe test (and the page-title test) walks, declared once.
+ * A new screen is one line here: its path, the title of its h1, and (for a modal) how to open
+ * it. `ready` defaults to "the page's h1 shows and the network is quiet".
+ */
+
+export interface Screen {
+  name: string;
+  path: string;
+  /** The page's one h1. */
+  heading: string;
+  /** document.title on this route. */
+  title: string;
+  anonymous?: boolean;
+  /** Extra wait after the heading shows (a list filled, a result computed). */
+  ready?(page: Page, seeded: Seeded): Promise<void>;
+}
+
+export interface DialogCase {
+  name: string;
+  /** Path of the screen the dialog opens on. */
+  path: string;
+  /** Opens the dialog and answers it (the element with role dialog/alertdialog). */
+  open(page: Page): Promise<Locator>;
+  /** Only at this width (the phone's navigation menu). */
+  only?: 'mobile';
+}
+
+const main = (page: Page) => page.getByRole('main');
+
+async function gridShown(page: Page): Promise<void> {
+  await page.getByRole('table', { name: 'Base salaries by grade and level' }).waitFor();
+}
+
+async function rowsShown(page: Page, _seeded?: Seeded): Promise<void> {
+  await page.locator('tbody tr, .mantine-Card-root').filter({ visible: true }).first().waitFor();
+}
+
+let seed: Seeded | undefined;
+/** The axe test hands the seeded names over once; dialogs that need them read them here. */
+export function useSeed(value: Seeded): void {
+  seed = value;
+}
+function currentSeed(): Seeded {
+  if (!seed) throw new Error('useSeed() first');
+  return seed;
+}
+
+/** What the screens show: the names seeded for the run. */
+export interface Seeded {
+  employeeId: number;
+  job: string;
+  position: string;
+  grade: string;
+  level: string;
+}
+
+async function calculated(page: Page, seeded: Seeded): Promise<void> {
+  const form = page.getByRole('form', { name: 'Salary calculator' });
+  for (const [label, option] of [
+    ['Job', seeded.job],
+    ['Position', seeded.position],
+    ['Grade', seeded.grade],
+    ['Level', seeded.level],
+  ] as const) {
+    await form.getByRole('combobox', { name: label, exact: true }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  }
+  await form.getByRole('button', { name: 'Calculate' }).click();
+  await page.getByRole('region', { name: 'Calculation Details' }).waitFor();
+}
+
+export const SCREENS: Screen[] = [
+  {
+    name: 'login',
+    path: '/login',
+    heading: 'Sign in to your account',
+    title: 'Sign in · Salary System',
+    anonymous: true,
+  },
+  {
+    name: 'employees',
+    path: '/dashboard',
+    heading: 'Employees',
+    title: 'Employees · Salary System',
+    ready: rowsShown,
+  },
+  {
+    name: 'add employee',
+    path: '/employees/new',
+    heading: 'Add Employee',
+    title: 'Add Employee · Salary System',
+  },
+  {
+    name: 'edit employee',
+    path: '/employees/edit/{employeeId}',
+    heading: 'Edit Employee',
+    title: 'Edit Employee · Salary System',
+  },
+  {
+    name: 'calculator',
+    path: '/calculator',
+    heading: 'Salary Calculator',
+    title: 'Salary Calculator · Salary System',
+  },
+  {
+    name: 'calculator result',
+    path: '/calculator',
+    heading: 'Salary Calculator',
+    title: 'Salary Calculator · Salary System',
+    ready: calculated,
+  },
+  {
+    name: 'jobs',
+    path: '/settings/jobs',
+    heading: 'Settings',
+    title: 'Jobs · Settings · Salary System',
+    ready: rowsShown,
+  },
+  {
+    name: 'positions',
+    path: '/settings/positions',
+    heading: 'Settings',
+    title: 'Positions · Settings · Salary System',
+    ready: rowsShown,
+  },
+  {
+    name: 'grades',
+    path: '/settings/grades',
+    heading: 'Settings',
+    title: 'Grades · Settings · Salary System',
+    ready: rowsShown,
+  },
+  {
+    name: 'levels',
+    path: '/settings/levels',
+    heading: 'Settings',
+    title: 'Levels · Settings · Salary System',
+    ready: rowsShown,
+  },
+  {
+    name: 'base salaries',
+    path: '/settings/base-salary',
+    heading: 'Settings',
+    title: 'Base Salaries · Settings · Salary System',
+    ready: rowsShown,
+  },
+  {
+    name: 'base salary grid',
+    path: '/settings/base-salary?view=grid',
+    heading: 'Settings',
+    title: 'Base Salaries · Settings · Salary System',
+    ready: gridShown,
+  },
+  {
+    name: 'adjustment factors',
+    path: '/settings/adjustment-factors',
+    heading: 'Settings',
+    title: 'Adjustment Factors · Settings · Salary System',
+    ready: rowsShown,
+  },
+  {
+    name: 'benefits',
+    path: '/settings/benefits',
+    heading: 'Settings',
+    title: 'Benefits · Settings · Salary System',
+  },
+  {
+    name: 'multipliers',
+    path: '/settings/multipliers',
+    heading: 'Settings',
+    title: 'Salary Multipliers · Settings · Salary System',
+  },
+  {
+    name: 'social insurance',
+    path: '/settings/social-insurance',
+    heading: 'Settings',
+    title: 'Social Insurance · Settings · Salary System',
+  },
+  {
+    name: 'users',
+    path: '/settings/users',
+    heading: 'Settings',
+    title: 'User Management · Settings · Salary System',
+    ready: rowsShown,
+  },
+  { name: 'pay overview', path: '/insights', heading: 'Pay Overview', title: 'Pay Overview · Salary System' },
+  {
+    name: 'pay transparency',
+    path: '/pay-transparency',
+    heading: 'Pay Transparency',
+    title: 'Pay Transparency · Salary System',
+  },
+  {
+    name: 'audit log',
+    path: '/settings/audit',
+    heading: 'Settings',
+    title: 'Audit Log · Settings · Salary System',
+  },
+];
+
+async function openBy(page: Page, button: Locator, dialogName: string | RegExp): Promise<Locator> {
+  await button.first().click();
+  const dialog = page
+    .getByRole('dialog', { name: dialogName })
+    .or(page.getByRole('alertdialog', { name: dialogName }));
+  await dialog.waitFor();
+  // Let the opening transition finish so contrast is measured on the final colours: the
+  // dialog is mounted at opacity 0 a frame before its transition starts, so "no animations"
+  // alone can be true too early. Wait until it and every ancestor are fully opaque.
+  await dialog.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        const settled = () => {
+          for (let e: Element | null = element; e; e = e.parentElement)
+            if (getComputedStyle(e).opacity !== '1') return false;
+          return document.getAnimations().length === 0;
+        };
+        const poll = () => (settled() ? resolve() : requestAnimationFrame(poll));
+        poll();
+      }),
+  );
+  return dialog;
+}
+
+const byName = (page: Page, name: string | RegExp) =>
+  main(page).getByRole('button', { name }).filter({ visible: true });
+
+export const DIALOGS: DialogCase[] = [
+  {
+    name: 'change password',
+    path: '/dashboard',
+    open: (page) => openBy(page, byName(page, 'Change Password'), 'Change Password'),
+  },
+  {
+    name: 'import excel',
+    path: '/dashboard',
+    open: async (page) => {
+      // The button opens the system file picker; the dialog follows the picked file.
+      const chooser = page.waitForEvent('filechooser');
+      await byName(page, 'Import Excel').first().click();
+      await (await chooser).setFiles({
+        name: 'employees.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: await workbookWith([{ Name: 'Half a row' }]),
+      });
+      const dialog = page.getByRole('dialog', { name: 'Import Employees' });
+      // The counts of a valid file, or the problems of a refused one.
+      await dialog.locator('[data-testid="import-summary"], .mantine-Alert-root').first().waitFor();
+      await page.waitForFunction(() => document.getAnimations().length === 0);
+      return dialog;
+    },
+  },
+  {
+    name: 'delete employee',
+    path: '/dashboard',
+    open: async (page) => {
+      await rowsShown(page);
+      return openBy(page, byName(page, /^Delete/), 'Delete employee');
+    },
+  },
+  {
+    name: 'add job',
+    path: '/settings/jobs',
+    open: (page) => openBy(page, byName(page, 'Add Job'), 'Add Job'),
+  },
+  {
+    name: 'delete job',
+    path: '/settings/jobs',
+    open: async (page) => {
+      await rowsShown(page);
+      return openBy(page, byName(page, /^Delete /), /Delete|confirm/i);
+    },
+  },
+  {
+    name: 'delete base salary',
+    path: '/settings/base-salary',
+    open: async (page) => {
+      await rowsShown(page);
+      return openBy(page, byName(page, /^Delete/), /Delete|confirm/i);
+    },
+  },
+  {
+    name: 'custom multiplier',
+    path: '/settings/multipliers',
+    open: (page) => openBy(page, byName(page, 'Add Custom Multiplier'), 'Add Custom Multiplier'),
+  },
+  {
+    name: 'user sessions',
+    path: '/settings/users',
+    open: async (page) => {
+      await rowsShown(page);
+      return openBy(page, byName(page, /^Sessions of/), /Active sessions/);
+    },
+  },
+  // States rather than dialogs, checked the same way.
+  {
+    name: 'calculator out of date',
+    path: '/calculator',
+    open: async (page) => {
+      await calculated(page, currentSeed());
+      await page
+        .getByRole('form', { name: 'Salary calculator' })
+        .getByRole('textbox', { name: 'Years of Experience' })
+        .fill('3');
+      const details = page.getByRole('region', { name: 'Calculation Details' });
+      await details.getByText('Out of date — Calculate again').waitFor();
+      return details;
+    },
+  },
+  {
+    name: 'multipliers unsaved',
+    path: '/settings/multipliers',
+    open: async (page) => {
+      await page.getByRole('form', { name: 'Salary multipliers' }).getByRole('textbox').first().fill('2');
+      const bar = page.getByTestId('save-bar');
+      await bar.getByText('Unsaved changes').waitFor();
+      return bar;
+    },
+  },
+  {
+    name: 'mobile navigation',
+    path: '/dashboard',
+    only: 'mobile',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      await page.waitForFunction(() => document.getAnimations().length === 0);
+      return nav;
+    },
+  },
+];
