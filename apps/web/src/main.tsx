@@ -1,4 +1,7 @@
-import '@mantine/core/styles.css';
+// Only what the first visit (sign-in, the loader) draws: Mantine's base and the components of
+// /login. The signed-in shell (app-layout.tsx) brings every other component's styles; all of
+// Mantine sits in its `mantine` CSS layer, so the app's own styles win whatever loads first.
+import './app/first-visit-styles.ts';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

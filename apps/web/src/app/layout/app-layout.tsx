@@ -1,3 +1,6 @@
+// Every Mantine component's styles (in the `mantine` layer): the first visit only loads those
+// of /login (app/first-visit-styles.ts); the signed-in shell brings the rest.
+import '@mantine/core/styles.layer.css';
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect, useRef } from 'react';
