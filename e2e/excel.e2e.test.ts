@@ -79,6 +79,43 @@ describe('Excel', () => {
     expect(rows.slice(1).every((row) => row[2] === rules.job.name)).toBe(true);
   });
 
+  it("adds the exported employees' pay history as a second sheet when asked", async () => {
+    const mine = await seedEmployee(rules, { name: uniqueName('Historied') });
+    const { page, list } = await openList();
+    await list.chooseAndWait('Technology', rules.job.name);
+    await page.getByRole('button', { name: 'More export options' }).click();
+    const [request, download] = await Promise.all([
+      page.waitForRequest((r) => new URL(r.url()).pathname === '/api/employees/export'),
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Export Excel with pay history' }).click(),
+    ]);
+    expect(new URL(request.url()).searchParams.get('payHistory')).toBe('true');
+    expect(download.suggestedFilename()).toBe(EXPORT_FILE_NAME);
+    const [header, ...history] = await readWorkbook(download, 'Pay History');
+    expect(header).toEqual([
+      'Employee ID',
+      'Name',
+      'When',
+      'Gross Before',
+      'Gross After',
+      'Cost Before',
+      'Cost After',
+      'Cause',
+    ]);
+    // A new employee's first row: no figure before, the priced figures after.
+    const first = history.find((row) => row[0] === mine.id);
+    expect(first?.[1]).toBe(mine.name);
+    expect(first?.[3] ?? null).toBeNull();
+    expect(first?.[4]).toBeGreaterThan(0);
+    // The plain export has no such sheet.
+    const [, plain] = await Promise.all([
+      page.waitForRequest((r) => new URL(r.url()).pathname === '/api/employees/export'),
+      page.waitForEvent('download'),
+      list.headerButton('Export Excel').click(),
+    ]);
+    expect(await readWorkbook(plain, 'Pay History')).toEqual([]);
+  });
+
   it('imports a workbook in two steps: the dry run counts, Confirm writes', async () => {
     const tag = uniqueName('Imported');
     const existing = await seedEmployee(rules, { name: `${tag} Old` });

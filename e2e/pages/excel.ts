@@ -15,11 +15,12 @@ export async function workbookWith(rows: SheetRow[]): Promise<Buffer> {
 }
 
 /** Rows of a downloaded workbook's first sheet, header first, as plain values. */
-export async function readWorkbook(download: Download): Promise<unknown[][]> {
+/** The rows of a downloaded workbook's first sheet, or of the sheet named. */
+export async function readWorkbook(download: Download, sheetName?: string): Promise<unknown[][]> {
   const path = await download.path();
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(path);
-  const sheet = workbook.worksheets[0];
+  const sheet = sheetName ? workbook.getWorksheet(sheetName) : workbook.worksheets[0];
   const rows: unknown[][] = [];
   sheet?.eachRow((row) => {
     rows.push((row.values as unknown[]).slice(1));

@@ -1,5 +1,11 @@
-import { Button } from '@mantine/core';
-import { IconFileDownload, IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Button, Menu } from '@mantine/core';
+import {
+  IconChevronDown,
+  IconFileDownload,
+  IconFileSpreadsheet,
+  IconHistory,
+  IconPlus,
+} from '@tabler/icons-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { ChangePasswordButton } from '../../components/change-password-button.tsx';
@@ -15,29 +21,53 @@ interface EmployeesHeaderActionsProps {
   filters: EmployeeListFilters;
   canImport: boolean;
   canAdd: boolean;
+  /** showSalary or showCost: the export can add the pay-history sheet. */
+  canSeePay: boolean;
 }
 
 /** The list's header buttons (spec §2), the last two by permission. */
-function HeaderActions({ filters, canImport, canAdd }: EmployeesHeaderActionsProps) {
+function HeaderActions({ filters, canImport, canAdd, canSeePay }: EmployeesHeaderActionsProps) {
   const toast = useToast();
   const exportFile = useExportEmployees();
   const template = useDownloadTemplate();
+  const exportWith = (payHistory: boolean) =>
+    exportFile.mutate(
+      { filters, payHistory },
+      { onError: (error) => toast.error(errorMessage(error, 'Failed to export employees')) },
+    );
 
   return (
     <>
       <ChangePasswordButton />
-      <Button
-        variant="default"
-        leftSection={<IconFileSpreadsheet size={16} />}
-        loading={exportFile.isPending}
-        onClick={() =>
-          exportFile.mutate(filters, {
-            onError: (error) => toast.error(errorMessage(error, 'Failed to export employees')),
-          })
-        }
-      >
-        Export Excel
-      </Button>
+      <Button.Group>
+        <Button
+          variant="default"
+          leftSection={<IconFileSpreadsheet size={16} />}
+          loading={exportFile.isPending}
+          onClick={() => exportWith(false)}
+        >
+          Export Excel
+        </Button>
+        {canSeePay ? (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon
+                variant="default"
+                size={36}
+                aria-label="More export options"
+                disabled={exportFile.isPending}
+              >
+                <IconChevronDown size={16} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => exportWith(true)}>
+                Export Excel with pay history
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        ) : null}
+      </Button.Group>
       <Button
         variant="default"
         leftSection={<IconFileDownload size={16} />}

@@ -71,6 +71,7 @@ export default function EmployeesPage() {
             filters={filters}
             canImport={can(user, 'manageEmployee')}
             canAdd={canOpenEmployeeForms(user)}
+            canSeePay={can(user, 'showSalary') || can(user, 'showCost')}
           />
         }
       />

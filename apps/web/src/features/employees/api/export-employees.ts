@@ -3,9 +3,18 @@ import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '../../../lib/download-file.ts';
 import type { EmployeeListFilters } from './get-employees.ts';
 
+export interface ExportRequest {
+  filters: EmployeeListFilters;
+  /** A second sheet, "Pay History": the exported employees' pay over time (figures as permitted). */
+  payHistory?: boolean;
+}
+
 /** GET /employees/export with the list's applied filters → employees_export.xlsx. */
-export function exportEmployees(filters: EmployeeListFilters): Promise<void> {
-  return downloadFile('/employees/export', EXPORT_FILE_NAME, { ...filters });
+export function exportEmployees({ filters, payHistory }: ExportRequest): Promise<void> {
+  return downloadFile('/employees/export', EXPORT_FILE_NAME, {
+    ...filters,
+    ...(payHistory ? { payHistory: 'true' } : {}),
+  });
 }
 
 export function useExportEmployees() {
