@@ -1,4 +1,4 @@
-import { Button, Checkbox, Divider, Paper, Stack } from '@mantine/core';
+import { Button, Divider, Paper, Stack } from '@mantine/core';
 import type { CalculateBody } from '@salary/shared/calculator/calculator.contract';
 import { formatMoney } from '@salary/shared/common/money';
 import type { Grade } from '@salary/shared/grades/grades.contract';
@@ -6,7 +6,8 @@ import type { Job } from '@salary/shared/jobs/jobs.contract';
 import type { Level } from '@salary/shared/levels/levels.contract';
 import { IconCalculator } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { FormCheckbox } from '../../components/form-fields.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { usePositions } from '../../lib/salary-rules/get-positions.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
@@ -159,20 +160,11 @@ export function CalculatorForm(props: CalculatorFormProps) {
             onChange={choose('customMultipliers')}
           />
           <Divider />
-          <Controller
+          <FormCheckbox
             control={form.control}
             name="applySocialInsurance"
-            render={({ field }) => (
-              <Checkbox
-                label="Apply Social Insurance"
-                description="Uses the rates from Settings → Social Insurance when it is enabled there."
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                onBlur={field.onBlur}
-                name={field.name}
-                ref={field.ref}
-              />
-            )}
+            label="Apply Social Insurance"
+            description="Uses the rates from Settings → Social Insurance when it is enabled there."
           />
           <Button
             type="submit"

@@ -1,8 +1,9 @@
-import { NumberInput, Select, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { Grade } from '@salary/shared/grades/grades.contract';
 import type { Job } from '@salary/shared/jobs/jobs.contract';
 import type { Level } from '@salary/shared/levels/levels.contract';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
+import { FormNumberInput, FormSelect } from '../../components/form-fields.tsx';
 import { usePositions } from '../../lib/salary-rules/get-positions.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import type { CalculatorFormValues, CalculatorProfile } from './calculator-form-values.ts';
@@ -20,54 +21,30 @@ interface LookupSelectProps {
   onPicked?(): void;
 }
 
-function LookupSelect({ form, name, items, onPicked, ...select }: LookupSelectProps) {
+function LookupSelect({ form, items, ...select }: LookupSelectProps) {
   return (
-    <Controller
+    <FormSelect
       control={form.control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Select
-          {...select}
-          required
-          data={items.map((item) => ({ value: String(item.id), label: item.name }))}
-          error={fieldState.error?.message}
-          value={field.value}
-          onChange={(value) => {
-            field.onChange(value);
-            onPicked?.();
-          }}
-          onBlur={field.onBlur}
-          name={field.name}
-          ref={field.ref}
-        />
-      )}
+      {...select}
+      required
+      data={items.map((item) => ({ value: String(item.id), label: item.name }))}
     />
   );
 }
 
 function YearsInput({ form, name }: { form: CalculatorForm; name: 'yearsExperience' | 'yearsWithCompany' }) {
   return (
-    <Controller
+    <FormNumberInput
       control={form.control}
       name={name}
-      render={({ field, fieldState }) => (
-        <NumberInput
-          label={name === 'yearsExperience' ? 'Years of Experience' : 'Years with Company'}
-          // Empty counts as 0 (spec §5).
-          placeholder="0"
-          min={0}
-          max={100}
-          step={1}
-          decimalScale={2}
-          allowNegative={false}
-          error={fieldState.error?.message}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          name={field.name}
-          ref={field.ref}
-        />
-      )}
+      label={name === 'yearsExperience' ? 'Years of Experience' : 'Years with Company'}
+      // Empty counts as 0 (spec §5).
+      placeholder="0"
+      min={0}
+      max={100}
+      step={1}
+      decimalScale={2}
+      allowNegative={false}
     />
   );
 }

@@ -1,8 +1,9 @@
-import { NumberInput, Select, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { BASE_MULTIPLIERS, type MultiplierType } from '@salary/shared/settings/settings.contract';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
+import { FormNumberInput, FormSelect } from '../../components/form-fields.tsx';
 import classes from './base-multiplier-fields.module.css';
-import { clampMultiplier, MULTIPLIER_TYPE_OPTIONS, PERCENT_MAX, PERCENT_MIN } from './multiplier-values.ts';
+import { clampMultiplier, MULTIPLIER_TYPE_OPTIONS, multiplierInput } from './multiplier-values.ts';
 import type { MultipliersFormOutput, MultipliersFormValues } from './multipliers-form.ts';
 
 type BaseMultiplier = (typeof BASE_MULTIPLIERS)[number];
@@ -24,15 +25,12 @@ interface FieldsProps {
 
 function BaseMultiplierField({ form, readOnly, multiplier }: FieldsProps & { multiplier: BaseMultiplier }) {
   const type = form.watch(multiplier.typeKey);
-  const errors = form.formState.errors;
-  const percent = type === 'PERCENTAGE';
   // Read-only rather than disabled: for someone who may only look, the values are the content,
   // and disabled inputs grey them out.
   const readOnlyProps = readOnly ? { readOnly: true, variant: 'filled' as const } : {};
 
-  const changeType = (next: MultiplierType) => {
-    form.setValue(multiplier.typeKey, next, { shouldDirty: true });
-    // A fixed 300 turned into a percentage must not stay out of range.
+  // A fixed 300 turned into a percentage must not stay out of range.
+  const clampValue = (next: MultiplierType) => {
     const value = form.getValues(multiplier.key);
     const clamped = clampMultiplier(value, next);
     if (clamped !== value) form.setValue(multiplier.key, clamped, { shouldDirty: true });
@@ -47,48 +45,22 @@ function BaseMultiplierField({ form, readOnly, multiplier }: FieldsProps & { mul
         </Text>
       </div>
       <div className={classes.inputs}>
-        <Controller
+        <FormNumberInput
           control={form.control}
           name={multiplier.key}
-          render={({ field }) => (
-            <NumberInput
-              aria-label="Value"
-              {...readOnlyProps}
-              min={percent ? PERCENT_MIN : undefined}
-              max={percent ? PERCENT_MAX : undefined}
-              step={0.01}
-              decimalScale={2}
-              clampBehavior="none"
-              leftSection={percent ? undefined : '$'}
-              rightSection={percent ? '%' : undefined}
-              rightSectionPointerEvents="none"
-              hideControls
-              error={errors[multiplier.key]?.message}
-              value={field.value}
-              onChange={(value) => field.onChange(clampMultiplier(value, type))}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
+          aria-label="Value"
+          {...readOnlyProps}
+          {...multiplierInput(type)}
         />
-        <Controller
+        <FormSelect
           control={form.control}
           name={multiplier.typeKey}
-          render={({ field }) => (
-            <Select
-              aria-label="Type"
-              {...readOnlyProps}
-              data={MULTIPLIER_TYPE_OPTIONS}
-              allowDeselect={false}
-              error={errors[multiplier.typeKey]?.message}
-              value={field.value}
-              onChange={(value) => changeType((value ?? 'PERCENTAGE') as MultiplierType)}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
+          aria-label="Type"
+          {...readOnlyProps}
+          data={MULTIPLIER_TYPE_OPTIONS}
+          allowDeselect={false}
+          fallback={'PERCENTAGE' satisfies MultiplierType}
+          onPicked={(next) => clampValue(next as MultiplierType)}
         />
       </div>
     </fieldset>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Grid, NumberInput, Select, TextInput } from '@mantine/core';
+import { Button, Grid, TextInput } from '@mantine/core';
 import {
   BENEFIT_TYPES,
   type Benefit,
@@ -8,8 +8,9 @@ import {
   type Settings,
 } from '@salary/shared/settings/settings.contract';
 import { IconPlus } from '@tabler/icons-react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormNumberInput, FormSelect } from '../../components/form-fields.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { numberInputValue } from '../../lib/number-input-value.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
@@ -77,48 +78,29 @@ export function BenefitForm({ current }: { current: Settings }) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-          <Controller
+          <FormNumberInput
             control={form.control}
             name="amount"
-            render={({ field }) => (
-              <NumberInput
-                label="Amount"
-                min={0}
-                step={0.01}
-                decimalScale={2}
-                allowNegative={false}
-                thousandSeparator=","
-                leftSection={type === 'FIXED_AMOUNT' ? '$' : undefined}
-                rightSection={type === 'PERCENTAGE' ? '%' : undefined}
-                rightSectionPointerEvents="none"
-                hideControls
-                error={errors.amount?.message}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                ref={field.ref}
-              />
-            )}
+            label="Amount"
+            min={0}
+            step={0.01}
+            decimalScale={2}
+            allowNegative={false}
+            thousandSeparator=","
+            leftSection={type === 'FIXED_AMOUNT' ? '$' : undefined}
+            rightSection={type === 'PERCENTAGE' ? '%' : undefined}
+            rightSectionPointerEvents="none"
+            hideControls
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-          <Controller
+          <FormSelect
             control={form.control}
             name="type"
-            render={({ field }) => (
-              <Select
-                label="Type"
-                data={TYPE_OPTIONS}
-                allowDeselect={false}
-                error={errors.type?.message}
-                value={field.value}
-                onChange={(value) => field.onChange(value ?? 'FIXED_AMOUNT')}
-                onBlur={field.onBlur}
-                name={field.name}
-                ref={field.ref}
-              />
-            )}
+            label="Type"
+            data={TYPE_OPTIONS}
+            allowDeselect={false}
+            fallback={'FIXED_AMOUNT' satisfies Benefit['type']}
           />
         </Grid.Col>
         <Grid.Col

@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import {
   type CustomMultiplier,
   customMultiplierFormSchema,
   MULTIPLIER_TYPES,
   type MultiplierType,
 } from '@salary/shared/settings/settings.contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormNumberInput, FormSelect } from '../../components/form-fields.tsx';
 import { numberInputValue } from '../../lib/number-input-value.ts';
-import { clampMultiplier, MULTIPLIER_TYPE_OPTIONS, PERCENT_MAX, PERCENT_MIN } from './multiplier-values.ts';
+import { clampMultiplier, MULTIPLIER_TYPE_OPTIONS, multiplierInput } from './multiplier-values.ts';
 
 const customMultiplierForm = z
   .object({ title: z.string(), multiplier: numberInputValue, type: z.enum(MULTIPLIER_TYPES).optional() })
@@ -34,12 +35,6 @@ function CustomMultiplierFields({ editing, onSubmit, onClose }: Omit<CustomMulti
   });
   const { errors } = form.formState;
   const type = form.watch('type') ?? 'PERCENTAGE';
-  const percent = type === 'PERCENTAGE';
-
-  const changeType = (next: MultiplierType) => {
-    form.setValue('type', next);
-    form.setValue('multiplier', clampMultiplier(form.getValues('multiplier'), next));
-  };
 
   return (
     // Its own form element: the modal is portalled, but React still bubbles submit events up the
@@ -60,51 +55,30 @@ function CustomMultiplierFields({ editing, onSubmit, onClose }: Omit<CustomMulti
           error={errors.title?.message}
           {...form.register('title')}
         />
-        <Controller
+        <FormNumberInput
           control={form.control}
           name="multiplier"
-          render={({ field }) => (
-            <NumberInput
-              label="Multiplier Value"
-              required
-              min={percent ? PERCENT_MIN : undefined}
-              max={percent ? PERCENT_MAX : undefined}
-              step={0.01}
-              decimalScale={2}
-              clampBehavior="none"
-              leftSection={percent ? undefined : '$'}
-              rightSection={percent ? '%' : undefined}
-              rightSectionPointerEvents="none"
-              hideControls
-              description={
-                percent ? 'Between -100 and 100 percent' : 'An amount of money; negative lowers the salary'
-              }
-              error={errors.multiplier?.message}
-              value={field.value}
-              onChange={(value) => field.onChange(clampMultiplier(value, type))}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
+          label="Multiplier Value"
+          required
+          {...multiplierInput(type)}
+          description={
+            type === 'PERCENTAGE'
+              ? 'Between -100 and 100 percent'
+              : 'An amount of money; negative lowers the salary'
+          }
         />
-        <Controller
+        <FormSelect
           control={form.control}
           name="type"
-          render={({ field }) => (
-            <Select
-              label="Multiplier Type"
-              data={MULTIPLIER_TYPE_OPTIONS}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-              error={errors.type?.message}
-              value={field.value}
-              onChange={(value) => changeType((value ?? 'PERCENTAGE') as MultiplierType)}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
+          label="Multiplier Type"
+          data={MULTIPLIER_TYPE_OPTIONS}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          fallback={'PERCENTAGE' satisfies MultiplierType}
+          // A fixed 300 turned into a percentage must not stay out of range.
+          onPicked={(next) =>
+            form.setValue('multiplier', clampMultiplier(form.getValues('multiplier'), next as MultiplierType))
+          }
         />
         <Text size="xs" c="dimmed">
           Changes are kept on this screen until you choose Save All Changes.

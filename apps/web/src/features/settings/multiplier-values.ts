@@ -26,6 +26,26 @@ export function clampMultiplier(value: NumberInputValue, type: MultiplierType): 
   return Math.min(PERCENT_MAX, Math.max(PERCENT_MIN, value));
 }
 
+/**
+ * The value input of a multiplier of this type (base or custom): a percentage between the bounds
+ * with a % after it, a fixed amount with a $ before it, kept in range as it is typed.
+ */
+export function multiplierInput(type: MultiplierType) {
+  const percent = type === 'PERCENTAGE';
+  return {
+    min: percent ? PERCENT_MIN : undefined,
+    max: percent ? PERCENT_MAX : undefined,
+    step: 0.01,
+    decimalScale: 2,
+    clampBehavior: 'none' as const,
+    leftSection: percent ? undefined : '$',
+    rightSection: percent ? '%' : undefined,
+    rightSectionPointerEvents: 'none' as const,
+    hideControls: true,
+    toValue: (value: NumberInputValue) => clampMultiplier(value, type),
+  };
+}
+
 let sequence = 0;
 
 /**

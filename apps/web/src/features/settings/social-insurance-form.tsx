@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { Settings, SocialInsuranceType } from '@salary/shared/settings/settings.contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
+import { FormCheckbox, FormNumberInput, FormSelect } from '../../components/form-fields.tsx';
 import { SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
@@ -41,7 +42,6 @@ export function SocialInsuranceForm({ current, readOnly }: SocialInsuranceFormPr
     resolver,
     defaultValues: socialInsuranceFormValues(current),
   });
-  const { errors } = form.formState;
   const [method, company] = form.watch(['socialInsuranceType', 'companyInsurancePercentage']);
   const employeeShare = employeeSharePercent(company);
 
@@ -76,77 +76,39 @@ export function SocialInsuranceForm({ current, readOnly }: SocialInsuranceFormPr
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Social insurance">
       <Stack gap="lg">
-        <Controller
+        <FormCheckbox
           control={form.control}
           name="socialInsuranceEnabled"
-          render={({ field }) => (
-            <Checkbox
-              label="Enable social insurance"
-              description="When on, the calculator takes social insurance from the gross salary."
-              checked={field.value}
-              onChange={(event) => field.onChange(event.currentTarget.checked)}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-              disabled={readOnly}
-            />
-          )}
+          label="Enable social insurance"
+          description="When on, the calculator takes social insurance from the gross salary."
+          disabled={readOnly}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw={760}>
-          <Controller
+          <FormSelect
             control={form.control}
             name="socialInsuranceType"
-            render={({ field }) => (
-              <Select
-                label="Payment method"
-                description="Who pays the insurance"
-                data={SOCIAL_INSURANCE_TYPE_OPTIONS}
-                allowDeselect={false}
-                error={errors.socialInsuranceType?.message}
-                value={field.value}
-                onChange={(value) => field.onChange((value ?? 'COMPANY_FULL') as SocialInsuranceType)}
-                onBlur={field.onBlur}
-                name={field.name}
-                ref={field.ref}
-                readOnly={readOnly}
-                variant={readOnly ? 'filled' : 'default'}
-              />
-            )}
+            label="Payment method"
+            description="Who pays the insurance"
+            data={SOCIAL_INSURANCE_TYPE_OPTIONS}
+            allowDeselect={false}
+            fallback={'COMPANY_FULL' satisfies SocialInsuranceType}
+            readOnly={readOnly}
+            variant={readOnly ? 'filled' : 'default'}
           />
-          <Controller
+          <FormNumberInput
             control={form.control}
             name="totalInsurancePercentage"
-            render={({ field }) => (
-              <NumberInput
-                label="Total percentage"
-                description="Of the gross salary"
-                error={errors.totalInsurancePercentage?.message}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                ref={field.ref}
-                {...percentInput}
-              />
-            )}
+            label="Total percentage"
+            description="Of the gross salary"
+            {...percentInput}
           />
           {method === 'COMPANY_PERCENTAGE' ? (
-            <Controller
+            <FormNumberInput
               control={form.control}
               name="companyInsurancePercentage"
-              render={({ field }) => (
-                <NumberInput
-                  label="Company percentage"
-                  description="The company's share of the insurance"
-                  error={errors.companyInsurancePercentage?.message}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  ref={field.ref}
-                  {...percentInput}
-                />
-              )}
+              label="Company percentage"
+              description="The company's share of the insurance"
+              {...percentInput}
             />
           ) : null}
           {method === 'COMPANY_PERCENTAGE' ? (

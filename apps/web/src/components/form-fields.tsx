@@ -1,0 +1,116 @@
+import {
+  Checkbox,
+  type CheckboxProps,
+  NumberInput,
+  type NumberInputProps,
+  Select,
+  type SelectProps,
+} from '@mantine/core';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+
+/*
+ * Mantine inputs bound to one react-hook-form field: its value, change, blur, name, ref and
+ * error message are wired here once; a form passes only what the input shows.
+ */
+
+interface Bound<TValues extends FieldValues, TOutput> {
+  control: Control<TValues, unknown, TOutput>;
+  name: Path<TValues>;
+}
+
+type Wired = 'value' | 'checked' | 'onChange' | 'onBlur' | 'name';
+
+type FormNumberInputProps<TValues extends FieldValues, TOutput> = Bound<TValues, TOutput> &
+  Omit<NumberInputProps, Wired> & {
+    /** What the form keeps of a typed value (a clamp); the value itself without it. */
+    toValue?(value: number | string): number | string;
+  };
+
+export function FormNumberInput<TValues extends FieldValues, TOutput>({
+  control,
+  name,
+  toValue,
+  ...input
+}: FormNumberInputProps<TValues, TOutput>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <NumberInput
+          {...input}
+          error={input.error ?? fieldState.error?.message}
+          value={field.value}
+          onChange={(value) => field.onChange(toValue ? toValue(value) : value)}
+          onBlur={field.onBlur}
+          name={field.name}
+          ref={field.ref}
+        />
+      )}
+    />
+  );
+}
+
+type FormSelectProps<TValues extends FieldValues, TOutput> = Bound<TValues, TOutput> &
+  Omit<SelectProps, Wired> & {
+    /** The value the form takes when the select is cleared (a select that must keep one). */
+    fallback?: string;
+    /** After the form took the new value (another type clamps the amount). */
+    onPicked?(value: string | null): void;
+  };
+
+export function FormSelect<TValues extends FieldValues, TOutput>({
+  control,
+  name,
+  fallback,
+  onPicked,
+  ...select
+}: FormSelectProps<TValues, TOutput>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Select
+          {...select}
+          error={select.error ?? fieldState.error?.message}
+          value={field.value}
+          onChange={(value) => {
+            const next = value ?? fallback ?? null;
+            field.onChange(next);
+            onPicked?.(next);
+          }}
+          onBlur={field.onBlur}
+          name={field.name}
+          ref={field.ref}
+        />
+      )}
+    />
+  );
+}
+
+type FormCheckboxProps<TValues extends FieldValues, TOutput> = Bound<TValues, TOutput> &
+  Omit<CheckboxProps, Wired>;
+
+export function FormCheckbox<TValues extends FieldValues, TOutput>({
+  control,
+  name,
+  ...checkbox
+}: FormCheckboxProps<TValues, TOutput>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Checkbox
+          {...checkbox}
+          checked={field.value === true}
+          onChange={(event) => field.onChange(event.currentTarget.checked)}
+          onBlur={field.onBlur}
+          name={field.name}
+          ref={field.ref}
+        />
+      )}
+    />
+  );
+}
