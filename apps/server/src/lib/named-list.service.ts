@@ -23,14 +23,13 @@ export interface NamedListStore<Row, Values> {
 }
 
 export interface NamedListOptions {
-  /** Lower case, as it stands in messages: "job", "grade". */
+  /**
+   * Lower case, as it stands in messages ("job", "grade"); also the audit entity type, and
+   * capitalised it names the 404: "Job not found".
+   */
   noun: string;
-  /** "Job not found". */
-  notFoundMessage: string;
   /** Where every create, update and delete records its entry (no pay moves with a name). */
   audit: Pick<AuditService, 'record'>;
-  /** The audit entity type: 'job', 'grade'. */
-  entityType: string;
 }
 
 interface NameCheck extends NameLookup {
@@ -42,7 +41,7 @@ const employeesAssigned = (n: number) => `${n} employee${n === 1 ? ' is' : 's ar
 
 export function namedListRules<Row extends { name: string }, Values extends { name?: string }>(
   store: NamedListStore<Row, Values>,
-  { noun, notFoundMessage, audit, entityType }: NamedListOptions,
+  { noun, audit }: NamedListOptions,
 ) {
   const Noun = noun[0]!.toUpperCase() + noun.slice(1);
   const label = (row: { name: string }) => `${Noun} ${row.name}`;
@@ -50,7 +49,7 @@ export function namedListRules<Row extends { name: string }, Values extends { na
   const picked = (row: object, keys: string[]) =>
     Object.fromEntries(keys.map((k) => [k, (row as Record<string, unknown>)[k]]));
   const duplicate = (name: string) => conflict(`A ${noun} named "${name}" already exists`);
-  const missing = () => notFound(notFoundMessage);
+  const missing = () => notFound(`${Noun} not found`);
 
   async function find(id: number, tx?: DbOrTx): Promise<Row> {
     const row = await store.findById(id, tx);
@@ -99,7 +98,7 @@ export function namedListRules<Row extends { name: string }, Values extends { na
       const id = (row as unknown as { id: number }).id;
       await audit.record({
         action: 'create',
-        entityType,
+        entityType: noun,
         entityId: id,
         label: label(row),
         changes: diffFields(null, picked(row, Object.keys(values))),
@@ -124,7 +123,7 @@ export function namedListRules<Row extends { name: string }, Values extends { na
       const keys = Object.keys(values).filter((k) => (values as Record<string, unknown>)[k] !== undefined);
       await audit.record({
         action: 'update',
-        entityType,
+        entityType: noun,
         entityId: id,
         label: label(before),
         changes: diffFields(picked(before, keys), picked(after, keys)),
@@ -150,7 +149,7 @@ export function namedListRules<Row extends { name: string }, Values extends { na
           if (!(await store.delete(id, tx))) throw missing();
           await audit.record({
             action: 'delete',
-            entityType,
+            entityType: noun,
             entityId: id,
             label: label(row),
             changes: diffFields({ name: row.name }, null),

@@ -64,10 +64,18 @@ export interface PairRuleOptions<Rule, Input, A, B> {
   fields: readonly (keyof Rule & string)[];
 }
 
+/** The four calls of a pair-rule list, as its routes hand them on. */
+export interface PairRuleService<Rule, Input> {
+  list(actor: Actor): Promise<Rule[]>;
+  create(actor: Actor, input: Input): Promise<Rule>;
+  update(actor: Actor, id: number, input: Input): Promise<Rule>;
+  remove(actor: Actor, id: number): Promise<void>;
+}
+
 export function pairRuleService<Rule, Input, A extends { id: number }, B extends { id: number }>(
   store: PairRuleStore<Rule, Input>,
   options: PairRuleOptions<Rule, Input, A, B>,
-) {
+): PairRuleService<Rule, Input> {
   const [firstRef, secondRef] = options.references;
   const missing = () => notFound(options.notFoundMessage);
 

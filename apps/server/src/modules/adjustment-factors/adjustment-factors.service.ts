@@ -2,22 +2,16 @@ import type {
   AdjustmentFactor,
   createAdjustmentFactorBody,
 } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
-import type { Actor } from '@salary/shared/common/permissions';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import { pairRuleService, type RowFinder } from '../../lib/pair-rule.service.ts';
+import { type PairRuleService, pairRuleService, type RowFinder } from '../../lib/pair-rule.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { createAdjustmentFactorsRepository } from './adjustment-factors.repository.ts';
 
 type FactorInput = z.output<typeof createAdjustmentFactorBody>;
 
-export interface AdjustmentFactorsService {
-  list(actor: Actor): Promise<AdjustmentFactor[]>;
-  create(actor: Actor, input: FactorInput): Promise<AdjustmentFactor>;
-  update(actor: Actor, id: number, input: FactorInput): Promise<AdjustmentFactor>;
-  remove(actor: Actor, id: number): Promise<void>;
-}
+export type AdjustmentFactorsService = PairRuleService<AdjustmentFactor, FactorInput>;
 
 const NOT_ITS_JOB = 'Position does not belong to the selected job';
 const notItsJob = () => badRequest(NOT_ITS_JOB, [{ field: 'positionId', message: NOT_ITS_JOB }]);

@@ -11,18 +11,14 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
-import { pairRuleService, type RowFinder } from '../../lib/pair-rule.service.ts';
+import { type PairRuleService, pairRuleService, type RowFinder } from '../../lib/pair-rule.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { createBaseSalariesRepository } from './base-salaries.repository.ts';
 
 type BaseSalaryInput = z.output<typeof createBaseSalaryBody>;
 type BulkInput = z.output<typeof bulkBaseSalariesBody>;
 
-export interface BaseSalariesService {
-  list(actor: Actor): Promise<BaseSalary[]>;
-  create(actor: Actor, input: BaseSalaryInput): Promise<BaseSalary>;
-  update(actor: Actor, id: number, input: BaseSalaryInput): Promise<BaseSalary>;
-  remove(actor: Actor, id: number): Promise<void>;
+export interface BaseSalariesService extends PairRuleService<BaseSalary, BaseSalaryInput> {
   /**
    * The grid's Save: every changed cell in one transaction, or nothing. Refused whole (400)
    * when any cell names a grade or level that does not exist or repeats another cell; each

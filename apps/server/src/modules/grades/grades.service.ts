@@ -22,12 +22,7 @@ const GRADE_NOT_FOUND = 'Grade not found';
 export function createGradesService(deps: { db: Db; audit: Pick<AuditService, 'record'> }) {
   const { db } = deps;
   const grades = createGradesRepository(db);
-  const rules = namedListRules(grades, {
-    noun: 'grade',
-    audit: deps.audit,
-    entityType: 'grade',
-    notFoundMessage: GRADE_NOT_FOUND,
-  });
+  const rules = namedListRules(grades, { noun: 'grade', audit: deps.audit });
 
   return {
     list: (): Promise<Grade[]> => grades.list(),

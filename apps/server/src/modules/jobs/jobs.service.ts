@@ -11,12 +11,7 @@ type JobInput = z.output<typeof createJobBody>;
 export function createJobsService(deps: { db: Db; audit: Pick<AuditService, 'record'> }) {
   const { db } = deps;
   const jobs = createJobsRepository(db);
-  const rules = namedListRules(jobs, {
-    noun: 'job',
-    audit: deps.audit,
-    entityType: 'job',
-    notFoundMessage: 'Job not found',
-  });
+  const rules = namedListRules(jobs, { noun: 'job', audit: deps.audit });
 
   return {
     list: (): Promise<Job[]> => jobs.list(),

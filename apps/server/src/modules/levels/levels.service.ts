@@ -11,12 +11,7 @@ type LevelInput = z.output<typeof createLevelBody>;
 /** A named list and nothing more: no order, no delete. */
 export function createLevelsService(deps: { db: Db; audit: Pick<AuditService, 'record'> }) {
   const levels = createLevelsRepository(deps.db);
-  const rules = namedListRules(levels, {
-    noun: 'level',
-    audit: deps.audit,
-    entityType: 'level',
-    notFoundMessage: 'Level not found',
-  });
+  const rules = namedListRules(levels, { noun: 'level', audit: deps.audit });
 
   return {
     list: (): Promise<Level[]> => levels.list(),

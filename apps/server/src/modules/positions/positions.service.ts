@@ -20,12 +20,7 @@ export function createPositionsService(deps: {
 }) {
   const { db, jobs } = deps;
   const positions = createPositionsRepository(db);
-  const rules = namedListRules(positions, {
-    noun: 'position',
-    audit: deps.audit,
-    entityType: 'position',
-    notFoundMessage: 'Position not found',
-  });
+  const rules = namedListRules(positions, { noun: 'position', audit: deps.audit });
 
   async function requireJob(jobId: number) {
     const job = await jobs.findById(jobId);
