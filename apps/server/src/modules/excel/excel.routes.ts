@@ -11,32 +11,17 @@ import {
   importSummary,
   TEMPLATE_FILE_NAME,
   XLSX_CONTENT_TYPE,
-  xlsxFile,
 } from '@salary/shared/excel/excel.contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { downloadHeaders, workbookResponse } from '../../lib/download.ts';
 import { ok } from '../../lib/reply.ts';
 import { writePayHistorySheet } from '../audit/pay-history-sheet.ts';
 import type { ExcelLimits, Upload } from './excel.service.ts';
 import { writeEmployeesWorkbook } from './export-workbook.ts';
 import { formatBytes } from './workbook-limits.ts';
-
-/**
- * A download's documented answer: the workbook. Its bytes or stream go out as they are (Fastify
- * serializes neither), hence the plain reply type where the handlers send them.
- */
-const workbook = (fileName: string) => ({
-  200: { description: fileName, content: { [XLSX_CONTENT_TYPE]: { schema: xlsxFile } } },
-});
-
-function sendWorkbookHeaders(reply: FastifyReply, fileName: string) {
-  reply
-    .header('Content-Type', XLSX_CONTENT_TYPE)
-    .header('Content-Disposition', `attachment; filename="${fileName}"`)
-    .header('Cache-Control', 'no-store');
-}
 
 /**
  * The multipart part `file`, whole: over the size limit → 413, no file → 400, and an
@@ -81,7 +66,7 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
           'Calculated Salary only for admins or showSalary, Total Cost only for admins or showCost. ' +
           'salaryFrom/salaryTo need showSalary.',
         querystring: employeeListQuery.and(z.object({ payHistory: z.enum(['true', 'false']).optional() })),
-        response: workbook(EXPORT_FILE_NAME),
+        response: workbookResponse(EXPORT_FILE_NAME),
       },
     },
     async (request, reply) => {
@@ -91,7 +76,7 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
         toEmployeeFilters(request.query),
       );
       const out = new PassThrough();
-      sendWorkbookHeaders(reply, EXPORT_FILE_NAME);
+      downloadHeaders(reply, XLSX_CONTENT_TYPE, EXPORT_FILE_NAME);
       // ?payHistory=true: a second sheet with the exported employees' pay history.
       const withHistory = (request.query as { payHistory?: string }).payHistory === 'true';
       const more = withHistory
@@ -112,13 +97,12 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
       schema: {
         tags,
         summary: 'Download the import template employees_template.xlsx',
-        response: workbook(TEMPLATE_FILE_NAME),
+        response: workbookResponse(TEMPLATE_FILE_NAME),
       },
     },
     async (_request, reply) => {
       const file = await service.template();
-      sendWorkbookHeaders(reply, TEMPLATE_FILE_NAME);
-      return (reply as FastifyReply).send(file);
+      return downloadHeaders(reply, XLSX_CONTENT_TYPE, TEMPLATE_FILE_NAME).send(file);
     },
   );
 

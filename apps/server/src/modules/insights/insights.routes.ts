@@ -1,14 +1,14 @@
 import { envelopeOf, idParam } from '@salary/shared/common/envelope';
 import { employeeListQuery, toEmployeeFilters } from '@salary/shared/employees/employee.contract';
-import { XLSX_CONTENT_TYPE, xlsxFile } from '@salary/shared/excel/excel.contract';
+import { XLSX_CONTENT_TYPE } from '@salary/shared/excel/excel.contract';
 import {
   breakdownSchema,
   insightsExportParams,
   insightsFileName,
   insightsSchema,
 } from '@salary/shared/insights/insights.contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { downloadHeaders, workbookResponse } from '../../lib/download.ts';
 import { ok } from '../../lib/reply.ts';
 import { insightsWorkbook } from './insights-workbook.ts';
 
@@ -43,22 +43,13 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
         description: PERMISSIONS,
         params: insightsExportParams,
         querystring: employeeListQuery,
-        response: {
-          200: {
-            description: 'pay_overview_<chart>.xlsx',
-            content: { [XLSX_CONTENT_TYPE]: { schema: xlsxFile } },
-          },
-        },
+        response: workbookResponse('pay_overview_<chart>.xlsx'),
       },
     },
     async (request, reply) => {
       const data = await service.overview(request.actor, toEmployeeFilters(request.query));
       const bytes = await insightsWorkbook(request.params.chart, data);
-      return (reply as FastifyReply)
-        .header('Content-Type', XLSX_CONTENT_TYPE)
-        .header('Content-Disposition', `attachment; filename="${insightsFileName(request.params.chart)}"`)
-        .header('Cache-Control', 'no-store')
-        .send(bytes);
+      return downloadHeaders(reply, XLSX_CONTENT_TYPE, insightsFileName(request.params.chart)).send(bytes);
     },
   );
 

@@ -1,5 +1,5 @@
 import { envelopeOf, idParam } from '@salary/shared/common/envelope';
-import { XLSX_CONTENT_TYPE, xlsxFile } from '@salary/shared/excel/excel.contract';
+import { XLSX_CONTENT_TYPE } from '@salary/shared/excel/excel.contract';
 import {
   justificationBody,
   payReportQuery,
@@ -9,21 +9,14 @@ import {
   STATEMENT_FILE_NAME,
   savedJustificationSchema,
 } from '@salary/shared/pay-transparency/pay-transparency.contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { downloadHeaders, fileResponse, workbookResponse } from '../../lib/download.ts';
 import { ok } from '../../lib/reply.ts';
 import { renderPayStatementPdf } from './pay-statement-pdf.ts';
 import { buildReportWorkbook } from './report-workbook.ts';
 
 const PDF = 'application/pdf';
-
-const download = (reply: FastifyReply, type: string, fileName: string, bytes: Buffer) =>
-  reply
-    .header('Content-Type', type)
-    .header('Content-Disposition', `attachment; filename="${fileName}"`)
-    .header('Cache-Control', 'no-store')
-    .send(bytes);
 
 export const payTransparencyRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.payTransparency;
@@ -50,17 +43,12 @@ export const payTransparencyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The pay gap report as an .xlsx workbook (admins and showSalary)',
         querystring: payReportQuery,
-        response: {
-          200: { description: REPORT_FILE_NAME, content: { [XLSX_CONTENT_TYPE]: { schema: xlsxFile } } },
-        },
+        response: workbookResponse(REPORT_FILE_NAME),
       },
     },
     async (request, reply) => {
       const report = await service.report(request.actor, request.query.category);
-      return download(
-        reply as FastifyReply,
-        XLSX_CONTENT_TYPE,
-        REPORT_FILE_NAME,
+      return downloadHeaders(reply, XLSX_CONTENT_TYPE, REPORT_FILE_NAME).send(
         await buildReportWorkbook(report),
       );
     },
@@ -101,20 +89,16 @@ export const payTransparencyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A worker's pay statement as a PDF (admins and showSalary)",
         params: idParam,
         querystring: payReportQuery,
-        response: {
-          200: {
-            description: 'pay_statement_<id>.pdf',
-            content: { [PDF]: { schema: z.string().meta({ format: 'binary', description: 'A PDF' }) } },
-          },
-        },
+        response: fileResponse(
+          'pay_statement_<id>.pdf',
+          PDF,
+          z.string().meta({ format: 'binary', description: 'A PDF' }),
+        ),
       },
     },
     async (request, reply) => {
       const statement = await service.statement(request.actor, request.params.id, request.query.category);
-      return download(
-        reply as FastifyReply,
-        PDF,
-        STATEMENT_FILE_NAME(statement.employee.id),
+      return downloadHeaders(reply, PDF, STATEMENT_FILE_NAME(statement.employee.id)).send(
         await renderPayStatementPdf(statement),
       );
     },
