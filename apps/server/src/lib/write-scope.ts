@@ -89,6 +89,28 @@ export interface ScopeOptions {
 }
 
 /**
+ * A scope opened inside `outer` (or at the top): it takes the outer actor and the outer
+ * "unaudited" unless the options say otherwise, and records nothing yet.
+ */
+function nestedScope(
+  outer: WriteScope | undefined,
+  options: ScopeOptions,
+  own: Pick<WriteScope, 'tx' | 'preview' | 'label'>,
+): WriteScope {
+  return {
+    ...own,
+    actor: options.actor !== undefined ? options.actor : (outer?.actor ?? null),
+    recorded: [],
+    unaudited: options.unaudited ?? outer?.unaudited ?? false,
+  };
+}
+
+/** Runs `body` in a savepoint of the outer scope's transaction, or in a transaction of its own. */
+function transactionIn<T>(root: Db, outer: WriteScope | undefined, body: (tx: Tx) => Promise<T>): Promise<T> {
+  return outer?.tx ? outer.tx.transaction(body) : root.transaction(body);
+}
+
+/**
  * Runs `work` in one transaction (a savepoint when a scope with a transaction is already
  * open). Commits only when `work` succeeds and, if it wrote, recorded an audit entry.
  */
@@ -98,14 +120,11 @@ export async function runWriteScope<T>(
   options: ScopeOptions = {},
 ): Promise<T> {
   const outer = storage.getStore();
-  const scope: WriteScope = {
+  const scope = nestedScope(outer, options, {
     tx: undefined,
-    actor: options.actor !== undefined ? options.actor : (outer?.actor ?? null),
     preview: outer?.preview ?? false,
-    recorded: [],
     label: options.label ?? outer?.label ?? 'a write',
-    unaudited: options.unaudited ?? outer?.unaudited ?? false,
-  };
+  });
   const body = async (tx: Tx) => {
     scope.tx = tx;
     const result = await storage.run(scope, work);
@@ -113,7 +132,7 @@ export async function runWriteScope<T>(
       throw new UnauditedWriteError(scope.label);
     return result;
   };
-  const result = outer?.tx ? await outer.tx.transaction(body) : await root.transaction(body);
+  const result = await transactionIn(root, outer, body);
   outer?.recorded.push(...scope.recorded);
   return result;
 }
@@ -125,14 +144,11 @@ export async function runWriteScope<T>(
  */
 export function runDeferredScope<T>(work: () => Promise<T>, options: ScopeOptions = {}): Promise<T> {
   const outer = storage.getStore();
-  const scope: WriteScope = {
+  const scope = nestedScope(outer, options, {
     tx: outer?.tx,
-    actor: options.actor !== undefined ? options.actor : (outer?.actor ?? null),
     preview: outer?.preview ?? false,
-    recorded: [],
     label: options.label ?? 'a write',
-    unaudited: options.unaudited ?? outer?.unaudited ?? false,
-  };
+  });
   return storage.run(scope, work);
 }
 
@@ -147,22 +163,18 @@ export async function runPreview<T>(
   options: ScopeOptions = {},
 ): Promise<T> {
   const outer = storage.getStore();
-  const scope: WriteScope = {
+  const scope = nestedScope(outer, options, {
     tx: undefined,
-    actor: options.actor !== undefined ? options.actor : (outer?.actor ?? null),
     preview: true,
-    recorded: [],
     label: options.label ?? 'a preview',
-    unaudited: options.unaudited ?? outer?.unaudited ?? false,
-  };
+  });
   const body = async (tx: Tx) => {
     scope.tx = tx;
     const result = await storage.run(scope, work);
     throw new PreviewRollback(result);
   };
   try {
-    if (outer?.tx) await outer.tx.transaction(body);
-    else await root.transaction(body);
+    await transactionIn(root, outer, body);
   } catch (error) {
     if (error instanceof PreviewRollback) return error.result as T;
     throw error;
