@@ -6,7 +6,9 @@ import type { z } from 'zod';
 import { errorMessage } from '../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
+import { useImpactPreview } from '../impact-preview/use-impact-preview.tsx';
 import { SectionPanel } from '../section-panel.tsx';
+import type { SaveMessages } from './rule-messages.ts';
 
 /** The props of a domain's inline form: the rule it edits (null: add) and how it leaves edit mode. */
 export interface RuleFormProps<T> {
@@ -24,17 +26,17 @@ interface InlineRuleSaving<T, TValues, TOutput> {
   valuesFor(rule: T | null): TValues;
   create(body: TOutput): Promise<unknown>;
   update(id: number, body: TOutput): Promise<unknown>;
-  /** Toasts (spec §8): created/updated on success; the failures unless the server gave a reason. */
-  messages: { created: string; updated: string; createFailed: string; updateFailed: string };
+  messages: SaveMessages;
   /** The server's field problems shown under their inputs. */
   serverFields: readonly string[];
   /** Leaves edit mode (after an update or Cancel Edit). */
   onDone(): void;
   /**
-   * Asked before the save (the impact preview): false keeps the form as it is, unsaved.
-   * A rejection is a failed save (the preview refuses what the save would).
+   * Where the rules live ('/base-salary'): the save is previewed there first (POST to it, PUT to
+   * its `/<id>`), and Cancel on the preview keeps the form as it is, unsaved. A refused preview
+   * is a failed save (the preview refuses what the save would).
    */
-  confirm?(body: TOutput, editing: T | null): Promise<boolean>;
+  impactPath: string;
 }
 
 /**
@@ -50,9 +52,10 @@ export function useInlineRuleForm<T extends { id: number }, TValues extends Fiel
   messages,
   serverFields,
   onDone,
-  confirm,
+  impactPath,
 }: InlineRuleSaving<T, TValues, TOutput>) {
   const toast = useToast();
+  const impact = useImpactPreview();
   const form = useForm<TValues, unknown, TOutput>({
     resolver: zodResolver(schema),
     defaultValues: valuesFor(editing) as DefaultValues<TValues>,
@@ -60,7 +63,10 @@ export function useInlineRuleForm<T extends { id: number }, TValues extends Fiel
 
   const onSubmit = form.handleSubmit(async (body) => {
     try {
-      if (confirm && !(await confirm(body, editing))) return;
+      const write = editing
+        ? ({ method: 'PUT', path: `${impactPath}/${editing.id}`, body } as const)
+        : ({ method: 'POST', path: impactPath, body } as const);
+      if (!(await impact.confirm(write))) return;
       if (editing) {
         await update(editing.id, body);
         toast.success(messages.updated);
@@ -76,7 +82,8 @@ export function useInlineRuleForm<T extends { id: number }, TValues extends Fiel
     }
   });
 
-  return { form, onSubmit };
+  /** `impactDialog` goes inside the form's panel. */
+  return { form, onSubmit, impactDialog: impact.dialog };
 }
 
 interface InlineRuleFormProps {

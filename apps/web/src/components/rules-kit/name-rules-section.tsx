@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { NameFormModal, type NameValues } from './name-form-modal.tsx';
 import { RowIconActions } from './row-actions.tsx';
+import type { SaveMessages } from './rule-messages.ts';
 import { type RuleListSectionProps, RulesSection } from './rules-section.tsx';
 import { RulesTable } from './rules-table.tsx';
 import { type ConfirmedDeleting, useRuleDelete } from './use-rule-delete.ts';
@@ -20,8 +21,7 @@ interface NameRulesSectionProps<T extends NamedRule> extends RuleListSectionProp
   schema: z.ZodType<NameValues, NameValues>;
   create(body: NameValues): Promise<unknown>;
   update(id: number, body: NameValues): Promise<unknown>;
-  /** Toasts (spec §8); a failed save says the server's reason, else `createFailed`/`updateFailed`. */
-  messages: { created: string; updated: string; createFailed: string; updateFailed: string };
+  messages: SaveMessages;
   /** Deleting, when the domain allows it, with its confirm dialog's title and prompt. */
   deleting?: ConfirmedDeleting<T>;
   /** Row actions of the domain's own, before Edit (the grades' Up and Down). */

@@ -1,17 +1,17 @@
-import { Select, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import {
   ADJUSTMENT_TYPES,
   type AdjustmentFactor,
-  type AdjustmentType,
 } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
-import { Controller, useWatch } from 'react-hook-form';
-import { useImpactPreview } from '../../components/impact-preview/use-impact-preview.tsx';
+import { useWatch } from 'react-hook-form';
+import { FormSelect } from '../../components/form-fields.tsx';
 import { IdSelect } from '../../components/rules-kit/id-select.tsx';
 import {
   InlineRuleForm,
   type RuleFormProps,
   useInlineRuleForm,
 } from '../../components/rules-kit/inline-rule-form.tsx';
+import { saveMessages } from '../../components/rules-kit/rule-messages.ts';
 import { useJobs } from '../../lib/salary-rules/get-jobs.ts';
 import { usePositions } from '../../lib/salary-rules/get-positions.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
@@ -26,28 +26,16 @@ const TYPE_OPTIONS = ADJUSTMENT_TYPES.map((type) => ({ value: type, label: ADJUS
 export function AdjustmentFactorForm({ editing, onDone }: RuleFormProps<AdjustmentFactor>) {
   const createFactor = useCreateAdjustmentFactor();
   const updateFactor = useUpdateAdjustmentFactor();
-  const impact = useImpactPreview();
-  const { form, onSubmit } = useInlineRuleForm({
+  const { form, onSubmit, impactDialog } = useInlineRuleForm({
     schema: factorFormSchema,
     editing,
     valuesFor: formValuesFor,
     create: createFactor.mutateAsync,
     update: (id, body) => updateFactor.mutateAsync({ id, body }),
-    messages: {
-      created: 'Adjustment factor created successfully',
-      updated: 'Adjustment factor updated successfully',
-      createFailed: 'Failed to create adjustment factor',
-      updateFailed: 'Failed to update adjustment factor',
-    },
+    messages: saveMessages('Adjustment factor'),
     serverFields: ['jobId', 'positionId', 'type', 'factor'],
     onDone,
-    // The impact preview before the save: Cancel keeps the form as it is.
-    confirm: (body, rule) =>
-      impact.confirm(
-        rule
-          ? { method: 'PUT', path: `/adjustment-factors/${rule.id}`, body }
-          : { method: 'POST', path: '/adjustment-factors', body },
-      ),
+    impactPath: '/adjustment-factors',
   });
   const { errors, isSubmitting } = form.formState;
   const [jobId, type] = useWatch({ control: form.control, name: ['jobId', 'type'] });
@@ -105,23 +93,13 @@ export function AdjustmentFactorForm({ editing, onDone }: RuleFormProps<Adjustme
         nothingFoundMessage="No position found"
         error={errors.positionId?.message}
       />
-      <Controller
+      <FormSelect
         control={form.control}
         name="type"
-        render={({ field }) => (
-          <Select
-            label="Adjustment Type"
-            required
-            allowDeselect={false}
-            data={TYPE_OPTIONS}
-            value={field.value}
-            onChange={(value) => field.onChange(value as AdjustmentType)}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            name={field.name}
-            error={errors.type?.message}
-          />
-        )}
+        label="Adjustment Type"
+        required
+        allowDeselect={false}
+        data={TYPE_OPTIONS}
       />
       <TextInput
         label="Adjustment Factor"
@@ -145,7 +123,7 @@ export function AdjustmentFactorForm({ editing, onDone }: RuleFormProps<Adjustme
         error={errors.factor?.message}
         {...form.register('factor', { valueAsNumber: true })}
       />
-      {impact.dialog}
+      {impactDialog}
     </InlineRuleForm>
   );
 }

@@ -1,6 +1,7 @@
 import type { AdjustmentFactor } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
 import { IconLayersLinked } from '@tabler/icons-react';
 import { InlineRulesSection } from '../../components/rules-kit/inline-rules-section.tsx';
+import { deleteMessages } from '../../components/rules-kit/rule-messages.ts';
 import { RulesEmpty } from '../../components/rules-kit/rules-section.tsx';
 import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
 import { useCanManageSettings } from '../../lib/permissions.ts';
@@ -52,13 +53,7 @@ export default function AdjustmentFactorsSection() {
       columns={COLUMNS}
       minWidth={640}
       card={CARD}
-      deleting={{
-        mutation: deleteFactor,
-        deleted: 'Adjustment factor deleted successfully',
-        failed: 'Failed to delete adjustment factor',
-        confirmTitle: 'Delete adjustment factor',
-        confirmMessage: 'Are you sure you want to delete this adjustment factor?',
-      }}
+      deleting={{ mutation: deleteFactor, ...deleteMessages('Adjustment factor') }}
       form={AdjustmentFactorForm}
       impactPath="/adjustment-factors"
     />

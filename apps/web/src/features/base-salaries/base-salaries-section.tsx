@@ -4,6 +4,7 @@ import { formatMoney } from '@salary/shared/common/money';
 import { IconCoin } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { InlineRulesSection } from '../../components/rules-kit/inline-rules-section.tsx';
+import { deleteMessages } from '../../components/rules-kit/rule-messages.ts';
 import { RulesEmpty } from '../../components/rules-kit/rules-section.tsx';
 import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
 import { SectionLoader } from '../../components/section-loader.tsx';
@@ -114,13 +115,7 @@ function ListView() {
       columns={COLUMNS}
       minWidth={480}
       card={CARD}
-      deleting={{
-        mutation: deleteBaseSalary,
-        deleted: 'Base salary deleted successfully',
-        failed: 'Failed to delete base salary',
-        confirmTitle: 'Delete base salary',
-        confirmMessage: 'Are you sure you want to delete this base salary?',
-      }}
+      deleting={{ mutation: deleteBaseSalary, ...deleteMessages('Base salary') }}
       form={BaseSalaryForm}
       impactPath="/base-salary"
     />

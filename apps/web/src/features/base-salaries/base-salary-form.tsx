@@ -1,13 +1,13 @@
 import { TextInput } from '@mantine/core';
 import { type BaseSalary, createBaseSalaryBody } from '@salary/shared/base-salaries/base-salaries.contract';
 import type { z } from 'zod';
-import { useImpactPreview } from '../../components/impact-preview/use-impact-preview.tsx';
 import { IdSelect } from '../../components/rules-kit/id-select.tsx';
 import {
   InlineRuleForm,
   type RuleFormProps,
   useInlineRuleForm,
 } from '../../components/rules-kit/inline-rule-form.tsx';
+import { saveMessages } from '../../components/rules-kit/rule-messages.ts';
 import { useGrades } from '../../lib/salary-rules/get-grades.ts';
 import { useLevels } from '../../lib/salary-rules/get-levels.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
@@ -34,28 +34,16 @@ export function BaseSalaryForm({ editing, onDone }: RuleFormProps<BaseSalary>) {
   useLoadErrorToast(levels.error, 'Failed to fetch levels');
   const createBaseSalary = useCreateBaseSalary();
   const updateBaseSalary = useUpdateBaseSalary();
-  const impact = useImpactPreview();
-  const { form, onSubmit } = useInlineRuleForm({
+  const { form, onSubmit, impactDialog } = useInlineRuleForm({
     schema: createBaseSalaryBody,
     editing,
     valuesFor,
     create: createBaseSalary.mutateAsync,
     update: (id, body) => updateBaseSalary.mutateAsync({ id, body }),
-    messages: {
-      created: 'Base salary created successfully',
-      updated: 'Base salary updated successfully',
-      createFailed: 'Failed to create base salary',
-      updateFailed: 'Failed to update base salary',
-    },
+    messages: saveMessages('Base salary'),
     serverFields: ['gradeId', 'levelId', 'amount'],
     onDone,
-    // The impact preview before the save: Cancel keeps the form as it is.
-    confirm: (body, rule) =>
-      impact.confirm(
-        rule
-          ? { method: 'PUT', path: `/base-salary/${rule.id}`, body }
-          : { method: 'POST', path: '/base-salary', body },
-      ),
+    impactPath: '/base-salary',
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -104,7 +92,7 @@ export function BaseSalaryForm({ editing, onDone }: RuleFormProps<BaseSalary>) {
         error={errors.amount?.message}
         {...form.register('amount', { valueAsNumber: true })}
       />
-      {impact.dialog}
+      {impactDialog}
     </InlineRuleForm>
   );
 }

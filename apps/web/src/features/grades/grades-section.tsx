@@ -2,6 +2,7 @@ import { createGradeBody, type Grade } from '@salary/shared/grades/grades.contra
 import { IconArrowDown, IconArrowUp, IconStairs } from '@tabler/icons-react';
 import { IconAction } from '../../components/icon-action.tsx';
 import { NameRulesSection } from '../../components/rules-kit/name-rules-section.tsx';
+import { saveMessages } from '../../components/rules-kit/rule-messages.ts';
 import { RulesEmpty } from '../../components/rules-kit/rules-section.tsx';
 import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
@@ -63,12 +64,7 @@ export default function GradesSection() {
       schema={createGradeBody}
       create={(body) => createGrade.mutateAsync({ name: body.name })}
       update={(id, body) => updateGrade.mutateAsync({ id, body: { name: body.name } })}
-      messages={{
-        created: 'Grade created successfully',
-        updated: 'Grade updated successfully',
-        createFailed: 'Failed to create grade',
-        updateFailed: 'Failed to update grade',
-      }}
+      messages={saveMessages('Grade')}
       ownActions={(grade, index, rows) => (
         <>
           <IconAction

@@ -1,6 +1,7 @@
 import { createJobBody, type Job } from '@salary/shared/jobs/jobs.contract';
 import { IconBriefcase } from '@tabler/icons-react';
 import { NameRulesSection } from '../../components/rules-kit/name-rules-section.tsx';
+import { deleteMessages, saveMessages } from '../../components/rules-kit/rule-messages.ts';
 import { RulesEmpty } from '../../components/rules-kit/rules-section.tsx';
 import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
 import { useCanManageSettings } from '../../lib/permissions.ts';
@@ -46,19 +47,13 @@ export default function JobsSection() {
       schema={createJobBody}
       create={createJob.mutateAsync}
       update={(id, body) => updateJob.mutateAsync({ id, body })}
+      // A failed job save says only 'Operation failed' when the server gives no reason (spec §8).
       messages={{
-        created: 'Job created successfully',
-        updated: 'Job updated successfully',
+        ...saveMessages('Job'),
         createFailed: 'Operation failed',
         updateFailed: 'Operation failed',
       }}
-      deleting={{
-        mutation: deleteJob,
-        deleted: 'Job deleted successfully',
-        failed: 'Failed to delete job',
-        confirmTitle: 'Delete job',
-        confirmMessage: 'Are you sure you want to delete this job?',
-      }}
+      deleting={{ mutation: deleteJob, ...deleteMessages('Job') }}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { createLevelBody, type Level } from '@salary/shared/levels/levels.contract';
 import { IconHierarchy2 } from '@tabler/icons-react';
 import { NameRulesSection } from '../../components/rules-kit/name-rules-section.tsx';
+import { saveMessages } from '../../components/rules-kit/rule-messages.ts';
 import { RulesEmpty } from '../../components/rules-kit/rules-section.tsx';
 import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
 import { useCanManageSettings } from '../../lib/permissions.ts';
@@ -41,12 +42,7 @@ export default function LevelsSection() {
       schema={createLevelBody}
       create={createLevel.mutateAsync}
       update={(id, body) => updateLevel.mutateAsync({ id, body })}
-      messages={{
-        created: 'Level created successfully',
-        updated: 'Level updated successfully',
-        createFailed: 'Failed to create level',
-        updateFailed: 'Failed to update level',
-      }}
+      messages={saveMessages('Level')}
     />
   );
 }

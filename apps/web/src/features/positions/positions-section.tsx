@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { IdSelect } from '../../components/rules-kit/id-select.tsx';
 import { NameFormModal } from '../../components/rules-kit/name-form-modal.tsx';
 import { RowIconActions } from '../../components/rules-kit/row-actions.tsx';
+import { deleteMessages } from '../../components/rules-kit/rule-messages.ts';
 import { RuleListBody, RulesEmpty, RulesPanel } from '../../components/rules-kit/rules-section.tsx';
 import { type RuleColumn, RulesTable } from '../../components/rules-kit/rules-table.tsx';
 import { useRuleDelete } from '../../components/rules-kit/use-rule-delete.ts';
@@ -90,11 +91,11 @@ export default function PositionsSection() {
     // Show the job the position now belongs to, so the saved row is in view.
     onSaved: (position) => setPickedJobId(position.jobId),
   });
+  const { confirmTitle, confirmMessage, ...deleted } = deleteMessages('Position');
   const remove = useRuleDelete<Position>({
     mutation: useDeletePosition(),
     itemName: (position) => position.name,
-    deleted: 'Position deleted successfully',
-    failed: 'Failed to delete position',
+    ...deleted,
   });
   const jobId = currentJobId(jobs.data, pickedJobId);
   const modalJobId = modal.editing?.jobId ?? jobId;
@@ -165,11 +166,7 @@ export default function PositionsSection() {
             onSubmit={modal.save}
             onClose={modal.close}
           />
-          <ConfirmDialog
-            title="Delete position"
-            message="Are you sure you want to delete this position?"
-            {...remove.confirmProps}
-          />
+          <ConfirmDialog title={confirmTitle} message={confirmMessage} {...remove.confirmProps} />
         </>
       ) : null}
     </>

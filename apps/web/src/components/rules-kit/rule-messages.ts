@@ -1,0 +1,29 @@
+/** The toasts of a rules form (spec §8): created/updated on success; a failure says the server's reason, else these. */
+export interface SaveMessages {
+  created: string;
+  updated: string;
+  createFailed: string;
+  updateFailed: string;
+}
+
+/** A rule's save toasts, from its noun as a sentence starts it: 'Base salary' → 'Failed to create base salary'. */
+export function saveMessages(noun: string): SaveMessages {
+  const lower = noun.toLowerCase();
+  return {
+    created: `${noun} created successfully`,
+    updated: `${noun} updated successfully`,
+    createFailed: `Failed to create ${lower}`,
+    updateFailed: `Failed to update ${lower}`,
+  };
+}
+
+/** A rule's delete toasts and confirm dialog, from its noun: 'Base salary' → 'Delete base salary'. */
+export function deleteMessages(noun: string) {
+  const lower = noun.toLowerCase();
+  return {
+    deleted: `${noun} deleted successfully`,
+    failed: `Failed to delete ${lower}`,
+    confirmTitle: `Delete ${lower}`,
+    confirmMessage: `Are you sure you want to delete this ${lower}?`,
+  };
+}
