@@ -35,16 +35,29 @@ export function RowIconActions({ name, onEdit, onDelete, children }: RowIconActi
 /**
  * Edit and Delete as buttons, for the rules edited in a form above the list (table row or card).
  * Their names carry the row ('Edit Senior / L2'): a list of identical 'Edit' says nothing.
+ * Without a name they are just 'Edit' and 'Delete' (the users' rows, named by their e-mail).
  */
-export function RowButtons({ name, onEdit, onDelete }: { name: string; onEdit(): void; onDelete(): void }) {
+export function RowButtons({
+  name,
+  onEdit,
+  onDelete,
+  children,
+}: {
+  name?: string;
+  onEdit(): void;
+  onDelete(): void;
+  /** Actions of the row's own, before Edit (a user's Sessions). */
+  children?: ReactNode;
+}) {
   return (
     <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {children}
       <Button
         size="xs"
         variant="light"
         leftSection={<IconPencil size={14} />}
         onClick={onEdit}
-        aria-label={`Edit ${name}`}
+        aria-label={name === undefined ? undefined : `Edit ${name}`}
       >
         Edit
       </Button>
@@ -54,7 +67,7 @@ export function RowButtons({ name, onEdit, onDelete }: { name: string; onEdit():
         color="red"
         leftSection={<IconTrash size={14} />}
         onClick={onDelete}
-        aria-label={`Delete ${name}`}
+        aria-label={name === undefined ? undefined : `Delete ${name}`}
       >
         Delete
       </Button>

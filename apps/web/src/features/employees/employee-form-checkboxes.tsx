@@ -2,6 +2,7 @@ import { Checkbox, SimpleGrid, Text } from '@mantine/core';
 import { fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import type { SettingsRead } from '@salary/shared/settings/settings.contract';
 import { type Control, Controller } from 'react-hook-form';
+import { FormCheckbox } from '../../components/form-fields.tsx';
 import { customMultiplierEffect } from './custom-multiplier-label.ts';
 import type { EmployeeFormInput, EmployeeFormOutput } from './employee-form-values.ts';
 
@@ -22,21 +23,7 @@ export function SalaryFactorCheckboxes({ control }: { control: FormControl }) {
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm" mt="xs">
         {FLAGS.map((flag) => (
-          <Controller
-            key={flag.name}
-            control={control}
-            name={flag.name}
-            render={({ field }) => (
-              <Checkbox
-                label={flag.label}
-                checked={field.value === true}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                name={field.name}
-              />
-            )}
-          />
+          <FormCheckbox key={flag.name} control={control} name={flag.name} label={flag.label} />
         ))}
       </SimpleGrid>
     </fieldset>

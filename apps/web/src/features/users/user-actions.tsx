@@ -1,6 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import type { User } from '@salary/shared/auth/auth.contract';
-import { IconDevices, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconDevices } from '@tabler/icons-react';
+import { RowButtons } from '../../components/rules-kit/row-actions.tsx';
 
 export interface UserActionHandlers {
   onEdit(user: User): void;
@@ -28,20 +29,8 @@ export function UserActions({ user, onEdit, onDelete, onSessions }: { user: User
       </Group>
     );
   return (
-    <Group gap="xs" justify="flex-end" wrap="nowrap">
+    <RowButtons onEdit={() => onEdit(user)} onDelete={() => onDelete(user)}>
       {sessions}
-      <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={() => onEdit(user)}>
-        Edit
-      </Button>
-      <Button
-        size="xs"
-        variant="light"
-        color="red"
-        leftSection={<IconTrash size={14} />}
-        onClick={() => onDelete(user)}
-      >
-        Delete
-      </Button>
-    </Group>
+    </RowButtons>
   );
 }

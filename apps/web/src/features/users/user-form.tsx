@@ -1,15 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Checkbox,
-  Paper,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { User } from '@salary/shared/auth/auth.contract';
 import {
   NO_PERMISSIONS,
@@ -18,8 +8,9 @@ import {
   permissionsSchema,
 } from '@salary/shared/common/permissions';
 import { createUserBody, updateUserBody } from '@salary/shared/users/users.contract';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { FormCheckbox } from '../../components/form-fields.tsx';
 import { PasswordStrength } from '../../components/password-strength.tsx';
 import { SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
@@ -132,20 +123,11 @@ export function UserForm({ editing, onDone }: UserFormProps) {
             </Text>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
               {PERMISSION_KEYS.map((key) => (
-                <Controller
+                <FormCheckbox
                   key={key}
                   control={form.control}
                   name={`permissions.${key}`}
-                  render={({ field }) => (
-                    <Checkbox
-                      label={PERMISSION_LABELS[key]}
-                      checked={field.value === true}
-                      onChange={(event) => field.onChange(event.currentTarget.checked)}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                      name={field.name}
-                    />
-                  )}
+                  label={PERMISSION_LABELS[key]}
                 />
               ))}
             </SimpleGrid>
