@@ -2,6 +2,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { Benefit } from '@salary/shared/settings/settings.contract';
 import { IconTrash } from '@tabler/icons-react';
 import { BENEFIT_TYPE_LABELS, formatBenefitAmount } from './settings-format.ts';
+import { SettingsList, SettingsListItem } from './settings-list.tsx';
 
 interface BenefitListProps {
   benefits: Benefit[];
@@ -14,26 +15,10 @@ interface BenefitListProps {
 
 /** 'Current Benefits': one line per benefit, which wraps rather than overflows on a phone. */
 export function BenefitList({ benefits, onRemove, removing, busy }: BenefitListProps) {
-  if (benefits.length === 0) {
-    return (
-      <Text c="dimmed" size="sm" ta="center" py="lg">
-        No benefits added yet
-      </Text>
-    );
-  }
   return (
-    <Stack gap={0} component="ul" aria-label="Current Benefits" m={0} p={0} style={{ listStyle: 'none' }}>
+    <SettingsList label="Current Benefits" emptyText="No benefits added yet" count={benefits.length}>
       {benefits.map((benefit) => (
-        <Group
-          key={benefit.name}
-          component="li"
-          data-benefit={benefit.name}
-          justify="space-between"
-          wrap="wrap"
-          gap="xs"
-          py="sm"
-          style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
-        >
+        <SettingsListItem key={benefit.name} data-benefit={benefit.name} wrap="wrap" gap="xs">
           <Stack gap={2} style={{ flex: '1 1 120px', minWidth: 0 }}>
             <Text fw={500} size="sm" style={{ overflowWrap: 'anywhere' }}>
               {benefit.name}
@@ -63,8 +48,8 @@ export function BenefitList({ benefits, onRemove, removing, busy }: BenefitListP
               </Button>
             ) : null}
           </Group>
-        </Group>
+        </SettingsListItem>
       ))}
-    </Stack>
+    </SettingsList>
   );
 }

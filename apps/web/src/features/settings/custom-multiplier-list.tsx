@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { type CustomMultiplier, isTemporaryId } from '@salary/shared/settings/settings.contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatMultiplierValue, MULTIPLIER_TYPE_LABELS } from './settings-format.ts';
+import { SettingsList, SettingsListItem } from './settings-list.tsx';
 
 interface CustomMultiplierListProps {
   multipliers: CustomMultiplier[];
@@ -11,26 +12,10 @@ interface CustomMultiplierListProps {
 }
 
 export function CustomMultiplierList({ multipliers, onEdit, onDelete }: CustomMultiplierListProps) {
-  if (multipliers.length === 0) {
-    return (
-      <Text c="dimmed" size="sm" ta="center" py="lg">
-        No custom multipliers yet
-      </Text>
-    );
-  }
   return (
-    <Stack gap={0} component="ul" aria-label="Custom multipliers" m={0} p={0} style={{ listStyle: 'none' }}>
+    <SettingsList label="Custom multipliers" emptyText="No custom multipliers yet" count={multipliers.length}>
       {multipliers.map((m) => (
-        <Group
-          key={m.id}
-          component="li"
-          data-custom-multiplier={m.title}
-          justify="space-between"
-          wrap="nowrap"
-          gap="sm"
-          py="sm"
-          style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
-        >
+        <SettingsListItem key={m.id} data-custom-multiplier={m.title} wrap="nowrap" gap="sm">
           <Stack gap={4} style={{ minWidth: 0 }}>
             <Text fw={500} size="sm" style={{ overflowWrap: 'anywhere' }}>
               {m.title}
@@ -69,8 +54,8 @@ export function CustomMultiplierList({ multipliers, onEdit, onDelete }: CustomMu
               </Tooltip>
             </Group>
           ) : null}
-        </Group>
+        </SettingsListItem>
       ))}
-    </Stack>
+    </SettingsList>
   );
 }
