@@ -2,6 +2,7 @@ import { Button, Group, Modal, ScrollArea, SimpleGrid, Stack, Table, Text, Title
 import { useMediaQuery } from '@mantine/hooks';
 import { formatMoney } from '@salary/shared/common/money';
 import type { Impact, ImpactGroup } from '@salary/shared/impact/impact.contract';
+import type { ReactNode } from 'react';
 import { affectedGroups, impactSummary, signedMoney } from './impact-summary.ts';
 
 interface ImpactPreviewDialogProps {
@@ -14,47 +15,90 @@ interface ImpactPreviewDialogProps {
 const beforeAfter = (before: number | null | undefined, after: number | null | undefined) =>
   `${formatMoney(before)} → ${formatMoney(after)}`;
 
-function GroupTable({ title, groups, impact }: { title: string; groups: ImpactGroup[]; impact: Impact }) {
-  const rows = affectedGroups(groups);
+interface PreviewColumn<T> {
+  header: string;
+  cell(row: T): ReactNode;
+  /** Money and counts: right-aligned. */
+  numeric?: boolean;
+  /** Before → after stays on one line. */
+  nowrap?: boolean;
+}
+
+/** A titled, sideways-scrolling table of the preview; salary and cost columns only for those who may see them. */
+function PreviewTable<T extends { id: number | string }>({
+  title,
+  rows,
+  columns,
+  miw,
+  mah,
+}: {
+  title: string;
+  rows: T[];
+  columns: (PreviewColumn<T> | false)[];
+  miw: number;
+  mah?: number;
+}) {
+  const shown = columns.filter((column) => column !== false);
+  const align = (column: PreviewColumn<T>) => (column.numeric ? ('right' as const) : undefined);
   return (
-    <Stack gap={4}>
+    <>
       <Title order={3} size="h5">
         {title}
       </Title>
-      <ScrollArea type="auto">
-        <Table striped withTableBorder fz="sm" miw={320} aria-label={title}>
+      <ScrollArea type="auto" mah={mah}>
+        <Table striped withTableBorder fz="sm" miw={miw} aria-label={title}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Affected
-              </Table.Th>
-              {impact.showSalary ? (
-                <Table.Th scope="col" ta="right">
-                  Payroll
+              {shown.map((column) => (
+                <Table.Th key={column.header} scope="col" ta={align(column)}>
+                  {column.header}
                 </Table.Th>
-              ) : null}
-              {impact.showCost ? (
-                <Table.Th scope="col" ta="right">
-                  Total cost
-                </Table.Th>
-              ) : null}
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((g) => (
-              <Table.Tr key={g.id}>
-                <Table.Td>{g.name}</Table.Td>
-                <Table.Td ta="right">
-                  {g.affected} of {g.employees}
-                </Table.Td>
-                {impact.showSalary ? <Table.Td ta="right">{signedMoney(g.grossDelta ?? 0)}</Table.Td> : null}
-                {impact.showCost ? <Table.Td ta="right">{signedMoney(g.costDelta ?? 0)}</Table.Td> : null}
+            {rows.map((row) => (
+              <Table.Tr key={row.id}>
+                {shown.map((column) => (
+                  <Table.Td
+                    key={column.header}
+                    ta={align(column)}
+                    style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                  >
+                    {column.cell(row)}
+                  </Table.Td>
+                ))}
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </ScrollArea>
+    </>
+  );
+}
+
+function GroupTable({ title, groups, impact }: { title: string; groups: ImpactGroup[]; impact: Impact }) {
+  return (
+    <Stack gap={4}>
+      <PreviewTable
+        title={title}
+        rows={affectedGroups(groups)}
+        miw={320}
+        columns={[
+          { header: 'Name', cell: (g) => g.name },
+          { header: 'Affected', numeric: true, cell: (g) => `${g.affected} of ${g.employees}` },
+          impact.showSalary && {
+            header: 'Payroll',
+            numeric: true,
+            cell: (g) => signedMoney(g.grossDelta ?? 0),
+          },
+          impact.showCost && {
+            header: 'Total cost',
+            numeric: true,
+            cell: (g) => signedMoney(g.costDelta ?? 0),
+          },
+        ]}
+      />
     </Stack>
   );
 }
@@ -63,49 +107,29 @@ function ChangesTable({ impact }: { impact: Impact }) {
   const more = impact.employeesAffected - impact.changes.length;
   return (
     <Stack gap={4}>
-      <Title order={3} size="h5">
-        Biggest changes
-      </Title>
-      <ScrollArea type="auto" mah={320}>
-        <Table striped withTableBorder fz="sm" miw={560} aria-label="Biggest changes">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Employee</Table.Th>
-              <Table.Th scope="col">Job</Table.Th>
-              <Table.Th scope="col">Grade</Table.Th>
-              {impact.showSalary ? (
-                <Table.Th scope="col" ta="right">
-                  Gross salary
-                </Table.Th>
-              ) : null}
-              {impact.showCost ? (
-                <Table.Th scope="col" ta="right">
-                  Total cost
-                </Table.Th>
-              ) : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {impact.changes.map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td>{c.name}</Table.Td>
-                <Table.Td>{c.jobName}</Table.Td>
-                <Table.Td>{c.gradeName}</Table.Td>
-                {impact.showSalary ? (
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {beforeAfter(c.grossBefore, c.grossAfter)}
-                  </Table.Td>
-                ) : null}
-                {impact.showCost ? (
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {beforeAfter(c.costBefore, c.costAfter)}
-                  </Table.Td>
-                ) : null}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+      <PreviewTable
+        title="Biggest changes"
+        rows={impact.changes}
+        miw={560}
+        mah={320}
+        columns={[
+          { header: 'Employee', cell: (c) => c.name },
+          { header: 'Job', cell: (c) => c.jobName },
+          { header: 'Grade', cell: (c) => c.gradeName },
+          impact.showSalary && {
+            header: 'Gross salary',
+            numeric: true,
+            nowrap: true,
+            cell: (c) => beforeAfter(c.grossBefore, c.grossAfter),
+          },
+          impact.showCost && {
+            header: 'Total cost',
+            numeric: true,
+            nowrap: true,
+            cell: (c) => beforeAfter(c.costBefore, c.costAfter),
+          },
+        ]}
+      />
       {more > 0 ? (
         <Text size="xs" c="dimmed">
           and {more.toLocaleString('en-US')} more

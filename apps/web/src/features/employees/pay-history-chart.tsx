@@ -22,6 +22,10 @@ export function PayHistoryChart({
     gross: r.grossAfter ?? null,
     cost: r.costAfter ?? null,
   }));
+  const series = [
+    ...(showGross ? [{ dataKey: 'gross', name: 'Gross salary', stroke: theme.colors.blue[7] }] : []),
+    ...(showCost ? [{ dataKey: 'cost', name: 'Total cost', stroke: theme.colors.orange[8] }] : []),
+  ];
   // The last step runs up to now.
   if (points.length)
     points.push({ ...points[points.length - 1]!, t: Math.max(Date.now(), points[points.length - 1]!.t + 1) });
@@ -48,30 +52,19 @@ export function PayHistoryChart({
             formatter={(v) => formatMoney(Number(v))}
           />
           <Legend />
-          {showGross ? (
+          {series.map((line) => (
             <Line
+              key={line.dataKey}
               type="stepAfter"
-              dataKey="gross"
-              name="Gross salary"
-              stroke={theme.colors.blue[7]}
+              dataKey={line.dataKey}
+              name={line.name}
+              stroke={line.stroke}
               strokeWidth={2}
               dot={false}
               isAnimationActive={false}
               connectNulls={false}
             />
-          ) : null}
-          {showCost ? (
-            <Line
-              type="stepAfter"
-              dataKey="cost"
-              name="Total cost"
-              stroke={theme.colors.orange[8]}
-              strokeWidth={2}
-              dot={false}
-              isAnimationActive={false}
-              connectNulls={false}
-            />
-          ) : null}
+          ))}
         </LineChart>
       </ResponsiveContainer>
     </div>

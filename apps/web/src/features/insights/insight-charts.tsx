@@ -18,6 +18,16 @@ export function JobCostChart({ data }: { data: Insights }) {
   const theme = useMantineTheme();
   const cost = data.totalCost !== undefined;
   const height = Math.max(180, data.byJob.length * 44 + 70);
+  // Benefits and the company's insurance only for those who may see cost.
+  const stack = [
+    { dataKey: 'salary', name: 'Salary', fill: theme.colors.indigo[7] },
+    ...(cost
+      ? [
+          { dataKey: 'benefits', name: 'Benefits', fill: theme.colors.teal[7] },
+          { dataKey: 'insurance', name: 'Company insurance', fill: theme.colors.orange[7] },
+        ]
+      : []),
+  ];
   return (
     <ResponsiveContainer width="100%" height={height}>
       <BarChart
@@ -40,31 +50,9 @@ export function JobCostChart({ data }: { data: Insights }) {
           wrapperStyle={{ fontSize: 13 }}
           formatter={(value) => <span style={{ color: theme.colors.gray[9] }}>{value}</span>}
         />
-        <Bar
-          dataKey="salary"
-          name="Salary"
-          stackId="cost"
-          fill={theme.colors.indigo[7]}
-          isAnimationActive={false}
-        />
-        {cost ? (
-          <>
-            <Bar
-              dataKey="benefits"
-              name="Benefits"
-              stackId="cost"
-              fill={theme.colors.teal[7]}
-              isAnimationActive={false}
-            />
-            <Bar
-              dataKey="insurance"
-              name="Company insurance"
-              stackId="cost"
-              fill={theme.colors.orange[7]}
-              isAnimationActive={false}
-            />
-          </>
-        ) : null}
+        {stack.map((bar) => (
+          <Bar key={bar.dataKey} stackId="cost" isAnimationActive={false} {...bar} />
+        ))}
       </BarChart>
     </ResponsiveContainer>
   );
