@@ -3,6 +3,7 @@ import type { PayHistoryRow } from '@salary/shared/audit/audit.contract';
 import { formatMoney } from '@salary/shared/common/money';
 import { Link } from 'react-router';
 import { HeadingRow } from '../../components/heading-row.tsx';
+import { TableScrollRegion } from '../../components/table-scroll-region.tsx';
 import { useAuth } from '../../lib/auth/auth-context.ts';
 import { usePermission } from '../../lib/permissions.ts';
 import { usePayHistory } from './api/get-pay-history.ts';
@@ -24,14 +25,7 @@ function HistoryTable({
   admin: boolean;
 }) {
   return (
-    // Focusable, so a keyboard can scroll it sideways on a phone.
-    <Table.ScrollContainer
-      minWidth={300}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label="Pay history table"
-    >
+    <TableScrollRegion label="Pay history table" minWidth={300}>
       <Table striped verticalSpacing="xs" aria-label="Pay history">
         <Table.Thead>
           <Table.Tr>
@@ -72,7 +66,7 @@ function HistoryTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
 }
 

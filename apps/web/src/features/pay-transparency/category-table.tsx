@@ -1,11 +1,12 @@
-import { Badge, Button, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import {
   FLAG_TEXT,
   type PayCategory,
   TOO_FEW,
 } from '@salary/shared/pay-transparency/pay-transparency.contract';
-import { HeadingRow } from '../../components/heading-row.tsx';
+import { TableScrollRegion } from '../../components/table-scroll-region.tsx';
 import { categoryStatus, moneyOrTooFew, percentOrTooFew } from './pay-format.ts';
+import { ReportSection } from './report-section.tsx';
 
 const STATUS = {
   flagged: { color: 'red', label: 'Flagged' },
@@ -51,66 +52,56 @@ export function CategoryTable({
   onJustify(category: PayCategory): void;
 }) {
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label="Categories of workers">
-      <Stack gap="sm">
-        <HeadingRow
-          level="section"
-          title="(g) Categories of workers"
-          description="Mean monthly pay of women and of men in each category, and the gap of pay, basic wage and complementary components."
-        />
-        {/* Focusable, so a keyboard can scroll it sideways on a phone. */}
-        <Table.ScrollContainer
-          minWidth={960}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label="Categories of workers table"
-        >
-          <Table striped highlightOnHover aria-label="Pay gap by category" data-testid="category-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Category</Table.Th>
-                <Table.Th ta="right">Women</Table.Th>
-                <Table.Th ta="right">Men</Table.Th>
-                <Table.Th ta="right">Mean pay, women</Table.Th>
-                <Table.Th ta="right">Mean pay, men</Table.Th>
-                <Table.Th ta="right">Pay gap</Table.Th>
-                <Table.Th ta="right">Basic wage gap</Table.Th>
-                <Table.Th ta="right">Complementary gap</Table.Th>
-                <Table.Th>Status</Table.Th>
-                {canJustify ? <Table.Th>Justification</Table.Th> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {categories.map((c) => (
-                <Table.Tr key={c.key}>
-                  <Table.Td fw={600}>{c.name}</Table.Td>
-                  <Table.Td ta="right">{c.female}</Table.Td>
-                  <Table.Td ta="right">{c.male}</Table.Td>
-                  <Table.Td ta="right">{moneyOrTooFew(c.meanPayFemale, c.tooFew)}</Table.Td>
-                  <Table.Td ta="right">{moneyOrTooFew(c.meanPayMale, c.tooFew)}</Table.Td>
-                  <Table.Td ta="right">{percentOrTooFew(c.payGap, c.tooFew)}</Table.Td>
-                  <Table.Td ta="right">{percentOrTooFew(c.basicWageGap, c.tooFew)}</Table.Td>
-                  <Table.Td ta="right">{percentOrTooFew(c.complementaryGap, c.tooFew)}</Table.Td>
+    <ReportSection
+      label="Categories of workers"
+      title="(g) Categories of workers"
+      description="Mean monthly pay of women and of men in each category, and the gap of pay, basic wage and complementary components."
+    >
+      <TableScrollRegion label="Categories of workers table" minWidth={960}>
+        <Table striped highlightOnHover aria-label="Pay gap by category" data-testid="category-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Category</Table.Th>
+              <Table.Th ta="right">Women</Table.Th>
+              <Table.Th ta="right">Men</Table.Th>
+              <Table.Th ta="right">Mean pay, women</Table.Th>
+              <Table.Th ta="right">Mean pay, men</Table.Th>
+              <Table.Th ta="right">Pay gap</Table.Th>
+              <Table.Th ta="right">Basic wage gap</Table.Th>
+              <Table.Th ta="right">Complementary gap</Table.Th>
+              <Table.Th>Status</Table.Th>
+              {canJustify ? <Table.Th>Justification</Table.Th> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {categories.map((c) => (
+              <Table.Tr key={c.key}>
+                <Table.Td fw={600}>{c.name}</Table.Td>
+                <Table.Td ta="right">{c.female}</Table.Td>
+                <Table.Td ta="right">{c.male}</Table.Td>
+                <Table.Td ta="right">{moneyOrTooFew(c.meanPayFemale, c.tooFew)}</Table.Td>
+                <Table.Td ta="right">{moneyOrTooFew(c.meanPayMale, c.tooFew)}</Table.Td>
+                <Table.Td ta="right">{percentOrTooFew(c.payGap, c.tooFew)}</Table.Td>
+                <Table.Td ta="right">{percentOrTooFew(c.basicWageGap, c.tooFew)}</Table.Td>
+                <Table.Td ta="right">{percentOrTooFew(c.complementaryGap, c.tooFew)}</Table.Td>
+                <Table.Td>
+                  <StatusCell category={c} />
+                </Table.Td>
+                {canJustify ? (
                   <Table.Td>
-                    <StatusCell category={c} />
+                    {c.flagged || c.justification ? (
+                      <Button size="xs" variant="light" onClick={() => onJustify(c)}>
+                        {c.justification ? 'Edit justification' : 'Justify'}
+                        <VisuallyHidden>{` ${c.name}`}</VisuallyHidden>
+                      </Button>
+                    ) : null}
                   </Table.Td>
-                  {canJustify ? (
-                    <Table.Td>
-                      {c.flagged || c.justification ? (
-                        <Button size="xs" variant="light" onClick={() => onJustify(c)}>
-                          {c.justification ? 'Edit justification' : 'Justify'}
-                          <VisuallyHidden>{` ${c.name}`}</VisuallyHidden>
-                        </Button>
-                      ) : null}
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Stack>
-    </Paper>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TableScrollRegion>
+    </ReportSection>
   );
 }
