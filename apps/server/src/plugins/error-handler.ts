@@ -24,6 +24,30 @@ const CODE_BY_STATUS: Record<number, string> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
+/** Constraint violations the database reports, worded for the client (never the driver's text). */
+const PG_ANSWERS: Record<string, { status: number; message: string; error: string }> = {
+  [PG_UNIQUE_VIOLATION]: {
+    status: 409,
+    message: 'A record with the same values already exists',
+    error: 'CONFLICT',
+  },
+  [PG_FOREIGN_KEY_VIOLATION]: {
+    status: 409,
+    message: 'This change refers to a record that does not exist or is still in use',
+    error: 'CONFLICT',
+  },
+  [PG_CHECK_VIOLATION]: {
+    status: 400,
+    message: 'A value is out of its allowed range',
+    error: 'VALIDATION_ERROR',
+  },
+};
+const BAD_TEXT = {
+  status: 400,
+  message: 'Text must not contain control characters',
+  error: 'VALIDATION_ERROR',
+};
+
 /** Fastify's own client errors carry safe, short messages; we reword the common ones. */
 function clientMessage(error: FastifyError, status: number): string {
   if (status === 413) return 'Request body is too large';
@@ -67,38 +91,11 @@ export default fp(async function errorHandler(app: FastifyInstance) {
         .send({ success: false, message: error.message, error: error.code, data: error.data });
     }
     const pgCode = pgErrorCode(error);
-    if (pgCode === PG_UNIQUE_VIOLATION) {
-      return reply.status(409).send({
-        success: false,
-        message: 'A record with the same values already exists',
-        error: 'CONFLICT',
-        data: null,
-      });
-    }
-    if (pgCode === PG_FOREIGN_KEY_VIOLATION) {
-      return reply.status(409).send({
-        success: false,
-        message: 'This change refers to a record that does not exist or is still in use',
-        error: 'CONFLICT',
-        data: null,
-      });
-    }
-    if (pgCode === PG_CHECK_VIOLATION) {
-      return reply.status(400).send({
-        success: false,
-        message: 'A value is out of its allowed range',
-        error: 'VALIDATION_ERROR',
-        data: null,
-      });
-    }
-    if (pgCode && PG_BAD_TEXT.has(pgCode)) {
-      return reply.status(400).send({
-        success: false,
-        message: 'Text must not contain control characters',
-        error: 'VALIDATION_ERROR',
-        data: null,
-      });
-    }
+    const pg = pgCode ? (PG_ANSWERS[pgCode] ?? (PG_BAD_TEXT.has(pgCode) ? BAD_TEXT : undefined)) : undefined;
+    if (pg)
+      return reply
+        .status(pg.status)
+        .send({ success: false, message: pg.message, error: pg.error, data: null });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
       return reply.status(status).send({
