@@ -1,3 +1,4 @@
+import type { EmployeeProfile } from '@salary/shared/employees/employee.contract';
 import type { Gender } from '@salary/shared/employees/employee-fields';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 
@@ -152,19 +153,13 @@ function random(seed: number) {
   };
 }
 
-export interface DemoEmployee {
+/** A demo employee names its rules; the seed looks their ids up. */
+export interface DemoEmployee extends EmployeeProfile {
   name: string;
   job: string;
   position: string;
   grade: string;
   level: string;
-  yearsExperience: number;
-  yearsWithCompany: number;
-  offshoreProject: boolean;
-  actingAsDifferentGrade: boolean;
-  pillar: boolean;
-  remote: boolean;
-  customMultiplierIds: string[];
   gender: Gender;
 }
 

@@ -61,13 +61,8 @@ export const employeeFormBody = z.object({
 });
 export type EmployeeFormBody = z.input<typeof employeeFormBody>;
 
-/** The employee as the server's services see it: one name per thing. */
-export interface EmployeeInput {
-  name: string;
-  jobId: number;
-  positionId: number;
-  gradeId: number;
-  levelId: number;
+/** What an employee's pay depends on besides the four rules they hold: years, flags, custom multipliers. */
+export interface EmployeeProfile {
   yearsExperience: number;
   yearsWithCompany: number;
   offshoreProject: boolean;
@@ -75,6 +70,15 @@ export interface EmployeeInput {
   pillar: boolean;
   remote: boolean;
   customMultiplierIds: string[];
+}
+
+/** The employee as the server's services see it: one name per thing. */
+export interface EmployeeInput extends EmployeeProfile {
+  name: string;
+  jobId: number;
+  positionId: number;
+  gradeId: number;
+  levelId: number;
   /** Undefined on a write: keep the stored value (new employees: UNDISCLOSED). */
   gender?: Gender;
 }
