@@ -1,5 +1,6 @@
 import { Badge, Checkbox, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { FieldChange, ImportReport } from '@salary/shared/excel/excel.contract';
+import type { ReactNode } from 'react';
 import type { ImportTicks } from './import-step.ts';
 
 /*
@@ -33,6 +34,38 @@ interface ImportPreviewTableProps {
 const toggled = (list: number[], value: number, on: boolean) =>
   on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value);
 
+const KINDS = {
+  change: { color: 'blue', label: 'Change' },
+  conflict: { color: 'orange', label: 'Conflict' },
+  duplicate: { color: 'grape', label: 'Possible duplicate' },
+} as const;
+
+/** One row of the preview: where it is in the file, who, what happens and whether it applies. */
+function PreviewRow(props: {
+  kind: keyof typeof KINDS;
+  row: number;
+  id: ReactNode;
+  name: string;
+  details: ReactNode;
+  apply: ReactNode;
+}) {
+  const { color, label } = KINDS[props.kind];
+  return (
+    <Table.Tr data-kind={props.kind}>
+      <Table.Td>{props.row}</Table.Td>
+      <Table.Td>{props.id}</Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{props.name}</Table.Td>
+      <Table.Td>
+        <Badge color={color} variant="light">
+          {label}
+        </Badge>
+      </Table.Td>
+      <Table.Td>{props.details}</Table.Td>
+      <Table.Td>{props.apply}</Table.Td>
+    </Table.Tr>
+  );
+}
+
 export function ImportPreviewTable({ report, ticks, onTicksChange, disabled }: ImportPreviewTableProps) {
   const rows = [
     ...report.changes.map((c) => ({ kind: 'change' as const, row: c.row, item: c })),
@@ -40,6 +73,8 @@ export function ImportPreviewTable({ report, ticks, onTicksChange, disabled }: I
     ...report.possibleDuplicates.map((d) => ({ kind: 'duplicate' as const, row: d.row, item: d })),
   ].sort((a, b) => a.row - b.row);
   if (!rows.length) return null;
+  const tick = (list: keyof ImportTicks, value: number, on: boolean) =>
+    onTicksChange({ ...ticks, [list]: toggled(ticks[list], value, on) });
   return (
     <ScrollArea.Autosize mah="50vh" type="auto">
       {/* Wide enough that names and changes stay readable; a phone scrolls it sideways. */}
@@ -56,90 +91,68 @@ export function ImportPreviewTable({ report, ticks, onTicksChange, disabled }: I
         </Table.Thead>
         <Table.Tbody>
           {rows.map((r) => {
+            const key = `${r.kind}:${r.row}`;
             if (r.kind === 'change')
               return (
-                <Table.Tr key={`c${r.row}`} data-kind="change">
-                  <Table.Td>{r.row}</Table.Td>
-                  <Table.Td>{r.item.id}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.item.name}</Table.Td>
-                  <Table.Td>
-                    <Badge color="blue" variant="light">
-                      Change
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Changes changes={r.item.changes} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">Yes</Text>
-                  </Table.Td>
-                </Table.Tr>
+                <PreviewRow
+                  key={key}
+                  kind="change"
+                  row={r.row}
+                  id={r.item.id}
+                  name={r.item.name}
+                  details={<Changes changes={r.item.changes} />}
+                  apply={<Text size="sm">Yes</Text>}
+                />
               );
             if (r.kind === 'conflict') {
               const id = r.item.id;
               return (
-                <Table.Tr key={`x${r.row}`} data-kind="conflict">
-                  <Table.Td>{r.row}</Table.Td>
-                  <Table.Td>{id}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.item.name}</Table.Td>
-                  <Table.Td>
-                    <Badge color="orange" variant="light">
-                      Conflict
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
+                <PreviewRow
+                  key={key}
+                  kind="conflict"
+                  row={r.row}
+                  id={id}
+                  name={r.item.name}
+                  details={
                     <Stack gap={4}>
                       <Text size="sm" c="orange.9">
                         {r.item.message}
                       </Text>
                       <Changes changes={r.item.changes} />
                     </Stack>
-                  </Table.Td>
-                  <Table.Td>
+                  }
+                  apply={
                     <Checkbox
                       aria-label={`Apply row ${r.row} anyway (ID ${id})`}
                       checked={ticks.overwrite.includes(id)}
                       disabled={disabled}
-                      onChange={(e) =>
-                        onTicksChange({
-                          ...ticks,
-                          overwrite: toggled(ticks.overwrite, id, e.currentTarget.checked),
-                        })
-                      }
+                      onChange={(e) => tick('overwrite', id, e.currentTarget.checked)}
                     />
-                  </Table.Td>
-                </Table.Tr>
+                  }
+                />
               );
             }
             return (
-              <Table.Tr key={`d${r.row}`} data-kind="duplicate">
-                <Table.Td>{r.row}</Table.Td>
-                <Table.Td>—</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.item.name}</Table.Td>
-                <Table.Td>
-                  <Badge color="grape" variant="light">
-                    Possible duplicate
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
+              <PreviewRow
+                key={key}
+                kind="duplicate"
+                row={r.row}
+                id="—"
+                name={r.item.name}
+                details={
                   <Text size="sm">
                     {r.item.job}: same name and job as ID {r.item.matches.join(', ')}
                   </Text>
-                </Table.Td>
-                <Table.Td>
+                }
+                apply={
                   <Checkbox
                     aria-label={`Create row ${r.row} anyway`}
                     checked={ticks.createDuplicates.includes(r.row)}
                     disabled={disabled}
-                    onChange={(e) =>
-                      onTicksChange({
-                        ...ticks,
-                        createDuplicates: toggled(ticks.createDuplicates, r.row, e.currentTarget.checked),
-                      })
-                    }
+                    onChange={(e) => tick('createDuplicates', r.row, e.currentTarget.checked)}
                   />
-                </Table.Td>
-              </Table.Tr>
+                }
+              />
             );
           })}
         </Table.Tbody>
