@@ -10,7 +10,10 @@ interface SectionPanelProps {
   children: ReactNode;
 }
 
-/** The surface a settings section draws its list or form on, so every section reads the same. */
+/**
+ * The surface a section draws its list, form or chart on (settings, Pay Overview), so every
+ * section reads the same.
+ */
 export function SectionPanel({ title, description, actions, children }: SectionPanelProps) {
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>

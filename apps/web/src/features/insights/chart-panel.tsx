@@ -1,8 +1,8 @@
-import { Box, Button, Paper } from '@mantine/core';
+import { Box, Button } from '@mantine/core';
 import type { InsightChart } from '@salary/shared/insights/insights.contract';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { HeadingRow } from '../../components/heading-row.tsx';
+import { SectionPanel } from '../../components/section-panel.tsx';
 import classes from './insights.module.css';
 
 interface ChartPanelProps {
@@ -19,28 +19,44 @@ interface ChartPanelProps {
   tableOnly?: boolean;
 }
 
+/** A part of the Pay Overview as .xlsx; its name says which part ('Download .xlsx: Headline figures'). */
+export function DownloadButton({
+  what,
+  loading,
+  onClick,
+}: {
+  what: string;
+  loading: boolean;
+  onClick(): void;
+}) {
+  return (
+    <Button
+      variant="default"
+      size="xs"
+      leftSection={<IconFileSpreadsheet size={14} aria-hidden />}
+      loading={loading}
+      onClick={onClick}
+      aria-label={`Download .xlsx: ${what}`}
+    >
+      Download .xlsx
+    </Button>
+  );
+}
+
 /** One chart on the Pay Overview: title, its .xlsx download, the chart and its data table. */
 export function ChartPanel(props: ChartPanelProps) {
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={props.title}>
-      <HeadingRow
-        level="section"
-        title={props.title}
-        description={props.description}
-        mb="md"
-        actions={
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconFileSpreadsheet size={14} aria-hidden />}
-            loading={props.downloading}
-            onClick={() => props.onDownload(props.chart)}
-            aria-label={`Download .xlsx: ${props.title}`}
-          >
-            Download .xlsx
-          </Button>
-        }
-      />
+    <SectionPanel
+      title={props.title}
+      description={props.description}
+      actions={
+        <DownloadButton
+          what={props.title}
+          loading={props.downloading}
+          onClick={() => props.onDownload(props.chart)}
+        />
+      }
+    >
       {props.tableOnly ? (
         props.table
       ) : (
@@ -54,6 +70,6 @@ export function ChartPanel(props: ChartPanelProps) {
           </details>
         </>
       )}
-    </Paper>
+    </SectionPanel>
   );
 }

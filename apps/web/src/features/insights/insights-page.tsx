@@ -1,7 +1,7 @@
 import { Anchor, Button, Center, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatMoney } from '@salary/shared/common/money';
 import type { InsightChart, Insights } from '@salary/shared/insights/insights.contract';
-import { IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
+import { IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { HeadingRow } from '../../components/heading-row.tsx';
@@ -11,7 +11,7 @@ import { filterQuery, filtersFromParams, hasFilters } from '../../lib/directory-
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { useDownloadChart, useInsights } from './api/get-insights.ts';
-import { ChartPanel } from './chart-panel.tsx';
+import { ChartPanel, DownloadButton } from './chart-panel.tsx';
 import { counts, DistributionTable, GradeLevelHeatmap, JobCostTable } from './insight-tables.tsx';
 
 // The chart library loads beside GET /insights, not before it: the figures and tables need
@@ -140,16 +140,11 @@ export default function InsightsPage() {
             title="Headline figures"
             mb="md"
             actions={
-              <Button
-                variant="default"
-                size="xs"
-                leftSection={<IconFileSpreadsheet size={14} aria-hidden />}
+              <DownloadButton
+                what="Headline figures"
                 loading={downloading('headline')}
                 onClick={() => onDownload('headline')}
-                aria-label="Download .xlsx: Headline figures"
-              >
-                Download .xlsx
-              </Button>
+              />
             }
           />
           <Headline data={data} />
