@@ -55,8 +55,8 @@ type FormSelectProps<TValues extends FieldValues, TOutput> = Bound<TValues, TOut
   Omit<SelectProps, Wired> & {
     /** The value the form takes when the select is cleared (a select that must keep one). */
     fallback?: string;
-    /** After the form took the new value (another type clamps the amount). */
-    onPicked?(value: string | null): void;
+    /** After the form took the new value, with the one it replaced (another job clears the position). */
+    onPicked?(value: string | null, previous: unknown): void;
   };
 
 export function FormSelect<TValues extends FieldValues, TOutput>({
@@ -76,9 +76,10 @@ export function FormSelect<TValues extends FieldValues, TOutput>({
           error={select.error ?? fieldState.error?.message}
           value={field.value}
           onChange={(value) => {
+            const previous = field.value;
             const next = value ?? fallback ?? null;
             field.onChange(next);
-            onPicked?.(next);
+            onPicked?.(next, previous);
           }}
           onBlur={field.onBlur}
           name={field.name}

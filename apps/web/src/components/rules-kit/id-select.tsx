@@ -1,5 +1,5 @@
-import { Select } from '@mantine/core';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
+import { FormSelect } from '../form-fields.tsx';
 
 interface IdSelectProps<TValues extends FieldValues, TOutput> {
   control: Control<TValues, unknown, TOutput>;
@@ -11,7 +11,7 @@ interface IdSelectProps<TValues extends FieldValues, TOutput> {
   placeholder?: string;
   nothingFoundMessage: string;
   disabled?: boolean;
-  /** Before the form takes the new value, with the one it replaces (a new job clears the position). */
+  /** After the form took the new value, with the one it replaced (a new job clears the position). */
   onPick?(value: string | null, previous: unknown): void;
 }
 
@@ -20,33 +20,18 @@ interface IdSelectProps<TValues extends FieldValues, TOutput> {
  * a string; the shared schema turns it back into a number.
  */
 export function IdSelect<TValues extends FieldValues, TOutput>({
-  control,
-  name,
   options,
   onPick,
   ...select
 }: IdSelectProps<TValues, TOutput>) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Select
-          {...select}
-          required
-          searchable
-          allowDeselect={false}
-          data={options.map((option) => ({ value: String(option.id), label: option.name }))}
-          value={typeof field.value === 'string' ? field.value : null}
-          onChange={(value) => {
-            onPick?.(value, field.value);
-            field.onChange(value);
-          }}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          name={field.name}
-        />
-      )}
+    <FormSelect
+      {...select}
+      required
+      searchable
+      allowDeselect={false}
+      data={options.map((option) => ({ value: String(option.id), label: option.name }))}
+      onPicked={onPick}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { employeeFormBody } from '@salary/shared/employees/employee.contract';
 import { fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import type { Grade } from '@salary/shared/grades/grades.contract';
@@ -8,6 +8,7 @@ import type { Level } from '@salary/shared/levels/levels.contract';
 import type { SettingsRead } from '@salary/shared/settings/settings.contract';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { FormNumberInput } from '../../components/form-fields.tsx';
 import { leaveWithoutAsking, SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
@@ -99,27 +100,17 @@ export function EmployeeForm({ mode, defaultValues, references, save, onSaved }:
   );
 
   const yearsInput = (name: YearsField, label: string) => (
-    <Controller
+    <FormNumberInput
       key={name}
       control={form.control}
       name={name}
-      render={({ field }) => (
-        <NumberInput
-          label={label}
-          required
-          min={0}
-          max={100}
-          step={1}
-          decimalScale={2}
-          allowNegative={false}
-          value={field.value as number | string}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          name={field.name}
-          error={errors[name]?.message}
-        />
-      )}
+      label={label}
+      required
+      min={0}
+      max={100}
+      step={1}
+      decimalScale={2}
+      allowNegative={false}
     />
   );
 
