@@ -87,12 +87,12 @@ export function useInlineRuleForm<T extends { id: number }, TValues extends Fiel
 }
 
 interface InlineRuleFormProps {
-  /** Panel title, e.g. 'Add Base Salary' / 'Edit Base Salary'. */
-  title: string;
+  /**
+   * The rule as the spec's titles name it, 'Base Salary': the panel reads 'Add Base Salary' /
+   * 'Edit Base Salary', the form is named 'Add base salary', the button 'Update Base Salary'.
+   */
+  noun: string;
   description: ReactNode;
-  /** The form's accessible name, e.g. 'Add base salary'. */
-  label: string;
-  submitLabel: string;
   editing: boolean;
   submitting: boolean;
   onSubmit: FormEventHandler<HTMLFormElement>;
@@ -104,10 +104,8 @@ interface InlineRuleFormProps {
 
 /** The panel of an inline rules form: the domain's fields in a grid, then submit and Cancel Edit. */
 export function InlineRuleForm({
-  title,
+  noun,
   description,
-  label,
-  submitLabel,
   editing,
   submitting,
   onSubmit,
@@ -115,15 +113,16 @@ export function InlineRuleForm({
   cols,
   children,
 }: InlineRuleFormProps) {
+  const title = `${editing ? 'Edit' : 'Add'} ${noun}`;
   return (
     <SectionPanel title={title} description={description}>
-      <form onSubmit={onSubmit} noValidate aria-label={label}>
+      <form onSubmit={onSubmit} noValidate aria-label={`${editing ? 'Edit' : 'Add'} ${noun.toLowerCase()}`}>
         <SimpleGrid cols={cols} spacing="md">
           {children}
         </SimpleGrid>
         <Group gap="sm" mt="md">
           <Button type="submit" loading={submitting}>
-            {submitLabel}
+            {editing ? `Update ${noun}` : `Add ${noun}`}
           </Button>
           {editing ? (
             <Button variant="default" onClick={onCancel} disabled={submitting}>

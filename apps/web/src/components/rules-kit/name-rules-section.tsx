@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { NameFormModal, type NameValues } from './name-form-modal.tsx';
 import { RowIconActions } from './row-actions.tsx';
-import type { SaveMessages } from './rule-messages.ts';
+import { type SaveMessages, saveMessages } from './rule-messages.ts';
 import { type RuleListSectionProps, RulesSection } from './rules-section.tsx';
 import { RulesTable } from './rules-table.tsx';
 import { type ConfirmedDeleting, useRuleDelete } from './use-rule-delete.ts';
@@ -15,13 +15,14 @@ interface NamedRule {
 }
 
 interface NameRulesSectionProps<T extends NamedRule> extends RuleListSectionProps<T> {
-  /** The button and the modal's titles: 'Add Job' / 'Edit Job'. */
-  labels: { add: string; edit: string };
+  /** The rule as titles name it, 'Job': the button and modal read 'Add Job' / 'Edit Job'. */
+  noun: string;
   /** The shared contract that checks the name (createJobBody…). */
   schema: z.ZodType<NameValues, NameValues>;
   create(body: NameValues): Promise<unknown>;
   update(id: number, body: NameValues): Promise<unknown>;
-  messages: SaveMessages;
+  /** Toasts; by default from the noun ('Job created successfully', 'Failed to create job'). */
+  messages?: SaveMessages;
   /** Deleting, when the domain allows it, with its confirm dialog's title and prompt. */
   deleting?: ConfirmedDeleting<T>;
   /** Row actions of the domain's own, before Edit (the grades' Up and Down). */
@@ -43,11 +44,11 @@ export function NameRulesSection<T extends NamedRule>({
   canManage,
   columns,
   minWidth,
-  labels,
+  noun,
   schema,
   create,
   update,
-  messages,
+  messages = saveMessages(noun),
   deleting,
   ownActions,
   ...list
@@ -62,7 +63,7 @@ export function NameRulesSection<T extends NamedRule>({
 
   return (
     <>
-      <RulesSection {...list} add={canManage ? { label: labels.add, onClick: modal.openAdd } : null}>
+      <RulesSection {...list} add={canManage ? { label: `Add ${noun}`, onClick: modal.openAdd } : null}>
         {(rows) => (
           <RulesTable
             rows={rows}
@@ -87,7 +88,7 @@ export function NameRulesSection<T extends NamedRule>({
       {canManage ? (
         <NameFormModal
           opened={modal.opened}
-          title={modal.editing ? labels.edit : labels.add}
+          title={`${modal.editing ? 'Edit' : 'Add'} ${noun}`}
           schema={schema}
           defaultValues={{ name: modal.editing?.name ?? '' }}
           failureMessage={modal.editing ? messages.updateFailed : messages.createFailed}

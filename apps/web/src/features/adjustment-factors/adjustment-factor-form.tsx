@@ -56,14 +56,12 @@ export function AdjustmentFactorForm({ editing, onDone }: RuleFormProps<Adjustme
 
   return (
     <InlineRuleForm
-      title={editing ? 'Edit Adjustment Factor' : 'Add Adjustment Factor'}
+      noun="Adjustment Factor"
       description={
         editing
           ? `Changing the factor of ${editing.job.name} / ${editing.position.name}.`
           : 'Raises or lowers the base salary for one job and position.'
       }
-      label={editing ? 'Edit adjustment factor' : 'Add adjustment factor'}
-      submitLabel={editing ? 'Update Adjustment Factor' : 'Add Adjustment Factor'}
       editing={editing !== null}
       submitting={isSubmitting}
       onSubmit={onSubmit}

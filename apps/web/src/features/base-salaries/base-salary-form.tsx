@@ -49,14 +49,12 @@ export function BaseSalaryForm({ editing, onDone }: RuleFormProps<BaseSalary>) {
 
   return (
     <InlineRuleForm
-      title={editing ? 'Edit Base Salary' : 'Add Base Salary'}
+      noun="Base Salary"
       description={
         editing
           ? `Changing the base salary of ${editing.grade.name} / ${editing.level.name}.`
           : 'One base salary per grade and level.'
       }
-      label={editing ? 'Edit base salary' : 'Add base salary'}
-      submitLabel={editing ? 'Update Base Salary' : 'Add Base Salary'}
       editing={editing !== null}
       submitting={isSubmitting}
       onSubmit={onSubmit}

@@ -2,7 +2,6 @@ import { createGradeBody, type Grade } from '@salary/shared/grades/grades.contra
 import { IconArrowDown, IconArrowUp, IconStairs } from '@tabler/icons-react';
 import { IconAction } from '../../components/icon-action.tsx';
 import { NameRulesSection } from '../../components/rules-kit/name-rules-section.tsx';
-import { saveMessages } from '../../components/rules-kit/rule-messages.ts';
 import { RulesEmpty } from '../../components/rules-kit/rules-section.tsx';
 import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
@@ -60,11 +59,10 @@ export default function GradesSection() {
       }
       columns={COLUMNS}
       minWidth={320}
-      labels={{ add: 'Add Grade', edit: 'Edit Grade' }}
+      noun="Grade"
       schema={createGradeBody}
       create={(body) => createGrade.mutateAsync({ name: body.name })}
       update={(id, body) => updateGrade.mutateAsync({ id, body: { name: body.name } })}
-      messages={saveMessages('Grade')}
       ownActions={(grade, index, rows) => (
         <>
           <IconAction

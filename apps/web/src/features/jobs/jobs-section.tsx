@@ -43,7 +43,7 @@ export default function JobsSection() {
       }
       columns={COLUMNS}
       minWidth={320}
-      labels={{ add: 'Add Job', edit: 'Edit Job' }}
+      noun="Job"
       schema={createJobBody}
       create={createJob.mutateAsync}
       update={(id, body) => updateJob.mutateAsync({ id, body })}

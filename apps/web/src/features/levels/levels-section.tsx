@@ -1,7 +1,6 @@
 import { createLevelBody, type Level } from '@salary/shared/levels/levels.contract';
 import { IconHierarchy2 } from '@tabler/icons-react';
 import { NameRulesSection } from '../../components/rules-kit/name-rules-section.tsx';
-import { saveMessages } from '../../components/rules-kit/rule-messages.ts';
 import { RulesEmpty } from '../../components/rules-kit/rules-section.tsx';
 import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
 import { useCanManageSettings } from '../../lib/permissions.ts';
@@ -38,11 +37,10 @@ export default function LevelsSection() {
       }
       columns={COLUMNS}
       minWidth={280}
-      labels={{ add: 'Add Level', edit: 'Edit Level' }}
+      noun="Level"
       schema={createLevelBody}
       create={createLevel.mutateAsync}
       update={(id, body) => updateLevel.mutateAsync({ id, body })}
-      messages={saveMessages('Level')}
     />
   );
 }
