@@ -72,6 +72,7 @@ const ACTION_WORDS: Record<string, string> = {
   reorder: 'reordered',
   password: 'password changed',
   'end-sessions': 'signed out everywhere',
+  revert: 'reverted',
 };
 
 /** What an entry is about and what it did, in words: "Base salary Junior / L1: 1,000.00 → 1,500.00". */
