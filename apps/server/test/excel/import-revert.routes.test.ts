@@ -175,6 +175,9 @@ describe('POST /api/audit/:id/revert', () => {
       }),
     ];
     const entry = await imported(rows);
+    expect(entry.summary).toBe(
+      `Import of sheet "Employees": ${spec.creates} created, ${spec.changes.length} updated`,
+    );
     expect(await directory()).not.toEqual(before);
     const was = await counts();
 
@@ -223,7 +226,9 @@ describe('POST /api/audit/:id/revert', () => {
       url: `/api/audit?entityType=import&entityId=${entry.id}`,
       token: t.adminToken,
     });
-    expect(log.envelope.data.entries[0]!.summary).toMatch(/^Import \d+ of sheet "Employees" reverted$/);
+    expect(log.envelope.data.entries[0]!.summary).toBe(
+      `Import ${entry.id} of sheet "Employees" reverted: ${spec.creates} deleted, ${spec.changes.length} restored`,
+    );
   });
 
   /** Later changes that touch an imported employee, each refusing the revert. */
