@@ -1,8 +1,7 @@
 import type { AuditPage } from '@salary/shared/audit/audit.contract';
-import type { ImportReport } from '@salary/shared/excel/excel.contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type SheetRow, workbookWith } from './pages/excel.ts';
+import { importedAsAdmin, type SheetRow } from './pages/excel.ts';
 import { waitForToast } from './pages/toasts.ts';
 import { adminApi, adminCredentials, expectOk } from './support/api.ts';
 import { DESKTOP, MOBILE, screenshot, useBrowser } from './support/browser.ts';
@@ -45,22 +44,7 @@ function sheetRow(name: string, over: SheetRow = {}): SheetRow {
   };
 }
 
-/** Imports the rows through the API as the administrator (ID rows applied as ticked); the entry's id. */
-async function imported(rows: SheetRow[]): Promise<number> {
-  const admin = await adminApi();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(await workbookWith(rows))]), 'people.xlsx');
-  const res = await fetch(`${admin.baseURL}/api/employees/import?overwrite=all`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${admin.token}` },
-    body: form,
-  });
-  const answer = (await res.json()) as { success: boolean; message: string; data: ImportReport };
-  if (!answer.success) throw new Error(`Import failed (${res.status}): ${answer.message}`);
-  const page = expectOk(await admin.get<AuditPage>('/audit?entityType=import&limit=5'), 'Reading the log');
-  const entry = page.entries.find((e) => e.action === 'import')!;
-  return entry.id;
-}
+const imported = importedAsAdmin;
 
 /** The Audit Log starting at this entry (other specs write to the same server), its row expanded. */
 async function openEntry(page: Page, entryId: number) {
