@@ -326,6 +326,32 @@ describe('POST /api/audit/:id/revert', () => {
     expect(await counts()).toEqual(was);
   });
 
+  it('lets exactly one of two simultaneous reverts through (two app instances, one database)', async () => {
+    const c = await company();
+    const changed = await existing(c);
+    const before = await directory();
+    const entry = await imported([row(c, {}), row(c, { ID: changed, Name: unique('Renamed') })]);
+    const replica = await t.replica();
+    try {
+      const answers = await Promise.all([
+        revert(entry.id),
+        replica.call({ method: 'POST', url: `/api/audit/${entry.id}/revert`, token: t.adminToken }),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      expect(answers.find((a) => a.statusCode === 409)!.envelope.error).toBe(
+        IMPORT_REVERT_ERRORS.alreadyReverted,
+      );
+      expect(await directory()).toEqual(before);
+      const reverts = await db()
+        .select()
+        .from(auditEntries)
+        .where(eq(auditEntries.entityId, String(entry.id)));
+      expect(reverts.filter((r) => r.action === 'revert')).toHaveLength(1);
+    } finally {
+      await replica.close();
+    }
+  });
+
   it('answers 404 for an unknown entry and 400 for an entry that is not an import', async () => {
     const missing = await revert(2_000_000_000);
     expect(missing.statusCode).toBe(404);
