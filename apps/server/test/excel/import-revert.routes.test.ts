@@ -164,7 +164,7 @@ const IMPORTS: Array<{
 describe('POST /api/audit/:id/revert', () => {
   it.each(IMPORTS)('puts the directory back exactly as it was before an import of $name', async (spec) => {
     const c = await company();
-    const ids = [];
+    const ids: number[] = [];
     for (const _ of spec.changes) ids.push(await existing(c));
     const before = await directory();
     const rows = [
