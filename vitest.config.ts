@@ -8,6 +8,12 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on the 2-core
+    // machines this runs on, so every file ran one after another (~38 min). Two workers run the
+    // server and web files side by side (the browser files stay one at a time, below); each
+    // server file has its own database (a PGlite copy, or a PostgreSQL database cloned from
+    // the template), so files never share state.
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -48,6 +48,9 @@ beforeAll(async () => {
     factor: 0.1,
     type: 'PERCENTAGE',
   });
+  // Both kinds of factor, so both type badges are measured (the fixed one once failed contrast
+  // while a run that happened to hold only percentages passed).
+  await seedFactor({ jobId: rules.job.id, positionId: rules.positions[1].id, factor: 150, type: 'FIXED' });
   const [employee] = await seedEmployees(rules, [{ name: 'Zoë Müller' }, { name: 'Ada Lovelace' }]);
   await createUser({ name: 'Axe Reader', permissions: ['showSettings'] });
   seeded = {

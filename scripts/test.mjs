@@ -21,6 +21,16 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 
+// The pay statement tests read the PDF back with poppler's pdftotext / pdftoppm.
+const pdfTools = spawnSync('pdftotext', ['-v'], { stdio: 'ignore' });
+if (pdfTools.error) {
+  console.error(
+    '\npdftotext not found; the pay statement tests read the PDF back with it.\n' +
+      'Install it with:  sudo apt-get update && sudo apt-get install -y poppler-utils\n',
+  );
+  process.exit(1);
+}
+
 function run(cmd, cmdArgs) {
   const result = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: process.env });
   if (result.status !== 0) process.exit(result.status ?? 1);

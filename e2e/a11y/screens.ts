@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { workbookWith } from '../pages/excel.ts';
+import { importedAsAdmin, workbookWith } from '../pages/excel.ts';
 
 /*
  * Every screen and every modal the axe test (and the page-title test) walks, declared once.
@@ -294,6 +294,30 @@ export const DIALOGS: DialogCase[] = [
     open: async (page) => {
       await rowsShown(page);
       return openBy(page, byName(page, /^Sessions of/), /Active sessions/);
+    },
+  },
+  {
+    name: 'revert import',
+    path: '/settings/audit',
+    open: async (page) => {
+      const s = currentSeed();
+      const entryId = await importedAsAdmin([
+        {
+          // A name of its own each time: the same name and job again would be a possible duplicate.
+          Name: `Revert Check ${Date.now()}`,
+          Job: s.job,
+          Position: s.position,
+          Grade: s.grade,
+          Level: s.level,
+          'Years of Experience': 1,
+          'Years with Company': 1,
+        },
+      ]);
+      await page.goto(`/settings/audit?before=${entryId + 1}`);
+      await main(page)
+        .getByRole('button', { name: `Show changes of entry ${entryId}` })
+        .click();
+      return openBy(page, byName(page, 'Revert this import'), 'Revert this import');
     },
   },
   // States rather than dialogs, checked the same way.

@@ -1,6 +1,8 @@
+import type { AuditPage } from '@salary/shared/audit/audit.contract';
 import { EMPLOYEE_COLUMNS } from '@salary/shared/excel/excel.contract';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
+import { adminApi, expectOk } from '../support/api.ts';
 
 export type SheetRow = Partial<Record<(typeof EMPLOYEE_COLUMNS)[number]['header'], string | number>>;
 
@@ -12,6 +14,30 @@ export async function workbookWith(rows: SheetRow[]): Promise<Buffer> {
   sheet.addRow(headers);
   for (const row of rows) sheet.addRow(headers.map((header) => row[header] ?? null));
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * Imports the rows through the API as the administrator (rows with an ID applied as ticked)
+ * and answers the import's audit entry id.
+ */
+export async function importedAsAdmin(rows: SheetRow[]): Promise<number> {
+  const admin = await adminApi();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(await workbookWith(rows))]), 'people.xlsx');
+  const res = await fetch(`${admin.baseURL}/api/employees/import?overwrite=all`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${admin.token}` },
+    body: form,
+  });
+  const answer = (await res.json()) as { success: boolean; message: string };
+  if (!answer.success) throw new Error(`Import failed (${res.status}): ${answer.message}`);
+  const log = expectOk(
+    await admin.get<AuditPage>('/audit?entityType=import&limit=5'),
+    'Reading the audit log',
+  );
+  const entry = log.entries.find((e) => e.action === 'import');
+  if (!entry) throw new Error('The import left no audit entry');
+  return entry.id;
 }
 
 /** Rows of a downloaded workbook's first sheet, header first, as plain values. */

@@ -24,6 +24,7 @@ import { baseSalariesRoutes } from './modules/base-salaries/base-salaries.routes
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { excelRoutes } from './modules/excel/excel.routes.ts';
+import { importRevertRoutes } from './modules/excel/import-revert.routes.ts';
 import { gradesRoutes } from './modules/grades/grades.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { impactRoutes } from './modules/impact/impact.routes.ts';
@@ -199,6 +200,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         importMaxRows: config.importMaxRows,
         importMaxBytes: config.importMaxBytes,
       });
+      await api.register(importRevertRoutes);
       await api.register(payTransparencyRoutes);
       await opts.extraApiRoutes?.(api);
     },

@@ -17,6 +17,8 @@ import { createEmployeesRepository } from './modules/employees/employees.reposit
 import { createEmployeesService } from './modules/employees/employees.service.ts';
 import { createExcelRepository } from './modules/excel/excel.repository.ts';
 import { createExcelService, type ExcelLimits } from './modules/excel/excel.service.ts';
+import { createImportRevertRepository } from './modules/excel/import-revert.repository.ts';
+import { createImportRevertService } from './modules/excel/import-revert.service.ts';
 import { createGradesRepository } from './modules/grades/grades.repository.ts';
 import { createGradesService } from './modules/grades/grades.service.ts';
 import { createHealthRepository } from './modules/health/health.repository.ts';
@@ -141,6 +143,13 @@ export function buildServices(db: Db, opts: ServiceOptions) {
           work({ references: createExcelRepository(db), employees: createEmployeesRepository(db) }),
         ),
       limits: excelLimits,
+      audit,
+    }),
+    // Runs in its route's write scope: every repository here is on that one transaction.
+    importRevert: createImportRevertService({
+      revert: createImportRevertRepository(db),
+      references: createExcelRepository(db),
+      employees: createEmployeesRepository(db),
       audit,
     }),
     payTransparency: createPayTransparencyService({

@@ -68,6 +68,39 @@ async function existingEmployee(db: Db) {
 
 const MISSING = 999_999;
 
+/** Imports one new employee through the route as the administrator: its entry id and the employee's. */
+async function importedOne(db: Db, t: TestContext): Promise<{ entryId: number; employeeId: number }> {
+  const c = await newCompany(db, 3000);
+  const row = [
+    '',
+    unique('Imported'),
+    c.job.name,
+    c.position.name,
+    c.grade.name,
+    c.level.name,
+    1,
+    1,
+    'No',
+    'No',
+    'No',
+    'No',
+  ];
+  const res = await t.call({
+    method: 'POST',
+    url: '/api/employees/import',
+    token: t.adminToken,
+    ...upload(await xlsxOf([IMPORT_HEADER, row])),
+  });
+  if (res.statusCode !== 200) throw new Error(`import failed: ${res.body}`);
+  const page = await t.call<{ entries: { id: number; details: { employees: { id: number }[] } }[] }>({
+    method: 'GET',
+    url: '/api/audit?entityType=import&limit=1',
+    token: t.adminToken,
+  });
+  const entry = page.envelope.data.entries[0]!;
+  return { entryId: entry.id, employeeId: entry.details.employees[0]!.id };
+}
+
 async function plainUser(t: TestContext) {
   return (await t.createUser({}, { email: `${unique('u').replace(/\W/g, '')}@example.com` })).user.id;
 }
@@ -526,6 +559,17 @@ const CASES: Record<string, WriteCase> = {
         url: '/api/employees/import',
         ...upload(await xlsxOf([IMPORT_HEADER, good, bad])),
       };
+    },
+  },
+  'POST /api/audit/:id/revert': {
+    entityType: 'import',
+    action: 'revert',
+    ok: async (db, t) => ({ method: 'POST', url: `/api/audit/${(await importedOne(db, t)).entryId}/revert` }),
+    // The imported employee was deleted after the import: the revert is refused whole.
+    fail: async (db, t) => {
+      const { entryId, employeeId } = await importedOne(db, t);
+      await t.call({ method: 'DELETE', url: `/api/employees/${employeeId}`, token: t.adminToken });
+      return { method: 'POST', url: `/api/audit/${entryId}/revert` };
     },
   },
 };

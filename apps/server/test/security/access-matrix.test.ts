@@ -73,6 +73,8 @@ async function existingEmployee(db: Db) {
 }
 
 let plainUserId = async (_db: Db): Promise<number> => 0;
+/** A fresh import's audit entry (imported by the administrator), so every caller meets one. */
+let freshImportId = async (_db: Db): Promise<number> => 0;
 
 export const ROUTES: RouteCase[] = [
   { name: 'health', who: 'public', request: async () => ({ method: 'GET', url: '/api/health' }) },
@@ -403,6 +405,11 @@ export const ROUTES: RouteCase[] = [
     },
   },
   {
+    name: 'revert an import',
+    who: 'admin',
+    request: async (db) => ({ method: 'POST', url: `/api/audit/${await freshImportId(db)}/revert` }),
+  },
+  {
     name: 'pay transparency report',
     who: 'showSalary',
     request: async () => ({ method: 'GET', url: '/api/pay-transparency?category=grade' }),
@@ -489,6 +496,23 @@ beforeAll(async () => {
   t = await buildTestApp();
   settingsBody = newSettings();
   plainUserId = async () => (await t.createUser()).user.id;
+  freshImportId = async (db) => {
+    const c = await newCompany(db, 3000);
+    const row = ['', unique('Imported'), c.job.name, c.position.name, c.grade.name, c.level.name, 1, 1];
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/employees/import',
+      token: t.adminToken,
+      ...upload(await xlsxOf([IMPORT_HEADER, [...row, 'No', 'No', 'No', 'No']])),
+    });
+    if (res.statusCode !== 200) throw new Error(`import failed: ${res.body}`);
+    const page = await t.call<{ entries: { id: number }[] }>({
+      method: 'GET',
+      url: '/api/audit?entityType=import&limit=1',
+      token: t.adminToken,
+    });
+    return page.envelope.data.entries[0]!.id;
+  };
 
   tokens.set('no token', undefined);
   tokens.set('a malformed token', 'definitely.not.ajwt');

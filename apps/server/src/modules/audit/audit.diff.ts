@@ -82,10 +82,20 @@ export function entryText(entry: {
   changes: unknown;
   details: unknown;
 }): string {
-  const details = (entry.details ?? {}) as { label?: string; created?: number; updated?: number };
+  const details = (entry.details ?? {}) as {
+    label?: string;
+    created?: number;
+    changed?: number;
+    updated?: number;
+    deleted?: number;
+    restored?: number;
+  };
   const label = details.label ?? `${entry.entityType}${entry.entityId ? ` ${entry.entityId}` : ''}`;
+  // The import records `changed`; `updated` is read for entries written before it did.
   if (entry.action === 'import')
-    return `${label}: ${details.created ?? 0} created, ${details.updated ?? 0} updated`;
+    return `${label}: ${details.created ?? 0} created, ${details.changed ?? details.updated ?? 0} updated`;
+  if (entry.action === 'revert')
+    return `${label} reverted: ${details.deleted ?? 0} deleted, ${details.restored ?? 0} restored`;
   const changes = Array.isArray(entry.changes) ? (entry.changes as AuditChange[]) : [];
   const word = ACTION_WORDS[entry.action];
   if (word) return `${label} ${word}`;

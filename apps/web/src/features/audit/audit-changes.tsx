@@ -32,19 +32,29 @@ function ChangeList({ changes }: { changes: AuditChange[] }) {
 
 interface ImportDetails {
   created?: number;
+  /** The import records `changed`; `updated` is kept for entries written before it did. */
+  changed?: number;
   updated?: number;
+  /** A revert's counts. */
+  deleted?: number;
+  restored?: number;
   employees?: { id: number; name: string; changes: AuditChange[] }[];
 }
 
-/** The readable change list of one entry (an import: its counts and each employee's changes). */
+/**
+ * The readable change list of one entry (an import or its revert: its counts and each
+ * employee's changes).
+ */
 export function AuditChanges({ entry }: { entry: AuditEntry }) {
-  if (entry.action === 'import') {
+  if (entry.entityType === 'import') {
     const details = (entry.details ?? {}) as ImportDetails;
     const employees = details.employees ?? [];
     return (
       <Stack gap="xs">
         <Text size="sm">
-          {details.created ?? 0} created, {details.updated ?? 0} updated
+          {entry.action === 'revert'
+            ? `${details.deleted ?? 0} deleted, ${details.restored ?? 0} restored`
+            : `${details.created ?? 0} created, ${details.changed ?? details.updated ?? 0} updated`}
         </Text>
         {employees.slice(0, 50).map((e) => (
           <div key={e.id}>

@@ -24,6 +24,7 @@ import { useCurrentUser } from '../../lib/auth/auth-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { type AuditFilterValues, useAuditLog } from './api/get-audit.ts';
 import { AuditChanges } from './audit-changes.tsx';
+import { RevertImport } from './revert-import.tsx';
 
 const ENTITY_OPTIONS = AUDIT_ENTITY_TYPES.map((value) => ({ value, label: AUDIT_ENTITY_LABELS[value] }));
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
@@ -35,9 +36,10 @@ const ACTION_WORDS: Record<string, string> = {
   password: 'Password changed',
   'end-sessions': 'Signed out everywhere',
   import: 'Imported',
+  revert: 'Reverted',
 };
 
-function AuditRow({ entry }: { entry: AuditEntry }) {
+function AuditRow({ entry, revertedBy }: { entry: AuditEntry; revertedBy?: AuditEntry }) {
   const [open, setOpen] = useState(false);
   const Icon = open ? IconChevronDown : IconChevronRight;
   return (
@@ -69,7 +71,12 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         <Table.Tr>
           <Table.Td />
           <Table.Td colSpan={4}>
-            <AuditChanges entry={entry} />
+            <Stack gap="sm">
+              <AuditChanges entry={entry} />
+              {entry.action === 'import' && entry.entityType === 'import' ? (
+                <RevertImport entry={entry} revertedBy={revertedBy} />
+              ) : null}
+            </Stack>
           </Table.Td>
         </Table.Tr>
       ) : null}
@@ -85,6 +92,10 @@ function AuditLog() {
   const log = useAuditLog(filters);
   useLoadErrorToast(log.error, 'Failed to load the audit log');
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
+  // An import's revert, when the loaded pages hold it (the server refuses a second one anyway).
+  const reverts = new Map(
+    entries.filter((e) => e.action === 'revert' && e.entityType === 'import').map((e) => [e.entityId, e]),
+  );
   const set = (key: keyof AuditFilterValues) => (value: string | null) =>
     setDraft((d) => ({ ...d, [key]: value || undefined }));
 
@@ -165,7 +176,7 @@ function AuditLog() {
               </Table.Thead>
               <Table.Tbody>
                 {entries.map((entry) => (
-                  <AuditRow key={entry.id} entry={entry} />
+                  <AuditRow key={entry.id} entry={entry} revertedBy={reverts.get(String(entry.id))} />
                 ))}
               </Table.Tbody>
             </Table>

@@ -1,0 +1,141 @@
+import { IMPORT_REVERT_ERRORS, type ImportRevertResult } from '@salary/shared/audit/import-revert.contract';
+import type { Actor } from '@salary/shared/common/permissions';
+import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { requireAdmin } from '../../lib/authorize.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { authorOf } from '../employees/employees.service.ts';
+import type { ExcelRepository } from './excel.repository.ts';
+import type { EmployeeImportStore } from './excel.service.ts';
+import type { ImportRevertRepository } from './import-revert.repository.ts';
+import {
+  findBlockers,
+  refusalMessage,
+  restoredFields,
+  revertTime,
+  splitImported,
+} from './import-revert-plan.ts';
+
+/*
+ * "Revert this import": every employee the import created is deleted, every employee it
+ * changed gets its `before` values back — all or nothing. The route's write scope is the one
+ * transaction: a refusal throws before anything is written, and the revert's own audit entry
+ * (action 'revert', entityType 'import', entityId = the import entry's id, per-employee changes
+ * like an import) and pay-history rows commit with it.
+ *
+ * "Touched later" is decided from the audit trail first: any entry after the import about one
+ * of its employees (an edit or delete of it, a later import or revert whose changes name it) —
+ * the trail is what tells when and by whom, and it also catches a change undone by hand (A → B
+ * → A), which the employee's state alone would miss. The employee's state compared with the
+ * import's `after` values is checked too, for anything the trail cannot see (a row changed
+ * outside the app). Rule writes (base salaries, factors, settings) move pay but are not entries
+ * about an employee, so they never block a revert. The same trail answers "already reverted":
+ * a revert entry whose entityId is this import.
+ */
+
+const refuse = (status: number, code: string, message: string, data: unknown = null) =>
+  new AppError(status, code, message, data);
+
+export function createImportRevertService(deps: {
+  revert: ImportRevertRepository;
+  references: ExcelRepository;
+  employees: Pick<EmployeeImportStore, 'updateMany'>;
+  audit: Pick<AuditService, 'record' | 'payBefore'>;
+}) {
+  const { revert, references, audit } = deps;
+
+  /** The earlier job/position/grade/level a restore needs, when one of them was deleted since. */
+  async function missingReferences(restores: Array<{ id: number; fields: Record<string, unknown> }>) {
+    const refs = await references.referenceNames();
+    const has = (rows: Array<{ id: number }>) => new Set(rows.map((r) => r.id));
+    const jobs = has(refs.jobs);
+    const positions = new Map(refs.positions.map((p) => [p.id, p.jobId]));
+    const grades = has(refs.grades);
+    const levels = has(refs.levels);
+    const problems: string[] = [];
+    for (const { id, fields: f } of restores) {
+      const gone = [
+        jobs.has(f.jobId as number) ? null : 'job',
+        positions.get(f.positionId as number) === f.jobId ? null : 'position',
+        grades.has(f.gradeId as number) ? null : 'grade',
+        levels.has(f.levelId as number) ? null : 'level',
+      ].filter(Boolean);
+      if (gone.length)
+        problems.push(`Employee ${id} (${String(f.name)}): its earlier ${gone.join(', ')} no longer exists`);
+    }
+    return problems;
+  }
+
+  return {
+    async revertImport(actor: Actor, importId: number): Promise<ImportRevertResult> {
+      requireAdmin(actor, 'Only administrators can revert an import');
+      const entry = await revert.lockEntry(importId);
+      if (!entry) throw notFound('Audit entry not found');
+      if (entry.action !== 'import' || entry.entityType !== 'import')
+        throw refuse(
+          400,
+          IMPORT_REVERT_ERRORS.notAnImport,
+          `Audit entry ${importId} is not an import; only an import can be reverted`,
+        );
+      const done = await revert.revertOf(importId);
+      if (done)
+        throw refuse(
+          409,
+          IMPORT_REVERT_ERRORS.alreadyReverted,
+          `This import was already reverted on ${revertTime(done.at)} by ${done.actorEmail}`,
+          { revertId: done.id },
+        );
+      const split = splitImported(entry.details);
+      if (!split)
+        throw refuse(
+          400,
+          IMPORT_REVERT_ERRORS.notAnImport,
+          'This import did not record its employees, so it cannot be reverted',
+        );
+
+      const ids = [...split.created, ...split.changed].map((e) => e.id);
+      await revert.lockEmployees(ids);
+      const [touches, stored] = await Promise.all([
+        revert.laterTouches(importId, ids),
+        references.storedEmployees(ids),
+      ]);
+      const blockers = findBlockers(split, touches, stored);
+      if (blockers.length)
+        throw refuse(409, IMPORT_REVERT_ERRORS.touchedLater, refusalMessage(blockers), {
+          employees: blockers,
+        });
+
+      const restores = split.changed.map((e) => ({ id: e.id, fields: restoredFields(e, stored.get(e.id)!) }));
+      const gone = await missingReferences(restores);
+      if (gone.length)
+        throw refuse(
+          409,
+          IMPORT_REVERT_ERRORS.referenceGone,
+          `This import cannot be reverted: ${gone.slice(0, 5).join('; ')}${gone.length > 5 ? `; and ${gone.length - 5} more` : ''}.`,
+        );
+
+      // Everyone's pay before (the import priced everyone too): the deleted keep their rows,
+      // the restored get one where their pay moves back.
+      const pay = await audit.payBefore('all');
+      const deleted = await revert.deleteMany(split.created.map((e) => e.id));
+      const restored = await deps.employees.updateMany(
+        restores.map((r) => ({ id: r.id, employee: r.fields as Omit<EmployeeInput, 'customMultiplierIds'> })),
+        authorOf(actor),
+      );
+      const sheet = (entry.details as { sheet?: unknown }).sheet;
+      const revertId = await audit.record(
+        {
+          action: 'revert',
+          entityType: 'import',
+          entityId: importId,
+          label: `Import ${importId}${typeof sheet === 'string' ? ` of sheet "${sheet}"` : ''}`,
+          details: { importId, deleted, restored },
+        },
+        { pay, employeeChanges: 'details' },
+      );
+      return { importId, revertId, deleted, restored };
+    },
+  };
+}
+
+export type ImportRevertService = ReturnType<typeof createImportRevertService>;

@@ -1,0 +1,409 @@
+import type { AuditEntry, AuditPage } from '@salary/shared/audit/audit.contract';
+import {
+  IMPORT_REVERT_ERRORS,
+  type ImportRevertBlocker,
+  type ImportRevertResult,
+} from '@salary/shared/audit/import-revert.contract';
+import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEntries, employees, payHistory } from '../../src/db/schema.ts';
+import {
+  countRows,
+  newBaseSalary,
+  newCompany,
+  newEmployee,
+  newLevel,
+  newPosition,
+} from '../support/factories.ts';
+import { ADMIN_EMAIL, buildTestApp, type TestContext } from '../support/helper.ts';
+import { type Cells, IMPORT_HEADER, importFile, xlsxOf } from './excel-files.ts';
+
+/*
+ * "Revert this import" over the real routes: a real .xlsx through POST /api/employees/import,
+ * then POST /api/audit/{id}/revert. The employees table must hold exactly what it held before
+ * the import (every field of every row, the count), with the revert's entry and pay history;
+ * a refused revert writes nothing at all.
+ */
+
+let t: TestContext;
+let tokens: { everything: string };
+let seq = 0;
+const unique = (p: string) => `${p} ${++seq}-${Math.random().toString(36).slice(2, 6)}`;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  tokens = {
+    everything: (
+      await t.createUser({
+        showSettings: true,
+        manageSettings: true,
+        showSalary: true,
+        showCost: true,
+        manageEmployee: true,
+        deleteEmployee: true,
+      })
+    ).token,
+  };
+});
+afterAll(async () => t.close());
+
+const db = () => t.database.db;
+
+/** Every employee's every field, as the database holds it (version and who/when aside). */
+async function directory() {
+  const rows = await db().select().from(employees).orderBy(asc(employees.id));
+  return rows.map(({ version: _v, updatedBy: _b, createdAt: _c, updatedAt: _u, ...fields }) => fields);
+}
+
+async function counts() {
+  return {
+    employees: await countRows(db(), employees),
+    audit: await countRows(db(), auditEntries),
+    payHistory: await countRows(db(), payHistory),
+  };
+}
+
+type Company = Awaited<ReturnType<typeof newCompany>> & { level2: { id: number; name: string } };
+
+async function company(): Promise<Company> {
+  const c = await newCompany(db(), 3000);
+  const level2 = await newLevel(db(), unique('L'));
+  await newBaseSalary(db(), c.grade.id, level2.id, 4500);
+  return { ...c, level2 };
+}
+
+function row(c: Company, over: Partial<Record<(typeof IMPORT_HEADER)[number], Cells[number]>>): Cells {
+  const values: Record<string, Cells[number]> = {
+    ID: null,
+    Name: unique('New Hire'),
+    Job: c.job.name,
+    Position: c.position.name,
+    Grade: c.grade.name,
+    Level: c.level.name,
+    'Years of Experience': 1,
+    'Years with Company': 0,
+    'Base on Project': 'No',
+    'Acting as Different Grade': 'No',
+    Pillar: 'No',
+    Remote: 'No',
+    ...over,
+  };
+  return IMPORT_HEADER.map((h) => values[h]);
+}
+
+async function existing(c: Company, over: Record<string, unknown> = {}) {
+  return newEmployee(db(), {
+    name: unique('Existing'),
+    jobId: c.job.id,
+    positionId: c.position.id,
+    gradeId: c.grade.id,
+    levelId: c.level.id,
+    yearsExperience: 2.5,
+    ...over,
+  });
+}
+
+/** Imports `rows` (rows with an ID overwrite, as ticked) and answers the import's audit entry. */
+async function imported(rows: Cells[]): Promise<AuditEntry> {
+  const res = await importFile(t, await xlsxOf([IMPORT_HEADER, ...rows]), { query: '?overwrite=all' });
+  expect(res.statusCode, res.body).toBe(200);
+  const page = await t.call<AuditPage>({
+    method: 'GET',
+    url: '/api/audit?entityType=import&limit=1',
+    token: t.adminToken,
+  });
+  const entry = page.envelope.data.entries[0]!;
+  expect(entry.action).toBe('import');
+  return entry;
+}
+
+const revert = (id: number, token = t.adminToken) =>
+  t.call<ImportRevertResult | { employees: ImportRevertBlocker[] } | null>({
+    method: 'POST',
+    url: `/api/audit/${id}/revert`,
+    token,
+  });
+
+async function employeeForm(id: number) {
+  const res = await t.call<EmployeeView>({ method: 'GET', url: `/api/employees/${id}`, token: t.adminToken });
+  const e = res.envelope.data;
+  return {
+    name: e.name,
+    technologyId: e.technologyId,
+    specializationId: e.specializationId,
+    gradeId: e.gradeId,
+    levelId: e.levelId,
+    yearsExperience: e.yearsExperience,
+    yearsWithCompany: e.yearsWithCompany,
+  };
+}
+
+/** What an import does, as a table: how many it creates, and what it changes of existing employees. */
+const IMPORTS: Array<{
+  name: string;
+  creates: number;
+  changes: Array<(c: Company) => Partial<Record<(typeof IMPORT_HEADER)[number], Cells[number]>>>;
+}> = [
+  { name: 'only new employees', creates: 3, changes: [] },
+  {
+    name: 'only changes (name, level, years, flags)',
+    creates: 0,
+    changes: [
+      (c) => ({ Name: unique('Renamed'), Level: c.level2.name }),
+      () => ({ 'Years of Experience': 7.25, Pillar: 'Yes', Remote: 'Yes' }),
+    ],
+  },
+  {
+    name: 'new employees and changes together',
+    creates: 2,
+    changes: [(c) => ({ Position: c.otherPosition.name, Level: c.level2.name, 'Years with Company': 4 })],
+  },
+];
+
+describe('POST /api/audit/:id/revert', () => {
+  it.each(IMPORTS)('puts the directory back exactly as it was before an import of $name', async (spec) => {
+    const c = await company();
+    const ids: number[] = [];
+    for (const _ of spec.changes) ids.push(await existing(c));
+    const before = await directory();
+    const rows = [
+      ...Array.from({ length: spec.creates }, () => row(c, {})),
+      ...spec.changes.map((change, i) => {
+        const e = before.find((x) => x.id === ids[i])!;
+        return row(c, { ID: e.id, Name: e.name, 'Years of Experience': 2.5, ...change(c) });
+      }),
+    ];
+    const entry = await imported(rows);
+    expect(entry.summary).toBe(
+      `Import of sheet "Employees": ${spec.creates} created, ${spec.changes.length} updated`,
+    );
+    expect(await directory()).not.toEqual(before);
+    const was = await counts();
+
+    const res = await revert(entry.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.envelope.message).toBe('Import reverted');
+    const result = res.envelope.data as ImportRevertResult;
+    expect(result).toMatchObject({
+      importId: entry.id,
+      deleted: spec.creates,
+      restored: spec.changes.length,
+    });
+
+    // Exactly what the table held before: the same rows, every field, the same count.
+    expect(await directory()).toEqual(before);
+    const now = await counts();
+    expect(now.audit).toBe(was.audit + 1);
+    expect(now.employees).toBe(was.employees - spec.creates);
+
+    const [revertEntry] = await db().select().from(auditEntries).where(eq(auditEntries.id, result.revertId));
+    expect(revertEntry).toMatchObject({
+      action: 'revert',
+      entityType: 'import',
+      entityId: String(entry.id),
+      actorEmail: ADMIN_EMAIL,
+    });
+    const touched = (revertEntry!.details as { employees: Array<{ id: number }> }).employees;
+    expect(touched.map((e) => e.id).sort()).toEqual(
+      (entry.details as { employees: Array<{ id: number }> }).employees.map((e) => e.id).sort(),
+    );
+
+    // Pay history: each restored employee whose pay the import moved moves back, under the revert.
+    const history = await db().select().from(payHistory).where(eq(payHistory.auditId, result.revertId));
+    const importHistory = await db().select().from(payHistory).where(eq(payHistory.auditId, entry.id));
+    const moved = importHistory.filter((h) => ids.includes(h.employeeId));
+    expect(history.map((h) => h.employeeId).sort()).toEqual(moved.map((h) => h.employeeId).sort());
+    for (const h of history) {
+      const forward = moved.find((m) => m.employeeId === h.employeeId)!;
+      expect([h.grossBefore, h.grossAfter]).toEqual([forward.grossAfter, forward.grossBefore]);
+    }
+    if (spec.changes.length) expect(history.length).toBeGreaterThan(0);
+
+    // The Audit Log shows it.
+    const log = await t.call<AuditPage>({
+      method: 'GET',
+      url: `/api/audit?entityType=import&entityId=${entry.id}`,
+      token: t.adminToken,
+    });
+    expect(log.envelope.data.entries[0]!.summary).toBe(
+      `Import ${entry.id} of sheet "Employees" reverted: ${spec.creates} deleted, ${spec.changes.length} restored`,
+    );
+  });
+
+  /** Later changes that touch an imported employee, each refusing the revert. */
+  const LATER: Array<{ name: string; verb: RegExp; touch: (id: number, c: Company) => Promise<void> }> = [
+    {
+      name: 'an edit of the employee',
+      verb: /was changed on \d+ \w+ \d{4}, \d\d:\d\d UTC by admin@example\.com after this import/,
+      touch: async (id) => {
+        const form = await employeeForm(id);
+        const res = await t.call({
+          method: 'PUT',
+          url: `/api/employees/${id}`,
+          token: t.adminToken,
+          payload: { ...form, name: `${form.name} Jr` },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      },
+    },
+    {
+      name: 'a delete of the employee',
+      verb: /was deleted on .+ by admin@example\.com after this import/,
+      touch: async (id) => {
+        const res = await t.call({ method: 'DELETE', url: `/api/employees/${id}`, token: t.adminToken });
+        expect(res.statusCode, res.body).toBe(200);
+      },
+    },
+    {
+      name: 'a later import changing the employee',
+      verb: /was changed by a later import on .+ by admin@example\.com after this import/,
+      touch: async (id, c) => {
+        const form = await employeeForm(id);
+        await imported([row(c, { ID: id, Name: form.name, 'Years of Experience': 11 })]);
+      },
+    },
+  ];
+
+  const TOUCHED = LATER.flatMap((later) =>
+    (['created', 'changed'] as const).map((kind) => ({ ...later, kind })),
+  );
+
+  it.each(TOUCHED)(
+    'refuses, naming the $kind employee, when $name came after — and writes nothing',
+    async (later) => {
+      const c = await company();
+      const changedId = await existing(c);
+      const entry = await imported([
+        row(c, { Name: unique('Fresh') }),
+        row(c, { ID: changedId, Name: unique('Renamed'), 'Years of Experience': 9 }),
+      ]);
+      const listed = (entry.details as { employees: Array<{ id: number }> }).employees.map((e) => e.id);
+      const target = later.kind === 'changed' ? changedId : listed.find((id) => id !== changedId)!;
+      const name = (await employeeForm(target)).name;
+      await later.touch(target, c);
+      const before = await directory();
+      const was = await counts();
+
+      const res = await revert(entry.id);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.envelope.error).toBe(IMPORT_REVERT_ERRORS.touchedLater);
+      expect(res.envelope.message).toContain(`Employee ${target} (${name}`);
+      expect(res.envelope.message).toMatch(later.verb);
+      const blockers = (res.envelope.data as { employees: ImportRevertBlocker[] }).employees;
+      expect(blockers).toEqual([expect.objectContaining({ id: target, by: ADMIN_EMAIL })]);
+      // Nothing written: not the other employee either, no entry, no pay history.
+      expect(await directory()).toEqual(before);
+      expect(await counts()).toEqual(was);
+    },
+  );
+
+  it('is not stopped by a later rule change (a base salary is not the employee record)', async () => {
+    const c = await company();
+    const before = await directory();
+    const entry = await imported([row(c, {}), row(c, {})]);
+    const res = await t.call({
+      method: 'PUT',
+      url: `/api/base-salary/${c.baseSalary.id}`,
+      token: t.adminToken,
+      payload: { gradeId: c.grade.id, levelId: c.level.id, amount: 3900 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const reverted = await revert(entry.id);
+    expect(reverted.statusCode, reverted.body).toBe(200);
+    expect(await directory()).toEqual(before);
+  });
+
+  it('refuses a second revert of the same import, writing nothing', async () => {
+    const c = await company();
+    const entry = await imported([row(c, {})]);
+    expect((await revert(entry.id)).statusCode).toBe(200);
+    const was = await counts();
+    const again = await revert(entry.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.envelope.error).toBe(IMPORT_REVERT_ERRORS.alreadyReverted);
+    expect(again.envelope.message).toMatch(/^This import was already reverted on .+ by admin@example\.com$/);
+    expect(await counts()).toEqual(was);
+  });
+
+  it('lets exactly one of two simultaneous reverts through (two app instances, one database)', async () => {
+    const c = await company();
+    const changed = await existing(c);
+    const before = await directory();
+    const entry = await imported([row(c, {}), row(c, { ID: changed, Name: unique('Renamed') })]);
+    const replica = await t.replica();
+    try {
+      const answers = await Promise.all([
+        revert(entry.id),
+        replica.call({ method: 'POST', url: `/api/audit/${entry.id}/revert`, token: t.adminToken }),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      expect(answers.find((a) => a.statusCode === 409)!.envelope.error).toBe(
+        IMPORT_REVERT_ERRORS.alreadyReverted,
+      );
+      expect(await directory()).toEqual(before);
+      const reverts = await db()
+        .select()
+        .from(auditEntries)
+        .where(eq(auditEntries.entityId, String(entry.id)));
+      expect(reverts.filter((r) => r.action === 'revert')).toHaveLength(1);
+    } finally {
+      await replica.close();
+    }
+  });
+
+  it('answers 404 for an unknown entry and 400 for an entry that is not an import', async () => {
+    const missing = await revert(2_000_000_000);
+    expect(missing.statusCode).toBe(404);
+    const c = await company();
+    const id = await existing(c);
+    const form = await employeeForm(id);
+    await t.call({
+      method: 'PUT',
+      url: `/api/employees/${id}`,
+      token: t.adminToken,
+      payload: { ...form, name: unique('Edited') },
+    });
+    const page = await t.call<AuditPage>({
+      method: 'GET',
+      url: `/api/audit?entityType=employee&entityId=${id}`,
+      token: t.adminToken,
+    });
+    const was = await counts();
+    const notImport = await revert(page.envelope.data.entries[0]!.id);
+    expect(notImport.statusCode).toBe(400);
+    expect(notImport.envelope.error).toBe(IMPORT_REVERT_ERRORS.notAnImport);
+    expect(await counts()).toEqual(was);
+  });
+
+  it('is for administrators only: anyone else gets 403 and nothing changes', async () => {
+    const c = await company();
+    const entry = await imported([row(c, {})]);
+    const before = await directory();
+    const was = await counts();
+    const res = await revert(entry.id, tokens.everything);
+    expect(res.statusCode).toBe(403);
+    expect(res.envelope.message).toBe('Only administrators can revert an import');
+    expect(await directory()).toEqual(before);
+    expect(await counts()).toEqual(was);
+    expect((await revert(entry.id)).statusCode).toBe(200);
+  });
+
+  it("refuses when a changed employee's earlier position was deleted since", async () => {
+    const c = await company();
+    const gone = await newPosition(db(), c.job.id, unique('Gone'));
+    const id = await existing(c, { positionId: gone.id });
+    const form = await employeeForm(id);
+    const entry = await imported([row(c, { ID: id, Name: form.name, 'Years of Experience': 2.5 })]);
+    const del = await t.call({ method: 'DELETE', url: `/api/positions/${gone.id}`, token: t.adminToken });
+    expect(del.statusCode, del.body).toBe(200);
+    const was = await counts();
+    const res = await revert(entry.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.envelope.error).toBe(IMPORT_REVERT_ERRORS.referenceGone);
+    expect(res.envelope.message).toContain(
+      `Employee ${id} (${form.name}): its earlier position no longer exists`,
+    );
+    expect(await counts()).toEqual(was);
+  });
+});
