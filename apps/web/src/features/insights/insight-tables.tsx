@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core';
 import { formatMoney } from '@salary/shared/common/money';
 import type { Insights } from '@salary/shared/insights/insights.contract';
-import type { ReactNode } from 'react';
+import { TableScrollRegion } from '../../components/table-scroll-region.tsx';
 import classes from './insights.module.css';
 
 export const counts = new Intl.NumberFormat('en-US');
@@ -9,23 +9,10 @@ export const counts = new Intl.NumberFormat('en-US');
 /** "$3,000.00 – $3,500.00": a histogram bar's range. */
 export const binLabel = (from: number, to: number) => `${formatMoney(from)} – ${formatMoney(to)}`;
 
-/**
- * A table that may scroll sideways on a phone: focusable and named so a keyboard user can
- * scroll it (axe: scrollable-region-focusable).
- */
-function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
-    <section className={classes.tableScroll} aria-label={label} tabIndex={0}>
-      {children}
-    </section>
-  );
-}
-
 export function JobCostTable({ data }: { data: Insights }) {
   const cost = data.totalCost !== undefined;
   return (
-    <ScrollRegion label="Cost by job">
+    <TableScrollRegion label="Cost by job" minWidth={560}>
       <Table fz="sm" striped data-table="job-cost">
         <Table.Thead>
           <Table.Tr>
@@ -58,7 +45,7 @@ export function JobCostTable({ data }: { data: Insights }) {
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollRegion>
+    </TableScrollRegion>
   );
 }
 
@@ -97,7 +84,7 @@ export function GradeLevelHeatmap({ data }: { data: Insights }) {
   const levels = data.levels.filter((l) => data.byGradeLevel.some((c) => c.levelId === l.id));
   const grades = data.grades.filter((g) => data.byGradeLevel.some((c) => c.gradeId === g.id));
   return (
-    <ScrollRegion label="Salary by grade and level">
+    <TableScrollRegion label="Salary by grade and level" minWidth={480}>
       <Table fz="sm" withColumnBorders withTableBorder data-table="grade-level">
         <Table.Caption>
           Median monthly salary per grade and level, with the lowest and highest below it.
@@ -145,6 +132,6 @@ export function GradeLevelHeatmap({ data }: { data: Insights }) {
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollRegion>
+    </TableScrollRegion>
   );
 }
