@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { formatTable } from './lib/report.ts';
 import { type BenchResults, runBench, writeResults } from './run.ts';
 
 /*
@@ -36,6 +37,8 @@ it('measures every figure at a tiny size and writes the results file', { timeout
       excel: true,
       browser: false,
       databaseUrl: undefined,
+      audit: true,
+      auditEntries: 300,
       log: () => {},
     });
     const file = path.join(dir, 'latest.json');
@@ -44,7 +47,19 @@ it('measures every figure at a tiny size and writes the results file', { timeout
     expect(saved).toEqual(results);
 
     expect(Object.keys(saved).sort()).toEqual(
-      ['calculate', 'export', 'goals', 'import', 'insights', 'list', 'machine', 'options', 'web'].sort(),
+      [
+        'audit',
+        'calculate',
+        'export',
+        'goals',
+        'impact',
+        'import',
+        'insights',
+        'list',
+        'machine',
+        'options',
+        'web',
+      ].sort(),
     );
     expectPositive('machine', { ...saved.machine }, ['cores', 'totalMemoryGb']);
     expect(saved.machine.node).toBe(process.version);
@@ -93,6 +108,26 @@ it('measures every figure at a tiny size and writes the results file', { timeout
     ]);
     for (const imported of imports)
       expectPositive(`import ${imported.kind}`, { ...imported }, ['seconds', 'peakRssMb', 'readyRssMb']);
+
+    const [impact] = figure(saved.impact, 'impact');
+    expect(impact!.employees).toBe(40);
+    expect(impact!.affected).toBe(40);
+    expectPositive('impact', { ...impact! }, ['previewMs', 'listMs', 'goalMs']);
+    const audit = figure(saved.audit, 'audit');
+    expect(audit.ruleChange.map((r) => [r.employees, r.historyRows])).toEqual([[40, 40]]);
+    expectPositive('audit.ruleChange', { ...audit.ruleChange[0]! }, ['ms']);
+    expectPositive('audit.singleWrite', { ...audit.singleWrite[0]! }, ['auditedMs', 'unauditedMs', 'ratio']);
+    expect(audit.pages.entries).toBeGreaterThanOrEqual(300);
+    expect(Object.keys(audit.pages.pages).length).toBeGreaterThanOrEqual(6);
+    expectPositive('audit.pages', audit.pages.pages, Object.keys(audit.pages.pages));
+    const table = formatTable(saved);
+    for (const row of [
+      'POST /api/impact',
+      'PUT /api/base-salary moving 40',
+      'single-row write',
+      'GET /api/audit, newest',
+    ])
+      expect(table).toContain(row);
 
     // The bundle figure needs a web build (npm test builds it first); without one it says so.
     if ('na' in saved.web.bundle) expect(saved.web.bundle.na).toMatch(/web build/);

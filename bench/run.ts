@@ -4,6 +4,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import {
+  type AuditPagesFigure,
+  benchAuditPages,
+  benchRuleChange,
+  benchSingleWrite,
+  type RuleChangeFigure,
+  type SingleWriteFigure,
+} from './audit.ts';
 import { benchCalculate, type CalculateFigure } from './calculate.ts';
 import {
   benchExport,
@@ -14,6 +22,7 @@ import {
   withoutIds,
 } from './excel.ts';
 import { createBenchDatabase } from './generate.ts';
+import { type ImpactFigure, measureImpact } from './impact.ts';
 import { benchInsights, type InsightsFigure } from './insights.ts';
 import { startBenchApp } from './lib/bench-app.ts';
 import { describeMachine, type Machine } from './lib/machine.ts';
@@ -52,7 +61,21 @@ export interface BenchOptions {
   databaseUrl: string | undefined;
   /** With 2 or more (PostgreSQL only): list and calculate req/s for 1 and for this many server processes. */
   replicas?: number;
+  /**
+   * The audit trail and the impact preview, per size: a multiplier change previewed beside a
+   * list read, a base-salary change moving everyone, a single write's audit overhead; and
+   * GET /api/audit pages once, over a log of `auditEntries` entries.
+   */
+  audit: boolean;
+  auditEntries: number;
   log(line: string): void;
+}
+
+/** The audit trail's figures: per size, and the log pages once. */
+export interface AuditResults {
+  ruleChange: RuleChangeFigure[];
+  singleWrite: SingleWriteFigure[];
+  pages: AuditPagesFigure;
 }
 
 export interface BenchResults {
@@ -66,6 +89,9 @@ export interface BenchResults {
   export: Figure<ExportFigure[]>;
   import: Figure<ImportFigure[]>;
   replicas?: Figure<ReplicasFigure>;
+  /** POST /api/impact (a multiplier change) beside one priced list read, per size. */
+  impact: Figure<ImpactFigure[]>;
+  audit: Figure<AuditResults>;
   web: {
     bundle: Figure<BundleFigure>;
     firstVisit: Figure<FirstVisitFigure>;
@@ -91,6 +117,10 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const imports: ImportFigure[] = [];
   let exportMissing = false;
   let replicas: Figure<ReplicasFigure> | undefined;
+  const impact: ImpactFigure[] = [];
+  const ruleChange: RuleChangeFigure[] = [];
+  const singleWrite: SingleWriteFigure[] = [];
+  let pages: AuditPagesFigure | undefined;
   const work = mkdtempSync(path.join(os.tmpdir(), 'salary-bench-files-'));
 
   let webDist: string | undefined;
@@ -154,6 +184,25 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
               runs: options.quick ? 1 : 3,
             });
           }
+          if (options.audit) {
+            // After the read figures: the rule change puts everyone on one grade and level and
+            // the log gets its entries (the preview rolls back; it goes first).
+            const db = bench.database.db;
+            const runs = options.quick ? 1 : 3;
+            log('  impact preview …');
+            impact.push(await measureImpact(app, size, runs, options.databaseUrl ? 'postgres' : 'pglite'));
+            log('  audit: rule change …');
+            ruleChange.push({ employees: size, ...(await benchRuleChange(app, db, runs)) });
+            log('  audit: single-row write overhead …');
+            singleWrite.push({
+              employees: size,
+              ...(await benchSingleWrite(app, db, options.quick ? 10 : 100)),
+            });
+            if (!pages) {
+              log(`  audit: ${options.auditEntries.toLocaleString('en-US')} entries, GET /api/audit pages …`);
+              pages = await benchAuditPages(app, db, options.auditEntries, options.quick ? 2 : 20);
+            }
+          }
           exportMissing = !app.app.hasRoute({ method: 'GET', url: '/api/employees/export' });
         } finally {
           await app.close();
@@ -202,6 +251,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       excel: options.excel,
       browser: options.browser,
       ...(options.replicas ? { replicas: options.replicas } : {}),
+      audit: options.audit,
+      auditEntries: options.auditEntries,
     },
     goals: GOALS,
     list: results.list,
@@ -210,6 +261,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     export: exports.length ? exports : { na: excelNa },
     import: imports.length ? imports : { na: excelNa },
     ...(replicas ? { replicas } : {}),
+    impact: impact.length ? impact : { na: 'skipped (--no-audit)' },
+    audit: pages ? { ruleChange, singleWrite, pages } : { na: 'skipped (--no-audit)' },
     web: results.web,
   };
 }
@@ -229,6 +282,8 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { out: string } 
       'no-browser': { type: 'boolean', default: false },
       build: { type: 'boolean', default: false },
       replicas: { type: 'string' },
+      'no-audit': { type: 'boolean', default: false },
+      'audit-entries': { type: 'string' },
       out: { type: 'string', default: RESULTS_FILE },
     },
   });
@@ -241,6 +296,9 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { out: string } 
       ? [200, 1000]
       : [10_000, 100_000];
   if (sizes.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw new Error(`bad --sizes: ${values.sizes}`);
+  const auditEntries = values['audit-entries'] ? Number(values['audit-entries']) : quick ? 2000 : 1_000_000;
+  if (!Number.isSafeInteger(auditEntries) || auditEntries < 100)
+    throw new Error(`bad --audit-entries: ${values['audit-entries']} (100 or more)`);
   if (values.replicas && !(Number.isSafeInteger(Number(values.replicas)) && Number(values.replicas) >= 2))
     throw new Error(`bad --replicas: ${values.replicas} (2 or more)`);
   return {
@@ -255,6 +313,8 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { out: string } 
     build: values.build ?? false,
     databaseUrl: process.env.DATABASE_URL || undefined,
     replicas: values.replicas ? Number(values.replicas) : undefined,
+    audit: !values['no-audit'],
+    auditEntries,
     log: (line) => console.log(line),
     out: values.out ?? RESULTS_FILE,
   };

@@ -12,6 +12,15 @@ export const GOALS = {
   firstRowsMsMax: 1000,
   /** GET /api/insights against one priced list read (both after a write). */
   insightsRatioMax: 1.5,
+  /** A base-salary change moving every employee's pay, with its history rows (issue 15). */
+  ruleChangeMsMax: 3000,
+  /** A single-row write audited against the same write unaudited. */
+  auditOverheadRatioMax: 1.2,
+  /** One GET /api/audit page, whatever the filter, with 1,000,000 entries. */
+  auditPageMsMax: 100,
+  /** POST /api/impact of a multiplier change: ≤ 1 s at 10,000 employees, ≤ 5 s at 100,000 (issue 16). */
+  impactPreviewMsMax10k: 1000,
+  impactPreviewMsMax100k: 5000,
 } as const;
 
 const num = (n: number) => n.toLocaleString('en-US');
@@ -143,6 +152,47 @@ export function formatTable(results: BenchResults): string {
       `× ${rep.calculateScale}`,
       '',
     ]);
+  }
+  const imp = results.impact;
+  if (imp && na(imp)) rows.push(['POST /api/impact', imp.na, '', '', '']);
+  else if (imp)
+    for (const i of imp)
+      rows.push([
+        `POST /api/impact, multiplier change over ${num(i.employees)} employees (median of ${i.runs})`,
+        `${num(i.previewMs)} ms`,
+        `${num(i.listMs)} ms one priced list read`,
+        `≤ ${num(i.goalMs)} ms`,
+        verdict(i.previewMs <= i.goalMs),
+      ]);
+  const au = results.audit;
+  if (au && na(au)) rows.push(['audit trail', au.na, '', '', '']);
+  else if (au) {
+    for (const r of au.ruleChange)
+      rows.push([
+        `PUT /api/base-salary moving ${num(r.employees)} employees' pay, with history (median of ${r.runs})`,
+        `${num(r.ms)} ms`,
+        `${num(r.historyRows)} history rows`,
+        `≤ ${num(GOALS.ruleChangeMsMax)} ms`,
+        verdict(r.ms <= GOALS.ruleChangeMsMax),
+      ]);
+    for (const w of au.singleWrite)
+      rows.push([
+        `single-row write (level rename) audited, ${num(w.employees)} employees (median of ${w.runs})`,
+        `${w.auditedMs} ms`,
+        `${w.unauditedMs} ms unaudited`,
+        `${w.ratio} (≤ ${GOALS.auditOverheadRatioMax})`,
+        verdict(w.ratio <= GOALS.auditOverheadRatioMax),
+      ]);
+    const p = au.pages;
+    for (const [name, ms] of Object.entries(p.pages))
+      rows.push([
+        `GET /api/audit, ${name}, ${num(p.entries)} entries (median of ${p.runs})`,
+        `${ms} ms`,
+        '',
+        `< ${GOALS.auditPageMsMax} ms`,
+        verdict(ms < GOALS.auditPageMsMax),
+      ]);
+    rows.push([`  the log seeded (generate_series)`, `${num(p.seedMs)} ms`, '', '', '']);
   }
   const v = results.web.firstVisit;
   if (!v || na(v))

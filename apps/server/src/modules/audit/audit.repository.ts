@@ -85,7 +85,10 @@ export function createAuditRepository(db: DbOrTx) {
       return row?.id;
     },
 
-    /** Newest first, keyset on id: `limit + 1` rows so the caller knows whether more follow. */
+    /**
+     * Newest first, keyset on (at, id) — each filter's index ends in those two (schema.ts) —
+     * `limit + 1` rows so the caller knows whether more follow. No count of the table.
+     */
     async list(filters: AuditFilters): Promise<AuditEntryRow[]> {
       const where: (SQL | undefined)[] = [];
       if (filters.entityType) where.push(eq(auditEntries.entityType, filters.entityType));
@@ -95,12 +98,16 @@ export function createAuditRepository(db: DbOrTx) {
         where.push(sql`lower(${auditEntries.actorEmail}) = lower(${filters.actorEmail})`);
       if (filters.from) where.push(gte(auditEntries.at, filters.from));
       if (filters.to) where.push(lt(auditEntries.at, filters.to));
-      if (filters.before !== undefined) where.push(lt(auditEntries.id, filters.before));
+      // Older than the cursor's entry in (at, id): one row comparison the indexes range-scan.
+      if (filters.before !== undefined)
+        where.push(
+          sql`(${auditEntries.at}, ${auditEntries.id}) < ((select c.at from ${auditEntries} c where c.id = ${filters.before}), ${filters.before})`,
+        );
       return db
         .select()
         .from(auditEntries)
         .where(and(...where))
-        .orderBy(desc(auditEntries.id))
+        .orderBy(desc(auditEntries.at), desc(auditEntries.id))
         .limit(filters.limit + 1);
     },
 

@@ -29,6 +29,8 @@ export interface PayBaseline {
   before: Map<number, PricedEmployee>;
   /** A rule write: the employees do not change, only their rules — price the same records again. */
   rulesOnly?: boolean;
+  /** Taken inside a preview: nothing was priced and no history row will be written (see payBefore). */
+  preview?: boolean;
 }
 
 export interface EntryInput {
@@ -109,6 +111,10 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
       options: { rulesOnly?: boolean } = {},
     ): Promise<PayBaseline> {
       const f = filters === 'all' ? {} : filters;
+      // A preview rolls back whatever it writes, and answers from its own pricing before and
+      // after (impact.service.ts): pricing everyone once more for history rows that vanish
+      // would double its time. The entry is still recorded; only the pay history is left out.
+      if (currentWriteScope()?.preview) return { filters: f, before: new Map(), preview: true };
       return { filters: f, before: await price(f), rulesOnly: options.rulesOnly };
     },
 
@@ -125,17 +131,14 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
       const scope = currentWriteScope();
       if (!scope?.tx)
         throw new Error(`audit: "${input.action} ${input.entityType}" recorded outside a write scope`);
-      const after = options.pay
-        ? options.pay.rulesOnly
-          ? await reprice(options.pay.before)
-          : await price(options.pay.filters)
-        : undefined;
+      const pay = options.pay?.preview ? undefined : options.pay;
+      const after = pay ? (pay.rulesOnly ? await reprice(pay.before) : await price(pay.filters)) : undefined;
       let changes = input.changes ?? [];
       const details: Record<string, unknown> = { label: input.label, ...input.details };
-      if (options.pay && after && options.employeeChanges) {
+      if (pay && after && options.employeeChanges) {
         const touched: { id: number; name: string; changes: AuditChange[] }[] = [];
-        for (const id of new Set([...options.pay.before.keys(), ...after.keys()])) {
-          const b = options.pay.before.get(id)?.employee;
+        for (const id of new Set([...pay.before.keys(), ...after.keys()])) {
+          const b = pay.before.get(id)?.employee;
           const a = after.get(id)?.employee;
           const list = diffFields(employeeWire(b), employeeWire(a));
           if (list.length) touched.push({ id, name: (a ?? b)?.name ?? String(id), changes: list });
@@ -153,8 +156,8 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
         details,
       });
       scope.recorded.push(id);
-      if (options.pay && after) {
-        const moved = moves(options.pay.before, after);
+      if (pay && after) {
+        const moved = moves(pay.before, after);
         if (moved.length) await repo.insertHistory(id, moved);
       }
       return id;
