@@ -90,6 +90,38 @@ describe('GET /api/audit, page by page', () => {
     expect([...all].sort(newestFirst).map((e) => e.id)).toEqual(all.map((e) => e.id));
   });
 
+  it('starts a page at an id that names no entry: the newest entry below it comes first', async () => {
+    // The pay history links a row to its cause as /settings/audit?before=<entry id + 1>; the id
+    // after the newest entry, or one in a gap, names no entry.
+    const ids = all.map((e) => e.id);
+    const newest = Math.max(...ids);
+    for (const before of [newest + 1, newest + 1000]) {
+      const res = await t.call<AuditPage>({
+        token: t.adminToken,
+        method: 'GET',
+        url: `/api/audit?limit=3&before=${before}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.envelope.data.entries.map((e) => e.id)).toEqual(all.slice(0, 3).map((e) => e.id));
+    }
+    // An existing id: strictly older than that entry, and the entry id − 1 is the first shown
+    // when it sorts there (the seeded log's ids follow its times).
+    const middle = all[10]!;
+    const page = await t.call<AuditPage>({
+      token: t.adminToken,
+      method: 'GET',
+      url: `/api/audit?limit=2&before=${middle.id}`,
+    });
+    expect(page.envelope.data.entries.map((e) => e.id)).toEqual(all.slice(11, 13).map((e) => e.id));
+    // Below every entry: nothing.
+    const none = await t.call<AuditPage>({
+      token: t.adminToken,
+      method: 'GET',
+      url: `/api/audit?limit=2&before=${Math.min(...ids)}`,
+    });
+    expect(none.envelope.data.entries).toEqual([]);
+  });
+
   for (const c of CASES)
     for (const limit of [1, 7, 50])
       it(`${c.name}, ${limit} a page: every matching entry once, newest first`, async () => {

@@ -99,9 +99,11 @@ export function createAuditRepository(db: DbOrTx) {
       if (filters.from) where.push(gte(auditEntries.at, filters.from));
       if (filters.to) where.push(lt(auditEntries.at, filters.to));
       // Older than the cursor's entry in (at, id): one row comparison the indexes range-scan.
+      // A cursor that names no entry ("entries before id N", as the pay history's links to a
+      // cause ask: ?before=<its id + 1>) takes the time of the newest entry below it.
       if (filters.before !== undefined)
         where.push(
-          sql`(${auditEntries.at}, ${auditEntries.id}) < ((select c.at from ${auditEntries} c where c.id = ${filters.before}), ${filters.before})`,
+          sql`(${auditEntries.at}, ${auditEntries.id}) < (coalesce((select c.at from ${auditEntries} c where c.id = ${filters.before}), (select c.at from ${auditEntries} c where c.id < ${filters.before} order by c.id desc limit 1)), ${filters.before})`,
         );
       return db
         .select()
