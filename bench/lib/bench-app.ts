@@ -43,8 +43,17 @@ export async function startBenchApp(
     // Inside the /api scope, where the sign-in check is registered.
     extraApiRoutes: opts.probes
       ? (api) => {
-          api.post('/bench-probe/public', { config: { public: true } }, async () => probeAnswer.value);
-          api.post('/bench-probe/signed-in', async () => probeAnswer.value);
+          // Like the calculator, POSTs that store nothing: no write scope.
+          api.post(
+            '/bench-probe/public',
+            { config: { public: true, writeScope: 'none' } },
+            async () => probeAnswer.value,
+          );
+          api.post(
+            '/bench-probe/signed-in',
+            { config: { writeScope: 'none' } },
+            async () => probeAnswer.value,
+          );
         }
       : undefined,
   });
