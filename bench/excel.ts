@@ -95,8 +95,11 @@ class Child {
   }
 }
 
+/** Extra node flags for the measured child (BENCH_CHILD_NODE_ARGS="--cpu-prof" to profile it). */
+const childNodeArgs = () => (process.env.BENCH_CHILD_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 function startChild(role: 'server' | 'exceljs', env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, role], {
+  const child = spawn(process.execPath, [...childNodeArgs(), '--import', 'tsx', CHILD, role], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -7,6 +7,7 @@ import {
   foreignKey,
   index,
   integer,
+  json,
   jsonb,
   numeric,
   pgTable,
@@ -361,6 +362,25 @@ export const payHistory = pgTable(
     index('pay_history_employee_idx').on(t.employeeId, t.id),
     index('pay_history_audit_idx').on(t.auditId),
   ],
+);
+
+/**
+ * The employees an import (or its revert) created or changed, one row each with its field
+ * changes (before → after, the API's names), kept beside the entry instead of inside it: an
+ * import of 100,000 employees made one JSON value of ~100 MB that took PGlite 9 s to store,
+ * and every Audit Log page holding the entry carried it whole. `json`, not `jsonb`: kept as
+ * written and read back whole, never queried inside. Append-only like the entries (0005).
+ */
+export const auditEmployeeChanges = pgTable(
+  'audit_employee_changes',
+  {
+    auditId: bigint('audit_id', { mode: 'number' }).notNull(),
+    employeeId: integer('employee_id').notNull(),
+    /** The employee's name after the change (before it, for one deleted). */
+    name: text('name').notNull(),
+    changes: json('changes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.auditId, t.employeeId] })],
 );
 
 /**

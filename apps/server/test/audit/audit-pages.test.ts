@@ -139,6 +139,12 @@ describe('the audit trail is append-only in the database', () => {
     ['empty the log', sql`truncate audit_entries cascade`],
     ['update a history row', sql`update pay_history set gross_after = 0`],
     ['delete a history row', sql`delete from pay_history`],
+    [
+      'update the employee changes of an import',
+      sql`update audit_employee_changes set name = 'Someone else'`,
+    ],
+    ['delete the employee changes of an import', sql`delete from audit_employee_changes`],
+    ['empty the employee changes', sql`truncate audit_employee_changes`],
   ])('refuses to %s', async (_name, statement) => {
     const refused = await db.execute(statement).then(
       () => undefined,

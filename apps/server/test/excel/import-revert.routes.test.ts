@@ -5,9 +5,10 @@ import {
   type ImportRevertResult,
 } from '@salary/shared/audit/import-revert.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEntries, employees, payHistory } from '../../src/db/schema.ts';
+import { auditEmployeeChanges, auditEntries, employees, payHistory } from '../../src/db/schema.ts';
 import {
   countRows,
   newBaseSalary,
@@ -118,6 +119,13 @@ async function imported(rows: Cells[]): Promise<AuditEntry> {
   return entry;
 }
 
+/** An employee as GET /api/employees/:id shows it (the API's field names). */
+async function view(id: number): Promise<Record<string, unknown>> {
+  const res = await t.call<EmployeeView>({ method: 'GET', url: `/api/employees/${id}`, token: t.adminToken });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.envelope.data as unknown as Record<string, unknown>;
+}
+
 const revert = (id: number, token = t.adminToken) =>
   t.call<ImportRevertResult | { employees: ImportRevertBlocker[] } | null>({
     method: 'POST',
@@ -174,10 +182,27 @@ describe('POST /api/audit/:id/revert', () => {
         return row(c, { ID: e.id, Name: e.name, 'Years of Experience': 2.5, ...change(c) });
       }),
     ];
+    const views = new Map(await Promise.all(ids.map(async (id) => [id, await view(id)] as const)));
     const entry = await imported(rows);
     expect(entry.summary).toBe(
       `Import of sheet "Employees": ${spec.creates} created, ${spec.changes.length} updated`,
     );
+    // The entry lists each employee with exactly its fields that moved (stored compactly
+    // beside the entry, read back in the API's shape): before → after as the API shows them.
+    const listed = (entry.details as { employees: Array<{ id: number; changes: unknown[] }> }).employees;
+    expect(listed).toHaveLength(spec.creates + spec.changes.length);
+    for (const e of listed) {
+      const was = views.get(e.id) ?? null;
+      const now = await view(e.id);
+      const fields = [...EMPLOYEE_FIELDS.map((f) => f.wire as string), 'customMultipliers'];
+      const moved = fields.flatMap((field) => {
+        const b = was ? (was[field] ?? null) : null;
+        const a = now[field] ?? null;
+        return JSON.stringify(b) === JSON.stringify(a) ? [] : [{ field, before: b, after: a }];
+      });
+      expect(moved.length).toBeGreaterThan(0);
+      expect(e.changes).toEqual(moved);
+    }
     expect(await directory()).not.toEqual(before);
     const was = await counts();
 
@@ -204,7 +229,12 @@ describe('POST /api/audit/:id/revert', () => {
       entityId: String(entry.id),
       actorEmail: ADMIN_EMAIL,
     });
-    const touched = (revertEntry!.details as { employees: Array<{ id: number }> }).employees;
+    // The revert names the same employees, in rows beside its entry (the entry keeps the count).
+    const touched = await db()
+      .select({ id: auditEmployeeChanges.employeeId })
+      .from(auditEmployeeChanges)
+      .where(eq(auditEmployeeChanges.auditId, result.revertId));
+    expect(revertEntry!.details).toMatchObject({ employeeCount: touched.length });
     expect(touched.map((e) => e.id).sort()).toEqual(
       (entry.details as { employees: Array<{ id: number }> }).employees.map((e) => e.id).sort(),
     );
@@ -311,6 +341,32 @@ describe('POST /api/audit/:id/revert', () => {
     expect(res.statusCode, res.body).toBe(200);
     const reverted = await revert(entry.id);
     expect(reverted.statusCode, reverted.body).toBe(200);
+    expect(await directory()).toEqual(before);
+  });
+
+  it('an import of more employees than the Audit Log shows keeps them all beside its entry', async () => {
+    const c = await company();
+    const before = await directory();
+    const entry = await imported(Array.from({ length: 60 }, () => row(c, {})));
+    // The page carries the first 50 and the count; the rows hold all 60.
+    const details = entry.details as { created: number; employeeCount: number; employees: { id: number }[] };
+    expect(details).toMatchObject({ created: 60, employeeCount: 60 });
+    expect(details.employees).toHaveLength(50);
+    const stored = await db()
+      .select({ id: auditEmployeeChanges.employeeId })
+      .from(auditEmployeeChanges)
+      .where(eq(auditEmployeeChanges.auditId, entry.id));
+    expect(stored).toHaveLength(60);
+    expect(details.employees.map((e) => e.id)).toEqual(
+      stored
+        .map((e) => e.id)
+        .sort((a, b) => a - b)
+        .slice(0, 50),
+    );
+    // The revert reads all 60, not the page's 50.
+    const res = await revert(entry.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.envelope.data).toMatchObject({ deleted: 60, restored: 0 });
     expect(await directory()).toEqual(before);
   });
 

@@ -9,7 +9,9 @@ import type { EmployeeRecord } from '../employees/employees.repository.ts';
 
 const SECRET = /password|hash|token|secret/i;
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const same = (a: unknown, b: unknown) =>
+  (a ?? null) === (b ?? null) ||
+  (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a ?? null) === JSON.stringify(b ?? null));
 
 /**
  * The fields that differ between two views of a record (null: it did not exist), in the

@@ -6,26 +6,31 @@ import type {
   PayHistoryRow,
 } from '@salary/shared/audit/audit.contract';
 import { type Actor, can } from '@salary/shared/common/permissions';
-import type { EmployeeFilters } from '@salary/shared/employees/employee.contract';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { requireAdmin } from '../../lib/authorize.ts';
 import { currentWriteScope } from '../../lib/write-scope.ts';
-import type { PricedEmployee, PricingService } from '../pricing/pricing.service.ts';
+import type { PricedEmployee, PricingService, RowFilters } from '../pricing/pricing.service.ts';
 import { diffFields, employeeWire, entryText } from './audit.diff.ts';
-import type { AuditEntryRow, AuditRepository, PayMove } from './audit.repository.ts';
+import {
+  type AuditEntryRow,
+  type AuditRepository,
+  changedFields,
+  type EmployeeChanges,
+  type PayMove,
+} from './audit.repository.ts';
 
 /*
  * The audit trail, complete by construction: `record` inserts the entry on the current write
  * scope's transaction and tells the scope (lib/write-scope.ts refuses a scope that wrote
  * without one). Pay history is one mechanism for every write: a write that may move pay
- * says whose (`payBefore`: every employee, some filter, one employee) before it writes;
+ * says whose (`payBefore`: every employee, a filter, one employee, the ids a write touches) before it writes;
  * `record` prices the same employees again after, with the same bulk pricing path as the
  * list, and keeps a row for each employee whose gross or total cost moved.
  */
 
 /** Whose pay a write may move, priced before it: the filter and the figures then. */
 export interface PayBaseline {
-  filters: EmployeeFilters & { id?: number };
+  filters: RowFilters;
   before: Map<number, PricedEmployee>;
   /** A rule write: the employees do not change, only their rules — price the same records again. */
   rulesOnly?: boolean;
@@ -51,6 +56,9 @@ export interface RecordOptions {
    */
   employeeChanges?: 'entry' | 'details';
 }
+
+/** How many of an import's employees a page of the Audit Log carries (the screen shows 50). */
+export const LISTED_EMPLOYEES = 50;
 
 const toNumber = (v: string | null) => (v === null ? null : Number(v));
 
@@ -134,9 +142,10 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
       const pay = options.pay?.preview ? undefined : options.pay;
       const after = pay ? (pay.rulesOnly ? await reprice(pay.before) : await price(pay.filters)) : undefined;
       let changes = input.changes ?? [];
+      let employeeRows: EmployeeChanges[] = [];
       const details: Record<string, unknown> = { label: input.label, ...input.details };
       if (pay && after && options.employeeChanges) {
-        const touched: { id: number; name: string; changes: AuditChange[] }[] = [];
+        const touched: EmployeeChanges[] = [];
         for (const id of new Set([...pay.before.keys(), ...after.keys()])) {
           const b = pay.before.get(id)?.employee;
           const a = after.get(id)?.employee;
@@ -144,7 +153,12 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
           if (list.length) touched.push({ id, name: (a ?? b)?.name ?? String(id), changes: list });
         }
         if (options.employeeChanges === 'entry') changes = touched[0]?.changes ?? changes;
-        else details.employees = touched;
+        else {
+          // Beside the entry, a row each (audit_employee_changes): the entry keeps the count.
+          details.employeeCount = touched.length;
+          details.employeeFields = changedFields(touched);
+          employeeRows = touched;
+        }
       }
       const id = await repo.insert({
         actorId: scope.actor?.id ?? null,
@@ -156,6 +170,8 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
         details,
       });
       scope.recorded.push(id);
+      if (employeeRows.length)
+        await repo.insertEmployeeChanges(id, details.employeeFields as string[], employeeRows);
       if (pay && after) {
         const moved = moves(pay.before, after);
         if (moved.length) await repo.insertHistory(id, moved);
@@ -187,7 +203,30 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
       });
       const more = rows.length > query.limit;
       const page = more ? rows.slice(0, query.limit) : rows;
-      return { entries: page.map(toEntry), nextCursor: more ? page[page.length - 1]!.id : null };
+      const entries = page.map(toEntry);
+      // An import's (or revert's) employees are kept beside it: the first ones ride along.
+      const listed = entries.filter(
+        (e) =>
+          e.entityType === 'import' &&
+          !Array.isArray((e.details as { employees?: unknown } | null)?.employees),
+      );
+      const employees = await repo.employeeChangesOf(
+        listed.map((e) => e.id),
+        LISTED_EMPLOYEES,
+      );
+      for (const e of listed) e.details = { ...(e.details as object), employees: employees.get(e.id) ?? [] };
+      return { entries, nextCursor: more ? page[page.length - 1]!.id : null };
+    },
+
+    /**
+     * Every employee an import (or revert) entry created or changed, with its field changes:
+     * from beside the entry, or from its details for an entry recorded before 0005; null when it recorded none.
+     */
+    async employeesOf(entry: { id: number; details: unknown }): Promise<EmployeeChanges[] | null> {
+      const details = entry.details as { employees?: unknown; employeeCount?: unknown } | null;
+      if (Array.isArray(details?.employees)) return details.employees as EmployeeChanges[];
+      if (typeof details?.employeeCount !== 'number') return null;
+      return (await repo.employeeChangesOf([entry.id])).get(entry.id) ?? [];
     },
 
     /** Gross with showSalary, cost with showCost, 403 with neither; a deleted employee keeps it. */

@@ -8,6 +8,7 @@ import {
 import { count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { employees, grades, jobs, levels, positions } from '../../db/schema.ts';
+import { idIn } from '../../db/sql-arrays.ts';
 import { currentSnapshot, readSnapshot } from '../../lib/snapshot.repository.ts';
 
 /** One employee with the names of what it refers to, numbers already converted. */
@@ -138,9 +139,13 @@ if ([...ACCENTED].length !== PLAIN.length) throw new Error('name search: transla
 const folded = (value: SQL) => sql`translate(lower(${value}), ${ACCENTED}, ${PLAIN})`;
 
 /** The list query aliases employees as `e`, so its filters are written against that alias. */
-function filterClause(filters: EmployeeFilters & { id?: number }): SQL | undefined {
+/** The list's filters, or one employee (`id`), or some (`ids`: those an import wrote). */
+export type RowFilters = EmployeeFilters & { id?: number; ids?: readonly number[] };
+
+function filterClause(filters: RowFilters): SQL | undefined {
   const parts: SQL[] = [];
   if (filters.id !== undefined) parts.push(sql`e.id = ${filters.id}`);
+  if (filters.ids) parts.push(idIn(sql`e.id`, filters.ids));
   if (filters.name) parts.push(sql`strpos(${folded(sql`e.name`)}, ${folded(sql`${filters.name}`)}) > 0`);
   if (filters.jobId !== undefined) parts.push(sql`e.job_id = ${filters.jobId}`);
   if (filters.positionId !== undefined) parts.push(sql`e.position_id = ${filters.positionId}`);
@@ -167,7 +172,7 @@ export interface ListPage {
  * years travel as JSON numbers (numeric(5,2) text, e.g. 6.50), so they arrive exact. With a
  * `page`, only that page's rows (the export reads the list that way, so memory stays flat).
  */
-export function listColumns(filters: EmployeeFilters & { id?: number }, page?: ListPage) {
+export function listColumns(filters: RowFilters, page?: ListPage) {
   const where = filterClause(filters);
   const rows = page
     ? sql`(select * from ${employees} e
@@ -208,13 +213,13 @@ const values = (input: EmployeeInput) =>
 export function createEmployeesRepository(db: DbOrTx) {
   return {
     /** All matching employees, ordered by id, in ONE statement (one snapshot). */
-    async list(filters: EmployeeFilters & { id?: number } = {}): Promise<EmployeeRecord[]> {
+    async list(filters: RowFilters = {}): Promise<EmployeeRecord[]> {
       return (await this.listAt(filters)).employees;
     },
 
     /** The list and the snapshot it was read at. */
     async listAt(
-      filters: EmployeeFilters & { id?: number } = {},
+      filters: RowFilters = {},
       page?: ListPage,
     ): Promise<{ employees: EmployeeRecord[]; snapshot: string }> {
       const [row] = await db.select(listColumns(filters, page)).from(sql`(select 1) as one`);
@@ -258,10 +263,11 @@ export function createEmployeesRepository(db: DbOrTx) {
     async insertMany(inputs: EmployeeInput[], by: string | null = null): Promise<number[]> {
       if (!inputs.length) return [];
       const rows = inputs.map((e) => [...FIELDS.map((f) => dbValue(f, e)), e.customMultiplierIds]);
+      await db.execute(sql`set local work_mem = '128MB'`);
       const result = await db.execute(sql`
         insert into ${employees} (${INSERT_COLUMNS}, version, updated_by)
         select ${INSERT_VALUES}, 1, ${by}::text
-        from json_array_elements(${JSON.stringify(rows)}::json) with ordinality as v(r, n)
+        from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as v(r, n)
         order by v.n
         returning ${employees.id}
       `);

@@ -12,7 +12,7 @@ import { requirePermission } from '../../lib/authorize.ts';
 import { SnapshotCache } from '../../lib/snapshot-cache.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { PricedEmployee, PricingService } from '../pricing/pricing.service.ts';
-import type { EmployeeRecord, EmployeesRepository, ListPage } from './employees.repository.ts';
+import type { EmployeeRecord, EmployeesRepository, ListPage, RowFilters } from './employees.repository.ts';
 
 const REFERENCE_FIELDS = fieldsOfKind('reference');
 const LAST_REFERENCE = REFERENCE_FIELDS[REFERENCE_FIELDS.length - 1];
@@ -83,11 +83,7 @@ export function createEmployeesService(deps: {
    * The matching employees, priced when they are to be (rows and rules in one statement, so
    * they come from one snapshot and a list costs one round trip).
    */
-  async function read(
-    filters: EmployeeFilters & { id?: number },
-    priced: boolean,
-    page?: ListPage,
-  ): Promise<ReadRows> {
+  async function read(filters: RowFilters, priced: boolean, page?: ListPage): Promise<ReadRows> {
     if (!priced) {
       const { employees: rows, snapshot } = await employees.listAt(filters, page);
       return { rows, snapshot };

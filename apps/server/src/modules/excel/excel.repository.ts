@@ -1,7 +1,8 @@
 import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { employees, grades, jobs, levels, positions } from '../../db/schema.ts';
+import { idIn } from '../../db/sql-arrays.ts';
 import type { ReferenceNames } from './name-book.ts';
 
 /** An employee as the import compares it: every field by its `input` name, and who changed it last. */
@@ -13,7 +14,12 @@ export interface StoredEmployee {
   updatedBy: string | null;
 }
 
-const CHUNK = 10_000;
+/** Ids per statement: one array parameter each. */
+const CHUNK = 50_000;
+
+const STORED_COLUMNS = sql.raw(
+  ['id', 'version', 'updated_at', 'updated_by', ...EMPLOYEE_FIELDS.map((f) => f.column)].join(', '),
+);
 
 /** The names the import resolves and the template lists: grades by their order, the rest by id. */
 export function createExcelRepository(db: DbOrTx) {
@@ -49,32 +55,26 @@ export function createExcelRepository(db: DbOrTx) {
     /** The employees with these ids as they are now, with their version and last author. */
     async storedEmployees(ids: number[]): Promise<Map<number, StoredEmployee>> {
       const found = new Map<number, StoredEmployee>();
-      const columns = Object.fromEntries(
-        EMPLOYEE_FIELDS.map((f) => [f.input, employees[f.input as keyof typeof employees] as never]),
-      );
       for (let i = 0; i < ids.length; i += CHUNK) {
-        const rows = await db
-          .select({
-            id: employees.id,
-            version: employees.version,
-            updatedAt: employees.updatedAt,
-            updatedBy: employees.updatedBy,
-            ...columns,
-          })
-          .from(employees)
-          .where(inArray(employees.id, ids.slice(i, i + CHUNK)));
-        for (const r of rows as Array<Record<string, unknown>>) {
+        // One json array of arrays per chunk, parsed once: PGlite's row-by-row decoding of
+        // 100,000 rows × 20 columns took 2.2 s, most of the import's planning.
+        const result = await db.execute(sql`
+          select coalesce(json_agg(json_build_array(${STORED_COLUMNS})), '[]')::text as rows
+          from ${employees} where ${idIn(sql`id`, ids.slice(i, i + CHUNK))}
+        `);
+        const text = (result as unknown as { rows: Array<{ rows: string }> }).rows[0]?.rows ?? '[]';
+        for (const r of JSON.parse(text) as unknown[][]) {
           const fields: StoredEmployee['fields'] = {};
-          for (const f of EMPLOYEE_FIELDS) {
-            const v = r[f.input];
+          EMPLOYEE_FIELDS.forEach((f, j) => {
+            const v = r[j + 4];
             fields[f.input] = f.kind === 'years' ? Number(v) : (v as string | number | boolean);
-          }
-          found.set(r.id as number, {
-            id: r.id as number,
+          });
+          found.set(r[0] as number, {
+            id: r[0] as number,
             fields,
-            version: r.version as number,
-            updatedAt: r.updatedAt as Date,
-            updatedBy: (r.updatedBy as string | null) ?? null,
+            version: r[1] as number,
+            updatedAt: new Date(r[2] as string),
+            updatedBy: (r[3] as string | null) ?? null,
           });
         }
       }
@@ -88,7 +88,7 @@ export function createExcelRepository(db: DbOrTx) {
         const rows = await db
           .select({ id: employees.id, version: employees.version })
           .from(employees)
-          .where(inArray(employees.id, ids.slice(i, i + CHUNK)));
+          .where(idIn(employees.id, ids.slice(i, i + CHUNK)));
         for (const r of rows) found.set(r.id, r.version);
       }
       return found;

@@ -361,8 +361,11 @@ export function createExcelService(deps: {
       }
       const by = authorOf(actor);
       return deps.transaction(async (repos) => {
-        const pay = await deps.audit.payBefore('all');
         const { plan: p, refs } = await plan(read, repos, options);
+        // An import moves only the pay of the employees it writes (the rules stay): those it
+        // changes are priced before, and after with those it creates.
+        const changedIds = p.updates.map((u) => u.id);
+        const pay = await deps.audit.payBefore({ ids: changedIds });
         const ids = await repos.employees.insertMany(
           p.creates.map((c) => ({ ...c.employee, customMultiplierIds: [] })),
           by,
@@ -376,11 +379,14 @@ export function createExcelService(deps: {
         };
         const outcome: ImportOutcome = {
           sheet: read.sheetName,
-          created: p.creates.map((c, i) => ({ id: ids[i]!, changes: fieldChanges(null, c.employee, names) })),
+          created: p.creates.map((c, i) => ({
+            id: ids[i]!,
+            changes: fieldChanges(null, c.employee, names),
+          })),
           changed: p.updates.map((u) => ({ id: u.id, changes: u.changes })),
         };
         // One audit entry: the counts, and each employee created or changed with its fields
-        // (before → after), with the pay-history rows of everyone whose pay moved.
+        // (before → after), with the pay-history rows of those whose pay moved.
         await deps.audit.record(
           {
             action: 'import',
@@ -392,7 +398,7 @@ export function createExcelService(deps: {
               changed: outcome.changed.length,
             },
           },
-          { pay, employeeChanges: 'details' },
+          { pay: { ...pay, filters: { ids: [...changedIds, ...ids] } }, employeeChanges: 'details' },
         );
         await deps.onImported?.(outcome, actor);
         return { report: reportOf(read.sheetName, p), outcome };

@@ -25,11 +25,11 @@ export interface ImportedSplit {
 const WIRE_TO_INPUT = new Map(EMPLOYEE_FIELDS.map((f) => [f.wire as string, f.input as string]));
 
 /**
- * The entry's `details.employees`, split: an employee the import created had no name before it
- * (name is required, so an existing employee always has one). Null when the entry recorded none.
+ * The entry's employees (audit.service `employeesOf`), split: an employee the import created had
+ * no name before it (name is required, so an existing employee always has one). Null when the
+ * entry recorded none.
  */
-export function splitImported(details: unknown): ImportedSplit | null {
-  const list = (details as { employees?: unknown } | null)?.employees;
+export function splitImported(list: readonly unknown[] | null): ImportedSplit | null {
   if (!Array.isArray(list)) return null;
   const split: ImportedSplit = { created: [], changed: [] };
   for (const raw of list as ImportedEmployee[]) {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditEntries, employees } from '../../db/schema.ts';
+import { auditEmployeeChanges, auditEntries, employees } from '../../db/schema.ts';
 
 /*
  * What "Revert this import" reads from the audit trail and writes to the employees. The
@@ -101,6 +101,11 @@ export function createImportRevertRepository(db: DbOrTx) {
               else '[]'::jsonb end) e
         where a.entity_type = 'import' and a.id > ${afterId}
           and (e.value->>'id')::int in (select id from ids)
+        union all
+        select a.id, a.at, a.actor_email, a.action, c.employee_id
+        from ${auditEmployeeChanges} c
+          join ${auditEntries} a on a.id = c.audit_id
+        where c.audit_id > ${afterId} and c.employee_id in (select id from ids)
         order by 1
       `);
       return (result as unknown as { rows: Array<Omit<LaterTouch, 'at'> & { at: Date | string }> }).rows.map(

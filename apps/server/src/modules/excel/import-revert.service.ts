@@ -40,7 +40,7 @@ export function createImportRevertService(deps: {
   revert: ImportRevertRepository;
   references: ExcelRepository;
   employees: Pick<EmployeeImportStore, 'updateMany'>;
-  audit: Pick<AuditService, 'record' | 'payBefore'>;
+  audit: Pick<AuditService, 'record' | 'payBefore' | 'employeesOf'>;
 }) {
   const { revert, references, audit } = deps;
 
@@ -85,7 +85,7 @@ export function createImportRevertService(deps: {
           `This import was already reverted on ${revertTime(done.at)} by ${done.actorEmail}`,
           { revertId: done.id },
         );
-      const split = splitImported(entry.details);
+      const split = splitImported(await audit.employeesOf({ id: importId, details: entry.details }));
       if (!split)
         throw refuse(
           400,
@@ -114,9 +114,9 @@ export function createImportRevertService(deps: {
           `This import cannot be reverted: ${gone.slice(0, 5).join('; ')}${gone.length > 5 ? `; and ${gone.length - 5} more` : ''}.`,
         );
 
-      // Everyone's pay before (the import priced everyone too): the deleted keep their rows,
-      // the restored get one where their pay moves back.
-      const pay = await audit.payBefore('all');
+      // The pay of the import's employees before (a revert moves no one else's): the deleted
+      // keep their rows, the restored get one where their pay moves back.
+      const pay = await audit.payBefore({ ids });
       const deleted = await revert.deleteMany(split.created.map((e) => e.id));
       const restored = await deps.employees.updateMany(
         restores.map((r) => ({ id: r.id, employee: r.fields as Omit<EmployeeInput, 'customMultiplierIds'> })),

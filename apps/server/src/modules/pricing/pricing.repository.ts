@@ -1,4 +1,3 @@
-import type { EmployeeFilters } from '@salary/shared/employees/employee.contract';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -17,6 +16,7 @@ import {
   type ListPage,
   listColumns,
   parsedJson,
+  type RowFilters,
   recordsOf,
 } from '../employees/employees.repository.ts';
 import { toSettings } from '../settings/settings.repository.ts';
@@ -146,7 +146,7 @@ export function createPricingRepository(db: DbOrTx) {
      * from the same snapshot (answered too), and a list costs one round trip, not four.
      */
     async employeesWithRules(
-      filters: EmployeeFilters & { id?: number },
+      filters: RowFilters,
       page: ListPage | undefined,
       tx: DbOrTx = db,
     ): Promise<{ employees: EmployeeRecord[]; rules: StoredRules; snapshot: string }> {
@@ -202,4 +202,4 @@ export function createPricingRepository(db: DbOrTx) {
 
 export type PricingRepository = ReturnType<typeof createPricingRepository>;
 /** The employee rows pricing reads (the employees' list query, see employees.repository.ts). */
-export type { EmployeeRecord, ListPage };
+export type { EmployeeRecord, ListPage, RowFilters };

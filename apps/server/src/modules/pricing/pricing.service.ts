@@ -1,7 +1,6 @@
 import { calculateSalary, calculateWithPrepared } from '@salary/salary-engine/calculate-salary';
 import { SalaryEngineError } from '@salary/salary-engine/salary-engine-error';
 import type { SalaryProfile, SalaryResult } from '@salary/salary-engine/salary-types';
-import type { EmployeeFilters } from '@salary/shared/employees/employee.contract';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
@@ -13,6 +12,7 @@ import type {
   PricingRepository,
   ReferenceIds,
   References,
+  RowFilters,
   StoredRules,
 } from './pricing.repository.ts';
 import { type CustomMultiplierRule, engineRules, RuleBook } from './salary-rules.ts';
@@ -154,7 +154,7 @@ export function createPricingService(deps: {
      * snapshot, which is answered too. With a `page`, only that keyset page (by id).
      */
     async priceEmployees(
-      filters: EmployeeFilters & { id?: number } = {},
+      filters: RowFilters = {},
       options: { page?: ListPage; tx?: DbOrTx } = {},
     ): Promise<{ employees: PricedEmployee[]; snapshot: string }> {
       const read = await repo.employeesWithRules(filters, options.page, options.tx);
@@ -231,3 +231,4 @@ export function createPricingService(deps: {
 }
 
 export type PricingService = ReturnType<typeof createPricingService>;
+export type { RowFilters };

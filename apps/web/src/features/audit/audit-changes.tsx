@@ -38,7 +38,10 @@ interface ImportDetails {
   /** A revert's counts. */
   deleted?: number;
   restored?: number;
+  /** The first 50 employees the entry created or changed (the server sends no more)… */
   employees?: { id: number; name: string; changes: AuditChange[] }[];
+  /** …of this many. */
+  employeeCount?: number;
 }
 
 /**
@@ -49,6 +52,8 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
   if (entry.entityType === 'import') {
     const details = (entry.details ?? {}) as ImportDetails;
     const employees = details.employees ?? [];
+    const shown = Math.min(employees.length, 50);
+    const total = details.employeeCount ?? employees.length;
     return (
       <Stack gap="xs">
         <Text size="sm">
@@ -64,9 +69,9 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
             <ChangeList changes={e.changes} />
           </div>
         ))}
-        {employees.length > 50 ? (
+        {total > shown ? (
           <Text size="sm" c="dimmed">
-            and {employees.length - 50} more employees
+            and {(total - shown).toLocaleString('en-US')} more employees
           </Text>
         ) : null}
       </Stack>

@@ -116,6 +116,26 @@ describe('Audit Log: Revert this import', () => {
     expect(screen.getByText('2 created, 1 updated')).toBeInTheDocument();
   });
 
+  it('lists the first 50 employees of a large import and counts the rest', async () => {
+    const many = Array.from({ length: 50 }, (_, i) => ({
+      id: 100 + i,
+      name: `Person ${i}`,
+      changes: [{ field: 'name', before: null, after: `Person ${i}` }],
+    }));
+    entries = [
+      entry({
+        ...IMPORT,
+        id: 8,
+        summary: 'Import of sheet "Employees": 1234 created, 0 updated',
+        details: { sheet: 'Employees', created: 1234, changed: 0, employeeCount: 1234, employees: many },
+      }),
+    ];
+    renderWithProviders(<AuditLogSection />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Show changes of entry 8' }));
+    expect(await screen.findByText('Person 49 (#149)')).toBeInTheDocument();
+    expect(screen.getByText('and 1,184 more employees')).toBeInTheDocument();
+  });
+
   it('Cancel sends nothing', async () => {
     renderWithProviders(<AuditLogSection />);
     const dialog = await askRevert();

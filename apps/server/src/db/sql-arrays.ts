@@ -1,0 +1,19 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/*
+ * Many ids as ONE bind parameter: a PostgreSQL array literal ('{1,2,3}'). Drizzle spreads a JS
+ * array into one parameter per element (`in ($1, …, $10000)`), which for the import's 100,000
+ * ids meant ten statements of 10,000 parameters each to plan and bind.
+ */
+
+/** '{1,2,3}' from numbers (ids, money): safe to build by hand, numbers need no quoting. */
+export const numberArray = (values: readonly (number | null)[]): string =>
+  `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
+
+/** `<column> = any('{…}'::int[])`: the rows whose id is one of `ids`. */
+export const idIn = (column: SQL | SQL.Aliased | unknown, ids: readonly number[]): SQL =>
+  sql`${column} = any(${numberArray(ids)}::int[])`;
+
+/** '{"a","b \\"c\\""}' from strings: each element quoted, its backslashes and quotes escaped. */
+export const textArray = (values: readonly string[]): string =>
+  `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
