@@ -138,10 +138,10 @@ const PLAIN =
 if ([...ACCENTED].length !== PLAIN.length) throw new Error('name search: translate() lists differ in length');
 const folded = (value: SQL) => sql`translate(lower(${value}), ${ACCENTED}, ${PLAIN})`;
 
-/** The list query aliases employees as `e`, so its filters are written against that alias. */
 /** The list's filters, or one employee (`id`), or some (`ids`: those an import wrote). */
 export type RowFilters = EmployeeFilters & { id?: number; ids?: readonly number[] };
 
+/** The list query aliases employees as `e`, so its filters are written against that alias. */
 function filterClause(filters: RowFilters): SQL | undefined {
   const parts: SQL[] = [];
   if (filters.id !== undefined) parts.push(sql`e.id = ${filters.id}`);
@@ -263,7 +263,6 @@ export function createEmployeesRepository(db: DbOrTx) {
     async insertMany(inputs: EmployeeInput[], by: string | null = null): Promise<number[]> {
       if (!inputs.length) return [];
       const rows = inputs.map((e) => [...FIELDS.map((f) => dbValue(f, e)), e.customMultiplierIds]);
-      await db.execute(sql`set local work_mem = '128MB'`);
       const result = await db.execute(sql`
         insert into ${employees} (${INSERT_COLUMNS}, version, updated_by)
         select ${INSERT_VALUES}, 1, ${by}::text
