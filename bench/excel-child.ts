@@ -112,7 +112,7 @@ async function writeWithExcelJs(): Promise<void> {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
-    useSharedStrings: true,
+    useSharedStrings: false,
   });
   const sheet = book.addWorksheet('Employees');
   const headers = [...EMPLOYEE_COLUMNS.map((c) => c.header), SALARY_COLUMN, COST_COLUMN];

@@ -236,10 +236,14 @@ export async function writeEmployeesWorkbook(
   more?: (book: ExcelJS.stream.xlsx.WorkbookWriter, written: Map<number, string>) => Promise<void>,
 ): Promise<void> {
   const written = new Map<number, string>();
+  // Strings inline in each cell, not a shared-strings table: the streaming writer keeps that
+  // table in memory until the end, and with a unique name and Row Key on every row it held
+  // 200,000 strings at 100,000 rows (peak +193 MB above idle; +145 MB inline). Every
+  // spreadsheet program reads inline strings; the file is 3% larger.
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
-    useSharedStrings: true,
+    useSharedStrings: false,
   });
   book.creator = 'Salary System';
   (book as unknown as { title: string }).title = 'Employees';

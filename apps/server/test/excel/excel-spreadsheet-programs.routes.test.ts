@@ -1,0 +1,146 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCompany, newEmployee } from '../support/factories.ts';
+import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { download, importFile, loadWorkbook } from './excel-files.ts';
+
+/*
+ * The export through the real spreadsheet programs people use: LibreOffice Calc and Gnumeric
+ * re-save it as .xlsx and as .xls, and the import must see exactly what it exported (0 changed,
+ * no conflicts), with the filter still there. Each program is skipped, saying why, where it is
+ * not installed (CI installs both).
+ */
+
+const run = promisify(execFile);
+
+/** The first of `candidates` that answers `--version`. */
+async function installed(candidates: (string | undefined)[]): Promise<string | null> {
+  for (const candidate of candidates.filter(Boolean) as string[]) {
+    try {
+      await run(candidate, ['--version'], { timeout: 60_000 });
+      return candidate;
+    } catch {}
+  }
+  return null;
+}
+
+interface SpreadsheetProgram {
+  name: string;
+  command: string | null;
+  /** Opens `file` and saves it as `format` into `out` (a file of the same base name). */
+  resave(command: string, file: string, format: 'xlsx' | 'xls', out: string, scratch: string): Promise<void>;
+}
+
+const PROGRAMS: SpreadsheetProgram[] = [
+  {
+    name: 'LibreOffice Calc',
+    command: await installed([process.env.SOFFICE_PATH, 'soffice', 'libreoffice']),
+    // Its own profile per run, so runs never share one.
+    resave: async (command, file, format, out, scratch) => {
+      await run(
+        command,
+        [
+          '--headless',
+          `-env:UserInstallation=file://${path.join(scratch, `profile-${format}`)}`,
+          '--convert-to',
+          format,
+          '--outdir',
+          out,
+          file,
+        ],
+        { timeout: 170_000 },
+      );
+    },
+  },
+  {
+    name: 'Gnumeric',
+    command: await installed([process.env.SSCONVERT_PATH, 'ssconvert']),
+    // ssconvert is Gnumeric's command line: the same reader and writers as the program.
+    resave: async (command, file, format, out) => {
+      mkdirSync(out, { recursive: true });
+      const exporter = format === 'xlsx' ? 'Gnumeric_Excel:xlsx2' : 'Gnumeric_Excel:excel_biff8';
+      await run(
+        command,
+        ['--export-type', exporter, file, path.join(out, path.basename(file, '.xlsx') + `.${format}`)],
+        {
+          timeout: 170_000,
+        },
+      );
+    },
+  },
+];
+
+for (const p of PROGRAMS)
+  if (!p.command) console.warn(`${p.name} is not installed: skipping its round trips`);
+
+for (const program of PROGRAMS)
+  describe.skipIf(!program.command)(`the export through ${program.name}`, () => {
+    let t: TestContext;
+    let dir: string;
+    let exported: Buffer;
+    const N = 25;
+
+    beforeAll(async () => {
+      t = await buildTestApp();
+      const db = t.database.db;
+      const c = await newCompany(db, 4200);
+      for (let i = 0; i < N; i++)
+        await newEmployee(db, {
+          jobId: c.job.id,
+          positionId: i % 2 ? c.otherPosition.id : c.position.id,
+          gradeId: c.grade.id,
+          levelId: c.level.id,
+          name: `Person ${i} ${i % 3 ? 'Ünïcødé' : ''}`.trim(),
+          yearsExperience: (i * 7.25) % 40,
+          yearsWithCompany: i % 9,
+          pillar: i % 4 === 0,
+        });
+      const res = await download(t, '/api/employees/export', t.adminToken);
+      expect(res.statusCode).toBe(200);
+      exported = res.bytes;
+      dir = mkdtempSync(path.join(os.tmpdir(), 'salary-resave-'));
+      writeFileSync(path.join(dir, 'employees_export.xlsx'), exported);
+    }, 120_000);
+    afterAll(async () => {
+      await t?.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    });
+
+    /** The program opens the export and saves it as `format`. */
+    async function resave(format: 'xlsx' | 'xls'): Promise<Buffer> {
+      const out = path.join(dir, format);
+      await program.resave(program.command!, path.join(dir, 'employees_export.xlsx'), format, out, dir);
+      return readFileSync(path.join(out, `employees_export.${format}`));
+    }
+
+    it.each(['xlsx', 'xls'] as const)(
+      're-saved as .%s it previews 0 changed, nothing in conflict',
+      async (format) => {
+        const bytes = await resave(format);
+        const res = await importFile(t, bytes, {
+          query: '?dryRun=true',
+          filename: `employees_export.${format}`,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.envelope.data).toMatchObject({
+          sheet: 'Employees',
+          created: 0,
+          updated: 0,
+          unchanged: N,
+          conflictCount: 0,
+          duplicateCount: 0,
+          ignoredEdits: [],
+        });
+        if (format === 'xlsx') {
+          const book = await loadWorkbook(bytes);
+          const sheet = book.getWorksheet('Employees')!;
+          expect(sheet.autoFilter).toBe(`A1:P${N + 1}`);
+        }
+      },
+      180_000,
+    );
+  });
