@@ -33,6 +33,12 @@ export function diffFields(
   return changes;
 }
 
+/** An employee's fields in the API's names, in order (employeeWire's keys). */
+export const EMPLOYEE_WIRE_FIELDS: readonly string[] = [
+  ...EMPLOYEE_FIELDS.map((f) => f.wire),
+  'customMultipliers',
+];
+
 /** An employee record as the API names its fields (technologyId, specializationId, …). */
 export function employeeWire(record: EmployeeRecord | undefined): Record<string, unknown> | null {
   if (!record) return null;

@@ -10,7 +10,7 @@ import { forbidden, notFound } from '../../lib/app-error.ts';
 import { requireAdmin } from '../../lib/authorize.ts';
 import { currentWriteScope } from '../../lib/write-scope.ts';
 import type { PricedEmployee, PricingService, RowFilters } from '../pricing/pricing.service.ts';
-import { diffFields, employeeWire, entryText } from './audit.diff.ts';
+import { diffFields, EMPLOYEE_WIRE_FIELDS, employeeWire, entryText } from './audit.diff.ts';
 import {
   type AuditEntryRow,
   type AuditRepository,
@@ -149,7 +149,7 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
         for (const id of new Set([...pay.before.keys(), ...after.keys()])) {
           const b = pay.before.get(id)?.employee;
           const a = after.get(id)?.employee;
-          const list = diffFields(employeeWire(b), employeeWire(a));
+          const list = diffFields(employeeWire(b), employeeWire(a), EMPLOYEE_WIRE_FIELDS);
           if (list.length) touched.push({ id, name: (a ?? b)?.name ?? String(id), changes: list });
         }
         if (options.employeeChanges === 'entry') changes = touched[0]?.changes ?? changes;

@@ -1,4 +1,4 @@
-import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
+import { EMPLOYEE_FIELDS, type EmployeeField } from '@salary/shared/employees/employee-fields';
 import {
   type FieldChange,
   IMPORT_LIST_LIMIT,
@@ -87,6 +87,14 @@ const same = (a: Value | undefined, b: Value | undefined) =>
   typeof a === 'number' && typeof b === 'number' ? Math.round(a * 100) === Math.round(b * 100) : a === b;
 
 /** The fields that differ between what is stored and what the row says, in field order. */
+/** A field's value as the sheet shows it (names for references, Yes/No for flags). */
+function valueText(f: EmployeeField, v: Value, names: Record<string, Map<number, string>>): string {
+  if (v === null) return '';
+  if (f.kind === 'reference') return names[f.reference.table]?.get(v as number) ?? String(v);
+  if (f.kind === 'flag') return v ? 'Yes' : 'No';
+  return String(v);
+}
+
 export function fieldChanges(
   before: Record<string, Value> | null,
   after: ImportedEmployee,
@@ -97,19 +105,13 @@ export function fieldChanges(
     const b = before ? (before[f.input] ?? null) : null;
     const a = (after as unknown as Record<string, Value>)[f.input] ?? null;
     if (before && same(b, a)) continue;
-    const text = (v: Value): string => {
-      if (v === null) return '';
-      if (f.kind === 'reference') return names[f.reference.table]?.get(v as number) ?? String(v);
-      if (f.kind === 'flag') return v ? 'Yes' : 'No';
-      return String(v);
-    };
     changes.push({
       field: f.wire,
       label: f.label,
       before: b,
       after: a,
-      beforeText: text(b),
-      afterText: text(a),
+      beforeText: valueText(f, b, names),
+      afterText: valueText(f, a, names),
     });
   }
   return changes;
@@ -156,6 +158,21 @@ const ticked = (list: number[] | 'all', value: number) => list === 'all' || list
 const push = <T>(list: T[], item: T) => {
   if (list.length < IMPORT_LIST_LIMIT) list.push(item);
 };
+
+/** An edited calculated cell (its cents differ from what the export wrote) is an ignored edit. */
+function reportEdit(
+  plan: ImportPlan,
+  rowNumber: number,
+  label: string,
+  cell: number | null | undefined,
+  exported: number | null,
+): void {
+  if (cell !== undefined && toCents(cell) !== exported)
+    push(plan.ignoredEdits, {
+      row: rowNumber,
+      message: `${label} is calculated by the app; the edit in this row is ignored`,
+    });
+}
 
 export function planImport(rows: PlanRow[], ctx: PlanContext): ImportPlan {
   const names = namesOf(ctx.refs);
@@ -205,15 +222,8 @@ export function planImport(rows: PlanRow[], ctx: PlanContext): ImportPlan {
 
     // Calculated columns are the app's: an edit there is reported, never applied.
     if (key && key.installation === ctx.installation) {
-      const edited = (label: string, cell: number | null | undefined, exported: number | null) =>
-        cell !== undefined &&
-        toCents(cell) !== exported &&
-        push(plan.ignoredEdits, {
-          row: row.rowNumber,
-          message: `${label} is calculated by the app; the edit in this row is ignored`,
-        });
-      edited('Calculated Salary', salary, key.salaryCents);
-      edited('Total Cost', cost, key.costCents);
+      reportEdit(plan, row.rowNumber, 'Calculated Salary', salary, key.salaryCents);
+      reportEdit(plan, row.rowNumber, 'Total Cost', cost, key.costCents);
     }
 
     if (idProblems.length || !row.employee) continue;
