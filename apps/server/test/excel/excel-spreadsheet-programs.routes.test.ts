@@ -65,7 +65,7 @@ const PROGRAMS: SpreadsheetProgram[] = [
       const exporter = format === 'xlsx' ? 'Gnumeric_Excel:xlsx2' : 'Gnumeric_Excel:excel_biff8';
       await run(
         command,
-        ['--export-type', exporter, file, path.join(out, path.basename(file, '.xlsx') + `.${format}`)],
+        ['--export-type', exporter, file, path.join(out, `${path.basename(file, '.xlsx')}.${format}`)],
         {
           timeout: 170_000,
         },

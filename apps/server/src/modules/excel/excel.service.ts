@@ -24,15 +24,9 @@ import {
   exportColumns,
   type ValueWidths,
 } from './export-workbook.ts';
-import {
-  fieldChanges,
-  type ImportOutcome,
-  type ImportPlan,
-  type PlanRow,
-  planImport,
-} from './import-plan.ts';
+import { type ImportPlan, type PlanRow, planImport } from './import-plan.ts';
 import { type ColumnIndexes, importMessages, mapHeader, parseRow } from './import-rows.ts';
-import { buildNameBook, nameKey, type ReferenceNames } from './name-book.ts';
+import { buildNameBook, nameKey } from './name-book.ts';
 import { decodeIdRuns, decodeRowKey } from './row-key.ts';
 import {
   type CellValue,
@@ -46,8 +40,6 @@ import { openWorkbook } from './sheet-reader.ts';
 import { buildTemplateWorkbook } from './template-workbook.ts';
 import { CELLS_PER_ROW, formatBytes, type WorkbookLimits, workbookLimits } from './workbook-limits.ts';
 import type { OpenedWorkbook } from './xlsx-reader.ts';
-
-export type { ImportOutcome } from './import-plan.ts';
 
 export interface ExcelLimits {
   importMaxRows: number;
@@ -88,10 +80,9 @@ export interface ImportRepos {
   employees: EmployeeImportStore;
 }
 
-/** The import's answer: the report the user sees, and (for a real import) the whole outcome. */
+/** The import's answer: the report the user sees. */
 export interface ImportResult {
   report: ImportReport;
-  outcome: ImportOutcome | null;
 }
 
 const emptyReport = (sheet: string): ImportReport => ({
@@ -194,11 +185,6 @@ export function createExcelService(deps: {
   /** The import records one entry (counts, per-employee changes) with the pay it moved. */
   audit: Pick<AuditService, 'record' | 'payBefore'>;
   limits: ExcelLimits;
-  /**
-   * Called inside the import's transaction with what it wrote (the audit trail's hook: throw to
-   * roll the import back).
-   */
-  onImported?(outcome: ImportOutcome, actor: Actor): Promise<void>;
 }) {
   const { limits } = deps;
 
@@ -207,7 +193,7 @@ export function createExcelService(deps: {
     read: ReadSheet,
     repos: ImportRepos,
     options: ImportOptions,
-  ): Promise<{ plan: ImportPlan; refs: ReferenceNames }> {
+  ): Promise<{ plan: ImportPlan }> {
     const { sheet, columns, extras, exportKey } = read;
     const refs = await repos.references.referenceNames();
     const book = buildNameBook(refs);
@@ -247,7 +233,7 @@ export function createExcelService(deps: {
         report,
       );
     }
-    return { plan: result, refs };
+    return { plan: result };
   }
 
   const reportOf = (sheet: string, p: ImportPlan): ImportReport => ({
@@ -357,11 +343,11 @@ export function createExcelService(deps: {
           { references: deps.references, employees: deps.employees },
           options,
         );
-        return { report: reportOf(read.sheetName, p), outcome: null };
+        return { report: reportOf(read.sheetName, p) };
       }
       const by = authorOf(actor);
       return deps.transaction(async (repos) => {
-        const { plan: p, refs } = await plan(read, repos, options);
+        const { plan: p } = await plan(read, repos, options);
         // An import moves only the pay of the employees it writes (the rules stay): those it
         // changes are priced before, and after with those it creates.
         const changedIds = p.updates.map((u) => u.id);
@@ -371,20 +357,6 @@ export function createExcelService(deps: {
           by,
         );
         await repos.employees.updateMany(p.updates, by);
-        const names = {
-          jobs: new Map(refs.jobs.map((r) => [r.id, r.name])),
-          positions: new Map(refs.positions.map((r) => [r.id, r.name])),
-          grades: new Map(refs.grades.map((r) => [r.id, r.name])),
-          levels: new Map(refs.levels.map((r) => [r.id, r.name])),
-        };
-        const outcome: ImportOutcome = {
-          sheet: read.sheetName,
-          created: p.creates.map((c, i) => ({
-            id: ids[i]!,
-            changes: fieldChanges(null, c.employee, names),
-          })),
-          changed: p.updates.map((u) => ({ id: u.id, changes: u.changes })),
-        };
         // One audit entry: the counts, and each employee created or changed with its fields
         // (before → after), with the pay-history rows of those whose pay moved.
         await deps.audit.record(
@@ -394,14 +366,13 @@ export function createExcelService(deps: {
             label: `Import of sheet "${read.sheetName}"`,
             details: {
               sheet: read.sheetName,
-              created: outcome.created.length,
-              changed: outcome.changed.length,
+              created: ids.length,
+              changed: changedIds.length,
             },
           },
           { pay: { ...pay, filters: { ids: [...changedIds, ...ids] } }, employeeChanges: 'details' },
         );
-        await deps.onImported?.(outcome, actor);
-        return { report: reportOf(read.sheetName, p), outcome };
+        return { report: reportOf(read.sheetName, p) };
       });
     },
   };

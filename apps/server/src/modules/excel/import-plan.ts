@@ -41,22 +41,6 @@ export interface PlanContext {
   options: Pick<ImportOptions, 'overwrite' | 'createDuplicates'>;
 }
 
-/** An employee created or changed by an import: its id and every field it set or changed. */
-export interface ImportedChange {
-  id: number;
-  changes: FieldChange[];
-}
-
-/**
- * What an import did, whole (not capped like the report's lists): for the audit trail and a
- * later revert. `created` lists every field of each new employee (before: null).
- */
-export interface ImportOutcome {
-  sheet: string;
-  created: ImportedChange[];
-  changed: ImportedChange[];
-}
-
 export interface ImportPlan {
   problems: ImportProblem[];
   creates: Array<{ row: number; employee: ImportedEmployee }>;
