@@ -70,11 +70,20 @@ const CHANGES_CHUNK = 20_000;
  */
 type StoredChanges = { a: unknown[] } | [number, unknown, unknown][];
 
-/** The field list an entry's rows are numbered by: every field named, in order of first use. */
-export function changedFields(employees: readonly EmployeeChanges[]): string[] {
-  const fields = new Set<string>();
-  for (const e of employees) for (const c of e.changes) fields.add(c.field);
-  return [...fields];
+/** One employee's changes encoded for its row (employeeChangesEncoder). */
+export interface StoredEmployeeChanges {
+  id: number;
+  name: string;
+  /** The compact JSON text. */
+  changes: string;
+}
+
+/** Encodes change lists for rows numbered by `fields` (the entry's `details.employeeFields`). */
+export function employeeChangesEncoder(
+  fields: readonly string[],
+): (changes: EmployeeChanges['changes']) => string {
+  const index = new Map(fields.map((f, i) => [f, i]));
+  return (changes) => JSON.stringify(encodeChanges(changes, index));
 }
 
 function encodeChanges(changes: EmployeeChanges['changes'], index: Map<string, number>): StoredChanges {
@@ -126,13 +135,7 @@ export function createAuditRepository(db: DbOrTx) {
       }
     },
 
-    /** `fields`: the entry's `details.employeeFields` (changedFields of the same list). */
-    async insertEmployeeChanges(
-      auditId: number,
-      fields: readonly string[],
-      employees: readonly EmployeeChanges[],
-    ): Promise<void> {
-      const index = new Map(fields.map((f, i) => [f, i]));
+    async insertEmployeeChanges(auditId: number, employees: readonly StoredEmployeeChanges[]): Promise<void> {
       for (let i = 0; i < employees.length; i += CHANGES_CHUNK) {
         const chunk = employees.slice(i, i + CHANGES_CHUNK);
         await db.execute(sql`
@@ -140,7 +143,7 @@ export function createAuditRepository(db: DbOrTx) {
           select ${auditId}, e, n, c::json
           from unnest(${numberArray(chunk.map((e) => e.id))}::int[],
             ${textArray(chunk.map((e) => e.name))}::text[],
-            ${textArray(chunk.map((e) => JSON.stringify(encodeChanges(e.changes, index))))}::text[]) as v(e, n, c)
+            ${textArray(chunk.map((e) => e.changes))}::text[]) as v(e, n, c)
         `);
       }
     },

@@ -14,9 +14,10 @@ import { diffFields, EMPLOYEE_WIRE_FIELDS, employeeWire, entryText } from './aud
 import {
   type AuditEntryRow,
   type AuditRepository,
-  changedFields,
   type EmployeeChanges,
+  employeeChangesEncoder,
   type PayMove,
+  type StoredEmployeeChanges,
 } from './audit.repository.ts';
 
 /*
@@ -142,22 +143,27 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
       const pay = options.pay?.preview ? undefined : options.pay;
       const after = pay ? (pay.rulesOnly ? await reprice(pay.before) : await price(pay.filters)) : undefined;
       let changes = input.changes ?? [];
-      let employeeRows: EmployeeChanges[] = [];
+      let employeeRows: StoredEmployeeChanges[] = [];
       const details: Record<string, unknown> = { label: input.label, ...input.details };
       if (pay && after && options.employeeChanges) {
-        const touched: EmployeeChanges[] = [];
+        // An import's employees are kept beside the entry, a row each (audit_employee_changes),
+        // encoded as each is compared: 100,000 change lists are never held at once.
+        const many = options.employeeChanges === 'details';
+        const encode = employeeChangesEncoder(EMPLOYEE_WIRE_FIELDS);
         for (const id of new Set([...pay.before.keys(), ...after.keys()])) {
           const b = pay.before.get(id)?.employee;
           const a = after.get(id)?.employee;
           const list = diffFields(employeeWire(b), employeeWire(a), EMPLOYEE_WIRE_FIELDS);
-          if (list.length) touched.push({ id, name: (a ?? b)?.name ?? String(id), changes: list });
+          if (!list.length) continue;
+          if (!many) {
+            changes = list;
+            break;
+          }
+          employeeRows.push({ id, name: (a ?? b)?.name ?? String(id), changes: encode(list) });
         }
-        if (options.employeeChanges === 'entry') changes = touched[0]?.changes ?? changes;
-        else {
-          // Beside the entry, a row each (audit_employee_changes): the entry keeps the count.
-          details.employeeCount = touched.length;
-          details.employeeFields = changedFields(touched);
-          employeeRows = touched;
+        if (many) {
+          details.employeeCount = employeeRows.length;
+          details.employeeFields = EMPLOYEE_WIRE_FIELDS;
         }
       }
       const id = await repo.insert({
@@ -170,8 +176,8 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
         details,
       });
       scope.recorded.push(id);
-      if (employeeRows.length)
-        await repo.insertEmployeeChanges(id, details.employeeFields as string[], employeeRows);
+      if (employeeRows.length) await repo.insertEmployeeChanges(id, employeeRows);
+      employeeRows = [];
       if (pay && after) {
         const moved = moves(pay.before, after);
         if (moved.length) await repo.insertHistory(id, moved);

@@ -335,7 +335,8 @@ export function createExcelService(deps: {
     ): Promise<ImportResult> {
       requirePermission(actor, 'manageEmployee', 'You do not have permission to import employees');
       const { bytes } = await openUpload();
-      const read = await readUploadedSheet(bytes, workbookLimits(limits));
+      let read: ReadSheet | null = await readUploadedSheet(bytes, workbookLimits(limits));
+      const { sheetName } = read;
 
       if (options.dryRun) {
         const { plan: p } = await plan(
@@ -343,11 +344,13 @@ export function createExcelService(deps: {
           { references: deps.references, employees: deps.employees },
           options,
         );
-        return { report: reportOf(read.sheetName, p) };
+        return { report: reportOf(sheetName, p) };
       }
       const by = authorOf(actor);
       return deps.transaction(async (repos) => {
-        const { plan: p } = await plan(read, repos, options);
+        const { plan: p } = await plan(read!, repos, options);
+        // The sheet's cells are done with once planned: not held through the writes.
+        read = null;
         // An import moves only the pay of the employees it writes (the rules stay): those it
         // changes are priced before, and after with those it creates.
         const changedIds = p.updates.map((u) => u.id);
@@ -363,16 +366,16 @@ export function createExcelService(deps: {
           {
             action: 'import',
             entityType: 'import',
-            label: `Import of sheet "${read.sheetName}"`,
+            label: `Import of sheet "${sheetName}"`,
             details: {
-              sheet: read.sheetName,
+              sheet: sheetName,
               created: ids.length,
               changed: changedIds.length,
             },
           },
           { pay: { ...pay, filters: { ids: [...changedIds, ...ids] } }, employeeChanges: 'details' },
         );
-        return { report: reportOf(read.sheetName, p) };
+        return { report: reportOf(sheetName, p) };
       });
     },
   };
