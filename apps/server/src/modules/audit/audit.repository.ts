@@ -114,9 +114,15 @@ function decodeChanges(stored: StoredChanges, fields: readonly string[]): Employ
 export function createAuditRepository(db: DbOrTx) {
   return {
     async insert(entry: NewAuditEntry): Promise<number> {
-      const [row] = await db.insert(auditEntries).values(entry).returning({ id: auditEntries.id });
+      const result = (await db.execute(sql`
+        insert into ${auditEntries} (actor_id, actor_email, action, entity_type, entity_id, changes, details)
+        values (${entry.actorId}, ${entry.actorEmail}, ${entry.action}, ${entry.entityType}, ${entry.entityId},
+          ${JSON.stringify(entry.changes)}::jsonb, ${entry.details === null ? null : JSON.stringify(entry.details)}::jsonb)
+        returning id
+      `)) as unknown as { rows: Array<{ id: number | string }> };
+      const row = result.rows[0];
       if (!row) throw new Error('audit insert: no row');
-      return row.id;
+      return Number(row.id);
     },
 
     async insertHistory(auditId: number, moves: PayMove[]): Promise<void> {
