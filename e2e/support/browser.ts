@@ -108,7 +108,15 @@ export function useBrowser(): BrowserHelpers {
           pages.map((page, i) => screenshot(page, `failed-${task.name}-${i}`).catch(() => {})),
         );
       }
-      await Promise.all(open.map((context) => context.close()));
+      // A context a test already ended (a page closed with its beforeunload dialog answered
+      // can take its context down with it) is closed: that is what this cleanup wants.
+      await Promise.all(
+        open.map((context) =>
+          context.close().catch((error: unknown) => {
+            if (!/has been closed/.test(String(error))) throw error;
+          }),
+        ),
+      );
     });
   });
 

@@ -164,7 +164,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const tokens = createTokenService(jwtSecret);
   const lifetimes = { idleSeconds: config.jwtTtlSeconds, maxSeconds: config.sessionMaxSeconds };
   // The composition root: repositories and services, built once for the whole app.
-  const services = buildServices(app.db, { config, tokens, lifetimes, log: app.log, rootDb: app.rootDb });
+  const services = buildServices(app.db, {
+    config,
+    tokens,
+    lifetimes,
+    log: app.log,
+    rootDb: app.rootDb,
+    databaseKind: app.database.kind,
+  });
   app.decorate('services', services);
 
   // 3. Modules, all under /api. Authentication is registered inside this scope: it guards

@@ -57,6 +57,8 @@ export interface ServiceOptions {
   log: FastifyBaseLogger;
   /** The database itself, for opening write scopes (`db` is scoped: see lib/write-scope.ts). */
   rootDb: Db;
+  /** PostgreSQL reads the whole list through the row protocol (pricing.repository.ts). */
+  databaseKind?: 'pglite' | 'postgres';
 }
 
 export function buildServices(db: Db, opts: ServiceOptions) {
@@ -72,7 +74,12 @@ export function buildServices(db: Db, opts: ServiceOptions) {
   const signInUser = (user: SignedInRow, request: FastifyRequest) =>
     signIn(user, { userAgent: request.headers['user-agent'] ?? null, address: request.ip });
 
-  const pricing = createPricingService({ repo: createPricingRepository(db), settings: settingsOf });
+  const pricing = createPricingService({
+    repo: createPricingRepository(db, {
+      rowProtocol: opts.databaseKind === 'postgres' ? opts.rootDb : undefined,
+    }),
+    settings: settingsOf,
+  });
   // Every write records through it, in the write's own transaction (lib/write-scope.ts).
   const audit = createAuditService({ repo: createAuditRepository(db), pricing });
   const employees = createEmployeesService({

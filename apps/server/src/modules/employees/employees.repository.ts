@@ -59,6 +59,14 @@ function dbValue(field: EmployeeField, input: EmployeeInput): unknown {
 const ROW_COLUMNS = sql.raw(
   ['e.id', ...FIELDS.map((f) => `e.${f.column}`), 'e.custom_multipliers'].join(', '),
 );
+/** ROW_COLUMNS for the row protocol: years arrive as numbers (float8), not numeric text. */
+const ROW_TUPLE_COLUMNS = sql.raw(
+  [
+    'e.id',
+    ...FIELDS.map((f) => (f.kind === 'years' ? `e.${f.column}::float8` : `e.${f.column}`)),
+    'e.custom_multipliers',
+  ].join(', '),
+);
 const INSERT_COLUMNS = sql.raw([...FIELDS.map((f) => f.column), 'custom_multipliers'].join(', '));
 const INSERT_VALUES = sql.raw(
   [
@@ -182,15 +190,33 @@ export function listColumns(filters: RowFilters, page?: ListPage) {
         order by e.id limit ${page.limit}) e`
     : sql`${employees} e ${where ? sql`where ${where}` : sql``}`;
   return {
+    ...listNameColumns(),
+    rows: sql<
+      RowTuple[] | string
+    >`(select coalesce(json_agg(json_build_array(${ROW_COLUMNS}) order by e.id), '[]'::json)
+      from ${rows})`,
+  };
+}
+
+/**
+ * On PostgreSQL, the whole list's rows through the row protocol (array mode) instead of one
+ * json_agg value: PostgreSQL builds json_agg on one backend core, and at 100,000 rows that was
+ * most of a list read after a write. The same tuples as `listColumns` (years as float8, which
+ * holds numeric(5,2) exactly enough to print the same: JSON carried them as numbers too).
+ */
+export function listRowsQuery(filters: RowFilters): SQL {
+  const where = filterClause(filters);
+  return sql`select ${ROW_TUPLE_COLUMNS} from ${employees} e ${where ? sql`where ${where}` : sql``} order by e.id`;
+}
+
+/** The names and the snapshot of `listColumns`, without the rows. */
+export function listNameColumns() {
+  return {
     jobs: names(jobs),
     positions: names(positions),
     grades: names(grades),
     levels: names(levels),
     snapshot: currentSnapshot,
-    rows: sql<
-      RowTuple[] | string
-    >`(select coalesce(json_agg(json_build_array(${ROW_COLUMNS}) order by e.id), '[]'::json)
-      from ${rows})`,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Settings } from '@salary/shared/settings/settings.contract';
-import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   adjustmentFactors,
   baseSalaries,
@@ -11,10 +12,13 @@ import {
   settings,
 } from '../../db/schema.ts';
 import { currentSnapshot } from '../../lib/snapshot.repository.ts';
+import { currentWriteScope } from '../../lib/write-scope.ts';
 import {
   type EmployeeRecord,
   type ListPage,
   listColumns,
+  listNameColumns,
+  listRowsQuery,
   parsedJson,
   type RowFilters,
   recordsOf,
@@ -122,7 +126,50 @@ const oneRow = sql`(select 1) as one`;
  * Reads what pricing needs. Every read is ONE statement that also answers the snapshot it
  * read at, and takes an optional transaction (`tx`) to read inside.
  */
-export function createPricingRepository(db: DbOrTx) {
+/** What a drizzle transaction on node-postgres holds: its connection and its SQL dialect. */
+interface NodePgTransaction {
+  session: { client: pg.PoolClient };
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+}
+
+export function createPricingRepository(
+  db: DbOrTx,
+  opts: {
+    /**
+     * PostgreSQL's root handle: whole-list reads outside a write scope then take their rows
+     * through the row protocol, with the names and rules, in one read-only REPEATABLE READ
+     * transaction (one snapshot for all of it, and `pg_current_snapshot()` names it).
+     */
+    rowProtocol?: Db;
+  } = {},
+) {
+  const { rowProtocol } = opts;
+
+  async function listByRows(filters: RowFilters) {
+    return rowProtocol!.transaction(
+      async (tx) => {
+        const [head] = await tx
+          .select({ ...listNameColumns(), ...ruleColumns })
+          .from(oneRow)
+          .leftJoin(settings, eq(settings.id, SETTINGS_ID));
+        if (!head) throw new Error('employeesWithRules: no row');
+        const raw = tx as unknown as NodePgTransaction;
+        const query = raw.dialect.sqlToQuery(listRowsQuery(filters));
+        const result = await raw.session.client.query<unknown[]>({
+          text: query.sql,
+          values: query.params,
+          rowMode: 'array',
+        });
+        return {
+          employees: recordsOf({ ...head, rows: result.rows }),
+          rules: storedRules(head),
+          snapshot: head.snapshot,
+        };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+
   return {
     /** Which of the four references exist, and which job the position belongs to. */
     async references(ids: ReferenceIds, tx: DbOrTx = db): Promise<References> {
@@ -150,6 +197,8 @@ export function createPricingRepository(db: DbOrTx) {
       page: ListPage | undefined,
       tx: DbOrTx = db,
     ): Promise<{ employees: EmployeeRecord[]; rules: StoredRules; snapshot: string }> {
+      const whole = !page && filters.id === undefined && filters.ids === undefined;
+      if (rowProtocol && whole && tx === db && !currentWriteScope()) return listByRows(filters);
       const [row] = await tx
         .select({ ...listColumns(filters, page), ...ruleColumns })
         .from(oneRow)
