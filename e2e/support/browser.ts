@@ -129,6 +129,10 @@ export function useBrowser(): BrowserHelpers {
     const seen: string[] = [];
     errors.set(page, seen);
     page.on('pageerror', (error) => seen.push(error.message));
+    // File choosers intercepted from the start: Playwright turns interception on without
+    // waiting when a test first listens for 'filechooser', so a key pressed right after could
+    // open the (headless, invisible) native chooser instead and the test waited in vain.
+    page.on('filechooser', () => {});
     return page;
   }
 
