@@ -76,7 +76,8 @@ export function buildServices(db: Db, opts: ServiceOptions) {
 
   const pricing = createPricingService({
     repo: createPricingRepository(db, {
-      rowProtocol: opts.databaseKind === 'postgres' ? opts.rootDb : undefined,
+      root: opts.rootDb,
+      rowProtocol: opts.databaseKind === 'postgres',
     }),
     settings: settingsOf,
   });

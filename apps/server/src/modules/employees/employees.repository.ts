@@ -164,6 +164,9 @@ function filterClause(filters: RowFilters): SQL | undefined {
   return parts.length ? sql.join(parts, sql` and `) : undefined;
 }
 
+/** Whether the database narrows the rows for these filters (salary filters apply after pricing). */
+export const narrowsRows = (filters: RowFilters): boolean => filterClause(filters) !== undefined;
+
 const names = (table: typeof jobs | typeof positions | typeof grades | typeof levels) =>
   sql<
     NamePair[] | string

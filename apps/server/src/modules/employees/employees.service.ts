@@ -119,6 +119,14 @@ export function createEmployeesService(deps: {
     return { visibility, salaryFilter, priced: visibility.salary || visibility.cost || salaryFilter };
   }
 
+  /*
+   * The view of each priced employee, per visibility, for as long as that priced employee is
+   * kept: the whole list re-prices only the rows written since the last read (pricing
+   * service), so after a write the other rows' views, and their JSON (employees.wire.ts), are
+   * the ones already made.
+   */
+  const viewsByVisibility = new Map<string, WeakMap<PricedEmployee, EmployeeView>>();
+
   /** Read rows → their views: salary filters applied, figures only where visible. */
   function viewsOf(
     read: ReadRows,
@@ -133,12 +141,24 @@ export function createEmployeesService(deps: {
     }
     const from = filters.salaryFrom ?? Number.NEGATIVE_INFINITY;
     const to = filters.salaryTo ?? Number.POSITIVE_INFINITY;
+    const { visibility } = access;
+    const key = `${visibility.salary}:${visibility.cost}:${visibility.personal}`;
+    let made = viewsByVisibility.get(key);
+    if (!made) {
+      made = new WeakMap();
+      viewsByVisibility.set(key, made);
+    }
     for (const priced of read.priced) {
       if (access.salaryFilter) {
         const salary = priced.calculatedSalary;
         if (salary === null || salary < from || salary > to) continue;
       }
-      out.push(toEmployeeView(priced.employee, priced, access.visibility));
+      let view = made.get(priced);
+      if (!view) {
+        view = toEmployeeView(priced.employee, priced, visibility);
+        made.set(priced, view);
+      }
+      out.push(view);
     }
     return out;
   }

@@ -1,10 +1,11 @@
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import {
   adjustmentFactors,
   baseSalaries,
+  employees,
   grades,
   jobs,
   levels,
@@ -19,6 +20,7 @@ import {
   listColumns,
   listNameColumns,
   listRowsQuery,
+  narrowsRows,
   parsedJson,
   type RowFilters,
   recordsOf,
@@ -122,6 +124,52 @@ function storedRules(row: {
 
 const oneRow = sql`(select 1) as one`;
 
+/** A whole-list read: each employee's row version in id order, and its sources' fingerprints. */
+export interface WholeList {
+  snapshot: string;
+  /** The names' tables as their rows' (xmin, ctid): any insert, update or delete moves it. */
+  names: string;
+  /** The same of the rule tables (base salaries, factors, settings). */
+  rules: string;
+  ids: number[];
+  versions: string[];
+  stored: StoredRules;
+}
+
+/** Every table a priced list row is made from besides employees: names, then rules. */
+const NAME_SOURCES = [jobs, positions, grades, levels];
+const RULE_SOURCES = [baseSalaries, adjustmentFactors, settings];
+
+const fingerprint = (tables: typeof NAME_SOURCES | typeof RULE_SOURCES) =>
+  sql<string>`concat_ws('|', ${sql.join(
+    tables.map(
+      (
+        table,
+      ) => sql`(select coalesce(string_agg(s.xmin::text || '@' || s.ctid::text, ',' order by s.ctid), '')
+        from ${table} s)`,
+    ),
+    sql`, `,
+  )})`;
+
+const versionColumns = {
+  versions: sql<string>`(select coalesce(string_agg(v.id::text || ':' || v.xmin::text, ',' order by v.id), '')
+    from ${employees} v)`,
+  nameSources: fingerprint(NAME_SOURCES),
+  ruleSources: fingerprint(RULE_SOURCES),
+};
+
+function parseVersions(text: string): { ids: number[]; versions: string[] } {
+  const ids: number[] = [];
+  const versions: string[] = [];
+  if (text === '') return { ids, versions };
+  for (const pair of text.split(',')) {
+    const colon = pair.indexOf(':');
+    ids.push(Number(pair.slice(0, colon)));
+    versions.push(pair.slice(colon + 1));
+  }
+  return { ids, versions };
+}
+
 /**
  * Reads what pricing needs. Every read is ONE statement that also answers the snapshot it
  * read at, and takes an optional transaction (`tx`) to read inside.
@@ -136,38 +184,57 @@ export function createPricingRepository(
   db: DbOrTx,
   opts: {
     /**
-     * PostgreSQL's root handle: whole-list reads outside a write scope then take their rows
-     * through the row protocol, with the names and rules, in one read-only REPEATABLE READ
-     * transaction (one snapshot for all of it, and `pg_current_snapshot()` names it).
+     * The root handle (outside any write scope): whole-list reads run there in one
+     * transaction, read-only REPEATABLE READ on PostgreSQL (one snapshot for all of it, and
+     * `pg_current_snapshot()` names it).
      */
-    rowProtocol?: Db;
+    root?: Db;
+    /** PostgreSQL: those reads take their rows through the row protocol (array mode). */
+    rowProtocol?: boolean;
   } = {},
 ) {
-  const { rowProtocol } = opts;
+  const { root, rowProtocol } = opts;
+
+  /** One transaction on the root handle that sees one snapshot throughout. */
+  function snapshotTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return rowProtocol
+      ? root!.transaction(work, { isolationLevel: 'repeatable read', accessMode: 'read only' })
+      : root!.transaction(work);
+  }
+
+  /** The rows matching `filters` with their names resolved (the names read beside them). */
+  async function rowsIn(
+    tx: Tx,
+    filters: RowFilters,
+    head: Omit<NonNullable<Parameters<typeof recordsOf>[0]>, 'rows'>,
+  ): Promise<EmployeeRecord[]> {
+    if (!rowProtocol) {
+      const [row] = await tx.select(listColumns(filters)).from(oneRow);
+      return recordsOf(row);
+    }
+    const raw = tx as unknown as NodePgTransaction;
+    const query = raw.dialect.sqlToQuery(listRowsQuery(filters));
+    const result = await raw.session.client.query<unknown[]>({
+      text: query.sql,
+      values: query.params,
+      rowMode: 'array',
+    });
+    return recordsOf({ ...head, rows: result.rows as never });
+  }
 
   async function listByRows(filters: RowFilters) {
-    return rowProtocol!.transaction(
-      async (tx) => {
-        const [head] = await tx
-          .select({ ...listNameColumns(), ...ruleColumns })
-          .from(oneRow)
-          .leftJoin(settings, eq(settings.id, SETTINGS_ID));
-        if (!head) throw new Error('employeesWithRules: no row');
-        const raw = tx as unknown as NodePgTransaction;
-        const query = raw.dialect.sqlToQuery(listRowsQuery(filters));
-        const result = await raw.session.client.query<unknown[]>({
-          text: query.sql,
-          values: query.params,
-          rowMode: 'array',
-        });
-        return {
-          employees: recordsOf({ ...head, rows: result.rows }),
-          rules: storedRules(head),
-          snapshot: head.snapshot,
-        };
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+    return snapshotTransaction(async (tx) => {
+      const [head] = await tx
+        .select({ ...listNameColumns(), ...ruleColumns })
+        .from(oneRow)
+        .leftJoin(settings, eq(settings.id, SETTINGS_ID));
+      if (!head) throw new Error('employeesWithRules: no row');
+      return {
+        employees: await rowsIn(tx, filters, head),
+        rules: storedRules(head),
+        snapshot: head.snapshot,
+      };
+    });
   }
 
   return {
@@ -198,13 +265,68 @@ export function createPricingRepository(
       tx: DbOrTx = db,
     ): Promise<{ employees: EmployeeRecord[]; rules: StoredRules; snapshot: string }> {
       const whole = !page && filters.id === undefined && filters.ids === undefined;
-      if (rowProtocol && whole && tx === db && !currentWriteScope()) return listByRows(filters);
+      if (rowProtocol && root && whole && tx === db && !currentWriteScope()) return listByRows(filters);
       const [row] = await tx
         .select({ ...listColumns(filters, page), ...ruleColumns })
         .from(oneRow)
         .leftJoin(settings, eq(settings.id, SETTINGS_ID));
       if (!row) throw new Error('employeesWithRules: no row');
       return { employees: recordsOf(row), rules: storedRules(row), snapshot: row.snapshot };
+    },
+
+    /**
+     * Every employee with its rules, re-reading only the rows written since `known` (an
+     * earlier answer of this method): each row's version is its `xmin` (the transaction that
+     * wrote that row version: any insert or update gives a new one, a delete removes the id),
+     * and the names' and rules' tables are fingerprinted the same way. All in one transaction
+     * on one snapshot. `reuse[i]` is the index in `known` of row i's unchanged version, or -1
+     * for a row read now (`read`, in id order). When a name moved, or too much changed to be
+     * worth picking out, every row is read again. Outside write scopes only (`root`): inside
+     * one, uncommitted rows carry versions too.
+     */
+    async wholeListSince(
+      known: WholeList | undefined,
+    ): Promise<WholeList & { reuse: Int32Array; read: EmployeeRecord[] }> {
+      if (!root) throw new Error('wholeListSince needs the root handle');
+      return snapshotTransaction(async (tx) => {
+        const [head] = await tx
+          .select({ ...listNameColumns(), ...ruleColumns, ...versionColumns })
+          .from(oneRow)
+          .leftJoin(settings, eq(settings.id, SETTINGS_ID));
+        if (!head) throw new Error('wholeListSince: no row');
+        const { ids, versions } = parseVersions(head.versions);
+        const reuse = new Int32Array(ids.length).fill(-1);
+        let changed: number[] = ids;
+        if (known && known.names === head.nameSources) {
+          changed = [];
+          // Both in id order: one walk.
+          let j = 0;
+          for (let i = 0; i < ids.length; i++) {
+            const id = ids[i]!;
+            while (j < known.ids.length && known.ids[j]! < id) j++;
+            if (j < known.ids.length && known.ids[j] === id && known.versions[j] === versions[i])
+              reuse[i] = j;
+            else changed.push(id);
+          }
+          if (changed.length > ids.length / 4) {
+            changed = ids;
+            reuse.fill(-1);
+          }
+        }
+        const read =
+          changed.length === 0 ? [] : await rowsIn(tx, changed === ids ? {} : { ids: changed }, head);
+        if (read.length !== changed.length) throw new Error('wholeListSince: rows moved within one snapshot');
+        return {
+          snapshot: head.snapshot,
+          names: head.nameSources,
+          rules: head.ruleSources,
+          ids,
+          versions,
+          stored: storedRules(head),
+          reuse,
+          read,
+        };
+      });
     },
 
     /**
@@ -252,3 +374,4 @@ export function createPricingRepository(
 export type PricingRepository = ReturnType<typeof createPricingRepository>;
 /** The employee rows pricing reads (the employees' list query, see employees.repository.ts). */
 export type { EmployeeRecord, ListPage, RowFilters };
+export { narrowsRows };

@@ -5,6 +5,7 @@ import type { Settings } from '@salary/shared/settings/settings.contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { SnapshotCache } from '../../lib/snapshot-cache.ts';
+import { inWriteTransaction } from '../../lib/write-scope.ts';
 import type {
   EmployeeRecord,
   FactorRecord,
@@ -14,7 +15,9 @@ import type {
   References,
   RowFilters,
   StoredRules,
+  WholeList,
 } from './pricing.repository.ts';
+import { narrowsRows } from './pricing.repository.ts';
 import { type CustomMultiplierRule, engineRules, RuleBook } from './salary-rules.ts';
 
 /*
@@ -103,6 +106,14 @@ export function priceEmployee(book: RuleBook, employee: EmployeeRecord): PricedE
   }
 }
 
+/** Whether two pricings of the same employee record answer the same figures (every one of them). */
+function sameFigures(a: PricedEmployee, b: PricedEmployee): boolean {
+  if (a === b) return true;
+  for (const key of Object.keys(a) as (keyof PricedEmployee)[])
+    if (key !== 'employee' && a[key] !== b[key]) return false;
+  return true;
+}
+
 /** What a calculation reads from the database for one (job, position, grade, level). */
 interface ProfileRules {
   settings: Settings;
@@ -125,6 +136,38 @@ export function createPricingService(deps: {
 
   const bookOf = async (rules: StoredRules, tx?: DbOrTx) =>
     new RuleBook(rules.settings ?? (await deps.settings(tx)), rules.baseSalaries, rules.factors);
+
+  /**
+   * The whole directory as last priced outside any write, with each row's version: the next
+   * whole-list read re-reads only the rows written since (every row when a name changed) and
+   * re-prices only those (everyone when a base salary, factor or setting changed), so a write
+   * elsewhere, or to one employee, costs neither a read nor a pricing of every row. One per
+   * app; replaced by each whole-list read.
+   */
+  let whole: (WholeList & { priced: PricedEmployee[]; book: RuleBook }) | undefined;
+
+  async function priceWhole(): Promise<{ employees: PricedEmployee[]; snapshot: string }> {
+    const known = whole;
+    const read = await repo.wholeListSince(known);
+    const sameRules = known !== undefined && read.rules === known.rules;
+    const book = sameRules ? known.book : await bookOf(read.stored);
+    const priced: PricedEmployee[] = new Array(read.ids.length);
+    let next = 0;
+    for (let i = 0; i < priced.length; i++) {
+      const at = read.reuse[i]!;
+      if (at < 0) priced[i] = priceEmployee(book, read.read[next++]!);
+      else {
+        const before = known!.priced[at]!;
+        // Same row, other rules: priced again, but kept as it was if its figures did not move
+        // (its view and JSON are then the ones already made).
+        const now = sameRules ? before : priceEmployee(book, before.employee);
+        priced[i] = sameFigures(now, before) ? before : now;
+      }
+    }
+    const { reuse: _reuse, read: _read, ...list } = read;
+    whole = { ...list, priced, book };
+    return { employees: priced, snapshot: read.snapshot };
+  }
 
   /** One statement on a miss; none when this snapshot already priced this profile. */
   async function profileRules(ids: ReferenceIds, snapshot: string | undefined, tx?: DbOrTx) {
@@ -157,6 +200,7 @@ export function createPricingService(deps: {
       filters: RowFilters = {},
       options: { page?: ListPage; tx?: DbOrTx } = {},
     ): Promise<{ employees: PricedEmployee[]; snapshot: string }> {
+      if (!options.page && !options.tx && !narrowsRows(filters) && !inWriteTransaction()) return priceWhole();
       const read = await repo.employeesWithRules(filters, options.page, options.tx);
       const book = await bookOf(read.rules, options.tx);
       const priced: PricedEmployee[] = new Array(read.employees.length);
