@@ -1,7 +1,7 @@
 import { useMantineTheme } from '@mantine/core';
 import { formatMoney } from '@salary/shared/common/money';
 import type { Insights } from '@salary/shared/insights/insights.contract';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { binLabel } from './insight-tables.tsx';
 
 const compactMoney = new Intl.NumberFormat('en-US', {
@@ -29,32 +29,32 @@ export function JobCostChart({ data }: { data: Insights }) {
       : []),
   ];
   return (
-    <ResponsiveContainer width="100%" height={height}>
-      <BarChart
-        accessibilityLayer={false}
-        data={data.byJob}
-        layout="vertical"
-        margin={{ top: 4, right: 16, bottom: 4, left: 8 }}
-      >
-        <CartesianGrid horizontal={false} stroke={theme.colors.gray[2]} />
-        <XAxis type="number" tickFormatter={tick} tick={{ fill: theme.colors.gray[8], fontSize: 12 }} />
-        <YAxis
-          type="category"
-          dataKey="job"
-          width={140}
-          tick={{ fill: theme.colors.gray[9], fontSize: 12 }}
-          interval={0}
-        />
-        <Tooltip formatter={tooltipMoney} isAnimationActive={false} />
-        <Legend
-          wrapperStyle={{ fontSize: 13 }}
-          formatter={(value) => <span style={{ color: theme.colors.gray[9] }}>{value}</span>}
-        />
-        {stack.map((bar) => (
-          <Bar key={bar.dataKey} stackId="cost" isAnimationActive={false} {...bar} />
-        ))}
-      </BarChart>
-    </ResponsiveContainer>
+    <BarChart
+      responsive
+      style={{ width: '100%', height }}
+      accessibilityLayer={false}
+      data={data.byJob}
+      layout="vertical"
+      margin={{ top: 4, right: 16, bottom: 4, left: 8 }}
+    >
+      <CartesianGrid horizontal={false} stroke={theme.colors.gray[2]} />
+      <XAxis type="number" tickFormatter={tick} tick={{ fill: theme.colors.gray[8], fontSize: 12 }} />
+      <YAxis
+        type="category"
+        dataKey="job"
+        width={140}
+        tick={{ fill: theme.colors.gray[9], fontSize: 12 }}
+        interval={0}
+      />
+      <Tooltip formatter={tooltipMoney} isAnimationActive={false} />
+      <Legend
+        wrapperStyle={{ fontSize: 13 }}
+        formatter={(value) => <span style={{ color: theme.colors.gray[9] }}>{value}</span>}
+      />
+      {stack.map((bar) => (
+        <Bar key={bar.dataKey} stackId="cost" isAnimationActive={false} {...bar} />
+      ))}
+    </BarChart>
   );
 }
 
@@ -63,22 +63,22 @@ export function DistributionChart({ data }: { data: Insights }) {
   const theme = useMantineTheme();
   const bars = data.distribution.map((b) => ({ ...b, label: binLabel(b.from, b.to), start: tick(b.from) }));
   return (
-    <ResponsiveContainer width="100%" height={280}>
-      <BarChart
-        accessibilityLayer={false}
-        data={bars}
-        margin={{ top: 4, right: 16, bottom: 4, left: 0 }}
-        barCategoryGap={2}
-      >
-        <CartesianGrid vertical={false} stroke={theme.colors.gray[2]} />
-        <XAxis dataKey="start" tick={{ fill: theme.colors.gray[8], fontSize: 12 }} />
-        <YAxis allowDecimals={false} width={48} tick={{ fill: theme.colors.gray[8], fontSize: 12 }} />
-        <Tooltip
-          labelFormatter={(_, payload) => payload?.[0]?.payload?.label ?? ''}
-          isAnimationActive={false}
-        />
-        <Bar dataKey="count" name="Employees" fill={theme.colors.indigo[6]} isAnimationActive={false} />
-      </BarChart>
-    </ResponsiveContainer>
+    <BarChart
+      responsive
+      style={{ width: '100%', height: 280 }}
+      accessibilityLayer={false}
+      data={bars}
+      margin={{ top: 4, right: 16, bottom: 4, left: 0 }}
+      barCategoryGap={2}
+    >
+      <CartesianGrid vertical={false} stroke={theme.colors.gray[2]} />
+      <XAxis dataKey="start" tick={{ fill: theme.colors.gray[8], fontSize: 12 }} />
+      <YAxis allowDecimals={false} width={48} tick={{ fill: theme.colors.gray[8], fontSize: 12 }} />
+      <Tooltip
+        labelFormatter={(_, payload) => payload?.[0]?.payload?.label ?? ''}
+        isAnimationActive={false}
+      />
+      <Bar dataKey="count" name="Employees" fill={theme.colors.indigo[6]} isAnimationActive={false} />
+    </BarChart>
   );
 }

@@ -2,7 +2,7 @@ import { Anchor, Button, Center, Loader, Paper, SimpleGrid, Stack, Text } from '
 import { formatMoney } from '@salary/shared/common/money';
 import type { InsightChart, Insights } from '@salary/shared/insights/insights.contract';
 import { IconRefresh } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { HeadingRow } from '../../components/heading-row.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -17,13 +17,55 @@ import { counts, DistributionTable, GradeLevelHeatmap, JobCostTable } from './in
 // The chart library loads beside GET /insights, not before it: the figures and tables need
 // none of it, and the call is what the page waits for with 10,000 employees.
 // Asked for once, when this page's code runs, so it downloads while the call is answered.
-let charts: Promise<typeof import('./insight-charts.tsx')> | undefined;
+// Held in state rather than behind React.lazy: a Suspense boundary that showed its fallback
+// reveals its content no sooner than 300 ms later (React's reveal throttle), which was a third
+// of the time to the first chart.
+type ChartsModule = typeof import('./insight-charts.tsx');
+let chartsLoaded: ChartsModule | undefined;
+let charts: Promise<ChartsModule> | undefined;
 const loadCharts = () => {
-  charts ??= import('./insight-charts.tsx');
+  charts ??= import('./insight-charts.tsx').then((m) => (chartsLoaded = m));
   return charts;
 };
-const JobCostChart = lazy(() => loadCharts().then((m) => ({ default: m.JobCostChart })));
-const DistributionChart = lazy(() => loadCharts().then((m) => ({ default: m.DistributionChart })));
+// With this page's code: downloads beside the session check and GET /insights.
+void loadCharts().catch(() => {});
+
+/** The chart module once it is here; 'failed' if it could not be downloaded (the tables stay). */
+function useCharts(): ChartsModule | 'failed' | undefined {
+  const [loaded, setLoaded] = useState<ChartsModule | 'failed' | undefined>(chartsLoaded);
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    loadCharts().then(
+      (m) => live && setLoaded(m),
+      () => {
+        charts = undefined; // the next visit tries again
+        if (live) setLoaded('failed');
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
+  return loaded;
+}
+
+function ChartSlot({
+  charts,
+  draw,
+}: {
+  charts: ReturnType<typeof useCharts>;
+  draw(m: ChartsModule): ReactNode;
+}) {
+  if (charts === 'failed') {
+    return (
+      <Text size="sm" c="dimmed">
+        The chart could not be loaded; its data table is below.
+      </Text>
+    );
+  }
+  return charts ? draw(charts) : <Loader size="sm" aria-label="Loading the chart" />;
+}
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -70,7 +112,7 @@ function Headline({ data }: { data: Insights }) {
 
 /** /insights "Pay Overview": the company's pay at a glance, for the directory's filters if any. */
 export default function InsightsPage() {
-  void loadCharts();
+  const chartModule = useCharts();
   const toast = useToast();
   const [params] = useSearchParams();
   const search = params.toString();
@@ -170,9 +212,7 @@ export default function InsightsPage() {
             downloading={downloading('job-cost')}
             table={<JobCostTable data={data} />}
           >
-            <Suspense fallback={<Loader size="sm" aria-label="Loading the chart" />}>
-              <JobCostChart data={data} />
-            </Suspense>
+            <ChartSlot charts={chartModule} draw={(m) => <m.JobCostChart data={data} />} />
           </ChartPanel>
           <ChartPanel
             chart="distribution"
@@ -182,9 +222,7 @@ export default function InsightsPage() {
             downloading={downloading('distribution')}
             table={<DistributionTable data={data} />}
           >
-            <Suspense fallback={<Loader size="sm" aria-label="Loading the chart" />}>
-              <DistributionChart data={data} />
-            </Suspense>
+            <ChartSlot charts={chartModule} draw={(m) => <m.DistributionChart data={data} />} />
           </ChartPanel>
         </SimpleGrid>
       </Stack>

@@ -140,7 +140,8 @@ describe('login and logout', () => {
 
     await waitFor(async () => expect(await status()).toHaveTextContent('authenticated'));
     expect(getToken()).toBe('new-token');
-    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({
+    const login = server.requests.find((r) => r.path === '/api/auth/login');
+    expect(JSON.parse(login?.body ?? '')).toEqual({
       email: 'staff@example.com',
       password: 'pw',
     });

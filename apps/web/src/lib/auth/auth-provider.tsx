@@ -21,15 +21,28 @@ function initialState(): AuthState {
   return getToken() ? { status: 'verifying', user: null } : ANONYMOUS;
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({
+  children,
+  onSessionCheck,
+}: {
+  children: ReactNode;
+  /**
+   * Called once the stored session's check is on its way, with the user it confirms (the app
+   * then downloads the page's code and, once confirmed, asks for its data).
+   */
+  onSessionCheck?: (confirmed: Promise<User>) => void;
+}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [state, setState] = useState<AuthState>(initialState);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the status starts a check.
   useEffect(() => {
     if (state.status !== 'verifying') return;
     const controller = new AbortController();
-    getMe(controller.signal).then(
+    const check = getMe(controller.signal);
+    onSessionCheck?.(check.then((session) => session.user));
+    check.then(
       (session) => {
         setToken(session.token);
         setState({ status: 'authenticated', user: session.user });

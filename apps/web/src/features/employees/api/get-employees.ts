@@ -2,6 +2,7 @@ import type { EmployeeView, employeeListQuery } from '@salary/shared/employees/e
 import { keepPreviousData, queryOptions, usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient } from '../../../lib/api-client.ts';
+import { reloadOnVisit, useOpeningVisit } from '../../../lib/opening-data.ts';
 
 /** Every employees call shares this prefix: a write invalidates it and the list reloads. */
 export const employeesQueryKey = ['employees'] as const;
@@ -35,12 +36,14 @@ export function employeesQueryOptions(filters: EmployeeListFilters) {
 export function useEmployees(filters: EmployeeListFilters) {
   // Starts the call while the page renders, not after it commits: with 10,000 rows the list is
   // the long pole of the first paint, and the filter form's first render need not delay it.
-  usePrefetchQuery(employeesQueryOptions(filters));
+  const options = employeesQueryOptions(filters);
+  usePrefetchQuery(options);
+  useOpeningVisit(options.queryKey);
   return useQuery({
-    ...employeesQueryOptions(filters),
+    ...options,
     placeholderData: keepPreviousData,
     // Salaries follow the rules, which other screens change: show the cached rows at once and
-    // reload them on every visit.
-    refetchOnMount: 'always',
+    // reload them on every visit (the first visit's answer may be the one asked for at start).
+    refetchOnMount: reloadOnVisit,
   });
 }

@@ -4,6 +4,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import type { DirectoryFilters } from '../../../lib/directory-filters.ts';
 import { downloadFile } from '../../../lib/download-file.ts';
+import { reloadOnVisit, useOpeningVisit } from '../../../lib/opening-data.ts';
 
 /** GET /insights with the directory's filters: every figure aggregated on the server. */
 export async function getInsights(filters: DirectoryFilters, signal?: AbortSignal): Promise<Insights> {
@@ -18,8 +19,11 @@ export function insightsQueryOptions(filters: DirectoryFilters) {
 }
 
 export function useInsights(filters: DirectoryFilters) {
-  // Salaries follow the rules, which other screens change: reload on every visit.
-  return useQuery({ ...insightsQueryOptions(filters), refetchOnMount: 'always' });
+  const options = insightsQueryOptions(filters);
+  useOpeningVisit(options.queryKey);
+  // Salaries follow the rules, which other screens change: reload on every visit (the first
+  // visit's answer may be the one asked for at start).
+  return useQuery({ ...options, refetchOnMount: reloadOnVisit });
 }
 
 /** GET /insights/export/{chart}: one chart's data as .xlsx, same filters. */

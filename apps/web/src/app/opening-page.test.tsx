@@ -1,0 +1,79 @@
+import { QueryClient } from '@tanstack/react-query';
+import { waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../lib/token-storage.ts';
+import { newUser } from '../test/fixtures.ts';
+import {
+  envelope,
+  sendJson,
+  setPageUrl,
+  startTestServer,
+  type TestServer,
+} from '../test/http-test-server.ts';
+import { openStoredSession } from './opening-page.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+beforeEach(() => {
+  server.requests.length = 0;
+  setToken('stored');
+  server.handle((_req, res) => sendJson(res, 200, envelope([])));
+});
+
+/** Resolves once the opening's own chunk and the promise chain after it have run. */
+async function openingSettled(confirmed: Promise<unknown>) {
+  await Promise.all([import('./opening-requests.ts'), confirmed]);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+describe('opening the app with a stored session', () => {
+  it('asks for the directory of /dashboard as soon as the session is confirmed', async () => {
+    setPageUrl(`${server.origin}/dashboard`);
+    const confirmed = Promise.resolve(newUser());
+    openStoredSession(new QueryClient(), confirmed);
+
+    await openingSettled(confirmed); // the first import of the opening's chunk takes a while here
+    await waitFor(() => expect(server.requests.map((r) => r.path)).toEqual(['/api/employees']));
+    expect(server.requests[0]?.headers.authorization).toBe('Bearer stored');
+  });
+
+  it('asks for nothing once the app that opened is gone', async () => {
+    setPageUrl(`${server.origin}/dashboard`);
+    const confirmed = Promise.resolve(newUser());
+    const [gone, open] = [new QueryClient(), new QueryClient()];
+    const asked = [vi.spyOn(gone, 'prefetchQuery'), vi.spyOn(open, 'prefetchQuery')];
+    openStoredSession(gone, confirmed, () => false);
+    openStoredSession(open, confirmed, () => true);
+
+    await openingSettled(confirmed);
+    expect(asked.map((spy) => spy.mock.calls.length)).toEqual([0, 1]);
+  });
+
+  it('asks for nothing when the session is refused or the page is /login', async () => {
+    const clients = [new QueryClient(), new QueryClient()];
+    const asked = clients.map((client) => vi.spyOn(client, 'prefetchQuery'));
+    setPageUrl(`${server.origin}/dashboard`);
+    const refused = Promise.reject(new Error('Invalid or expired token'));
+    openStoredSession(clients[0] as QueryClient, refused);
+    await openingSettled(refused.catch(() => {}));
+
+    setPageUrl(`${server.origin}/login`);
+    const confirmed = Promise.resolve(newUser());
+    openStoredSession(clients[1] as QueryClient, confirmed);
+    await openingSettled(confirmed);
+
+    expect(asked.map((spy) => spy.mock.calls.length)).toEqual([0, 0]);
+  });
+});
