@@ -71,6 +71,8 @@ it('measures every figure at a tiny size and writes the results file', { timeout
     expect(list.employees).toBe(40);
     expectPositive('list', { ...list }, [
       'apiMs',
+      'apiColdMs',
+      'apiRuleMs',
       'plainSelectMs',
       'jsonAggMs',
       'baselineMs',

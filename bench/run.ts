@@ -174,14 +174,14 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
               token: app.token,
               names: names.rows.map((r) => r.name),
               employees: size,
-              runs: options.quick ? 1 : 3,
+              runs: options.quick ? 1 : 5,
             });
             results.web.firstRows = firstRows ?? { na: 'n/a (employees screen not built)' };
             results.web.firstCharts = await benchFirstCharts({
               baseUrl: app.baseUrl!,
               token: app.token,
               employees: size,
-              runs: options.quick ? 1 : 3,
+              runs: options.quick ? 1 : 5,
             });
           }
           if (options.audit) {

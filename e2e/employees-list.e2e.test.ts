@@ -275,6 +275,30 @@ describe('employees list', () => {
     expect(browser.pageErrors(page)).toEqual([]);
   });
 
+  it('asks for the list once when the app opens on it, and anew on every later visit', async () => {
+    const tag = uniqueName('Opening');
+    const [first] = await seedEmployees(rules, [{ name: `${tag} first` }]);
+    const page = await browser.signedInPage(adminCredentials());
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/employees') asked.push(url.searchParams.get('name') ?? '');
+    });
+    await page.goto(`/dashboard?name=${encodeURIComponent(tag)}`);
+    const list = new EmployeesPage(page);
+    await list.row(first!.id).waitFor();
+    // Asked for beside the page's code at start; that answer serves the first visit.
+    expect(asked).toEqual([tag]);
+
+    // Someone adds an employee meanwhile; away and back in the app, the list shows them.
+    const later = await seedEmployee(rules, { name: `${tag} later` });
+    await page.getByRole('navigation').getByRole('link', { name: 'Salary Calculator' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Salary Calculator' }).waitFor();
+    await page.goBack();
+    await list.row(later.id).waitFor();
+    expect(asked).toEqual([tag, tag]);
+  });
+
   it("says when the list cannot be loaded, and loads it on 'Try again'", async () => {
     const employee = await seedEmployee(rules, { name: uniqueName('Retry') });
     const page = await browser.signedInPage(adminCredentials());

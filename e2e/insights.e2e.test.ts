@@ -1,6 +1,7 @@
 import { formatMoney } from '@salary/shared/common/money';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import type { Insights } from '@salary/shared/insights/insights.contract';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readWorkbook } from './pages/excel.ts';
 import { InsightsPage } from './pages/insights-page.ts';
@@ -25,6 +26,16 @@ async function open(credentials = adminCredentials(), viewport: Viewport = WIDE,
   const overview = new InsightsPage(page);
   await overview.waitForCharts();
   return { page, overview, elapsed: Date.now() - started };
+}
+
+/** The GET /api/insights calls the page makes, as they go out: the name filter of each ('' if none). */
+function insightsRequests(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/insights') asked.push(url.searchParams.get('name') ?? '');
+  });
+  return asked;
 }
 
 async function insightsFor(query = ''): Promise<Insights> {
@@ -136,11 +147,38 @@ describe('Pay Overview', () => {
       await createUser({ permissions: ['showCost', 'showSettings'] }),
       WIDE,
     );
+    const asked = insightsRequests(page);
     await page.goto('/insights');
     await page.waitForURL('**/dashboard');
     const layout = new Layout(page);
     await layout.waitUntilShown();
     expect(await layout.navLabels()).not.toContain('Pay Overview');
+    // Opening on the page did not ask for its figures on this user's behalf either.
+    await page.getByRole('table').first().waitFor();
+    expect(asked).toEqual([]);
+  });
+
+  it('asks for its figures once when the app opens on it, and anew on every later visit', async () => {
+    const page = await browser.signedInPage(adminCredentials(), WIDE);
+    const asked = insightsRequests(page);
+    await page.goto(`/insights?name=${encodeURIComponent(tag)}`);
+    const overview = new InsightsPage(page);
+    await overview.waitForCharts();
+    expect(await overview.figure('Headcount').textContent()).toBe('12');
+    // Asked for beside the page's code at start, and that answer serves the first visit.
+    expect(asked).toEqual([tag]);
+
+    // Someone adds an employee meanwhile; away and back in the app, the page shows it.
+    await seedEmployees(rules, [
+      { name: `${tag} later`, yearsExperience: 1, remote: false, gradeId: rules.unpricedGrade.id },
+    ]);
+    await page.getByRole('navigation').getByRole('link', { name: 'Employees' }).click();
+    await page.waitForURL('**/dashboard');
+    // Left once the directory is on screen (until its code is here the router keeps this page).
+    await page.getByRole('heading', { level: 1, name: 'Employees' }).waitFor();
+    await page.goBack();
+    await expect.poll(() => overview.figure('Headcount').textContent()).toBe('13');
+    expect(asked).toEqual([tag, tag]);
   });
 
   it('fits a phone at 390 px', async () => {
