@@ -111,28 +111,39 @@ function nameOf(names: Map<number, string>, id: number): string {
   return name;
 }
 
+const REFERENCES = fieldsOfKind('reference').map((f) => ({
+  at: FIELDS.indexOf(f) + 1,
+  nameKey: f.reference.nameKey,
+  table: f.reference.table,
+}));
+
+/**
+ * A row tuple → its record, as ONE object literal compiled from the field table: every record
+ * then has the same compact shape from its first property on (built key by key, each took
+ * several times the memory, which the export's pages carried into the old generation and the
+ * whole list holds for 100,000 rows). Keys and indexes are the table's own constants.
+ */
+const buildRecord = new Function(
+  't',
+  'name',
+  `return { id: t[0], ${[
+    ...FIELDS.map((f, j) => `${JSON.stringify(f.input)}: t[${j + 1}]`),
+    ...REFERENCES.map((r, k) => `${JSON.stringify(r.nameKey)}: name(${k}, t[${r.at}])`),
+    `customMultiplierIds: t[${CUSTOM_AT}]`,
+  ].join(', ')} };`,
+) as (t: RowTuple, name: (reference: number, id: number) => string) => EmployeeRecord;
+
 function toRecords(result: ListResult): EmployeeRecord[] {
-  const names: Record<ReferenceTable, Map<number, string>> = {
+  const byTable: Record<ReferenceTable, Map<number, string>> = {
     jobs: new Map(result.jobs),
     positions: new Map(result.positions),
     grades: new Map(result.grades),
     levels: new Map(result.levels),
   };
-  const inputs = FIELDS.map((f) => f.input);
-  const references = fieldsOfKind('reference').map((f) => ({
-    at: FIELDS.indexOf(f) + 1,
-    nameKey: f.reference.nameKey,
-    names: names[f.reference.table],
-  }));
+  const names = REFERENCES.map((r) => byTable[r.table]);
+  const name = (reference: number, id: number) => nameOf(names[reference]!, id);
   const records: EmployeeRecord[] = new Array(result.rows.length);
-  for (let i = 0; i < result.rows.length; i++) {
-    const t = result.rows[i]!;
-    const record: Record<string, unknown> = { id: t[0] };
-    for (let j = 0; j < inputs.length; j++) record[inputs[j]!] = t[j + 1];
-    for (const ref of references) record[ref.nameKey] = nameOf(ref.names, t[ref.at] as number);
-    record.customMultiplierIds = t[CUSTOM_AT];
-    records[i] = record as unknown as EmployeeRecord;
-  }
+  for (let i = 0; i < result.rows.length; i++) records[i] = buildRecord(result.rows[i]!, name);
   return records;
 }
 

@@ -132,6 +132,8 @@ export function createEmployeesService(deps: {
     read: ReadRows,
     filters: EmployeeFilters,
     access: ReturnType<typeof listAccess>,
+    /** Keep each view with its priced employee (the whole list); pages of the export do not. */
+    remember = true,
   ): EmployeeView[] {
     const out: EmployeeView[] = [];
     if (!read.priced) {
@@ -153,10 +155,10 @@ export function createEmployeesService(deps: {
         const salary = priced.calculatedSalary;
         if (salary === null || salary < from || salary > to) continue;
       }
-      let view = made.get(priced);
+      let view = remember ? made.get(priced) : undefined;
       if (!view) {
         view = toEmployeeView(priced.employee, priced, visibility);
-        made.set(priced, view);
+        if (remember) made.set(priced, view);
       }
       out.push(view);
     }
@@ -214,9 +216,12 @@ export function createEmployeesService(deps: {
         let after = 0;
         for (;;) {
           const rows = await read(filters, access.priced, { after, limit: pageSize });
-          yield* viewsOf(rows, filters, access);
-          if (readCount(rows) < pageSize) return;
-          after = lastId(rows);
+          const [count, last] = [readCount(rows), readCount(rows) ? lastId(rows) : after];
+          // The page's rows are let go before its views are written (views are copies): held
+          // through the writing, they lived long enough to reach V8's old generation.
+          yield* viewsOf(rows, filters, access, false);
+          if (count < pageSize) return;
+          after = last;
         }
       })();
     },
