@@ -1,3 +1,4 @@
+import './lib/gc-policy.ts';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
