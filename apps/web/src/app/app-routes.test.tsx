@@ -1,20 +1,14 @@
 import type { Permissions } from '@salary/shared/common/permissions';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../lib/token-storage.ts';
 import { newUser } from '../test/fixtures.ts';
-import {
-  envelope,
-  sendJson,
-  setPageUrl,
-  startTestServer,
-  type TestServer,
-} from '../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../test/http-test-server.ts';
 import { renderWithProviders } from '../test/render-app.tsx';
 import { AppRoutes } from './app-routes.tsx';
 
-let server: TestServer;
+const server = testServerForFile();
 
 /** Signs in (token + /auth/me) as a staff user holding `permissions`, then opens `route`. */
 function openAs(route: string, permissions: Partial<Permissions>, isAdmin = false) {
@@ -31,14 +25,6 @@ function openAs(route: string, permissions: Partial<Permissions>, isAdmin = fals
 // Generous waits: each route loads its lazy chunk, which a cold test run transforms on demand.
 const WAIT = { timeout: 10_000 };
 const heading = (name: string) => screen.findByRole('heading', { name, level: 1 }, WAIT);
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
 
 beforeEach(() => {
   setPageUrl(`${server.origin}/`);

@@ -1,16 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   envelope,
   sendJson,
   setPageUrl,
   startTestServer,
-  type TestServer,
+  testServerForFile,
 } from '../test/http-test-server.ts';
 import { createApiClient } from './api-client.ts';
 import { ApiError, errorMessage } from './api-error.ts';
 import { getToken, setToken } from './token-storage.ts';
 
-let server: TestServer;
+const server = testServerForFile();
 let onUnauthorized: ReturnType<typeof vi.fn<() => void>>;
 let client: ReturnType<typeof createApiClient>;
 
@@ -23,16 +23,7 @@ async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
   return outcome as ApiError;
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
 beforeEach(() => {
-  server.requests.length = 0;
   setPageUrl(`${server.origin}/dashboard`);
   onUnauthorized = vi.fn<() => void>();
   client = createApiClient({ baseUrl: '/api', onUnauthorized });

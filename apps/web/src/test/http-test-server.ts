@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export interface RecordedRequest {
   method: string;
@@ -99,6 +100,37 @@ export async function startTestServer(): Promise<TestServer> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * The test server of one test file: started before its tests, its record of requests emptied
+ * before each, closed after them all.
+ */
+export function testServerForFile(): TestServer {
+  let started: TestServer | undefined;
+  const current = () => {
+    if (!started) throw new Error('the test server starts in beforeAll');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startTestServer();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  beforeEach(() => {
+    current().requests.length = 0;
+  });
+  return {
+    get origin() {
+      return current().origin;
+    },
+    get requests() {
+      return current().requests;
+    },
+    handle: (handler) => current().handle(handler),
+    close: () => current().close(),
   };
 }
 

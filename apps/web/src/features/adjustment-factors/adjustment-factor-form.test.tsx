@@ -1,19 +1,13 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/token-storage.ts';
 import { newUser } from '../../test/fixtures.ts';
-import {
-  envelope,
-  sendJson,
-  setPageUrl,
-  startTestServer,
-  type TestServer,
-} from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { AdjustmentFactorForm } from './adjustment-factor-form.tsx';
 
-let server: TestServer;
+const server = testServerForFile();
 
 // Each test signs in and drives real inputs; on a busy shared machine that outlasts the defaults.
 configure({ asyncUtilTimeout: 5000 });
@@ -25,16 +19,7 @@ const design = { id: 4, name: 'Design', _count: { positions: 1 } };
 const backend = { id: 7, name: 'Backend', jobId: 3, job: { id: 3, name: 'Engineering' } };
 const designer = { id: 8, name: 'Product Designer', jobId: 4, job: { id: 4, name: 'Design' } };
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
 beforeEach(() => {
-  server.requests.length = 0;
   saved = [];
   setPageUrl(`${server.origin}/settings/adjustment-factors`);
   setToken('token');

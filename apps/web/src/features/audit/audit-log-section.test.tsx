@@ -1,20 +1,14 @@
 import type { AuditEntry } from '@salary/shared/audit/audit.contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/token-storage.ts';
 import { newUser } from '../../test/fixtures.ts';
-import {
-  envelope,
-  sendJson,
-  setPageUrl,
-  startTestServer,
-  type TestServer,
-} from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import AuditLogSection from './audit-log-section.tsx';
 
-let server: TestServer;
+const server = testServerForFile();
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -60,15 +54,7 @@ const REVERT = entry({
 let entries: AuditEntry[];
 let revertAnswer: { status: number; message: string; error: string | null };
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-
 beforeEach(() => {
-  server.requests.length = 0;
   entries = [IMPORT, entry({ id: 3 })];
   revertAnswer = { status: 200, message: 'Import reverted', error: null };
   setPageUrl(`${server.origin}/settings/audit`);

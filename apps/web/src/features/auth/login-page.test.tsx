@@ -2,18 +2,12 @@ import { SSO_ERROR_MESSAGES } from '@salary/shared/oidc/oidc.contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  envelope,
-  sendJson,
-  setPageUrl,
-  startTestServer,
-  type TestServer,
-} from '../../test/http-test-server.ts';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import LoginPage from './login-page.tsx';
 
-let server: TestServer;
+const server = testServerForFile();
 
 function answerOptions(options: { sso: boolean; passwordLogin: boolean }) {
   server.handle((req, res) =>
@@ -27,9 +21,6 @@ function Search() {
   return <output data-testid="search">{useLocation().search}</output>;
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
 afterAll(async () => server.close());
 beforeEach(() => setPageUrl(`${server.origin}/login`));
 afterEach(() => vi.restoreAllMocks());

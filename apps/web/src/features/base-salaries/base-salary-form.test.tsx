@@ -1,6 +1,6 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/token-storage.ts';
 import { newUser } from '../../test/fixtures.ts';
 import {
@@ -8,13 +8,13 @@ import {
   type RecordedRequest,
   sendJson,
   setPageUrl,
-  startTestServer,
   type TestServer,
+  testServerForFile,
 } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { BaseSalaryForm } from './base-salary-form.tsx';
 
-let server: TestServer;
+const server = testServerForFile();
 
 // Each test signs in and drives real inputs; on a busy shared machine that outlasts the defaults.
 configure({ asyncUtilTimeout: 5000 });
@@ -54,16 +54,7 @@ async function fillAndSubmit(amount: string) {
   await userEvent.click(screen.getByRole('button', { name: 'Add Base Salary' }));
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
 beforeEach(() => {
-  server.requests.length = 0;
   setPageUrl(`${server.origin}/settings/base-salary`);
 });
 

@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS_VALUES } from '@salary/shared/settings/settings.contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/token-storage.ts';
 import { newUser } from '../../test/fixtures.ts';
 import {
@@ -9,13 +9,12 @@ import {
   type Handler,
   sendJson,
   setPageUrl,
-  startTestServer,
-  type TestServer,
+  testServerForFile,
 } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import CalculatorPage from './calculator-page.tsx';
 
-let server: TestServer;
+const server = testServerForFile();
 
 const WAIT = { timeout: 10_000 };
 const settings = {
@@ -41,16 +40,7 @@ function badGateway(res: Parameters<Handler>[1]) {
   res.end('<html>Bad gateway</html>');
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
 beforeEach(() => {
-  server.requests.length = 0;
   setPageUrl(`${server.origin}/calculator`);
   // The api client logs 5xx answers; these tests cause them on purpose.
   vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -1,19 +1,13 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/token-storage.ts';
 import { newUser } from '../../test/fixtures.ts';
-import {
-  envelope,
-  sendJson,
-  setPageUrl,
-  startTestServer,
-  type TestServer,
-} from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import GradesSection from './grades-section.tsx';
 
-let server: TestServer;
+const server = testServerForFile();
 
 // Each test signs in and drives real inputs; on a busy shared machine that outlasts the defaults.
 configure({ asyncUtilTimeout: 5000 });
@@ -22,16 +16,7 @@ let grades: { id: number; name: string; order: number }[];
 let reorders: unknown[];
 let failReorder: boolean;
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
 beforeEach(() => {
-  server.requests.length = 0;
   grades = [
     { id: 1, name: 'Junior', order: 0 },
     { id: 2, name: 'Middle', order: 1 },

@@ -1,20 +1,14 @@
 import type { Job } from '@salary/shared/jobs/jobs.contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/token-storage.ts';
 import { newUser } from '../../test/fixtures.ts';
-import {
-  envelope,
-  sendJson,
-  setPageUrl,
-  startTestServer,
-  type TestServer,
-} from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import JobsSection from './jobs-section.tsx';
 
-let server: TestServer;
+const server = testServerForFile();
 
 // Each test signs in and drives real inputs; on a busy shared machine that outlasts the defaults.
 configure({ asyncUtilTimeout: 5000 });
@@ -24,16 +18,7 @@ let jobs: Job[];
 /** How DELETE /jobs/:id answers: the status and envelope message (empty = none of its own). */
 let deleteAnswer: { status: number; message: string };
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
 beforeEach(() => {
-  server.requests.length = 0;
   jobs = [{ id: 1, name: 'Engineering', _count: { positions: 3 } }];
   deleteAnswer = { status: 200, message: 'Job deleted successfully' };
   setPageUrl(`${server.origin}/settings/jobs`);

@@ -2,20 +2,14 @@ import type { Permissions } from '@salary/shared/common/permissions';
 import type { Job } from '@salary/shared/jobs/jobs.contract';
 import type { Position } from '@salary/shared/positions/positions.contract';
 import { configure, screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/token-storage.ts';
 import { newUser } from '../../test/fixtures.ts';
-import {
-  envelope,
-  sendJson,
-  setPageUrl,
-  startTestServer,
-  type TestServer,
-} from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import PositionsSection from './positions-section.tsx';
 
-let server: TestServer;
+const server = testServerForFile();
 
 // Each test signs in and drives real inputs; on a busy shared machine that outlasts the defaults.
 configure({ asyncUtilTimeout: 5000 });
@@ -46,16 +40,7 @@ function open(jobs: Job[], positions: Position[], permissions: Partial<Permissio
   return renderWithProviders(<PositionsSection />, { route: '/settings/positions' });
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
 beforeEach(() => {
-  server.requests.length = 0;
   setPageUrl(`${server.origin}/settings/positions`);
 });
 

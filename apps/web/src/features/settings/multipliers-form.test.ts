@@ -1,20 +1,10 @@
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import { describe, expect, it } from 'vitest';
+import { SIX_MULTIPLIERS } from '../../test/fixtures.ts';
 import { customMultipliersChanged, multipliersForm, multipliersFormValues } from './multipliers-form.ts';
 
 const settings = {
-  experienceMultiplier: 1.5,
-  experienceMultiplierType: 'PERCENTAGE',
-  loyaltyMultiplier: 1,
-  loyaltyMultiplierType: 'PERCENTAGE',
-  offshoreMultiplier: 10,
-  offshoreMultiplierType: 'PERCENTAGE',
-  actingAsMultiplier: 15,
-  actingAsMultiplierType: 'PERCENTAGE',
-  pillarMultiplier: 300,
-  pillarMultiplierType: 'FIXED',
-  remoteMultiplier: -3,
-  remoteMultiplierType: 'PERCENTAGE',
+  ...SIX_MULTIPLIERS,
   customMultipliers: [{ id: 'cm_1', title: 'On-call', multiplier: 250, type: 'FIXED' }],
 } as Settings;
 

@@ -1,39 +1,27 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/token-storage.ts';
-import { newUser } from '../../test/fixtures.ts';
+import { newUser, SIX_MULTIPLIERS } from '../../test/fixtures.ts';
 import {
   envelope,
   type Handler,
   NOBODY_AFFECTED,
   sendJson,
   setPageUrl,
-  startTestServer,
-  type TestServer,
+  testServerForFile,
 } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import BenefitsSection from './benefits-section.tsx';
 import MultipliersSection from './multipliers-section.tsx';
 import SocialInsuranceSection from './social-insurance-section.tsx';
 
-let server: TestServer;
+const server = testServerForFile();
 const WAIT = { timeout: 10_000 };
 
 const settings = {
-  experienceMultiplier: 1.5,
-  experienceMultiplierType: 'PERCENTAGE',
-  loyaltyMultiplier: 1,
-  loyaltyMultiplierType: 'PERCENTAGE',
-  offshoreMultiplier: 10,
-  offshoreMultiplierType: 'PERCENTAGE',
-  actingAsMultiplier: 15,
-  actingAsMultiplierType: 'PERCENTAGE',
-  pillarMultiplier: 300,
-  pillarMultiplierType: 'FIXED',
-  remoteMultiplier: -3,
-  remoteMultiplierType: 'PERCENTAGE',
+  ...SIX_MULTIPLIERS,
   customMultipliers: [],
   benefits: [{ name: 'Health Insurance', amount: 180, type: 'FIXED_AMOUNT' }],
   socialInsuranceEnabled: true,
@@ -59,16 +47,7 @@ function open(section: ReactNode, answer: Handler) {
   return renderWithProviders(section, { route: '/settings' });
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
 beforeEach(() => {
-  server.requests.length = 0;
   setPageUrl(`${server.origin}/settings`);
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });

@@ -2,22 +2,16 @@ import { renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newUser } from '../../test/fixtures.ts';
-import {
-  envelope,
-  sendJson,
-  setPageUrl,
-  startTestServer,
-  type TestServer,
-} from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { useAccountDialogs } from '../account-dialogs.ts';
 import { useToast } from '../toast/toast-context.ts';
 import { getToken, setToken } from '../token-storage.ts';
 import { useAuth } from './auth-context.ts';
 
-let server: TestServer;
+const server = testServerForFile();
 
 /** Shows the provider's state and drives it the way screens do. */
 function Probe() {
@@ -47,16 +41,7 @@ function Probe() {
 
 const status = () => screen.findByTestId('status');
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
 beforeEach(() => {
-  server.requests.length = 0;
   setPageUrl(`${server.origin}/dashboard`);
 });
 
