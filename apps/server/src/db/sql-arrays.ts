@@ -14,6 +14,6 @@ export const numberArray = (values: readonly (number | null)[]): string =>
 export const idIn = (column: SQL | SQL.Aliased | unknown, ids: readonly number[]): SQL =>
   sql`${column} = any(${numberArray(ids)}::int[])`;
 
-/** '{"a","b \\"c\\""}' from strings: each element quoted, its backslashes and quotes escaped. */
-export const textArray = (values: readonly string[]): string =>
-  `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+/** '{"a","b \\"c\\""}' from strings: each element quoted, its backslashes and quotes escaped; null → NULL. */
+export const textArray = (values: readonly (string | null | undefined)[]): string =>
+  `{${values.map((v) => (v === null || v === undefined ? 'NULL' : `"${v.replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;

@@ -8,7 +8,7 @@ import {
 import { count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { employees, grades, jobs, levels, positions } from '../../db/schema.ts';
-import { idIn } from '../../db/sql-arrays.ts';
+import { idIn, numberArray, textArray } from '../../db/sql-arrays.ts';
 import { currentSnapshot, readSnapshot } from '../../lib/snapshot.repository.ts';
 
 /** One employee with the names of what it refers to, numbers already converted. */
@@ -29,14 +29,7 @@ type RowTuple = unknown[];
 const FIELDS = EMPLOYEE_FIELDS;
 const CUSTOM_AT = FIELDS.length + 1;
 
-/** How each kind is cast from JSON text in set-based writes, and its SQL type. */
-const CAST: Record<EmployeeFieldKind, (value: string) => string> = {
-  text: (v) => v,
-  reference: (v) => `(${v})::int`,
-  years: (v) => `(${v})::numeric`,
-  flag: (v) => `(${v})::boolean`,
-  choice: (v) => v,
-};
+/** Each kind's SQL type in set-based writes (one array parameter per column, unnested). */
 const SQL_TYPE: Record<EmployeeFieldKind, string> = {
   text: 'text',
   reference: 'int',
@@ -68,14 +61,11 @@ const ROW_TUPLE_COLUMNS = sql.raw(
   ].join(', '),
 );
 const INSERT_COLUMNS = sql.raw([...FIELDS.map((f) => f.column), 'custom_multipliers'].join(', '));
+/** The unnested columns' values: optional ones left out take their default. */
 const INSERT_VALUES = sql.raw(
   [
-    ...FIELDS.map((f, i) =>
-      isOptional(f)
-        ? `coalesce(${CAST[f.kind](`r->>${i}`)}, ${defaultLiteral(f)})`
-        : CAST[f.kind](`r->>${i}`),
-    ),
-    `(r->${FIELDS.length})::jsonb`,
+    ...FIELDS.map((f) => (isOptional(f) ? `coalesce(v.${f.column}, ${defaultLiteral(f)})` : `v.${f.column}`)),
+    'v.custom_multipliers::jsonb',
   ].join(', '),
 );
 const UPDATE_SET = sql.raw(
@@ -85,9 +75,49 @@ const UPDATE_SET = sql.raw(
       : `${f.column} = v.${f.column}`,
   ).join(', '),
 );
-/** Rows per insert statement (insertMany). */
+
+/** One field's values as a PostgreSQL array literal (one bind parameter for the whole column). */
+function columnArray(
+  field: EmployeeField,
+  rows: readonly Omit<EmployeeInput, 'customMultiplierIds'>[],
+): string {
+  const values = rows.map((r) => r[field.input as keyof typeof r] as unknown);
+  switch (field.kind) {
+    case 'reference':
+      return numberArray(values as number[]);
+    case 'years':
+      return `{${values.map((v) => (v as number).toFixed(2)).join(',')}}`;
+    case 'flag':
+      return `{${values.map((v) => (v === null || v === undefined ? 'NULL' : v ? 't' : 'f')).join(',')}}`;
+    default:
+      return textArray(values as (string | null | undefined)[]);
+  }
+}
+
+/**
+ * `unnest($1::int[], $2::text[], …) as v(id, name, …)`: the rows of a set-based write as one
+ * array per column. PostgreSQL parses 100,000 rows so in about half the time of the same rows
+ * as JSON records (json_to_recordset), and nothing per row is built in JS but the literals.
+ */
+function unnestRows(
+  rows: readonly Omit<EmployeeInput, 'customMultiplierIds'>[],
+  lead: { column: string; type: string; values: string } | null,
+  tail: { column: string; type: string; values: string } | null,
+): SQL {
+  const columns = [
+    ...(lead ? [lead] : []),
+    ...FIELDS.map((f) => ({ column: f.column, type: SQL_TYPE[f.kind], values: columnArray(f, rows) })),
+    ...(tail ? [tail] : []),
+  ];
+  const arrays = sql.join(
+    columns.map((c) => sql`${c.values}::${sql.raw(c.type)}[]`),
+    sql`, `,
+  );
+  return sql`unnest(${arrays}) with ordinality as v(${sql.raw(columns.map((c) => c.column).join(', '))}, n)`;
+}
+
+/** Rows per insert or update statement (insertMany, updateMany). */
 const INSERT_CHUNK = 20_000;
-const UPDATE_RECORD = sql.raw(['id int', ...FIELDS.map((f) => `${f.column} ${SQL_TYPE[f.kind]}`)].join(', '));
 
 type NamePair = [id: number, name: string];
 type ReferenceTable = 'jobs' | 'positions' | 'grades' | 'levels';
@@ -307,13 +337,16 @@ export function createEmployeesRepository(db: DbOrTx) {
       // 20,000 rows a statement: one 100,000-row JSON parameter grew PGlite's memory (which
       // never shrinks) by ~150 MB for the statement's parse.
       for (let i = 0; i < inputs.length; i += INSERT_CHUNK) {
-        const rows = inputs
-          .slice(i, i + INSERT_CHUNK)
-          .map((e) => [...FIELDS.map((f) => dbValue(f, e)), e.customMultiplierIds]);
+        const rows = inputs.slice(i, i + INSERT_CHUNK);
+        const custom = {
+          column: 'custom_multipliers',
+          type: 'text',
+          values: textArray(rows.map((e) => JSON.stringify(e.customMultiplierIds))),
+        };
         const result = await db.execute(sql`
           insert into ${employees} (${INSERT_COLUMNS}, version, updated_by)
           select ${INSERT_VALUES}, 1, ${by}::text
-          from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as v(r, n)
+          from ${unnestRows(rows, null, custom)}
           order by v.n
           returning ${employees.id}
         `);
@@ -350,20 +383,24 @@ export function createEmployeesRepository(db: DbOrTx) {
       by: string | null = null,
     ): Promise<number> {
       let updated = 0;
-      for (let i = 0; i < rows.length; i += 5000) {
-        const chunk = rows.slice(i, i + 5000).map(({ id, employee }) => {
-          const row: Record<string, unknown> = { id };
-          for (const f of FIELDS) row[f.column] = dbValue(f, employee as EmployeeInput);
-          return row;
-        });
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        const chunk = rows.slice(i, i + INSERT_CHUNK);
+        const ids = { column: 'id', type: 'int', values: numberArray(chunk.map((r) => r.id)) };
         const result = await db.execute(sql`
-          update ${employees} set ${UPDATE_SET}, updated_at = now(),
-            version = ${employees.version} + 1, updated_by = ${by}::text
-          from json_to_recordset(${JSON.stringify(chunk)}::json) as v(${UPDATE_RECORD})
-          where ${employees.id} = v.id
-          returning ${employees.id}
+          with written as (
+            update ${employees} set ${UPDATE_SET}, updated_at = now(),
+              version = ${employees.version} + 1, updated_by = ${by}::text
+            from ${unnestRows(
+              chunk.map((r) => r.employee),
+              ids,
+              null,
+            )}
+            where ${employees.id} = v.id
+            returning 1
+          )
+          select count(*)::int as n from written
         `);
-        updated += (result as unknown as { rows: unknown[] }).rows.length;
+        updated += (result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0;
       }
       return updated;
     },
