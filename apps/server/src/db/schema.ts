@@ -358,10 +358,9 @@ export const payHistory = pgTable(
      */
     auditId: bigint('audit_id', { mode: 'number' }).notNull(),
   },
-  (t) => [
-    index('pay_history_employee_idx').on(t.employeeId, t.id),
-    index('pay_history_audit_idx').on(t.auditId),
-  ],
+  // No index on audit_id: nothing reads the history by its entry (entries are joined from
+  // here), and keeping one cost ~15% of inserting an import's 100,000 history rows.
+  (t) => [index('pay_history_employee_idx').on(t.employeeId, t.id)],
 );
 
 /**

@@ -1,0 +1,1 @@
+DROP INDEX "pay_history_audit_idx";
