@@ -47,6 +47,7 @@ function stored(id: number, version = 1, over: Partial<StoredEmployee['fields']>
     version,
     updatedAt: new Date('2026-11-23T10:00:00Z'),
     updatedBy: 'ana@example.com',
+    customMultiplierIds: [],
     fields: {
       name: p.name,
       jobId: backend ? 1 : 2,

@@ -6,16 +6,18 @@ import {
 } from '@salary/shared/audit/import-revert.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEmployeeChanges, auditEntries, employees, payHistory } from '../../src/db/schema.ts';
 import {
   countRows,
   newBaseSalary,
   newCompany,
+  newCustomMultiplier,
   newEmployee,
   newLevel,
   newPosition,
+  setSettings,
 } from '../support/factories.ts';
 import { ADMIN_EMAIL, buildTestApp, type TestContext } from '../support/helper.ts';
 import { type Cells, IMPORT_HEADER, importFile, xlsxOf } from './excel-files.ts';
@@ -46,6 +48,9 @@ beforeAll(async () => {
       })
     ).token,
   };
+  // Existing employees carry a custom multiplier that moves their pay (the import's file has
+  // no column for it: an update must keep it, in the table, the entry and the pay history).
+  await setSettings(db(), { customMultipliers: [newCustomMultiplier()] });
 });
 afterAll(async () => t.close());
 
@@ -101,6 +106,9 @@ async function existing(c: Company, over: Record<string, unknown> = {}) {
     gradeId: c.grade.id,
     levelId: c.level.id,
     yearsExperience: 2.5,
+    // Not in the file (no Gender column): kept by an update, in the table and in the entry.
+    gender: 'FEMALE',
+    customMultiplierIds: ['cm_oncall'],
     ...over,
   });
 }
@@ -202,6 +210,17 @@ describe('POST /api/audit/:id/revert', () => {
       });
       expect(moved.length).toBeGreaterThan(0);
       expect(e.changes).toEqual(moved);
+      // A pay-history row where GET's pay moved (or the employee is new), ending at the pay
+      // GET shows now, custom multiplier included; none where it did not move.
+      const history = await db()
+        .select()
+        .from(payHistory)
+        .where(and(eq(payHistory.auditId, entry.id), eq(payHistory.employeeId, e.id)));
+      const payMoved =
+        !was || was.calculatedSalary !== now.calculatedSalary || was.accumulatedCost !== now.accumulatedCost;
+      expect(history.map((h) => [Number(h.grossAfter), Number(h.costAfter)])).toEqual(
+        payMoved ? [[now.calculatedSalary, now.accumulatedCost]] : [],
+      );
     }
     expect(await directory()).not.toEqual(before);
     const was = await counts();

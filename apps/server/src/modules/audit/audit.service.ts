@@ -9,6 +9,7 @@ import { type Actor, can } from '@salary/shared/common/permissions';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { requireAdmin } from '../../lib/authorize.ts';
 import { currentWriteScope } from '../../lib/write-scope.ts';
+import type { EmployeeRecord } from '../employees/employees.repository.ts';
 import type { PricedEmployee, PricingService, RowFilters } from '../pricing/pricing.service.ts';
 import { diffFields, EMPLOYEE_WIRE_FIELDS, employeeWire, entryText } from './audit.diff.ts';
 import {
@@ -52,6 +53,11 @@ export interface EntryInput {
 export interface RecordOptions {
   pay?: PayBaseline;
   /**
+   * The records as written, when the write holds them (the import): priced as they are
+   * instead of read again. The baseline's filters are then not read.
+   */
+  after?: Iterable<EmployeeRecord>;
+  /**
    * Field changes of the employees the write touched, from the baseline's records: 'entry'
    * for one employee (its change list), 'details' for an import (per employee, in details).
    */
@@ -88,12 +94,17 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
     return map;
   }
 
-  /** The same employee records priced with the rules as they stand now (one statement). */
-  async function reprice(before: Map<number, PricedEmployee>): Promise<Map<number, PricedEmployee>> {
+  /** Employee records priced with the rules as they stand now (one statement for the rules). */
+  async function priceRecords(records: Iterable<EmployeeRecord>): Promise<Map<number, PricedEmployee>> {
     const book = await pricing.rulesAt(currentWriteScope()?.tx);
     const map = new Map<number, PricedEmployee>();
-    for (const [id, p] of before) map.set(id, pricing.price(book, p.employee));
+    for (const record of records) map.set(record.id, pricing.price(book, record));
     return map;
+  }
+
+  /** The same employee records priced with the rules as they stand now. */
+  function* recordsOf(priced: Map<number, PricedEmployee>): Iterable<EmployeeRecord> {
+    for (const p of priced.values()) yield p.employee;
   }
 
   function moves(before: Map<number, PricedEmployee>, after: Map<number, PricedEmployee>): PayMove[] {
@@ -127,6 +138,15 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
       return { filters: f, before: await price(f), rulesOnly: options.rulesOnly };
     },
 
+    /**
+     * A baseline of records the write already read (the import, to plan): priced, not read
+     * again. `record` then needs the records as written (`after`).
+     */
+    async payOfRecords(records: Iterable<EmployeeRecord>): Promise<PayBaseline> {
+      if (currentWriteScope()?.preview) return { filters: {}, before: new Map(), preview: true };
+      return { filters: {}, before: await priceRecords(records) };
+    },
+
     /** A baseline for employees that do not exist yet (a create): everyone found after is new. */
     payOfNew(id: number): PayBaseline {
       return { filters: { id }, before: new Map() };
@@ -141,7 +161,13 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
       if (!scope?.tx)
         throw new Error(`audit: "${input.action} ${input.entityType}" recorded outside a write scope`);
       const pay = options.pay?.preview ? undefined : options.pay;
-      const after = pay ? (pay.rulesOnly ? await reprice(pay.before) : await price(pay.filters)) : undefined;
+      const after = !pay
+        ? undefined
+        : options.after
+          ? await priceRecords(options.after)
+          : pay.rulesOnly
+            ? await priceRecords(recordsOf(pay.before))
+            : await price(pay.filters);
       let changes = input.changes ?? [];
       let employeeRows: StoredEmployeeChanges[] = [];
       const details: Record<string, unknown> = { label: input.label, ...input.details };

@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { authorOf, type EmployeesService } from '../employees/employees.service.ts';
-import type { ExcelRepository } from './excel.repository.ts';
+import type { ExcelRepository, StoredEmployee } from './excel.repository.ts';
 import {
   type ExportColumn,
   type ExportedEmployee,
@@ -25,8 +25,9 @@ import {
   type ValueWidths,
 } from './export-workbook.ts';
 import { type ImportPlan, type PlanRow, planImport } from './import-plan.ts';
+import { importRecords } from './import-records.ts';
 import { type ColumnIndexes, importMessages, mapHeader, parseRow } from './import-rows.ts';
-import { buildNameBook, nameKey } from './name-book.ts';
+import { buildNameBook, nameKey, type ReferenceNames } from './name-book.ts';
 import { decodeIdRuns, decodeRowKey } from './row-key.ts';
 import {
   type CellValue,
@@ -183,7 +184,7 @@ export function createExcelService(deps: {
   /** Runs the import's writes in one transaction; the repositories it hands over are bound to it. */
   transaction<T>(work: (repos: ImportRepos) => Promise<T>): Promise<T>;
   /** The import records one entry (counts, per-employee changes) with the pay it moved. */
-  audit: Pick<AuditService, 'record' | 'payBefore'>;
+  audit: Pick<AuditService, 'record' | 'payOfRecords'>;
   limits: ExcelLimits;
 }) {
   const { limits } = deps;
@@ -193,7 +194,7 @@ export function createExcelService(deps: {
     read: ReadSheet,
     repos: ImportRepos,
     options: ImportOptions,
-  ): Promise<{ plan: ImportPlan }> {
+  ): Promise<{ plan: ImportPlan; stored: Map<number, StoredEmployee>; refs: ReferenceNames }> {
     const { sheet, columns, extras, exportKey } = read;
     const refs = await repos.references.referenceNames();
     const book = buildNameBook(refs);
@@ -233,7 +234,7 @@ export function createExcelService(deps: {
         report,
       );
     }
-    return { plan: result };
+    return { plan: result, stored, refs };
   }
 
   const reportOf = (sheet: string, p: ImportPlan): ImportReport => ({
@@ -348,18 +349,24 @@ export function createExcelService(deps: {
       }
       const by = authorOf(actor);
       return deps.transaction(async (repos) => {
-        const { plan: p } = await plan(read!, repos, options);
+        const { plan: p, stored, refs } = await plan(read!, repos, options);
         // The sheet's cells are done with once planned: not held through the writes.
         read = null;
         // An import moves only the pay of the employees it writes (the rules stay): those it
-        // changes are priced before, and after with those it creates.
-        const changedIds = p.updates.map((u) => u.id);
-        const pay = await deps.audit.payBefore({ ids: changedIds });
+        // changes are priced before, and after with those it creates, from the records the
+        // plan read and the values written (import-records.ts), not read again.
+        const records = importRecords(refs);
+        const before = p.updates.map((u) => records.before(stored.get(u.id)!));
+        const pay = await deps.audit.payOfRecords(before);
         const ids = await repos.employees.insertMany(
           p.creates.map((c) => ({ ...c.employee, customMultiplierIds: [] })),
           by,
         );
         await repos.employees.updateMany(p.updates, by);
+        const after = [
+          ...p.updates.map((u, i) => records.after(u.id, u.employee, before[i])),
+          ...p.creates.map((c, i) => records.after(ids[i]!, c.employee)),
+        ];
         // One audit entry: the counts, and each employee created or changed with its fields
         // (before → after), with the pay-history rows of those whose pay moved.
         await deps.audit.record(
@@ -370,10 +377,10 @@ export function createExcelService(deps: {
             details: {
               sheet: sheetName,
               created: ids.length,
-              changed: changedIds.length,
+              changed: p.updates.length,
             },
           },
-          { pay: { ...pay, filters: { ids: [...changedIds, ...ids] } }, employeeChanges: 'details' },
+          { pay, after, employeeChanges: 'details' },
         );
         return { report: reportOf(sheetName, p) };
       });
