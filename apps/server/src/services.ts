@@ -148,7 +148,10 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       // A write scope of its own: the import route reads its upload before opening it.
       transaction: (work) =>
         runWriteScope(opts.rootDb, () =>
-          work({ references: createExcelRepository(db), employees: createEmployeesRepository(db) }),
+          work({
+            references: createExcelRepository(db),
+            employees: createEmployeesRepository(db, { singleWriter: opts.databaseKind === 'pglite' }),
+          }),
         ),
       limits: excelLimits,
       audit,

@@ -69,6 +69,8 @@ const refused = (code: string, message: string) => new AppError(400, code, messa
  * employees' own store (its repository, bound to the import's transaction).
  */
 export interface EmployeeImportStore {
+  /** Runs the writes of rows whose references the plan resolved in this transaction (see the repository). */
+  referencesChecked<T>(work: () => Promise<T>): Promise<T>;
   insertMany(rows: EmployeeInput[], by: string | null): Promise<number[]>;
   updateMany(
     rows: Array<{ id: number; employee: Omit<EmployeeInput, 'customMultiplierIds'> }>,
@@ -358,11 +360,15 @@ export function createExcelService(deps: {
         const records = importRecords(refs);
         const before = p.updates.map((u) => records.before(stored.get(u.id)!));
         const pay = await deps.audit.payOfRecords(before);
-        const ids = await repos.employees.insertMany(
-          p.creates.map((c) => ({ ...c.employee, customMultiplierIds: [] })),
-          by,
-        );
-        await repos.employees.updateMany(p.updates, by);
+        // Every reference was resolved by name in this transaction (the plan): no per-row checks.
+        const ids = await repos.employees.referencesChecked(async () => {
+          const created = await repos.employees.insertMany(
+            p.creates.map((c) => ({ ...c.employee, customMultiplierIds: [] })),
+            by,
+          );
+          await repos.employees.updateMany(p.updates, by);
+          return created;
+        });
         const after = [
           ...p.updates.map((u, i) => records.after(u.id, u.employee, before[i])),
           ...p.creates.map((c, i) => records.after(ids[i]!, c.employee)),

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbOrTx } from '../../src/db/client.ts';
+import { employees } from '../../src/db/schema.ts';
+import { createEmployeesRepository } from '../../src/modules/employees/employees.repository.ts';
+import { countRows, newCompany } from '../support/factories.ts';
+import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { IMPORT_HEADER, importFile, xlsxOf } from './excel-files.ts';
+
+/*
+ * The import writes rows whose references its plan resolved by name inside the same
+ * transaction, so on PGlite (one connection, a transaction holds it whole) it skips
+ * PostgreSQL's per-row foreign-key checks (`referencesChecked`). What must hold: the checks are
+ * off only inside that call, on PGlite only, and back on for everything after — in the same
+ * transaction, after an error, and for the next writer; a file naming what does not exist is
+ * still refused whole by the plan.
+ */
+
+let t: TestContext;
+let company: Awaited<ReturnType<typeof newCompany>>;
+const pglite = () => t.database.kind === 'pglite';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  company = await newCompany(t.database.db, 3000);
+});
+afterAll(async () => t.close());
+
+const role = async (db: DbOrTx) =>
+  (
+    (await db.execute(sql`show session_replication_role`)) as unknown as {
+      rows: Array<Record<string, string>>;
+    }
+  ).rows[0]!.session_replication_role;
+
+/** An insert naming a job that does not exist: refused by the foreign key when checks are on. */
+const orphanInsert = (db: DbOrTx) =>
+  db.execute(sql`
+    insert into employees (name, job_id, position_id, grade_id, level_id)
+    values ('Orphan', 999999, ${company.position.id}, ${company.grade.id}, ${company.level.id})
+  `);
+
+const foreignKeyRefusal = { cause: expect.objectContaining({ code: '23503' }) };
+
+describe('the import without per-row reference checks', () => {
+  it('turns the checks off only inside the call, on PGlite only, and back on after it in the same transaction', async () => {
+    await t.database.db
+      .transaction(async (tx) => {
+        const repo = createEmployeesRepository(tx, { singleWriter: pglite() });
+        const inside = await repo.referencesChecked(() => role(tx));
+        expect(inside).toBe(pglite() ? 'replica' : 'origin');
+        expect(await role(tx)).toBe('origin');
+        await expect(orphanInsert(tx)).rejects.toMatchObject(foreignKeyRefusal);
+        throw new Error('rollback');
+      })
+      .catch((error: unknown) => {
+        if ((error as Error).message !== 'rollback') throw error;
+      });
+  });
+
+  it('turns them back on when the work fails', async () => {
+    await t.database.db
+      .transaction(async (tx) => {
+        const repo = createEmployeesRepository(tx, { singleWriter: pglite() });
+        await expect(
+          repo.referencesChecked(async () => {
+            throw new Error('the work failed');
+          }),
+        ).rejects.toThrow('the work failed');
+        expect(await role(tx)).toBe('origin');
+        throw new Error('rollback');
+      })
+      .catch((error: unknown) => {
+        if ((error as Error).message !== 'rollback') throw error;
+      });
+  });
+
+  it('leaves them on for the next writer after an import, and still refuses a file naming a missing job', async () => {
+    const row = (job: string) => [
+      '',
+      `Checked ${job}`,
+      job,
+      company.position.name,
+      company.grade.name,
+      company.level.name,
+      1,
+      1,
+      'No',
+      'No',
+      'No',
+      'No',
+    ];
+    const ok = await importFile(t, await xlsxOf([IMPORT_HEADER, row(company.job.name)]));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await role(t.database.db)).toBe('origin');
+    await expect(orphanInsert(t.database.db)).rejects.toMatchObject(foreignKeyRefusal);
+
+    const before = await countRows(t.database.db, employees);
+    const refused = await importFile(t, await xlsxOf([IMPORT_HEADER, row('No such job')]));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Job \\"No such job\\" not found');
+    expect(await countRows(t.database.db, employees)).toBe(before);
+  });
+});
