@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../src/db/client.ts';
 import { employees } from '../../src/db/schema.ts';
+import { textArray } from '../../src/db/sql-arrays.ts';
 import { createEmployeesRepository } from '../../src/modules/employees/employees.repository.ts';
 import { countRows, newCompany } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
@@ -42,6 +43,64 @@ const orphanInsert = (db: DbOrTx) =>
 
 const foreignKeyRefusal = { cause: expect.objectContaining({ code: '23503' }) };
 
+/** An import row of `company` named `name` (ID blank: a new employee; else that employee). */
+const rowOf = (name: string, id: number | '' = '', job = company.job.name) => [
+  id,
+  name,
+  job,
+  company.position.name,
+  company.grade.name,
+  company.level.name,
+  1,
+  1,
+  'No',
+  'No',
+  'No',
+  'No',
+];
+
+/*
+ * The set-based writes carry every column as one PostgreSQL array literal: each name must
+ * arrive exactly, whatever array syntax it holds (quotes, backslashes, braces, commas, the
+ * word NULL, spaces at the edges of words, other scripts).
+ */
+const AWKWARD_NAMES = [
+  'Ana "Nana" Díaz',
+  'Back\\slash \\" end',
+  '{Curly, Braces}',
+  'NULL',
+  'null',
+  "O'Brien, Jr.",
+  'Zoë  Two  Spaces',
+  '李小龙',
+  '""',
+  '\\',
+  'a,b;c',
+];
+
+describe('names through the set-based insert and update', () => {
+  it('creates and then renames employees with every array-syntax character, exactly', async () => {
+    const created = await importFile(t, await xlsxOf([IMPORT_HEADER, ...AWKWARD_NAMES.map((n) => rowOf(n))]));
+    expect(created.statusCode, created.body).toBe(200);
+    const stored = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select id, name from employees where name = any(${textArray([...AWKWARD_NAMES, ...AWKWARD_NAMES.map((n) => `${n} (2)`)])}::text[]) order by id`,
+        )) as unknown as { rows: Array<{ id: number; name: string }> }
+      ).rows;
+    const rows = await stored();
+    expect(rows.map((r) => r.name)).toEqual(AWKWARD_NAMES);
+
+    const renamed = await importFile(
+      t,
+      await xlsxOf([IMPORT_HEADER, ...rows.map((r) => rowOf(`${r.name} (2)`, r.id))]),
+      { query: '?overwrite=all' },
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await stored()).map((r) => [r.id, r.name])).toEqual(rows.map((r) => [r.id, `${r.name} (2)`]));
+  });
+});
+
 describe('the import without per-row reference checks', () => {
   it('turns the checks off only inside the call, on PGlite only, and back on after it in the same transaction', async () => {
     await t.database.db
@@ -76,20 +135,7 @@ describe('the import without per-row reference checks', () => {
   });
 
   it('leaves them on for the next writer after an import, and still refuses a file naming a missing job', async () => {
-    const row = (job: string) => [
-      '',
-      `Checked ${job}`,
-      job,
-      company.position.name,
-      company.grade.name,
-      company.level.name,
-      1,
-      1,
-      'No',
-      'No',
-      'No',
-      'No',
-    ];
+    const row = (job: string) => rowOf(`Checked ${job}`, '', job);
     const ok = await importFile(t, await xlsxOf([IMPORT_HEADER, row(company.job.name)]));
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await role(t.database.db)).toBe('origin');
