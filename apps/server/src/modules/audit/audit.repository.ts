@@ -118,6 +118,18 @@ function decodeChanges(stored: StoredChanges, fields: readonly string[]): Employ
 }
 
 /** Append-only: nothing here updates or deletes an entry or a history row. */
+/** A pay-history row as read, with the entry that caused it. */
+const HISTORY_READ = {
+  id: payHistory.id,
+  at: payHistory.at,
+  auditId: payHistory.auditId,
+  grossBefore: payHistory.grossBefore,
+  grossAfter: payHistory.grossAfter,
+  costBefore: payHistory.costBefore,
+  costAfter: payHistory.costAfter,
+  entry: auditEntries,
+};
+
 export function createAuditRepository(db: DbOrTx) {
   return {
     async insert(entry: NewAuditEntry): Promise<number> {
@@ -246,16 +258,7 @@ export function createAuditRepository(db: DbOrTx) {
     /** An employee's pay history, oldest first, each row with the entry that caused it. */
     async historyOf(employeeId: number): Promise<PayHistoryRead[]> {
       const rows = await db
-        .select({
-          id: payHistory.id,
-          at: payHistory.at,
-          auditId: payHistory.auditId,
-          grossBefore: payHistory.grossBefore,
-          grossAfter: payHistory.grossAfter,
-          costBefore: payHistory.costBefore,
-          costAfter: payHistory.costAfter,
-          entry: auditEntries,
-        })
+        .select(HISTORY_READ)
         .from(payHistory)
         .innerJoin(auditEntries, eq(auditEntries.id, payHistory.auditId))
         .where(eq(payHistory.employeeId, employeeId))
@@ -267,17 +270,7 @@ export function createAuditRepository(db: DbOrTx) {
     async historyOfMany(employeeIds: number[]): Promise<(PayHistoryRead & { employeeId: number })[]> {
       if (!employeeIds.length) return [];
       return db
-        .select({
-          id: payHistory.id,
-          employeeId: payHistory.employeeId,
-          at: payHistory.at,
-          auditId: payHistory.auditId,
-          grossBefore: payHistory.grossBefore,
-          grossAfter: payHistory.grossAfter,
-          costBefore: payHistory.costBefore,
-          costAfter: payHistory.costAfter,
-          entry: auditEntries,
-        })
+        .select({ ...HISTORY_READ, employeeId: payHistory.employeeId })
         .from(payHistory)
         .innerJoin(auditEntries, eq(auditEntries.id, payHistory.auditId))
         .where(
