@@ -117,6 +117,20 @@ describe('the import without per-row reference checks', () => {
       });
   });
 
+  it("answers the work's own error when a statement inside it fails (not the aborted transaction's)", async () => {
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        const repo = createEmployeesRepository(tx, { singleWriter: pglite() });
+        await repo.referencesChecked(() =>
+          tx.execute(sql`
+            insert into employees (name, job_id, position_id, grade_id, level_id, years_experience)
+            values ('Negative', ${company.job.id}, ${company.position.id}, ${company.grade.id}, ${company.level.id}, -1)
+          `),
+        );
+      }),
+    ).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23514' }) });
+  });
+
   it('turns them back on when the work fails', async () => {
     await t.database.db
       .transaction(async (tx) => {

@@ -303,12 +303,19 @@ export function createEmployeesRepository(db: DbOrTx, options: EmployeesReposito
      */
     async referencesChecked<T>(work: () => Promise<T>): Promise<T> {
       if (!options.singleWriter) return work();
+      const checksOn = () => db.execute(sql`set local session_replication_role = origin`);
       await db.execute(sql`set local session_replication_role = replica`);
+      let result: T;
       try {
-        return await work();
-      } finally {
-        await db.execute(sql`set local session_replication_role = origin`);
+        result = await work();
+      } catch (error) {
+        // A failed statement aborts the transaction, so turning the checks on fails too: the
+        // rollback undoes the SET LOCAL, and the caller must see the work's own error.
+        await checksOn().catch(() => undefined);
+        throw error;
       }
+      await checksOn();
+      return result;
     },
 
     /** All matching employees, ordered by id, in ONE statement (one snapshot). */
