@@ -78,6 +78,21 @@ describe('imports that never silently overwrite', () => {
     expect(await stored()).toEqual(before);
   });
 
+  it('a file without the optional Gender column (a hand-made sheet, an older export) changes no one', async () => {
+    const before = await stored();
+    const book = await exportBook();
+    const sheet = book.getWorksheet('Employees')!;
+    const header = sheetValues(sheet)[0]!;
+    const gender = header.indexOf('Gender');
+    expect(gender).toBeGreaterThan(0);
+    sheet.spliceColumns(gender + 1, 1);
+    const res = await importFile(t, await bytesOf(book), { query: '?dryRun=true' });
+    expect(res.envelope.message).toBe('0 to create, 0 changed, 6 unchanged');
+    const imported = await importFile(t, await bytesOf(book));
+    expect(imported.envelope.data.updated).toBe(0);
+    expect(await stored()).toEqual(before);
+  });
+
   it('the sort slip: columns B–N sorted by name without the ID column → every moved row a conflict, nothing applied', async () => {
     const before = await stored();
     const book = await exportBook();

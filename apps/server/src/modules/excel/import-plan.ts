@@ -70,7 +70,6 @@ function namesOf(refs: ReferenceNames): Record<string, Map<number, string>> {
 const same = (a: Value | undefined, b: Value | undefined) =>
   typeof a === 'number' && typeof b === 'number' ? Math.round(a * 100) === Math.round(b * 100) : a === b;
 
-/** The fields that differ between what is stored and what the row says, in field order. */
 /** A field's value as the sheet shows it (names for references, Yes/No for flags). */
 function valueText(f: EmployeeField, v: Value, names: Record<string, Map<number, string>>): string {
   if (v === null) return '';
@@ -79,6 +78,7 @@ function valueText(f: EmployeeField, v: Value, names: Record<string, Map<number,
   return String(v);
 }
 
+/** The fields that differ between what is stored and what the row says, in field order. */
 export function fieldChanges(
   before: Record<string, Value> | null,
   after: ImportedEmployee,
@@ -88,7 +88,8 @@ export function fieldChanges(
   for (const f of EMPLOYEE_FIELDS) {
     const b = before ? (before[f.input] ?? null) : null;
     const a = (after as unknown as Record<string, Value>)[f.input] ?? null;
-    if (before && same(b, a)) continue;
+    // An optional field the row leaves blank (or a file without its column) keeps the stored value.
+    if (before && (same(b, a) || (a === null && !f.required))) continue;
     changes.push({
       field: f.wire,
       label: f.label,
