@@ -250,6 +250,10 @@ export const settings = pgTable(
   ],
 );
 
+/**
+ * Stored with fillfactor 50 (migration 0007; Drizzle declares no storage parameters): an
+ * update that keeps the indexed columns writes its new row version on the same page.
+ */
 export const employees = pgTable(
   'employees',
   {
