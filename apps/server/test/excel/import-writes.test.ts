@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../src/db/client.ts';
-import { employees } from '../../src/db/schema.ts';
+import { auditEmployeeChanges, auditEntries, employees, payHistory } from '../../src/db/schema.ts';
 import { textArray } from '../../src/db/sql-arrays.ts';
 import { createEmployeesRepository } from '../../src/modules/employees/employees.repository.ts';
 import { countRows, newCompany } from '../support/factories.ts';
@@ -160,5 +160,73 @@ describe('the import without per-row reference checks', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('Job \\"No such job\\" not found');
     expect(await countRows(t.database.db, employees)).toBe(before);
+  });
+});
+
+/*
+ * The import's writes run in the database while its audit entry is worked out beside them
+ * (excel.service.ts): a statement the database refuses half-way must still leave nothing of
+ * the import behind — no statement of it may run after the rollback, on a connection handed
+ * back — and the next import must work.
+ */
+describe('a write the database refuses while the entry is worked out', () => {
+  const REFUSED = 'Refused by the database';
+
+  it('leaves nothing of the import, and the next import works', async () => {
+    const db = t.database.db;
+    const first = await importFile(t, await xlsxOf([IMPORT_HEADER, rowOf('Kept as is')]));
+    expect(first.statusCode, first.body).toBe(200);
+    const [kept] = (
+      (await db.execute(
+        sql`select id, name, version from employees where name = 'Kept as is'`,
+      )) as unknown as {
+        rows: Array<{ id: number; name: string; version: number }>;
+      }
+    ).rows;
+    const counts = async () => ({
+      employees: await countRows(db, employees),
+      entries: await countRows(db, auditEntries),
+      changes: await countRows(db, auditEmployeeChanges),
+      history: await countRows(db, payHistory),
+    });
+    await db.execute(
+      sql.raw(`create function refuse_marked() returns trigger language plpgsql as $$
+      begin
+        if new.name = '${REFUSED}' then raise exception 'refused' using errcode = 'check_violation'; end if;
+        return new;
+      end $$`),
+    );
+    await db.execute(
+      sql`create trigger refuse_marked before insert on employees for each row execute function refuse_marked()`,
+    );
+    // ALWAYS: it fires under PGlite's session_replication_role = replica too.
+    await db.execute(sql`alter table employees enable always trigger refuse_marked`);
+    try {
+      const before = await counts();
+      // One change and 20,001 new employees: the refused one is in the insert's second statement.
+      const news = Array.from({ length: 20_000 }, (_, i) => rowOf(`New ${i}`));
+      const refused = await importFile(
+        t,
+        await xlsxOf([IMPORT_HEADER, rowOf('Renamed', kept!.id), ...news, rowOf(REFUSED)]),
+        { query: '?overwrite=all' },
+      );
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(await counts()).toEqual(before);
+      const [after] = (
+        (await db.execute(
+          sql`select id, name, version from employees where id = ${kept!.id}`,
+        )) as unknown as {
+          rows: Array<{ id: number; name: string; version: number }>;
+        }
+      ).rows;
+      expect(after).toEqual(kept);
+      expect(await role(db)).toBe('origin');
+    } finally {
+      await db.execute(sql`drop trigger refuse_marked on employees`);
+      await db.execute(sql`drop function refuse_marked()`);
+    }
+    const next = await importFile(t, await xlsxOf([IMPORT_HEADER, rowOf('After the refusal')]));
+    expect(next.statusCode, next.body).toBe(200);
+    expect(JSON.parse(next.body).data.created).toBe(1);
   });
 });

@@ -39,14 +39,34 @@ export const EMPLOYEE_WIRE_FIELDS: readonly string[] = [
   'customMultipliers',
 ];
 
-/** An employee record as the API names its fields (technologyId, specializationId, …). */
-export function employeeWire(record: EmployeeRecord | undefined): Record<string, unknown> | null {
-  if (!record) return null;
-  const out: Record<string, unknown> = {};
-  const source = record as unknown as Record<string, unknown>;
-  for (const f of EMPLOYEE_FIELDS) out[f.wire] = source[f.input] ?? null;
-  out.customMultipliers = record.customMultiplierIds ?? [];
-  return out;
+const INPUTS = EMPLOYEE_FIELDS.map((f) => f.input);
+const WIRES = EMPLOYEE_FIELDS.map((f) => f.wire);
+
+const sameIds = (a: readonly unknown[] | null, b: readonly unknown[] | null) =>
+  a === b || (a !== null && b !== null && a.length === b.length && a.every((v, i) => v === b[i]));
+
+/**
+ * The fields that differ between two records of one employee (undefined: it did not exist),
+ * as the API names them, in EMPLOYEE_WIRE_FIELDS' order: what `diffFields` answers for the
+ * two records in the API's names, without building those views (an import compares 100,000
+ * pairs; building two objects per pair and diffing them took ~0.5 s of it).
+ */
+export function employeeDiff(
+  before: EmployeeRecord | undefined,
+  after: EmployeeRecord | undefined,
+): AuditChange[] {
+  const b = before as unknown as Record<string, unknown> | undefined;
+  const a = after as unknown as Record<string, unknown> | undefined;
+  const changes: AuditChange[] = [];
+  for (let i = 0; i < INPUTS.length; i++) {
+    const was = b ? (b[INPUTS[i]!] ?? null) : null;
+    const now = a ? (a[INPUTS[i]!] ?? null) : null;
+    if (was !== now) changes.push({ field: WIRES[i]!, before: was, after: now });
+  }
+  const wasIds = before ? (before.customMultiplierIds ?? []) : null;
+  const nowIds = after ? (after.customMultiplierIds ?? []) : null;
+  if (!sameIds(wasIds, nowIds)) changes.push({ field: 'customMultipliers', before: wasIds, after: nowIds });
+  return changes;
 }
 
 const MONEY_FIELDS = new Set(['amount', 'grossBefore', 'grossAfter', 'costBefore', 'costAfter']);

@@ -8,10 +8,12 @@ import type {
 import { type Actor, can } from '@salary/shared/common/permissions';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { requireAdmin } from '../../lib/authorize.ts';
+import { inSlices } from '../../lib/slices.ts';
 import { currentWriteScope } from '../../lib/write-scope.ts';
 import type { EmployeeRecord } from '../employees/employees.repository.ts';
 import type { PricedEmployee, PricingService, RowFilters } from '../pricing/pricing.service.ts';
-import { diffFields, EMPLOYEE_WIRE_FIELDS, employeeWire, entryText } from './audit.diff.ts';
+import type { RuleBook } from '../pricing/salary-rules.ts';
+import { EMPLOYEE_WIRE_FIELDS, employeeDiff, entryText } from './audit.diff.ts';
 import {
   type AuditEntryRow,
   type AuditRepository,
@@ -38,6 +40,11 @@ export interface PayBaseline {
   rulesOnly?: boolean;
   /** Taken inside a preview: nothing was priced and no history row will be written (see payBefore). */
   preview?: boolean;
+  /**
+   * The rules the records were priced with (payOfRecords): the records as written are priced
+   * with the same, so each move is the write's alone, and no statement waits behind the write.
+   */
+  book?: RuleBook;
 }
 
 export interface EntryInput {
@@ -62,6 +69,13 @@ export interface RecordOptions {
    * for one employee (its change list), 'details' for an import (per employee, in details).
    */
   employeeChanges?: 'entry' | 'details';
+  /**
+   * The write itself, still running in the database (the import's): the pay and field
+   * changes are worked out meanwhile, and the entry goes in once it has finished. With
+   * PostgreSQL on its own core, an import's 100,000 rows are priced and compared while they
+   * are written, not after.
+   */
+  writing?: Promise<unknown>;
 }
 
 /** How many of an import's employees a page of the Audit Log carries (the screen shows 50). */
@@ -94,12 +108,17 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
     return map;
   }
 
-  /** Employee records priced with the rules as they stand now (one statement for the rules). */
-  async function priceRecords(records: Iterable<EmployeeRecord>): Promise<Map<number, PricedEmployee>> {
-    const book = await pricing.rulesAt(currentWriteScope()?.tx);
-    const map = new Map<number, PricedEmployee>();
-    for (const record of records) map.set(record.id, pricing.price(book, record));
-    return map;
+  /** Employee records priced with `book`, or the rules as they stand now (one statement). */
+  async function priceRecords(
+    records: Iterable<EmployeeRecord>,
+    book?: RuleBook,
+  ): Promise<{ priced: Map<number, PricedEmployee>; book: RuleBook }> {
+    const rules = book ?? (await pricing.rulesAt(currentWriteScope()?.tx));
+    const priced = new Map<number, PricedEmployee>();
+    await inSlices(records, (record) => {
+      priced.set(record.id, pricing.price(rules, record));
+    });
+    return { priced, book: rules };
   }
 
   /** The same employee records priced with the rules as they stand now. */
@@ -144,7 +163,8 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
      */
     async payOfRecords(records: Iterable<EmployeeRecord>): Promise<PayBaseline> {
       if (currentWriteScope()?.preview) return { filters: {}, before: new Map(), preview: true };
-      return { filters: {}, before: await priceRecords(records) };
+      const { priced, book } = await priceRecords(records);
+      return { filters: {}, before: priced, book };
     },
 
     /** A baseline for employees that do not exist yet (a create): everyone found after is new. */
@@ -164,9 +184,9 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
       const after = !pay
         ? undefined
         : options.after
-          ? await priceRecords(options.after)
+          ? (await priceRecords(options.after, pay.book)).priced
           : pay.rulesOnly
-            ? await priceRecords(recordsOf(pay.before))
+            ? (await priceRecords(recordsOf(pay.before))).priced
             : await price(pay.filters);
       let changes = input.changes ?? [];
       let employeeRows: StoredEmployeeChanges[] = [];
@@ -176,22 +196,23 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
         // encoded as each is compared: 100,000 change lists are never held at once.
         const many = options.employeeChanges === 'details';
         const encode = employeeChangesEncoder(EMPLOYEE_WIRE_FIELDS);
-        for (const id of new Set([...pay.before.keys(), ...after.keys()])) {
+        await inSlices(new Set([...pay.before.keys(), ...after.keys()]), (id) => {
           const b = pay.before.get(id)?.employee;
           const a = after.get(id)?.employee;
-          const list = diffFields(employeeWire(b), employeeWire(a), EMPLOYEE_WIRE_FIELDS);
-          if (!list.length) continue;
+          const list = employeeDiff(b, a);
+          if (!list.length) return;
           if (!many) {
             changes = list;
-            break;
+            return false;
           }
           employeeRows.push({ id, name: (a ?? b)?.name ?? String(id), changes: encode(list) });
-        }
+        });
         if (many) {
           details.employeeCount = employeeRows.length;
           details.employeeFields = EMPLOYEE_WIRE_FIELDS;
         }
       }
+      await options.writing;
       const id = await repo.insert({
         actorId: scope.actor?.id ?? null,
         actorEmail: scope.actor?.email ?? 'system',

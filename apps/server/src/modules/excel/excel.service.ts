@@ -71,9 +71,14 @@ const refused = (code: string, message: string) => new AppError(400, code, messa
 export interface EmployeeImportStore {
   /** Runs the writes of rows whose references the plan resolved in this transaction (see the repository). */
   referencesChecked<T>(work: () => Promise<T>): Promise<T>;
-  insertMany(rows: EmployeeInput[], by: string | null): Promise<number[]>;
+  newIds(count: number): Promise<number[]>;
+  insertMany(rows: EmployeeInput[], by: string | null, ids: number[]): Promise<number[]>;
   updateMany(
-    rows: Array<{ id: number; employee: Omit<EmployeeInput, 'customMultiplierIds'> }>,
+    rows: Array<{
+      id: number;
+      employee: Omit<EmployeeInput, 'customMultiplierIds'>;
+      changed?: ReadonlyArray<{ field: string }>;
+    }>,
     by: string | null,
   ): Promise<number>;
 }
@@ -360,22 +365,32 @@ export function createExcelService(deps: {
         const records = importRecords(refs);
         const before = p.updates.map((u) => records.before(stored.get(u.id)!));
         const pay = await deps.audit.payOfRecords(before);
+        const ids = await repos.employees.newIds(p.creates.length);
         // Every reference was resolved by name in this transaction (the plan): no per-row checks.
-        const ids = await repos.employees.referencesChecked(async () => {
-          const created = await repos.employees.insertMany(
+        // Not awaited here: the database writes while the entry's pay and field changes are
+        // worked out from the records (`writing`), and `record` waits for it before its own rows.
+        const writing = repos.employees.referencesChecked(async () => {
+          await repos.employees.insertMany(
             p.creates.map((c) => ({ ...c.employee, customMultiplierIds: [] })),
             by,
+            ids,
           );
-          await repos.employees.updateMany(p.updates, by);
-          return created;
+          // Each row with the fields the plan found changed: only those columns are written.
+          await repos.employees.updateMany(
+            p.updates.map((u) => ({ id: u.id, employee: u.employee, changed: u.changes })),
+            by,
+          );
         });
-        const after = [
-          ...p.updates.map((u, i) => records.after(u.id, u.employee, before[i])),
-          ...p.creates.map((c, i) => records.after(ids[i]!, c.employee)),
-        ];
+        function* after() {
+          for (let i = 0; i < p.updates.length; i++) {
+            const u = p.updates[i]!;
+            yield records.after(u.id, u.employee, before[i]);
+          }
+          for (let i = 0; i < p.creates.length; i++) yield records.after(ids[i]!, p.creates[i]!.employee);
+        }
         // One audit entry: the counts, and each employee created or changed with its fields
         // (before → after), with the pay-history rows of those whose pay moved.
-        await deps.audit.record(
+        const recording = deps.audit.record(
           {
             action: 'import',
             entityType: 'import',
@@ -386,8 +401,13 @@ export function createExcelService(deps: {
               changed: p.updates.length,
             },
           },
-          { pay, after, employeeChanges: 'details' },
+          { pay, after: after(), employeeChanges: 'details', writing },
         );
+        // Neither outlives the transaction: a failure of either is answered once both have
+        // settled (the write's own error first), so no statement of it runs after the rollback.
+        const [wrote, recorded] = await Promise.allSettled([writing, recording]);
+        if (wrote.status === 'rejected') throw wrote.reason;
+        if (recorded.status === 'rejected') throw recorded.reason;
         return { report: reportOf(sheetName, p) };
       });
     },
