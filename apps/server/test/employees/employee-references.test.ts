@@ -1,0 +1,289 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbOrTx } from '../../src/db/client.ts';
+import { employees } from '../../src/db/schema.ts';
+import {
+  countRows,
+  newCompany,
+  newEmployee,
+  newGrade,
+  newJob,
+  newLevel,
+  newPosition,
+} from '../support/factories.ts';
+import { buildTestApp, type TestContext } from '../support/helper.ts';
+
+/*
+ * An employee's job, position (of that job), grade and level are checked by statement-level
+ * triggers (migration 0008) instead of foreign keys. Whatever a statement does, on either
+ * database, it must be refused exactly as the foreign keys refused it (23503, the same
+ * constraint names): every reference missing, in an insert, an update, a many-row statement
+ * with one bad row, a position of another job; every referenced row deleted or re-keyed
+ * while employees use it; and, on PostgreSQL, a delete and an insert racing each other.
+ */
+
+let t: TestContext;
+let c: Awaited<ReturnType<typeof newCompany>>;
+let used: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  c = await newCompany(t.database.db, 3000);
+  used = await newEmployee(t.database.db, {
+    jobId: c.job.id,
+    positionId: c.position.id,
+    gradeId: c.grade.id,
+    levelId: c.level.id,
+    name: 'Uses everything',
+  });
+});
+afterAll(async () => t.close());
+
+const refusal = (constraint: string) => ({
+  cause: expect.objectContaining({ code: '23503', constraint }),
+});
+
+/** Runs `work` in a transaction that is always rolled back; answers what `work` threw. */
+async function inRollback(work: (tx: DbOrTx) => Promise<unknown>): Promise<unknown> {
+  let thrown: unknown = null;
+  await t.database.db
+    .transaction(async (tx) => {
+      try {
+        await work(tx);
+      } catch (error) {
+        thrown = error;
+      }
+      throw new Error('rollback');
+    })
+    .catch((error: unknown) => {
+      if ((error as Error).message !== 'rollback') throw error;
+    });
+  return thrown;
+}
+
+const MISSING = 999_999;
+const ok = () => ({ job: c.job.id, position: c.position.id, grade: c.grade.id, level: c.level.id });
+type Refs = ReturnType<typeof ok>;
+
+/** Each reference pointing nowhere, with the constraint that must refuse it. */
+const BROKEN: Array<{ what: string; refs: () => Refs; constraint: string }> = [
+  {
+    what: 'a missing job',
+    refs: () => ({ ...ok(), job: MISSING }),
+    constraint: 'employees_job_id_jobs_id_fk',
+  },
+  {
+    what: 'a missing position',
+    refs: () => ({ ...ok(), position: MISSING }),
+    constraint: 'employees_position_of_job_fk',
+  },
+  {
+    what: "another job's position",
+    refs: () => ({ ...ok(), position: other.position }),
+    constraint: 'employees_position_of_job_fk',
+  },
+  {
+    what: 'a missing grade',
+    refs: () => ({ ...ok(), grade: MISSING }),
+    constraint: 'employees_grade_id_grades_id_fk',
+  },
+  {
+    what: 'a missing level',
+    refs: () => ({ ...ok(), level: MISSING }),
+    constraint: 'employees_level_id_levels_id_fk',
+  },
+];
+const other = { position: 0 };
+beforeAll(async () => {
+  const job = await newJob(t.database.db);
+  other.position = (await newPosition(t.database.db, job.id)).id;
+});
+
+const values = (name: string, r: Refs) => sql`(${name}, ${r.job}, ${r.position}, ${r.grade}, ${r.level})`;
+
+describe('writing an employee that refers to nothing', () => {
+  for (const broken of BROKEN) {
+    it(`refuses ${broken.what}: inserted, updated, or one row among many`, async () => {
+      const before = await countRows(t.database.db, employees);
+      const insert = await inRollback((tx) =>
+        tx.execute(
+          sql`insert into employees (name, job_id, position_id, grade_id, level_id) values ${values('Bad', broken.refs())}`,
+        ),
+      );
+      expect(insert).toMatchObject(refusal(broken.constraint));
+
+      const r = broken.refs();
+      const update = await inRollback((tx) =>
+        tx.execute(
+          sql`update employees set job_id = ${r.job}, position_id = ${r.position}, grade_id = ${r.grade}, level_id = ${r.level} where id = ${used}`,
+        ),
+      );
+      expect(update).toMatchObject(refusal(broken.constraint));
+
+      const many = await inRollback((tx) =>
+        tx.execute(
+          sql`insert into employees (name, job_id, position_id, grade_id, level_id) values ${values('Good 1', ok())}, ${values('Good 2', ok())}, ${values('Bad', broken.refs())}`,
+        ),
+      );
+      expect(many).toMatchObject(refusal(broken.constraint));
+      expect(await countRows(t.database.db, employees)).toBe(before);
+    });
+  }
+
+  it('accepts the same statements when every reference exists', async () => {
+    const thrown = await inRollback(async (tx) => {
+      await tx.execute(
+        sql`insert into employees (name, job_id, position_id, grade_id, level_id) values ${values('Good 1', ok())}, ${values('Good 2', ok())}`,
+      );
+      await tx.execute(sql`update employees set position_id = ${c.otherPosition.id} where id = ${used}`);
+    });
+    expect(thrown).toBeNull();
+  });
+});
+
+describe('removing what employees refer to', () => {
+  // Used by one employee and by nothing else (no base salary, no factor): only its employee holds it.
+  const only = { job: 0, position: 0, grade: 0, level: 0 };
+  beforeAll(async () => {
+    const db = t.database.db;
+    only.job = (await newJob(db)).id;
+    only.position = (await newPosition(db, only.job)).id;
+    only.grade = (await newGrade(db)).id;
+    only.level = (await newLevel(db)).id;
+    await newEmployee(db, {
+      jobId: only.job,
+      positionId: only.position,
+      gradeId: only.grade,
+      levelId: only.level,
+      name: 'Holds the only ones',
+    });
+  });
+  // A job's id is also held by its positions' foreign key, which may answer a re-key first.
+  const CASES: Array<{ table: string; id: () => number; constraint: string; rekeyedBy?: string }> = [
+    {
+      table: 'jobs',
+      id: () => only.job,
+      constraint: 'employees_job_id_jobs_id_fk',
+      rekeyedBy: 'positions_job_id_jobs_id_fk',
+    },
+    { table: 'positions', id: () => only.position, constraint: 'employees_position_of_job_fk' },
+    { table: 'grades', id: () => only.grade, constraint: 'employees_grade_id_grades_id_fk' },
+    { table: 'levels', id: () => only.level, constraint: 'employees_level_id_levels_id_fk' },
+  ];
+  for (const k of CASES) {
+    it(`refuses deleting or re-keying a used row of ${k.table}; renaming it works`, async () => {
+      const table = sql.raw(k.table);
+      const deleted = await inRollback((tx) => tx.execute(sql`delete from ${table} where id = ${k.id()}`));
+      // Deleting a job deletes its positions first (cascade): either refusal names an employee's reference.
+      if (k.table === 'jobs')
+        expect((deleted as { cause: { constraint: string } }).cause.constraint).toMatch(
+          /^employees_(job_id_jobs_id|position_of_job)_fk$/,
+        );
+      expect(deleted).toMatchObject({ cause: expect.objectContaining({ code: '23503' }) });
+      if (k.table !== 'jobs') expect(deleted).toMatchObject(refusal(k.constraint));
+      expect(
+        await inRollback((tx) => tx.execute(sql`update ${table} set id = ${MISSING} where id = ${k.id()}`)),
+      ).toMatchObject(refusal(k.rekeyedBy ?? k.constraint));
+      expect(
+        await inRollback((tx) =>
+          tx.execute(sql`update ${table} set name = name || ' (renamed)' where id = ${k.id()}`),
+        ),
+      ).toBeNull();
+    });
+  }
+
+  it('refuses moving a used position to another job, and deleting a job whose positions are used', async () => {
+    const job = await newJob(t.database.db);
+    expect(
+      await inRollback((tx) =>
+        tx.execute(sql`update positions set job_id = ${job.id} where id = ${c.position.id}`),
+      ),
+    ).toMatchObject(refusal('employees_position_of_job_fk'));
+    const unused = await newJob(t.database.db);
+    await newPosition(t.database.db, unused.id);
+    expect(await inRollback((tx) => tx.execute(sql`delete from jobs where id = ${unused.id}`))).toBeNull();
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('racing writers on PostgreSQL', () => {
+  /** A second session on the same database (another replica's connection). */
+  async function session() {
+    const client = new pg.Client({ connectionString: (t.database as { url?: string }).url });
+    await client.connect();
+    return client;
+  }
+
+  it('a delete waits for an uncommitted employee of that job, then is refused', async () => {
+    const job = await newJob(t.database.db);
+    const position = await newPosition(t.database.db, job.id);
+    const [a, b] = [await session(), await session()];
+    try {
+      await a.query('begin');
+      await a.query(
+        'insert into employees (name, job_id, position_id, grade_id, level_id) values ($1, $2, $3, $4, $5)',
+        ['Racing', job.id, position.id, c.grade.id, c.level.id],
+      );
+      await b.query('begin');
+      const deleting = b.query('delete from jobs where id = $1', [job.id]).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      await waitUntilBlocked(b);
+      await a.query('commit');
+      expect(await deleting).toMatchObject({ code: '23503' });
+      await b.query('rollback');
+    } finally {
+      await Promise.all([a.end(), b.end()]);
+    }
+    expect(await countRows(t.database.db, employees)).toBeGreaterThan(0);
+  });
+
+  it('an insert waits for an uncommitted delete of its job, then is refused', async () => {
+    const job = await newJob(t.database.db);
+    const position = await newPosition(t.database.db, job.id);
+    const [a, b] = [await session(), await session()];
+    try {
+      await b.query('begin');
+      await b.query('delete from jobs where id = $1', [job.id]);
+      await a.query('begin');
+      const inserting = a
+        .query(
+          'insert into employees (name, job_id, position_id, grade_id, level_id) values ($1, $2, $3, $4, $5)',
+          ['Too late', job.id, position.id, c.grade.id, c.level.id],
+        )
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      await waitUntilBlocked(a);
+      await b.query('commit');
+      expect(await inserting).toMatchObject({ code: '23503' });
+      await a.query('rollback');
+    } finally {
+      await Promise.all([a.end(), b.end()]);
+    }
+    const left = (await t.database.db.execute(
+      sql`select count(*)::int as n from employees where job_id = ${job.id}`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(left.rows[0]!.n).toBe(0);
+  });
+
+  /** Polls pg_stat_activity until `client`'s backend waits on a lock. */
+  async function waitUntilBlocked(client: pg.Client) {
+    const pid = (client as unknown as { processID: number }).processID;
+    const watcher = await session();
+    try {
+      for (;;) {
+        const { rows } = await watcher.query(
+          "select wait_event_type from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'",
+          [pid],
+        );
+        if (rows.length) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await watcher.end();
+    }
+  }
+});
