@@ -212,6 +212,8 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
           details.employeeFields = EMPLOYEE_WIRE_FIELDS;
         }
       }
+      // The history rows are known before the write has finished: worked out while it runs.
+      const moved = pay && after ? moves(pay.before, after) : [];
       await options.writing;
       const id = await repo.insert({
         actorId: scope.actor?.id ?? null,
@@ -223,12 +225,14 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
         details,
       });
       scope.recorded.push(id);
-      if (employeeRows.length) await repo.insertEmployeeChanges(id, employeeRows);
+      // Both sent at once (the database runs them one after the other while the second one's
+      // arrays are built); a failure is answered once both settled, so neither outlives it.
+      const inserted = await Promise.allSettled([
+        employeeRows.length ? repo.insertEmployeeChanges(id, employeeRows) : undefined,
+        moved.length ? repo.insertHistory(id, moved) : undefined,
+      ]);
       employeeRows = [];
-      if (pay && after) {
-        const moved = moves(pay.before, after);
-        if (moved.length) await repo.insertHistory(id, moved);
-      }
+      for (const r of inserted) if (r.status === 'rejected') throw r.reason;
       return id;
     },
 
