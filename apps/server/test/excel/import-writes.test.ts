@@ -11,7 +11,7 @@ import { IMPORT_HEADER, importFile, xlsxOf } from './excel-files.ts';
 /*
  * The import writes rows whose references its plan resolved by name inside the same
  * transaction, so on PGlite (one connection, a transaction holds it whole) it skips
- * PostgreSQL's per-row foreign-key checks (`referencesChecked`). What must hold: the checks are
+ * the reference triggers (`referencesChecked`; migration 0008). What must hold: the checks are
  * off only inside that call, on PGlite only, and back on for everything after — in the same
  * transaction, after an error, and for the next writer; a file naming what does not exist is
  * still refused whole by the plan.
@@ -34,7 +34,7 @@ const role = async (db: DbOrTx) =>
     }
   ).rows[0]!.session_replication_role;
 
-/** An insert naming a job that does not exist: refused by the foreign key when checks are on. */
+/** An insert naming a job that does not exist: refused (23503) when the checks are on. */
 const orphanInsert = (db: DbOrTx) =>
   db.execute(sql`
     insert into employees (name, job_id, position_id, grade_id, level_id)
