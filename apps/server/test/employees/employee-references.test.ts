@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DbOrTx } from '../../src/db/client.ts';
 import { employees } from '../../src/db/schema.ts';
 import {
@@ -206,7 +206,8 @@ describe('removing what employees refer to', () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)('racing writers on PostgreSQL', () => {
+// The PostgreSQL project only (TEST_DATABASE_URL is set for both projects when PostgreSQL is there).
+describe.skipIf(!inject('pgTemplateDb'))('racing writers on PostgreSQL', () => {
   /** A second session on the same database (another replica's connection). */
   async function session() {
     const client = new pg.Client({ connectionString: (t.database as { url?: string }).url });
