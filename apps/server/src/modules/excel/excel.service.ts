@@ -342,8 +342,10 @@ export function createExcelService(deps: {
       options: ImportOptions,
     ): Promise<ImportResult> {
       requirePermission(actor, 'manageEmployee', 'You do not have permission to import employees');
-      const { bytes } = await openUpload();
-      let read: ReadSheet | null = await readUploadedSheet(bytes, workbookLimits(limits));
+      let read: ReadSheet | null = await readUploadedSheet(
+        (await openUpload()).bytes,
+        workbookLimits(limits),
+      );
       const { sheetName } = read;
 
       if (options.dryRun) {
@@ -364,6 +366,9 @@ export function createExcelService(deps: {
         // plan read and the values written (import-records.ts), not read again.
         const records = importRecords(refs);
         const before = p.updates.map((u) => records.before(stored.get(u.id)!));
+        // The stored rows are done with once the before-records are built (those copy what
+        // they need): not held through the writes and the entry.
+        stored.clear();
         const pay = await deps.audit.payOfRecords(before);
         const ids = await repos.employees.newIds(p.creates.length);
         // Every reference was resolved by name in this transaction (the plan): no per-row checks.
