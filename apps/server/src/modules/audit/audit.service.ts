@@ -126,21 +126,17 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
     for (const p of priced.values()) yield p.employee;
   }
 
-  function moves(before: Map<number, PricedEmployee>, after: Map<number, PricedEmployee>): PayMove[] {
-    const out: PayMove[] = [];
-    for (const [id, a] of after) {
-      const b = before.get(id);
-      // A new employee always gets its first row; others only when a figure moved.
-      if (b && b.calculatedSalary === a.calculatedSalary && b.accumulatedCost === a.accumulatedCost) continue;
-      out.push({
-        employeeId: id,
-        grossBefore: b ? b.calculatedSalary : null,
-        grossAfter: a.calculatedSalary,
-        costBefore: b ? b.accumulatedCost : null,
-        costAfter: a.accumulatedCost,
-      });
-    }
-    return out;
+  /** A history row when `a`'s figures differ from `b`'s; a new employee (no `b`) always gets its first. */
+  function moveOf(id: number, b: PricedEmployee | undefined, a: PricedEmployee): PayMove | null {
+    if (b && b.calculatedSalary === a.calculatedSalary && b.accumulatedCost === a.accumulatedCost)
+      return null;
+    return {
+      employeeId: id,
+      grossBefore: b ? b.calculatedSalary : null,
+      grossAfter: a.calculatedSalary,
+      costBefore: b ? b.accumulatedCost : null,
+      costAfter: a.accumulatedCost,
+    };
   }
 
   return {
@@ -181,39 +177,56 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
       if (!scope?.tx)
         throw new Error(`audit: "${input.action} ${input.entityType}" recorded outside a write scope`);
       const pay = options.pay?.preview ? undefined : options.pay;
-      const after = !pay
-        ? undefined
-        : options.after
-          ? (await priceRecords(options.after, pay.book)).priced
-          : pay.rulesOnly
-            ? (await priceRecords(recordsOf(pay.before))).priced
-            : await price(pay.filters);
       let changes = input.changes ?? [];
       let employeeRows: StoredEmployeeChanges[] = [];
+      let moved: PayMove[] = [];
       const details: Record<string, unknown> = { label: input.label, ...input.details };
-      if (pay && after && options.employeeChanges) {
-        // An import's employees are kept beside the entry, a row each (audit_employee_changes),
-        // encoded as each is compared: 100,000 change lists are never held at once.
-        const many = options.employeeChanges === 'details';
+      if (pay) {
+        // Each employee before and after, compared once: its field changes (an import's are kept
+        // beside the entry, a row each in audit_employee_changes, encoded as each is compared,
+        // so 100,000 change lists are never held at once) and its pay move, when a figure moved.
+        const fields = options.employeeChanges;
         const encode = employeeChangesEncoder(EMPLOYEE_WIRE_FIELDS);
-        await inSlices(new Set([...pay.before.keys(), ...after.keys()]), (id) => {
-          const b = pay.before.get(id)?.employee;
-          const a = after.get(id)?.employee;
-          const list = employeeDiff(b, a);
-          if (!list.length) return;
-          if (!many) {
-            changes = list;
-            return false;
+        let entryTaken = false;
+        const compare = (id: number, b: PricedEmployee | undefined, a: PricedEmployee | undefined) => {
+          if (a) {
+            const move = moveOf(id, b, a);
+            if (move) moved.push(move);
           }
-          employeeRows.push({ id, name: (a ?? b)?.name ?? String(id), changes: encode(list) });
-        });
-        if (many) {
+          if (!fields) return;
+          const list = employeeDiff(b?.employee, a?.employee);
+          if (!list.length) return;
+          if (fields === 'details')
+            employeeRows.push({ id, name: (a ?? b)!.employee.name, changes: encode(list) });
+          else if (!entryTaken) {
+            changes = list;
+            entryTaken = true;
+          }
+        };
+        if (options.after) {
+          // The records as written (the import's): priced, compared and let go one by one, so
+          // neither they nor their figures are held beside the baseline.
+          const rules = pay.book ?? (await pricing.rulesAt(scope.tx));
+          const seen = new Set<number>();
+          await inSlices(options.after, (record) => {
+            seen.add(record.id);
+            compare(record.id, pay.before.get(record.id), pricing.price(rules, record));
+          });
+          for (const [id, b] of pay.before) if (!seen.has(id)) compare(id, b, undefined);
+        } else {
+          const after = pay.rulesOnly
+            ? (await priceRecords(recordsOf(pay.before))).priced
+            : await price(pay.filters);
+          await inSlices(new Set([...pay.before.keys(), ...after.keys()]), (id) =>
+            compare(id, pay.before.get(id), after.get(id)),
+          );
+        }
+        if (fields === 'details') {
           details.employeeCount = employeeRows.length;
           details.employeeFields = EMPLOYEE_WIRE_FIELDS;
         }
       }
       // The history rows are known before the write has finished: worked out while it runs.
-      const moved = pay && after ? moves(pay.before, after) : [];
       await options.writing;
       const id = await repo.insert({
         actorId: scope.actor?.id ?? null,
@@ -232,6 +245,7 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
         moved.length ? repo.insertHistory(id, moved) : undefined,
       ]);
       employeeRows = [];
+      moved = [];
       for (const r of inserted) if (r.status === 'rejected') throw r.reason;
       return id;
     },
