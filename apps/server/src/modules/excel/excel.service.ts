@@ -221,7 +221,10 @@ export function createExcelService(deps: {
     const ids = [...new Set(rows.flatMap((r) => (r.parsed.id === null ? [] : [r.parsed.id])))];
     const installation = await repos.references.installationId();
     const exportedIds = exportKey?.installation === installation ? exportKey.ids : null;
-    const missing = exportedIds ? exportedIds.filter((id) => !ids.includes(id)) : [];
+    // A Set: `ids.includes` per exported id was 100,000 × 100,000 comparisons, ~3 s of
+    // re-importing an unchanged 100,000-row export.
+    const inFile = new Set(ids);
+    const missing = exportedIds ? exportedIds.filter((id) => !inFile.has(id)) : [];
     const stored = await repos.references.storedEmployees([...ids, ...missing]);
     const newNames = [
       ...new Set(
