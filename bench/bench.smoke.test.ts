@@ -104,9 +104,10 @@ it('measures every figure at a tiny size and writes the results file', { timeout
       'ratio',
     ]);
     const imports = figure(saved.import, 'import');
-    expect(imports.map((i) => [i.kind, i.created, i.updated])).toEqual([
-      ['update', 0, 40],
-      ['create', 40, 0],
+    expect(imports.map((i) => [i.kind, i.created, i.updated, i.unchanged])).toEqual([
+      ['unchanged', 0, 0, 40],
+      ['update', 0, 40, 0],
+      ['create', 40, 0, 0],
     ]);
     for (const imported of imports)
       expectPositive(`import ${imported.kind}`, { ...imported }, ['seconds', 'peakRssMb', 'readyRssMb']);

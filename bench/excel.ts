@@ -35,9 +35,11 @@ export interface ImportFigure {
   /**
    * update: the export file back with every row edited (every row has its ID and Row Key, so
    * every row is a change); create: the same rows with the ID column blank, so every row is a
-   * new employee (what a new company does first).
+   * new employee (what a new company does first); unchanged: the export file back as it was
+   * downloaded, its Export Key sheet included (the round trip of a user who changed nothing):
+   * every row is checked against the employee it names and nothing is written.
    */
-  kind: 'update' | 'create';
+  kind: 'update' | 'create' | 'unchanged';
   employees: number;
   /** POST /api/employees/import?dryRun=false, request to answer. */
   seconds: number;
@@ -47,6 +49,7 @@ export interface ImportFigure {
   peakDeltaMb: number;
   created: number;
   updated: number;
+  unchanged: number;
 }
 
 const mb = (kb: number) => round(kb / 1024, 1);
@@ -254,13 +257,15 @@ export async function benchImport(
     const text = await res.text();
     const seconds = (performance.now() - start) / 1000;
     if (res.status !== 200) throw new Error(`import answered ${res.status}: ${text.slice(0, 500)}`);
-    const report = (JSON.parse(text) as { data: { created: number; updated: number } }).data;
-    return { seconds, ...report };
+    const { created, updated, unchanged } = (
+      JSON.parse(text) as { data: { created: number; updated: number; unchanged: number } }
+    ).data;
+    return { seconds, created, updated, unchanged };
   });
-  const expected = kind === 'create' ? value.created : value.updated;
-  if (expected !== bench.employees || value.created + value.updated !== bench.employees)
+  const expected = kind === 'create' ? value.created : kind === 'update' ? value.updated : value.unchanged;
+  if (expected !== bench.employees || value.created + value.updated + value.unchanged !== bench.employees)
     throw new Error(
-      `${kind} import wrote ${value.created} + ${value.updated} rows, expected ${bench.employees}`,
+      `${kind} import: ${value.created} created, ${value.updated} updated, ${value.unchanged} unchanged; expected ${bench.employees} ${kind}`,
     );
   return {
     kind,
@@ -271,5 +276,6 @@ export async function benchImport(
     peakDeltaMb: mb(peakRssKb - ready.readyRssKb),
     created: value.created,
     updated: value.updated,
+    unchanged: value.unchanged,
   };
 }

@@ -223,6 +223,9 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
           const file = path.join(work, `employees-${size}.xlsx`);
           log('  export …');
           exports.push(await benchExport(bench, file));
+          // First, while the file still matches every employee: the same file read again.
+          log('  import (the export back unchanged) …');
+          imports.push(await benchImport(bench, file, 'unchanged'));
           log('  import (updates) …');
           const edited = path.join(work, `employees-${size}-edited.xlsx`);
           await everyRowEdited(file, edited);

@@ -135,9 +135,9 @@ export function formatTable(results: BenchResults): string {
   else
     for (const i of im)
       rows.push([
-        `import ${num(i.employees)} rows, ${i.kind === 'create' ? 'all new' : 'all updates'} (child process)`,
+        `import ${num(i.employees)} rows, ${i.kind === 'create' ? 'all new' : i.kind === 'update' ? 'all updates' : 'the export back unchanged'} (child process)`,
         `${i.seconds} s, peak RSS ${i.peakRssMb} MB (idle ${i.readyRssMb}, +${i.peakDeltaMb})`,
-        `${num(i.created)} created, ${num(i.updated)} updated`,
+        `${num(i.created)} created, ${num(i.updated)} updated, ${num(i.unchanged)} unchanged`,
         '',
         '',
       ]);
