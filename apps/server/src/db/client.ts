@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import * as schema from './schema.ts';
+import { serializeQueries } from './serial-queries.ts';
 import { type WriteEpoch, watchWrites } from './write-epoch.ts';
 
 export type { WriteEpoch };
@@ -60,6 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+    pool.on('connect', serializeQueries);
     // NUMERIC stays a string (exact); the repositories convert with the money module.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
