@@ -196,7 +196,10 @@ export function createExcelService(deps: {
 }) {
   const { limits } = deps;
 
-  /** Parses the sheet and decides every row against the employees as they are inside `repos`. */
+  /**
+   * Parses the sheet and decides every row against the employees as they are inside `repos`.
+   * A sheet is planned once: its cells are let go as soon as they are parsed.
+   */
   async function plan(
     read: ReadSheet,
     repos: ImportRepos,
@@ -218,6 +221,8 @@ export function createExcelService(deps: {
         cost: cost === undefined ? undefined : moneyOf(cost),
       };
     });
+    // The cells are done with once parsed: let go before the stored rows are read beside them.
+    sheet.rows = [];
     const ids = [...new Set(rows.flatMap((r) => (r.parsed.id === null ? [] : [r.parsed.id])))];
     const installation = await repos.references.installationId();
     const exportedIds = exportKey?.installation === installation ? exportKey.ids : null;
