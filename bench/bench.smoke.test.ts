@@ -58,6 +58,7 @@ it('measures every figure at a tiny size and writes the results file', { timeout
         'list',
         'machine',
         'options',
+        'start',
         'web',
       ].sort(),
     );
@@ -103,6 +104,9 @@ it('measures every figure at a tiny size and writes the results file', { timeout
       'baselinePeakRssMb',
       'ratio',
     ]);
+    const start = figure(saved.start!, 'start');
+    expectPositive('start.first', { ...start.first }, ['seconds', 'idleRssMb']);
+    expectPositive('start.restart', { ...start.restart }, ['seconds', 'idleRssMb']);
     const imports = figure(saved.import, 'import');
     expect(imports.map((i) => [i.kind, i.created, i.updated, i.unchanged])).toEqual([
       ['unchanged', 0, 0, 40],

@@ -30,6 +30,7 @@ import { RESULTS_FILE, WEB_DIST } from './lib/paths.ts';
 import { formatTable, GOALS } from './lib/report.ts';
 import { benchList, type ListFigure } from './list.ts';
 import { benchReplicas, type ReplicasFigure } from './replicas.ts';
+import { benchStart, type StartFigure } from './start.ts';
 import {
   type BundleFigure,
   benchFirstCharts,
@@ -86,6 +87,8 @@ export interface BenchResults {
   /** GET /api/insights beside one priced list read, per size. */
   insights: InsightsFigure[];
   calculate: Figure<CalculateFigure>;
+  /** `npm start` on a new database (the demo company) and again on the same one. */
+  start?: Figure<StartFigure>;
   export: Figure<ExportFigure[]>;
   import: Figure<ImportFigure[]>;
   replicas?: Figure<ReplicasFigure>;
@@ -138,6 +141,15 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       firstVisit: { na: 'no web build' },
       firstRows: { na: 'no web build' },
     };
+  }
+
+  let start: Figure<StartFigure>;
+  log('· npm start on a new database, then again …');
+  try {
+    start =
+      process.platform === 'linux' ? await benchStart(options.databaseUrl) : { na: 'needs /proc (Linux)' };
+  } catch (error) {
+    start = { na: `failed: ${(error as Error).message.split('\n')[0]}` };
   }
 
   try {
@@ -261,6 +273,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     list: results.list,
     insights: results.insights,
     calculate: results.calculate ?? { na: 'not measured' },
+    start,
     export: exports.length ? exports : { na: excelNa },
     import: imports.length ? imports : { na: excelNa },
     ...(replicas ? { replicas } : {}),

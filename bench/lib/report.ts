@@ -130,6 +130,16 @@ export function formatTable(results: BenchResults): string {
         `${e.ratio}`,
         '',
       ]);
+  const st = results.start;
+  if (st && na(st)) rows.push(['npm start', st.na, '', '', '']);
+  else if (st)
+    rows.push([
+      'npm start: new database (demo company) / again',
+      `healthy in ${st.first.seconds} s / ${st.restart.seconds} s, idle RSS ${st.first.idleRssMb} MB / ${st.restart.idleRssMb} MB`,
+      'the built server, as npm start runs it',
+      '',
+      '',
+    ]);
   const im = results.import;
   if (na(im)) rows.push(['import .xlsx', im.na, '', '', '']);
   else

@@ -1,0 +1,122 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { ensureServerBuild, SERVER_BUNDLE } from '../scripts/build-server.mjs';
+import { BENCH_ADMIN } from './generate.ts';
+import { REPO_ROOT } from './lib/paths.ts';
+import { round } from './lib/stats.ts';
+
+/** One start of the built server, as `npm start` runs it. */
+export interface StartRun {
+  /** Spawn to the first 200 from /api/health. */
+  seconds: number;
+  /** VmRSS two seconds after healthy, nothing asked of it. */
+  idleRssMb: number;
+}
+
+export interface StartFigure {
+  /** A new database: created (PGlite: initdb in the process), migrated, the demo company seeded. */
+  first: StartRun;
+  /** The same database again. */
+  restart: StartRun;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+const rssMb = (pid: number) => {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? round(Number(match[1]) / 1024, 1) : Number.NaN;
+};
+
+async function startOnce(env: Record<string, string>): Promise<StartRun> {
+  const port = await freePort();
+  let log = '';
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${log}`);
+      if (Date.now() > deadline) throw new Error(`server did not become healthy: ${log}`);
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const seconds = round((performance.now() - started) / 1000);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    return { seconds, idleRssMb: rssMb(child.pid!) };
+  } finally {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
+}
+
+/**
+ * `npm start` on a new database and again on the same one: seconds to healthy and idle RSS
+ * (Linux: /proc). PGlite in a temp dir; with `databaseUrl`, a throwaway database on that server.
+ */
+export async function benchStart(databaseUrl: string | undefined): Promise<StartFigure> {
+  await ensureServerBuild({ quiet: true });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'salary-bench-start-'));
+  let url = '';
+  const name = `bench_start_${process.pid}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  if (databaseUrl) {
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin(`CREATE DATABASE ${name}`);
+    const u = new URL(databaseUrl);
+    u.pathname = `/${name}`;
+    url = u.toString();
+  }
+  const env = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    JWT_SECRET: 'bench-start-secret-that-is-long-enough-for-hs256',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    DEMO: '1',
+  };
+  try {
+    const first = await startOnce(env);
+    const restart = await startOnce(env);
+    return { first, restart };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
