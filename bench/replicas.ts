@@ -1,9 +1,9 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import { promisify } from 'node:util';
 import { ensureServerBuild, SERVER_BUNDLE } from '../scripts/build-server.mjs';
+import { freePort } from '../scripts/free-port.mjs';
 import { sampleProfile } from './calculate.ts';
 import { BENCH_ADMIN, type BenchDatabase } from './generate.ts';
 import { REPO_ROOT } from './lib/paths.ts';
@@ -24,17 +24,6 @@ export interface ReplicasFigure {
   /** N replicas' req/s ÷ one replica's. */
   listScale: number;
   calculateScale: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
 }
 
 interface Replica {

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureServerBuild, SERVER_BUNDLE } from '../scripts/build-server.mjs';
+import { freePort } from '../scripts/free-port.mjs';
 import { BENCH_ADMIN } from './generate.ts';
 import { REPO_ROOT } from './lib/paths.ts';
 import { round } from './lib/stats.ts';
@@ -22,17 +22,6 @@ export interface StartFigure {
   first: StartRun;
   /** The same database again. */
   restart: StartRun;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
 }
 
 const rssMb = (pid: number) => {

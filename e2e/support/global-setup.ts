@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureServerBuild, SERVER_BUNDLE } from '../../scripts/build-server.mjs';
+import { freePort } from '../../scripts/free-port.mjs';
 import { REPO_ROOT, WEB_DIST } from './paths.ts';
 
 declare module 'vitest' {
@@ -29,17 +29,6 @@ function findChromium(): string {
     );
   }
   return candidate;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
 }
 
 async function waitForHealth(baseURL: string, server: ChildProcess, output: () => string): Promise<void> {

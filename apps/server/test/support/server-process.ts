@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { ensureServerBuild, SERVER_BUNDLE } from '../../../../scripts/build-server.mjs';
+import { freePort } from '../../../../scripts/free-port.mjs';
+
+export { freePort };
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -12,19 +14,6 @@ export interface ServerProcess {
   /** SIGKILL: no shutdown hooks, no flushing — a crash. */
   kill(): Promise<void>;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 function exited(child: ChildProcess): Promise<void> {
