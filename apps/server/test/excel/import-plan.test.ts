@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredEmployee } from '../../src/modules/excel/excel.repository.ts';
 import {
   conflictMessages,
-  type PlanContext,
+  createImportPlanner,
   type PlanRow,
   planImport,
 } from '../../src/modules/excel/import-plan.ts';
@@ -37,6 +37,7 @@ const people: Record<number, { name: string; job: 'Backend' | 'Frontend' }> = {
   1: { name: 'Ada', job: 'Backend' },
   2: { name: 'Grace', job: 'Frontend' },
   3: { name: 'Linus', job: 'Backend' },
+  4: { name: 'Barbara', job: 'Frontend' },
 };
 
 function stored(id: number, version = 1, over: Partial<StoredEmployee['fields']> = {}): StoredEmployee {
@@ -98,7 +99,7 @@ const keyOf = (id: number, version = 1, installation = INSTALLATION): RowKey => 
   costCents: null,
 });
 
-function plan(rows: PlanRow[], over: Partial<PlanContext> = {}) {
+function plan(rows: PlanRow[], over: Partial<Parameters<typeof planImport>[1]> = {}) {
   return planImport(rows, {
     stored: new Map([1, 2, 3].map((id) => [id, stored(id)])),
     sameName: [],
@@ -283,6 +284,65 @@ describe('planImport', () => {
       },
     ]);
     expect(p.updates).toEqual([]);
+  });
+});
+
+describe('the planner, a slice at a time', () => {
+  it('decides a file slice by slice exactly as whole, and finds every problem before the first slice', () => {
+    const edited = exportRows({
+      1: { Name: 'Ada Lovelace' },
+      2: { Name: 'Grace Hopper' },
+      3: { 'Years of Experience': 9 },
+    });
+    const rows: PlanRow[] = [
+      ...edited,
+      { parsed: parseRow(sheetRow(5, null, { name: 'Ada', job: 'Backend' }), columns, book), key: null },
+      { parsed: parseRow(sheetRow(6, null, { name: 'Edsger', job: 'Frontend' }), columns, book), key: null },
+    ];
+    rows[1] = { ...rows[1]!, key: { ...rows[1]!.key!, version: 2 }, salary: 1 };
+    const ctx = {
+      sameName: [{ id: 1, nameKey: 'ada', jobId: 1 }],
+      installation: INSTALLATION,
+      refs,
+      exportedIds: [1, 2, 3, 4],
+      options: { overwrite: [], createDuplicates: [] },
+    };
+    const storedNow = new Map([1, 2, 3, 4].map((id) => [id, stored(id, id === 2 ? 3 : 1)]));
+    const whole = planImport(rows, { ...ctx, stored: storedNow });
+    for (const size of [1, 2, 4]) {
+      const planner = createImportPlanner(rows, { ...ctx, existing: new Set(storedNow.keys()) });
+      expect(planner.plan.problems).toEqual([]);
+      const creates: unknown[] = [];
+      const updates: unknown[] = [];
+      for (let start = 0; start < rows.length; start += size) {
+        const slice = rows.slice(start, start + size);
+        const read = new Map(planner.idsOf(slice).map((id) => [id, storedNow.get(id)!]));
+        const decided = planner.decide(slice, read);
+        creates.push(...decided.creates);
+        updates.push(...decided.updates);
+      }
+      expect({ ...planner.finish(), creates, updates }).toEqual(whole);
+    }
+    expect([whole.created, whole.updated, whole.unchanged, whole.duplicateCount]).toEqual([1, 2, 0, 1]);
+    expect(whole.conflicts.map((c) => c.id)).toEqual([2]);
+  });
+
+  it('an ID twice or unknown is a problem before any row is read, and such rows are never read', () => {
+    const rows = [...exportRows(), exportRows()[0]!];
+    rows[3] = { ...rows[3]!, parsed: { ...rows[3]!.parsed, rowNumber: 5 } };
+    const planner = createImportPlanner(rows, {
+      existing: new Set([1, 2]),
+      sameName: [],
+      installation: INSTALLATION,
+      refs,
+      exportedIds: null,
+      options: { overwrite: [], createDuplicates: [] },
+    });
+    expect(planner.plan.problems.map((p) => [p.row, p.message])).toEqual([
+      [4, 'No employee has ID 3'],
+      [5, 'ID 1 is also on row 2'],
+    ]);
+    expect(planner.idsOf(rows)).toEqual([1, 2]);
   });
 });
 

@@ -162,6 +162,8 @@ export const IMPORT_ERRORS = {
   tooManyRows: 'TOO_MANY_ROWS',
   problems: 'VALIDATION_ERROR',
   encrypted: 'PASSWORD_PROTECTED',
+  /** An employee the file names was deleted by someone else during the import (PostgreSQL). */
+  employeeGone: 'EMPLOYEE_GONE',
 } as const;
 
 const counted = (n: number, one: string, many = `${one}s`) =>

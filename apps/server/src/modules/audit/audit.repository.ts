@@ -24,6 +24,13 @@ const INSERT_ENTRY = {
     values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb) returning id`,
 };
 
+/** The same with an id reserved before (reserveId): an entry whose rows went in first. */
+const INSERT_RESERVED_ENTRY = {
+  name: 'audit-insert-reserved-entry',
+  text: `insert into audit_entries (actor_id, actor_email, action, entity_type, entity_id, changes, details, id)
+    values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8) returning id`,
+};
+
 /** One figure move; money as numbers (two decimals), null = no base salary / no employee. */
 export interface PayMove {
   employeeId: number;
@@ -138,10 +145,11 @@ const HISTORY_READ = {
 
 export function createAuditRepository(db: DbOrTx) {
   return {
-    async insert(entry: NewAuditEntry): Promise<number> {
+    /** `id`: one from reserveId, else the next. */
+    async insert(entry: NewAuditEntry, id?: number): Promise<number> {
       // Every audited write runs this once: on the driver's client, a fifth of a single-row
       // write's time through Drizzle (bench/audit.ts, "single-row write").
-      const [row] = await driverRows<{ id: number | string }>(db, INSERT_ENTRY, [
+      const values = [
         entry.actorId,
         entry.actorEmail,
         entry.action,
@@ -149,9 +157,25 @@ export function createAuditRepository(db: DbOrTx) {
         entry.entityId,
         JSON.stringify(entry.changes),
         entry.details === null ? null : JSON.stringify(entry.details),
-      ]);
+      ];
+      const [row] = await driverRows<{ id: number | string }>(
+        db,
+        id === undefined ? INSERT_ENTRY : INSERT_RESERVED_ENTRY,
+        id === undefined ? values : [...values, id],
+      );
       if (!row) throw new Error('audit insert: no row');
       return Number(row.id);
+    },
+
+    /**
+     * An entry id taken now for an entry inserted later (`insert(entry, id)`): its employee
+     * change rows (no foreign key) can go in before it. Pay-history rows must follow it.
+     */
+    async reserveId(): Promise<number> {
+      const result = await db.execute(
+        sql`select nextval(pg_get_serial_sequence('audit_entries', 'id'))::text as id`,
+      );
+      return Number((result as unknown as { rows: Array<{ id: string }> }).rows[0]!.id);
     },
 
     async insertHistory(auditId: number, moves: PayMove[]): Promise<void> {

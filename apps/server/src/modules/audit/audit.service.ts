@@ -12,7 +12,6 @@ import { inSlices } from '../../lib/slices.ts';
 import { currentWriteScope } from '../../lib/write-scope.ts';
 import type { EmployeeRecord } from '../employees/employees.repository.ts';
 import type { PricedEmployee, PricingService, RowFilters } from '../pricing/pricing.service.ts';
-import type { RuleBook } from '../pricing/salary-rules.ts';
 import { EMPLOYEE_WIRE_FIELDS, employeeDiff, entryText } from './audit.diff.ts';
 import {
   type AuditEntryRow,
@@ -40,11 +39,6 @@ export interface PayBaseline {
   rulesOnly?: boolean;
   /** Taken inside a preview: nothing was priced and no history row will be written (see payBefore). */
   preview?: boolean;
-  /**
-   * The rules the records were priced with (payOfRecords): the records as written are priced
-   * with the same, so each move is the write's alone, and no statement waits behind the write.
-   */
-  book?: RuleBook;
 }
 
 export interface EntryInput {
@@ -60,22 +54,27 @@ export interface EntryInput {
 export interface RecordOptions {
   pay?: PayBaseline;
   /**
-   * The records as written, when the write holds them (the import): priced as they are
-   * instead of read again. The baseline's filters are then not read.
-   */
-  after?: Iterable<EmployeeRecord>;
-  /**
    * Field changes of the employees the write touched, from the baseline's records: 'entry'
    * for one employee (its change list), 'details' for an import (per employee, in details).
    */
   employeeChanges?: 'entry' | 'details';
-  /**
-   * The write itself, still running in the database (the import's): the pay and field
-   * changes are worked out meanwhile, and the entry goes in once it has finished. With
-   * PostgreSQL on its own core, an import's 100,000 rows are priced and compared while they
-   * are written, not after.
-   */
-  writing?: Promise<unknown>;
+}
+
+/** One employee of a slice: as it was (none: created) and as written. */
+export interface WrittenEmployee {
+  before?: EmployeeRecord;
+  after: EmployeeRecord;
+}
+
+/**
+ * An entry whose employees come a slice at a time (the import, see `entryInSlices`): each
+ * slice's are priced, compared and their change rows sent as the slice is written, so the
+ * 100,000 employees of an import are never held at once, before and after, priced.
+ */
+export interface SlicedEntry {
+  add(employees: Iterable<WrittenEmployee>): Promise<void>;
+  /** The entry itself, with the pay-history rows of every slice; answers its id. */
+  finish(input: EntryInput): Promise<number>;
 }
 
 /** How many of an import's employees a page of the Audit Log carries (the screen shows 50). */
@@ -98,6 +97,58 @@ function toEntry(row: AuditEntryRow): AuditEntry {
   };
 }
 
+/** A history row when `a`'s figures differ from `b`'s; a new employee (no `b`) always gets its first. */
+function moveOf(id: number, b: PricedEmployee | undefined, a: PricedEmployee): PayMove | null {
+  if (b && b.calculatedSalary === a.calculatedSalary && b.accumulatedCost === a.accumulatedCost) return null;
+  return {
+    employeeId: id,
+    grossBefore: b ? b.calculatedSalary : null,
+    grossAfter: a.calculatedSalary,
+    costBefore: b ? b.accumulatedCost : null,
+    costAfter: a.accumulatedCost,
+  };
+}
+
+/**
+ * Employees compared before and after, one at a time: each one's pay move (when a figure
+ * moved) and, by `fields`, its field changes — the entry's own change list ('entry', one
+ * employee) or a row beside the entry, encoded as it is compared ('details', an import's).
+ */
+function employeeComparer(fields: RecordOptions['employeeChanges']) {
+  const encode = employeeChangesEncoder(EMPLOYEE_WIRE_FIELDS);
+  const moved: PayMove[] = [];
+  let rows: StoredEmployeeChanges[] = [];
+  let count = 0;
+  let entryChanges: AuditChange[] | undefined;
+  return {
+    moved,
+    get entryChanges() {
+      return entryChanges;
+    },
+    rowCount: () => count,
+    /** The rows compared since the last call. */
+    takeRows(): StoredEmployeeChanges[] {
+      const taken = rows;
+      rows = [];
+      return taken;
+    },
+    compare(id: number, b: PricedEmployee | undefined, a: PricedEmployee | undefined): void {
+      if (a) {
+        const move = moveOf(id, b, a);
+        if (move) moved.push(move);
+      }
+      if (!fields) return;
+      const list = employeeDiff(b?.employee, a?.employee);
+      if (!list.length) return;
+      if (fields === 'entry') entryChanges ??= list;
+      else {
+        rows.push({ id, name: (a ?? b)!.employee.name, changes: encode(list) });
+        count++;
+      }
+    },
+  };
+}
+
 export function createAuditService(deps: { repo: AuditRepository; pricing: PricingService }) {
   const { repo, pricing } = deps;
 
@@ -108,17 +159,14 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
     return map;
   }
 
-  /** Employee records priced with `book`, or the rules as they stand now (one statement). */
-  async function priceRecords(
-    records: Iterable<EmployeeRecord>,
-    book?: RuleBook,
-  ): Promise<{ priced: Map<number, PricedEmployee>; book: RuleBook }> {
-    const rules = book ?? (await pricing.rulesAt(currentWriteScope()?.tx));
+  /** Employee records priced with the rules as they stand now (one statement). */
+  async function priceRecords(records: Iterable<EmployeeRecord>): Promise<Map<number, PricedEmployee>> {
+    const rules = await pricing.rulesAt(currentWriteScope()?.tx);
     const priced = new Map<number, PricedEmployee>();
     await inSlices(records, (record) => {
       priced.set(record.id, pricing.price(rules, record));
     });
-    return { priced, book: rules };
+    return priced;
   }
 
   /** The same employee records priced with the rules as they stand now. */
@@ -126,17 +174,34 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
     for (const p of priced.values()) yield p.employee;
   }
 
-  /** A history row when `a`'s figures differ from `b`'s; a new employee (no `b`) always gets its first. */
-  function moveOf(id: number, b: PricedEmployee | undefined, a: PricedEmployee): PayMove | null {
-    if (b && b.calculatedSalary === a.calculatedSalary && b.accumulatedCost === a.accumulatedCost)
-      return null;
-    return {
-      employeeId: id,
-      grossBefore: b ? b.calculatedSalary : null,
-      grossAfter: a.calculatedSalary,
-      costBefore: b ? b.accumulatedCost : null,
-      costAfter: a.accumulatedCost,
-    };
+  function requireScope(input: Pick<EntryInput, 'action' | 'entityType'>) {
+    const scope = currentWriteScope();
+    if (!scope?.tx)
+      throw new Error(`audit: "${input.action} ${input.entityType}" recorded outside a write scope`);
+    return scope as typeof scope & { tx: NonNullable<typeof scope.tx> };
+  }
+
+  async function insertEntry(
+    scope: ReturnType<typeof requireScope>,
+    input: EntryInput,
+    changes: AuditChange[],
+    details: Record<string, unknown>,
+    id?: number,
+  ): Promise<number> {
+    const inserted = await repo.insert(
+      {
+        actorId: scope.actor?.id ?? null,
+        actorEmail: scope.actor?.email ?? 'system',
+        action: input.action,
+        entityType: input.entityType,
+        entityId: input.entityId === undefined || input.entityId === null ? null : String(input.entityId),
+        changes,
+        details,
+      },
+      id,
+    );
+    scope.recorded.push(inserted);
+    return inserted;
   }
 
   return {
@@ -154,13 +219,40 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
     },
 
     /**
-     * A baseline of records the write already read (the import, to plan): priced, not read
-     * again. `record` then needs the records as written (`after`).
+     * An entry for a write that hands over its employees a slice at a time, before and as
+     * written (the import: from the rows it read to plan and the values it writes, not read
+     * again). Each slice's employees are priced with the rules as they stand when it opens, and
+     * compared: their field changes go beside the entry at once (`audit_employee_changes`, no
+     * foreign key, under the entry id reserved here), their pay moves with the entry (`finish`).
+     * Inside a preview nothing is priced and no employee row is written (as `payBefore`).
      */
-    async payOfRecords(records: Iterable<EmployeeRecord>): Promise<PayBaseline> {
-      if (currentWriteScope()?.preview) return { filters: {}, before: new Map(), preview: true };
-      const { priced, book } = await priceRecords(records);
-      return { filters: {}, before: priced, book };
+    async entryInSlices(input: Pick<EntryInput, 'action' | 'entityType'>): Promise<SlicedEntry> {
+      const scope = requireScope(input);
+      const id = await repo.reserveId();
+      const rules = scope.preview ? null : await pricing.rulesAt(scope.tx);
+      const compared = employeeComparer('details');
+      let employeeCount = 0;
+      return {
+        async add(employees) {
+          if (!rules) return;
+          await inSlices(employees, ({ before, after }) =>
+            compared.compare(after.id, before && pricing.price(rules, before), pricing.price(rules, after)),
+          );
+          const rows = compared.takeRows();
+          employeeCount += rows.length;
+          if (rows.length) await repo.insertEmployeeChanges(id, rows);
+        },
+        async finish(entry) {
+          const details: Record<string, unknown> = { label: entry.label, ...entry.details };
+          if (rules) {
+            details.employeeCount = employeeCount;
+            details.employeeFields = EMPLOYEE_WIRE_FIELDS;
+          }
+          await insertEntry(scope, entry, [], details, id);
+          if (compared.moved.length) await repo.insertHistory(id, compared.moved);
+          return id;
+        },
+      };
     },
 
     /** A baseline for employees that do not exist yet (a create): everyone found after is new. */
@@ -173,79 +265,31 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
      * and answers its id. Outside a write scope it refuses: an entry must commit with its change.
      */
     async record(input: EntryInput, options: RecordOptions = {}): Promise<number> {
-      const scope = currentWriteScope();
-      if (!scope?.tx)
-        throw new Error(`audit: "${input.action} ${input.entityType}" recorded outside a write scope`);
+      const scope = requireScope(input);
       const pay = options.pay?.preview ? undefined : options.pay;
-      let changes = input.changes ?? [];
-      let employeeRows: StoredEmployeeChanges[] = [];
-      let moved: PayMove[] = [];
       const details: Record<string, unknown> = { label: input.label, ...input.details };
+      const compared = employeeComparer(options.employeeChanges);
       if (pay) {
-        // Each employee before and after, compared once: its field changes (an import's are kept
-        // beside the entry, a row each in audit_employee_changes, encoded as each is compared,
-        // so 100,000 change lists are never held at once) and its pay move, when a figure moved.
-        const fields = options.employeeChanges;
-        const encode = employeeChangesEncoder(EMPLOYEE_WIRE_FIELDS);
-        let entryTaken = false;
-        const compare = (id: number, b: PricedEmployee | undefined, a: PricedEmployee | undefined) => {
-          if (a) {
-            const move = moveOf(id, b, a);
-            if (move) moved.push(move);
-          }
-          if (!fields) return;
-          const list = employeeDiff(b?.employee, a?.employee);
-          if (!list.length) return;
-          if (fields === 'details')
-            employeeRows.push({ id, name: (a ?? b)!.employee.name, changes: encode(list) });
-          else if (!entryTaken) {
-            changes = list;
-            entryTaken = true;
-          }
-        };
-        if (options.after) {
-          // The records as written (the import's): priced, compared and let go one by one, so
-          // neither they nor their figures are held beside the baseline.
-          const rules = pay.book ?? (await pricing.rulesAt(scope.tx));
-          const seen = new Set<number>();
-          await inSlices(options.after, (record) => {
-            seen.add(record.id);
-            compare(record.id, pay.before.get(record.id), pricing.price(rules, record));
-          });
-          for (const [id, b] of pay.before) if (!seen.has(id)) compare(id, b, undefined);
-        } else {
-          const after = pay.rulesOnly
-            ? (await priceRecords(recordsOf(pay.before))).priced
-            : await price(pay.filters);
-          await inSlices(new Set([...pay.before.keys(), ...after.keys()]), (id) =>
-            compare(id, pay.before.get(id), after.get(id)),
-          );
-        }
-        if (fields === 'details') {
-          details.employeeCount = employeeRows.length;
+        // Each employee before and after, compared once: its field changes (an import revert's
+        // are kept beside the entry, a row each in audit_employee_changes) and its pay move,
+        // when a figure moved.
+        const after = pay.rulesOnly ? await priceRecords(recordsOf(pay.before)) : await price(pay.filters);
+        await inSlices(new Set([...pay.before.keys(), ...after.keys()]), (id) =>
+          compared.compare(id, pay.before.get(id), after.get(id)),
+        );
+        if (options.employeeChanges === 'details') {
+          details.employeeCount = compared.rowCount();
           details.employeeFields = EMPLOYEE_WIRE_FIELDS;
         }
       }
-      // The history rows are known before the write has finished: worked out while it runs.
-      await options.writing;
-      const id = await repo.insert({
-        actorId: scope.actor?.id ?? null,
-        actorEmail: scope.actor?.email ?? 'system',
-        action: input.action,
-        entityType: input.entityType,
-        entityId: input.entityId === undefined || input.entityId === null ? null : String(input.entityId),
-        changes,
-        details,
-      });
-      scope.recorded.push(id);
+      const id = await insertEntry(scope, input, compared.entryChanges ?? input.changes ?? [], details);
+      const rows = compared.takeRows();
       // Both sent at once (the database runs them one after the other while the second one's
       // arrays are built); a failure is answered once both settled, so neither outlives it.
       const inserted = await Promise.allSettled([
-        employeeRows.length ? repo.insertEmployeeChanges(id, employeeRows) : undefined,
-        moved.length ? repo.insertHistory(id, moved) : undefined,
+        rows.length ? repo.insertEmployeeChanges(id, rows) : undefined,
+        compared.moved.length ? repo.insertHistory(id, compared.moved) : undefined,
       ]);
-      employeeRows = [];
-      moved = [];
       for (const r of inserted) if (r.status === 'rejected') throw r.reason;
       return id;
     },

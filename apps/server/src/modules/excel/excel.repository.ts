@@ -91,6 +91,21 @@ export function createExcelRepository(db: DbOrTx) {
       return found;
     },
 
+    /** Which of these ids name an employee (the import's ID check, before any row is read). */
+    async existingIds(ids: number[]): Promise<Set<number>> {
+      const found = new Set<number>();
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        // One text back per chunk: PGlite decodes result rows one by one.
+        const result = await db.execute(sql`
+          select coalesce(string_agg(id::text, ','), '') as ids
+          from ${employees} where ${idIn(sql`id`, ids.slice(i, i + CHUNK))}
+        `);
+        const text = (result as unknown as { rows: Array<{ ids: string }> }).rows[0]?.ids ?? '';
+        if (text) for (const id of text.split(',')) found.add(Number(id));
+      }
+      return found;
+    },
+
     /** The current version of each of these employees (the export's Row Key). */
     async versions(ids: number[]): Promise<Map<number, number>> {
       const found = new Map<number, number>();

@@ -31,7 +31,8 @@ export interface PlanRow {
 }
 
 export interface PlanContext {
-  stored: ReadonlyMap<number, StoredEmployee>;
+  /** The file's IDs (and the export's own list) that name an existing employee. */
+  existing: ReadonlySet<number>;
   /** Existing employees whose name matches a new row's name (any job). */
   sameName: Array<{ id: number; nameKey: string; jobId: number }>;
   installation: string;
@@ -41,10 +42,11 @@ export interface PlanContext {
   options: Pick<ImportOptions, 'overwrite' | 'createDuplicates'>;
 }
 
+/** What the import will do, counted and listed (the lists capped): the report. */
 export interface ImportPlan {
   problems: ImportProblem[];
-  creates: Array<{ row: number; employee: ImportedEmployee }>;
-  updates: Array<{ row: number; id: number; employee: ImportedEmployee; changes: FieldChange[] }>;
+  created: number;
+  updated: number;
   unchanged: number;
   changes: ImportChange[];
   conflicts: ImportConflict[];
@@ -53,6 +55,12 @@ export interface ImportPlan {
   duplicateCount: number;
   ignoredEdits: ImportNotice[];
   notices: ImportNotice[];
+}
+
+/** The rows of one slice of the file to write: new employees and changes to apply. */
+export interface SliceDecisions {
+  creates: Array<{ row: number; employee: ImportedEmployee }>;
+  updates: Array<{ row: number; id: number; employee: ImportedEmployee; changes: FieldChange[] }>;
 }
 
 type Value = string | number | boolean | null;
@@ -164,14 +172,21 @@ function reportEdit(
     });
 }
 
-export function planImport(rows: PlanRow[], ctx: PlanContext): ImportPlan {
+/**
+ * The import's planner over the whole file: every problem is found first (`plan.problems`,
+ * from the rows and which IDs exist), then the rows are decided a slice at a time against the
+ * employees they name (`decide`, the slice's stored rows), in file order, so an import of
+ * 100,000 rows never holds all of their stored rows and decisions at once. `finish` adds what
+ * only the whole file shows (rows deleted from an export).
+ */
+export function createImportPlanner(rows: readonly PlanRow[], ctx: PlanContext) {
   const names = namesOf(ctx.refs);
   const overwrite = tickedIn(ctx.options.overwrite);
   const createDuplicate = tickedIn(ctx.options.createDuplicates);
   const plan: ImportPlan = {
     problems: [],
-    creates: [],
-    updates: [],
+    created: 0,
+    updated: 0,
     unchanged: 0,
     changes: [],
     conflicts: [],
@@ -192,88 +207,127 @@ export function planImport(rows: PlanRow[], ctx: PlanContext): ImportPlan {
     sameNameByKey.set(k, [...(sameNameByKey.get(k) ?? []), e.id]);
   }
 
+  // The problems, all of them before anything is decided: an ID twice in the file, an ID no
+  // employee has, and each row's own.
   const firstRowOfId = new Map<number, number>();
-  for (const { parsed: row, key, salary, cost } of rows) {
-    const idProblems: ImportProblem[] = [];
-    const stored = row.id === null ? undefined : ctx.stored.get(row.id);
+  /** Rows whose ID is in error (by row number): never decided. */
+  const badId = new Set<number>();
+  for (const { parsed: row } of rows) {
     if (row.id !== null) {
       const earlier = firstRowOfId.get(row.id);
-      if (earlier !== undefined)
-        idProblems.push({
+      if (earlier !== undefined) {
+        badId.add(row.rowNumber);
+        plan.problems.push({
           row: row.rowNumber,
           column: 'ID',
           message: `ID ${row.id} is also on row ${earlier}`,
         });
-      else {
+      } else {
         firstRowOfId.set(row.id, row.rowNumber);
-        if (!stored)
-          idProblems.push({ row: row.rowNumber, column: 'ID', message: `No employee has ID ${row.id}` });
+        if (!ctx.existing.has(row.id)) {
+          badId.add(row.rowNumber);
+          plan.problems.push({ row: row.rowNumber, column: 'ID', message: `No employee has ID ${row.id}` });
+        }
       }
     }
-    plan.problems.push(...idProblems, ...row.problems);
-
-    // Calculated columns are the app's: an edit there is reported, never applied.
-    if (key && key.installation === ctx.installation) {
-      reportEdit(plan, row.rowNumber, 'Calculated Salary', salary, key.salaryCents);
-      reportEdit(plan, row.rowNumber, 'Total Cost', cost, key.costCents);
-    }
-
-    if (idProblems.length || !row.employee) continue;
-    const employee = row.employee;
-
-    if (row.id === null || !stored) {
-      if (isTemplateExample(row, employee)) {
-        plan.notices.push({
-          row: row.rowNumber,
-          message: `Row ${row.rowNumber} is the template's example (${row.nameText}) and was skipped`,
-        });
-        continue;
-      }
-      const matches = sameNameByKey.get(`${nameKey(employee.name)}\u0000${employee.jobId}`) ?? [];
-      if (matches.length) {
-        const applied = createDuplicate(row.rowNumber);
-        plan.duplicateCount++;
-        push(plan.duplicates, {
-          row: row.rowNumber,
-          name: employee.name,
-          job: row.jobText,
-          matches,
-          applied,
-        });
-        if (!applied) continue;
-      }
-      plan.creates.push({ row: row.rowNumber, employee });
-      continue;
-    }
-
-    const changes = fieldChanges(stored.fields, employee, names);
-    if (!changes.length) {
-      plan.unchanged++;
-      continue;
-    }
-    const conflict = conflictOf(row, key, stored, ctx, exportedWith);
-    const entry = { row: row.rowNumber, id: stored.id, name: employee.name, changes };
-    if (conflict) {
-      const applied = overwrite(stored.id);
-      plan.conflictCount++;
-      push(plan.conflicts, { ...entry, ...conflict, applied });
-      if (!applied) continue;
-    } else push(plan.changes, entry);
-    plan.updates.push({ row: row.rowNumber, id: stored.id, employee, changes });
+    plan.problems.push(...row.problems);
   }
 
-  if (ctx.exportedIds) {
-    const inFile = new Set(firstRowOfId.keys());
-    const missing = ctx.exportedIds.filter((id) => !inFile.has(id) && ctx.stored.has(id));
-    if (missing.length) {
-      const listed = missing.slice(0, 20).join(', ');
-      plan.ignoredEdits.push({
-        row: null,
-        message: `${missing.length} ${missing.length === 1 ? 'employee' : 'employees'} of the export ${missing.length === 1 ? 'is' : 'are'} not in the file (ID ${listed}${missing.length > 20 ? ', …' : ''}): deleting a row does not delete the employee`,
-      });
-    }
-  }
-  return plan;
+  return {
+    plan,
+
+    /** The IDs a slice's rows name, to read their stored rows. */
+    idsOf(slice: readonly PlanRow[]): number[] {
+      const ids: number[] = [];
+      for (const { parsed } of slice)
+        if (parsed.id !== null && !badId.has(parsed.rowNumber)) ids.push(parsed.id);
+      return ids;
+    },
+
+    /** Decides a slice's rows (in file order) against `stored`, the employees they name. */
+    decide(slice: readonly PlanRow[], stored: ReadonlyMap<number, StoredEmployee>): SliceDecisions {
+      const decided: SliceDecisions = { creates: [], updates: [] };
+      for (const { parsed: row, key, salary, cost } of slice) {
+        // Calculated columns are the app's: an edit there is reported, never applied.
+        if (key && key.installation === ctx.installation) {
+          reportEdit(plan, row.rowNumber, 'Calculated Salary', salary, key.salaryCents);
+          reportEdit(plan, row.rowNumber, 'Total Cost', cost, key.costCents);
+        }
+        if (badId.has(row.rowNumber) || !row.employee) continue;
+        const employee = row.employee;
+
+        if (row.id === null) {
+          if (isTemplateExample(row, employee)) {
+            plan.notices.push({
+              row: row.rowNumber,
+              message: `Row ${row.rowNumber} is the template's example (${row.nameText}) and was skipped`,
+            });
+            continue;
+          }
+          const matches = sameNameByKey.get(`${nameKey(employee.name)}\u0000${employee.jobId}`) ?? [];
+          if (matches.length) {
+            const applied = createDuplicate(row.rowNumber);
+            plan.duplicateCount++;
+            push(plan.duplicates, {
+              row: row.rowNumber,
+              name: employee.name,
+              job: row.jobText,
+              matches,
+              applied,
+            });
+            if (!applied) continue;
+          }
+          plan.created++;
+          decided.creates.push({ row: row.rowNumber, employee });
+          continue;
+        }
+
+        const was = stored.get(row.id);
+        if (!was) throw new Error(`import: employee ${row.id} was not read for its row`);
+        const changes = fieldChanges(was.fields, employee, names);
+        if (!changes.length) {
+          plan.unchanged++;
+          continue;
+        }
+        const conflict = conflictOf(row, key, was, ctx, exportedWith);
+        const entry = { row: row.rowNumber, id: was.id, name: employee.name, changes };
+        if (conflict) {
+          const applied = overwrite(was.id);
+          plan.conflictCount++;
+          push(plan.conflicts, { ...entry, ...conflict, applied });
+          if (!applied) continue;
+        } else push(plan.changes, entry);
+        plan.updated++;
+        decided.updates.push({ row: row.rowNumber, id: was.id, employee, changes });
+      }
+      return decided;
+    },
+
+    /** Once every slice is decided: the export's rows missing from the file. */
+    finish(): ImportPlan {
+      if (ctx.exportedIds) {
+        const missing = ctx.exportedIds.filter((id) => !firstRowOfId.has(id) && ctx.existing.has(id));
+        if (missing.length) {
+          const listed = missing.slice(0, 20).join(', ');
+          plan.ignoredEdits.push({
+            row: null,
+            message: `${missing.length} ${missing.length === 1 ? 'employee' : 'employees'} of the export ${missing.length === 1 ? 'is' : 'are'} not in the file (ID ${listed}${missing.length > 20 ? ', …' : ''}): deleting a row does not delete the employee`,
+          });
+        }
+      }
+      return plan;
+    },
+  };
+}
+
+/** The whole file in one slice (the planner's pure form): the plan and every row's decision. */
+export function planImport(
+  rows: PlanRow[],
+  ctx: Omit<PlanContext, 'existing'> & { stored: ReadonlyMap<number, StoredEmployee> },
+): ImportPlan & SliceDecisions {
+  const planner = createImportPlanner(rows, { ...ctx, existing: new Set(ctx.stored.keys()) });
+  const decided = planner.decide(rows, ctx.stored);
+  return { ...planner.finish(), ...decided };
 }
 
 /** Why an existing employee's changed row may not be applied as it is, or null when it may. */
