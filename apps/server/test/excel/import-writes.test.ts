@@ -203,7 +203,8 @@ describe('a write the database refuses while the entry is worked out', () => {
     await db.execute(sql`alter table employees enable always trigger refuse_marked`);
     try {
       const before = await counts();
-      // One change and 20,001 new employees: the refused one is in the insert's second statement.
+      // One change and 20,001 new employees: the refused one is in the fifth slice of 5,000 rows
+      // (excel.service.ts), after four were written.
       const news = Array.from({ length: 20_000 }, (_, i) => rowOf(`New ${i}`));
       const refused = await importFile(
         t,
@@ -228,5 +229,99 @@ describe('a write the database refuses while the entry is worked out', () => {
     const next = await importFile(t, await xlsxOf([IMPORT_HEADER, rowOf('After the refusal')]));
     expect(next.statusCode, next.body).toBe(200);
     expect(JSON.parse(next.body).data.created).toBe(1);
+  });
+});
+
+/*
+ * The import decides, writes and audits its rows a slice of 5,000 at a time, in one
+ * transaction (excel.service.ts). Every ID is checked to exist before the first slice; an
+ * employee deleted after that (by someone else, on PostgreSQL) is found when its slice is
+ * read: 409, and the slices already written roll back with the rest. Here the deletion is a
+ * trigger on the import's own first update, so it happens at that moment on both databases.
+ */
+describe('an import of several slices', () => {
+  const N = 10_001;
+
+  it('writes and audits every slice, and an employee deleted meanwhile undoes them all', {
+    timeout: 120_000,
+  }, async () => {
+    const db = t.database.db;
+    const names = Array.from({ length: N }, (_, i) => `Sliced ${i}`);
+    const created = await importFile(t, await xlsxOf([IMPORT_HEADER, ...names.map((n) => rowOf(n))]));
+    expect(created.statusCode, created.body.slice(0, 300)).toBe(200);
+    const ids = (
+      (await db.execute(sql`select id from employees where name like 'Sliced %' order by id`)) as unknown as {
+        rows: Array<{ id: number }>;
+      }
+    ).rows.map((r) => r.id);
+    expect(ids).toHaveLength(N);
+    const last = ids[N - 1]!;
+    const update = await xlsxOf([
+      IMPORT_HEADER,
+      ...ids.map((id, i) => {
+        const row = rowOf(names[i]!, id);
+        row[7] = 2; // Years with Company 1 → 2
+        return row;
+      }),
+    ]);
+    const snapshot = async () => ({
+      employees: (
+        (await db.execute(
+          sql`select id, years_with_company::text as y, version from employees where name like 'Sliced %' order by id`,
+        )) as unknown as { rows: unknown[] }
+      ).rows,
+      entries: await countRows(db, auditEntries),
+      changes: await countRows(db, auditEmployeeChanges),
+      history: await countRows(db, payHistory),
+    });
+
+    await db.execute(
+      sql.raw(`create function delete_last_sliced() returns trigger language plpgsql as $$
+      begin
+        delete from employees where id = ${last};
+        return null;
+      end $$`),
+    );
+    await db.execute(
+      sql`create trigger delete_last_sliced after update on employees for each statement execute function delete_last_sliced()`,
+    );
+    // ALWAYS: it fires under PGlite's session_replication_role = replica too.
+    await db.execute(sql`alter table employees enable always trigger delete_last_sliced`);
+    try {
+      const before = await snapshot();
+      const refused = await importFile(t, update, { query: '?overwrite=all' });
+      expect(refused.statusCode, refused.body.slice(0, 300)).toBe(409);
+      expect(JSON.parse(refused.body)).toMatchObject({
+        error: 'EMPLOYEE_GONE',
+        message: `Employee ${last} was deleted while the file was being imported; nothing was imported. Import the file again.`,
+      });
+      expect(await snapshot()).toEqual(before);
+    } finally {
+      await db.execute(sql`drop trigger delete_last_sliced on employees`);
+      await db.execute(sql`drop function delete_last_sliced()`);
+    }
+
+    const applied = await importFile(t, update, { query: '?overwrite=all' });
+    expect(applied.statusCode, applied.body.slice(0, 300)).toBe(200);
+    expect(applied.envelope.data).toMatchObject({ created: 0, updated: N, unchanged: 0 });
+    const [entry] = (
+      (await db.execute(
+        sql`select id, details from audit_entries where entity_type = 'import' order by id desc limit 1`,
+      )) as unknown as { rows: Array<{ id: number | string; details: Record<string, unknown> }> }
+    ).rows;
+    expect(entry!.details).toMatchObject({ created: 0, changed: N, employeeCount: N });
+    const changeRows = (
+      (await db.execute(
+        sql`select count(*)::int as n, count(distinct employee_id)::int as d, min(employee_id) as lo, max(employee_id) as hi
+          from audit_employee_changes where audit_id = ${Number(entry!.id)}`,
+      )) as unknown as { rows: Array<{ n: number; d: number; lo: number; hi: number }> }
+    ).rows[0];
+    expect(changeRows).toEqual({ n: N, d: N, lo: ids[0], hi: last });
+    const years = (
+      (await db.execute(
+        sql`select distinct years_with_company::text as y from employees where name like 'Sliced %'`,
+      )) as unknown as { rows: Array<{ y: string }> }
+    ).rows;
+    expect(years).toEqual([{ y: '2.00' }]);
   });
 });
