@@ -71,12 +71,14 @@ const EXPORT_PAGE = 250;
 const IMPORT_SLICE = 5_000;
 
 /**
- * Slices between two full collections while an import writes (every 35,000 rows). A slice's
+ * Full collections while an import writes: before its first slice (the sheet's cells, let go
+ * once parsed, are most of the heap then) and every 7 slices (35,000 rows) after. A slice's
  * stored rows, priced records and statement texts all live across its database round trips,
  * so they reach V8's old generation, which grows to about twice what is live before V8
  * collects it on its own. Updating 100,000 employees on PGlite peaked +201–253 MB above idle
- * without these collections and +147–150 MB with them (two collections, ~0.1 s); every 4
- * slices or every slice was no lower and slower, a collection by heap growth did not help.
+ * without these collections and +148–164 MB with them (three collections, ~0.1–0.2 s);
+ * collecting every 4 slices or every slice was no lower and slower, collecting by heap
+ * growth did not lower it.
  */
 const COLLECT_EVERY = 7;
 
@@ -443,7 +445,7 @@ export function createExcelService(deps: {
         let created = 0;
         let sliceCount = 0;
         for await (const { creates, updates, stored } of slices(pending, planner, repos)) {
-          if (++sliceCount % COLLECT_EVERY === 0) collectGarbage();
+          if (sliceCount++ % COLLECT_EVERY === 0) collectGarbage();
           const ids = await repos.employees.newIds(creates.length);
           created += ids.length;
           // Every reference was resolved by name in this transaction (the plan): no per-row checks.
