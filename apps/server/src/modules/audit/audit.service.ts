@@ -68,12 +68,12 @@ export interface WrittenEmployee {
 
 /**
  * An entry whose employees come a slice at a time (the import, see `entryInSlices`): each
- * slice's are priced, compared and their change rows sent as the slice is written, so the
- * 100,000 employees of an import are never held at once, before and after, priced.
+ * slice's are priced and compared, and their change and pay-history rows sent, as the slice
+ * is written: the 100,000 employees of an import are never held at once, before and after.
  */
 export interface SlicedEntry {
   add(employees: Iterable<WrittenEmployee>): Promise<void>;
-  /** The entry itself, with the pay-history rows of every slice; answers its id. */
+  /** The entry itself, once every slice is added; answers its id. */
   finish(input: EntryInput): Promise<number>;
 }
 
@@ -97,6 +97,11 @@ function toEntry(row: AuditEntryRow): AuditEntry {
   };
 }
 
+/** Waits for every one of `work`; then throws the first failure, if any. */
+async function settled(work: Array<Promise<unknown> | undefined>): Promise<void> {
+  for (const r of await Promise.allSettled(work)) if (r.status === 'rejected') throw r.reason;
+}
+
 /** A history row when `a`'s figures differ from `b`'s; a new employee (no `b`) always gets its first. */
 function moveOf(id: number, b: PricedEmployee | undefined, a: PricedEmployee): PayMove | null {
   if (b && b.calculatedSalary === a.calculatedSalary && b.accumulatedCost === a.accumulatedCost) return null;
@@ -116,20 +121,20 @@ function moveOf(id: number, b: PricedEmployee | undefined, a: PricedEmployee): P
  */
 function employeeComparer(fields: RecordOptions['employeeChanges']) {
   const encode = employeeChangesEncoder(EMPLOYEE_WIRE_FIELDS);
-  const moved: PayMove[] = [];
+  let moved: PayMove[] = [];
   let rows: StoredEmployeeChanges[] = [];
   let count = 0;
   let entryChanges: AuditChange[] | undefined;
   return {
-    moved,
     get entryChanges() {
       return entryChanges;
     },
     rowCount: () => count,
-    /** The rows compared since the last call. */
-    takeRows(): StoredEmployeeChanges[] {
-      const taken = rows;
+    /** The change rows and pay moves compared since the last call. */
+    take(): { rows: StoredEmployeeChanges[]; moved: PayMove[] } {
+      const taken = { rows, moved };
       rows = [];
+      moved = [];
       return taken;
     },
     compare(id: number, b: PricedEmployee | undefined, a: PricedEmployee | undefined): void {
@@ -222,8 +227,10 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
      * An entry for a write that hands over its employees a slice at a time, before and as
      * written (the import: from the rows it read to plan and the values it writes, not read
      * again). Each slice's employees are priced with the rules as they stand when it opens, and
-     * compared: their field changes go beside the entry at once (`audit_employee_changes`, no
-     * foreign key, under the entry id reserved here), their pay moves with the entry (`finish`).
+     * compared: their field changes and pay moves go in at once (`audit_employee_changes` and
+     * `pay_history`, neither with a foreign key to the entry) under the entry id reserved here;
+     * the entry itself, append-only, goes in last with its counts (`finish`), in the same
+     * transaction, so no one ever sees the rows without it.
      * Inside a preview nothing is priced and no employee row is written (as `payBefore`).
      */
     async entryInSlices(input: Pick<EntryInput, 'action' | 'entityType'>): Promise<SlicedEntry> {
@@ -238,9 +245,13 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
           await inSlices(employees, ({ before, after }) =>
             compared.compare(after.id, before && pricing.price(rules, before), pricing.price(rules, after)),
           );
-          const rows = compared.takeRows();
+          const { rows, moved } = compared.take();
           employeeCount += rows.length;
-          if (rows.length) await repo.insertEmployeeChanges(id, rows);
+          // Both sent at once; a failure is answered once both settled, so neither outlives it.
+          await settled([
+            rows.length ? repo.insertEmployeeChanges(id, rows) : undefined,
+            moved.length ? repo.insertHistory(id, moved) : undefined,
+          ]);
         },
         async finish(entry) {
           const details: Record<string, unknown> = { label: entry.label, ...entry.details };
@@ -248,9 +259,7 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
             details.employeeCount = employeeCount;
             details.employeeFields = EMPLOYEE_WIRE_FIELDS;
           }
-          await insertEntry(scope, entry, [], details, id);
-          if (compared.moved.length) await repo.insertHistory(id, compared.moved);
-          return id;
+          return insertEntry(scope, entry, [], details, id);
         },
       };
     },
@@ -283,14 +292,13 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
         }
       }
       const id = await insertEntry(scope, input, compared.entryChanges ?? input.changes ?? [], details);
-      const rows = compared.takeRows();
+      const { rows, moved } = compared.take();
       // Both sent at once (the database runs them one after the other while the second one's
       // arrays are built); a failure is answered once both settled, so neither outlives it.
-      const inserted = await Promise.allSettled([
+      await settled([
         rows.length ? repo.insertEmployeeChanges(id, rows) : undefined,
-        compared.moved.length ? repo.insertHistory(id, compared.moved) : undefined,
+        moved.length ? repo.insertHistory(id, moved) : undefined,
       ]);
-      for (const r of inserted) if (r.status === 'rejected') throw r.reason;
       return id;
     },
 

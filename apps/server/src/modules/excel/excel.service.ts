@@ -13,9 +13,9 @@ import {
   ROW_KEY_COLUMN,
   SALARY_COLUMN,
 } from '@salary/shared/excel/excel.contract';
-import { collectGarbage } from '../../lib/collect-garbage.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
+import { collectGarbage } from '../../lib/collect-garbage.ts';
 import type { AuditService, WrittenEmployee } from '../audit/audit.service.ts';
 import { authorOf, type EmployeesService } from '../employees/employees.service.ts';
 import type { ExcelRepository, StoredEmployee } from './excel.repository.ts';
