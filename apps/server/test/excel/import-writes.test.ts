@@ -43,6 +43,42 @@ const orphanInsert = (db: DbOrTx) =>
 
 const foreignKeyRefusal = { cause: expect.objectContaining({ code: '23503' }) };
 
+/** The audit trail's rows, counted: an import that rolled back leaves these as they were. */
+const auditCounts = async (db: DbOrTx) => ({
+  entries: await countRows(db, auditEntries),
+  changes: await countRows(db, auditEmployeeChanges),
+  history: await countRows(db, payHistory),
+});
+
+/**
+ * Runs `work` with a trigger `name` on employees (`timing`, for each `level`) running `body`
+ * (plpgsql), then drops it. ALWAYS: it fires under PGlite's session_replication_role = replica
+ * too (the import's writes, `referencesChecked`).
+ */
+async function withEmployeesTrigger(
+  name: string,
+  on: { timing: 'before insert' | 'after update'; level: 'row' | 'statement' },
+  body: string,
+  work: () => Promise<void>,
+) {
+  const db = t.database.db;
+  await db.execute(
+    sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin ${body} end $$`),
+  );
+  await db.execute(
+    sql.raw(
+      `create trigger ${name} ${on.timing} on employees for each ${on.level} execute function ${name}()`,
+    ),
+  );
+  await db.execute(sql.raw(`alter table employees enable always trigger ${name}`));
+  try {
+    await work();
+  } finally {
+    await db.execute(sql.raw(`drop trigger ${name} on employees`));
+    await db.execute(sql.raw(`drop function ${name}()`));
+  }
+}
+
 /** An import row of `company` named `name` (ID blank: a new employee; else that employee). */
 const rowOf = (name: string, id: number | '' = '', job = company.job.name) => [
   id,
@@ -183,49 +219,35 @@ describe('a write the database refuses while the entry is worked out', () => {
         rows: Array<{ id: number; name: string; version: number }>;
       }
     ).rows;
-    const counts = async () => ({
-      employees: await countRows(db, employees),
-      entries: await countRows(db, auditEntries),
-      changes: await countRows(db, auditEmployeeChanges),
-      history: await countRows(db, payHistory),
-    });
-    await db.execute(
-      sql.raw(`create function refuse_marked() returns trigger language plpgsql as $$
-      begin
-        if new.name = '${REFUSED}' then raise exception 'refused' using errcode = 'check_violation'; end if;
-        return new;
-      end $$`),
+    const counts = async () => ({ employees: await countRows(db, employees), ...(await auditCounts(db)) });
+    const refuse = `if new.name = '${REFUSED}' then raise exception 'refused' using errcode = 'check_violation'; end if; return new;`;
+    await withEmployeesTrigger(
+      'refuse_marked',
+      { timing: 'before insert', level: 'row' },
+      refuse,
+      async () => {
+        const before = await counts();
+        // One change and 20,001 new employees: the refused one is in the fifth slice of 5,000 rows
+        // (excel.service.ts), after four were written.
+        const news = Array.from({ length: 20_000 }, (_, i) => rowOf(`New ${i}`));
+        const refused = await importFile(
+          t,
+          await xlsxOf([IMPORT_HEADER, rowOf('Renamed', kept!.id), ...news, rowOf(REFUSED)]),
+          { query: '?overwrite=all' },
+        );
+        expect(refused.statusCode, refused.body).toBe(400);
+        expect(await counts()).toEqual(before);
+        const [after] = (
+          (await db.execute(
+            sql`select id, name, version from employees where id = ${kept!.id}`,
+          )) as unknown as {
+            rows: Array<{ id: number; name: string; version: number }>;
+          }
+        ).rows;
+        expect(after).toEqual(kept);
+        expect(await role(db)).toBe('origin');
+      },
     );
-    await db.execute(
-      sql`create trigger refuse_marked before insert on employees for each row execute function refuse_marked()`,
-    );
-    // ALWAYS: it fires under PGlite's session_replication_role = replica too.
-    await db.execute(sql`alter table employees enable always trigger refuse_marked`);
-    try {
-      const before = await counts();
-      // One change and 20,001 new employees: the refused one is in the fifth slice of 5,000 rows
-      // (excel.service.ts), after four were written.
-      const news = Array.from({ length: 20_000 }, (_, i) => rowOf(`New ${i}`));
-      const refused = await importFile(
-        t,
-        await xlsxOf([IMPORT_HEADER, rowOf('Renamed', kept!.id), ...news, rowOf(REFUSED)]),
-        { query: '?overwrite=all' },
-      );
-      expect(refused.statusCode, refused.body).toBe(400);
-      expect(await counts()).toEqual(before);
-      const [after] = (
-        (await db.execute(
-          sql`select id, name, version from employees where id = ${kept!.id}`,
-        )) as unknown as {
-          rows: Array<{ id: number; name: string; version: number }>;
-        }
-      ).rows;
-      expect(after).toEqual(kept);
-      expect(await role(db)).toBe('origin');
-    } finally {
-      await db.execute(sql`drop trigger refuse_marked on employees`);
-      await db.execute(sql`drop function refuse_marked()`);
-    }
     const next = await importFile(t, await xlsxOf([IMPORT_HEADER, rowOf('After the refusal')]));
     expect(next.statusCode, next.body).toBe(200);
     expect(JSON.parse(next.body).data.created).toBe(1);
@@ -270,36 +292,25 @@ describe('an import of several slices', () => {
           sql`select id, years_with_company::text as y, version from employees where name like 'Sliced %' order by id`,
         )) as unknown as { rows: unknown[] }
       ).rows,
-      entries: await countRows(db, auditEntries),
-      changes: await countRows(db, auditEmployeeChanges),
-      history: await countRows(db, payHistory),
+      ...(await auditCounts(db)),
     });
 
-    await db.execute(
-      sql.raw(`create function delete_last_sliced() returns trigger language plpgsql as $$
-      begin
-        delete from employees where id = ${last};
-        return null;
-      end $$`),
+    const deleteLast = `delete from employees where id = ${last}; return null;`;
+    await withEmployeesTrigger(
+      'delete_last_sliced',
+      { timing: 'after update', level: 'statement' },
+      deleteLast,
+      async () => {
+        const before = await snapshot();
+        const refused = await importFile(t, update, { query: '?overwrite=all' });
+        expect(refused.statusCode, refused.body.slice(0, 300)).toBe(409);
+        expect(JSON.parse(refused.body)).toMatchObject({
+          error: 'EMPLOYEE_GONE',
+          message: `Employee ${last} was deleted while the file was being imported; nothing was imported. Import the file again.`,
+        });
+        expect(await snapshot()).toEqual(before);
+      },
     );
-    await db.execute(
-      sql`create trigger delete_last_sliced after update on employees for each statement execute function delete_last_sliced()`,
-    );
-    // ALWAYS: it fires under PGlite's session_replication_role = replica too.
-    await db.execute(sql`alter table employees enable always trigger delete_last_sliced`);
-    try {
-      const before = await snapshot();
-      const refused = await importFile(t, update, { query: '?overwrite=all' });
-      expect(refused.statusCode, refused.body.slice(0, 300)).toBe(409);
-      expect(JSON.parse(refused.body)).toMatchObject({
-        error: 'EMPLOYEE_GONE',
-        message: `Employee ${last} was deleted while the file was being imported; nothing was imported. Import the file again.`,
-      });
-      expect(await snapshot()).toEqual(before);
-    } finally {
-      await db.execute(sql`drop trigger delete_last_sliced on employees`);
-      await db.execute(sql`drop function delete_last_sliced()`);
-    }
 
     const applied = await importFile(t, update, { query: '?overwrite=all' });
     expect(applied.statusCode, applied.body.slice(0, 300)).toBe(200);
