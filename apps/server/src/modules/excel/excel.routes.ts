@@ -118,7 +118,9 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
           'data.problems [{row, column, message}] and nothing written. A row of an employee changed in the app ' +
           'since the export, or no longer lined up with its ID, is a conflict (applied only when its ID is in ' +
           'overwrite); a new row with the name and job of an existing employee is a possible duplicate (created ' +
-          'only when its row number is in createDuplicates). dryRun=true answers the same report without writing.',
+          'only when its row number is in createDuplicates). dryRun=true answers the same report without writing. ' +
+          'The rows are written in one transaction; an employee of the file deleted by someone else meanwhile → 409 ' +
+          'EMPLOYEE_GONE and nothing written.',
         querystring: importQuery,
         response: { 200: envelopeOf(importReport) },
       },

@@ -303,7 +303,7 @@ export function createExcelService(deps: {
           throw new AppError(
             409,
             IMPORT_ERRORS.employeeGone,
-            `Employee ${gone.slice(0, 5).join(', ')}${gone.length > 5 ? ', …' : ''} was deleted while the file was being imported; nothing was imported. Import the file again.`,
+            `${gone.length === 1 ? 'Employee' : 'Employees'} ${gone.slice(0, 5).join(', ')}${gone.length > 5 ? ', …' : ''} ${gone.length === 1 ? 'was' : 'were'} deleted while the file was being imported; nothing was imported. Import the file again.`,
           );
         return stored;
       });
