@@ -49,16 +49,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  JWT_SECRET: z
-    .string()
-    .min(32, 'must be at least 32 characters')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: optionalString(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
+  ),
+  JWT_SECRET: optionalString(z.string().min(32, 'must be at least 32 characters')),
   JWT_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -70,16 +64,8 @@ const envSchema = z.object({
     .min(60)
     .default(7 * 24 * 60 * 60),
   TRUST_PROXY: trustProxy,
-  ADMIN_EMAIL: z
-    .string()
-    .email('must be an email address')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  ADMIN_PASSWORD: z
-    .string()
-    .min(8, 'must be at least 8 characters')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  ADMIN_EMAIL: optionalString(z.string().email('must be an email address')),
+  ADMIN_PASSWORD: optionalString(z.string().min(8, 'must be at least 8 characters')),
   DEMO: boolish,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),

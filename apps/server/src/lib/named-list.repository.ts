@@ -1,7 +1,7 @@
-import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
-import { type TableWithId, tableRepository } from './table.repository.ts';
+import { countRows, type TableWithId, tableRepository } from './table.repository.ts';
 
 /*
  * The data access shared by the named reference lists (jobs, positions, grades, levels):
@@ -54,11 +54,6 @@ export function namedListRepository<T extends NamedTable, Row>(db: DbOrTx, spec:
       return row as { id: number; name: string } | undefined;
     },
 
-    async count(tx?: DbOrTx): Promise<number> {
-      const [row] = await on(tx)
-        .select({ n: count() })
-        .from(table as PgTable);
-      return row?.n ?? 0;
-    },
+    count: (tx?: DbOrTx): Promise<number> => countRows(on(tx), table),
   };
 }

@@ -136,10 +136,12 @@ export function namedListRules<Row extends { name: string }, Values extends { na
      * with it (ON DELETE CASCADE), all or nothing.
      */
     async removeUnlessAssigned(
+      actor: Actor,
       db: Db,
       id: number,
       countEmployees: (id: number, tx: DbOrTx) => Promise<number>,
     ): Promise<void> {
+      requirePermission(actor, 'manageSettings');
       try {
         await db.transaction(async (tx) => {
           const row = await find(id, tx);
@@ -165,5 +167,23 @@ export function namedListRules<Row extends { name: string }, Values extends { na
 
     employeesAssigned,
     label,
+  };
+}
+
+export type NamedListRules<Row extends { name: string }, Values extends { name?: string }> = ReturnType<
+  typeof namedListRules<Row, Values>
+>;
+
+/** The calls of a list whose rows are a name and nothing more (jobs, levels): list, create, rename. */
+export function nameOnlyCalls<Row extends { name: string }>(
+  store: { list(): Promise<Row[]> },
+  rules: NamedListRules<Row, { name: string }>,
+) {
+  return {
+    list: (): Promise<Row[]> => store.list(),
+    create: (actor: Actor, input: { name: string }): Promise<Row> =>
+      rules.create(actor, { name: input.name }),
+    update: (actor: Actor, id: number, input: { name: string }): Promise<Row> =>
+      rules.update(actor, id, { name: input.name }),
   };
 }

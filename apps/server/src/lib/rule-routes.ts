@@ -1,44 +1,21 @@
-import { emptyEnvelope, envelopeOf, idParam } from '@salary/shared/common/envelope';
-import type { Actor } from '@salary/shared/common/permissions';
+import { envelopeOf } from '@salary/shared/common/envelope';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from './reply.ts';
+import { type App, registerWriteRoutes, type WriteRoutes } from './write-routes.ts';
 
 /*
- * The four calls every rule list answers (list, create, update, delete), each declared
- * with its schemas and summary and handed straight to the service: one place says what a
- * rule route looks like, the domain says only its path, noun, schemas and calls.
+ * The four calls every rule list answers: its list, then the three writes (write-routes.ts),
+ * each declared with its schemas and summary and handed straight to the service: one place
+ * says what a rule route looks like, the domain says only its path, noun, schemas and calls.
  */
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
-
-export interface RuleRoutes<Item extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType> {
-  /** '/jobs' */
-  path: string;
-  tag: string;
-  /** As messages start: 'Job' → "Job created successfully". */
-  noun: string;
-  item: Item;
+export interface RuleRoutes<Item extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType>
+  extends WriteRoutes<Item, Create, Update> {
   list: {
     summary: string;
     querystring?: z.ZodType;
     run(request: FastifyRequest): Promise<z.output<Item>[]>;
-  };
-  create: {
-    summary: string;
-    body: Create;
-    run(actor: Actor, input: z.output<Create>): Promise<z.output<Item>>;
-  };
-  update: {
-    summary: string;
-    body: Update;
-    run(actor: Actor, id: number, input: z.output<Update>): Promise<z.output<Item>>;
-  };
-  /** Left out where the list has no delete (grades, levels): the path answers 404. */
-  remove?: {
-    summary: string;
-    run(actor: Actor, id: number): Promise<void>;
   };
 }
 
@@ -47,18 +24,13 @@ export function registerRuleRoutes<
   Create extends z.ZodType,
   Update extends z.ZodType,
 >(app: App, spec: RuleRoutes<Item, Create, Update>): void {
-  const tags = [spec.tag];
-  // Widened: the handlers' types come from the spec; the schemas only validate and document.
-  const one: z.ZodType = envelopeOf(spec.item);
+  // Widened: the handler's type comes from the spec; the schema only validates and documents.
   const list: z.ZodType = envelopeOf(z.array(spec.item));
-  const byId = `${spec.path}/:id`;
-  const idOf = (request: FastifyRequest) => (request.params as z.output<typeof idParam>).id;
-
   app.get(
     spec.path,
     {
       schema: {
-        tags,
+        tags: [spec.tag],
         summary: spec.list.summary,
         ...(spec.list.querystring ? { querystring: spec.list.querystring } : {}),
         response: { 200: list },
@@ -66,49 +38,5 @@ export function registerRuleRoutes<
     },
     async (request) => ok(await spec.list.run(request)),
   );
-  app.post(
-    spec.path,
-    {
-      schema: {
-        tags,
-        summary: spec.create.summary,
-        body: spec.create.body as z.ZodType,
-        response: { 201: one },
-      },
-    },
-    // Answered after the handler's write scope commits (a sent reply would go out before).
-    async (request, reply) => {
-      const created = await spec.create.run(request.actor, request.body as z.output<Create>);
-      reply.status(201);
-      return ok(created, `${spec.noun} created successfully`);
-    },
-  );
-  app.put(
-    byId,
-    {
-      schema: {
-        tags,
-        summary: spec.update.summary,
-        params: idParam,
-        body: spec.update.body as z.ZodType,
-        response: { 200: one },
-      },
-    },
-    async (request) =>
-      ok(
-        await spec.update.run(request.actor, idOf(request), request.body as z.output<Update>),
-        `${spec.noun} updated successfully`,
-      ),
-  );
-  const { remove } = spec;
-  if (remove) {
-    app.delete(
-      byId,
-      { schema: { tags, summary: remove.summary, params: idParam, response: { 200: emptyEnvelope } } },
-      async (request) => {
-        await remove.run(request.actor, idOf(request));
-        return ok(null, `${spec.noun} deleted successfully`);
-      },
-    );
-  }
+  registerWriteRoutes(app, spec);
 }

@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 
@@ -9,6 +9,22 @@ import type { DbOrTx } from '../db/client.ts';
  */
 
 export type TableWithId = PgTable & { id: PgColumn };
+
+/** How many rows the table has, or how many match `where` (the rows that hold a reference). */
+export async function countRows(db: DbOrTx, table: PgTable, where?: SQL): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
+}
+
+/** Which of these ids the table holds. */
+export async function existingIds(db: DbOrTx, table: TableWithId, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(inArray(table.id, ids));
+  return new Set(rows.map((r) => r.id as number));
+}
 
 export function tableRepository<T extends TableWithId, Row>(
   db: DbOrTx,

@@ -111,30 +111,44 @@ function transactionIn<T>(root: Db, outer: WriteScope | undefined, body: (tx: Tx
 }
 
 /**
+ * Runs `work` in a new scope with a transaction of its own (a savepoint when the scope it is
+ * opened in has one). `settle` sees what `work` answered before that transaction ends: what
+ * it returns is committed, what it throws rolls the transaction back. Once committed, the
+ * entries recorded inside count for the outer scope too.
+ */
+async function runInOwnTransaction<T>(
+  root: Db,
+  work: () => Promise<T>,
+  options: ScopeOptions,
+  own: (outer: WriteScope | undefined) => Pick<WriteScope, 'preview' | 'label'>,
+  settle: (result: T, scope: WriteScope, tx: Tx) => Promise<T>,
+): Promise<T> {
+  const outer = storage.getStore();
+  const scope = nestedScope(outer, options, { tx: undefined, ...own(outer) });
+  const result = await transactionIn(root, outer, async (tx) => {
+    scope.tx = tx;
+    return settle(await storage.run(scope, work), scope, tx);
+  });
+  outer?.recorded.push(...scope.recorded);
+  return result;
+}
+
+/**
  * Runs `work` in one transaction (a savepoint when a scope with a transaction is already
  * open). Commits only when `work` succeeds and, if it wrote, recorded an audit entry.
  */
-export async function runWriteScope<T>(
-  root: Db,
-  work: () => Promise<T>,
-  options: ScopeOptions = {},
-): Promise<T> {
-  const outer = storage.getStore();
-  const scope = nestedScope(outer, options, {
-    tx: undefined,
-    preview: outer?.preview ?? false,
-    label: options.label ?? outer?.label ?? 'a write',
-  });
-  const body = async (tx: Tx) => {
-    scope.tx = tx;
-    const result = await storage.run(scope, work);
-    if (!scope.unaudited && scope.recorded.length === 0 && (await transactionWrote(tx)))
-      throw new UnauditedWriteError(scope.label);
-    return result;
-  };
-  const result = await transactionIn(root, outer, body);
-  outer?.recorded.push(...scope.recorded);
-  return result;
+export function runWriteScope<T>(root: Db, work: () => Promise<T>, options: ScopeOptions = {}): Promise<T> {
+  return runInOwnTransaction(
+    root,
+    work,
+    options,
+    (outer) => ({ preview: outer?.preview ?? false, label: options.label ?? outer?.label ?? 'a write' }),
+    async (result, scope, tx) => {
+      if (!scope.unaudited && scope.recorded.length === 0 && (await transactionWrote(tx)))
+        throw new UnauditedWriteError(scope.label);
+      return result;
+    },
+  );
 }
 
 /**
@@ -162,19 +176,16 @@ export async function runPreview<T>(
   work: () => Promise<T>,
   options: ScopeOptions = {},
 ): Promise<T> {
-  const outer = storage.getStore();
-  const scope = nestedScope(outer, options, {
-    tx: undefined,
-    preview: true,
-    label: options.label ?? 'a preview',
-  });
-  const body = async (tx: Tx) => {
-    scope.tx = tx;
-    const result = await storage.run(scope, work);
-    throw new PreviewRollback(result);
-  };
   try {
-    await transactionIn(root, outer, body);
+    await runInOwnTransaction(
+      root,
+      work,
+      options,
+      () => ({ preview: true, label: options.label ?? 'a preview' }),
+      async (result) => {
+        throw new PreviewRollback(result);
+      },
+    );
   } catch (error) {
     if (error instanceof PreviewRollback) return error.result as T;
     throw error;

@@ -1,3 +1,4 @@
+import type { SalaryProfile } from '@salary/salary-engine/salary-types';
 import { z } from 'zod';
 import { numericInput, plainText, requiredId, requiredText } from '../common/fields.ts';
 import { jsonField } from '../common/json-field.ts';
@@ -61,14 +62,11 @@ export const employeeFormBody = z.object({
 });
 export type EmployeeFormBody = z.input<typeof employeeFormBody>;
 
-/** What an employee's pay depends on besides the four rules they hold: years, flags, custom multipliers. */
-export interface EmployeeProfile {
-  yearsExperience: number;
-  yearsWithCompany: number;
-  offshoreProject: boolean;
-  actingAsDifferentGrade: boolean;
-  pillar: boolean;
-  remote: boolean;
+/**
+ * What an employee's pay depends on besides the four rules they hold: the salary engine's
+ * profile (years, flags) and the employee's custom multipliers.
+ */
+export interface EmployeeProfile extends SalaryProfile {
   customMultiplierIds: string[];
 }
 

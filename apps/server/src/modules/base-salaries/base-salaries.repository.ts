@@ -1,9 +1,10 @@
 import type { BaseSalary } from '@salary/shared/base-salaries/base-salaries.contract';
 import { fromCents, toCents } from '@salary/shared/common/money';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { baseSalaries, grades, levels } from '../../db/schema.ts';
 import { pairRuleRepository } from '../../lib/pair-rule.repository.ts';
+import { existingIds } from '../../lib/table.repository.ts';
 
 export interface BaseSalaryInput {
   gradeId: number;
@@ -49,11 +50,11 @@ export function createBaseSalariesRepository(db: DbOrTx) {
 
     /** Which of these grade and level ids exist (the grid's cells are checked all at once). */
     async existingReferences(gradeIds: number[], levelIds: number[]) {
-      const [gradeRows, levelRows] = await Promise.all([
-        gradeIds.length ? db.select({ id: grades.id }).from(grades).where(inArray(grades.id, gradeIds)) : [],
-        levelIds.length ? db.select({ id: levels.id }).from(levels).where(inArray(levels.id, levelIds)) : [],
+      const [foundGrades, foundLevels] = await Promise.all([
+        existingIds(db, grades, gradeIds),
+        existingIds(db, levels, levelIds),
       ]);
-      return { grades: new Set(gradeRows.map((r) => r.id)), levels: new Set(levelRows.map((r) => r.id)) };
+      return { grades: foundGrades, levels: foundLevels };
     },
 
     /** Every stored (grade, level) → its amount in cents, for telling a new cell from a changed one. */

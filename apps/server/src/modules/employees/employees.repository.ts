@@ -5,11 +5,12 @@ import {
   type EmployeeFieldKind,
   fieldsOfKind,
 } from '@salary/shared/employees/employee-fields';
-import { count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { employees, grades, jobs, levels, positions } from '../../db/schema.ts';
 import { idIn, numberArray, textArray } from '../../db/sql-arrays.ts';
 import { currentSnapshot, readSnapshot } from '../../lib/snapshot.repository.ts';
+import { countRows } from '../../lib/table.repository.ts';
 
 /** One employee with the names of what it refers to, numbers already converted. */
 export type EmployeeRecord = EmployeeInput & {
@@ -491,10 +492,7 @@ export function createEmployeesRepository(db: DbOrTx, options: EmployeesReposito
       return rows.length > 0;
     },
 
-    async count(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(employees);
-      return row?.n ?? 0;
-    },
+    count: (): Promise<number> => countRows(db, employees),
 
     async existingIds(ids: number[]): Promise<Set<number>> {
       const found = new Set<number>();

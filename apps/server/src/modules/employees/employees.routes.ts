@@ -1,4 +1,4 @@
-import { emptyEnvelope, envelopeOf, idParam } from '@salary/shared/common/envelope';
+import { envelopeOf, idParam } from '@salary/shared/common/envelope';
 import {
   employeeFormBody,
   employeeListQuery,
@@ -10,6 +10,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
+import { registerWriteRoutes } from '../../lib/write-routes.ts';
 import { createListWire, listEncoding, listJson } from './employees.wire.ts';
 
 export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,55 +59,24 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.get(request.actor, request.params.id)),
   );
 
-  app.post(
-    '/employees',
-    {
-      schema: {
-        tags,
-        summary: 'Create an employee (manageEmployee)',
-        body: employeeFormBody,
-        response: { 201: one },
-      },
+  registerWriteRoutes(app, {
+    path: '/employees',
+    tag: 'employees',
+    noun: 'Employee',
+    item: employeeViewSchema,
+    create: {
+      summary: 'Create an employee (manageEmployee)',
+      body: employeeFormBody,
+      run: (actor, body) => service.create(actor, toEmployeeInput(body)),
     },
-    // Answered after the handler's write scope commits (a sent reply would go out before).
-    async (request, reply) => {
-      const created = await service.create(request.actor, toEmployeeInput(request.body));
-      reply.status(201);
-      return ok(created, 'Employee created successfully');
+    update: {
+      summary: 'Update an employee (manageEmployee)',
+      body: employeeFormBody,
+      run: (actor, id, body) => service.update(actor, id, toEmployeeInput(body)),
     },
-  );
-
-  app.put(
-    '/employees/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Update an employee (manageEmployee)',
-        params: idParam,
-        body: employeeFormBody,
-        response: { 200: one },
-      },
+    remove: {
+      summary: 'Delete an employee (deleteEmployee)',
+      run: (actor, id) => service.remove(actor, id),
     },
-    async (request) =>
-      ok(
-        await service.update(request.actor, request.params.id, toEmployeeInput(request.body)),
-        'Employee updated successfully',
-      ),
-  );
-
-  app.delete(
-    '/employees/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete an employee (deleteEmployee)',
-        params: idParam,
-        response: { 200: emptyEnvelope },
-      },
-    },
-    async (request) => {
-      await service.remove(request.actor, request.params.id);
-      return ok(null, 'Employee deleted successfully');
-    },
-  );
+  });
 };

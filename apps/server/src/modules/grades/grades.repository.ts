@@ -1,8 +1,9 @@
 import type { Grade } from '@salary/shared/grades/grades.contract';
-import { asc, inArray } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { grades } from '../../db/schema.ts';
 import { namedListRepository } from '../../lib/named-list.repository.ts';
+import { existingIds } from '../../lib/table.repository.ts';
 
 const columns = { id: grades.id, name: grades.name, order: grades.order };
 
@@ -14,11 +15,7 @@ export function createGradesRepository(db: DbOrTx) {
       select: (on, where): Promise<Grade[]> =>
         on.select(columns).from(grades).where(where).orderBy(asc(grades.order), asc(grades.id)),
     }),
-    async existingIds(ids: number[], tx: DbOrTx = db): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await tx.select({ id: grades.id }).from(grades).where(inArray(grades.id, ids));
-      return new Set(rows.map((r) => r.id));
-    },
+    existingIds: (ids: number[], tx: DbOrTx = db): Promise<Set<number>> => existingIds(tx, grades, ids),
   };
 }
 

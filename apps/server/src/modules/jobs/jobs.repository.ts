@@ -3,6 +3,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { employees, jobs, positions } from '../../db/schema.ts';
 import { namedListRepository } from '../../lib/named-list.repository.ts';
+import { countRows } from '../../lib/table.repository.ts';
 
 export function createJobsRepository(db: DbOrTx) {
   return {
@@ -20,10 +21,8 @@ export function createJobsRepository(db: DbOrTx) {
         return rows.map((row) => ({ id: row.id, name: row.name, _count: { positions: row.positionCount } }));
       },
     }),
-    async countEmployees(jobId: number, tx: DbOrTx = db): Promise<number> {
-      const [row] = await tx.select({ n: count() }).from(employees).where(eq(employees.jobId, jobId));
-      return row?.n ?? 0;
-    },
+    countEmployees: (jobId: number, tx: DbOrTx = db): Promise<number> =>
+      countRows(tx, employees, eq(employees.jobId, jobId)),
   };
 }
 

@@ -19,8 +19,15 @@ const SSO_EXPIRED = 'Single sign-on expired. Please sign in again.';
 
 const loginError = (reason: SsoErrorReason) => `/login?sso=error&reason=${reason}`;
 
-/** A browser step of the sign-in: the answer is a redirect, never a body. */
-const redirects = (where: string) => ({ 302: z.undefined().describe(`Redirects to ${where}`) });
+/** A browser step of the sign-in: public, and the answer is a redirect, never a body. */
+const browserStep = (summary: string, where: string) => ({
+  schema: {
+    tags: ['auth'],
+    summary,
+    response: { 302: z.undefined().describe(`Redirects to ${where}`) },
+  },
+  config: { public: true },
+});
 
 function asFlow(payload: Record<string, unknown> | null): FlowState | null {
   if (!payload) return null;
@@ -66,14 +73,10 @@ async function registerSsoRoutes(
 
   app.get(
     '/auth/oidc/start',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Start single sign-on (redirects to the provider)',
-        response: redirects('the provider, or /login with a reason when it cannot be reached'),
-      },
-      config: { public: true },
-    },
+    browserStep(
+      'Start single sign-on (redirects to the provider)',
+      'the provider, or /login with a reason when it cannot be reached',
+    ),
     async (request, reply) => {
       let started: Awaited<ReturnType<typeof service.start>>;
       try {
@@ -94,14 +97,10 @@ async function registerSsoRoutes(
 
   app.get(
     '/auth/oidc/callback',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Where the provider sends the browser back',
-        response: redirects('/login/sso to collect the sign-in, or /login with a reason'),
-      },
-      config: { public: true },
-    },
+    browserStep(
+      'Where the provider sends the browser back',
+      '/login/sso to collect the sign-in, or /login with a reason',
+    ),
     async (request, reply) => {
       const flow = asFlow(await cookies.open(readCookie(request, FLOW_COOKIE)));
       // The flow is spent whatever happens next: a second visit to this URL starts nothing.

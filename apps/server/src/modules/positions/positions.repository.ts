@@ -1,8 +1,9 @@
 import type { Position } from '@salary/shared/positions/positions.contract';
-import { asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { adjustmentFactors, employees, jobs, positions } from '../../db/schema.ts';
 import { namedListRepository } from '../../lib/named-list.repository.ts';
+import { countRows } from '../../lib/table.repository.ts';
 
 /** By name, each with its job. */
 const select = (db: DbOrTx, where?: SQL): Promise<Position[]> =>
@@ -25,20 +26,10 @@ export function createPositionsRepository(db: DbOrTx) {
     /** Every position, or those of one job. */
     list: (jobId?: number, tx: DbOrTx = db): Promise<Position[]> =>
       select(tx, jobId === undefined ? undefined : eq(positions.jobId, jobId)),
-    async countEmployees(positionId: number, tx: DbOrTx = db): Promise<number> {
-      const [row] = await tx
-        .select({ n: count() })
-        .from(employees)
-        .where(eq(employees.positionId, positionId));
-      return row?.n ?? 0;
-    },
-    async countAdjustmentFactors(positionId: number, tx: DbOrTx = db): Promise<number> {
-      const [row] = await tx
-        .select({ n: count() })
-        .from(adjustmentFactors)
-        .where(eq(adjustmentFactors.positionId, positionId));
-      return row?.n ?? 0;
-    },
+    countEmployees: (positionId: number, tx: DbOrTx = db): Promise<number> =>
+      countRows(tx, employees, eq(employees.positionId, positionId)),
+    countAdjustmentFactors: (positionId: number, tx: DbOrTx = db): Promise<number> =>
+      countRows(tx, adjustmentFactors, eq(adjustmentFactors.positionId, positionId)),
   };
 }
 

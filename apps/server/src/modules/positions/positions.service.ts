@@ -93,9 +93,7 @@ export function createPositionsService(deps: {
     },
 
     /** Refused while employees hold the position; its adjustment factor goes with it. */
-    async remove(actor: Actor, id: number): Promise<void> {
-      rules.requireWriter(actor);
-      await rules.removeUnlessAssigned(db, id, positions.countEmployees);
-    },
+    remove: (actor: Actor, id: number): Promise<void> =>
+      rules.removeUnlessAssigned(actor, db, id, positions.countEmployees),
   };
 }

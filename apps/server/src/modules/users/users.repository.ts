@@ -1,8 +1,9 @@
 import type { User } from '@salary/shared/auth/auth.contract';
 import type { Permissions } from '@salary/shared/common/permissions';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { countRows } from '../../lib/table.repository.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -44,10 +45,7 @@ export function createUsersRepository(db: DbOrTx) {
     async list(): Promise<UserRow[]> {
       return db.select().from(users).orderBy(asc(users.id));
     },
-    async count(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(users);
-      return row?.n ?? 0;
-    },
+    count: (): Promise<number> => countRows(db, users),
     async insert(input: {
       email: string;
       name: string;

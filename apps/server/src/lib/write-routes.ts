@@ -1,0 +1,96 @@
+import { emptyEnvelope, envelopeOf, idParam } from '@salary/shared/common/envelope';
+import type { Actor } from '@salary/shared/common/permissions';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { ok } from './reply.ts';
+
+/*
+ * The three writes of a resource kept by id (create, update, delete), each declared with its
+ * schemas and summary and handed straight to the service, answered "<Noun> created
+ * successfully" and so on: the rule lists (rule-routes.ts), users and employees.
+ */
+
+export type App = Parameters<FastifyPluginAsyncZod>[0];
+
+export interface WriteRoutes<Item extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType> {
+  /** '/jobs': created there, updated and deleted at '/jobs/:id'. */
+  path: string;
+  tag: string;
+  /** As messages start: 'Job' → "Job created successfully". */
+  noun: string;
+  item: Item;
+  create: {
+    summary: string;
+    body: Create;
+    run(actor: Actor, input: z.output<Create>): Promise<z.output<Item>>;
+  };
+  update: {
+    summary: string;
+    body: Update;
+    run(actor: Actor, id: number, input: z.output<Update>): Promise<z.output<Item>>;
+  };
+  /** Left out where the resource has no delete (grades, levels): the path answers 404. */
+  remove?: {
+    summary: string;
+    run(actor: Actor, id: number): Promise<void>;
+  };
+}
+
+export function registerWriteRoutes<
+  Item extends z.ZodType,
+  Create extends z.ZodType,
+  Update extends z.ZodType,
+>(app: App, spec: WriteRoutes<Item, Create, Update>): void {
+  const tags = [spec.tag];
+  // Widened: the handlers' types come from the spec; the schemas only validate and document.
+  const one: z.ZodType = envelopeOf(spec.item);
+  const byId = `${spec.path}/:id`;
+  const idOf = (request: FastifyRequest) => (request.params as z.output<typeof idParam>).id;
+
+  app.post(
+    spec.path,
+    {
+      schema: {
+        tags,
+        summary: spec.create.summary,
+        body: spec.create.body as z.ZodType,
+        response: { 201: one },
+      },
+    },
+    // Answered after the handler's write scope commits (a sent reply would go out before).
+    async (request, reply) => {
+      const created = await spec.create.run(request.actor, request.body as z.output<Create>);
+      reply.status(201);
+      return ok(created, `${spec.noun} created successfully`);
+    },
+  );
+  app.put(
+    byId,
+    {
+      schema: {
+        tags,
+        summary: spec.update.summary,
+        params: idParam,
+        body: spec.update.body as z.ZodType,
+        response: { 200: one },
+      },
+    },
+    async (request) =>
+      ok(
+        await spec.update.run(request.actor, idOf(request), request.body as z.output<Update>),
+        `${spec.noun} updated successfully`,
+      ),
+  );
+  const { remove } = spec;
+  if (remove) {
+    app.delete(
+      byId,
+      { schema: { tags, summary: remove.summary, params: idParam, response: { 200: emptyEnvelope } } },
+      async (request) => {
+        await remove.run(request.actor, idOf(request));
+        return ok(null, `${spec.noun} deleted successfully`);
+      },
+    );
+  }
+}
