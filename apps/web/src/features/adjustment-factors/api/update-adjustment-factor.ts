@@ -2,8 +2,8 @@ import type {
   AdjustmentFactor,
   UpdateAdjustmentFactorBody,
 } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { adjustmentFactorsQueryKey } from './get-adjustment-factors.ts';
 
 /** PUT /adjustment-factors/:id: all four fields, as the inline form holds them. */
@@ -18,9 +18,5 @@ export async function updateAdjustmentFactor({
 }
 
 export function useUpdateAdjustmentFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateAdjustmentFactor,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adjustmentFactorsQueryKey }),
-  });
+  return useInvalidatingMutation(updateAdjustmentFactor, [adjustmentFactorsQueryKey]);
 }

@@ -1,6 +1,6 @@
 import type { BaseSalary, UpdateBaseSalaryBody } from '@salary/shared/base-salaries/base-salaries.contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { baseSalariesQueryKey } from './get-base-salaries.ts';
 
 /** PUT /base-salary/:id: all three fields, as the inline form holds them. */
@@ -15,9 +15,5 @@ export async function updateBaseSalary({
 }
 
 export function useUpdateBaseSalary() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateBaseSalary,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: baseSalariesQueryKey }),
-  });
+  return useInvalidatingMutation(updateBaseSalary, [baseSalariesQueryKey]);
 }

@@ -1,6 +1,6 @@
 import type { EmployeeFormBody, EmployeeView } from '@salary/shared/employees/employee.contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { employeesQueryKey } from './get-employees.ts';
 
 /** PUT /employees/:id: the whole record, as the form holds it. */
@@ -15,9 +15,5 @@ export async function updateEmployee({
 }
 
 export function useUpdateEmployee() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateEmployee,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeesQueryKey }),
-  });
+  return useInvalidatingMutation(updateEmployee, [employeesQueryKey]);
 }

@@ -1,7 +1,7 @@
 import type { Grade, UpdateGradeBody } from '@salary/shared/grades/grades.contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { gradesQueryKey } from '../../../lib/salary-rules/get-grades.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 
 /** PUT /grades/:id: the modal renames; the order changes through reorder. */
 export async function updateGrade({ id, body }: { id: number; body: UpdateGradeBody }): Promise<Grade> {
@@ -9,9 +9,5 @@ export async function updateGrade({ id, body }: { id: number; body: UpdateGradeB
 }
 
 export function useUpdateGrade() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateGrade,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: gradesQueryKey }),
-  });
+  return useInvalidatingMutation(updateGrade, [gradesQueryKey]);
 }

@@ -1,8 +1,8 @@
 import type { Job, UpdateJobBody } from '@salary/shared/jobs/jobs.contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { jobsQueryKey } from '../../../lib/salary-rules/get-jobs.ts';
 import { positionsQueryKey } from '../../../lib/salary-rules/get-positions.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 
 /** PUT /jobs/:id: a job is only renamed. */
 export async function updateJob({ id, body }: { id: number; body: UpdateJobBody }): Promise<Job> {
@@ -10,14 +10,6 @@ export async function updateJob({ id, body }: { id: number; body: UpdateJobBody 
 }
 
 export function useUpdateJob() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateJob,
-    // Positions carry their job's name, so their lists are stale too.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: jobsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: positionsQueryKey }),
-      ]),
-  });
+  // Positions carry their job's name, so their lists are stale too.
+  return useInvalidatingMutation(updateJob, [jobsQueryKey, positionsQueryKey]);
 }
