@@ -3,6 +3,7 @@ import type {
   UpdateAdjustmentFactorBody,
 } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
 import { apiClient } from '../../../lib/api-client.ts';
+import type { UpdateRequest } from '../../../lib/update-request.ts';
 import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { adjustmentFactorsQueryKey } from './get-adjustment-factors.ts';
 
@@ -10,10 +11,7 @@ import { adjustmentFactorsQueryKey } from './get-adjustment-factors.ts';
 export async function updateAdjustmentFactor({
   id,
   body,
-}: {
-  id: number;
-  body: UpdateAdjustmentFactorBody;
-}): Promise<AdjustmentFactor> {
+}: UpdateRequest<UpdateAdjustmentFactorBody>): Promise<AdjustmentFactor> {
   return (await apiClient.put<AdjustmentFactor>(`/adjustment-factors/${id}`, body)).data;
 }
 

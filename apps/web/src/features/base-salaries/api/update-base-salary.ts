@@ -1,5 +1,6 @@
 import type { BaseSalary, UpdateBaseSalaryBody } from '@salary/shared/base-salaries/base-salaries.contract';
 import { apiClient } from '../../../lib/api-client.ts';
+import type { UpdateRequest } from '../../../lib/update-request.ts';
 import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { baseSalariesQueryKey } from './get-base-salaries.ts';
 
@@ -7,10 +8,7 @@ import { baseSalariesQueryKey } from './get-base-salaries.ts';
 export async function updateBaseSalary({
   id,
   body,
-}: {
-  id: number;
-  body: UpdateBaseSalaryBody;
-}): Promise<BaseSalary> {
+}: UpdateRequest<UpdateBaseSalaryBody>): Promise<BaseSalary> {
   return (await apiClient.put<BaseSalary>(`/base-salary/${id}`, body)).data;
 }
 
