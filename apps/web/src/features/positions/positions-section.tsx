@@ -160,7 +160,6 @@ export default function PositionsSection() {
                 label="Job"
                 options={jobs.data ?? []}
                 nothingFoundMessage="No job matches"
-                error={form.formState.errors.jobId?.message}
               />
             )}
             onSubmit={modal.save}
