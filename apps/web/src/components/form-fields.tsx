@@ -3,10 +3,19 @@ import {
   type CheckboxProps,
   NumberInput,
   type NumberInputProps,
+  PasswordInput,
+  type PasswordInputProps,
   Select,
   type SelectProps,
 } from '@mantine/core';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import {
+  type Control,
+  Controller,
+  type FieldValues,
+  type Path,
+  type RegisterOptions,
+  useFormState,
+} from 'react-hook-form';
 
 /*
  * Mantine inputs bound to one react-hook-form field: its value, change, blur, name, ref and
@@ -112,6 +121,34 @@ export function FormCheckbox<TValues extends FieldValues, TOutput>({
           ref={field.ref}
         />
       )}
+    />
+  );
+}
+
+type FormPasswordInputProps<TValues extends FieldValues, TOutput> = Bound<TValues, TOutput> &
+  Omit<PasswordInputProps, Wired | 'error'> & {
+    /** How the field registers, e.g. `deps` to re-check a confirmation when this one changes. */
+    rules?: RegisterOptions<TValues, Path<TValues>>;
+  };
+
+/**
+ * A password input registered with its field (left uncontrolled, as `register` leaves it) and
+ * showing its error. Mantine marks only a PasswordInput's wrapper invalid, so the input's own
+ * aria-invalid is set here.
+ */
+export function FormPasswordInput<TValues extends FieldValues, TOutput>({
+  control,
+  name,
+  rules,
+  ...input
+}: FormPasswordInputProps<TValues, TOutput>) {
+  const { error } = control.getFieldState(name, useFormState({ control, name }));
+  return (
+    <PasswordInput
+      {...input}
+      error={error?.message}
+      aria-invalid={error ? true : undefined}
+      {...control.register(name, rules)}
     />
   );
 }
