@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  badGateway,
   envelope,
   sendJson,
   setPageUrl,
@@ -119,10 +120,7 @@ describe('failures with a server response', () => {
 
   it("says 'An error occurred' when the server sent no message", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    server.handle((_req, res) => {
-      res.writeHead(502, { 'Content-Type': 'text/html' });
-      res.end('<html>Bad gateway</html>');
-    });
+    server.handle(badGateway);
 
     const failure = await failureOf(client.get('/jobs'));
 

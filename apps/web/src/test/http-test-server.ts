@@ -29,6 +29,12 @@ export function envelope<T>(data: T, message = 'OK') {
   return { success: true, message, error: null, data };
 }
 
+/** An answer without a server message (a proxy's error page): the screen's own text applies. */
+export const badGateway: Handler = (_req, res) => {
+  res.writeHead(502, { 'Content-Type': 'text/html' });
+  res.end('<html>Bad gateway</html>');
+};
+
 const IMPACT_PATH = '/api/impact';
 
 /** What POST /api/impact answers when a test does not say: nobody affected, so the save goes on. */
