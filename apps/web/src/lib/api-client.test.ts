@@ -6,6 +6,7 @@ import {
   setPageUrl,
   startTestServer,
   testServerForFile,
+  tokenRejected,
 } from '../test/http-test-server.ts';
 import { createApiClient } from './api-client.ts';
 import { ApiError, errorMessage } from './api-error.ts';
@@ -149,14 +150,7 @@ describe('failures with a server response', () => {
 
 describe('401', () => {
   beforeEach(() => {
-    server.handle((_req, res) =>
-      sendJson(res, 401, {
-        success: false,
-        message: 'Invalid or expired token',
-        error: 'UNAUTHORIZED',
-        data: null,
-      }),
-    );
+    server.handle(tokenRejected);
   });
 
   it('removes the token and sends the browser to /login', async () => {

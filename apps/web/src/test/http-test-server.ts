@@ -35,6 +35,15 @@ export const badGateway: Handler = (_req, res) => {
   res.end('<html>Bad gateway</html>');
 };
 
+/** The server's answer to a token it does not accept (expired, revoked, unknown). */
+export const tokenRejected: Handler = (_req, res) =>
+  sendJson(res, 401, {
+    success: false,
+    message: 'Invalid or expired token',
+    error: 'UNAUTHORIZED',
+    data: null,
+  });
+
 const IMPACT_PATH = '/api/impact';
 
 /** What POST /api/impact answers when a test does not say: nobody affected, so the save goes on. */
