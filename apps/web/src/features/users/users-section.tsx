@@ -1,10 +1,9 @@
-import { Alert, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { User } from '@salary/shared/auth/auth.contract';
-import { IconLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { AdminOnly } from '../../components/admin-only.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
-import { useCurrentUser } from '../../lib/auth/auth-context.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useDeleteUser } from './api/delete-user.ts';
 import { useUsers } from './api/get-users.ts';
@@ -69,13 +68,9 @@ function UserManagement() {
 
 /** Settings → User Management: admins only; everyone else reaching the URL sees 'Access denied'. */
 export default function UsersSection() {
-  const user = useCurrentUser();
-  if (!user.isAdmin) {
-    return (
-      <Alert color="red" variant="light" icon={<IconLock size={18} />} title="Access denied">
-        Only administrators can manage users.
-      </Alert>
-    );
-  }
-  return <UserManagement />;
+  return (
+    <AdminOnly denied="Only administrators can manage users.">
+      <UserManagement />
+    </AdminOnly>
+  );
 }
