@@ -3,6 +3,7 @@ import type { User } from '@salary/shared/auth/auth.contract';
 import { useEffect, useState } from 'react';
 import { AdminOnly } from '../../components/admin-only.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useConfirmedDelete } from '../../components/use-confirmed-delete.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useDeleteUser } from './api/delete-user.ts';
@@ -16,7 +17,6 @@ function UserManagement() {
   const users = useUsers();
   const deleteUser = useDeleteUser();
   const [editing, setEditing] = useState<User | null>(null);
-  const [pendingDelete, setPendingDelete] = useState<User | null>(null);
   const [sessionsOf, setSessionsOf] = useState<User | null>(null);
 
   useEffect(() => {
@@ -28,18 +28,15 @@ function UserManagement() {
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
-  const confirmDelete = async () => {
-    if (!pendingDelete) return;
-    try {
-      await deleteUser.mutateAsync(pendingDelete.id);
-      toast.success('User deleted successfully');
-      if (editing?.id === pendingDelete.id) setEditing(null);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to delete user'));
-    } finally {
-      setPendingDelete(null);
-    }
-  };
+  const remove = useConfirmedDelete<User>({
+    mutation: deleteUser,
+    deleted: 'User deleted successfully',
+    failed: 'Failed to delete user',
+    onDeleted: (user) => {
+      if (editing?.id === user.id) setEditing(null);
+    },
+    itemName: (user) => user.email,
+  });
 
   return (
     <Stack gap="lg">
@@ -49,18 +46,14 @@ function UserManagement() {
         loading={users.isPending}
         editingId={editing?.id ?? null}
         onEdit={startEdit}
-        onDelete={setPendingDelete}
+        onDelete={remove.ask}
         onSessions={setSessionsOf}
       />
       {sessionsOf ? <UserSessionsModal user={sessionsOf} onClose={() => setSessionsOf(null)} /> : null}
       <ConfirmDialog
-        opened={pendingDelete !== null}
-        item={pendingDelete?.email}
         title="Delete user"
         message="Are you sure you want to delete this user?"
-        loading={deleteUser.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setPendingDelete(null)}
+        {...remove.confirmProps}
       />
     </Stack>
   );
