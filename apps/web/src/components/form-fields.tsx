@@ -3,10 +3,20 @@ import {
   type CheckboxProps,
   NumberInput,
   type NumberInputProps,
+  PasswordInput,
+  type PasswordInputProps,
   Select,
   type SelectProps,
 } from '@mantine/core';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import {
+  type Control,
+  type ControllerRenderProps,
+  type FieldValues,
+  type Path,
+  type RegisterOptions,
+  useController,
+  useFormState,
+} from 'react-hook-form';
 
 /*
  * Mantine inputs bound to one react-hook-form field: its value, change, blur, name, ref and
@@ -20,6 +30,11 @@ interface Bound<TValues extends FieldValues, TOutput> {
 
 type Wired = 'value' | 'checked' | 'onChange' | 'onBlur' | 'name';
 
+/** What an input takes from its field as it is: blur, name and ref (value and change differ). */
+function wired({ onBlur, name, ref }: Pick<ControllerRenderProps, 'onBlur' | 'name' | 'ref'>) {
+  return { onBlur, name, ref };
+}
+
 type FormNumberInputProps<TValues extends FieldValues, TOutput> = Bound<TValues, TOutput> &
   Omit<NumberInputProps, Wired> & {
     /** What the form keeps of a typed value (a clamp); the value itself without it. */
@@ -32,21 +47,14 @@ export function FormNumberInput<TValues extends FieldValues, TOutput>({
   toValue,
   ...input
 }: FormNumberInputProps<TValues, TOutput>) {
+  const { field, fieldState } = useController({ control, name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <NumberInput
-          {...input}
-          error={input.error ?? fieldState.error?.message}
-          value={field.value}
-          onChange={(value) => field.onChange(toValue ? toValue(value) : value)}
-          onBlur={field.onBlur}
-          name={field.name}
-          ref={field.ref}
-        />
-      )}
+    <NumberInput
+      {...input}
+      error={input.error ?? fieldState.error?.message}
+      value={field.value}
+      onChange={(value) => field.onChange(toValue ? toValue(value) : value)}
+      {...wired(field)}
     />
   );
 }
@@ -66,26 +74,19 @@ export function FormSelect<TValues extends FieldValues, TOutput>({
   onPicked,
   ...select
 }: FormSelectProps<TValues, TOutput>) {
+  const { field, fieldState } = useController({ control, name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Select
-          {...select}
-          error={select.error ?? fieldState.error?.message}
-          value={field.value}
-          onChange={(value) => {
-            const previous = field.value;
-            const next = value ?? fallback ?? null;
-            field.onChange(next);
-            onPicked?.(next, previous);
-          }}
-          onBlur={field.onBlur}
-          name={field.name}
-          ref={field.ref}
-        />
-      )}
+    <Select
+      {...select}
+      error={select.error ?? fieldState.error?.message}
+      value={field.value}
+      onChange={(value) => {
+        const previous = field.value;
+        const next = value ?? fallback ?? null;
+        field.onChange(next);
+        onPicked?.(next, previous);
+      }}
+      {...wired(field)}
     />
   );
 }
@@ -98,20 +99,41 @@ export function FormCheckbox<TValues extends FieldValues, TOutput>({
   name,
   ...checkbox
 }: FormCheckboxProps<TValues, TOutput>) {
+  const { field } = useController({ control, name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Checkbox
-          {...checkbox}
-          checked={field.value === true}
-          onChange={(event) => field.onChange(event.currentTarget.checked)}
-          onBlur={field.onBlur}
-          name={field.name}
-          ref={field.ref}
-        />
-      )}
+    <Checkbox
+      {...checkbox}
+      checked={field.value === true}
+      onChange={(event) => field.onChange(event.currentTarget.checked)}
+      {...wired(field)}
+    />
+  );
+}
+
+type FormPasswordInputProps<TValues extends FieldValues, TOutput> = Bound<TValues, TOutput> &
+  Omit<PasswordInputProps, Wired | 'error'> & {
+    /** How the field registers, e.g. `deps` to re-check a confirmation when this one changes. */
+    rules?: RegisterOptions<TValues, Path<TValues>>;
+  };
+
+/**
+ * A password input registered with its field (left uncontrolled, as `register` leaves it) and
+ * showing its error. Mantine marks only a PasswordInput's wrapper invalid, so the input's own
+ * aria-invalid is set here.
+ */
+export function FormPasswordInput<TValues extends FieldValues, TOutput>({
+  control,
+  name,
+  rules,
+  ...input
+}: FormPasswordInputProps<TValues, TOutput>) {
+  const { error } = control.getFieldState(name, useFormState({ control, name }));
+  return (
+    <PasswordInput
+      {...input}
+      error={error?.message}
+      aria-invalid={error ? true : undefined}
+      {...control.register(name, rules)}
     />
   );
 }

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  badGateway,
   envelope,
   sendJson,
   setPageUrl,
   startTestServer,
   testServerForFile,
+  tokenRejected,
 } from '../test/http-test-server.ts';
 import { createApiClient } from './api-client.ts';
 import { ApiError, errorMessage } from './api-error.ts';
@@ -119,10 +121,7 @@ describe('failures with a server response', () => {
 
   it("says 'An error occurred' when the server sent no message", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    server.handle((_req, res) => {
-      res.writeHead(502, { 'Content-Type': 'text/html' });
-      res.end('<html>Bad gateway</html>');
-    });
+    server.handle(badGateway);
 
     const failure = await failureOf(client.get('/jobs'));
 
@@ -151,14 +150,7 @@ describe('failures with a server response', () => {
 
 describe('401', () => {
   beforeEach(() => {
-    server.handle((_req, res) =>
-      sendJson(res, 401, {
-        success: false,
-        message: 'Invalid or expired token',
-        error: 'UNAUTHORIZED',
-        data: null,
-      }),
-    );
+    server.handle(tokenRejected);
   });
 
   it('removes the token and sends the browser to /login', async () => {

@@ -29,6 +29,21 @@ export function envelope<T>(data: T, message = 'OK') {
   return { success: true, message, error: null, data };
 }
 
+/** An answer without a server message (a proxy's error page): the screen's own text applies. */
+export const badGateway: Handler = (_req, res) => {
+  res.writeHead(502, { 'Content-Type': 'text/html' });
+  res.end('<html>Bad gateway</html>');
+};
+
+/** The server's answer to a token it does not accept (expired, revoked, unknown). */
+export const tokenRejected: Handler = (_req, res) =>
+  sendJson(res, 401, {
+    success: false,
+    message: 'Invalid or expired token',
+    error: 'UNAUTHORIZED',
+    data: null,
+  });
+
 const IMPACT_PATH = '/api/impact';
 
 /** What POST /api/impact answers when a test does not say: nobody affected, so the save goes on. */

@@ -2,12 +2,12 @@ import { Stack } from '@mantine/core';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { useImpactPreview } from '../impact-preview/use-impact-preview.tsx';
+import { type ConfirmedDeleting, useConfirmedDelete } from '../use-confirmed-delete.ts';
 import type { RuleFormProps } from './inline-rule-form.tsx';
 import { RowButtons } from './row-actions.tsx';
 import { RulesCards, TableOrCards } from './rules-cards.tsx';
 import { type RuleListSectionProps, RulesSection } from './rules-section.tsx';
 import { RulesTable } from './rules-table.tsx';
-import { type ConfirmedDeleting, useRuleDelete } from './use-rule-delete.ts';
 
 interface InlineRulesSectionProps<T extends { id: number }> extends RuleListSectionProps<T> {
   /** Each rule as a phone card. */
@@ -49,7 +49,7 @@ export function InlineRulesSection<T extends { id: number }>({
   // Row buttons and the confirmation name the rule: 'Edit Senior / L2', not 15 identical 'Edit'.
   const nameOf = (row: T) =>
     [card.title(row), card.subtitle(row)].filter((part) => typeof part === 'string').join(' / ');
-  const remove = useRuleDelete<T>({
+  const remove = useConfirmedDelete<T>({
     ...deleting,
     preview: impactPath
       ? (row) => impact.confirm({ method: 'DELETE', path: `${impactPath}/${row.id}` })

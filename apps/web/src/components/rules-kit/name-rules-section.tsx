@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { type ConfirmedDeleting, useConfirmedDelete } from '../use-confirmed-delete.ts';
 import { NameFormModal, type NameValues } from './name-form-modal.tsx';
 import { RowIconActions } from './row-actions.tsx';
 import { type SaveMessages, saveMessages } from './rule-messages.ts';
 import { type RuleListSectionProps, RulesSection } from './rules-section.tsx';
 import { RulesTable } from './rules-table.tsx';
-import { type ConfirmedDeleting, useRuleDelete } from './use-rule-delete.ts';
 import { useRuleModal } from './use-rule-modal.ts';
 
 interface NamedRule {
@@ -59,7 +59,7 @@ export function NameRulesSection<T extends NamedRule>({
     created: messages.created,
     updated: messages.updated,
   });
-  const remove = useRuleDelete<T>({ ...(deleting ?? NO_DELETE), itemName: (row) => row.name });
+  const remove = useConfirmedDelete<T>({ ...(deleting ?? NO_DELETE), itemName: (row) => row.name });
 
   return (
     <>

@@ -52,25 +52,32 @@ export function RowButtons({
   return (
     <Group gap="xs" justify="flex-end" wrap="nowrap">
       {children}
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={<IconPencil size={14} />}
-        onClick={onEdit}
-        aria-label={name === undefined ? undefined : `Edit ${name}`}
-      >
-        Edit
-      </Button>
-      <Button
-        size="xs"
-        variant="light"
-        color="red"
-        leftSection={<IconTrash size={14} />}
-        onClick={onDelete}
-        aria-label={name === undefined ? undefined : `Delete ${name}`}
-      >
-        Delete
-      </Button>
+      <RowButton verb="Edit" name={name} icon={<IconPencil size={14} />} onClick={onEdit} />
+      <RowButton verb="Delete" name={name} color="red" icon={<IconTrash size={14} />} onClick={onDelete} />
     </Group>
+  );
+}
+
+interface RowButtonProps {
+  verb: 'Edit' | 'Delete';
+  name?: string;
+  color?: string;
+  icon: ReactNode;
+  onClick(): void;
+}
+
+/** One of RowButtons: reads its verb, and is named '<verb> <name>' when the row has a name. */
+function RowButton({ verb, name, color, icon, onClick }: RowButtonProps) {
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      color={color}
+      leftSection={icon}
+      onClick={onClick}
+      aria-label={name === undefined ? undefined : `${verb} ${name}`}
+    >
+      {verb}
+    </Button>
   );
 }

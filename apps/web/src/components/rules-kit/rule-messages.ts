@@ -27,3 +27,9 @@ export function deleteMessages(noun: string) {
     confirmMessage: `Are you sure you want to delete this ${lower}?`,
   };
 }
+
+/** The texts of a required pick of one rule, from its noun as a label shows it: 'Grade' → 'Select grade'. */
+export function pickMessages(noun: string) {
+  const lower = noun.toLowerCase();
+  return { label: noun, placeholder: `Select ${lower}`, nothingFoundMessage: `No ${lower} found` };
+}

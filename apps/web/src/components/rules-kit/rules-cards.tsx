@@ -1,5 +1,6 @@
-import { Box, Card, Group, Stack, Text } from '@mantine/core';
+import { Box, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { RowCard } from '../row-card.tsx';
 
 interface RulesCardsProps<T extends { id: number }> {
   rows: T[];
@@ -27,13 +28,7 @@ export function RulesCards<T extends { id: number }>({
   return (
     <Stack gap="sm">
       {rows.map((row) => (
-        <Card
-          key={row.id}
-          withBorder
-          padding="sm"
-          radius="md"
-          bg={row.id === highlightedId ? 'var(--mantine-primary-color-light)' : undefined}
-        >
+        <RowCard key={row.id} highlighted={row.id === highlightedId}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
             <div style={{ minWidth: 0 }}>
               <Text fw={600} size="sm" style={{ overflowWrap: 'break-word' }}>
@@ -53,7 +48,7 @@ export function RulesCards<T extends { id: number }>({
               {actions?.(row)}
             </Group>
           ) : null}
-        </Card>
+        </RowCard>
       ))}
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { Table, type TableTdProps, type TableThProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { rowHighlight } from '../row-card.tsx';
 
 /**
  * How a column reads: 'name' the row's name (bold, long words wrap); 'count' a small number
@@ -73,10 +74,7 @@ export function RulesTable<T extends { id: number }>({
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row, index) => (
-            <Table.Tr
-              key={row.id}
-              bg={row.id === highlightedId ? 'var(--mantine-primary-color-light)' : undefined}
-            >
+            <Table.Tr key={row.id} bg={rowHighlight(row.id === highlightedId)}>
               {columns.map((column) => (
                 <Table.Td key={column.header} {...CELL[column.kind ?? 'text']}>
                   {column.cell(row)}

@@ -11,7 +11,7 @@ import {
   type RuleFormProps,
   useInlineRuleForm,
 } from '../../components/rules-kit/inline-rule-form.tsx';
-import { saveMessages } from '../../components/rules-kit/rule-messages.ts';
+import { pickMessages, saveMessages } from '../../components/rules-kit/rule-messages.ts';
 import { useJobs } from '../../lib/salary-rules/get-jobs.ts';
 import { usePositions } from '../../lib/salary-rules/get-positions.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
@@ -71,11 +71,8 @@ export function AdjustmentFactorForm({ editing, onDone }: RuleFormProps<Adjustme
       <IdSelect
         control={form.control}
         name="jobId"
-        label="Job"
         options={jobs.data ?? []}
-        placeholder="Select job"
-        nothingFoundMessage="No job found"
-        error={errors.jobId?.message}
+        {...pickMessages('Job')}
         // Another job's positions are different: the chosen one no longer applies.
         onPick={(value, previous) => {
           if (value !== previous) form.setValue('positionId', null);
@@ -84,12 +81,10 @@ export function AdjustmentFactorForm({ editing, onDone }: RuleFormProps<Adjustme
       <IdSelect
         control={form.control}
         name="positionId"
-        label="Position"
         options={positions.data ?? []}
         disabled={!jobId}
+        {...pickMessages('Position')}
         placeholder={positionPlaceholder}
-        nothingFoundMessage="No position found"
-        error={errors.positionId?.message}
       />
       <FormSelect
         control={form.control}

@@ -15,12 +15,12 @@ import {
   AUDIT_ENTITY_TYPES,
   type AuditEntry,
 } from '@salary/shared/audit/audit.contract';
-import { IconChevronDown, IconChevronRight, IconLock } from '@tabler/icons-react';
-import { Fragment, useState } from 'react';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { type ChangeEvent, Fragment, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { AdminOnly } from '../../components/admin-only.tsx';
 import { SectionPanel } from '../../components/section-panel.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
-import { useCurrentUser } from '../../lib/auth/auth-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { type AuditFilterValues, useAuditLog } from './api/get-audit.ts';
 import { AuditChanges } from './audit-changes.tsx';
@@ -84,6 +84,8 @@ function AuditRow({ entry, revertedBy }: { entry: AuditEntry; revertedBy?: Audit
   );
 }
 
+type TextFilter = 'entityId' | 'actor' | 'from' | 'to';
+
 function AuditLog() {
   const [params] = useSearchParams();
   const start = Number(params.get('before')) || undefined;
@@ -98,6 +100,11 @@ function AuditLog() {
   );
   const set = (key: keyof AuditFilterValues) => (value: string | null) =>
     setDraft((d) => ({ ...d, [key]: value || undefined }));
+  // A text filter's input: its draft value, and an emptied input clears the filter.
+  const textFilter = (key: TextFilter) => ({
+    value: draft[key] ?? '',
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(key)(event.currentTarget.value),
+  });
 
   return (
     <SectionPanel title="Audit Log" description="Every change, who made it and when, newest first.">
@@ -116,29 +123,10 @@ function AuditLog() {
             onChange={set('entityType')}
             clearable
           />
-          <TextInput
-            label="Record ID"
-            value={draft.entityId ?? ''}
-            onChange={(e) => set('entityId')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="User"
-            placeholder="Email or user ID"
-            value={draft.actor ?? ''}
-            onChange={(e) => set('actor')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="From"
-            type="date"
-            value={draft.from ?? ''}
-            onChange={(e) => set('from')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="To"
-            type="date"
-            value={draft.to ?? ''}
-            onChange={(e) => set('to')(e.currentTarget.value)}
-          />
+          <TextInput label="Record ID" {...textFilter('entityId')} />
+          <TextInput label="User" placeholder="Email or user ID" {...textFilter('actor')} />
+          <TextInput label="From" type="date" {...textFilter('from')} />
+          <TextInput label="To" type="date" {...textFilter('to')} />
         </SimpleGrid>
         <Group gap="sm" mb="md">
           <Button type="submit">Apply Filters</Button>
@@ -196,13 +184,9 @@ function AuditLog() {
 
 /** Settings → Audit Log: admins only; everyone else reaching the URL sees 'Access denied'. */
 export default function AuditLogSection() {
-  const user = useCurrentUser();
-  if (!user.isAdmin) {
-    return (
-      <Alert color="red" variant="light" icon={<IconLock size={18} />} title="Access denied">
-        Only administrators can read the audit log.
-      </Alert>
-    );
-  }
-  return <AuditLog />;
+  return (
+    <AdminOnly denied="Only administrators can read the audit log.">
+      <AuditLog />
+    </AdminOnly>
+  );
 }

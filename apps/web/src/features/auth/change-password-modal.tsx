@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { changePasswordBody } from '@salary/shared/auth/auth.contract';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { FormPasswordInput } from '../../components/form-fields.tsx';
 import { PasswordStrength } from '../../components/password-strength.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useCurrentUser } from '../../lib/auth/auth-context.ts';
@@ -32,7 +33,6 @@ export default function ChangePasswordModal({ opened, onClose }: ChangePasswordM
   const toast = useToast();
   const mutation = useChangePassword();
   const form = useForm<FormValues>({ resolver: zodResolver(changePasswordForm), defaultValues: EMPTY });
-  const { errors } = form.formState;
   const user = useCurrentUser();
   const newPassword = useWatch({ control: form.control, name: 'newPassword' }) ?? '';
 
@@ -68,32 +68,30 @@ export default function ChangePasswordModal({ opened, onClose }: ChangePasswordM
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <PasswordInput
+          <FormPasswordInput
+            control={form.control}
+            name="currentPassword"
             label="Current Password"
             autoComplete="current-password"
             required
             data-autofocus
-            error={errors.currentPassword?.message}
-            aria-invalid={errors.currentPassword ? true : undefined}
-            {...form.register('currentPassword')}
           />
-          <PasswordInput
+          <FormPasswordInput
+            control={form.control}
+            name="newPassword"
             label="New Password"
             autoComplete="new-password"
             required
-            error={errors.newPassword?.message}
-            aria-invalid={errors.newPassword ? true : undefined}
             // A changed new password re-checks the confirmation: no stale "do not match".
-            {...form.register('newPassword', { deps: ['confirmPassword'] })}
+            rules={{ deps: ['confirmPassword'] }}
           />
           <PasswordStrength password={newPassword} owner={{ email: user.email, name: user.name }} />
-          <PasswordInput
+          <FormPasswordInput
+            control={form.control}
+            name="confirmPassword"
             label="Confirm New Password"
             autoComplete="new-password"
             required
-            error={errors.confirmPassword?.message}
-            aria-invalid={errors.confirmPassword ? true : undefined}
-            {...form.register('confirmPassword')}
           />
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={close} disabled={mutation.isPending}>

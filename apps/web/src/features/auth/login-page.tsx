@@ -1,23 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Box,
-  Button,
-  Center,
-  Divider,
-  Group,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Center, Divider, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { loginBody } from '@salary/shared/auth/auth.contract';
 import { ssoErrorMessage } from '@salary/shared/oidc/oidc.contract';
 import { IconCurrencyDollar } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { FormPasswordInput } from '../../components/form-fields.tsx';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { useDocumentTitle } from '../../lib/a11y/document-title.ts';
 import { API_BASE } from '../../lib/api-client.ts';
@@ -120,13 +109,12 @@ export default function LoginPage() {
                   error={errors.email?.message}
                   {...form.register('email')}
                 />
-                <PasswordInput
+                <FormPasswordInput
+                  control={form.control}
+                  name="password"
                   label="Password"
                   autoComplete="current-password"
                   required
-                  error={errors.password?.message}
-                  aria-invalid={errors.password ? true : undefined}
-                  {...form.register('password')}
                 />
                 <Button type="submit" fullWidth mt="xs" disabled={isSubmitting}>
                   {isSubmitting ? 'Signing in...' : 'Sign in'}

@@ -7,7 +7,7 @@ import {
   type RuleFormProps,
   useInlineRuleForm,
 } from '../../components/rules-kit/inline-rule-form.tsx';
-import { saveMessages } from '../../components/rules-kit/rule-messages.ts';
+import { pickMessages, saveMessages } from '../../components/rules-kit/rule-messages.ts';
 import { useGrades } from '../../lib/salary-rules/get-grades.ts';
 import { useLevels } from '../../lib/salary-rules/get-levels.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
@@ -64,20 +64,14 @@ export function BaseSalaryForm({ editing, onDone }: RuleFormProps<BaseSalary>) {
       <IdSelect
         control={form.control}
         name="gradeId"
-        label="Grade"
         options={grades.data ?? []}
-        placeholder="Select grade"
-        nothingFoundMessage="No grade found"
-        error={errors.gradeId?.message}
+        {...pickMessages('Grade')}
       />
       <IdSelect
         control={form.control}
         name="levelId"
-        label="Level"
         options={levels.data ?? []}
-        placeholder="Select level"
-        nothingFoundMessage="No level found"
-        error={errors.levelId?.message}
+        {...pickMessages('Level')}
       />
       <TextInput
         label="Base Salary Amount"

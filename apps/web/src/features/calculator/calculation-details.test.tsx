@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import type { CalculationResult } from '@salary/shared/calculator/calculator.contract';
 import { render, screen, within } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../../app/theme.ts';
 import { CalculationDetails } from './calculation-details.tsx';
@@ -33,13 +34,18 @@ const full: CalculationResult = {
   companySocialInsurance: 515,
 };
 
-function renderDetails(result: CalculationResult) {
+/** The panel for `result`, by default for the profile of `full`; `props` sets others. */
+function renderDetails(
+  result: CalculationResult,
+  props: Partial<Omit<ComponentProps<typeof CalculationDetails>, 'result'>> = {},
+) {
   render(
     <MantineProvider theme={theme}>
       <CalculationDetails
         result={result}
         profile="Backend · Senior Engineer · G3 / L2 · 3 years of experience · 1 year with the company"
         years={{ yearsExperience: 3, yearsWithCompany: 1 }}
+        {...props}
       />
     </MantineProvider>,
   );
@@ -114,18 +120,13 @@ describe('CalculationDetails', () => {
       },
       employeeSocialInsurance: 0,
     };
-    render(
-      <MantineProvider theme={theme}>
-        <CalculationDetails
-          result={example}
-          profile="Backend · Senior · G3 / L2 · 6 years of experience · 0 years with the company"
-          years={{ yearsExperience: 6, yearsWithCompany: 0 }}
-          stale
-        />
-      </MantineProvider>,
-    );
+    const { figure } = renderDetails(example, {
+      profile: 'Backend · Senior · G3 / L2 · 6 years of experience · 0 years with the company',
+      years: { yearsExperience: 6, yearsWithCompany: 0 },
+      stale: true,
+    });
     const cents = (id: string) => {
-      const text = document.querySelector(`[data-row="${id}"] [data-value]`)?.textContent ?? 'missing';
+      const text = figure(id) ?? 'missing';
       return Math.round(Number(text.replace(/[$,]/g, '')) * 100);
     };
     expect(cents('baseSalary') + cents('adjustmentAmount')).toBe(cents('adjustedSalary'));

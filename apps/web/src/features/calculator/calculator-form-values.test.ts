@@ -59,17 +59,10 @@ describe('buildCalculatePayload', () => {
       benefits: { 'Pension Plan': false },
       customMultipliers: { cm_b: true },
     });
+    // The profile's fields as they are; only the social insurance choice moves into `settings`.
+    const { applySocialInsurance: _moved, ...profileFields } = profile;
     expect(payload).toEqual({
-      jobId: 1,
-      positionId: 2,
-      gradeId: 3,
-      levelId: 4,
-      yearsExperience: 3,
-      yearsWithCompany: 0,
-      offshoreProject: true,
-      actingAsDifferentGrade: false,
-      pillar: false,
-      remote: true,
+      ...profileFields,
       benefits: '{"Health Insurance":true,"Pension Plan":false}',
       customMultipliers:
         '[{"title":"On-call","type":"FIXED","value":250,"checked":false},' +

@@ -2,9 +2,9 @@ import { DEFAULT_SETTINGS_VALUES } from '@salary/shared/settings/settings.contra
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../lib/token-storage.ts';
 import { newUser } from '../../test/fixtures.ts';
 import {
+  badGateway,
   envelope,
   type Handler,
   sendJson,
@@ -12,6 +12,7 @@ import {
   testServerForFile,
 } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
+import { serveSignedIn } from '../../test/sign-in.ts';
 import CalculatorPage from './calculator-page.tsx';
 
 const server = testServerForFile();
@@ -26,18 +27,8 @@ const settings = {
 
 /** A signed-in user with showSalary; `answer` handles everything but the session check. */
 function open(answer: Handler) {
-  setToken('token');
-  const user = newUser({ permissions: { showSalary: true } });
-  server.handle((req, res) =>
-    req.path === '/api/auth/me' ? sendJson(res, 200, envelope({ token: 'token', user })) : answer(req, res),
-  );
+  serveSignedIn(server, newUser({ permissions: { showSalary: true } }), answer);
   return renderWithProviders(<CalculatorPage />, { route: '/calculator' });
-}
-
-/** An answer without a server message (a proxy's error page): the screen's own text applies. */
-function badGateway(res: Parameters<Handler>[1]) {
-  res.writeHead(502, { 'Content-Type': 'text/html' });
-  res.end('<html>Bad gateway</html>');
 }
 
 beforeEach(() => {
@@ -52,7 +43,7 @@ afterEach(() => {
 
 describe('CalculatorPage loading its lists', { timeout: 30_000 }, () => {
   it("says 'Error loading form data' when the lists cannot be read", async () => {
-    open((req, res) => (req.path === '/api/jobs' ? badGateway(res) : sendJson(res, 200, envelope([]))));
+    open((req, res) => (req.path === '/api/jobs' ? badGateway(req, res) : sendJson(res, 200, envelope([]))));
     expect(await screen.findByText('Error loading form data', {}, WAIT)).toBeInTheDocument();
   });
 
@@ -61,7 +52,7 @@ describe('CalculatorPage loading its lists', { timeout: 30_000 }, () => {
       if (req.path === '/api/jobs')
         return sendJson(res, 200, envelope([{ id: 1, name: 'Data', _count: { positions: 1 } }]));
       if (req.path === '/api/settings') return sendJson(res, 200, envelope(settings));
-      if (req.path.startsWith('/api/positions')) return badGateway(res);
+      if (req.path.startsWith('/api/positions')) return badGateway(req, res);
       sendJson(res, 200, envelope([]));
     });
     // Once the jobs are in, the select stops saying 'Loading…'.

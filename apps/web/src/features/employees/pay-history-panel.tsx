@@ -1,8 +1,8 @@
-import { Anchor, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import type { PayHistoryRow } from '@salary/shared/audit/audit.contract';
 import { formatMoney } from '@salary/shared/common/money';
 import { Link } from 'react-router';
-import { HeadingRow } from '../../components/heading-row.tsx';
+import { SectionPanel } from '../../components/section-panel.tsx';
 import { TableScrollRegion } from '../../components/table-scroll-region.tsx';
 import { useAuth } from '../../lib/auth/auth-context.ts';
 import { usePermission } from '../../lib/permissions.ts';
@@ -79,20 +79,11 @@ export function PayHistoryPanel({ employeeId }: { employeeId: number }) {
   if (!gross && !cost) return null;
   const rows = history.data ?? [];
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'lg' }}
+    <SectionPanel
+      title="Pay history"
+      description="Every change of this employee's pay and what caused it."
       mt="lg"
-      component="section"
-      aria-label="Pay history"
     >
-      <HeadingRow
-        level="section"
-        mb="md"
-        title="Pay history"
-        description="Every change of this employee's pay and what caused it."
-      />
       {history.isPending ? (
         <Text c="dimmed">Loading pay history...</Text>
       ) : history.isError ? (
@@ -105,6 +96,6 @@ export function PayHistoryPanel({ employeeId }: { employeeId: number }) {
           <HistoryTable rows={rows} gross={gross} cost={cost} admin={admin} />
         </Stack>
       )}
-    </Paper>
+    </SectionPanel>
   );
 }

@@ -11,8 +11,8 @@ import { RowIconActions } from '../../components/rules-kit/row-actions.tsx';
 import { deleteMessages } from '../../components/rules-kit/rule-messages.ts';
 import { RuleListBody, RulesEmpty, RulesPanel } from '../../components/rules-kit/rules-section.tsx';
 import { type RuleColumn, RulesTable } from '../../components/rules-kit/rules-table.tsx';
-import { useRuleDelete } from '../../components/rules-kit/use-rule-delete.ts';
 import { useRuleModal } from '../../components/rules-kit/use-rule-modal.ts';
+import { useConfirmedDelete } from '../../components/use-confirmed-delete.ts';
 import { useCanManageSettings } from '../../lib/permissions.ts';
 import { useJobs } from '../../lib/salary-rules/get-jobs.ts';
 import { usePositions } from '../../lib/salary-rules/get-positions.ts';
@@ -92,7 +92,7 @@ export default function PositionsSection() {
     onSaved: (position) => setPickedJobId(position.jobId),
   });
   const { confirmTitle, confirmMessage, ...deleted } = deleteMessages('Position');
-  const remove = useRuleDelete<Position>({
+  const remove = useConfirmedDelete<Position>({
     mutation: useDeletePosition(),
     itemName: (position) => position.name,
     ...deleted,
@@ -160,7 +160,6 @@ export default function PositionsSection() {
                 label="Job"
                 options={jobs.data ?? []}
                 nothingFoundMessage="No job matches"
-                error={form.formState.errors.jobId?.message}
               />
             )}
             onSubmit={modal.save}

@@ -1,9 +1,12 @@
+import { Stack } from '@mantine/core';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import type { ReactNode } from 'react';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { SectionLoader } from '../../components/section-loader.tsx';
+import { useCanManageSettings } from '../../lib/permissions.ts';
 import { useSettingsValues } from '../../lib/salary-rules/get-settings.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
+import { ReadOnlyNotice } from './read-only-notice.tsx';
 
 interface SettingsGateProps {
   /** The section's own toast when the read fails without a server message. */
@@ -28,4 +31,25 @@ export function SettingsGate({ failureMessage, children }: SettingsGateProps) {
     );
   }
   return <SectionLoader />;
+}
+
+interface SettingsFormSectionProps {
+  failureMessage: string;
+  /** The section's form; `readOnly` for those who may only look. Key it by `settings.version`. */
+  children(settings: Settings, readOnly: boolean): ReactNode;
+}
+
+/** A section edited as one form (multipliers, social insurance): the read-only notice above it. */
+export function SettingsFormSection({ failureMessage, children }: SettingsFormSectionProps) {
+  const canManage = useCanManageSettings();
+  return (
+    <SettingsGate failureMessage={failureMessage}>
+      {(current) => (
+        <Stack gap="lg">
+          {canManage ? null : <ReadOnlyNotice />}
+          {children(current, !canManage)}
+        </Stack>
+      )}
+    </SettingsGate>
+  );
 }

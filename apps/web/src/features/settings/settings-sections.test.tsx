@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../lib/token-storage.ts';
 import { newUser, SIX_MULTIPLIERS } from '../../test/fixtures.ts';
 import {
+  badGateway,
   envelope,
   type Handler,
   NOBODY_AFFECTED,
@@ -13,6 +13,7 @@ import {
   testServerForFile,
 } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
+import { serveSignedIn } from '../../test/sign-in.ts';
 import BenefitsSection from './benefits-section.tsx';
 import MultipliersSection from './multipliers-section.tsx';
 import SocialInsuranceSection from './social-insurance-section.tsx';
@@ -32,18 +33,8 @@ const settings = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-/** An answer without a server message: the screen's own fallback text applies. */
-const badGateway: Handler = (_req, res) => {
-  res.writeHead(502, { 'Content-Type': 'text/html' });
-  res.end('<html>Bad gateway</html>');
-};
-
 function open(section: ReactNode, answer: Handler) {
-  setToken('token');
-  const user = newUser({ permissions: { showSettings: true, manageSettings: true } });
-  server.handle((req, res) =>
-    req.path === '/api/auth/me' ? sendJson(res, 200, envelope({ token: 'token', user })) : answer(req, res),
-  );
+  serveSignedIn(server, newUser({ permissions: { showSettings: true, manageSettings: true } }), answer);
   return renderWithProviders(section, { route: '/settings' });
 }
 

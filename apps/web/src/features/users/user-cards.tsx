@@ -1,5 +1,6 @@
-import { Card, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { User } from '@salary/shared/auth/auth.contract';
+import { RowCard } from '../../components/row-card.tsx';
 import { PermissionSummary } from './permission-summary.tsx';
 import { RoleBadge } from './role-badge.tsx';
 import { type UserActionHandlers, UserActions } from './user-actions.tsx';
@@ -14,14 +15,7 @@ export function UserCards({ users, editingId, ...handlers }: UserCardsProps) {
   return (
     <Stack gap="sm">
       {users.map((user) => (
-        <Card
-          key={user.id}
-          withBorder
-          padding="sm"
-          radius="md"
-          bg={user.id === editingId ? 'var(--mantine-primary-color-light)' : undefined}
-          data-user-email={user.email}
-        >
+        <RowCard key={user.id} highlighted={user.id === editingId} data-user-email={user.email}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <div style={{ minWidth: 0 }}>
               <Text fw={600} size="sm">
@@ -37,7 +31,7 @@ export function UserCards({ users, editingId, ...handlers }: UserCardsProps) {
             <PermissionSummary user={user} />
             <UserActions user={user} {...handlers} />
           </Stack>
-        </Card>
+        </RowCard>
       ))}
     </Stack>
   );

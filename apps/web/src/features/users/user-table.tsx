@@ -1,5 +1,6 @@
 import { Table } from '@mantine/core';
 import type { User } from '@salary/shared/auth/auth.contract';
+import { rowHighlight } from '../../components/row-card.tsx';
 import { PermissionSummary } from './permission-summary.tsx';
 import { RoleBadge } from './role-badge.tsx';
 import { type UserActionHandlers, UserActions } from './user-actions.tsx';
@@ -27,11 +28,7 @@ export function UserTable({ users, editingId, ...handlers }: UserTableProps) {
         </Table.Thead>
         <Table.Tbody>
           {users.map((user) => (
-            <Table.Tr
-              key={user.id}
-              bg={user.id === editingId ? 'var(--mantine-primary-color-light)' : undefined}
-              data-user-email={user.email}
-            >
+            <Table.Tr key={user.id} bg={rowHighlight(user.id === editingId)} data-user-email={user.email}>
               <Table.Td fw={500}>{user.name}</Table.Td>
               <Table.Td style={{ overflowWrap: 'break-word' }}>{user.email}</Table.Td>
               <Table.Td>

@@ -1,10 +1,10 @@
-import { Alert, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { User } from '@salary/shared/auth/auth.contract';
-import { IconLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { AdminOnly } from '../../components/admin-only.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useConfirmedDelete } from '../../components/use-confirmed-delete.ts';
 import { errorMessage } from '../../lib/api-error.ts';
-import { useCurrentUser } from '../../lib/auth/auth-context.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useDeleteUser } from './api/delete-user.ts';
 import { useUsers } from './api/get-users.ts';
@@ -17,7 +17,6 @@ function UserManagement() {
   const users = useUsers();
   const deleteUser = useDeleteUser();
   const [editing, setEditing] = useState<User | null>(null);
-  const [pendingDelete, setPendingDelete] = useState<User | null>(null);
   const [sessionsOf, setSessionsOf] = useState<User | null>(null);
 
   useEffect(() => {
@@ -29,18 +28,15 @@ function UserManagement() {
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
-  const confirmDelete = async () => {
-    if (!pendingDelete) return;
-    try {
-      await deleteUser.mutateAsync(pendingDelete.id);
-      toast.success('User deleted successfully');
-      if (editing?.id === pendingDelete.id) setEditing(null);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to delete user'));
-    } finally {
-      setPendingDelete(null);
-    }
-  };
+  const remove = useConfirmedDelete<User>({
+    mutation: deleteUser,
+    deleted: 'User deleted successfully',
+    failed: 'Failed to delete user',
+    onDeleted: (user) => {
+      if (editing?.id === user.id) setEditing(null);
+    },
+    itemName: (user) => user.email,
+  });
 
   return (
     <Stack gap="lg">
@@ -50,18 +46,14 @@ function UserManagement() {
         loading={users.isPending}
         editingId={editing?.id ?? null}
         onEdit={startEdit}
-        onDelete={setPendingDelete}
+        onDelete={remove.ask}
         onSessions={setSessionsOf}
       />
       {sessionsOf ? <UserSessionsModal user={sessionsOf} onClose={() => setSessionsOf(null)} /> : null}
       <ConfirmDialog
-        opened={pendingDelete !== null}
-        item={pendingDelete?.email}
         title="Delete user"
         message="Are you sure you want to delete this user?"
-        loading={deleteUser.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setPendingDelete(null)}
+        {...remove.confirmProps}
       />
     </Stack>
   );
@@ -69,13 +61,9 @@ function UserManagement() {
 
 /** Settings → User Management: admins only; everyone else reaching the URL sees 'Access denied'. */
 export default function UsersSection() {
-  const user = useCurrentUser();
-  if (!user.isAdmin) {
-    return (
-      <Alert color="red" variant="light" icon={<IconLock size={18} />} title="Access denied">
-        Only administrators can manage users.
-      </Alert>
-    );
-  }
-  return <UserManagement />;
+  return (
+    <AdminOnly denied="Only administrators can manage users.">
+      <UserManagement />
+    </AdminOnly>
+  );
 }

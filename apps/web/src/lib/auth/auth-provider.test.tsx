@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newUser } from '../../test/fixtures.ts';
-import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import {
+  envelope,
+  sendJson,
+  setPageUrl,
+  testServerForFile,
+  tokenRejected,
+} from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { useAccountDialogs } from '../account-dialogs.ts';
 import { useToast } from '../toast/toast-context.ts';
@@ -83,14 +89,7 @@ describe('start-up', () => {
   it('drops a token the server rejects', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     setToken('revoked');
-    server.handle((_req, res) =>
-      sendJson(res, 401, {
-        success: false,
-        message: 'Invalid or expired token',
-        error: 'UNAUTHORIZED',
-        data: null,
-      }),
-    );
+    server.handle(tokenRejected);
 
     renderWithProviders(<Probe />);
 

@@ -2,8 +2,8 @@ import type {
   AdjustmentFactor,
   CreateAdjustmentFactorBody,
 } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { adjustmentFactorsQueryKey } from './get-adjustment-factors.ts';
 
 /** POST /adjustment-factors: jobId, positionId, factor (a fraction for PERCENTAGE), type. */
@@ -12,9 +12,5 @@ export async function createAdjustmentFactor(body: CreateAdjustmentFactorBody): 
 }
 
 export function useCreateAdjustmentFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createAdjustmentFactor,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adjustmentFactorsQueryKey }),
-  });
+  return useInvalidatingMutation(createAdjustmentFactor, [adjustmentFactorsQueryKey]);
 }

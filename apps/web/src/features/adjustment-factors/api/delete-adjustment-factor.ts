@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { adjustmentFactorsQueryKey } from './get-adjustment-factors.ts';
 
 /** DELETE /adjustment-factors/:id. */
@@ -8,9 +8,5 @@ export async function deleteAdjustmentFactor(id: number): Promise<void> {
 }
 
 export function useDeleteAdjustmentFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteAdjustmentFactor,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adjustmentFactorsQueryKey }),
-  });
+  return useInvalidatingMutation(deleteAdjustmentFactor, [adjustmentFactorsQueryKey]);
 }

@@ -1,28 +1,15 @@
-import {
-  type AdjustmentFactor,
-  adjustmentFactorSchema,
-} from '@salary/shared/adjustment-factors/adjustment-factors.contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient } from '../../../lib/api-client.ts';
+import { adjustmentFactorSchema } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
+import { listQuery } from '../../../lib/list-query.ts';
 
 export const adjustmentFactorsQueryKey = ['adjustment-factors'] as const;
 
-const factorList = z.array(adjustmentFactorSchema);
+const adjustmentFactors = listQuery('/adjustment-factors', adjustmentFactorSchema, adjustmentFactorsQueryKey);
 
 /** GET /adjustment-factors: every factor by job and position, with both objects. */
-export async function getAdjustmentFactors(signal?: AbortSignal): Promise<AdjustmentFactor[]> {
-  return factorList.parse((await apiClient.get<unknown>('/adjustment-factors', { signal })).data);
-}
-
-export function adjustmentFactorsQueryOptions() {
-  return queryOptions({
-    queryKey: adjustmentFactorsQueryKey,
-    queryFn: ({ signal }) => getAdjustmentFactors(signal),
-  });
-}
+export const getAdjustmentFactors = adjustmentFactors.fetchList;
+export const adjustmentFactorsQueryOptions = adjustmentFactors.listOptions;
 
 /** Reloaded on every entry: jobs and positions may have been renamed or removed elsewhere (spec §4). */
 export function useAdjustmentFactors() {
-  return useQuery({ ...adjustmentFactorsQueryOptions(), refetchOnMount: 'always' });
+  return adjustmentFactors.useList({ refetchOnMount: 'always' });
 }

@@ -1,6 +1,6 @@
 import type { BaseSalary, CreateBaseSalaryBody } from '@salary/shared/base-salaries/base-salaries.contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { baseSalariesQueryKey } from './get-base-salaries.ts';
 
 /** POST /base-salary: gradeId, levelId, amount (JSON numbers). */
@@ -9,9 +9,5 @@ export async function createBaseSalary(body: CreateBaseSalaryBody): Promise<Base
 }
 
 export function useCreateBaseSalary() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createBaseSalary,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: baseSalariesQueryKey }),
-  });
+  return useInvalidatingMutation(createBaseSalary, [baseSalariesQueryKey]);
 }

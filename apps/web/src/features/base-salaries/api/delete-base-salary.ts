@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { baseSalariesQueryKey } from './get-base-salaries.ts';
 
 /** DELETE /base-salary/:id. */
@@ -8,9 +8,5 @@ export async function deleteBaseSalary(id: number): Promise<void> {
 }
 
 export function useDeleteBaseSalary() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteBaseSalary,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: baseSalariesQueryKey }),
-  });
+  return useInvalidatingMutation(deleteBaseSalary, [baseSalariesQueryKey]);
 }

@@ -1,6 +1,6 @@
 import type { EmployeeFormBody, EmployeeView } from '@salary/shared/employees/employee.contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { employeesQueryKey } from './get-employees.ts';
 
 /** POST /employees with the form shape of spec §3 (customMultipliers as a JSON string). */
@@ -9,9 +9,5 @@ export async function createEmployee(body: EmployeeFormBody): Promise<EmployeeVi
 }
 
 export function useCreateEmployee() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createEmployee,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeesQueryKey }),
-  });
+  return useInvalidatingMutation(createEmployee, [employeesQueryKey]);
 }

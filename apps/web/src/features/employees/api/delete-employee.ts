@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { employeesQueryKey } from './get-employees.ts';
 
 /** DELETE /employees/:id (admin or deleteEmployee). */
@@ -8,9 +8,5 @@ export async function deleteEmployee(id: number): Promise<void> {
 }
 
 export function useDeleteEmployee() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteEmployee,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeesQueryKey }),
-  });
+  return useInvalidatingMutation(deleteEmployee, [employeesQueryKey]);
 }

@@ -1,7 +1,7 @@
 import type { CreateGradeBody, Grade } from '@salary/shared/grades/grades.contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { gradesQueryKey } from '../../../lib/salary-rules/get-grades.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 
 /** POST /grades: name; without an order the server puts it last (order = current count, spec §9). */
 export async function createGrade(body: CreateGradeBody): Promise<Grade> {
@@ -9,9 +9,5 @@ export async function createGrade(body: CreateGradeBody): Promise<Grade> {
 }
 
 export function useCreateGrade() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createGrade,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: gradesQueryKey }),
-  });
+  return useInvalidatingMutation(createGrade, [gradesQueryKey]);
 }

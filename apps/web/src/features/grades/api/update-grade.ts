@@ -1,17 +1,14 @@
 import type { Grade, UpdateGradeBody } from '@salary/shared/grades/grades.contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { gradesQueryKey } from '../../../lib/salary-rules/get-grades.ts';
+import type { UpdateRequest } from '../../../lib/update-request.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 
 /** PUT /grades/:id: the modal renames; the order changes through reorder. */
-export async function updateGrade({ id, body }: { id: number; body: UpdateGradeBody }): Promise<Grade> {
+export async function updateGrade({ id, body }: UpdateRequest<UpdateGradeBody>): Promise<Grade> {
   return (await apiClient.put<Grade>(`/grades/${id}`, body)).data;
 }
 
 export function useUpdateGrade() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateGrade,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: gradesQueryKey }),
-  });
+  return useInvalidatingMutation(updateGrade, [gradesQueryKey]);
 }

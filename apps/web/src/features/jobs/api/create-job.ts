@@ -1,7 +1,7 @@
 import type { CreateJobBody, Job } from '@salary/shared/jobs/jobs.contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { jobsQueryKey } from '../../../lib/salary-rules/get-jobs.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 
 /** POST /jobs: name. */
 export async function createJob(body: CreateJobBody): Promise<Job> {
@@ -9,9 +9,5 @@ export async function createJob(body: CreateJobBody): Promise<Job> {
 }
 
 export function useCreateJob() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createJob,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobsQueryKey }),
-  });
+  return useInvalidatingMutation(createJob, [jobsQueryKey]);
 }

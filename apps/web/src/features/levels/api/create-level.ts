@@ -1,7 +1,7 @@
 import type { CreateLevelBody, Level } from '@salary/shared/levels/levels.contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { levelsQueryKey } from '../../../lib/salary-rules/get-levels.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 
 /** POST /levels: name. */
 export async function createLevel(body: CreateLevelBody): Promise<Level> {
@@ -9,9 +9,5 @@ export async function createLevel(body: CreateLevelBody): Promise<Level> {
 }
 
 export function useCreateLevel() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createLevel,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: levelsQueryKey }),
-  });
+  return useInvalidatingMutation(createLevel, [levelsQueryKey]);
 }

@@ -1,6 +1,6 @@
 import type { JustificationBody } from '@salary/shared/pay-transparency/pay-transparency.contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { payReportQueryKey } from './get-pay-report.ts';
 
 /** PUT /pay-transparency/justifications (admins). */
@@ -9,9 +9,5 @@ export async function saveJustification(body: JustificationBody) {
 }
 
 export function useSaveJustification() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: saveJustification,
-    onSuccess: () => client.invalidateQueries({ queryKey: payReportQueryKey }),
-  });
+  return useInvalidatingMutation(saveJustification, [payReportQueryKey]);
 }

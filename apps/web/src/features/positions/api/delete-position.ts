@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { jobsQueryKey } from '../../../lib/salary-rules/get-jobs.ts';
 import { positionsQueryKey } from '../../../lib/salary-rules/get-positions.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 
 /** DELETE /positions/:id: its adjustment factor goes with it (409 while employees use it). */
 export async function deletePosition(id: number): Promise<void> {
@@ -9,13 +9,5 @@ export async function deletePosition(id: number): Promise<void> {
 }
 
 export function useDeletePosition() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deletePosition,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: positionsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: jobsQueryKey }),
-      ]),
-  });
+  return useInvalidatingMutation(deletePosition, [positionsQueryKey, jobsQueryKey]);
 }

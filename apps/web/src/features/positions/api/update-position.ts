@@ -1,28 +1,15 @@
 import type { Position, UpdatePositionBody } from '@salary/shared/positions/positions.contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { jobsQueryKey } from '../../../lib/salary-rules/get-jobs.ts';
 import { positionsQueryKey } from '../../../lib/salary-rules/get-positions.ts';
+import type { UpdateRequest } from '../../../lib/update-request.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 
 /** PUT /positions/:id: name and jobId; a new jobId moves the position to that job. */
-export async function updatePosition({
-  id,
-  body,
-}: {
-  id: number;
-  body: UpdatePositionBody;
-}): Promise<Position> {
+export async function updatePosition({ id, body }: UpdateRequest<UpdatePositionBody>): Promise<Position> {
   return (await apiClient.put<Position>(`/positions/${id}`, body)).data;
 }
 
 export function useUpdatePosition() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updatePosition,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: positionsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: jobsQueryKey }),
-      ]),
-  });
+  return useInvalidatingMutation(updatePosition, [positionsQueryKey, jobsQueryKey]);
 }

@@ -1,7 +1,7 @@
 import type { User } from '@salary/shared/auth/auth.contract';
 import type { CreateUserBody } from '@salary/shared/users/users.contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { usersQueryKey } from './get-users.ts';
 
 /** POST /auth/users: email, name, password, permissions. */
@@ -10,9 +10,5 @@ export async function createUser(body: CreateUserBody): Promise<User> {
 }
 
 export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
-  });
+  return useInvalidatingMutation(createUser, [usersQueryKey]);
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { usersQueryKey } from './get-users.ts';
 
 /** DELETE /auth/users/:id. */
@@ -8,9 +8,5 @@ export async function deleteUser(id: number): Promise<void> {
 }
 
 export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
-  });
+  return useInvalidatingMutation(deleteUser, [usersQueryKey]);
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { errorMessage } from '../../lib/api-error.ts';
-import { useToast } from '../../lib/toast/toast-context.ts';
+import { errorMessage } from '../lib/api-error.ts';
+import { useToast } from '../lib/toast/toast-context.ts';
 
-export interface RuleDeleting<T> {
+export interface DeleteOptions<T> {
   mutation: { mutateAsync(id: number): Promise<unknown>; isPending: boolean };
   /** Toasts (spec §8): 'Job deleted successfully' / 'Failed to delete job' (the server's reason wins). */
   deleted: string;
@@ -10,7 +10,7 @@ export interface RuleDeleting<T> {
   onDeleted?(row: T): void;
   /**
    * Asked after the confirm prompt, before the delete (the impact preview): false keeps the
-   * rule. A rejection is a failed delete (the preview refuses what the delete would).
+   * row. A rejection is a failed delete (the preview refuses what the delete would).
    */
   preview?(row: T): Promise<boolean>;
   /** How the confirmation names the row on its second line ('Senior / L2'). */
@@ -18,23 +18,23 @@ export interface RuleDeleting<T> {
 }
 
 /** A section's deleting with its confirm dialog's title and prompt. */
-export type ConfirmedDeleting<T> = Omit<RuleDeleting<T>, 'onDeleted'> & {
+export type ConfirmedDeleting<T> = Omit<DeleteOptions<T>, 'onDeleted'> & {
   confirmTitle: string;
   confirmMessage: string;
 };
 
 /**
- * Delete after a confirmation (spec §8): `ask(row)` opens the dialog, spread `confirmProps` onto
- * the ConfirmDialog with the domain's own title and prompt.
+ * Delete after a confirmation (spec §8), for the rule lists and User Management alike: `ask(row)`
+ * opens the dialog, spread `confirmProps` onto the ConfirmDialog with the domain's own title and prompt.
  */
-export function useRuleDelete<T extends { id: number }>({
+export function useConfirmedDelete<T extends { id: number }>({
   mutation,
   deleted,
   failed,
   onDeleted,
   preview,
   itemName,
-}: RuleDeleting<T>) {
+}: DeleteOptions<T>) {
   const toast = useToast();
   const [pending, setPending] = useState<T | null>(null);
 
