@@ -42,8 +42,11 @@ type Request = RouteRequest & { token?: string };
 interface WriteCase {
   /** A successful call: the route's request of WRITE_REQUESTS unless given here. */
   ok?: (t: TestContext) => Promise<Request>;
-  /** A call that fails: the write must leave no entry. */
-  fail: (t: TestContext) => Promise<Request>;
+  /**
+   * A call that fails: the write must leave no entry. 'missing id': the successful request
+   * aimed at an id no record has.
+   */
+  fail: ((t: TestContext) => Promise<Request>) | 'missing id';
   entityType: string;
   action: string;
 }
@@ -52,6 +55,23 @@ interface WriteCase {
 const SESSION_ONLY = new Set(['POST /api/auth/login', 'POST /api/auth/logout', 'DELETE /api/auth/sessions']);
 /** POST routes that compute and write nothing. */
 const READS = new Set(['POST /api/calculate', 'POST /api/impact']);
+
+/** The route's successful request with its record's id replaced by one no record has. */
+async function atMissingId(route: string, t: TestContext): Promise<Request> {
+  const request = await writeRequest(route)(t);
+  const url = request.url.replace(/\/\d+(\/sessions)?$/, `/${MISSING}$1`);
+  if (url === request.url) throw new Error(`${route}: no id in ${request.url}`);
+  return { ...request, url };
+}
+
+/** A create with the name of a record made just before: refused as taken. */
+const nameTaken =
+  (url: string, make: (db: Db) => Promise<{ name: string }>) =>
+  async (t: TestContext): Promise<Request> => ({
+    method: 'POST',
+    url,
+    payload: { name: (await make(t.database.db)).name },
+  });
 
 const CASES: Record<string, WriteCase> = {
   'POST /api/auth/change-password': {
@@ -82,39 +102,11 @@ const CASES: Record<string, WriteCase> = {
       payload: { email: ADMIN_EMAIL, name: 'Dup', password: 'Copper-violet-29' },
     }),
   },
-  'PUT /api/auth/users/:id': {
-    entityType: 'user',
-    action: 'update',
-    fail: async () => ({
-      method: 'PUT',
-      url: `/api/auth/users/${MISSING}`,
-      payload: { name: 'X', permissions: {} },
-    }),
-  },
-  'DELETE /api/auth/users/:id': {
-    entityType: 'user',
-    action: 'delete',
-    fail: async () => ({ method: 'DELETE', url: `/api/auth/users/${MISSING}` }),
-  },
-  'DELETE /api/auth/users/:id/sessions': {
-    entityType: 'user',
-    action: 'end-sessions',
-    fail: async () => ({ method: 'DELETE', url: `/api/auth/users/${MISSING}/sessions` }),
-  },
-  'POST /api/jobs': {
-    entityType: 'job',
-    action: 'create',
-    fail: async (t) => ({
-      method: 'POST',
-      url: '/api/jobs',
-      payload: { name: (await newJob(t.database.db)).name },
-    }),
-  },
-  'PUT /api/jobs/:id': {
-    entityType: 'job',
-    action: 'update',
-    fail: async () => ({ method: 'PUT', url: `/api/jobs/${MISSING}`, payload: { name: unique('Job') } }),
-  },
+  'PUT /api/auth/users/:id': { entityType: 'user', action: 'update', fail: 'missing id' },
+  'DELETE /api/auth/users/:id': { entityType: 'user', action: 'delete', fail: 'missing id' },
+  'DELETE /api/auth/users/:id/sessions': { entityType: 'user', action: 'end-sessions', fail: 'missing id' },
+  'POST /api/jobs': { entityType: 'job', action: 'create', fail: nameTaken('/api/jobs', newJob) },
+  'PUT /api/jobs/:id': { entityType: 'job', action: 'update', fail: 'missing id' },
   'DELETE /api/jobs/:id': {
     entityType: 'job',
     action: 'delete',
@@ -139,34 +131,10 @@ const CASES: Record<string, WriteCase> = {
       payload: { name: unique('P'), jobId: MISSING },
     }),
   },
-  'PUT /api/positions/:id': {
-    entityType: 'position',
-    action: 'update',
-    fail: async (t) => ({
-      method: 'PUT',
-      url: `/api/positions/${MISSING}`,
-      payload: { name: unique('P'), jobId: (await newJob(t.database.db)).id },
-    }),
-  },
-  'DELETE /api/positions/:id': {
-    entityType: 'position',
-    action: 'delete',
-    fail: async () => ({ method: 'DELETE', url: `/api/positions/${MISSING}` }),
-  },
-  'POST /api/grades': {
-    entityType: 'grade',
-    action: 'create',
-    fail: async (t) => ({
-      method: 'POST',
-      url: '/api/grades',
-      payload: { name: (await newGrade(t.database.db)).name },
-    }),
-  },
-  'PUT /api/grades/:id': {
-    entityType: 'grade',
-    action: 'update',
-    fail: async () => ({ method: 'PUT', url: `/api/grades/${MISSING}`, payload: { name: unique('G') } }),
-  },
+  'PUT /api/positions/:id': { entityType: 'position', action: 'update', fail: 'missing id' },
+  'DELETE /api/positions/:id': { entityType: 'position', action: 'delete', fail: 'missing id' },
+  'POST /api/grades': { entityType: 'grade', action: 'create', fail: nameTaken('/api/grades', newGrade) },
+  'PUT /api/grades/:id': { entityType: 'grade', action: 'update', fail: 'missing id' },
   'POST /api/grades/reorder': {
     entityType: 'grade',
     action: 'reorder',
@@ -185,20 +153,8 @@ const CASES: Record<string, WriteCase> = {
       };
     },
   },
-  'POST /api/levels': {
-    entityType: 'level',
-    action: 'create',
-    fail: async (t) => ({
-      method: 'POST',
-      url: '/api/levels',
-      payload: { name: (await newLevel(t.database.db)).name },
-    }),
-  },
-  'PUT /api/levels/:id': {
-    entityType: 'level',
-    action: 'update',
-    fail: async () => ({ method: 'PUT', url: `/api/levels/${MISSING}`, payload: { name: unique('L') } }),
-  },
+  'POST /api/levels': { entityType: 'level', action: 'create', fail: nameTaken('/api/levels', newLevel) },
+  'PUT /api/levels/:id': { entityType: 'level', action: 'update', fail: 'missing id' },
   'POST /api/base-salary': {
     entityType: 'baseSalary',
     action: 'create',
@@ -208,19 +164,7 @@ const CASES: Record<string, WriteCase> = {
       payload: { gradeId: MISSING, levelId: (await newLevel(t.database.db)).id, amount: 1000 },
     }),
   },
-  'PUT /api/base-salary/:id': {
-    entityType: 'baseSalary',
-    action: 'update',
-    fail: async (t) => {
-      const g = await newGrade(t.database.db);
-      const l = await newLevel(t.database.db);
-      return {
-        method: 'PUT',
-        url: `/api/base-salary/${MISSING}`,
-        payload: { gradeId: g.id, levelId: l.id, amount: 1 },
-      };
-    },
-  },
+  'PUT /api/base-salary/:id': { entityType: 'baseSalary', action: 'update', fail: 'missing id' },
   'POST /api/base-salary/bulk': {
     entityType: 'baseSalary',
     action: 'bulkSave',
@@ -248,11 +192,7 @@ const CASES: Record<string, WriteCase> = {
       payload: { categoryKind: 'grade', categoryKey: '1', text: '   ' },
     }),
   },
-  'DELETE /api/base-salary/:id': {
-    entityType: 'baseSalary',
-    action: 'delete',
-    fail: async () => ({ method: 'DELETE', url: `/api/base-salary/${MISSING}` }),
-  },
+  'DELETE /api/base-salary/:id': { entityType: 'baseSalary', action: 'delete', fail: 'missing id' },
   'POST /api/adjustment-factors': {
     entityType: 'adjustmentFactor',
     action: 'create',
@@ -267,23 +207,11 @@ const CASES: Record<string, WriteCase> = {
       };
     },
   },
-  'PUT /api/adjustment-factors/:id': {
-    entityType: 'adjustmentFactor',
-    action: 'update',
-    fail: async (t) => {
-      const job = await newJob(t.database.db);
-      const p = await newPosition(t.database.db, job.id);
-      return {
-        method: 'PUT',
-        url: `/api/adjustment-factors/${MISSING}`,
-        payload: { jobId: job.id, positionId: p.id, factor: 150, type: 'FIXED' },
-      };
-    },
-  },
+  'PUT /api/adjustment-factors/:id': { entityType: 'adjustmentFactor', action: 'update', fail: 'missing id' },
   'DELETE /api/adjustment-factors/:id': {
     entityType: 'adjustmentFactor',
     action: 'delete',
-    fail: async () => ({ method: 'DELETE', url: `/api/adjustment-factors/${MISSING}` }),
+    fail: 'missing id',
   },
   'PUT /api/settings': {
     entityType: 'settings',
@@ -312,19 +240,15 @@ const CASES: Record<string, WriteCase> = {
       payload: { ...(await employeeForm(t)), levelId: MISSING },
     }),
   },
-  'DELETE /api/employees/:id': {
-    entityType: 'employee',
-    action: 'delete',
-    fail: async () => ({ method: 'DELETE', url: `/api/employees/${MISSING}` }),
-  },
+  'DELETE /api/employees/:id': { entityType: 'employee', action: 'delete', fail: 'missing id' },
   'POST /api/employees/import': {
     entityType: 'import',
     action: 'import',
     // One bad row: nothing of the file is written.
     fail: async (t) => {
       const c = await newCompany(t.database.db, 3000);
-      const good = importRow(c, unique('Imported'));
-      const bad = importRow(c, unique('Imported'), { Job: 'No such job' });
+      const good = importRow(c, { Name: unique('Imported') });
+      const bad = importRow(c, { Name: unique('Imported'), Job: 'No such job' });
       return {
         method: 'POST',
         url: '/api/employees/import',
@@ -400,7 +324,7 @@ describe('every write route records exactly one audit entry on success, none on 
       /\$argon|passwordHash|Copper-violet-29|Lantern-quiet-river-77|Kettle/i,
     );
 
-    const failRequest = await c.fail(t);
+    const failRequest = c.fail === 'missing id' ? await atMissingId(route, t) : await c.fail(t);
     const failBefore = await countRows(db, auditEntries);
     const failed = await call(failRequest);
     expect(failed.statusCode, failed.body).toBeGreaterThanOrEqual(400);

@@ -29,25 +29,25 @@ type Cell = Cells[number];
 type Named = { name: string };
 
 /**
- * An import row of `c` named `name`: ID blank (a new employee), 1 year of experience and 1 with
- * the company, every Yes/No column No; `changes` replaces cells by their header.
+ * An import row in the template's column order for `c`'s job, position, grade and level: ID
+ * blank (a new employee) named New Hire, 1 year of experience, 0 with the company, every Yes/No
+ * column No; `changes` replaces cells by their header.
  */
 export function importRow(
   c: { job: Named; position: Named; grade: Named; level: Named },
-  name: string,
   changes: Record<string, Cell> = {},
 ): Cells {
   for (const header of Object.keys(changes))
     if (!IMPORT_HEADER.includes(header)) throw new Error(`importRow: no column ${header}`);
   const row: Record<string, Cell> = {
     ID: null,
-    Name: name,
+    Name: 'New Hire',
     Job: c.job.name,
     Position: c.position.name,
     Grade: c.grade.name,
     Level: c.level.name,
     'Years of Experience': 1,
-    'Years with Company': 1,
+    'Years with Company': 0,
     'Base on Project': 'No',
     'Acting as Different Grade': 'No',
     Pillar: 'No',

@@ -13,6 +13,7 @@ import { newCompany } from '../support/factories.ts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  ALL_PERMISSIONS,
   buildTestApp,
   type TestContext,
   USER_PASSWORD,
@@ -42,8 +43,13 @@ interface RouteCase {
   allowedStatus?: number;
 }
 
+/** A GET of `url`: nothing to build. */
+const read =
+  (url: string): BuildRequest =>
+  async () => ({ method: 'GET', url });
+
 export const ROUTES: RouteCase[] = [
-  { name: 'health', who: 'public', request: async () => ({ method: 'GET', url: '/api/health' }) },
+  { name: 'health', who: 'public', request: read('/api/health') },
   {
     name: 'login',
     who: 'public',
@@ -54,12 +60,8 @@ export const ROUTES: RouteCase[] = [
     }),
   },
   // The SSO routes exist only with OIDC configured: apps/server/test/oidc covers them.
-  {
-    name: 'sign-in options',
-    who: 'public',
-    request: async () => ({ method: 'GET', url: '/api/auth/options' }),
-  },
-  { name: 'who am I', who: 'signedIn', request: async () => ({ method: 'GET', url: '/api/auth/me' }) },
+  { name: 'sign-in options', who: 'public', request: read('/api/auth/options') },
+  { name: 'who am I', who: 'signedIn', request: read('/api/auth/me') },
   {
     name: 'change password (wrong current password: allowed in, changes nothing)',
     who: 'signedIn',
@@ -70,12 +72,8 @@ export const ROUTES: RouteCase[] = [
       payload: { currentPassword: 'not-my-password', newPassword: 'another-password-1' },
     }),
   },
-  { name: 'list users', who: 'admin', request: async () => ({ method: 'GET', url: '/api/auth/users' }) },
-  {
-    name: 'my sessions',
-    who: 'signedIn',
-    request: async () => ({ method: 'GET', url: '/api/auth/sessions' }),
-  },
+  { name: 'list users', who: 'admin', request: read('/api/auth/users') },
+  { name: 'my sessions', who: 'signedIn', request: read('/api/auth/sessions') },
   {
     name: 'end my other sessions',
     who: 'signedIn',
@@ -94,38 +92,26 @@ export const ROUTES: RouteCase[] = [
   { name: 'create user', who: 'admin', request: writeRequest('POST /api/auth/users') },
   { name: 'update user', who: 'admin', request: writeRequest('PUT /api/auth/users/:id') },
   { name: 'delete user', who: 'admin', request: writeRequest('DELETE /api/auth/users/:id') },
-  { name: 'list jobs', who: 'signedIn', request: async () => ({ method: 'GET', url: '/api/jobs' }) },
+  { name: 'list jobs', who: 'signedIn', request: read('/api/jobs') },
   { name: 'create job', who: 'manageSettings', request: writeRequest('POST /api/jobs') },
   { name: 'update job', who: 'manageSettings', request: writeRequest('PUT /api/jobs/:id') },
   { name: 'delete job', who: 'manageSettings', request: writeRequest('DELETE /api/jobs/:id') },
-  {
-    name: 'list positions',
-    who: 'signedIn',
-    request: async () => ({ method: 'GET', url: '/api/positions' }),
-  },
+  { name: 'list positions', who: 'signedIn', request: read('/api/positions') },
   { name: 'create position', who: 'manageSettings', request: writeRequest('POST /api/positions') },
   { name: 'update position', who: 'manageSettings', request: writeRequest('PUT /api/positions/:id') },
   { name: 'delete position', who: 'manageSettings', request: writeRequest('DELETE /api/positions/:id') },
-  { name: 'list grades', who: 'signedIn', request: async () => ({ method: 'GET', url: '/api/grades' }) },
+  { name: 'list grades', who: 'signedIn', request: read('/api/grades') },
   { name: 'create grade', who: 'manageSettings', request: writeRequest('POST /api/grades') },
   { name: 'update grade', who: 'manageSettings', request: writeRequest('PUT /api/grades/:id') },
   { name: 'reorder grades', who: 'manageSettings', request: writeRequest('POST /api/grades/reorder') },
-  { name: 'list levels', who: 'signedIn', request: async () => ({ method: 'GET', url: '/api/levels' }) },
+  { name: 'list levels', who: 'signedIn', request: read('/api/levels') },
   { name: 'create level', who: 'manageSettings', request: writeRequest('POST /api/levels') },
   { name: 'update level', who: 'manageSettings', request: writeRequest('PUT /api/levels/:id') },
-  {
-    name: 'list base salaries',
-    who: 'moneyRules',
-    request: async () => ({ method: 'GET', url: '/api/base-salary' }),
-  },
+  { name: 'list base salaries', who: 'moneyRules', request: read('/api/base-salary') },
   { name: 'create base salary', who: 'manageSettings', request: writeRequest('POST /api/base-salary') },
   { name: 'update base salary', who: 'manageSettings', request: writeRequest('PUT /api/base-salary/:id') },
   { name: 'delete base salary', who: 'manageSettings', request: writeRequest('DELETE /api/base-salary/:id') },
-  {
-    name: 'list adjustment factors',
-    who: 'moneyRules',
-    request: async () => ({ method: 'GET', url: '/api/adjustment-factors' }),
-  },
+  { name: 'list adjustment factors', who: 'moneyRules', request: read('/api/adjustment-factors') },
   {
     name: 'create adjustment factor',
     who: 'manageSettings',
@@ -141,7 +127,7 @@ export const ROUTES: RouteCase[] = [
     who: 'manageSettings',
     request: writeRequest('DELETE /api/adjustment-factors/:id'),
   },
-  { name: 'read settings', who: 'signedIn', request: async () => ({ method: 'GET', url: '/api/settings' }) },
+  { name: 'read settings', who: 'signedIn', request: read('/api/settings') },
   { name: 'save settings', who: 'manageSettings', request: writeRequest('PUT /api/settings') },
   {
     name: 'calculate',
@@ -155,11 +141,7 @@ export const ROUTES: RouteCase[] = [
       };
     },
   },
-  {
-    name: 'list employees',
-    who: 'signedIn',
-    request: async () => ({ method: 'GET', url: '/api/employees' }),
-  },
+  { name: 'list employees', who: 'signedIn', request: read('/api/employees') },
   {
     name: 'read employee',
     who: 'signedIn',
@@ -167,15 +149,11 @@ export const ROUTES: RouteCase[] = [
   },
   { name: 'create employee', who: 'manageEmployee', request: writeRequest('POST /api/employees') },
   { name: 'update employee', who: 'manageEmployee', request: writeRequest('PUT /api/employees/:id') },
-  {
-    name: 'export employees',
-    who: 'signedIn',
-    request: async () => ({ method: 'GET', url: '/api/employees/export' }),
-  },
+  { name: 'export employees', who: 'signedIn', request: read('/api/employees/export') },
   {
     name: 'download the import template',
     who: 'signedIn',
-    request: async () => ({ method: 'GET', url: '/api/employees/template/download' }),
+    request: read('/api/employees/template/download'),
   },
   {
     name: 'import employees (dry run)',
@@ -186,12 +164,12 @@ export const ROUTES: RouteCase[] = [
   {
     name: 'pay transparency report',
     who: 'showSalary',
-    request: async () => ({ method: 'GET', url: '/api/pay-transparency?category=grade' }),
+    request: read('/api/pay-transparency?category=grade'),
   },
   {
     name: 'pay transparency report as .xlsx',
     who: 'showSalary',
-    request: async () => ({ method: 'GET', url: '/api/pay-transparency/export' }),
+    request: read('/api/pay-transparency/export'),
   },
   {
     name: 'justify a pay gap',
@@ -269,7 +247,7 @@ beforeAll(async () => {
       .sign(key),
   );
   // Signed in twice; the password change through one session ends the other.
-  const stale = await t.createUser({ ...Object.fromEntries(PERMISSION_KEYS.map((k) => [k, true])) });
+  const stale = await t.createUser(ALL_PERMISSIONS);
   const changer = await t.login(stale.email, USER_PASSWORD);
   await t.call({
     method: 'POST',
@@ -278,7 +256,7 @@ beforeAll(async () => {
     payload: { currentPassword: USER_PASSWORD, newPassword: 'changed-password-1' },
   });
   tokens.set('a token from before a password change', stale.token);
-  const gone = await t.createUser({ ...Object.fromEntries(PERMISSION_KEYS.map((k) => [k, true])) });
+  const gone = await t.createUser(ALL_PERMISSIONS);
   await t.call({ method: 'DELETE', url: `/api/auth/users/${gone.user.id}`, token: t.adminToken });
   tokens.set("a deleted user's token", gone.token);
   for (const { label, caller } of CALLERS)

@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import type { Db } from '../../src/db/client.ts';
 import { IMPORT_HEADER, importRow, upload, xlsxOf } from '../excel/excel-files.ts';
 import {
   newBaseSalary,
@@ -61,7 +62,7 @@ export async function plainUser(t: TestContext) {
 /** POST /api/employees/import of one new employee of a fresh company (`query` as in '?dryRun=true'). */
 export async function importRequest(t: TestContext, query = ''): Promise<RouteRequest> {
   const c = await newCompany(t.database.db, 3000);
-  const file = await xlsxOf([IMPORT_HEADER, importRow(c, unique('Imported'))]);
+  const file = await xlsxOf([IMPORT_HEADER, importRow(c, { Name: unique('Imported') })]);
   return { method: 'POST', url: `/api/employees/import${query}`, ...upload(file) };
 }
 
@@ -97,8 +98,23 @@ async function newFactorOfJob(t: TestContext, type: 'PERCENTAGE' | 'FIXED', fact
   return { job, position, factor: await newFactor(db, job.id, position.id, type, factor) };
 }
 
+/** Create and rename in a list whose records are a name only (jobs, grades, levels). */
+function namedList(url: string, prefix: string, make: (db: Db) => Promise<{ id: number }>) {
+  return {
+    [`POST ${url}`]: async () => ({ method: 'POST', url, payload: { name: unique(prefix) } }),
+    [`PUT ${url}/:id`]: async (t) => ({
+      method: 'PUT',
+      url: `${url}/${(await make(t.database.db)).id}`,
+      payload: { name: unique(prefix) },
+    }),
+  } satisfies Record<string, BuildRequest>;
+}
+
 /** Keyed 'METHOD /path' as the app registers the route. */
 export const WRITE_REQUESTS: Record<string, BuildRequest> = {
+  ...namedList('/api/jobs', 'Job', newJob),
+  ...namedList('/api/grades', 'Grade', newGrade),
+  ...namedList('/api/levels', 'Level', newLevel),
   'POST /api/auth/users': async () => ({
     method: 'POST',
     url: '/api/auth/users',
@@ -120,12 +136,6 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
   'DELETE /api/auth/users/:id/sessions': async (t) => ({
     method: 'DELETE',
     url: `/api/auth/users/${await plainUser(t)}/sessions`,
-  }),
-  'POST /api/jobs': async () => ({ method: 'POST', url: '/api/jobs', payload: { name: unique('Job') } }),
-  'PUT /api/jobs/:id': async (t) => ({
-    method: 'PUT',
-    url: `/api/jobs/${(await newJob(t.database.db)).id}`,
-    payload: { name: unique('Job') },
   }),
   'DELETE /api/jobs/:id': async (t) => ({
     method: 'DELETE',
@@ -149,16 +159,6 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
     const p = await newPosition(t.database.db, (await newJob(t.database.db)).id);
     return { method: 'DELETE', url: `/api/positions/${p.id}` };
   },
-  'POST /api/grades': async () => ({
-    method: 'POST',
-    url: '/api/grades',
-    payload: { name: unique('Grade') },
-  }),
-  'PUT /api/grades/:id': async (t) => ({
-    method: 'PUT',
-    url: `/api/grades/${(await newGrade(t.database.db)).id}`,
-    payload: { name: unique('Grade') },
-  }),
   'POST /api/grades/reorder': async (t) => {
     const g = await newGrade(t.database.db);
     // A free order: a grade moved onto another's order is refused (409).
@@ -168,16 +168,6 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
       payload: { grades: [{ id: g.id, order: 100_000 + g.id }] },
     };
   },
-  'POST /api/levels': async () => ({
-    method: 'POST',
-    url: '/api/levels',
-    payload: { name: unique('Level') },
-  }),
-  'PUT /api/levels/:id': async (t) => ({
-    method: 'PUT',
-    url: `/api/levels/${(await newLevel(t.database.db)).id}`,
-    payload: { name: unique('Level') },
-  }),
   'POST /api/base-salary': async (t) => ({
     method: 'POST',
     url: '/api/base-salary',
