@@ -3,7 +3,7 @@ import type { Job } from '@salary/shared/jobs/jobs.contract';
 import type { Position } from '@salary/shared/positions/positions.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
-import { expectDocumented, expectRefused, fieldsOf, rulesApi } from '../support/rules-api.ts';
+import { expectDocumented, expectFieldProblems, expectRefused, rulesApi } from '../support/rules-api.ts';
 
 let t: TestContext;
 let web: Job;
@@ -68,14 +68,15 @@ describe('adjustment factors API', () => {
 
   it('requires every field, naming them as the form does', async () => {
     const res = await post({});
-    expect(res.statusCode).toBe(400);
-    expect(fieldsOf(res.envelope.data)).toEqual(
-      expect.arrayContaining([
+    expectFieldProblems(
+      res,
+      [
         { field: 'jobId', message: 'Job is required' },
         { field: 'positionId', message: 'Position is required' },
         { field: 'type', message: 'Adjustment Type is required' },
         { field: 'factor', message: 'Adjustment Factor is required' },
-      ]),
+      ],
+      { including: true },
     );
   });
 
@@ -98,10 +99,9 @@ describe('adjustment factors API', () => {
       ],
     ] as const) {
       const res = await factors.put((await listFactors())[0]!.id, { ...base, ...payload });
-      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(fieldsOf(res.envelope.data)).toEqual([
-        { field: payload.type === 'BONUS' ? 'type' : 'factor', message },
-      ]);
+      expectFieldProblems(res, [{ field: payload.type === 'BONUS' ? 'type' : 'factor', message }], {
+        context: JSON.stringify(payload),
+      });
     }
     expect((await listFactors()).find((f) => f.positionId === analyst.id)?.factor).toBe(-1);
   });
@@ -125,19 +125,14 @@ describe('adjustment factors API', () => {
 
   it('requires the position to belong to the selected job, and both to exist', async () => {
     const wrong = await post({ jobId: data.id, positionId: frontend.id, factor: 0.1, type: 'PERCENTAGE' });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.envelope.message).toBe('Position does not belong to the selected job');
-    expect(fieldsOf(wrong.envelope.data)).toEqual([
+    expectFieldProblems(wrong, [
       { field: 'positionId', message: 'Position does not belong to the selected job' },
     ]);
+    expect(wrong.envelope.message).toBe('Position does not belong to the selected job');
     const noJob = await post({ jobId: 999999, positionId: frontend.id, factor: 0.1, type: 'PERCENTAGE' });
-    expect(noJob.statusCode).toBe(400);
-    expect(fieldsOf(noJob.envelope.data)).toEqual([{ field: 'jobId', message: 'Job not found' }]);
+    expectFieldProblems(noJob, [{ field: 'jobId', message: 'Job not found' }]);
     const noPosition = await post({ jobId: web.id, positionId: 999999, factor: 0.1, type: 'PERCENTAGE' });
-    expect(noPosition.statusCode).toBe(400);
-    expect(fieldsOf(noPosition.envelope.data)).toEqual([
-      { field: 'positionId', message: 'Position not found' },
-    ]);
+    expectFieldProblems(noPosition, [{ field: 'positionId', message: 'Position not found' }]);
   });
 
   it('allows one factor per job and position, naming them in the 409', async () => {

@@ -4,7 +4,7 @@ import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
 import { newCompany, newEmployees } from '../support/factories.ts';
-import { ADMIN_EMAIL, buildTestApp, type TestContext } from '../support/helper.ts';
+import { ADMIN_EMAIL, ALL_PERMISSIONS, buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
  * Pay history through the real routes: each figure equals what /api/calculate answers for
@@ -216,14 +216,7 @@ describe('pay history', () => {
 
 describe('GET /api/audit', () => {
   it('is for administrators only', async () => {
-    const { token } = await t.createUser({
-      showSettings: true,
-      manageSettings: true,
-      showSalary: true,
-      showCost: true,
-      manageEmployee: true,
-      deleteEmployee: true,
-    });
+    const { token } = await t.createUser(ALL_PERMISSIONS);
     const res = await call({ method: 'GET', url: '/api/audit', token });
     expect(res.statusCode).toBe(403);
   });

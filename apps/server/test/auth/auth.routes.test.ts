@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changePassword, signIn } from '../support/auth-calls.ts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -15,11 +16,7 @@ afterAll(async () => t.close());
 
 describe('POST /api/auth/login', () => {
   it('answers a token and the user with the six permissions, never the hash', async () => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-    });
+    const res = await signIn(t, ADMIN_EMAIL, ADMIN_PASSWORD);
     expect(res.statusCode).toBe(200);
     expect(res.envelope.success).toBe(true);
     const data = res.envelope.data as { token: string; user: Record<string, unknown> };
@@ -43,25 +40,13 @@ describe('POST /api/auth/login', () => {
   });
 
   it('accepts the email in any letter case', async () => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: ADMIN_EMAIL.toUpperCase(), password: ADMIN_PASSWORD },
-    });
+    const res = await signIn(t, ADMIN_EMAIL.toUpperCase(), ADMIN_PASSWORD);
     expect(res.statusCode).toBe(200);
   });
 
   it('gives the same 401 message for an unknown email and a wrong password', async () => {
-    const wrong = await t.call({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: ADMIN_EMAIL, password: 'nope-nope' },
-    });
-    const unknown = await t.call({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'ghost@example.com', password: 'nope-nope' },
-    });
+    const wrong = await signIn(t, ADMIN_EMAIL, 'nope-nope');
+    const unknown = await signIn(t, 'ghost@example.com', 'nope-nope');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.envelope).toEqual({
@@ -143,12 +128,7 @@ describe('POST /api/auth/change-password', () => {
   it('changes the password, ends every other session and keeps this one', async () => {
     const { token, email } = await t.createUser();
     const second = await t.login(email, USER_PASSWORD);
-    const res = await t.call<{ token: string }>({
-      method: 'POST',
-      url: '/api/auth/change-password',
-      token,
-      payload: { currentPassword: USER_PASSWORD, newPassword: 'brand-new-pass-2' },
-    });
+    const res = await changePassword<{ token: string }>(t, token, USER_PASSWORD, 'brand-new-pass-2');
     expect(res.statusCode).toBe(200);
     expect(res.envelope.message).toBe('Password changed successfully');
     expect((await t.call({ method: 'GET', url: '/api/auth/me', token })).statusCode).toBe(200);
@@ -156,23 +136,14 @@ describe('POST /api/auth/change-password', () => {
     expect(
       (await t.call({ method: 'GET', url: '/api/auth/me', token: res.envelope.data.token })).statusCode,
     ).toBe(200);
-    const oldLogin = await t.call({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: USER_PASSWORD },
-    });
+    const oldLogin = await signIn(t, email, USER_PASSWORD);
     expect(oldLogin.statusCode).toBe(401);
     await expect(t.login(email, 'brand-new-pass-2')).resolves.toBeTruthy();
   });
 
   it('refuses a wrong current password and changes nothing', async () => {
     const { token, email } = await t.createUser();
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/auth/change-password',
-      token,
-      payload: { currentPassword: 'wrong-one', newPassword: 'brand-new-pass-2' },
-    });
+    const res = await changePassword(t, token, 'wrong-one', 'brand-new-pass-2');
     expect(res.statusCode).toBe(400);
     expect(res.envelope.message).toBe('Current password is incorrect');
     await expect(t.login(email, USER_PASSWORD)).resolves.toBeTruthy();
@@ -180,22 +151,13 @@ describe('POST /api/auth/change-password', () => {
 
   it('requires both fields and a new password of at least 12 characters', async () => {
     const { token } = await t.createUser();
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/auth/change-password',
-      token,
-      payload: { currentPassword: USER_PASSWORD, newPassword: 'short' },
-    });
+    const res = await changePassword(t, token, USER_PASSWORD, 'short');
     expect(res.statusCode).toBe(400);
     expect(res.envelope.message).toBe('New password must be at least 12 characters');
   });
 
   it('needs a token', async () => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/auth/change-password',
-      payload: { currentPassword: 'a', newPassword: 'bbbbbbbbbbbbbb' },
-    });
+    const res = await changePassword(t, undefined, 'a', 'bbbbbbbbbbbbbb');
     expect(res.statusCode).toBe(401);
   });
 });

@@ -2,6 +2,7 @@ import { checkPassword } from '@salary/shared/auth/password-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureFirstAdmin } from '../../src/modules/users/first-admin.ts';
 import { createUsersRepository } from '../../src/modules/users/users.repository.ts';
+import { changePassword } from '../support/auth-calls.ts';
 import { buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 
@@ -78,12 +79,7 @@ describe('creating a user', () => {
 describe('changing my password', () => {
   it.each(REFUSED)('refuses %j: %s', async (password, reason) => {
     const { token } = await t.createUser({}, { email: `maria.lopez+c${++n}@example.com`, name: OWNER.name });
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/auth/change-password',
-      token,
-      payload: { currentPassword: USER_PASSWORD, newPassword: password },
-    });
+    const res = await changePassword(t, token, USER_PASSWORD, password);
     expect(res.statusCode, res.body).toBe(400);
     const expected = reason.replace('Password must be at least', 'New password must be at least');
     expect(res.envelope.message).toBe(expected);
@@ -92,12 +88,7 @@ describe('changing my password', () => {
   it('accepts a strong one, and the old weak-rule password of an existing user still signs in', async () => {
     // The administrator's password predates the rule (admin-password-1 is inserted directly).
     const { token } = await t.createUser();
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/auth/change-password',
-      token,
-      payload: { currentPassword: USER_PASSWORD, newPassword: 'Velvet-canyon-drum-40' },
-    });
+    const res = await changePassword(t, token, USER_PASSWORD, 'Velvet-canyon-drum-40');
     expect(res.statusCode, res.body).toBe(200);
     await expect(t.login('admin@example.com', 'admin-password-1')).resolves.toBeTruthy();
   });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/db/schema.ts';
+import { changePassword } from '../support/auth-calls.ts';
 import { buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';
 
 /*
@@ -122,12 +123,7 @@ describe('an admin signs a user out everywhere', () => {
 describe('password change', () => {
   it('ends every other session of the user, on every instance; this one goes on', async () => {
     const { token, other } = await signedInTwice();
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/auth/change-password',
-      token,
-      payload: { currentPassword: USER_PASSWORD, newPassword: 'Willow-anchor-93' },
-    });
+    const res = await changePassword(t, token, USER_PASSWORD, 'Willow-anchor-93');
     expect(res.statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
     expect((await meOnReplica(other)).statusCode).toBe(401);

@@ -1,5 +1,6 @@
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../support/auth-calls.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -79,11 +80,7 @@ describe('answers are never cached', () => {
   });
 
   it('sends it on sign-in, whose answer carries a token', async () => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'admin@example.com', password: 'admin-password-1' },
-    });
+    const res = await signIn(t, 'admin@example.com', 'admin-password-1');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
   });

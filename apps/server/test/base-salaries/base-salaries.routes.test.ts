@@ -3,7 +3,7 @@ import type { Grade } from '@salary/shared/grades/grades.contract';
 import type { Level } from '@salary/shared/levels/levels.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
-import { expectDocumented, expectRefused, fieldsOf, rulesApi } from '../support/rules-api.ts';
+import { expectDocumented, expectFieldProblems, expectRefused, rulesApi } from '../support/rules-api.ts';
 
 let t: TestContext;
 let junior: Grade;
@@ -65,13 +65,14 @@ describe('base salaries API', () => {
 
   it('validates grade, level and amount, naming the fields as the form does', async () => {
     const missing = await post({});
-    expect(missing.statusCode).toBe(400);
-    expect(fieldsOf(missing.envelope.data)).toEqual(
-      expect.arrayContaining([
+    expectFieldProblems(
+      missing,
+      [
         { field: 'gradeId', message: 'Grade is required' },
         { field: 'levelId', message: 'Level is required' },
         { field: 'amount', message: 'Base Salary Amount is required' },
-      ]),
+      ],
+      { including: true },
     );
     for (const [amount, message] of [
       [null, 'Base Salary Amount is required'],
@@ -81,8 +82,7 @@ describe('base salaries API', () => {
       [1_000_000_000, 'Base Salary Amount must be at most 999,999,999.99'],
     ] as const) {
       const res = await post({ gradeId: junior.id, levelId: l1.id, amount });
-      expect(res.statusCode, String(amount)).toBe(400);
-      expect(fieldsOf(res.envelope.data)).toEqual([{ field: 'amount', message }]);
+      expectFieldProblems(res, [{ field: 'amount', message }], { context: String(amount) });
     }
   });
 
@@ -98,14 +98,13 @@ describe('base salaries API', () => {
 
   it('answers 400 naming the field for an unknown grade or level', async () => {
     const res = await post({ gradeId: 999999, levelId: 999998, amount: 10 });
-    expect(res.statusCode).toBe(400);
-    expect(fieldsOf(res.envelope.data)).toEqual([
+    expectFieldProblems(res, [
       { field: 'gradeId', message: 'Grade not found' },
       { field: 'levelId', message: 'Level not found' },
     ]);
     const level = await post({ gradeId: junior.id, levelId: 999998, amount: 10 });
+    expectFieldProblems(level, [{ field: 'levelId', message: 'Level not found' }]);
     expect(level.envelope.message).toBe('Level not found');
-    expect(fieldsOf(level.envelope.data)).toEqual([{ field: 'levelId', message: 'Level not found' }]);
   });
 
   it('refuses a second base salary for the same grade and level, naming them', async () => {

@@ -46,17 +46,22 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const profile = () => ({
-  jobId: company.job.id,
-  positionId: company.position.id,
-  gradeId: company.grade.id,
-  levelId: company.level.id,
+/** The employee's side of the profile: what the engine takes as its second argument. */
+const PERSON = {
   yearsExperience: 3,
   yearsWithCompany: 2,
   offshoreProject: false,
   actingAsDifferentGrade: false,
   pillar: false,
   remote: true,
+};
+
+const profile = () => ({
+  jobId: company.job.id,
+  positionId: company.position.id,
+  gradeId: company.grade.id,
+  levelId: company.level.id,
+  ...PERSON,
   customMultipliers: JSON.stringify([
     { title: 'Night shifts', type: 'FIXED', value: 100, checked: true },
     { title: 'Unchecked', type: 'FIXED', value: 9999, checked: false },
@@ -70,14 +75,13 @@ type Details = Record<string, unknown> & {
   selectedBenefits: { name: string; amount: number }[];
 };
 
+/** POST /api/calculate as `token` (showSalary + showCost unless named). */
+const calculate = <T = unknown>(payload: object, token = plainToken) =>
+  t.call<T>({ method: 'POST', url: '/api/calculate', token, payload });
+
 describe('POST /api/calculate', () => {
   it('prices a profile exactly as worked out by hand', async () => {
-    const res = await t.call<{ calculatedSalary: number; details: Details }>({
-      method: 'POST',
-      url: '/api/calculate',
-      token: plainToken,
-      payload: profile(),
-    });
+    const res = await calculate<{ calculatedSalary: number; details: Details }>(profile());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.envelope.message).toBe('Salary calculated successfully');
     const { calculatedSalary, details } = res.envelope.data;
@@ -109,12 +113,7 @@ describe('POST /api/calculate', () => {
   });
 
   it('agrees with the engine run on the same stored rules', async () => {
-    const res = await t.call<{ details: Details }>({
-      method: 'POST',
-      url: '/api/calculate',
-      token: plainToken,
-      payload: profile(),
-    });
+    const res = await calculate<{ details: Details }>(profile());
     const direct = calculateSalary(
       {
         baseSalary: 5000,
@@ -140,28 +139,16 @@ describe('POST /api/calculate', () => {
         },
         applySocialInsurance: true,
       },
-      {
-        yearsExperience: 3,
-        yearsWithCompany: 2,
-        offshoreProject: false,
-        actingAsDifferentGrade: false,
-        pillar: false,
-        remote: true,
-      },
+      PERSON,
     );
     expect(res.envelope.data.details).toEqual(direct.details);
   });
 
   it('leaves out benefits set to false, ignores unknown names, and can skip social insurance', async () => {
-    const res = await t.call<{ details: Details }>({
-      method: 'POST',
-      url: '/api/calculate',
-      token: plainToken,
-      payload: {
-        ...profile(),
-        benefits: JSON.stringify({ Meal: false, 'Not a benefit': true }),
-        settings: { applySocialInsurance: false },
-      },
+    const res = await calculate<{ details: Details }>({
+      ...profile(),
+      benefits: JSON.stringify({ Meal: false, 'Not a benefit': true }),
+      settings: { applySocialInsurance: false },
     });
     expect(res.statusCode).toBe(200);
     const d = res.envelope.data.details;
@@ -173,31 +160,21 @@ describe('POST /api/calculate', () => {
   });
 
   it('accepts benefits and custom multipliers as parsed JSON too, and defaults years to 0', async () => {
-    const res = await t.call<{ calculatedSalary: number }>({
-      method: 'POST',
-      url: '/api/calculate',
-      token: plainToken,
-      payload: {
-        jobId: String(company.job.id),
-        positionId: company.position.id,
-        gradeId: company.grade.id,
-        levelId: company.level.id,
-        yearsExperience: '',
-        benefits: { Health: true },
-        customMultipliers: [],
-      },
+    const res = await calculate<{ calculatedSalary: number }>({
+      jobId: String(company.job.id),
+      positionId: company.position.id,
+      gradeId: company.grade.id,
+      levelId: company.level.id,
+      yearsExperience: '',
+      benefits: { Health: true },
+      customMultipliers: [],
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.envelope.data.calculatedSalary).toBe(5500);
   });
 
   it('names every missing field with the screen messages', async () => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/calculate',
-      token: plainToken,
-      payload: { jobId: '' },
-    });
+    const res = await calculate({ jobId: '' });
     expect(res.statusCode).toBe(400);
     for (const message of [
       'Job is required',
@@ -209,32 +186,17 @@ describe('POST /api/calculate', () => {
   });
 
   it('refuses negative years, bad JSON and out-of-range what-if multipliers', async () => {
-    const negative = await t.call({
-      method: 'POST',
-      url: '/api/calculate',
-      token: plainToken,
-      payload: { ...profile(), yearsExperience: -1 },
-    });
+    const negative = await calculate({ ...profile(), yearsExperience: -1 });
     expect(negative.statusCode).toBe(400);
     expect(negative.envelope.message).toContain('Years of Experience cannot be negative');
 
-    const badJson = await t.call({
-      method: 'POST',
-      url: '/api/calculate',
-      token: plainToken,
-      payload: { ...profile(), benefits: '{"Health": tru' },
-    });
+    const badJson = await calculate({ ...profile(), benefits: '{"Health": tru' });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.envelope.message).toContain('benefits is not valid JSON');
 
-    const outOfRange = await t.call({
-      method: 'POST',
-      url: '/api/calculate',
-      token: plainToken,
-      payload: {
-        ...profile(),
-        customMultipliers: [{ title: 'Huge', type: 'PERCENTAGE', value: 150, checked: true }],
-      },
+    const outOfRange = await calculate({
+      ...profile(),
+      customMultipliers: [{ title: 'Huge', type: 'PERCENTAGE', value: 150, checked: true }],
     });
     expect(outOfRange.statusCode).toBe(400);
     expect(outOfRange.envelope.success).toBe(false);
@@ -243,12 +205,7 @@ describe('POST /api/calculate', () => {
   it('refuses a position of another job', async () => {
     const otherJob = await newJob(t.database.db);
     const other = await newPosition(t.database.db, otherJob.id);
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/calculate',
-      token: plainToken,
-      payload: { ...profile(), positionId: other.id },
-    });
+    const res = await calculate({ ...profile(), positionId: other.id });
     expect(res.statusCode).toBe(400);
     expect(res.envelope.message).toBe('Position does not belong to the selected job');
   });
@@ -256,12 +213,7 @@ describe('POST /api/calculate', () => {
   it('says so when the grade and level have no base salary', async () => {
     const grade = await newGrade(t.database.db);
     const level = await newLevel(t.database.db);
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/calculate',
-      token: plainToken,
-      payload: { ...profile(), gradeId: grade.id, levelId: level.id },
-    });
+    const res = await calculate({ ...profile(), gradeId: grade.id, levelId: level.id });
     expect(res.statusCode).toBe(422);
     expect(res.envelope).toMatchObject({
       success: false,
@@ -271,24 +223,14 @@ describe('POST /api/calculate', () => {
   });
 
   it('needs showSalary: a calculation reveals pay', async () => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/calculate',
-      token: noSalaryToken,
-      payload: profile(),
-    });
+    const res = await calculate(profile(), noSalaryToken);
     expect(res.statusCode).toBe(403);
     expect(res.envelope.message).toBe('You do not have permission to see salaries');
     expect(res.body).not.toMatch(/grossSalary|6305/);
   });
 
   it('leaves the company cost figures out without showCost (keys absent)', async () => {
-    const res = await t.call<{ calculatedSalary: number; details: Details }>({
-      method: 'POST',
-      url: '/api/calculate',
-      token: salaryOnlyToken,
-      payload: profile(),
-    });
+    const res = await calculate<{ calculatedSalary: number; details: Details }>(profile(), salaryOnlyToken);
     expect(res.statusCode).toBe(200);
     const { details } = res.envelope.data;
     expect(res.envelope.data.calculatedSalary).toBe(6305);

@@ -1,9 +1,11 @@
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type Cells,
   download,
   IMPORT_HEADER,
   importFile,
+  importRow,
   loadWorkbook,
   sheetValues,
   xlsxOf,
@@ -36,6 +38,15 @@ afterAll(async () => t.close());
 
 const get = async (id: number, token = t.adminToken) =>
   (await t.call<EmployeeView>({ method: 'GET', url: `/api/employees/${id}`, token })).envelope.data;
+
+/** An import row in `e`'s job, position, grade and level, with a Gender cell last. */
+const rowWithGender = (e: EmployeeView, changes: Record<string, Cells[number]>, gender: string | null) => [
+  ...importRow(
+    { job: e.technology, position: e.position, grade: e.grade, level: e.level },
+    { 'Years with Company': 1, ...changes },
+  ),
+  gender,
+];
 
 describe('gender on the employee record', () => {
   it('defaults to UNDISCLOSED, is set and changed by the form, and kept when a write leaves it out', async () => {
@@ -121,21 +132,8 @@ describe('the Gender column', () => {
     const hopperId = hopper[header.indexOf('ID')] as number;
 
     const refs = await get(hopperId);
-    const row = (id: number | null, name: string, gender: string | null) => [
-      id,
-      name,
-      refs.technology.name,
-      refs.position.name,
-      refs.grade.name,
-      refs.level.name,
-      1,
-      1,
-      'No',
-      'No',
-      'No',
-      'No',
-      gender,
-    ];
+    const row = (id: number | null, name: string, gender: string | null) =>
+      rowWithGender(refs, { ID: id, Name: name }, gender);
     const file = await xlsxOf([
       [...IMPORT_HEADER, 'Gender'],
       row(hopperId, 'G. Hopper', null),
@@ -161,21 +159,7 @@ describe('the Gender column', () => {
       .envelope.data[0]!;
     const file = await xlsxOf([
       [...IMPORT_HEADER, 'Gender'],
-      [
-        null,
-        'Bad Gender',
-        refs.technology.name,
-        refs.position.name,
-        refs.grade.name,
-        refs.level.name,
-        1,
-        1,
-        'No',
-        'No',
-        'No',
-        'No',
-        'W',
-      ],
+      rowWithGender(refs, { Name: 'Bad Gender' }, 'W'),
     ]);
     const res = await importFile(t, file);
     expect(res.statusCode).toBe(400);

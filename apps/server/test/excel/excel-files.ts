@@ -25,6 +25,38 @@ export const IMPORT_HEADER = [
   'Remote',
 ];
 
+type Cell = Cells[number];
+type Named = { name: string };
+
+/**
+ * An import row in the template's column order for `c`'s job, position, grade and level: ID
+ * blank (a new employee) named New Hire, 1 year of experience, 0 with the company, every Yes/No
+ * column No; `changes` replaces cells by their header.
+ */
+export function importRow(
+  c: { job: Named; position: Named; grade: Named; level: Named },
+  changes: Record<string, Cell> = {},
+): Cells {
+  for (const header of Object.keys(changes))
+    if (!IMPORT_HEADER.includes(header)) throw new Error(`importRow: no column ${header}`);
+  const row: Record<string, Cell> = {
+    ID: null,
+    Name: 'New Hire',
+    Job: c.job.name,
+    Position: c.position.name,
+    Grade: c.grade.name,
+    Level: c.level.name,
+    'Years of Experience': 1,
+    'Years with Company': 0,
+    'Base on Project': 'No',
+    'Acting as Different Grade': 'No',
+    Pillar: 'No',
+    Remote: 'No',
+    ...changes,
+  };
+  return IMPORT_HEADER.map((header) => row[header]);
+}
+
 /** An .xlsx with one sheet holding `rows` (ExcelJS's regular writer, shared strings). */
 export async function xlsxOf(rows: Cells[], sheetName = 'Employees'): Promise<Buffer> {
   const book = new ExcelJS.Workbook();

@@ -17,6 +17,7 @@ import {
   download,
   IMPORT_HEADER,
   importFile,
+  importRow,
   loadWorkbook,
   multipart,
   xlsOf,
@@ -76,25 +77,8 @@ async function exportBytes(): Promise<Buffer> {
   return res.bytes;
 }
 
-/** A data row in the template's column order. */
-function row(over: Partial<Record<(typeof IMPORT_HEADER)[number], Cells[number]>> = {}): Cells {
-  const values: Record<string, Cells[number]> = {
-    ID: null,
-    Name: 'New Hire',
-    Job: c.job.name,
-    Position: c.position.name,
-    Grade: c.grade.name,
-    Level: c.level.name,
-    'Years of Experience': 1,
-    'Years with Company': 0,
-    'Base on Project': 'No',
-    'Acting as Different Grade': 'No',
-    Pillar: 'No',
-    Remote: 'No',
-    ...over,
-  };
-  return IMPORT_HEADER.map((h) => values[h]);
-}
+/** A data row of the company in the template's column order (importRow). */
+const row = (changes: Parameters<typeof importRow>[1] = {}) => importRow(c, changes);
 
 describe('POST /api/employees/import', () => {
   it('imports its own export back unchanged: every row unchanged, the list identical', async () => {

@@ -2,7 +2,7 @@ import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCompany } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
-import { type Cells, IMPORT_HEADER, importFile, xlsxOf } from './excel-files.ts';
+import { IMPORT_HEADER, importFile, importRow, xlsxOf } from './excel-files.ts';
 
 /* The configured limits (IMPORT_MAX_ROWS, IMPORT_MAX_BYTES) reach the import. */
 
@@ -15,16 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const row = (name: string): Cells => [
-  null,
-  name,
-  c.job.name,
-  c.position.name,
-  c.grade.name,
-  c.level.name,
-  1,
-  1,
-];
+const row = (name: string) => importRow(c, { Name: name });
 const count = async () =>
   (await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken })).envelope.data
     .length;

@@ -3,7 +3,7 @@ import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCompany, newJob, newLevel, newPosition } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
-import { download, IMPORT_HEADER, importFile, loadWorkbook, sheetValues } from './excel-files.ts';
+import { download, IMPORT_HEADER, importFile, importRow, loadWorkbook, sheetValues } from './excel-files.ts';
 
 let t: TestContext;
 let plain: string;
@@ -87,21 +87,8 @@ describe('GET /api/employees/template/download', () => {
       expect(rows).toHaveLength(1);
       const instructions = sheetValues(book.getWorksheet('Instructions')!);
       expect(instructions.at(-2)).toEqual([...IMPORT_HEADER, 'Gender']);
-      expect(instructions.at(-1)).toEqual([
-        undefined,
-        'Jane Doe',
-        c.job.name,
-        c.position.name,
-        c.grade.name,
-        c.level.name,
-        3,
-        1,
-        'No',
-        'No',
-        'No',
-        'Yes',
-        'Undisclosed',
-      ]);
+      const example = { ID: undefined, Name: 'Jane Doe', 'Years of Experience': 3, 'Years with Company': 1 };
+      expect(instructions.at(-1)).toEqual([...importRow(c, { ...example, Remote: 'Yes' }), 'Undisclosed']);
 
       const help = sheetValues(book.getWorksheet('Instructions')!)
         .map((r) => r.join(' '))
@@ -169,20 +156,8 @@ describe('GET /api/employees/template/download', () => {
       expect(empty.envelope.message).toBe('The file has no employee rows (sheet "Employees")');
 
       const sheet = book.getWorksheet('Employees')!;
-      const filled = (name: string) => [
-        null,
-        name,
-        c.job.name,
-        c.position.name,
-        c.grade.name,
-        c.level.name,
-        2,
-        1,
-        'No',
-        'No',
-        'No',
-        'No',
-      ];
+      const filled = (name: string) =>
+        importRow(c, { Name: name, 'Years of Experience': 2, 'Years with Company': 1 });
       sheet.addRow(filled('Twice Imported'));
       sheet.addRow(filled('Also Twice'));
       const bytes = Buffer.from(await book.xlsx.writeBuffer());

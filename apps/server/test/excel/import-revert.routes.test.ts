@@ -19,8 +19,8 @@ import {
   newPosition,
   setSettings,
 } from '../support/factories.ts';
-import { ADMIN_EMAIL, buildTestApp, type TestContext } from '../support/helper.ts';
-import { type Cells, IMPORT_HEADER, importFile, xlsxOf } from './excel-files.ts';
+import { ADMIN_EMAIL, ALL_PERMISSIONS, buildTestApp, type TestContext } from '../support/helper.ts';
+import { type Cells, IMPORT_HEADER, importFile, importRow, xlsxOf } from './excel-files.ts';
 
 /*
  * "Revert this import" over the real routes: a real .xlsx through POST /api/employees/import,
@@ -37,16 +37,7 @@ const unique = (p: string) => `${p} ${++seq}-${Math.random().toString(36).slice(
 beforeAll(async () => {
   t = await buildTestApp();
   tokens = {
-    everything: (
-      await t.createUser({
-        showSettings: true,
-        manageSettings: true,
-        showSalary: true,
-        showCost: true,
-        manageEmployee: true,
-        deleteEmployee: true,
-      })
-    ).token,
+    everything: (await t.createUser(ALL_PERMISSIONS)).token,
   };
   // Existing employees carry a custom multiplier that moves their pay (the import's file has
   // no column for it: an update must keep it, in the table, the entry and the pay history).
@@ -79,24 +70,8 @@ async function company(): Promise<Company> {
   return { ...c, level2 };
 }
 
-function row(c: Company, over: Partial<Record<(typeof IMPORT_HEADER)[number], Cells[number]>>): Cells {
-  const values: Record<string, Cells[number]> = {
-    ID: null,
-    Name: unique('New Hire'),
-    Job: c.job.name,
-    Position: c.position.name,
-    Grade: c.grade.name,
-    Level: c.level.name,
-    'Years of Experience': 1,
-    'Years with Company': 0,
-    'Base on Project': 'No',
-    'Acting as Different Grade': 'No',
-    Pillar: 'No',
-    Remote: 'No',
-    ...over,
-  };
-  return IMPORT_HEADER.map((h) => values[h]);
-}
+const row = (c: Company, changes: Parameters<typeof importRow>[1]) =>
+  importRow(c, { Name: unique('New Hire'), ...changes });
 
 async function existing(c: Company, over: Record<string, unknown> = {}) {
   return newEmployee(db(), {

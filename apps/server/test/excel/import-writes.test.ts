@@ -6,7 +6,7 @@ import { textArray } from '../../src/db/sql-arrays.ts';
 import { createEmployeesRepository } from '../../src/modules/employees/employees.repository.ts';
 import { countRows, newCompany } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
-import { IMPORT_HEADER, importFile, xlsxOf } from './excel-files.ts';
+import { IMPORT_HEADER, importFile, importRow, xlsxOf } from './excel-files.ts';
 
 /*
  * The import writes rows whose references its plan resolved by name inside the same
@@ -80,20 +80,8 @@ async function withEmployeesTrigger(
 }
 
 /** An import row of `company` named `name` (ID blank: a new employee; else that employee). */
-const rowOf = (name: string, id: number | '' = '', job = company.job.name) => [
-  id,
-  name,
-  job,
-  company.position.name,
-  company.grade.name,
-  company.level.name,
-  1,
-  1,
-  'No',
-  'No',
-  'No',
-  'No',
-];
+const rowOf = (name: string, id: number | '' = '', job = company.job.name) =>
+  importRow(company, { ID: id, Name: name, Job: job, 'Years with Company': 1 });
 
 /*
  * The set-based writes carry every column as one PostgreSQL array literal: each name must

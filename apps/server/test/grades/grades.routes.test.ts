@@ -1,7 +1,7 @@
 import type { Grade } from '@salary/shared/grades/grades.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
-import { expectDocumented, expectRefused, fieldsOf, rulesApi } from '../support/rules-api.ts';
+import { expectDocumented, expectFieldProblems, expectRefused, rulesApi } from '../support/rules-api.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -64,12 +64,10 @@ describe('grades API', () => {
       [{ name: 'Lead', order: 'first' }, 'order', 'Order must be a number'],
     ] as const) {
       const res = await grades.post(payload);
-      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(fieldsOf(res.envelope.data)).toEqual([{ field, message }]);
+      expectFieldProblems(res, [{ field, message }], { context: JSON.stringify(payload) });
     }
     const empty = await grades.put(junior.id, {});
-    expect(empty.statusCode).toBe(400);
-    expect(fieldsOf(empty.envelope.data)).toEqual([{ field: 'name', message: 'Name or Order is required' }]);
+    expectFieldProblems(empty, [{ field: 'name', message: 'Name or Order is required' }]);
   });
 
   it('refuses a duplicate grade name in any letter case', async () => {
@@ -114,16 +112,14 @@ describe('grades API', () => {
     const reversed = before.map((g, i) => ({ id: g.id, order: before.length - i }));
 
     const unknown = await reorder({ grades: [...reversed, { id: 999999, order: 0 }] });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.envelope.message).toBe('Grade not found');
-    expect(fieldsOf(unknown.envelope.data)).toEqual([
+    expectFieldProblems(unknown, [
       { field: `grades.${reversed.length}.id`, message: 'Grade 999999 not found' },
     ]);
+    expect(unknown.envelope.message).toBe('Grade not found');
     expect(await listGrades()).toEqual(before);
 
     const repeated = await reorder({ grades: [...reversed, { id: before[0]!.id, order: 7 }] });
-    expect(repeated.statusCode).toBe(400);
-    expect(fieldsOf(repeated.envelope.data)).toEqual([
+    expectFieldProblems(repeated, [
       { field: `grades.${reversed.length}.id`, message: `Grade ${before[0]!.id} appears more than once` },
     ]);
     expect(await listGrades()).toEqual(before);

@@ -12,6 +12,7 @@ import {
   newPosition,
 } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { keysOf } from '../support/json-keys.ts';
 import { snapshot, snapshotTables } from '../support/snapshot.ts';
 
 /*
@@ -290,15 +291,6 @@ describe('POST /api/impact', () => {
       body: settingsBody(current, { experienceMultiplier: current.experienceMultiplier + 2 }),
     };
     const admin = (await preview(write)).envelope.data;
-    const keysOf = (value: unknown, out = new Set<string>()): Set<string> => {
-      if (Array.isArray(value)) for (const v of value) keysOf(v, out);
-      else if (value && typeof value === 'object')
-        for (const [k, v] of Object.entries(value)) {
-          out.add(k);
-          keysOf(v, out);
-        }
-      return out;
-    };
     for (const showSalary of [false, true])
       for (const showCost of [false, true]) {
         const user = await t.createUser({ manageSettings: true, showSalary, showCost });

@@ -14,6 +14,7 @@ import {
   setSettings,
 } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { keysOf } from '../support/json-keys.ts';
 
 /*
  * GET /api/insights: its figures equal sums computed from GET /api/employees with the same
@@ -173,17 +174,6 @@ describe('GET /api/insights', () => {
     expect(download.statusCode).toBe(403);
   });
 });
-
-/** Every key in a JSON value, at any depth. */
-function keysOf(value: unknown, into = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) for (const v of value) keysOf(v, into);
-  else if (value && typeof value === 'object')
-    for (const [k, v] of Object.entries(value)) {
-      into.add(k);
-      keysOf(v, into);
-    }
-  return into;
-}
 
 async function sheetOf(token: string, chart: string) {
   const res = await t.app.inject({

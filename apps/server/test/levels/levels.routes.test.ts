@@ -1,7 +1,7 @@
 import type { Level } from '@salary/shared/levels/levels.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
-import { expectDocumented, expectRefused, fieldsOf, rulesApi } from '../support/rules-api.ts';
+import { expectDocumented, expectFieldProblems, expectRefused, rulesApi } from '../support/rules-api.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -31,8 +31,7 @@ describe('levels API', () => {
       [{ name: 'z'.repeat(101) }, 'Name must be at most 100 characters'],
     ] as const) {
       const res = await levels.post(payload);
-      expect(res.statusCode).toBe(400);
-      expect(fieldsOf(res.envelope.data)).toEqual([{ field: 'name', message }]);
+      expectFieldProblems(res, [{ field: 'name', message }]);
     }
   });
 

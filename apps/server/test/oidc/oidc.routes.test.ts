@@ -1,3 +1,4 @@
+import { NO_PERMISSIONS } from '@salary/shared/common/permissions';
 import { PASSWORD_LOGIN_OFF_MESSAGE } from '@salary/shared/oidc/oidc.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config.ts';
@@ -221,14 +222,7 @@ describe('GET /api/auth/oidc/callback', () => {
       name: 'Nina Newcomer',
       isAdmin: false,
       role: 'user',
-      permissions: {
-        showSettings: false,
-        manageSettings: false,
-        showSalary: false,
-        showCost: false,
-        manageEmployee: false,
-        deleteEmployee: false,
-      },
+      permissions: NO_PERMISSIONS,
     });
     // The created account has no password anyone knows.
     const login = await ssoAutoCreate.call({

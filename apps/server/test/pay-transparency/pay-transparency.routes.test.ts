@@ -16,6 +16,7 @@ import {
   setSettings,
 } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { TOO_FEW_TO_REPORT } from '../support/pay-report.ts';
 
 /*
  * A hand-built company, every indicator worked out below to the cent and to the decimal.
@@ -159,13 +160,7 @@ describe('GET /api/pay-transparency on a hand-built company', () => {
         name: 'Beta · G2',
         female: 2,
         male: 3,
-        tooFew: true,
-        meanPayFemale: null,
-        meanPayMale: null,
-        payGap: null,
-        basicWageGap: null,
-        complementaryGap: null,
-        flagged: false,
+        ...TOO_FEW_TO_REPORT,
       }),
     ]);
     // No pay of the two women of B·G2 appears anywhere in the answer.

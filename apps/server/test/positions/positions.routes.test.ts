@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustmentFactors, employees, positions } from '../../src/db/schema.ts';
 import { countRows, newEmployees } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
-import { expectDocumented, expectRefused, fieldsOf, rulesApi } from '../support/rules-api.ts';
+import { expectDocumented, expectFieldProblems, expectRefused, rulesApi } from '../support/rules-api.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -53,10 +53,7 @@ describe('positions API', () => {
     }
     expect(await listPositions('?jobId=999999')).toEqual([]);
     const bad = await t.call({ method: 'GET', url: '/api/positions?jobId=abc', token: t.adminToken });
-    expect(bad.statusCode).toBe(400);
-    expect(fieldsOf(bad.envelope.data)).toEqual([
-      { field: 'querystring.jobId', message: 'Job must be a valid id' },
-    ]);
+    expectFieldProblems(bad, [{ field: 'querystring.jobId', message: 'Job must be a valid id' }]);
   });
 
   it('creates a position and answers it with its job', async () => {
@@ -74,17 +71,17 @@ describe('positions API', () => {
 
   it('requires a name and a job, and the job must exist', async () => {
     const res = await positionsApi.post({ name: '' });
-    expect(res.statusCode).toBe(400);
-    expect(fieldsOf(res.envelope.data)).toEqual(
-      expect.arrayContaining([
+    expectFieldProblems(
+      res,
+      [
         { field: 'name', message: 'Name is required' },
         { field: 'jobId', message: 'Job is required' },
-      ]),
+      ],
+      { including: true },
     );
     const unknownJob = await positionsApi.post({ name: 'Orphan', jobId: 999999 });
-    expect(unknownJob.statusCode).toBe(400);
+    expectFieldProblems(unknownJob, [{ field: 'jobId', message: 'Job not found' }]);
     expect(unknownJob.envelope.message).toBe('Job not found');
-    expect(fieldsOf(unknownJob.envelope.data)).toEqual([{ field: 'jobId', message: 'Job not found' }]);
   });
 
   it('keeps position names unique within a job, in any letter case, but allows them across jobs', async () => {

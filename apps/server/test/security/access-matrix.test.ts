@@ -8,26 +8,23 @@ import {
 import type { InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client.ts';
-import { IMPORT_HEADER, loadWorkbook, upload, xlsxOf } from '../excel/excel-files.ts';
-import {
-  newBaseSalary,
-  newCompany,
-  newEmployee,
-  newFactor,
-  newGrade,
-  newJob,
-  newLevel,
-  newPosition,
-  newSettings,
-} from '../support/factories.ts';
+import { loadWorkbook } from '../excel/excel-files.ts';
+import { newCompany } from '../support/factories.ts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  ALL_PERMISSIONS,
   buildTestApp,
   type TestContext,
   USER_PASSWORD,
 } from '../support/helper.ts';
+import {
+  type BuildRequest,
+  existingEmployee,
+  importRequest,
+  plainUser,
+  writeRequest,
+} from '../support/route-requests.ts';
 
 /*
  * The access-control matrix: every route with who may call it. A generated test calls
@@ -41,43 +38,18 @@ interface RouteCase {
   name: string;
   who: Who;
   /** Builds a fresh request (fresh records for writes, so every caller meets the same state). */
-  request: (db: Db) => Promise<InjectOptions & { url: string }>;
+  request: BuildRequest;
   /** What an allowed caller gets, when it is not a 2xx (e.g. a wrong current password). */
   allowedStatus?: number;
 }
 
-let seq = 0;
-const unique = (prefix: string) => `${prefix} ${++seq}-${Math.random().toString(36).slice(2, 7)}`;
-
-async function employeeForm(db: Db) {
-  const c = await newCompany(db, 3000);
-  return {
-    name: unique('Person'),
-    technologyId: c.job.id,
-    specializationId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
-    yearsExperience: 1,
-    yearsWithCompany: 1,
-  };
-}
-
-async function existingEmployee(db: Db) {
-  const c = await newCompany(db, 3000);
-  return newEmployee(db, {
-    jobId: c.job.id,
-    positionId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
-  });
-}
-
-let plainUserId = async (_db: Db): Promise<number> => 0;
-/** A fresh import's audit entry (imported by the administrator), so every caller meets one. */
-let freshImportId = async (_db: Db): Promise<number> => 0;
+/** A GET of `url`: nothing to build. */
+const read =
+  (url: string): BuildRequest =>
+  async () => ({ method: 'GET', url });
 
 export const ROUTES: RouteCase[] = [
-  { name: 'health', who: 'public', request: async () => ({ method: 'GET', url: '/api/health' }) },
+  { name: 'health', who: 'public', request: read('/api/health') },
   {
     name: 'login',
     who: 'public',
@@ -88,12 +60,8 @@ export const ROUTES: RouteCase[] = [
     }),
   },
   // The SSO routes exist only with OIDC configured: apps/server/test/oidc covers them.
-  {
-    name: 'sign-in options',
-    who: 'public',
-    request: async () => ({ method: 'GET', url: '/api/auth/options' }),
-  },
-  { name: 'who am I', who: 'signedIn', request: async () => ({ method: 'GET', url: '/api/auth/me' }) },
+  { name: 'sign-in options', who: 'public', request: read('/api/auth/options') },
+  { name: 'who am I', who: 'signedIn', request: read('/api/auth/me') },
   {
     name: 'change password (wrong current password: allowed in, changes nothing)',
     who: 'signedIn',
@@ -104,12 +72,8 @@ export const ROUTES: RouteCase[] = [
       payload: { currentPassword: 'not-my-password', newPassword: 'another-password-1' },
     }),
   },
-  { name: 'list users', who: 'admin', request: async () => ({ method: 'GET', url: '/api/auth/users' }) },
-  {
-    name: 'my sessions',
-    who: 'signedIn',
-    request: async () => ({ method: 'GET', url: '/api/auth/sessions' }),
-  },
+  { name: 'list users', who: 'admin', request: read('/api/auth/users') },
+  { name: 'my sessions', who: 'signedIn', request: read('/api/auth/sessions') },
   {
     name: 'end my other sessions',
     who: 'signedIn',
@@ -118,226 +82,58 @@ export const ROUTES: RouteCase[] = [
   {
     name: "a user's sessions",
     who: 'admin',
-    request: async (db) => ({ method: 'GET', url: `/api/auth/users/${await plainUserId(db)}/sessions` }),
+    request: async (t) => ({ method: 'GET', url: `/api/auth/users/${await plainUser(t)}/sessions` }),
   },
   {
     name: 'sign a user out everywhere',
     who: 'admin',
-    request: async (db) => ({ method: 'DELETE', url: `/api/auth/users/${await plainUserId(db)}/sessions` }),
+    request: writeRequest('DELETE /api/auth/users/:id/sessions'),
   },
-  {
-    name: 'create user',
-    who: 'admin',
-    request: async () => ({
-      method: 'POST',
-      url: '/api/auth/users',
-      payload: {
-        email: `${unique('u').replace(/\W/g, '')}@example.com`,
-        name: 'New',
-        password: 'Copper-violet-29',
-      },
-    }),
-  },
-  {
-    name: 'update user',
-    who: 'admin',
-    request: async (db) => ({
-      method: 'PUT',
-      url: `/api/auth/users/${await plainUserId(db)}`,
-      payload: { name: 'Renamed', permissions: {} },
-    }),
-  },
-  {
-    name: 'delete user',
-    who: 'admin',
-    request: async (db) => ({ method: 'DELETE', url: `/api/auth/users/${await plainUserId(db)}` }),
-  },
-  { name: 'list jobs', who: 'signedIn', request: async () => ({ method: 'GET', url: '/api/jobs' }) },
-  {
-    name: 'create job',
-    who: 'manageSettings',
-    request: async () => ({ method: 'POST', url: '/api/jobs', payload: { name: unique('Job') } }),
-  },
-  {
-    name: 'update job',
-    who: 'manageSettings',
-    request: async (db) => ({
-      method: 'PUT',
-      url: `/api/jobs/${(await newJob(db)).id}`,
-      payload: { name: unique('Job') },
-    }),
-  },
-  {
-    name: 'delete job',
-    who: 'manageSettings',
-    request: async (db) => ({ method: 'DELETE', url: `/api/jobs/${(await newJob(db)).id}` }),
-  },
-  {
-    name: 'list positions',
-    who: 'signedIn',
-    request: async () => ({ method: 'GET', url: '/api/positions' }),
-  },
-  {
-    name: 'create position',
-    who: 'manageSettings',
-    request: async (db) => ({
-      method: 'POST',
-      url: '/api/positions',
-      payload: { name: unique('Position'), jobId: (await newJob(db)).id },
-    }),
-  },
-  {
-    name: 'update position',
-    who: 'manageSettings',
-    request: async (db) => {
-      const job = await newJob(db);
-      const p = await newPosition(db, job.id);
-      return {
-        method: 'PUT',
-        url: `/api/positions/${p.id}`,
-        payload: { name: unique('Position'), jobId: job.id },
-      };
-    },
-  },
-  {
-    name: 'delete position',
-    who: 'manageSettings',
-    request: async (db) => ({
-      method: 'DELETE',
-      url: `/api/positions/${(await newPosition(db, (await newJob(db)).id)).id}`,
-    }),
-  },
-  { name: 'list grades', who: 'signedIn', request: async () => ({ method: 'GET', url: '/api/grades' }) },
-  {
-    name: 'create grade',
-    who: 'manageSettings',
-    request: async () => ({ method: 'POST', url: '/api/grades', payload: { name: unique('Grade') } }),
-  },
-  {
-    name: 'update grade',
-    who: 'manageSettings',
-    request: async (db) => ({
-      method: 'PUT',
-      url: `/api/grades/${(await newGrade(db)).id}`,
-      payload: { name: unique('Grade') },
-    }),
-  },
-  {
-    name: 'reorder grades',
-    who: 'manageSettings',
-    request: async (db) => {
-      const g = await newGrade(db);
-      // A free order: a grade moved onto another's order is refused (409).
-      const order = 100_000 + g.id;
-      return { method: 'POST', url: '/api/grades/reorder', payload: { grades: [{ id: g.id, order }] } };
-    },
-  },
-  { name: 'list levels', who: 'signedIn', request: async () => ({ method: 'GET', url: '/api/levels' }) },
-  {
-    name: 'create level',
-    who: 'manageSettings',
-    request: async () => ({ method: 'POST', url: '/api/levels', payload: { name: unique('Level') } }),
-  },
-  {
-    name: 'update level',
-    who: 'manageSettings',
-    request: async (db) => ({
-      method: 'PUT',
-      url: `/api/levels/${(await newLevel(db)).id}`,
-      payload: { name: unique('Level') },
-    }),
-  },
-  {
-    name: 'list base salaries',
-    who: 'moneyRules',
-    request: async () => ({ method: 'GET', url: '/api/base-salary' }),
-  },
-  {
-    name: 'create base salary',
-    who: 'manageSettings',
-    request: async (db) => ({
-      method: 'POST',
-      url: '/api/base-salary',
-      payload: { gradeId: (await newGrade(db)).id, levelId: (await newLevel(db)).id, amount: 1000 },
-    }),
-  },
-  {
-    name: 'update base salary',
-    who: 'manageSettings',
-    request: async (db) => {
-      const g = await newGrade(db);
-      const l = await newLevel(db);
-      const b = await newBaseSalary(db, g.id, l.id, 1000);
-      return {
-        method: 'PUT',
-        url: `/api/base-salary/${b.id}`,
-        payload: { gradeId: g.id, levelId: l.id, amount: 1100 },
-      };
-    },
-  },
-  {
-    name: 'delete base salary',
-    who: 'manageSettings',
-    request: async (db) => ({
-      method: 'DELETE',
-      url: `/api/base-salary/${(await newBaseSalary(db, (await newGrade(db)).id, (await newLevel(db)).id, 1000)).id}`,
-    }),
-  },
-  {
-    name: 'list adjustment factors',
-    who: 'moneyRules',
-    request: async () => ({ method: 'GET', url: '/api/adjustment-factors' }),
-  },
+  { name: 'create user', who: 'admin', request: writeRequest('POST /api/auth/users') },
+  { name: 'update user', who: 'admin', request: writeRequest('PUT /api/auth/users/:id') },
+  { name: 'delete user', who: 'admin', request: writeRequest('DELETE /api/auth/users/:id') },
+  { name: 'list jobs', who: 'signedIn', request: read('/api/jobs') },
+  { name: 'create job', who: 'manageSettings', request: writeRequest('POST /api/jobs') },
+  { name: 'update job', who: 'manageSettings', request: writeRequest('PUT /api/jobs/:id') },
+  { name: 'delete job', who: 'manageSettings', request: writeRequest('DELETE /api/jobs/:id') },
+  { name: 'list positions', who: 'signedIn', request: read('/api/positions') },
+  { name: 'create position', who: 'manageSettings', request: writeRequest('POST /api/positions') },
+  { name: 'update position', who: 'manageSettings', request: writeRequest('PUT /api/positions/:id') },
+  { name: 'delete position', who: 'manageSettings', request: writeRequest('DELETE /api/positions/:id') },
+  { name: 'list grades', who: 'signedIn', request: read('/api/grades') },
+  { name: 'create grade', who: 'manageSettings', request: writeRequest('POST /api/grades') },
+  { name: 'update grade', who: 'manageSettings', request: writeRequest('PUT /api/grades/:id') },
+  { name: 'reorder grades', who: 'manageSettings', request: writeRequest('POST /api/grades/reorder') },
+  { name: 'list levels', who: 'signedIn', request: read('/api/levels') },
+  { name: 'create level', who: 'manageSettings', request: writeRequest('POST /api/levels') },
+  { name: 'update level', who: 'manageSettings', request: writeRequest('PUT /api/levels/:id') },
+  { name: 'list base salaries', who: 'moneyRules', request: read('/api/base-salary') },
+  { name: 'create base salary', who: 'manageSettings', request: writeRequest('POST /api/base-salary') },
+  { name: 'update base salary', who: 'manageSettings', request: writeRequest('PUT /api/base-salary/:id') },
+  { name: 'delete base salary', who: 'manageSettings', request: writeRequest('DELETE /api/base-salary/:id') },
+  { name: 'list adjustment factors', who: 'moneyRules', request: read('/api/adjustment-factors') },
   {
     name: 'create adjustment factor',
     who: 'manageSettings',
-    request: async (db) => {
-      const job = await newJob(db);
-      const p = await newPosition(db, job.id);
-      return {
-        method: 'POST',
-        url: '/api/adjustment-factors',
-        payload: { jobId: job.id, positionId: p.id, factor: 0.1, type: 'PERCENTAGE' },
-      };
-    },
+    request: writeRequest('POST /api/adjustment-factors'),
   },
   {
     name: 'update adjustment factor',
     who: 'manageSettings',
-    request: async (db) => {
-      const job = await newJob(db);
-      const p = await newPosition(db, job.id);
-      const f = await newFactor(db, job.id, p.id, 'FIXED', 100);
-      return {
-        method: 'PUT',
-        url: `/api/adjustment-factors/${f.id}`,
-        payload: { jobId: job.id, positionId: p.id, factor: 150, type: 'FIXED' },
-      };
-    },
+    request: writeRequest('PUT /api/adjustment-factors/:id'),
   },
   {
     name: 'delete adjustment factor',
     who: 'manageSettings',
-    request: async (db) => {
-      const job = await newJob(db);
-      const p = await newPosition(db, job.id);
-      return {
-        method: 'DELETE',
-        url: `/api/adjustment-factors/${(await newFactor(db, job.id, p.id, 'FIXED', 1)).id}`,
-      };
-    },
+    request: writeRequest('DELETE /api/adjustment-factors/:id'),
   },
-  { name: 'read settings', who: 'signedIn', request: async () => ({ method: 'GET', url: '/api/settings' }) },
-  {
-    name: 'save settings',
-    who: 'manageSettings',
-    request: async () => ({ method: 'PUT', url: '/api/settings', payload: settingsBody }),
-  },
+  { name: 'read settings', who: 'signedIn', request: read('/api/settings') },
+  { name: 'save settings', who: 'manageSettings', request: writeRequest('PUT /api/settings') },
   {
     name: 'calculate',
     who: 'showSalary',
-    request: async (db) => {
-      const c = await newCompany(db, 3000);
+    request: async (t) => {
+      const c = await newCompany(t.database.db, 3000);
       return {
         method: 'POST',
         url: '/api/calculate',
@@ -345,116 +141,59 @@ export const ROUTES: RouteCase[] = [
       };
     },
   },
-  {
-    name: 'list employees',
-    who: 'signedIn',
-    request: async () => ({ method: 'GET', url: '/api/employees' }),
-  },
+  { name: 'list employees', who: 'signedIn', request: read('/api/employees') },
   {
     name: 'read employee',
     who: 'signedIn',
-    request: async (db) => ({ method: 'GET', url: `/api/employees/${await existingEmployee(db)}` }),
+    request: async (t) => ({ method: 'GET', url: `/api/employees/${await existingEmployee(t)}` }),
   },
-  {
-    name: 'create employee',
-    who: 'manageEmployee',
-    request: async (db) => ({ method: 'POST', url: '/api/employees', payload: await employeeForm(db) }),
-  },
-  {
-    name: 'update employee',
-    who: 'manageEmployee',
-    request: async (db) => ({
-      method: 'PUT',
-      url: `/api/employees/${await existingEmployee(db)}`,
-      payload: await employeeForm(db),
-    }),
-  },
-  {
-    name: 'export employees',
-    who: 'signedIn',
-    request: async () => ({ method: 'GET', url: '/api/employees/export' }),
-  },
+  { name: 'create employee', who: 'manageEmployee', request: writeRequest('POST /api/employees') },
+  { name: 'update employee', who: 'manageEmployee', request: writeRequest('PUT /api/employees/:id') },
+  { name: 'export employees', who: 'signedIn', request: read('/api/employees/export') },
   {
     name: 'download the import template',
     who: 'signedIn',
-    request: async () => ({ method: 'GET', url: '/api/employees/template/download' }),
+    request: read('/api/employees/template/download'),
   },
   {
     name: 'import employees (dry run)',
     who: 'manageEmployee',
-    request: async (db) => {
-      const c = await newCompany(db, 3000);
-      const file = await xlsxOf([
-        IMPORT_HEADER,
-        [
-          '',
-          unique('Imported'),
-          c.job.name,
-          c.position.name,
-          c.grade.name,
-          c.level.name,
-          1,
-          1,
-          'No',
-          'No',
-          'No',
-          'No',
-        ],
-      ]);
-      return { method: 'POST', url: '/api/employees/import?dryRun=true', ...upload(file) };
-    },
+    request: (t) => importRequest(t, '?dryRun=true'),
   },
-  {
-    name: 'revert an import',
-    who: 'admin',
-    request: async (db) => ({ method: 'POST', url: `/api/audit/${await freshImportId(db)}/revert` }),
-  },
+  { name: 'revert an import', who: 'admin', request: writeRequest('POST /api/audit/:id/revert') },
   {
     name: 'pay transparency report',
     who: 'showSalary',
-    request: async () => ({ method: 'GET', url: '/api/pay-transparency?category=grade' }),
+    request: read('/api/pay-transparency?category=grade'),
   },
   {
     name: 'pay transparency report as .xlsx',
     who: 'showSalary',
-    request: async () => ({ method: 'GET', url: '/api/pay-transparency/export' }),
+    request: read('/api/pay-transparency/export'),
   },
   {
     name: 'justify a pay gap',
     who: 'admin',
-    request: async (db) => {
-      const c = await newCompany(db, 3000);
-      return {
-        method: 'PUT',
-        url: '/api/pay-transparency/justifications',
-        payload: { categoryKind: 'job-grade', categoryKey: `${c.job.id}:${c.grade.id}`, text: 'Shift work' },
-      };
-    },
+    request: writeRequest('PUT /api/pay-transparency/justifications'),
   },
   {
     name: 'pay statement',
     who: 'showSalary',
-    request: async (db) => ({
+    request: async (t) => ({
       method: 'GET',
-      url: `/api/employees/${await existingEmployee(db)}/pay-statement`,
+      url: `/api/employees/${await existingEmployee(t)}/pay-statement`,
     }),
   },
   {
     name: 'pay statement as PDF',
     who: 'showSalary',
-    request: async (db) => ({
+    request: async (t) => ({
       method: 'GET',
-      url: `/api/employees/${await existingEmployee(db)}/pay-statement.pdf`,
+      url: `/api/employees/${await existingEmployee(t)}/pay-statement.pdf`,
     }),
   },
-  {
-    name: 'delete employee',
-    who: 'deleteEmployee',
-    request: async (db) => ({ method: 'DELETE', url: `/api/employees/${await existingEmployee(db)}` }),
-  },
+  { name: 'delete employee', who: 'deleteEmployee', request: writeRequest('DELETE /api/employees/:id') },
 ];
-
-let settingsBody: Record<string, unknown> = {};
 
 type Caller =
   | { kind: 'none' }
@@ -494,26 +233,6 @@ const tokens = new Map<string, string | undefined>();
 
 beforeAll(async () => {
   t = await buildTestApp();
-  settingsBody = newSettings();
-  plainUserId = async () => (await t.createUser()).user.id;
-  freshImportId = async (db) => {
-    const c = await newCompany(db, 3000);
-    const row = ['', unique('Imported'), c.job.name, c.position.name, c.grade.name, c.level.name, 1, 1];
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/employees/import',
-      token: t.adminToken,
-      ...upload(await xlsxOf([IMPORT_HEADER, [...row, 'No', 'No', 'No', 'No']])),
-    });
-    if (res.statusCode !== 200) throw new Error(`import failed: ${res.body}`);
-    const page = await t.call<{ entries: { id: number }[] }>({
-      method: 'GET',
-      url: '/api/audit?entityType=import&limit=1',
-      token: t.adminToken,
-    });
-    return page.envelope.data.entries[0]!.id;
-  };
-
   tokens.set('no token', undefined);
   tokens.set('a malformed token', 'definitely.not.ajwt');
   const key = new TextEncoder().encode(t.config.jwtSecret);
@@ -528,7 +247,7 @@ beforeAll(async () => {
       .sign(key),
   );
   // Signed in twice; the password change through one session ends the other.
-  const stale = await t.createUser({ ...Object.fromEntries(PERMISSION_KEYS.map((k) => [k, true])) });
+  const stale = await t.createUser(ALL_PERMISSIONS);
   const changer = await t.login(stale.email, USER_PASSWORD);
   await t.call({
     method: 'POST',
@@ -537,7 +256,7 @@ beforeAll(async () => {
     payload: { currentPassword: USER_PASSWORD, newPassword: 'changed-password-1' },
   });
   tokens.set('a token from before a password change', stale.token);
-  const gone = await t.createUser({ ...Object.fromEntries(PERMISSION_KEYS.map((k) => [k, true])) });
+  const gone = await t.createUser(ALL_PERMISSIONS);
   await t.call({ method: 'DELETE', url: `/api/auth/users/${gone.user.id}`, token: t.adminToken });
   tokens.set("a deleted user's token", gone.token);
   for (const { label, caller } of CALLERS)
@@ -548,7 +267,7 @@ afterAll(async () => t.close());
 
 describe.each(ROUTES)('$name', (route) => {
   it.each(CALLERS)('as $label', async ({ label, caller }) => {
-    const req = await route.request(t.database.db);
+    const req = await route.request(t);
     const res = await t.call({ ...req, token: tokens.get(label) } as InjectOptions & { token?: string });
     const context = `${req.method} ${req.url} as ${label}: ${res.body.slice(0, 200)}`;
     // Files (export, template, pay statement) are the only answers that are not the envelope.
@@ -567,7 +286,7 @@ describe.each(ROUTES)('$name', (route) => {
 
 describe('salary and cost never reach a user without the permission', () => {
   it('leaves the money columns out of the exported file', async () => {
-    await existingEmployee(t.database.db);
+    await existingEmployee(t);
     for (const { label, caller } of CALLERS) {
       if (caller.kind !== 'user') continue;
       const res = await t.call({ method: 'GET', url: '/api/employees/export', token: tokens.get(label) });
@@ -589,7 +308,7 @@ describe('salary and cost never reach a user without the permission', () => {
   });
 
   it('omits the keys from the list and a single employee, and refuses calculate', async () => {
-    const id = await existingEmployee(t.database.db);
+    const id = await existingEmployee(t);
     for (const { label, caller } of CALLERS) {
       if (caller.kind !== 'user') continue;
       const token = tokens.get(label);

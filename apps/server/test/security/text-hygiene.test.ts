@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_HEADER, importFile, xlsOf } from '../excel/excel-files.ts';
+import { IMPORT_HEADER, importFile, importRow, xlsOf } from '../excel/excel-files.ts';
 import { newCompany, newEmployee, newGrade, newSettings } from '../support/factories.ts';
 import { ADMIN_EMAIL, buildTestApp, type TestContext } from '../support/helper.ts';
 import { snapshot } from '../support/snapshot.ts';
@@ -241,23 +241,7 @@ describe('text hygiene', () => {
   it('refuses a NUL in a cell of an .xls import, naming the row and column, and writes nothing', async () => {
     const c = await newCompany(t.database.db, 4000);
     const before = await snapshot(t.database.db);
-    const file = xlsOf([
-      IMPORT_HEADER,
-      [
-        null,
-        'Nul\u0000Person',
-        c.job.name,
-        c.position.name,
-        c.grade.name,
-        c.level.name,
-        1,
-        1,
-        'No',
-        'No',
-        'No',
-        'No',
-      ],
-    ]);
+    const file = xlsOf([IMPORT_HEADER, importRow(c, { Name: 'Nul\u0000Person', 'Years with Company': 1 })]);
     const res = await importFile(t, file, { filename: 'employees.xls', query: '?dryRun=false' });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
     expect(res.body).toContain('Name must not contain control characters');

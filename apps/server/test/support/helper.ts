@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { User } from '@salary/shared/auth/auth.contract';
 import type { Envelope } from '@salary/shared/common/envelope';
-import { NO_PERMISSIONS, type Permissions } from '@salary/shared/common/permissions';
+import { NO_PERMISSIONS, PERMISSION_KEYS, type Permissions } from '@salary/shared/common/permissions';
 import type {
   FastifyInstance,
   FastifyServerOptions,
@@ -21,6 +21,8 @@ import { createTestDatabase } from './test-database.ts';
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'admin-password-1';
 export const USER_PASSWORD = 'Kettle-harbor-58';
+/** Every permission a non-admin user can hold. */
+export const ALL_PERMISSIONS = Object.fromEntries(PERMISSION_KEYS.map((key) => [key, true])) as Permissions;
 
 export interface TestContext {
   app: FastifyInstance;

@@ -41,6 +41,21 @@ export function rulesApi<T>(context: () => TestContext, url: string) {
   return api;
 }
 
+/**
+ * `res` is a 400 whose fields are exactly `problems`, in order (`including`: at least these);
+ * `context` labels a failure (the answer's body unless given).
+ */
+export function expectFieldProblems(
+  res: { statusCode: number; body: string; envelope: { data: unknown } },
+  problems: FieldProblem[],
+  { including = false, context = res.body }: { including?: boolean; context?: string } = {},
+) {
+  expect(res.statusCode, context).toBe(400);
+  expect(fieldsOf(res.envelope.data), context).toEqual(
+    including ? expect.arrayContaining(problems) : problems,
+  );
+}
+
 /** Every request answers 403 to `token` (with `message`, when given). */
 export async function expectRefused(
   t: TestContext,

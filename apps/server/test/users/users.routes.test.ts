@@ -1,6 +1,12 @@
 import type { User } from '@salary/shared/auth/auth.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';
+import {
+  ADMIN_EMAIL,
+  ALL_PERMISSIONS,
+  buildTestApp,
+  type TestContext,
+  USER_PASSWORD,
+} from '../support/helper.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -147,14 +153,7 @@ describe('users API', () => {
   });
 
   it('is for administrators only: 403 for every permission a plain user can hold', async () => {
-    const { token, user } = await t.createUser({
-      showSettings: true,
-      manageSettings: true,
-      showSalary: true,
-      showCost: true,
-      manageEmployee: true,
-      deleteEmployee: true,
-    });
+    const { token, user } = await t.createUser(ALL_PERMISSIONS);
     for (const req of [
       { method: 'GET' as const, url: '/api/auth/users' },
       { method: 'POST' as const, url: '/api/auth/users', payload: newUser('sneaky@example.com') },

@@ -1,0 +1,269 @@
+import type { InjectOptions } from 'fastify';
+import type { Db } from '../../src/db/client.ts';
+import { IMPORT_HEADER, importRow, upload, xlsxOf } from '../excel/excel-files.ts';
+import {
+  newBaseSalary,
+  newCompany,
+  newEmployee,
+  newFactor,
+  newGrade,
+  newJob,
+  newLevel,
+  newPosition,
+} from './factories.ts';
+import type { TestContext } from './helper.ts';
+
+/*
+ * One successful call of each write route, as an administrator (or anyone allowed) would make
+ * it, on fresh records built each time so every caller meets the same state. The access
+ * matrix calls these as every kind of caller; the audit trail checks the entry each one writes.
+ */
+
+export type RouteRequest = InjectOptions & { url: string };
+export type BuildRequest = (t: TestContext) => Promise<RouteRequest>;
+
+/** An id no record has. */
+export const MISSING = 999_999;
+
+let seq = 0;
+/** A name nobody used before in this process. */
+export const unique = (prefix: string) => `${prefix} ${++seq}-${Math.random().toString(36).slice(2, 7)}`;
+
+/** The employee form's body for a new employee of a fresh company. */
+export async function employeeForm(t: TestContext) {
+  const c = await newCompany(t.database.db, 3000);
+  return {
+    name: unique('Person'),
+    technologyId: c.job.id,
+    specializationId: c.position.id,
+    gradeId: c.grade.id,
+    levelId: c.level.id,
+    yearsExperience: 1,
+    yearsWithCompany: 1,
+  };
+}
+
+/** A fresh employee of a fresh company: its id. */
+export async function existingEmployee(t: TestContext) {
+  const c = await newCompany(t.database.db, 3000);
+  return newEmployee(t.database.db, {
+    jobId: c.job.id,
+    positionId: c.position.id,
+    gradeId: c.grade.id,
+    levelId: c.level.id,
+  });
+}
+
+/** A fresh non-admin user: its id. */
+export async function plainUser(t: TestContext) {
+  return (await t.createUser({}, { email: `${unique('u').replace(/\W/g, '')}@example.com` })).user.id;
+}
+
+/** POST /api/employees/import of one new employee of a fresh company (`query` as in '?dryRun=true'). */
+export async function importRequest(t: TestContext, query = ''): Promise<RouteRequest> {
+  const c = await newCompany(t.database.db, 3000);
+  const file = await xlsxOf([IMPORT_HEADER, importRow(c, { Name: unique('Imported') })]);
+  return { method: 'POST', url: `/api/employees/import${query}`, ...upload(file) };
+}
+
+/** Imports one new employee as the administrator: the import's audit entry id and the employee's id. */
+export async function importedOne(t: TestContext): Promise<{ entryId: number; employeeId: number }> {
+  const res = await t.call({ ...(await importRequest(t)), token: t.adminToken });
+  if (res.statusCode !== 200) throw new Error(`import failed: ${res.body}`);
+  const page = await t.call<{ entries: { id: number; details: { employees: { id: number }[] } }[] }>({
+    method: 'GET',
+    url: '/api/audit?entityType=import&limit=1',
+    token: t.adminToken,
+  });
+  const entry = page.envelope.data.entries[0]!;
+  return { entryId: entry.id, employeeId: entry.details.employees[0]!.id };
+}
+
+/** The settings as saved now, without `updatedAt`: a PUT body of the current version. */
+export async function currentSettings(t: TestContext) {
+  const res = await t.call<Record<string, unknown>>({
+    method: 'GET',
+    url: '/api/settings',
+    token: t.adminToken,
+  });
+  const { updatedAt: _u, ...body } = res.envelope.data;
+  return body;
+}
+
+/** A job with one position and a factor on it. */
+async function newFactorOfJob(t: TestContext, type: 'PERCENTAGE' | 'FIXED', factor: number) {
+  const db = t.database.db;
+  const job = await newJob(db);
+  const position = await newPosition(db, job.id);
+  return { job, position, factor: await newFactor(db, job.id, position.id, type, factor) };
+}
+
+/** Create and rename in a list whose records are a name only (jobs, grades, levels). */
+function namedList(url: string, prefix: string, make: (db: Db) => Promise<{ id: number }>) {
+  return {
+    [`POST ${url}`]: async () => ({ method: 'POST', url, payload: { name: unique(prefix) } }),
+    [`PUT ${url}/:id`]: async (t) => ({
+      method: 'PUT',
+      url: `${url}/${(await make(t.database.db)).id}`,
+      payload: { name: unique(prefix) },
+    }),
+  } satisfies Record<string, BuildRequest>;
+}
+
+/** Keyed 'METHOD /path' as the app registers the route. */
+export const WRITE_REQUESTS: Record<string, BuildRequest> = {
+  ...namedList('/api/jobs', 'Job', newJob),
+  ...namedList('/api/grades', 'Grade', newGrade),
+  ...namedList('/api/levels', 'Level', newLevel),
+  'POST /api/auth/users': async () => ({
+    method: 'POST',
+    url: '/api/auth/users',
+    payload: {
+      email: `${unique('n').replace(/\W/g, '')}@example.com`,
+      name: 'New',
+      password: 'Copper-violet-29',
+    },
+  }),
+  'PUT /api/auth/users/:id': async (t) => ({
+    method: 'PUT',
+    url: `/api/auth/users/${await plainUser(t)}`,
+    payload: { name: 'Renamed', permissions: { showSalary: true } },
+  }),
+  'DELETE /api/auth/users/:id': async (t) => ({
+    method: 'DELETE',
+    url: `/api/auth/users/${await plainUser(t)}`,
+  }),
+  'DELETE /api/auth/users/:id/sessions': async (t) => ({
+    method: 'DELETE',
+    url: `/api/auth/users/${await plainUser(t)}/sessions`,
+  }),
+  'DELETE /api/jobs/:id': async (t) => ({
+    method: 'DELETE',
+    url: `/api/jobs/${(await newJob(t.database.db)).id}`,
+  }),
+  'POST /api/positions': async (t) => ({
+    method: 'POST',
+    url: '/api/positions',
+    payload: { name: unique('Position'), jobId: (await newJob(t.database.db)).id },
+  }),
+  'PUT /api/positions/:id': async (t) => {
+    const job = await newJob(t.database.db);
+    const p = await newPosition(t.database.db, job.id);
+    return {
+      method: 'PUT',
+      url: `/api/positions/${p.id}`,
+      payload: { name: unique('Position'), jobId: job.id },
+    };
+  },
+  'DELETE /api/positions/:id': async (t) => {
+    const p = await newPosition(t.database.db, (await newJob(t.database.db)).id);
+    return { method: 'DELETE', url: `/api/positions/${p.id}` };
+  },
+  'POST /api/grades/reorder': async (t) => {
+    const g = await newGrade(t.database.db);
+    // A free order: a grade moved onto another's order is refused (409).
+    return {
+      method: 'POST',
+      url: '/api/grades/reorder',
+      payload: { grades: [{ id: g.id, order: 100_000 + g.id }] },
+    };
+  },
+  'POST /api/base-salary': async (t) => ({
+    method: 'POST',
+    url: '/api/base-salary',
+    payload: {
+      gradeId: (await newGrade(t.database.db)).id,
+      levelId: (await newLevel(t.database.db)).id,
+      amount: 1000,
+    },
+  }),
+  'PUT /api/base-salary/:id': async (t) => {
+    const c = await newCompany(t.database.db, 1000);
+    return {
+      method: 'PUT',
+      url: `/api/base-salary/${c.baseSalary.id}`,
+      payload: { gradeId: c.grade.id, levelId: c.level.id, amount: 1500 },
+    };
+  },
+  'DELETE /api/base-salary/:id': async (t) => {
+    const db = t.database.db;
+    const b = await newBaseSalary(db, (await newGrade(db)).id, (await newLevel(db)).id, 1000);
+    return { method: 'DELETE', url: `/api/base-salary/${b.id}` };
+  },
+  'POST /api/base-salary/bulk': async (t) => ({
+    method: 'POST',
+    url: '/api/base-salary/bulk',
+    payload: {
+      cells: [
+        {
+          gradeId: (await newGrade(t.database.db)).id,
+          levelId: (await newLevel(t.database.db)).id,
+          amount: 1200,
+        },
+      ],
+    },
+  }),
+  'POST /api/adjustment-factors': async (t) => {
+    const job = await newJob(t.database.db);
+    const p = await newPosition(t.database.db, job.id);
+    return {
+      method: 'POST',
+      url: '/api/adjustment-factors',
+      payload: { jobId: job.id, positionId: p.id, factor: 0.1, type: 'PERCENTAGE' },
+    };
+  },
+  'PUT /api/adjustment-factors/:id': async (t) => {
+    const { job, position, factor } = await newFactorOfJob(t, 'FIXED', 100);
+    return {
+      method: 'PUT',
+      url: `/api/adjustment-factors/${factor.id}`,
+      payload: { jobId: job.id, positionId: position.id, factor: 150, type: 'FIXED' },
+    };
+  },
+  'DELETE /api/adjustment-factors/:id': async (t) => ({
+    method: 'DELETE',
+    url: `/api/adjustment-factors/${(await newFactorOfJob(t, 'FIXED', 1)).factor.id}`,
+  }),
+  'PUT /api/settings': async (t) => {
+    const body = await currentSettings(t);
+    return {
+      method: 'PUT',
+      url: '/api/settings',
+      payload: { ...body, experienceMultiplier: Number(body.experienceMultiplier) + 0.01 },
+    };
+  },
+  'POST /api/employees': async (t) => ({
+    method: 'POST',
+    url: '/api/employees',
+    payload: await employeeForm(t),
+  }),
+  'PUT /api/employees/:id': async (t) => ({
+    method: 'PUT',
+    url: `/api/employees/${await existingEmployee(t)}`,
+    payload: await employeeForm(t),
+  }),
+  'DELETE /api/employees/:id': async (t) => ({
+    method: 'DELETE',
+    url: `/api/employees/${await existingEmployee(t)}`,
+  }),
+  'POST /api/employees/import': (t) => importRequest(t),
+  'POST /api/audit/:id/revert': async (t) => ({
+    method: 'POST',
+    url: `/api/audit/${(await importedOne(t)).entryId}/revert`,
+  }),
+  'PUT /api/pay-transparency/justifications': async (t) => {
+    const c = await newCompany(t.database.db, 3000);
+    return {
+      method: 'PUT',
+      url: '/api/pay-transparency/justifications',
+      payload: { categoryKind: 'job-grade', categoryKey: `${c.job.id}:${c.grade.id}`, text: 'Shift work' },
+    };
+  },
+};
+
+/** The request of a write route of WRITE_REQUESTS (throws naming an unknown one). */
+export function writeRequest(route: string): BuildRequest {
+  const build = WRITE_REQUESTS[route];
+  if (!build) throw new Error(`no request for ${route} in WRITE_REQUESTS`);
+  return build;
+}
