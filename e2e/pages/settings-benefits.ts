@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { chooseOption } from './select.ts';
 
 /** Settings → Benefits. */
 export class BenefitsPage {
@@ -37,8 +38,7 @@ export class BenefitsPage {
   }
 
   async chooseType(label: 'Fixed Amount' | 'Percentage of Salary'): Promise<void> {
-    await this.type.click();
-    await this.page.getByRole('option', { name: label, exact: true }).click();
+    await chooseOption(this.type, label);
   }
 
   /** Names in the list, in order. */

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { chooseOption } from './select.ts';
 
 type BaseKey =
   | 'experienceMultiplier'
@@ -45,8 +46,7 @@ export class MultipliersPage {
   }
 
   async chooseType(key: BaseKey, label: 'Percentage' | 'Fixed Amount'): Promise<void> {
-    await this.type(key).click();
-    await this.page.getByRole('option', { name: label, exact: true }).click();
+    await chooseOption(this.type(key), label);
   }
 
   custom(title: string) {
@@ -63,8 +63,7 @@ export class MultipliersPage {
   async fillModal(values: { title: string; value: string; type?: 'Percentage' | 'Fixed Amount' }) {
     await this.modal.getByRole('textbox', { name: 'Title' }).fill(values.title);
     if (values.type) {
-      await this.modal.getByRole('combobox', { name: 'Multiplier Type' }).click();
-      await this.page.getByRole('option', { name: values.type, exact: true }).click();
+      await chooseOption(this.modal.getByRole('combobox', { name: 'Multiplier Type' }), values.type);
     }
     await this.modal.getByRole('textbox', { name: 'Multiplier Value' }).fill(values.value);
     await this.modal.getByRole('button', { name: /^(Add|Update) Multiplier$/ }).click();

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { chooseOption } from './select.ts';
 
 export type PaymentMethodLabel = 'Company pays all' | 'Company pays a percentage' | 'Employee pays all';
 
@@ -34,7 +35,6 @@ export class SocialInsurancePage {
   }
 
   async chooseMethod(label: PaymentMethodLabel): Promise<void> {
-    await this.method.click();
-    await this.page.getByRole('option', { name: label, exact: true }).click();
+    await chooseOption(this.method, label);
   }
 }
