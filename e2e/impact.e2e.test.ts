@@ -121,8 +121,8 @@ describe('impact preview before a rule is saved', () => {
     await section.goto();
     await section.waitForList();
     const form = page.getByRole('form', { name: 'Add base salary' });
-    await pickOption(page, form, 'Grade', grade.name);
-    await pickOption(page, form, 'Level', level.name);
+    await pickOption(form, 'Grade', grade.name);
+    await pickOption(form, 'Level', level.name);
     await field(form, 'Base Salary Amount').fill('4321');
     await form.getByRole('button', { name: 'Add Base Salary' }).click();
     await waitForToast(page, 'No employee is affected by this change');
@@ -137,8 +137,8 @@ describe('impact preview before a rule is saved', () => {
     await section.goto();
     await section.waitForList();
     const form = page.getByRole('form', { name: 'Add adjustment factor' });
-    await pickOption(page, form, 'Job', rules.job.name);
-    await pickOption(page, form, 'Position', rules.positions[0].name);
+    await pickOption(form, 'Job', rules.job.name);
+    await pickOption(form, 'Position', rules.positions[0].name);
     await field(form, 'Adjustment Factor').fill('10');
     await form.getByRole('button', { name: 'Add Adjustment Factor' }).click();
 
