@@ -1,10 +1,8 @@
 import { HOW_MULTIPLIERS_WORK } from '@salary/salary-engine/formula-explained';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MultipliersPage } from './pages/settings-multipliers.ts';
 import { waitForToast } from './pages/toasts.ts';
-import { adminCredentials } from './support/api.ts';
-import { DESKTOP, MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
+import { horizontalOverflow, SIZES, screenshot, useBrowser } from './support/browser.ts';
 import { uniqueName } from './support/seed-rules.ts';
 import {
   keepSettingsAsFound,
@@ -16,16 +14,6 @@ import {
 const browser = useBrowser();
 keepSettingsAsFound();
 
-async function openMultipliers(viewport: Viewport = DESKTOP) {
-  const page = await browser.signedInPage(adminCredentials(), viewport);
-  const multipliers = new MultipliersPage(page);
-  await multipliers.goto();
-  return { page, multipliers };
-}
-
-const overflowX = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
 describe('salary multipliers', () => {
   it('edits base multipliers and adds a custom one, all saved by Save All Changes', async () => {
     await updateSettings({
@@ -34,7 +22,8 @@ describe('salary multipliers', () => {
       pillarMultiplier: 10,
       customMultipliers: [],
     });
-    const { page, multipliers } = await openMultipliers();
+    const multipliers = await browser.open(MultipliersPage);
+    const { page } = multipliers;
     expect(await multipliers.value('experienceMultiplier').inputValue()).toBe('1.5');
 
     await multipliers.value('experienceMultiplier').fill('2.25');
@@ -82,7 +71,7 @@ describe('salary multipliers', () => {
       offshoreMultiplierType: 'FIXED',
       offshoreMultiplier: 250,
     });
-    const { multipliers } = await openMultipliers();
+    const multipliers = await browser.open(MultipliersPage);
 
     await multipliers.value('remoteMultiplier').fill('150');
     expect(await multipliers.value('remoteMultiplier').inputValue()).toBe('100');
@@ -104,7 +93,8 @@ describe('salary multipliers', () => {
         { id: 'cm_e2e_drop', title: drop, multiplier: 3, type: 'PERCENTAGE' },
       ],
     });
-    const { page, multipliers } = await openMultipliers();
+    const multipliers = await browser.open(MultipliersPage);
+    const { page } = multipliers;
     expect(await multipliers.customTitles()).toEqual([keep, drop]);
 
     // Edit opens prefilled.
@@ -148,7 +138,7 @@ describe('salary multipliers', () => {
   });
 
   it('a custom multiplier needs a title and a value', async () => {
-    const { multipliers } = await openMultipliers();
+    const multipliers = await browser.open(MultipliersPage);
     await multipliers.addCustomButton.click();
     await multipliers.modal.getByRole('button', { name: 'Add Multiplier' }).click();
     await multipliers.modal.getByText('Title is required').waitFor();
@@ -156,15 +146,12 @@ describe('salary multipliers', () => {
   });
 
   it('explains how multipliers work in the engine’s own words', async () => {
-    const { multipliers } = await openMultipliers();
+    const multipliers = await browser.open(MultipliersPage);
     const items = await multipliers.howItWorks.getByRole('listitem').allTextContents();
     expect(items.map((text) => text.trim())).toEqual([...HOW_MULTIPLIERS_WORK]);
   });
 
-  it.each([
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as [string, Viewport][])('looks right on %s', async (name, viewport) => {
+  it.each(SIZES)('looks right on %s', async (name, viewport) => {
     await updateSettings({
       ...NEUTRAL_MULTIPLIERS,
       experienceMultiplier: 1.5,
@@ -177,9 +164,10 @@ describe('salary multipliers', () => {
         { id: 'cm_look_2', title: 'Team lead allowance', multiplier: 7.5, type: 'PERCENTAGE' },
       ],
     });
-    const { page, multipliers } = await openMultipliers(viewport);
+    const multipliers = await browser.open(MultipliersPage, { viewport });
+    const { page } = multipliers;
     await multipliers.custom('Team lead allowance').waitFor();
     await screenshot(page, `settings-multipliers-${name}`);
-    expect(await overflowX(page)).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
   });
 });

@@ -1,23 +1,11 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SocialInsurancePage } from './pages/settings-social-insurance.ts';
 import { waitForToast } from './pages/toasts.ts';
-import { adminCredentials } from './support/api.ts';
-import { DESKTOP, MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
+import { horizontalOverflow, SIZES, screenshot, useBrowser } from './support/browser.ts';
 import { keepSettingsAsFound, readSettings, updateSettings } from './support/seed-settings.ts';
 
 const browser = useBrowser();
 keepSettingsAsFound();
-
-async function openSocialInsurance(viewport: Viewport = DESKTOP) {
-  const page = await browser.signedInPage(adminCredentials(), viewport);
-  const insurance = new SocialInsurancePage(page);
-  await insurance.goto();
-  return { page, insurance };
-}
-
-const overflowX = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describe('social insurance', () => {
   it('shows the company percentage only for that method, with the employee share as 100 minus it', async () => {
@@ -27,7 +15,8 @@ describe('social insurance', () => {
       companyInsurancePercentage: 100,
       totalInsurancePercentage: 14,
     });
-    const { page, insurance } = await openSocialInsurance();
+    const insurance = await browser.open(SocialInsurancePage);
+    const { page } = insurance;
     expect(await insurance.method.inputValue()).toBe('Company pays all');
     expect(await insurance.companyPercentage.count()).toBe(0);
     expect(await insurance.enabled.isChecked()).toBe(false);
@@ -68,25 +57,23 @@ describe('social insurance', () => {
   });
 
   it('needs a total percentage', async () => {
-    const { insurance } = await openSocialInsurance();
+    const insurance = await browser.open(SocialInsurancePage);
     await insurance.totalPercentage.fill('');
     await insurance.saveButton.click();
     await insurance.form.getByText('Total insurance percentage is required').waitFor();
   });
 
-  it.each([
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as [string, Viewport][])('looks right on %s', async (name, viewport) => {
+  it.each(SIZES)('looks right on %s', async (name, viewport) => {
     await updateSettings({
       socialInsuranceEnabled: true,
       socialInsuranceType: 'COMPANY_PERCENTAGE',
       companyInsurancePercentage: 75,
       totalInsurancePercentage: 14,
     });
-    const { page, insurance } = await openSocialInsurance(viewport);
+    const insurance = await browser.open(SocialInsurancePage, { viewport });
+    const { page } = insurance;
     await insurance.employeePercentage.waitFor();
     await screenshot(page, `settings-social-insurance-${name}`);
-    expect(await overflowX(page)).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
   });
 });
