@@ -16,9 +16,9 @@ describe('benefits', () => {
 
     // Add stays disabled until both a name and an amount are there (spec §5).
     expect(await benefits.addButton.isDisabled()).toBe(true);
-    await benefits.name.fill(name);
+    await benefits.field('Benefit Name').fill(name);
     expect(await benefits.addButton.isDisabled()).toBe(true);
-    await benefits.amount.fill('12.5');
+    await benefits.field('Amount').fill('12.5');
     await benefits.chooseType('Percentage of Salary');
     await expect.poll(() => benefits.addButton.isEnabled()).toBe(true);
     await benefits.addButton.click();
@@ -27,7 +27,7 @@ describe('benefits', () => {
     await benefits.item(name).waitFor();
     expect(await benefits.item(name).textContent()).toContain('12.5% of gross salary');
     // The form is ready for the next one.
-    expect(await benefits.name.inputValue()).toBe('');
+    expect(await benefits.field('Benefit Name').inputValue()).toBe('');
     expect((await readSettings()).benefits).toContainEqual({ name, amount: 12.5, type: 'PERCENTAGE' });
     expect(browser.pageErrors(page)).toEqual([]);
   });
@@ -63,8 +63,8 @@ describe('benefits', () => {
     await updateSettings({ benefits: [{ name, amount: 100, type: 'FIXED_AMOUNT' }] });
     await benefits.goto();
     await benefits.item(name).waitFor();
-    await benefits.name.fill(` ${name.toUpperCase()} `);
-    await benefits.amount.fill('5');
+    await benefits.field('Benefit Name').fill(` ${name.toUpperCase()} `);
+    await benefits.field('Amount').fill('5');
     await benefits.addButton.click();
     await benefits.form.getByText(`A benefit named "${name.toUpperCase()}" already exists`).waitFor();
     expect((await readSettings()).benefits).toHaveLength(1);
@@ -78,8 +78,8 @@ describe('benefits', () => {
     const theirs = uniqueName('Theirs');
     await updateSettings({ benefits: [{ name: theirs, amount: 10, type: 'FIXED_AMOUNT' }] });
 
-    await benefits.name.fill(uniqueName('Mine'));
-    await benefits.amount.fill('20');
+    await benefits.field('Benefit Name').fill(uniqueName('Mine'));
+    await benefits.field('Amount').fill('20');
     await benefits.addButton.click();
 
     await waitForToast(page, 'Settings were changed by someone else. Reload and try again.');

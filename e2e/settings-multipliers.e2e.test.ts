@@ -30,7 +30,7 @@ describe('salary multipliers', () => {
     await multipliers.chooseType('pillarMultiplier', 'Fixed Amount');
     await multipliers.value('pillarMultiplier').fill('350');
     const title = uniqueName('Night shift');
-    await multipliers.addCustomButton.click();
+    await multipliers.button('Add Custom Multiplier').click();
     await multipliers.modal.waitFor();
     await multipliers.fillModal({ title, value: '4.5' });
     await multipliers.modal.waitFor({ state: 'hidden' });
@@ -41,7 +41,7 @@ describe('salary multipliers', () => {
     expect(before.experienceMultiplier).toBe(1.5);
     expect(before.customMultipliers).toEqual([]);
 
-    await multipliers.saveButton.click();
+    await multipliers.button('Save All Changes').click();
     await waitForToast(page, 'Multipliers saved successfully');
 
     const saved = await readSettings();
@@ -130,7 +130,7 @@ describe('salary multipliers', () => {
     await multipliers.custom(drop).waitFor({ state: 'detached' });
     expect((await readSettings()).customMultipliers).toHaveLength(2);
 
-    await multipliers.saveButton.click();
+    await multipliers.button('Save All Changes').click();
     await waitForToast(page, 'Multipliers saved successfully');
     expect((await readSettings()).customMultipliers).toEqual([
       { id: 'cm_e2e_keep', title: keep, multiplier: 275.5, type: 'FIXED' },
@@ -139,7 +139,7 @@ describe('salary multipliers', () => {
 
   it('a custom multiplier needs a title and a value', async () => {
     const multipliers = await browser.open(MultipliersPage);
-    await multipliers.addCustomButton.click();
+    await multipliers.button('Add Custom Multiplier').click();
     await multipliers.modal.getByRole('button', { name: 'Add Multiplier' }).click();
     await multipliers.modal.getByText('Title is required').waitFor();
     await multipliers.modal.getByText('Multiplier Value is required').waitFor();
@@ -147,7 +147,7 @@ describe('salary multipliers', () => {
 
   it('explains how multipliers work in the engine’s own words', async () => {
     const multipliers = await browser.open(MultipliersPage);
-    const items = await multipliers.howItWorks.getByRole('listitem').allTextContents();
+    const items = await multipliers.region('How Multipliers Work').getByRole('listitem').allTextContents();
     expect(items.map((text) => text.trim())).toEqual([...HOW_MULTIPLIERS_WORK]);
   });
 

@@ -18,16 +18,16 @@ describe('social insurance', () => {
     const insurance = await browser.open(SocialInsurancePage);
     const { page } = insurance;
     expect(await insurance.method.inputValue()).toBe('Company pays all');
-    expect(await insurance.companyPercentage.count()).toBe(0);
+    expect(await insurance.percentage('Company').count()).toBe(0);
     expect(await insurance.enabled.isChecked()).toBe(false);
 
     await insurance.chooseMethod('Company pays a percentage');
-    await insurance.companyPercentage.waitFor();
-    await insurance.companyPercentage.fill('60');
-    await expect.poll(() => insurance.employeePercentage.inputValue()).toBe('40%');
-    await insurance.companyPercentage.fill('62.5');
-    await expect.poll(() => insurance.employeePercentage.inputValue()).toBe('37.5%');
-    await insurance.totalPercentage.fill('11');
+    await insurance.percentage('Company').waitFor();
+    await insurance.percentage('Company').fill('60');
+    await expect.poll(() => insurance.percentage('Employee').inputValue()).toBe('40%');
+    await insurance.percentage('Company').fill('62.5');
+    await expect.poll(() => insurance.percentage('Employee').inputValue()).toBe('37.5%');
+    await insurance.percentage('Total').fill('11');
     await insurance.enabled.check();
     await insurance.saveButton.click();
 
@@ -40,13 +40,13 @@ describe('social insurance', () => {
     });
 
     await page.reload();
-    await insurance.companyPercentage.waitFor();
-    expect(await insurance.companyPercentage.inputValue()).toBe('62.5');
-    expect(await insurance.employeePercentage.inputValue()).toBe('37.5%');
+    await insurance.percentage('Company').waitFor();
+    expect(await insurance.percentage('Company').inputValue()).toBe('62.5');
+    expect(await insurance.percentage('Employee').inputValue()).toBe('37.5%');
 
     // Other methods hide it again and keep what was stored.
     await insurance.chooseMethod('Employee pays all');
-    await insurance.companyPercentage.waitFor({ state: 'detached' });
+    await insurance.percentage('Company').waitFor({ state: 'detached' });
     await insurance.saveButton.click();
     await waitForToast(page, 'Social insurance settings updated successfully');
     expect(await readSettings()).toMatchObject({
@@ -58,7 +58,7 @@ describe('social insurance', () => {
 
   it('needs a total percentage', async () => {
     const insurance = await browser.open(SocialInsurancePage);
-    await insurance.totalPercentage.fill('');
+    await insurance.percentage('Total').fill('');
     await insurance.saveButton.click();
     await insurance.form.getByText('Total insurance percentage is required').waitFor();
   });
@@ -72,7 +72,7 @@ describe('social insurance', () => {
     });
     const insurance = await browser.open(SocialInsurancePage, { viewport });
     const { page } = insurance;
-    await insurance.employeePercentage.waitFor();
+    await insurance.percentage('Employee').waitFor();
     await screenshot(page, `settings-social-insurance-${name}`);
     expect(await horizontalOverflow(page)).toBe(0);
   });

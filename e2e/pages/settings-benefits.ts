@@ -8,12 +8,6 @@ export class BenefitsPage {
   get form() {
     return this.page.getByRole('form', { name: 'Add benefit' });
   }
-  get name() {
-    return this.form.getByRole('textbox', { name: 'Benefit Name' });
-  }
-  get amount() {
-    return this.form.getByRole('textbox', { name: 'Amount' });
-  }
   get type() {
     return this.form.getByRole('combobox', { name: 'Type' });
   }
@@ -22,6 +16,10 @@ export class BenefitsPage {
   }
   get list() {
     return this.page.getByRole('region', { name: 'Current Benefits' });
+  }
+
+  field(label: 'Benefit Name' | 'Amount') {
+    return this.form.getByRole('textbox', { name: label });
   }
 
   async goto(): Promise<void> {

@@ -13,25 +13,21 @@ type BaseKey =
 export class MultipliersPage {
   constructor(readonly page: Page) {}
 
-  get saveButton() {
-    return this.page.getByRole('button', { name: 'Save All Changes' });
-  }
-  get addCustomButton() {
-    return this.page.getByRole('button', { name: 'Add Custom Multiplier' });
-  }
-  get customList() {
-    return this.page.getByRole('region', { name: 'Custom Multipliers' });
-  }
   get modal() {
     return this.page.getByRole('dialog');
   }
-  get howItWorks() {
-    return this.page.getByRole('region', { name: 'How Multipliers Work' });
+
+  button(name: 'Save All Changes' | 'Add Custom Multiplier') {
+    return this.page.getByRole('button', { name });
+  }
+
+  region(name: 'Base Multipliers' | 'Custom Multipliers' | 'How Multipliers Work') {
+    return this.page.getByRole('region', { name });
   }
 
   async goto(): Promise<void> {
     await this.page.goto('/settings/multipliers');
-    await this.page.getByRole('region', { name: 'Base Multipliers' }).waitFor();
+    await this.region('Base Multipliers').waitFor();
   }
 
   /** The fieldset of one base multiplier, named by its legend (Experience, Loyalty…). */
@@ -50,11 +46,11 @@ export class MultipliersPage {
   }
 
   custom(title: string) {
-    return this.customList.locator(`li[data-custom-multiplier="${title}"]`);
+    return this.region('Custom Multipliers').locator(`li[data-custom-multiplier="${title}"]`);
   }
 
   async customTitles(): Promise<string[]> {
-    return this.customList
+    return this.region('Custom Multipliers')
       .locator('li[data-custom-multiplier]')
       .evaluateAll((items) => items.map((item) => item.getAttribute('data-custom-multiplier') ?? ''));
   }

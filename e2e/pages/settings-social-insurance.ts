@@ -16,17 +16,13 @@ export class SocialInsurancePage {
   get method() {
     return this.form.getByRole('combobox', { name: 'Payment method' });
   }
-  get companyPercentage() {
-    return this.form.getByRole('textbox', { name: 'Company percentage' });
-  }
-  get employeePercentage() {
-    return this.form.getByRole('textbox', { name: 'Employee percentage' });
-  }
-  get totalPercentage() {
-    return this.form.getByRole('textbox', { name: 'Total percentage' });
-  }
   get saveButton() {
     return this.form.getByRole('button', { name: 'Save' });
+  }
+
+  /** Company (shown for "Company pays a percentage" only), Employee (100 minus it) or Total percentage. */
+  percentage(of: 'Company' | 'Employee' | 'Total') {
+    return this.form.getByRole('textbox', { name: `${of} percentage` });
   }
 
   async goto(): Promise<void> {
