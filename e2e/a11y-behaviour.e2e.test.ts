@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCREENS, type Seeded } from './a11y/screens.ts';
-import { workbookWith } from './pages/excel.ts';
+import { CalculatorPage } from './pages/calculator.ts';
+import { ImportDialog, workbookWith } from './pages/excel.ts';
 import { waitForToast } from './pages/toasts.ts';
 import { adminCredentials, createUser } from './support/api.ts';
 import { DESKTOP, MOBILE, screenshot, settled, useBrowser } from './support/browser.ts';
 import { focusedText, isFocused, tabTo } from './support/keyboard.ts';
-import { seedEmployees, seedRules } from './support/seed-employees.ts';
+import { profileNames, seedEmployees, seedRules } from './support/seed-employees.ts';
 
 /* What axe cannot see: headings and titles, focus, the mobile menu, dialogs, stale results. */
 
@@ -18,13 +19,7 @@ let seeded: Seeded;
 beforeAll(async () => {
   const rules = await seedRules(6500);
   const [employee] = await seedEmployees(rules, [{ name: 'Focus Tester' }]);
-  seeded = {
-    employeeId: (employee as { id: number }).id,
-    job: rules.job.name,
-    position: rules.positions[0].name,
-    grade: rules.grade.name,
-    level: rules.level.name,
-  };
+  seeded = { employeeId: (employee as { id: number }).id, ...profileNames(rules) };
 });
 
 async function activeIsHeading(page: Page, name: string): Promise<void> {
@@ -133,16 +128,10 @@ describe('dialogs', () => {
   it('give focus back to Import Excel after the import dialog closes', async () => {
     const page = await browser.signedInPage(adminCredentials());
     await page.goto('/dashboard');
-    const opener = page.getByRole('main').getByRole('button', { name: 'Import Excel' });
-    const chooser = page.waitForEvent('filechooser');
-    await opener.click();
-    await (await chooser).setFiles({
-      name: 'employees.xlsx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: await workbookWith([{ Name: 'Half a row' }]),
-    });
-    const dialog = page.getByRole('dialog', { name: 'Import Employees' });
-    await dialog.locator('[data-testid="import-summary"], .mantine-Alert-root').first().waitFor();
+    const importer = new ImportDialog(page);
+    const { dialog, opener } = importer;
+    await importer.pick('employees.xlsx', await workbookWith([{ Name: 'Half a row' }]));
+    await importer.outcome.waitFor();
     await dialog
       .getByRole('button', { name: /^(Cancel|Close)$/ })
       .last()
@@ -156,14 +145,11 @@ describe('dialogs', () => {
     await page.goto('/settings/base-salary');
     const name = `${seeded.grade} / ${seeded.level}`;
     // Row buttons are named per row.
-    const del = page.getByRole('button', { name: `Delete ${name}`, exact: true }).filter({ visible: true });
+    const rowButton = (action: 'Edit' | 'Delete') =>
+      page.getByRole('button', { name: `${action} ${name}`, exact: true }).filter({ visible: true });
+    const del = rowButton('Delete');
     await del.waitFor();
-    expect(
-      await page
-        .getByRole('button', { name: `Edit ${name}`, exact: true })
-        .filter({ visible: true })
-        .count(),
-    ).toBe(1);
+    expect(await rowButton('Edit').count()).toBe(1);
     await del.click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete base salary' });
     await settled(confirm);
@@ -180,43 +166,29 @@ describe('dialogs', () => {
     await page.keyboard.press('Escape');
     await confirm.waitFor({ state: 'detached' });
     // The rule is still there.
-    expect(
-      await page
-        .getByRole('button', { name: `Delete ${name}`, exact: true })
-        .filter({ visible: true })
-        .count(),
-    ).toBe(1);
+    expect(await rowButton('Delete').count()).toBe(1);
     await screenshot(page, 'a11y-confirm-after-enter-twice');
   });
 });
 
 describe('calculator', () => {
   it('lands focus on the result, names the profile, and marks it out of date after an input changes', async () => {
-    const page = await browser.signedInPage(adminCredentials());
-    await page.goto('/calculator');
-    const form = page.getByRole('form', { name: 'Salary calculator' });
-    for (const [label, option] of [
-      ['Job', seeded.job],
-      ['Position', seeded.position],
-      ['Grade', seeded.grade],
-      ['Level', seeded.level],
-    ] as const) {
-      await form.getByRole('combobox', { name: label, exact: true }).click();
-      await page.getByRole('option', { name: option, exact: true }).click();
-    }
-    await form.getByRole('textbox', { name: 'Years of Experience' }).fill('6');
-    await form.getByRole('button', { name: 'Calculate' }).click();
-    const details = page.getByRole('region', { name: 'Calculation Details' });
+    const calculator = await browser.open(CalculatorPage);
+    const { page } = calculator;
+    await calculator.chooseProfile(seeded);
+    await calculator.years('Years of Experience').fill('6');
+    await calculator.calculateButton.click();
+    const { details } = calculator;
     await poll(() => isFocused(details.getByTestId('details-heading'))).toBe(true);
     const profile = await details.getByTestId('details-profile').textContent();
     expect(profile).toContain(seeded.job);
     expect(profile).toContain(`${seeded.grade} / ${seeded.level}`);
     expect(profile).toContain('6 years of experience');
     expect(await details.getByTestId('details-stale').count()).toBe(0);
-    await form.getByRole('textbox', { name: 'Years of Experience' }).fill('7');
+    await calculator.years('Years of Experience').fill('7');
     await details.getByText('Out of date — Calculate again').waitFor();
     await screenshot(page, 'a11y-calculator-stale-1440');
-    await form.getByRole('button', { name: 'Calculate' }).click();
+    await calculator.calculateButton.click();
     await details.getByTestId('details-stale').waitFor({ state: 'detached' });
     expect(await details.getByTestId('details-profile').textContent()).toContain('7 years of experience');
   });

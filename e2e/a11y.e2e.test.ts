@@ -7,7 +7,7 @@ import { adminCredentials, createUser } from './support/api.ts';
 import { type AxeFinding, axeFindings, nodeCount } from './support/axe.ts';
 import { MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
 import { RESULTS_DIR } from './support/paths.ts';
-import { seedEmployees, seedRules } from './support/seed-employees.ts';
+import { profileNames, seedEmployees, seedRules } from './support/seed-employees.ts';
 import { seedFactor } from './support/seed-rules.ts';
 
 const browser = useBrowser();
@@ -53,13 +53,7 @@ beforeAll(async () => {
   await seedFactor({ jobId: rules.job.id, positionId: rules.positions[1].id, factor: 150, type: 'FIXED' });
   const [employee] = await seedEmployees(rules, [{ name: 'Zoë Müller' }, { name: 'Ada Lovelace' }]);
   await createUser({ name: 'Axe Reader', permissions: ['showSettings'] });
-  seeded = {
-    employeeId: (employee as { id: number }).id,
-    job: rules.job.name,
-    position: rules.positions[0].name,
-    grade: rules.grade.name,
-    level: rules.level.name,
-  };
+  seeded = { employeeId: (employee as { id: number }).id, ...profileNames(rules) };
   useSeed(seeded);
 });
 

@@ -1,12 +1,25 @@
+import type { PermissionKey } from '@salary/shared/common/permissions';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { Layout } from './pages/layout.ts';
 import { SettingsHub } from './pages/settings-hub.ts';
 import { adminCredentials, createUser } from './support/api.ts';
-import { MOBILE, useBrowser } from './support/browser.ts';
+import { MOBILE, useBrowser, type Viewport } from './support/browser.ts';
 
 const browser = useBrowser();
 
 const pathOf = (url: string) => new URL(url).pathname;
+
+/** A page signed in as a new user holding exactly `permissions`. */
+async function pageWith(permissions: PermissionKey[], viewport?: Viewport): Promise<Page> {
+  return browser.signedInPage(await createUser({ permissions }), viewport);
+}
+
+/** Opens `path` and waits until the app has sent the page on to `target`. */
+async function sentOn(page: Page, path: string, target: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForURL(`**${target}`);
+}
 
 const ALL_SECTIONS = [
   'Jobs',
@@ -22,7 +35,7 @@ const ALL_SECTIONS = [
 
 describe('sidebar and guards by permission', () => {
   it('a plain user sees no Settings and is turned back from guarded routes', async () => {
-    const page = await browser.signedInPage(await createUser());
+    const page = await pageWith([]);
     await page.goto('/calculator');
     const layout = new Layout(page);
     await layout.waitUntilShown();
@@ -37,16 +50,14 @@ describe('sidebar and guards by permission', () => {
       '/employees/edit/1',
       '/nowhere',
     ]) {
-      await page.goto(guarded);
-      await page.waitForURL('**/dashboard');
+      await sentOn(page, guarded, '/dashboard');
       await expect.poll(() => layout.activeNavLabel()).toBe('Employees');
     }
   });
 
   it('showSettings opens the hub at the first section, without User Management', async () => {
-    const page = await browser.signedInPage(await createUser({ permissions: ['showSettings'] }));
-    await page.goto('/settings');
-    await page.waitForURL('**/settings/jobs');
+    const page = await pageWith(['showSettings']);
+    await sentOn(page, '/settings', '/settings/jobs');
     const layout = new Layout(page);
     const hub = new SettingsHub(page);
 
@@ -60,8 +71,7 @@ describe('sidebar and guards by permission', () => {
     // Navigation is a transition: the old section stays until the new one's chunk arrives.
     await expect.poll(() => hub.currentCardLabel()).toBe('Salary Multipliers');
 
-    await page.goto('/settings/no-such-section');
-    await page.waitForURL('**/settings/jobs');
+    await sentOn(page, '/settings/no-such-section', '/settings/jobs');
 
     await page.goto('/settings/users');
     await page.getByText('Access denied').waitFor();
@@ -78,13 +88,9 @@ describe('sidebar and guards by permission', () => {
   });
 
   it('the employee form needs manageEmployee and showSalary', async () => {
-    const page = await browser.signedInPage(await createUser({ permissions: ['manageEmployee'] }));
-    await page.goto('/employees/new');
-    await page.waitForURL('**/dashboard');
+    await sentOn(await pageWith(['manageEmployee']), '/employees/new', '/dashboard');
 
-    const allowed = await browser.signedInPage(
-      await createUser({ permissions: ['manageEmployee', 'showSalary'] }),
-    );
+    const allowed = await pageWith(['manageEmployee', 'showSalary']);
     await allowed.goto('/employees/new');
     await allowed.getByRole('heading', { name: 'Add Employee', level: 1 }).waitFor();
     expect(pathOf(allowed.url())).toBe('/employees/new');
@@ -93,7 +99,7 @@ describe('sidebar and guards by permission', () => {
 
 describe('phone layout', () => {
   it('folds the sidebar behind a burger that closes after navigating', async () => {
-    const page = await browser.signedInPage(await createUser(), MOBILE);
+    const page = await pageWith([], MOBILE);
     await page.goto('/dashboard');
     const layout = new Layout(page);
     await layout.waitUntilShown();

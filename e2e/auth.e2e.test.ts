@@ -1,14 +1,43 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ChangePasswordModal } from './pages/change-password-modal.ts';
 import { Layout } from './pages/layout.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { waitForToast } from './pages/toasts.ts';
-import { ApiSession, adminCredentials, createUser, expectOk, signIn } from './support/api.ts';
+import {
+  ApiSession,
+  adminCredentials,
+  type Credentials,
+  createUser,
+  expectOk,
+  signIn,
+} from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 
 const browser = useBrowser();
 
 const pathOf = (url: string) => new URL(url).pathname;
+
+/** The session token the app keeps in localStorage. */
+const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+
+/** A page signed in as `credentials` (a new user unless given), at `path` once the layout shows. */
+async function signedInAt(path: string, credentials?: Credentials) {
+  const page = await browser.signedInPage(credentials ?? (await createUser()));
+  await page.goto(path);
+  const layout = new Layout(page);
+  await layout.waitUntilShown();
+  return { page, layout };
+}
+
+/** Changes the password in a session of its own, which ends every other session of the user. */
+async function changePasswordThroughApi(credentials: Credentials, newPassword: string): Promise<void> {
+  const api = await signIn(credentials);
+  expectOk(
+    await api.post('/auth/change-password', { currentPassword: credentials.password, newPassword }),
+    'Changing the password',
+  );
+}
 
 describe('sign-in', () => {
   it('signs in and lands on /dashboard showing who is signed in', async () => {
@@ -23,7 +52,7 @@ describe('sign-in', () => {
     const layout = new Layout(page);
     expect(await layout.currentUser.textContent()).toContain(email);
     expect(await layout.currentUser.textContent()).toContain('Staff');
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    expect(await storedToken(page)).toBeTruthy();
     expect(browser.pageErrors(page)).toEqual([]);
   });
 
@@ -91,27 +120,19 @@ describe('sign-in', () => {
 
 describe('session', () => {
   it('logs out: token gone, back on /login, and the app stays signed out', async () => {
-    const credentials = await createUser();
-    const page = await browser.signedInPage(credentials);
-    await page.goto('/calculator');
-    const layout = new Layout(page);
-    await layout.waitUntilShown();
+    const { page, layout } = await signedInAt('/calculator');
 
     await layout.logout();
 
     await new LoginPage(page).waitUntilShown();
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await storedToken(page)).toBeNull();
     await page.goto('/dashboard');
     await new LoginPage(page).waitUntilShown();
   });
 
   it('logs out on the server too: a copy of the token taken before Logout no longer works', async () => {
-    const credentials = await createUser();
-    const page = await browser.signedInPage(credentials);
-    await page.goto('/dashboard');
-    const layout = new Layout(page);
-    await layout.waitUntilShown();
-    const copied = await page.evaluate(() => localStorage.getItem('token'));
+    const { page, layout } = await signedInAt('/dashboard');
+    const copied = await storedToken(page);
     expect(copied).toBeTruthy();
     const copy = new ApiSession(inject('baseURL'), copied);
     expect((await copy.get('/auth/me')).status).toBe(200);
@@ -125,38 +146,26 @@ describe('session', () => {
   });
 
   it('keeps the session across a reload (the token is verified and refreshed)', async () => {
-    const credentials = await createUser();
-    const page = await browser.signedInPage(credentials);
-    await page.goto('/dashboard');
-    await new Layout(page).waitUntilShown();
-    const first = await page.evaluate(() => localStorage.getItem('token'));
+    const { page, layout } = await signedInAt('/dashboard');
+    const first = await storedToken(page);
 
     await page.reload();
 
-    await new Layout(page).waitUntilShown();
+    await layout.waitUntilShown();
     expect(pathOf(page.url())).toBe('/dashboard');
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    expect(await storedToken(page)).toBeTruthy();
     expect(first).toBeTruthy();
   });
 
   it('goes to /login when a call answers 401 mid-session', async () => {
     const credentials = await createUser({ password: 'Orchard-lantern-41' });
-    const page = await browser.signedInPage(credentials);
-    await page.goto('/dashboard');
-    await new Layout(page).waitUntilShown();
+    const { page } = await signedInAt('/dashboard', credentials);
     // Let the dashboard's own loads finish first: one of them answering 401 would send the
     // page to /login before the test makes its call.
     await page.waitForLoadState('networkidle');
     await page.getByRole('main').getByRole('button', { name: 'Change Password' }).waitFor();
     // End the browser's session behind its back: a password change ends every other session.
-    const api = await signIn(credentials);
-    expectOk(
-      await api.post('/auth/change-password', {
-        currentPassword: 'Orchard-lantern-41',
-        newPassword: 'Saffron-bridge-62',
-      }),
-      'Changing the password',
-    );
+    await changePasswordThroughApi(credentials, 'Saffron-bridge-62');
 
     // Any API call now answers 401; the change-password form makes one.
     const modal = new ChangePasswordModal(page);
@@ -164,24 +173,17 @@ describe('session', () => {
     await modal.submit({ current: 'Orchard-lantern-41', next: 'Granite-willow-17' });
 
     await new LoginPage(page).waitUntilShown();
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await storedToken(page)).toBeNull();
   });
 
   it('sends a revoked session to /login on start-up', async () => {
     const credentials = await createUser({ password: 'Orchard-lantern-41' });
     const page = await browser.signedInPage(credentials);
-    const api = await signIn(credentials);
-    expectOk(
-      await api.post('/auth/change-password', {
-        currentPassword: 'Orchard-lantern-41',
-        newPassword: 'Saffron-bridge-62',
-      }),
-      'Changing the password',
-    );
+    await changePasswordThroughApi(credentials, 'Saffron-bridge-62');
 
     await page.goto('/calculator');
 
     await new LoginPage(page).waitUntilShown();
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await storedToken(page)).toBeNull();
   });
 });

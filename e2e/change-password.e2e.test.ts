@@ -3,17 +3,23 @@ import { ChangePasswordModal } from './pages/change-password-modal.ts';
 import { Layout } from './pages/layout.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { dismissToasts, waitForToast } from './pages/toasts.ts';
-import { createUser } from './support/api.ts';
+import { type Credentials, createUser } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 
 const browser = useBrowser();
 
-it('refuses a mismatch and a wrong current password, then changes it for good', async () => {
-  const credentials = await createUser({ password: 'Cobalt-ferry-36' });
+/** The user's dashboard with Change Password open. */
+async function openModal(credentials: Credentials) {
   const page = await browser.signedInPage(credentials);
   await page.goto('/dashboard');
   const modal = new ChangePasswordModal(page);
   await modal.open();
+  return { page, modal };
+}
+
+it('refuses a mismatch and a wrong current password, then changes it for good', async () => {
+  const credentials = await createUser({ password: 'Cobalt-ferry-36' });
+  const { page, modal } = await openModal(credentials);
 
   await modal.submit({ current: 'Cobalt-ferry-36', next: 'Juniper-atlas-85', confirm: 'something-else' });
   await waitForToast(page, 'New passwords do not match');
@@ -43,10 +49,7 @@ it('refuses a mismatch and a wrong current password, then changes it for good', 
 });
 
 it('Cancel closes the modal and clears what was typed', async () => {
-  const page = await browser.signedInPage(await createUser());
-  await page.goto('/dashboard');
-  const modal = new ChangePasswordModal(page);
-  await modal.open();
+  const { modal } = await openModal(await createUser());
   await modal.field('Current Password').fill('typed');
 
   await modal.dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -57,11 +60,7 @@ it('Cancel closes the modal and clears what was typed', async () => {
 });
 
 it('shows the strength of the new password as it is typed', async () => {
-  const credentials = await createUser({ name: 'Meter Person' });
-  const page = await browser.signedInPage(credentials);
-  await page.goto('/dashboard');
-  const modal = new ChangePasswordModal(page);
-  await modal.open();
+  const { modal } = await openModal(await createUser({ name: 'Meter Person' }));
   const meter = modal.dialog.getByTestId('password-strength');
 
   await modal.field('New Password').fill('password1234');

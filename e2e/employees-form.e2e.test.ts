@@ -1,22 +1,22 @@
 import type { Settings } from '@salary/shared/settings/settings.contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EmployeeFormPage } from './pages/employees-form-page.ts';
 import { EmployeesPage } from './pages/employees-page.ts';
 import { dismissToasts, waitForToast } from './pages/toasts.ts';
 import { adminApi, adminCredentials, expectOk } from './support/api.ts';
-import { MOBILE, screenshot, useBrowser } from './support/browser.ts';
+import { horizontalOverflow, SIZES, screenshot, useBrowser, type Viewport } from './support/browser.ts';
 import {
   employeesNamed,
   findEmployee,
-  type SeededRules,
   seedEmployee,
   seedRules,
   uniqueName,
+  useSeededRules,
 } from './support/seed-employees.ts';
 
 const browser = useBrowser();
 
-async function openForm(path: string, viewport?: typeof MOBILE) {
+async function openForm(path: string, viewport?: Viewport) {
   const page = await browser.signedInPage(adminCredentials(), viewport);
   await page.goto(path);
   const form = new EmployeeFormPage(page);
@@ -25,15 +25,11 @@ async function openForm(path: string, viewport?: typeof MOBILE) {
 }
 
 describe('employee form', () => {
-  let rules: SeededRules;
-  beforeAll(async () => {
-    rules = await seedRules();
-  });
+  const rules = useSeededRules();
 
   it('adds an employee from the list, after checking the required fields', async () => {
-    const page = await browser.signedInPage(adminCredentials());
-    const list = new EmployeesPage(page);
-    await list.goto();
+    const list = await browser.open(EmployeesPage);
+    const { page } = list;
     await list.headerButton('Add Employee').click();
     await page.waitForURL('**/employees/new');
     const form = new EmployeeFormPage(page);
@@ -65,10 +61,7 @@ describe('employee form', () => {
     await form.field('Years with Company').fill('2');
     await form.checkbox('Base on Project').check();
     await form.checkbox('Remote').check();
-    await form.submit.click();
-
-    await waitForToast(page, 'Employee created successfully');
-    await page.waitForURL('**/dashboard');
+    await form.saveAndReturn('Employee created successfully');
     const [created] = await employeesNamed(name);
     expect(created).toMatchObject({
       technologyId: rules.job.id,
@@ -115,9 +108,8 @@ describe('employee form', () => {
       yearsExperience: 3,
       pillar: true,
     });
-    const page = await browser.signedInPage(adminCredentials());
-    const list = new EmployeesPage(page);
-    await list.goto();
+    const list = await browser.open(EmployeesPage);
+    const { page } = list;
     await list.searchByName(employee.name);
     await list.row(employee.id).getByRole('link', { name: employee.name }).click();
     await page.waitForURL(`**/employees/edit/${employee.id}`);
@@ -139,10 +131,7 @@ describe('employee form', () => {
     await form.field('Years with Company').fill('6');
     await form.checkbox('Pillar').uncheck();
     await form.checkbox('Acting as Different Grade').check();
-    await form.submit.click();
-
-    await waitForToast(page, 'Employee updated successfully');
-    await page.waitForURL('**/dashboard');
+    await form.saveAndReturn('Employee updated successfully');
     expect(await findEmployee(employee.id)).toMatchObject({
       name: renamed,
       yearsWithCompany: 6,
@@ -197,9 +186,7 @@ describe('employee form', () => {
       const box = form.checkbox(`${title} (+$125.00)`);
       expect(await box.isChecked()).toBe(false);
       await box.check();
-      await form.submit.click();
-      await waitForToast(page, 'Employee updated successfully');
-      await page.waitForURL('**/dashboard');
+      await form.saveAndReturn('Employee updated successfully');
       expect((await findEmployee(employee.id))?.customMultipliers).toEqual([added?.id]);
 
       await page.goto(`/employees/edit/${employee.id}`);
@@ -248,14 +235,11 @@ describe('employee form', () => {
     await page.waitForURL('**/dashboard');
   });
 
-  it.each([
-    ['desktop', undefined],
-    ['mobile', MOBILE],
-  ] as const)('looks right on %s', async (name, viewport) => {
+  it.each(SIZES)('looks right on %s', async (name, viewport) => {
     const employee = await seedEmployee(rules, { name: uniqueName('Portrait'), remote: true });
     const { page } = await openForm(`/employees/edit/${employee.id}`, viewport);
     await screenshot(page, `employee-form-${name}`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
     expect(browser.pageErrors(page)).toEqual([]);
   });
 });

@@ -1,16 +1,16 @@
 import { formatMoney } from '@salary/shared/common/money';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EmployeesPage } from './pages/employees-page.ts';
 import { dismissToasts, waitForToast } from './pages/toasts.ts';
-import { adminApi, adminCredentials, createUser } from './support/api.ts';
-import { MOBILE, screenshot, useBrowser } from './support/browser.ts';
+import { adminApi, adminCredentials, type Credentials, createUser } from './support/api.ts';
+import { MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
 import {
   findEmployee,
-  type SeededRules,
   seedEmployee,
   seedEmployees,
   seedRules,
   uniqueName,
+  useSeededRules,
 } from './support/seed-employees.ts';
 
 const browser = useBrowser();
@@ -33,18 +33,14 @@ const ALL_COLUMNS = [
   'Actions',
 ];
 
-async function openAs(credentials = adminCredentials(), viewport?: typeof MOBILE) {
-  const page = await browser.signedInPage(credentials, viewport);
-  const list = new EmployeesPage(page);
-  await list.goto();
-  return { page, list };
+/** The Employees page as `as` (the administrator unless told). */
+async function openAs(as?: Credentials, viewport?: Viewport) {
+  const list = await browser.open(EmployeesPage, { as, viewport });
+  return { page: list.page, list };
 }
 
 describe('employees list', () => {
-  let rules: SeededRules;
-  beforeAll(async () => {
-    rules = await seedRules(4000);
-  });
+  const rules = useSeededRules(4000);
 
   it('filters on the server by technology and position, and by name as you type', async () => {
     const other = await seedRules();
@@ -316,7 +312,7 @@ describe('employees list', () => {
   });
 
   it('fits a phone: the table scrolls sideways inside its card', async () => {
-    const { page, list } = await openAs(adminCredentials(), MOBILE);
+    const { page, list } = await openAs(undefined, MOBILE);
     await list.rows.first().waitFor();
     await screenshot(page, 'employees-list-mobile');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);

@@ -1,6 +1,6 @@
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EmployeesPage } from './pages/employees-page.ts';
 import { ImportDialog } from './pages/excel.ts';
 import { waitForToast } from './pages/toasts.ts';
@@ -10,8 +10,8 @@ import {
   findEmployee,
   type SeededRules,
   seedEmployee,
-  seedRules,
   uniqueName,
+  useSeededRules,
 } from './support/seed-employees.ts';
 
 /*
@@ -35,10 +35,7 @@ async function exportOf(rules: SeededRules): Promise<ExcelJS.Workbook> {
 }
 
 describe('Import preview', () => {
-  let rules: SeededRules;
-  beforeAll(async () => {
-    rules = await seedRules();
-  });
+  const rules = useSeededRules();
 
   it.each([
     ['desktop', { width: 1440, height: 900 }],

@@ -1,52 +1,28 @@
 import { readFile } from 'node:fs/promises';
 import { EXPORT_FILE_NAME, IMPORT_ACCEPT, TEMPLATE_FILE_NAME } from '@salary/shared/excel/excel.contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EmployeesPage } from './pages/employees-page.ts';
-import { ImportDialog, readWorkbook, workbookWith } from './pages/excel.ts';
+import { ImportDialog, readWorkbook, sheetRow, workbookWith } from './pages/excel.ts';
 import { dismissToasts, waitForToast } from './pages/toasts.ts';
-import { adminCredentials } from './support/api.ts';
 import { DESKTOP, MOBILE, screenshot, useBrowser } from './support/browser.ts';
 import {
   employeesNamed,
   findEmployee,
-  type SeededRules,
   seedEmployee,
-  seedRules,
   uniqueName,
+  useSeededRules,
 } from './support/seed-employees.ts';
 
 const browser = useBrowser();
 
+/** The Employees page as the administrator, and its import dialog. */
 async function openList(viewport = DESKTOP) {
-  const page = await browser.signedInPage(adminCredentials(), viewport);
-  const list = new EmployeesPage(page);
-  await list.goto();
-  return { page, list, importer: new ImportDialog(page) };
-}
-
-/** One row of the import sheet for the seeded rules. */
-function sheetRow(rules: SeededRules, name: string, over: Record<string, string | number> = {}) {
-  return {
-    Name: name,
-    Job: rules.job.name,
-    Position: rules.positions[0].name,
-    Grade: rules.grade.name,
-    Level: rules.level.name,
-    'Years of Experience': 3,
-    'Years with Company': 1,
-    'Base on Project': 'No',
-    'Acting as Different Grade': 'No',
-    Pillar: 'No',
-    Remote: 'Yes',
-    ...over,
-  };
+  const list = await browser.open(EmployeesPage, { viewport });
+  return { page: list.page, list, importer: new ImportDialog(list.page) };
 }
 
 describe('Excel', () => {
-  let rules: SeededRules;
-  beforeAll(async () => {
-    rules = await seedRules();
-  });
+  const rules = useSeededRules();
 
   it('downloads the template as employees_template.xlsx', async () => {
     const { page, list } = await openList();
@@ -121,7 +97,7 @@ describe('Excel', () => {
     const existing = await seedEmployee(rules, { name: `${tag} Old` });
     const file = await workbookWith([
       sheetRow(rules, `${tag} One`),
-      sheetRow(rules, `${tag} Two`, { Position: rules.positions[1].name, Pillar: 'Yes' }),
+      sheetRow(rules, `${tag} Two`, { Position: rules.positions[1].name, Pillar: 'Yes', Remote: 'Yes' }),
       sheetRow(rules, `${tag} Old Renamed`, { ID: existing.id, 'Years with Company': 9 }),
     ]);
     const { page, list, importer } = await openList();
@@ -188,15 +164,12 @@ describe('Excel', () => {
 
   it("toasts the server's reason for a file it cannot read", async () => {
     const { page, importer } = await openList();
-    const [chooser] = await Promise.all([
-      page.waitForEvent('filechooser'),
-      page.getByRole('main').getByRole('button', { name: 'Import Excel' }).click(),
-    ]);
-    await chooser.setFiles({
-      name: 'notes.xlsx',
-      mimeType: 'application/octet-stream',
-      buffer: Buffer.from('hello'),
-    });
+    await importer.chooseFile(
+      () => importer.opener.click(),
+      'notes.xlsx',
+      Buffer.from('hello'),
+      'application/octet-stream',
+    );
     await waitForToast(page, 'not a readable Excel workbook');
     await importer.dialog.waitFor({ state: 'hidden' });
     await dismissToasts(page);

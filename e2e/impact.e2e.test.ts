@@ -121,8 +121,8 @@ describe('impact preview before a rule is saved', () => {
     await section.goto();
     await section.waitForList();
     const form = page.getByRole('form', { name: 'Add base salary' });
-    await pickOption(page, form, 'Grade', grade.name);
-    await pickOption(page, form, 'Level', level.name);
+    await pickOption(form, 'Grade', grade.name);
+    await pickOption(form, 'Level', level.name);
     await field(form, 'Base Salary Amount').fill('4321');
     await form.getByRole('button', { name: 'Add Base Salary' }).click();
     await waitForToast(page, 'No employee is affected by this change');
@@ -137,8 +137,8 @@ describe('impact preview before a rule is saved', () => {
     await section.goto();
     await section.waitForList();
     const form = page.getByRole('form', { name: 'Add adjustment factor' });
-    await pickOption(page, form, 'Job', rules.job.name);
-    await pickOption(page, form, 'Position', rules.positions[0].name);
+    await pickOption(form, 'Job', rules.job.name);
+    await pickOption(form, 'Position', rules.positions[0].name);
     await field(form, 'Adjustment Factor').fill('10');
     await form.getByRole('button', { name: 'Add Adjustment Factor' }).click();
 
@@ -164,8 +164,8 @@ describe('impact preview before a rule is saved', () => {
     const benefits = new BenefitsPage(page);
     await benefits.goto();
     const name = uniqueName('Gym');
-    await benefits.name.fill(name);
-    await benefits.amount.fill('40');
+    await benefits.field('Benefit Name').fill(name);
+    await benefits.field('Amount').fill('40');
     await benefits.addButton.click();
 
     // A fixed benefit costs the company money; nobody's gross pay moves.
@@ -173,7 +173,7 @@ describe('impact preview before a rule is saved', () => {
       /employees? affected · payroll \$0\.00 \(0\.0%\) · total cost \+\$/,
     );
     await cancelPreview(page);
-    expect(await benefits.name.inputValue()).toBe(name);
+    expect(await benefits.field('Benefit Name').inputValue()).toBe(name);
     expect((await readSettings()).benefits).toEqual([]);
 
     await benefits.addButton.click();
@@ -199,7 +199,7 @@ describe('impact preview before a rule is saved', () => {
       await multipliers.goto();
       const next = viewport === WINDOW ? '3' : '2.5';
       await multipliers.value('experienceMultiplier').fill(next);
-      await multipliers.saveButton.click();
+      await multipliers.button('Save All Changes').click();
 
       expect(await previewShown(page)).toMatch(
         /employees affected · payroll [+-]\$[\d,]+\.\d\d \([+-][\d.]+%\) · total cost [+-]\$/,
@@ -210,7 +210,7 @@ describe('impact preview before a rule is saved', () => {
       await page.getByText('Unsaved changes').waitFor();
       expect((await readSettings()).experienceMultiplier).toBe(viewport === WINDOW ? 2 : 3);
 
-      await multipliers.saveButton.click();
+      await multipliers.button('Save All Changes').click();
       await previewShown(page);
       await confirmPreview(page);
       await waitForToast(page, 'Multipliers saved successfully');
@@ -227,7 +227,7 @@ describe('impact preview before a rule is saved', () => {
     const page = await browser.signedInPage(adminCredentials(), WINDOW);
     const insurance = new SocialInsurancePage(page);
     await insurance.goto();
-    await insurance.totalPercentage.fill('16');
+    await insurance.percentage('Total').fill('16');
     await insurance.saveButton.click();
 
     // The company pays it all: the cost grows, the gross does not.
@@ -236,7 +236,7 @@ describe('impact preview before a rule is saved', () => {
     );
     await screenshot(page, 'impact-social-insurance-1440');
     await cancelPreview(page);
-    expect(await insurance.totalPercentage.inputValue()).toBe('16');
+    expect(await insurance.percentage('Total').inputValue()).toBe('16');
     expect((await readSettings()).totalInsurancePercentage).toBe(14);
 
     await insurance.saveButton.click();

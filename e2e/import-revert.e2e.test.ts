@@ -1,17 +1,16 @@
 import type { AuditPage } from '@salary/shared/audit/audit.contract';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { importedAsAdmin, type SheetRow } from './pages/excel.ts';
+import { describe, expect, it } from 'vitest';
+import { importedAsAdmin, sheetRow } from './pages/excel.ts';
 import { waitForToast } from './pages/toasts.ts';
 import { adminApi, adminCredentials, expectOk } from './support/api.ts';
 import { DESKTOP, MOBILE, screenshot, useBrowser } from './support/browser.ts';
 import {
   employeesNamed,
   findEmployee,
-  type SeededRules,
   seedEmployee,
-  seedRules,
   uniqueName,
+  useSeededRules,
 } from './support/seed-employees.ts';
 
 /*
@@ -22,36 +21,20 @@ import {
 
 const browser = useBrowser();
 
-let rules: SeededRules;
-beforeAll(async () => {
-  rules = await seedRules(3000);
-});
-
-function sheetRow(name: string, over: SheetRow = {}): SheetRow {
-  return {
-    Name: name,
-    Job: rules.job.name,
-    Position: rules.positions[0].name,
-    Grade: rules.grade.name,
-    Level: rules.level.name,
-    'Years of Experience': 3,
-    'Years with Company': 1,
-    'Base on Project': 'No',
-    'Acting as Different Grade': 'No',
-    Pillar: 'No',
-    Remote: 'No',
-    ...over,
-  };
-}
+const rules = useSeededRules(3000);
 
 const imported = importedAsAdmin;
 
-/** The Audit Log starting at this entry (other specs write to the same server), its row expanded. */
-async function openEntry(page: Page, entryId: number) {
+/**
+ * The Audit Log starting at this entry (other specs write to the same server), its row expanded
+ * and Revert this import clicked: answers the confirmation.
+ */
+async function askRevert(page: Page, entryId: number) {
   await page.goto(`/settings/audit?before=${entryId + 1}`);
   const table = page.getByRole('table', { name: 'Audit entries' });
   await table.getByRole('button', { name: `Show changes of entry ${entryId}` }).click();
-  return table;
+  await table.getByRole('button', { name: 'Revert this import' }).click();
+  return page.getByRole('alertdialog', { name: 'Revert this import' });
 }
 
 describe('Revert this import', () => {
@@ -62,15 +45,13 @@ describe('Revert this import', () => {
     const kept = await seedEmployee(rules, { name: uniqueName('Kept'), yearsExperience: 2 });
     const newcomer = uniqueName('Newcomer');
     const entryId = await imported([
-      sheetRow(newcomer),
-      sheetRow(kept.name, { ID: kept.id, 'Years of Experience': 8 }),
+      sheetRow(rules, newcomer),
+      sheetRow(rules, kept.name, { ID: kept.id, 'Years of Experience': 8 }),
     ]);
     expect(await employeesNamed(newcomer)).toHaveLength(1);
 
     const page = await browser.signedInPage(adminCredentials(), viewport);
-    const table = await openEntry(page, entryId);
-    await table.getByRole('button', { name: 'Revert this import' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Revert this import' });
+    const dialog = await askRevert(page, entryId);
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(
       'Are you sure you want to revert this import? This deletes 1 employee the import created and restores 1 employee it changed to their earlier values.',
@@ -105,7 +86,7 @@ describe('Revert this import', () => {
 
   it('refuses when an imported employee was changed since, naming the employee, and changes nothing', async () => {
     const newcomer = uniqueName('Edited later');
-    const entryId = await imported([sheetRow(newcomer)]);
+    const entryId = await imported([sheetRow(rules, newcomer)]);
     const [employee] = await employeesNamed(newcomer);
     const admin = await adminApi();
     expectOk(
@@ -122,9 +103,7 @@ describe('Revert this import', () => {
     );
 
     const page = await browser.signedInPage(adminCredentials(), DESKTOP);
-    const table = await openEntry(page, entryId);
-    await table.getByRole('button', { name: 'Revert this import' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Revert this import' });
+    const dialog = await askRevert(page, entryId);
     await dialog.getByRole('button', { name: 'Revert Import' }).click();
     const refusal = page.getByRole('alert').filter({ hasText: 'The import was not reverted' });
     await refusal.waitFor();

@@ -1,11 +1,17 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { workbookWith } from './pages/excel.ts';
+import { describe, expect, it } from 'vitest';
+import { ImportDialog, sheetRow, workbookWith } from './pages/excel.ts';
 import { waitForToast } from './pages/toasts.ts';
 import { adminCredentials, createUser } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import { focusedText, isFocused, tabTo } from './support/keyboard.ts';
-import { employeesNamed, type SeededRules, seedRules, uniqueName } from './support/seed-employees.ts';
+import {
+  employeesNamed,
+  profileChoices,
+  profileNames,
+  uniqueName,
+  useSeededRules,
+} from './support/seed-employees.ts';
 import { listFromApi } from './support/seed-rules.ts';
 
 /*
@@ -16,11 +22,7 @@ import { listFromApi } from './support/seed-rules.ts';
 /** Focus and toasts follow lazy chunks and the server: give them time on a busy machine. */
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 const browser = useBrowser();
-let rules: SeededRules;
-
-beforeAll(async () => {
-  rules = await seedRules(6500);
-});
+const rules = useSeededRules(6500);
 
 /**
  * Picks an option of a Mantine Select from the keyboard: with the select focused, ArrowDown
@@ -91,12 +93,7 @@ describe('keyboard only', () => {
     await headingFocused(page, 'Add Employee');
     await tabTo(page, page.getByLabel(/^Name/));
     await page.keyboard.type(name);
-    for (const [label, option] of [
-      ['Job', rules.job.name],
-      ['Position', rules.positions[0].name],
-      ['Grade', rules.grade.name],
-      ['Level', rules.level.name],
-    ] as const) {
+    for (const [label, option] of profileChoices(profileNames(rules))) {
       await tabTo(page, page.getByRole('combobox', { name: new RegExp(`^${label}`) }), 10);
       await chooseByKeyboard(page, option);
     }
@@ -116,27 +113,13 @@ describe('keyboard only', () => {
     const page = await browser.signedInPage(adminCredentials());
     await page.goto('/dashboard');
     await headingFocused(page, 'Employees');
-    const importButton = page.getByRole('main').getByRole('button', { name: 'Import Excel' });
+    const importer = new ImportDialog(page);
+    const importButton = importer.opener;
     await tabTo(page, importButton);
-    const chooser = page.waitForEvent('filechooser');
-    await page.keyboard.press('Enter');
-    await (await chooser).setFiles({
-      name: 'employees.xlsx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: await workbookWith([
-        {
-          Name: name,
-          Job: rules.job.name,
-          Position: rules.positions[0].name,
-          Grade: rules.grade.name,
-          Level: rules.level.name,
-          'Years of Experience': 2,
-          'Years with Company': 1,
-        } as never,
-      ]),
-    });
-    const dialog = page.getByRole('dialog', { name: 'Import Employees' });
-    await dialog.getByTestId('import-summary').waitFor();
+    const file = await workbookWith([sheetRow(rules, name, { 'Years of Experience': 2 })]);
+    await importer.chooseFile(() => page.keyboard.press('Enter'), 'employees.xlsx', file);
+    const { dialog } = importer;
+    await importer.summary.waitFor();
     await tabTo(page, dialog.getByRole('button', { name: 'Confirm' }), 10);
     await page.keyboard.press('Enter');
     await waitForToast(page, 'Employees imported successfully');
@@ -150,12 +133,7 @@ describe('keyboard only', () => {
     await page.goto('/calculator');
     await headingFocused(page, 'Salary Calculator');
     const form = page.getByRole('form', { name: 'Salary calculator' });
-    for (const [label, option] of [
-      ['Job', rules.job.name],
-      ['Position', rules.positions[0].name],
-      ['Grade', rules.grade.name],
-      ['Level', rules.level.name],
-    ] as const) {
+    for (const [label, option] of profileChoices(profileNames(rules))) {
       await tabTo(page, form.getByRole('combobox', { name: label, exact: true }), 10);
       await chooseByKeyboard(page, option);
     }

@@ -1,39 +1,31 @@
 import type { Grade } from '@salary/shared/grades/grades.contract';
 import type { Level } from '@salary/shared/levels/levels.contract';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { field, RulesSection } from './pages/rules-section.ts';
+import { openSection, type RulesSection } from './pages/rules-section.ts';
 import { waitForToast } from './pages/toasts.ts';
-import { adminCredentials } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import { listFromApi, seedGrade, uniqueName } from './support/seed-rules.ts';
 
 const browser = useBrowser();
-
-async function open(path: 'grades' | 'levels') {
-  const page = await browser.signedInPage(adminCredentials());
-  const section = new RulesSection(page, path);
-  await section.goto();
-  await section.waitForList();
-  return { page, section };
-}
 
 /** Grade names as listed on screen, top to bottom. */
 async function listedNames(section: RulesSection): Promise<string[]> {
   return section.list.locator('tbody tr td:first-child').allTextContents();
 }
 
+/** A row's Move up / Move down button (named 'Move <grade> up'). */
+function moveButton(row: Locator, direction: 'up' | 'down'): Locator {
+  return row.getByRole('button', { name: new RegExp(`^Move .* ${direction}$`) });
+}
+
 describe('Settings → Grades', () => {
   it('adds a grade last, renames it and moves it up by swapping orders with its neighbour', async () => {
     const before = await seedGrade();
-    const { page, section } = await open('grades');
+    const { page, section } = await openSection(browser, 'grades');
     const name = uniqueName('Grade');
 
-    await section.button('Add Grade').click();
-    expect(await field(section.dialog('Add Grade'), 'Name').inputValue()).toBe('');
-    await section.fillNameModal('Add Grade', name);
-    await waitForToast(page, 'Grade created successfully');
-    await section.dialog('Add Grade').waitFor({ state: 'hidden' });
-    await section.row(name).waitFor();
+    await section.addNamed('Grade', name, 'Grade created successfully');
     // A new grade goes last: its order is the number of grades there were.
     const names = await listedNames(section);
     expect(names.slice(-2)).toEqual([before.name, name]);
@@ -42,32 +34,13 @@ describe('Settings → Grades', () => {
     expect(await section.row(name).locator('td').nth(1).textContent()).toBe(String(created.order));
 
     const renamed = `${name} B`;
-    await section.rowAction(name, 'Edit').click();
-    expect(await field(section.dialog('Edit Grade'), 'Name').inputValue()).toBe(name);
-    await section.fillNameModal('Edit Grade', renamed);
-    await waitForToast(page, 'Grade updated successfully');
-    await section.row(renamed).waitFor();
+    await section.rename('Grade', name, renamed, 'Grade updated successfully');
 
     // First row cannot go up, last row cannot go down.
     const rows = section.list.locator('tbody tr');
-    expect(
-      await rows
-        .first()
-        .getByRole('button', { name: /^Move .* up$/ })
-        .isDisabled(),
-    ).toBe(true);
-    expect(
-      await rows
-        .last()
-        .getByRole('button', { name: /^Move .* down$/ })
-        .isDisabled(),
-    ).toBe(true);
-    expect(
-      await rows
-        .last()
-        .getByRole('button', { name: /^Move .* up$/ })
-        .isEnabled(),
-    ).toBe(true);
+    expect(await moveButton(rows.first(), 'up').isDisabled()).toBe(true);
+    expect(await moveButton(rows.last(), 'down').isDisabled()).toBe(true);
+    expect(await moveButton(rows.last(), 'up').isEnabled()).toBe(true);
 
     const orders = new Map((await listFromApi<Grade>('/grades')).map((grade) => [grade.id, grade.order]));
     await section
@@ -81,12 +54,7 @@ describe('Settings → Grades', () => {
     // Every other grade kept its order.
     for (const [id, order] of orders)
       if (id !== created.id && id !== before.id) expect(after.get(id)).toBe(order);
-    expect(
-      await rows
-        .last()
-        .getByRole('button', { name: /^Move .* down$/ })
-        .isDisabled(),
-    ).toBe(true);
+    expect(await moveButton(rows.last(), 'down').isDisabled()).toBe(true);
 
     // And back down again.
     await section
@@ -99,7 +67,7 @@ describe('Settings → Grades', () => {
 
   it('shows the reason when a grade name is taken', async () => {
     const taken = await seedGrade();
-    const { page, section } = await open('grades');
+    const { page, section } = await openSection(browser, 'grades');
     await section.button('Add Grade').click();
     await section.fillNameModal('Add Grade', taken.name);
     await waitForToast(page, `A grade named "${taken.name}" already exists`);
@@ -109,23 +77,13 @@ describe('Settings → Grades', () => {
 
 describe('Settings → Levels', () => {
   it('adds and renames a level, with no way to delete one', async () => {
-    const { page, section } = await open('levels');
+    const { page, section } = await openSection(browser, 'levels');
     const name = uniqueName('Level');
 
-    await section.button('Add Level').click();
-    expect(await field(section.dialog('Add Level'), 'Name').inputValue()).toBe('');
-    await section.fillNameModal('Add Level', name);
-    await waitForToast(page, 'Level created successfully');
-    await section.dialog('Add Level').waitFor({ state: 'hidden' });
-    await section.row(name).waitFor();
+    await section.addNamed('Level', name, 'Level created successfully');
 
     const renamed = `${name} Senior`;
-    await section.rowAction(name, 'Edit').click();
-    expect(await field(section.dialog('Edit Level'), 'Name').inputValue()).toBe(name);
-    await section.fillNameModal('Edit Level', renamed);
-    await waitForToast(page, 'Level updated successfully');
-    await section.dialog('Edit Level').waitFor({ state: 'hidden' });
-    await section.row(renamed).waitFor();
+    await section.rename('Level', name, renamed, 'Level updated successfully');
     expect((await listFromApi<Level>('/levels')).map((level) => level.name)).toContain(renamed);
 
     expect(await section.row(renamed).getByRole('button').allTextContents()).toHaveLength(1);

@@ -1,7 +1,7 @@
 import type { Job } from '@salary/shared/jobs/jobs.contract';
 import type { Position } from '@salary/shared/positions/positions.contract';
 import { describe, expect, it } from 'vitest';
-import { field, pickOption, RulesSection } from './pages/rules-section.ts';
+import { field, openSection, pickOption, RulesSection } from './pages/rules-section.ts';
 import { waitForToast } from './pages/toasts.ts';
 import { adminCredentials } from './support/api.ts';
 import { screenshot, useBrowser } from './support/browser.ts';
@@ -9,38 +9,16 @@ import { listFromApi, seedJob, seedPosition, uniqueName } from './support/seed-r
 
 const browser = useBrowser();
 
-async function open(path: 'jobs' | 'positions') {
-  const page = await browser.signedInPage(adminCredentials());
-  const section = new RulesSection(page, path);
-  await section.goto();
-  await section.waitForList();
-  return { page, section };
-}
-
 describe('Settings → Jobs', () => {
   it('adds, renames and deletes a job, reloading the list and toasting each step', async () => {
-    const { page, section } = await open('jobs');
+    const { page, section } = await openSection(browser, 'jobs');
     const name = uniqueName('Job');
     const renamed = `${name} Renamed`;
 
-    await section.button('Add Job').click();
-    const addDialog = section.dialog('Add Job');
-    await addDialog.waitFor();
-    expect(await field(addDialog, 'Name').inputValue()).toBe('');
-    await section.fillNameModal('Add Job', name);
-    await waitForToast(page, 'Job created successfully');
-    await addDialog.waitFor({ state: 'hidden' });
-    await section.row(name).waitFor();
+    await section.addNamed('Job', name, 'Job created successfully');
     expect((await section.row(name).locator('td').allTextContents()).slice(0, 2)).toEqual([name, '0']);
 
-    await section.rowAction(name, 'Edit').click();
-    const editDialog = section.dialog('Edit Job');
-    await editDialog.waitFor();
-    expect(await field(editDialog, 'Name').inputValue()).toBe(name);
-    await section.fillNameModal('Edit Job', renamed);
-    await waitForToast(page, 'Job updated successfully');
-    await editDialog.waitFor({ state: 'hidden' });
-    await section.row(renamed).waitFor();
+    await section.rename('Job', name, renamed, 'Job updated successfully');
 
     // Add opens empty again after an edit.
     await section.button('Add Job').click();
@@ -48,10 +26,7 @@ describe('Settings → Jobs', () => {
     await section.dialog('Add Job').getByRole('button', { name: 'Cancel' }).click();
     await section.dialog('Add Job').waitFor({ state: 'hidden' });
 
-    await section.rowAction(renamed, 'Delete').click();
-    await section.confirm('Delete job', 'Are you sure you want to delete this job?');
-    await waitForToast(page, 'Job deleted successfully');
-    await section.row(renamed).waitFor({ state: 'detached' });
+    await section.deleteRow(renamed, 'job', 'Job deleted successfully');
     expect((await listFromApi<Job>('/jobs')).map((job) => job.name)).not.toContain(renamed);
     expect(browser.pageErrors(page)).toEqual([]);
   });
@@ -60,7 +35,7 @@ describe('Settings → Jobs', () => {
     const taken = await seedJob();
     await seedPosition(taken.id);
     await seedPosition(taken.id);
-    const { page, section } = await open('jobs');
+    const { page, section } = await openSection(browser, 'jobs');
     expect(await section.row(taken.name).locator('td').nth(1).textContent()).toBe('2');
 
     await section.button('Add Job').click();
@@ -79,10 +54,10 @@ describe('Settings → Positions', () => {
   it('adds, edits and deletes a position of the chosen job', async () => {
     const job = await seedJob();
     const other = await seedJob();
-    const { page, section } = await open('positions');
+    const { page, section } = await openSection(browser, 'positions');
     const name = uniqueName('Position');
 
-    await pickOption(page, section.list, 'Job', job.name);
+    await pickOption(section.list, 'Job', job.name);
     await section.list.getByText('No positions found for this job').waitFor();
 
     await section.button('Add Position').click();
@@ -101,7 +76,7 @@ describe('Settings → Positions', () => {
     const editDialog = section.dialog('Edit Position');
     await editDialog.waitFor();
     expect(await field(editDialog, 'Name').inputValue()).toBe(name);
-    await pickOption(page, editDialog, 'Job', other.name);
+    await pickOption(editDialog, 'Job', other.name);
     await section.fillNameModal('Edit Position', `${name} Lead`);
     await waitForToast(page, 'Position updated successfully');
     await editDialog.waitFor({ state: 'hidden' });
@@ -109,9 +84,7 @@ describe('Settings → Positions', () => {
     expect(await field(section.list, 'Job').inputValue()).toBe(other.name);
     expect(await section.row(`${name} Lead`).locator('td').nth(1).textContent()).toBe(other.name);
 
-    await section.rowAction(`${name} Lead`, 'Delete').click();
-    await section.confirm('Delete position', 'Are you sure you want to delete this position?');
-    await waitForToast(page, 'Position deleted successfully');
+    await section.deleteRow(`${name} Lead`, 'position', 'Position deleted successfully');
     await section.list.getByText('No positions found for this job').waitFor();
     expect(await listFromApi<Position>(`/positions?jobId=${other.id}`)).toEqual([]);
     expect(browser.pageErrors(page)).toEqual([]);
@@ -119,15 +92,15 @@ describe('Settings → Positions', () => {
 
   it('selects the first job by default', async () => {
     await seedJob();
-    const { section } = await open('positions');
+    const { section } = await openSection(browser, 'positions');
     const [first] = await listFromApi<Job>('/jobs');
     expect(await field(section.list, 'Job').inputValue()).toBe(first!.name);
   });
 
   it('says so when the chosen job has no positions', async () => {
     const job = await seedJob();
-    const { page, section } = await open('positions');
-    await pickOption(page, section.list, 'Job', job.name);
+    const { section } = await openSection(browser, 'positions');
+    await pickOption(section.list, 'Job', job.name);
     await section.list.getByText('No positions found for this job').waitFor();
     expect(await section.table.count()).toBe(0);
   });

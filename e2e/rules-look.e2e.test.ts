@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pickOption, type RulesPath, RulesSection } from './pages/rules-section.ts';
+import { openSection, pickOption, type RulesPath, RulesSection } from './pages/rules-section.ts';
 import { adminCredentials, createUser, type SeededUser } from './support/api.ts';
-import { DESKTOP, MOBILE, screenshot, settled, useBrowser, type Viewport } from './support/browser.ts';
+import { horizontalOverflow, SIZES, screenshot, settled, useBrowser } from './support/browser.ts';
 import {
   seedBaseSalary,
   seedFactor,
@@ -15,11 +14,6 @@ import {
 } from './support/seed-rules.ts';
 
 const browser = useBrowser();
-
-/** Horizontal overflow of the whole page in px (0 when everything fits the viewport). */
-function overflowX(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
 
 let viewer: SeededUser;
 let engineering: string;
@@ -49,23 +43,20 @@ beforeAll(async () => {
 const SECTIONS: RulesPath[] = ['jobs', 'positions', 'grades', 'levels', 'base-salary', 'adjustment-factors'];
 
 // Screenshots for a human to look at (test-results/); the assertion is that nothing spills sideways.
-describe.each([
-  ['desktop', DESKTOP],
-  ['mobile', MOBILE],
-] as [string, Viewport][])('%s', (size, viewport) => {
+describe.each(SIZES)('%s', (size, viewport) => {
   async function open(path: RulesPath, who = adminCredentials()) {
-    const page = await browser.signedInPage(who, viewport);
-    const section = new RulesSection(page, path);
-    await section.goto();
-    if (path === 'positions') await pickOption(page, section.list, 'Job', engineering);
-    await section.waitForList();
-    return { page, section };
+    const opened = await openSection(browser, path, { as: who, viewport });
+    if (path === 'positions') {
+      await pickOption(opened.section.list, 'Job', engineering);
+      await opened.section.waitForList();
+    }
+    return opened;
   }
 
   it.each(SECTIONS)('%s', async (path) => {
     const { page } = await open(path);
     await screenshot(page, `rules-${path}-${size}`);
-    expect(await overflowX(page)).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
     expect(browser.pageErrors(page)).toEqual([]);
   });
 
@@ -74,7 +65,7 @@ describe.each([
     await section.button('Add Job').click();
     await settled(section.dialog('Add Job'));
     await screenshot(page, `rules-jobs-modal-${size}`);
-    expect(await overflowX(page)).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
   });
 
   it('base salary in edit mode', async () => {
@@ -83,7 +74,7 @@ describe.each([
     await section.list.getByRole('button', { name: 'Edit' }).first().click();
     await page.getByRole('button', { name: 'Cancel Edit' }).waitFor();
     await screenshot(page, `rules-base-salary-edit-${size}`);
-    expect(await overflowX(page)).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
   });
 
   it('adjustment factor form with errors', async () => {
@@ -91,7 +82,7 @@ describe.each([
     await page.getByRole('button', { name: 'Add Adjustment Factor' }).click();
     await page.getByText('Job is required').waitFor();
     await screenshot(page, `rules-adjustment-factors-errors-${size}`);
-    expect(await overflowX(page)).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
   });
 
   it('positions of a job without any', async () => {
@@ -99,15 +90,15 @@ describe.each([
     const page = await browser.signedInPage(adminCredentials(), viewport);
     const section = new RulesSection(page, 'positions');
     await section.goto();
-    await pickOption(page, section.list, 'Job', empty.name);
+    await pickOption(section.list, 'Job', empty.name);
     await section.list.getByText('No positions found for this job').waitFor();
     await screenshot(page, `rules-positions-empty-${size}`);
-    expect(await overflowX(page)).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
   });
 
   it('read-only adjustment factors', async () => {
     const { page } = await open('adjustment-factors', viewer);
     await screenshot(page, `rules-adjustment-factors-read-only-${size}`);
-    expect(await overflowX(page)).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
   });
 });

@@ -1,40 +1,35 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pickOption, type RulesPath, RulesSection } from './pages/rules-section.ts';
+import { openSection, pickOption, type RulesPath, RulesSection } from './pages/rules-section.ts';
 import { adminCredentials, createUser, type SeededUser } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
-import {
-  seedBaseSalary,
-  seedFactor,
-  seedGrade,
-  seedJobWithPositions,
-  seedLevel,
-} from './support/seed-rules.ts';
+import { type ProfileNames, profileNames, seedRules } from './support/seed-employees.ts';
+import { seedFactor } from './support/seed-rules.ts';
 
 const browser = useBrowser();
 
 const SECTIONS: RulesPath[] = ['jobs', 'positions', 'grades', 'levels', 'base-salary', 'adjustment-factors'];
 
 let viewer: SeededUser;
-let names: { job: string; position: string; grade: string; level: string };
+let names: ProfileNames;
 
 beforeAll(async () => {
   // Something in every list, so a row's actions would show if the screen offered them.
-  const { job, positions } = await seedJobWithPositions(1);
-  const grade = await seedGrade();
-  const level = await seedLevel();
-  await seedBaseSalary({ gradeId: grade.id, levelId: level.id, amount: 4200 });
-  await seedFactor({ jobId: job.id, positionId: positions[0]!.id, type: 'PERCENTAGE', factor: 0.1 });
-  names = { job: job.name, position: positions[0]!.name, grade: grade.name, level: level.name };
+  const rules = await seedRules(4200);
+  await seedFactor({
+    jobId: rules.job.id,
+    positionId: rules.positions[0].id,
+    type: 'PERCENTAGE',
+    factor: 0.1,
+  });
+  names = profileNames(rules);
   viewer = await createUser({ name: 'Read Only', permissions: ['showSettings'] });
 });
 
 describe('a user with Show Settings but not Edit/Delete Settings', () => {
   it.each(SECTIONS)('sees /settings/%s read-only: the list, no forms, no buttons', async (path) => {
-    const page = await browser.signedInPage(viewer);
-    const section = new RulesSection(page, path);
-    await section.goto();
+    const { page, section } = await openSection(browser, path, { as: viewer });
     // Other specs' jobs may come first by name; show the one seeded with a position.
-    if (path === 'positions') await pickOption(page, section.list, 'Job', names.job);
+    if (path === 'positions') await pickOption(section.list, 'Job', names.job);
     await section.table.waitFor();
     expect(await section.list.locator('tbody tr').count()).toBeGreaterThan(0);
 

@@ -1,9 +1,9 @@
 import type { AdjustmentFactor } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
 import type { BaseSalary } from '@salary/shared/base-salaries/base-salaries.contract';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { field, pickOption, RulesSection } from './pages/rules-section.ts';
+import { field, openSection, pickOption, type RulesSection } from './pages/rules-section.ts';
 import { waitForToast } from './pages/toasts.ts';
-import { adminCredentials } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import {
   listFromApi,
@@ -17,12 +17,23 @@ import {
 const browser = useBrowser();
 
 async function open(path: 'base-salary' | 'adjustment-factors') {
-  const page = await browser.signedInPage(adminCredentials());
-  const section = new RulesSection(page, path);
-  await section.goto();
-  await section.waitForList();
-  const form = page.getByRole('form');
-  return { page, section, form };
+  const { page, section } = await openSection(browser, path);
+  return { page, section, form: page.getByRole('form') };
+}
+
+type Noun = 'Base Salary' | 'Adjustment Factor';
+
+/** Edit on the row loads it into the form, whose button then reads Update <noun>. */
+async function startEdit(section: RulesSection, form: Locator, rowKey: string, noun: Noun) {
+  await section.row(rowKey).getByRole('button', { name: 'Edit' }).click();
+  await form.getByRole('button', { name: `Update ${noun}` }).waitFor();
+}
+
+/** Update <noun> saves the edit: `toast`, and the form is back to Add <noun>. */
+async function saveEdit(form: Locator, noun: Noun, toast: string) {
+  await form.getByRole('button', { name: `Update ${noun}` }).click();
+  await waitForToast(form.page(), toast);
+  await form.getByRole('button', { name: `Add ${noun}` }).waitFor();
 }
 
 describe('Settings → Base Salaries', () => {
@@ -32,8 +43,8 @@ describe('Settings → Base Salaries', () => {
     const { page, section, form } = await open('base-salary');
     const rowKey = `${grade.name}${level.name}`;
 
-    await pickOption(page, form, 'Grade', grade.name);
-    await pickOption(page, form, 'Level', level.name);
+    await pickOption(form, 'Grade', grade.name);
+    await pickOption(form, 'Level', level.name);
     await field(form, 'Base Salary Amount').fill('1234.56');
     await form.getByRole('button', { name: 'Add Base Salary' }).click();
     await waitForToast(page, 'Base salary created successfully');
@@ -51,21 +62,15 @@ describe('Settings → Base Salaries', () => {
     expect(await field(form, 'Base Salary Amount').inputValue()).toBe('');
     expect(await field(form, 'Grade').inputValue()).toBe('');
 
-    await section.row(rowKey).getByRole('button', { name: 'Edit' }).click();
-    await form.getByRole('button', { name: 'Update Base Salary' }).waitFor();
+    await startEdit(section, form, rowKey, 'Base Salary');
     expect(await field(form, 'Grade').inputValue()).toBe(grade.name);
     expect(await field(form, 'Level').inputValue()).toBe(level.name);
     expect(await field(form, 'Base Salary Amount').inputValue()).toBe('1234.56');
     await field(form, 'Base Salary Amount').fill('98765');
-    await form.getByRole('button', { name: 'Update Base Salary' }).click();
-    await waitForToast(page, 'Base salary updated successfully');
-    await form.getByRole('button', { name: 'Add Base Salary' }).waitFor();
+    await saveEdit(form, 'Base Salary', 'Base salary updated successfully');
     await expect.poll(() => section.row(rowKey).locator('td').nth(2).textContent()).toBe('$98,765.00');
 
-    await section.row(rowKey).getByRole('button', { name: 'Delete' }).click();
-    await section.confirm('Delete base salary', 'Are you sure you want to delete this base salary?');
-    await waitForToast(page, 'Base salary deleted successfully');
-    await section.row(rowKey).waitFor({ state: 'detached' });
+    await section.deleteRow(rowKey, 'base salary', 'Base salary deleted successfully');
     expect(browser.pageErrors(page)).toEqual([]);
   });
 
@@ -76,7 +81,7 @@ describe('Settings → Base Salaries', () => {
     const { section, form } = await open('base-salary');
     const rowKey = `${grade.name}${level.name}`;
 
-    await section.row(rowKey).getByRole('button', { name: 'Edit' }).click();
+    await startEdit(section, form, rowKey, 'Base Salary');
     expect(await field(form, 'Base Salary Amount').inputValue()).toBe('5000');
     await form.getByRole('button', { name: 'Cancel Edit' }).click();
     await form.getByRole('button', { name: 'Add Base Salary' }).waitFor();
@@ -98,7 +103,7 @@ describe('Settings → Adjustment Factors', () => {
 
     // Position waits for a job, then offers that job's positions only.
     expect(await field(form, 'Position').isDisabled()).toBe(true);
-    await pickOption(page, form, 'Job', job.name);
+    await pickOption(form, 'Job', job.name);
     await field(form, 'Position').click();
     expect(await page.getByRole('option').allTextContents()).toEqual(positions.map((p) => p.name));
     await page.getByRole('option', { name: positions[1]!.name, exact: true }).click();
@@ -113,24 +118,15 @@ describe('Settings → Adjustment Factors', () => {
     )!;
     expect(created).toMatchObject({ type: 'PERCENTAGE', factor: 0.12 });
 
-    await section.row(rowKey).getByRole('button', { name: 'Edit' }).click();
-    await form.getByRole('button', { name: 'Update Adjustment Factor' }).waitFor();
+    await startEdit(section, form, rowKey, 'Adjustment Factor');
     expect(await field(form, 'Adjustment Factor').inputValue()).toBe('12');
     expect(await field(form, 'Position').inputValue()).toBe(positions[1]!.name);
-    await pickOption(page, form, 'Adjustment Type', 'Fixed amount');
+    await pickOption(form, 'Adjustment Type', 'Fixed amount');
     await field(form, 'Adjustment Factor').fill('150');
-    await form.getByRole('button', { name: 'Update Adjustment Factor' }).click();
-    await waitForToast(page, 'Adjustment factor updated successfully');
-    await form.getByRole('button', { name: 'Add Adjustment Factor' }).waitFor();
+    await saveEdit(form, 'Adjustment Factor', 'Adjustment factor updated successfully');
     await expect.poll(() => section.row(rowKey).locator('td').nth(3).textContent()).toBe('+150.00');
 
-    await section.row(rowKey).getByRole('button', { name: 'Delete' }).click();
-    await section.confirm(
-      'Delete adjustment factor',
-      'Are you sure you want to delete this adjustment factor?',
-    );
-    await waitForToast(page, 'Adjustment factor deleted successfully');
-    await section.row(rowKey).waitFor({ state: 'detached' });
+    await section.deleteRow(rowKey, 'adjustment factor', 'Adjustment factor deleted successfully');
     expect(browser.pageErrors(page)).toEqual([]);
   });
 
@@ -159,14 +155,14 @@ describe('Settings → Adjustment Factors', () => {
   it('keeps a percentage within ±100 and clears the position when the job changes', async () => {
     const first = await seedJobWithPositions(1);
     const second = await seedJobWithPositions(1);
-    const { page, form } = await open('adjustment-factors');
+    const { form } = await open('adjustment-factors');
 
-    await pickOption(page, form, 'Job', first.job.name);
-    await pickOption(page, form, 'Position', first.positions[0]!.name);
-    await pickOption(page, form, 'Job', second.job.name);
+    await pickOption(form, 'Job', first.job.name);
+    await pickOption(form, 'Position', first.positions[0]!.name);
+    await pickOption(form, 'Job', second.job.name);
     expect(await field(form, 'Position').inputValue()).toBe('');
 
-    await pickOption(page, form, 'Position', second.positions[0]!.name);
+    await pickOption(form, 'Position', second.positions[0]!.name);
     await field(form, 'Adjustment Factor').fill('150');
     await form.getByRole('button', { name: 'Add Adjustment Factor' }).click();
     await form.getByText('Adjustment Factor must be between -100% and +100%').waitFor();

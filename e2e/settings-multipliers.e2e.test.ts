@@ -1,10 +1,8 @@
 import { HOW_MULTIPLIERS_WORK } from '@salary/salary-engine/formula-explained';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MultipliersPage } from './pages/settings-multipliers.ts';
 import { waitForToast } from './pages/toasts.ts';
-import { adminCredentials } from './support/api.ts';
-import { DESKTOP, MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
+import { horizontalOverflow, SIZES, screenshot, useBrowser } from './support/browser.ts';
 import { uniqueName } from './support/seed-rules.ts';
 import {
   keepSettingsAsFound,
@@ -16,16 +14,6 @@ import {
 const browser = useBrowser();
 keepSettingsAsFound();
 
-async function openMultipliers(viewport: Viewport = DESKTOP) {
-  const page = await browser.signedInPage(adminCredentials(), viewport);
-  const multipliers = new MultipliersPage(page);
-  await multipliers.goto();
-  return { page, multipliers };
-}
-
-const overflowX = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
 describe('salary multipliers', () => {
   it('edits base multipliers and adds a custom one, all saved by Save All Changes', async () => {
     await updateSettings({
@@ -34,14 +22,15 @@ describe('salary multipliers', () => {
       pillarMultiplier: 10,
       customMultipliers: [],
     });
-    const { page, multipliers } = await openMultipliers();
+    const multipliers = await browser.open(MultipliersPage);
+    const { page } = multipliers;
     expect(await multipliers.value('experienceMultiplier').inputValue()).toBe('1.5');
 
     await multipliers.value('experienceMultiplier').fill('2.25');
     await multipliers.chooseType('pillarMultiplier', 'Fixed Amount');
     await multipliers.value('pillarMultiplier').fill('350');
     const title = uniqueName('Night shift');
-    await multipliers.addCustomButton.click();
+    await multipliers.button('Add Custom Multiplier').click();
     await multipliers.modal.waitFor();
     await multipliers.fillModal({ title, value: '4.5' });
     await multipliers.modal.waitFor({ state: 'hidden' });
@@ -52,7 +41,7 @@ describe('salary multipliers', () => {
     expect(before.experienceMultiplier).toBe(1.5);
     expect(before.customMultipliers).toEqual([]);
 
-    await multipliers.saveButton.click();
+    await multipliers.button('Save All Changes').click();
     await waitForToast(page, 'Multipliers saved successfully');
 
     const saved = await readSettings();
@@ -82,7 +71,7 @@ describe('salary multipliers', () => {
       offshoreMultiplierType: 'FIXED',
       offshoreMultiplier: 250,
     });
-    const { multipliers } = await openMultipliers();
+    const multipliers = await browser.open(MultipliersPage);
 
     await multipliers.value('remoteMultiplier').fill('150');
     expect(await multipliers.value('remoteMultiplier').inputValue()).toBe('100');
@@ -104,7 +93,8 @@ describe('salary multipliers', () => {
         { id: 'cm_e2e_drop', title: drop, multiplier: 3, type: 'PERCENTAGE' },
       ],
     });
-    const { page, multipliers } = await openMultipliers();
+    const multipliers = await browser.open(MultipliersPage);
+    const { page } = multipliers;
     expect(await multipliers.customTitles()).toEqual([keep, drop]);
 
     // Edit opens prefilled.
@@ -140,7 +130,7 @@ describe('salary multipliers', () => {
     await multipliers.custom(drop).waitFor({ state: 'detached' });
     expect((await readSettings()).customMultipliers).toHaveLength(2);
 
-    await multipliers.saveButton.click();
+    await multipliers.button('Save All Changes').click();
     await waitForToast(page, 'Multipliers saved successfully');
     expect((await readSettings()).customMultipliers).toEqual([
       { id: 'cm_e2e_keep', title: keep, multiplier: 275.5, type: 'FIXED' },
@@ -148,23 +138,20 @@ describe('salary multipliers', () => {
   });
 
   it('a custom multiplier needs a title and a value', async () => {
-    const { multipliers } = await openMultipliers();
-    await multipliers.addCustomButton.click();
+    const multipliers = await browser.open(MultipliersPage);
+    await multipliers.button('Add Custom Multiplier').click();
     await multipliers.modal.getByRole('button', { name: 'Add Multiplier' }).click();
     await multipliers.modal.getByText('Title is required').waitFor();
     await multipliers.modal.getByText('Multiplier Value is required').waitFor();
   });
 
   it('explains how multipliers work in the engine’s own words', async () => {
-    const { multipliers } = await openMultipliers();
-    const items = await multipliers.howItWorks.getByRole('listitem').allTextContents();
+    const multipliers = await browser.open(MultipliersPage);
+    const items = await multipliers.region('How Multipliers Work').getByRole('listitem').allTextContents();
     expect(items.map((text) => text.trim())).toEqual([...HOW_MULTIPLIERS_WORK]);
   });
 
-  it.each([
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as [string, Viewport][])('looks right on %s', async (name, viewport) => {
+  it.each(SIZES)('looks right on %s', async (name, viewport) => {
     await updateSettings({
       ...NEUTRAL_MULTIPLIERS,
       experienceMultiplier: 1.5,
@@ -177,9 +164,10 @@ describe('salary multipliers', () => {
         { id: 'cm_look_2', title: 'Team lead allowance', multiplier: 7.5, type: 'PERCENTAGE' },
       ],
     });
-    const { page, multipliers } = await openMultipliers(viewport);
+    const multipliers = await browser.open(MultipliersPage, { viewport });
+    const { page } = multipliers;
     await multipliers.custom('Team lead allowance').waitFor();
     await screenshot(page, `settings-multipliers-${name}`);
-    expect(await overflowX(page)).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
   });
 });

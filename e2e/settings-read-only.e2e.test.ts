@@ -31,9 +31,9 @@ describe('settings for a user who may only look', () => {
     await multipliers.goto();
     await multipliers.custom('On-call rotation').waitFor();
     expect(await multipliers.value('experienceMultiplier').isEditable()).toBe(false);
-    expect(await multipliers.saveButton.count()).toBe(0);
-    expect(await multipliers.addCustomButton.count()).toBe(0);
-    expect(await multipliers.customList.getByRole('button').count()).toBe(0);
+    expect(await multipliers.button('Save All Changes').count()).toBe(0);
+    expect(await multipliers.button('Add Custom Multiplier').count()).toBe(0);
+    expect(await multipliers.region('Custom Multipliers').getByRole('button').count()).toBe(0);
     await screenshot(page, 'settings-multipliers-read-only');
     await multipliers.type('remoteMultiplier').click();
     // A dropdown would be in the page by the next frames; wait for them before saying none came.
@@ -47,9 +47,9 @@ describe('settings for a user who may only look', () => {
     await insurance.method.click();
     await afterNextPaint(page);
     expect(await page.getByRole('option').count()).toBe(0);
-    expect(await insurance.companyPercentage.isEditable()).toBe(false);
-    expect(await insurance.companyPercentage.inputValue()).toBe('70');
-    expect(await insurance.employeePercentage.inputValue()).toBe('30%');
+    expect(await insurance.percentage('Company').isEditable()).toBe(false);
+    expect(await insurance.percentage('Company').inputValue()).toBe('70');
+    expect(await insurance.percentage('Employee').inputValue()).toBe('30%');
     expect(await insurance.saveButton.count()).toBe(0);
     await screenshot(page, 'settings-social-insurance-read-only');
     expect(browser.pageErrors(page)).toEqual([]);

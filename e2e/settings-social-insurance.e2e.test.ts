@@ -1,23 +1,11 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SocialInsurancePage } from './pages/settings-social-insurance.ts';
 import { waitForToast } from './pages/toasts.ts';
-import { adminCredentials } from './support/api.ts';
-import { DESKTOP, MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
+import { horizontalOverflow, SIZES, screenshot, useBrowser } from './support/browser.ts';
 import { keepSettingsAsFound, readSettings, updateSettings } from './support/seed-settings.ts';
 
 const browser = useBrowser();
 keepSettingsAsFound();
-
-async function openSocialInsurance(viewport: Viewport = DESKTOP) {
-  const page = await browser.signedInPage(adminCredentials(), viewport);
-  const insurance = new SocialInsurancePage(page);
-  await insurance.goto();
-  return { page, insurance };
-}
-
-const overflowX = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describe('social insurance', () => {
   it('shows the company percentage only for that method, with the employee share as 100 minus it', async () => {
@@ -27,18 +15,19 @@ describe('social insurance', () => {
       companyInsurancePercentage: 100,
       totalInsurancePercentage: 14,
     });
-    const { page, insurance } = await openSocialInsurance();
+    const insurance = await browser.open(SocialInsurancePage);
+    const { page } = insurance;
     expect(await insurance.method.inputValue()).toBe('Company pays all');
-    expect(await insurance.companyPercentage.count()).toBe(0);
+    expect(await insurance.percentage('Company').count()).toBe(0);
     expect(await insurance.enabled.isChecked()).toBe(false);
 
     await insurance.chooseMethod('Company pays a percentage');
-    await insurance.companyPercentage.waitFor();
-    await insurance.companyPercentage.fill('60');
-    await expect.poll(() => insurance.employeePercentage.inputValue()).toBe('40%');
-    await insurance.companyPercentage.fill('62.5');
-    await expect.poll(() => insurance.employeePercentage.inputValue()).toBe('37.5%');
-    await insurance.totalPercentage.fill('11');
+    await insurance.percentage('Company').waitFor();
+    await insurance.percentage('Company').fill('60');
+    await expect.poll(() => insurance.percentage('Employee').inputValue()).toBe('40%');
+    await insurance.percentage('Company').fill('62.5');
+    await expect.poll(() => insurance.percentage('Employee').inputValue()).toBe('37.5%');
+    await insurance.percentage('Total').fill('11');
     await insurance.enabled.check();
     await insurance.saveButton.click();
 
@@ -51,13 +40,13 @@ describe('social insurance', () => {
     });
 
     await page.reload();
-    await insurance.companyPercentage.waitFor();
-    expect(await insurance.companyPercentage.inputValue()).toBe('62.5');
-    expect(await insurance.employeePercentage.inputValue()).toBe('37.5%');
+    await insurance.percentage('Company').waitFor();
+    expect(await insurance.percentage('Company').inputValue()).toBe('62.5');
+    expect(await insurance.percentage('Employee').inputValue()).toBe('37.5%');
 
     // Other methods hide it again and keep what was stored.
     await insurance.chooseMethod('Employee pays all');
-    await insurance.companyPercentage.waitFor({ state: 'detached' });
+    await insurance.percentage('Company').waitFor({ state: 'detached' });
     await insurance.saveButton.click();
     await waitForToast(page, 'Social insurance settings updated successfully');
     expect(await readSettings()).toMatchObject({
@@ -68,25 +57,23 @@ describe('social insurance', () => {
   });
 
   it('needs a total percentage', async () => {
-    const { insurance } = await openSocialInsurance();
-    await insurance.totalPercentage.fill('');
+    const insurance = await browser.open(SocialInsurancePage);
+    await insurance.percentage('Total').fill('');
     await insurance.saveButton.click();
     await insurance.form.getByText('Total insurance percentage is required').waitFor();
   });
 
-  it.each([
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as [string, Viewport][])('looks right on %s', async (name, viewport) => {
+  it.each(SIZES)('looks right on %s', async (name, viewport) => {
     await updateSettings({
       socialInsuranceEnabled: true,
       socialInsuranceType: 'COMPANY_PERCENTAGE',
       companyInsurancePercentage: 75,
       totalInsurancePercentage: 14,
     });
-    const { page, insurance } = await openSocialInsurance(viewport);
-    await insurance.employeePercentage.waitFor();
+    const insurance = await browser.open(SocialInsurancePage, { viewport });
+    const { page } = insurance;
+    await insurance.percentage('Employee').waitFor();
     await screenshot(page, `settings-social-insurance-${name}`);
-    expect(await overflowX(page)).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
   });
 });

@@ -1,7 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
-import { importedAsAdmin, workbookWith } from '../pages/excel.ts';
+import { CalculatorPage } from '../pages/calculator.ts';
+import { ImportDialog, importedAsAdmin, workbookWith } from '../pages/excel.ts';
 import { pickOption } from '../pages/rules-section.ts';
 import { dismissToasts } from '../pages/toasts.ts';
+import type { ProfileNames } from '../support/seed-employees.ts';
 
 /*
  * Every screen and every modal the axe test (and the page-title test) walks, declared once.
@@ -52,27 +54,15 @@ function currentSeed(): Seeded {
 }
 
 /** What the screens show: the names seeded for the run. */
-export interface Seeded {
+export interface Seeded extends ProfileNames {
   employeeId: number;
-  job: string;
-  position: string;
-  grade: string;
-  level: string;
 }
 
 async function calculated(page: Page, seeded: Seeded): Promise<void> {
-  const form = page.getByRole('form', { name: 'Salary calculator' });
-  for (const [label, option] of [
-    ['Job', seeded.job],
-    ['Position', seeded.position],
-    ['Grade', seeded.grade],
-    ['Level', seeded.level],
-  ] as const) {
-    await form.getByRole('combobox', { name: label, exact: true }).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
-  }
-  await form.getByRole('button', { name: 'Calculate' }).click();
-  await page.getByRole('region', { name: 'Calculation Details' }).waitFor();
+  const calculator = new CalculatorPage(page);
+  await calculator.chooseProfile(seeded);
+  await calculator.calculateButton.click();
+  await calculator.details.waitFor();
 }
 
 export const SCREENS: Screen[] = [
@@ -130,7 +120,7 @@ export const SCREENS: Screen[] = [
     // The screen opens on the first job by name, which other specs may leave without
     // positions: show the seeded job's, so the table is what gets measured.
     ready: async (page, seeded) => {
-      await pickOption(page, main(page), 'Job', seeded.job);
+      await pickOption(main(page), 'Job', seeded.job);
       await rowsShown(page);
     },
   },
@@ -236,6 +226,18 @@ async function openBy(page: Page, button: Locator, dialogName: string | RegExp):
 const byName = (page: Page, name: string | RegExp) =>
   main(page).getByRole('button', { name }).filter({ visible: true });
 
+/** A dialog that a list row's button opens, once the list has its rows. */
+function fromRow(name: string, path: string, button: RegExp, dialogName: string | RegExp): DialogCase {
+  return {
+    name,
+    path,
+    open: async (page) => {
+      await rowsShown(page);
+      return openBy(page, byName(page, button), dialogName);
+    },
+  };
+}
+
 export const DIALOGS: DialogCase[] = [
   {
     name: 'change password',
@@ -247,62 +249,29 @@ export const DIALOGS: DialogCase[] = [
     path: '/dashboard',
     open: async (page) => {
       // The button opens the system file picker; the dialog follows the picked file.
-      const chooser = page.waitForEvent('filechooser');
-      await byName(page, 'Import Excel').first().click();
-      await (await chooser).setFiles({
-        name: 'employees.xlsx',
-        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        buffer: await workbookWith([{ Name: 'Half a row' }]),
-      });
-      const dialog = page.getByRole('dialog', { name: 'Import Employees' });
-      // The counts of a valid file, or the problems of a refused one.
-      await dialog.locator('[data-testid="import-summary"], .mantine-Alert-root').first().waitFor();
+      const importer = new ImportDialog(page);
+      const file = await workbookWith([{ Name: 'Half a row' }]);
+      await importer.chooseFile(() => byName(page, 'Import Excel').first().click(), 'employees.xlsx', file);
+      const { dialog } = importer;
+      await importer.outcome.waitFor();
       await page.waitForFunction(() => document.getAnimations().length === 0);
       return dialog;
     },
   },
-  {
-    name: 'delete employee',
-    path: '/dashboard',
-    open: async (page) => {
-      await rowsShown(page);
-      return openBy(page, byName(page, /^Delete/), 'Delete employee');
-    },
-  },
+  fromRow('delete employee', '/dashboard', /^Delete/, 'Delete employee'),
   {
     name: 'add job',
     path: '/settings/jobs',
     open: (page) => openBy(page, byName(page, 'Add Job'), 'Add Job'),
   },
-  {
-    name: 'delete job',
-    path: '/settings/jobs',
-    open: async (page) => {
-      await rowsShown(page);
-      return openBy(page, byName(page, /^Delete /), /Delete|confirm/i);
-    },
-  },
-  {
-    name: 'delete base salary',
-    path: '/settings/base-salary',
-    open: async (page) => {
-      await rowsShown(page);
-      return openBy(page, byName(page, /^Delete/), /Delete|confirm/i);
-    },
-  },
+  fromRow('delete job', '/settings/jobs', /^Delete /, /Delete|confirm/i),
+  fromRow('delete base salary', '/settings/base-salary', /^Delete/, /Delete|confirm/i),
   {
     name: 'custom multiplier',
     path: '/settings/multipliers',
     open: (page) => openBy(page, byName(page, 'Add Custom Multiplier'), 'Add Custom Multiplier'),
   },
-  {
-    name: 'user sessions',
-    path: '/settings/users',
-    open: async (page) => {
-      await rowsShown(page);
-      return openBy(page, byName(page, /^Sessions of/), /Active sessions/);
-    },
-  },
+  fromRow('user sessions', '/settings/users', /^Sessions of/, /Active sessions/),
   {
     name: 'revert import',
     path: '/settings/audit',

@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core';
+import { type ProfileLabel, type ProfileNames, profileChoices } from '../support/seed-employees.ts';
+import { chooseOption } from './select.ts';
 
 /** /calculator: the form and the Calculation Details panel. */
 export class CalculatorPage {
@@ -19,13 +21,17 @@ export class CalculatorPage {
     await this.form.waitFor();
   }
 
-  select(label: 'Job' | 'Position' | 'Grade' | 'Level') {
+  select(label: ProfileLabel) {
     return this.form.getByRole('combobox', { name: label, exact: true });
   }
 
-  async choose(label: 'Job' | 'Position' | 'Grade' | 'Level', option: string): Promise<void> {
-    await this.select(label).click();
-    await this.page.getByRole('option', { name: option, exact: true }).click();
+  async choose(label: ProfileLabel, option: string): Promise<void> {
+    await chooseOption(this.select(label), option);
+  }
+
+  /** Picks the job, position, grade and level named. */
+  async chooseProfile(names: ProfileNames): Promise<void> {
+    for (const [label, option] of profileChoices(names)) await this.choose(label, option);
   }
 
   years(label: 'Years of Experience' | 'Years with Company') {
@@ -60,29 +66,27 @@ export class CalculatorPage {
   /** Every figure of the panel's breakdown: row id → shown text. */
   async figures(): Promise<Record<string, string>> {
     await this.details.waitFor();
-    return this.details
-      .locator('[data-row]')
-      .evaluateAll((rows) =>
-        Object.fromEntries(
-          rows.map((row) => [
-            row.getAttribute('data-row') ?? '',
-            row.querySelector('[data-value]')?.textContent?.trim() ?? '',
-          ]),
-        ),
-      );
+    return this.shownValues('data-row');
   }
 
   /** The headline figures above the breakdown: stat id → shown text. */
   async stats(): Promise<Record<string, string>> {
+    return this.shownValues('data-stat');
+  }
+
+  /** The panel's items carrying `attribute`: its value → the text of the item's [data-value]. */
+  private shownValues(attribute: 'data-row' | 'data-stat'): Promise<Record<string, string>> {
     return this.details
-      .locator('[data-stat]')
-      .evaluateAll((stats) =>
-        Object.fromEntries(
-          stats.map((stat) => [
-            stat.getAttribute('data-stat') ?? '',
-            stat.querySelector('[data-value]')?.textContent?.trim() ?? '',
-          ]),
-        ),
+      .locator(`[${attribute}]`)
+      .evaluateAll(
+        (items, name) =>
+          Object.fromEntries(
+            items.map((item) => [
+              item.getAttribute(name) ?? '',
+              item.querySelector('[data-value]')?.textContent?.trim() ?? '',
+            ]),
+          ),
+        attribute,
       );
   }
 }

@@ -1,4 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
+import { chooseOption } from './select.ts';
+import { waitForToast } from './toasts.ts';
 
 type SelectLabel = 'Job' | 'Position' | 'Grade' | 'Level';
 type NumberLabel = 'Years of Experience' | 'Years with Company';
@@ -32,9 +34,15 @@ export class EmployeeFormPage {
     await this.submit.waitFor();
   }
 
+  /** Submits a valid form: `toast`, and the app goes back to the list. */
+  async saveAndReturn(toast: string): Promise<void> {
+    await this.submit.click();
+    await waitForToast(this.page, toast);
+    await this.page.waitForURL('**/dashboard');
+  }
+
   async choose(label: SelectLabel, option: string): Promise<void> {
-    await this.select(label).click();
-    await this.page.getByRole('option', { name: option, exact: true }).click();
+    await chooseOption(this.select(label), option);
   }
 
   /** The form's message under a field, e.g. 'Name is required'. */

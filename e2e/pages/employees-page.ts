@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { chooseOption } from './select.ts';
 
 export type SortableHeader =
   | 'ID'
@@ -80,8 +81,7 @@ export class EmployeesPage {
   }
 
   async choose(label: 'Technology' | 'Position' | 'Grade' | 'Level', option: string): Promise<void> {
-    await this.select(label).click();
-    await this.page.getByRole('option', { name: option, exact: true }).click();
+    await chooseOption(this.select(label), option);
   }
 
   /** A choice applies at once: answers the query string of the list call it triggers, once answered. */

@@ -3,8 +3,27 @@ import { EMPLOYEE_COLUMNS } from '@salary/shared/excel/excel.contract';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { adminApi, expectOk } from '../support/api.ts';
+import type { SeededRules } from '../support/seed-employees.ts';
 
 export type SheetRow = Partial<Record<(typeof EMPLOYEE_COLUMNS)[number]['header'], string | number>>;
+
+/** A full row of the import sheet in the seeded rules: 3 years, 1 with the company, every flag No. */
+export function sheetRow(rules: SeededRules, name: string, over: SheetRow = {}): SheetRow {
+  return {
+    Name: name,
+    Job: rules.job.name,
+    Position: rules.positions[0].name,
+    Grade: rules.grade.name,
+    Level: rules.level.name,
+    'Years of Experience': 3,
+    'Years with Company': 1,
+    'Base on Project': 'No',
+    'Acting as Different Grade': 'No',
+    Pillar: 'No',
+    Remote: 'No',
+    ...over,
+  };
+}
 
 /** An .xlsx with the import's header row and the given rows, built in memory. */
 export async function workbookWith(rows: SheetRow[]): Promise<Buffer> {
@@ -54,6 +73,8 @@ export async function readWorkbook(download: Download, sheetName?: string): Prom
   return rows;
 }
 
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /** The import modal of the Employees page. */
 export class ImportDialog {
   constructor(readonly page: Page) {}
@@ -67,19 +88,25 @@ export class ImportDialog {
   get problems() {
     return this.dialog.getByRole('table', { name: 'Import problems' });
   }
+  /** The counts of a valid file, or the problems of a refused one. */
+  get outcome() {
+    return this.dialog.locator('[data-testid="import-summary"], .mantine-Alert-root').first();
+  }
+  /** Import Excel in the page's header. */
+  get opener() {
+    return this.page.getByRole('main').getByRole('button', { name: 'Import Excel' });
+  }
 
   /** Import Excel → the file chooser → the dialog. */
   async pick(fileName: string, buffer: Buffer): Promise<void> {
-    const [chooser] = await Promise.all([
-      this.page.waitForEvent('filechooser'),
-      this.page.getByRole('main').getByRole('button', { name: 'Import Excel' }).click(),
-    ]);
-    await chooser.setFiles({
-      name: fileName,
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer,
-    });
+    await this.chooseFile(() => this.opener.click(), fileName, buffer);
     await this.dialog.waitFor();
+  }
+
+  /** Gives the file to the file chooser that `open` (a click, a key press) brings up. */
+  async chooseFile(open: () => Promise<void>, name: string, buffer: Buffer, mimeType = XLSX_TYPE) {
+    const [chooser] = await Promise.all([this.page.waitForEvent('filechooser'), open()]);
+    await chooser.setFiles({ name, mimeType, buffer });
   }
 
   /** Problem rows as [row, column, message]. */

@@ -1,4 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { adminCredentials, type Credentials } from '../support/api.ts';
+import type { BrowserHelpers, Viewport } from '../support/browser.ts';
+import { chooseOption } from './select.ts';
+import { waitForToast } from './toasts.ts';
 
 export type RulesPath = 'jobs' | 'positions' | 'grades' | 'levels' | 'base-salary' | 'adjustment-factors';
 
@@ -17,10 +22,22 @@ export function field(scope: Locator | Page, label: string): Locator {
   return scope.getByLabel(new RegExp(`^${label}\\b`));
 }
 
-/** Opens a Mantine Select by its label and clicks the option (options live in a portal). */
-export async function pickOption(page: Page, scope: Locator | Page, label: string, option: string) {
-  await field(scope, label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+/** Opens the Mantine Select labelled `label` in `scope` and clicks the option. */
+export async function pickOption(scope: Locator | Page, label: string, option: string) {
+  await chooseOption(field(scope, label), option);
+}
+
+/** Signs in (the administrator unless `as` says who) and opens the section once its list has loaded. */
+export async function openSection(
+  browser: BrowserHelpers,
+  path: RulesPath,
+  options: { as?: Credentials; viewport?: Viewport } = {},
+): Promise<{ page: Page; section: RulesSection }> {
+  const page = await browser.signedInPage(options.as ?? adminCredentials(), options.viewport);
+  const section = new RulesSection(page, path);
+  await section.goto();
+  await section.waitForList();
+  return { page, section };
 }
 
 /** One salary-rules settings section: its list panel, rows, modals and confirm dialogs. */
@@ -90,5 +107,44 @@ export class RulesSection {
     await dialog.getByText(prompt, { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await dialog.waitFor({ state: 'hidden' });
+  }
+
+  /**
+   * Add <noun> opens its modal with an empty Name; saving `name` toasts `toast`, closes the modal
+   * and lists the row.
+   */
+  async addNamed(noun: string, name: string, toast: string): Promise<void> {
+    const title = `Add ${noun}`;
+    await this.button(title).click();
+    expect(await field(this.dialog(title), 'Name').inputValue()).toBe('');
+    await this.fillNameModal(title, name);
+    await waitForToast(this.page, toast);
+    await this.dialog(title).waitFor({ state: 'hidden' });
+    await this.row(name).waitFor();
+  }
+
+  /**
+   * Edit on `name`'s row opens Edit <noun> holding that name; saving `renamed` toasts `toast`,
+   * closes the modal and lists the renamed row.
+   */
+  async rename(noun: string, name: string, renamed: string, toast: string): Promise<void> {
+    const title = `Edit ${noun}`;
+    await this.rowAction(name, 'Edit').click();
+    expect(await field(this.dialog(title), 'Name').inputValue()).toBe(name);
+    await this.fillNameModal(title, renamed);
+    await waitForToast(this.page, toast);
+    await this.dialog(title).waitFor({ state: 'hidden' });
+    await this.row(renamed).waitFor();
+  }
+
+  /**
+   * Delete on the row holding `rowText`, confirmed in 'Delete <what>' (which asks 'Are you sure
+   * you want to delete this <what>?'): `toast`, and the row is gone.
+   */
+  async deleteRow(rowText: string, what: string, toast: string): Promise<void> {
+    await this.rowAction(rowText, 'Delete').click();
+    await this.confirm(`Delete ${what}`, `Are you sure you want to delete this ${what}?`);
+    await waitForToast(this.page, toast);
+    await this.row(rowText).waitFor({ state: 'detached' });
   }
 }

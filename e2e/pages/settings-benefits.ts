@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { chooseOption } from './select.ts';
 
 /** Settings → Benefits. */
 export class BenefitsPage {
@@ -6,12 +7,6 @@ export class BenefitsPage {
 
   get form() {
     return this.page.getByRole('form', { name: 'Add benefit' });
-  }
-  get name() {
-    return this.form.getByRole('textbox', { name: 'Benefit Name' });
-  }
-  get amount() {
-    return this.form.getByRole('textbox', { name: 'Amount' });
   }
   get type() {
     return this.form.getByRole('combobox', { name: 'Type' });
@@ -21,6 +16,10 @@ export class BenefitsPage {
   }
   get list() {
     return this.page.getByRole('region', { name: 'Current Benefits' });
+  }
+
+  field(label: 'Benefit Name' | 'Amount') {
+    return this.form.getByRole('textbox', { name: label });
   }
 
   async goto(): Promise<void> {
@@ -37,8 +36,7 @@ export class BenefitsPage {
   }
 
   async chooseType(label: 'Fixed Amount' | 'Percentage of Salary'): Promise<void> {
-    await this.type.click();
-    await this.page.getByRole('option', { name: label, exact: true }).click();
+    await chooseOption(this.type, label);
   }
 
   /** Names in the list, in order. */

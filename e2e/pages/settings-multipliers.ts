@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { chooseOption } from './select.ts';
 
 type BaseKey =
   | 'experienceMultiplier'
@@ -12,25 +13,21 @@ type BaseKey =
 export class MultipliersPage {
   constructor(readonly page: Page) {}
 
-  get saveButton() {
-    return this.page.getByRole('button', { name: 'Save All Changes' });
-  }
-  get addCustomButton() {
-    return this.page.getByRole('button', { name: 'Add Custom Multiplier' });
-  }
-  get customList() {
-    return this.page.getByRole('region', { name: 'Custom Multipliers' });
-  }
   get modal() {
     return this.page.getByRole('dialog');
   }
-  get howItWorks() {
-    return this.page.getByRole('region', { name: 'How Multipliers Work' });
+
+  button(name: 'Save All Changes' | 'Add Custom Multiplier') {
+    return this.page.getByRole('button', { name });
+  }
+
+  region(name: 'Base Multipliers' | 'Custom Multipliers' | 'How Multipliers Work') {
+    return this.page.getByRole('region', { name });
   }
 
   async goto(): Promise<void> {
     await this.page.goto('/settings/multipliers');
-    await this.page.getByRole('region', { name: 'Base Multipliers' }).waitFor();
+    await this.region('Base Multipliers').waitFor();
   }
 
   /** The fieldset of one base multiplier, named by its legend (Experience, Loyalty…). */
@@ -45,16 +42,15 @@ export class MultipliersPage {
   }
 
   async chooseType(key: BaseKey, label: 'Percentage' | 'Fixed Amount'): Promise<void> {
-    await this.type(key).click();
-    await this.page.getByRole('option', { name: label, exact: true }).click();
+    await chooseOption(this.type(key), label);
   }
 
   custom(title: string) {
-    return this.customList.locator(`li[data-custom-multiplier="${title}"]`);
+    return this.region('Custom Multipliers').locator(`li[data-custom-multiplier="${title}"]`);
   }
 
   async customTitles(): Promise<string[]> {
-    return this.customList
+    return this.region('Custom Multipliers')
       .locator('li[data-custom-multiplier]')
       .evaluateAll((items) => items.map((item) => item.getAttribute('data-custom-multiplier') ?? ''));
   }
@@ -63,8 +59,7 @@ export class MultipliersPage {
   async fillModal(values: { title: string; value: string; type?: 'Percentage' | 'Fixed Amount' }) {
     await this.modal.getByRole('textbox', { name: 'Title' }).fill(values.title);
     if (values.type) {
-      await this.modal.getByRole('combobox', { name: 'Multiplier Type' }).click();
-      await this.page.getByRole('option', { name: values.type, exact: true }).click();
+      await chooseOption(this.modal.getByRole('combobox', { name: 'Multiplier Type' }), values.type);
     }
     await this.modal.getByRole('textbox', { name: 'Multiplier Value' }).fill(values.value);
     await this.modal.getByRole('button', { name: /^(Add|Update) Multiplier$/ }).click();

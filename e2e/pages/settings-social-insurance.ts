@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { chooseOption } from './select.ts';
 
 export type PaymentMethodLabel = 'Company pays all' | 'Company pays a percentage' | 'Employee pays all';
 
@@ -15,17 +16,13 @@ export class SocialInsurancePage {
   get method() {
     return this.form.getByRole('combobox', { name: 'Payment method' });
   }
-  get companyPercentage() {
-    return this.form.getByRole('textbox', { name: 'Company percentage' });
-  }
-  get employeePercentage() {
-    return this.form.getByRole('textbox', { name: 'Employee percentage' });
-  }
-  get totalPercentage() {
-    return this.form.getByRole('textbox', { name: 'Total percentage' });
-  }
   get saveButton() {
     return this.form.getByRole('button', { name: 'Save' });
+  }
+
+  /** Company (shown for "Company pays a percentage" only), Employee (100 minus it) or Total percentage. */
+  percentage(of: 'Company' | 'Employee' | 'Total') {
+    return this.form.getByRole('textbox', { name: `${of} percentage` });
   }
 
   async goto(): Promise<void> {
@@ -34,7 +31,6 @@ export class SocialInsurancePage {
   }
 
   async chooseMethod(label: PaymentMethodLabel): Promise<void> {
-    await this.method.click();
-    await this.page.getByRole('option', { name: label, exact: true }).click();
+    await chooseOption(this.method, label);
   }
 }

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, inject, onTestFinished } from 'vitest';
-import { type Credentials, signIn } from './api.ts';
+import { adminCredentials, type Credentials, signIn } from './api.ts';
 import { RESULTS_DIR } from './paths.ts';
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -12,6 +12,12 @@ export interface Viewport {
   width: number;
   height: number;
 }
+
+/** The two widths a look test checks, named for the test title (and its screenshot). */
+export const SIZES: [name: string, viewport: Viewport][] = [
+  ['desktop', DESKTOP],
+  ['mobile', MOBILE],
+];
 
 const LAUNCH_ARGS = [
   '--no-sandbox',
@@ -33,6 +39,11 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(RESULTS_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** How far the page is wider than the viewport (0 when nothing scrolls sideways). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
 /**
@@ -72,11 +83,22 @@ export function forgetSession(email: string): void {
   tokens.delete(email);
 }
 
+/** A page model of a screen with an address of its own (`goto()` opens it and waits for it). */
+export interface Screen {
+  readonly page: Page;
+  goto(): Promise<void>;
+}
+
 export interface BrowserHelpers {
   /** A fresh context with no session, at the app's origin. */
   anonymousPage(viewport?: Viewport): Promise<Page>;
   /** A fresh context already holding the user's token in localStorage (as the app stores it). */
   signedInPage(credentials: Credentials, viewport?: Viewport): Promise<Page>;
+  /** Signs in (the administrator unless `as` says who), opens the model's screen and answers the model. */
+  open<T extends Screen>(
+    model: new (page: Page) => T,
+    options?: { as?: Credentials; viewport?: Viewport },
+  ): Promise<T>;
   /** Uncaught errors seen on a page so far; specs assert it stays empty. */
   pageErrors(page: Page): string[];
 }
@@ -136,19 +158,26 @@ export function useBrowser(): BrowserHelpers {
     return page;
   }
 
+  async function signedInPage(credentials: Credentials, viewport = DESKTOP) {
+    const token = await tokenFor(credentials);
+    return newPage(
+      {
+        storageState: {
+          cookies: [],
+          origins: [{ origin: inject('baseURL'), localStorage: [{ name: 'token', value: token }] }],
+        },
+      },
+      viewport,
+    );
+  }
+
   return {
     anonymousPage: (viewport = DESKTOP) => newPage({}, viewport),
-    async signedInPage(credentials, viewport = DESKTOP) {
-      const token = await tokenFor(credentials);
-      return newPage(
-        {
-          storageState: {
-            cookies: [],
-            origins: [{ origin: inject('baseURL'), localStorage: [{ name: 'token', value: token }] }],
-          },
-        },
-        viewport,
-      );
+    signedInPage,
+    async open(model, options = {}) {
+      const screen = new model(await signedInPage(options.as ?? adminCredentials(), options.viewport));
+      await screen.goto();
+      return screen;
     },
     pageErrors: (page) => errors.get(page) ?? [],
   };

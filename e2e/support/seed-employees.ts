@@ -1,4 +1,5 @@
 import type { EmployeeFormBody, EmployeeView } from '@salary/shared/employees/employee.contract';
+import { beforeAll } from 'vitest';
 import { adminApi, expectOk } from './api.ts';
 
 /*
@@ -60,6 +61,47 @@ export async function seedRules(baseSalary = 5000): Promise<SeededRules> {
     'Creating a base salary',
   );
   return { job, positions, grade, level, unpricedGrade, baseSalary };
+}
+
+/** What places an employee, by name: the seeded job, its first position, the priced grade, the level. */
+export interface ProfileNames {
+  job: string;
+  position: string;
+  grade: string;
+  level: string;
+}
+
+export function profileNames(rules: SeededRules): ProfileNames {
+  return {
+    job: rules.job.name,
+    position: rules.positions[0].name,
+    grade: rules.grade.name,
+    level: rules.level.name,
+  };
+}
+
+export type ProfileLabel = 'Job' | 'Position' | 'Grade' | 'Level';
+
+/** The four selects of the employee form and the calculator, in screen order, with what to pick. */
+export function profileChoices(names: ProfileNames): [ProfileLabel, string][] {
+  return [
+    ['Job', names.job],
+    ['Position', names.position],
+    ['Grade', names.grade],
+    ['Level', names.level],
+  ];
+}
+
+/**
+ * Seeds the rules once for the calling file or describe block (in its beforeAll). The answer is
+ * filled in then: read it inside tests and hooks, not while the tests are being collected.
+ */
+export function useSeededRules(baseSalary?: number): SeededRules {
+  const rules = {} as SeededRules;
+  beforeAll(async () => {
+    Object.assign(rules, await seedRules(baseSalary));
+  });
+  return rules;
 }
 
 export type EmployeeSeed = Partial<EmployeeFormBody> & { name: string };
