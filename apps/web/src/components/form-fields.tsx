@@ -3,8 +3,6 @@ import {
   type CheckboxProps,
   NumberInput,
   type NumberInputProps,
-  PasswordInput,
-  type PasswordInputProps,
   Select,
   type SelectProps,
 } from '@mantine/core';
@@ -13,9 +11,7 @@ import {
   type ControllerRenderProps,
   type FieldValues,
   type Path,
-  type RegisterOptions,
   useController,
-  useFormState,
 } from 'react-hook-form';
 
 /*
@@ -23,12 +19,12 @@ import {
  * error message are wired here once; a form passes only what the input shows.
  */
 
-interface Bound<TValues extends FieldValues, TOutput> {
+export interface Bound<TValues extends FieldValues, TOutput> {
   control: Control<TValues, unknown, TOutput>;
   name: Path<TValues>;
 }
 
-type Wired = 'value' | 'checked' | 'onChange' | 'onBlur' | 'name';
+export type Wired = 'value' | 'checked' | 'onChange' | 'onBlur' | 'name';
 
 /** What an input takes from its field as it is: blur, name and ref (value and change differ). */
 function wired({ onBlur, name, ref }: Pick<ControllerRenderProps, 'onBlur' | 'name' | 'ref'>) {
@@ -106,34 +102,6 @@ export function FormCheckbox<TValues extends FieldValues, TOutput>({
       checked={field.value === true}
       onChange={(event) => field.onChange(event.currentTarget.checked)}
       {...wired(field)}
-    />
-  );
-}
-
-type FormPasswordInputProps<TValues extends FieldValues, TOutput> = Bound<TValues, TOutput> &
-  Omit<PasswordInputProps, Wired | 'error'> & {
-    /** How the field registers, e.g. `deps` to re-check a confirmation when this one changes. */
-    rules?: RegisterOptions<TValues, Path<TValues>>;
-  };
-
-/**
- * A password input registered with its field (left uncontrolled, as `register` leaves it) and
- * showing its error. Mantine marks only a PasswordInput's wrapper invalid, so the input's own
- * aria-invalid is set here.
- */
-export function FormPasswordInput<TValues extends FieldValues, TOutput>({
-  control,
-  name,
-  rules,
-  ...input
-}: FormPasswordInputProps<TValues, TOutput>) {
-  const { error } = control.getFieldState(name, useFormState({ control, name }));
-  return (
-    <PasswordInput
-      {...input}
-      error={error?.message}
-      aria-invalid={error ? true : undefined}
-      {...control.register(name, rules)}
     />
   );
 }

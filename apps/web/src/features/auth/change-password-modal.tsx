@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import { changePasswordBody } from '@salary/shared/auth/auth.contract';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { FormPasswordInput } from '../../components/form-fields.tsx';
+import { FormPasswordInput } from '../../components/form-password-input.tsx';
 import { PasswordStrength } from '../../components/password-strength.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useCurrentUser } from '../../lib/auth/auth-context.ts';

@@ -6,7 +6,7 @@ import { IconCurrencyDollar } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { FormPasswordInput } from '../../components/form-fields.tsx';
+import { FormPasswordInput } from '../../components/form-password-input.tsx';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { useDocumentTitle } from '../../lib/a11y/document-title.ts';
 import { API_BASE } from '../../lib/api-client.ts';
