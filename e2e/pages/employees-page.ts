@@ -1,6 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { chooseOption } from './select.ts';
 
+/** The list call's query parameter for each filter select. */
+const FILTER_PARAM = {
+  Technology: 'technologyId',
+  Position: 'positionId',
+  Grade: 'gradeId',
+  Level: 'levelId',
+} as const;
+
 export type SortableHeader =
   | 'ID'
   | 'Name'
@@ -89,7 +97,12 @@ export class EmployeesPage {
     label: 'Technology' | 'Position' | 'Grade' | 'Level',
     option: string,
   ): Promise<URLSearchParams> {
-    const [response] = await Promise.all([this.listResponse(), this.choose(label, option)]);
+    // The list call that carries this choice: an earlier one (the first load, a refetch) may
+    // still be in flight, and answering on it let a test act before the choice had rendered.
+    const [response] = await Promise.all([
+      this.listResponse((query) => query.has(FILTER_PARAM[label])),
+      this.choose(label, option),
+    ]);
     return new URL(response.url()).searchParams;
   }
 
