@@ -160,19 +160,22 @@ describe('session', () => {
   it('goes to /login when a call answers 401 mid-session', async () => {
     const credentials = await createUser({ password: 'Orchard-lantern-41' });
     const { page } = await signedInAt('/dashboard', credentials);
-    // Let the dashboard's own loads finish first: one of them answering 401 would send the
-    // page to /login before the test makes its call.
-    await page.waitForLoadState('networkidle');
-    await page.getByRole('main').getByRole('button', { name: 'Change Password' }).waitFor();
+    const modal = new ChangePasswordModal(page);
+    await modal.open();
+    await modal.fill({ current: 'Orchard-lantern-41', next: 'Granite-willow-17' });
+    const unauthorized = page.waitForResponse(
+      (r) => new URL(r.url()).pathname.startsWith('/api/') && r.status() === 401,
+    );
     // End the browser's session behind its back: a password change ends every other session.
     await changePasswordThroughApi(credentials, 'Saffron-bridge-62');
 
-    // Any API call now answers 401; the change-password form makes one.
-    const modal = new ChangePasswordModal(page);
-    await modal.open();
-    await modal.submit({ current: 'Orchard-lantern-41', next: 'Granite-willow-17' });
+    // Any API call now answers 401: the form's own, or one the page makes first, which sends
+    // the page away before the click can land; either way the page must end on /login.
+    const login = new LoginPage(page);
+    await Promise.race([modal.submitButton.click(), login.waitUntilShown()]);
 
-    await new LoginPage(page).waitUntilShown();
+    await unauthorized;
+    await login.waitUntilShown();
     expect(await storedToken(page)).toBeNull();
   });
 

@@ -20,11 +20,19 @@ export class ChangePasswordModal {
     await this.dialog.waitFor();
   }
 
-  async submit(values: { current: string; next: string; confirm?: string }): Promise<void> {
+  get submitButton() {
+    return this.dialog.getByRole('button', { name: 'Change Password' });
+  }
+
+  async fill(values: { current: string; next: string; confirm?: string }): Promise<void> {
     await this.field('Current Password').fill(values.current);
     await this.field('New Password').fill(values.next);
     await this.field('Confirm New Password').fill(values.confirm ?? values.next);
-    await this.dialog.getByRole('button', { name: 'Change Password' }).click();
+  }
+
+  async submit(values: { current: string; next: string; confirm?: string }): Promise<void> {
+    await this.fill(values);
+    await this.submitButton.click();
   }
 
   async waitUntilClosed(): Promise<void> {
