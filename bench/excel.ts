@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { EMPLOYEE_COLUMNS } from '@salary/shared/excel/excel.contract';
 import ExcelJS from 'exceljs';
+import { serverEnv } from '../scripts/build-server.mjs';
 import type { BenchDatabase } from './generate.ts';
 import { REPO_ROOT } from './lib/paths.ts';
 import { round } from './lib/stats.ts';
@@ -104,7 +105,8 @@ const childNodeArgs = () => (process.env.BENCH_CHILD_NODE_ARGS ?? '').split(' ')
 function startChild(role: 'server' | 'exceljs', env: Record<string, string>): Child {
   const child = spawn(process.execPath, [...childNodeArgs(), '--import', 'tsx', CHILD, role], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
+    // The server's environment as `npm start` gives it (its malloc arenas), for both roles alike.
+    env: serverEnv(env),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   return new Child(child);

@@ -1,12 +1,11 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { promisify } from 'node:util';
-import { ensureServerBuild, SERVER_BUNDLE } from '../scripts/build-server.mjs';
+import { ensureServerBuild, spawnServer } from '../scripts/build-server.mjs';
 import { freePort } from '../scripts/free-port.mjs';
 import { sampleProfile } from './calculate.ts';
 import { BENCH_ADMIN, type BenchDatabase } from './generate.ts';
-import { REPO_ROOT } from './lib/paths.ts';
 import { round } from './lib/stats.ts';
 
 const run = promisify(execFile);
@@ -34,22 +33,17 @@ interface Replica {
 async function startReplica(bench: BenchDatabase, url: string): Promise<Replica> {
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: url,
-      DATA_DIR: bench.dataDir,
-      JWT_SECRET,
-      ADMIN_EMAIL: BENCH_ADMIN.email,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      LOGIN_RATE_LIMIT: '1000',
-      LOG_LEVEL: 'silent',
-      DEMO: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawnServer({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: url,
+    DATA_DIR: bench.dataDir,
+    JWT_SECRET,
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    LOGIN_RATE_LIMIT: '1000',
+    LOG_LEVEL: 'silent',
+    DEMO: '',
   });
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-4000);

@@ -1,12 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { ensureServerBuild, SERVER_BUNDLE } from '../scripts/build-server.mjs';
+import { ensureServerBuild, spawnServer } from '../scripts/build-server.mjs';
 import { freePort } from '../scripts/free-port.mjs';
 import { BENCH_ADMIN } from './generate.ts';
-import { REPO_ROOT } from './lib/paths.ts';
 import { round } from './lib/stats.ts';
 
 /** One start of the built server, as `npm start` runs it. */
@@ -33,11 +31,7 @@ async function startOnce(env: Record<string, string>): Promise<StartRun> {
   const port = await freePort();
   let log = '';
   const started = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnServer({ HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env });
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-4000);
   };

@@ -4,6 +4,7 @@
 // the workspace packages (@salary/*, TypeScript sources) are bundled; every npm dependency
 // stays an import resolved from node_modules (native binaries, PGlite's WASM files).
 // Rebuilt only when a source is newer than the bundle; `--force` always rebuilds.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,6 +18,30 @@ const SOURCES = [
   'packages/salary-engine/src',
   'scripts/build-server.mjs',
 ];
+
+/**
+ * The server's environment: the caller's, over these defaults. glibc's malloc gives each
+ * thread that allocates (libuv's pool: compression, file reads, password hashing; V8's helpers)
+ * an arena of its own, up to eight per core, and keeps what is freed there: a 100,000-row
+ * export on PGlite rose +85–103 MB above idle with them, +30–45 MB with one arena, in the same
+ * seconds, and calculate's throughput did not move (bench, 26 Nov). An operator's own
+ * MALLOC_ARENA_MAX wins; other C libraries ignore it.
+ */
+export function serverEnv(env = {}) {
+  return { MALLOC_ARENA_MAX: '1', ...process.env, ...env };
+}
+
+/**
+ * Runs the built server as `npm start` does — node alone, source maps on, `serverEnv(env)` —
+ * from the repository's root. stdio: piped out and err by default (tests and the bench read them).
+ */
+export function spawnServer(env = {}, { stdio = ['ignore', 'pipe', 'pipe'], args = [] } = {}) {
+  return spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE, ...args], {
+    cwd: root,
+    stdio,
+    env: serverEnv(env),
+  });
+}
 
 export function newestMtime(target) {
   if (!existsSync(target)) return 0;

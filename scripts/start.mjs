@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: builds the web app and the server when a build is missing or older than its
 // sources, then runs the built server — plain JavaScript, node alone, no compiler at run time.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureServerBuild, newestMtime, SERVER_BUNDLE } from './build-server.mjs';
+import { ensureServerBuild, newestMtime, spawnServer } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
@@ -27,9 +27,6 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
 
 await ensureServerBuild();
 
-const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE, ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const server = spawnServer({}, { stdio: 'inherit', args: process.argv.slice(2) });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ensureServerBuild, SERVER_BUNDLE } from '../../scripts/build-server.mjs';
+import { ensureServerBuild, spawnServer } from '../../scripts/build-server.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
-import { REPO_ROOT, WEB_DIST } from './paths.ts';
+import { WEB_DIST } from './paths.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -77,22 +77,17 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   let log = '';
-  const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      // Always the embedded database in its own temp dir, whatever the caller's shell holds.
-      DATABASE_URL: '',
-      DEMO: '',
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = spawnServer({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    // Always the embedded database in its own temp dir, whatever the caller's shell holds.
+    DATABASE_URL: '',
+    DEMO: '',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT: '1000',
   });
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);

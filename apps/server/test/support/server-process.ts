@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { ensureServerBuild, SERVER_BUNDLE } from '../../../../scripts/build-server.mjs';
+import type { ChildProcess } from 'node:child_process';
+import { ensureServerBuild, spawnServer } from '../../../../scripts/build-server.mjs';
 import { freePort } from '../../../../scripts/free-port.mjs';
 
 export { freePort };
-
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 export interface ServerProcess {
   baseURL: string;
@@ -37,18 +34,13 @@ export async function startServer(
   const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
-      DEMO: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawnServer({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT: '1000',
+    DEMO: '',
+    ...env,
   });
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-50_000);
