@@ -2,7 +2,7 @@ import { type ChildProcess, execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { promisify } from 'node:util';
-import { ensureServerBuild, spawnServer } from '../scripts/build-server.mjs';
+import { ensureServerBuild, startBuiltServer, stopProcess } from '../scripts/build-server.mjs';
 import { freePort } from '../scripts/free-port.mjs';
 import { sampleProfile } from './calculate.ts';
 import { BENCH_ADMIN, type BenchDatabase } from './generate.ts';
@@ -31,46 +31,23 @@ interface Replica {
 }
 
 async function startReplica(bench: BenchDatabase, url: string): Promise<Replica> {
-  const port = await freePort();
-  let log = '';
-  const child = spawnServer({
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATABASE_URL: url,
-    DATA_DIR: bench.dataDir,
-    JWT_SECRET,
-    ADMIN_EMAIL: BENCH_ADMIN.email,
-    ADMIN_PASSWORD: BENCH_ADMIN.password,
-    LOGIN_RATE_LIMIT: '1000',
-    LOG_LEVEL: 'silent',
-    DEMO: '',
-  });
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-4000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`replica exited with ${child.exitCode}: ${log}`);
-    if (Date.now() > deadline) throw new Error(`replica did not become healthy: ${log}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { url: base, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const { child, baseURL } = await startBuiltServer(
+    {
+      DATABASE_URL: url,
+      DATA_DIR: bench.dataDir,
+      JWT_SECRET,
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      LOGIN_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'silent',
+      DEMO: '',
+    },
+    { port: await freePort(), keepChars: 4000, timeoutMs: 60_000 },
+  );
+  return { url: baseURL, child };
 }
 
-function stop(replica: Replica): Promise<void> {
-  if (replica.child.exitCode !== null || replica.child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    replica.child.once('exit', () => resolve());
-    replica.child.kill('SIGTERM');
-  });
-}
+const stop = (replica: Replica) => stopProcess(replica.child);
 
 /** autocannon in its own process, its connections spread round-robin over every URL. */
 async function cannon(

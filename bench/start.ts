@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { ensureServerBuild, spawnServer } from '../scripts/build-server.mjs';
+import { ensureServerBuild, startBuiltServer, stopProcess } from '../scripts/build-server.mjs';
 import { freePort } from '../scripts/free-port.mjs';
 import { BENCH_ADMIN } from './generate.ts';
 import { round } from './lib/stats.ts';
@@ -28,36 +28,17 @@ const rssMb = (pid: number) => {
 };
 
 async function startOnce(env: Record<string, string>): Promise<StartRun> {
-  const port = await freePort();
-  let log = '';
   const started = performance.now();
-  const child = spawnServer({ HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env });
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-4000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  const { child } = await startBuiltServer(
+    { LOG_LEVEL: 'warn', ...env },
+    { port: await freePort(), keepChars: 4000, timeoutMs: 120_000, pollMs: 50 },
+  );
   try {
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${log}`);
-      if (Date.now() > deadline) throw new Error(`server did not become healthy: ${log}`);
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
     const seconds = round((performance.now() - started) / 1000);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     return { seconds, idleRssMb: rssMb(child.pid!) };
   } finally {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await stopProcess(child);
   }
 }
 

@@ -43,6 +43,68 @@ export function spawnServer(env = {}, { stdio = ['ignore', 'pipe', 'pipe'], args
   });
 }
 
+/**
+ * Polls GET /api/health until it answers 2xx. Rejects, with `output()` (the process's log), when
+ * `child` exits first or `timeoutMs` passes.
+ */
+export async function waitForHealth(
+  baseURL,
+  child,
+  { output = () => '', timeoutMs = 90_000, pollMs = 100 } = {},
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `The server exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${output()}`,
+      );
+    if (Date.now() > deadline)
+      throw new Error(`The server was not healthy within ${timeoutMs} ms:\n${output()}`);
+    const healthy = await fetch(`${baseURL}/api/health`).then(
+      (res) => res.ok,
+      () => false, // not listening yet
+    );
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`; resolves once the process has exited. */
+export function stopProcess(child, { graceMs = 10_000 } = {}) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * The built server on 127.0.0.1:`port`, started by `spawnServer(env)`, once healthy. Keeps the
+ * last `keepChars` of its output (`output()`); a start that fails is stopped and rejects with it.
+ */
+export async function startBuiltServer(env, { port, keepChars = 20_000, timeoutMs, pollMs } = {}) {
+  const child = spawnServer({ HOST: '127.0.0.1', PORT: String(port), ...env });
+  let log = '';
+  const keep = (chunk) => {
+    log = (log + chunk.toString()).slice(-keepChars);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const output = () => log;
+  try {
+    await waitForHealth(baseURL, child, { output, timeoutMs, pollMs });
+  } catch (error) {
+    await stopProcess(child);
+    throw error;
+  }
+  return { child, baseURL, output };
+}
+
 export function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);

@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SERVER_BUNDLE, serverEnv } from '../../../../scripts/build-server.mjs';
+import { SERVER_BUNDLE, serverEnv, stopProcess, waitForHealth } from '../../../../scripts/build-server.mjs';
 import { freePort } from '../support/server-process.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -19,20 +19,6 @@ function processOf(pid: number) {
 
 function childrenOf(pid: number): number[] {
   return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
-}
-
-async function healthy(baseURL: string, starter: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (starter.exitCode !== null) throw new Error(`npm start exited with ${starter.exitCode}`);
-    const ok = await fetch(`${baseURL}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('npm start did not become healthy');
 }
 
 let cleanup: (() => Promise<void>) | undefined;
@@ -52,15 +38,11 @@ describe.skipIf(!hasProc)('npm start', () => {
       env: { ...env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', DEMO: '' },
     });
     cleanup = async () => {
-      if (starter.exitCode === null) {
-        const exited = new Promise((resolve) => starter.once('exit', resolve));
-        starter.kill('SIGTERM');
-        await exited;
-      }
+      await stopProcess(starter);
       await rm(dataDir, { recursive: true, force: true });
     };
 
-    await healthy(`http://127.0.0.1:${port}`, starter);
+    await waitForHealth(`http://127.0.0.1:${port}`, starter);
 
     // Its other child, esbuild's service, stays while a build it just made is current.
     const servers = childrenOf(starter.pid as number)

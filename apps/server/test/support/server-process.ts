@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { ensureServerBuild, spawnServer } from '../../../../scripts/build-server.mjs';
+import { ensureServerBuild, startBuiltServer, stopProcess } from '../../../../scripts/build-server.mjs';
 import { freePort } from '../../../../scripts/free-port.mjs';
 
 export { freePort };
@@ -32,48 +32,19 @@ export async function startServer(
   await built;
   // A caller that must name the address before the start (an OIDC redirect URI) picks the port.
   const port = options.port ?? (await freePort());
-  const baseURL = `http://127.0.0.1:${port}`;
-  let log = '';
-  const child = spawnServer({
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    LOGIN_RATE_LIMIT: '1000',
-    DEMO: '',
-    ...env,
-  });
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-50_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy:\n${log}`);
-    }
-    try {
-      const res = await fetch(`${baseURL}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const { child, baseURL, output } = await startBuiltServer(
+    { LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', DEMO: '', ...env },
+    { port, keepChars: 50_000, pollMs: 200 },
+  );
   return {
     baseURL,
     child,
-    output: () => log,
+    output,
     async kill() {
       child.kill('SIGKILL');
       await exited(child);
     },
-    async stop() {
-      child.kill('SIGTERM');
-      await exited(child);
-    },
+    stop: () => stopProcess(child),
   };
 }
 
