@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { AuditPage, PayHistoryRow } from '@salary/shared/audit/audit.contract';
 import { EMPLOYEE_COLUMNS } from '@salary/shared/excel/excel.contract';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type ServerProcess, startServer } from '../support/server-process.ts';
-import { scratchServerEnv } from '../support/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useScratchServer } from '../support/scratch-server.ts';
 
 /*
  * The real server killed with SIGKILL in the middle of a base-salary change that moves many
@@ -16,50 +12,20 @@ import { scratchServerEnv } from '../support/test-database.ts';
 
 const ADMIN = { email: 'audit-crash@example.com', password: 'crash-password-1' };
 const EMPLOYEES = 20_000;
-let dataDir: string;
-let env: Record<string, string>;
-let drop: () => Promise<void>;
-let server: ServerProcess;
-let token: string;
-
-async function login(s: ServerProcess) {
-  const res = await api<{ token: string }>(s.baseURL, 'POST', '/auth/login', { body: ADMIN });
-  expect(res.status).toBe(200);
-  return res.body.data.token;
-}
+const scratch = useScratchServer({ name: 'audit-crash', admin: ADMIN });
 
 const get = async <T>(url: string) => {
-  const res = await api<T>(server.baseURL, 'GET', url, { token });
+  const res = await scratch.api<T>('GET', url);
   expect(res.status, url).toBe(200);
   return res.body.data;
 };
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'salary-audit-crash-'));
-  const scratch = await scratchServerEnv(dataDir);
-  drop = scratch.drop;
-  env = {
-    ...scratch.env,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    JWT_SECRET: 'audit-crash-secret-that-is-long-enough-1234',
-  };
-  server = await startServer(env);
-  token = await login(server);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await drop?.();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('a crash in the middle of a rule change', () => {
   it('leaves the change with its audit entry and history rows, or none of them', {
     timeout: 400_000,
   }, async () => {
     const post = async (p: string, body: unknown) => {
-      const res = await api<{ id: number }>(server.baseURL, 'POST', p, { token, body });
+      const res = await scratch.api<{ id: number }>('POST', p, { body });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body.data;
     };
@@ -89,9 +55,9 @@ describe('a crash in the middle of a rule change', () => {
       ]);
     const form = new FormData();
     form.append('file', new Blob([Buffer.from(await workbook.xlsx.writeBuffer())]), 'ac.xlsx');
-    const imported = await fetch(`${server.baseURL}/api/employees/import`, {
+    const imported = await fetch(`${scratch.server.baseURL}/api/employees/import`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${scratch.token}` },
       body: form,
     });
     expect(imported.status).toBe(200);
@@ -103,18 +69,18 @@ describe('a crash in the middle of a rule change', () => {
     let amount = 1000;
     for (const delay of [30, 150, 400, 900, 1600]) {
       const next = amount + 100;
-      const pending = api(server.baseURL, 'PUT', `/base-salary/${base.id}`, {
-        token,
-        body: { gradeId: grade.id, levelId: level.id, amount: next },
-      }).then(
-        (r) => (r.status === 200 ? 'finished' : 'interrupted'),
-        () => 'interrupted',
-      );
+      const pending = scratch
+        .api('PUT', `/base-salary/${base.id}`, {
+          body: { gradeId: grade.id, levelId: level.id, amount: next },
+        })
+        .then(
+          (r) => (r.status === 200 ? 'finished' : 'interrupted'),
+          () => 'interrupted',
+        );
       await new Promise((r) => setTimeout(r, delay));
-      await server.kill();
+      await scratch.server.kill();
       const outcome = await pending;
-      server = await startServer(env);
-      token = await login(server);
+      await scratch.start();
 
       const stored = (await get<{ id: number; amount: number }[]>('/base-salary')).find(
         (b) => b.id === base.id,

@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { EMPLOYEE_COLUMNS } from '@salary/shared/excel/excel.contract';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type ServerProcess, startServer } from '../support/server-process.ts';
-import { scratchServerEnv } from '../support/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useScratchServer } from '../support/scratch-server.ts';
 
 /*
  * Crash safety: the real server on a real data dir (or PostgreSQL database) is killed with
@@ -14,17 +10,7 @@ import { scratchServerEnv } from '../support/test-database.ts';
  */
 
 const ADMIN = { email: 'crash-admin@example.com', password: 'crash-password-1' };
-let dataDir: string;
-let env: Record<string, string>;
-let drop: () => Promise<void>;
-let server: ServerProcess;
-let token: string;
-
-async function login(s: ServerProcess) {
-  const res = await api<{ token: string }>(s.baseURL, 'POST', '/auth/login', { body: ADMIN });
-  expect(res.status).toBe(200);
-  return res.body.data.token;
-}
+const scratch = useScratchServer({ name: 'crash', admin: ADMIN });
 
 /** Starts a write, kills the server `delayMs` later, restarts it on the same data. */
 async function crashDuring(write: () => Promise<unknown>, delayMs: number) {
@@ -33,49 +19,26 @@ async function crashDuring(write: () => Promise<unknown>, delayMs: number) {
     () => 'interrupted',
   );
   await new Promise((r) => setTimeout(r, delayMs));
-  await server.kill();
+  await scratch.server.kill();
   const outcome = await pending;
-  server = await startServer(env);
-  token = await login(server);
+  await scratch.start();
   return outcome;
 }
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'salary-crash-'));
-  const scratch = await scratchServerEnv(dataDir);
-  drop = scratch.drop;
-  env = {
-    ...scratch.env,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    JWT_SECRET: 'crash-test-secret-that-is-long-enough-1234',
-  };
-  server = await startServer(env);
-  token = await login(server);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await drop?.();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('a crash in the middle of a write leaves it whole or absent', () => {
   it('grade reorder: every order old or every order new', { timeout: 240_000 }, async () => {
     for (let i = 0; i < 100; i++) {
-      const res = await api(server.baseURL, 'POST', '/grades', { token, body: { name: `Crash grade ${i}` } });
+      const res = await scratch.api('POST', '/grades', { body: { name: `Crash grade ${i}` } });
       expect(res.status).toBe(201);
     }
     for (const delay of [10, 60]) {
-      const before = (await api<{ id: number; order: number }[]>(server.baseURL, 'GET', '/grades', { token }))
-        .body.data;
+      const before = (await scratch.api<{ id: number; order: number }[]>('GET', '/grades')).body.data;
       const reversed = before.map((g, i) => ({ id: g.id, order: before.length - 1 - i }));
       const outcome = await crashDuring(
-        () => api(server.baseURL, 'POST', '/grades/reorder', { token, body: { grades: reversed } }),
+        () => scratch.api('POST', '/grades/reorder', { body: { grades: reversed } }),
         delay,
       );
-      const after = (await api<{ id: number; order: number }[]>(server.baseURL, 'GET', '/grades', { token }))
-        .body.data;
+      const after = (await scratch.api<{ id: number; order: number }[]>('GET', '/grades')).body.data;
       const orderOf = new Map(after.map((g) => [g.id, g.order]));
       const allOld = before.every((g) => orderOf.get(g.id) === g.order);
       const allNew = reversed.every((g) => orderOf.get(g.id) === g.order);
@@ -89,8 +52,7 @@ describe('a crash in the middle of a write leaves it whole or absent', () => {
     timeout: 240_000,
   }, async () => {
     for (const delay of [5, 40]) {
-      const before = (await api<Record<string, unknown>>(server.baseURL, 'GET', '/settings', { token })).body
-        .data;
+      const before = (await scratch.api<Record<string, unknown>>('GET', '/settings')).body.data;
       const { updatedAt: _u, ...body } = before;
       const next: Record<string, unknown> = {
         ...body,
@@ -101,12 +63,8 @@ describe('a crash in the middle of a write leaves it whole or absent', () => {
           { name: `Benefit ${delay}`, amount: 10, type: 'FIXED_AMOUNT' },
         ],
       };
-      const outcome = await crashDuring(
-        () => api(server.baseURL, 'PUT', '/settings', { token, body: next }),
-        delay,
-      );
-      const after = (await api<Record<string, unknown>>(server.baseURL, 'GET', '/settings', { token })).body
-        .data;
+      const outcome = await crashDuring(() => scratch.api('PUT', '/settings', { body: next }), delay);
+      const after = (await scratch.api<Record<string, unknown>>('GET', '/settings')).body.data;
       const { updatedAt: _a, version: va, ...afterValues } = after;
       const { version: vb, ...beforeValues } = body;
       const { version: _vn, ...nextValues } = next;
@@ -119,7 +77,7 @@ describe('a crash in the middle of a write leaves it whole or absent', () => {
 
   it('a 50,000-row import: the employees are exactly as before', { timeout: 300_000 }, async () => {
     const post = async (path: string, body: unknown) => {
-      const res = await api<{ id: number; name: string }>(server.baseURL, 'POST', path, { token, body });
+      const res = await scratch.api<{ id: number; name: string }>('POST', path, { body });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body.data;
     };
@@ -131,9 +89,8 @@ describe('a crash in the middle of a write leaves it whole or absent', () => {
     await post('/employees', {
       name: 'Already here',
       technologyId: job.id,
-      specializationId: (
-        await api<{ id: number }[]>(server.baseURL, 'GET', `/positions?jobId=${job.id}`, { token })
-      ).body.data[0]!.id,
+      specializationId: (await scratch.api<{ id: number }[]>('GET', `/positions?jobId=${job.id}`)).body
+        .data[0]!.id,
       gradeId: grade.id,
       levelId: level.id,
       yearsExperience: 1,
@@ -160,8 +117,7 @@ describe('a crash in the middle of a write leaves it whole or absent', () => {
       ]);
     const file = Buffer.from(await workbook.xlsx.writeBuffer());
 
-    const employeesNow = async () =>
-      (await api<unknown[]>(server.baseURL, 'GET', '/employees', { token })).body.data;
+    const employeesNow = async () => (await scratch.api<unknown[]>('GET', '/employees')).body.data;
     // The import is fast now (one set-based insert): kills at several points, and every outcome
     // must be whole — nothing of the file, or all of it — with at least one kill landing inside.
     const outcomes: string[] = [];
@@ -172,9 +128,9 @@ describe('a crash in the middle of a write leaves it whole or absent', () => {
         form.append('file', new Blob([file]), 'big.xlsx');
         // Ticked to create the file's people even when an earlier attempt finished and they
         // exist already (possible duplicates): each finished attempt must add all 50,000.
-        const res = await fetch(`${server.baseURL}/api/employees/import?createDuplicates=all`, {
+        const res = await fetch(`${scratch.server.baseURL}/api/employees/import?createDuplicates=all`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${token}` },
+          headers: { authorization: `Bearer ${scratch.token}` },
           body: form,
         });
         if (res.status !== 200) throw new Error(`import answered ${res.status}`);

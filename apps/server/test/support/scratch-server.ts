@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { api, type ServerProcess, startServer } from './server-process.ts';
+import { scratchServerEnv } from './test-database.ts';
+
+type Call = Parameters<typeof api>[3];
+
+/**
+ * The real server as a child process on a scratch database of its own (a PGlite data dir, or
+ * a new PostgreSQL database), started before the file's tests and stopped after them, its
+ * data removed: the crash and load tests, which kill it or load it as a whole.
+ */
+export function useScratchServer(options: {
+  /** Names the temp dir and the JWT secret. */
+  name: string;
+  admin: { email: string; password: string };
+  env?: Record<string, string>;
+}) {
+  let dataDir = '';
+  let env: Record<string, string> = {};
+  let drop: () => Promise<void> = async () => {};
+
+  const scratch = {
+    server: undefined as unknown as ServerProcess,
+    /** The administrator's token on the running server. */
+    token: '',
+    /** Starts the server on the same data (after a kill, say) and signs the administrator in. */
+    async start(): Promise<void> {
+      scratch.server = await startServer(env);
+      const res = await api<{ token: string }>(scratch.server.baseURL, 'POST', '/auth/login', {
+        body: options.admin,
+      });
+      expect(res.status).toBe(200);
+      scratch.token = res.body.data.token;
+    },
+    /** A call to the running server as the administrator. */
+    api<T = unknown>(method: string, apiPath: string, call: Omit<NonNullable<Call>, 'token'> = {}) {
+      return api<T>(scratch.server.baseURL, method, apiPath, { ...call, token: scratch.token });
+    },
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), `salary-${options.name}-`));
+    const database = await scratchServerEnv(dataDir);
+    drop = database.drop;
+    env = {
+      ...database.env,
+      ADMIN_EMAIL: options.admin.email,
+      ADMIN_PASSWORD: options.admin.password,
+      JWT_SECRET: `${options.name}-secret-that-is-long-enough-1234`,
+      ...options.env,
+    };
+    await scratch.start();
+  }, 120_000);
+
+  afterAll(async () => {
+    await scratch.server?.stop();
+    await drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  return scratch;
+}
