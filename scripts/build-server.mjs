@@ -23,8 +23,8 @@ const SOURCES = [
  * The server's environment: the caller's, over these defaults. glibc's malloc gives each
  * thread that allocates (libuv's pool: compression, file reads, password hashing; V8's helpers)
  * an arena of its own, up to eight per core, and keeps what is freed there: a 100,000-row
- * export on PGlite rose +85–103 MB above idle with them, +30–45 MB with one arena, in the same
- * seconds, and calculate's throughput did not move (bench, 26 Nov). An operator's own
+ * export on PGlite rose +84–103 MB above idle with them, +30–45 MB with one arena, in the same
+ * seconds (five pairs), and calculate's throughput did not move (bench, 26 Nov). An operator's own
  * MALLOC_ARENA_MAX wins; other C libraries ignore it.
  */
 export function serverEnv(env = {}) {
