@@ -129,3 +129,30 @@ describe('idle expiry while answered from memory', () => {
     expect((await repo.findLiveWithUsers([id], idleSeconds)).rows).toEqual([]);
   });
 });
+
+describe('answers from memory come on the next turn, exact as of then', () => {
+  it('a write that finishes while a request waits for its turn is seen by that request', async () => {
+    const repo = createSessionsRepository(t.database.db);
+    // A write count of the test's own: it moves exactly when the test says a write finished.
+    let writes = 0;
+    const check = createSessionCheck(repo, { idleSeconds: 3600, writeEpoch: { current: () => writes } });
+    const { user } = await t.createUser();
+    const id = `turn-${Date.now()}-${Math.random()}`;
+    await repo.insert({
+      id,
+      userId: user.id,
+      expiresAt: new Date(Date.now() + 3_600_000),
+      userAgent: null,
+      address: null,
+    });
+    expect((await check.find(id)).row?.user.id).toBe(user.id);
+    // Ended in the database; the count has not moved, so memory still answers (as it should:
+    // on PGlite every write moves it).
+    await t.database.db.delete(sessions).where(sql`${sessions.id} = ${id}`);
+    expect((await check.find(id)).row?.user.id).toBe(user.id);
+
+    const asked = check.find(id);
+    writes += 1; // the delete "finishes" after the request was asked, before its turn
+    expect((await asked).row).toBeUndefined();
+  });
+});

@@ -72,16 +72,26 @@ export function createSessionCheck(
     for (const w of waiters ?? []) w.resolve(value);
   };
 
+  /** Settles the batch's ids found in `entries` (read at `mark`) as of `nowMs`; answers the rest. */
+  function settleRemembered(batch: Map<string, Waiter[]>, ids: string[], nowMs: number): string[] {
+    return ids.filter((id) => {
+      const entry = entries.get(id);
+      if (entry) settle(batch.get(id), liveAt(entry, nowMs));
+      return !entry;
+    });
+  }
+
   async function readBatch(batch: Map<string, Waiter[]>) {
     let ids = [...batch.keys()];
+    // PGlite: exact from memory while no write has finished since the entries were read.
+    if (writeEpoch && mark === writeEpoch.current()) {
+      ids = settleRemembered(batch, ids, Date.now());
+      if (!ids.length) return;
+    }
     if (!writeEpoch && mark !== undefined && ids.some((id) => entries.has(id))) {
       const state = await repo.state();
       if (state.snapshot === mark) {
-        ids = ids.filter((id) => {
-          const entry = entries.get(id);
-          if (entry) settle(batch.get(id), liveAt(entry, state.nowMs));
-          return !entry;
-        });
+        ids = settleRemembered(batch, ids, state.nowMs);
         if (!ids.length) return;
       }
     }
@@ -137,10 +147,11 @@ export function createSessionCheck(
         return repo
           .findLiveWithUsers([id], opts.idleSeconds)
           .then(({ rows, snapshot }) => ({ row: rows[0], snapshot }));
-      if (writeEpoch && mark === writeEpoch.current()) {
-        const entry = entries.get(id);
-        if (entry) return liveAt(entry, Date.now());
-      }
+      // Even an answer from memory (PGlite) waits for the next turn of the event loop, with
+      // the other requests of this one: requests answered in batches cost the server less CPU
+      // each under load (POST /api/calculate: 137 → 105 µs, 10 connections) than each run
+      // through on its own turn, as they already are on PostgreSQL, whose check asks the
+      // database. `readBatch` looks at the write count when it answers, not now.
       return read(id);
     },
 
