@@ -87,20 +87,26 @@ describe('a cached sign-in check sees every write on the next request', () => {
   });
 });
 
+/** A new user with a session of an hour inserted straight into the table (no sign-in). */
+async function sessionOfNewUser(repo: ReturnType<typeof createSessionsRepository>, prefix: string) {
+  const { user } = await t.createUser();
+  const id = `${prefix}-${Date.now()}-${Math.random()}`;
+  await repo.insert({
+    id,
+    userId: user.id,
+    expiresAt: new Date(Date.now() + 3_600_000),
+    userAgent: null,
+    address: null,
+  });
+  return { user, id };
+}
+
 describe('idle expiry while answered from memory', () => {
   it('refuses the session exactly when the database would, with no write in between', async () => {
     const idleSeconds = 1;
     const repo = createSessionsRepository(t.database.db);
     const check = createSessionCheck(repo, { idleSeconds, writeEpoch: t.database.writeEpoch });
-    const { user } = await t.createUser();
-    const id = `idle-${Date.now()}-${Math.random()}`;
-    await repo.insert({
-      id,
-      userId: user.id,
-      expiresAt: new Date(Date.now() + 3_600_000),
-      userAgent: null,
-      address: null,
-    });
+    const { user, id } = await sessionOfNewUser(repo, 'idle');
     const first = await check.find(id);
     expect(first.row?.user.id).toBe(user.id);
     const lastUsedMs = first.row!.lastUsedMs;
@@ -136,15 +142,7 @@ describe('answers from memory come on the next turn, exact as of then', () => {
     // A write count of the test's own: it moves exactly when the test says a write finished.
     let writes = 0;
     const check = createSessionCheck(repo, { idleSeconds: 3600, writeEpoch: { current: () => writes } });
-    const { user } = await t.createUser();
-    const id = `turn-${Date.now()}-${Math.random()}`;
-    await repo.insert({
-      id,
-      userId: user.id,
-      expiresAt: new Date(Date.now() + 3_600_000),
-      userAgent: null,
-      address: null,
-    });
+    const { user, id } = await sessionOfNewUser(repo, 'turn');
     expect((await check.find(id)).row?.user.id).toBe(user.id);
     // Ended in the database; the count has not moved, so memory still answers (as it should:
     // on PGlite every write moves it).
