@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredId } from '../common/fields.ts';
 import { hasAtMostTwoDecimals } from '../common/money.ts';
+import { ruleCalls } from '../common/rule-calls.ts';
 import { jobSummarySchema } from '../jobs/jobs.contract.ts';
 import { positionSummarySchema } from '../positions/positions.contract.ts';
 
@@ -78,3 +79,10 @@ export const adjustmentFactorSchema = z.object({
   position: positionSummarySchema,
 });
 export type AdjustmentFactor = z.infer<typeof adjustmentFactorSchema>;
+
+export const adjustmentFactorCalls = ruleCalls(
+  '/adjustment-factors',
+  'Adjustment factor',
+  adjustmentFactorSchema,
+  createAdjustmentFactorBody,
+);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredId } from '../common/fields.ts';
 import { hasAtMostTwoDecimals } from '../common/money.ts';
+import { ruleCalls } from '../common/rule-calls.ts';
 import { gradeSchema } from '../grades/grades.contract.ts';
 import { levelSchema } from '../levels/levels.contract.ts';
 
@@ -31,6 +32,8 @@ export type CreateBaseSalaryBody = z.input<typeof createBaseSalaryBody>;
 /** The inline form sends all three fields when editing too. */
 export const updateBaseSalaryBody = createBaseSalaryBody;
 export type UpdateBaseSalaryBody = z.input<typeof updateBaseSalaryBody>;
+/** The body as the server has it once parsed. */
+export type NewBaseSalary = z.output<typeof createBaseSalaryBody>;
 
 export const baseSalarySchema = z.object({
   id: z.number().int(),
@@ -66,6 +69,7 @@ export const bulkBaseSalariesBody = z.object({
     .max(BULK_BASE_SALARIES_MAX, `At most ${BULK_BASE_SALARIES_MAX} cells at a time`),
 });
 export type BulkBaseSalariesBody = z.input<typeof bulkBaseSalariesBody>;
+export type BaseSalaryCells = z.output<typeof bulkBaseSalariesBody>;
 
 export const bulkBaseSalariesResult = z.object({
   /** Cells that got a base salary they did not have. */
@@ -78,3 +82,11 @@ export const bulkBaseSalariesResult = z.object({
   baseSalaries: z.array(baseSalarySchema),
 });
 export type BulkBaseSalariesResult = z.infer<typeof bulkBaseSalariesResult>;
+
+/** The spec's path is singular (`/base-salary`); the domain keeps its plural name inside. */
+export const baseSalaryCalls = ruleCalls(
+  '/base-salary',
+  'Base salary',
+  baseSalarySchema,
+  createBaseSalaryBody,
+);

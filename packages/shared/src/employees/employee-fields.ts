@@ -25,6 +25,9 @@ export const GENDER_LABELS: Record<Gender, string> = {
 
 const YES_NO_HELP = 'Yes or No (Y/N, True/False and 1/0 work too). Blank means No.';
 const NAMES = 'Names match ignoring upper/lower case and spaces around them.';
+/** Both years fields: required, blank on a new form, and as wide in the sheets. */
+const YEARS = { kind: 'years', formDefault: '', required: true } as const;
+const YEARS_COLUMN = { width: 12, templateWidth: 20 } as const;
 
 export const EMPLOYEE_FIELDS = [
   {
@@ -119,12 +122,9 @@ export const EMPLOYEE_FIELDS = [
     wire: 'yearsExperience',
     label: 'Years of Experience',
     column: 'years_experience',
-    kind: 'years',
-    formDefault: '',
-    required: true,
+    ...YEARS,
     excel: {
-      width: 12,
-      templateWidth: 20,
+      ...YEARS_COLUMN,
       example: 3,
       help: 'A number from 0 to 100, with at most 2 decimals (e.g. 3 or 2.5).',
     },
@@ -136,12 +136,9 @@ export const EMPLOYEE_FIELDS = [
     wire: 'yearsWithCompany',
     label: 'Years with Company',
     column: 'years_with_company',
-    kind: 'years',
-    formDefault: '',
-    required: true,
+    ...YEARS,
     excel: {
-      width: 12,
-      templateWidth: 20,
+      ...YEARS_COLUMN,
       example: 1,
       help: 'A number from 0 to 100, with at most 2 decimals (e.g. 1 or 0.5).',
     },

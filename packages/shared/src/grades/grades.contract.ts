@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredId, requiredText } from '../common/fields.ts';
+import { ruleCalls } from '../common/rule-calls.ts';
 import { SETTING_NAME_MAX_LENGTH } from '../jobs/jobs.contract.ts';
 
 const ORDER_MAX = 2_147_483_647;
@@ -32,6 +33,9 @@ export const updateGradeBody = z
     path: ['name'],
   });
 export type UpdateGradeBody = z.input<typeof updateGradeBody>;
+/** The bodies as the server has them once parsed. */
+export type NewGrade = z.output<typeof createGradeBody>;
+export type GradeChanges = z.output<typeof updateGradeBody>;
 
 export const MAX_REORDER_GRADES = 1000;
 
@@ -67,6 +71,7 @@ export const reorderGradesBody = z.object({
     }),
 });
 export type ReorderGradesBody = z.input<typeof reorderGradesBody>;
+export type GradeOrder = z.output<typeof reorderGradesBody>;
 
 export const gradeSchema = z.object({
   id: z.number().int(),
@@ -74,3 +79,8 @@ export const gradeSchema = z.object({
   order: z.number().int(),
 });
 export type Grade = z.infer<typeof gradeSchema>;
+
+export const gradeCalls = ruleCalls('/grades', 'Grade', gradeSchema, {
+  create: createGradeBody,
+  update: updateGradeBody,
+});

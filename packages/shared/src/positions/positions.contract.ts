@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredId, requiredText } from '../common/fields.ts';
+import { ruleCalls } from '../common/rule-calls.ts';
 import { jobSummarySchema, SETTING_NAME_MAX_LENGTH } from '../jobs/jobs.contract.ts';
 
 export const createPositionBody = z.object({
@@ -36,3 +37,5 @@ export type Position = z.infer<typeof positionSchema>;
 
 export const positionSummarySchema = z.object({ id: z.number().int(), name: z.string() });
 export type PositionSummary = z.infer<typeof positionSummarySchema>;
+
+export const positionCalls = ruleCalls('/positions', 'Position', positionSchema, createPositionBody);

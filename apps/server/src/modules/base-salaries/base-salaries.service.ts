@@ -1,13 +1,12 @@
 import type {
   BaseSalary,
+  BaseSalaryCells,
   BulkBaseSalariesResult,
-  bulkBaseSalariesBody,
-  createBaseSalaryBody,
+  NewBaseSalary,
 } from '@salary/shared/base-salaries/base-salaries.contract';
 import type { FieldProblem } from '@salary/shared/common/envelope';
 import { toCents } from '@salary/shared/common/money';
 import type { Actor } from '@salary/shared/common/permissions';
-import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
@@ -15,16 +14,13 @@ import { type PairRuleService, pairRuleService, type RowFinder } from '../../lib
 import type { AuditService } from '../audit/audit.service.ts';
 import { createBaseSalariesRepository } from './base-salaries.repository.ts';
 
-type BaseSalaryInput = z.output<typeof createBaseSalaryBody>;
-type BulkInput = z.output<typeof bulkBaseSalariesBody>;
-
-export interface BaseSalariesService extends PairRuleService<BaseSalary, BaseSalaryInput> {
+export interface BaseSalariesService extends PairRuleService<BaseSalary, NewBaseSalary> {
   /**
    * The grid's Save: every changed cell in one transaction, or nothing. Refused whole (400)
    * when any cell names a grade or level that does not exist or repeats another cell; each
    * such cell is named in `data.fields` as `cells.<index>.<field>`.
    */
-  saveCells(actor: Actor, input: BulkInput): Promise<BulkBaseSalariesResult>;
+  saveCells(actor: Actor, input: BaseSalaryCells): Promise<BulkBaseSalariesResult>;
 }
 
 /** One amount per grade and level. */
@@ -58,7 +54,7 @@ async function saveCells(
   db: Db,
   audit: Pick<AuditService, 'record' | 'payBefore'>,
   actor: Actor,
-  { cells }: BulkInput,
+  { cells }: BaseSalaryCells,
 ): Promise<BulkBaseSalariesResult> {
   requirePermission(actor, 'manageSettings');
   return db.transaction(async (tx) => {
@@ -91,7 +87,7 @@ async function saveCells(
     // Every employee's pay before the grid's cells change (the rules move, the employees do not).
     const pay = await audit.payBefore('all', { rulesOnly: true });
     const before = await repo.amountsByPair();
-    const setting = cells.filter((c): c is BaseSalaryInput => c.amount !== null);
+    const setting = cells.filter((c): c is NewBaseSalary => c.amount !== null);
     const clearing = cells.filter((c) => c.amount === null);
     let created = 0;
     let updated = 0;

@@ -1,20 +1,10 @@
 import type { Actor } from '@salary/shared/common/permissions';
-import type {
-  createGradeBody,
-  Grade,
-  reorderGradesBody,
-  updateGradeBody,
-} from '@salary/shared/grades/grades.contract';
-import type { z } from 'zod';
+import type { Grade, GradeChanges, GradeOrder, NewGrade } from '@salary/shared/grades/grades.contract';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { namedListRules } from '../../lib/named-list.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { createGradesRepository } from './grades.repository.ts';
-
-type CreateInput = z.output<typeof createGradeBody>;
-type UpdateInput = z.output<typeof updateGradeBody>;
-type ReorderInput = z.output<typeof reorderGradesBody>;
 
 const GRADE_NOT_FOUND = 'Grade not found';
 
@@ -27,18 +17,18 @@ export function createGradesService(deps: { db: Db; audit: Pick<AuditService, 'r
   return {
     list: (): Promise<Grade[]> => grades.list(),
 
-    async create(actor: Actor, input: CreateInput): Promise<Grade> {
+    async create(actor: Actor, input: NewGrade): Promise<Grade> {
       rules.requireWriter(actor);
       // A new grade goes last unless told otherwise (spec §9).
       const order = input.order ?? (await grades.count());
       return rules.create(actor, { name: input.name, order });
     },
 
-    update: (actor: Actor, id: number, input: UpdateInput): Promise<Grade> =>
+    update: (actor: Actor, id: number, input: GradeChanges): Promise<Grade> =>
       rules.update(actor, id, { name: input.name, order: input.order }),
 
     /** Every pair or none: one unknown id leaves all orders as they were. */
-    async reorder(actor: Actor, input: ReorderInput): Promise<Grade[]> {
+    async reorder(actor: Actor, input: GradeOrder): Promise<Grade[]> {
       rules.requireWriter(actor);
       return db.transaction(async (tx) => {
         const before = new Map((await grades.list(tx)).map((g) => [g.id, g.order]));

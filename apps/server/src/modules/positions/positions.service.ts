@@ -35,7 +35,8 @@ export function createPositionsService(deps: {
   });
 
   return {
-    list: (jobId?: number): Promise<Position[]> => positions.list(jobId),
+    /** Every position, or those of `query.jobId` (GET /positions?jobId=). */
+    list: (_actor: Actor, query: { jobId?: number } = {}): Promise<Position[]> => positions.list(query.jobId),
 
     async create(actor: Actor, input: PositionInput): Promise<Position> {
       rules.requireWriter(actor);
