@@ -28,12 +28,12 @@ export const createBaseSalaryBody = z.object({
     .describe('Dollars with at most two decimals'),
 });
 export type CreateBaseSalaryBody = z.input<typeof createBaseSalaryBody>;
+/** The body as the server has it once parsed. */
+export type NewBaseSalary = z.output<typeof createBaseSalaryBody>;
 
 /** The inline form sends all three fields when editing too. */
 export const updateBaseSalaryBody = createBaseSalaryBody;
 export type UpdateBaseSalaryBody = z.input<typeof updateBaseSalaryBody>;
-/** The body as the server has it once parsed. */
-export type NewBaseSalary = z.output<typeof createBaseSalaryBody>;
 
 export const baseSalarySchema = z.object({
   id: z.number().int(),
