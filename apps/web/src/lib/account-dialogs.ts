@@ -1,4 +1,4 @@
-import { createContext, use } from 'react';
+import { requiredContext } from './required-context.ts';
 
 /**
  * Account dialogs are opened from feature screens (the employees header) but live in the auth
@@ -8,10 +8,6 @@ export interface AccountDialogs {
   openChangePassword(): void;
 }
 
-export const AccountDialogsContext = createContext<AccountDialogs | null>(null);
-
-export function useAccountDialogs(): AccountDialogs {
-  const value = use(AccountDialogsContext);
-  if (!value) throw new Error('useAccountDialogs must be used within an AccountDialogsProvider');
-  return value;
-}
+export const [AccountDialogsContext, useAccountDialogs] = requiredContext<AccountDialogs>(
+  'useAccountDialogs must be used within an AccountDialogsProvider',
+);

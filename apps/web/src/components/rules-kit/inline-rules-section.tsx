@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { type ComponentType, type ReactNode, useState } from 'react';
+import { useCanManageSettings } from '../../lib/permissions.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { useImpactPreview } from '../impact-preview/use-impact-preview.tsx';
 import { type ConfirmedDeleting, useConfirmedDelete } from '../use-confirmed-delete.ts';
@@ -29,7 +30,6 @@ interface InlineRulesSectionProps<T extends { id: number }> extends RuleListSect
  * spec §2): Edit fills the form and tints the row, Cancel Edit or a save empties it again.
  */
 export function InlineRulesSection<T extends { id: number }>({
-  canManage,
   columns,
   minWidth,
   card,
@@ -38,6 +38,7 @@ export function InlineRulesSection<T extends { id: number }>({
   impactPath,
   ...list
 }: InlineRulesSectionProps<T>) {
+  const canManage = useCanManageSettings();
   const impact = useImpactPreview();
   const [editing, setEditing] = useState<T | null>(null);
   const stopEdit = () => setEditing(null);
@@ -70,7 +71,7 @@ export function InlineRulesSection<T extends { id: number }>({
     <Stack gap="lg">
       {/* A new key per rule remounts the form, so it starts from that rule's values. */}
       {canManage ? <Form key={editing?.id ?? 'new'} editing={editing} onDone={stopEdit} /> : null}
-      <RulesSection {...list}>
+      <RulesSection {...list} canManage={canManage}>
         {(rows) => (
           <TableOrCards
             table={

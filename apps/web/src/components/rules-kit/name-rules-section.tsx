@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
+import { useCanManageSettings } from '../../lib/permissions.ts';
+import type { UpdateRequest } from '../../lib/update-request.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { type ConfirmedDeleting, useConfirmedDelete } from '../use-confirmed-delete.ts';
 import { NameFormModal, type NameValues } from './name-form-modal.tsx';
@@ -19,8 +21,9 @@ interface NameRulesSectionProps<T extends NamedRule> extends RuleListSectionProp
   noun: string;
   /** The shared contract that checks the name (createJobBody…). */
   schema: z.ZodType<NameValues, NameValues>;
-  create(body: NameValues): Promise<unknown>;
-  update(id: number, body: NameValues): Promise<unknown>;
+  /** The domain's create and update mutations (useCreateJob(), useUpdateJob()). */
+  creating: { mutateAsync(body: NameValues): Promise<unknown> };
+  updating: { mutateAsync(request: UpdateRequest<NameValues>): Promise<unknown> };
   /** Toasts; by default from the noun ('Job created successfully', 'Failed to create job'). */
   messages?: SaveMessages;
   /** Deleting, when the domain allows it, with its confirm dialog's title and prompt. */
@@ -41,21 +44,21 @@ const NO_DELETE = {
  * name modal, Delete after a confirmation where the domain has one.
  */
 export function NameRulesSection<T extends NamedRule>({
-  canManage,
   columns,
   minWidth,
   noun,
   schema,
-  create,
-  update,
+  creating,
+  updating,
   messages = saveMessages(noun),
   deleting,
   ownActions,
   ...list
 }: NameRulesSectionProps<T>) {
+  const canManage = useCanManageSettings();
   const modal = useRuleModal<T, NameValues>({
-    create,
-    update,
+    create: creating.mutateAsync,
+    update: (id, body) => updating.mutateAsync({ id, body }),
     created: messages.created,
     updated: messages.updated,
   });
@@ -63,7 +66,11 @@ export function NameRulesSection<T extends NamedRule>({
 
   return (
     <>
-      <RulesSection {...list} add={canManage ? { label: `Add ${noun}`, onClick: modal.openAdd } : null}>
+      <RulesSection
+        {...list}
+        canManage={canManage}
+        add={canManage ? { label: `Add ${noun}`, onClick: modal.openAdd } : null}
+      >
         {(rows) => (
           <RulesTable
             rows={rows}

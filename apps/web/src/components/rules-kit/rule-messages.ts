@@ -33,3 +33,18 @@ export function pickMessages(noun: string) {
   const lower = noun.toLowerCase();
   return { label: noun, placeholder: `Select ${lower}`, nothingFoundMessage: `No ${lower} found` };
 }
+
+/**
+ * A rules list's texts, from its title: 'Base Salaries' → 'Could not load base salaries', the read's
+ * failure toast 'Failed to fetch base salaries', 'No base salaries yet' and, to someone who may only
+ * look, 'Base salaries appear here once someone with edit rights adds them.'
+ */
+export function listMessages(title: string, { added = 'adds' }: { added?: string } = {}) {
+  const what = title.toLowerCase();
+  return {
+    what,
+    failureMessage: `Failed to fetch ${what}`,
+    emptyTitle: `No ${what} yet`,
+    readOnlyEmpty: `${what.charAt(0).toUpperCase()}${what.slice(1)} appear here once someone with edit rights ${added} them.`,
+  };
+}

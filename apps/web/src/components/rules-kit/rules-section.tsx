@@ -5,6 +5,7 @@ import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { LoadFailed } from '../load-failed.tsx';
 import { SectionLoader } from '../section-loader.tsx';
 import { SectionPanel } from '../section-panel.tsx';
+import { listMessages } from './rule-messages.ts';
 import type { RuleColumn } from './rules-table.tsx';
 
 interface RulesEmptyProps {
@@ -97,28 +98,60 @@ export function RulesPanel({ title, description, add, children }: RulesPanelProp
   );
 }
 
+/** An empty list's icon and what it tells those who may add rules (the rest are told to wait). */
+export interface RulesEmptyText {
+  icon: RulesEmptyProps['icon'];
+  manage: string;
+  /** The verb of the read-only line, 'sets' for base salaries: '… once someone with edit rights adds them.' */
+  added?: string;
+}
+
 /** What the name-list and inline-form sections share: the panel, the list's states and its table. */
 export interface RuleListSectionProps<T> {
+  /** 'Jobs': the panel's title, and the list's texts (listMessages). */
   title: string;
   description: string;
-  /** Without it the section is read-only: no Add button or form, no actions, no dialogs. */
-  canManage: boolean;
   query: RuleListQuery<T>;
-  what: string;
-  failureMessage: string;
-  empty: ReactNode;
+  /** The read's failure toast where the spec does not say 'Failed to fetch <what>'. */
+  failureMessage?: string;
+  empty: RulesEmptyText;
   columns: RuleColumn<T>[];
   /** Below this width the table scrolls sideways. */
   minWidth: number;
 }
 
-type RulesSectionProps<T> = Omit<RulesPanelProps, 'children'> & RuleListBodyProps<T>;
+type RulesSectionProps<T> = Omit<RulesPanelProps, 'children'> &
+  Pick<RuleListSectionProps<T>, 'query' | 'failureMessage' | 'empty'> &
+  Pick<RuleListBodyProps<T>, 'children'> & {
+    /** Without it the section is read-only: no Add button or form, no actions, no dialogs. */
+    canManage: boolean;
+  };
 
 /** A rules section whose panel holds one list: the shell every rules domain starts from. */
-export function RulesSection<T>({ title, description, add, ...body }: RulesSectionProps<T>) {
+export function RulesSection<T>({
+  title,
+  description,
+  add,
+  canManage,
+  failureMessage,
+  empty,
+  ...body
+}: RulesSectionProps<T>) {
+  const texts = listMessages(title, empty);
   return (
     <RulesPanel title={title} description={description} add={add}>
-      <RuleListBody {...body} />
+      <RuleListBody
+        {...body}
+        what={texts.what}
+        failureMessage={failureMessage ?? texts.failureMessage}
+        empty={
+          <RulesEmpty
+            icon={empty.icon}
+            title={texts.emptyTitle}
+            description={canManage ? empty.manage : texts.readOnlyEmpty}
+          />
+        }
+      />
     </RulesPanel>
   );
 }

@@ -2,9 +2,7 @@ import type { AdjustmentFactor } from '@salary/shared/adjustment-factors/adjustm
 import { IconLayersLinked } from '@tabler/icons-react';
 import { InlineRulesSection } from '../../components/rules-kit/inline-rules-section.tsx';
 import { deleteMessages } from '../../components/rules-kit/rule-messages.ts';
-import { RulesEmpty } from '../../components/rules-kit/rules-section.tsx';
 import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
-import { useCanManageSettings } from '../../lib/permissions.ts';
 import { AdjustmentFactorForm } from './adjustment-factor-form.tsx';
 import { useDeleteAdjustmentFactor } from './api/delete-adjustment-factor.ts';
 import { useAdjustmentFactors } from './api/get-adjustment-factors.ts';
@@ -28,32 +26,17 @@ const CARD = {
 
 /** Settings → Adjustment Factors (spec §2): inline create/edit form above the job × position list. */
 export default function AdjustmentFactorsSection() {
-  const canManage = useCanManageSettings();
-  const factors = useAdjustmentFactors();
-  const deleteFactor = useDeleteAdjustmentFactor();
   return (
     <InlineRulesSection
       title="Adjustment Factors"
       description="Percentages or fixed amounts applied to the base salary per job and position."
-      canManage={canManage}
-      query={factors}
-      what="adjustment factors"
+      query={useAdjustmentFactors()}
       failureMessage="Failed to fetch data"
-      empty={
-        <RulesEmpty
-          icon={IconLayersLinked}
-          title="No adjustment factors yet"
-          description={
-            canManage
-              ? 'Without a factor a position earns its plain base salary.'
-              : 'Adjustment factors appear here once someone with edit rights adds them.'
-          }
-        />
-      }
+      empty={{ icon: IconLayersLinked, manage: 'Without a factor a position earns its plain base salary.' }}
       columns={COLUMNS}
       minWidth={640}
       card={CARD}
-      deleting={{ mutation: deleteFactor, ...deleteMessages('Adjustment factor') }}
+      deleting={{ mutation: useDeleteAdjustmentFactor(), ...deleteMessages('Adjustment factor') }}
       form={AdjustmentFactorForm}
       impactPath="/adjustment-factors"
     />

@@ -5,7 +5,6 @@ import { IconCoin } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { InlineRulesSection } from '../../components/rules-kit/inline-rules-section.tsx';
 import { deleteMessages } from '../../components/rules-kit/rule-messages.ts';
-import { RulesEmpty } from '../../components/rules-kit/rules-section.tsx';
 import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
 import { SectionLoader } from '../../components/section-loader.tsx';
 import { SectionPanel } from '../../components/section-panel.tsx';
@@ -90,32 +89,21 @@ function GridView() {
 }
 
 function ListView() {
-  const canManage = useCanManageSettings();
-  const baseSalaries = useBaseSalaries();
-  const deleteBaseSalary = useDeleteBaseSalary();
   return (
     <InlineRulesSection
       title="Base Salaries"
       description="The starting salary for each grade and level."
-      canManage={canManage}
-      query={baseSalaries}
-      what="base salaries"
+      query={useBaseSalaries()}
       failureMessage="Failed to fetch data"
-      empty={
-        <RulesEmpty
-          icon={IconCoin}
-          title="No base salaries yet"
-          description={
-            canManage
-              ? 'Pick a grade and a level above and set their base salary.'
-              : 'Base salaries appear here once someone with edit rights sets them.'
-          }
-        />
-      }
+      empty={{
+        icon: IconCoin,
+        manage: 'Pick a grade and a level above and set their base salary.',
+        added: 'sets',
+      }}
       columns={COLUMNS}
       minWidth={480}
       card={CARD}
-      deleting={{ mutation: deleteBaseSalary, ...deleteMessages('Base salary') }}
+      deleting={{ mutation: useDeleteBaseSalary(), ...deleteMessages('Base salary') }}
       form={BaseSalaryForm}
       impactPath="/base-salary"
     />

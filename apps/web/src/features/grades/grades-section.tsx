@@ -2,10 +2,8 @@ import { createGradeBody, type Grade } from '@salary/shared/grades/grades.contra
 import { IconArrowDown, IconArrowUp, IconStairs } from '@tabler/icons-react';
 import { IconAction } from '../../components/icon-action.tsx';
 import { NameRulesSection } from '../../components/rules-kit/name-rules-section.tsx';
-import { RulesEmpty } from '../../components/rules-kit/rules-section.tsx';
 import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
-import { useCanManageSettings } from '../../lib/permissions.ts';
 import { useGrades } from '../../lib/salary-rules/get-grades.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useCreateGrade } from './api/create-grade.ts';
@@ -20,11 +18,8 @@ const COLUMNS: RuleColumn<Grade>[] = [
 
 /** Settings → Grades (spec §2): grades by order, moved up/down one place at a time; no delete. */
 export default function GradesSection() {
-  const canManage = useCanManageSettings();
   const toast = useToast();
   const grades = useGrades({ refetchOnMount: 'always' });
-  const createGrade = useCreateGrade();
-  const updateGrade = useUpdateGrade();
   const reorderGrades = useReorderGrades();
 
   // The grades' own: Up/Down swap two neighbours' orders and send every pair (spec §4).
@@ -42,27 +37,17 @@ export default function GradesSection() {
     <NameRulesSection
       title="Grades"
       description="Seniority grades, listed by their order."
-      canManage={canManage}
       query={grades}
-      what="grades"
-      failureMessage="Failed to fetch grades"
-      empty={
-        <RulesEmpty
-          icon={IconStairs}
-          title="No grades yet"
-          description={
-            canManage
-              ? 'Add grades from the lowest to the highest; you can reorder them later.'
-              : 'Grades appear here once someone with edit rights adds them.'
-          }
-        />
-      }
+      empty={{
+        icon: IconStairs,
+        manage: 'Add grades from the lowest to the highest; you can reorder them later.',
+      }}
       columns={COLUMNS}
       minWidth={320}
       noun="Grade"
       schema={createGradeBody}
-      create={(body) => createGrade.mutateAsync({ name: body.name })}
-      update={(id, body) => updateGrade.mutateAsync({ id, body: { name: body.name } })}
+      creating={useCreateGrade()}
+      updating={useUpdateGrade()}
       ownActions={(grade, index, rows) => (
         <>
           <IconAction

@@ -2,9 +2,7 @@ import { createJobBody, type Job } from '@salary/shared/jobs/jobs.contract';
 import { IconBriefcase } from '@tabler/icons-react';
 import { NameRulesSection } from '../../components/rules-kit/name-rules-section.tsx';
 import { deleteMessages, saveMessages } from '../../components/rules-kit/rule-messages.ts';
-import { RulesEmpty } from '../../components/rules-kit/rules-section.tsx';
 import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
-import { useCanManageSettings } from '../../lib/permissions.ts';
 import { useJobs } from '../../lib/salary-rules/get-jobs.ts';
 import { useCreateJob } from './api/create-job.ts';
 import { useDeleteJob } from './api/delete-job.ts';
@@ -17,43 +15,28 @@ const COLUMNS: RuleColumn<Job>[] = [
 
 /** Settings → Jobs (spec §2): list with position counts; add/edit in a modal, delete after a confirm. */
 export default function JobsSection() {
-  const canManage = useCanManageSettings();
-  const jobs = useJobs({ refetchOnMount: 'always' });
-  const createJob = useCreateJob();
-  const updateJob = useUpdateJob();
-  const deleteJob = useDeleteJob();
   return (
     <NameRulesSection
       title="Jobs"
       description="Job families; each job has its own positions."
-      canManage={canManage}
-      query={jobs}
-      what="jobs"
-      failureMessage="Failed to fetch jobs"
-      empty={
-        <RulesEmpty
-          icon={IconBriefcase}
-          title="No jobs yet"
-          description={
-            canManage
-              ? 'Add a job to start defining its positions and adjustment factors.'
-              : 'Jobs appear here once someone with edit rights adds them.'
-          }
-        />
-      }
+      query={useJobs({ refetchOnMount: 'always' })}
+      empty={{
+        icon: IconBriefcase,
+        manage: 'Add a job to start defining its positions and adjustment factors.',
+      }}
       columns={COLUMNS}
       minWidth={320}
       noun="Job"
       schema={createJobBody}
-      create={createJob.mutateAsync}
-      update={(id, body) => updateJob.mutateAsync({ id, body })}
+      creating={useCreateJob()}
+      updating={useUpdateJob()}
       // A failed job save says only 'Operation failed' when the server gives no reason (spec §8).
       messages={{
         ...saveMessages('Job'),
         createFailed: 'Operation failed',
         updateFailed: 'Operation failed',
       }}
-      deleting={{ mutation: deleteJob, ...deleteMessages('Job') }}
+      deleting={{ mutation: useDeleteJob(), ...deleteMessages('Job') }}
     />
   );
 }

@@ -11,13 +11,11 @@ import { IconPlus } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormNumberInput, FormSelect } from '../../components/form-fields.tsx';
-import { errorMessage } from '../../lib/api-error.ts';
 import { numberInputValue } from '../../lib/number-input-value.ts';
-import { useToast } from '../../lib/toast/toast-context.ts';
-import { useSettingsImpactPreview, useSettingsSaving, useUpdateSettings } from './api/update-settings.ts';
+import { useSettingsSaving } from './api/update-settings.ts';
 import { applyItemFieldErrors } from './server-fields.ts';
-import { toUpdateBody } from './settings-body.ts';
 import { BENEFIT_TYPE_LABELS } from './settings-format.ts';
+import { useSettingsSave } from './use-settings-save.ts';
 
 const benefitForm = z
   // The type is optional here only because the shared schema defaults it.
@@ -31,10 +29,8 @@ const TYPE_OPTIONS = BENEFIT_TYPES.map((value) => ({ value, label: BENEFIT_TYPE_
 
 /** Adds one benefit and saves the whole record at once (spec §4: benefits persist immediately). */
 export function BenefitForm({ current }: { current: Settings }) {
-  const toast = useToast();
-  const save = useUpdateSettings();
+  const settings = useSettingsSave(current);
   const saving = useSettingsSaving();
-  const impact = useSettingsImpactPreview();
   const form = useForm<BenefitFormValues, unknown, Benefit>({
     resolver: zodResolver(benefitForm),
     defaultValues: EMPTY,
@@ -52,17 +48,17 @@ export function BenefitForm({ current }: { current: Settings }) {
       form.setError('name', { type: 'duplicate', message: `A benefit named "${duplicate}" already exists` });
       return;
     }
-    try {
-      const body = toUpdateBody(current, { benefits });
-      // Cancel on the impact preview keeps what was typed.
-      if (!(await impact.confirm({ method: 'PUT', path: '/settings', body }))) return;
-      await save.mutateAsync(body);
-      toast.success('Benefit added successfully');
-      form.reset(EMPTY);
-    } catch (error) {
-      applyItemFieldErrors(error, `benefits.${current.benefits.length}.`, form.setError, FIELDS);
-      toast.error(errorMessage(error, 'Failed to add benefit'));
-    }
+    // Cancel on the impact preview keeps what was typed.
+    const saved = await settings.save(
+      { benefits },
+      {
+        saved: 'Benefit added successfully',
+        failed: 'Failed to add benefit',
+        onFailed: (error) =>
+          applyItemFieldErrors(error, `benefits.${current.benefits.length}.`, form.setError, FIELDS),
+      },
+    );
+    if (saved) form.reset(EMPTY);
   });
 
   return (
@@ -112,14 +108,14 @@ export function BenefitForm({ current }: { current: Settings }) {
             type="submit"
             fullWidth
             leftSection={<IconPlus size={16} />}
-            disabled={!canAdd || (saving && !save.isPending)}
-            loading={save.isPending}
+            disabled={!canAdd || (saving && !settings.isPending)}
+            loading={settings.isPending}
           >
             Add
           </Button>
         </Grid.Col>
       </Grid>
-      {impact.dialog}
+      {settings.dialog}
     </form>
   );
 }

@@ -1,39 +1,28 @@
 import { Stack, Text } from '@mantine/core';
 import type { Benefit, Settings } from '@salary/shared/settings/settings.contract';
 import { useState } from 'react';
-import { errorMessage } from '../../lib/api-error.ts';
 import { useCanManageSettings } from '../../lib/permissions.ts';
-import { useToast } from '../../lib/toast/toast-context.ts';
-import { useSettingsImpactPreview, useSettingsSaving, useUpdateSettings } from './api/update-settings.ts';
+import { useSettingsSaving } from './api/update-settings.ts';
 import { BenefitForm } from './benefit-form.tsx';
 import { BenefitList } from './benefit-list.tsx';
 import { ReadOnlyNotice } from './read-only-notice.tsx';
-import { toUpdateBody } from './settings-body.ts';
 import { SettingsGate } from './settings-gate.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
+import { useSettingsSave } from './use-settings-save.ts';
 
 function Benefits({ current }: { current: Settings }) {
-  const toast = useToast();
   const canManage = useCanManageSettings();
-  const save = useUpdateSettings();
+  const settings = useSettingsSave(current);
   const busy = useSettingsSaving();
   const [removing, setRemoving] = useState<string | null>(null);
-  const impact = useSettingsImpactPreview();
 
   const remove = async (benefit: Benefit) => {
     setRemoving(benefit.name);
-    try {
-      const body = toUpdateBody(current, {
-        benefits: current.benefits.filter((b) => b.name !== benefit.name),
-      });
-      if (!(await impact.confirm({ method: 'PUT', path: '/settings', body }))) return;
-      await save.mutateAsync(body);
-      toast.success('Benefit removed successfully');
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to remove benefit'));
-    } finally {
-      setRemoving(null);
-    }
+    await settings.save(
+      { benefits: current.benefits.filter((b) => b.name !== benefit.name) },
+      { saved: 'Benefit removed successfully', failed: 'Failed to remove benefit' },
+    );
+    setRemoving(null);
   };
 
   const count = current.benefits.length;
@@ -64,7 +53,7 @@ function Benefits({ current }: { current: Settings }) {
           busy={busy}
         />
       </SettingsPanel>
-      {impact.dialog}
+      {settings.dialog}
     </Stack>
   );
 }

@@ -6,10 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
-import { errorMessage } from '../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
-import { useToast } from '../../lib/toast/toast-context.ts';
-import { useSettingsImpactPreview, useUpdateSettings } from './api/update-settings.ts';
 import { BaseMultiplierFields } from './base-multiplier-fields.tsx';
 import { CustomMultiplierList } from './custom-multiplier-list.tsx';
 import { CustomMultiplierModal, type CustomMultiplierValues } from './custom-multiplier-modal.tsx';
@@ -23,8 +20,8 @@ import {
   multipliersForm,
   multipliersFormValues,
 } from './multipliers-form.ts';
-import { toUpdateBody } from './settings-body.ts';
 import { SettingsPanel } from './settings-panel.tsx';
+import { useSettingsSave } from './use-settings-save.ts';
 
 type ModalState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; multiplier: CustomMultiplier };
 
@@ -38,9 +35,7 @@ interface MultipliersEditorProps {
  * the record's version: a save or a reload after a stale save starts it afresh from the server.
  */
 export function MultipliersEditor({ current, readOnly }: MultipliersEditorProps) {
-  const toast = useToast();
-  const save = useUpdateSettings();
-  const impact = useSettingsImpactPreview();
+  const settings = useSettingsSave(current);
   const form = useForm<MultipliersFormValues, unknown, MultipliersFormOutput>({
     resolver: zodResolver(multipliersForm),
     defaultValues: multipliersFormValues(current),
@@ -62,18 +57,17 @@ export function MultipliersEditor({ current, readOnly }: MultipliersEditorProps)
     setPendingDelete(null);
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const body = toUpdateBody(current, { ...values, customMultipliers });
-      // Cancel on the impact preview keeps every unsaved edit.
-      if (!(await impact.confirm({ method: 'PUT', path: '/settings', body }))) return;
-      await save.mutateAsync(body);
-      toast.success('Multipliers saved successfully');
-    } catch (error) {
-      applyServerFieldErrors(error, form.setError, MULTIPLIER_FIELDS);
-      toast.error(errorMessage(error, 'Failed to save multipliers'));
-    }
-  });
+  // Cancel on the impact preview keeps every unsaved edit.
+  const onSubmit = form.handleSubmit((values) =>
+    settings.save(
+      { ...values, customMultipliers },
+      {
+        saved: 'Multipliers saved successfully',
+        failed: 'Failed to save multipliers',
+        onFailed: (error) => applyServerFieldErrors(error, form.setError, MULTIPLIER_FIELDS),
+      },
+    ),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Salary multipliers">
@@ -110,7 +104,11 @@ export function MultipliersEditor({ current, readOnly }: MultipliersEditorProps)
             </SettingsPanel>
             {readOnly ? null : (
               <SaveBar dirty={unsaved}>
-                <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending}>
+                <Button
+                  type="submit"
+                  leftSection={<IconDeviceFloppy size={16} />}
+                  loading={settings.isPending}
+                >
                   Save All Changes
                 </Button>
               </SaveBar>
@@ -135,7 +133,7 @@ export function MultipliersEditor({ current, readOnly }: MultipliersEditorProps)
         onConfirm={confirmDelete}
         onCancel={() => setPendingDelete(null)}
       />
-      {impact.dialog}
+      {settings.dialog}
     </form>
   );
 }

@@ -5,11 +5,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { FormCheckbox, FormNumberInput, FormSelect } from '../../components/form-fields.tsx';
 import { SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
-import { errorMessage } from '../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
-import { useToast } from '../../lib/toast/toast-context.ts';
-import { useSettingsImpactPreview, useUpdateSettings } from './api/update-settings.ts';
-import { toUpdateBody } from './settings-body.ts';
 import { formatPercent } from './settings-format.ts';
 import {
   employeeSharePercent,
@@ -21,6 +17,7 @@ import {
   socialInsuranceFormValues,
   withHiddenFieldsKept,
 } from './social-insurance-values.ts';
+import { useSettingsSave } from './use-settings-save.ts';
 
 interface SocialInsuranceFormProps {
   /** Mount keyed by its version, so a save or a reload shows what the server holds. */
@@ -29,9 +26,7 @@ interface SocialInsuranceFormProps {
 }
 
 export function SocialInsuranceForm({ current, readOnly }: SocialInsuranceFormProps) {
-  const toast = useToast();
-  const save = useUpdateSettings();
-  const impact = useSettingsImpactPreview();
+  const settings = useSettingsSave(current);
   const schemaResolver = zodResolver(socialInsuranceForm);
   const resolver: Resolver<SocialInsuranceFormValues, unknown, SocialInsuranceFormOutput> = (
     values,
@@ -46,16 +41,12 @@ export function SocialInsuranceForm({ current, readOnly }: SocialInsuranceFormPr
   const employeeShare = employeeSharePercent(company);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const body = toUpdateBody(current, values);
-      if (!(await impact.confirm({ method: 'PUT', path: '/settings', body }))) return;
-      await save.mutateAsync(body);
-      form.reset(form.getValues());
-      toast.success('Social insurance settings updated successfully');
-    } catch (error) {
-      applyServerFieldErrors(error, form.setError, SOCIAL_INSURANCE_FIELDS);
-      toast.error(errorMessage(error, 'Failed to update settings'));
-    }
+    const saved = await settings.save(values, {
+      saved: 'Social insurance settings updated successfully',
+      failed: 'Failed to update settings',
+      onFailed: (error) => applyServerFieldErrors(error, form.setError, SOCIAL_INSURANCE_FIELDS),
+    });
+    if (saved) form.reset(form.getValues());
   });
 
   const percentInput = {
@@ -124,7 +115,7 @@ export function SocialInsuranceForm({ current, readOnly }: SocialInsuranceFormPr
         </SimpleGrid>
         {readOnly ? null : (
           <SaveBar dirty={form.formState.isDirty}>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending}>
+            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={settings.isPending}>
               Save
             </Button>
           </SaveBar>
@@ -133,7 +124,7 @@ export function SocialInsuranceForm({ current, readOnly }: SocialInsuranceFormPr
           <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitSuccessful} />
         )}
       </Stack>
-      {impact.dialog}
+      {settings.dialog}
     </form>
   );
 }

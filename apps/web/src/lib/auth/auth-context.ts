@@ -1,5 +1,5 @@
 import type { LoginBody, SessionData, User } from '@salary/shared/auth/auth.contract';
-import { createContext, use } from 'react';
+import { requiredContext } from '../required-context.ts';
 
 /** Spec §4: no token → anonymous; a stored token is verified first; then authenticated. */
 export type AuthStatus = 'anonymous' | 'verifying' | 'authenticated';
@@ -17,13 +17,9 @@ export interface AuthContextValue {
   replaceSession(session: SessionData): void;
 }
 
-export const AuthContext = createContext<AuthContextValue | null>(null);
-
-export function useAuth(): AuthContextValue {
-  const value = use(AuthContext);
-  if (!value) throw new Error('useAuth must be used within an AuthProvider');
-  return value;
-}
+export const [AuthContext, useAuth] = requiredContext<AuthContextValue>(
+  'useAuth must be used within an AuthProvider',
+);
 
 /** For screens behind the login guard, where a user is always present. */
 export function useCurrentUser(): User {

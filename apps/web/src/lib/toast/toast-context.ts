@@ -1,4 +1,4 @@
-import { createContext, use } from 'react';
+import { requiredContext } from '../required-context.ts';
 
 export interface ToastApi {
   success(message: string): void;
@@ -7,10 +7,6 @@ export interface ToastApi {
   warning(message: string): void;
 }
 
-export const ToastContext = createContext<ToastApi | null>(null);
-
-export function useToast(): ToastApi {
-  const value = use(ToastContext);
-  if (!value) throw new Error('useToast must be used within a ToastProvider');
-  return value;
-}
+export const [ToastContext, useToast] = requiredContext<ToastApi>(
+  'useToast must be used within a ToastProvider',
+);

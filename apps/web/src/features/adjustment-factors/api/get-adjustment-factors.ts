@@ -3,11 +3,8 @@ import { listQuery } from '../../../lib/list-query.ts';
 
 export const adjustmentFactorsQueryKey = ['adjustment-factors'] as const;
 
-const adjustmentFactors = listQuery('/adjustment-factors', adjustmentFactorSchema, adjustmentFactorsQueryKey);
-
 /** GET /adjustment-factors: every factor by job and position, with both objects. */
-export const getAdjustmentFactors = adjustmentFactors.fetchList;
-export const adjustmentFactorsQueryOptions = adjustmentFactors.listOptions;
+const adjustmentFactors = listQuery('/adjustment-factors', adjustmentFactorSchema, adjustmentFactorsQueryKey);
 
 /** Reloaded on every entry: jobs and positions may have been renamed or removed elsewhere (spec §4). */
 export function useAdjustmentFactors() {

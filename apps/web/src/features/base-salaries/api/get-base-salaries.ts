@@ -3,11 +3,8 @@ import { listQuery } from '../../../lib/list-query.ts';
 
 export const baseSalariesQueryKey = ['base-salaries'] as const;
 
-const baseSalaries = listQuery('/base-salary', baseSalarySchema, baseSalariesQueryKey);
-
 /** GET /base-salary: every base salary by grade order, then level, with both objects. */
-export const getBaseSalaries = baseSalaries.fetchList;
-export const baseSalariesQueryOptions = baseSalaries.listOptions;
+const baseSalaries = listQuery('/base-salary', baseSalarySchema, baseSalariesQueryKey);
 
 /** Reloaded on every entry: grades and levels may have been renamed elsewhere (spec §4). */
 export function useBaseSalaries() {

@@ -1,0 +1,43 @@
+import type { Settings } from '@salary/shared/settings/settings.contract';
+import { errorMessage } from '../../lib/api-error.ts';
+import { useToast } from '../../lib/toast/toast-context.ts';
+import { useSettingsImpactPreview, useUpdateSettings } from './api/update-settings.ts';
+import { type SettingsChanges, toUpdateBody } from './settings-body.ts';
+
+interface SaveToasts {
+  /** The success toast, e.g. 'Multipliers saved successfully'. */
+  saved: string;
+  /** The failure toast when the server gives no reason (spec §8). */
+  failed: string;
+  /** Before the failure toast: the screen puts the server's field errors on its inputs. */
+  onFailed?(error: unknown): void;
+}
+
+/**
+ * A settings save as every settings screen makes it (spec §4): the whole record with the changes
+ * applied, its impact on pay previewed first, then saved and toasted. `save` resolves true once
+ * saved, false when the preview was cancelled (what was typed stays) or the save failed.
+ * Render `dialog` (the impact preview) with the screen.
+ */
+export function useSettingsSave(current: Settings) {
+  const toast = useToast();
+  const mutation = useUpdateSettings();
+  const impact = useSettingsImpactPreview();
+  const save = async (
+    changes: SettingsChanges,
+    { saved, failed, onFailed }: SaveToasts,
+  ): Promise<boolean> => {
+    try {
+      const body = toUpdateBody(current, changes);
+      if (!(await impact.confirm({ method: 'PUT', path: '/settings', body }))) return false;
+      await mutation.mutateAsync(body);
+      toast.success(saved);
+      return true;
+    } catch (error) {
+      onFailed?.(error);
+      toast.error(errorMessage(error, failed));
+      return false;
+    }
+  };
+  return { save, isPending: mutation.isPending, dialog: impact.dialog };
+}
