@@ -2,9 +2,8 @@ import type { AuditPage, PayHistoryRow } from '@salary/shared/audit/audit.contra
 import type { CalculationResult } from '@salary/shared/calculator/calculator.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client.ts';
-import { newCompany, newEmployees } from '../support/factories.ts';
-import { ADMIN_EMAIL, ALL_PERMISSIONS, buildTestApp, type TestContext } from '../support/helper.ts';
+import type { Company } from '../support/factories.ts';
+import { ADMIN, ALL_PERMISSIONS, buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
  * Pay history through the real routes: each figure equals what /api/calculate answers for
@@ -13,10 +12,8 @@ import { ADMIN_EMAIL, ALL_PERMISSIONS, buildTestApp, type TestContext } from '..
  */
 
 let t: TestContext;
-let db: Db;
 beforeAll(async () => {
   t = await buildTestApp();
-  db = t.database.db;
 });
 afterAll(async () => t.close());
 
@@ -57,10 +54,7 @@ async function calculated(p: Profile) {
   return { gross: res.envelope.data.details.grossSalary, cost: res.envelope.data.details.totalCost };
 }
 
-async function createEmployee(
-  c: Awaited<ReturnType<typeof newCompany>>,
-  name: string,
-): Promise<Profile & { id: number }> {
+async function createEmployee(c: Company, name: string): Promise<Profile & { id: number }> {
   const profile = {
     name,
     technologyId: c.job.id,
@@ -77,7 +71,7 @@ async function createEmployee(
 
 describe('pay history', () => {
   it('starts with a first row, follows a base-salary change, and equals /api/calculate each time', async () => {
-    const c = await newCompany(db, 3000);
+    const c = await t.newCompany(3000);
     const e = await createEmployee(c, 'Hist One');
     const first = await calculated(e);
 
@@ -89,7 +83,7 @@ describe('pay history', () => {
       costBefore: null,
       costAfter: first.cost,
     });
-    expect(rows[0]!.cause).toBe(`Employee Hist One created by ${ADMIN_EMAIL}`);
+    expect(rows[0]!.cause).toBe(`Employee Hist One created by ${ADMIN.email}`);
 
     const put = await call({
       method: 'PUT',
@@ -109,14 +103,14 @@ describe('pay history', () => {
       costAfter: second.cost,
     });
     expect(rows[1]!.cause).toBe(
-      `Base salary ${c.grade.name} / ${c.level.name}: 3,000.00 → 4,500.00 by ${ADMIN_EMAIL}`,
+      `Base salary ${c.grade.name} / ${c.level.name}: 3,000.00 → 4,500.00 by ${ADMIN.email}`,
     );
   });
 
   it('writes rows only for employees whose figures moved', async () => {
-    const c = await newCompany(db, 3000);
+    const c = await t.newCompany(3000);
     const moved = await createEmployee(c, 'Moved');
-    const other = await newCompany(db, 3000);
+    const other = await t.newCompany(3000);
     const still = await createEmployee(other, 'Still');
     const put = await call({
       method: 'PUT',
@@ -133,7 +127,7 @@ describe('pay history', () => {
   });
 
   it('follows a settings change for everyone, with the figures /api/calculate answers after it', async () => {
-    const c = await newCompany(db, 2000);
+    const c = await t.newCompany(2000);
     const e = await createEmployee(c, 'Settings Moved');
     const current = (await call<Record<string, unknown>>({ method: 'GET', url: '/api/settings' })).envelope
       .data;
@@ -151,7 +145,7 @@ describe('pay history', () => {
   });
 
   it('keeps the history of a deleted employee', async () => {
-    const c = await newCompany(db, 3000);
+    const c = await t.newCompany(3000);
     const e = await createEmployee(c, 'Gone Soon');
     expect((await call({ method: 'DELETE', url: `/api/employees/${e.id}` })).statusCode).toBe(200);
     const res = await history(e.id);
@@ -161,7 +155,7 @@ describe('pay history', () => {
   });
 
   it('an edit that moves nothing writes no row; one that moves pay does', async () => {
-    const c = await newCompany(db, 3000);
+    const c = await t.newCompany(3000);
     const e = await createEmployee(c, 'Editable');
     const { id, ...form } = e;
     await call({ method: 'PUT', url: `/api/employees/${id}`, payload: { ...form, name: 'Edited Name' } });
@@ -173,14 +167,14 @@ describe('pay history', () => {
     });
     const rows = (await history(id)).envelope.data;
     expect(rows).toHaveLength(2);
-    expect(rows[1]!.cause).toBe(`Employee Edited Name: yearsExperience 4 → 9 by ${ADMIN_EMAIL}`);
+    expect(rows[1]!.cause).toBe(`Employee Edited Name: yearsExperience 4 → 9 by ${ADMIN.email}`);
     expect(rows[1]!.grossAfter).toBe((await calculated({ ...form, yearsExperience: 9 })).gross);
   });
 
   it('shows gross only with showSalary and cost only with showCost, over every permission set', {
     timeout: 180_000,
   }, async () => {
-    const c = await newCompany(db, 3000);
+    const c = await t.newCompany(3000);
     const e = await createEmployee(c, 'Private Pay');
     const full = (await history(e.id)).envelope.data;
     const keys = ['showSalary', 'showCost', 'manageEmployee', 'showSettings'] as const;
@@ -222,8 +216,8 @@ describe('GET /api/audit', () => {
   });
 
   it('filters by entity and actor and pages newest first with a keyset cursor', async () => {
-    const c = await newCompany(db, 1000);
-    await newEmployees(db, { jobId: c.job.id, positionId: c.position.id }, 1);
+    const c = await t.newCompany(1000);
+    await t.newEmployees({ jobId: c.job.id, positionId: c.position.id }, 1);
     for (const amount of [1100, 1200, 1300, 1400, 1500]) {
       const r = await call({
         method: 'PUT',
@@ -235,7 +229,7 @@ describe('GET /api/audit', () => {
     const page = (before?: number) =>
       call<AuditPage>({
         method: 'GET',
-        url: `/api/audit?entityType=baseSalary&entityId=${c.baseSalary.id}&actor=${ADMIN_EMAIL}&limit=2${before ? `&before=${before}` : ''}`,
+        url: `/api/audit?entityType=baseSalary&entityId=${c.baseSalary.id}&actor=${ADMIN.email}&limit=2${before ? `&before=${before}` : ''}`,
       });
     const seen: number[] = [];
     let cursor: number | undefined;

@@ -10,7 +10,6 @@ import {
   sheetValues,
   xlsxOf,
 } from '../excel/excel-files.ts';
-import { newCompany } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -23,7 +22,7 @@ let body: Record<string, unknown>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const c = await newCompany(t.database.db, 4000);
+  const c = await t.newCompany(4000);
   body = {
     name: 'Grace Hopper',
     technologyId: c.job.id,

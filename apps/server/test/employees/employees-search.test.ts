@@ -1,6 +1,5 @@
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCompany, newEmployee } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /** GET /api/employees?name=: part of the name, ignoring letter case and accents, on the server. */
@@ -10,9 +9,9 @@ const NAMES = ['Jürgen Müller', 'Chloé Durand', 'ÉMILE ZOLA', 'Łukasz Żak'
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const c = await newCompany(t.database.db);
+  const c = await t.newCompany();
   for (const name of NAMES)
-    await newEmployee(t.database.db, {
+    await t.newEmployee({
       name,
       jobId: c.job.id,
       positionId: c.position.id,

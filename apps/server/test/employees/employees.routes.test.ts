@@ -1,33 +1,21 @@
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  newBaseSalary,
-  newBenefit,
-  newCompany,
-  newCustomMultiplier,
-  newEmployee,
-  newGrade,
-  newJob,
-  newLevel,
-  newPosition,
-  setSettings,
-} from '../support/factories.ts';
+import { type Company, newBenefit, newCustomMultiplier } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 let t: TestContext;
-let c: Awaited<ReturnType<typeof newCompany>>;
+let c: Company;
 let grade2: { id: number };
 let level2: { id: number };
 let tokens: Record<'plain' | 'salary' | 'cost' | 'manage' | 'remover', string>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const db = t.database.db;
-  c = await newCompany(db, 4000);
-  grade2 = await newGrade(db);
-  level2 = await newLevel(db);
-  await newBaseSalary(db, grade2.id, c.level.id, 6000);
-  await setSettings(db, {
+  c = await t.newCompany(4000);
+  grade2 = await t.newGrade();
+  level2 = await t.newLevel();
+  await t.newBaseSalary(grade2.id, c.level.id, 6000);
+  await t.setSettings({
     experienceMultiplier: 1,
     benefits: [newBenefit()],
     customMultipliers: [newCustomMultiplier()],
@@ -182,8 +170,8 @@ describe('employees CRUD', () => {
     expect(negative.statusCode).toBe(400);
     expect(negative.envelope.message).toContain('Years with Company cannot be negative');
 
-    const otherJob = await newJob(t.database.db);
-    const foreign = await newPosition(t.database.db, otherJob.id);
+    const otherJob = await t.newJob();
+    const foreign = await t.newPosition(otherJob.id);
     const mismatch = await t.call({
       method: 'POST',
       url: '/api/employees',
@@ -234,19 +222,18 @@ describe('employees CRUD', () => {
 describe('GET /api/employees', () => {
   let ids: { a: number; b: number; c: number; orphan: number };
   beforeAll(async () => {
-    const db = t.database.db;
     const base = { jobId: c.job.id, gradeId: c.grade.id, levelId: c.level.id };
     ids = {
-      a: await newEmployee(db, { ...base, positionId: c.position.id, name: 'Filter A' }),
-      b: await newEmployee(db, {
+      a: await t.newEmployee({ ...base, positionId: c.position.id, name: 'Filter A' }),
+      b: await t.newEmployee({
         ...base,
         positionId: c.otherPosition.id,
         gradeId: grade2.id,
         name: 'Filter B',
       }),
-      c: await newEmployee(db, { ...base, positionId: c.position.id, yearsExperience: 10, name: 'Filter C' }),
+      c: await t.newEmployee({ ...base, positionId: c.position.id, yearsExperience: 10, name: 'Filter C' }),
       // No base salary for (grade, level2): priced as null, never a failed list.
-      orphan: await newEmployee(db, {
+      orphan: await t.newEmployee({
         ...base,
         positionId: c.position.id,
         levelId: level2.id,

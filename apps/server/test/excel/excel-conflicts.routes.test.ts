@@ -3,7 +3,7 @@ import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { newCompany, newEmployee, setSettings } from '../support/factories.ts';
+import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { download, IMPORT_HEADER, importFile, loadWorkbook, sheetValues, xlsxOf } from './excel-files.ts';
 
@@ -15,7 +15,7 @@ import { download, IMPORT_HEADER, importFile, loadWorkbook, sheetValues, xlsxOf 
  */
 
 let t: TestContext;
-let c: Awaited<ReturnType<typeof newCompany>>;
+let c: Company;
 let ids: number[];
 
 const NAMES = ['Ada', 'Grace', 'Linus', 'Barbara', 'Edsger', 'Margaret'];
@@ -24,13 +24,12 @@ afterAll(async () => t?.close());
 beforeEach(async () => {
   await t?.close();
   t = await buildTestApp();
-  const db = t.database.db;
-  c = await newCompany(db, 5000);
-  await setSettings(db, {});
+  c = await t.newCompany(5000);
+  await t.setSettings({});
   ids = [];
   for (const [i, name] of NAMES.entries())
     ids.push(
-      await newEmployee(db, {
+      await t.newEmployee({
         jobId: c.job.id,
         positionId: i % 2 ? c.otherPosition.id : c.position.id,
         gradeId: c.grade.id,

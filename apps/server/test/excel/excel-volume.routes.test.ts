@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCompany } from '../support/factories.ts';
+import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { download, IMPORT_HEADER, importFile, loadWorkbook } from './excel-files.ts';
 
@@ -10,11 +10,11 @@ import { download, IMPORT_HEADER, importFile, loadWorkbook } from './excel-files
 
 const N = 10_000;
 let t: TestContext;
-let c: Awaited<ReturnType<typeof newCompany>>;
+let c: Company;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  c = await newCompany(t.database.db, 5000);
+  c = await t.newCompany(5000);
 });
 afterAll(async () => t.close());
 

@@ -9,17 +9,8 @@ import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEmployeeChanges, auditEntries, employees, payHistory } from '../../src/db/schema.ts';
-import {
-  countRows,
-  newBaseSalary,
-  newCompany,
-  newCustomMultiplier,
-  newEmployee,
-  newLevel,
-  newPosition,
-  setSettings,
-} from '../support/factories.ts';
-import { ADMIN_EMAIL, ALL_PERMISSIONS, buildTestApp, type TestContext } from '../support/helper.ts';
+import { newCustomMultiplier } from '../support/factories.ts';
+import { ADMIN, ALL_PERMISSIONS, buildTestApp, type TestContext } from '../support/helper.ts';
 import { type Cells, IMPORT_HEADER, importFile, importRow, xlsxOf } from './excel-files.ts';
 
 /*
@@ -41,7 +32,7 @@ beforeAll(async () => {
   };
   // Existing employees carry a custom multiplier that moves their pay (the import's file has
   // no column for it: an update must keep it, in the table, the entry and the pay history).
-  await setSettings(db(), { customMultipliers: [newCustomMultiplier()] });
+  await t.setSettings({ customMultipliers: [newCustomMultiplier()] });
 });
 afterAll(async () => t.close());
 
@@ -55,18 +46,18 @@ async function directory() {
 
 async function counts() {
   return {
-    employees: await countRows(db(), employees),
-    audit: await countRows(db(), auditEntries),
-    payHistory: await countRows(db(), payHistory),
+    employees: await t.countRows(employees),
+    audit: await t.countRows(auditEntries),
+    payHistory: await t.countRows(payHistory),
   };
 }
 
-type Company = Awaited<ReturnType<typeof newCompany>> & { level2: { id: number; name: string } };
+type Company = Awaited<ReturnType<TestContext['newCompany']>> & { level2: { id: number; name: string } };
 
 async function company(): Promise<Company> {
-  const c = await newCompany(db(), 3000);
-  const level2 = await newLevel(db(), unique('L'));
-  await newBaseSalary(db(), c.grade.id, level2.id, 4500);
+  const c = await t.newCompany(3000);
+  const level2 = await t.newLevel(unique('L'));
+  await t.newBaseSalary(c.grade.id, level2.id, 4500);
   return { ...c, level2 };
 }
 
@@ -74,7 +65,7 @@ const row = (c: Company, changes: Parameters<typeof importRow>[1]) =>
   importRow(c, { Name: unique('New Hire'), ...changes });
 
 async function existing(c: Company, over: Record<string, unknown> = {}) {
-  return newEmployee(db(), {
+  return t.newEmployee({
     name: unique('Existing'),
     jobId: c.job.id,
     positionId: c.position.id,
@@ -221,7 +212,7 @@ describe('POST /api/audit/:id/revert', () => {
       action: 'revert',
       entityType: 'import',
       entityId: String(entry.id),
-      actorEmail: ADMIN_EMAIL,
+      actorEmail: ADMIN.email,
     });
     // The revert names the same employees, in rows beside its entry (the entry keeps the count).
     const touched = await db()
@@ -315,7 +306,7 @@ describe('POST /api/audit/:id/revert', () => {
       expect(res.envelope.message).toContain(`Employee ${target} (${name}`);
       expect(res.envelope.message).toMatch(later.verb);
       const blockers = (res.envelope.data as { employees: ImportRevertBlocker[] }).employees;
-      expect(blockers).toEqual([expect.objectContaining({ id: target, by: ADMIN_EMAIL })]);
+      expect(blockers).toEqual([expect.objectContaining({ id: target, by: ADMIN.email })]);
       // Nothing written: not the other employee either, no entry, no pay history.
       expect(await directory()).toEqual(before);
       expect(await counts()).toEqual(was);
@@ -441,7 +432,7 @@ describe('POST /api/audit/:id/revert', () => {
 
   it("refuses when a changed employee's earlier position was deleted since", async () => {
     const c = await company();
-    const gone = await newPosition(db(), c.job.id, unique('Gone'));
+    const gone = await t.newPosition(c.job.id, unique('Gone'));
     const id = await existing(c, { positionId: gone.id });
     const form = await employeeForm(id);
     const entry = await imported([row(c, { ID: id, Name: form.name, 'Years of Experience': 2.5 })]);

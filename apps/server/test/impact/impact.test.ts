@@ -2,15 +2,6 @@ import type { Impact } from '@salary/shared/impact/impact.contract';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  newBaseSalary,
-  newEmployee,
-  newFactor,
-  newGrade,
-  newJob,
-  newLevel,
-  newPosition,
-} from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { keysOf } from '../support/json-keys.ts';
 import { snapshot, snapshotTables } from '../support/snapshot.ts';
@@ -40,29 +31,28 @@ interface ListRow {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const db = t.app.db;
   // A small random company, the same every run (seeded).
   const rand = fc.sample(fc.integer({ min: 0, max: 1_000_000 }), { seed: 16, numRuns: 200 });
   let r = 0;
   const pick = (n: number) => rand[r++ % rand.length]! % n;
   const jobs: Company['jobs'] = [];
   for (let j = 0; j < 3; j++) {
-    const job = await newJob(db);
-    const positions = [(await newPosition(db, job.id)).id, (await newPosition(db, job.id)).id];
+    const job = await t.newJob();
+    const positions = [(await t.newPosition(job.id)).id, (await t.newPosition(job.id)).id];
     jobs.push({ id: job.id, positions });
   }
   const grades = [];
   const levels = [];
-  for (let g = 0; g < 3; g++) grades.push((await newGrade(db)).id);
-  for (let l = 0; l < 2; l++) levels.push((await newLevel(db)).id);
+  for (let g = 0; g < 3; g++) grades.push((await t.newGrade()).id);
+  for (let l = 0; l < 2; l++) levels.push((await t.newLevel()).id);
   // Most pairs have a base salary; one does not (its employees show a dash).
   for (const g of grades)
     for (const l of levels)
-      if (!(g === grades[2] && l === levels[1])) await newBaseSalary(db, g, l, 3000 + pick(4000));
-  await newFactor(db, jobs[0]!.id, jobs[0]!.positions[0]!, 'PERCENTAGE', 0.1);
+      if (!(g === grades[2] && l === levels[1])) await t.newBaseSalary(g, l, 3000 + pick(4000));
+  await t.newFactor(jobs[0]!.id, jobs[0]!.positions[0]!, 'PERCENTAGE', 0.1);
   for (let i = 0; i < 24; i++) {
     const job = jobs[pick(jobs.length)]!;
-    await newEmployee(db, {
+    await t.newEmployee({
       jobId: job.id,
       positionId: job.positions[pick(2)]!,
       gradeId: grades[pick(grades.length)]!,

@@ -3,7 +3,6 @@ import type { Position } from '@salary/shared/positions/positions.contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustmentFactors, employees, jobs, positions } from '../../src/db/schema.ts';
-import { countRows, newEmployees } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { expectDocumented, expectRefused, fieldsOf, rulesApi } from '../support/rules-api.ts';
 
@@ -20,9 +19,9 @@ const createPosition = (jobId: number, name: string) =>
 const listJobs = (token?: string) => jobsApi.list(token);
 /** Employees go straight into the table, as the real app would store them. */
 const insertEmployees = (jobId: number, positionId: number, howMany: number) =>
-  newEmployees(t.database.db, { jobId, positionId }, howMany);
+  t.newEmployees({ jobId, positionId }, howMany);
 const rowCount = (table: typeof jobs | typeof positions | typeof adjustmentFactors | typeof employees) =>
-  countRows(t.database.db, table);
+  t.countRows(table);
 
 describe('jobs API', () => {
   it('lists jobs by name, each with its number of positions, to any signed-in user', async () => {

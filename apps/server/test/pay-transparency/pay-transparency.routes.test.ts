@@ -5,16 +5,6 @@ import path from 'node:path';
 import type { PayReport, PayStatement } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  newBaseSalary,
-  newEmployee,
-  newFactor,
-  newGrade,
-  newJob,
-  newLevel,
-  newPosition,
-  setSettings,
-} from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { TOO_FEW_TO_REPORT } from '../support/pay-report.ts';
 
@@ -59,19 +49,18 @@ let gradeG1 = 0;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const db = t.database.db;
-  const a = await newJob(db, 'Alpha');
-  const b = await newJob(db, 'Beta');
-  const pa = await newPosition(db, a.id, 'Analyst');
-  const pb = await newPosition(db, b.id, 'Builder');
-  const g1 = await newGrade(db, 'G1', 1);
-  const g2 = await newGrade(db, 'G2', 2);
-  const g3 = await newGrade(db, 'G3', 3);
-  const l = await newLevel(db, 'L');
-  await newBaseSalary(db, g1.id, l.id, 3000);
-  await newBaseSalary(db, g2.id, l.id, 5000);
-  await newFactor(db, b.id, pb.id, 'FIXED', 500);
-  await setSettings(db, {
+  const a = await t.newJob('Alpha');
+  const b = await t.newJob('Beta');
+  const pa = await t.newPosition(a.id, 'Analyst');
+  const pb = await t.newPosition(b.id, 'Builder');
+  const g1 = await t.newGrade('G1', 1);
+  const g2 = await t.newGrade('G2', 2);
+  const g3 = await t.newGrade('G3', 3);
+  const l = await t.newLevel('L');
+  await t.newBaseSalary(g1.id, l.id, 3000);
+  await t.newBaseSalary(g2.id, l.id, 5000);
+  await t.newFactor(b.id, pb.id, 'FIXED', 500);
+  await t.setSettings({
     customMultipliers: [
       { id: 'cm_bonus', title: 'Bonus', multiplier: 400, type: 'FIXED' },
       { id: 'cm_odd', title: 'Odd', multiplier: 333.33, type: 'FIXED' },
@@ -98,7 +87,7 @@ beforeAll(async () => {
     ['F6', { ...A, gradeId: g3.id }, 'FEMALE', ['cm_bonus']],
   ];
   for (const [name, refs, gender, custom] of people)
-    ids[name] = await newEmployee(db, { name, ...refs, gender, customMultiplierIds: custom });
+    ids[name] = await t.newEmployee({ name, ...refs, gender, customMultiplierIds: custom });
 });
 afterAll(async () => t.close());
 

@@ -2,7 +2,6 @@ import type { Job } from '@salary/shared/jobs/jobs.contract';
 import type { Position } from '@salary/shared/positions/positions.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustmentFactors, employees, positions } from '../../src/db/schema.ts';
-import { countRows, newEmployees } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { expectDocumented, expectFieldProblems, expectRefused, rulesApi } from '../support/rules-api.ts';
 
@@ -25,9 +24,9 @@ const addFactor = (jobId: number, positionId: number) =>
   });
 /** Employees go straight into the table. */
 const insertEmployees = (jobId: number, positionId: number, howMany: number) =>
-  newEmployees(t.database.db, { jobId, positionId }, howMany);
+  t.newEmployees({ jobId, positionId }, howMany);
 const rowCount = (table: typeof positions | typeof adjustmentFactors | typeof employees) =>
-  countRows(t.database.db, table);
+  t.countRows(table);
 
 describe('positions API', () => {
   it('lists the positions of one job by name, with the job, to any signed-in user', async () => {

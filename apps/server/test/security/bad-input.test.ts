@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCompany, newEmployee, newFactor, newSettings } from '../support/factories.ts';
-import { ADMIN_EMAIL, buildTestApp, type TestContext } from '../support/helper.ts';
+import { newSettings } from '../support/factories.ts';
+import { ADMIN, buildTestApp, type TestContext } from '../support/helper.ts';
 import { snapshot } from '../support/snapshot.ts';
 
 /*
@@ -60,9 +60,9 @@ let before: string;
 beforeAll(async () => {
   t = await buildTestApp();
   const db = t.database.db;
-  const c = await newCompany(db, 3000);
-  const factor = await newFactor(db, c.job.id, c.position.id, 'PERCENTAGE', 0.1);
-  const employee = await newEmployee(db, {
+  const c = await t.newCompany(3000);
+  const factor = await t.newFactor(c.job.id, c.position.id, 'PERCENTAGE', 0.1);
+  const employee = await t.newEmployee({
     jobId: c.job.id,
     positionId: c.position.id,
     gradeId: c.grade.id,
@@ -117,7 +117,7 @@ beforeAll(async () => {
       name: 'login',
       method: 'POST',
       url: '/api/auth/login',
-      valid: { email: ADMIN_EMAIL, password: 'wrong-password' },
+      valid: { email: ADMIN.email, password: 'wrong-password' },
       fields: { email: 'email', password: 'password' },
     },
     {

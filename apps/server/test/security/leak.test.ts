@@ -6,16 +6,6 @@ import {
 } from '@salary/shared/common/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyValue, importFile, loadWorkbook } from '../excel/excel-files.ts';
-import {
-  newBaseSalary,
-  newEmployee,
-  newFactor,
-  newGrade,
-  newJob,
-  newLevel,
-  newPosition,
-  setSettings,
-} from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -54,14 +44,13 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const db = t.database.db;
-  const job = await newJob(db, 'Leak Job');
-  const position = await newPosition(db, job.id, 'Leak Position');
-  const grade = await newGrade(db, 'Leak Grade');
-  const level = await newLevel(db, 'Leak Level');
-  const base = await newBaseSalary(db, grade.id, level.id, RULE_VALUES.baseSalary);
-  const factor = await newFactor(db, job.id, position.id, 'FIXED', RULE_VALUES.fixedFactor);
-  await setSettings(db, {
+  const job = await t.newJob('Leak Job');
+  const position = await t.newPosition(job.id, 'Leak Position');
+  const grade = await t.newGrade('Leak Grade');
+  const level = await t.newLevel('Leak Level');
+  const base = await t.newBaseSalary(grade.id, level.id, RULE_VALUES.baseSalary);
+  const factor = await t.newFactor(job.id, position.id, 'FIXED', RULE_VALUES.fixedFactor);
+  await t.setSettings({
     experienceMultiplier: RULE_VALUES.experience,
     experienceMultiplierType: 'FIXED',
     loyaltyMultiplier: RULE_VALUES.loyaltyPercent,
@@ -86,7 +75,7 @@ beforeAll(async () => {
     totalInsurancePercentage: RULE_VALUES.insuranceTotal,
     companyInsurancePercentage: RULE_VALUES.insuranceCompany,
   });
-  employeeId = await newEmployee(db, {
+  employeeId = await t.newEmployee({
     name: 'Leak Person',
     jobId: job.id,
     positionId: position.id,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_HEADER, importFile, importRow, xlsOf } from '../excel/excel-files.ts';
-import { newCompany, newEmployee, newGrade, newSettings } from '../support/factories.ts';
-import { ADMIN_EMAIL, buildTestApp, type TestContext } from '../support/helper.ts';
+import { newSettings } from '../support/factories.ts';
+import { ADMIN, buildTestApp, type TestContext } from '../support/helper.ts';
 import { snapshot } from '../support/snapshot.ts';
 
 /*
@@ -31,9 +31,8 @@ let employeeId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const db = t.database.db;
-  const c = await newCompany(db, 3000);
-  employeeId = await newEmployee(db, {
+  const c = await t.newCompany(3000);
+  employeeId = await t.newEmployee({
     jobId: c.job.id,
     positionId: c.position.id,
     gradeId: c.grade.id,
@@ -103,7 +102,7 @@ beforeAll(async () => {
       route: 'login (password)',
       method: 'POST',
       url: '/api/auth/login',
-      body: (value) => ({ email: ADMIN_EMAIL, password: `pass${value}word` }),
+      body: (value) => ({ email: ADMIN.email, password: `pass${value}word` }),
       field: 'password',
       isName: false,
     },
@@ -239,7 +238,7 @@ describe('text hygiene', () => {
   });
 
   it('refuses a NUL in a cell of an .xls import, naming the row and column, and writes nothing', async () => {
-    const c = await newCompany(t.database.db, 4000);
+    const c = await t.newCompany(4000);
     const before = await snapshot(t.database.db);
     const file = xlsOf([IMPORT_HEADER, importRow(c, { Name: 'Nul\u0000Person', 'Years with Company': 1 })]);
     const res = await importFile(t, file, { filename: 'employees.xls', query: '?dryRun=false' });
@@ -282,8 +281,8 @@ describe('query values', () => {
 
 describe('grade reorder', () => {
   it('refuses two grades on one order, in the request or against a grade it does not move', async () => {
-    const a = await newGrade(t.database.db, 'Reorder A', 500_001);
-    const b = await newGrade(t.database.db, 'Reorder B', 500_002);
+    const a = await t.newGrade('Reorder A', 500_001);
+    const b = await t.newGrade('Reorder B', 500_002);
     const before = await snapshot(t.database.db);
     const same = (await t.call({
       method: 'POST',

@@ -129,6 +129,7 @@ export async function countRows(db: Db, table: PgTable): Promise<number> {
 }
 
 /** One complete little company: a job with two positions, a grade, a level, a base salary. */
+export type Company = Awaited<ReturnType<typeof newCompany>>;
 export async function newCompany(db: Db, base = 5000) {
   const job = await newJob(db);
   const position = await newPosition(db, job.id);
@@ -137,4 +138,34 @@ export async function newCompany(db: Db, base = 5000) {
   const level = await newLevel(db);
   const baseSalary = await newBaseSalary(db, grade.id, level.id, base);
   return { job, position, otherPosition, grade, level, baseSalary };
+}
+
+/** What a factory takes after its database. */
+type AfterDb<F> = F extends (db: Db, ...rest: infer A) => infer R ? (...rest: A) => R : never;
+
+const ON_DB = {
+  newJob,
+  newPosition,
+  newGrade,
+  newLevel,
+  newBaseSalary,
+  newFactor,
+  newEmployee,
+  newEmployees,
+  newCompany,
+  setSettings,
+  countRows,
+};
+export type DbFactories = { [K in keyof typeof ON_DB]: AfterDb<(typeof ON_DB)[K]> };
+
+/**
+ * The factories above bound to `db`. TestContext carries them for its app's database, so a
+ * test writes `t.newJob('Engineering')`; the functions themselves serve other databases.
+ */
+export function factoriesOn(db: Db): DbFactories {
+  const bound = Object.entries(ON_DB).map(([name, make]) => [
+    name,
+    (...rest: unknown[]) => (make as (db: Db, ...rest: unknown[]) => unknown)(db, ...rest),
+  ]);
+  return Object.fromEntries(bound) as DbFactories;
 }

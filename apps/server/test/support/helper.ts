@@ -16,15 +16,17 @@ import { type Config, loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
 import { createUsersRepository } from '../../src/modules/users/users.repository.ts';
+import { type DbFactories, factoriesOn } from './factories.ts';
 import { createTestDatabase } from './test-database.ts';
 
-export const ADMIN_EMAIL = 'admin@example.com';
-export const ADMIN_PASSWORD = 'admin-password-1';
+/** The administrator every test app starts with. */
+export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' } as const;
 export const USER_PASSWORD = 'Kettle-harbor-58';
 /** Every permission a non-admin user can hold. */
 export const ALL_PERMISSIONS = Object.fromEntries(PERMISSION_KEYS.map((key) => [key, true])) as Permissions;
 
-export interface TestContext {
+/** The app, its database, an admin's token, and the factories bound to that database (`t.newJob()`). */
+export interface TestContext extends DbFactories {
   app: FastifyInstance;
   database: Database;
   config: Config;
@@ -71,9 +73,9 @@ export async function buildTestApp(
   const database = await createTestDatabase();
   const users = createUsersRepository(database.db);
   await users.insert({
-    email: ADMIN_EMAIL,
+    email: ADMIN.email,
     name: 'Administrator',
-    passwordHash: await hashPassword(ADMIN_PASSWORD),
+    passwordHash: await hashPassword(ADMIN.password),
     isAdmin: true,
     permissions: NO_PERMISSIONS,
   });
@@ -98,9 +100,10 @@ export async function buildTestApp(
     return res.envelope.data.token;
   };
 
-  const adminToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  const adminToken = await login(ADMIN.email, ADMIN.password);
 
   return {
+    ...factoriesOn(database.db),
     app,
     database,
     config,

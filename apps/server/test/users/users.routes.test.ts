@@ -1,12 +1,6 @@
 import type { User } from '@salary/shared/auth/auth.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_EMAIL,
-  ALL_PERMISSIONS,
-  buildTestApp,
-  type TestContext,
-  USER_PASSWORD,
-} from '../support/helper.ts';
+import { ADMIN, ALL_PERMISSIONS, buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -46,7 +40,7 @@ describe('users API', () => {
     });
     expect(list.statusCode).toBe(200);
     expect(list.envelope.data.users.map((u) => u.email)).toEqual(
-      expect.arrayContaining([ADMIN_EMAIL, 'jane@example.com']),
+      expect.arrayContaining([ADMIN.email, 'jane@example.com']),
     );
     expect(list.body).not.toMatch(/password|argon2/i);
     expect(created.body).not.toMatch(/password|argon2/i);
