@@ -247,7 +247,7 @@ const CASES: Record<string, WriteCase> = {
     // The imported employee was deleted after the import: the revert is refused whole.
     fail: async (t) => {
       const { entryId, employeeId } = await importedOne(t);
-      await t.call({ method: 'DELETE', url: `/api/employees/${employeeId}`, token: t.adminToken });
+      await t.callAsAdmin({ method: 'DELETE', url: `/api/employees/${employeeId}` });
       return { method: 'POST', url: `/api/audit/${entryId}/revert` };
     },
   },
@@ -267,13 +267,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** Calls as the administrator unless the request names its own token. */
-const call = <T = unknown>(options: Parameters<TestContext['call']>[0]) =>
-  t.call<T>({ token: t.adminToken, ...options });
-
 const newestEntry = async () =>
   (
-    await call<{
+    await t.callAsAdmin<{
       entries: {
         id: number;
         actorId: number | null;
@@ -296,7 +292,7 @@ describe('every write route records exactly one audit entry on success, none on 
     expect(writeRoutes, `${route} is not a route of the app`).toContain(route);
     const okRequest = await (c.ok ?? writeRequest(route))(t);
     const before = await t.countRows(auditEntries);
-    const res = await call(okRequest);
+    const res = await t.callAsAdmin(okRequest);
     expect(res.statusCode, res.body).toBeLessThan(300);
     expect(await t.countRows(auditEntries)).toBe(before + 1);
     const entry = await newestEntry();
@@ -309,22 +305,24 @@ describe('every write route records exactly one audit entry on success, none on 
 
     const failRequest = c.fail === 'missing id' ? await atMissingId(route, t) : await c.fail(t);
     const failBefore = await t.countRows(auditEntries);
-    const failed = await call(failRequest);
+    const failed = await t.callAsAdmin(failRequest);
     expect(failed.statusCode, failed.body).toBeGreaterThanOrEqual(400);
     expect(await t.countRows(auditEntries)).toBe(failBefore);
   });
 
   it('session-only routes write no entry', async () => {
     const before = await t.countRows(auditEntries);
-    const login = await call({
+    const login = await t.callAsAdmin({
       method: 'POST',
       url: '/api/auth/login',
       payload: ADMIN,
     });
     expect(login.statusCode).toBe(200);
     const token = (login.envelope.data as { token: string }).token;
-    expect((await call({ method: 'DELETE', url: '/api/auth/sessions', token })).statusCode).toBe(200);
-    expect((await call({ method: 'POST', url: '/api/auth/logout', token })).statusCode).toBe(200);
+    expect((await t.callAsAdmin({ method: 'DELETE', url: '/api/auth/sessions', token })).statusCode).toBe(
+      200,
+    );
+    expect((await t.callAsAdmin({ method: 'POST', url: '/api/auth/logout', token })).statusCode).toBe(200);
     expect(await t.countRows(auditEntries)).toBe(before);
   });
 });

@@ -17,12 +17,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** Calls as the administrator unless the request names its own token. */
-const call = <T = unknown>(options: Parameters<TestContext['call']>[0]) =>
-  t.call<T>({ token: t.adminToken, ...options });
-
 const history = async (id: number, token?: string) =>
-  call<PayHistoryRow[]>({
+  t.callAsAdmin<PayHistoryRow[]>({
     method: 'GET',
     url: `/api/employees/${id}/history`,
     ...(token ? { token } : {}),
@@ -38,7 +34,7 @@ interface Profile {
 }
 
 async function calculated(p: Profile) {
-  const res = await call<CalculationResult>({
+  const res = await t.callAsAdmin<CalculationResult>({
     method: 'POST',
     url: '/api/calculate',
     payload: {
@@ -64,7 +60,7 @@ async function createEmployee(c: Company, name: string): Promise<Profile & { id:
     yearsExperience: 4,
     yearsWithCompany: 2,
   };
-  const res = await call<EmployeeView>({ method: 'POST', url: '/api/employees', payload: profile });
+  const res = await t.callAsAdmin<EmployeeView>({ method: 'POST', url: '/api/employees', payload: profile });
   expect(res.statusCode, res.body).toBe(201);
   return { ...profile, id: res.envelope.data.id };
 }
@@ -85,7 +81,7 @@ describe('pay history', () => {
     });
     expect(rows[0]!.cause).toBe(`Employee Hist One created by ${ADMIN.email}`);
 
-    const put = await call({
+    const put = await t.callAsAdmin({
       method: 'PUT',
       url: `/api/base-salary/${c.baseSalary.id}`,
       payload: { gradeId: c.grade.id, levelId: c.level.id, amount: 4500 },
@@ -112,7 +108,7 @@ describe('pay history', () => {
     const moved = await createEmployee(c, 'Moved');
     const other = await t.newCompany(3000);
     const still = await createEmployee(other, 'Still');
-    const put = await call({
+    const put = await t.callAsAdmin({
       method: 'PUT',
       url: `/api/base-salary/${c.baseSalary.id}`,
       payload: { gradeId: c.grade.id, levelId: c.level.id, amount: 3100 },
@@ -122,17 +118,21 @@ describe('pay history', () => {
     expect((await history(still.id)).envelope.data).toHaveLength(1);
 
     // A rename moves nobody's pay.
-    await call({ method: 'PUT', url: `/api/jobs/${c.job.id}`, payload: { name: `${c.job.name} renamed` } });
+    await t.callAsAdmin({
+      method: 'PUT',
+      url: `/api/jobs/${c.job.id}`,
+      payload: { name: `${c.job.name} renamed` },
+    });
     expect((await history(moved.id)).envelope.data).toHaveLength(2);
   });
 
   it('follows a settings change for everyone, with the figures /api/calculate answers after it', async () => {
     const c = await t.newCompany(2000);
     const e = await createEmployee(c, 'Settings Moved');
-    const current = (await call<Record<string, unknown>>({ method: 'GET', url: '/api/settings' })).envelope
-      .data;
+    const current = (await t.callAsAdmin<Record<string, unknown>>({ method: 'GET', url: '/api/settings' }))
+      .envelope.data;
     const { updatedAt: _u, ...body } = current;
-    const res = await call({
+    const res = await t.callAsAdmin({
       method: 'PUT',
       url: '/api/settings',
       payload: { ...body, experienceMultiplier: Number(body.experienceMultiplier) + 0.05 },
@@ -147,7 +147,7 @@ describe('pay history', () => {
   it('keeps the history of a deleted employee', async () => {
     const c = await t.newCompany(3000);
     const e = await createEmployee(c, 'Gone Soon');
-    expect((await call({ method: 'DELETE', url: `/api/employees/${e.id}` })).statusCode).toBe(200);
+    expect((await t.callAsAdmin({ method: 'DELETE', url: `/api/employees/${e.id}` })).statusCode).toBe(200);
     const res = await history(e.id);
     expect(res.statusCode).toBe(200);
     expect(res.envelope.data).toHaveLength(1);
@@ -158,9 +158,13 @@ describe('pay history', () => {
     const c = await t.newCompany(3000);
     const e = await createEmployee(c, 'Editable');
     const { id, ...form } = e;
-    await call({ method: 'PUT', url: `/api/employees/${id}`, payload: { ...form, name: 'Edited Name' } });
+    await t.callAsAdmin({
+      method: 'PUT',
+      url: `/api/employees/${id}`,
+      payload: { ...form, name: 'Edited Name' },
+    });
     expect((await history(id)).envelope.data).toHaveLength(1);
-    await call({
+    await t.callAsAdmin({
       method: 'PUT',
       url: `/api/employees/${id}`,
       payload: { ...form, name: 'Edited Name', yearsExperience: 9 },
@@ -211,7 +215,7 @@ describe('pay history', () => {
 describe('GET /api/audit', () => {
   it('is for administrators only', async () => {
     const { token } = await t.createUser(ALL_PERMISSIONS);
-    const res = await call({ method: 'GET', url: '/api/audit', token });
+    const res = await t.callAsAdmin({ method: 'GET', url: '/api/audit', token });
     expect(res.statusCode).toBe(403);
   });
 
@@ -219,7 +223,7 @@ describe('GET /api/audit', () => {
     const c = await t.newCompany(1000);
     await t.newEmployees({ jobId: c.job.id, positionId: c.position.id }, 1);
     for (const amount of [1100, 1200, 1300, 1400, 1500]) {
-      const r = await call({
+      const r = await t.callAsAdmin({
         method: 'PUT',
         url: `/api/base-salary/${c.baseSalary.id}`,
         payload: { gradeId: c.grade.id, levelId: c.level.id, amount },
@@ -227,7 +231,7 @@ describe('GET /api/audit', () => {
       expect(r.statusCode).toBe(200);
     }
     const page = (before?: number) =>
-      call<AuditPage>({
+      t.callAsAdmin<AuditPage>({
         method: 'GET',
         url: `/api/audit?entityType=baseSalary&entityId=${c.baseSalary.id}&actor=${ADMIN.email}&limit=2${before ? `&before=${before}` : ''}`,
       });
@@ -245,11 +249,14 @@ describe('GET /api/audit', () => {
     }
     expect(seen).toEqual([1500, 1400, 1300, 1200, 1100]);
 
-    const nobody = await call<AuditPage>({ method: 'GET', url: '/api/audit?actor=nobody@example.com' });
+    const nobody = await t.callAsAdmin<AuditPage>({
+      method: 'GET',
+      url: '/api/audit?actor=nobody@example.com',
+    });
     expect(nobody.envelope.data.entries).toEqual([]);
-    const future = await call<AuditPage>({ method: 'GET', url: '/api/audit?from=2999-01-01' });
+    const future = await t.callAsAdmin<AuditPage>({ method: 'GET', url: '/api/audit?from=2999-01-01' });
     expect(future.envelope.data.entries).toEqual([]);
-    const bad = await call({ method: 'GET', url: '/api/audit?from=not-a-date' });
+    const bad = await t.callAsAdmin({ method: 'GET', url: '/api/audit?from=not-a-date' });
     expect(bad.statusCode).toBe(400);
   });
 });

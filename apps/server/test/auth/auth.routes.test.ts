@@ -82,10 +82,9 @@ describe('POST /api/auth/login', () => {
 
 describe('GET /api/auth/me', () => {
   it('answers the user and a fresh working token', async () => {
-    const res = await t.call<{ token: string; user: { email: string } }>({
+    const res = await t.callAsAdmin<{ token: string; user: { email: string } }>({
       method: 'GET',
       url: '/api/auth/me',
-      token: t.adminToken,
     });
     expect(res.statusCode).toBe(200);
     expect(res.envelope.data.user.email).toBe(ADMIN.email);
@@ -192,7 +191,7 @@ describe('health and unknown routes', () => {
   });
 
   it('answers an unknown API route with a 404 envelope, not HTML', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/nope', token: t.adminToken });
+    const res = await t.callAsAdmin({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
     expect(res.envelope).toMatchObject({ success: false, error: 'NOT_FOUND' });
   });

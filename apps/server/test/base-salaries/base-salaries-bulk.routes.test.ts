@@ -12,7 +12,7 @@ const URL = '/api/base-salary/bulk';
 const save = (cells: unknown[], token = t.adminToken) =>
   t.call<BulkBaseSalariesResult>({ method: 'POST', url: URL, token, payload: { cells } });
 const stored = async () => {
-  const res = await t.call<BaseSalary[]>({ method: 'GET', url: '/api/base-salary', token: t.adminToken });
+  const res = await t.callAsAdmin<BaseSalary[]>({ method: 'GET', url: '/api/base-salary' });
   return new Map(res.envelope.data.map((b) => [`${b.gradeId}:${b.levelId}`, b.amount]));
 };
 

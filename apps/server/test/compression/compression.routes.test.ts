@@ -97,10 +97,9 @@ describe('the employee list', () => {
     expect((await get('/api/employees', 'br')).rawPayload.equals(before.rawPayload)).toBe(true);
     const first = (JSON.parse(brotliDecompressSync(before.rawPayload).toString()) as { data: EmployeeView[] })
       .data[0]!;
-    const renamed = await t.call({
+    const renamed = await t.callAsAdmin({
       method: 'PUT',
       url: `/api/employees/${first.id}`,
-      token: t.adminToken,
       payload: {
         name: 'Renamed On The Wire',
         technologyId: first.technologyId,

@@ -22,10 +22,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function search(name: string) {
-  const res = await t.call<EmployeeView[]>({
+  const res = await t.callAsAdmin<EmployeeView[]>({
     method: 'GET',
     url: `/api/employees?name=${encodeURIComponent(name)}`,
-    token: t.adminToken,
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.envelope.data.map((e) => e.name).sort();
@@ -50,11 +49,7 @@ describe('name search', () => {
 
   it('a blank search lists everyone; a long one is refused with a message', async () => {
     expect(await search('   ')).toHaveLength(NAMES.length);
-    const res = await t.call({
-      method: 'GET',
-      url: `/api/employees?name=${'a'.repeat(101)}`,
-      token: t.adminToken,
-    });
+    const res = await t.callAsAdmin({ method: 'GET', url: `/api/employees?name=${'a'.repeat(101)}` });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Search by Name is too long');
   });

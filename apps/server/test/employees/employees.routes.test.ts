@@ -51,10 +51,9 @@ const form = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function create(overrides: Record<string, unknown> = {}) {
-  const res = await t.call<EmployeeView>({
+  const res = await t.callAsAdmin<EmployeeView>({
     method: 'POST',
     url: '/api/employees',
-    token: t.adminToken,
     payload: form(overrides),
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -90,11 +89,7 @@ describe('employees CRUD', () => {
     expect(e).not.toHaveProperty('calculatedSalary');
     expect(e).not.toHaveProperty('accumulatedCost');
 
-    const read = await t.call<EmployeeView>({
-      method: 'GET',
-      url: `/api/employees/${e.id}`,
-      token: t.adminToken,
-    });
+    const read = await t.callAsAdmin<EmployeeView>({ method: 'GET', url: `/api/employees/${e.id}` });
     // 4000 + experience 1% × 5 = 200 + on-call $250 = 4450; cost = 4450 + 100 + 10% SI 445 = 4995.
     expect(read.envelope.data).toMatchObject({ calculatedSalary: 4450, accumulatedCost: 4995 });
 
@@ -106,11 +101,7 @@ describe('employees CRUD', () => {
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.envelope.message).toBe('Employee updated successfully');
-    const after = await t.call<EmployeeView>({
-      method: 'GET',
-      url: `/api/employees/${e.id}`,
-      token: t.adminToken,
-    });
+    const after = await t.callAsAdmin<EmployeeView>({ method: 'GET', url: `/api/employees/${e.id}` });
     expect(after.envelope.data).toMatchObject({
       name: 'Ada King',
       gradeId: grade2.id,
@@ -121,9 +112,7 @@ describe('employees CRUD', () => {
     const deleted = await t.call({ method: 'DELETE', url: `/api/employees/${e.id}`, token: tokens.remover });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.envelope.message).toBe('Employee deleted successfully');
-    expect(
-      (await t.call({ method: 'GET', url: `/api/employees/${e.id}`, token: t.adminToken })).statusCode,
-    ).toBe(404);
+    expect((await t.callAsAdmin({ method: 'GET', url: `/api/employees/${e.id}` })).statusCode).toBe(404);
   });
 
   it('needs manageEmployee to create or update and deleteEmployee to delete', async () => {
@@ -148,7 +137,7 @@ describe('employees CRUD', () => {
   });
 
   it('validates the form: required fields, years ≥ 0, position of the job, known custom multipliers', async () => {
-    const empty = await t.call({ method: 'POST', url: '/api/employees', token: t.adminToken, payload: {} });
+    const empty = await t.callAsAdmin({ method: 'POST', url: '/api/employees', payload: {} });
     expect(empty.statusCode).toBe(400);
     for (const m of [
       'Name is required',
@@ -161,10 +150,9 @@ describe('employees CRUD', () => {
     ])
       expect(empty.envelope.message).toContain(m);
 
-    const negative = await t.call({
+    const negative = await t.callAsAdmin({
       method: 'POST',
       url: '/api/employees',
-      token: t.adminToken,
       payload: form({ yearsWithCompany: -1 }),
     });
     expect(negative.statusCode).toBe(400);
@@ -172,10 +160,9 @@ describe('employees CRUD', () => {
 
     const otherJob = await t.newJob();
     const foreign = await t.newPosition(otherJob.id);
-    const mismatch = await t.call({
+    const mismatch = await t.callAsAdmin({
       method: 'POST',
       url: '/api/employees',
-      token: t.adminToken,
       payload: form({ specializationId: foreign.id }),
     });
     expect(mismatch.statusCode).toBe(400);
@@ -183,19 +170,17 @@ describe('employees CRUD', () => {
       fields: [{ field: 'specializationId', message: 'Position does not belong to the selected job' }],
     });
 
-    const unknown = await t.call({
+    const unknown = await t.callAsAdmin({
       method: 'POST',
       url: '/api/employees',
-      token: t.adminToken,
       payload: form({ customMultipliers: '["cm_nope"]' }),
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.envelope.message).toBe('Unknown custom multiplier: cm_nope');
 
-    const missingGrade = await t.call({
+    const missingGrade = await t.callAsAdmin({
       method: 'POST',
       url: '/api/employees',
-      token: t.adminToken,
       payload: form({ gradeId: 999999 }),
     });
     expect(missingGrade.statusCode).toBe(400);
@@ -203,19 +188,12 @@ describe('employees CRUD', () => {
   });
 
   it('answers 404 for unknown ids and 400 for malformed ones', async () => {
+    expect((await t.callAsAdmin({ method: 'GET', url: '/api/employees/999999' })).statusCode).toBe(404);
     expect(
-      (await t.call({ method: 'GET', url: '/api/employees/999999', token: t.adminToken })).statusCode,
+      (await t.callAsAdmin({ method: 'PUT', url: '/api/employees/999999', payload: form() })).statusCode,
     ).toBe(404);
-    expect(
-      (await t.call({ method: 'PUT', url: '/api/employees/999999', token: t.adminToken, payload: form() }))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (await t.call({ method: 'DELETE', url: '/api/employees/999999', token: t.adminToken })).statusCode,
-    ).toBe(404);
-    expect((await t.call({ method: 'GET', url: '/api/employees/1.5', token: t.adminToken })).statusCode).toBe(
-      400,
-    );
+    expect((await t.callAsAdmin({ method: 'DELETE', url: '/api/employees/999999' })).statusCode).toBe(404);
+    expect((await t.callAsAdmin({ method: 'GET', url: '/api/employees/1.5' })).statusCode).toBe(400);
   });
 });
 
@@ -309,10 +287,9 @@ describe('GET /api/employees', () => {
   it('lists the same salary that POST /api/calculate gives for the profile with all benefits', async () => {
     const e = await create({ yearsExperience: 7, yearsWithCompany: 3, offshoreProject: true });
     const listed = (await list('')).envelope.data.find((r) => r.id === e.id)!;
-    const calc = await t.call<{ calculatedSalary: number; details: { totalCost: number } }>({
+    const calc = await t.callAsAdmin<{ calculatedSalary: number; details: { totalCost: number } }>({
       method: 'POST',
       url: '/api/calculate',
-      token: t.adminToken,
       payload: {
         jobId: e.technologyId,
         positionId: e.specializationId,

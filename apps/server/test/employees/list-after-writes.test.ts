@@ -53,12 +53,11 @@ const WRITES: Write[] = [
     label: 'an employee edited through the API',
     run: async () => {
       const id = employeeIds[3]!;
-      const res = await t.call({ method: 'GET', url: `/api/employees/${id}`, token: t.adminToken });
+      const res = await t.callAsAdmin({ method: 'GET', url: `/api/employees/${id}` });
       const current = res.envelope.data as EmployeeView & { version: number };
-      const put = await t.call({
+      const put = await t.callAsAdmin({
         method: 'PUT',
         url: `/api/employees/${id}`,
-        token: t.adminToken,
         payload: {
           name: current.name,
           technologyId: current.technologyId,

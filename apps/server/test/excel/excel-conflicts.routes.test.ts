@@ -362,9 +362,8 @@ describe('property: random edits of an export', () => {
       }
     }
     const bytes = await bytesOf(book);
-    const before = (
-      await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken })
-    ).envelope.data;
+    const before = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
+      .data;
     const preview = (await importFile(t, bytes, { query: '?dryRun=true' })).envelope.data;
     expect(preview.conflicts).toEqual([]);
     expect(new Map(preview.changes.map((x) => [x.id, new Set(x.changes.map((f) => f.field))]))).toEqual(
@@ -374,9 +373,8 @@ describe('property: random edits of an export', () => {
 
     const done = await importFile(t, bytes);
     expect(done.envelope.data.updated).toBe(expected.size);
-    const after = (
-      await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken })
-    ).envelope.data;
+    const after = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
+      .data;
     for (const e of after) {
       const old = before.find((b) => b.id === e.id)!;
       const changed = expected.get(e.id) ?? new Set();

@@ -57,8 +57,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function listed(): Promise<EmployeeView[]> {
-  return (await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken }))
-    .envelope.data;
+  return (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope.data;
 }
 
 async function exportBytes(): Promise<Buffer> {
@@ -275,10 +274,9 @@ describe('POST /api/employees/import', () => {
 
   it('asks for a file when none is sent', async () => {
     const noFile = 'Choose an Excel file to import';
-    const textOnly = await t.call({
+    const textOnly = await t.callAsAdmin({
       method: 'POST',
       url: '/api/employees/import',
-      token: t.adminToken,
       ...multipart([{ name: 'note', data: 'hello' }]),
     });
     expect(textOnly.statusCode).toBe(400);
@@ -289,10 +287,9 @@ describe('POST /api/employees/import', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.envelope.message).toBe(noFile);
 
-    const json = await t.call({
+    const json = await t.callAsAdmin({
       method: 'POST',
       url: '/api/employees/import',
-      token: t.adminToken,
       payload: { file: 'employees.xlsx' },
     });
     expect(json.statusCode).toBe(400);
@@ -303,10 +300,9 @@ describe('POST /api/employees/import', () => {
     const { payload, headers } = multipart([
       { name: 'file', filename: 'a.xlsx', data: await xlsxOf([IMPORT_HEADER]) },
     ]);
-    const res = await t.call({
+    const res = await t.callAsAdmin({
       method: 'POST',
       url: '/api/employees/import',
-      token: t.adminToken,
       headers,
       payload: payload.subarray(0, payload.length - 200),
     });

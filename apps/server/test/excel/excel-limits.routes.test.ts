@@ -17,8 +17,7 @@ afterAll(async () => t.close());
 
 const row = (name: string) => importRow(c, { Name: name });
 const count = async () =>
-  (await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken })).envelope.data
-    .length;
+  (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope.data.length;
 
 describe('import limits', () => {
   it('refuses more rows than importMaxRows, writing nothing', async () => {

@@ -56,9 +56,8 @@ describe('10,000 employees', () => {
     expect(created.statusCode, created.body.slice(0, 300)).toBe(200);
     expect(created.envelope.data).toMatchObject({ created: N, updated: 0, problems: [] });
 
-    const before = (
-      await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken })
-    ).envelope.data;
+    const before = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
+      .data;
     expect(before).toHaveLength(N);
     expect(before.find((e) => e.name === 'Employee 9999')).toMatchObject({
       specializationId: c.position.id,
@@ -83,9 +82,8 @@ describe('10,000 employees', () => {
       conflictCount: 0,
       problems: [],
     });
-    const after = (
-      await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken })
-    ).envelope.data;
+    const after = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
+      .data;
     expect(after).toEqual(before);
   });
 });

@@ -83,11 +83,7 @@ async function existing(c: Company, over: Record<string, unknown> = {}) {
 async function imported(rows: Cells[]): Promise<AuditEntry> {
   const res = await importFile(t, await xlsxOf([IMPORT_HEADER, ...rows]), { query: '?overwrite=all' });
   expect(res.statusCode, res.body).toBe(200);
-  const page = await t.call<AuditPage>({
-    method: 'GET',
-    url: '/api/audit?entityType=import&limit=1',
-    token: t.adminToken,
-  });
+  const page = await t.callAsAdmin<AuditPage>({ method: 'GET', url: '/api/audit?entityType=import&limit=1' });
   const entry = page.envelope.data.entries[0]!;
   expect(entry.action).toBe('import');
   return entry;
@@ -95,7 +91,7 @@ async function imported(rows: Cells[]): Promise<AuditEntry> {
 
 /** An employee as GET /api/employees/:id shows it (the API's field names). */
 async function view(id: number): Promise<Record<string, unknown>> {
-  const res = await t.call<EmployeeView>({ method: 'GET', url: `/api/employees/${id}`, token: t.adminToken });
+  const res = await t.callAsAdmin<EmployeeView>({ method: 'GET', url: `/api/employees/${id}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.envelope.data as unknown as Record<string, unknown>;
 }
@@ -108,7 +104,7 @@ const revert = (id: number, token = t.adminToken) =>
   });
 
 async function employeeForm(id: number) {
-  const res = await t.call<EmployeeView>({ method: 'GET', url: `/api/employees/${id}`, token: t.adminToken });
+  const res = await t.callAsAdmin<EmployeeView>({ method: 'GET', url: `/api/employees/${id}` });
   const e = res.envelope.data;
   return {
     name: e.name,
@@ -236,10 +232,9 @@ describe('POST /api/audit/:id/revert', () => {
     if (spec.changes.length) expect(history.length).toBeGreaterThan(0);
 
     // The Audit Log shows it.
-    const log = await t.call<AuditPage>({
+    const log = await t.callAsAdmin<AuditPage>({
       method: 'GET',
       url: `/api/audit?entityType=import&entityId=${entry.id}`,
-      token: t.adminToken,
     });
     expect(log.envelope.data.entries[0]!.summary).toBe(
       `Import ${entry.id} of sheet "Employees" reverted: ${spec.creates} deleted, ${spec.changes.length} restored`,
@@ -253,10 +248,9 @@ describe('POST /api/audit/:id/revert', () => {
       verb: /was changed on \d+ \w+ \d{4}, \d\d:\d\d UTC by admin@example\.com after this import/,
       touch: async (id) => {
         const form = await employeeForm(id);
-        const res = await t.call({
+        const res = await t.callAsAdmin({
           method: 'PUT',
           url: `/api/employees/${id}`,
-          token: t.adminToken,
           payload: { ...form, name: `${form.name} Jr` },
         });
         expect(res.statusCode, res.body).toBe(200);
@@ -266,7 +260,7 @@ describe('POST /api/audit/:id/revert', () => {
       name: 'a delete of the employee',
       verb: /was deleted on .+ by admin@example\.com after this import/,
       touch: async (id) => {
-        const res = await t.call({ method: 'DELETE', url: `/api/employees/${id}`, token: t.adminToken });
+        const res = await t.callAsAdmin({ method: 'DELETE', url: `/api/employees/${id}` });
         expect(res.statusCode, res.body).toBe(200);
       },
     },
@@ -317,10 +311,9 @@ describe('POST /api/audit/:id/revert', () => {
     const c = await company();
     const before = await directory();
     const entry = await imported([row(c, {}), row(c, {})]);
-    const res = await t.call({
+    const res = await t.callAsAdmin({
       method: 'PUT',
       url: `/api/base-salary/${c.baseSalary.id}`,
-      token: t.adminToken,
       payload: { gradeId: c.grade.id, levelId: c.level.id, amount: 3900 },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -399,16 +392,14 @@ describe('POST /api/audit/:id/revert', () => {
     const c = await company();
     const id = await existing(c);
     const form = await employeeForm(id);
-    await t.call({
+    await t.callAsAdmin({
       method: 'PUT',
       url: `/api/employees/${id}`,
-      token: t.adminToken,
       payload: { ...form, name: unique('Edited') },
     });
-    const page = await t.call<AuditPage>({
+    const page = await t.callAsAdmin<AuditPage>({
       method: 'GET',
       url: `/api/audit?entityType=employee&entityId=${id}`,
-      token: t.adminToken,
     });
     const was = await counts();
     const notImport = await revert(page.envelope.data.entries[0]!.id);
@@ -436,7 +427,7 @@ describe('POST /api/audit/:id/revert', () => {
     const id = await existing(c, { positionId: gone.id });
     const form = await employeeForm(id);
     const entry = await imported([row(c, { ID: id, Name: form.name, 'Years of Experience': 2.5 })]);
-    const del = await t.call({ method: 'DELETE', url: `/api/positions/${gone.id}`, token: t.adminToken });
+    const del = await t.callAsAdmin({ method: 'DELETE', url: `/api/positions/${gone.id}` });
     expect(del.statusCode, del.body).toBe(200);
     const was = await counts();
     const res = await revert(entry.id);

@@ -71,7 +71,7 @@ const preview = (payload: object, token = t.adminToken) =>
   t.call<Impact>({ method: 'POST', url: '/api/impact', token, payload });
 
 async function currentSettings(): Promise<Settings> {
-  const res = await t.call<Settings>({ method: 'GET', url: '/api/settings', token: t.adminToken });
+  const res = await t.callAsAdmin<Settings>({ method: 'GET', url: '/api/settings' });
   return res.envelope.data;
 }
 
@@ -81,7 +81,7 @@ const settingsBody = (current: Settings, changes: Partial<Settings>) => {
 };
 
 async function listSums(): Promise<{ rows: ListRow[]; gross: number; cost: number }> {
-  const res = await t.call<ListRow[]>({ method: 'GET', url: '/api/employees', token: t.adminToken });
+  const res = await t.callAsAdmin<ListRow[]>({ method: 'GET', url: '/api/employees' });
   expect(res.statusCode).toBe(200);
   const rows = res.envelope.data;
   const cents = (v: number | null | undefined) => Math.round((v ?? 0) * 100);
@@ -93,7 +93,7 @@ async function listSums(): Promise<{ rows: ListRow[]; gross: number; cost: numbe
 }
 
 async function idOf(url: string): Promise<number> {
-  const res = await t.call<{ id: number }[]>({ method: 'GET', url: `/api${url}`, token: t.adminToken });
+  const res = await t.callAsAdmin<{ id: number }[]>({ method: 'GET', url: `/api${url}` });
   return res.envelope.data[0]!.id;
 }
 
@@ -221,17 +221,11 @@ describe('POST /api/impact', () => {
       },
     ];
     for (const write of cases) {
-      const real = await t.call({
-        method: 'POST',
-        url: '/api/impact',
-        token: t.adminToken,
-        payload: write,
-      });
+      const real = await t.callAsAdmin({ method: 'POST', url: '/api/impact', payload: write });
       const before = await snapshot(t.app.rootDb);
-      const direct = await t.call({
+      const direct = await t.callAsAdmin({
         method: write.method as 'POST',
         url: `/api${write.path}`,
-        token: t.adminToken,
         ...(write.body ? { payload: write.body } : {}),
       });
       expect(direct.statusCode, `${write.method} ${write.path}`).toBeGreaterThanOrEqual(400);
@@ -364,10 +358,9 @@ describe('POST /api/impact', () => {
       }
       if (c.kind === 'baseSalary') {
         const rows = (
-          await t.call<{ id: number; gradeId: number; levelId: number }[]>({
+          await t.callAsAdmin<{ id: number; gradeId: number; levelId: number }[]>({
             method: 'GET',
             url: '/api/base-salary',
-            token: t.adminToken,
           })
         ).envelope.data;
         const found = rows.find((b) => b.gradeId === c.grade && b.levelId === c.level);
@@ -386,10 +379,9 @@ describe('POST /api/impact', () => {
       }
       const positionId = c.job.positions[c.position]!;
       const rows = (
-        await t.call<{ id: number; jobId: number; positionId: number }[]>({
+        await t.callAsAdmin<{ id: number; jobId: number; positionId: number }[]>({
           method: 'GET',
           url: '/api/adjustment-factors',
-          token: t.adminToken,
         })
       ).envelope.data;
       const found = rows.find((f) => f.jobId === c.job.id && f.positionId === positionId);
@@ -411,10 +403,9 @@ describe('POST /api/impact', () => {
         const res = await preview(write);
         expect(res.statusCode, res.body).toBe(200);
         const impact = res.envelope.data;
-        const saved = await t.call({
+        const saved = await t.callAsAdmin({
           method: write.method as 'PUT',
           url: `/api${write.path}`,
-          token: t.adminToken,
           ...('body' in write ? { payload: write.body } : {}),
         });
         expect(saved.statusCode, saved.body).toBeLessThan(300);

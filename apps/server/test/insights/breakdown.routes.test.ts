@@ -92,19 +92,14 @@ describe('GET /api/employees/{id}/breakdown', () => {
     ]);
 
     // The list shows the same figures...
-    const listed = await t.call<EmployeeView[]>({
-      method: 'GET',
-      url: '/api/employees',
-      token: t.adminToken,
-    });
+    const listed = await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' });
     const row = listed.envelope.data.find((e) => e.id === ids.employee)!;
     expect(row.calculatedSalary).toBe(b.grossSalary);
     expect(row.accumulatedCost).toBe(b.totalCost);
     // ...and so does the calculator for the same profile.
-    const calc = await t.call<CalculationResult>({
+    const calc = await t.callAsAdmin<CalculationResult>({
       method: 'POST',
       url: '/api/calculate',
-      token: t.adminToken,
       payload: {
         jobId: ids.job,
         positionId: ids.position,

@@ -58,11 +58,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function list(query: string): Promise<EmployeeView[]> {
-  const res = await t.call<EmployeeView[]>({
-    method: 'GET',
-    url: `/api/employees?${query}`,
-    token: t.adminToken,
-  });
+  const res = await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: `/api/employees?${query}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.envelope.data;
 }

@@ -130,10 +130,9 @@ describe('jobs API', () => {
     const job = await createJob('Design');
     const ux = await createPosition(job.id, 'UX');
     await createPosition(job.id, 'UI');
-    const factor = await t.call({
+    const factor = await t.callAsAdmin({
       method: 'POST',
       url: '/api/adjustment-factors',
-      token: t.adminToken,
       payload: { jobId: job.id, positionId: ux.id, factor: 0.1, type: 'PERCENTAGE' },
     });
     expect(factor.statusCode, factor.body).toBe(201);
@@ -143,16 +142,11 @@ describe('jobs API', () => {
     expect(res.envelope).toMatchObject({ success: true, message: 'Job deleted successfully', data: null });
 
     expect((await listJobs()).some((j) => j.id === job.id)).toBe(false);
-    const left = await t.call<Position[]>({
-      method: 'GET',
-      url: `/api/positions?jobId=${job.id}`,
-      token: t.adminToken,
-    });
+    const left = await t.callAsAdmin<Position[]>({ method: 'GET', url: `/api/positions?jobId=${job.id}` });
     expect(left.envelope.data).toEqual([]);
-    const factors = await t.call<{ jobId: number }[]>({
+    const factors = await t.callAsAdmin<{ jobId: number }[]>({
       method: 'GET',
       url: '/api/adjustment-factors',
-      token: t.adminToken,
     });
     expect(factors.envelope.data.some((f) => f.jobId === job.id)).toBe(false);
   });
@@ -161,10 +155,9 @@ describe('jobs API', () => {
     const job = await createJob('Support');
     const agent = await createPosition(job.id, 'Agent');
     await createPosition(job.id, 'Lead');
-    await t.call({
+    await t.callAsAdmin({
       method: 'POST',
       url: '/api/adjustment-factors',
-      token: t.adminToken,
       payload: { jobId: job.id, positionId: agent.id, factor: 150, type: 'FIXED' },
     });
     await insertEmployees(job.id, agent.id, 3);

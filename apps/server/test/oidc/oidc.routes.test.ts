@@ -307,10 +307,9 @@ describe('PASSWORD_LOGIN=off', () => {
 
   it('refuses a non-admin password sign-in with a 403 that says to use SSO, but signs the admin in', async () => {
     const email = freshEmail('staff');
-    const created = await t.call({
+    const created = await t.callAsAdmin({
       method: 'POST',
       url: '/api/auth/users',
-      token: t.adminToken,
       payload: { email, name: 'Staff', password: USER_PASSWORD, permissions: {} },
     });
     expect(created.statusCode).toBe(201);

@@ -177,10 +177,9 @@ describe('GET /api/pay-transparency on a hand-built company', () => {
 describe('justifications', () => {
   it('lets an admin justify a flagged category: kept with author and time, and in the export', async () => {
     const key = `${jobA}:${gradeG1}`;
-    const saved = await t.call({
+    const saved = await t.callAsAdmin({
       method: 'PUT',
       url: '/api/pay-transparency/justifications',
-      token: t.adminToken,
       payload: { categoryKind: 'job-grade', categoryKey: key, text: '  M3 holds an on-call duty.  ' },
     });
     expect(saved.statusCode).toBe(200);
@@ -191,7 +190,7 @@ describe('justifications', () => {
       authorEmail: 'admin@example.com',
     });
     expect(Date.now() - Date.parse(category.justification!.updatedAt)).toBeLessThan(60_000);
-    const asXlsx = await t.call({ method: 'GET', url: '/api/pay-transparency/export', token: t.adminToken });
+    const asXlsx = await t.callAsAdmin({ method: 'GET', url: '/api/pay-transparency/export' });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(asXlsx.rawPayload as unknown as ArrayBuffer);
     const row = book.getWorksheet('Categories')!.getRow(2).values as unknown[];
@@ -245,10 +244,9 @@ describe('justifications', () => {
 
 describe('pay statements', () => {
   it("gives a worker's pay, basic wage, complementary part and the category's means", async () => {
-    const res = await t.call<PayStatement>({
+    const res = await t.callAsAdmin<PayStatement>({
       method: 'GET',
       url: `/api/employees/${ids.M3}/pay-statement`,
-      token: t.adminToken,
     });
     expect(res.statusCode).toBe(200);
     expect(res.envelope.data).toMatchObject({
@@ -268,10 +266,9 @@ describe('pay statements', () => {
   });
 
   it('says too few to report in a small category and keeps the others out of it', async () => {
-    const res = await t.call<PayStatement>({
+    const res = await t.callAsAdmin<PayStatement>({
       method: 'GET',
       url: `/api/employees/${ids.F4}/pay-statement`,
-      token: t.adminToken,
     });
     expect(res.envelope.data.category).toEqual({
       kind: 'job-grade',
@@ -284,27 +281,18 @@ describe('pay statements', () => {
   });
 
   it('answers an unpriced worker with empty figures, and 404 for nobody', async () => {
-    const unpriced = await t.call<PayStatement>({
+    const unpriced = await t.callAsAdmin<PayStatement>({
       method: 'GET',
       url: `/api/employees/${ids.F6}/pay-statement`,
-      token: t.adminToken,
     });
     expect(unpriced.envelope.data).toMatchObject({ pay: null, basicWage: null, complementary: null });
-    const none = await t.call({
-      method: 'GET',
-      url: '/api/employees/999999/pay-statement.pdf',
-      token: t.adminToken,
-    });
+    const none = await t.callAsAdmin({ method: 'GET', url: '/api/employees/999999/pay-statement.pdf' });
     expect(none.statusCode).toBe(404);
     expect(none.envelope.message).toBe('Employee not found');
   });
 
   it('renders the PDF', async () => {
-    const res = await t.call({
-      method: 'GET',
-      url: `/api/employees/${ids.M3}/pay-statement.pdf`,
-      token: t.adminToken,
-    });
+    const res = await t.callAsAdmin({ method: 'GET', url: `/api/employees/${ids.M3}/pay-statement.pdf` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="pay_statement_${ids.M3}.pdf"`);

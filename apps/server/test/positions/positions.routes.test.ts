@@ -51,7 +51,7 @@ describe('positions API', () => {
       expect(all.map((p) => p.job.name)).toEqual(expect.arrayContaining(['Web', 'Embedded', 'Analytics']));
     }
     expect(await listPositions('?jobId=999999')).toEqual([]);
-    const bad = await t.call({ method: 'GET', url: '/api/positions?jobId=abc', token: t.adminToken });
+    const bad = await t.callAsAdmin({ method: 'GET', url: '/api/positions?jobId=abc' });
     expectFieldProblems(bad, [{ field: 'querystring.jobId', message: 'Job must be a valid id' }]);
   });
 
@@ -153,10 +153,9 @@ describe('positions API', () => {
       data: null,
     });
     expect(await listPositions(`?jobId=${job.id}`)).toEqual([]);
-    const factors = await t.call<{ positionId: number }[]>({
+    const factors = await t.callAsAdmin<{ positionId: number }[]>({
       method: 'GET',
       url: '/api/adjustment-factors',
-      token: t.adminToken,
     });
     expect(factors.envelope.data.some((f) => f.positionId === scientist.id)).toBe(false);
   });

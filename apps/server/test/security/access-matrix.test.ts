@@ -249,7 +249,7 @@ beforeAll(async () => {
   });
   tokens.set('a token from before a password change', stale.token);
   const gone = await t.createUser(ALL_PERMISSIONS);
-  await t.call({ method: 'DELETE', url: `/api/auth/users/${gone.user.id}`, token: t.adminToken });
+  await t.callAsAdmin({ method: 'DELETE', url: `/api/auth/users/${gone.user.id}` });
   tokens.set("a deleted user's token", gone.token);
   for (const { label, caller } of CALLERS)
     if (caller.kind === 'user') tokens.set(label, (await t.createUser(caller.permissions)).token);

@@ -98,10 +98,9 @@ beforeAll(async () => {
     base: base.id,
     factor: factor.id,
   });
-  const asAdmin = await t.call<{ calculatedSalary: number; accumulatedCost: number }>({
+  const asAdmin = await t.callAsAdmin<{ calculatedSalary: number; accumulatedCost: number }>({
     method: 'GET',
     url: `/api/employees/${employeeId}`,
-    token: t.adminToken,
   });
   salary = asAdmin.envelope.data.calculatedSalary;
   cost = asAdmin.envelope.data.accumulatedCost;
@@ -168,7 +167,7 @@ describe('no answer holds a value its reader may not see', () => {
 
   it('checks itself: an admin reads every distinctive value somewhere', async () => {
     let all = '';
-    for (const url of getRoutes()) all += (await t.call({ method: 'GET', url, token: t.adminToken })).body;
+    for (const url of getRoutes()) all += (await t.callAsAdmin({ method: 'GET', url })).body;
     for (const [name, value] of forbiddenFor(NO_PERMISSIONS)) {
       // The percentage benefit and insurance figures are percent values, read as sent.
       expect(all, `admin should see ${name}`).toMatch(spellings(value));

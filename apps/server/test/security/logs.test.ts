@@ -79,10 +79,9 @@ describe('logs', () => {
     );
     captured = '';
     const password = 'Plum-Harbor-Quietly-88';
-    const res = await t.call({
+    const res = await t.callAsAdmin({
       method: 'POST',
       url: '/api/auth/users',
-      token: t.adminToken,
       payload: { email: 'failing-insert@example.com', name: 'Failing Insert', password },
     });
     expect(res.statusCode).toBe(500);

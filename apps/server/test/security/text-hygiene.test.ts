@@ -194,10 +194,9 @@ describe('text hygiene', () => {
     for (const f of fields) {
       for (const ch of CONTROL) {
         // Inside the value, so trimming cannot make it disappear.
-        const res = (await t.call({
+        const res = (await t.callAsAdmin({
           method: f.method,
           url: f.url,
-          token: t.adminToken,
           payload: f.body(f.isName ? `Ab${ch}cd` : ch),
         })) as Answer;
         const context = `${f.route} with U+${ch.charCodeAt(0).toString(16).padStart(4, '0')}: ${res.body.slice(0, 200)}`;
@@ -214,12 +213,7 @@ describe('text hygiene', () => {
     const before = await snapshot(t.database.db);
     for (const f of fields.filter((x) => x.isName)) {
       for (const value of INVISIBLE) {
-        const res = (await t.call({
-          method: f.method,
-          url: f.url,
-          token: t.adminToken,
-          payload: f.body(value),
-        })) as Answer;
+        const res = (await t.callAsAdmin({ method: f.method, url: f.url, payload: f.body(value) })) as Answer;
         const context = `${f.route} with ${JSON.stringify(value)}: ${res.body.slice(0, 200)}`;
         expect(res.statusCode, context).toBe(400);
         expect(res.envelope.message, context).toMatch(/is required/);
@@ -228,12 +222,7 @@ describe('text hygiene', () => {
     }
     expect(await snapshot(t.database.db)).toBe(before);
     // A visible name with a zero-width joiner inside (as in many scripts and emoji) is fine.
-    const ok = await t.call({
-      method: 'POST',
-      url: '/api/jobs',
-      token: t.adminToken,
-      payload: { name: 'Dev\u200dOps' },
-    });
+    const ok = await t.callAsAdmin({ method: 'POST', url: '/api/jobs', payload: { name: 'Dev\u200dOps' } });
     expect(ok.statusCode).toBe(201);
   });
 
@@ -257,23 +246,15 @@ describe('query values', () => {
       'levelId=1&levelId=2',
       'salaryFrom[x]=1',
     ]) {
-      const res = (await t.call({
-        method: 'GET',
-        url: `/api/employees?${query}`,
-        token: t.adminToken,
-      })) as Answer;
+      const res = (await t.callAsAdmin({ method: 'GET', url: `/api/employees?${query}` })) as Answer;
       expect(res.statusCode, `?${query}: ${res.body.slice(0, 200)}`).toBe(400);
       expect(res.envelope.message).toMatch(/must be a single value|is not a valid|Must be/);
     }
     for (const query of ['jobId[]=1', 'jobId[a]=1']) {
-      const res = await t.call({ method: 'GET', url: `/api/positions?${query}`, token: t.adminToken });
+      const res = await t.callAsAdmin({ method: 'GET', url: `/api/positions?${query}` });
       expect(res.statusCode, `positions ?${query}`).toBe(400);
     }
-    const plain = await t.call<unknown[]>({
-      method: 'GET',
-      url: '/api/employees?gradeId=999999',
-      token: t.adminToken,
-    });
+    const plain = await t.callAsAdmin<unknown[]>({ method: 'GET', url: '/api/employees?gradeId=999999' });
     expect(plain.statusCode).toBe(200);
     expect(plain.envelope.data).toEqual([]);
   });
@@ -284,10 +265,9 @@ describe('grade reorder', () => {
     const a = await t.newGrade('Reorder A', 500_001);
     const b = await t.newGrade('Reorder B', 500_002);
     const before = await snapshot(t.database.db);
-    const same = (await t.call({
+    const same = (await t.callAsAdmin({
       method: 'POST',
       url: '/api/grades/reorder',
-      token: t.adminToken,
       payload: {
         grades: [
           { id: a.id, order: 7 },
@@ -297,19 +277,17 @@ describe('grade reorder', () => {
     })) as Answer;
     expect(same.statusCode).toBe(400);
     expect(same.envelope.message).toContain('Order 7 is given to more than one grade');
-    const onto = (await t.call({
+    const onto = (await t.callAsAdmin({
       method: 'POST',
       url: '/api/grades/reorder',
-      token: t.adminToken,
       payload: { grades: [{ id: a.id, order: 500_002 }] },
     })) as Answer;
     expect(onto.statusCode).toBe(409);
     expect(onto.envelope.message).toBe('Grades "Reorder A" and "Reorder B" would share order 500002');
     expect(await snapshot(t.database.db)).toBe(before);
-    const swap = await t.call({
+    const swap = await t.callAsAdmin({
       method: 'POST',
       url: '/api/grades/reorder',
-      token: t.adminToken,
       payload: {
         grades: [
           { id: a.id, order: 500_002 },

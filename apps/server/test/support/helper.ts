@@ -35,6 +35,8 @@ export interface TestContext extends DbFactories {
   call<T = unknown>(
     options: InjectOptions & { token?: string },
   ): Promise<LightMyRequestResponse & { body: string; envelope: Envelope<T> }>;
+  /** `call` with the administrator's token (unless `options` name another). */
+  callAsAdmin: TestContext['call'];
   /** Creates a non-admin user with the given permissions and answers a token for it. */
   createUser(
     permissions?: Partial<Permissions>,
@@ -101,6 +103,7 @@ export async function buildTestApp(
   };
 
   const adminToken = await login(ADMIN.email, ADMIN.password);
+  const callAsAdmin: TestContext['call'] = (options) => call({ token: adminToken, ...options });
 
   return {
     ...factoriesOn(database.db),
@@ -109,6 +112,7 @@ export async function buildTestApp(
     config,
     adminToken,
     call,
+    callAsAdmin,
     login,
     async createUser(permissions = {}, overrides = {}) {
       userCounter += 1;

@@ -59,12 +59,11 @@ export async function importRequest(t: TestContext, query = ''): Promise<RouteRe
 
 /** Imports one new employee as the administrator: the import's audit entry id and the employee's id. */
 export async function importedOne(t: TestContext): Promise<{ entryId: number; employeeId: number }> {
-  const res = await t.call({ ...(await importRequest(t)), token: t.adminToken });
+  const res = await t.callAsAdmin(await importRequest(t));
   if (res.statusCode !== 200) throw new Error(`import failed: ${res.body}`);
-  const page = await t.call<{ entries: { id: number; details: { employees: { id: number }[] } }[] }>({
+  const page = await t.callAsAdmin<{ entries: { id: number; details: { employees: { id: number }[] } }[] }>({
     method: 'GET',
     url: '/api/audit?entityType=import&limit=1',
-    token: t.adminToken,
   });
   const entry = page.envelope.data.entries[0]!;
   return { entryId: entry.id, employeeId: entry.details.employees[0]!.id };
@@ -72,11 +71,7 @@ export async function importedOne(t: TestContext): Promise<{ entryId: number; em
 
 /** The settings as saved now, without `updatedAt`: a PUT body of the current version. */
 export async function currentSettings(t: TestContext) {
-  const res = await t.call<Record<string, unknown>>({
-    method: 'GET',
-    url: '/api/settings',
-    token: t.adminToken,
-  });
+  const res = await t.callAsAdmin<Record<string, unknown>>({ method: 'GET', url: '/api/settings' });
   const { updatedAt: _u, ...body } = res.envelope.data;
   return body;
 }
