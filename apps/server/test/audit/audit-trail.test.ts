@@ -99,12 +99,7 @@ const CASES: Record<string, WriteCase> = {
     // Refused while an employee holds it: its positions must not go either.
     fail: async (t) => {
       const c = await t.newCompany();
-      await t.newEmployee({
-        jobId: c.job.id,
-        positionId: c.position.id,
-        gradeId: c.grade.id,
-        levelId: c.level.id,
-      });
+      await t.newEmployeeOf(c);
       return { method: 'DELETE', url: `/api/jobs/${c.job.id}` };
     },
   },

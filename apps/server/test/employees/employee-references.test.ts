@@ -22,13 +22,7 @@ let used: number;
 beforeAll(async () => {
   t = await buildTestApp();
   c = await t.newCompany(3000);
-  used = await t.newEmployee({
-    jobId: c.job.id,
-    positionId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
-    name: 'Uses everything',
-  });
+  used = await t.newEmployeeOf(c, { name: 'Uses everything' });
 });
 afterAll(async () => t.close());
 

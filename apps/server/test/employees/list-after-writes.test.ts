@@ -93,16 +93,7 @@ const WRITES: Write[] = [
   },
   {
     label: 'an employee created',
-    run: async () =>
-      employeeIds.push(
-        await t.newEmployee({
-          jobId: company.job.id,
-          positionId: company.position.id,
-          gradeId: company.grade.id,
-          levelId: company.level.id,
-          yearsExperience: 4,
-        }),
-      ),
+    run: async () => employeeIds.push(await t.newEmployeeOf(company, { yearsExperience: 4 })),
     moves: true,
   },
   {
@@ -180,11 +171,8 @@ describe('the whole list after each kind of write', () => {
     employeeIds = [];
     for (let i = 0; i < 24; i++)
       employeeIds.push(
-        await t.newEmployee({
-          jobId: company.job.id,
+        await t.newEmployeeOf(company, {
           positionId: i % 2 ? company.position.id : company.otherPosition.id,
-          gradeId: company.grade.id,
-          levelId: company.level.id,
           yearsExperience: i,
           remote: i % 3 === 0,
         }),

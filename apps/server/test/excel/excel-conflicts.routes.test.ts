@@ -29,11 +29,8 @@ beforeEach(async () => {
   ids = [];
   for (const [i, name] of NAMES.entries())
     ids.push(
-      await t.newEmployee({
-        jobId: c.job.id,
+      await t.newEmployeeOf(c, {
         positionId: i % 2 ? c.otherPosition.id : c.position.id,
-        gradeId: c.grade.id,
-        levelId: c.level.id,
         name,
         yearsExperience: 10 + i,
         yearsWithCompany: i,

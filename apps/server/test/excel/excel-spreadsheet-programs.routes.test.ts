@@ -87,11 +87,8 @@ for (const program of PROGRAMS)
       t = await buildTestApp();
       const c = await t.newCompany(4200);
       for (let i = 0; i < N; i++)
-        await t.newEmployee({
-          jobId: c.job.id,
+        await t.newEmployeeOf(c, {
           positionId: i % 2 ? c.otherPosition.id : c.position.id,
-          gradeId: c.grade.id,
-          levelId: c.level.id,
           name: `Person ${i} ${i % 3 ? 'Ünïcødé' : ''}`.trim(),
           yearsExperience: (i * 7.25) % 40,
           yearsWithCompany: i % 9,

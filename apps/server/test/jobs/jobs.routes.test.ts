@@ -137,9 +137,7 @@ describe('jobs API', () => {
     });
     expect(factor.statusCode, factor.body).toBe(201);
 
-    const res = await jobsApi.delete(job.id);
-    expect(res.statusCode).toBe(200);
-    expect(res.envelope).toMatchObject({ success: true, message: 'Job deleted successfully', data: null });
+    await jobsApi.remove(job.id, 'Job deleted successfully');
 
     expect((await listJobs()).some((j) => j.id === job.id)).toBe(false);
     const left = await t.callAsAdmin<Position[]>({ method: 'GET', url: `/api/positions?jobId=${job.id}` });

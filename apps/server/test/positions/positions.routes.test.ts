@@ -145,13 +145,7 @@ describe('positions API', () => {
     const job = await createJob('Research');
     const scientist = await createPosition(job.id, 'Scientist');
     await addFactor(job.id, scientist.id);
-    const res = await positionsApi.delete(scientist.id);
-    expect(res.statusCode).toBe(200);
-    expect(res.envelope).toMatchObject({
-      success: true,
-      message: 'Position deleted successfully',
-      data: null,
-    });
+    await positionsApi.remove(scientist.id, 'Position deleted successfully');
     expect(await listPositions(`?jobId=${job.id}`)).toEqual([]);
     const factors = await t.callAsAdmin<{ positionId: number }[]>({
       method: 'GET',

@@ -62,12 +62,7 @@ beforeAll(async () => {
   const db = t.database.db;
   const c = await t.newCompany(3000);
   const factor = await t.newFactor(c.job.id, c.position.id, 'PERCENTAGE', 0.1);
-  const employee = await t.newEmployee({
-    jobId: c.job.id,
-    positionId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
-  });
+  const employee = await t.newEmployeeOf(c);
   const user = await t.createUser({ showSalary: true });
   ids = {
     job: c.job.id,

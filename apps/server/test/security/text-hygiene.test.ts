@@ -32,12 +32,7 @@ let employeeId: number;
 beforeAll(async () => {
   t = await buildTestApp();
   const c = await t.newCompany(3000);
-  employeeId = await t.newEmployee({
-    jobId: c.job.id,
-    positionId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
-  });
+  employeeId = await t.newEmployeeOf(c);
   const user = await t.createUser();
   const settingsBody = newSettings();
   const employee = (name: string, customMultipliers?: string[]) => ({

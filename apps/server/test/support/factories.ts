@@ -108,6 +108,18 @@ export async function newEmployee(
   return id;
 }
 
+/** An employee of `company`: its job, first position, grade and level, with `input` over them. */
+export async function newEmployeeOf(db: Db, company: Company, input: Partial<EmployeeInput> = {}) {
+  const { job, position, grade, level } = company;
+  return newEmployee(db, {
+    jobId: job.id,
+    positionId: position.id,
+    gradeId: grade.id,
+    levelId: level.id,
+    ...input,
+  });
+}
+
 /** `howMany` employees of one job and position, on a grade and level of their own. */
 export async function newEmployees(
   db: Db,
@@ -151,6 +163,7 @@ const ON_DB = {
   newBaseSalary,
   newFactor,
   newEmployee,
+  newEmployeeOf,
   newEmployees,
   newCompany,
   setSettings,

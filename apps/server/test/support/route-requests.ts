@@ -37,12 +37,7 @@ export async function employeeForm(t: TestContext) {
 /** A fresh employee of a fresh company: its id. */
 export async function existingEmployee(t: TestContext) {
   const c = await t.newCompany(3000);
-  return t.newEmployee({
-    jobId: c.job.id,
-    positionId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
-  });
+  return t.newEmployeeOf(c);
 }
 
 /** A fresh non-admin user: its id. */
