@@ -1,20 +1,12 @@
-import type { Page } from 'playwright-core';
 import { type ProfileLabel, type ProfileNames, profileChoices } from '../support/seed-employees.ts';
+import { PageModel } from './page-model.ts';
 import { chooseOption } from './select.ts';
 
 /** /calculator: the form and the Calculation Details panel. */
-export class CalculatorPage {
-  constructor(readonly page: Page) {}
-
-  get form() {
-    return this.page.getByRole('form', { name: 'Salary calculator' });
-  }
-  get details() {
-    return this.page.getByRole('region', { name: 'Calculation Details' });
-  }
-  get calculateButton() {
-    return this.form.getByRole('button', { name: 'Calculate' });
-  }
+export class CalculatorPage extends PageModel {
+  readonly form = this.page.getByRole('form', { name: 'Salary calculator' });
+  readonly details = this.page.getByRole('region', { name: 'Calculation Details' });
+  readonly calculateButton = this.form.getByRole('button', { name: 'Calculate' });
 
   async goto(): Promise<void> {
     await this.page.goto('/calculator');

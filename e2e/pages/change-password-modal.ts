@@ -1,14 +1,9 @@
-import type { Page } from 'playwright-core';
+import { PageModel } from './page-model.ts';
 
-export class ChangePasswordModal {
-  constructor(readonly page: Page) {}
-
-  get dialog() {
-    return this.page.getByRole('dialog', { name: 'Change Password' });
-  }
-  get openButton() {
-    return this.page.getByRole('main').getByRole('button', { name: 'Change Password' });
-  }
+export class ChangePasswordModal extends PageModel {
+  readonly dialog = this.page.getByRole('dialog', { name: 'Change Password' });
+  readonly openButton = this.page.getByRole('main').getByRole('button', { name: 'Change Password' });
+  readonly submitButton = this.dialog.getByRole('button', { name: 'Change Password' });
 
   /** Labels carry a required marker ("New Password *"), and "New Password" is inside "Confirm New …". */
   field(label: 'Current Password' | 'New Password' | 'Confirm New Password') {
@@ -18,10 +13,6 @@ export class ChangePasswordModal {
   async open(): Promise<void> {
     await this.openButton.click();
     await this.dialog.waitFor();
-  }
-
-  get submitButton() {
-    return this.dialog.getByRole('button', { name: 'Change Password' });
   }
 
   async fill(values: { current: string; next: string; confirm?: string }): Promise<void> {

@@ -1,4 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
+import { PageModel } from './page-model.ts';
 import { chooseOption } from './select.ts';
 import { waitForToast } from './toasts.ts';
 
@@ -6,15 +7,9 @@ type SelectLabel = 'Job' | 'Position' | 'Grade' | 'Level';
 type NumberLabel = 'Years of Experience' | 'Years with Company';
 
 /** /employees/new and /employees/edit/:id. */
-export class EmployeeFormPage {
-  constructor(readonly page: Page) {}
-
-  get form() {
-    return this.page.getByRole('form', { name: /^(Add|Edit) employee$/ });
-  }
-  get submit() {
-    return this.form.locator('button[type="submit"]');
-  }
+export class EmployeeFormPage extends PageModel {
+  readonly form = this.page.getByRole('form', { name: /^(Add|Edit) employee$/ });
+  readonly submit = this.form.locator('button[type="submit"]');
 
   /** Labels carry a required marker ('Job *'), so match the start. */
   field(label: 'Name' | NumberLabel): Locator {

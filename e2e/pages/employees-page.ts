@@ -1,4 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
+import { PageModel } from './page-model.ts';
 import { chooseOption } from './select.ts';
 
 /** The list call's query parameter for each filter select. */
@@ -18,24 +19,13 @@ export type SortableHeader =
   | 'Total Cost';
 
 /** /dashboard: header buttons, the filter form and the virtualised directory table. */
-export class EmployeesPage {
-  constructor(readonly page: Page) {}
-
-  get filters() {
-    return this.page.getByRole('form', { name: 'Filter employees' });
-  }
-  get table() {
-    return this.page.getByRole('region', { name: 'Employees' });
-  }
-  get rows() {
-    return this.table.locator('tbody tr[data-employee-id]');
-  }
-  get confirmDialog() {
-    return this.page.getByRole('alertdialog', { name: 'Delete employee' });
-  }
-  get count() {
-    return this.page.getByTestId('employee-count');
-  }
+export class EmployeesPage extends PageModel {
+  readonly filters = this.page.getByRole('form', { name: 'Filter employees' });
+  readonly table = this.page.getByRole('region', { name: 'Employees' });
+  readonly rows = this.table.locator('tbody tr[data-employee-id]');
+  readonly confirmDialog = this.page.getByRole('alertdialog', { name: 'Delete employee' });
+  readonly count = this.page.getByTestId('employee-count');
+  readonly totals = this.table.getByTestId('directory-totals');
 
   /** A header button in the page (not a modal). */
   headerButton(label: string): Locator {
@@ -104,10 +94,6 @@ export class EmployeesPage {
       this.choose(label, option),
     ]);
     return new URL(response.url()).searchParams;
-  }
-
-  get totals() {
-    return this.table.getByTestId('directory-totals');
   }
 
   /** The footer's text under a column. */

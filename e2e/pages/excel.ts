@@ -1,9 +1,10 @@
 import type { AuditPage } from '@salary/shared/audit/audit.contract';
 import { EMPLOYEE_COLUMNS } from '@salary/shared/excel/excel.contract';
 import ExcelJS from 'exceljs';
-import type { Download, Page } from 'playwright-core';
+import type { Download } from 'playwright-core';
 import { adminApi, expectOk } from '../support/api.ts';
 import type { SeededRules } from '../support/seed-employees.ts';
+import { PageModel } from './page-model.ts';
 
 export type SheetRow = Partial<Record<(typeof EMPLOYEE_COLUMNS)[number]['header'], string | number>>;
 
@@ -76,26 +77,14 @@ export async function readWorkbook(download: Download, sheetName?: string): Prom
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The import modal of the Employees page. */
-export class ImportDialog {
-  constructor(readonly page: Page) {}
-
-  get dialog() {
-    return this.page.getByRole('dialog', { name: 'Import Employees' });
-  }
-  get summary() {
-    return this.dialog.getByTestId('import-summary');
-  }
-  get problems() {
-    return this.dialog.getByRole('table', { name: 'Import problems' });
-  }
+export class ImportDialog extends PageModel {
+  readonly dialog = this.page.getByRole('dialog', { name: 'Import Employees' });
+  readonly summary = this.dialog.getByTestId('import-summary');
+  readonly problems = this.dialog.getByRole('table', { name: 'Import problems' });
   /** The counts of a valid file, or the problems of a refused one. */
-  get outcome() {
-    return this.dialog.locator('[data-testid="import-summary"], .mantine-Alert-root').first();
-  }
+  readonly outcome = this.dialog.locator('[data-testid="import-summary"], .mantine-Alert-root').first();
   /** Import Excel in the page's header. */
-  get opener() {
-    return this.page.getByRole('main').getByRole('button', { name: 'Import Excel' });
-  }
+  readonly opener = this.page.getByRole('main').getByRole('button', { name: 'Import Excel' });
 
   /** Import Excel → the file chooser → the dialog. */
   async pick(fileName: string, buffer: Buffer): Promise<void> {

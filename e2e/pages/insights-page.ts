@@ -1,9 +1,7 @@
-import type { Page } from 'playwright-core';
+import { PageModel } from './page-model.ts';
 
 /** /insights "Pay Overview": headline figures, the heat map and two charts with their data tables. */
-export class InsightsPage {
-  constructor(readonly page: Page) {}
-
+export class InsightsPage extends PageModel {
   panel(title: string) {
     return this.page.getByRole('region', { name: title });
   }

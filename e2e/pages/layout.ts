@@ -1,21 +1,11 @@
-import type { Page } from 'playwright-core';
+import { PageModel } from './page-model.ts';
 
 /** The shared layout: sidebar (a burger menu on phones), current user, Logout. */
-export class Layout {
-  constructor(readonly page: Page) {}
-
-  get nav() {
-    return this.page.getByRole('navigation', { name: 'Main navigation' });
-  }
-  get currentUser() {
-    return this.page.getByTestId('current-user');
-  }
-  get logoutButton() {
-    return this.page.getByRole('button', { name: 'Logout' });
-  }
-  get burger() {
-    return this.page.getByRole('button', { name: 'Open navigation' });
-  }
+export class Layout extends PageModel {
+  readonly nav = this.page.getByRole('navigation', { name: 'Main navigation' });
+  readonly currentUser = this.page.getByTestId('current-user');
+  readonly logoutButton = this.page.getByRole('button', { name: 'Logout' });
+  readonly burger = this.page.getByRole('button', { name: 'Open navigation' });
 
   navLink(label: 'Employees' | 'Salary Calculator' | 'Settings') {
     return this.nav.getByRole('link', { name: label, exact: true });

@@ -1,20 +1,10 @@
-import type { Page } from 'playwright-core';
+import { PageModel } from './page-model.ts';
 
-export class LoginPage {
-  constructor(readonly page: Page) {}
-
-  get heading() {
-    return this.page.getByRole('heading', { name: 'Sign in to your account' });
-  }
-  get email() {
-    return this.page.getByRole('textbox', { name: 'Email' });
-  }
-  get password() {
-    return this.page.getByLabel('Password', { exact: false }).first();
-  }
-  get submit() {
-    return this.page.locator('form button[type="submit"]');
-  }
+export class LoginPage extends PageModel {
+  readonly heading = this.page.getByRole('heading', { name: 'Sign in to your account' });
+  readonly email = this.page.getByRole('textbox', { name: 'Email' });
+  readonly password = this.page.getByLabel('Password', { exact: false }).first();
+  readonly submit = this.page.locator('form button[type="submit"]');
 
   async goto(): Promise<void> {
     await this.page.goto('/login');

@@ -1,22 +1,12 @@
-import type { Page } from 'playwright-core';
+import { PageModel } from './page-model.ts';
 import { chooseOption } from './select.ts';
 
 /** Settings → Benefits. */
-export class BenefitsPage {
-  constructor(readonly page: Page) {}
-
-  get form() {
-    return this.page.getByRole('form', { name: 'Add benefit' });
-  }
-  get type() {
-    return this.form.getByRole('combobox', { name: 'Type' });
-  }
-  get addButton() {
-    return this.form.getByRole('button', { name: 'Add' });
-  }
-  get list() {
-    return this.page.getByRole('region', { name: 'Current Benefits' });
-  }
+export class BenefitsPage extends PageModel {
+  readonly form = this.page.getByRole('form', { name: 'Add benefit' });
+  readonly type = this.form.getByRole('combobox', { name: 'Type' });
+  readonly addButton = this.form.getByRole('button', { name: 'Add' });
+  readonly list = this.page.getByRole('region', { name: 'Current Benefits' });
 
   field(label: 'Benefit Name' | 'Amount') {
     return this.form.getByRole('textbox', { name: label });

@@ -1,11 +1,7 @@
-import type { Page } from 'playwright-core';
+import { PageModel } from './page-model.ts';
 
-export class SettingsHub {
-  constructor(readonly page: Page) {}
-
-  get sections() {
-    return this.page.getByRole('navigation', { name: 'Settings sections' });
-  }
+export class SettingsHub extends PageModel {
+  readonly sections = this.page.getByRole('navigation', { name: 'Settings sections' });
 
   card(label: string) {
     return this.sections.getByRole('link', { name: label, exact: true });

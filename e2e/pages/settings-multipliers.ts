@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import { PageModel } from './page-model.ts';
 import { chooseOption } from './select.ts';
 
 type BaseKey =
@@ -10,12 +10,8 @@ type BaseKey =
   | 'remoteMultiplier';
 
 /** Settings → Salary Multipliers. */
-export class MultipliersPage {
-  constructor(readonly page: Page) {}
-
-  get modal() {
-    return this.page.getByRole('dialog');
-  }
+export class MultipliersPage extends PageModel {
+  readonly modal = this.page.getByRole('dialog');
 
   button(name: 'Save All Changes' | 'Add Custom Multiplier') {
     return this.page.getByRole('button', { name });

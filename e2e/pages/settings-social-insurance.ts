@@ -1,24 +1,14 @@
-import type { Page } from 'playwright-core';
+import { PageModel } from './page-model.ts';
 import { chooseOption } from './select.ts';
 
 export type PaymentMethodLabel = 'Company pays all' | 'Company pays a percentage' | 'Employee pays all';
 
 /** Settings → Social Insurance. */
-export class SocialInsurancePage {
-  constructor(readonly page: Page) {}
-
-  get form() {
-    return this.page.getByRole('form', { name: 'Social insurance' });
-  }
-  get enabled() {
-    return this.form.getByRole('checkbox', { name: 'Enable social insurance' });
-  }
-  get method() {
-    return this.form.getByRole('combobox', { name: 'Payment method' });
-  }
-  get saveButton() {
-    return this.form.getByRole('button', { name: 'Save' });
-  }
+export class SocialInsurancePage extends PageModel {
+  readonly form = this.page.getByRole('form', { name: 'Social insurance' });
+  readonly enabled = this.form.getByRole('checkbox', { name: 'Enable social insurance' });
+  readonly method = this.form.getByRole('combobox', { name: 'Payment method' });
+  readonly saveButton = this.form.getByRole('button', { name: 'Save' });
 
   /** Company (shown for "Company pays a percentage" only), Employee (100 minus it) or Total percentage. */
   percentage(of: 'Company' | 'Employee' | 'Total') {

@@ -1,19 +1,11 @@
 import { PERMISSION_LABELS, type PermissionKey } from '@salary/shared/common/permissions';
-import type { Page } from 'playwright-core';
+import { PageModel } from './page-model.ts';
 
 /** Settings → User Management, on a desktop viewport (table rows). */
-export class UsersPage {
-  constructor(readonly page: Page) {}
-
-  get form() {
-    return this.page.getByRole('form');
-  }
-  get list() {
-    return this.page.locator('table');
-  }
-  get confirmDialog() {
-    return this.page.getByRole('alertdialog', { name: 'Delete user' });
-  }
+export class UsersPage extends PageModel {
+  readonly form = this.page.getByRole('form');
+  readonly list = this.page.locator('table');
+  readonly confirmDialog = this.page.getByRole('alertdialog', { name: 'Delete user' });
 
   async goto(): Promise<void> {
     await this.page.goto('/settings/users');

@@ -37,11 +37,11 @@ async function readAll(url: string): Promise<AuditEntry[]> {
   const out: AuditEntry[] = [];
   let cursor: number | null = null;
   for (let pages = 0; pages < 1000; pages++) {
-    const res: { statusCode: number; body: string; envelope: { data: AuditPage } } = await t.call<AuditPage>({
-      token: t.adminToken,
-      method: 'GET',
-      url: cursor === null ? url : `${url}&before=${cursor}`,
-    });
+    const res: { statusCode: number; body: string; envelope: { data: AuditPage } } =
+      await t.callAsAdmin<AuditPage>({
+        method: 'GET',
+        url: cursor === null ? url : `${url}&before=${cursor}`,
+      });
     expect(res.statusCode, res.body).toBe(200);
     out.push(...res.envelope.data.entries);
     cursor = res.envelope.data.nextCursor;
@@ -96,8 +96,7 @@ describe('GET /api/audit, page by page', () => {
     const ids = all.map((e) => e.id);
     const newest = Math.max(...ids);
     for (const before of [newest + 1, newest + 1000]) {
-      const res = await t.call<AuditPage>({
-        token: t.adminToken,
+      const res = await t.callAsAdmin<AuditPage>({
         method: 'GET',
         url: `/api/audit?limit=3&before=${before}`,
       });
@@ -107,15 +106,13 @@ describe('GET /api/audit, page by page', () => {
     // An existing id: strictly older than that entry, and the entry id − 1 is the first shown
     // when it sorts there (the seeded log's ids follow its times).
     const middle = all[10]!;
-    const page = await t.call<AuditPage>({
-      token: t.adminToken,
+    const page = await t.callAsAdmin<AuditPage>({
       method: 'GET',
       url: `/api/audit?limit=2&before=${middle.id}`,
     });
     expect(page.envelope.data.entries.map((e) => e.id)).toEqual(all.slice(11, 13).map((e) => e.id));
     // Below every entry: nothing.
-    const none = await t.call<AuditPage>({
-      token: t.adminToken,
+    const none = await t.callAsAdmin<AuditPage>({
       method: 'GET',
       url: `/api/audit?limit=2&before=${Math.min(...ids)}`,
     });

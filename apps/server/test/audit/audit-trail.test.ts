@@ -3,22 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
 import { auditEntries } from '../../src/db/schema.ts';
 import { IMPORT_HEADER, importRow, upload, xlsxOf } from '../excel/excel-files.ts';
-import {
-  countRows,
-  newCompany,
-  newEmployee,
-  newGrade,
-  newJob,
-  newLevel,
-  newPosition,
-} from '../support/factories.ts';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  buildTestApp,
-  type TestContext,
-  USER_PASSWORD,
-} from '../support/helper.ts';
+import { newGrade, newJob, newLevel } from '../support/factories.ts';
+import { ADMIN, buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';
 import {
   currentSettings,
   employeeForm,
@@ -99,7 +85,7 @@ const CASES: Record<string, WriteCase> = {
     fail: async () => ({
       method: 'POST',
       url: '/api/auth/users',
-      payload: { email: ADMIN_EMAIL, name: 'Dup', password: 'Copper-violet-29' },
+      payload: { email: ADMIN.email, name: 'Dup', password: 'Copper-violet-29' },
     }),
   },
   'PUT /api/auth/users/:id': { entityType: 'user', action: 'update', fail: 'missing id' },
@@ -112,13 +98,8 @@ const CASES: Record<string, WriteCase> = {
     action: 'delete',
     // Refused while an employee holds it: its positions must not go either.
     fail: async (t) => {
-      const c = await newCompany(t.database.db);
-      await newEmployee(t.database.db, {
-        jobId: c.job.id,
-        positionId: c.position.id,
-        gradeId: c.grade.id,
-        levelId: c.level.id,
-      });
+      const c = await t.newCompany();
+      await t.newEmployeeOf(c);
       return { method: 'DELETE', url: `/api/jobs/${c.job.id}` };
     },
   },
@@ -140,7 +121,7 @@ const CASES: Record<string, WriteCase> = {
     action: 'reorder',
     // One unknown id: the known one must keep its order, and no entry.
     fail: async (t) => {
-      const g = await newGrade(t.database.db);
+      const g = await t.newGrade();
       return {
         method: 'POST',
         url: '/api/grades/reorder',
@@ -161,7 +142,7 @@ const CASES: Record<string, WriteCase> = {
     fail: async (t) => ({
       method: 'POST',
       url: '/api/base-salary',
-      payload: { gradeId: MISSING, levelId: (await newLevel(t.database.db)).id, amount: 1000 },
+      payload: { gradeId: MISSING, levelId: (await t.newLevel()).id, amount: 1000 },
     }),
   },
   'PUT /api/base-salary/:id': { entityType: 'baseSalary', action: 'update', fail: 'missing id' },
@@ -170,14 +151,13 @@ const CASES: Record<string, WriteCase> = {
     action: 'bulkSave',
     // One unknown grade: the whole grid save is refused, nothing written.
     fail: async (t) => {
-      const db = t.database.db;
       return {
         method: 'POST',
         url: '/api/base-salary/bulk',
         payload: {
           cells: [
-            { gradeId: (await newGrade(db)).id, levelId: (await newLevel(db)).id, amount: 1200 },
-            { gradeId: MISSING, levelId: (await newLevel(db)).id, amount: 1300 },
+            { gradeId: (await t.newGrade()).id, levelId: (await t.newLevel()).id, amount: 1200 },
+            { gradeId: MISSING, levelId: (await t.newLevel()).id, amount: 1300 },
           ],
         },
       };
@@ -198,8 +178,8 @@ const CASES: Record<string, WriteCase> = {
     action: 'create',
     // A position of another job.
     fail: async (t) => {
-      const job = await newJob(t.database.db);
-      const other = await newPosition(t.database.db, (await newJob(t.database.db)).id);
+      const job = await t.newJob();
+      const other = await t.newPosition((await t.newJob()).id);
       return {
         method: 'POST',
         url: '/api/adjustment-factors',
@@ -246,7 +226,7 @@ const CASES: Record<string, WriteCase> = {
     action: 'import',
     // One bad row: nothing of the file is written.
     fail: async (t) => {
-      const c = await newCompany(t.database.db, 3000);
+      const c = await t.newCompany(3000);
       const good = importRow(c, { Name: unique('Imported') });
       const bad = importRow(c, { Name: unique('Imported'), Job: 'No such job' });
       return {
@@ -262,7 +242,7 @@ const CASES: Record<string, WriteCase> = {
     // The imported employee was deleted after the import: the revert is refused whole.
     fail: async (t) => {
       const { entryId, employeeId } = await importedOne(t);
-      await t.call({ method: 'DELETE', url: `/api/employees/${employeeId}`, token: t.adminToken });
+      await t.callAsAdmin({ method: 'DELETE', url: `/api/employees/${employeeId}` });
       return { method: 'POST', url: `/api/audit/${entryId}/revert` };
     },
   },
@@ -277,20 +257,14 @@ function collect(route: RouteOptions) {
 }
 
 let t: TestContext;
-let db: Db;
 beforeAll(async () => {
   t = await buildTestApp({}, { onRoute: collect });
-  db = t.database.db;
 });
 afterAll(async () => t.close());
 
-/** Calls as the administrator unless the request names its own token. */
-const call = <T = unknown>(options: Parameters<TestContext['call']>[0]) =>
-  t.call<T>({ token: t.adminToken, ...options });
-
 const newestEntry = async () =>
   (
-    await call<{
+    await t.callAsAdmin<{
       entries: {
         id: number;
         actorId: number | null;
@@ -312,36 +286,38 @@ describe('every write route records exactly one audit entry on success, none on 
   it.each(Object.entries(CASES))('%s', async (route, c) => {
     expect(writeRoutes, `${route} is not a route of the app`).toContain(route);
     const okRequest = await (c.ok ?? writeRequest(route))(t);
-    const before = await countRows(db, auditEntries);
-    const res = await call(okRequest);
+    const before = await t.countRows(auditEntries);
+    const res = await t.callAsAdmin(okRequest);
     expect(res.statusCode, res.body).toBeLessThan(300);
-    expect(await countRows(db, auditEntries)).toBe(before + 1);
+    expect(await t.countRows(auditEntries)).toBe(before + 1);
     const entry = await newestEntry();
     expect(entry).toMatchObject({ entityType: c.entityType, action: c.action });
-    if (route !== 'POST /api/auth/change-password') expect(entry?.actorEmail).toBe(ADMIN_EMAIL);
+    if (route !== 'POST /api/auth/change-password') expect(entry?.actorEmail).toBe(ADMIN.email);
     // Never a password or its hash in a change list.
     expect(JSON.stringify(entry)).not.toMatch(
       /\$argon|passwordHash|Copper-violet-29|Lantern-quiet-river-77|Kettle/i,
     );
 
     const failRequest = c.fail === 'missing id' ? await atMissingId(route, t) : await c.fail(t);
-    const failBefore = await countRows(db, auditEntries);
-    const failed = await call(failRequest);
+    const failBefore = await t.countRows(auditEntries);
+    const failed = await t.callAsAdmin(failRequest);
     expect(failed.statusCode, failed.body).toBeGreaterThanOrEqual(400);
-    expect(await countRows(db, auditEntries)).toBe(failBefore);
+    expect(await t.countRows(auditEntries)).toBe(failBefore);
   });
 
   it('session-only routes write no entry', async () => {
-    const before = await countRows(db, auditEntries);
-    const login = await call({
+    const before = await t.countRows(auditEntries);
+    const login = await t.callAsAdmin({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      payload: ADMIN,
     });
     expect(login.statusCode).toBe(200);
     const token = (login.envelope.data as { token: string }).token;
-    expect((await call({ method: 'DELETE', url: '/api/auth/sessions', token })).statusCode).toBe(200);
-    expect((await call({ method: 'POST', url: '/api/auth/logout', token })).statusCode).toBe(200);
-    expect(await countRows(db, auditEntries)).toBe(before);
+    expect((await t.callAsAdmin({ method: 'DELETE', url: '/api/auth/sessions', token })).statusCode).toBe(
+      200,
+    );
+    expect((await t.callAsAdmin({ method: 'POST', url: '/api/auth/logout', token })).statusCode).toBe(200);
+    expect(await t.countRows(auditEntries)).toBe(before);
   });
 });

@@ -2,9 +2,8 @@ import type { AuditPage, PayHistoryRow } from '@salary/shared/audit/audit.contra
 import type { CalculationResult } from '@salary/shared/calculator/calculator.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client.ts';
-import { newCompany, newEmployees } from '../support/factories.ts';
-import { ADMIN_EMAIL, ALL_PERMISSIONS, buildTestApp, type TestContext } from '../support/helper.ts';
+import type { Company } from '../support/factories.ts';
+import { ADMIN, ALL_PERMISSIONS, buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
  * Pay history through the real routes: each figure equals what /api/calculate answers for
@@ -13,19 +12,13 @@ import { ADMIN_EMAIL, ALL_PERMISSIONS, buildTestApp, type TestContext } from '..
  */
 
 let t: TestContext;
-let db: Db;
 beforeAll(async () => {
   t = await buildTestApp();
-  db = t.database.db;
 });
 afterAll(async () => t.close());
 
-/** Calls as the administrator unless the request names its own token. */
-const call = <T = unknown>(options: Parameters<TestContext['call']>[0]) =>
-  t.call<T>({ token: t.adminToken, ...options });
-
 const history = async (id: number, token?: string) =>
-  call<PayHistoryRow[]>({
+  t.callAsAdmin<PayHistoryRow[]>({
     method: 'GET',
     url: `/api/employees/${id}/history`,
     ...(token ? { token } : {}),
@@ -41,7 +34,7 @@ interface Profile {
 }
 
 async function calculated(p: Profile) {
-  const res = await call<CalculationResult>({
+  const res = await t.callAsAdmin<CalculationResult>({
     method: 'POST',
     url: '/api/calculate',
     payload: {
@@ -57,10 +50,7 @@ async function calculated(p: Profile) {
   return { gross: res.envelope.data.details.grossSalary, cost: res.envelope.data.details.totalCost };
 }
 
-async function createEmployee(
-  c: Awaited<ReturnType<typeof newCompany>>,
-  name: string,
-): Promise<Profile & { id: number }> {
+async function createEmployee(c: Company, name: string): Promise<Profile & { id: number }> {
   const profile = {
     name,
     technologyId: c.job.id,
@@ -70,14 +60,14 @@ async function createEmployee(
     yearsExperience: 4,
     yearsWithCompany: 2,
   };
-  const res = await call<EmployeeView>({ method: 'POST', url: '/api/employees', payload: profile });
+  const res = await t.callAsAdmin<EmployeeView>({ method: 'POST', url: '/api/employees', payload: profile });
   expect(res.statusCode, res.body).toBe(201);
   return { ...profile, id: res.envelope.data.id };
 }
 
 describe('pay history', () => {
   it('starts with a first row, follows a base-salary change, and equals /api/calculate each time', async () => {
-    const c = await newCompany(db, 3000);
+    const c = await t.newCompany(3000);
     const e = await createEmployee(c, 'Hist One');
     const first = await calculated(e);
 
@@ -89,9 +79,9 @@ describe('pay history', () => {
       costBefore: null,
       costAfter: first.cost,
     });
-    expect(rows[0]!.cause).toBe(`Employee Hist One created by ${ADMIN_EMAIL}`);
+    expect(rows[0]!.cause).toBe(`Employee Hist One created by ${ADMIN.email}`);
 
-    const put = await call({
+    const put = await t.callAsAdmin({
       method: 'PUT',
       url: `/api/base-salary/${c.baseSalary.id}`,
       payload: { gradeId: c.grade.id, levelId: c.level.id, amount: 4500 },
@@ -109,16 +99,16 @@ describe('pay history', () => {
       costAfter: second.cost,
     });
     expect(rows[1]!.cause).toBe(
-      `Base salary ${c.grade.name} / ${c.level.name}: 3,000.00 → 4,500.00 by ${ADMIN_EMAIL}`,
+      `Base salary ${c.grade.name} / ${c.level.name}: 3,000.00 → 4,500.00 by ${ADMIN.email}`,
     );
   });
 
   it('writes rows only for employees whose figures moved', async () => {
-    const c = await newCompany(db, 3000);
+    const c = await t.newCompany(3000);
     const moved = await createEmployee(c, 'Moved');
-    const other = await newCompany(db, 3000);
+    const other = await t.newCompany(3000);
     const still = await createEmployee(other, 'Still');
-    const put = await call({
+    const put = await t.callAsAdmin({
       method: 'PUT',
       url: `/api/base-salary/${c.baseSalary.id}`,
       payload: { gradeId: c.grade.id, levelId: c.level.id, amount: 3100 },
@@ -128,17 +118,21 @@ describe('pay history', () => {
     expect((await history(still.id)).envelope.data).toHaveLength(1);
 
     // A rename moves nobody's pay.
-    await call({ method: 'PUT', url: `/api/jobs/${c.job.id}`, payload: { name: `${c.job.name} renamed` } });
+    await t.callAsAdmin({
+      method: 'PUT',
+      url: `/api/jobs/${c.job.id}`,
+      payload: { name: `${c.job.name} renamed` },
+    });
     expect((await history(moved.id)).envelope.data).toHaveLength(2);
   });
 
   it('follows a settings change for everyone, with the figures /api/calculate answers after it', async () => {
-    const c = await newCompany(db, 2000);
+    const c = await t.newCompany(2000);
     const e = await createEmployee(c, 'Settings Moved');
-    const current = (await call<Record<string, unknown>>({ method: 'GET', url: '/api/settings' })).envelope
-      .data;
+    const current = (await t.callAsAdmin<Record<string, unknown>>({ method: 'GET', url: '/api/settings' }))
+      .envelope.data;
     const { updatedAt: _u, ...body } = current;
-    const res = await call({
+    const res = await t.callAsAdmin({
       method: 'PUT',
       url: '/api/settings',
       payload: { ...body, experienceMultiplier: Number(body.experienceMultiplier) + 0.05 },
@@ -151,9 +145,9 @@ describe('pay history', () => {
   });
 
   it('keeps the history of a deleted employee', async () => {
-    const c = await newCompany(db, 3000);
+    const c = await t.newCompany(3000);
     const e = await createEmployee(c, 'Gone Soon');
-    expect((await call({ method: 'DELETE', url: `/api/employees/${e.id}` })).statusCode).toBe(200);
+    expect((await t.callAsAdmin({ method: 'DELETE', url: `/api/employees/${e.id}` })).statusCode).toBe(200);
     const res = await history(e.id);
     expect(res.statusCode).toBe(200);
     expect(res.envelope.data).toHaveLength(1);
@@ -161,26 +155,30 @@ describe('pay history', () => {
   });
 
   it('an edit that moves nothing writes no row; one that moves pay does', async () => {
-    const c = await newCompany(db, 3000);
+    const c = await t.newCompany(3000);
     const e = await createEmployee(c, 'Editable');
     const { id, ...form } = e;
-    await call({ method: 'PUT', url: `/api/employees/${id}`, payload: { ...form, name: 'Edited Name' } });
+    await t.callAsAdmin({
+      method: 'PUT',
+      url: `/api/employees/${id}`,
+      payload: { ...form, name: 'Edited Name' },
+    });
     expect((await history(id)).envelope.data).toHaveLength(1);
-    await call({
+    await t.callAsAdmin({
       method: 'PUT',
       url: `/api/employees/${id}`,
       payload: { ...form, name: 'Edited Name', yearsExperience: 9 },
     });
     const rows = (await history(id)).envelope.data;
     expect(rows).toHaveLength(2);
-    expect(rows[1]!.cause).toBe(`Employee Edited Name: yearsExperience 4 → 9 by ${ADMIN_EMAIL}`);
+    expect(rows[1]!.cause).toBe(`Employee Edited Name: yearsExperience 4 → 9 by ${ADMIN.email}`);
     expect(rows[1]!.grossAfter).toBe((await calculated({ ...form, yearsExperience: 9 })).gross);
   });
 
   it('shows gross only with showSalary and cost only with showCost, over every permission set', {
     timeout: 180_000,
   }, async () => {
-    const c = await newCompany(db, 3000);
+    const c = await t.newCompany(3000);
     const e = await createEmployee(c, 'Private Pay');
     const full = (await history(e.id)).envelope.data;
     const keys = ['showSalary', 'showCost', 'manageEmployee', 'showSettings'] as const;
@@ -217,15 +215,15 @@ describe('pay history', () => {
 describe('GET /api/audit', () => {
   it('is for administrators only', async () => {
     const { token } = await t.createUser(ALL_PERMISSIONS);
-    const res = await call({ method: 'GET', url: '/api/audit', token });
+    const res = await t.callAsAdmin({ method: 'GET', url: '/api/audit', token });
     expect(res.statusCode).toBe(403);
   });
 
   it('filters by entity and actor and pages newest first with a keyset cursor', async () => {
-    const c = await newCompany(db, 1000);
-    await newEmployees(db, { jobId: c.job.id, positionId: c.position.id }, 1);
+    const c = await t.newCompany(1000);
+    await t.newEmployees({ jobId: c.job.id, positionId: c.position.id }, 1);
     for (const amount of [1100, 1200, 1300, 1400, 1500]) {
-      const r = await call({
+      const r = await t.callAsAdmin({
         method: 'PUT',
         url: `/api/base-salary/${c.baseSalary.id}`,
         payload: { gradeId: c.grade.id, levelId: c.level.id, amount },
@@ -233,9 +231,9 @@ describe('GET /api/audit', () => {
       expect(r.statusCode).toBe(200);
     }
     const page = (before?: number) =>
-      call<AuditPage>({
+      t.callAsAdmin<AuditPage>({
         method: 'GET',
-        url: `/api/audit?entityType=baseSalary&entityId=${c.baseSalary.id}&actor=${ADMIN_EMAIL}&limit=2${before ? `&before=${before}` : ''}`,
+        url: `/api/audit?entityType=baseSalary&entityId=${c.baseSalary.id}&actor=${ADMIN.email}&limit=2${before ? `&before=${before}` : ''}`,
       });
     const seen: number[] = [];
     let cursor: number | undefined;
@@ -251,11 +249,14 @@ describe('GET /api/audit', () => {
     }
     expect(seen).toEqual([1500, 1400, 1300, 1200, 1100]);
 
-    const nobody = await call<AuditPage>({ method: 'GET', url: '/api/audit?actor=nobody@example.com' });
+    const nobody = await t.callAsAdmin<AuditPage>({
+      method: 'GET',
+      url: '/api/audit?actor=nobody@example.com',
+    });
     expect(nobody.envelope.data.entries).toEqual([]);
-    const future = await call<AuditPage>({ method: 'GET', url: '/api/audit?from=2999-01-01' });
+    const future = await t.callAsAdmin<AuditPage>({ method: 'GET', url: '/api/audit?from=2999-01-01' });
     expect(future.envelope.data.entries).toEqual([]);
-    const bad = await call({ method: 'GET', url: '/api/audit?from=not-a-date' });
+    const bad = await t.callAsAdmin({ method: 'GET', url: '/api/audit?from=not-a-date' });
     expect(bad.statusCode).toBe(400);
   });
 });

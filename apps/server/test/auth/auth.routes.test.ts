@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changePassword, signIn } from '../support/auth-calls.ts';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  buildTestApp,
-  type TestContext,
-  USER_PASSWORD,
-} from '../support/helper.ts';
+import { ADMIN, buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -16,14 +10,14 @@ afterAll(async () => t.close());
 
 describe('POST /api/auth/login', () => {
   it('answers a token and the user with the six permissions, never the hash', async () => {
-    const res = await signIn(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const res = await signIn(t, ADMIN.email, ADMIN.password);
     expect(res.statusCode).toBe(200);
     expect(res.envelope.success).toBe(true);
     const data = res.envelope.data as { token: string; user: Record<string, unknown> };
     expect(data.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(data.user).toEqual({
       id: expect.any(Number),
-      email: ADMIN_EMAIL,
+      email: ADMIN.email,
       name: 'Administrator',
       isAdmin: true,
       role: 'admin',
@@ -40,12 +34,12 @@ describe('POST /api/auth/login', () => {
   });
 
   it('accepts the email in any letter case', async () => {
-    const res = await signIn(t, ADMIN_EMAIL.toUpperCase(), ADMIN_PASSWORD);
+    const res = await signIn(t, ADMIN.email.toUpperCase(), ADMIN.password);
     expect(res.statusCode).toBe(200);
   });
 
   it('gives the same 401 message for an unknown email and a wrong password', async () => {
-    const wrong = await signIn(t, ADMIN_EMAIL, 'nope-nope');
+    const wrong = await signIn(t, ADMIN.email, 'nope-nope');
     const unknown = await signIn(t, 'ghost@example.com', 'nope-nope');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
@@ -88,13 +82,12 @@ describe('POST /api/auth/login', () => {
 
 describe('GET /api/auth/me', () => {
   it('answers the user and a fresh working token', async () => {
-    const res = await t.call<{ token: string; user: { email: string } }>({
+    const res = await t.callAsAdmin<{ token: string; user: { email: string } }>({
       method: 'GET',
       url: '/api/auth/me',
-      token: t.adminToken,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.envelope.data.user.email).toBe(ADMIN_EMAIL);
+    expect(res.envelope.data.user.email).toBe(ADMIN.email);
     const again = await t.call({ method: 'GET', url: '/api/auth/me', token: res.envelope.data.token });
     expect(again.statusCode).toBe(200);
   });
@@ -181,7 +174,7 @@ describe('login rate limit', () => {
       const other = await limited.call({
         method: 'POST',
         url: '/api/auth/login',
-        payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+        payload: ADMIN,
       });
       expect(other.statusCode).toBe(200);
     } finally {
@@ -198,7 +191,7 @@ describe('health and unknown routes', () => {
   });
 
   it('answers an unknown API route with a 404 envelope, not HTML', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/nope', token: t.adminToken });
+    const res = await t.callAsAdmin({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
     expect(res.envelope).toMatchObject({ success: false, error: 'NOT_FOUND' });
   });

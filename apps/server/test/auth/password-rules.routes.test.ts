@@ -46,10 +46,9 @@ afterAll(async () => t.close());
 let n = 0;
 const createWith = (password: string) => {
   n += 1;
-  return t.call({
+  return t.callAsAdmin({
     method: 'POST',
     url: '/api/auth/users',
-    token: t.adminToken,
     payload: { email: `maria.lopez+${n}@example.com`, name: OWNER.name, password },
   });
 };
@@ -57,10 +56,9 @@ const createWith = (password: string) => {
 describe('creating a user', () => {
   it.each(REFUSED)('refuses %j: %s', async (password, reason) => {
     // Each is refused before anything is written, so one email serves every row.
-    const res = await t.call({
+    const res = await t.callAsAdmin({
       method: 'POST',
       url: '/api/auth/users',
-      token: t.adminToken,
       payload: { ...OWNER, password },
     });
     expect(res.statusCode, res.body).toBe(400);

@@ -86,28 +86,22 @@ describe('my sessions', () => {
 describe('an admin signs a user out everywhere', () => {
   it("lists the user's sessions and ends them all at once, on every instance", async () => {
     const { token, other, user } = await signedInTwice();
-    const list = await t.call<{ sessions: Session[] }>({
+    const list = await t.callAsAdmin<{ sessions: Session[] }>({
       method: 'GET',
       url: `/api/auth/users/${user.id}/sessions`,
-      token: t.adminToken,
     });
     expect(list.statusCode).toBe(200);
     expect(list.envelope.data.sessions).toHaveLength(2);
-    const res = await t.call({
-      method: 'DELETE',
-      url: `/api/auth/users/${user.id}/sessions`,
-      token: t.adminToken,
-    });
+    const res = await t.callAsAdmin({ method: 'DELETE', url: `/api/auth/users/${user.id}/sessions` });
     expect(res.statusCode).toBe(200);
     expect(res.envelope).toMatchObject({ message: 'Signed out everywhere', data: { ended: 2 } });
     for (const tk of [token, other]) {
       expect((await me(tk)).statusCode).toBe(401);
       expect((await meOnReplica(tk)).statusCode).toBe(401);
     }
-    const after = await t.call<{ sessions: Session[] }>({
+    const after = await t.callAsAdmin<{ sessions: Session[] }>({
       method: 'GET',
       url: `/api/auth/users/${user.id}/sessions`,
-      token: t.adminToken,
     });
     expect(after.envelope.data.sessions).toEqual([]);
     // Signing in again works.
@@ -115,7 +109,7 @@ describe('an admin signs a user out everywhere', () => {
   });
 
   it('answers 404 for an unknown user', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/auth/users/999999/sessions', token: t.adminToken });
+    const res = await t.callAsAdmin({ method: 'GET', url: '/api/auth/users/999999/sessions' });
     expect(res.statusCode).toBe(404);
   });
 });

@@ -1,13 +1,7 @@
 import type { Session } from '@salary/shared/auth/auth.contract';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  buildTestApp,
-  type TestContext,
-  USER_PASSWORD,
-} from '../support/helper.ts';
+import { ADMIN, buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';
 
 /*
  * Failed password checks are counted in the database per address+email, per address and per
@@ -63,10 +57,10 @@ describe('password spraying', () => {
       expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
       expect429(blocked!);
       // The right password from this address waits too: the address is what is limited.
-      expect((await attempt(t.call, ADMIN_EMAIL, ADMIN_PASSWORD)).statusCode).toBe(429);
+      expect((await attempt(t.call, ADMIN.email, ADMIN.password)).statusCode).toBe(429);
       // Another address is unaffected.
       expect(
-        (await attempt(t.call, ADMIN_EMAIL, ADMIN_PASSWORD, { remoteAddress: '10.0.0.9' })).statusCode,
+        (await attempt(t.call, ADMIN.email, ADMIN.password, { remoteAddress: '10.0.0.9' })).statusCode,
       ).toBe(200);
     }));
 });
@@ -125,7 +119,7 @@ describe('TRUST_PROXY', () => {
       expect429(
         await attempt(t.call, 'p9@example.com', 'Wrong-guess-123', { forwardedFor: '198.51.100.77' }),
       );
-      const login = await attempt(t.call, ADMIN_EMAIL, ADMIN_PASSWORD, {
+      const login = await attempt(t.call, ADMIN.email, ADMIN.password, {
         remoteAddress: '10.2.0.1',
         forwardedFor: '198.51.100.200',
       });
@@ -146,7 +140,7 @@ describe('TRUST_PROXY', () => {
         ).toBe(401);
       expect429(await attempt(t.call, 'p9@example.com', 'Wrong-guess-123', { forwardedFor: '203.0.113.5' }));
       // Another client behind the same proxy (same socket address) still signs in.
-      const login = await attempt(t.call, ADMIN_EMAIL, ADMIN_PASSWORD, { forwardedFor: '203.0.113.6' });
+      const login = await attempt(t.call, ADMIN.email, ADMIN.password, { forwardedFor: '203.0.113.6' });
       expect(login.statusCode).toBe(200);
       const sessions = await t.call<{ sessions: Session[] }>({
         method: 'GET',

@@ -2,7 +2,6 @@ import type { BaseSalary, BulkBaseSalariesResult } from '@salary/shared/base-sal
 import type { FieldProblem } from '@salary/shared/common/envelope';
 import type { Permissions } from '@salary/shared/common/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newBaseSalary, newGrade, newLevel } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 let t: TestContext;
@@ -13,19 +12,18 @@ const URL = '/api/base-salary/bulk';
 const save = (cells: unknown[], token = t.adminToken) =>
   t.call<BulkBaseSalariesResult>({ method: 'POST', url: URL, token, payload: { cells } });
 const stored = async () => {
-  const res = await t.call<BaseSalary[]>({ method: 'GET', url: '/api/base-salary', token: t.adminToken });
+  const res = await t.callAsAdmin<BaseSalary[]>({ method: 'GET', url: '/api/base-salary' });
   return new Map(res.envelope.data.map((b) => [`${b.gradeId}:${b.levelId}`, b.amount]));
 };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const db = t.database.db;
   grades = [];
-  for (let i = 0; i < 5; i += 1) grades.push(await newGrade(db, `Bulk G${i + 1}`, i));
+  for (let i = 0; i < 5; i += 1) grades.push(await t.newGrade(`Bulk G${i + 1}`, i));
   levels = [];
-  for (let i = 0; i < 3; i += 1) levels.push(await newLevel(db, `Bulk L${i + 1}`));
-  await newBaseSalary(db, grades[0]!.id, levels[0]!.id, 1000);
-  await newBaseSalary(db, grades[0]!.id, levels[1]!.id, 1100);
+  for (let i = 0; i < 3; i += 1) levels.push(await t.newLevel(`Bulk L${i + 1}`));
+  await t.newBaseSalary(grades[0]!.id, levels[0]!.id, 1000);
+  await t.newBaseSalary(grades[0]!.id, levels[1]!.id, 1100);
 });
 afterAll(async () => t.close());
 

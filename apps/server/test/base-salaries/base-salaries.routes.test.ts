@@ -161,13 +161,7 @@ describe('base salaries API', () => {
       levelId: (await createLevel('L9')).id,
       amount: 1,
     });
-    const res = await baseSalaries.delete(created.id);
-    expect(res.statusCode).toBe(200);
-    expect(res.envelope).toMatchObject({
-      success: true,
-      message: 'Base salary deleted successfully',
-      data: null,
-    });
+    await baseSalaries.remove(created.id, 'Base salary deleted successfully');
     expect((await listBaseSalaries()).some((b) => b.id === created.id)).toBe(false);
     const again = await baseSalaries.delete(created.id);
     expect(again.statusCode).toBe(404);

@@ -1,18 +1,10 @@
 import { calculateSalary } from '@salary/salary-engine/calculate-salary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  newCompany,
-  newFactor,
-  newGrade,
-  newJob,
-  newLevel,
-  newPosition,
-  setSettings,
-} from '../support/factories.ts';
+import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 let t: TestContext;
-let company: Awaited<ReturnType<typeof newCompany>>;
+let company: Company;
 /** showSalary + showCost: sees every figure. */
 let plainToken: string;
 let salaryOnlyToken: string;
@@ -20,9 +12,9 @@ let noSalaryToken: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  company = await newCompany(t.database.db, 5000);
-  await newFactor(t.database.db, company.job.id, company.position.id, 'PERCENTAGE', 0.1);
-  await setSettings(t.database.db, {
+  company = await t.newCompany(5000);
+  await t.newFactor(company.job.id, company.position.id, 'PERCENTAGE', 0.1);
+  await t.setSettings({
     experienceMultiplier: 2,
     experienceMultiplierType: 'PERCENTAGE',
     loyaltyMultiplier: 50,
@@ -203,16 +195,16 @@ describe('POST /api/calculate', () => {
   });
 
   it('refuses a position of another job', async () => {
-    const otherJob = await newJob(t.database.db);
-    const other = await newPosition(t.database.db, otherJob.id);
+    const otherJob = await t.newJob();
+    const other = await t.newPosition(otherJob.id);
     const res = await calculate({ ...profile(), positionId: other.id });
     expect(res.statusCode).toBe(400);
     expect(res.envelope.message).toBe('Position does not belong to the selected job');
   });
 
   it('says so when the grade and level have no base salary', async () => {
-    const grade = await newGrade(t.database.db);
-    const level = await newLevel(t.database.db);
+    const grade = await t.newGrade();
+    const level = await t.newLevel();
     const res = await calculate({ ...profile(), gradeId: grade.id, levelId: level.id });
     expect(res.statusCode).toBe(422);
     expect(res.envelope).toMatchObject({

@@ -5,7 +5,6 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployeesRepository } from '../../src/modules/employees/employees.repository.ts';
-import { newCompany } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -34,7 +33,7 @@ beforeAll(async () => {
   writeBuilt(path.join(web, 'index.html'), indexHtml);
   writeBuilt(path.join(web, ASSET), assetText);
   t = await buildTestApp({ webDist: web });
-  const c = await newCompany(t.database.db, 4000);
+  const c = await t.newCompany(4000);
   await createEmployeesRepository(t.database.db).insertMany(
     Array.from({ length: ROWS }, (_, i) => ({
       name: `Wire Person ${i}`,
@@ -98,10 +97,9 @@ describe('the employee list', () => {
     expect((await get('/api/employees', 'br')).rawPayload.equals(before.rawPayload)).toBe(true);
     const first = (JSON.parse(brotliDecompressSync(before.rawPayload).toString()) as { data: EmployeeView[] })
       .data[0]!;
-    const renamed = await t.call({
+    const renamed = await t.callAsAdmin({
       method: 'PUT',
       url: `/api/employees/${first.id}`,
-      token: t.adminToken,
       payload: {
         name: 'Renamed On The Wire',
         technologyId: first.technologyId,

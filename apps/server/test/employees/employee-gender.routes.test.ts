@@ -10,7 +10,6 @@ import {
   sheetValues,
   xlsxOf,
 } from '../excel/excel-files.ts';
-import { newCompany } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -23,7 +22,7 @@ let body: Record<string, unknown>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const c = await newCompany(t.database.db, 4000);
+  const c = await t.newCompany(4000);
   body = {
     name: 'Grace Hopper',
     technologyId: c.job.id,
@@ -50,51 +49,46 @@ const rowWithGender = (e: EmployeeView, changes: Record<string, Cells[number]>, 
 
 describe('gender on the employee record', () => {
   it('defaults to UNDISCLOSED, is set and changed by the form, and kept when a write leaves it out', async () => {
-    const created = await t.call<EmployeeView>({
+    const created = await t.callAsAdmin<EmployeeView>({
       method: 'POST',
       url: '/api/employees',
-      token: t.adminToken,
       payload: body,
     });
     expect(created.statusCode).toBe(201);
     const id = created.envelope.data.id;
     expect(created.envelope.data.gender).toBe('UNDISCLOSED');
 
-    const set = await t.call<EmployeeView>({
+    const set = await t.callAsAdmin<EmployeeView>({
       method: 'PUT',
       url: `/api/employees/${id}`,
-      token: t.adminToken,
       payload: { ...body, gender: 'FEMALE' },
     });
     expect(set.envelope.data.gender).toBe('FEMALE');
     // A client that does not know the field (or may not see it) does not wipe it.
-    await t.call({
+    await t.callAsAdmin({
       method: 'PUT',
       url: `/api/employees/${id}`,
-      token: t.adminToken,
       payload: { ...body, name: 'G. Hopper' },
     });
     expect(await get(id)).toMatchObject({ name: 'G. Hopper', gender: 'FEMALE' });
   });
 
   it('refuses a value outside the list with a message that names the choices, writing nothing', async () => {
-    const res = await t.call({
+    const res = await t.callAsAdmin({
       method: 'POST',
       url: '/api/employees',
-      token: t.adminToken,
       payload: { ...body, name: 'Nobody', gender: 'F' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Gender must be Female, Male, Other or Undisclosed');
-    const list = await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken });
+    const list = await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' });
     expect(list.envelope.data.some((e) => e.name === 'Nobody')).toBe(false);
   });
 
   it('is read by manageEmployee and left out for showSalary alone', async () => {
-    const created = await t.call<EmployeeView>({
+    const created = await t.callAsAdmin<EmployeeView>({
       method: 'POST',
       url: '/api/employees',
-      token: t.adminToken,
       payload: { ...body, name: 'Ada', gender: 'MALE' },
     });
     const id = created.envelope.data.id;
@@ -145,8 +139,8 @@ describe('the Gender column', () => {
     const imported = await importFile(t, file, { query: `?overwrite=${hopperId}` });
     expect(imported.statusCode).toBe(200);
     expect(imported.envelope.data).toMatchObject({ created: 3, updated: 1 });
-    const list = (await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken }))
-      .envelope.data;
+    const list = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
+      .data;
     const genderOf = (name: string) => list.find((e) => e.name === name)?.gender;
     expect(genderOf('G. Hopper')).toBe('FEMALE');
     expect(genderOf('New Woman')).toBe('FEMALE');
@@ -155,8 +149,8 @@ describe('the Gender column', () => {
   });
 
   it('names a bad cell by row and column and imports nothing', async () => {
-    const refs = (await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken }))
-      .envelope.data[0]!;
+    const refs = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
+      .data[0]!;
     const file = await xlsxOf([
       [...IMPORT_HEADER, 'Gender'],
       rowWithGender(refs, { Name: 'Bad Gender' }, 'W'),

@@ -3,15 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DbOrTx } from '../../src/db/client.ts';
 import { employees } from '../../src/db/schema.ts';
-import {
-  countRows,
-  newCompany,
-  newEmployee,
-  newGrade,
-  newJob,
-  newLevel,
-  newPosition,
-} from '../support/factories.ts';
+import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -24,19 +16,13 @@ import { buildTestApp, type TestContext } from '../support/helper.ts';
  */
 
 let t: TestContext;
-let c: Awaited<ReturnType<typeof newCompany>>;
+let c: Company;
 let used: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  c = await newCompany(t.database.db, 3000);
-  used = await newEmployee(t.database.db, {
-    jobId: c.job.id,
-    positionId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
-    name: 'Uses everything',
-  });
+  c = await t.newCompany(3000);
+  used = await t.newEmployeeOf(c, { name: 'Uses everything' });
 });
 afterAll(async () => t.close());
 
@@ -96,8 +82,8 @@ const BROKEN: Array<{ what: string; refs: () => Refs; constraint: string }> = [
 ];
 const other = { position: 0 };
 beforeAll(async () => {
-  const job = await newJob(t.database.db);
-  other.position = (await newPosition(t.database.db, job.id)).id;
+  const job = await t.newJob();
+  other.position = (await t.newPosition(job.id)).id;
 });
 
 const values = (name: string, r: Refs) => sql`(${name}, ${r.job}, ${r.position}, ${r.grade}, ${r.level})`;
@@ -105,7 +91,7 @@ const values = (name: string, r: Refs) => sql`(${name}, ${r.job}, ${r.position},
 describe('writing an employee that refers to nothing', () => {
   for (const broken of BROKEN) {
     it(`refuses ${broken.what}: inserted, updated, or one row among many`, async () => {
-      const before = await countRows(t.database.db, employees);
+      const before = await t.countRows(employees);
       const insert = await inRollback((tx) =>
         tx.execute(
           sql`insert into employees (name, job_id, position_id, grade_id, level_id) values ${values('Bad', broken.refs())}`,
@@ -127,7 +113,7 @@ describe('writing an employee that refers to nothing', () => {
         ),
       );
       expect(many).toMatchObject(refusal(broken.constraint));
-      expect(await countRows(t.database.db, employees)).toBe(before);
+      expect(await t.countRows(employees)).toBe(before);
     });
   }
 
@@ -146,12 +132,11 @@ describe('removing what employees refer to', () => {
   // Used by one employee and by nothing else (no base salary, no factor): only its employee holds it.
   const only = { job: 0, position: 0, grade: 0, level: 0 };
   beforeAll(async () => {
-    const db = t.database.db;
-    only.job = (await newJob(db)).id;
-    only.position = (await newPosition(db, only.job)).id;
-    only.grade = (await newGrade(db)).id;
-    only.level = (await newLevel(db)).id;
-    await newEmployee(db, {
+    only.job = (await t.newJob()).id;
+    only.position = (await t.newPosition(only.job)).id;
+    only.grade = (await t.newGrade()).id;
+    only.level = (await t.newLevel()).id;
+    await t.newEmployee({
       jobId: only.job,
       positionId: only.position,
       gradeId: only.grade,
@@ -194,14 +179,14 @@ describe('removing what employees refer to', () => {
   }
 
   it('refuses moving a used position to another job, and deleting a job whose positions are used', async () => {
-    const job = await newJob(t.database.db);
+    const job = await t.newJob();
     expect(
       await inRollback((tx) =>
         tx.execute(sql`update positions set job_id = ${job.id} where id = ${c.position.id}`),
       ),
     ).toMatchObject(refusal('employees_position_of_job_fk'));
-    const unused = await newJob(t.database.db);
-    await newPosition(t.database.db, unused.id);
+    const unused = await t.newJob();
+    await t.newPosition(unused.id);
     expect(await inRollback((tx) => tx.execute(sql`delete from jobs where id = ${unused.id}`))).toBeNull();
   });
 });
@@ -216,8 +201,8 @@ describe.skipIf(!inject('pgTemplateDb'))('racing writers on PostgreSQL', () => {
   }
 
   it('a delete waits for an uncommitted employee of that job, then is refused', async () => {
-    const job = await newJob(t.database.db);
-    const position = await newPosition(t.database.db, job.id);
+    const job = await t.newJob();
+    const position = await t.newPosition(job.id);
     const [a, b] = [await session(), await session()];
     try {
       await a.query('begin');
@@ -237,12 +222,12 @@ describe.skipIf(!inject('pgTemplateDb'))('racing writers on PostgreSQL', () => {
     } finally {
       await Promise.all([a.end(), b.end()]);
     }
-    expect(await countRows(t.database.db, employees)).toBeGreaterThan(0);
+    expect(await t.countRows(employees)).toBeGreaterThan(0);
   });
 
   it('an insert waits for an uncommitted delete of its job, then is refused', async () => {
-    const job = await newJob(t.database.db);
-    const position = await newPosition(t.database.db, job.id);
+    const job = await t.newJob();
+    const position = await t.newPosition(job.id);
     const [a, b] = [await session(), await session()];
     try {
       await b.query('begin');

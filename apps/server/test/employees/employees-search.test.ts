@@ -1,6 +1,5 @@
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCompany, newEmployee } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /** GET /api/employees?name=: part of the name, ignoring letter case and accents, on the server. */
@@ -10,9 +9,9 @@ const NAMES = ['Jürgen Müller', 'Chloé Durand', 'ÉMILE ZOLA', 'Łukasz Żak'
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const c = await newCompany(t.database.db);
+  const c = await t.newCompany();
   for (const name of NAMES)
-    await newEmployee(t.database.db, {
+    await t.newEmployee({
       name,
       jobId: c.job.id,
       positionId: c.position.id,
@@ -23,10 +22,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function search(name: string) {
-  const res = await t.call<EmployeeView[]>({
+  const res = await t.callAsAdmin<EmployeeView[]>({
     method: 'GET',
     url: `/api/employees?name=${encodeURIComponent(name)}`,
-    token: t.adminToken,
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.envelope.data.map((e) => e.name).sort();
@@ -51,11 +49,7 @@ describe('name search', () => {
 
   it('a blank search lists everyone; a long one is refused with a message', async () => {
     expect(await search('   ')).toHaveLength(NAMES.length);
-    const res = await t.call({
-      method: 'GET',
-      url: `/api/employees?name=${'a'.repeat(101)}`,
-      token: t.adminToken,
-    });
+    const res = await t.callAsAdmin({ method: 'GET', url: `/api/employees?name=${'a'.repeat(101)}` });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Search by Name is too long');
   });

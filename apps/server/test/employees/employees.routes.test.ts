@@ -1,33 +1,21 @@
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  newBaseSalary,
-  newBenefit,
-  newCompany,
-  newCustomMultiplier,
-  newEmployee,
-  newGrade,
-  newJob,
-  newLevel,
-  newPosition,
-  setSettings,
-} from '../support/factories.ts';
+import { type Company, newBenefit, newCustomMultiplier } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 let t: TestContext;
-let c: Awaited<ReturnType<typeof newCompany>>;
+let c: Company;
 let grade2: { id: number };
 let level2: { id: number };
 let tokens: Record<'plain' | 'salary' | 'cost' | 'manage' | 'remover', string>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const db = t.database.db;
-  c = await newCompany(db, 4000);
-  grade2 = await newGrade(db);
-  level2 = await newLevel(db);
-  await newBaseSalary(db, grade2.id, c.level.id, 6000);
-  await setSettings(db, {
+  c = await t.newCompany(4000);
+  grade2 = await t.newGrade();
+  level2 = await t.newLevel();
+  await t.newBaseSalary(grade2.id, c.level.id, 6000);
+  await t.setSettings({
     experienceMultiplier: 1,
     benefits: [newBenefit()],
     customMultipliers: [newCustomMultiplier()],
@@ -63,10 +51,9 @@ const form = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function create(overrides: Record<string, unknown> = {}) {
-  const res = await t.call<EmployeeView>({
+  const res = await t.callAsAdmin<EmployeeView>({
     method: 'POST',
     url: '/api/employees',
-    token: t.adminToken,
     payload: form(overrides),
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -102,11 +89,7 @@ describe('employees CRUD', () => {
     expect(e).not.toHaveProperty('calculatedSalary');
     expect(e).not.toHaveProperty('accumulatedCost');
 
-    const read = await t.call<EmployeeView>({
-      method: 'GET',
-      url: `/api/employees/${e.id}`,
-      token: t.adminToken,
-    });
+    const read = await t.callAsAdmin<EmployeeView>({ method: 'GET', url: `/api/employees/${e.id}` });
     // 4000 + experience 1% × 5 = 200 + on-call $250 = 4450; cost = 4450 + 100 + 10% SI 445 = 4995.
     expect(read.envelope.data).toMatchObject({ calculatedSalary: 4450, accumulatedCost: 4995 });
 
@@ -118,11 +101,7 @@ describe('employees CRUD', () => {
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.envelope.message).toBe('Employee updated successfully');
-    const after = await t.call<EmployeeView>({
-      method: 'GET',
-      url: `/api/employees/${e.id}`,
-      token: t.adminToken,
-    });
+    const after = await t.callAsAdmin<EmployeeView>({ method: 'GET', url: `/api/employees/${e.id}` });
     expect(after.envelope.data).toMatchObject({
       name: 'Ada King',
       gradeId: grade2.id,
@@ -133,9 +112,7 @@ describe('employees CRUD', () => {
     const deleted = await t.call({ method: 'DELETE', url: `/api/employees/${e.id}`, token: tokens.remover });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.envelope.message).toBe('Employee deleted successfully');
-    expect(
-      (await t.call({ method: 'GET', url: `/api/employees/${e.id}`, token: t.adminToken })).statusCode,
-    ).toBe(404);
+    expect((await t.callAsAdmin({ method: 'GET', url: `/api/employees/${e.id}` })).statusCode).toBe(404);
   });
 
   it('needs manageEmployee to create or update and deleteEmployee to delete', async () => {
@@ -160,7 +137,7 @@ describe('employees CRUD', () => {
   });
 
   it('validates the form: required fields, years ≥ 0, position of the job, known custom multipliers', async () => {
-    const empty = await t.call({ method: 'POST', url: '/api/employees', token: t.adminToken, payload: {} });
+    const empty = await t.callAsAdmin({ method: 'POST', url: '/api/employees', payload: {} });
     expect(empty.statusCode).toBe(400);
     for (const m of [
       'Name is required',
@@ -173,21 +150,19 @@ describe('employees CRUD', () => {
     ])
       expect(empty.envelope.message).toContain(m);
 
-    const negative = await t.call({
+    const negative = await t.callAsAdmin({
       method: 'POST',
       url: '/api/employees',
-      token: t.adminToken,
       payload: form({ yearsWithCompany: -1 }),
     });
     expect(negative.statusCode).toBe(400);
     expect(negative.envelope.message).toContain('Years with Company cannot be negative');
 
-    const otherJob = await newJob(t.database.db);
-    const foreign = await newPosition(t.database.db, otherJob.id);
-    const mismatch = await t.call({
+    const otherJob = await t.newJob();
+    const foreign = await t.newPosition(otherJob.id);
+    const mismatch = await t.callAsAdmin({
       method: 'POST',
       url: '/api/employees',
-      token: t.adminToken,
       payload: form({ specializationId: foreign.id }),
     });
     expect(mismatch.statusCode).toBe(400);
@@ -195,19 +170,17 @@ describe('employees CRUD', () => {
       fields: [{ field: 'specializationId', message: 'Position does not belong to the selected job' }],
     });
 
-    const unknown = await t.call({
+    const unknown = await t.callAsAdmin({
       method: 'POST',
       url: '/api/employees',
-      token: t.adminToken,
       payload: form({ customMultipliers: '["cm_nope"]' }),
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.envelope.message).toBe('Unknown custom multiplier: cm_nope');
 
-    const missingGrade = await t.call({
+    const missingGrade = await t.callAsAdmin({
       method: 'POST',
       url: '/api/employees',
-      token: t.adminToken,
       payload: form({ gradeId: 999999 }),
     });
     expect(missingGrade.statusCode).toBe(400);
@@ -215,38 +188,30 @@ describe('employees CRUD', () => {
   });
 
   it('answers 404 for unknown ids and 400 for malformed ones', async () => {
+    expect((await t.callAsAdmin({ method: 'GET', url: '/api/employees/999999' })).statusCode).toBe(404);
     expect(
-      (await t.call({ method: 'GET', url: '/api/employees/999999', token: t.adminToken })).statusCode,
+      (await t.callAsAdmin({ method: 'PUT', url: '/api/employees/999999', payload: form() })).statusCode,
     ).toBe(404);
-    expect(
-      (await t.call({ method: 'PUT', url: '/api/employees/999999', token: t.adminToken, payload: form() }))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (await t.call({ method: 'DELETE', url: '/api/employees/999999', token: t.adminToken })).statusCode,
-    ).toBe(404);
-    expect((await t.call({ method: 'GET', url: '/api/employees/1.5', token: t.adminToken })).statusCode).toBe(
-      400,
-    );
+    expect((await t.callAsAdmin({ method: 'DELETE', url: '/api/employees/999999' })).statusCode).toBe(404);
+    expect((await t.callAsAdmin({ method: 'GET', url: '/api/employees/1.5' })).statusCode).toBe(400);
   });
 });
 
 describe('GET /api/employees', () => {
   let ids: { a: number; b: number; c: number; orphan: number };
   beforeAll(async () => {
-    const db = t.database.db;
     const base = { jobId: c.job.id, gradeId: c.grade.id, levelId: c.level.id };
     ids = {
-      a: await newEmployee(db, { ...base, positionId: c.position.id, name: 'Filter A' }),
-      b: await newEmployee(db, {
+      a: await t.newEmployee({ ...base, positionId: c.position.id, name: 'Filter A' }),
+      b: await t.newEmployee({
         ...base,
         positionId: c.otherPosition.id,
         gradeId: grade2.id,
         name: 'Filter B',
       }),
-      c: await newEmployee(db, { ...base, positionId: c.position.id, yearsExperience: 10, name: 'Filter C' }),
+      c: await t.newEmployee({ ...base, positionId: c.position.id, yearsExperience: 10, name: 'Filter C' }),
       // No base salary for (grade, level2): priced as null, never a failed list.
-      orphan: await newEmployee(db, {
+      orphan: await t.newEmployee({
         ...base,
         positionId: c.position.id,
         levelId: level2.id,
@@ -322,10 +287,9 @@ describe('GET /api/employees', () => {
   it('lists the same salary that POST /api/calculate gives for the profile with all benefits', async () => {
     const e = await create({ yearsExperience: 7, yearsWithCompany: 3, offshoreProject: true });
     const listed = (await list('')).envelope.data.find((r) => r.id === e.id)!;
-    const calc = await t.call<{ calculatedSalary: number; details: { totalCost: number } }>({
+    const calc = await t.callAsAdmin<{ calculatedSalary: number; details: { totalCost: number } }>({
       method: 'POST',
       url: '/api/calculate',
-      token: t.adminToken,
       payload: {
         jobId: e.technologyId,
         positionId: e.specializationId,

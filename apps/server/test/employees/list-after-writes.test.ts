@@ -2,13 +2,7 @@ import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
-import {
-  newCompany,
-  newCustomMultiplier,
-  newEmployee,
-  newFactor,
-  setSettings,
-} from '../support/factories.ts';
+import { type Company, newCustomMultiplier } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -22,7 +16,7 @@ import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 let t: TestContext;
 let db: Db;
-let company: Awaited<ReturnType<typeof newCompany>>;
+let company: Company;
 let employeeIds: number[];
 
 const list = async (call: TestContext['call']): Promise<EmployeeView[]> => {
@@ -59,12 +53,11 @@ const WRITES: Write[] = [
     label: 'an employee edited through the API',
     run: async () => {
       const id = employeeIds[3]!;
-      const res = await t.call({ method: 'GET', url: `/api/employees/${id}`, token: t.adminToken });
+      const res = await t.callAsAdmin({ method: 'GET', url: `/api/employees/${id}` });
       const current = res.envelope.data as EmployeeView & { version: number };
-      const put = await t.call({
+      const put = await t.callAsAdmin({
         method: 'PUT',
         url: `/api/employees/${id}`,
-        token: t.adminToken,
         payload: {
           name: current.name,
           technologyId: current.technologyId,
@@ -100,16 +93,7 @@ const WRITES: Write[] = [
   },
   {
     label: 'an employee created',
-    run: async () =>
-      employeeIds.push(
-        await newEmployee(db, {
-          jobId: company.job.id,
-          positionId: company.position.id,
-          gradeId: company.grade.id,
-          levelId: company.level.id,
-          yearsExperience: 4,
-        }),
-      ),
+    run: async () => employeeIds.push(await t.newEmployeeOf(company, { yearsExperience: 4 })),
     moves: true,
   },
   {
@@ -152,7 +136,7 @@ const WRITES: Write[] = [
   },
   {
     label: 'an adjustment factor added',
-    run: () => newFactor(db, company.job.id, company.position.id, 'PERCENTAGE', 0.1),
+    run: () => t.newFactor(company.job.id, company.position.id, 'PERCENTAGE', 0.1),
     moves: true,
   },
   {
@@ -162,7 +146,7 @@ const WRITES: Write[] = [
   },
   {
     label: 'the settings changed',
-    run: () => setSettings(db, { remoteMultiplier: 1.3, customMultipliers: [newCustomMultiplier()] }),
+    run: () => t.setSettings({ remoteMultiplier: 1.3, customMultipliers: [newCustomMultiplier()] }),
     moves: true,
   },
   {
@@ -183,15 +167,12 @@ describe('the whole list after each kind of write', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     db = t.database.db;
-    company = await newCompany(db, 4000);
+    company = await t.newCompany(4000);
     employeeIds = [];
     for (let i = 0; i < 24; i++)
       employeeIds.push(
-        await newEmployee(db, {
-          jobId: company.job.id,
+        await t.newEmployeeOf(company, {
           positionId: i % 2 ? company.position.id : company.otherPosition.id,
-          gradeId: company.grade.id,
-          levelId: company.level.id,
           yearsExperience: i,
           remote: i % 3 === 0,
         }),

@@ -3,7 +3,7 @@ import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { newCompany, newEmployee, setSettings } from '../support/factories.ts';
+import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { download, IMPORT_HEADER, importFile, loadWorkbook, sheetValues, xlsxOf } from './excel-files.ts';
 
@@ -15,7 +15,7 @@ import { download, IMPORT_HEADER, importFile, loadWorkbook, sheetValues, xlsxOf 
  */
 
 let t: TestContext;
-let c: Awaited<ReturnType<typeof newCompany>>;
+let c: Company;
 let ids: number[];
 
 const NAMES = ['Ada', 'Grace', 'Linus', 'Barbara', 'Edsger', 'Margaret'];
@@ -24,17 +24,13 @@ afterAll(async () => t?.close());
 beforeEach(async () => {
   await t?.close();
   t = await buildTestApp();
-  const db = t.database.db;
-  c = await newCompany(db, 5000);
-  await setSettings(db, {});
+  c = await t.newCompany(5000);
+  await t.setSettings({});
   ids = [];
   for (const [i, name] of NAMES.entries())
     ids.push(
-      await newEmployee(db, {
-        jobId: c.job.id,
+      await t.newEmployeeOf(c, {
         positionId: i % 2 ? c.otherPosition.id : c.position.id,
-        gradeId: c.grade.id,
-        levelId: c.level.id,
         name,
         yearsExperience: 10 + i,
         yearsWithCompany: i,
@@ -363,9 +359,8 @@ describe('property: random edits of an export', () => {
       }
     }
     const bytes = await bytesOf(book);
-    const before = (
-      await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken })
-    ).envelope.data;
+    const before = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
+      .data;
     const preview = (await importFile(t, bytes, { query: '?dryRun=true' })).envelope.data;
     expect(preview.conflicts).toEqual([]);
     expect(new Map(preview.changes.map((x) => [x.id, new Set(x.changes.map((f) => f.field))]))).toEqual(
@@ -375,9 +370,8 @@ describe('property: random edits of an export', () => {
 
     const done = await importFile(t, bytes);
     expect(done.envelope.data.updated).toBe(expected.size);
-    const after = (
-      await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken })
-    ).envelope.data;
+    const after = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
+      .data;
     for (const e of after) {
       const old = before.find((b) => b.id === e.id)!;
       const changed = expected.get(e.id) ?? new Set();

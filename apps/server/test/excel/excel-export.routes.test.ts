@@ -2,12 +2,12 @@ import * as XLSX from '@e965/xlsx';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCompany, newEmployee, newJob, newLevel, newPosition, setSettings } from '../support/factories.ts';
+import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { download, everyValue, IMPORT_HEADER, importFile, loadWorkbook, sheetValues } from './excel-files.ts';
 
 let t: TestContext;
-let c: Awaited<ReturnType<typeof newCompany>>;
+let c: Company;
 let otherJob: { id: number; name: string };
 let ids: { ada: number; orphan: number; other: number };
 let tokens: Record<'plain' | 'salary' | 'cost', string>;
@@ -16,21 +16,20 @@ const FORMULA_LIKE = ['=SUM(A1)', '+1', '-2', '@x'];
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const db = t.database.db;
   // Figures nobody would type by accident, so "appears nowhere in the file" means something.
-  c = await newCompany(db, 7777.77);
-  await setSettings(db, {
+  c = await t.newCompany(7777.77);
+  await t.setSettings({
     benefits: [{ name: 'Health', amount: 123.45, type: 'FIXED_AMOUNT' }],
     socialInsuranceEnabled: true,
     socialInsuranceType: 'COMPANY_FULL',
     totalInsurancePercentage: 10,
   });
-  const noBase = await newLevel(db);
-  otherJob = await newJob(db);
-  const otherPosition = await newPosition(db, otherJob.id);
+  const noBase = await t.newLevel();
+  otherJob = await t.newJob();
+  const otherPosition = await t.newPosition(otherJob.id);
   const base = { jobId: c.job.id, positionId: c.position.id, gradeId: c.grade.id, levelId: c.level.id };
   ids = {
-    ada: await newEmployee(db, {
+    ada: await t.newEmployee({
       ...base,
       name: 'Ada Lovelace',
       yearsExperience: 5.25,
@@ -38,8 +37,8 @@ beforeAll(async () => {
       pillar: true,
       remote: true,
     }),
-    orphan: await newEmployee(db, { ...base, name: 'No Base Salary', levelId: noBase.id }),
-    other: await newEmployee(db, {
+    orphan: await t.newEmployee({ ...base, name: 'No Base Salary', levelId: noBase.id }),
+    other: await t.newEmployee({
       ...base,
       jobId: otherJob.id,
       positionId: otherPosition.id,
@@ -47,7 +46,7 @@ beforeAll(async () => {
       offshoreProject: true,
     }),
   };
-  for (const name of FORMULA_LIKE) await newEmployee(db, { ...base, name });
+  for (const name of FORMULA_LIKE) await t.newEmployee({ ...base, name });
   tokens = {
     plain: (await t.createUser()).token,
     salary: (await t.createUser({ showSalary: true })).token,

@@ -54,8 +54,7 @@ async function measured<T>(work: () => Promise<T>): Promise<{ value: T; growth: 
 }
 
 const employeeCount = async () =>
-  (await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken })).envelope.data
-    .length;
+  (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope.data.length;
 
 describe('hostile .xlsx uploads', () => {
   it.each([

@@ -1,16 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  newCompany,
-  newCustomMultiplier,
-  newEmployee,
-  newGrade,
-  newJob,
-  newLevel,
-  newPosition,
-  setSettings,
-} from '../support/factories.ts';
+import { type Company, newCustomMultiplier } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import {
   type Cells,
@@ -25,7 +16,7 @@ import {
 } from './excel-files.ts';
 
 let t: TestContext;
-let c: Awaited<ReturnType<typeof newCompany>>;
+let c: Company;
 let other: { job: { id: number; name: string }; position: { id: number; name: string } };
 let grade2: { id: number; name: string };
 let level2: { id: number; name: string };
@@ -34,17 +25,16 @@ let ada: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const db = t.database.db;
-  c = await newCompany(db, 4000);
-  const job = await newJob(db, 'Frontend');
-  other = { job, position: await newPosition(db, job.id, 'UI Developer') };
-  grade2 = await newGrade(db, 'G2');
-  level2 = await newLevel(db, 'Principal');
-  await setSettings(db, {
+  c = await t.newCompany(4000);
+  const job = await t.newJob('Frontend');
+  other = { job, position: await t.newPosition(job.id, 'UI Developer') };
+  grade2 = await t.newGrade('G2');
+  level2 = await t.newLevel('Principal');
+  await t.setSettings({
     customMultipliers: [newCustomMultiplier()],
   });
   const base = { jobId: c.job.id, positionId: c.position.id, gradeId: c.grade.id, levelId: c.level.id };
-  ada = await newEmployee(db, {
+  ada = await t.newEmployee({
     ...base,
     name: 'Ada Lovelace',
     yearsExperience: 2.75,
@@ -52,13 +42,13 @@ beforeAll(async () => {
     pillar: true,
     customMultiplierIds: ['cm_oncall'],
   });
-  await newEmployee(db, {
+  await t.newEmployee({
     ...base,
     name: 'Grace Hopper',
     offshoreProject: true,
     actingAsDifferentGrade: true,
   });
-  await newEmployee(db, { ...base, name: 'Orphan', levelId: level2.id, remote: true });
+  await t.newEmployee({ ...base, name: 'Orphan', levelId: level2.id, remote: true });
   tokens = {
     plain: (await t.createUser({ showSalary: true, deleteEmployee: true })).token,
     manage: (await t.createUser({ manageEmployee: true })).token,
@@ -67,8 +57,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function listed(): Promise<EmployeeView[]> {
-  return (await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken }))
-    .envelope.data;
+  return (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope.data;
 }
 
 async function exportBytes(): Promise<Buffer> {
@@ -285,10 +274,9 @@ describe('POST /api/employees/import', () => {
 
   it('asks for a file when none is sent', async () => {
     const noFile = 'Choose an Excel file to import';
-    const textOnly = await t.call({
+    const textOnly = await t.callAsAdmin({
       method: 'POST',
       url: '/api/employees/import',
-      token: t.adminToken,
       ...multipart([{ name: 'note', data: 'hello' }]),
     });
     expect(textOnly.statusCode).toBe(400);
@@ -299,10 +287,9 @@ describe('POST /api/employees/import', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.envelope.message).toBe(noFile);
 
-    const json = await t.call({
+    const json = await t.callAsAdmin({
       method: 'POST',
       url: '/api/employees/import',
-      token: t.adminToken,
       payload: { file: 'employees.xlsx' },
     });
     expect(json.statusCode).toBe(400);
@@ -313,10 +300,9 @@ describe('POST /api/employees/import', () => {
     const { payload, headers } = multipart([
       { name: 'file', filename: 'a.xlsx', data: await xlsxOf([IMPORT_HEADER]) },
     ]);
-    const res = await t.call({
+    const res = await t.callAsAdmin({
       method: 'POST',
       url: '/api/employees/import',
-      token: t.adminToken,
       headers,
       payload: payload.subarray(0, payload.length - 200),
     });

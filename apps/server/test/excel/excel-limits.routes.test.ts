@@ -1,24 +1,23 @@
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCompany } from '../support/factories.ts';
+import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { IMPORT_HEADER, importFile, importRow, xlsxOf } from './excel-files.ts';
 
 /* The configured limits (IMPORT_MAX_ROWS, IMPORT_MAX_BYTES) reach the import. */
 
 let t: TestContext;
-let c: Awaited<ReturnType<typeof newCompany>>;
+let c: Company;
 
 beforeAll(async () => {
   t = await buildTestApp({ importMaxRows: 5, importMaxBytes: 64 * 1024 });
-  c = await newCompany(t.database.db);
+  c = await t.newCompany();
 });
 afterAll(async () => t.close());
 
 const row = (name: string) => importRow(c, { Name: name });
 const count = async () =>
-  (await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken })).envelope.data
-    .length;
+  (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope.data.length;
 
 describe('import limits', () => {
   it('refuses more rows than importMaxRows, writing nothing', async () => {

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCompany, newEmployee } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { download, importFile, loadWorkbook } from './excel-files.ts';
 
@@ -86,14 +85,10 @@ for (const program of PROGRAMS)
 
     beforeAll(async () => {
       t = await buildTestApp();
-      const db = t.database.db;
-      const c = await newCompany(db, 4200);
+      const c = await t.newCompany(4200);
       for (let i = 0; i < N; i++)
-        await newEmployee(db, {
-          jobId: c.job.id,
+        await t.newEmployeeOf(c, {
           positionId: i % 2 ? c.otherPosition.id : c.position.id,
-          gradeId: c.grade.id,
-          levelId: c.level.id,
           name: `Person ${i} ${i % 3 ? 'Ünïcødé' : ''}`.trim(),
           yearsExperience: (i * 7.25) % 40,
           yearsWithCompany: i % 9,

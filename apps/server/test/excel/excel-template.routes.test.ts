@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCompany, newJob, newLevel, newPosition } from '../support/factories.ts';
+import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { download, IMPORT_HEADER, importFile, importRow, loadWorkbook, sheetValues } from './excel-files.ts';
 
@@ -57,15 +57,14 @@ describe('GET /api/employees/template/download', () => {
   });
 
   describe('with rules', () => {
-    let c: Awaited<ReturnType<typeof newCompany>>;
+    let c: Company;
     beforeAll(async () => {
-      const db = t.database.db;
-      c = await newCompany(db);
+      c = await t.newCompany();
       // A job without positions comes first; the example row still shows a job that has one.
-      await newJob(db, 'AAA Empty Job');
-      const second = await newJob(db, 'Zeta');
-      await newPosition(db, second.id, c.position.name.toUpperCase());
-      await newLevel(db);
+      await t.newJob('AAA Empty Job');
+      const second = await t.newJob('Zeta');
+      await t.newPosition(second.id, c.position.name.toUpperCase());
+      await t.newLevel();
     });
 
     it('downloads employees_template.xlsx: the import columns, no rows, and instructions with a real example', async () => {

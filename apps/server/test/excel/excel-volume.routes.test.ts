@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCompany } from '../support/factories.ts';
+import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { download, IMPORT_HEADER, importFile, loadWorkbook } from './excel-files.ts';
 
@@ -10,11 +10,11 @@ import { download, IMPORT_HEADER, importFile, loadWorkbook } from './excel-files
 
 const N = 10_000;
 let t: TestContext;
-let c: Awaited<ReturnType<typeof newCompany>>;
+let c: Company;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  c = await newCompany(t.database.db, 5000);
+  c = await t.newCompany(5000);
 });
 afterAll(async () => t.close());
 
@@ -56,9 +56,8 @@ describe('10,000 employees', () => {
     expect(created.statusCode, created.body.slice(0, 300)).toBe(200);
     expect(created.envelope.data).toMatchObject({ created: N, updated: 0, problems: [] });
 
-    const before = (
-      await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken })
-    ).envelope.data;
+    const before = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
+      .data;
     expect(before).toHaveLength(N);
     expect(before.find((e) => e.name === 'Employee 9999')).toMatchObject({
       specializationId: c.position.id,
@@ -83,9 +82,8 @@ describe('10,000 employees', () => {
       conflictCount: 0,
       problems: [],
     });
-    const after = (
-      await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken })
-    ).envelope.data;
+    const after = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
+      .data;
     expect(after).toEqual(before);
   });
 });

@@ -9,17 +9,8 @@ import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEmployeeChanges, auditEntries, employees, payHistory } from '../../src/db/schema.ts';
-import {
-  countRows,
-  newBaseSalary,
-  newCompany,
-  newCustomMultiplier,
-  newEmployee,
-  newLevel,
-  newPosition,
-  setSettings,
-} from '../support/factories.ts';
-import { ADMIN_EMAIL, ALL_PERMISSIONS, buildTestApp, type TestContext } from '../support/helper.ts';
+import { newCustomMultiplier } from '../support/factories.ts';
+import { ADMIN, ALL_PERMISSIONS, buildTestApp, type TestContext } from '../support/helper.ts';
 import { type Cells, IMPORT_HEADER, importFile, importRow, xlsxOf } from './excel-files.ts';
 
 /*
@@ -41,7 +32,7 @@ beforeAll(async () => {
   };
   // Existing employees carry a custom multiplier that moves their pay (the import's file has
   // no column for it: an update must keep it, in the table, the entry and the pay history).
-  await setSettings(db(), { customMultipliers: [newCustomMultiplier()] });
+  await t.setSettings({ customMultipliers: [newCustomMultiplier()] });
 });
 afterAll(async () => t.close());
 
@@ -55,18 +46,18 @@ async function directory() {
 
 async function counts() {
   return {
-    employees: await countRows(db(), employees),
-    audit: await countRows(db(), auditEntries),
-    payHistory: await countRows(db(), payHistory),
+    employees: await t.countRows(employees),
+    audit: await t.countRows(auditEntries),
+    payHistory: await t.countRows(payHistory),
   };
 }
 
-type Company = Awaited<ReturnType<typeof newCompany>> & { level2: { id: number; name: string } };
+type Company = Awaited<ReturnType<TestContext['newCompany']>> & { level2: { id: number; name: string } };
 
 async function company(): Promise<Company> {
-  const c = await newCompany(db(), 3000);
-  const level2 = await newLevel(db(), unique('L'));
-  await newBaseSalary(db(), c.grade.id, level2.id, 4500);
+  const c = await t.newCompany(3000);
+  const level2 = await t.newLevel(unique('L'));
+  await t.newBaseSalary(c.grade.id, level2.id, 4500);
   return { ...c, level2 };
 }
 
@@ -74,7 +65,7 @@ const row = (c: Company, changes: Parameters<typeof importRow>[1]) =>
   importRow(c, { Name: unique('New Hire'), ...changes });
 
 async function existing(c: Company, over: Record<string, unknown> = {}) {
-  return newEmployee(db(), {
+  return t.newEmployee({
     name: unique('Existing'),
     jobId: c.job.id,
     positionId: c.position.id,
@@ -92,11 +83,7 @@ async function existing(c: Company, over: Record<string, unknown> = {}) {
 async function imported(rows: Cells[]): Promise<AuditEntry> {
   const res = await importFile(t, await xlsxOf([IMPORT_HEADER, ...rows]), { query: '?overwrite=all' });
   expect(res.statusCode, res.body).toBe(200);
-  const page = await t.call<AuditPage>({
-    method: 'GET',
-    url: '/api/audit?entityType=import&limit=1',
-    token: t.adminToken,
-  });
+  const page = await t.callAsAdmin<AuditPage>({ method: 'GET', url: '/api/audit?entityType=import&limit=1' });
   const entry = page.envelope.data.entries[0]!;
   expect(entry.action).toBe('import');
   return entry;
@@ -104,7 +91,7 @@ async function imported(rows: Cells[]): Promise<AuditEntry> {
 
 /** An employee as GET /api/employees/:id shows it (the API's field names). */
 async function view(id: number): Promise<Record<string, unknown>> {
-  const res = await t.call<EmployeeView>({ method: 'GET', url: `/api/employees/${id}`, token: t.adminToken });
+  const res = await t.callAsAdmin<EmployeeView>({ method: 'GET', url: `/api/employees/${id}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.envelope.data as unknown as Record<string, unknown>;
 }
@@ -117,7 +104,7 @@ const revert = (id: number, token = t.adminToken) =>
   });
 
 async function employeeForm(id: number) {
-  const res = await t.call<EmployeeView>({ method: 'GET', url: `/api/employees/${id}`, token: t.adminToken });
+  const res = await t.callAsAdmin<EmployeeView>({ method: 'GET', url: `/api/employees/${id}` });
   const e = res.envelope.data;
   return {
     name: e.name,
@@ -221,7 +208,7 @@ describe('POST /api/audit/:id/revert', () => {
       action: 'revert',
       entityType: 'import',
       entityId: String(entry.id),
-      actorEmail: ADMIN_EMAIL,
+      actorEmail: ADMIN.email,
     });
     // The revert names the same employees, in rows beside its entry (the entry keeps the count).
     const touched = await db()
@@ -245,10 +232,9 @@ describe('POST /api/audit/:id/revert', () => {
     if (spec.changes.length) expect(history.length).toBeGreaterThan(0);
 
     // The Audit Log shows it.
-    const log = await t.call<AuditPage>({
+    const log = await t.callAsAdmin<AuditPage>({
       method: 'GET',
       url: `/api/audit?entityType=import&entityId=${entry.id}`,
-      token: t.adminToken,
     });
     expect(log.envelope.data.entries[0]!.summary).toBe(
       `Import ${entry.id} of sheet "Employees" reverted: ${spec.creates} deleted, ${spec.changes.length} restored`,
@@ -262,10 +248,9 @@ describe('POST /api/audit/:id/revert', () => {
       verb: /was changed on \d+ \w+ \d{4}, \d\d:\d\d UTC by admin@example\.com after this import/,
       touch: async (id) => {
         const form = await employeeForm(id);
-        const res = await t.call({
+        const res = await t.callAsAdmin({
           method: 'PUT',
           url: `/api/employees/${id}`,
-          token: t.adminToken,
           payload: { ...form, name: `${form.name} Jr` },
         });
         expect(res.statusCode, res.body).toBe(200);
@@ -275,7 +260,7 @@ describe('POST /api/audit/:id/revert', () => {
       name: 'a delete of the employee',
       verb: /was deleted on .+ by admin@example\.com after this import/,
       touch: async (id) => {
-        const res = await t.call({ method: 'DELETE', url: `/api/employees/${id}`, token: t.adminToken });
+        const res = await t.callAsAdmin({ method: 'DELETE', url: `/api/employees/${id}` });
         expect(res.statusCode, res.body).toBe(200);
       },
     },
@@ -315,7 +300,7 @@ describe('POST /api/audit/:id/revert', () => {
       expect(res.envelope.message).toContain(`Employee ${target} (${name}`);
       expect(res.envelope.message).toMatch(later.verb);
       const blockers = (res.envelope.data as { employees: ImportRevertBlocker[] }).employees;
-      expect(blockers).toEqual([expect.objectContaining({ id: target, by: ADMIN_EMAIL })]);
+      expect(blockers).toEqual([expect.objectContaining({ id: target, by: ADMIN.email })]);
       // Nothing written: not the other employee either, no entry, no pay history.
       expect(await directory()).toEqual(before);
       expect(await counts()).toEqual(was);
@@ -326,10 +311,9 @@ describe('POST /api/audit/:id/revert', () => {
     const c = await company();
     const before = await directory();
     const entry = await imported([row(c, {}), row(c, {})]);
-    const res = await t.call({
+    const res = await t.callAsAdmin({
       method: 'PUT',
       url: `/api/base-salary/${c.baseSalary.id}`,
-      token: t.adminToken,
       payload: { gradeId: c.grade.id, levelId: c.level.id, amount: 3900 },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -408,16 +392,14 @@ describe('POST /api/audit/:id/revert', () => {
     const c = await company();
     const id = await existing(c);
     const form = await employeeForm(id);
-    await t.call({
+    await t.callAsAdmin({
       method: 'PUT',
       url: `/api/employees/${id}`,
-      token: t.adminToken,
       payload: { ...form, name: unique('Edited') },
     });
-    const page = await t.call<AuditPage>({
+    const page = await t.callAsAdmin<AuditPage>({
       method: 'GET',
       url: `/api/audit?entityType=employee&entityId=${id}`,
-      token: t.adminToken,
     });
     const was = await counts();
     const notImport = await revert(page.envelope.data.entries[0]!.id);
@@ -441,11 +423,11 @@ describe('POST /api/audit/:id/revert', () => {
 
   it("refuses when a changed employee's earlier position was deleted since", async () => {
     const c = await company();
-    const gone = await newPosition(db(), c.job.id, unique('Gone'));
+    const gone = await t.newPosition(c.job.id, unique('Gone'));
     const id = await existing(c, { positionId: gone.id });
     const form = await employeeForm(id);
     const entry = await imported([row(c, { ID: id, Name: form.name, 'Years of Experience': 2.5 })]);
-    const del = await t.call({ method: 'DELETE', url: `/api/positions/${gone.id}`, token: t.adminToken });
+    const del = await t.callAsAdmin({ method: 'DELETE', url: `/api/positions/${gone.id}` });
     expect(del.statusCode, del.body).toBe(200);
     const was = await counts();
     const res = await revert(entry.id);

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../src/db/client.ts';
 import { auditEmployeeChanges, auditEntries, employees, payHistory } from '../../src/db/schema.ts';
 import { textArray } from '../../src/db/sql-arrays.ts';
 import { createEmployeesRepository } from '../../src/modules/employees/employees.repository.ts';
-import { countRows, newCompany } from '../support/factories.ts';
+import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { IMPORT_HEADER, importFile, importRow, xlsxOf } from './excel-files.ts';
 
@@ -18,12 +18,12 @@ import { IMPORT_HEADER, importFile, importRow, xlsxOf } from './excel-files.ts';
  */
 
 let t: TestContext;
-let company: Awaited<ReturnType<typeof newCompany>>;
+let company: Company;
 const pglite = () => t.database.kind === 'pglite';
 
 beforeAll(async () => {
   t = await buildTestApp();
-  company = await newCompany(t.database.db, 3000);
+  company = await t.newCompany(3000);
 });
 afterAll(async () => t.close());
 
@@ -44,10 +44,10 @@ const orphanInsert = (db: DbOrTx) =>
 const foreignKeyRefusal = { cause: expect.objectContaining({ code: '23503' }) };
 
 /** The audit trail's rows, counted: an import that rolled back leaves these as they were. */
-const auditCounts = async (db: DbOrTx) => ({
-  entries: await countRows(db, auditEntries),
-  changes: await countRows(db, auditEmployeeChanges),
-  history: await countRows(db, payHistory),
+const auditCounts = async () => ({
+  entries: await t.countRows(auditEntries),
+  changes: await t.countRows(auditEmployeeChanges),
+  history: await t.countRows(payHistory),
 });
 
 /**
@@ -179,11 +179,11 @@ describe('the import without per-row reference checks', () => {
     expect(await role(t.database.db)).toBe('origin');
     await expect(orphanInsert(t.database.db)).rejects.toMatchObject(foreignKeyRefusal);
 
-    const before = await countRows(t.database.db, employees);
+    const before = await t.countRows(employees);
     const refused = await importFile(t, await xlsxOf([IMPORT_HEADER, row('No such job')]));
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('Job \\"No such job\\" not found');
-    expect(await countRows(t.database.db, employees)).toBe(before);
+    expect(await t.countRows(employees)).toBe(before);
   });
 });
 
@@ -207,7 +207,7 @@ describe('a write the database refuses while the entry is worked out', () => {
         rows: Array<{ id: number; name: string; version: number }>;
       }
     ).rows;
-    const counts = async () => ({ employees: await countRows(db, employees), ...(await auditCounts(db)) });
+    const counts = async () => ({ employees: await t.countRows(employees), ...(await auditCounts()) });
     const refuse = `if new.name = '${REFUSED}' then raise exception 'refused' using errcode = 'check_violation'; end if; return new;`;
     await withEmployeesTrigger(
       'refuse_marked',
@@ -280,7 +280,7 @@ describe('an import of several slices', () => {
           sql`select id, years_with_company::text as y, version from employees where name like 'Sliced %' order by id`,
         )) as unknown as { rows: unknown[] }
       ).rows,
-      ...(await auditCounts(db)),
+      ...(await auditCounts()),
     });
 
     const deleteLast = `delete from employees where id = ${last}; return null;`;

@@ -2,15 +2,6 @@ import type { Impact } from '@salary/shared/impact/impact.contract';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  newBaseSalary,
-  newEmployee,
-  newFactor,
-  newGrade,
-  newJob,
-  newLevel,
-  newPosition,
-} from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { keysOf } from '../support/json-keys.ts';
 import { snapshot, snapshotTables } from '../support/snapshot.ts';
@@ -40,29 +31,28 @@ interface ListRow {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const db = t.app.db;
   // A small random company, the same every run (seeded).
   const rand = fc.sample(fc.integer({ min: 0, max: 1_000_000 }), { seed: 16, numRuns: 200 });
   let r = 0;
   const pick = (n: number) => rand[r++ % rand.length]! % n;
   const jobs: Company['jobs'] = [];
   for (let j = 0; j < 3; j++) {
-    const job = await newJob(db);
-    const positions = [(await newPosition(db, job.id)).id, (await newPosition(db, job.id)).id];
+    const job = await t.newJob();
+    const positions = [(await t.newPosition(job.id)).id, (await t.newPosition(job.id)).id];
     jobs.push({ id: job.id, positions });
   }
   const grades = [];
   const levels = [];
-  for (let g = 0; g < 3; g++) grades.push((await newGrade(db)).id);
-  for (let l = 0; l < 2; l++) levels.push((await newLevel(db)).id);
+  for (let g = 0; g < 3; g++) grades.push((await t.newGrade()).id);
+  for (let l = 0; l < 2; l++) levels.push((await t.newLevel()).id);
   // Most pairs have a base salary; one does not (its employees show a dash).
   for (const g of grades)
     for (const l of levels)
-      if (!(g === grades[2] && l === levels[1])) await newBaseSalary(db, g, l, 3000 + pick(4000));
-  await newFactor(db, jobs[0]!.id, jobs[0]!.positions[0]!, 'PERCENTAGE', 0.1);
+      if (!(g === grades[2] && l === levels[1])) await t.newBaseSalary(g, l, 3000 + pick(4000));
+  await t.newFactor(jobs[0]!.id, jobs[0]!.positions[0]!, 'PERCENTAGE', 0.1);
   for (let i = 0; i < 24; i++) {
     const job = jobs[pick(jobs.length)]!;
-    await newEmployee(db, {
+    await t.newEmployee({
       jobId: job.id,
       positionId: job.positions[pick(2)]!,
       gradeId: grades[pick(grades.length)]!,
@@ -81,7 +71,7 @@ const preview = (payload: object, token = t.adminToken) =>
   t.call<Impact>({ method: 'POST', url: '/api/impact', token, payload });
 
 async function currentSettings(): Promise<Settings> {
-  const res = await t.call<Settings>({ method: 'GET', url: '/api/settings', token: t.adminToken });
+  const res = await t.callAsAdmin<Settings>({ method: 'GET', url: '/api/settings' });
   return res.envelope.data;
 }
 
@@ -91,7 +81,7 @@ const settingsBody = (current: Settings, changes: Partial<Settings>) => {
 };
 
 async function listSums(): Promise<{ rows: ListRow[]; gross: number; cost: number }> {
-  const res = await t.call<ListRow[]>({ method: 'GET', url: '/api/employees', token: t.adminToken });
+  const res = await t.callAsAdmin<ListRow[]>({ method: 'GET', url: '/api/employees' });
   expect(res.statusCode).toBe(200);
   const rows = res.envelope.data;
   const cents = (v: number | null | undefined) => Math.round((v ?? 0) * 100);
@@ -103,7 +93,7 @@ async function listSums(): Promise<{ rows: ListRow[]; gross: number; cost: numbe
 }
 
 async function idOf(url: string): Promise<number> {
-  const res = await t.call<{ id: number }[]>({ method: 'GET', url: `/api${url}`, token: t.adminToken });
+  const res = await t.callAsAdmin<{ id: number }[]>({ method: 'GET', url: `/api${url}` });
   return res.envelope.data[0]!.id;
 }
 
@@ -231,17 +221,11 @@ describe('POST /api/impact', () => {
       },
     ];
     for (const write of cases) {
-      const real = await t.call({
-        method: 'POST',
-        url: '/api/impact',
-        token: t.adminToken,
-        payload: write,
-      });
+      const real = await t.callAsAdmin({ method: 'POST', url: '/api/impact', payload: write });
       const before = await snapshot(t.app.rootDb);
-      const direct = await t.call({
+      const direct = await t.callAsAdmin({
         method: write.method as 'POST',
         url: `/api${write.path}`,
-        token: t.adminToken,
         ...(write.body ? { payload: write.body } : {}),
       });
       expect(direct.statusCode, `${write.method} ${write.path}`).toBeGreaterThanOrEqual(400);
@@ -374,10 +358,9 @@ describe('POST /api/impact', () => {
       }
       if (c.kind === 'baseSalary') {
         const rows = (
-          await t.call<{ id: number; gradeId: number; levelId: number }[]>({
+          await t.callAsAdmin<{ id: number; gradeId: number; levelId: number }[]>({
             method: 'GET',
             url: '/api/base-salary',
-            token: t.adminToken,
           })
         ).envelope.data;
         const found = rows.find((b) => b.gradeId === c.grade && b.levelId === c.level);
@@ -396,10 +379,9 @@ describe('POST /api/impact', () => {
       }
       const positionId = c.job.positions[c.position]!;
       const rows = (
-        await t.call<{ id: number; jobId: number; positionId: number }[]>({
+        await t.callAsAdmin<{ id: number; jobId: number; positionId: number }[]>({
           method: 'GET',
           url: '/api/adjustment-factors',
-          token: t.adminToken,
         })
       ).envelope.data;
       const found = rows.find((f) => f.jobId === c.job.id && f.positionId === positionId);
@@ -421,10 +403,9 @@ describe('POST /api/impact', () => {
         const res = await preview(write);
         expect(res.statusCode, res.body).toBe(200);
         const impact = res.envelope.data;
-        const saved = await t.call({
+        const saved = await t.callAsAdmin({
           method: write.method as 'PUT',
           url: `/api${write.path}`,
-          token: t.adminToken,
           ...('body' in write ? { payload: write.body } : {}),
         });
         expect(saved.statusCode, saved.body).toBeLessThan(300);

@@ -2,18 +2,7 @@ import type { CalculationResult } from '@salary/shared/calculator/calculator.con
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import type { Breakdown } from '@salary/shared/insights/insights.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  newBaseSalary,
-  newBenefit,
-  newCustomMultiplier,
-  newEmployee,
-  newFactor,
-  newGrade,
-  newJob,
-  newLevel,
-  newPosition,
-  setSettings,
-} from '../support/factories.ts';
+import { newBenefit, newCustomMultiplier } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -28,17 +17,16 @@ const sum = (lines: { amount: number }[]) => lines.reduce((n, l) => n + cents(l.
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const db = t.database.db;
-  const job = await newJob(db, 'Engineering');
-  const position = await newPosition(db, job.id, 'Backend');
-  const other = await newPosition(db, job.id, 'Frontend');
-  const grade = await newGrade(db, 'Senior');
-  const level = await newLevel(db, 'Level 2');
-  const bare = await newLevel(db, 'Level 9');
-  await newBaseSalary(db, grade.id, level.id, 6500);
-  await newFactor(db, job.id, position.id, 'PERCENTAGE', 0.1);
-  await newFactor(db, job.id, other.id, 'FIXED', -300);
-  await setSettings(db, {
+  const job = await t.newJob('Engineering');
+  const position = await t.newPosition(job.id, 'Backend');
+  const other = await t.newPosition(job.id, 'Frontend');
+  const grade = await t.newGrade('Senior');
+  const level = await t.newLevel('Level 2');
+  const bare = await t.newLevel('Level 9');
+  await t.newBaseSalary(grade.id, level.id, 6500);
+  await t.newFactor(job.id, position.id, 'PERCENTAGE', 0.1);
+  await t.newFactor(job.id, other.id, 'FIXED', -300);
+  await t.setSettings({
     experienceMultiplier: 1.5,
     loyaltyMultiplier: 40,
     loyaltyMultiplierType: 'FIXED',
@@ -56,7 +44,7 @@ beforeAll(async () => {
     position: position.id,
     grade: grade.id,
     level: level.id,
-    employee: await newEmployee(db, {
+    employee: await t.newEmployee({
       ...common,
       name: 'Ada Lovelace',
       positionId: position.id,
@@ -65,8 +53,8 @@ beforeAll(async () => {
       remote: true,
       customMultiplierIds: ['cm_oncall'],
     }),
-    fixed: await newEmployee(db, { ...common, positionId: other.id, yearsExperience: 1 }),
-    unpriced: await newEmployee(db, { ...common, positionId: position.id, levelId: bare.id }),
+    fixed: await t.newEmployee({ ...common, positionId: other.id, yearsExperience: 1 }),
+    unpriced: await t.newEmployee({ ...common, positionId: position.id, levelId: bare.id }),
   });
 });
 afterAll(async () => t.close());
@@ -104,19 +92,14 @@ describe('GET /api/employees/{id}/breakdown', () => {
     ]);
 
     // The list shows the same figures...
-    const listed = await t.call<EmployeeView[]>({
-      method: 'GET',
-      url: '/api/employees',
-      token: t.adminToken,
-    });
+    const listed = await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' });
     const row = listed.envelope.data.find((e) => e.id === ids.employee)!;
     expect(row.calculatedSalary).toBe(b.grossSalary);
     expect(row.accumulatedCost).toBe(b.totalCost);
     // ...and so does the calculator for the same profile.
-    const calc = await t.call<CalculationResult>({
+    const calc = await t.callAsAdmin<CalculationResult>({
       method: 'POST',
       url: '/api/calculate',
-      token: t.adminToken,
       payload: {
         jobId: ids.job,
         positionId: ids.position,

@@ -2,17 +2,7 @@ import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import type { Insights } from '@salary/shared/insights/insights.contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  newBaseSalary,
-  newBenefit,
-  newEmployee,
-  newFactor,
-  newGrade,
-  newJob,
-  newLevel,
-  newPosition,
-  setSettings,
-} from '../support/factories.ts';
+import { newBenefit } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { keysOf } from '../support/json-keys.ts';
 
@@ -27,19 +17,18 @@ const cents = (n: number) => Math.round(n * 100);
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const db = t.database.db;
-  const jobs = [await newJob(db, 'Engineering'), await newJob(db, 'Design')];
-  const positions = [await newPosition(db, jobs[0]!.id, 'Backend'), await newPosition(db, jobs[1]!.id, 'UX')];
+  const jobs = [await t.newJob('Engineering'), await t.newJob('Design')];
+  const positions = [await t.newPosition(jobs[0]!.id, 'Backend'), await t.newPosition(jobs[1]!.id, 'UX')];
   // Created out of order: the heat map follows the grades' order, not their ids.
-  const senior = await newGrade(db, 'Senior', 2);
-  const junior = await newGrade(db, 'Junior', 1);
-  const levels = [await newLevel(db, 'L1'), await newLevel(db, 'L2')];
-  await newBaseSalary(db, junior.id, levels[0]!.id, 3000);
-  await newBaseSalary(db, junior.id, levels[1]!.id, 3500.55);
-  await newBaseSalary(db, senior.id, levels[0]!.id, 6000);
+  const senior = await t.newGrade('Senior', 2);
+  const junior = await t.newGrade('Junior', 1);
+  const levels = [await t.newLevel('L1'), await t.newLevel('L2')];
+  await t.newBaseSalary(junior.id, levels[0]!.id, 3000);
+  await t.newBaseSalary(junior.id, levels[1]!.id, 3500.55);
+  await t.newBaseSalary(senior.id, levels[0]!.id, 6000);
   // senior × L2 has no base salary: those employees are counted but not priced.
-  await newFactor(db, jobs[0]!.id, positions[0]!.id, 'PERCENTAGE', 0.1);
-  await setSettings(db, {
+  await t.newFactor(jobs[0]!.id, positions[0]!.id, 'PERCENTAGE', 0.1);
+  await t.setSettings({
     experienceMultiplier: 1.5,
     loyaltyMultiplier: 25,
     loyaltyMultiplierType: 'FIXED',
@@ -54,7 +43,7 @@ beforeAll(async () => {
   const names = ['Ana Müller', 'Bo Chen', 'Chloé Durand', 'Dmitri Ivanov', 'Eve Adams', 'Frank Østergaard'];
   for (let i = 0; i < 30; i++) {
     const j = i % 2;
-    await newEmployee(db, {
+    await t.newEmployee({
       name: `${names[i % names.length]} ${i}`,
       jobId: jobs[j]!.id,
       positionId: positions[j]!.id,
@@ -69,11 +58,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function list(query: string): Promise<EmployeeView[]> {
-  const res = await t.call<EmployeeView[]>({
-    method: 'GET',
-    url: `/api/employees?${query}`,
-    token: t.adminToken,
-  });
+  const res = await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: `/api/employees?${query}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.envelope.data;
 }

@@ -3,7 +3,6 @@ import type { Position } from '@salary/shared/positions/positions.contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustmentFactors, employees, jobs, positions } from '../../src/db/schema.ts';
-import { countRows, newEmployees } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { expectDocumented, expectRefused, fieldsOf, rulesApi } from '../support/rules-api.ts';
 
@@ -20,9 +19,9 @@ const createPosition = (jobId: number, name: string) =>
 const listJobs = (token?: string) => jobsApi.list(token);
 /** Employees go straight into the table, as the real app would store them. */
 const insertEmployees = (jobId: number, positionId: number, howMany: number) =>
-  newEmployees(t.database.db, { jobId, positionId }, howMany);
+  t.newEmployees({ jobId, positionId }, howMany);
 const rowCount = (table: typeof jobs | typeof positions | typeof adjustmentFactors | typeof employees) =>
-  countRows(t.database.db, table);
+  t.countRows(table);
 
 describe('jobs API', () => {
   it('lists jobs by name, each with its number of positions, to any signed-in user', async () => {
@@ -131,29 +130,21 @@ describe('jobs API', () => {
     const job = await createJob('Design');
     const ux = await createPosition(job.id, 'UX');
     await createPosition(job.id, 'UI');
-    const factor = await t.call({
+    const factor = await t.callAsAdmin({
       method: 'POST',
       url: '/api/adjustment-factors',
-      token: t.adminToken,
       payload: { jobId: job.id, positionId: ux.id, factor: 0.1, type: 'PERCENTAGE' },
     });
     expect(factor.statusCode, factor.body).toBe(201);
 
-    const res = await jobsApi.delete(job.id);
-    expect(res.statusCode).toBe(200);
-    expect(res.envelope).toMatchObject({ success: true, message: 'Job deleted successfully', data: null });
+    await jobsApi.remove(job.id, 'Job deleted successfully');
 
     expect((await listJobs()).some((j) => j.id === job.id)).toBe(false);
-    const left = await t.call<Position[]>({
-      method: 'GET',
-      url: `/api/positions?jobId=${job.id}`,
-      token: t.adminToken,
-    });
+    const left = await t.callAsAdmin<Position[]>({ method: 'GET', url: `/api/positions?jobId=${job.id}` });
     expect(left.envelope.data).toEqual([]);
-    const factors = await t.call<{ jobId: number }[]>({
+    const factors = await t.callAsAdmin<{ jobId: number }[]>({
       method: 'GET',
       url: '/api/adjustment-factors',
-      token: t.adminToken,
     });
     expect(factors.envelope.data.some((f) => f.jobId === job.id)).toBe(false);
   });
@@ -162,10 +153,9 @@ describe('jobs API', () => {
     const job = await createJob('Support');
     const agent = await createPosition(job.id, 'Agent');
     await createPosition(job.id, 'Lead');
-    await t.call({
+    await t.callAsAdmin({
       method: 'POST',
       url: '/api/adjustment-factors',
-      token: t.adminToken,
       payload: { jobId: job.id, positionId: agent.id, factor: 150, type: 'FIXED' },
     });
     await insertEmployees(job.id, agent.id, 3);

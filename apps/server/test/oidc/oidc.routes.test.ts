@@ -3,13 +3,7 @@ import { PASSWORD_LOGIN_OFF_MESSAGE } from '@salary/shared/oidc/oidc.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config.ts';
 import { createUsersRepository } from '../../src/modules/users/users.repository.ts';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  buildTestApp,
-  type TestContext,
-  USER_PASSWORD,
-} from '../support/helper.ts';
+import { ADMIN, buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';
 import {
   signInAtProvider,
   startIdentityProvider,
@@ -313,10 +307,9 @@ describe('PASSWORD_LOGIN=off', () => {
 
   it('refuses a non-admin password sign-in with a 403 that says to use SSO, but signs the admin in', async () => {
     const email = freshEmail('staff');
-    const created = await t.call({
+    const created = await t.callAsAdmin({
       method: 'POST',
       url: '/api/auth/users',
-      token: t.adminToken,
       payload: { email, name: 'Staff', password: USER_PASSWORD, permissions: {} },
     });
     expect(created.statusCode).toBe(201);
@@ -341,7 +334,7 @@ describe('PASSWORD_LOGIN=off', () => {
     const admin = await t.call({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      payload: ADMIN,
     });
     expect(admin.statusCode).toBe(200);
 

@@ -15,10 +15,9 @@ afterAll(async () => t.close());
 describe('the demo company on the pay transparency report', () => {
   it('has women, men and the others, and at least one flagged category listed first', async () => {
     for (const category of ['job-grade', 'grade'] as const) {
-      const res = await t.call<PayReport>({
+      const res = await t.callAsAdmin<PayReport>({
         method: 'GET',
         url: `/api/pay-transparency?category=${category}`,
-        token: t.adminToken,
       });
       expect(res.statusCode).toBe(200);
       const report = res.envelope.data;
@@ -35,11 +34,10 @@ describe('the demo company on the pay transparency report', () => {
   });
 
   it("equals the figures recomputed from the directory's own list", async () => {
-    const list = (await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken }))
-      .envelope.data;
-    const settings = (
-      await t.call<SettingsRead>({ method: 'GET', url: '/api/settings', token: t.adminToken })
-    ).envelope.data as unknown as { benefits: Array<{ amount: number; type: string }> };
+    const list = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
+      .data;
+    const settings = (await t.callAsAdmin<SettingsRead>({ method: 'GET', url: '/api/settings' })).envelope
+      .data as unknown as { benefits: Array<{ amount: number; type: string }> };
     // Pay = gross + benefits: fixed amounts, and percentages of gross rounded half away from zero.
     const payCents = (gross: number) => {
       const g = Math.round(gross * 100);
@@ -55,9 +53,8 @@ describe('the demo company on the pay transparency report', () => {
     const women = pays('FEMALE');
     const men = pays('MALE');
     const mean = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length) / 100;
-    const report = (
-      await t.call<PayReport>({ method: 'GET', url: '/api/pay-transparency', token: t.adminToken })
-    ).envelope.data;
+    const report = (await t.callAsAdmin<PayReport>({ method: 'GET', url: '/api/pay-transparency' })).envelope
+      .data;
     expect(report.counts.female).toBe(women.length);
     expect(report.counts.male).toBe(men.length);
     expect(report.meanPay.female).toBe(mean(women));

@@ -5,16 +5,6 @@ import path from 'node:path';
 import type { PayReport, PayStatement } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  newBaseSalary,
-  newEmployee,
-  newFactor,
-  newGrade,
-  newJob,
-  newLevel,
-  newPosition,
-  setSettings,
-} from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { TOO_FEW_TO_REPORT } from '../support/pay-report.ts';
 
@@ -59,19 +49,18 @@ let gradeG1 = 0;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const db = t.database.db;
-  const a = await newJob(db, 'Alpha');
-  const b = await newJob(db, 'Beta');
-  const pa = await newPosition(db, a.id, 'Analyst');
-  const pb = await newPosition(db, b.id, 'Builder');
-  const g1 = await newGrade(db, 'G1', 1);
-  const g2 = await newGrade(db, 'G2', 2);
-  const g3 = await newGrade(db, 'G3', 3);
-  const l = await newLevel(db, 'L');
-  await newBaseSalary(db, g1.id, l.id, 3000);
-  await newBaseSalary(db, g2.id, l.id, 5000);
-  await newFactor(db, b.id, pb.id, 'FIXED', 500);
-  await setSettings(db, {
+  const a = await t.newJob('Alpha');
+  const b = await t.newJob('Beta');
+  const pa = await t.newPosition(a.id, 'Analyst');
+  const pb = await t.newPosition(b.id, 'Builder');
+  const g1 = await t.newGrade('G1', 1);
+  const g2 = await t.newGrade('G2', 2);
+  const g3 = await t.newGrade('G3', 3);
+  const l = await t.newLevel('L');
+  await t.newBaseSalary(g1.id, l.id, 3000);
+  await t.newBaseSalary(g2.id, l.id, 5000);
+  await t.newFactor(b.id, pb.id, 'FIXED', 500);
+  await t.setSettings({
     customMultipliers: [
       { id: 'cm_bonus', title: 'Bonus', multiplier: 400, type: 'FIXED' },
       { id: 'cm_odd', title: 'Odd', multiplier: 333.33, type: 'FIXED' },
@@ -98,7 +87,7 @@ beforeAll(async () => {
     ['F6', { ...A, gradeId: g3.id }, 'FEMALE', ['cm_bonus']],
   ];
   for (const [name, refs, gender, custom] of people)
-    ids[name] = await newEmployee(db, { name, ...refs, gender, customMultiplierIds: custom });
+    ids[name] = await t.newEmployee({ name, ...refs, gender, customMultiplierIds: custom });
 });
 afterAll(async () => t.close());
 
@@ -188,10 +177,9 @@ describe('GET /api/pay-transparency on a hand-built company', () => {
 describe('justifications', () => {
   it('lets an admin justify a flagged category: kept with author and time, and in the export', async () => {
     const key = `${jobA}:${gradeG1}`;
-    const saved = await t.call({
+    const saved = await t.callAsAdmin({
       method: 'PUT',
       url: '/api/pay-transparency/justifications',
-      token: t.adminToken,
       payload: { categoryKind: 'job-grade', categoryKey: key, text: '  M3 holds an on-call duty.  ' },
     });
     expect(saved.statusCode).toBe(200);
@@ -202,7 +190,7 @@ describe('justifications', () => {
       authorEmail: 'admin@example.com',
     });
     expect(Date.now() - Date.parse(category.justification!.updatedAt)).toBeLessThan(60_000);
-    const asXlsx = await t.call({ method: 'GET', url: '/api/pay-transparency/export', token: t.adminToken });
+    const asXlsx = await t.callAsAdmin({ method: 'GET', url: '/api/pay-transparency/export' });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(asXlsx.rawPayload as unknown as ArrayBuffer);
     const row = book.getWorksheet('Categories')!.getRow(2).values as unknown[];
@@ -256,10 +244,9 @@ describe('justifications', () => {
 
 describe('pay statements', () => {
   it("gives a worker's pay, basic wage, complementary part and the category's means", async () => {
-    const res = await t.call<PayStatement>({
+    const res = await t.callAsAdmin<PayStatement>({
       method: 'GET',
       url: `/api/employees/${ids.M3}/pay-statement`,
-      token: t.adminToken,
     });
     expect(res.statusCode).toBe(200);
     expect(res.envelope.data).toMatchObject({
@@ -279,10 +266,9 @@ describe('pay statements', () => {
   });
 
   it('says too few to report in a small category and keeps the others out of it', async () => {
-    const res = await t.call<PayStatement>({
+    const res = await t.callAsAdmin<PayStatement>({
       method: 'GET',
       url: `/api/employees/${ids.F4}/pay-statement`,
-      token: t.adminToken,
     });
     expect(res.envelope.data.category).toEqual({
       kind: 'job-grade',
@@ -295,27 +281,18 @@ describe('pay statements', () => {
   });
 
   it('answers an unpriced worker with empty figures, and 404 for nobody', async () => {
-    const unpriced = await t.call<PayStatement>({
+    const unpriced = await t.callAsAdmin<PayStatement>({
       method: 'GET',
       url: `/api/employees/${ids.F6}/pay-statement`,
-      token: t.adminToken,
     });
     expect(unpriced.envelope.data).toMatchObject({ pay: null, basicWage: null, complementary: null });
-    const none = await t.call({
-      method: 'GET',
-      url: '/api/employees/999999/pay-statement.pdf',
-      token: t.adminToken,
-    });
+    const none = await t.callAsAdmin({ method: 'GET', url: '/api/employees/999999/pay-statement.pdf' });
     expect(none.statusCode).toBe(404);
     expect(none.envelope.message).toBe('Employee not found');
   });
 
   it('renders the PDF', async () => {
-    const res = await t.call({
-      method: 'GET',
-      url: `/api/employees/${ids.M3}/pay-statement.pdf`,
-      token: t.adminToken,
-    });
+    const res = await t.callAsAdmin({ method: 'GET', url: `/api/employees/${ids.M3}/pay-statement.pdf` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="pay_statement_${ids.M3}.pdf"`);

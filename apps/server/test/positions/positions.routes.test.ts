@@ -2,7 +2,6 @@ import type { Job } from '@salary/shared/jobs/jobs.contract';
 import type { Position } from '@salary/shared/positions/positions.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustmentFactors, employees, positions } from '../../src/db/schema.ts';
-import { countRows, newEmployees } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { expectDocumented, expectFieldProblems, expectRefused, rulesApi } from '../support/rules-api.ts';
 
@@ -25,9 +24,9 @@ const addFactor = (jobId: number, positionId: number) =>
   });
 /** Employees go straight into the table. */
 const insertEmployees = (jobId: number, positionId: number, howMany: number) =>
-  newEmployees(t.database.db, { jobId, positionId }, howMany);
+  t.newEmployees({ jobId, positionId }, howMany);
 const rowCount = (table: typeof positions | typeof adjustmentFactors | typeof employees) =>
-  countRows(t.database.db, table);
+  t.countRows(table);
 
 describe('positions API', () => {
   it('lists the positions of one job by name, with the job, to any signed-in user', async () => {
@@ -52,7 +51,7 @@ describe('positions API', () => {
       expect(all.map((p) => p.job.name)).toEqual(expect.arrayContaining(['Web', 'Embedded', 'Analytics']));
     }
     expect(await listPositions('?jobId=999999')).toEqual([]);
-    const bad = await t.call({ method: 'GET', url: '/api/positions?jobId=abc', token: t.adminToken });
+    const bad = await t.callAsAdmin({ method: 'GET', url: '/api/positions?jobId=abc' });
     expectFieldProblems(bad, [{ field: 'querystring.jobId', message: 'Job must be a valid id' }]);
   });
 
@@ -146,18 +145,11 @@ describe('positions API', () => {
     const job = await createJob('Research');
     const scientist = await createPosition(job.id, 'Scientist');
     await addFactor(job.id, scientist.id);
-    const res = await positionsApi.delete(scientist.id);
-    expect(res.statusCode).toBe(200);
-    expect(res.envelope).toMatchObject({
-      success: true,
-      message: 'Position deleted successfully',
-      data: null,
-    });
+    await positionsApi.remove(scientist.id, 'Position deleted successfully');
     expect(await listPositions(`?jobId=${job.id}`)).toEqual([]);
-    const factors = await t.call<{ positionId: number }[]>({
+    const factors = await t.callAsAdmin<{ positionId: number }[]>({
       method: 'GET',
       url: '/api/adjustment-factors',
-      token: t.adminToken,
     });
     expect(factors.envelope.data.some((f) => f.positionId === scientist.id)).toBe(false);
   });

@@ -9,15 +9,7 @@ import type { InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWorkbook } from '../excel/excel-files.ts';
-import { newCompany } from '../support/factories.ts';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  ALL_PERMISSIONS,
-  buildTestApp,
-  type TestContext,
-  USER_PASSWORD,
-} from '../support/helper.ts';
+import { ADMIN, ALL_PERMISSIONS, buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';
 import {
   type BuildRequest,
   existingEmployee,
@@ -56,7 +48,7 @@ export const ROUTES: RouteCase[] = [
     request: async () => ({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      payload: ADMIN,
     }),
   },
   // The SSO routes exist only with OIDC configured: apps/server/test/oidc covers them.
@@ -133,7 +125,7 @@ export const ROUTES: RouteCase[] = [
     name: 'calculate',
     who: 'showSalary',
     request: async (t) => {
-      const c = await newCompany(t.database.db, 3000);
+      const c = await t.newCompany(3000);
       return {
         method: 'POST',
         url: '/api/calculate',
@@ -257,7 +249,7 @@ beforeAll(async () => {
   });
   tokens.set('a token from before a password change', stale.token);
   const gone = await t.createUser(ALL_PERMISSIONS);
-  await t.call({ method: 'DELETE', url: `/api/auth/users/${gone.user.id}`, token: t.adminToken });
+  await t.callAsAdmin({ method: 'DELETE', url: `/api/auth/users/${gone.user.id}` });
   tokens.set("a deleted user's token", gone.token);
   for (const { label, caller } of CALLERS)
     if (caller.kind === 'user') tokens.set(label, (await t.createUser(caller.permissions)).token);

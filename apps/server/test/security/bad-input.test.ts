@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCompany, newEmployee, newFactor, newSettings } from '../support/factories.ts';
-import { ADMIN_EMAIL, buildTestApp, type TestContext } from '../support/helper.ts';
+import { newSettings } from '../support/factories.ts';
+import { ADMIN, buildTestApp, type TestContext } from '../support/helper.ts';
 import { snapshot } from '../support/snapshot.ts';
 
 /*
@@ -60,14 +60,9 @@ let before: string;
 beforeAll(async () => {
   t = await buildTestApp();
   const db = t.database.db;
-  const c = await newCompany(db, 3000);
-  const factor = await newFactor(db, c.job.id, c.position.id, 'PERCENTAGE', 0.1);
-  const employee = await newEmployee(db, {
-    jobId: c.job.id,
-    positionId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
-  });
+  const c = await t.newCompany(3000);
+  const factor = await t.newFactor(c.job.id, c.position.id, 'PERCENTAGE', 0.1);
+  const employee = await t.newEmployeeOf(c);
   const user = await t.createUser({ showSalary: true });
   ids = {
     job: c.job.id,
@@ -117,7 +112,7 @@ beforeAll(async () => {
       name: 'login',
       method: 'POST',
       url: '/api/auth/login',
-      valid: { email: ADMIN_EMAIL, password: 'wrong-password' },
+      valid: { email: ADMIN.email, password: 'wrong-password' },
       fields: { email: 'email', password: 'password' },
     },
     {
@@ -294,7 +289,7 @@ describe('bad input is refused with a 4xx envelope and writes nothing', () => {
         for (const value of BAD[kind]) {
           // The stale-version guard must also be met by a wrong version; skip values it could accept.
           const payload = { ...route.valid, [field]: value };
-          const res = await t.call({ method: route.method, url: route.url, token: t.adminToken, payload });
+          const res = await t.callAsAdmin({ method: route.method, url: route.url, payload });
           expectRefused(res, `${route.name} ${field}=${JSON.stringify(value)?.slice(0, 40)}`);
           calls++;
         }
@@ -313,12 +308,7 @@ describe('bad input is refused with a 4xx envelope and writes nothing', () => {
           'remote',
         ];
         if (!optional.includes(field)) {
-          const res = await t.call({
-            method: route.method,
-            url: route.url,
-            token: t.adminToken,
-            payload: missing,
-          });
+          const res = await t.callAsAdmin({ method: route.method, url: route.url, payload: missing });
           expectRefused(res, `${route.name} without ${field}`);
         }
       }
@@ -330,29 +320,26 @@ describe('bad input is refused with a 4xx envelope and writes nothing', () => {
   it('refuses bodies of the wrong shape, broken JSON, wrong content types and oversized bodies', async () => {
     for (const route of routes) {
       for (const payload of ['[]', '"text"', 'null', '42', '{"name": ', '{"__proto__": {"isAdmin": true}}']) {
-        const res = await t.call({
+        const res = await t.callAsAdmin({
           method: route.method,
           url: route.url,
-          token: t.adminToken,
           payload,
           headers: { 'content-type': 'application/json' },
         });
         expectRefused(res, `${route.name} body ${payload}`);
       }
-      const text = await t.call({
+      const text = await t.callAsAdmin({
         method: route.method,
         url: route.url,
-        token: t.adminToken,
         payload: 'name=x',
         headers: { 'content-type': 'text/plain' },
       });
       expectRefused(text, `${route.name} text/plain`);
       expect(text.statusCode).toBe(415);
     }
-    const big = await t.call({
+    const big = await t.callAsAdmin({
       method: 'POST',
       url: '/api/jobs',
-      token: t.adminToken,
       payload: JSON.stringify({ name: 'x'.repeat(20 * 1024 * 1024) }),
       headers: { 'content-type': 'application/json' },
     });
@@ -390,10 +377,9 @@ describe('bad input is refused with a 4xx envelope and writes nothing', () => {
     ] as const;
     for (const [method, prefix] of paths)
       for (const id of badIds) {
-        const res = await t.call({
+        const res = await t.callAsAdmin({
           method,
           url: `${prefix}${id}`,
-          token: t.adminToken,
           payload: method === 'PUT' ? {} : undefined,
         } as InjectOptions & { token: string });
         expectRefused(res, `${method} ${prefix}${id}`);
@@ -410,12 +396,12 @@ describe('bad input is refused with a 4xx envelope and writes nothing', () => {
       'salaryFrom=9&salaryTo=1',
     ])
       expectRefused(
-        await t.call({ method: 'GET', url: `/api/employees?${query}`, token: t.adminToken }),
+        await t.callAsAdmin({ method: 'GET', url: `/api/employees?${query}` }),
         `employees ?${query}`,
       );
     for (const query of ['jobId=abc', 'jobId=-3', 'jobId=1.5'])
       expectRefused(
-        await t.call({ method: 'GET', url: `/api/positions?${query}`, token: t.adminToken }),
+        await t.callAsAdmin({ method: 'GET', url: `/api/positions?${query}` }),
         `positions ?${query}`,
       );
     expect(await snapshot(t.database.db)).toBe(before);
@@ -423,15 +409,14 @@ describe('bad input is refused with a 4xx envelope and writes nothing', () => {
 
   it('stores SQL-looking text as plain text and keeps every table intact', async () => {
     const name = "Robert'); DROP TABLE employees;--";
-    const res = await t.call<{ id: number; name: string }>({
+    const res = await t.callAsAdmin<{ id: number; name: string }>({
       method: 'POST',
       url: '/api/jobs',
-      token: t.adminToken,
       payload: { name },
     });
     expect(res.statusCode).toBe(201);
     expect(res.envelope.data.name).toBe(name);
-    const employees = await t.call<unknown[]>({ method: 'GET', url: '/api/employees', token: t.adminToken });
+    const employees = await t.callAsAdmin<unknown[]>({ method: 'GET', url: '/api/employees' });
     expect(employees.statusCode).toBe(200);
     expect(employees.envelope.data.length).toBeGreaterThan(0);
   });
@@ -441,19 +426,17 @@ describe('bad input is refused with a 4xx envelope and writes nothing', () => {
       '{"email":"proto@example.com","name":"Proto","password":"Kettle-harbor-58","__proto__":{"isAdmin":true}}',
       '{"email":"proto@example.com","name":"Proto","password":"Kettle-harbor-58","constructor":{"prototype":{"isAdmin":true}}}',
     ]) {
-      const res = await t.call({
+      const res = await t.callAsAdmin({
         method: 'POST',
         url: '/api/auth/users',
-        token: t.adminToken,
         payload: poisoned,
         headers: { 'content-type': 'application/json' },
       });
       expectRefused(res, poisoned);
     }
-    const res = await t.call<{ isAdmin: boolean; id: number }>({
+    const res = await t.callAsAdmin<{ isAdmin: boolean; id: number }>({
       method: 'POST',
       url: '/api/auth/users',
-      token: t.adminToken,
       payload: {
         email: 'extra@example.com',
         name: 'Extra',

@@ -6,16 +6,6 @@ import {
 } from '@salary/shared/common/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyValue, importFile, loadWorkbook } from '../excel/excel-files.ts';
-import {
-  newBaseSalary,
-  newEmployee,
-  newFactor,
-  newGrade,
-  newJob,
-  newLevel,
-  newPosition,
-  setSettings,
-} from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -54,14 +44,13 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const db = t.database.db;
-  const job = await newJob(db, 'Leak Job');
-  const position = await newPosition(db, job.id, 'Leak Position');
-  const grade = await newGrade(db, 'Leak Grade');
-  const level = await newLevel(db, 'Leak Level');
-  const base = await newBaseSalary(db, grade.id, level.id, RULE_VALUES.baseSalary);
-  const factor = await newFactor(db, job.id, position.id, 'FIXED', RULE_VALUES.fixedFactor);
-  await setSettings(db, {
+  const job = await t.newJob('Leak Job');
+  const position = await t.newPosition(job.id, 'Leak Position');
+  const grade = await t.newGrade('Leak Grade');
+  const level = await t.newLevel('Leak Level');
+  const base = await t.newBaseSalary(grade.id, level.id, RULE_VALUES.baseSalary);
+  const factor = await t.newFactor(job.id, position.id, 'FIXED', RULE_VALUES.fixedFactor);
+  await t.setSettings({
     experienceMultiplier: RULE_VALUES.experience,
     experienceMultiplierType: 'FIXED',
     loyaltyMultiplier: RULE_VALUES.loyaltyPercent,
@@ -86,7 +75,7 @@ beforeAll(async () => {
     totalInsurancePercentage: RULE_VALUES.insuranceTotal,
     companyInsurancePercentage: RULE_VALUES.insuranceCompany,
   });
-  employeeId = await newEmployee(db, {
+  employeeId = await t.newEmployee({
     name: 'Leak Person',
     jobId: job.id,
     positionId: position.id,
@@ -109,10 +98,9 @@ beforeAll(async () => {
     base: base.id,
     factor: factor.id,
   });
-  const asAdmin = await t.call<{ calculatedSalary: number; accumulatedCost: number }>({
+  const asAdmin = await t.callAsAdmin<{ calculatedSalary: number; accumulatedCost: number }>({
     method: 'GET',
     url: `/api/employees/${employeeId}`,
-    token: t.adminToken,
   });
   salary = asAdmin.envelope.data.calculatedSalary;
   cost = asAdmin.envelope.data.accumulatedCost;
@@ -179,7 +167,7 @@ describe('no answer holds a value its reader may not see', () => {
 
   it('checks itself: an admin reads every distinctive value somewhere', async () => {
     let all = '';
-    for (const url of getRoutes()) all += (await t.call({ method: 'GET', url, token: t.adminToken })).body;
+    for (const url of getRoutes()) all += (await t.callAsAdmin({ method: 'GET', url })).body;
     for (const [name, value] of forbiddenFor(NO_PERMISSIONS)) {
       // The percentage benefit and insurance figures are percent values, read as sent.
       expect(all, `admin should see ${name}`).toMatch(spellings(value));

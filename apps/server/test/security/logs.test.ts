@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../src/app.ts';
-import { ADMIN_PASSWORD, buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';
+import { ADMIN, buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';
 
 /** Captures everything the server logs, at the most talkative level. */
 let captured = '';
@@ -46,7 +46,7 @@ describe('logs', () => {
     await t.call({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: 12, password: ADMIN_PASSWORD },
+      payload: { email: 12, password: ADMIN.password },
     });
 
     expect(captured.length).toBeGreaterThan(1000);
@@ -55,7 +55,7 @@ describe('logs', () => {
       secretPassword,
       USER_PASSWORD,
       'wrong-secret-99',
-      ADMIN_PASSWORD,
+      ADMIN.password,
       fresh,
       t.adminToken,
       created.token,
@@ -79,10 +79,9 @@ describe('logs', () => {
     );
     captured = '';
     const password = 'Plum-Harbor-Quietly-88';
-    const res = await t.call({
+    const res = await t.callAsAdmin({
       method: 'POST',
       url: '/api/auth/users',
-      token: t.adminToken,
       payload: { email: 'failing-insert@example.com', name: 'Failing Insert', password },
     });
     expect(res.statusCode).toBe(500);

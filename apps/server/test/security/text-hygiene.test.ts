@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_HEADER, importFile, importRow, xlsOf } from '../excel/excel-files.ts';
-import { newCompany, newEmployee, newGrade, newSettings } from '../support/factories.ts';
-import { ADMIN_EMAIL, buildTestApp, type TestContext } from '../support/helper.ts';
+import { newSettings } from '../support/factories.ts';
+import { ADMIN, buildTestApp, type TestContext } from '../support/helper.ts';
 import { snapshot } from '../support/snapshot.ts';
 
 /*
@@ -31,14 +31,8 @@ let employeeId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const db = t.database.db;
-  const c = await newCompany(db, 3000);
-  employeeId = await newEmployee(db, {
-    jobId: c.job.id,
-    positionId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
-  });
+  const c = await t.newCompany(3000);
+  employeeId = await t.newEmployeeOf(c);
   const user = await t.createUser();
   const settingsBody = newSettings();
   const employee = (name: string, customMultipliers?: string[]) => ({
@@ -103,7 +97,7 @@ beforeAll(async () => {
       route: 'login (password)',
       method: 'POST',
       url: '/api/auth/login',
-      body: (value) => ({ email: ADMIN_EMAIL, password: `pass${value}word` }),
+      body: (value) => ({ email: ADMIN.email, password: `pass${value}word` }),
       field: 'password',
       isName: false,
     },
@@ -195,10 +189,9 @@ describe('text hygiene', () => {
     for (const f of fields) {
       for (const ch of CONTROL) {
         // Inside the value, so trimming cannot make it disappear.
-        const res = (await t.call({
+        const res = (await t.callAsAdmin({
           method: f.method,
           url: f.url,
-          token: t.adminToken,
           payload: f.body(f.isName ? `Ab${ch}cd` : ch),
         })) as Answer;
         const context = `${f.route} with U+${ch.charCodeAt(0).toString(16).padStart(4, '0')}: ${res.body.slice(0, 200)}`;
@@ -215,12 +208,7 @@ describe('text hygiene', () => {
     const before = await snapshot(t.database.db);
     for (const f of fields.filter((x) => x.isName)) {
       for (const value of INVISIBLE) {
-        const res = (await t.call({
-          method: f.method,
-          url: f.url,
-          token: t.adminToken,
-          payload: f.body(value),
-        })) as Answer;
+        const res = (await t.callAsAdmin({ method: f.method, url: f.url, payload: f.body(value) })) as Answer;
         const context = `${f.route} with ${JSON.stringify(value)}: ${res.body.slice(0, 200)}`;
         expect(res.statusCode, context).toBe(400);
         expect(res.envelope.message, context).toMatch(/is required/);
@@ -229,17 +217,12 @@ describe('text hygiene', () => {
     }
     expect(await snapshot(t.database.db)).toBe(before);
     // A visible name with a zero-width joiner inside (as in many scripts and emoji) is fine.
-    const ok = await t.call({
-      method: 'POST',
-      url: '/api/jobs',
-      token: t.adminToken,
-      payload: { name: 'Dev\u200dOps' },
-    });
+    const ok = await t.callAsAdmin({ method: 'POST', url: '/api/jobs', payload: { name: 'Dev\u200dOps' } });
     expect(ok.statusCode).toBe(201);
   });
 
   it('refuses a NUL in a cell of an .xls import, naming the row and column, and writes nothing', async () => {
-    const c = await newCompany(t.database.db, 4000);
+    const c = await t.newCompany(4000);
     const before = await snapshot(t.database.db);
     const file = xlsOf([IMPORT_HEADER, importRow(c, { Name: 'Nul\u0000Person', 'Years with Company': 1 })]);
     const res = await importFile(t, file, { filename: 'employees.xls', query: '?dryRun=false' });
@@ -258,23 +241,15 @@ describe('query values', () => {
       'levelId=1&levelId=2',
       'salaryFrom[x]=1',
     ]) {
-      const res = (await t.call({
-        method: 'GET',
-        url: `/api/employees?${query}`,
-        token: t.adminToken,
-      })) as Answer;
+      const res = (await t.callAsAdmin({ method: 'GET', url: `/api/employees?${query}` })) as Answer;
       expect(res.statusCode, `?${query}: ${res.body.slice(0, 200)}`).toBe(400);
       expect(res.envelope.message).toMatch(/must be a single value|is not a valid|Must be/);
     }
     for (const query of ['jobId[]=1', 'jobId[a]=1']) {
-      const res = await t.call({ method: 'GET', url: `/api/positions?${query}`, token: t.adminToken });
+      const res = await t.callAsAdmin({ method: 'GET', url: `/api/positions?${query}` });
       expect(res.statusCode, `positions ?${query}`).toBe(400);
     }
-    const plain = await t.call<unknown[]>({
-      method: 'GET',
-      url: '/api/employees?gradeId=999999',
-      token: t.adminToken,
-    });
+    const plain = await t.callAsAdmin<unknown[]>({ method: 'GET', url: '/api/employees?gradeId=999999' });
     expect(plain.statusCode).toBe(200);
     expect(plain.envelope.data).toEqual([]);
   });
@@ -282,13 +257,12 @@ describe('query values', () => {
 
 describe('grade reorder', () => {
   it('refuses two grades on one order, in the request or against a grade it does not move', async () => {
-    const a = await newGrade(t.database.db, 'Reorder A', 500_001);
-    const b = await newGrade(t.database.db, 'Reorder B', 500_002);
+    const a = await t.newGrade('Reorder A', 500_001);
+    const b = await t.newGrade('Reorder B', 500_002);
     const before = await snapshot(t.database.db);
-    const same = (await t.call({
+    const same = (await t.callAsAdmin({
       method: 'POST',
       url: '/api/grades/reorder',
-      token: t.adminToken,
       payload: {
         grades: [
           { id: a.id, order: 7 },
@@ -298,19 +272,17 @@ describe('grade reorder', () => {
     })) as Answer;
     expect(same.statusCode).toBe(400);
     expect(same.envelope.message).toContain('Order 7 is given to more than one grade');
-    const onto = (await t.call({
+    const onto = (await t.callAsAdmin({
       method: 'POST',
       url: '/api/grades/reorder',
-      token: t.adminToken,
       payload: { grades: [{ id: a.id, order: 500_002 }] },
     })) as Answer;
     expect(onto.statusCode).toBe(409);
     expect(onto.envelope.message).toBe('Grades "Reorder A" and "Reorder B" would share order 500002');
     expect(await snapshot(t.database.db)).toBe(before);
-    const swap = await t.call({
+    const swap = await t.callAsAdmin({
       method: 'POST',
       url: '/api/grades/reorder',
-      token: t.adminToken,
       payload: {
         grades: [
           { id: a.id, order: 500_002 },

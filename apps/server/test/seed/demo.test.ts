@@ -13,30 +13,25 @@ describe('demo company', () => {
   it('fills an empty database with a complete, priceable company', async () => {
     const outcome = await runDemoSeed(t.database.db);
     expect(outcome.seeded).toBe(true);
-    const list = await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken });
+    const list = await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' });
     expect(list.envelope.data).toHaveLength(200);
     // The base-salary matrix is complete, so every employee has a salary and a cost.
     expect(
       list.envelope.data.every((e) => typeof e.calculatedSalary === 'number' && e.calculatedSalary > 0),
     ).toBe(true);
     expect(new Set(list.envelope.data.map((e) => e.technology.name)).size).toBe(6);
-    const jobs = await t.call<{ name: string; _count: { positions: number } }[]>({
+    const jobs = await t.callAsAdmin<{ name: string; _count: { positions: number } }[]>({
       method: 'GET',
       url: '/api/jobs',
-      token: t.adminToken,
     });
     expect(jobs.statusCode).toBe(200);
   });
 
   it('refuses a database that already has data and changes nothing', async () => {
-    const before = await t.call<EmployeeView[]>({
-      method: 'GET',
-      url: '/api/employees',
-      token: t.adminToken,
-    });
+    const before = await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' });
     const outcome = await runDemoSeed(t.database.db);
     expect(outcome).toEqual({ seeded: false, message: DEMO_REFUSED });
-    const after = await t.call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken });
+    const after = await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' });
     expect(after.envelope.data).toEqual(before.envelope.data);
   });
 });

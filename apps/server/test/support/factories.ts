@@ -108,6 +108,18 @@ export async function newEmployee(
   return id;
 }
 
+/** An employee of `company`: its job, first position, grade and level, with `input` over them. */
+export async function newEmployeeOf(db: Db, company: Company, input: Partial<EmployeeInput> = {}) {
+  const { job, position, grade, level } = company;
+  return newEmployee(db, {
+    jobId: job.id,
+    positionId: position.id,
+    gradeId: grade.id,
+    levelId: level.id,
+    ...input,
+  });
+}
+
 /** `howMany` employees of one job and position, on a grade and level of their own. */
 export async function newEmployees(
   db: Db,
@@ -129,6 +141,7 @@ export async function countRows(db: Db, table: PgTable): Promise<number> {
 }
 
 /** One complete little company: a job with two positions, a grade, a level, a base salary. */
+export type Company = Awaited<ReturnType<typeof newCompany>>;
 export async function newCompany(db: Db, base = 5000) {
   const job = await newJob(db);
   const position = await newPosition(db, job.id);
@@ -137,4 +150,35 @@ export async function newCompany(db: Db, base = 5000) {
   const level = await newLevel(db);
   const baseSalary = await newBaseSalary(db, grade.id, level.id, base);
   return { job, position, otherPosition, grade, level, baseSalary };
+}
+
+/** What a factory takes after its database. */
+type AfterDb<F> = F extends (db: Db, ...rest: infer A) => infer R ? (...rest: A) => R : never;
+
+const ON_DB = {
+  newJob,
+  newPosition,
+  newGrade,
+  newLevel,
+  newBaseSalary,
+  newFactor,
+  newEmployee,
+  newEmployeeOf,
+  newEmployees,
+  newCompany,
+  setSettings,
+  countRows,
+};
+export type DbFactories = { [K in keyof typeof ON_DB]: AfterDb<(typeof ON_DB)[K]> };
+
+/**
+ * The factories above bound to `db`. TestContext carries them for its app's database, so a
+ * test writes `t.newJob('Engineering')`; the functions themselves serve other databases.
+ */
+export function factoriesOn(db: Db): DbFactories {
+  const bound = Object.entries(ON_DB).map(([name, make]) => [
+    name,
+    (...rest: unknown[]) => (make as (db: Db, ...rest: unknown[]) => unknown)(db, ...rest),
+  ]);
+  return Object.fromEntries(bound) as DbFactories;
 }

@@ -16,15 +16,17 @@ import { type Config, loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
 import { createUsersRepository } from '../../src/modules/users/users.repository.ts';
+import { type DbFactories, factoriesOn } from './factories.ts';
 import { createTestDatabase } from './test-database.ts';
 
-export const ADMIN_EMAIL = 'admin@example.com';
-export const ADMIN_PASSWORD = 'admin-password-1';
+/** The administrator every test app starts with. */
+export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' } as const;
 export const USER_PASSWORD = 'Kettle-harbor-58';
 /** Every permission a non-admin user can hold. */
 export const ALL_PERMISSIONS = Object.fromEntries(PERMISSION_KEYS.map((key) => [key, true])) as Permissions;
 
-export interface TestContext {
+/** The app, its database, an admin's token, and the factories bound to that database (`t.newJob()`). */
+export interface TestContext extends DbFactories {
   app: FastifyInstance;
   database: Database;
   config: Config;
@@ -33,6 +35,8 @@ export interface TestContext {
   call<T = unknown>(
     options: InjectOptions & { token?: string },
   ): Promise<LightMyRequestResponse & { body: string; envelope: Envelope<T> }>;
+  /** `call` with the administrator's token (unless `options` name another). */
+  callAsAdmin: TestContext['call'];
   /** Creates a non-admin user with the given permissions and answers a token for it. */
   createUser(
     permissions?: Partial<Permissions>,
@@ -71,9 +75,9 @@ export async function buildTestApp(
   const database = await createTestDatabase();
   const users = createUsersRepository(database.db);
   await users.insert({
-    email: ADMIN_EMAIL,
+    email: ADMIN.email,
     name: 'Administrator',
-    passwordHash: await hashPassword(ADMIN_PASSWORD),
+    passwordHash: await hashPassword(ADMIN.password),
     isAdmin: true,
     permissions: NO_PERMISSIONS,
   });
@@ -98,14 +102,17 @@ export async function buildTestApp(
     return res.envelope.data.token;
   };
 
-  const adminToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  const adminToken = await login(ADMIN.email, ADMIN.password);
+  const callAsAdmin: TestContext['call'] = (options) => call({ token: adminToken, ...options });
 
   return {
+    ...factoriesOn(database.db),
     app,
     database,
     config,
     adminToken,
     call,
+    callAsAdmin,
     login,
     async createUser(permissions = {}, overrides = {}) {
       userCounter += 1;

@@ -1,16 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import type { Db } from '../../src/db/client.ts';
 import { IMPORT_HEADER, importRow, upload, xlsxOf } from '../excel/excel-files.ts';
-import {
-  newBaseSalary,
-  newCompany,
-  newEmployee,
-  newFactor,
-  newGrade,
-  newJob,
-  newLevel,
-  newPosition,
-} from './factories.ts';
+import { newGrade, newJob, newLevel } from './factories.ts';
 import type { TestContext } from './helper.ts';
 
 /*
@@ -31,7 +22,7 @@ export const unique = (prefix: string) => `${prefix} ${++seq}-${Math.random().to
 
 /** The employee form's body for a new employee of a fresh company. */
 export async function employeeForm(t: TestContext) {
-  const c = await newCompany(t.database.db, 3000);
+  const c = await t.newCompany(3000);
   return {
     name: unique('Person'),
     technologyId: c.job.id,
@@ -45,13 +36,8 @@ export async function employeeForm(t: TestContext) {
 
 /** A fresh employee of a fresh company: its id. */
 export async function existingEmployee(t: TestContext) {
-  const c = await newCompany(t.database.db, 3000);
-  return newEmployee(t.database.db, {
-    jobId: c.job.id,
-    positionId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
-  });
+  const c = await t.newCompany(3000);
+  return t.newEmployeeOf(c);
 }
 
 /** A fresh non-admin user: its id. */
@@ -61,19 +47,18 @@ export async function plainUser(t: TestContext) {
 
 /** POST /api/employees/import of one new employee of a fresh company (`query` as in '?dryRun=true'). */
 export async function importRequest(t: TestContext, query = ''): Promise<RouteRequest> {
-  const c = await newCompany(t.database.db, 3000);
+  const c = await t.newCompany(3000);
   const file = await xlsxOf([IMPORT_HEADER, importRow(c, { Name: unique('Imported') })]);
   return { method: 'POST', url: `/api/employees/import${query}`, ...upload(file) };
 }
 
 /** Imports one new employee as the administrator: the import's audit entry id and the employee's id. */
 export async function importedOne(t: TestContext): Promise<{ entryId: number; employeeId: number }> {
-  const res = await t.call({ ...(await importRequest(t)), token: t.adminToken });
+  const res = await t.callAsAdmin(await importRequest(t));
   if (res.statusCode !== 200) throw new Error(`import failed: ${res.body}`);
-  const page = await t.call<{ entries: { id: number; details: { employees: { id: number }[] } }[] }>({
+  const page = await t.callAsAdmin<{ entries: { id: number; details: { employees: { id: number }[] } }[] }>({
     method: 'GET',
     url: '/api/audit?entityType=import&limit=1',
-    token: t.adminToken,
   });
   const entry = page.envelope.data.entries[0]!;
   return { entryId: entry.id, employeeId: entry.details.employees[0]!.id };
@@ -81,21 +66,16 @@ export async function importedOne(t: TestContext): Promise<{ entryId: number; em
 
 /** The settings as saved now, without `updatedAt`: a PUT body of the current version. */
 export async function currentSettings(t: TestContext) {
-  const res = await t.call<Record<string, unknown>>({
-    method: 'GET',
-    url: '/api/settings',
-    token: t.adminToken,
-  });
+  const res = await t.callAsAdmin<Record<string, unknown>>({ method: 'GET', url: '/api/settings' });
   const { updatedAt: _u, ...body } = res.envelope.data;
   return body;
 }
 
 /** A job with one position and a factor on it. */
 async function newFactorOfJob(t: TestContext, type: 'PERCENTAGE' | 'FIXED', factor: number) {
-  const db = t.database.db;
-  const job = await newJob(db);
-  const position = await newPosition(db, job.id);
-  return { job, position, factor: await newFactor(db, job.id, position.id, type, factor) };
+  const job = await t.newJob();
+  const position = await t.newPosition(job.id);
+  return { job, position, factor: await t.newFactor(job.id, position.id, type, factor) };
 }
 
 /** Create and rename in a list whose records are a name only (jobs, grades, levels). */
@@ -139,16 +119,16 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
   }),
   'DELETE /api/jobs/:id': async (t) => ({
     method: 'DELETE',
-    url: `/api/jobs/${(await newJob(t.database.db)).id}`,
+    url: `/api/jobs/${(await t.newJob()).id}`,
   }),
   'POST /api/positions': async (t) => ({
     method: 'POST',
     url: '/api/positions',
-    payload: { name: unique('Position'), jobId: (await newJob(t.database.db)).id },
+    payload: { name: unique('Position'), jobId: (await t.newJob()).id },
   }),
   'PUT /api/positions/:id': async (t) => {
-    const job = await newJob(t.database.db);
-    const p = await newPosition(t.database.db, job.id);
+    const job = await t.newJob();
+    const p = await t.newPosition(job.id);
     return {
       method: 'PUT',
       url: `/api/positions/${p.id}`,
@@ -156,11 +136,11 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
     };
   },
   'DELETE /api/positions/:id': async (t) => {
-    const p = await newPosition(t.database.db, (await newJob(t.database.db)).id);
+    const p = await t.newPosition((await t.newJob()).id);
     return { method: 'DELETE', url: `/api/positions/${p.id}` };
   },
   'POST /api/grades/reorder': async (t) => {
-    const g = await newGrade(t.database.db);
+    const g = await t.newGrade();
     // A free order: a grade moved onto another's order is refused (409).
     return {
       method: 'POST',
@@ -172,13 +152,13 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
     method: 'POST',
     url: '/api/base-salary',
     payload: {
-      gradeId: (await newGrade(t.database.db)).id,
-      levelId: (await newLevel(t.database.db)).id,
+      gradeId: (await t.newGrade()).id,
+      levelId: (await t.newLevel()).id,
       amount: 1000,
     },
   }),
   'PUT /api/base-salary/:id': async (t) => {
-    const c = await newCompany(t.database.db, 1000);
+    const c = await t.newCompany(1000);
     return {
       method: 'PUT',
       url: `/api/base-salary/${c.baseSalary.id}`,
@@ -186,8 +166,7 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
     };
   },
   'DELETE /api/base-salary/:id': async (t) => {
-    const db = t.database.db;
-    const b = await newBaseSalary(db, (await newGrade(db)).id, (await newLevel(db)).id, 1000);
+    const b = await t.newBaseSalary((await t.newGrade()).id, (await t.newLevel()).id, 1000);
     return { method: 'DELETE', url: `/api/base-salary/${b.id}` };
   },
   'POST /api/base-salary/bulk': async (t) => ({
@@ -196,16 +175,16 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
     payload: {
       cells: [
         {
-          gradeId: (await newGrade(t.database.db)).id,
-          levelId: (await newLevel(t.database.db)).id,
+          gradeId: (await t.newGrade()).id,
+          levelId: (await t.newLevel()).id,
           amount: 1200,
         },
       ],
     },
   }),
   'POST /api/adjustment-factors': async (t) => {
-    const job = await newJob(t.database.db);
-    const p = await newPosition(t.database.db, job.id);
+    const job = await t.newJob();
+    const p = await t.newPosition(job.id);
     return {
       method: 'POST',
       url: '/api/adjustment-factors',
@@ -252,7 +231,7 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
     url: `/api/audit/${(await importedOne(t)).entryId}/revert`,
   }),
   'PUT /api/pay-transparency/justifications': async (t) => {
-    const c = await newCompany(t.database.db, 3000);
+    const c = await t.newCompany(3000);
     return {
       method: 'PUT',
       url: '/api/pay-transparency/justifications',

@@ -31,6 +31,12 @@ export function rulesApi<T>(context: () => TestContext, url: string) {
       expect(res.statusCode, res.body).toBe(201);
       return res.envelope.data;
     },
+    /** Deletes through the API: a 200 saying `message`, with no data. */
+    async remove(id: number | string, message: string) {
+      const res = await api.delete(id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.envelope).toMatchObject({ success: true, message, data: null });
+    },
     /** The list as `token` sees it (200 expected); `query` as in '?jobId=3'. */
     async list(token = t().adminToken, query = ''): Promise<T[]> {
       const res = await t().call<T[]>({ method: 'GET', url: `${url}${query}`, token });

@@ -1,12 +1,6 @@
 import type { User } from '@salary/shared/auth/auth.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_EMAIL,
-  ALL_PERMISSIONS,
-  buildTestApp,
-  type TestContext,
-  USER_PASSWORD,
-} from '../support/helper.ts';
+import { ADMIN, ALL_PERMISSIONS, buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -24,10 +18,9 @@ const newUser = (email: string, extra: Record<string, unknown> = {}) => ({
 
 describe('users API', () => {
   it('creates a user (permissions absent count as false) and lists it without any password', async () => {
-    const created = await t.call<User>({
+    const created = await t.callAsAdmin<User>({
       method: 'POST',
       url: '/api/auth/users',
-      token: t.adminToken,
       payload: newUser('Jane@Example.com'),
     });
     expect(created.statusCode).toBe(201);
@@ -39,30 +32,20 @@ describe('users API', () => {
       role: 'user',
       permissions: { showSalary: true, showCost: false, manageEmployee: false },
     });
-    const list = await t.call<{ users: User[] }>({
-      method: 'GET',
-      url: '/api/auth/users',
-      token: t.adminToken,
-    });
+    const list = await t.callAsAdmin<{ users: User[] }>({ method: 'GET', url: '/api/auth/users' });
     expect(list.statusCode).toBe(200);
     expect(list.envelope.data.users.map((u) => u.email)).toEqual(
-      expect.arrayContaining([ADMIN_EMAIL, 'jane@example.com']),
+      expect.arrayContaining([ADMIN.email, 'jane@example.com']),
     );
     expect(list.body).not.toMatch(/password|argon2/i);
     expect(created.body).not.toMatch(/password|argon2/i);
   });
 
   it('refuses a duplicate email, whatever its case, with a 409', async () => {
-    await t.call({
+    await t.callAsAdmin({ method: 'POST', url: '/api/auth/users', payload: newUser('dup@example.com') });
+    const res = await t.callAsAdmin({
       method: 'POST',
       url: '/api/auth/users',
-      token: t.adminToken,
-      payload: newUser('dup@example.com'),
-    });
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/auth/users',
-      token: t.adminToken,
       payload: newUser('DUP@example.com'),
     });
     expect(res.statusCode).toBe(409);
@@ -70,10 +53,9 @@ describe('users API', () => {
   });
 
   it('validates email, name and password', async () => {
-    const res = await t.call({
+    const res = await t.callAsAdmin({
       method: 'POST',
       url: '/api/auth/users',
-      token: t.adminToken,
       payload: { email: 'not-an-email', name: '   ', password: 'short' },
     });
     expect(res.statusCode).toBe(400);
@@ -89,10 +71,9 @@ describe('users API', () => {
 
   it('updates only name and permissions, which take effect on the very next request', async () => {
     const { user, token, email } = await t.createUser({ showSettings: true });
-    const res = await t.call<User>({
+    const res = await t.callAsAdmin<User>({
       method: 'PUT',
       url: `/api/auth/users/${user.id}`,
-      token: t.adminToken,
       payload: {
         name: 'Renamed',
         permissions: { manageEmployee: true },
@@ -112,43 +93,37 @@ describe('users API', () => {
   });
 
   it('never edits or deletes an administrator account', async () => {
-    const list = await t.call<{ users: User[] }>({
-      method: 'GET',
-      url: '/api/auth/users',
-      token: t.adminToken,
-    });
+    const list = await t.callAsAdmin<{ users: User[] }>({ method: 'GET', url: '/api/auth/users' });
     const admin = list.envelope.data.users.find((u) => u.isAdmin)!;
-    const put = await t.call({
+    const put = await t.callAsAdmin({
       method: 'PUT',
       url: `/api/auth/users/${admin.id}`,
-      token: t.adminToken,
       payload: { name: 'x', permissions: {} },
     });
     expect(put.statusCode).toBe(403);
-    const del = await t.call({ method: 'DELETE', url: `/api/auth/users/${admin.id}`, token: t.adminToken });
+    const del = await t.callAsAdmin({ method: 'DELETE', url: `/api/auth/users/${admin.id}` });
     expect([400, 403]).toContain(del.statusCode);
-    expect((await t.call({ method: 'GET', url: '/api/auth/me', token: t.adminToken })).statusCode).toBe(200);
+    expect((await t.callAsAdmin({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
   });
 
   it('deletes a user, whose token then stops working', async () => {
     const { user, token } = await t.createUser({ showSalary: true });
-    const res = await t.call({ method: 'DELETE', url: `/api/auth/users/${user.id}`, token: t.adminToken });
+    const res = await t.callAsAdmin({ method: 'DELETE', url: `/api/auth/users/${user.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.envelope.message).toBe('User deleted successfully');
     expect((await t.call({ method: 'GET', url: '/api/auth/me', token })).statusCode).toBe(401);
-    const again = await t.call({ method: 'DELETE', url: `/api/auth/users/${user.id}`, token: t.adminToken });
+    const again = await t.callAsAdmin({ method: 'DELETE', url: `/api/auth/users/${user.id}` });
     expect(again.statusCode).toBe(404);
   });
 
   it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
-    const missing = await t.call({
+    const missing = await t.callAsAdmin({
       method: 'PUT',
       url: '/api/auth/users/999999',
-      token: t.adminToken,
       payload: { name: 'x', permissions: {} },
     });
     expect(missing.statusCode).toBe(404);
-    const bad = await t.call({ method: 'DELETE', url: '/api/auth/users/abc', token: t.adminToken });
+    const bad = await t.callAsAdmin({ method: 'DELETE', url: '/api/auth/users/abc' });
     expect(bad.statusCode).toBe(400);
   });
 

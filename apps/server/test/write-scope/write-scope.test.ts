@@ -81,17 +81,12 @@ describe('write scope', () => {
     const auditAfter = (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(auditEntries))[0]?.n;
     expect(auditAfter).toBe(auditBefore);
     // The app goes on serving other requests normally after a preview.
-    const list = await t.call({ method: 'GET', url: '/api/jobs', token: t.adminToken });
+    const list = await t.callAsAdmin({ method: 'GET', url: '/api/jobs' });
     expect(list.statusCode).toBe(200);
   });
 
   it('answers a write route only after its transaction committed', async () => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/jobs',
-      token: t.adminToken,
-      payload: { name: 'Committed' },
-    });
+    const res = await t.callAsAdmin({ method: 'POST', url: '/api/jobs', payload: { name: 'Committed' } });
     expect(res.statusCode).toBe(201);
     expect(await jobNamed('Committed')).toBe(1);
   });
