@@ -63,6 +63,27 @@ export interface AppOptions {
   extraApiRoutes?: (api: FastifyInstance) => void | Promise<void>;
 }
 
+/** The API's modules that need nothing but the services (`app.services`), in /api/docs order. */
+const SERVICE_ROUTES = [
+  healthRoutes,
+  authRoutes,
+  usersRoutes,
+  jobsRoutes,
+  positionsRoutes,
+  gradesRoutes,
+  levelsRoutes,
+  baseSalariesRoutes,
+  adjustmentFactorsRoutes,
+  settingsRoutes,
+  calculatorRoutes,
+  impactRoutes,
+  employeesRoutes,
+  insightsRoutes,
+  auditRoutes,
+  importRevertRoutes,
+  payTransparencyRoutes,
+];
+
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** Pino options: structured, and never a password, a token or a cookie. */
@@ -188,28 +209,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       });
       // Before the routes: every write route's handler runs in one write scope.
       await api.register(writeScope, { db: app.rootDb, requireAudit: true });
-      await api.register(healthRoutes);
-      await api.register(authRoutes);
+      for (const routes of SERVICE_ROUTES) await api.register(routes);
       await api.register(oidcRoutes, { config, cookieSecret: jwtSecret });
-      await api.register(usersRoutes);
-      await api.register(jobsRoutes);
-      await api.register(positionsRoutes);
-      await api.register(gradesRoutes);
-      await api.register(levelsRoutes);
-      await api.register(baseSalariesRoutes);
-      await api.register(adjustmentFactorsRoutes);
-      await api.register(settingsRoutes);
-      await api.register(calculatorRoutes);
-      await api.register(impactRoutes);
-      await api.register(employeesRoutes);
-      await api.register(insightsRoutes);
-      await api.register(auditRoutes);
       await api.register(excelRoutes, {
         importMaxRows: config.importMaxRows,
         importMaxBytes: config.importMaxBytes,
       });
-      await api.register(importRevertRoutes);
-      await api.register(payTransparencyRoutes);
       await opts.extraApiRoutes?.(api);
     },
     { prefix: '/api' },

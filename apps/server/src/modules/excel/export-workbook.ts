@@ -41,13 +41,7 @@ export interface ExportColumn {
 }
 
 /** The longest text of each kind of value (characters), to size the columns. */
-export interface ValueWidths {
-  name: number;
-  job: number;
-  position: number;
-  grade: number;
-  level: number;
-}
+export type ValueWidths = Record<'name' | 'job' | 'position' | 'grade' | 'level', number>;
 
 const MAX_WIDTH = 60;
 /** Room for the filter button beside a header. */
