@@ -1,10 +1,10 @@
-import { envelopeOf } from '@salary/shared/common/envelope';
 import type { Actor } from '@salary/shared/common/permissions';
 import type { RuleCalls } from '@salary/shared/common/rule-calls';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from './reply.ts';
+import { routeDoc } from './route-doc.ts';
 import { type App, registerWriteRoutes } from './write-routes.ts';
 
 /*
@@ -83,14 +83,7 @@ function registerList(
 ): void {
   app.get(
     path,
-    {
-      schema: {
-        tags: [tag],
-        summary: list.summary,
-        ...(list.querystring ? { querystring: list.querystring } : {}),
-        response: { 200: envelopeOf(z.array(item)) },
-      },
-    },
+    routeDoc(tag)(list.summary, z.array(item), list.querystring ? { querystring: list.querystring } : {}),
     async (request) => ok(await list.run(request)),
   );
 }

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ok } from './reply.ts';
+import { routeDoc } from './route-doc.ts';
 
 /*
  * The three writes of a resource kept by id (create, update, delete), each declared with its
@@ -42,22 +43,15 @@ export function registerWriteRoutes<
   Create extends z.ZodType,
   Update extends z.ZodType,
 >(app: App, spec: WriteRoutes<Item, Create, Update>): void {
-  const tags = [spec.tag];
+  const doc = routeDoc(spec.tag);
   // Widened: the handlers' types come from the spec; the schemas only validate and document.
-  const one: z.ZodType = envelopeOf(spec.item);
+  const item: z.ZodType = spec.item;
   const byId = `${spec.path}/:id`;
   const idOf = (request: FastifyRequest) => (request.params as z.output<typeof idParam>).id;
 
   app.post(
     spec.path,
-    {
-      schema: {
-        tags,
-        summary: spec.create.summary,
-        body: spec.create.body as z.ZodType,
-        response: { 201: one },
-      },
-    },
+    doc(spec.create.summary, { 201: envelopeOf(item) }, { body: spec.create.body as z.ZodType }),
     // Answered after the handler's write scope commits (a sent reply would go out before).
     async (request, reply) => {
       const created = await spec.create.run(request.actor, request.body as z.output<Create>);
@@ -67,15 +61,7 @@ export function registerWriteRoutes<
   );
   app.put(
     byId,
-    {
-      schema: {
-        tags,
-        summary: spec.update.summary,
-        params: idParam,
-        body: spec.update.body as z.ZodType,
-        response: { 200: one },
-      },
-    },
+    doc(spec.update.summary, item, { params: idParam, body: spec.update.body as z.ZodType }),
     async (request) =>
       ok(
         await spec.update.run(request.actor, idOf(request), request.body as z.output<Update>),
@@ -84,13 +70,9 @@ export function registerWriteRoutes<
   );
   const { remove } = spec;
   if (remove) {
-    app.delete(
-      byId,
-      { schema: { tags, summary: remove.summary, params: idParam, response: { 200: emptyEnvelope } } },
-      async (request) => {
-        await remove.run(request.actor, idOf(request));
-        return ok(null, `${spec.noun} deleted successfully`);
-      },
-    );
+    app.delete(byId, doc(remove.summary, { 200: emptyEnvelope }, { params: idParam }), async (request) => {
+      await remove.run(request.actor, idOf(request));
+      return ok(null, `${spec.noun} deleted successfully`);
+    });
   }
 }

@@ -3,8 +3,8 @@ import {
   bulkBaseSalariesBody,
   bulkBaseSalariesResult,
 } from '@salary/shared/base-salaries/base-salaries.contract';
-import { envelopeOf } from '@salary/shared/common/envelope';
 import { ok } from '../../lib/reply.ts';
+import { routeDoc } from '../../lib/route-doc.ts';
 import { ruleRoutes } from '../../lib/rule-routes.ts';
 
 const summaries = {
@@ -15,15 +15,11 @@ const summaries = {
 export const baseSalariesRoutes = ruleRoutes('baseSalaries', baseSalaryCalls, summaries, (app) => {
   app.post(
     '/base-salary/bulk',
-    {
-      schema: {
-        tags: ['base-salaries'],
-        summary:
-          'Save many cells of the grade × level matrix in one transaction; refused whole, naming each bad cell (manageSettings)',
-        body: bulkBaseSalariesBody,
-        response: { 200: envelopeOf(bulkBaseSalariesResult) },
-      },
-    },
+    routeDoc('base-salaries')(
+      'Save many cells of the grade × level matrix in one transaction; refused whole, naming each bad cell (manageSettings)',
+      bulkBaseSalariesResult,
+      { body: bulkBaseSalariesBody },
+    ),
     async (request) =>
       ok(
         await app.services.baseSalaries.saveCells(request.actor, request.body),

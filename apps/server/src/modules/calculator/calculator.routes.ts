@@ -1,18 +1,18 @@
 import { calculateBody, calculationResultSchema } from '@salary/shared/calculator/calculator.contract';
-import { envelopeOf } from '@salary/shared/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { compiledSerializer } from '../../lib/compiled-serializer.ts';
 import { ok } from '../../lib/reply.ts';
+import { routeDoc } from '../../lib/route-doc.ts';
 
 export const calculatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.calculator;
 
   app.post(
     '/calculate',
-    {
-      schema: {
-        tags: ['calculator'],
-        summary: 'Calculate a salary for a profile (showSalary; stores nothing)',
+    routeDoc('calculator')(
+      'Calculate a salary for a profile (showSalary; stores nothing)',
+      calculationResultSchema,
+      {
         description:
           'benefits: JSON string (or object) of stored benefit name → selected; names not given count as selected. ' +
           'customMultipliers: JSON string (or list) of {title, type, value, checked}, taken as sent. ' +
@@ -20,14 +20,13 @@ export const calculatorRoutes: FastifyPluginAsyncZod = async (app) => {
           'Needs showSalary; without showCost the cost figures (totalCost, totalBenefitsCost, selectedBenefits, ' +
           'socialInsuranceAmount, companySocialInsurance) are absent.',
         body: calculateBody,
-        response: { 200: envelopeOf(calculationResultSchema) },
+        // The hottest route: its answer is written by a serializer compiled from that schema.
+        serializerCompiler: compiledSerializer,
+        // A POST that stores nothing: no write scope, so no transaction opened and committed per
+        // calculation (which cost ~4× the calculation itself on PGlite).
+        config: { writeScope: 'none' },
       },
-      // The hottest route: its answer is written by a serializer compiled from that schema.
-      serializerCompiler: compiledSerializer,
-      // A POST that stores nothing: no write scope, so no transaction opened and committed per
-      // calculation (which cost ~4× the calculation itself on PGlite).
-      config: { writeScope: 'none' },
-    },
+    ),
     async (request) =>
       ok(
         await service.calculate(request.actor, request.body, { snapshot: request.dataSnapshot }),

@@ -1,4 +1,4 @@
-import { envelopeOf, idParam } from '@salary/shared/common/envelope';
+import { idParam } from '@salary/shared/common/envelope';
 import {
   employeeFormBody,
   employeeListQuery,
@@ -10,32 +10,27 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
+import { routeDoc } from '../../lib/route-doc.ts';
 import { registerWriteRoutes } from '../../lib/write-routes.ts';
 import { createListWire, listEncoding, listJson } from './employees.wire.ts';
 
 export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.employees;
   const wire = createListWire();
-  const tags = ['employees'];
-  const one = envelopeOf(employeeViewSchema);
+  const doc = routeDoc('employees');
 
   app.get(
     '/employees',
-    {
-      schema: {
-        tags,
-        summary: 'List employees with live salary and cost',
-        description:
-          'calculatedSalary is present only for admins or showSalary, accumulatedCost only for admins or showCost. ' +
-          'salaryFrom/salaryTo need showSalary.',
-        querystring: employeeListQuery,
-        response: { 200: envelopeOf(z.array(employeeViewSchema)) },
-      },
+    doc('List employees with live salary and cost', z.array(employeeViewSchema), {
+      description:
+        'calculatedSalary is present only for admins or showSalary, accumulatedCost only for admins or showCost. ' +
+        'salaryFrom/salaryTo need showSalary.',
+      querystring: employeeListQuery,
       // The hot path: the schema documents the list, but the service's rows (already in the
       // read shape, keys stripped by permission) are not re-encoded by zod — the plain answer is
       // JSON.stringify as it always was, and the compressed one is bytes (employees.wire.ts).
       serializerCompiler: () => (data) => JSON.stringify(data),
-    },
+    }),
     async (request, reply) => {
       const list = await service.list(request.actor, toEmployeeFilters(request.query));
       const encoding = listEncoding(request.headers['accept-encoding'], list.length);
@@ -53,10 +48,8 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/employees/:id',
-    { schema: { tags, summary: 'One employee', params: idParam, response: { 200: one } } },
-    async (request) => ok(await service.get(request.actor, request.params.id)),
+  app.get('/employees/:id', doc('One employee', employeeViewSchema, { params: idParam }), async (request) =>
+    ok(await service.get(request.actor, request.params.id)),
   );
 
   registerWriteRoutes(app, {

@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import type {} from '@fastify/multipart';
-import { envelopeOf } from '@salary/shared/common/envelope';
 import { employeeListQuery, toEmployeeFilters } from '@salary/shared/employees/employee.contract';
 import {
   EXPORT_FILE_NAME,
@@ -18,6 +17,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { downloadHeaders, workbookResponse } from '../../lib/download.ts';
 import { ok } from '../../lib/reply.ts';
+import { routeDoc } from '../../lib/route-doc.ts';
 import { writePayHistorySheet } from '../audit/pay-history-sheet.ts';
 import type { ExcelLimits, Upload } from './excel.service.ts';
 import { writeEmployeesWorkbook } from './export-workbook.ts';
@@ -54,21 +54,20 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
     throw new Error('excelRoutes needs { importMaxRows, importMaxBytes } from the config');
   const limits: ExcelLimits = { importMaxRows, importMaxBytes };
   const service = app.services.excel;
-  const tags = ['employees'];
+  const doc = routeDoc('employees');
 
   app.get(
     '/employees/export',
-    {
-      schema: {
-        tags,
-        summary: 'Download the employees (as listed, same filters) as employees_export.xlsx',
+    doc(
+      'Download the employees (as listed, same filters) as employees_export.xlsx',
+      workbookResponse(EXPORT_FILE_NAME),
+      {
         description:
           'Calculated Salary only for admins or showSalary, Total Cost only for admins or showCost. ' +
           'salaryFrom/salaryTo need showSalary.',
         querystring: employeeListQuery.and(z.object({ payHistory: z.enum(['true', 'false']).optional() })),
-        response: workbookResponse(EXPORT_FILE_NAME),
       },
-    },
+    ),
     async (request, reply) => {
       // Everything that can fail with an envelope happens before the first byte is sent.
       const { columns, employees, key } = await service.exportData(
@@ -93,13 +92,7 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
 
   app.get(
     '/employees/template/download',
-    {
-      schema: {
-        tags,
-        summary: 'Download the import template employees_template.xlsx',
-        response: workbookResponse(TEMPLATE_FILE_NAME),
-      },
-    },
+    doc('Download the import template employees_template.xlsx', workbookResponse(TEMPLATE_FILE_NAME)),
     async (_request, reply) => {
       const file = await service.template();
       return downloadHeaders(reply, XLSX_CONTENT_TYPE, TEMPLATE_FILE_NAME).send(file);
@@ -108,25 +101,20 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
 
   app.post(
     '/employees/import',
-    {
-      schema: {
-        tags,
-        summary: 'Import employees from .xlsx or .xls (multipart field "file"; manageEmployee)',
-        description:
-          'Reads the first sheet whose header has the employee columns (data.sheet names it). Rows with an ID ' +
-          'change that employee, rows without create one. Every row is checked first: any problem → 400 with ' +
-          'data.problems [{row, column, message}] and nothing written. A row of an employee changed in the app ' +
-          'since the export, or no longer lined up with its ID, is a conflict (applied only when its ID is in ' +
-          'overwrite); a new row with the name and job of an existing employee is a possible duplicate (created ' +
-          'only when its row number is in createDuplicates). dryRun=true answers the same report without writing. ' +
-          'The rows are written in one transaction; an employee of the file deleted by someone else meanwhile → 409 ' +
-          'EMPLOYEE_GONE and nothing written.',
-        querystring: importQuery,
-        response: { 200: envelopeOf(importReport) },
-      },
+    doc('Import employees from .xlsx or .xls (multipart field "file"; manageEmployee)', importReport, {
+      description:
+        'Reads the first sheet whose header has the employee columns (data.sheet names it). Rows with an ID ' +
+        'change that employee, rows without create one. Every row is checked first: any problem → 400 with ' +
+        'data.problems [{row, column, message}] and nothing written. A row of an employee changed in the app ' +
+        'since the export, or no longer lined up with its ID, is a conflict (applied only when its ID is in ' +
+        'overwrite); a new row with the name and job of an existing employee is a possible duplicate (created ' +
+        'only when its row number is in createDuplicates). dryRun=true answers the same report without writing. ' +
+        'The rows are written in one transaction; an employee of the file deleted by someone else meanwhile → 409 ' +
+        'EMPLOYEE_GONE and nothing written.',
+      querystring: importQuery,
       // The upload is read and checked before the write scope opens (excel.service.ts).
       config: { writeScope: 'deferred' },
-    },
+    }),
     async (request) => {
       const { report } = await service.importEmployees(
         request.actor,

@@ -1,7 +1,7 @@
-import { envelopeOf } from '@salary/shared/common/envelope';
 import { gradeCalls, gradeSchema, reorderGradesBody } from '@salary/shared/grades/grades.contract';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
+import { routeDoc } from '../../lib/route-doc.ts';
 import { ruleRoutes } from '../../lib/rule-routes.ts';
 
 const summaries = {
@@ -14,14 +14,11 @@ export const gradesRoutes = ruleRoutes('grades', gradeCalls, summaries, (app) =>
   // Grades' own call: the order of several at once.
   app.post(
     '/grades/reorder',
-    {
-      schema: {
-        tags: ['grades'],
-        summary: 'Set the order of several grades at once, all or nothing (manageSettings)',
-        body: reorderGradesBody,
-        response: { 200: envelopeOf(z.array(gradeSchema)) },
-      },
-    },
+    routeDoc('grades')(
+      'Set the order of several grades at once, all or nothing (manageSettings)',
+      z.array(gradeSchema),
+      { body: reorderGradesBody },
+    ),
     async (request) =>
       ok(await app.services.grades.reorder(request.actor, request.body), 'Grades reordered successfully'),
   );

@@ -1,8 +1,8 @@
-import { envelopeOf } from '@salary/shared/common/envelope';
 import { impactRequestSchema, impactSchema } from '@salary/shared/impact/impact.contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
+import { routeDoc } from '../../lib/route-doc.ts';
 
 const DESCRIPTION = [
   'Runs a proposed rule write — POST/PUT/DELETE of a base salary or an adjustment factor, or',
@@ -18,17 +18,16 @@ export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.impact;
   app.post(
     '/impact',
-    {
-      // The preview opens its own scope, one that always rolls back.
-      config: { writeScope: 'none' },
-      schema: {
-        tags: ['impact'],
-        summary: 'Preview what a rule change does to everyone’s pay (admin or manageSettings)',
+    routeDoc('impact')(
+      'Preview what a rule change does to everyone’s pay (admin or manageSettings)',
+      impactSchema,
+      {
         description: DESCRIPTION,
         body: impactRequestSchema,
-        response: { 200: envelopeOf(impactSchema) },
+        // The preview opens its own scope, one that always rolls back.
+        config: { writeScope: 'none' },
       },
-    },
+    ),
     async (request, reply) => {
       const outcome = await service.preview(request.actor, request.body, async (write) => {
         const res = await request.server.inject({

@@ -1,4 +1,4 @@
-import { envelopeOf, idParam } from '@salary/shared/common/envelope';
+import { idParam } from '@salary/shared/common/envelope';
 import { employeeListQuery, toEmployeeFilters } from '@salary/shared/employees/employee.contract';
 import { XLSX_CONTENT_TYPE } from '@salary/shared/excel/excel.contract';
 import {
@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { downloadHeaders, workbookResponse } from '../../lib/download.ts';
 import { ok } from '../../lib/reply.ts';
+import { routeDoc } from '../../lib/route-doc.ts';
 import { insightsWorkbook } from './insights-workbook.ts';
 
 const PERMISSIONS =
@@ -18,34 +19,28 @@ const PERMISSIONS =
 
 export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.insights;
-  const tags = ['insights'];
+  const doc = routeDoc('insights');
 
   app.get(
     '/insights',
-    {
-      schema: {
-        tags,
-        summary: "Pay Overview: the priced list's headline figures, grade × level, cost by job, distribution",
+    doc(
+      "Pay Overview: the priced list's headline figures, grade × level, cost by job, distribution",
+      insightsSchema,
+      {
         description: PERMISSIONS,
         querystring: employeeListQuery,
-        response: { 200: envelopeOf(insightsSchema) },
       },
-    },
+    ),
     async (request) => ok(await service.overview(request.actor, toEmployeeFilters(request.query))),
   );
 
   app.get(
     '/insights/export/:chart',
-    {
-      schema: {
-        tags,
-        summary: "One Pay Overview chart's data as .xlsx",
-        description: PERMISSIONS,
-        params: insightsExportParams,
-        querystring: employeeListQuery,
-        response: workbookResponse('pay_overview_<chart>.xlsx'),
-      },
-    },
+    doc("One Pay Overview chart's data as .xlsx", workbookResponse('pay_overview_<chart>.xlsx'), {
+      description: PERMISSIONS,
+      params: insightsExportParams,
+      querystring: employeeListQuery,
+    }),
     async (request, reply) => {
       const data = await service.overview(request.actor, toEmployeeFilters(request.query));
       const bytes = await insightsWorkbook(request.params.chart, data);
@@ -55,17 +50,16 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/employees/:id/breakdown',
-    {
-      schema: {
-        tags: ['employees'],
-        summary: 'Why this salary? One employee priced as the list prices it, line by line',
+    routeDoc('employees')(
+      'Why this salary? One employee priced as the list prices it, line by line',
+      breakdownSchema,
+      {
         description:
           'Needs admin or showSalary (403 otherwise); costLines and totalCost only with showCost. ' +
           '422 BASE_SALARY_NOT_FOUND when the grade and level have no base salary.',
         params: idParam,
-        response: { 200: envelopeOf(breakdownSchema) },
       },
-    },
+    ),
     async (request) => ok(await service.breakdown(request.actor, request.params.id)),
   );
 };

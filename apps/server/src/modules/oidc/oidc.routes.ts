@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sessionData } from '@salary/shared/auth/auth.contract';
-import { envelopeOf } from '@salary/shared/common/envelope';
 import { authOptionsSchema, type SsoErrorReason } from '@salary/shared/oidc/oidc.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config, OidcConfig } from '../../config.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 import { ok } from '../../lib/reply.ts';
+import { routeDoc } from '../../lib/route-doc.ts';
 import { createCookieSealer, FLOW_COOKIE, HANDOFF_COOKIE, readCookie } from './oidc.cookies.ts';
 import type { FlowState } from './oidc.service.ts';
 import { signInWithSso } from './oidc.sign-in.ts';
@@ -19,15 +19,11 @@ const SSO_EXPIRED = 'Single sign-on expired. Please sign in again.';
 
 const loginError = (reason: SsoErrorReason) => `/login?sso=error&reason=${reason}`;
 
+const doc = routeDoc('auth');
+
 /** A browser step of the sign-in: public, and the answer is a redirect, never a body. */
-const browserStep = (summary: string, where: string) => ({
-  schema: {
-    tags: ['auth'],
-    summary,
-    response: { 302: z.undefined().describe(`Redirects to ${where}`) },
-  },
-  config: { public: true },
-});
+const browserStep = (summary: string, where: string) =>
+  doc(summary, { 302: z.undefined().describe(`Redirects to ${where}`) }, { config: { public: true } });
 
 function asFlow(payload: Record<string, unknown> | null): FlowState | null {
   if (!payload) return null;
@@ -46,14 +42,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ config: Config; cookieSecret: s
 
   app.get(
     '/auth/options',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'How to sign in here (asked by the login screen)',
-        response: { 200: envelopeOf(authOptionsSchema) },
-      },
-      config: { public: true },
-    },
+    doc('How to sign in here (asked by the login screen)', authOptionsSchema, { config: { public: true } }),
     async () => ok({ sso: oidc !== undefined, passwordLogin }),
   );
 
@@ -124,15 +113,10 @@ async function registerSsoRoutes(
 
   app.post(
     '/auth/oidc/session',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Collect the sign-in single sign-on prepared',
-        body: z.object({}),
-        response: { 200: envelopeOf(sessionData) },
-      },
+    doc('Collect the sign-in single sign-on prepared', sessionData, {
+      body: z.object({}),
       config: { public: true, writeScope: 'none' },
-    },
+    }),
     async (request, reply) => {
       const handoff = await cookies.open(readCookie(request, HANDOFF_COOKIE));
       cookies.clear(reply, HANDOFF_COOKIE);

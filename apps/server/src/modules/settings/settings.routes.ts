@@ -1,4 +1,3 @@
-import { envelopeOf } from '@salary/shared/common/envelope';
 import {
   settingsReadSchema,
   settingsSchema,
@@ -6,6 +5,7 @@ import {
 } from '@salary/shared/settings/settings.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
+import { routeDoc } from '../../lib/route-doc.ts';
 
 /*
  * PUT /api/settings replaces the WHOLE record (every field but `version` is required).
@@ -30,36 +30,28 @@ const PUT_DESCRIPTION = [
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.settings;
-  const tags = ['settings'];
-  const response = { 200: envelopeOf(settingsSchema) };
+  const doc = routeDoc('settings');
 
   app.get(
     '/settings',
-    {
-      schema: {
-        tags,
-        summary:
-          'Read the settings record (values only for admin, showSalary, showSettings or manageSettings)',
+    doc(
+      'Read the settings record (values only for admin, showSalary, showSettings or manageSettings)',
+      settingsReadSchema,
+      {
         description:
           'Every signed-in user gets the names, titles, ids and types; the multiplier, benefit and ' +
           'insurance values are salary data and reach only admins and users with showSalary, ' +
           'showSettings or manageSettings.',
-        response: { 200: envelopeOf(settingsReadSchema) },
       },
-    },
+    ),
     async (request) => ok(await service.get(request.actor)),
   );
   app.put(
     '/settings',
-    {
-      schema: {
-        tags,
-        summary: 'Save the whole settings record (admin or manageSettings; optimistic `version`)',
-        description: PUT_DESCRIPTION,
-        body: updateSettingsBody,
-        response,
-      },
-    },
+    doc('Save the whole settings record (admin or manageSettings; optimistic `version`)', settingsSchema, {
+      description: PUT_DESCRIPTION,
+      body: updateSettingsBody,
+    }),
     async (request) => ok(await service.update(request.actor, request.body), 'Settings updated successfully'),
   );
 };

@@ -1,18 +1,17 @@
 import { endedSessionsData, sessionListData, userSchema } from '@salary/shared/auth/auth.contract';
-import { envelopeOf, idParam } from '@salary/shared/common/envelope';
+import { idParam } from '@salary/shared/common/envelope';
 import { createUserBody, updateUserBody, userListData } from '@salary/shared/users/users.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
+import { routeDoc } from '../../lib/route-doc.ts';
 import { registerWriteRoutes } from '../../lib/write-routes.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.users;
-  const tags = ['users'];
+  const doc = routeDoc('users');
 
-  app.get(
-    '/auth/users',
-    { schema: { tags, summary: 'List users (admin)', response: { 200: envelopeOf(userListData) } } },
-    async (request) => ok({ users: await service.list(request.actor) }),
+  app.get('/auth/users', doc('List users (admin)', userListData), async (request) =>
+    ok({ users: await service.list(request.actor) }),
   );
   registerWriteRoutes(app, {
     path: '/auth/users',
@@ -25,26 +24,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get(
     '/auth/users/:id/sessions',
-    {
-      schema: {
-        tags,
-        summary: "A user's live sessions (admin)",
-        params: idParam,
-        response: { 200: envelopeOf(sessionListData) },
-      },
-    },
+    doc("A user's live sessions (admin)", sessionListData, { params: idParam }),
     async (request) => ok({ sessions: await service.listSessions(request.actor, request.params.id) }),
   );
   app.delete(
     '/auth/users/:id/sessions',
-    {
-      schema: {
-        tags,
-        summary: 'Sign a user out everywhere (admin)',
-        params: idParam,
-        response: { 200: envelopeOf(endedSessionsData) },
-      },
-    },
+    doc('Sign a user out everywhere (admin)', endedSessionsData, { params: idParam }),
     async (request) =>
       ok({ ended: await service.endSessions(request.actor, request.params.id) }, 'Signed out everywhere'),
   );
