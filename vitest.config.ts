@@ -12,7 +12,8 @@ export default defineConfig({
     // machines this runs on, so every file ran one after another (~38 min). Two workers run the
     // server and web files side by side (the browser files stay one at a time, below); each
     // server file has its own database (a PGlite copy, or a PostgreSQL database cloned from
-    // the template), so files never share state.
+    // the template), so files never share state. `npm test` runs the browser files in a run of
+    // their own beside the others, each with one worker (scripts/test.mjs).
     maxWorkers: 2,
     projects: [
       {
@@ -28,7 +29,8 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/support/global-setup.ts'],
-          testTimeout: 30_000,
+          // A net for a hang, not a speed check: the files share the machine with the browser run.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           env: { TEST_DB_KIND: 'pglite' },
         },
@@ -42,7 +44,7 @@ export default defineConfig({
                 exclude: ['apps/server/test/**/*.pglite-only.test.ts'],
                 environment: 'node',
                 globalSetup: ['apps/server/test/support/global-setup.ts'],
-                testTimeout: 30_000,
+                testTimeout: 60_000,
                 hookTimeout: 60_000,
                 env: { TEST_DB_KIND: 'postgres' },
               },
@@ -79,6 +81,9 @@ export default defineConfig({
           // One Chromium per file; two cores leave no room for more.
           maxWorkers: 1,
           fileParallelism: false,
+          // A browser file shares the machine with the other run (scripts/test.mjs): a page that
+          // is a beat slower to settle is given Playwright's 5 s rather than expect.poll's 1 s.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
     ],

@@ -54,7 +54,8 @@ describe.skipIf(!hasProc)('npm start', () => {
     expect(server.argv).toEqual([process.execPath, '--enable-source-maps', SERVER_BUNDLE]);
     // A 100,000-row export on PGlite rose ~90 MB above idle with glibc's arena per thread.
     expect(server.env).toContain('MALLOC_ARENA_MAX=1');
-  });
+    // A first start migrates a new database and creates the admin: as long as waitForHealth waits.
+  }, 120_000);
 
   it("keeps an operator's own MALLOC_ARENA_MAX", () => {
     expect(serverEnv({ MALLOC_ARENA_MAX: '4' }).MALLOC_ARENA_MAX).toBe('4');
