@@ -9,15 +9,8 @@ import type { z } from 'zod';
 
 export type DirectoryFilters = z.output<typeof employeeListQuery>;
 
-export const FILTER_KEYS = [
-  'name',
-  'technologyId',
-  'positionId',
-  'gradeId',
-  'levelId',
-  'salaryFrom',
-  'salaryTo',
-] as const satisfies readonly (keyof DirectoryFilters)[];
+/** The filters' names, in the order an address lists them: the shared list query's own keys. */
+const FILTER_KEYS = Object.keys(employeeListQuery.shape) as (keyof DirectoryFilters)[];
 
 /**
  * The filters an address carries. Each value is checked on its own by the shared schema, so a

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type DefaultValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
+import { FormTextInput } from '../registered-inputs.tsx';
 
 export interface NameValues {
   name: string;
@@ -44,7 +45,7 @@ function NameForm<TValues extends NameValues, TOutput>({
     resolver: zodResolver(schema),
     defaultValues: defaultValues as DefaultValues<TValues>,
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -59,13 +60,13 @@ function NameForm<TValues extends NameValues, TOutput>({
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {fields?.(form)}
-        <TextInput
+        <FormTextInput
+          control={form.control}
+          name={'name' as Path<TValues>}
           label="Name"
           required
           autoComplete="off"
           data-autofocus
-          error={errors.name?.message as string | undefined}
-          {...form.register('name' as Path<TValues>)}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={isSubmitting}>

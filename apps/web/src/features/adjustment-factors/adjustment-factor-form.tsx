@@ -1,10 +1,11 @@
-import { Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
 import {
   ADJUSTMENT_TYPES,
   type AdjustmentFactor,
 } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
 import { useWatch } from 'react-hook-form';
 import { FormSelect } from '../../components/form-fields.tsx';
+import { FormTextInput } from '../../components/registered-inputs.tsx';
 import { IdSelect } from '../../components/rules-kit/id-select.tsx';
 import {
   InlineRuleForm,
@@ -37,7 +38,7 @@ export function AdjustmentFactorForm({ editing, onDone }: RuleFormProps<Adjustme
     onDone,
     impactPath: '/adjustment-factors',
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const [jobId, type] = useWatch({ control: form.control, name: ['jobId', 'type'] });
   const jobs = useJobs();
   // Position options load for the chosen job only; without one the select stays disabled.
@@ -94,7 +95,9 @@ export function AdjustmentFactorForm({ editing, onDone }: RuleFormProps<Adjustme
         allowDeselect={false}
         data={TYPE_OPTIONS}
       />
-      <TextInput
+      <FormTextInput
+        control={form.control}
+        name="factor"
         label="Adjustment Factor"
         required
         type="number"
@@ -113,8 +116,7 @@ export function AdjustmentFactorForm({ editing, onDone }: RuleFormProps<Adjustme
         }
         // The hint goes under the input so the four inputs line up on wide screens.
         inputWrapperOrder={['label', 'input', 'description', 'error']}
-        error={errors.factor?.message}
-        {...form.register('factor', { valueAsNumber: true })}
+        rules={{ valueAsNumber: true }}
       />
       {impactDialog}
     </InlineRuleForm>

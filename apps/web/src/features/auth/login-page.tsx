@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Center, Divider, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Center, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { loginBody } from '@salary/shared/auth/auth.contract';
 import { ssoErrorMessage } from '@salary/shared/oidc/oidc.contract';
 import { IconCurrencyDollar } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { FormPasswordInput } from '../../components/form-password-input.tsx';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
+import { FormPasswordInput, FormTextInput } from '../../components/registered-inputs.tsx';
 import { useDocumentTitle } from '../../lib/a11y/document-title.ts';
 import { API_BASE } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth/auth-context.ts';
@@ -39,7 +39,7 @@ export default function LoginPage() {
   const location = useLocation();
   const target = redirectTargetFrom(location.state);
   const form = useForm({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const options = useAuthOptions();
   const [adminSignIn, setAdminSignIn] = useState(false);
   useSsoErrorToast();
@@ -100,14 +100,14 @@ export default function LoginPage() {
           {showForm && (
             <form id="password-sign-in" onSubmit={onSubmit}>
               <Stack gap="md">
-                <TextInput
+                <FormTextInput
+                  control={form.control}
+                  name="email"
                   label="Email"
                   type="email"
                   autoComplete="username"
                   placeholder="you@company.com"
                   required
-                  error={errors.email?.message}
-                  {...form.register('email')}
                 />
                 <FormPasswordInput
                   control={form.control}

@@ -1,6 +1,6 @@
-import { TextInput } from '@mantine/core';
 import { type BaseSalary, createBaseSalaryBody } from '@salary/shared/base-salaries/base-salaries.contract';
 import type { z } from 'zod';
+import { FormTextInput } from '../../components/registered-inputs.tsx';
 import { IdSelect } from '../../components/rules-kit/id-select.tsx';
 import {
   InlineRuleForm,
@@ -45,7 +45,7 @@ export function BaseSalaryForm({ editing, onDone }: RuleFormProps<BaseSalary>) {
     onDone,
     impactPath: '/base-salary',
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   return (
     <InlineRuleForm
@@ -73,7 +73,9 @@ export function BaseSalaryForm({ editing, onDone }: RuleFormProps<BaseSalary>) {
         options={levels.data ?? []}
         {...pickMessages('Level')}
       />
-      <TextInput
+      <FormTextInput
+        control={form.control}
+        name="amount"
         label="Base Salary Amount"
         required
         type="number"
@@ -81,8 +83,7 @@ export function BaseSalaryForm({ editing, onDone }: RuleFormProps<BaseSalary>) {
         min={0}
         step={0.01}
         leftSection="$"
-        error={errors.amount?.message}
-        {...form.register('amount', { valueAsNumber: true })}
+        rules={{ valueAsNumber: true }}
       />
       {impactDialog}
     </InlineRuleForm>

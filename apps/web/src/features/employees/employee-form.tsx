@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Paper, Select, SimpleGrid, Stack } from '@mantine/core';
 import { employeeFormBody } from '@salary/shared/employees/employee.contract';
 import { fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import type { Grade } from '@salary/shared/grades/grades.contract';
@@ -9,6 +9,7 @@ import type { SettingsRead } from '@salary/shared/settings/settings.contract';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormNumberInput } from '../../components/form-fields.tsx';
+import { FormTextInput } from '../../components/registered-inputs.tsx';
 import { leaveWithoutAsking, SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
@@ -119,13 +120,13 @@ export function EmployeeForm({ mode, defaultValues, references, save, onSaved }:
       <form onSubmit={onSubmit} noValidate aria-label={mode === 'edit' ? 'Edit employee' : 'Add employee'}>
         <Stack gap="lg">
           {fieldsOfKind('text').map((f) => (
-            <TextInput
+            <FormTextInput
               key={f.wire}
+              control={form.control}
+              name={f.wire}
               label={f.label}
               required={f.required}
               autoComplete="off"
-              error={errors[f.wire]?.message}
-              {...form.register(f.wire)}
             />
           ))}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">

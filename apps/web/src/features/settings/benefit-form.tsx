@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Grid, TextInput } from '@mantine/core';
+import { Button, Grid } from '@mantine/core';
 import {
   BENEFIT_TYPES,
   type Benefit,
@@ -11,6 +11,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormNumberInput, FormSelect } from '../../components/form-fields.tsx';
+import { FormTextInput } from '../../components/registered-inputs.tsx';
 import { numberInputValue } from '../../lib/number-input-value.ts';
 import { useSettingsSaving } from './api/update-settings.ts';
 import { applyItemFieldErrors } from './server-fields.ts';
@@ -35,7 +36,6 @@ export function BenefitForm({ current }: { current: Settings }) {
     resolver: zodResolver(benefitForm),
     defaultValues: EMPTY,
   });
-  const { errors } = form.formState;
   const [name, amount, type] = form.watch(['name', 'amount', 'type']);
   // Spec §5: Add is enabled only once both the name and the amount hold something.
   const canAdd = name.trim() !== '' && amount !== '';
@@ -65,12 +65,12 @@ export function BenefitForm({ current }: { current: Settings }) {
     <form onSubmit={onSubmit} noValidate aria-label="Add benefit">
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-          <TextInput
+          <FormTextInput
+            control={form.control}
+            name="name"
             label="Benefit Name"
             placeholder="e.g. Health Insurance"
             autoComplete="off"
-            error={errors.name?.message}
-            {...form.register('name')}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import {
   type CustomMultiplier,
   customMultiplierFormSchema,
@@ -9,6 +9,7 @@ import {
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormNumberInput, FormSelect } from '../../components/form-fields.tsx';
+import { FormTextInput } from '../../components/registered-inputs.tsx';
 import { numberInputValue } from '../../lib/number-input-value.ts';
 import { clampMultiplier, MULTIPLIER_TYPE_OPTIONS, multiplierInput } from './multiplier-values.ts';
 
@@ -33,7 +34,6 @@ function CustomMultiplierFields({ editing, onSubmit, onClose }: Omit<CustomMulti
       ? { title: editing.title, multiplier: editing.multiplier, type: editing.type }
       : { title: '', multiplier: '', type: 'PERCENTAGE' },
   });
-  const { errors } = form.formState;
   const type = form.watch('type') ?? 'PERCENTAGE';
 
   return (
@@ -47,13 +47,13 @@ function CustomMultiplierFields({ editing, onSubmit, onClose }: Omit<CustomMulti
       }}
     >
       <Stack gap="md">
-        <TextInput
+        <FormTextInput
+          control={form.control}
+          name="title"
           label="Title"
           required
           autoComplete="off"
           data-autofocus
-          error={errors.title?.message}
-          {...form.register('title')}
         />
         <FormNumberInput
           control={form.control}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { User } from '@salary/shared/auth/auth.contract';
 import {
   NO_PERMISSIONS,
@@ -12,6 +12,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormCheckbox } from '../../components/form-fields.tsx';
 import { PasswordStrength } from '../../components/password-strength.tsx';
+import { FormTextInput } from '../../components/registered-inputs.tsx';
 import { SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
@@ -90,14 +91,14 @@ export function UserForm({ editing, onDone }: UserFormProps) {
             </Text>
           </div>
           <SimpleGrid cols={{ base: 1, sm: editing ? 2 : 3 }} spacing="md">
-            <TextInput
+            <FormTextInput
+              control={form.control}
+              name="email"
               label="Email"
               type="email"
               autoComplete="off"
               required={!editing}
               disabled={Boolean(editing)}
-              error={errors.email?.message}
-              {...form.register('email')}
             />
             {editing ? null : (
               <PasswordInput
@@ -108,13 +109,7 @@ export function UserForm({ editing, onDone }: UserFormProps) {
                 {...form.register('password')}
               />
             )}
-            <TextInput
-              label="Name"
-              required
-              autoComplete="off"
-              error={errors.name?.message}
-              {...form.register('name')}
-            />
+            <FormTextInput control={form.control} name="name" label="Name" required autoComplete="off" />
           </SimpleGrid>
           {editing ? null : <PasswordStrength password={password} owner={{ email, name }} />}
           <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
