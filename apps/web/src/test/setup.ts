@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 
 // jsdom lacks the layout APIs Mantine asks for; these stand-ins answer "no match / no size".
@@ -24,6 +24,10 @@ if (!window.ResizeObserver) {
     disconnect() {}
   };
 }
+
+// findBy*/waitFor wait for what a user would wait for; 1 s (the default) is short when these
+// files share the machine with the browser run (scripts/test.mjs), and a pass never waits longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
