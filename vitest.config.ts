@@ -12,8 +12,7 @@ export default defineConfig({
     // machines this runs on, so every file ran one after another (~38 min). Two workers run the
     // server and web files side by side (the browser files stay one at a time, below); each
     // server file has its own database (a PGlite copy, or a PostgreSQL database cloned from
-    // the template), so files never share state. `npm test` runs the browser files in a run of
-    // their own beside the others, each with one worker (scripts/test.mjs).
+    // the template), so files never share state.
     maxWorkers: 2,
     projects: [
       {
@@ -29,7 +28,7 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/support/global-setup.ts'],
-          // A net for a hang, not a speed check: the files share the machine with the browser run.
+          // A net for a hang, not a speed check: some files take ~30 s on a slow, busy machine.
           testTimeout: 60_000,
           hookTimeout: 60_000,
           env: { TEST_DB_KIND: 'pglite' },
@@ -81,8 +80,8 @@ export default defineConfig({
           // One Chromium per file; two cores leave no room for more.
           maxWorkers: 1,
           fileParallelism: false,
-          // A browser file shares the machine with the other run (scripts/test.mjs): a page that
-          // is a beat slower to settle is given Playwright's 5 s rather than expect.poll's 1 s.
+          // A page that is a beat slower to settle on a busy machine is given Playwright's 5 s
+          // rather than expect.poll's 1 s; a passing poll never waits longer.
           expect: { poll: { timeout: 5_000 } },
         },
       },

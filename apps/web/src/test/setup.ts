@@ -25,8 +25,8 @@ if (!window.ResizeObserver) {
   };
 }
 
-// findBy*/waitFor wait for what a user would wait for; 1 s (the default) is short when these
-// files share the machine with the browser run (scripts/test.mjs), and a pass never waits longer.
+// findBy*/waitFor wait for what a user would wait for; 1 s (the default) failed three tests on
+// a busy machine, and a passing test never waits longer.
 configure({ asyncUtilTimeout: 5_000 });
 
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
