@@ -125,6 +125,45 @@ describe('dialogs', () => {
     }
   });
 
+  it('fade in, unless the system asks for reduced motion: then they appear at once', async () => {
+    // The dialog's opacity in every frame from a click on Change Password until 400 ms later,
+    // the second time it opens (the first loads its code), on a page loaded with that setting.
+    async function opacitiesWith(reducedMotion: 'reduce' | 'no-preference'): Promise<number[]> {
+      const page = await browser.signedInPage(adminCredentials());
+      await page.emulateMedia({ reducedMotion });
+      await page.goto('/dashboard');
+      const opener = page.getByRole('main').getByRole('button', { name: 'Change Password' });
+      const dialog = page.getByRole('dialog', { name: 'Change Password' });
+      let opacities: number[] = [];
+      for (let round = 0; round < 2; round += 1) {
+        opacities = await opener.evaluate(
+          (button) =>
+            new Promise<number[]>((resolve) => {
+              const start = performance.now();
+              const seen: number[] = [];
+              const sample = () => {
+                const shown = document.querySelector('[role="dialog"]');
+                if (shown) seen.push(Number(getComputedStyle(shown).opacity));
+                if (performance.now() - start < 400) requestAnimationFrame(sample);
+                else resolve(seen);
+              };
+              (button as HTMLButtonElement).click();
+              requestAnimationFrame(sample);
+            }),
+        );
+        await dialog.waitFor();
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+      }
+      return opacities;
+    }
+
+    expect((await opacitiesWith('no-preference')).filter((opacity) => opacity < 1)).not.toEqual([]);
+    const still = await opacitiesWith('reduce');
+    expect(still.length).toBeGreaterThan(0);
+    expect(still.filter((opacity) => opacity !== 1)).toEqual([]);
+  });
+
   it('give focus back to Import Excel after the import dialog closes', async () => {
     const page = await browser.signedInPage(adminCredentials());
     await page.goto('/dashboard');

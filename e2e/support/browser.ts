@@ -56,6 +56,35 @@ export async function afterNextPaint(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Starts counting the page's requests; the answer waits until none is in flight and none has
+ * started over two more frames. What `waitForLoadState('networkidle')` guesses by waiting for
+ * 500 ms of silence, known instead (call it before the page's first request).
+ */
+export function trackRequests(page: Page): () => Promise<void> {
+  let inFlight = 0;
+  let started = 0;
+  page.on('request', () => {
+    inFlight += 1;
+    started += 1;
+  });
+  const finished = () => {
+    inFlight -= 1;
+  };
+  page.on('requestfinished', finished);
+  page.on('requestfailed', finished);
+  return async () => {
+    await expect
+      .poll(async () => {
+        if (inFlight > 0) return false;
+        const before = started;
+        await afterNextPaint(page);
+        return inFlight === 0 && started === before;
+      })
+      .toBe(true);
+  };
+}
+
 /** Waits until `target` is fully shown and nothing on the page is still animating (a modal's opening). */
 export async function settled(target: Locator): Promise<void> {
   await expect
@@ -142,10 +171,31 @@ export function useBrowser(): BrowserHelpers {
     });
   });
 
-  async function newPage(storageState: Parameters<Browser['newContext']>[0], viewport: Viewport) {
+  /** A fresh context and its page; with a token, the page starts signed in. */
+  async function newPage(viewport: Viewport, token?: string) {
     if (!browser)
       throw new Error('useBrowser(): the browser is not running (call it at the top of the file)');
-    const context = await browser.newContext({ ...storageState, baseURL: inject('baseURL'), viewport });
+    const baseURL = inject('baseURL');
+    const context = await browser.newContext({
+      baseURL,
+      viewport,
+      // As a user who asks for reduced motion: modals and menus appear at once, so a test waits
+      // for the app rather than for fades. a11y-behaviour checks both ways (emulateMedia).
+      reducedMotion: 'reduce',
+    });
+    if (token) {
+      // The token goes into localStorage, as the app keeps it, before the tab's first page runs,
+      // and only then: a sign-out stays signed out across reloads. (Playwright's storageState
+      // does the same by loading the origin in a page of its own first: ~0.3 s a context more.)
+      await context.addInitScript(
+        ({ origin, value }) => {
+          if (window.location.origin !== origin || sessionStorage.getItem('e2e-token-placed')) return;
+          localStorage.setItem('token', value);
+          sessionStorage.setItem('e2e-token-placed', '1');
+        },
+        { origin: new URL(baseURL).origin, value: token },
+      );
+    }
     contexts.push(context);
     const page = await context.newPage();
     const seen: string[] = [];
@@ -159,20 +209,11 @@ export function useBrowser(): BrowserHelpers {
   }
 
   async function signedInPage(credentials: Credentials, viewport = DESKTOP) {
-    const token = await tokenFor(credentials);
-    return newPage(
-      {
-        storageState: {
-          cookies: [],
-          origins: [{ origin: inject('baseURL'), localStorage: [{ name: 'token', value: token }] }],
-        },
-      },
-      viewport,
-    );
+    return newPage(viewport, await tokenFor(credentials));
   }
 
   return {
-    anonymousPage: (viewport = DESKTOP) => newPage({}, viewport),
+    anonymousPage: (viewport = DESKTOP) => newPage(viewport),
     signedInPage,
     async open(model, options = {}) {
       const screen = new model(await signedInPage(options.as ?? adminCredentials(), options.viewport));

@@ -43,6 +43,9 @@ export const theme = createTheme({
   colors: { gray, yellow, orange, teal },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Someone whose system asks for reduced motion (vestibular disorders) gets modals, menus and
+  // toasts that appear and go without sliding or fading.
+  respectReducedMotion: true,
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: {
