@@ -5,7 +5,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALOGS, SCREENS, type Screen, type Seeded, useSeed } from './a11y/screens.ts';
 import { adminCredentials, createUser } from './support/api.ts';
 import { type AxeFinding, axeFindings, nodeCount } from './support/axe.ts';
-import { MOBILE, screenshot, trackRequests, useBrowser, type Viewport } from './support/browser.ts';
+import {
+  MOBILE,
+  motionless,
+  screenshot,
+  trackRequests,
+  useBrowser,
+  type Viewport,
+} from './support/browser.ts';
 import { RESULTS_DIR } from './support/paths.ts';
 import { profileNames, seedEmployees, seedRules } from './support/seed-employees.ts';
 import { seedFactor } from './support/seed-rules.ts';
@@ -37,7 +44,7 @@ async function openScreen(screen: Screen, viewport: Viewport): Promise<Page> {
   await page.getByRole('heading', { name: screen.heading, exact: true }).first().waitFor();
   await screen.ready?.(page, seeded);
   await networkQuiet();
-  await page.waitForFunction(() => document.getAnimations().length === 0);
+  await motionless(page);
   return page;
 }
 

@@ -3,6 +3,7 @@ import { CalculatorPage } from '../pages/calculator.ts';
 import { ImportDialog, importedAsAdmin, workbookWith } from '../pages/excel.ts';
 import { pickOption } from '../pages/rules-section.ts';
 import { dismissToasts } from '../pages/toasts.ts';
+import { motionless } from '../support/browser.ts';
 import type { ProfileNames } from '../support/seed-employees.ts';
 
 /*
@@ -206,20 +207,21 @@ async function openBy(page: Page, button: Locator, dialogName: string | RegExp):
     .or(page.getByRole('alertdialog', { name: dialogName }));
   await dialog.waitFor();
   // Let the opening transition finish so contrast is measured on the final colours: the
-  // dialog is mounted at opacity 0 a frame before its transition starts, so "no animations"
-  // alone can be true too early. Wait until it and every ancestor are fully opaque.
+  // dialog is mounted at opacity 0 a frame before its transition starts, so "nothing moves"
+  // alone can be true too early. Wait until it and every ancestor are fully opaque, then still.
   await dialog.evaluate(
     (element) =>
       new Promise<void>((resolve) => {
-        const settled = () => {
+        const opaque = () => {
           for (let e: Element | null = element; e; e = e.parentElement)
             if (getComputedStyle(e).opacity !== '1') return false;
-          return document.getAnimations().length === 0;
+          return true;
         };
-        const poll = () => (settled() ? resolve() : requestAnimationFrame(poll));
+        const poll = () => (opaque() ? resolve() : requestAnimationFrame(poll));
         poll();
       }),
   );
+  await motionless(page);
   return dialog;
 }
 
@@ -254,7 +256,7 @@ export const DIALOGS: DialogCase[] = [
       await importer.chooseFile(() => byName(page, 'Import Excel').first().click(), 'employees.xlsx', file);
       const { dialog } = importer;
       await importer.outcome.waitFor();
-      await page.waitForFunction(() => document.getAnimations().length === 0);
+      await motionless(page);
       return dialog;
     },
   },
@@ -331,7 +333,7 @@ export const DIALOGS: DialogCase[] = [
     open: async (page) => {
       await page.getByRole('button', { name: 'Open navigation' }).click();
       const nav = page.getByRole('navigation', { name: 'Main navigation' });
-      await page.waitForFunction(() => document.getAnimations().length === 0);
+      await motionless(page);
       return nav;
     },
   },

@@ -85,15 +85,29 @@ export function trackRequests(page: Page): () => Promise<void> {
   };
 }
 
-/** Waits until `target` is fully shown and nothing on the page is still animating (a modal's opening). */
+/**
+ * Runs in the page: true when nothing moves. An animation that has finished and holds its last
+ * frame (a toast's entrance) is still; a toast's countdown bar runs until the toast closes, so it
+ * does not count, and a page with a toast on it is measured with the toast.
+ */
+function nothingMoves(): boolean {
+  return document.getAnimations().every((animation) => {
+    const target = (animation.effect as KeyframeEffect | null)?.target;
+    return (
+      animation.playState === 'finished' || target?.classList.contains('Toastify__progress-bar') === true
+    );
+  });
+}
+
+/** Waits until no animation on the page is still running (see nothingMoves). */
+export async function motionless(page: Page): Promise<void> {
+  await page.waitForFunction(nothingMoves);
+}
+
+/** Waits until `target` is fully shown and nothing on the page still moves (a modal's opening). */
 export async function settled(target: Locator): Promise<void> {
-  await expect
-    .poll(() =>
-      target.evaluate(
-        (element) => getComputedStyle(element).opacity === '1' && document.getAnimations().length === 0,
-      ),
-    )
-    .toBe(true);
+  await expect.poll(() => target.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+  await motionless(target.page());
 }
 
 // One sign-in per user and test file: the same token is put into every new context.
