@@ -241,6 +241,30 @@ describe('permissions, said out loud', () => {
     expect(new URL(page.url()).pathname).toBe('/dashboard');
   });
 
+  it('toasts bounce in, unless the system asks for reduced motion: then they appear at once', async () => {
+    const user = await createUser({ permissions: ['showSalary'] });
+    // A toast on a page loaded with that setting, and how long its entrance lasts, in ms.
+    async function toastWith(reducedMotion: 'reduce' | 'no-preference') {
+      const page = await browser.signedInPage(user);
+      await page.emulateMedia({ reducedMotion });
+      await page.goto('/employees/new');
+      const toast = page.locator('.Toastify__toast', {
+        hasText: 'You do not have permission to open that page',
+      });
+      await toast.waitFor();
+      const entrance = await toast.evaluate(
+        (element) => Number.parseFloat(getComputedStyle(element).animationDuration) * 1000,
+      );
+      return { toast, entrance };
+    }
+    expect((await toastWith('no-preference')).entrance).toBeGreaterThan(100);
+    const still = await toastWith('reduce');
+    expect(still.entrance).toBeLessThanOrEqual(1);
+    // It still goes by itself: react-toastify starts the countdown, and removes the toast, when
+    // its animations end.
+    await still.toast.waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
   it('a later success dismisses the toast of an earlier failure (Change Password)', async () => {
     const user = await createUser();
     const page = await browser.signedInPage(user);

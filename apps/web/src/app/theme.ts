@@ -44,7 +44,7 @@ export const theme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   // Someone whose system asks for reduced motion (vestibular disorders) gets modals, menus and
-  // drawers that appear and go without sliding or fading. (The toasts are react-toastify's.)
+  // drawers that appear and go without sliding or fading (and toasts without bouncing: global.css).
   respectReducedMotion: true,
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
