@@ -193,8 +193,8 @@ export function useBrowser(): BrowserHelpers {
     const context = await browser.newContext({
       baseURL,
       viewport,
-      // As a user who asks for reduced motion: modals and menus appear at once, so a test waits
-      // for the app rather than for fades. a11y-behaviour checks both ways (emulateMedia).
+      // As a user who asks for reduced motion: modals, menus and toasts appear at once, so a test
+      // waits for the app rather than for fades. a11y-behaviour checks both ways (emulateMedia).
       reducedMotion: 'reduce',
     });
     if (token) {
