@@ -59,7 +59,14 @@ beforeAll(async () => {
   // Both kinds of factor, so both type badges are measured (the fixed one once failed contrast
   // while a run that happened to hold only percentages passed).
   await seedFactor({ jobId: rules.job.id, positionId: rules.positions[1].id, factor: 150, type: 'FIXED' });
-  const [employee] = await seedEmployees(rules, [{ name: 'Zoë Müller' }, { name: 'Ada Lovelace' }]);
+  const [employee] = await seedEmployees(rules, [
+    { name: 'Zoë Müller' },
+    { name: 'Ada Lovelace' },
+    // Three women and three men on the same pay: a pay transparency category below 5%.
+    ...(['FEMALE', 'MALE'] as const).flatMap((gender) =>
+      [1, 2, 3].map((n) => ({ name: `Equal Pay ${gender} ${n}`, gender })),
+    ),
+  ]);
   await createUser({ name: 'Axe Reader', permissions: ['showSettings'] });
   seeded = { employeeId: (employee as { id: number }).id, ...profileNames(rules) };
   useSeed(seeded);

@@ -154,6 +154,7 @@ export function useBrowser(): BrowserHelpers {
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
   const errors = new WeakMap<Page, string[]>();
+  let cspReports: string[] = [];
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -164,6 +165,7 @@ export function useBrowser(): BrowserHelpers {
   });
 
   beforeEach(() => {
+    cspReports = [];
     onTestFinished(async ({ task }) => {
       const open = contexts;
       contexts = [];
@@ -182,6 +184,10 @@ export function useBrowser(): BrowserHelpers {
           }),
         ),
       );
+      if (cspReports.length > 0)
+        throw new Error(
+          `The browser reported a Content-Security-Policy violation:\n${cspReports.join('\n')}`,
+        );
     });
   });
 
@@ -196,6 +202,17 @@ export function useBrowser(): BrowserHelpers {
       // As a user who asks for reduced motion: modals, menus and toasts appear at once, so a test
       // waits for the app rather than for fades. a11y-behaviour checks both ways (emulateMedia).
       reducedMotion: 'reduce',
+    });
+    // Chromium fires `securitypolicyviolation` for every Content-Security-Policy violation, even
+    // one the page's own code caught, but writes no console line for all of them (a blocked
+    // `Function('')` gets none): the page says each one on the console, and any such line fails
+    // the test that saw it (newPage's console listener).
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(
+          `Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI}`,
+        );
+      });
     });
     if (token) {
       // The token goes into localStorage, as the app keeps it, before the tab's first page runs,
@@ -215,6 +232,10 @@ export function useBrowser(): BrowserHelpers {
     const seen: string[] = [];
     errors.set(page, seen);
     page.on('pageerror', (error) => seen.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+        cspReports.push(`${page.url()}: ${message.text()}`);
+    });
     // File choosers intercepted from the start: Playwright turns interception on without
     // waiting when a test first listens for 'filechooser', so a key pressed right after could
     // open the (headless, invisible) native chooser instead and the test waited in vain.

@@ -1,3 +1,5 @@
+// First: zod must be told not to compile with `new Function` before any schema is built.
+import './app/zod-jitless.ts';
 // Only what the first visit (sign-in, the loader) draws: Mantine's base and the components of
 // /login. The signed-in shell (app-layout.tsx) brings every other component's styles; all of
 // Mantine sits in its `mantine` CSS layer, so the app's own styles win whatever loads first.

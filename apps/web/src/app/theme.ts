@@ -20,6 +20,8 @@ const yellow = [...DEFAULT_THEME.colors.yellow] as unknown as MantineColorsTuple
 (yellow as unknown as string[])[9] = '#8f5a00'; // 5.0:1 on yellow-1
 const orange = [...DEFAULT_THEME.colors.orange] as unknown as MantineColorsTuple;
 (orange as unknown as string[])[9] = '#9c4a0a'; // 5.2:1 on orange-1
+const green = [...DEFAULT_THEME.colors.green] as unknown as MantineColorsTuple;
+(green as unknown as string[])[9] = '#237032'; // 5.3:1 on green-1 (stock #2b8a3e: 3.8:1)
 const teal = [...DEFAULT_THEME.colors.teal] as unknown as MantineColorsTuple;
 (teal as unknown as string[])[9] = '#08704f'; // 5.4:1 on the light tint (stock #087f5b: 4.4:1)
 
@@ -40,7 +42,7 @@ export const theme = createTheme({
   primaryColor: 'indigo',
   // Shade 8 of indigo is 5.7:1 under white text (shade 6 was 4.3:1); red-8 4.5:1.
   primaryShade: 8,
-  colors: { gray, yellow, orange, teal },
+  colors: { gray, yellow, orange, green, teal },
   defaultRadius: 'md',
   cursorType: 'pointer',
   // Someone whose system asks for reduced motion (vestibular disorders) gets modals, menus and

@@ -37,6 +37,14 @@ describe('login screen with single sign-on', () => {
     expect(screen.queryByRole('button', { name: 'Administrator sign-in' })).not.toBeInTheDocument();
   });
 
+  it('asks the browser to fill the email field with an email address (not a user name)', async () => {
+    answerOptions({ sso: false, passwordLogin: true });
+    renderWithProviders(<LoginPage />, { route: '/login' });
+
+    expect(await screen.findByRole('textbox', { name: /Email/ })).toHaveAttribute('autocomplete', 'email');
+    expect(screen.getByLabelText(/Password/)).toHaveAttribute('autocomplete', 'current-password');
+  });
+
   it('shows only the form when SSO is off, or when the options cannot be read', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     server.handle((_req, res) =>

@@ -105,7 +105,7 @@ export default function LoginPage() {
                   name="email"
                   label="Email"
                   type="email"
-                  autoComplete="username"
+                  autoComplete="email"
                   placeholder="you@company.com"
                   required
                 />

@@ -73,7 +73,13 @@ export function ImportEmployeesButton() {
 
   return (
     <>
-      <FileButton onChange={check} accept={IMPORT_ACCEPT} resetRef={resetPicker}>
+      <FileButton
+        onChange={check}
+        accept={IMPORT_ACCEPT}
+        resetRef={resetPicker}
+        name="employees-file"
+        inputProps={{ 'aria-label': 'Excel file to import' }}
+      >
         {(picker) => (
           <Button {...picker} variant="default" leftSection={<IconFileUpload size={16} />}>
             Import Excel
