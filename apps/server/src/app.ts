@@ -8,15 +8,11 @@ import Fastify, {
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { loggableError } from './lib/loggable-error.ts';
+import { openApiOptions } from './lib/openapi.ts';
 import { createTokenService, resolveJwtSecret } from './lib/tokens.ts';
 import { adjustmentFactorsRoutes } from './modules/adjustment-factors/adjustment-factors.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -159,15 +155,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     limits: { fileSize: config.importMaxBytes, files: 1, fields: 5, parts: 10 },
     throwFileSizeLimit: true,
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Salary System API', version: '1.0.0' },
-      servers: [{ url: '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions);
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     // No page-specific CSP: the docs run under the app's own (self-hosted assets only).

@@ -52,7 +52,8 @@ export const auditEntrySchema = z.object({
   /** What the entry is about, in words: "Base salary Junior / L1". */
   summary: z.string(),
   changes: z.array(auditChangeSchema),
-  details: z.unknown().nullable(),
+  /** What the action kept beside the changes (an import's rows, for its revert), or null. */
+  details: z.unknown(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
