@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALOGS, SCREENS, type Screen, type Seeded, useSeed } from './a11y/screens.ts';
 import { adminCredentials, createUser } from './support/api.ts';
 import { type AxeFinding, axeFindings, nodeCount } from './support/axe.ts';
+import { htmlcsErrors } from './support/htmlcs.ts';
 import {
   MOBILE,
   motionless,
@@ -84,6 +85,7 @@ describe.each([
       await record(name, viewport.width, findings);
       await screenshot(page, `axe-${name}-${width}`);
       expect(summary(findings)).toEqual([]);
+      expect(await htmlcsErrors(page), 'HTML_CodeSniffer (WCAG2AA) errors').toEqual([]);
     },
   );
 

@@ -38,12 +38,10 @@ function BaseMultiplierField({ form, readOnly, multiplier }: FieldsProps & { mul
 
   return (
     <fieldset data-multiplier={multiplier.key} className={classes.row}>
-      <div className={classes.name}>
-        <legend className={classes.legend}>{multiplier.label}</legend>
-        <Text size="xs" c="dimmed">
-          {WHEN[multiplier.key]}
-        </Text>
-      </div>
+      <legend className={classes.legend}>{multiplier.label}</legend>
+      <Text size="xs" c="dimmed" className={classes.when}>
+        {WHEN[multiplier.key]}
+      </Text>
       <div className={classes.inputs}>
         <FormNumberInput
           control={form.control}
