@@ -5,7 +5,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALOGS, SCREENS, type Screen, type Seeded, useSeed } from './a11y/screens.ts';
 import { adminCredentials, createUser } from './support/api.ts';
 import { type AxeFinding, axeFindings, nodeCount } from './support/axe.ts';
-import { htmlcsErrors } from './support/htmlcs.ts';
 import {
   MOBILE,
   motionless,
@@ -14,6 +13,7 @@ import {
   useBrowser,
   type Viewport,
 } from './support/browser.ts';
+import { htmlcsErrors } from './support/htmlcs.ts';
 import { RESULTS_DIR } from './support/paths.ts';
 import { profileNames, seedEmployees, seedRules } from './support/seed-employees.ts';
 import { seedFactor } from './support/seed-rules.ts';
