@@ -28,6 +28,7 @@ import { startBenchApp } from './lib/bench-app.ts';
 import { describeMachine, type Machine } from './lib/machine.ts';
 import { RESULTS_FILE, WEB_DIST } from './lib/paths.ts';
 import { formatTable, GOALS } from './lib/report.ts';
+import { benchLighthouse, type LighthouseFigure } from './lighthouse.ts';
 import { benchList, type ListFigure } from './list.ts';
 import { benchReplicas, type ReplicasFigure } from './replicas.ts';
 import { benchStart, type StartFigure } from './start.ts';
@@ -101,6 +102,8 @@ export interface BenchResults {
     firstRows: Figure<FirstRowsFigure>;
     /** /insights: both Pay Overview charts drawn. */
     firstCharts?: Figure<FirstChartsFigure>;
+    /** Lighthouse's performance category on four screens, mobile and desktop presets. */
+    lighthouse?: Figure<LighthouseFigure>;
   };
 }
 
@@ -251,6 +254,10 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
         await bench.dispose();
       }
     }
+    if (options.browser && !('na' in results.web.bundle)) {
+      log(`· ${LIGHTHOUSE_EMPLOYEES} employees: Lighthouse, mobile and desktop …`);
+      results.web.lighthouse = await measureLighthouse(options, options.quick ? 1 : 3);
+    }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -281,6 +288,37 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     audit: pages ? { ruleChange, singleWrite, pages } : { na: 'skipped (--no-audit)' },
     web: results.web,
   };
+}
+
+/** The directory a person opens: a company of 200, on a database of its own. */
+const LIGHTHOUSE_EMPLOYEES = 200;
+
+async function measureLighthouse(options: BenchOptions, runs: number): Promise<Figure<LighthouseFigure>> {
+  const bench = await createBenchDatabase({
+    employees: LIGHTHOUSE_EMPLOYEES,
+    databaseUrl: options.databaseUrl,
+  });
+  try {
+    const app = await startBenchApp(bench.database, {
+      dataDir: bench.dataDir,
+      listen: true,
+      webDist: WEB_DIST,
+    });
+    try {
+      return await benchLighthouse({
+        baseUrl: app.baseUrl!,
+        token: app.token,
+        employees: LIGHTHOUSE_EMPLOYEES,
+        runs,
+      });
+    } finally {
+      await app.close();
+    }
+  } catch (error) {
+    return { na: `failed: ${(error as Error).message.split('\n')[0]}` };
+  } finally {
+    await bench.dispose();
+  }
 }
 
 export function writeResults(results: BenchResults, file = RESULTS_FILE): void {

@@ -21,6 +21,10 @@ export const GOALS = {
   /** POST /api/impact of a multiplier change: ≤ 1 s at 10,000 employees, ≤ 5 s at 100,000 (issue 16). */
   impactPreviewMsMax10k: 1000,
   impactPreviewMsMax100k: 5000,
+  /** Lighthouse's performance score and total blocking time, per screen (200 employees). */
+  lighthouseMobileScoreMin: 85,
+  lighthouseMobileTbtMsMax: 300,
+  lighthouseDesktopScoreMin: 95,
 } as const;
 
 const num = (n: number) => n.toLocaleString('en-US');
@@ -260,6 +264,24 @@ export function formatTable(results: BenchResults): string {
       `≤ ${GOALS.firstRowsMsMax} ms`,
       verdict(charts.ms <= GOALS.firstRowsMsMax),
     ]);
+  const lh = results.web.lighthouse;
+  if (lh && na(lh)) rows.push(['web: Lighthouse performance', lh.na, '', '', '']);
+  else if (lh)
+    for (const r of lh.rows) {
+      const mobile = r.formFactor === 'mobile';
+      const ok = mobile
+        ? r.score >= GOALS.lighthouseMobileScoreMin && r.totalBlockingTimeMs <= GOALS.lighthouseMobileTbtMsMax
+        : r.score >= GOALS.lighthouseDesktopScoreMin;
+      rows.push([
+        `web: Lighthouse ${lh.lighthouseVersion} ${r.formFactor}, ${r.screen}, ${num(lh.employees)} employees (median of ${lh.runs})`,
+        `score ${r.score}`,
+        `TBT ${num(r.totalBlockingTimeMs)} ms, LCP ${num(r.largestContentfulPaintMs)} ms, ${num(r.domSize)} DOM elements`,
+        mobile
+          ? `≥ ${GOALS.lighthouseMobileScoreMin}, TBT ≤ ${GOALS.lighthouseMobileTbtMsMax} ms`
+          : `≥ ${GOALS.lighthouseDesktopScoreMin}`,
+        verdict(ok),
+      ]);
+    }
 
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) =>
