@@ -153,6 +153,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
             employees: createEmployeesRepository(db, { singleWriter: opts.databaseKind === 'pglite' }),
           }),
         ),
+      pricing,
       limits: excelLimits,
       audit,
     }),
