@@ -168,6 +168,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       pricing,
       repo: createPayTransparencyRepository(db),
       minGroup: config.payReportMinGroup,
+      companyName: config.companyName ?? null,
     }),
     payGapJustifications: createJustifications({
       transaction: (work) => db.transaction((tx) => work({ tx, repo: createPayTransparencyRepository(tx) })),
