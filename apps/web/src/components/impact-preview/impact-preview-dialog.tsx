@@ -62,7 +62,12 @@ function PreviewTable<T extends { id: number | string }>({
       <Title order={3} size="h5">
         {title}
       </Title>
-      <ScrollArea type="auto" mah={mah}>
+      <ScrollArea
+        type="auto"
+        mah={mah}
+        // A keyboard can focus it to scroll it (sideways on a phone).
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': `${title} rows` }}
+      >
         <Table striped withTableBorder fz="sm" miw={miw} aria-label={title}>
           <Table.Thead>
             <Table.Tr>

@@ -50,7 +50,7 @@ const toggled = (list: number[], value: number, on: boolean) =>
   on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value);
 
 const KINDS = {
-  create: { color: 'green', label: 'New' },
+  create: { color: 'teal', label: 'New' },
   change: { color: 'blue', label: 'Change' },
   conflict: { color: 'orange', label: 'Conflict' },
   duplicate: { color: 'grape', label: 'Possible duplicate' },
@@ -93,7 +93,12 @@ export function ImportPreviewTable({ report, ticks, onTicksChange, disabled }: I
   const tick = (list: keyof ImportTicks, value: number, on: boolean) =>
     onTicksChange({ ...ticks, [list]: toggled(ticks[list], value, on) });
   return (
-    <ScrollArea.Autosize mah="50vh" type="auto">
+    <ScrollArea.Autosize
+      mah="50vh"
+      type="auto"
+      // A keyboard can focus it to scroll it (sideways on a phone, down when it is long).
+      viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Import preview rows' }}
+    >
       {/* Wide enough that names and changes stay readable; a phone scrolls it sideways. */}
       <Table striped verticalSpacing={6} fz="sm" stickyHeader miw={720} aria-label="Import preview">
         <Table.Thead>
