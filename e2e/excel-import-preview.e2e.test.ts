@@ -1,3 +1,4 @@
+import { formatMoney } from '@salary/shared/common/money';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -101,6 +102,82 @@ describe('Import preview', () => {
       await waitForToast(page, 'Employees imported successfully');
       expect((await findEmployee(edited.id))?.yearsWithCompany).toBe(7);
       expect(await findEmployee(colleague.id)).toMatchObject({ yearsExperience: 15, remote: true });
+    },
+  );
+
+  it.each([
+    ['desktop', { width: 1440, height: 900 }],
+    ['mobile', MOBILE],
+  ] as const)(
+    'shows new rows in the table and each changed row’s gross before → after (%s)',
+    async (label, viewport) => {
+      const tag = uniqueName(`Pay ${label}`);
+      const admin = await adminApi();
+      // A second level with a higher base salary: moving to it raises the gross.
+      const senior = expectOk(
+        await admin.post<{ id: number; name: string }>('/levels', { name: uniqueName('Senior') }),
+        'A level',
+      );
+      expectOk(
+        await admin.post('/base-salary', {
+          gradeId: rules.grade.id,
+          levelId: senior.id,
+          amount: rules.baseSalary + 1500,
+        }),
+        'Its base salary',
+      );
+      const promoted = await seedEmployee(rules, { name: `${tag} Promoted` });
+      const book = await exportOf(rules);
+      const sheet = book.getWorksheet('Employees')!;
+      const header = (sheet.getRow(1).values as unknown[]).slice(1);
+      const col = (name: string) => header.indexOf(name) + 1;
+      sheet.eachRow((row) => {
+        if (row.getCell(1).value === promoted.id) row.getCell(col('Level')).value = senior.name;
+      });
+      const added = sheet.addRow([]);
+      for (const [name, value] of Object.entries({
+        Name: `${tag} Newcomer`,
+        Job: rules.job.name,
+        Position: rules.positions[0].name,
+        Grade: rules.grade.name,
+        Level: rules.level.name,
+        'Years of Experience': 0,
+        'Years with Company': 0,
+        'Base on Project': 'No',
+        'Acting as Different Grade': 'No',
+        Pillar: 'No',
+        Remote: 'No',
+      }))
+        added.getCell(col(name)).value = value;
+      const file = Buffer.from(await book.xlsx.writeBuffer());
+
+      const page = await browser.signedInPage(adminCredentials(), viewport);
+      await new EmployeesPage(page).goto();
+      const importer = new ImportDialog(page);
+      await importer.pick('employees_export.xlsx', file);
+      await importer.summary.waitFor();
+      expect(await importer.summary.textContent()).toMatch(/^1 to create, 1 changed, \d+ unchanged$/);
+      const preview = importer.dialog.getByRole('table', { name: 'Import preview' });
+      const created = preview.locator('tr[data-kind="create"]');
+      await expect.poll(() => created.count()).toBe(1);
+      const newRow = await created.textContent();
+      expect(newRow).toContain(`${tag} Newcomer`);
+      expect(newRow).toContain(
+        `${rules.job.name} / ${rules.positions[0].name} · ${rules.grade.name} / ${rules.level.name}`,
+      );
+      const change = await preview.locator('tr[data-kind="change"]').textContent();
+      expect(change).toContain(`Level: ${rules.level.name} → ${senior.name}`);
+      const gross = change!.match(/Gross salary: (\$[\d,]+\.\d\d|—) → (\$[\d,]+\.\d\d|—)/);
+      expect(gross?.[1]).toBe(formatMoney(promoted.calculatedSalary ?? null));
+      await screenshot(page, `excel-import-preview-pay-${label}`);
+
+      await importer.dialog.getByRole('button', { name: 'Confirm' }).click();
+      await waitForToast(page, 'Employees imported successfully');
+      // What the preview said is what the list shows once imported.
+      const after = await findEmployee(promoted.id);
+      expect(gross?.[2]).toBe(formatMoney(after?.calculatedSalary ?? null));
+      expect(after?.calculatedSalary).toBeGreaterThan(promoted.calculatedSalary ?? 0);
+      expect(newRow).toMatch(/Gross salary: \$[\d,]+\.\d\d/);
     },
   );
 });

@@ -245,4 +245,51 @@ describe('impact preview before a rule is saved', () => {
     await waitForToast(page, 'Social insurance settings updated successfully');
     await expect.poll(async () => (await readSettings()).totalInsurancePercentage).toBe(16);
   });
+
+  it('Preview impact: monthly payroll and total cost before → after, downloadable, nothing saved', async () => {
+    await updateSettings({ experienceMultiplier: 2, experienceMultiplierType: 'PERCENTAGE' });
+    for (const viewport of [WINDOW, MOBILE]) {
+      const page = await browser.signedInPage(adminCredentials(), viewport);
+      const multipliers = new MultipliersPage(page);
+      await multipliers.goto();
+      await multipliers.value('experienceMultiplier').fill('4');
+      await page.getByRole('button', { name: 'Preview impact' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Impact preview' });
+      await dialog.waitFor();
+      const beforeAfter = /^Monthly payroll\$[\d,]+\.\d\d → \$[\d,]+\.\d\d\+\$[\d,]+\.\d\d/;
+      expect(await dialog.getByRole('region', { name: 'Monthly payroll' }).textContent()).toMatch(
+        beforeAfter,
+      );
+      expect(await dialog.getByRole('region', { name: 'Total cost' }).textContent()).toMatch(
+        /^Total cost\$[\d,]+\.\d\d → \$[\d,]+\.\d\d/,
+      );
+      expect(await dialog.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
+      await screenshot(page, `impact-preview-multipliers-${viewport.width}`);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        dialog.getByRole('button', { name: 'Download (.xlsx)' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('impact_preview.xlsx');
+      await dialog.getByRole('button', { name: 'Close' }).last().click();
+      await dialog.waitFor({ state: 'hidden' });
+      // Nothing saved; what was typed stays.
+      expect((await readSettings()).experienceMultiplier).toBe(2);
+      expect(await multipliers.value('experienceMultiplier').inputValue()).toBe('4');
+
+      // The inline rule form too (its list's Edit is a table row from 1440 px).
+      if (viewport !== WINDOW) continue;
+      const section = new RulesSection(page, 'base-salary');
+      await section.goto();
+      await section.waitForList();
+      await section.rowAction(rules.grade.name, 'Edit').first().click();
+      const form = page.getByRole('form', { name: 'Edit base salary' });
+      await field(form, 'Base Salary Amount').fill('7000');
+      await form.getByRole('button', { name: 'Preview impact' }).click();
+      await dialog.getByRole('region', { name: 'Monthly payroll' }).waitFor();
+      await screenshot(page, `impact-preview-base-salary-${viewport.width}`);
+      await dialog.getByRole('button', { name: 'Close' }).last().click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect((await baseSalaryOf(rules.grade.id, rules.level.id))?.amount).not.toBe(7000);
+    }
+  });
 });

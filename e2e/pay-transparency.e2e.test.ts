@@ -97,6 +97,41 @@ describe('Pay Transparency screen', () => {
   });
 });
 
+describe('Pay quartiles chart', () => {
+  for (const [label, viewport] of [
+    ['desktop', WIDE],
+    ['phone', MOBILE],
+  ] as const) {
+    it(`shows every quartile's label whole, inside the chart (${label})`, async () => {
+      const page = await browser.signedInPage(adminCredentials(), viewport);
+      await openReport(page);
+      const chart = page.getByRole('img', { name: /share of women and men in each pay quartile/ });
+      const labels = chart
+        .locator('text.recharts-cartesian-axis-tick-value')
+        .filter({ hasText: /Lower|Upper/ });
+      await expect.poll(() => labels.count()).toBe(4);
+      const boxes = await chart.evaluate((root) => {
+        return [...root.querySelectorAll('text.recharts-cartesian-axis-tick-value')]
+          .filter((t) => /Lower|Upper/.test(t.textContent ?? ''))
+          .map((t) => {
+            const box = t.getBoundingClientRect();
+            const svg = (t as SVGTextElement).ownerSVGElement!.getBoundingClientRect();
+            return { text: t.textContent, left: box.left - svg.left };
+          });
+      });
+      expect(boxes.map((b) => b.text)).toEqual(['Lower', 'Lower middle', 'Upper middle', 'Upper']);
+      // A label that starts left of the chart's own box is cut ("ower middle").
+      for (const b of boxes)
+        expect(b.left, `${b.text} starts ${b.left}px into the chart`).toBeGreaterThanOrEqual(0);
+      expect(await page.getByRole('region', { name: 'What the figures contain' }).textContent()).toContain(
+        'Pay = gross salary + benefits',
+      );
+      await page.getByTestId('quartile-table').scrollIntoViewIfNeeded();
+      await screenshot(page, `pay-transparency-quartiles-${label}`);
+    });
+  }
+});
+
 describe('Pay statement', () => {
   for (const [label, viewport] of [
     ['desktop', WIDE],
@@ -107,6 +142,10 @@ describe('Pay statement', () => {
       await page.goto(`/employees/edit/${womanId}`);
       const button = page.getByRole('button', { name: 'Pay statement' });
       await button.waitFor();
+      // The pay the employee has now, at the top of the page.
+      const gross = page.getByRole('region', { name: 'Gross salary' });
+      await gross.waitFor();
+      expect(await gross.textContent()).toContain('$5,000.00');
       await screenshot(page, `edit-employee-pay-statement-${label}`);
       const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
       expect(download.suggestedFilename()).toBe(`pay_statement_${womanId}.pdf`);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { CalculatorPage } from '../pages/calculator.ts';
 import { ImportDialog, importedAsAdmin, workbookWith } from '../pages/excel.ts';
-import { pickOption } from '../pages/rules-section.ts';
+import { field, pickOption } from '../pages/rules-section.ts';
 import { dismissToasts } from '../pages/toasts.ts';
 import { motionless } from '../support/browser.ts';
 import type { ProfileNames } from '../support/seed-employees.ts';
@@ -263,6 +263,42 @@ export const DIALOGS: DialogCase[] = [
       await importer.outcome.waitFor();
       await motionless(page);
       return dialog;
+    },
+  },
+  {
+    name: 'import preview',
+    path: '/dashboard',
+    open: async (page) => {
+      // A new row: the preview's table lists it with the gross it starts on.
+      const s = currentSeed();
+      const importer = new ImportDialog(page);
+      const file = await workbookWith([
+        {
+          Name: `Preview Check ${Date.now()}`,
+          Job: s.job,
+          Position: s.position,
+          Grade: s.grade,
+          Level: s.level,
+          'Years of Experience': 1,
+          'Years with Company': 1,
+        },
+      ]);
+      await importer.chooseFile(() => byName(page, 'Import Excel').first().click(), 'employees.xlsx', file);
+      await importer.dialog.locator('tr[data-kind="create"]').waitFor();
+      await motionless(page);
+      return importer.dialog;
+    },
+  },
+  {
+    name: 'impact preview',
+    path: '/settings/base-salary',
+    open: async (page) => {
+      // A new amount for the seeded pair moves its employees' pay: the preview has figures.
+      await rowsShown(page);
+      await byName(page, /^Edit/).first().click();
+      const form = main(page).getByRole('form', { name: 'Edit base salary' });
+      await field(form, 'Base Salary Amount').fill('7100');
+      return openBy(page, form.getByRole('button', { name: 'Preview impact' }), 'Impact preview');
     },
   },
   fromRow('delete employee', '/dashboard', /^Delete/, 'Delete employee'),

@@ -78,6 +78,7 @@ const envSchema = z.object({
     .min(1024)
     .default(20 * 1024 * 1024),
   PAY_REPORT_MIN_GROUP: z.coerce.number().int().min(1).max(1000).default(3),
+  COMPANY_NAME: z.string().trim().max(200).optional(),
   WEB_DIST: z.string().optional(),
   PUBLIC_URL: optionalString(
     z
@@ -114,6 +115,8 @@ export type Config = {
   importMaxBytes: number;
   /** Pay transparency: fewer women or men than this in a group → "too few to report". */
   payReportMinGroup: number;
+  /** The employer a worker's pay statement names; undefined: the statement says it is not set. */
+  companyName: string | undefined;
   webDist: string | undefined;
   /** Where browsers reach the app; the OIDC redirect URI is built from it. */
   publicUrl: string | undefined;
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     importMaxRows: e.IMPORT_MAX_ROWS,
     importMaxBytes: e.IMPORT_MAX_BYTES,
     payReportMinGroup: e.PAY_REPORT_MIN_GROUP,
+    companyName: e.COMPANY_NAME || undefined,
     webDist: e.WEB_DIST,
     publicUrl,
     oidc:

@@ -153,6 +153,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
             employees: createEmployeesRepository(db, { singleWriter: opts.databaseKind === 'pglite' }),
           }),
         ),
+      pricing,
       limits: excelLimits,
       audit,
     }),
@@ -167,6 +168,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       pricing,
       repo: createPayTransparencyRepository(db),
       minGroup: config.payReportMinGroup,
+      companyName: config.companyName ?? null,
     }),
     payGapJustifications: createJustifications({
       transaction: (work) => db.transaction((tx) => work({ tx, repo: createPayTransparencyRepository(tx) })),

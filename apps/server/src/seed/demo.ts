@@ -1,11 +1,14 @@
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { createAdjustmentFactorsRepository } from '../modules/adjustment-factors/adjustment-factors.repository.ts';
+import { createAuditRepository } from '../modules/audit/audit.repository.ts';
 import { createBaseSalariesRepository } from '../modules/base-salaries/base-salaries.repository.ts';
 import { createEmployeesRepository } from '../modules/employees/employees.repository.ts';
 import { createGradesRepository } from '../modules/grades/grades.repository.ts';
 import { createJobsRepository } from '../modules/jobs/jobs.repository.ts';
 import { createLevelsRepository } from '../modules/levels/levels.repository.ts';
 import { createPositionsRepository } from '../modules/positions/positions.repository.ts';
+import { createPricingRepository } from '../modules/pricing/pricing.repository.ts';
+import { createPricingService } from '../modules/pricing/pricing.service.ts';
 import { createSettingsRepository } from '../modules/settings/settings.repository.ts';
 import {
   DEMO_FACTORS,
@@ -20,9 +23,13 @@ import {
 export const DEMO_REFUSED =
   'Demo data not added: the database already has jobs, grades, levels or employees. The demo company only goes into an empty database.';
 
+/** Who the demo company's audit entry names: no user added it. */
+export const DEMO_ACTOR = 'system';
+
 /**
  * Fills an empty database with the demo company, all in one transaction: it is added
- * whole or not at all. Users are not touched (the first admin already exists).
+ * whole or not at all. Users are not touched (the first admin already exists). Each
+ * employee's pay history starts with its opening pay, under one audit entry.
  */
 export async function runDemoSeed(
   db: Db,
@@ -88,9 +95,40 @@ export async function runDemoSeed(
         gender: p.gender,
       })),
     );
+    await recordOpeningPay(tx);
     return {
       seeded: true,
       message: `Demo company added: ${DEMO_JOBS.length} jobs, ${positionIds.size} positions, ${DEMO_GRADES.length} grades, ${DEMO_LEVELS.length} levels and ${people.length} employees.`,
     };
   });
+}
+
+/**
+ * One entry, "Demo company created", and a first pay-history row per employee (nothing →
+ * the gross and total cost the list shows), priced by the list's own bulk path.
+ */
+async function recordOpeningPay(tx: Tx): Promise<void> {
+  const settings = (t: DbOrTx = tx) => createSettingsRepository(t).get();
+  const pricing = createPricingService({ repo: createPricingRepository(tx), settings });
+  const { employees } = await pricing.priceEmployees({}, { tx });
+  const audit = createAuditRepository(tx);
+  const id = await audit.insert({
+    actorId: null,
+    actorEmail: DEMO_ACTOR,
+    action: 'create',
+    entityType: 'company',
+    entityId: null,
+    changes: [],
+    details: { label: 'Demo company', employeeCount: employees.length },
+  });
+  await audit.insertHistory(
+    id,
+    employees.map((p) => ({
+      employeeId: p.employee.id,
+      grossBefore: null,
+      grossAfter: p.calculatedSalary,
+      costBefore: null,
+      costAfter: p.accumulatedCost,
+    })),
+  );
 }

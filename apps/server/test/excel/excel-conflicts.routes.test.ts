@@ -171,6 +171,9 @@ describe('imports that never silently overwrite', () => {
             afterText: '20',
           },
         ],
+        // What the change does to pay (no experience multiplier here: nothing).
+        grossBefore: 5000,
+        grossAfter: 5000,
       },
     ]);
     const day = new Intl.DateTimeFormat('en-GB', {

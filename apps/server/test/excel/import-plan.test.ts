@@ -314,14 +314,16 @@ describe('the planner, a slice at a time', () => {
       expect(planner.plan.problems).toEqual([]);
       const creates: unknown[] = [];
       const updates: unknown[] = [];
+      const held: unknown[] = [];
       for (let start = 0; start < rows.length; start += size) {
         const slice = rows.slice(start, start + size);
         const read = new Map(planner.idsOf(slice).map((id) => [id, storedNow.get(id)!]));
         const decided = planner.decide(slice, read);
         creates.push(...decided.creates);
         updates.push(...decided.updates);
+        held.push(...decided.held);
       }
-      expect({ ...planner.finish(), creates, updates }).toEqual(whole);
+      expect({ ...planner.finish(), creates, updates, held }).toEqual(whole);
     }
     expect([whole.created, whole.updated, whole.unchanged, whole.duplicateCount]).toEqual([1, 2, 0, 1]);
     expect(whole.conflicts.map((c) => c.id)).toEqual([2]);

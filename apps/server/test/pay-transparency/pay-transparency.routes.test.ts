@@ -48,7 +48,7 @@ let jobA = 0;
 let gradeG1 = 0;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ companyName: 'Northwind Traders' });
   const a = await t.newJob('Alpha');
   const b = await t.newJob('Beta');
   const pa = await t.newPosition(a.id, 'Analyst');
@@ -250,7 +250,8 @@ describe('pay statements', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.envelope.data).toMatchObject({
-      employee: { id: ids.M3, name: 'M3', job: 'Alpha', grade: 'G1' },
+      company: 'Northwind Traders',
+      employee: { id: ids.M3, name: 'M3', job: 'Alpha', position: 'Analyst', grade: 'G1', level: 'L' },
       pay: 3733.33,
       basicWage: 3000,
       complementary: 733.33,
@@ -309,6 +310,12 @@ describe('pay statements', () => {
       expect(text).toMatch(/Mean pay of women\s+\$3,244\.44/);
       expect(text).toMatch(/Mean pay of men\s+\$3,511\.11/);
       expect(text).toContain('Alpha · G1');
+      // Who it is from and where the worker stands: company, job, position, grade and level.
+      expect(text).toMatch(/Company\s+Northwind Traders/);
+      expect(text).toMatch(/Job\s+Alpha/);
+      expect(text).toMatch(/Position\s+Analyst/);
+      expect(text).toMatch(/Grade\s+G1/);
+      expect(text).toMatch(/Level\s+L\n/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,6 +1,7 @@
+import type { PayHistoryRow } from '@salary/shared/audit/audit.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_REFUSED, runDemoSeed } from '../../src/seed/demo.ts';
+import { DEMO_ACTOR, DEMO_REFUSED, runDemoSeed } from '../../src/seed/demo.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 let t: TestContext;
@@ -25,6 +26,25 @@ describe('demo company', () => {
       url: '/api/jobs',
     });
     expect(jobs.statusCode).toBe(200);
+  });
+
+  it("starts every employee's pay history with the opening pay the list shows", async () => {
+    const list = await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' });
+    for (const e of list.envelope.data) {
+      const history = await t.callAsAdmin<PayHistoryRow[]>({
+        method: 'GET',
+        url: `/api/employees/${e.id}/history`,
+      });
+      expect(history.envelope.data, e.name).toEqual([
+        expect.objectContaining({
+          grossBefore: null,
+          grossAfter: e.calculatedSalary,
+          costBefore: null,
+          costAfter: e.accumulatedCost,
+          cause: `Demo company created by ${DEMO_ACTOR}`,
+        }),
+      ]);
+    }
   });
 
   it('refuses a database that already has data and changes nothing', async () => {

@@ -172,6 +172,13 @@ export function createApiClient(options: ApiClientOptions) {
     return payload as Envelope<T>;
   }
 
+  async function readBlob(response: Response): Promise<BlobResult> {
+    return {
+      blob: await response.blob(),
+      fileName: fileNameFromContentDisposition(response.headers.get('Content-Disposition')),
+    };
+  }
+
   function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
     return send(method, path, opts, (response) => readEnvelope<T>(response));
   }
@@ -188,16 +195,10 @@ export function createApiClient(options: ApiClientOptions) {
     delete: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, opts),
     /** Binary answers (Excel files); failures still arrive as JSON envelopes and map the same way. */
     getBlob: (path: string, opts?: Omit<RequestOptions, 'body'>): Promise<BlobResult> =>
-      send(
-        'GET',
-        path,
-        opts ?? {},
-        async (response) => ({
-          blob: await response.blob(),
-          fileName: fileNameFromContentDisposition(response.headers.get('Content-Disposition')),
-        }),
-        '*/*',
-      ),
+      send('GET', path, opts ?? {}, readBlob, '*/*'),
+    /** A binary answer to a POST with a JSON body (a preview's workbook). */
+    postBlob: (path: string, body: unknown, opts?: Omit<RequestOptions, 'body'>): Promise<BlobResult> =>
+      send('POST', path, { ...opts, body }, readBlob, '*/*'),
   };
 }
 

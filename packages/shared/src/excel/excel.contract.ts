@@ -88,6 +88,12 @@ export const importChange = z.object({
   id: z.number().int(),
   name: z.string(),
   changes: z.array(fieldChange),
+  /**
+   * A dry run's gross salary before → after the row is applied (showSalary only; null: no
+   * base salary for the grade and level, the list's dash).
+   */
+  grossBefore: z.number().nullable().optional(),
+  grossAfter: z.number().nullable().optional(),
 });
 export type ImportChange = z.infer<typeof importChange>;
 
@@ -113,6 +119,19 @@ export const importDuplicate = z.object({
 });
 export type ImportDuplicate = z.infer<typeof importDuplicate>;
 
+/** A row that creates an employee, as a dry run lists it. */
+export const importCreation = z.object({
+  row: z.number().int(),
+  name: z.string(),
+  job: z.string(),
+  position: z.string(),
+  grade: z.string(),
+  level: z.string(),
+  /** The gross salary the new employee would have (showSalary only; null: no base salary). */
+  grossSalary: z.number().nullable().optional(),
+});
+export type ImportCreation = z.infer<typeof importCreation>;
+
 export const importNotice = z.object({
   /** The row it is about, or null for the file as a whole. */
   row: z.number().int().nullable(),
@@ -136,6 +155,8 @@ export const importReport = z.object({
   updated: z.number().int().min(0),
   unchanged: z.number().int().min(0),
   problems: z.array(importProblem),
+  /** The rows that create an employee; listed by a dry run (empty once imported). */
+  creations: z.array(importCreation),
   changes: z.array(importChange),
   conflicts: z.array(importConflict),
   conflictCount: z.number().int().min(0),

@@ -97,3 +97,6 @@ export const impactSchema = z.object({
 export type Impact = z.infer<typeof impactSchema>;
 
 export const IMPACT_TOP_CHANGES = 50;
+
+/** The file POST /api/impact/export answers. */
+export const IMPACT_FILE_NAME = 'impact_preview.xlsx';

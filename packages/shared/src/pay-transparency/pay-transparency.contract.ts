@@ -113,7 +113,16 @@ export type PayReport = z.infer<typeof payReportSchema>;
 /** Figures of a pay statement (Article 7); null when the employee has no priced salary. */
 export const payStatementSchema = z.object({
   date: z.string(),
-  employee: z.object({ id: z.number().int(), name: z.string(), job: z.string(), grade: z.string() }),
+  /** The employer (the server's COMPANY_NAME); null when it is not set. */
+  company: z.string().nullable(),
+  employee: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    job: z.string(),
+    position: z.string(),
+    grade: z.string(),
+    level: z.string(),
+  }),
   pay: z.number().nullable(),
   basicWage: z.number().nullable(),
   complementary: z.number().nullable(),

@@ -18,6 +18,7 @@ import { requirePermission } from '../../lib/authorize.ts';
 import { collectGarbage } from '../../lib/collect-garbage.ts';
 import type { AuditService, WrittenEmployee } from '../audit/audit.service.ts';
 import { authorOf, type EmployeesService } from '../employees/employees.service.ts';
+import type { PricingService } from '../pricing/pricing.service.ts';
 import type { ExcelRepository, StoredEmployee } from './excel.repository.ts';
 import {
   type ExportColumn,
@@ -25,6 +26,7 @@ import {
   exportColumns,
   type ValueWidths,
 } from './export-workbook.ts';
+import { importPayPreview } from './import-pay-preview.ts';
 import { createImportPlanner, type ImportPlan, type PlanRow, type SliceDecisions } from './import-plan.ts';
 import { importRecords } from './import-records.ts';
 import { type ColumnIndexes, importMessages, mapHeader, parseRow } from './import-rows.ts';
@@ -121,6 +123,7 @@ const emptyReport = (sheet: string): ImportReport => ({
   updated: 0,
   unchanged: 0,
   problems: [],
+  creations: [],
   changes: [],
   conflicts: [],
   conflictCount: 0,
@@ -214,6 +217,8 @@ export function createExcelService(deps: {
   transaction<T>(work: (repos: ImportRepos) => Promise<T>): Promise<T>;
   /** The import records one entry (counts, per-employee changes) with the pay it moved. */
   audit: Pick<AuditService, 'entryInSlices'>;
+  /** A dry run prices its rows with the stored rules, as the list would once imported. */
+  pricing: Pick<PricingService, 'rulesAt' | 'price'>;
   limits: ExcelLimits;
 }) {
   const { limits } = deps;
@@ -325,6 +330,7 @@ export function createExcelService(deps: {
     updated: p.updated,
     unchanged: p.unchanged,
     problems: [],
+    creations: [],
     changes: p.changes,
     conflicts: p.conflicts,
     conflictCount: p.conflictCount,
@@ -425,10 +431,12 @@ export function createExcelService(deps: {
 
       if (options.dryRun) {
         const repos = { references: deps.references, employees: deps.employees };
-        const { pending, planner } = await prepare(read, repos, options);
+        const { pending, planner, refs } = await prepare(read, repos, options);
         read = null;
-        for await (const _ of slices(pending, planner, repos));
-        return { report: reportOf(sheetName, planner.finish()) };
+        // What the table shows before Confirm: the new rows, and each row's gross before → after.
+        const pay = await importPayPreview(deps.pricing, refs, { salary: can(actor, 'showSalary') });
+        for await (const decided of slices(pending, planner, repos)) pay.add(decided);
+        return { report: pay.into(reportOf(sheetName, planner.finish())) };
       }
       const by = authorOf(actor);
       return deps.transaction(async (repos) => {

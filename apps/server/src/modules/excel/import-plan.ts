@@ -61,6 +61,8 @@ export interface ImportPlan {
 export interface SliceDecisions {
   creates: Array<{ row: number; employee: ImportedEmployee }>;
   updates: Array<{ row: number; id: number; employee: ImportedEmployee; changes: FieldChange[] }>;
+  /** Conflicts left unticked: not written, but a dry run shows what they would do to pay. */
+  held: Array<{ row: number; id: number; employee: ImportedEmployee }>;
 }
 
 type Value = string | number | boolean | null;
@@ -246,7 +248,7 @@ export function createImportPlanner(rows: readonly PlanRow[], ctx: PlanContext) 
 
     /** Decides a slice's rows (in file order) against `stored`, the employees they name. */
     decide(slice: readonly PlanRow[], stored: ReadonlyMap<number, StoredEmployee>): SliceDecisions {
-      const decided: SliceDecisions = { creates: [], updates: [] };
+      const decided: SliceDecisions = { creates: [], updates: [], held: [] };
       for (const { parsed: row, key, salary, cost } of slice) {
         // Calculated columns are the app's: an edit there is reported, never applied.
         if (key && key.installation === ctx.installation) {
@@ -295,7 +297,10 @@ export function createImportPlanner(rows: readonly PlanRow[], ctx: PlanContext) 
           const applied = overwrite(was.id);
           plan.conflictCount++;
           push(plan.conflicts, { ...entry, ...conflict, applied });
-          if (!applied) continue;
+          if (!applied) {
+            decided.held.push({ row: row.rowNumber, id: was.id, employee });
+            continue;
+          }
         } else push(plan.changes, entry);
         plan.updated++;
         decided.updates.push({ row: row.rowNumber, id: was.id, employee, changes });

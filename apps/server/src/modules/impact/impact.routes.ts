@@ -1,8 +1,16 @@
-import { impactRequestSchema, impactSchema } from '@salary/shared/impact/impact.contract';
-import type { FastifyReply } from 'fastify';
+import { XLSX_CONTENT_TYPE } from '@salary/shared/excel/excel.contract';
+import {
+  IMPACT_FILE_NAME,
+  type ImpactRequest,
+  impactRequestSchema,
+  impactSchema,
+} from '@salary/shared/impact/impact.contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { downloadHeaders, workbookResponse } from '../../lib/download.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeDoc } from '../../lib/route-doc.ts';
+import { impactWorkbook } from './impact-workbook.ts';
 
 const DESCRIPTION = [
   'Runs a proposed rule write — POST/PUT/DELETE of a base salary or an adjustment factor, or',
@@ -16,35 +24,56 @@ const DESCRIPTION = [
 
 export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.impact;
+  const doc = routeDoc('impact');
+  /** The preview of the request's write: the write run by its own route, in the preview's scope. */
+  const previewOf = (request: FastifyRequest, write: ImpactRequest) =>
+    service.preview(request.actor, write, async (w) => {
+      const res = await request.server.inject({
+        method: w.method,
+        url: `/api${w.path}`,
+        headers: { authorization: request.headers.authorization ?? '' },
+        ...(w.body === undefined ? {} : { payload: w.body as object }),
+      });
+      return { statusCode: res.statusCode, body: res.body ? res.json() : null };
+    });
+  // The route's own refusal, as it is: its status and its envelope (not this route's schema).
+  const refuse = (reply: FastifyReply, refused: { statusCode: number; body: unknown }) =>
+    reply.code(refused.statusCode).header('cache-control', 'no-store').send(refused.body);
+
   app.post(
     '/impact',
-    routeDoc('impact')(
-      'Preview what a rule change does to everyone’s pay (admin or manageSettings)',
-      impactSchema,
+    doc('Preview what a rule change does to everyone’s pay (admin or manageSettings)', impactSchema, {
+      description: DESCRIPTION,
+      body: impactRequestSchema,
+      // The preview opens its own scope, one that always rolls back.
+      config: { writeScope: 'none' },
+    }),
+    async (request, reply) => {
+      const outcome = await previewOf(request, request.body);
+      if ('refused' in outcome) return refuse(reply as FastifyReply, outcome.refused);
+      return ok(outcome.impact);
+    },
+  );
+
+  app.post(
+    '/impact/export',
+    doc(
+      'The same preview as an .xlsx workbook (admin or manageSettings)',
+      workbookResponse(IMPACT_FILE_NAME),
       {
-        description: DESCRIPTION,
+        description:
+          'Takes the body of POST /api/impact and answers its figures as a workbook: sheets Totals ' +
+          '(monthly payroll and total cost before, after, change), By job, By grade and Biggest changes. ' +
+          'The same permissions, refusals and figure stripping; nothing is saved.',
         body: impactRequestSchema,
-        // The preview opens its own scope, one that always rolls back.
         config: { writeScope: 'none' },
       },
     ),
     async (request, reply) => {
-      const outcome = await service.preview(request.actor, request.body, async (write) => {
-        const res = await request.server.inject({
-          method: write.method,
-          url: `/api${write.path}`,
-          headers: { authorization: request.headers.authorization ?? '' },
-          ...(write.body === undefined ? {} : { payload: write.body as object }),
-        });
-        return { statusCode: res.statusCode, body: res.body ? res.json() : null };
-      });
-      if ('refused' in outcome)
-        // The route's own refusal, as it is: its status and its envelope (not this route's schema).
-        return (reply as FastifyReply)
-          .code(outcome.refused.statusCode)
-          .header('cache-control', 'no-store')
-          .send(outcome.refused.body);
-      return ok(outcome.impact);
+      const outcome = await previewOf(request, request.body);
+      if ('refused' in outcome) return refuse(reply as FastifyReply, outcome.refused);
+      const bytes = await impactWorkbook(outcome.impact);
+      return downloadHeaders(reply as FastifyReply, XLSX_CONTENT_TYPE, IMPACT_FILE_NAME).send(bytes);
     },
   );
 };

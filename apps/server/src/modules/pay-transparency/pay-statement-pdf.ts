@@ -41,11 +41,16 @@ export function renderPayStatementPdf(s: PayStatement): Promise<Buffer> {
     doc.moveDown(0.4);
   };
 
+  heading('Employer');
+  row('Company', s.company ?? 'Not set (COMPANY_NAME)');
+
   heading('Employee');
   row('Name', s.employee.name);
   row('Employee ID', String(s.employee.id));
   row('Job', s.employee.job);
+  row('Position', s.employee.position);
   row('Grade', s.employee.grade);
+  row('Level', s.employee.level);
 
   heading('Your pay (per month)');
   row('Pay (gross salary + benefits)', money(s.pay));

@@ -46,6 +46,8 @@ export function createPayTransparencyService(deps: {
   pricing: PricingService;
   repo: PayTransparencyRepository;
   minGroup: number;
+  /** The employer the statement names (COMPANY_NAME), null when not set. */
+  companyName?: string | null;
   now?: () => Date;
 }) {
   const { pricing, repo, minGroup } = deps;
@@ -93,7 +95,15 @@ export function createPayTransparencyService(deps: {
       const dollars = (c: number | null) => (c === null ? null : c / 100);
       return {
         date: now().toISOString().slice(0, 10),
-        employee: { id: e.id, name: e.name, job: e.jobName, grade: e.gradeName },
+        company: deps.companyName ?? null,
+        employee: {
+          id: e.id,
+          name: e.name,
+          job: e.jobName,
+          position: e.positionName,
+          grade: e.gradeName,
+          level: e.levelName,
+        },
         pay: dollars(own.pay),
         basicWage: dollars(own.basic),
         complementary: own.pay === null || own.basic === null ? null : (own.pay - own.basic) / 100,

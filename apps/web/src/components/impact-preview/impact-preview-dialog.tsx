@@ -1,15 +1,32 @@
-import { Button, Group, Modal, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Modal,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatMoney } from '@salary/shared/common/money';
 import type { Impact, ImpactGroup } from '@salary/shared/impact/impact.contract';
+import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { affectedGroups, impactSummary, signedMoney } from './impact-summary.ts';
+import { affectedGroups, impactSummary, signedMoney, signedPercent } from './impact-summary.ts';
 
 interface ImpactPreviewDialogProps {
   /** The preview to show; null keeps the dialog closed. */
   impact: Impact | null;
+  /** Before a save: Cancel and Confirm. Otherwise (Preview impact) only Close. */
+  asking: boolean;
   onConfirm(): void;
+  /** Cancel, Close, Escape. */
   onCancel(): void;
+  onDownload(): void;
+  downloading: boolean;
 }
 
 const beforeAfter = (before: number | null | undefined, after: number | null | undefined) =>
@@ -45,7 +62,12 @@ function PreviewTable<T extends { id: number | string }>({
       <Title order={3} size="h5">
         {title}
       </Title>
-      <ScrollArea type="auto" mah={mah}>
+      <ScrollArea
+        type="auto"
+        mah={mah}
+        // A keyboard can focus it to scroll it (sideways on a phone).
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': `${title} rows` }}
+      >
         <Table striped withTableBorder fz="sm" miw={miw} aria-label={title}>
           <Table.Thead>
             <Table.Tr>
@@ -74,6 +96,58 @@ function PreviewTable<T extends { id: number | string }>({
         </Table>
       </ScrollArea>
     </>
+  );
+}
+
+/** One total before → after, and by how much it moves. */
+function TotalCard(props: {
+  title: string;
+  before?: number;
+  after?: number;
+  delta?: number;
+  percent?: number | null;
+}) {
+  const percent = signedPercent(props.percent);
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-label={props.title}>
+      <Text size="sm" fw={600}>
+        {props.title}
+      </Text>
+      <Text fw={700} fz="lg" style={{ whiteSpace: 'nowrap' }}>
+        {beforeAfter(props.before, props.after)}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {signedMoney(props.delta ?? 0)}
+        {percent ? ` (${percent})` : ''}
+      </Text>
+    </Paper>
+  );
+}
+
+/** Monthly payroll and total cost before → after, each only for those who may see it. */
+function Totals({ impact }: { impact: Impact }) {
+  const { totals } = impact;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="impact-totals">
+      {impact.showSalary ? (
+        <TotalCard
+          title="Monthly payroll"
+          before={totals.grossBefore}
+          after={totals.grossAfter}
+          delta={totals.grossDelta}
+          percent={totals.grossDeltaPercent}
+        />
+      ) : null}
+      {impact.showCost ? (
+        <TotalCard
+          title="Total cost"
+          before={totals.costBefore}
+          after={totals.costAfter}
+          delta={totals.costDelta}
+          percent={totals.costDeltaPercent}
+        />
+      ) : null}
+    </SimpleGrid>
   );
 }
 
@@ -140,16 +214,24 @@ function ChangesTable({ impact }: { impact: Impact }) {
 }
 
 /**
- * What a rule change does to everyone's pay, shown before it is saved: the summary line, the
- * split by job and by grade, the biggest changes; Confirm saves, Cancel keeps the form.
+ * What a rule change does to everyone's pay: the summary line, monthly payroll and total cost
+ * before → after, the split by job and by grade, the biggest changes, and a download of it all.
+ * Before a save, Confirm saves and Cancel keeps the form; a Preview impact only has Close.
  */
-export function ImpactPreviewDialog({ impact, onConfirm, onCancel }: ImpactPreviewDialogProps) {
+export function ImpactPreviewDialog({
+  impact,
+  asking,
+  onConfirm,
+  onCancel,
+  onDownload,
+  downloading,
+}: ImpactPreviewDialogProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   return (
     <Modal
       opened={impact !== null}
       onClose={onCancel}
-      title="Impact of this change"
+      title={asking ? 'Impact of this change' : 'Impact preview'}
       size="70rem"
       fullScreen={phone}
       centered
@@ -160,20 +242,38 @@ export function ImpactPreviewDialog({ impact, onConfirm, onCancel }: ImpactPrevi
             {impactSummary(impact)}
           </Text>
           <Text size="sm" c="dimmed">
-            Of {impact.employees.toLocaleString('en-US')} employees. Nothing is saved until you confirm.
+            Of {impact.employees.toLocaleString('en-US')} employees.{' '}
+            {asking ? 'Nothing is saved until you confirm.' : 'A preview: nothing has been saved.'}
           </Text>
+          <Totals impact={impact} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <GroupTable title="By job" groups={impact.byJob} impact={impact} />
             <GroupTable title="By grade" groups={impact.byGrade} impact={impact} />
           </SimpleGrid>
           <ChangesTable impact={impact} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel}>
-              Cancel
+          <Group justify="space-between" gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              loading={downloading}
+              onClick={onDownload}
+            >
+              Download (.xlsx)
             </Button>
-            <Button onClick={onConfirm} data-autofocus>
-              Confirm
-            </Button>
+            {asking ? (
+              <Group gap="sm">
+                <Button variant="default" onClick={onCancel}>
+                  Cancel
+                </Button>
+                <Button onClick={onConfirm} data-autofocus>
+                  Confirm
+                </Button>
+              </Group>
+            ) : (
+              <Button onClick={onCancel} data-autofocus>
+                Close
+              </Button>
+            )}
           </Group>
         </Stack>
       ) : null}

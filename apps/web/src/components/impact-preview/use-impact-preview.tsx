@@ -1,9 +1,10 @@
 import type { Impact, ProposedWrite } from '@salary/shared/impact/impact.contract';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { errorMessage } from '../../lib/api-error.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { ImpactPreviewDialog } from './impact-preview-dialog.tsx';
 import { NO_ONE_AFFECTED } from './impact-summary.ts';
-import { previewImpact } from './preview-impact.ts';
+import { downloadImpact, previewImpact } from './preview-impact.ts';
 
 export interface ImpactPreview {
   /**
@@ -12,48 +13,96 @@ export interface ImpactPreview {
    * (validation, 403, 409): the caller's usual failure handling applies.
    */
   confirm(write: ProposedWrite): Promise<boolean>;
+  /**
+   * Previews `write` to look at only (the screens' Preview impact): the same dialog with Close
+   * instead of Confirm, nothing saved. Rejects as `confirm` does.
+   */
+  preview(write: ProposedWrite): Promise<void>;
   /** Render it once in the screen. */
   dialog: ReactNode;
+}
+
+interface Shown {
+  impact: Impact;
+  write: ProposedWrite;
+  /** Asked before a save (Confirm and Cancel) or only looked at (Close). */
+  asking: boolean;
 }
 
 /** The preview step every rule screen puts before its save (one hook, one dialog). */
 export function useImpactPreview(options: { onRefused?(): void } = {}): ImpactPreview {
   const { onRefused } = options;
   const toast = useToast();
-  const [impact, setImpact] = useState<Impact | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [downloading, setDownloading] = useState(false);
   const answer = useRef<((confirmed: boolean) => void) | null>(null);
 
-  const confirm = useCallback(
+  const load = useCallback(
     async (write: ProposedWrite) => {
-      let preview: Impact;
       try {
-        preview = await previewImpact(write);
+        return await previewImpact(write);
       } catch (error) {
         onRefused?.();
         throw error;
       }
-      if (preview.employeesAffected === 0) {
+    },
+    [onRefused],
+  );
+
+  const confirm = useCallback(
+    async (write: ProposedWrite) => {
+      const impact = await load(write);
+      if (impact.employeesAffected === 0) {
         toast.info(NO_ONE_AFFECTED);
         return true;
       }
       return new Promise<boolean>((resolve) => {
         answer.current = resolve;
-        setImpact(preview);
+        setShown({ impact, write, asking: true });
       });
     },
-    [toast, onRefused],
+    [toast, load],
+  );
+
+  const preview = useCallback(
+    async (write: ProposedWrite) => {
+      const impact = await load(write);
+      if (impact.employeesAffected === 0) toast.info(NO_ONE_AFFECTED);
+      else setShown({ impact, write, asking: false });
+    },
+    [toast, load],
   );
 
   const settle = (confirmed: boolean) => {
     answer.current?.(confirmed);
     answer.current = null;
-    setImpact(null);
+    setShown(null);
+  };
+
+  const download = async () => {
+    if (!shown) return;
+    setDownloading(true);
+    try {
+      await downloadImpact(shown.write);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to download the preview'));
+    } finally {
+      setDownloading(false);
+    }
   };
 
   return {
     confirm,
+    preview,
     dialog: (
-      <ImpactPreviewDialog impact={impact} onConfirm={() => settle(true)} onCancel={() => settle(false)} />
+      <ImpactPreviewDialog
+        impact={shown?.impact ?? null}
+        asking={shown?.asking ?? true}
+        onConfirm={() => settle(true)}
+        onCancel={() => settle(false)}
+        onDownload={download}
+        downloading={downloading}
+      />
     ),
   };
 }

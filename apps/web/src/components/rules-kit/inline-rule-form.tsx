@@ -10,6 +10,9 @@ import { useImpactPreview } from '../impact-preview/use-impact-preview.tsx';
 import { SectionPanel } from '../section-panel.tsx';
 import type { SaveMessages } from './rule-messages.ts';
 
+/** The toast when a Preview impact is refused without a reason of its own. */
+export const PREVIEW_FAILED = 'Failed to preview the impact';
+
 /** The props of a domain's inline form: the rule it edits (null: add) and how it leaves edit mode. */
 export interface RuleFormProps<T> {
   /** Remount (key) the form when it changes. */
@@ -61,12 +64,14 @@ export function useInlineRuleForm<T extends { id: number }, TValues extends Fiel
     defaultValues: valuesFor(editing) as DefaultValues<TValues>,
   });
 
+  const writeOf = (body: TOutput) =>
+    editing
+      ? ({ method: 'PUT', path: `${impactPath}/${editing.id}`, body } as const)
+      : ({ method: 'POST', path: impactPath, body } as const);
+
   const onSubmit = form.handleSubmit(async (body) => {
     try {
-      const write = editing
-        ? ({ method: 'PUT', path: `${impactPath}/${editing.id}`, body } as const)
-        : ({ method: 'POST', path: impactPath, body } as const);
-      if (!(await impact.confirm(write))) return;
+      if (!(await impact.confirm(writeOf(body)))) return;
       if (editing) {
         await update(editing.id, body);
         toast.success(messages.updated);
@@ -82,8 +87,18 @@ export function useInlineRuleForm<T extends { id: number }, TValues extends Fiel
     }
   });
 
+  // Preview impact: the same preview, to look at; nothing is saved and the form stays as typed.
+  const onPreview = form.handleSubmit(async (body) => {
+    try {
+      await impact.preview(writeOf(body));
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, serverFields);
+      toast.error(errorMessage(error, PREVIEW_FAILED));
+    }
+  });
+
   /** `impactDialog` goes inside the form's panel. */
-  return { form, onSubmit, impactDialog: impact.dialog };
+  return { form, onSubmit, onPreview, impactDialog: impact.dialog };
 }
 
 interface InlineRuleFormProps {
@@ -96,6 +111,8 @@ interface InlineRuleFormProps {
   editing: boolean;
   submitting: boolean;
   onSubmit: FormEventHandler<HTMLFormElement>;
+  /** 'Preview impact': what saving would do to everyone's pay, nothing saved. */
+  onPreview?(): void;
   /** 'Cancel Edit' (edit mode only). */
   onCancel(): void;
   cols: SimpleGridProps['cols'];
@@ -109,6 +126,7 @@ export function InlineRuleForm({
   editing,
   submitting,
   onSubmit,
+  onPreview,
   onCancel,
   cols,
   children,
@@ -124,6 +142,11 @@ export function InlineRuleForm({
           <Button type="submit" loading={submitting}>
             {editing ? `Update ${noun}` : `Add ${noun}`}
           </Button>
+          {onPreview ? (
+            <Button variant="default" onClick={onPreview} disabled={submitting}>
+              Preview impact
+            </Button>
+          ) : null}
           {editing ? (
             <Button variant="default" onClick={onCancel} disabled={submitting}>
               Cancel Edit

@@ -27,7 +27,7 @@ const TYPE_OPTIONS = ADJUSTMENT_TYPES.map((type) => ({ value: type, label: ADJUS
 export function AdjustmentFactorForm({ editing, onDone }: RuleFormProps<AdjustmentFactor>) {
   const createFactor = useCreateAdjustmentFactor();
   const updateFactor = useUpdateAdjustmentFactor();
-  const { form, onSubmit, impactDialog } = useInlineRuleForm({
+  const { form, onSubmit, onPreview, impactDialog } = useInlineRuleForm({
     schema: factorFormSchema,
     editing,
     valuesFor: formValuesFor,
@@ -66,6 +66,7 @@ export function AdjustmentFactorForm({ editing, onDone }: RuleFormProps<Adjustme
       editing={editing !== null}
       submitting={isSubmitting}
       onSubmit={onSubmit}
+      onPreview={onPreview}
       onCancel={onDone}
       cols={{ base: 1, sm: 2, lg: 4 }}
     >

@@ -34,7 +34,7 @@ export function BaseSalaryForm({ editing, onDone }: RuleFormProps<BaseSalary>) {
   useLoadErrorToast(levels.error, 'Failed to fetch levels');
   const createBaseSalary = useCreateBaseSalary();
   const updateBaseSalary = useUpdateBaseSalary();
-  const { form, onSubmit, impactDialog } = useInlineRuleForm({
+  const { form, onSubmit, onPreview, impactDialog } = useInlineRuleForm({
     schema: createBaseSalaryBody,
     editing,
     valuesFor,
@@ -58,6 +58,7 @@ export function BaseSalaryForm({ editing, onDone }: RuleFormProps<BaseSalary>) {
       editing={editing !== null}
       submitting={isSubmitting}
       onSubmit={onSubmit}
+      onPreview={onPreview}
       onCancel={onDone}
       cols={{ base: 1, sm: 3 }}
     >

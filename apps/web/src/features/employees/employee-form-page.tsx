@@ -16,6 +16,7 @@ import { useCreateEmployee } from './api/create-employee.ts';
 import { useDownloadPayStatement } from './api/download-pay-statement.ts';
 import { useEmployee } from './api/get-employee.ts';
 import { useUpdateEmployee } from './api/update-employee.ts';
+import { CurrentPayPanel } from './current-pay-panel.tsx';
 import { EmployeeForm, type EmployeeFormReferences } from './employee-form.tsx';
 import { EMPTY_EMPLOYEE_FORM, employeeFormValues } from './employee-form-values.ts';
 import { PayHistoryPanel } from './pay-history-panel.tsx';
@@ -97,6 +98,7 @@ export default function EmployeeFormPage() {
           ) : undefined
         }
       />
+      {editing && employee.data && !loadFailed ? <CurrentPayPanel employee={employee.data} /> : null}
       {ready && !loadFailed ? (
         <EmployeeForm
           key={employee.data?.id ?? 'new'}

@@ -62,7 +62,11 @@ export function ImportDialog({ step, onConfirm, onCancel }: ImportDialogProps) {
   const wide =
     step.kind === 'problems' ||
     (report !== null &&
-      report.changes.length + report.conflicts.length + report.possibleDuplicates.length > 0);
+      report.creations.length +
+        report.changes.length +
+        report.conflicts.length +
+        report.possibleDuplicates.length >
+        0);
   return (
     <Modal
       opened={step.kind !== 'idle'}

@@ -1,12 +1,14 @@
 import { Badge, Checkbox, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import type { FieldChange, ImportReport } from '@salary/shared/excel/excel.contract';
+import { formatMoney } from '@salary/shared/common/money';
+import type { FieldChange, ImportChange, ImportReport } from '@salary/shared/excel/excel.contract';
 import type { ReactNode } from 'react';
 import type { ImportTicks } from './import-step.ts';
 
 /*
- * The dry run as a table, before Confirm: every changed row with its fields before → after,
- * every conflict (not applied unless ticked) and possible duplicate (not created unless
- * ticked). Unchanged rows are only counted.
+ * The dry run as a table, before Confirm: every new row (where it goes, the gross it starts
+ * on), every changed row with its fields and its gross before → after, every conflict (not
+ * applied unless ticked) and possible duplicate (not created unless ticked). Unchanged rows
+ * are only counted. Gross only for those who may see salaries (the server leaves it out).
  */
 
 function Changes({ changes }: { changes: FieldChange[] }) {
@@ -24,6 +26,19 @@ function Changes({ changes }: { changes: FieldChange[] }) {
   );
 }
 
+/** 'Gross salary: $4,000.00 → $4,400.00', when the preview carries it. */
+function GrossChange({ change }: { change: ImportChange }) {
+  if (change.grossAfter === undefined) return null;
+  return (
+    <Text size="sm" data-testid="gross-change" style={{ whiteSpace: 'nowrap' }}>
+      <Text span fw={600} size="sm">
+        Gross salary:
+      </Text>{' '}
+      {formatMoney(change.grossBefore ?? null)} → {formatMoney(change.grossAfter)}
+    </Text>
+  );
+}
+
 interface ImportPreviewTableProps {
   report: ImportReport;
   ticks: ImportTicks;
@@ -35,6 +50,7 @@ const toggled = (list: number[], value: number, on: boolean) =>
   on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value);
 
 const KINDS = {
+  create: { color: 'teal', label: 'New' },
   change: { color: 'blue', label: 'Change' },
   conflict: { color: 'orange', label: 'Conflict' },
   duplicate: { color: 'grape', label: 'Possible duplicate' },
@@ -68,6 +84,7 @@ function PreviewRow(props: {
 
 export function ImportPreviewTable({ report, ticks, onTicksChange, disabled }: ImportPreviewTableProps) {
   const rows = [
+    ...report.creations.map((c) => ({ kind: 'create' as const, row: c.row, item: c })),
     ...report.changes.map((c) => ({ kind: 'change' as const, row: c.row, item: c })),
     ...report.conflicts.map((c) => ({ kind: 'conflict' as const, row: c.row, item: c })),
     ...report.possibleDuplicates.map((d) => ({ kind: 'duplicate' as const, row: d.row, item: d })),
@@ -76,7 +93,12 @@ export function ImportPreviewTable({ report, ticks, onTicksChange, disabled }: I
   const tick = (list: keyof ImportTicks, value: number, on: boolean) =>
     onTicksChange({ ...ticks, [list]: toggled(ticks[list], value, on) });
   return (
-    <ScrollArea.Autosize mah="50vh" type="auto">
+    <ScrollArea.Autosize
+      mah="50vh"
+      type="auto"
+      // A keyboard can focus it to scroll it (sideways on a phone, down when it is long).
+      viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Import preview rows' }}
+    >
       {/* Wide enough that names and changes stay readable; a phone scrolls it sideways. */}
       <Table striped verticalSpacing={6} fz="sm" stickyHeader miw={720} aria-label="Import preview">
         <Table.Thead>
@@ -92,6 +114,32 @@ export function ImportPreviewTable({ report, ticks, onTicksChange, disabled }: I
         <Table.Tbody>
           {rows.map((r) => {
             const key = `${r.kind}:${r.row}`;
+            if (r.kind === 'create')
+              return (
+                <PreviewRow
+                  key={key}
+                  kind="create"
+                  row={r.row}
+                  id="—"
+                  name={r.item.name}
+                  details={
+                    <Stack gap={2}>
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {r.item.job} / {r.item.position} · {r.item.grade} / {r.item.level}
+                      </Text>
+                      {r.item.grossSalary !== undefined ? (
+                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                          <Text span fw={600} size="sm">
+                            Gross salary:
+                          </Text>{' '}
+                          {formatMoney(r.item.grossSalary)}
+                        </Text>
+                      ) : null}
+                    </Stack>
+                  }
+                  apply={<Text size="sm">Yes</Text>}
+                />
+              );
             if (r.kind === 'change')
               return (
                 <PreviewRow
@@ -100,7 +148,12 @@ export function ImportPreviewTable({ report, ticks, onTicksChange, disabled }: I
                   row={r.row}
                   id={r.item.id}
                   name={r.item.name}
-                  details={<Changes changes={r.item.changes} />}
+                  details={
+                    <Stack gap={2}>
+                      <Changes changes={r.item.changes} />
+                      <GrossChange change={r.item} />
+                    </Stack>
+                  }
                   apply={<Text size="sm">Yes</Text>}
                 />
               );
@@ -119,6 +172,7 @@ export function ImportPreviewTable({ report, ticks, onTicksChange, disabled }: I
                         {r.item.message}
                       </Text>
                       <Changes changes={r.item.changes} />
+                      <GrossChange change={r.item} />
                     </Stack>
                   }
                   apply={

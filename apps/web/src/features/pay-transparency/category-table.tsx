@@ -55,7 +55,7 @@ export function CategoryTable({
     <ReportSection
       label="Categories of workers"
       title="(g) Categories of workers"
-      description="Mean monthly pay of women and of men in each category, and the gap of pay, basic wage and complementary components."
+      description="Mean monthly pay (gross salary + benefits) of women and of men in each category, and the gap of pay, basic wage and complementary components."
     >
       <TableScrollRegion label="Categories of workers table" minWidth={960}>
         <Table striped highlightOnHover aria-label="Pay gap by category" data-testid="category-table">

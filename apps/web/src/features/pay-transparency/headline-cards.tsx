@@ -23,24 +23,31 @@ function Card({ title, value, lines }: { title: string; value: string; lines: st
   );
 }
 
-const comparisonCard = (title: string, x: Comparison) => ({
+/** What a card's figures are made of, said under them (the report's pay is not the gross alone). */
+export const PAY_CONTAINS = 'Pay: gross salary + benefits, per month';
+export const COMPLEMENTARY_CONTAINS = 'Complementary: pay − basic wage, among those who receive any';
+
+const comparisonCard = (title: string, x: Comparison, contains: string) => ({
   title,
   value: percentOrTooFew(x.gap, x.tooFew),
-  lines: x.tooFew ? [] : [`Women ${moneyOrTooFew(x.female, false)}`, `Men ${moneyOrTooFew(x.male, false)}`],
+  lines: [
+    ...(x.tooFew ? [] : [`Women ${moneyOrTooFew(x.female, false)}`, `Men ${moneyOrTooFew(x.male, false)}`]),
+    contains,
+  ],
 });
 
 /** Indicators (a)–(e): the gap large, women's and men's figures under it. */
 export function HeadlineCards({ report }: { report: PayReport }) {
   const share = report.complementaryShare;
   const cards = [
-    comparisonCard('(a) Mean pay gap', report.meanPay),
-    comparisonCard('(c) Median pay gap', report.medianPay),
-    comparisonCard('(b) Mean complementary gap', report.meanComplementary),
-    comparisonCard('(d) Median complementary gap', report.medianComplementary),
+    comparisonCard('(a) Mean pay gap', report.meanPay, PAY_CONTAINS),
+    comparisonCard('(c) Median pay gap', report.medianPay, PAY_CONTAINS),
+    comparisonCard('(b) Mean complementary gap', report.meanComplementary, COMPLEMENTARY_CONTAINS),
+    comparisonCard('(d) Median complementary gap', report.medianComplementary, COMPLEMENTARY_CONTAINS),
     {
       title: '(e) Receiving complementary pay',
       value: share.tooFew ? TOO_FEW : `${formatPercent(share.female)} / ${formatPercent(share.male)}`,
-      lines: share.tooFew ? [] : ['Women / men'],
+      lines: [...(share.tooFew ? [] : ['Women / men']), 'Share with any complementary pay'],
     },
   ];
   return (

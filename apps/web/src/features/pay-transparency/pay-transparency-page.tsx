@@ -19,6 +19,7 @@ import { usePayReport } from './api/get-pay-report.ts';
 import { CategoryTable } from './category-table.tsx';
 import { HeadlineCards } from './headline-cards.tsx';
 import { JustificationDialog } from './justification-dialog.tsx';
+import { PayDefinitions } from './pay-definitions.tsx';
 import { QuartileChart } from './quartile-chart.tsx';
 
 /** /pay-transparency: the gender pay gap report (admins and showSalary). */
@@ -65,6 +66,7 @@ export default function PayTransparencyPage() {
       ) : null}
       {data && counts ? (
         <Stack gap="lg">
+          <PayDefinitions />
           <HeadlineCards report={data} />
           <Text size="sm" c="dimmed" data-testid="report-counts">
             Counted: {counts.female} women and {counts.male} men. Not in the indicators: {counts.other} other,{' '}

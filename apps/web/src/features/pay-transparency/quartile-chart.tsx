@@ -6,6 +6,7 @@ import { formatPercent } from './pay-format.ts';
 import { ReportSection } from './report-section.tsx';
 
 const NAMES = ['Lower', 'Lower middle', 'Upper middle', 'Upper'];
+const YAXIS_WIDTH = 116;
 const WOMEN = 'var(--mantine-color-grape-7)';
 const MEN = 'var(--mantine-color-blue-7)';
 
@@ -27,7 +28,8 @@ export function QuartileChart({ quartiles }: { quartiles: Quartile[] }) {
           <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis type="number" domain={[0, 100]} unit="%" />
-            <YAxis type="category" dataKey="name" width={96} />
+            {/* Wide enough for "Lower middle" whole at the axis' font size. */}
+            <YAxis type="category" dataKey="name" width={YAXIS_WIDTH} />
             <Tooltip formatter={(value) => formatPercent(Number(value))} />
             <Legend />
             <Bar dataKey="Women" stackId="share" fill={WOMEN} isAnimationActive={false} />
@@ -62,7 +64,8 @@ export function QuartileChart({ quartiles }: { quartiles: Quartile[] }) {
         </Table>
       </TableScrollRegion>
       <Text size="xs" c="dimmed">
-        Only employees recorded as female or male with a priced salary are counted.
+        Pay is gross salary + benefits. Only employees recorded as female or male with a priced salary are
+        counted.
       </Text>
     </ReportSection>
   );

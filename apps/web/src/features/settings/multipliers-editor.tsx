@@ -69,6 +69,13 @@ export function MultipliersEditor({ current, readOnly }: MultipliersEditorProps)
     ),
   );
 
+  const onPreview = form.handleSubmit((values) =>
+    settings.preview(
+      { ...values, customMultipliers },
+      { onFailed: (error) => applyServerFieldErrors(error, form.setError, MULTIPLIER_FIELDS) },
+    ),
+  );
+
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Salary multipliers">
       {readOnly ? null : <UnsavedChangesGuard when={unsaved} />}
@@ -104,6 +111,9 @@ export function MultipliersEditor({ current, readOnly }: MultipliersEditorProps)
             </SettingsPanel>
             {readOnly ? null : (
               <SaveBar dirty={unsaved}>
+                <Button variant="default" onClick={onPreview} disabled={settings.isPending}>
+                  Preview impact
+                </Button>
                 <Button
                   type="submit"
                   leftSection={<IconDeviceFloppy size={16} />}

@@ -49,6 +49,12 @@ export function SocialInsuranceForm({ current, readOnly }: SocialInsuranceFormPr
     if (saved) form.reset(form.getValues());
   });
 
+  const onPreview = form.handleSubmit((values) =>
+    settings.preview(values, {
+      onFailed: (error) => applyServerFieldErrors(error, form.setError, SOCIAL_INSURANCE_FIELDS),
+    }),
+  );
+
   const percentInput = {
     min: 0,
     max: 100,
@@ -115,6 +121,9 @@ export function SocialInsuranceForm({ current, readOnly }: SocialInsuranceFormPr
         </SimpleGrid>
         {readOnly ? null : (
           <SaveBar dirty={form.formState.isDirty}>
+            <Button variant="default" onClick={onPreview} disabled={settings.isPending}>
+              Preview impact
+            </Button>
             <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={settings.isPending}>
               Save
             </Button>

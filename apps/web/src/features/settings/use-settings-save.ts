@@ -1,4 +1,5 @@
 import type { Settings } from '@salary/shared/settings/settings.contract';
+import { PREVIEW_FAILED } from '../../components/rules-kit/inline-rule-form.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useSettingsImpactPreview, useUpdateSettings } from './api/update-settings.ts';
@@ -39,5 +40,14 @@ export function useSettingsSave(current: Settings) {
       return false;
     }
   };
-  return { save, isPending: mutation.isPending, dialog: impact.dialog };
+  /** Preview impact: what saving `changes` would do to everyone's pay; nothing is saved. */
+  const preview = async (changes: SettingsChanges, { onFailed }: Pick<SaveToasts, 'onFailed'> = {}) => {
+    try {
+      await impact.preview({ method: 'PUT', path: '/settings', body: toUpdateBody(current, changes) });
+    } catch (error) {
+      onFailed?.(error);
+      toast.error(errorMessage(error, PREVIEW_FAILED));
+    }
+  };
+  return { save, preview, isPending: mutation.isPending, dialog: impact.dialog };
 }

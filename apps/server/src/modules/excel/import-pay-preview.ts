@@ -1,0 +1,75 @@
+import {
+  IMPORT_LIST_LIMIT,
+  type ImportCreation,
+  type ImportReport,
+} from '@salary/shared/excel/excel.contract';
+import type { PricingService } from '../pricing/pricing.service.ts';
+import type { StoredEmployee } from './excel.repository.ts';
+import type { SliceDecisions } from './import-plan.ts';
+import { importRecords } from './import-records.ts';
+import type { ReferenceNames } from './name-book.ts';
+
+/*
+ * What a dry run adds to its report for the table shown before Confirm: each new row (who,
+ * where, and the gross salary they would start on) and each changed row's gross salary
+ * before → after, priced with the stored rules from the records the import would write
+ * (import-records.ts), as the list prices them once imported. Gross only with showSalary.
+ */
+
+type Gross = { grossBefore: number | null; grossAfter: number | null };
+
+export async function importPayPreview(
+  pricing: Pick<PricingService, 'rulesAt' | 'price'>,
+  refs: ReferenceNames,
+  see: { salary: boolean },
+) {
+  const rules = await pricing.rulesAt();
+  const records = importRecords(refs);
+  const creations: ImportCreation[] = [];
+  const grossByRow = new Map<number, Gross>();
+  const gross = (record: Parameters<typeof pricing.price>[1]) =>
+    pricing.price(rules, record).calculatedSalary;
+
+  return {
+    add({
+      creates,
+      updates,
+      held,
+      stored,
+    }: SliceDecisions & { stored: ReadonlyMap<number, StoredEmployee> }): void {
+      for (const c of creates) {
+        if (creations.length >= IMPORT_LIST_LIMIT) break;
+        const after = records.after(0, c.employee);
+        creations.push({
+          row: c.row,
+          name: after.name,
+          job: after.jobName,
+          position: after.positionName,
+          grade: after.gradeName,
+          level: after.levelName,
+          ...(see.salary ? { grossSalary: gross(after) } : {}),
+        });
+      }
+      if (!see.salary) return;
+      for (const u of [...updates, ...held]) {
+        if (grossByRow.size >= 2 * IMPORT_LIST_LIMIT) break;
+        const before = records.before(stored.get(u.id)!);
+        grossByRow.set(u.row, {
+          grossBefore: gross(before),
+          grossAfter: gross(records.after(u.id, u.employee, before)),
+        });
+      }
+    },
+
+    /** The report with the new rows listed and the changed rows' gross attached. */
+    into(report: ImportReport): ImportReport {
+      const withGross = <T extends { row: number }>(item: T) => ({ ...item, ...grossByRow.get(item.row) });
+      return {
+        ...report,
+        creations,
+        changes: report.changes.map(withGross),
+        conflicts: report.conflicts.map(withGross),
+      };
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import type { Impact, ImpactChange, ImpactGroup } from '@salary/shared/impact/impact.contract';
+import ExcelJS from 'exceljs';
+
+/*
+ * An impact preview as a workbook: the totals before → after (monthly payroll, total cost),
+ * the split by job and by grade, and the largest changes — the dialog's figures, money as
+ * numbers with a currency format. Gross columns only with showSalary, cost only with showCost.
+ */
+
+const MONEY = '"$"#,##0.00';
+type Cell = string | number | null;
+interface Column {
+  header: string;
+  width: number;
+  money?: boolean;
+}
+
+function addSheet(book: ExcelJS.Workbook, name: string, columns: Column[], rows: Cell[][]): void {
+  const ws = book.addWorksheet(name);
+  ws.columns = columns.map((c) => ({
+    header: c.header,
+    width: c.width,
+    style: c.money ? { numFmt: MONEY } : {},
+  }));
+  ws.getRow(1).font = { bold: true };
+  for (const row of rows) ws.addRow(row);
+}
+
+const beforeAfterColumns = (impact: Impact): Column[] => [
+  ...(impact.showSalary
+    ? [
+        { header: 'Payroll before', width: 18, money: true },
+        { header: 'Payroll after', width: 18, money: true },
+        { header: 'Payroll change', width: 18, money: true },
+      ]
+    : []),
+  ...(impact.showCost
+    ? [
+        { header: 'Total cost before', width: 18, money: true },
+        { header: 'Total cost after', width: 18, money: true },
+        { header: 'Total cost change', width: 18, money: true },
+      ]
+    : []),
+];
+
+const groupFigures = (impact: Impact, g: ImpactGroup): Cell[] => [
+  ...(impact.showSalary ? [g.grossBefore ?? null, g.grossAfter ?? null, g.grossDelta ?? null] : []),
+  ...(impact.showCost ? [g.costBefore ?? null, g.costAfter ?? null, g.costDelta ?? null] : []),
+];
+
+const changeFigures = (impact: Impact, c: ImpactChange): Cell[] => [
+  ...(impact.showSalary ? [c.grossBefore ?? null, c.grossAfter ?? null] : []),
+  ...(impact.showCost ? [c.costBefore ?? null, c.costAfter ?? null] : []),
+];
+
+export async function impactWorkbook(impact: Impact): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const { totals } = impact;
+  const totalRows: Cell[][] = [];
+  if (impact.showSalary)
+    totalRows.push([
+      'Monthly payroll (gross)',
+      totals.grossBefore ?? null,
+      totals.grossAfter ?? null,
+      totals.grossDelta ?? null,
+      totals.grossDeltaPercent ?? null,
+    ]);
+  if (impact.showCost)
+    totalRows.push([
+      'Total cost',
+      totals.costBefore ?? null,
+      totals.costAfter ?? null,
+      totals.costDelta ?? null,
+      totals.costDeltaPercent ?? null,
+    ]);
+  totalRows.push(['Employees affected', null, impact.employeesAffected, null, null]);
+  totalRows.push(['Employees', null, impact.employees, null, null]);
+  addSheet(
+    book,
+    'Totals',
+    [
+      { header: 'Figure', width: 26 },
+      { header: 'Before', width: 18, money: true },
+      { header: 'After', width: 18, money: true },
+      { header: 'Change', width: 18, money: true },
+      { header: 'Change %', width: 12 },
+    ],
+    totalRows,
+  );
+  // The counts sit in the money columns: shown as plain numbers there.
+  const totalsSheet = book.getWorksheet('Totals')!;
+  for (let r = totalRows.length; r > totalRows.length - 2; r--) totalsSheet.getCell(r + 1, 3).numFmt = '0';
+
+  for (const [name, groups] of [
+    ['By job', impact.byJob],
+    ['By grade', impact.byGrade],
+  ] as const)
+    addSheet(
+      book,
+      name,
+      [
+        { header: 'Name', width: 24 },
+        { header: 'Employees', width: 12 },
+        { header: 'Affected', width: 12 },
+        ...beforeAfterColumns(impact),
+      ],
+      groups.map((g) => [g.name, g.employees, g.affected, ...groupFigures(impact, g)]),
+    );
+
+  addSheet(
+    book,
+    'Biggest changes',
+    [
+      { header: 'Employee', width: 26 },
+      { header: 'Job', width: 20 },
+      { header: 'Grade', width: 14 },
+      ...(impact.showSalary
+        ? [
+            { header: 'Gross salary before', width: 20, money: true },
+            { header: 'Gross salary after', width: 20, money: true },
+          ]
+        : []),
+      ...(impact.showCost
+        ? [
+            { header: 'Total cost before', width: 18, money: true },
+            { header: 'Total cost after', width: 18, money: true },
+          ]
+        : []),
+    ],
+    impact.changes.map((c) => [c.name, c.jobName, c.gradeName, ...changeFigures(impact, c)]),
+  );
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
