@@ -196,7 +196,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         signInUser: services.signInUser,
       });
       // Before the routes: every write route's handler runs in one write scope.
-      await api.register(writeScope, { db: app.rootDb, requireAudit: true });
+      await api.register(writeScope, {
+        db: app.rootDb,
+        requireAudit: true,
+        serializeWrites: app.database.kind === 'postgres',
+      });
       for (const routes of SERVICE_ROUTES) await api.register(routes);
       await api.register(oidcRoutes, { config, cookieSecret: jwtSecret });
       await api.register(excelRoutes, {

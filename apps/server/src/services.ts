@@ -63,6 +63,8 @@ export interface ServiceOptions {
 
 export function buildServices(db: Db, opts: ServiceOptions) {
   const { config, tokens, lifetimes } = opts;
+  /** Audited writes take the company-wide write lock there (lib/write-scope.ts). */
+  const postgres = opts.databaseKind === 'postgres';
 
   // Repositories used by more than one service.
   const users = createUsersRepository(db);
@@ -115,7 +117,8 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       signInUser,
       passwordLogin: config.passwordLogin,
       audit,
-      inWriteScope: (actor, work) => runWriteScope(opts.rootDb, work, { actor, label: 'password change' }),
+      inWriteScope: (actor, work) =>
+        runWriteScope(opts.rootDb, work, { actor, label: 'password change', serialize: postgres }),
     }),
     oidc: config.oidc ? createOidcService({ config: config.oidc, users, log: opts.log }) : undefined,
     users: createUsersService({ users, sessions, idleSeconds: lifetimes.idleSeconds, audit }),
@@ -147,11 +150,14 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       employees: createEmployeesRepository(db),
       // A write scope of its own: the import route reads its upload before opening it.
       transaction: (work) =>
-        runWriteScope(opts.rootDb, () =>
-          work({
-            references: createExcelRepository(db),
-            employees: createEmployeesRepository(db, { singleWriter: opts.databaseKind === 'pglite' }),
-          }),
+        runWriteScope(
+          opts.rootDb,
+          () =>
+            work({
+              references: createExcelRepository(db),
+              employees: createEmployeesRepository(db, { singleWriter: opts.databaseKind === 'pglite' }),
+            }),
+          { serialize: postgres },
         ),
       pricing,
       limits: excelLimits,

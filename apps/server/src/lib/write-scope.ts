@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { transactionWrote } from './snapshot.repository.ts';
 
@@ -86,7 +87,19 @@ export interface ScopeOptions {
    * as the scope it is opened in says, or not.
    */
   unaudited?: boolean;
+  /**
+   * Takes the company-wide write lock as the transaction's first statement (PostgreSQL's
+   * `pg_advisory_xact_lock`, held until commit or rollback), so the writes that read, decide
+   * and write — edits, rule changes, imports, reverts and the pay history they record — run one
+   * at a time across every replica, each seeing what the one before it committed. Ignored in a
+   * nested scope: its outermost transaction holds the lock already. PGlite has one connection,
+   * so its transactions run one at a time anyway (callers leave it unset there).
+   */
+  serialize?: boolean;
 }
+
+/** The advisory lock key of writes that move pay: any fixed bigint no other code uses. */
+export const WRITE_LOCK_KEY = '7310482215093378';
 
 /**
  * A scope opened inside `outer` (or at the top): it takes the outer actor and the outer
@@ -106,8 +119,18 @@ function nestedScope(
 }
 
 /** Runs `body` in a savepoint of the outer scope's transaction, or in a transaction of its own. */
-function transactionIn<T>(root: Db, outer: WriteScope | undefined, body: (tx: Tx) => Promise<T>): Promise<T> {
-  return outer?.tx ? outer.tx.transaction(body) : root.transaction(body);
+function transactionIn<T>(
+  root: Db,
+  outer: WriteScope | undefined,
+  serialize: boolean,
+  body: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  if (outer?.tx) return outer.tx.transaction(body);
+  if (!serialize) return root.transaction(body);
+  return root.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
+    return body(tx);
+  });
 }
 
 /**
@@ -125,7 +148,7 @@ async function runInOwnTransaction<T>(
 ): Promise<T> {
   const outer = storage.getStore();
   const scope = nestedScope(outer, options, { tx: undefined, ...own(outer) });
-  const result = await transactionIn(root, outer, async (tx) => {
+  const result = await transactionIn(root, outer, options.serialize ?? false, async (tx) => {
     scope.tx = tx;
     return settle(await storage.run(scope, work), scope, tx);
   });

@@ -27,7 +27,12 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export default fp(async function writeScopePlugin(
   app: FastifyInstance,
-  opts: { db: Db; requireAudit: boolean },
+  opts: {
+    db: Db;
+    requireAudit: boolean;
+    /** PostgreSQL: every audited write takes the company-wide write lock (lib/write-scope.ts). */
+    serializeWrites: boolean;
+  },
 ) {
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat().map(String);
@@ -37,12 +42,14 @@ export default fp(async function writeScopePlugin(
     const handler = route.handler as RouteHandlerMethod;
     const label = `${methods.join(',')} ${route.url}`;
     const unaudited = !opts.requireAudit || route.config?.audit === false;
+    // Sign-in and sign-out write only sessions: they never wait behind an import.
+    const serialize = opts.serializeWrites && route.config?.audit !== false;
     route.handler = async function scopedHandler(request, reply) {
       const actor = request.actor ? { id: request.actor.id, email: request.actor.email } : null;
       const run = async () => handler.call(this, request, reply);
       return mode === 'deferred'
         ? runDeferredScope(run, { actor, label, unaudited })
-        : runWriteScope(opts.db, run, { actor, label, unaudited });
+        : runWriteScope(opts.db, run, { actor, label, unaudited, serialize });
     };
   });
 });

@@ -2,6 +2,7 @@ import type { SalaryProfile } from '@salary/salary-engine/salary-types';
 import { z } from 'zod';
 import { numericInput, plainText, requiredId, requiredText } from '../common/fields.ts';
 import { jsonField } from '../common/json-field.ts';
+import { versionField } from '../common/stale-version.ts';
 import { GENDERS, type Gender } from './employee-fields.ts';
 
 /*
@@ -59,6 +60,8 @@ export const employeeFormBody = z.object({
   customMultipliers: chosenCustomMultipliers.optional(),
   /** Personal data (admins, manageEmployee); absent keeps the stored value. */
   gender: z.enum(GENDERS, { error: 'Gender must be Female, Male, Other or Undisclosed' }).optional(),
+  /** PUT: the version the form was read at (a stale one answers 409); absent, the last save wins. */
+  version: versionField,
 });
 export type EmployeeFormBody = z.input<typeof employeeFormBody>;
 
@@ -189,6 +192,8 @@ export const employeeViewSchema = z.object({
   customMultipliers: z.array(z.string()),
   /** Personal data: present only for admins and manageEmployee holders. */
   gender: z.enum(GENDERS).optional(),
+  /** The version this record was read at (GET /employees/{id} and the write answers; not in lists). */
+  version: z.number().int().optional(),
   /** Gross salary; null when no base salary is configured for the grade and level. Needs showSalary. */
   calculatedSalary: z.number().nullable().optional(),
   /** Gross + benefits + the company's social insurance; null like calculatedSalary. Needs showCost. */

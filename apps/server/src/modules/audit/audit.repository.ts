@@ -247,6 +247,50 @@ export function createAuditRepository(db: DbOrTx) {
       return found;
     },
 
+    /**
+     * The last `count` changes of one record, newest first: who made each, when, and the
+     * fields it changed (the API's names). An employee's are its own entries and the imports
+     * and reverts that changed it (kept beside their entries); a rule's, its entries. What a
+     * stale save's 409 says changed since the form was read (each write bumps the version once).
+     */
+    async changesOf(
+      record: { entityType: string; entityId: number },
+      count: number,
+    ): Promise<Array<{ by: string; at: Date; fields: string[] }>> {
+      if (count <= 0) return [];
+      const own = sql`select a.id, a.actor_email, a.at, a.changes, null::json as "employeeChanges",
+          null::jsonb as "employeeFields"
+        from ${auditEntries} a
+        where a.entity_type = ${record.entityType} and a.entity_id = ${String(record.entityId)}`;
+      const viaImports =
+        record.entityType === 'employee'
+          ? sql` union all select a.id, a.actor_email, a.at, null::jsonb, c.changes, a.details->'employeeFields'
+              from ${auditEmployeeChanges} c join ${auditEntries} a on a.id = c.audit_id
+              where c.employee_id = ${record.entityId}`
+          : sql``;
+      const rows = (await db.execute(
+        sql`select * from (${own}${viaImports}) r order by id desc limit ${count}`,
+      )) as unknown as {
+        rows: Array<{
+          actor_email: string;
+          at: Date | string;
+          changes: unknown;
+          employeeChanges: unknown;
+          employeeFields: unknown;
+        }>;
+      };
+      return rows.rows.map((r) => {
+        const changes =
+          r.employeeChanges !== null && r.employeeChanges !== undefined
+            ? decodeChanges(
+                parsedJson(r.employeeChanges as StoredChanges, []),
+                parsedJson(r.employeeFields as string[], []),
+              )
+            : parsedJson(r.changes as Array<{ field: string }>, []);
+        return { by: r.actor_email, at: new Date(r.at), fields: [...new Set(changes.map((c) => c.field))] };
+      });
+    },
+
     /** The id of the user with this email (any letter case), to use the actor index. */
     async userIdByEmail(email: string): Promise<number | undefined> {
       const [row] = await db

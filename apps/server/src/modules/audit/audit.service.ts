@@ -6,7 +6,8 @@ import type {
   PayHistoryRow,
 } from '@salary/shared/audit/audit.contract';
 import { type Actor, can } from '@salary/shared/common/permissions';
-import { forbidden, notFound } from '../../lib/app-error.ts';
+import { STALE_VERSION_ERROR, type StaleChange, staleMessage } from '@salary/shared/common/stale-version';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { requireAdmin } from '../../lib/authorize.ts';
 import { inSlices } from '../../lib/slices.ts';
 import { currentWriteScope } from '../../lib/write-scope.ts';
@@ -210,6 +211,29 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
   }
 
   return {
+    /**
+     * The 409 of a save made from version `sent` of a record now at `current`: who changed
+     * what since, oldest first, from the audit trail (each write of the record moved its
+     * version by one and recorded one entry). `labels` turns the API's field names into the
+     * form's labels.
+     */
+    async staleVersion(
+      record: { entityType: string; entityId: number; label: string; labels?: Record<string, string> },
+      sent: number,
+      current: number,
+    ): Promise<AppError> {
+      const found = await repo.changesOf(record, current - sent);
+      const changes: StaleChange[] = found.reverse().map((c) => ({
+        by: c.by,
+        at: c.at.toISOString(),
+        fields: c.fields.map((f) => record.labels?.[f] ?? f),
+      }));
+      return new AppError(409, STALE_VERSION_ERROR, staleMessage(record.label, changes), {
+        version: current,
+        changes,
+      });
+    },
+
     /** Prices the employees a write may move, before it writes. */
     async payBefore(
       filters: PayBaseline['filters'] | 'all',

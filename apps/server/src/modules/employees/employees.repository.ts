@@ -371,6 +371,28 @@ export function createEmployeesRepository(db: DbOrTx, options: EmployeesReposito
       return Boolean(row);
     },
 
+    /**
+     * The employee's version, locked until the transaction ends (`FOR UPDATE`): a save that
+     * checks it writes before anyone else can move it. Undefined when there is no such employee.
+     */
+    async lockedVersion(id: number): Promise<number | undefined> {
+      const [row] = await db
+        .select({ version: employees.version })
+        .from(employees)
+        .where(eq(employees.id, id))
+        .for('update');
+      return row?.version;
+    },
+
+    /** The employee's version as stored now (what a form reads with the record). */
+    async versionOf(id: number): Promise<number | undefined> {
+      const [row] = await db
+        .select({ version: employees.version })
+        .from(employees)
+        .where(eq(employees.id, id));
+      return row?.version;
+    },
+
     /** A new employee starts at version 1; `by` is the email of who created it. */
     async insert(input: EmployeeInput, by: string | null = null): Promise<number> {
       const [row] = await db

@@ -65,7 +65,7 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
     update: {
       summary: 'Update an employee (manageEmployee)',
       body: employeeFormBody,
-      run: (actor, id, body) => service.update(actor, id, toEmployeeInput(body)),
+      run: (actor, id, body) => service.update(actor, id, toEmployeeInput(body), body.version),
     },
     remove: {
       summary: 'Delete an employee (deleteEmployee)',

@@ -15,6 +15,11 @@ import type { PricedEmployee, PricingService } from '../pricing/pricing.service.
 import type { EmployeeRecord, EmployeesRepository, ListPage, RowFilters } from './employees.repository.ts';
 
 const REFERENCE_FIELDS = fieldsOfKind('reference');
+/** The form's label of each field the audit names by its API name. */
+const EMPLOYEE_LABELS: Record<string, string> = {
+  ...Object.fromEntries(EMPLOYEE_FIELDS.map((f) => [f.wire, f.label])),
+  customMultipliers: 'Custom Multipliers',
+};
 const LAST_REFERENCE = REFERENCE_FIELDS[REFERENCE_FIELDS.length - 1];
 
 /** Distinct (visibility, filters) lists kept for the current snapshot. */
@@ -74,7 +79,7 @@ export function createEmployeesService(deps: {
   /** Runs work in one transaction: `tx` for other services, the repository bound to it. */
   transaction<T>(work: (tx: { tx: DbOrTx; employees: EmployeesRepository }) => Promise<T>): Promise<T>;
   /** Every create, update and delete records its entry, with the employee's pay history. */
-  audit: Pick<AuditService, 'record' | 'payBefore' | 'payOfNew'>;
+  audit: Pick<AuditService, 'record' | 'payBefore' | 'payOfNew' | 'staleVersion'>;
 }) {
   const { audit } = deps;
   const { employees, pricing } = deps;
@@ -226,17 +231,17 @@ export function createEmployeesService(deps: {
       })();
     },
 
+    /** One employee with the version it was read at (the form sends it back with its save). */
     async get(actor: Actor, id: number): Promise<EmployeeView> {
       const visibility = visibilityOf(actor);
-      const rows = await read({ id }, visibility.salary || visibility.cost);
-      if (rows.priced) {
-        const priced = rows.priced[0];
-        if (!priced) throw notFound('Employee not found');
-        return toEmployeeView(priced.employee, priced, visibility);
-      }
-      const row = rows.rows[0];
-      if (!row) throw notFound('Employee not found');
-      return toEmployeeView(row, undefined, visibility);
+      const [rows, version] = await Promise.all([
+        read({ id }, visibility.salary || visibility.cost),
+        employees.versionOf(id),
+      ]);
+      const priced = rows.priced?.[0];
+      const row = priced?.employee ?? rows.rows?.[0];
+      if (!row || version === undefined) throw notFound('Employee not found');
+      return { ...toEmployeeView(row, priced, visibility), version };
     },
 
     async create(actor: Actor, input: EmployeeInput): Promise<EmployeeView> {
@@ -253,10 +258,24 @@ export function createEmployeesService(deps: {
       return this.get(actor, id);
     },
 
-    async update(actor: Actor, id: number, input: EmployeeInput): Promise<EmployeeView> {
+    /**
+     * `version`: the version the form was read at; another save since answers 409 naming who
+     * changed what (the employee's row is locked while this save checks and writes). Without
+     * it the last save wins, as it always did for scripts.
+     */
+    async update(actor: Actor, id: number, input: EmployeeInput, version?: number): Promise<EmployeeView> {
       requirePermission(actor, 'manageEmployee');
       await deps.transaction(async (tx) => {
-        if (!(await tx.employees.exists(id))) throw notFound('Employee not found');
+        const stored = await tx.employees.lockedVersion(id);
+        if (stored === undefined) throw notFound('Employee not found');
+        if (version !== undefined && version !== stored) {
+          const { name } = (await tx.employees.listAt({ id })).employees[0]!;
+          throw await audit.staleVersion(
+            { entityType: 'employee', entityId: id, label: `Employee ${name}`, labels: EMPLOYEE_LABELS },
+            version,
+            stored,
+          );
+        }
         await validate(input, tx.tx);
         const pay = await audit.payBefore({ id });
         await tx.employees.update(id, input, authorOf(actor));
