@@ -132,11 +132,13 @@ export const levels = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
+    order: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('levels_name_lower_uq').on(sql`lower(${t.name})`),
     check('levels_name_nonempty', sql`length(trim(${t.name})) > 0`),
+    index('levels_order_idx').on(t.order),
   ],
 );
 

@@ -132,22 +132,29 @@ export function namedListRules<Row extends { name: string }, Values extends { na
     },
 
     /**
-     * Deletes the row in one transaction unless employees hold it; what hangs off it goes
-     * with it (ON DELETE CASCADE), all or nothing.
+     * Deletes the row in one transaction unless employees (or, where the list says so, other
+     * rows: a grade's base salaries) hold it; what hangs off it goes with it (ON DELETE
+     * CASCADE), all or nothing.
      */
     async removeUnlessAssigned(
       actor: Actor,
       db: Db,
       id: number,
       countEmployees: (id: number, tx: DbOrTx) => Promise<number>,
+      otherUses?: { count: (id: number, tx: DbOrTx) => Promise<number>; words: (n: number) => string },
     ): Promise<void> {
       requirePermission(actor, 'manageSettings');
       try {
         await db.transaction(async (tx) => {
           const row = await find(id, tx);
           const assigned = await countEmployees(id, tx);
-          if (assigned > 0)
-            throw conflict(`Cannot delete ${noun} "${row.name}": ${employeesAssigned(assigned)}`);
+          const others = otherUses ? await otherUses.count(id, tx) : 0;
+          const blockers = [
+            ...(assigned > 0 ? [employeesAssigned(assigned)] : []),
+            ...(otherUses && others > 0 ? [otherUses.words(others)] : []),
+          ];
+          if (blockers.length > 0)
+            throw conflict(`Cannot delete ${noun} "${row.name}": ${blockers.join(' and ')}`);
           if (!(await store.delete(id, tx))) throw missing();
           await audit.record({
             action: 'delete',
@@ -158,9 +165,12 @@ export function namedListRules<Row extends { name: string }, Values extends { na
           });
         });
       } catch (error) {
-        // An employee added between the count and the delete: the RESTRICT foreign key wins.
+        // An employee (or base salary) added between the count and the delete: the RESTRICT
+        // foreign key wins.
         if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION)
-          throw conflict(`Cannot delete ${noun}: employees are assigned to it`);
+          throw conflict(
+            `Cannot delete ${noun}: ${otherUses ? 'employees or base salaries use it' : 'employees are assigned to it'}`,
+          );
         throw error;
       }
     },
@@ -169,6 +179,12 @@ export function namedListRules<Row extends { name: string }, Values extends { na
     label,
   };
 }
+
+/** What else keeps a grade or level alive: its base salaries, counted in the 409's words. */
+export const baseSalariesUse = (count: (id: number, tx: DbOrTx) => Promise<number>) => ({
+  count,
+  words: (n: number) => `${n} base salar${n === 1 ? 'y uses' : 'ies use'} it`,
+});
 
 export type NamedListRules<Row extends { name: string }, Values extends { name?: string }> = ReturnType<
   typeof namedListRules<Row, Values>

@@ -31,7 +31,7 @@ export interface RuleSummaries {
   /** Left out: "Create a <noun> (manageSettings)", and so on. */
   create?: string;
   update?: string;
-  /** Registered only where the service deletes (grades and levels keep their rows: 404). */
+  /** Registered only where the service deletes. */
   remove?: string;
 }
 

@@ -58,7 +58,8 @@ export async function runDemoSeed(
     for (const [order, name] of DEMO_GRADES.entries())
       gradeIds.set(name, await grades.insert({ name, order }));
     const levelIds = new Map<string, number>();
-    for (const name of DEMO_LEVELS) levelIds.set(name, await levels.insert({ name }));
+    for (const [order, name] of DEMO_LEVELS.entries())
+      levelIds.set(name, await levels.insert({ name, order }));
 
     const baseSalaries = createBaseSalariesRepository(tx);
     for (const [gi, grade] of DEMO_GRADES.entries())

@@ -40,7 +40,7 @@ describe('base salaries API', () => {
       levelId: l2.id,
       amount: 5250.5,
       grade: { id: senior.id, name: 'Senior', order: 5 },
-      level: { id: l2.id, name: 'L2' },
+      level: { id: l2.id, name: 'L2', order: l2.order },
     });
   });
 
@@ -150,7 +150,7 @@ describe('base salaries API', () => {
     expect(moved.statusCode).toBe(200);
     expect(moved.envelope.data).toMatchObject({
       levelId: l3.id,
-      level: { id: l3.id, name: 'L3' },
+      level: { id: l3.id, name: 'L3', order: l3.order },
       amount: 2500,
     });
   });

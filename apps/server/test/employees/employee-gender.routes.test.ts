@@ -162,6 +162,46 @@ describe('the Gender column', () => {
     ]);
   });
 
+  it('imports F and M as Female and Male, and "2,5" years as 2.5', async () => {
+    const refs = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
+      .data[0]!;
+    const file = await xlsxOf([
+      [...IMPORT_HEADER, 'Gender'],
+      rowWithGender(refs, { Name: 'Initial F', 'Years of Experience': '2,5' }, 'F'),
+      rowWithGender(refs, { Name: 'Initial M', 'Years with Company': '0,75' }, 'm'),
+    ]);
+    const res = await importFile(t, file);
+    expect(res.statusCode, res.body).toBe(200);
+    const list = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
+      .data;
+    expect(list.find((e) => e.name === 'Initial F')).toMatchObject({
+      gender: 'FEMALE',
+      yearsExperience: 2.5,
+    });
+    expect(list.find((e) => e.name === 'Initial M')).toMatchObject({
+      gender: 'MALE',
+      yearsWithCompany: 0.75,
+    });
+  });
+
+  it('says "use a dot" for a comma it cannot read as a decimal comma, and imports nothing', async () => {
+    const refs = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
+      .data[0]!;
+    const file = await xlsxOf([
+      [...IMPORT_HEADER, 'Gender'],
+      rowWithGender(refs, { Name: 'Thousands', 'Years of Experience': '1,000' }, 'F'),
+    ]);
+    const res = await importFile(t, file);
+    expect(res.statusCode).toBe(400);
+    expect(res.envelope.data.problems).toEqual([
+      {
+        row: 2,
+        column: 'Years of Experience',
+        message: 'Years of Experience must be a number: use a dot for decimals (2.5)',
+      },
+    ]);
+  });
+
   it('is in the template with a dropdown of the four labels', async () => {
     const res = await download(t, '/api/employees/template/download', t.adminToken);
     const book = await loadWorkbook(res.bytes);

@@ -47,6 +47,22 @@ describe('name search', () => {
     expect(await search(needle)).toEqual(expected);
   });
 
+  it.each([
+    ['muller jurgen', ['Jürgen Müller']],
+    ['Müller, Jürgen', ['Jürgen Müller']],
+    ['durand chloe', ['Chloé Durand']],
+    ['zola emile', ['ÉMILE ZOLA']],
+  ])('%j (last name first) finds %j', async (needle, expected) => {
+    expect(await search(needle)).toEqual(expected);
+  });
+
+  it('finds an employee by ID, alone or beside names containing the digits', async () => {
+    const list = await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' });
+    const zola = list.envelope.data.find((e) => e.name === 'ÉMILE ZOLA')!;
+    expect(await search(String(zola.id))).toContain('ÉMILE ZOLA');
+    expect(await search('999999')).toEqual([]);
+  });
+
   it('a blank search lists everyone; a long one is refused with a message', async () => {
     expect(await search('   ')).toHaveLength(NAMES.length);
     const res = await t.callAsAdmin({ method: 'GET', url: `/api/employees?name=${'a'.repeat(101)}` });

@@ -131,14 +131,47 @@ describe('grades API', () => {
     expect(await listGrades()).toEqual(before);
   });
 
-  it('answers 404 for an unknown grade, 400 for a non-numeric id, and has no delete', async () => {
+  it('answers 404 for an unknown grade and 400 for a non-numeric id', async () => {
     const put = await grades.put(999999, { name: 'X' });
     expect(put.statusCode).toBe(404);
     expect(put.envelope.message).toBe('Grade not found');
     expect((await grades.put('one', { name: 'X' })).statusCode).toBe(400);
-    const del = await grades.delete(junior.id);
+    const del = await grades.delete(999999);
     expect(del.statusCode).toBe(404);
-    expect((await listGrades()).some((g) => g.id === junior.id)).toBe(true);
+    expect(del.envelope.message).toBe('Grade not found');
+  });
+
+  it('refuses to delete a grade that employees or base salaries use, naming them (409), and keeps it', async () => {
+    const used = await createGrade({ name: 'Used' });
+    const level = await t.newLevel();
+    await t.newBaseSalary(used.id, level.id, 3000);
+    const bySalary = await grades.delete(used.id);
+    expect(bySalary.statusCode).toBe(409);
+    expect(bySalary.envelope).toMatchObject({
+      success: false,
+      error: 'CONFLICT',
+      message: 'Cannot delete grade "Used": 1 base salary uses it',
+    });
+    const job = await t.newJob();
+    const position = await t.newPosition(job.id);
+    await t.newEmployee({ jobId: job.id, positionId: position.id, gradeId: used.id, levelId: level.id });
+    await t.newEmployee({ jobId: job.id, positionId: position.id, gradeId: used.id, levelId: level.id });
+    const byBoth = await grades.delete(used.id);
+    expect(byBoth.statusCode).toBe(409);
+    expect(byBoth.envelope.message).toBe(
+      'Cannot delete grade "Used": 2 employees are assigned to it and 1 base salary uses it',
+    );
+    expect((await listGrades()).some((g) => g.id === used.id)).toBe(true);
+  });
+
+  it('deletes a grade nothing uses, and the audit log records it', async () => {
+    const spare = await createGrade({ name: 'Spare' });
+    const res = await grades.delete(spare.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.envelope.message).toBe('Grade deleted successfully');
+    expect((await listGrades()).some((g) => g.id === spare.id)).toBe(false);
+    const audit = await t.callAsAdmin({ method: 'GET', url: '/api/audit' });
+    expect(JSON.stringify(audit.envelope.data)).toContain('Grade Spare');
   });
 
   it('refuses writes without manageSettings (403), changes nothing, and needs a token (401)', async () => {
@@ -148,6 +181,7 @@ describe('grades API', () => {
       { method: 'POST', url: '/api/grades', payload: { name: 'Sneaky' } },
       { method: 'PUT', url: `/api/grades/${junior.id}`, payload: { name: 'Renamed' } },
       { method: 'POST', url: '/api/grades/reorder', payload: { grades: [{ id: junior.id, order: 99 }] } },
+      { method: 'DELETE', url: `/api/grades/${junior.id}` },
     ]);
     expect(await listGrades(viewer.token)).toEqual(before);
     const manager = await t.createUser({ manageSettings: true });
@@ -164,7 +198,7 @@ describe('grades API', () => {
     await expectDocumented(t, 'grades', {
       '/api/grades': ['get', 'post'],
       '/api/grades/reorder': ['post'],
-      '/api/grades/{id}': ['put'],
+      '/api/grades/{id}': ['delete', 'put'],
     });
   });
 });

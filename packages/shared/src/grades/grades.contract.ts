@@ -6,7 +6,7 @@ import { SETTING_NAME_MAX_LENGTH } from '../jobs/jobs.contract.ts';
 const ORDER_MAX = 2_147_483_647;
 
 /** Position of a grade in lists (0 first); the database column is a 32-bit integer. */
-const orderField = z
+export const orderField = z
   .number({
     error: (issue) =>
       issue.input === undefined || issue.input === null ? 'Order is required' : 'Order must be a number',
@@ -39,14 +39,20 @@ export type GradeChanges = z.output<typeof updateGradeBody>;
 
 export const MAX_REORDER_GRADES = 1000;
 
-/** The Grades screen swaps two adjacent orders and sends every {id, order} pair (spec §4). */
-export const reorderGradesBody = z.object({
-  grades: z
-    .array(z.object({ id: requiredId('Grade'), order: orderField }), {
-      error: (issue) => (issue.input === undefined ? 'Grades are required' : 'Grades must be a list'),
+/**
+ * Every {id, order} pair of a reorder (grades, levels): each id and each order once.
+ * `noun` is singular and capitalised ("Grade"), `plural` lower case ("grades").
+ */
+export const orderPairs = (noun: string, plural: string) =>
+  z
+    .array(z.object({ id: requiredId(noun), order: orderField }), {
+      error: (issue) => {
+        const Plural = plural[0]!.toUpperCase() + plural.slice(1);
+        return issue.input === undefined ? `${Plural} are required` : `${Plural} must be a list`;
+      },
     })
-    .min(1, 'Grades are required')
-    .max(MAX_REORDER_GRADES, `At most ${MAX_REORDER_GRADES} grades can be reordered at once`)
+    .min(1, `${plural[0]!.toUpperCase() + plural.slice(1)} are required`)
+    .max(MAX_REORDER_GRADES, `At most ${MAX_REORDER_GRADES} ${plural} can be reordered at once`)
     .superRefine((pairs, ctx) => {
       const seen = new Set<number>();
       const orders = new Set<number>();
@@ -55,21 +61,23 @@ export const reorderGradesBody = z.object({
           ctx.addIssue({
             code: 'custom',
             path: [index, 'id'],
-            message: `Grade ${pair.id} appears more than once`,
+            message: `${noun} ${pair.id} appears more than once`,
           });
         }
         if (orders.has(pair.order)) {
           ctx.addIssue({
             code: 'custom',
             path: [index, 'order'],
-            message: `Order ${pair.order} is given to more than one grade`,
+            message: `Order ${pair.order} is given to more than one ${noun.toLowerCase()}`,
           });
         }
         seen.add(pair.id);
         orders.add(pair.order);
       });
-    }),
-});
+    });
+
+/** The Grades screen swaps two adjacent orders and sends every {id, order} pair (spec §4). */
+export const reorderGradesBody = z.object({ grades: orderPairs('Grade', 'grades') });
 export type ReorderGradesBody = z.input<typeof reorderGradesBody>;
 export type GradeOrder = z.output<typeof reorderGradesBody>;
 

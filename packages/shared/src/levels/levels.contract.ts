@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { requiredText } from '../common/fields.ts';
 import { ruleCalls } from '../common/rule-calls.ts';
+import { orderField, orderPairs } from '../grades/grades.contract.ts';
 import { SETTING_NAME_MAX_LENGTH } from '../jobs/jobs.contract.ts';
 
+/** A new level goes last: its order is the current number of levels. */
 export const createLevelBody = z.object({
   name: requiredText('Name', SETTING_NAME_MAX_LENGTH),
 });
@@ -11,8 +13,13 @@ export type CreateLevelBody = z.input<typeof createLevelBody>;
 export const updateLevelBody = createLevelBody;
 export type UpdateLevelBody = z.input<typeof updateLevelBody>;
 
-/** Levels are listed in the order they were created (id ascending). */
-export const levelSchema = z.object({ id: z.number().int(), name: z.string() });
+/** The Levels screen swaps two adjacent orders and sends every {id, order} pair, as grades do. */
+export const reorderLevelsBody = z.object({ levels: orderPairs('Level', 'levels') });
+export type ReorderLevelsBody = z.input<typeof reorderLevelsBody>;
+export type LevelOrder = z.output<typeof reorderLevelsBody>;
+
+/** Levels are listed by order (0 first), junior to senior as the company arranged them. */
+export const levelSchema = z.object({ id: z.number().int(), name: z.string(), order: orderField });
 export type Level = z.infer<typeof levelSchema>;
 
 export const levelCalls = ruleCalls('/levels', 'Level', levelSchema, createLevelBody);

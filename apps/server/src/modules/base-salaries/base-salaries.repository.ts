@@ -29,14 +29,14 @@ export function createBaseSalariesRepository(db: DbOrTx) {
           levelId: baseSalaries.levelId,
           amount: baseSalaries.amount,
           grade: { id: grades.id, name: grades.name, order: grades.order },
-          level: { id: levels.id, name: levels.name },
+          level: { id: levels.id, name: levels.name, order: levels.order },
         })
         .from(baseSalaries)
         .innerJoin(grades, eq(grades.id, baseSalaries.gradeId))
         .innerJoin(levels, eq(levels.id, baseSalaries.levelId))
         .where(where)
-        // The matrix reads grade by grade, levels in their creation order.
-        .orderBy(asc(grades.order), asc(grades.id), asc(levels.id));
+        // The matrix reads grade by grade, levels in their order.
+        .orderBy(asc(grades.order), asc(grades.id), asc(levels.order), asc(levels.id));
       return rows.map((row) => ({ ...row, amount: toDollars(row.amount) }));
     },
     values: (input: BaseSalaryInput) => ({

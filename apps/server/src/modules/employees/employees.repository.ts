@@ -208,6 +208,19 @@ const PLAIN =
 if ([...ACCENTED].length !== PLAIN.length) throw new Error('name search: translate() lists differ in length');
 const folded = (value: SQL) => sql`translate(lower(${value}), ${ACCENTED}, ${PLAIN})`;
 
+/**
+ * The directory's search: part of the name as written ("Jürgen Mü"), or written last name first
+ * ("Müller Jürgen", "Müller, Jürgen"), or the employee's ID ("42").
+ */
+function nameSearch(search: string): SQL {
+  const contains = (needle: string) => sql`strpos(${folded(sql`e.name`)}, ${folded(sql`${needle}`)}) > 0`;
+  const alternatives = [contains(search)];
+  const words = search.replace(/,/g, ' ').split(/\s+/).filter(Boolean);
+  if (words.length > 1) alternatives.push(contains([...words.slice(1), words[0]].join(' ')));
+  if (/^\d{1,9}$/.test(search)) alternatives.push(sql`e.id = ${Number(search)}`);
+  return sql`(${sql.join(alternatives, sql` or `)})`;
+}
+
 /** The list's filters, or one employee (`id`), or some (`ids`: those an import wrote). */
 export type RowFilters = EmployeeFilters & { id?: number; ids?: readonly number[] };
 
@@ -216,7 +229,7 @@ function filterClause(filters: RowFilters): SQL | undefined {
   const parts: SQL[] = [];
   if (filters.id !== undefined) parts.push(sql`e.id = ${filters.id}`);
   if (filters.ids) parts.push(idIn(sql`e.id`, filters.ids));
-  if (filters.name) parts.push(sql`strpos(${folded(sql`e.name`)}, ${folded(sql`${filters.name}`)}) > 0`);
+  if (filters.name) parts.push(nameSearch(filters.name));
   if (filters.jobId !== undefined) parts.push(sql`e.job_id = ${filters.jobId}`);
   if (filters.positionId !== undefined) parts.push(sql`e.position_id = ${filters.positionId}`);
   if (filters.gradeId !== undefined) parts.push(sql`e.grade_id = ${filters.gradeId}`);

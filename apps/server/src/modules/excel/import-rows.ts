@@ -87,19 +87,38 @@ const formRule = (field: EmployeeField) =>
 const TEXT_FIELDS = fieldsOfKind('text');
 const YEARS_FIELDS = fieldsOfKind('years');
 const FLAG_FIELDS = fieldsOfKind('flag');
+/** A label's first letter, where no other label of the field starts with it (F, M; not O, U twice). */
+function initials(labels: Readonly<Record<string, string>>): Array<[string, string]> {
+  const firsts = Object.entries(labels).map(([value, label]) => [label[0]!.toLowerCase(), value] as const);
+  return firsts
+    .filter(([first]) => firsts.filter(([other]) => other === first).length === 1)
+    .map(([f, v]) => [f, v]);
+}
+
 const CHOICE_FIELDS = fieldsOfKind('choice').map((field) => ({
   field,
-  // A cell may hold the label (Female) or the stored value (FEMALE), in any case.
-  values: new Map(
-    Object.entries(field.choiceLabels).flatMap(([value, label]) => [
-      [value.toLowerCase(), value],
-      [label.toLowerCase(), value],
-    ]),
-  ),
+  // A cell may hold the label (Female), the stored value (FEMALE) or the label's initial (F), in any case.
+  values: new Map([
+    ...Object.entries(field.choiceLabels).flatMap(
+      ([value, label]): Array<[string, string]> => [
+        [value.toLowerCase(), value],
+        [label.toLowerCase(), value],
+      ],
+    ),
+    ...initials(field.choiceLabels),
+  ]),
   message: `${field.label} must be ${Object.values(field.choiceLabels)
     .join(', ')
     .replace(/, (?=[^,]*$)/, ' or ')}`,
 }));
+
+/**
+ * "2,5" as a sheet in a decimal-comma locale writes 2.5: a comma followed by one or two digits
+ * can only be a decimal comma (a thousands separator has three). Anything else stays as written.
+ */
+function decimalComma(text: string): string {
+  return /^-?\d+,\d{1,2}$/.test(text) ? text.replace(',', '.') : text;
+}
 
 /** One row's reading: its cells, the columns, and the problems found so far. */
 interface RowReading {
@@ -190,9 +209,12 @@ export function parseRow(row: SheetRow, columns: ColumnIndexes, book: NameBook):
   for (const field of YEARS_FIELDS) {
     const value = cellAt(r, field.key);
     // The form's rule reads '' as missing; a text cell keeps its own spelling for the message.
-    const parsed = formRule(field).safeParse(typeof value === 'string' ? value.trim() : value);
+    const text = typeof value === 'string' ? decimalComma(value.trim()) : value;
+    const parsed = formRule(field).safeParse(text);
     // Excel's binary floats (2.1 → 2.0999999999999996) are brought back to the cent.
     if (parsed.success) employee[field.input] = Math.round((parsed.data as number) * 100) / 100;
+    else if (typeof text === 'string' && text.includes(','))
+      addProblem(r, field.key, `${field.label} must be a number: use a dot for decimals (2.5)`);
     else addProblem(r, field.key, firstIssue(parsed));
   }
 

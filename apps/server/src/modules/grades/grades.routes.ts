@@ -8,6 +8,7 @@ const summaries = {
   list: 'List grades by order',
   create: 'Create a grade; without an order it goes last (manageSettings)',
   update: 'Rename a grade and/or change its order (manageSettings)',
+  remove: 'Delete a grade; refused while employees or base salaries use it (manageSettings)',
 };
 
 export const gradesRoutes = ruleRoutes('grades', gradeCalls, summaries, (app) => {

@@ -37,9 +37,19 @@ export interface EmployeeColumnOptions {
 
 const editPath = (employee: EmployeeView) => `/employees/edit/${employee.id}`;
 
-function text(header: string, width: number, read: (e: EmployeeView) => string | number): EmployeeColumn {
+function text(
+  header: string,
+  width: number,
+  read: (e: EmployeeView) => string | number,
+  sortKey?: SortableColumn,
+): EmployeeColumn {
   const titleOf = (e: EmployeeView) => String(read(e));
-  return { id: header, header, meta: { width, titleOf }, cell: ({ row }) => read(row.original) };
+  return {
+    id: sortKey ?? header,
+    header,
+    meta: { width, titleOf, ...(sortKey && { sortKey }) },
+    cell: ({ row }) => read(row.original),
+  };
 }
 
 function number(header: string, sortKey: SortableColumn, width: number, read: (e: EmployeeView) => string) {
@@ -90,10 +100,10 @@ export function employeeColumns(options: EmployeeColumnOptions): EmployeeColumn[
           row.original.name
         ),
     },
-    text('Technology', 150, (e) => e.technology.name),
+    text('Technology', 150, (e) => e.technology.name, 'technology'),
     text('Specialization', 160, (e) => e.position.name),
-    text('Grade', 100, (e) => e.grade.name),
-    text('Level', 90, (e) => e.level.name),
+    text('Grade', 100, (e) => e.grade.name, 'grade'),
+    text('Level', 90, (e) => e.level.name, 'level'),
     number('Experience in years', 'yearsExperience', 104, (e) => String(e.yearsExperience)),
     number('Company Years', 'yearsWithCompany', 96, (e) => String(e.yearsWithCompany)),
     text('Offshore', 84, (e) => yesNo(e.offshoreProject)),

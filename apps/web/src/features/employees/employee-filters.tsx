@@ -168,7 +168,7 @@ function EmployeeFiltersForm({ filters, showSalaryFilters, applying, onApply }: 
           <Grid.Col span={search}>
             <TextInput
               label="Search by Name"
-              placeholder="Type a name"
+              placeholder="Name, last name first, or ID"
               leftSection={<IconSearch size={16} />}
               value={drafts.name}
               onChange={(event) => {

@@ -102,3 +102,53 @@ describe('yesNo', () => {
     expect(yesNo(false)).toBe('No');
   });
 });
+
+describe('sort by Job, Grade and Level', () => {
+  const ref = (id: number, name: string) => ({ id, name });
+  const staff = [
+    { id: 1, name: 'A', technology: ref(1, 'QA'), grade: ref(10, 'G3'), level: ref(20, 'Junior') },
+    { id: 2, name: 'B', technology: ref(2, 'backend'), grade: ref(11, 'G1'), level: ref(21, 'Senior') },
+    { id: 3, name: 'C', technology: ref(3, 'Data'), grade: ref(12, 'G2'), level: ref(22, 'Mid') },
+  ];
+  // The company's own order: G1 < G2 < G3 is not the ids' order; Junior < Mid < Senior is not A→Z.
+  const ranks = {
+    grade: new Map([
+      [11, 0],
+      [12, 1],
+      [10, 2],
+    ]),
+    level: new Map([
+      [20, 0],
+      [22, 1],
+      [21, 2],
+    ]),
+  };
+
+  it('sorts Job by name, any letter case, both ways', () => {
+    expect(sortEmployees(staff, { column: 'technology', direction: 'asc' }, ranks).map((e) => e.id)).toEqual([
+      2, 3, 1,
+    ]);
+    expect(sortEmployees(staff, { column: 'technology', direction: 'desc' }, ranks).map((e) => e.id)).toEqual(
+      [1, 3, 2],
+    );
+  });
+
+  it('sorts Grade and Level by their order in Settings, not by name or id', () => {
+    expect(sortEmployees(staff, { column: 'grade', direction: 'asc' }, ranks).map((e) => e.id)).toEqual([
+      2, 3, 1,
+    ]);
+    expect(sortEmployees(staff, { column: 'level', direction: 'asc' }, ranks).map((e) => e.id)).toEqual([
+      1, 3, 2,
+    ]);
+    expect(sortEmployees(staff, { column: 'level', direction: 'desc' }, ranks).map((e) => e.id)).toEqual([
+      2, 3, 1,
+    ]);
+  });
+
+  it('reads the new sort keys from the address', () => {
+    expect(sortFromParams(new URLSearchParams('sort=level&direction=desc'))).toEqual({
+      column: 'level',
+      direction: 'desc',
+    });
+  });
+});

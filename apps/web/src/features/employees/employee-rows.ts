@@ -10,6 +10,9 @@ import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 export type SortableColumn =
   | 'id'
   | 'name'
+  | 'technology'
+  | 'grade'
+  | 'level'
   | 'yearsExperience'
   | 'yearsWithCompany'
   | 'calculatedSalary'
@@ -30,7 +33,37 @@ export function toggleSort(current: EmployeeSort, column: SortableColumn): Emplo
   return { column, direction: current.direction === 'asc' ? 'desc' : 'asc' };
 }
 
-type SortableRow = Pick<EmployeeView, 'id'> & Partial<Pick<EmployeeView, SortableColumn>>;
+type SortableRow = Pick<EmployeeView, 'id'> &
+  Partial<
+    Pick<
+      EmployeeView,
+      'name' | 'yearsExperience' | 'yearsWithCompany' | 'calculatedSalary' | 'accumulatedCost'
+    >
+  > &
+  Partial<Pick<EmployeeView, 'technology' | 'grade' | 'level'>>;
+
+/** Where each grade and level stands in its list (its order); a name sorts them when unknown. */
+export interface RankOrders {
+  grade: ReadonlyMap<number, number>;
+  level: ReadonlyMap<number, number>;
+}
+
+/** The value a column sorts by: Job by name, Grade and Level by their order, else by name. */
+function sortValue(
+  row: SortableRow,
+  column: SortableColumn,
+  ranks?: RankOrders,
+): string | number | null | undefined {
+  if (column === 'technology') return row.technology?.name;
+  if (column === 'grade' || column === 'level') {
+    const ref = row[column];
+    if (!ref) return undefined;
+    const rank = ranks?.[column].get(ref.id);
+    // A rank sorts before names: every grade of the list has one, so they never mix in practice.
+    return rank ?? ref.name;
+  }
+  return row[column];
+}
 
 /** Names in the reader's alphabet: accents and letter case do not split "Émile" from "Emma". */
 const names = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -38,6 +71,9 @@ const names = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const SORTABLE: readonly SortableColumn[] = [
   'id',
   'name',
+  'technology',
+  'grade',
+  'level',
   'yearsExperience',
   'yearsWithCompany',
   'calculatedSalary',
@@ -69,19 +105,30 @@ export function withSort(params: URLSearchParams, sort: EmployeeSort): URLSearch
  * go last in both directions, so flipping the order never buries the priced rows under '—'.
  * Ties keep ID order, so the result never depends on the server's row order.
  */
-export function sortEmployees<T extends SortableRow>(rows: readonly T[], sort: EmployeeSort): T[] {
+export function sortEmployees<T extends SortableRow>(
+  rows: readonly T[],
+  sort: EmployeeSort,
+  ranks?: RankOrders,
+): T[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
   const { column } = sort;
   return rows.slice().sort((a, b) => {
-    const x = a[column];
-    const y = b[column];
+    const x = sortValue(a, column, ranks);
+    const y = sortValue(b, column, ranks);
     const xMissing = x === null || x === undefined;
     const yMissing = y === null || y === undefined;
     if (xMissing || yMissing) {
       if (xMissing && yMissing) return a.id - b.id;
       return xMissing ? 1 : -1;
     }
-    const order = typeof x === 'string' ? names.compare(x, y as string) : x - (y as number);
+    const order =
+      typeof x === 'number' && typeof y === 'number'
+        ? x - y
+        : typeof x === 'number'
+          ? -1
+          : typeof y === 'number'
+            ? 1
+            : names.compare(x, y);
     return order * sign || a.id - b.id;
   });
 }

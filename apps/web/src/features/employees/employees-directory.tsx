@@ -5,6 +5,8 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-error.ts';
 import { type DirectoryFilters, filterQuery } from '../../lib/directory-filters.ts';
+import { useGrades } from '../../lib/salary-rules/get-grades.ts';
+import { useLevels } from '../../lib/salary-rules/get-levels.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useDeleteEmployee } from './api/delete-employee.ts';
 import { type EmployeeColumnOptions, employeeColumns } from './employee-columns.tsx';
@@ -71,7 +73,19 @@ export function EmployeesDirectory(props: EmployeesDirectoryProps) {
   const [deleteUsed, setDeleteUsed] = useState(false);
   const { permissions } = props;
 
-  const rows = useMemo(() => sortEmployees(props.employees ?? [], sort), [props.employees, sort]);
+  const grades = useGrades();
+  const levels = useLevels();
+  const ranks = useMemo(
+    () => ({
+      grade: new Map((grades.data ?? []).map((g) => [g.id, g.order])),
+      level: new Map((levels.data ?? []).map((l) => [l.id, l.order])),
+    }),
+    [grades.data, levels.data],
+  );
+  const rows = useMemo(
+    () => sortEmployees(props.employees ?? [], sort, ranks),
+    [props.employees, sort, ranks],
+  );
   const totals = useMemo(() => totalsOf(rows), [rows]);
   const columns = useMemo(
     () =>

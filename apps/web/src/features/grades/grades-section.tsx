@@ -2,21 +2,26 @@ import { createGradeBody, type Grade } from '@salary/shared/grades/grades.contra
 import { IconArrowDown, IconArrowUp, IconStairs } from '@tabler/icons-react';
 import { IconAction } from '../../components/icon-action.tsx';
 import { NameRulesSection } from '../../components/rules-kit/name-rules-section.tsx';
+import { deleteMessages } from '../../components/rules-kit/rule-messages.ts';
 import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useGrades } from '../../lib/salary-rules/get-grades.ts';
+import { type MoveDirection, swapGradeOrder } from '../../lib/salary-rules/list-order.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useCreateGrade } from './api/create-grade.ts';
+import { useDeleteGrade } from './api/delete-grade.ts';
 import { useReorderGrades } from './api/reorder-grades.ts';
 import { useUpdateGrade } from './api/update-grade.ts';
-import { type MoveDirection, swapGradeOrder } from './grade-order.ts';
 
 const COLUMNS: RuleColumn<Grade>[] = [
   { header: 'Name', kind: 'name', cell: (grade) => grade.name },
   { header: 'Order', kind: 'count', cell: (grade) => grade.order },
 ];
 
-/** Settings → Grades (spec §2): grades by order, moved up/down one place at a time; no delete. */
+/**
+ * Settings → Grades (spec §2): grades by order, moved up/down one place at a time; a grade
+ * nothing uses can be deleted (the server names what keeps one alive).
+ */
 export default function GradesSection() {
   const toast = useToast();
   const grades = useGrades({ refetchOnMount: 'always' });
@@ -48,6 +53,7 @@ export default function GradesSection() {
       schema={createGradeBody}
       creating={useCreateGrade()}
       updating={useUpdateGrade()}
+      deleting={{ mutation: useDeleteGrade(), ...deleteMessages('Grade') }}
       ownActions={(grade, index, rows) => (
         <>
           <IconAction

@@ -14,9 +14,9 @@ function listedOrders(grades: readonly Pick<Grade, 'order'>[]): number[] {
 }
 
 /**
- * The body of POST /grades/reorder for moving the grade at `index` one place (spec §4): the two
- * adjacent grades swap their order values and every {id, order} pair is sent. `grades` must be
- * listed by order (as GET /grades answers). Null when the move would leave the list.
+ * The body of POST /grades/reorder (or /levels/reorder) for moving the row at `index` one place
+ * (spec §4): the two adjacent rows swap their order values and every {id, order} pair is sent.
+ * `grades` must be listed by order (as the list answers). Null when the move would leave the list.
  */
 export function swapGradeOrder(
   grades: readonly Pick<Grade, 'id' | 'order'>[],

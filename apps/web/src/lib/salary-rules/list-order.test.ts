@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { swapGradeOrder } from './grade-order.ts';
+import { swapGradeOrder } from './list-order.ts';
 
 const grades = [
   { id: 10, order: 0 },
