@@ -57,3 +57,15 @@ export function isConnectionLost(error: unknown): boolean {
   }
   return false;
 }
+
+/** The disk holding the database is full: PostgreSQL's disk_full, or the system's ENOSPC. */
+export function isDiskFull(error: unknown): boolean {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === '53100' || code === 'ENOSPC') return true;
+    if (typeof message === 'string' && /No space left on device/i.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

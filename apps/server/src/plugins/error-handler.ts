@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError, TooManyRequests } from '../lib/app-error.ts';
 import {
   isConnectionLost,
+  isDiskFull,
   PG_BAD_TEXT,
   PG_CHECK_VIOLATION,
   PG_FOREIGN_KEY_VIOLATION,
@@ -102,6 +103,16 @@ export default fp(async function errorHandler(app: FastifyInstance) {
         success: false,
         message: READ_METHODS.has(request.method) ? CONNECTION_LOST_READ_MESSAGE : CONNECTION_LOST_MESSAGE,
         error: 'DATABASE_UNAVAILABLE',
+        data: null,
+      });
+    }
+    if (isDiskFull(error)) {
+      // The write rolled back; reads go on being answered.
+      request.log.error({ err: error }, 'disk full');
+      return reply.status(507).send({
+        success: false,
+        message: "The server's disk is full; nothing was saved.",
+        error: 'INSUFFICIENT_STORAGE',
         data: null,
       });
     }
