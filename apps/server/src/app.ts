@@ -11,6 +11,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { lingerBeforeClose } from './lib/linger-close.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { openApiOptions } from './lib/openapi.ts';
 import { createTokenService, resolveJwtSecret } from './lib/tokens.ts';
@@ -144,6 +145,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The API speaks JSON (and multipart for the import); plain text is refused with a 415.
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.removeContentTypeParser('text/plain');
+  // An answer that closes the connection before the body was read (413): the client, still
+  // sending, must get to read it (lib/linger-close.ts).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.raw.complete && String(reply.getHeader('connection')).toLowerCase() === 'close')
+      lingerBeforeClose(request.raw.socket);
+    return payload;
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -17,11 +17,22 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: config.dataDir },
-  );
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dataDir: config.dataDir },
+    );
+  } catch (error) {
+    if (config.databaseUrl) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(
+      `Salary System could not open its database in ${config.dataDir} (${reason}). ` +
+        'Check that this directory is writable and its disk is not full, then start again.',
+    );
+    process.exit(1);
+  }
   // Replicas starting together take turns: the first migrates, creates the admin and seeds;
   // the others then find it all done.
   await database.exclusive(async () => {

@@ -62,13 +62,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
-    pool.on('connect', serializeQueries);
+    pool.on('connect', (client) => {
+      serializeQueries(client);
+      // A connection lost while a request holds it (the pool listens only while it is idle):
+      // its statements fail, the request answers 503 (error-handler.ts) and, released, the
+      // connection leaves the pool. Without a listener the 'error' event ends the process.
+      client.on('error', () => undefined);
+    });
     // NUMERIC stays a string (exact); the repositories convert with the money module.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
       // Its own connection, outside the pool: the lock lives as long as this session, and
       // `work` may use every pooled connection (a crash ends the session and frees the lock).
       const holder = new pg.Client({ connectionString: options.url });
+      // Lost, its next statement fails and start-up stops with that error, not an 'error' event.
+      holder.on('error', () => undefined);
       await holder.connect();
       try {
         await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);

@@ -25,3 +25,47 @@ export function pgConstraint(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The database went away under a statement: PostgreSQL ended the session (an administrator,
+ * a restart, a failover: class 57P), the connection failed (class 08), or the socket closed
+ * or never opened. The statement's transaction did not commit; the pool drops the connection.
+ */
+const CONNECTION_LOST_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+];
+const SOCKET_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+
+export function isConnectionLost(error: unknown): boolean {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (/^(57P0[123]|08...)$/.test(code) || SOCKET_ERRORS.has(code)))
+      return true;
+    if (typeof message === 'string' && CONNECTION_LOST_MESSAGES.some((m) => message.startsWith(m)))
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The disk holding the database is full: PostgreSQL's disk_full, or the system's ENOSPC. */
+export function isDiskFull(error: unknown): boolean {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === '53100' || code === 'ENOSPC') return true;
+    if (typeof message === 'string' && /No space left on device/i.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, TooManyRequests } from '../lib/app-error.ts';
 import {
+  isConnectionLost,
+  isDiskFull,
   PG_BAD_TEXT,
   PG_CHECK_VIOLATION,
   PG_FOREIGN_KEY_VIOLATION,
@@ -42,6 +44,10 @@ const PG_ANSWERS: Record<string, { status: number; message: string; error: strin
     error: 'VALIDATION_ERROR',
   },
 };
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CONNECTION_LOST_MESSAGE = 'The database connection was lost; nothing was saved.';
+const CONNECTION_LOST_READ_MESSAGE = 'The database connection was lost; try again in a moment.';
+
 const BAD_TEXT = {
   status: 400,
   message: 'Text must not contain control characters',
@@ -89,6 +95,26 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       return reply
         .status(error.statusCode)
         .send({ success: false, message: error.message, error: error.code, data: error.data });
+    }
+    if (isConnectionLost(error)) {
+      // The write's transaction never committed; the server itself goes on serving.
+      request.log.warn({ err: error }, 'database connection lost');
+      return reply.status(503).send({
+        success: false,
+        message: READ_METHODS.has(request.method) ? CONNECTION_LOST_READ_MESSAGE : CONNECTION_LOST_MESSAGE,
+        error: 'DATABASE_UNAVAILABLE',
+        data: null,
+      });
+    }
+    if (isDiskFull(error)) {
+      // The write rolled back; reads go on being answered.
+      request.log.error({ err: error }, 'disk full');
+      return reply.status(507).send({
+        success: false,
+        message: "The server's disk is full; nothing was saved.",
+        error: 'INSUFFICIENT_STORAGE',
+        data: null,
+      });
     }
     const pgCode = pgErrorCode(error);
     const pg = pgCode ? (PG_ANSWERS[pgCode] ?? (PG_BAD_TEXT.has(pgCode) ? BAD_TEXT : undefined)) : undefined;

@@ -26,17 +26,42 @@ type Kind =
 
 const HUGE = 'x'.repeat(100_000);
 const NOT_OBJECTS: unknown[] = [[], [1, 2], {}, { nested: { deep: true } }];
+/** Not Unicode text: lone UTF-16 surrogates, which JSON can carry ("\ud800"). */
+const BROKEN_TEXT = ['\ud800', 'Ab\udc00cd'];
+/** Numbers past what a database id (a 32-bit integer) holds. */
+const OUT_OF_RANGE = ['99999999999999999999', 1e20, 2_147_483_648];
 
 const BAD: Record<Kind, unknown[]> = {
-  name: [null, 123, true, '', '   ', HUGE, ...NOT_OBJECTS],
-  id: [null, 'abc', -1, 0, 1.5, 2 ** 40, '', '1; DROP TABLE jobs', "1' OR '1'='1", true, ...NOT_OBJECTS],
+  name: [null, 123, true, '', '   ', HUGE, ...BROKEN_TEXT, ...NOT_OBJECTS],
+  id: [
+    null,
+    'abc',
+    -1,
+    0,
+    1.5,
+    2 ** 40,
+    ...OUT_OF_RANGE,
+    '',
+    '1; DROP TABLE jobs',
+    "1' OR '1'='1",
+    true,
+    ...NOT_OBJECTS,
+  ],
   money: [-1, 'abc', 1e308, -1e308, 1.234, 'NaN', 'Infinity', null, true, ...NOT_OBJECTS],
   signed: ['abc', 1e308, -1e308, 1.23456, 'Infinity', '-Infinity', null, true, ...NOT_OBJECTS],
   years: [-1, 101, 'abc', 1e308, 1.234, 'NaN', true, ...NOT_OBJECTS],
   bool: ['maybe', 2, -1, ...NOT_OBJECTS],
   enum: ['BOGUS', 'percentage ', 1, null, '', true, ...NOT_OBJECTS],
-  email: ['not-an-email', 1, '', `${'a'.repeat(300)}@example.com`, null, ...NOT_OBJECTS],
-  password: ['', 1, null, 'x'.repeat(2000), ...NOT_OBJECTS],
+  email: [
+    'not-an-email',
+    'a\ud800@example.com',
+    1,
+    '',
+    `${'a'.repeat(300)}@example.com`,
+    null,
+    ...NOT_OBJECTS,
+  ],
+  password: ['', 1, null, 'Kettle-\ud800-harbor-58', 'x'.repeat(2000), ...NOT_OBJECTS],
   jsonList: ['{not json', '[1,2', 42, 'null', '{"a":1}', true],
   order: [-1, 1.5, 'abc', true, 2 ** 40, ...NOT_OBJECTS],
   permissions: [null, 'all', 1, true, [], { showSalary: 'yes' }, { manageEmployee: 1 }],
@@ -355,6 +380,7 @@ describe('bad input is refused with a 4xx envelope and writes nothing', () => {
       '0',
       '1.5',
       '99999999999',
+      '99999999999999999999',
       '1%20OR%201=1',
       '%27%3B%20DROP%20TABLE%20jobs%3B--',
     ];
@@ -399,7 +425,21 @@ describe('bad input is refused with a 4xx envelope and writes nothing', () => {
         await t.callAsAdmin({ method: 'GET', url: `/api/employees?${query}` }),
         `employees ?${query}`,
       );
-    for (const query of ['jobId=abc', 'jobId=-3', 'jobId=1.5'])
+    for (const query of [
+      'actor=99999999999999999999',
+      'actor=2147483648',
+      'before=99999999999999999999',
+      'before=abc',
+      'entityId=%00',
+      'limit=99999999999999999999',
+    ]) {
+      const res = await t.callAsAdmin({ method: 'GET', url: `/api/audit?${query}` });
+      expectRefused(res, `audit ?${query}`);
+      expect(res.statusCode, `audit ?${query}`).toBe(400);
+      const field = `querystring.${query.split('=')[0]}`;
+      expect(res.body, `audit ?${query} names ${field}`).toContain(`"field":"${field}"`);
+    }
+    for (const query of ['jobId=abc', 'jobId=-3', 'jobId=1.5', 'jobId=99999999999999999999'])
       expectRefused(
         await t.callAsAdmin({ method: 'GET', url: `/api/positions?${query}` }),
         `positions ?${query}`,

@@ -12,6 +12,8 @@ import { snapshot } from '../support/snapshot.ts';
  */
 
 const CONTROL = [...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)), '\u007f'];
+/** Lone UTF-16 surrogates: JSON can carry them ("\ud800"), but they are not Unicode text. */
+const BROKEN = ['\ud800', '\udfff', 'Ab\ud800cd', 'Ab\udc00cd', 'Ab\udbff'];
 const INVISIBLE = ['\u200b', '\u200b\u200c\u200d', '\ufeff', ' \u2060 ', '\u3164', '\u2800', '\u00a0\u200e'];
 
 interface TextField {
@@ -164,6 +166,14 @@ beforeAll(async () => {
       isName: false,
     },
     {
+      route: 'justify a pay gap (text)',
+      method: 'PUT',
+      url: '/api/pay-transparency/justifications',
+      body: (value) => ({ categoryKind: 'grade', categoryKey: String(c.grade.id), text: value }),
+      field: 'text',
+      isName: false,
+    },
+    {
       route: 'calculate (custom multiplier title)',
       method: 'POST',
       url: '/api/calculate',
@@ -201,6 +211,20 @@ describe('text hygiene', () => {
       }
     }
     expect(calls).toBe(fields.length * CONTROL.length);
+    expect(await snapshot(t.database.db)).toBe(before);
+  });
+
+  it('refuses text that is not valid Unicode (a lone surrogate) in every text field with a 400 naming the field', async () => {
+    const before = await snapshot(t.database.db);
+    for (const f of fields) {
+      for (const value of BROKEN) {
+        const res = (await t.callAsAdmin({ method: f.method, url: f.url, payload: f.body(value) })) as Answer;
+        const context = `${f.route} with ${JSON.stringify(value)}: ${res.body.slice(0, 200)}`;
+        expect(res.statusCode, context).toBe(400);
+        expect(res.envelope.message, context).toMatch(/must be valid text|Enter a valid email address/);
+        expect(namedFields(res), context).toContain(f.field);
+      }
+    }
     expect(await snapshot(t.database.db)).toBe(before);
   });
 

@@ -35,6 +35,8 @@ export function useScratchServer(options: {
       expect(res.status).toBe(200);
       scratch.token = res.body.data.token;
     },
+    /** The server's PostgreSQL database (empty on PGlite). */
+    databaseUrl: () => env.DATABASE_URL ?? '',
     /** A call to the running server as the administrator. */
     api<T = unknown>(method: string, apiPath: string, call: Omit<NonNullable<Call>, 'token'> = {}) {
       return api<T>(scratch.server.baseURL, method, apiPath, { ...call, token: scratch.token });

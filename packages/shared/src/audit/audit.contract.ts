@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailOrId, plainText } from '../common/fields.ts';
 
 /*
  * The audit trail and pay history (issue 15): every write leaves one entry naming who did
@@ -65,9 +66,9 @@ const isoDate = z
 
 export const auditQuery = z.object({
   entityType: z.enum(AUDIT_ENTITY_TYPES).optional(),
-  entityId: z.string().trim().min(1).max(100).optional(),
+  entityId: plainText('Entity id').trim().min(1).max(100).optional(),
   /** The actor's email (exact, any letter case) or user id. */
-  actor: z.string().trim().min(1).max(320).optional(),
+  actor: emailOrId('Actor').optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
   /** The `nextCursor` of the previous page: entries older than it. */

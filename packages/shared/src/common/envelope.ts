@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './fields.ts';
 
 /** Every API answer has this shape (spec §3 "Response envelope"). */
 export interface Envelope<T> {
@@ -14,7 +15,7 @@ export interface FieldProblem {
   message: string;
 }
 
-export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const idParam = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
 export function envelopeOf<T extends z.ZodType>(data: T) {
   return z.object({

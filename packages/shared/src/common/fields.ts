@@ -13,7 +13,14 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
  */
 const INVISIBLE_ONLY = /^(?:[\s\p{Cf}\p{Z}\u115f\u1160\u17b4\u17b5\u180e\u2800\u3164\uffa0]|\u034f)*$/u;
 
+/**
+ * A lone UTF-16 surrogate: JSON can carry one ("\ud800"), but it is no character, so it is
+ * not Unicode text and cannot be stored or shown as what was sent.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 export const hasControlCharacter = (value: string): boolean => CONTROL_CHARACTER.test(value);
+export const isUnicodeText = (value: string): boolean => !LONE_SURROGATE.test(value);
 export const hasVisibleCharacter = (value: string): boolean => !INVISIBLE_ONLY.test(value);
 
 /** A string schema that refuses control characters, with a message naming the field. */
@@ -22,6 +29,7 @@ export function plainText(label: string) {
     .string({
       error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`),
     })
+    .refine((v) => isUnicodeText(v), `${label} must be valid text (it holds a broken character)`)
     .refine((v) => !hasControlCharacter(v), `${label} must not contain control characters`);
 }
 
@@ -56,6 +64,9 @@ export function numericInput(value: unknown): unknown {
   return value;
 }
 
+/** The largest database id: ids are PostgreSQL integers (32 bits). */
+export const MAX_ID = 2_147_483_647;
+
 /** A required database id (positive integer); accepts numeric strings from forms and queries. */
 export function requiredId(label: string) {
   return z.preprocess(
@@ -66,8 +77,20 @@ export function requiredId(label: string) {
       })
       .int(`${label} is not a valid id`)
       .positive(`${label} is required`)
-      .max(2_147_483_647, `${label} is not a valid id`),
+      .max(MAX_ID, `${label} is not a valid id`),
   );
+}
+
+/**
+ * A filter that is an email or a user id: text, and when it is all digits, an id a user
+ * can have (a number past the id range would otherwise reach the database as one).
+ */
+export function emailOrId(label: string) {
+  return plainText(label)
+    .trim()
+    .min(1, `${label} is required`)
+    .max(320, `${label} must be at most 320 characters`)
+    .refine((v) => !/^\d+$/.test(v) || Number(v) <= MAX_ID, `${label} is not a valid id`);
 }
 
 export const emailField = z

@@ -1,0 +1,120 @@
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { IMPORT_HEADER, importRow, xlsxOf } from '../excel/excel-files.ts';
+import { useScratchServer } from '../support/scratch-server.ts';
+import { startServer } from '../support/server-process.ts';
+
+/*
+ * PGlite's data directory on a small filesystem of its own (a tmpfs the test mounts; it is
+ * skipped, saying so, where mounting is not allowed). Filled up, a write answers 507 in
+ * words and saves nothing, reads go on, and once space is freed the same server writes again.
+ */
+
+const mountPoint = mkdtempSync(path.join(os.tmpdir(), 'salary-disk-full-'));
+let mounted = false;
+try {
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=160m', 'tmpfs', mountPoint], { stdio: 'ignore' });
+  mounted = true;
+} catch {
+  console.info('disk-full: skipped, a small filesystem cannot be mounted here (mounting needs root)');
+  rmSync(mountPoint, { recursive: true, force: true });
+}
+const dataDir = path.join(mountPoint, 'data');
+const filler = path.join(mountPoint, 'filler');
+
+describe.skipIf(!mounted)('a full disk (PGlite)', () => {
+  if (mounted) mkdirSync(dataDir, { recursive: true });
+  const scratch = useScratchServer({
+    name: 'disk-full',
+    admin: { email: 'disk-admin@example.com', password: 'disk-password-1' },
+    env: { DATA_DIR: dataDir },
+  });
+  afterAll(async () => {
+    await scratch.server?.stop();
+    execFileSync('umount', [mountPoint]);
+    rmSync(mountPoint, { recursive: true, force: true });
+  });
+
+  /** Writes the filler file until the filesystem refuses another byte. */
+  function fillDisk() {
+    const fd = openSync(filler, 'w');
+    const block = Buffer.alloc(256 * 1024, 1);
+    try {
+      for (;;) writeSync(fd, block);
+    } catch (error) {
+      expect((error as NodeJS.ErrnoException).code).toBe('ENOSPC');
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  it('an import on a full disk answers 507 in words, reads go on, and it imports once space is freed', {
+    timeout: 240_000,
+  }, async () => {
+    const post = async (p: string, body: unknown) => {
+      const res = await scratch.api<{ id: number; name: string }>('POST', p, { body });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data;
+    };
+    const job = await post('/jobs', { name: 'Disk job' });
+    const position = await post('/positions', { name: 'Disk position', jobId: job.id });
+    const grade = await post('/grades', { name: 'Disk grade' });
+    const level = await post('/levels', { name: 'Disk level' });
+    await post('/base-salary', { gradeId: grade.id, levelId: level.id, amount: 1000 });
+    const company = { job, position, grade, level };
+    const rows = Array.from({ length: 20_000 }, (_, i) => importRow(company, { Name: `Disk person ${i}` }));
+    const file = await xlsxOf([IMPORT_HEADER, ...rows]);
+    const importIt = async () => {
+      const form = new FormData();
+      form.append('file', new Blob([file]), 'employees.xlsx');
+      const res = await fetch(`${scratch.server.baseURL}/api/employees/import`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${scratch.token}` },
+        body: form,
+      });
+      return { status: res.status, body: (await res.json()) as { message: string } };
+    };
+
+    fillDisk();
+    const full = await importIt();
+    expect(full.status, JSON.stringify(full.body)).toBe(507);
+    expect(full.body.message).toBe("The server's disk is full; nothing was saved.");
+    const read = await scratch.api<unknown[]>('GET', '/employees');
+    expect(read.status).toBe(200);
+    expect(read.body.data).toHaveLength(0);
+    expect((await scratch.api('GET', '/health')).status).toBe(200);
+
+    rmSync(filler);
+    const freed = await importIt();
+    expect(freed.status, JSON.stringify(freed.body)).toBe(200);
+    expect((await scratch.api<unknown[]>('GET', '/employees')).body.data).toHaveLength(20_000);
+  });
+
+  it('a start on a full disk that cannot open the database says so, naming the data directory', {
+    timeout: 240_000,
+  }, async () => {
+    const before = (await scratch.api<unknown[]>('GET', '/employees')).body.data.length;
+    await scratch.server.stop();
+    fillDisk();
+    const failed = await startServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      JWT_SECRET: 'disk-full-secret-that-is-long-enough-1234',
+    }).then(
+      async (server) => {
+        await server.stop();
+        return 'it started';
+      },
+      (error: Error) => error.message,
+    );
+    expect(failed).toContain(`Salary System could not open its database in ${dataDir}`);
+    expect(failed).toContain('its disk is not full');
+    rmSync(filler);
+    // Space freed, the same data opens whole.
+    await scratch.start();
+    expect((await scratch.api<unknown[]>('GET', '/employees')).body.data).toHaveLength(before);
+  });
+});
