@@ -90,3 +90,47 @@ export function canReadPayReport(actor: Pick<Actor, 'isAdmin' | 'permissions'> |
 export type Role = 'admin' | 'user';
 
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrator', user: 'Staff' };
+
+/**
+ * What a permission lets a user work out beyond what it shows: the money rules together with
+ * every employee's job, grade, level, years and flags (which everyone reads) give every pay.
+ * Shown beside the permission in User Management.
+ */
+export const PERMISSION_REVEALS: Partial<Record<PermissionKey, string>> = {
+  showSettings: "Lets this user work out every employee's pay from the salary rules.",
+  manageSettings: "Lets this user work out every employee's pay from the salary rules.",
+  showCost: 'Lets this user rank every employee by pay, since cost rises with pay.',
+};
+
+/** What a permission set can derive about each employee's pay. */
+export type PayDerivation = 'exact pay' | 'order by pay' | 'nothing';
+
+/**
+ * The one table of what each permission set can derive (docs/security.md shows it): the money
+ * rules (readable with showSalary, showSettings or manageSettings) give every pay exactly;
+ * the accumulated cost alone gives the order of everyone by pay.
+ */
+export function payDerivation(actor: Pick<Actor, 'isAdmin' | 'permissions'>): PayDerivation {
+  if (canReadMoneyRules(actor)) return 'exact pay';
+  if (can(actor, 'showCost')) return 'order by pay';
+  return 'nothing';
+}
+
+/** The derivation table as docs/security.md shows it, one row per outcome. */
+export const PAY_DERIVATION_TABLE: ReadonlyArray<{ who: string; derives: PayDerivation; how: string }> = [
+  {
+    who: 'admin, or any set with Show Calculated Salary, Show Settings or Edit/Delete Settings',
+    derives: 'exact pay',
+    how: "the money rules with each employee's job, grade, level, years and flags give every gross, net and total cost",
+  },
+  {
+    who: 'Show Accumulated Cost without the three above',
+    derives: 'order by pay',
+    how: 'total cost rises with gross, so the costs rank every pair of employees; the rules stay unreadable',
+  },
+  {
+    who: 'any other set (none, Edit Employee, Delete Employee)',
+    derives: 'nothing',
+    how: 'no amount, rule value or cost is readable',
+  },
+];

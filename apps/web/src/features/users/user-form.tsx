@@ -5,6 +5,7 @@ import {
   NO_PERMISSIONS,
   PERMISSION_KEYS,
   PERMISSION_LABELS,
+  PERMISSION_REVEALS,
   permissionsSchema,
 } from '@salary/shared/common/permissions';
 import { createUserBody, updateUserBody } from '@salary/shared/users/users.contract';
@@ -123,6 +124,7 @@ export function UserForm({ editing, onDone }: UserFormProps) {
                   control={form.control}
                   name={`permissions.${key}`}
                   label={PERMISSION_LABELS[key]}
+                  description={PERMISSION_REVEALS[key]}
                 />
               ))}
             </SimpleGrid>

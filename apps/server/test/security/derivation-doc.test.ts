@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import {
+  PAY_DERIVATION_TABLE,
+  PERMISSION_KEYS,
+  type Permissions,
+  payDerivation,
+} from '@salary/shared/common/permissions';
+import { describe, expect, it } from 'vitest';
+
+const doc = readFileSync(new URL('../../../../docs/security.md', import.meta.url), 'utf8');
+
+function docRows(): string[] {
+  const start = doc.indexOf('## What each permission set can derive');
+  const section = doc.slice(start, doc.indexOf('\n## ', start + 1));
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| who') && !line.startsWith('| ---'));
+}
+
+describe('docs/security.md: what each permission set can derive', () => {
+  it('shows exactly the exported table', () => {
+    expect(docRows()).toEqual(
+      PAY_DERIVATION_TABLE.map((row) => `| ${row.who} | ${row.derives} | ${row.how} |`),
+    );
+  });
+
+  it('every one of the 64 permission sets falls under one row, and each row is reached', () => {
+    const seen = new Set<string>();
+    for (let mask = 0; mask < 2 ** PERMISSION_KEYS.length; mask++) {
+      const permissions = Object.fromEntries(
+        PERMISSION_KEYS.map((key, i) => [key, (mask & (1 << i)) !== 0]),
+      ) as Permissions;
+      const outcome = payDerivation({ isAdmin: false, permissions });
+      const rules = permissions.showSalary || permissions.showSettings || permissions.manageSettings;
+      expect(outcome).toBe(rules ? 'exact pay' : permissions.showCost ? 'order by pay' : 'nothing');
+      seen.add(outcome);
+    }
+    expect(payDerivation({ isAdmin: true, permissions: { ...PERMISSIONS_NONE } })).toBe('exact pay');
+    expect([...seen].sort()).toEqual(PAY_DERIVATION_TABLE.map((row) => row.derives).sort());
+  });
+});
+
+const PERMISSIONS_NONE: Permissions = Object.fromEntries(
+  PERMISSION_KEYS.map((key) => [key, false]),
+) as Permissions;
