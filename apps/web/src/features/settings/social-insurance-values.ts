@@ -1,7 +1,6 @@
 import {
   type Settings,
   SOCIAL_INSURANCE_TYPES,
-  type SocialInsuranceType,
   updateSettingsBody,
 } from '@salary/shared/settings/settings.contract';
 import { SOCIAL_INSURANCE_TYPE_LABELS } from '@salary/shared/settings/settings-labels';
