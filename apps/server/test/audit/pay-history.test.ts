@@ -99,7 +99,7 @@ describe('pay history', () => {
       costAfter: second.cost,
     });
     expect(rows[1]!.cause).toBe(
-      `Base salary ${c.grade.name} / ${c.level.name}: 3,000.00 → 4,500.00 by ${ADMIN.email}`,
+      `Base salary ${c.grade.name} / ${c.level.name}: $3,000.00 → $4,500.00 by ${ADMIN.email}`,
     );
   });
 
@@ -141,7 +141,7 @@ describe('pay history', () => {
     const after = await calculated(e);
     const rows = (await history(e.id)).envelope.data;
     expect(rows.at(-1)).toMatchObject({ grossAfter: after.gross, costAfter: after.cost });
-    expect(rows.at(-1)!.cause).toMatch(/^Settings: .*experienceMultiplier/);
+    expect(rows.at(-1)!.cause).toMatch(/^Settings: Experience multiplier: /);
   });
 
   it('keeps the history of a deleted employee', async () => {
@@ -171,7 +171,7 @@ describe('pay history', () => {
     });
     const rows = (await history(id)).envelope.data;
     expect(rows).toHaveLength(2);
-    expect(rows[1]!.cause).toBe(`Employee Edited Name: yearsExperience 4 → 9 by ${ADMIN.email}`);
+    expect(rows[1]!.cause).toBe(`Employee Edited Name: Years of Experience: 4 → 9 by ${ADMIN.email}`);
     expect(rows[1]!.grossAfter).toBe((await calculated({ ...form, yearsExperience: 9 })).gross);
   });
 

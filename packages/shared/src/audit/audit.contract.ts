@@ -3,7 +3,7 @@ import { emailOrId, plainText } from '../common/fields.ts';
 
 /*
  * The audit trail and pay history (issue 15): every write leaves one entry naming who did
- * what to which record, field by field in the API's names; every move of an employee's
+ * what to which record, field by field in the API's names and in the form's words; every move of an employee's
  * computed gross or total cost leaves a pay-history row pointing at the entry that caused it.
  */
 
@@ -52,7 +52,10 @@ export const auditEntrySchema = z.object({
   entityId: z.string().nullable(),
   /** What the entry is about, in words: "Base salary Junior / L1". */
   summary: z.string(),
+  /** The stored change list, field by field in the API's names (keys, ids, constants). */
   changes: z.array(auditChangeSchema),
+  /** The same changes in the words of the form that made them, names for ids: "Level: Senior → Mid". */
+  described: z.array(z.string()),
   /** What the action kept beside the changes (an import's rows, for its revert), or null. */
   details: z.unknown(),
 });
@@ -67,6 +70,8 @@ const isoDate = z
 export const auditQuery = z.object({
   entityType: z.enum(AUDIT_ENTITY_TYPES).optional(),
   entityId: plainText('Entity id').trim().min(1).max(100).optional(),
+  /** Part of the record's name as entries show it ("Ana Lima", "Junior / L1"), any letter case. */
+  record: plainText('Record').trim().min(1).max(200).optional(),
   /** The actor's email (exact, any letter case) or user id. */
   actor: emailOrId('Actor').optional(),
   from: isoDate.optional(),
@@ -89,7 +94,10 @@ export const payHistoryRowSchema = z.object({
   id: z.number().int(),
   at: z.string(),
   auditId: z.number().int(),
-  /** The cause in words: "Base salary Junior / L1: 1,000.00 → 1,500.00 by admin@example.com". */
+  /**
+   * The cause in words, amounts of money rules only for a viewer who may read them:
+   * "Base salary Junior / L1: $1,000.00 → $1,500.00 by admin@example.com".
+   */
   cause: z.string(),
   grossBefore: z.number().nullable().optional(),
   grossAfter: z.number().nullable().optional(),

@@ -3,8 +3,8 @@ import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
 import type { EmployeeRecord } from '../employees/employees.repository.ts';
 
 /*
- * Field-level change lists in the API's names, and the words a history row or the Audit
- * Log shows for an entry. Secrets never enter a change list, whatever a caller hands in.
+ * Field-level change lists in the API's names, as stored (describe-change.ts puts them in
+ * words). Secrets never enter a change list, whatever a caller hands in.
  */
 
 const SECRET = /password|hash|token|secret/i;
@@ -67,65 +67,4 @@ export function employeeDiff(
   const nowIds = after ? (after.customMultiplierIds ?? []) : null;
   if (!sameIds(wasIds, nowIds)) changes.push({ field: 'customMultipliers', before: wasIds, after: nowIds });
   return changes;
-}
-
-const MONEY_FIELDS = new Set(['amount', 'grossBefore', 'grossAfter', 'costBefore', 'costAfter']);
-/** Fields that are the whole point of their record: a lone change of one needs no name. */
-const VALUE_FIELDS = new Set(['amount', 'factor']);
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-function valueText(field: string, value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'number' && MONEY_FIELDS.has(field)) return money.format(value);
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}
-
-/** "yearsExperience 4 → 9", "1,000.00 → 1,500.00" (a lone amount or factor needs no name). */
-export function changeText(changes: AuditChange[], max = 3): string {
-  const one = changes.length === 1 && VALUE_FIELDS.has(changes[0]!.field);
-  const parts = changes
-    .slice(0, max)
-    .map(
-      (c) => `${one ? '' : `${c.field} `}${valueText(c.field, c.before)} → ${valueText(c.field, c.after)}`,
-    );
-  if (changes.length > max) parts.push(`and ${changes.length - max} more`);
-  return parts.join(', ');
-}
-
-const ACTION_WORDS: Record<string, string> = {
-  create: 'created',
-  delete: 'deleted',
-  reorder: 'reordered',
-  password: 'password changed',
-  'end-sessions': 'signed out everywhere',
-};
-
-/** What an entry is about and what it did, in words: "Base salary Junior / L1: 1,000.00 → 1,500.00". */
-export function entryText(entry: {
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  changes: unknown;
-  details: unknown;
-}): string {
-  const details = (entry.details ?? {}) as {
-    label?: string;
-    created?: number;
-    changed?: number;
-    updated?: number;
-    deleted?: number;
-    restored?: number;
-  };
-  const label = details.label ?? `${entry.entityType}${entry.entityId ? ` ${entry.entityId}` : ''}`;
-  // The import records `changed`; `updated` is read for entries written before it did.
-  if (entry.action === 'import')
-    return `${label}: ${details.created ?? 0} created, ${details.changed ?? details.updated ?? 0} updated`;
-  if (entry.action === 'revert')
-    return `${label} reverted: ${details.deleted ?? 0} deleted, ${details.restored ?? 0} restored`;
-  const changes = Array.isArray(entry.changes) ? (entry.changes as AuditChange[]) : [];
-  const word = ACTION_WORDS[entry.action];
-  if (word) return `${label} ${word}`;
-  return changes.length ? `${label}: ${changeText(changes)}` : `${label} updated`;
 }

@@ -1,9 +1,13 @@
+import { BASE_MULTIPLIERS, type MultiplierType } from '@salary/shared/settings/settings.contract';
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { driverRows } from '../../db/driver-query.ts';
 import { auditEmployeeChanges, auditEntries, payHistory, users } from '../../db/schema.ts';
 import { numberArray, textArray } from '../../db/sql-arrays.ts';
 import { parsedJson } from '../employees/employees.repository.ts';
+import type { Names } from './describe-change.ts';
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** What an entry says; `at` and `id` come from the database. */
 export interface NewAuditEntry {
@@ -43,6 +47,8 @@ export interface PayMove {
 export interface AuditFilters {
   entityType?: string;
   entityId?: string;
+  /** Part of the entry's label (the record's name as it was then), any letter case. */
+  record?: string;
   actorId?: number;
   actorEmail?: string;
   from?: Date;
@@ -291,6 +297,44 @@ export function createAuditRepository(db: DbOrTx) {
       });
     },
 
+    /**
+     * The names changes refer to by id, as they are now (one statement): jobs, positions,
+     * grades, levels, custom multipliers (title, type) and the base multipliers' types.
+     */
+    async names(): Promise<Names> {
+      const result = (await db.execute(sql`
+        select 'jobs' as kind, id::text as key, name, null as type from jobs
+        union all select 'positions', id::text, name, null from positions
+        union all select 'grades', id::text, name, null from grades
+        union all select 'levels', id::text, name, null from levels
+        union all select 'custom', m->>'id', m->>'title', m->>'type'
+          from settings s cross join lateral jsonb_array_elements(s.custom_multipliers) m
+        union all select 'type', t.key, null, t.value
+          from settings s cross join lateral jsonb_each_text(
+            jsonb_build_object(${sql.join(
+              BASE_MULTIPLIERS.map((m) => sql`${m.key}::text, ${sql.identifier(snake(m.typeKey))}`),
+              sql`, `,
+            )})) t
+      `)) as unknown as {
+        rows: Array<{ kind: string; key: string; name: string | null; type: string | null }>;
+      };
+      const names: Names = {
+        jobs: new Map(),
+        positions: new Map(),
+        grades: new Map(),
+        levels: new Map(),
+        customMultipliers: new Map(),
+        multiplierTypes: {},
+      };
+      for (const r of result.rows) {
+        if (r.kind === 'custom')
+          names.customMultipliers.set(r.key, { title: r.name ?? '', type: r.type as MultiplierType });
+        else if (r.kind === 'type') names.multiplierTypes[r.key] = r.type as MultiplierType;
+        else names[r.kind as 'jobs'].set(Number(r.key), r.name ?? '');
+      }
+      return names;
+    },
+
     /** The id of the user with this email (any letter case), to use the actor index. */
     async userIdByEmail(email: string): Promise<number | undefined> {
       const [row] = await db
@@ -309,6 +353,8 @@ export function createAuditRepository(db: DbOrTx) {
       const where: (SQL | undefined)[] = [];
       if (filters.entityType) where.push(eq(auditEntries.entityType, filters.entityType));
       if (filters.entityId) where.push(eq(auditEntries.entityId, filters.entityId));
+      if (filters.record)
+        where.push(sql`strpos(lower(${auditEntries.details}->>'label'), lower(${filters.record})) > 0`);
       if (filters.actorId !== undefined) where.push(eq(auditEntries.actorId, filters.actorId));
       if (filters.actorEmail)
         where.push(sql`lower(${auditEntries.actorEmail}) = lower(${filters.actorEmail})`);

@@ -13,7 +13,7 @@ import { inSlices } from '../../lib/slices.ts';
 import { currentWriteScope } from '../../lib/write-scope.ts';
 import type { EmployeeRecord } from '../employees/employees.repository.ts';
 import type { PricedEmployee, PricingService, RowFilters } from '../pricing/pricing.service.ts';
-import { EMPLOYEE_WIRE_FIELDS, employeeDiff, entryText } from './audit.diff.ts';
+import { EMPLOYEE_WIRE_FIELDS, employeeDiff } from './audit.diff.ts';
 import {
   type AuditEntryRow,
   type AuditRepository,
@@ -22,6 +22,7 @@ import {
   type PayMove,
   type StoredEmployeeChanges,
 } from './audit.repository.ts';
+import { describeChanges, describeEntry, type Names, type Viewer, viewerOf } from './describe-change.ts';
 
 /*
  * The audit trail, complete by construction: `record` inserts the entry on the current write
@@ -83,7 +84,8 @@ export const LISTED_EMPLOYEES = 50;
 
 const toNumber = (v: string | null) => (v === null ? null : Number(v));
 
-function toEntry(row: AuditEntryRow): AuditEntry {
+function toEntry(row: AuditEntryRow, viewer: Viewer, names: Names): AuditEntry {
+  const changes = (row.changes as AuditChange[]) ?? [];
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -92,8 +94,9 @@ function toEntry(row: AuditEntryRow): AuditEntry {
     action: row.action,
     entityType: row.entityType,
     entityId: row.entityId,
-    summary: entryText(row),
-    changes: (row.changes as AuditChange[]) ?? [],
+    summary: describeEntry(row, viewer, names),
+    changes,
+    described: describeChanges(row.entityType, changes, viewer, names),
     details: row.details ?? null,
   };
 }
@@ -338,19 +341,24 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
           if (actorId === undefined) actorEmail = query.actor;
         }
       }
-      const rows = await repo.list({
-        entityType: query.entityType,
-        entityId: query.entityId,
-        actorId,
-        actorEmail,
-        from: query.from ? new Date(query.from) : undefined,
-        to: query.to ? endOf(query.to) : undefined,
-        before: query.before === undefined ? undefined : Number(query.before),
-        limit: query.limit,
-      });
+      const [rows, names] = await Promise.all([
+        repo.list({
+          entityType: query.entityType,
+          entityId: query.entityId,
+          record: query.record,
+          actorId,
+          actorEmail,
+          from: query.from ? new Date(query.from) : undefined,
+          to: query.to ? endOf(query.to) : undefined,
+          before: query.before === undefined ? undefined : Number(query.before),
+          limit: query.limit,
+        }),
+        repo.names(),
+      ]);
+      const viewer = viewerOf(actor);
       const more = rows.length > query.limit;
       const page = more ? rows.slice(0, query.limit) : rows;
-      const entries = page.map(toEntry);
+      const entries = page.map((row) => toEntry(row, viewer, names));
       // An import's (or revert's) employees are kept beside it: the first ones ride along.
       const listed = entries.filter(
         (e) =>
@@ -362,6 +370,18 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
         LISTED_EMPLOYEES,
       );
       for (const e of listed) e.details = { ...(e.details as object), employees: employees.get(e.id) ?? [] };
+      // Each employee's changes in words, as the employee form labels them.
+      for (const e of entries) {
+        const list = (e.details as { employees?: EmployeeChanges[] } | null)?.employees;
+        if (e.entityType !== 'import' || !Array.isArray(list)) continue;
+        e.details = {
+          ...(e.details as object),
+          employees: list.map((x) => ({
+            ...x,
+            described: describeChanges('employee', x.changes, viewer, names),
+          })),
+        };
+      }
       return { entries, nextCursor: more ? page[page.length - 1]!.id : null };
     },
 
@@ -381,10 +401,11 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
       const salary = can(actor, 'showSalary');
       const cost = can(actor, 'showCost');
       if (!salary && !cost) throw forbidden('You do not have permission to see pay history');
-      const rows = await repo.historyOf(employeeId);
+      const [rows, names] = await Promise.all([repo.historyOf(employeeId), repo.names()]);
       if (!rows.length && !(await pricing.priceEmployees({ id: employeeId })).employees.length)
         throw notFound('Employee not found');
-      return rows.map((r) => historyRow(r, { salary, cost }));
+      const viewer = viewerOf(actor);
+      return rows.map((r) => historyRow(r, { salary, cost }, viewer, names));
     },
 
     /** Several employees' history with the same stripping (the export's second sheet). */
@@ -392,8 +413,12 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
       const salary = can(actor, 'showSalary');
       const cost = can(actor, 'showCost');
       if (!salary && !cost) return [];
-      const rows = await repo.historyOfMany(employeeIds);
-      return rows.map((r) => ({ employeeId: r.employeeId, ...historyRow(r, { salary, cost }) }));
+      const [rows, names] = await Promise.all([repo.historyOfMany(employeeIds), repo.names()]);
+      const viewer = viewerOf(actor);
+      return rows.map((r) => ({
+        employeeId: r.employeeId,
+        ...historyRow(r, { salary, cost }, viewer, names),
+      }));
     },
   };
 }
@@ -407,12 +432,14 @@ function endOf(to: string): Date {
 function historyRow(
   r: Awaited<ReturnType<AuditRepository['historyOf']>>[number],
   visible: { salary: boolean; cost: boolean },
+  viewer: Viewer,
+  names: Names,
 ): PayHistoryRow {
   const row: PayHistoryRow = {
     id: r.id,
     at: r.at.toISOString(),
     auditId: r.auditId,
-    cause: `${entryText(r.entry)} by ${r.entry.actorEmail}`,
+    cause: `${describeEntry(r.entry, viewer, names)} by ${r.entry.actorEmail}`,
   };
   if (visible.salary) {
     row.grossBefore = toNumber(r.grossBefore);

@@ -9,7 +9,21 @@ export function valueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function ChangeList({ changes }: { changes: AuditChange[] }) {
+/** The server's words for each change ("Level: Senior → Mid"); the stored keys never show. */
+function ChangeList({ changes, described }: { changes: AuditChange[]; described?: string[] }) {
+  if (described)
+    return described.length ? (
+      <List size="sm" spacing={4}>
+        {described.map((text, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the texts are fixed for the entry
+          <List.Item key={i}>{text}</List.Item>
+        ))}
+      </List>
+    ) : (
+      <Text size="sm" c="dimmed">
+        No field changes recorded.
+      </Text>
+    );
   if (!changes.length)
     return (
       <Text size="sm" c="dimmed">
@@ -39,7 +53,7 @@ interface ImportDetails {
   deleted?: number;
   restored?: number;
   /** The first 50 employees the entry created or changed (the server sends no more)… */
-  employees?: { id: number; name: string; changes: AuditChange[] }[];
+  employees?: { id: number; name: string; changes: AuditChange[]; described?: string[] }[];
   /** …of this many. */
   employeeCount?: number;
 }
@@ -66,7 +80,7 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
             <Text size="sm" fw={600}>
               {e.name} (#{e.id})
             </Text>
-            <ChangeList changes={e.changes} />
+            <ChangeList changes={e.changes} described={e.described} />
           </div>
         ))}
         {total > shown ? (
@@ -77,5 +91,5 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
       </Stack>
     );
   }
-  return <ChangeList changes={entry.changes} />;
+  return <ChangeList changes={entry.changes} described={entry.described} />;
 }

@@ -18,10 +18,11 @@ const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   at: '2026-11-24T05:00:00.000Z',
   actorId: 1,
   actorEmail: 'admin@example.com',
+  described: ['Name: Ana → Ana Lima'],
   action: 'update',
   entityType: 'employee',
   entityId: '4',
-  summary: 'Employee Ana Lima: name Ana → Ana Lima',
+  summary: 'Employee Ana Lima: Name: Ana → Ana Lima',
   changes: [{ field: 'name', before: 'Ana', after: 'Ana Lima' }],
   details: null,
   ...over,
@@ -95,7 +96,7 @@ describe('Audit Log: Revert this import', () => {
   it('offers the revert on an import entry only', async () => {
     renderWithProviders(<AuditLogSection />);
     await userEvent.click(await screen.findByRole('button', { name: 'Show changes of entry 3' }));
-    expect(await screen.findByText('Ana → Ana Lima', { exact: false })).toBeInTheDocument();
+    expect(await screen.findByText('Name: Ana → Ana Lima')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Revert this import' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show changes of entry 7' }));
     expect(await screen.findByRole('button', { name: 'Revert this import' })).toBeInTheDocument();

@@ -35,6 +35,7 @@ const ACTION_WORDS: Record<string, string> = {
   reorder: 'Reordered',
   password: 'Password changed',
   'end-sessions': 'Signed out everywhere',
+  bulkSave: 'Saved',
   import: 'Imported',
   revert: 'Reverted',
 };

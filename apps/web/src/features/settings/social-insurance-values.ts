@@ -1,17 +1,13 @@
 import {
   type Settings,
   SOCIAL_INSURANCE_TYPES,
-  type SocialInsuranceType,
   updateSettingsBody,
 } from '@salary/shared/settings/settings.contract';
+import { SOCIAL_INSURANCE_TYPE_LABELS } from '@salary/shared/settings/settings-labels';
 import { z } from 'zod';
 import { type NumberInputValue, numberInputValue } from '../../lib/number-input-value.ts';
 
-export const SOCIAL_INSURANCE_TYPE_LABELS: Record<SocialInsuranceType, string> = {
-  COMPANY_FULL: 'Company pays all',
-  COMPANY_PERCENTAGE: 'Company pays a percentage',
-  EMPLOYEE_FULL: 'Employee pays all',
-};
+export { SOCIAL_INSURANCE_TYPE_LABELS };
 
 export const SOCIAL_INSURANCE_TYPE_OPTIONS = SOCIAL_INSURANCE_TYPES.map((value) => ({
   value,
