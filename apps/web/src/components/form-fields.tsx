@@ -31,25 +31,27 @@ function wired({ onBlur, name, ref }: Pick<ControllerRenderProps, 'onBlur' | 'na
   return { onBlur, name, ref };
 }
 
+/*
+ * What someone types stays as typed: no clamping to min/max, no cutting decimals, no dropping a
+ * minus. The form's schema says what is wrong under the input, and the form will not submit it
+ * (a form in 'onChange' mode says it as the value is typed).
+ */
 type FormNumberInputProps<TValues extends FieldValues, TOutput> = Bound<TValues, TOutput> &
-  Omit<NumberInputProps, Wired> & {
-    /** What the form keeps of a typed value (a clamp); the value itself without it. */
-    toValue?(value: number | string): number | string;
-  };
+  Omit<NumberInputProps, Wired | 'clampBehavior' | 'decimalScale' | 'allowNegative' | 'allowDecimal'>;
 
 export function FormNumberInput<TValues extends FieldValues, TOutput>({
   control,
   name,
-  toValue,
   ...input
 }: FormNumberInputProps<TValues, TOutput>) {
   const { field, fieldState } = useController({ control, name });
   return (
     <NumberInput
       {...input}
+      clampBehavior="none"
       error={input.error ?? fieldState.error?.message}
       value={field.value}
-      onChange={(value) => field.onChange(toValue ? toValue(value) : value)}
+      onChange={field.onChange}
       {...wired(field)}
     />
   );
@@ -61,6 +63,11 @@ type FormSelectProps<TValues extends FieldValues, TOutput> = Bound<TValues, TOut
     fallback?: string;
     /** After the form took the new value, with the one it replaced (another job clears the position). */
     onPicked?(value: string | null, previous: unknown): void;
+    /**
+     * Fields whose rules depend on this one (a multiplier's value on its type), checked again after
+     * a pick once the form validates on change (its mode, or after a first submit).
+     */
+    recheckFields?: readonly Path<TValues>[];
   };
 
 export function FormSelect<TValues extends FieldValues, TOutput>({
@@ -68,9 +75,11 @@ export function FormSelect<TValues extends FieldValues, TOutput>({
   name,
   fallback,
   onPicked,
+  recheckFields,
   ...select
 }: FormSelectProps<TValues, TOutput>) {
-  const { field, fieldState } = useController({ control, name });
+  const rules = recheckFields ? { deps: [...recheckFields] } : undefined;
+  const { field, fieldState } = useController({ control, name, rules });
   return (
     <Select
       {...select}

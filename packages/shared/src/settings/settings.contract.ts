@@ -66,6 +66,12 @@ const multiplierValue = (label: string, required?: string) =>
     required,
   );
 
+/** A PERCENTAGE multiplier lies within ±100; anything else (a FIXED one, a value not typed yet) passes. */
+export const withinPercentRange = (value: unknown, type: unknown): boolean =>
+  type !== 'PERCENTAGE' || typeof value !== 'number' || Math.abs(value) <= maxPercent;
+
+export const percentRangeMessage = (label: string) => `${label} must be between -100 and 100 percent`;
+
 function checkPercentRange(
   ctx: z.RefinementCtx,
   value: number,
@@ -73,8 +79,8 @@ function checkPercentRange(
   label: string,
   path: PropertyKey[],
 ) {
-  if (type === 'PERCENTAGE' && Math.abs(value) > maxPercent) {
-    ctx.addIssue({ code: 'custom', path, message: `${label} must be between -100 and 100 percent` });
+  if (!withinPercentRange(value, type)) {
+    ctx.addIssue({ code: 'custom', path, message: percentRangeMessage(label) });
   }
 }
 

@@ -43,8 +43,6 @@ function YearsInput({ form, name }: { form: CalculatorForm; name: 'yearsExperien
       min={0}
       max={100}
       step={1}
-      decimalScale={2}
-      allowNegative={false}
     />
   );
 }

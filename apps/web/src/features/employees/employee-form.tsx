@@ -110,8 +110,6 @@ export function EmployeeForm({ mode, defaultValues, references, save, onSaved }:
       min={0}
       max={100}
       step={1}
-      decimalScale={2}
-      allowNegative={false}
     />
   );
 

@@ -3,7 +3,7 @@ import { BASE_MULTIPLIERS, type MultiplierType } from '@salary/shared/settings/s
 import type { UseFormReturn } from 'react-hook-form';
 import { FormNumberInput, FormSelect } from '../../components/form-fields.tsx';
 import classes from './base-multiplier-fields.module.css';
-import { clampMultiplier, MULTIPLIER_TYPE_OPTIONS, multiplierInput } from './multiplier-values.ts';
+import { MULTIPLIER_TYPE_OPTIONS, multiplierInput } from './multiplier-values.ts';
 import type { MultipliersFormOutput, MultipliersFormValues } from './multipliers-form.ts';
 
 type BaseMultiplier = (typeof BASE_MULTIPLIERS)[number];
@@ -29,13 +29,6 @@ function BaseMultiplierField({ form, readOnly, multiplier }: FieldsProps & { mul
   // and disabled inputs grey them out.
   const readOnlyProps = readOnly ? { readOnly: true, variant: 'filled' as const } : {};
 
-  // A fixed 300 turned into a percentage must not stay out of range.
-  const clampValue = (next: MultiplierType) => {
-    const value = form.getValues(multiplier.key);
-    const clamped = clampMultiplier(value, next);
-    if (clamped !== value) form.setValue(multiplier.key, clamped, { shouldDirty: true });
-  };
-
   return (
     <fieldset data-multiplier={multiplier.key} className={classes.row}>
       <legend className={classes.legend}>{multiplier.label}</legend>
@@ -58,7 +51,8 @@ function BaseMultiplierField({ form, readOnly, multiplier }: FieldsProps & { mul
           data={MULTIPLIER_TYPE_OPTIONS}
           allowDeselect={false}
           fallback={'PERCENTAGE' satisfies MultiplierType}
-          onPicked={(next) => clampValue(next as MultiplierType)}
+          // A value fine as a fixed amount may be out of range as a percentage, and the reverse.
+          recheckFields={[multiplier.key]}
         />
       </div>
     </fieldset>

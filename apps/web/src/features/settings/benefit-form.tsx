@@ -80,8 +80,6 @@ export function BenefitForm({ current }: { current: Settings }) {
             label="Amount"
             min={0}
             step={0.01}
-            decimalScale={2}
-            allowNegative={false}
             thousandSeparator=","
             leftSection={type === 'FIXED_AMOUNT' ? '$' : undefined}
             rightSection={type === 'PERCENTAGE' ? '%' : undefined}
@@ -97,6 +95,8 @@ export function BenefitForm({ current }: { current: Settings }) {
             data={TYPE_OPTIONS}
             allowDeselect={false}
             fallback={'FIXED_AMOUNT' satisfies Benefit['type']}
+            // A percentage benefit is capped at 100, an amount of money is not.
+            recheckFields={['amount']}
           />
         </Grid.Col>
         <Grid.Col

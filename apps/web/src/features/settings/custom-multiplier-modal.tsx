@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { FormNumberInput, FormSelect } from '../../components/form-fields.tsx';
 import { FormTextInput } from '../../components/registered-inputs.tsx';
 import { numberInputValue } from '../../lib/number-input-value.ts';
-import { clampMultiplier, MULTIPLIER_TYPE_OPTIONS, multiplierInput } from './multiplier-values.ts';
+import { MULTIPLIER_TYPE_OPTIONS, multiplierInput } from './multiplier-values.ts';
 
 const customMultiplierForm = z
   .object({ title: z.string(), multiplier: numberInputValue, type: z.enum(MULTIPLIER_TYPES).optional() })
@@ -30,6 +30,8 @@ interface CustomMultiplierModalProps {
 function CustomMultiplierFields({ editing, onSubmit, onClose }: Omit<CustomMultiplierModalProps, 'opened'>) {
   const form = useForm<CustomMultiplierFormValues, unknown, CustomMultiplierValues>({
     resolver: zodResolver(customMultiplierForm),
+    // A value out of range is said as it is typed, not only on Add.
+    mode: 'onChange',
     defaultValues: editing
       ? { title: editing.title, multiplier: editing.multiplier, type: editing.type }
       : { title: '', multiplier: '', type: 'PERCENTAGE' },
@@ -75,10 +77,8 @@ function CustomMultiplierFields({ editing, onSubmit, onClose }: Omit<CustomMulti
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
           fallback={'PERCENTAGE' satisfies MultiplierType}
-          // A fixed 300 turned into a percentage must not stay out of range.
-          onPicked={(next) =>
-            form.setValue('multiplier', clampMultiplier(form.getValues('multiplier'), next as MultiplierType))
-          }
+          // A value fine as a fixed amount may be out of range as a percentage, and the reverse.
+          recheckFields={['multiplier']}
         />
         <Text size="xs" c="dimmed">
           Changes are kept on this screen until you choose Save All Changes.

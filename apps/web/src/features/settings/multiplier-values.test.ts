@@ -1,29 +1,6 @@
 import { TEMP_ID_PREFIX } from '@salary/shared/settings/settings.contract';
 import { describe, expect, it } from 'vitest';
-import { clampMultiplier, temporaryId, upsertCustomMultiplier } from './multiplier-values.ts';
-
-describe('clampMultiplier', () => {
-  it.each([
-    [150, 100],
-    [100, 100],
-    [-100, -100],
-    [-250.5, -100],
-    [12.34, 12.34],
-    [0, 0],
-  ])('keeps a percentage %d within -100..100 → %d', (value, expected) => {
-    expect(clampMultiplier(value, 'PERCENTAGE')).toBe(expected);
-  });
-
-  it('leaves fixed amounts alone: they are money, not percent', () => {
-    expect(clampMultiplier(300, 'FIXED')).toBe(300);
-    expect(clampMultiplier(-500, 'FIXED')).toBe(-500);
-  });
-
-  it('leaves half-typed text for the input to finish', () => {
-    expect(clampMultiplier('', 'PERCENTAGE')).toBe('');
-    expect(clampMultiplier('-', 'PERCENTAGE')).toBe('-');
-  });
-});
+import { temporaryId, upsertCustomMultiplier } from './multiplier-values.ts';
 
 describe('custom multipliers edited locally', () => {
   const saved = [

@@ -5,7 +5,6 @@ import {
   SETTINGS_LIMITS,
   TEMP_ID_PREFIX,
 } from '@salary/shared/settings/settings.contract';
-import type { NumberInputValue } from '../../lib/number-input-value.ts';
 import { MULTIPLIER_TYPE_LABELS } from './settings-format.ts';
 
 export const MULTIPLIER_TYPE_OPTIONS = MULTIPLIER_TYPES.map((value) => ({
@@ -13,22 +12,14 @@ export const MULTIPLIER_TYPE_OPTIONS = MULTIPLIER_TYPES.map((value) => ({
   label: MULTIPLIER_TYPE_LABELS[value],
 }));
 
-/** The input's lower bound (spec §5); a percentage is also capped at +100. */
+/** The bounds of a percentage multiplier (the form's schema says when a value is outside). */
 export const PERCENT_MIN = -SETTINGS_LIMITS.maxPercent;
 export const PERCENT_MAX = SETTINGS_LIMITS.maxPercent;
 
 /**
- * Spec §5/§9: a percentage multiplier is kept within -100..100 as it is typed (150 becomes 100).
- * Half-typed text ('-', '') passes untouched, and fixed amounts are not percentages.
- */
-export function clampMultiplier(value: NumberInputValue, type: MultiplierType): NumberInputValue {
-  if (typeof value !== 'number' || type !== 'PERCENTAGE') return value;
-  return Math.min(PERCENT_MAX, Math.max(PERCENT_MIN, value));
-}
-
-/**
  * The value input of a multiplier of this type (base or custom): a percentage between the bounds
- * with a % after it, a fixed amount with a $ before it, kept in range as it is typed.
+ * with a % after it, a fixed amount with a $ before it. What is typed stays as typed; the form's
+ * schema reports a value out of range or with more than 2 decimals.
  */
 export function multiplierInput(type: MultiplierType) {
   const percent = type === 'PERCENTAGE';
@@ -36,13 +27,10 @@ export function multiplierInput(type: MultiplierType) {
     min: percent ? PERCENT_MIN : undefined,
     max: percent ? PERCENT_MAX : undefined,
     step: 0.01,
-    decimalScale: 2,
-    clampBehavior: 'none' as const,
     leftSection: percent ? undefined : '$',
     rightSection: percent ? '%' : undefined,
     rightSectionPointerEvents: 'none' as const,
     hideControls: true,
-    toValue: (value: NumberInputValue) => clampMultiplier(value, type),
   };
 }
 

@@ -39,6 +39,8 @@ export function MultipliersEditor({ current, readOnly }: MultipliersEditorProps)
   const form = useForm<MultipliersFormValues, unknown, MultipliersFormOutput>({
     resolver: zodResolver(multipliersForm),
     defaultValues: multipliersFormValues(current),
+    // A value out of range is said as it is typed, not only on Save All Changes.
+    mode: 'onChange',
   });
   const [customMultipliers, setCustomMultipliers] = useState(current.customMultipliers);
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });

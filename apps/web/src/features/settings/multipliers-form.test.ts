@@ -23,6 +23,24 @@ describe('the multipliers form', () => {
     ]);
   });
 
+  it('refuses a percentage outside ±100 and keeps it as typed, even while another value is empty', () => {
+    const values = {
+      ...multipliersFormValues(settings),
+      offshoreMultiplier: 300,
+      offshoreMultiplierType: 'PERCENTAGE' as const,
+      loyaltyMultiplier: '',
+    };
+    expect(multipliersForm.safeParse(values).error?.issues).toMatchObject([
+      { path: ['loyaltyMultiplier'], message: 'Loyalty multiplier is required' },
+      {
+        path: ['offshoreMultiplier'],
+        message: 'Offshore Project multiplier must be between -100 and 100 percent',
+      },
+    ]);
+    const fixed = { ...values, loyaltyMultiplier: 1, offshoreMultiplierType: 'FIXED' as const };
+    expect(multipliersForm.parse(fixed).offshoreMultiplier).toBe(300);
+  });
+
   it('notices added, edited, removed and reordered custom multipliers', () => {
     const saved = settings.customMultipliers;
     expect(

@@ -2,8 +2,10 @@ import {
   BASE_MULTIPLIERS,
   type CustomMultiplier,
   MULTIPLIER_TYPES,
+  percentRangeMessage,
   type Settings,
   updateSettingsBody,
+  withinPercentRange,
 } from '@salary/shared/settings/settings.contract';
 import { z } from 'zod';
 import { numberInputValue } from '../../lib/number-input-value.ts';
@@ -30,8 +32,22 @@ const inputFields = Object.fromEntries(
   ]),
 ) as Record<ValueKey, typeof numberInputValue> & Record<TypeKey, typeof multiplierType>;
 
-/** The six base multipliers; the custom ones are edited through their own modal and list. */
-export const multipliersForm = z.object(inputFields).pipe(z.object(savedFields));
+/**
+ * The six base multipliers; the custom ones are edited through their own modal and list. A
+ * percentage's ±100 is checked for each pair even while another input is empty (`when`), so the
+ * value just typed is answered at once.
+ */
+export const multipliersForm = z.object(inputFields).pipe(
+  BASE_MULTIPLIERS.reduce(
+    (schema, m) =>
+      schema.refine((values) => withinPercentRange(values[m.key], values[m.typeKey]), {
+        path: [m.key],
+        message: percentRangeMessage(`${m.label} multiplier`),
+        when: () => true,
+      }),
+    z.object(savedFields),
+  ),
+);
 
 export type MultipliersFormValues = z.input<typeof multipliersForm>;
 export type MultipliersFormOutput = z.output<typeof multipliersForm>;

@@ -1,0 +1,140 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { newUser, SIX_MULTIPLIERS } from '../../test/fixtures.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { renderWithProviders } from '../../test/render-app.tsx';
+import { serveSignedIn } from '../../test/sign-in.ts';
+import BenefitsSection from './benefits-section.tsx';
+import MultipliersSection from './multipliers-section.tsx';
+import SocialInsuranceSection from './social-insurance-section.tsx';
+
+/* What someone types stays as typed: the error says what is wrong, and nothing is saved. */
+
+const server = testServerForFile();
+const WAIT = { timeout: 10_000 };
+
+const settings = {
+  ...SIX_MULTIPLIERS,
+  customMultipliers: [],
+  benefits: [],
+  socialInsuranceEnabled: true,
+  socialInsuranceType: 'COMPANY_PERCENTAGE',
+  companyInsurancePercentage: 50,
+  totalInsurancePercentage: 14,
+  version: 3,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+function open(section: ReactNode) {
+  serveSignedIn(server, newUser({ permissions: { showSettings: true, manageSettings: true } }), (req, res) =>
+    sendJson(res, 200, envelope(settings)),
+  );
+  return renderWithProviders(section, { route: '/settings' });
+}
+
+/** A base multiplier's row: its fieldset, found once the screen shows its name. */
+async function multiplierRow(name: string) {
+  const legend = await screen.findByText(name, { selector: 'legend' }, WAIT);
+  return within(legend.closest('fieldset') as HTMLElement);
+}
+
+const puts = () => server.requests.filter((r) => r.method === 'PUT' || r.path === '/api/impact');
+
+beforeEach(() => {
+  setPageUrl(`${server.origin}/settings`);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('typed values', { timeout: 30_000 }, () => {
+  it('keeps 300 in a percentage multiplier, and says why it is refused', async () => {
+    open(<MultipliersSection />);
+    const offshore = await multiplierRow('Offshore Project');
+    const value = offshore.getByRole('textbox', { name: 'Value' });
+    await userEvent.clear(value);
+    await userEvent.type(value, '300');
+    expect(value).toHaveValue('300');
+    const message = 'Offshore Project multiplier must be between -100 and 100 percent';
+    expect(await offshore.findByText(message, {}, WAIT)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save All Changes' }));
+    expect(value).toHaveValue('300');
+    expect(puts()).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      <MultipliersSection key="m" />,
+      'Save All Changes',
+      'Loyalty',
+      '2.555',
+      'Loyalty multiplier must have at most 2 decimal places',
+    ],
+    [
+      <MultipliersSection key="m" />,
+      'Save All Changes',
+      'Remote',
+      '-150',
+      'Remote multiplier must be between -100 and 100 percent',
+    ],
+    [
+      <SocialInsuranceSection key="s" />,
+      'Save',
+      'Total percentage',
+      '150',
+      'Total insurance percentage must be between 0 and 100',
+    ],
+    [
+      <SocialInsuranceSection key="s" />,
+      'Save',
+      'Company percentage',
+      '-5',
+      'Company insurance percentage must be between 0 and 100',
+    ],
+    [
+      <SocialInsuranceSection key="s" />,
+      'Save',
+      'Total percentage',
+      '12.345',
+      'Total insurance percentage must have at most 2 decimal places',
+    ],
+  ])(
+    '%#: keeps %s typed into %s as typed and refuses to save it',
+    async (section, save, label, typed, message) => {
+      open(section);
+      const input =
+        save === 'Save All Changes'
+          ? (await multiplierRow(label)).getByRole('textbox', {
+              name: 'Value',
+            })
+          : await screen.findByRole('textbox', { name: label }, WAIT);
+      await userEvent.clear(input);
+      await userEvent.type(input, typed);
+      await userEvent.click(screen.getByRole('button', { name: save }));
+      expect(await screen.findByText(message, {}, WAIT)).toBeInTheDocument();
+      expect(input).toHaveValue(typed);
+      expect(puts()).toHaveLength(0);
+    },
+  );
+
+  it('keeps a benefit amount of 2.555 and -5 as typed, and adds neither', async () => {
+    open(<BenefitsSection />);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Benefit Name' }, WAIT), 'Gym');
+    const amount = screen.getByRole('textbox', { name: 'Amount' });
+    await userEvent.type(amount, '2.555');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(
+      await screen.findByText('Amount must have at most 2 decimal places', {}, WAIT),
+    ).toBeInTheDocument();
+    expect(amount).toHaveValue('2.555');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '-5');
+    expect(await screen.findByText('Amount must be 0 or more', {}, WAIT)).toBeInTheDocument();
+    expect(amount).toHaveValue('-5');
+    expect(puts()).toHaveLength(0);
+  });
+});
