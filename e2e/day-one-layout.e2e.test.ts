@@ -31,7 +31,8 @@ beforeAll(async () => {
   tag = uniqueName('Layout');
   await seedEmployees(
     rules,
-    Array.from({ length: 8 }, (_, i) => ({
+    // More rows than the first screen holds: the Total row must not wait below them.
+    Array.from({ length: 30 }, (_, i) => ({
       name: `${tag} ${i}`,
       yearsExperience: i,
       gender: i % 2 ? ('MALE' as const) : ('FEMALE' as const),
@@ -283,6 +284,7 @@ describe('first screens', () => {
 
   it('shows the Total row without scrolling at 1440 px', async () => {
     const { list } = await openDirectory(WIDE);
+    expect(await list.table.evaluate((box) => box.scrollHeight > box.clientHeight)).toBe(true);
     const totals = await list.totals.boundingBox();
     expect(totals!.y + totals!.height).toBeLessThanOrEqual(WIDE.height);
     expect(await list.totals.textContent()).toMatch(/^Total/);
