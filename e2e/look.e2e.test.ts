@@ -43,7 +43,9 @@ describe.each([
   it('settings hub', async () => {
     const page = await browser.signedInPage(adminCredentials(), viewport);
     await page.goto('/settings/jobs');
-    await page.locator('nav[aria-label="Settings sections"] a[aria-current="page"]').waitFor();
+    await page
+      .locator('nav[aria-label="Settings sections"] a[aria-current="page"]')
+      .waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
     await screenshot(page, `settings-${name}`);
     expect(await overflowX(page)).toBe(0);

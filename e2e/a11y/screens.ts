@@ -66,6 +66,14 @@ async function calculated(page: Page, seeded: Seeded): Promise<void> {
   await calculator.details.waitFor();
 }
 
+/** On a phone, opens every toggle that hides a toolbar (Actions, Filters); wider, nothing to do. */
+async function phoneTogglesOpen(page: Page): Promise<void> {
+  await rowsShown(page);
+  for (const toggle of await page.locator('main [data-phone-toggle][aria-expanded="false"]').all())
+    if (await toggle.isVisible()) await toggle.click();
+  await page.getByRole('form', { name: 'Filter employees' }).waitFor();
+}
+
 export const SCREENS: Screen[] = [
   {
     name: 'login',
@@ -80,6 +88,13 @@ export const SCREENS: Screen[] = [
     heading: 'Employees',
     title: 'Employees · Salary System',
     ready: rowsShown,
+  },
+  {
+    name: 'employees, phone toolbars open',
+    path: '/dashboard',
+    heading: 'Employees',
+    title: 'Employees · Salary System',
+    ready: phoneTogglesOpen,
   },
   {
     name: 'add employee',

@@ -46,6 +46,15 @@ export class EmployeesPage extends PageModel {
       .locator('[aria-label="Employees"] tbody tr[data-employee-id], :text("No employees found")')
       .first()
       .waitFor();
+    // On a phone the form waits behind its "Filters" toggle: here once its code has loaded.
+    await this.page.locator('form[aria-label="Filter employees"]').waitFor({ state: 'attached' });
+  }
+
+  /** On a phone, opens the filter form behind its toggle (nothing to do on wider screens). */
+  async showFilters(): Promise<void> {
+    const toggle = this.page.getByRole('button', { name: /^Filters/ });
+    if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false')
+      await toggle.click();
     await this.filters.waitFor();
   }
 
@@ -55,6 +64,7 @@ export class EmployeesPage extends PageModel {
 
   /** Types into Search by Name; the list asks the server once the typing settles. */
   async searchByName(text: string): Promise<void> {
+    await this.showFilters();
     await this.filters.getByLabel('Search by Name').fill(text);
   }
 

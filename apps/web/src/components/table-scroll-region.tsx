@@ -1,9 +1,12 @@
 import { Table } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
+import classes from './side-scroll.module.css';
+import { SideScrollHint } from './side-scroll-hint.tsx';
+import { useSideScroll } from './use-side-scroll.ts';
 
 /**
  * A table wider than a phone, scrolling sideways inside a named region that a keyboard can
- * focus to scroll it.
+ * focus to scroll it; a shaded edge and a line under it show that columns are out of view.
  */
 export function TableScrollRegion({
   label,
@@ -15,9 +18,27 @@ export function TableScrollRegion({
   minWidth: number;
   children: ReactNode;
 }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const more = useSideScroll(ref);
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={label}>
-      {children}
-    </Table.ScrollContainer>
+    <div>
+      <div
+        className={classes.frame}
+        data-more-left={more.left || undefined}
+        data-more-right={more.right || undefined}
+      >
+        <Table.ScrollContainer
+          ref={ref}
+          minWidth={minWidth}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label={label}
+        >
+          {children}
+        </Table.ScrollContainer>
+      </div>
+      <SideScrollHint more={more} />
+    </div>
   );
 }

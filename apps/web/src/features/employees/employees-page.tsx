@@ -3,6 +3,7 @@ import { can } from '@salary/shared/common/permissions';
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PhoneDisclosure } from '../../components/phone-disclosure.tsx';
 import { useCurrentUser } from '../../lib/auth/auth-context.ts';
 import { type DirectoryFilters, filtersFromParams, withFilters } from '../../lib/directory-filters.ts';
 import { canOpenEmployeeForms } from '../../lib/permissions.ts';
@@ -18,6 +19,12 @@ import { EmployeesHeaderActions } from './employees-header-actions.tsx';
 const EmployeeFilters = lazy(() =>
   import('./employee-filters.tsx').then((m) => ({ default: m.EmployeeFilters })),
 );
+
+/** The phone's filter toggle says how many filters are on, so a filtered list is never a surprise. */
+function filtersLabel(filters: DirectoryFilters): string {
+  const on = Object.values(filters).filter((value) => value !== undefined && value !== '').length;
+  return on ? `Filters (${on} applied)` : 'Filters';
+}
 
 /**
  * /dashboard: the employee directory (spec §2 Employees list). Every filter and the sort live
@@ -67,23 +74,27 @@ export default function EmployeesPage() {
         title="Employees"
         description="The company's employee directory."
         actions={
-          <EmployeesHeaderActions
-            filters={filters}
-            canImport={can(user, 'manageEmployee')}
-            canAdd={canOpenEmployeeForms(user)}
-            canSeePay={can(user, 'showSalary') || can(user, 'showCost')}
-          />
+          <PhoneDisclosure label="Actions" inline>
+            <EmployeesHeaderActions
+              filters={filters}
+              canImport={can(user, 'manageEmployee')}
+              canAdd={canOpenEmployeeForms(user)}
+              canSeePay={can(user, 'showSalary') || can(user, 'showCost')}
+            />
+          </PhoneDisclosure>
         }
       />
       <Stack gap="lg">
-        <Suspense fallback={<EmployeeFiltersPlaceholder showSalaryFilters={permissions.showSalary} />}>
-          <EmployeeFilters
-            filters={filters}
-            showSalaryFilters={permissions.showSalary}
-            applying={employees.isFetching && employees.isPlaceholderData}
-            onApply={applyFilters}
-          />
-        </Suspense>
+        <PhoneDisclosure label={filtersLabel(filters)}>
+          <Suspense fallback={<EmployeeFiltersPlaceholder showSalaryFilters={permissions.showSalary} />}>
+            <EmployeeFilters
+              filters={filters}
+              showSalaryFilters={permissions.showSalary}
+              applying={employees.isFetching && employees.isPlaceholderData}
+              onApply={applyFilters}
+            />
+          </Suspense>
+        </PhoneDisclosure>
         <EmployeesDirectory
           employees={employees.data}
           filters={filters}

@@ -5,6 +5,8 @@ import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react'
 import { flexRender, getCoreRowModel, type Header, useReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, useMemo, useRef } from 'react';
+import sideScroll from '../../components/side-scroll.module.css';
+import { useSideScroll } from '../../components/use-side-scroll.ts';
 import type { EmployeeColumn, EmployeeColumnMeta } from './employee-columns.tsx';
 import type { DirectoryTotals, EmployeeSort, SortableColumn } from './employee-rows.ts';
 import classes from './employees-table.module.css';
@@ -19,7 +21,7 @@ interface EmployeesTableProps {
   columns: EmployeeColumn[];
   sort: EmployeeSort;
   onSort(column: SortableColumn): void;
-  /** The footer row: the listed set's count and sums (each column only where it is shown). */
+  /** The totals row under the header: the listed set's count and sums (each column only where it is shown). */
   totals: DirectoryTotals;
   countLabel: string;
 }
@@ -58,6 +60,17 @@ function footerText(meta: EmployeeColumnMeta, totals: DirectoryTotals, countLabe
     default:
       return '';
   }
+}
+
+/** A total that shrinks to its column instead of losing its cents to an ellipsis. */
+function FitFigure({ text }: { text: string }) {
+  return (
+    <span className={classes.fit}>
+      <span className={classes.fitValue} style={{ '--figure-chars': text.length } as CSSProperties}>
+        {text}
+      </span>
+    </span>
+  );
 }
 
 function SortableHeader({
@@ -112,123 +125,134 @@ export function EmployeesTable({ rows, columns, sort, onSort, totals, countLabel
   const lastPinnedIndex = columns.findLastIndex((column) => column.meta.pinnedLeft !== undefined);
   const firstRightIndex = columns.findIndex((column) => column.meta.pinnedRight !== undefined);
 
+  const more = useSideScroll(scrollRef);
+
   return (
-    <section
-      ref={scrollRef}
-      className={classes.scroller}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-      tabIndex={0}
-      aria-label="Employees"
-      // Focus scrolls a cell into view clear of the pinned columns on either side.
-      style={
-        {
-          '--pinned-left-width': `${columns.filter((c) => c.meta.pinnedLeft !== undefined).reduce((w, c) => w + c.meta.width, 0)}px`,
-          '--pinned-right-width': `${columns.filter((c) => c.meta.pinnedRight !== undefined).reduce((w, c) => w + c.meta.width, 0)}px`,
-        } as CSSProperties
-      }
+    <div
+      className={sideScroll.frame}
+      data-more-left={more.left || undefined}
+      data-more-right={more.right || undefined}
     >
-      <Table
-        className={classes.table}
-        style={{ minWidth: totalWidth }}
-        verticalSpacing={0}
-        horizontalSpacing="sm"
-        fz="sm"
-        aria-rowcount={rows.length + 2}
+      <section
+        ref={scrollRef}
+        className={classes.scroller}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+        tabIndex={0}
+        aria-label="Employees"
+        // Focus scrolls a cell into view clear of the pinned columns on either side.
+        style={
+          {
+            '--pinned-left-width': `${columns.filter((c) => c.meta.pinnedLeft !== undefined).reduce((w, c) => w + c.meta.width, 0)}px`,
+            '--pinned-right-width': `${columns.filter((c) => c.meta.pinnedRight !== undefined).reduce((w, c) => w + c.meta.width, 0)}px`,
+          } as CSSProperties
+        }
       >
-        <colgroup>
-          {columns.map((column) => (
-            <col key={column.id} style={{ width: column.meta.width }} />
-          ))}
-        </colgroup>
-        <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id} aria-rowindex={1}>
-              {group.headers.map((header, index) => {
-                const meta = metaOf(header);
-                const label = String(header.column.columnDef.header);
-                const sorted = meta.sortKey && sort.column === meta.sortKey ? sort.direction : null;
-                return (
-                  <Table.Th
-                    key={header.id}
-                    className={cellClass(meta, index === lastPinnedIndex, classes.th)}
-                    data-first-right={index === firstRightIndex || undefined}
-                    style={{ ...pinStyle(meta), paddingBlock: 10 }}
-                    aria-sort={
-                      meta.sortKey
-                        ? sorted === 'asc'
-                          ? 'ascending'
-                          : sorted === 'desc'
-                            ? 'descending'
-                            : 'none'
-                        : undefined
-                    }
-                  >
-                    {meta.sortKey ? (
-                      <SortableHeader label={label} column={meta.sortKey} sort={sort} onSort={onSort} />
-                    ) : (
-                      label
-                    )}
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          ))}
-        </Table.Thead>
-        <Table.Tbody>
-          {before > 0 ? (
-            <tr className={classes.spacer} aria-hidden style={{ height: before }}>
-              <td colSpan={columns.length} />
-            </tr>
-          ) : null}
-          {items.map((item, position) => {
-            const row = tableRows[position];
-            if (!row) return null;
-            return (
-              <Table.Tr
-                key={row.id}
-                className={classes.row}
-                aria-rowindex={item.index + 2}
-                data-employee-id={row.id}
-              >
-                {row.getVisibleCells().map((cell, index) => {
-                  const meta = cell.column.columnDef.meta as EmployeeColumnMeta;
+        <Table
+          className={classes.table}
+          style={{ minWidth: totalWidth }}
+          verticalSpacing={0}
+          horizontalSpacing="sm"
+          fz="sm"
+          aria-rowcount={rows.length + 2}
+        >
+          <colgroup>
+            {columns.map((column) => (
+              <col key={column.id} style={{ width: column.meta.width }} />
+            ))}
+          </colgroup>
+          <Table.Thead className={classes.thead}>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id} aria-rowindex={1}>
+                {group.headers.map((header, index) => {
+                  const meta = metaOf(header);
+                  const label = String(header.column.columnDef.header);
+                  const sorted = meta.sortKey && sort.column === meta.sortKey ? sort.direction : null;
                   return (
-                    <Table.Td
-                      key={cell.id}
-                      className={cellClass(meta, index === lastPinnedIndex, classes.td)}
+                    <Table.Th
+                      key={header.id}
+                      className={cellClass(meta, index === lastPinnedIndex, classes.th)}
                       data-first-right={index === firstRightIndex || undefined}
-                      style={pinStyle(meta)}
-                      title={meta.titleOf?.(row.original)}
+                      style={{ ...pinStyle(meta), paddingBlock: 10 }}
+                      aria-sort={
+                        meta.sortKey
+                          ? sorted === 'asc'
+                            ? 'ascending'
+                            : sorted === 'desc'
+                              ? 'descending'
+                              : 'none'
+                          : undefined
+                      }
                     >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </Table.Td>
+                      {meta.sortKey ? (
+                        <SortableHeader label={label} column={meta.sortKey} sort={sort} onSort={onSort} />
+                      ) : (
+                        label
+                      )}
+                    </Table.Th>
                   );
                 })}
               </Table.Tr>
-            );
-          })}
-          {after > 0 ? (
-            <tr className={classes.spacer} aria-hidden style={{ height: after }}>
-              <td colSpan={columns.length} />
-            </tr>
-          ) : null}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr aria-rowindex={rows.length + 2} data-testid="directory-totals">
-            {columns.map((column, index) => (
-              <Table.Td
-                key={column.id}
-                className={cellClass(column.meta, index === lastPinnedIndex, classes.tf)}
-                data-first-right={index === firstRightIndex || undefined}
-                style={pinStyle(column.meta)}
-                data-footer={column.meta.footer}
-              >
-                {footerText(column.meta, totals, countLabel)}
-              </Table.Td>
             ))}
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </section>
+            {/* The totals sit under the column names, so they are in view without scrolling 200 rows. */}
+            <Table.Tr aria-rowindex={2} data-testid="directory-totals">
+              {columns.map((column, index) => (
+                <Table.Td
+                  key={column.id}
+                  className={cellClass(column.meta, index === lastPinnedIndex, classes.tf)}
+                  data-first-right={index === firstRightIndex || undefined}
+                  style={pinStyle(column.meta)}
+                  data-footer={column.meta.footer}
+                >
+                  {column.meta.footer === 'salary' || column.meta.footer === 'cost' ? (
+                    <FitFigure text={footerText(column.meta, totals, countLabel)} />
+                  ) : (
+                    footerText(column.meta, totals, countLabel)
+                  )}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {before > 0 ? (
+              <tr className={classes.spacer} aria-hidden style={{ height: before }}>
+                <td colSpan={columns.length} />
+              </tr>
+            ) : null}
+            {items.map((item, position) => {
+              const row = tableRows[position];
+              if (!row) return null;
+              return (
+                <Table.Tr
+                  key={row.id}
+                  className={classes.row}
+                  aria-rowindex={item.index + 3}
+                  data-employee-id={row.id}
+                >
+                  {row.getVisibleCells().map((cell, index) => {
+                    const meta = cell.column.columnDef.meta as EmployeeColumnMeta;
+                    return (
+                      <Table.Td
+                        key={cell.id}
+                        className={cellClass(meta, index === lastPinnedIndex, classes.td)}
+                        data-first-right={index === firstRightIndex || undefined}
+                        style={pinStyle(meta)}
+                        title={meta.titleOf?.(row.original)}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </Table.Td>
+                    );
+                  })}
+                </Table.Tr>
+              );
+            })}
+            {after > 0 ? (
+              <tr className={classes.spacer} aria-hidden style={{ height: after }}>
+                <td colSpan={columns.length} />
+              </tr>
+            ) : null}
+          </Table.Tbody>
+        </Table>
+      </section>
+    </div>
   );
 }

@@ -1,7 +1,19 @@
-import { Alert, Center, Drawer, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Center,
+  Drawer,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { formatMoney } from '@salary/shared/common/money';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import type { Breakdown, BreakdownLine } from '@salary/shared/insights/insights.contract';
+import { PrintButton } from '../../components/print-button.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useBreakdown } from './api/get-breakdown.ts';
 
@@ -54,9 +66,12 @@ export function breakdownRows(b: Breakdown): { caption: string; rows: Row[] }[] 
 function BreakdownTables({ breakdown }: { breakdown: Breakdown }) {
   return (
     <Stack gap="lg">
-      <Text size="sm" c="dimmed">
-        {breakdown.profile}
-      </Text>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Text size="sm" c="dimmed">
+          {breakdown.profile}
+        </Text>
+        <PrintButton />
+      </Group>
       {breakdownRows(breakdown).map((section) => (
         <Table key={section.caption} fz="sm" verticalSpacing={6} data-section={section.caption}>
           <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
@@ -107,6 +122,8 @@ export function SalaryBreakdownDrawer({ employee, onClose }: { employee: Employe
       size="md"
       title={`Why this salary? ${employee.name}`}
       closeButtonProps={{ 'aria-label': 'Close' }}
+      // Printing while it is open prints the breakdown alone (app/global.css).
+      data-print-alone
     >
       {breakdown.data ? (
         <BreakdownTables breakdown={breakdown.data} />

@@ -2,10 +2,11 @@ import { Anchor, Button, Center, Loader, Paper, SimpleGrid, Stack, Text } from '
 import { formatMoney } from '@salary/shared/common/money';
 import type { InsightChart, Insights } from '@salary/shared/insights/insights.contract';
 import { IconRefresh } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { HeadingRow } from '../../components/heading-row.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PrintButton } from '../../components/print-button.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { filterQuery, filtersFromParams, hasFilters } from '../../lib/directory-filters.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
@@ -13,6 +14,7 @@ import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { useDownloadChart, useInsights } from './api/get-insights.ts';
 import { ChartPanel, DownloadButton } from './chart-panel.tsx';
 import { counts, DistributionTable, GradeLevelHeatmap, JobCostTable } from './insight-tables.tsx';
+import classes from './insights.module.css';
 
 // The chart library loads beside GET /insights, not before it: the figures and tables need
 // none of it, and the call is what the page waits for with 10,000 employees.
@@ -69,17 +71,17 @@ function ChartSlot({
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
-    <Paper withBorder radius="md" p="md" data-figure={label}>
+    <Paper withBorder radius="md" p="md" data-figure={label} className={classes.figure}>
       <Text size="sm" c="dimmed" component="dt">
         {label}
       </Text>
       <Text
         component="dd"
-        fz={{ base: 20, sm: 26 }}
         fw={700}
         lh={1.2}
         m={0}
-        style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
+        className={classes.figureValue}
+        style={{ '--figure-chars': value.length } as CSSProperties}
       >
         {value}
       </Text>
@@ -199,7 +201,8 @@ export default function InsightsPage() {
           tableOnly
           table={<GradeLevelHeatmap data={data} />}
         />
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        {/* With its cost columns the job table needs the full width: side by side it was cut off. */}
+        <SimpleGrid cols={{ base: 1, lg: data.totalCost === undefined ? 2 : 1 }} spacing="lg">
           <ChartPanel
             chart="job-cost"
             title={data.totalCost === undefined ? 'Salary by job' : 'Total cost by job'}
@@ -231,7 +234,11 @@ export default function InsightsPage() {
 
   return (
     <>
-      <PageHeader title="Pay Overview" description={description} />
+      <PageHeader
+        title="Pay Overview"
+        description={description}
+        actions={data ? <PrintButton /> : undefined}
+      />
       {body}
     </>
   );

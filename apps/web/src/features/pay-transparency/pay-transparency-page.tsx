@@ -9,6 +9,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PrintButton } from '../../components/print-button.tsx';
 import { SectionLoader } from '../../components/section-loader.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useCurrentUser } from '../../lib/auth/auth-context.ts';
@@ -41,18 +42,21 @@ export default function PayTransparencyPage() {
         title="Pay Transparency"
         description="Gender pay gap indicators (EU Directive 2023/970), monthly, from the same priced figures as the employee list. A positive gap means women are paid less."
         actions={
-          <Button
-            leftSection={<IconDownload size={16} />}
-            variant="default"
-            loading={exportReport.isPending}
-            onClick={() =>
-              exportReport.mutate(kind, {
-                onError: (error) => toast.error(errorMessage(error, 'Failed to download report')),
-              })
-            }
-          >
-            Download report (.xlsx)
-          </Button>
+          <>
+            {data ? <PrintButton /> : null}
+            <Button
+              leftSection={<IconDownload size={16} />}
+              variant="default"
+              loading={exportReport.isPending}
+              onClick={() =>
+                exportReport.mutate(kind, {
+                  onError: (error) => toast.error(errorMessage(error, 'Failed to download report')),
+                })
+              }
+            >
+              Download report (.xlsx)
+            </Button>
+          </>
         }
       />
       {report.isError ? (
