@@ -8,7 +8,7 @@ export interface paths {
   "/api/health": {
     /**
      * Liveness and database readiness
-     * @description Liveness and database readiness. Answers without signing in.
+     * @description A 503 says the server runs but its database did not answer a query.
      */
     get: operations["getHealth"];
   };
@@ -154,6 +154,11 @@ export interface paths {
      * @description Rename a grade and/or change its order (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
      */
     put: operations["putGradesById"];
+    /**
+     * Delete a grade; refused while employees or base salaries use it (manageSettings)
+     * @description Delete a grade; refused while employees or base salaries use it (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    delete: operations["deleteGradesById"];
   };
   "/api/grades/reorder": {
     /**
@@ -164,13 +169,13 @@ export interface paths {
   };
   "/api/levels": {
     /**
-     * List levels in creation order
-     * @description List levels in creation order. Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     * List levels by order
+     * @description List levels by order. Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
      */
     get: operations["getLevels"];
     /**
-     * Create a level (manageSettings)
-     * @description Create a level (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     * Create a level; it goes last (manageSettings)
+     * @description Create a level; it goes last (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
      */
     post: operations["postLevels"];
   };
@@ -180,6 +185,18 @@ export interface paths {
      * @description Rename a level (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
      */
     put: operations["putLevelsById"];
+    /**
+     * Delete a level; refused while employees or base salaries use it (manageSettings)
+     * @description Delete a level; refused while employees or base salaries use it (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    delete: operations["deleteLevelsById"];
+  };
+  "/api/levels/reorder": {
+    /**
+     * Set the order of several levels at once, all or nothing (manageSettings)
+     * @description Set the order of several levels at once, all or nothing (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    post: operations["postLevelsReorder"];
   };
   "/api/base-salary": {
     /**
@@ -261,6 +278,13 @@ export interface paths {
      * @description Runs a proposed rule write — POST/PUT/DELETE of a base salary or an adjustment factor, or PUT /settings — through its own route inside a transaction that always rolls back, and answers what it does to every employee: how many are affected, total gross and total cost before/after/delta/delta %, the same split by job and by grade, and the 50 largest changes. Gross figures only with showSalary, cost figures only with showCost (admins see both). A write its route would refuse (400, 403, 404, 409) is refused here with the same status and envelope; any other write answers 400. Nothing is saved.
      */
     post: operations["postImpact"];
+  };
+  "/api/impact/export": {
+    /**
+     * The same preview as an .xlsx workbook (admin or manageSettings)
+     * @description Takes the body of POST /api/impact and answers its figures as a workbook: sheets Totals (monthly payroll and total cost before, after, change), By job, By grade and Biggest changes. The same permissions, refusals and figure stripping; nothing is saved.
+     */
+    post: operations["postImpactExport"];
   };
   "/api/employees": {
     /**
@@ -452,7 +476,7 @@ export interface operations {
 
   /**
    * Liveness and database readiness
-   * @description Liveness and database readiness. Answers without signing in.
+   * @description A 503 says the server runs but its database did not answer a query.
    */
   getHealth: {
     responses: {
@@ -482,6 +506,22 @@ export interface operations {
       500: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              /** @enum {string} */
+              status: "database unavailable";
+              /** @enum {string} */
+              database: "pglite" | "postgres";
+            };
+          };
         };
       };
     };
@@ -1899,6 +1939,60 @@ export interface operations {
     };
   };
   /**
+   * Delete a grade; refused while employees or base salaries use it (manageSettings)
+   * @description Delete a grade; refused while employees or base salaries use it (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  deleteGradesById: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: null;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * Set the order of several grades at once, all or nothing (manageSettings)
    * @description Set the order of several grades at once, all or nothing (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
    */
@@ -1956,8 +2050,8 @@ export interface operations {
     };
   };
   /**
-   * List levels in creation order
-   * @description List levels in creation order. Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   * List levels by order
+   * @description List levels by order. Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
    */
   getLevels: {
     responses: {
@@ -1971,6 +2065,7 @@ export interface operations {
             data: {
                 id: number;
                 name: string;
+                order: number;
               }[];
           };
         };
@@ -2002,8 +2097,8 @@ export interface operations {
     };
   };
   /**
-   * Create a level (manageSettings)
-   * @description Create a level (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   * Create a level; it goes last (manageSettings)
+   * @description Create a level; it goes last (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
    */
   postLevels: {
     requestBody: {
@@ -2024,6 +2119,7 @@ export interface operations {
             data: {
               id: number;
               name: string;
+              order: number;
             };
           };
         };
@@ -2082,6 +2178,7 @@ export interface operations {
             data: {
               id: number;
               name: string;
+              order: number;
             };
           };
         };
@@ -2106,6 +2203,117 @@ export interface operations {
       };
       /** @description No record has this id. */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Delete a level; refused while employees or base salaries use it (manageSettings)
+   * @description Delete a level; refused while employees or base salaries use it (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  deleteLevelsById: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: null;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Set the order of several levels at once, all or nothing (manageSettings)
+   * @description Set the order of several levels at once, all or nothing (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  postLevelsReorder: {
+    requestBody: {
+      content: {
+        "application/json": {
+          levels: {
+              id: number;
+              order: number;
+            }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+                id: number;
+                name: string;
+                order: number;
+              }[];
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2144,6 +2352,7 @@ export interface operations {
                 level: {
                   id: number;
                   name: string;
+                  order: number;
                 };
               }[];
           };
@@ -2211,6 +2420,7 @@ export interface operations {
               level: {
                 id: number;
                 name: string;
+                order: number;
               };
             };
           };
@@ -2283,6 +2493,7 @@ export interface operations {
               level: {
                 id: number;
                 name: string;
+                order: number;
               };
             };
           };
@@ -2415,6 +2626,7 @@ export interface operations {
                   level: {
                     id: number;
                     name: string;
+                    order: number;
                   };
                 }[];
             };
@@ -3160,6 +3372,54 @@ export interface operations {
     };
   };
   /**
+   * The same preview as an .xlsx workbook (admin or manageSettings)
+   * @description Takes the body of POST /api/impact and answers its figures as a workbook: sheets Totals (monthly payroll and total cost before, after, change), By job, By grade and Biggest changes. The same permissions, refusals and figure stripping; nothing is saved.
+   */
+  postImpactExport: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          method: "POST" | "PUT" | "DELETE";
+          path: string;
+          body?: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description impact_preview.xlsx */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * List employees with live salary and cost
    * @description calculatedSalary is present only for admins or showSalary, accumulatedCost only for admins or showCost. salaryFrom/salaryTo need showSalary.
    */
@@ -3215,6 +3475,7 @@ export interface operations {
                 customMultipliers: string[];
                 /** @enum {string} */
                 gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
+                version?: number;
                 calculatedSalary?: number | null;
                 accumulatedCost?: number | null;
               })[];
@@ -3276,6 +3537,8 @@ export interface operations {
             })[];
           /** @enum {string} */
           gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
+          /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
+          version?: number;
         };
       };
     };
@@ -3319,6 +3582,7 @@ export interface operations {
               customMultipliers: string[];
               /** @enum {string} */
               gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
+              version?: number;
               calculatedSalary?: number | null;
               accumulatedCost?: number | null;
             };
@@ -3401,6 +3665,7 @@ export interface operations {
               customMultipliers: string[];
               /** @enum {string} */
               gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
+              version?: number;
               calculatedSalary?: number | null;
               accumulatedCost?: number | null;
             };
@@ -3473,6 +3738,8 @@ export interface operations {
             })[];
           /** @enum {string} */
           gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
+          /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
+          version?: number;
         };
       };
     };
@@ -3516,6 +3783,7 @@ export interface operations {
               customMultipliers: string[];
               /** @enum {string} */
               gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
+              version?: number;
               calculatedSalary?: number | null;
               accumulatedCost?: number | null;
             };
@@ -3848,6 +4116,7 @@ export interface operations {
       query?: {
         entityType?: "user" | "job" | "position" | "grade" | "level" | "baseSalary" | "adjustmentFactor" | "settings" | "employee" | "import";
         entityId?: string;
+        record?: string;
         actor?: string;
         from?: string;
         to?: string;
@@ -3878,6 +4147,7 @@ export interface operations {
                       before: unknown;
                       after: unknown;
                     }[];
+                  described: string[];
                   details: unknown;
                 })[];
               nextCursor: number | null;
@@ -4275,11 +4545,14 @@ export interface operations {
             error: string | null;
             data: {
               date: string;
+              company: string | null;
               employee: {
                 id: number;
                 name: string;
                 job: string;
+                position: string;
                 grade: string;
+                level: string;
               };
               pay: number | null;
               basicWage: number | null;
@@ -4641,6 +4914,15 @@ export interface operations {
                   column: string;
                   message: string;
                 }[];
+              creations: ({
+                  row: number;
+                  name: string;
+                  job: string;
+                  position: string;
+                  grade: string;
+                  level: string;
+                  grossSalary?: number | null;
+                })[];
               changes: ({
                   row: number;
                   id: number;
@@ -4653,6 +4935,8 @@ export interface operations {
                       beforeText: string;
                       afterText: string;
                     })[];
+                  grossBefore?: number | null;
+                  grossAfter?: number | null;
                 })[];
               conflicts: ({
                   row: number;
@@ -4666,6 +4950,8 @@ export interface operations {
                       beforeText: string;
                       afterText: string;
                     })[];
+                  grossBefore?: number | null;
+                  grossAfter?: number | null;
                   /** @enum {string} */
                   reason: "changedInApp" | "doesNotLineUp" | "otherInstallation" | "noVersion";
                   message: string;

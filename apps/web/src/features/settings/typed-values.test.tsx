@@ -28,7 +28,7 @@ const settings = {
 };
 
 function open(section: ReactNode) {
-  serveSignedIn(server, newUser({ permissions: { showSettings: true, manageSettings: true } }), (req, res) =>
+  serveSignedIn(server, newUser({ permissions: { showSettings: true, manageSettings: true } }), (_req, res) =>
     sendJson(res, 200, envelope(settings)),
   );
   return renderWithProviders(section, { route: '/settings' });
