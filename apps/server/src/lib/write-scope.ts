@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { transactionWrote } from './snapshot.repository.ts';
+import { takeWriteLock } from './write-lock.repository.ts';
 
 /*
  * The write scope: one transaction per write, carried by the async context rather than by
@@ -98,9 +98,6 @@ export interface ScopeOptions {
   serialize?: boolean;
 }
 
-/** The advisory lock key of writes that move pay: any fixed bigint no other code uses. */
-export const WRITE_LOCK_KEY = '7310482215093378';
-
 /**
  * A scope opened inside `outer` (or at the top): it takes the outer actor and the outer
  * "unaudited" unless the options say otherwise, and records nothing yet.
@@ -128,7 +125,7 @@ function transactionIn<T>(
   if (outer?.tx) return outer.tx.transaction(body);
   if (!serialize) return root.transaction(body);
   return root.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
+    await takeWriteLock(tx);
     return body(tx);
   });
 }

@@ -40,7 +40,7 @@ interface WriteCase {
 /** Routes that write only sessions (sign-in/out): no entry, by design (config.audit false or writeScope none). */
 const SESSION_ONLY = new Set(['POST /api/auth/login', 'POST /api/auth/logout', 'DELETE /api/auth/sessions']);
 /** POST routes that compute and write nothing. */
-const READS = new Set(['POST /api/calculate', 'POST /api/impact']);
+const READS = new Set(['POST /api/calculate', 'POST /api/impact', 'POST /api/impact/export']);
 
 /** The route's successful request with its record's id replaced by one no record has. */
 async function atMissingId(route: string, t: TestContext): Promise<Request> {
@@ -136,6 +136,26 @@ const CASES: Record<string, WriteCase> = {
   },
   'POST /api/levels': { entityType: 'level', action: 'create', fail: nameTaken('/api/levels', newLevel) },
   'PUT /api/levels/:id': { entityType: 'level', action: 'update', fail: 'missing id' },
+  'DELETE /api/grades/:id': { entityType: 'grade', action: 'delete', fail: 'missing id' },
+  'DELETE /api/levels/:id': { entityType: 'level', action: 'delete', fail: 'missing id' },
+  'POST /api/levels/reorder': {
+    entityType: 'level',
+    action: 'reorder',
+    // One unknown id: the known one must keep its order, and no entry.
+    fail: async (t) => {
+      const l = await t.newLevel();
+      return {
+        method: 'POST',
+        url: '/api/levels/reorder',
+        payload: {
+          levels: [
+            { id: l.id, order: 200_000 + l.id },
+            { id: MISSING, order: 1 },
+          ],
+        },
+      };
+    },
+  },
   'POST /api/base-salary': {
     entityType: 'baseSalary',
     action: 'create',

@@ -139,6 +139,22 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
     const p = await t.newPosition((await t.newJob()).id);
     return { method: 'DELETE', url: `/api/positions/${p.id}` };
   },
+  'DELETE /api/grades/:id': async (t) => ({
+    method: 'DELETE',
+    url: `/api/grades/${(await t.newGrade()).id}`,
+  }),
+  'DELETE /api/levels/:id': async (t) => ({
+    method: 'DELETE',
+    url: `/api/levels/${(await t.newLevel()).id}`,
+  }),
+  'POST /api/levels/reorder': async (t) => {
+    const l = await t.newLevel();
+    return {
+      method: 'POST',
+      url: '/api/levels/reorder',
+      payload: { levels: [{ id: l.id, order: 100_000 + l.id }] },
+    };
+  },
   'POST /api/grades/reorder': async (t) => {
     const g = await t.newGrade();
     // A free order: a grade moved onto another's order is refused (409).
