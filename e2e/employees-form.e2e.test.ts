@@ -81,7 +81,7 @@ describe('employee form', () => {
     expect(await list.cell(created?.id as number, 'Offshore')).toBe('Yes');
   });
 
-  it('clears the position when the job changes, and refuses negative years', async () => {
+  it('clears the position when the job changes, and refuses negative years as typed', async () => {
     const other = await seedRules();
     const { form } = await openForm('/employees/new');
     await form.choose('Job', rules.job.name);
@@ -97,9 +97,13 @@ describe('employee form', () => {
     );
     await form.page.keyboard.press('Escape');
 
-    // The input refuses a minus sign; the schema is the second line of defence.
+    // What was typed stays as typed: the form says what is wrong and saves nothing.
     await form.field('Years with Company').fill('-3');
-    expect(await form.field('Years with Company').inputValue()).toBe('3');
+    expect(await form.field('Years with Company').inputValue()).toBe('-3');
+    await form.submit.click();
+    await form.error('Years with Company cannot be negative').waitFor();
+    expect(form.page.url()).toMatch(/\/employees\/new$/);
+    expect(await form.field('Years with Company').inputValue()).toBe('-3');
   });
 
   it('edits an employee through the link in the list', async () => {

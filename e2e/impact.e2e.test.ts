@@ -81,9 +81,11 @@ describe('impact preview before a rule is saved', () => {
     await form.getByRole('button', { name: 'Update Base Salary' }).click();
 
     const summary = await previewShown(page);
+    // The share of the whole payroll: "(+0.3%)", or "(0.0%)" where other files' employees make
+    // the payroll large.
     expect(summary).toMatch(
       new RegExp(
-        `^${EMPLOYEES} employees affected · payroll \\+\\$[\\d,]+\\.\\d\\d \\(\\+[\\d.]+%\\) · total cost \\+\\$`,
+        `^${EMPLOYEES} employees affected · payroll \\+\\$[\\d,]+\\.\\d\\d \\((\\+[\\d.]+|0\\.0)%\\) · total cost \\+\\$`,
       ),
     );
     // The split names the job and the grade; the biggest changes list the seeded people.

@@ -76,7 +76,7 @@ describe('Settings → Grades', () => {
 });
 
 describe('Settings → Levels', () => {
-  it('adds and renames a level, with no way to delete one', async () => {
+  it('adds, renames and deletes a level nothing uses', async () => {
     const { page, section } = await openSection(browser, 'levels');
     const name = uniqueName('Level');
 
@@ -86,8 +86,10 @@ describe('Settings → Levels', () => {
     await section.rename('Level', name, renamed, 'Level updated successfully');
     expect((await listFromApi<Level>('/levels')).map((level) => level.name)).toContain(renamed);
 
-    expect(await section.row(renamed).getByRole('button').allTextContents()).toHaveLength(1);
-    expect(await section.list.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    await section.rowAction(renamed, 'Delete').click();
+    await section.confirm('Delete level', 'Are you sure you want to delete this level?');
+    await waitForToast(page, 'Level deleted successfully');
+    expect((await listFromApi<Level>('/levels')).map((level) => level.name)).not.toContain(renamed);
     expect(browser.pageErrors(page)).toEqual([]);
   });
 });

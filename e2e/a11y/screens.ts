@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { CalculatorPage } from '../pages/calculator.ts';
+import { openPhoneDisclosure } from '../pages/employees-page.ts';
 import { ImportDialog, importedAsAdmin, workbookWith } from '../pages/excel.ts';
 import { field, pickOption } from '../pages/rules-section.ts';
 import { dismissToasts } from '../pages/toasts.ts';
@@ -264,7 +265,10 @@ export const DIALOGS: DialogCase[] = [
   {
     name: 'change password',
     path: '/dashboard',
-    open: (page) => openBy(page, byName(page, 'Change Password'), 'Change Password'),
+    open: async (page) => {
+      await openPhoneDisclosure(page, /^Actions/);
+      return openBy(page, byName(page, 'Change Password'), 'Change Password');
+    },
   },
   {
     name: 'import excel',
@@ -273,6 +277,7 @@ export const DIALOGS: DialogCase[] = [
       // The button opens the system file picker; the dialog follows the picked file.
       const importer = new ImportDialog(page);
       const file = await workbookWith([{ Name: 'Half a row' }]);
+      await openPhoneDisclosure(page, /^Actions/);
       await importer.chooseFile(() => byName(page, 'Import Excel').first().click(), 'employees.xlsx', file);
       const { dialog } = importer;
       await importer.outcome.waitFor();
@@ -298,6 +303,7 @@ export const DIALOGS: DialogCase[] = [
           'Years with Company': 1,
         },
       ]);
+      await openPhoneDisclosure(page, /^Actions/);
       await importer.chooseFile(() => byName(page, 'Import Excel').first().click(), 'employees.xlsx', file);
       await importer.dialog.locator('tr[data-kind="create"]').waitFor();
       await motionless(page);

@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { PageModel } from './page-model.ts';
 import { chooseOption } from './select.ts';
 
@@ -52,9 +52,7 @@ export class EmployeesPage extends PageModel {
 
   /** On a phone, opens the filter form behind its toggle (nothing to do on wider screens). */
   async showFilters(): Promise<void> {
-    const toggle = this.page.getByRole('button', { name: /^Filters/ });
-    if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false')
-      await toggle.click();
+    await openPhoneDisclosure(this.page, /^Filters/);
     await this.filters.waitFor();
   }
 
@@ -155,4 +153,11 @@ export class EmployeesPage extends PageModel {
       .click();
     await this.confirmDialog.waitFor();
   }
+}
+
+/** On a phone, opens the toggle named `name` ("Actions", "Filters"); nothing on wider screens. */
+export async function openPhoneDisclosure(page: Page, name: RegExp): Promise<void> {
+  const toggle = page.getByRole('button', { name });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false')
+    await toggle.click();
 }

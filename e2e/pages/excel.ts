@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Download } from 'playwright-core';
 import { adminApi, expectOk } from '../support/api.ts';
 import type { SeededRules } from '../support/seed-employees.ts';
+import { openPhoneDisclosure } from './employees-page.ts';
 import { PageModel } from './page-model.ts';
 
 export type SheetRow = Partial<Record<(typeof EMPLOYEE_COLUMNS)[number]['header'], string | number>>;
@@ -88,6 +89,8 @@ export class ImportDialog extends PageModel {
 
   /** Import Excel → the file chooser → the dialog. */
   async pick(fileName: string, buffer: Buffer): Promise<void> {
+    // On a phone, Import Excel waits behind the directory's Actions toggle.
+    await openPhoneDisclosure(this.page, /^Actions/);
     await this.chooseFile(() => this.opener.click(), fileName, buffer);
     await this.dialog.waitFor();
   }
