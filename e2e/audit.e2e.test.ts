@@ -43,7 +43,7 @@ describe('pay history and audit log', () => {
       const rows = table.locator('tbody tr');
       expect(await rows.count()).toBe(2);
       expect(await rows.first().textContent()).toContain(
-        `Base salary ${rules.grade.name} / ${rules.level.name}: 3,000.00 → 4,200.00 by`,
+        `Base salary ${rules.grade.name} / ${rules.level.name}: $3,000.00 → $4,200.00 by`,
       );
       expect(await rows.last().textContent()).toContain('created by');
       await screenshot(page, `audit-pay-history-${viewport.width}`);
@@ -55,7 +55,7 @@ describe('pay history and audit log', () => {
     for (const viewport of [{ width: 1440, height: 900 }, MOBILE]) {
       const page = await browser.signedInPage(adminCredentials(), viewport);
       await page.goto('/settings/audit');
-      await page.getByRole('link', { name: 'Audit Log' }).waitFor();
+      // (On a phone the sections menu, Audit Log among them, waits closed behind its toggle.)
       const table = page.getByRole('table', { name: 'Audit entries' });
       await table.waitFor();
       await page.getByRole('textbox', { name: 'Record ID' }).waitFor();
@@ -65,7 +65,8 @@ describe('pay history and audit log', () => {
         .first();
       await row.waitFor();
       await row.getByRole('button').click();
-      await table.getByText('amount', { exact: true }).first().waitFor();
+      // In the form's words, not the stored key ("amount").
+      await table.getByText('Amount: $3,000.00 → $4,200.00', { exact: true }).first().waitFor();
       await screenshot(page, `audit-log-${viewport.width}`);
     }
   });

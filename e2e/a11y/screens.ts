@@ -70,8 +70,10 @@ async function calculated(page: Page, seeded: Seeded): Promise<void> {
 /** On a phone, opens every toggle that hides a toolbar (Actions, Filters); wider, nothing to do. */
 async function phoneTogglesOpen(page: Page): Promise<void> {
   await rowsShown(page);
-  for (const toggle of await page.locator('main [data-phone-toggle][aria-expanded="false"]').all())
-    if (await toggle.isVisible()) await toggle.click();
+  // The filter form (and its toggle) is a chunk of its own: there once it is attached.
+  await page.locator('form[aria-label="Filter employees"]').waitFor({ state: 'attached' });
+  await openPhoneDisclosure(page, /^Actions/);
+  await openPhoneDisclosure(page, /^Filters/);
   await page.getByRole('form', { name: 'Filter employees' }).waitFor();
 }
 
