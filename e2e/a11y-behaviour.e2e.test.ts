@@ -243,18 +243,41 @@ describe('permissions, said out loud', () => {
 
   it('toasts bounce in, unless the system asks for reduced motion: then they appear at once', async () => {
     const user = await createUser({ permissions: ['showSalary'] });
-    // A toast on a page loaded with that setting, and how long its entrance lasts, in ms.
+    // A toast on a page loaded with that setting, and how long its entrance lasts, in ms. The
+    // duration is read as the entrance starts: react-toastify drops the entrance class when the
+    // animation ends, so reading it later races a busy machine.
     async function toastWith(reducedMotion: 'reduce' | 'no-preference') {
       const page = await browser.signedInPage(user);
       await page.emulateMedia({ reducedMotion });
+      await page.addInitScript(() => {
+        const seen: number[] = [];
+        (window as unknown as { toastEntrances: number[] }).toastEntrances = seen;
+        document.addEventListener(
+          'animationstart',
+          (event) => {
+            const element = event.target as HTMLElement;
+            if (!element.classList?.contains('Toastify__toast')) return;
+            seen.push(Number.parseFloat(getComputedStyle(element).animationDuration) * 1000);
+          },
+          true,
+        );
+      });
       await page.goto('/employees/new');
       const toast = page.locator('.Toastify__toast', {
         hasText: 'You do not have permission to open that page',
       });
       await toast.waitFor();
-      const entrance = await toast.evaluate(
-        (element) => Number.parseFloat(getComputedStyle(element).animationDuration) * 1000,
+      // With reduced motion there may be no animation at all (no animationstart): then the
+      // toast's own computed duration is the answer.
+      const started = await page.evaluate(
+        () => (window as unknown as { toastEntrances: number[] }).toastEntrances,
       );
+      const entrance =
+        started.length > 0
+          ? started[0]
+          : await toast.evaluate(
+              (element) => Number.parseFloat(getComputedStyle(element).animationDuration) * 1000,
+            );
       return { toast, entrance };
     }
     expect((await toastWith('no-preference')).entrance).toBeGreaterThan(100);
