@@ -3,51 +3,97 @@ import { defineConfig } from 'vitest/config';
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
- * One runner for every test: pure packages, the server on PGlite (and on PostgreSQL when
- * TEST_DATABASE_URL is set), web components in jsdom, and browser tests in real Chromium.
+ * The release tier: real server processes started, killed with SIGKILL mid-write, loaded,
+ * run as replicas; the spreadsheet programs (LibreOffice, Gnumeric) and the volume import.
+ * `npm test` runs them; `npm run test:release` runs only them.
+ */
+const RELEASE = [
+  'apps/server/test/crash/**/*.test.ts',
+  'apps/server/test/audit/audit-crash.test.ts',
+  'apps/server/test/faults/**/*.test.ts',
+  'apps/server/test/startup/**/*.test.ts',
+  'apps/server/test/load/**/*.test.ts',
+  'apps/server/test/excel/excel-volume.routes.test.ts',
+  'apps/server/test/excel/excel-spreadsheet-programs.routes.test.ts',
+];
+
+/**
+ * Server tests that never open a database, or whose subject is the same whichever database
+ * is behind (the HTTP layer, the OpenAPI document, password hashing, the spreadsheet programs):
+ * they run once, on PGlite, not again on PostgreSQL. The first group (no database, no app) is
+ * also part of `npm run test:fast`.
+ */
+const SERVER_WITHOUT_DATABASE = [
+  'apps/server/test/architecture/boundaries.test.ts',
+  'apps/server/test/calculator/calculation-contract.test.ts',
+  'apps/server/test/excel/import-plan.test.ts',
+  'apps/server/test/excel/import-rows.test.ts',
+  'apps/server/test/excel/sheet-reader.test.ts',
+  'apps/server/test/excel/xml-scanner.test.ts',
+  'apps/server/test/oidc/oidc.config.test.ts',
+  'apps/server/test/pay-transparency/pay-gap.property.test.ts',
+  'apps/server/test/security/derivation-doc.test.ts',
+];
+const SAME_ON_EVERY_DATABASE = [
+  ...SERVER_WITHOUT_DATABASE,
+  'apps/server/test/architecture/openapi.test.ts',
+  'apps/server/test/auth/password-rules.routes.test.ts',
+  'apps/server/test/compression/compression.routes.test.ts',
+  'apps/server/test/security/headers.test.ts',
+  'apps/server/test/security/route-spellings.test.ts',
+  'apps/server/test/faults/over-limit-body.test.ts',
+  'apps/server/test/excel/excel-spreadsheet-programs.routes.test.ts',
+  'apps/server/test/**/*.pglite-only.test.ts',
+];
+
+/** A server project on one database: the API tier, or the release tier. */
+function serverProject(name: string, kind: 'pglite' | 'postgres', include: string[], exclude: string[]) {
+  return {
+    test: {
+      name,
+      include,
+      exclude,
+      environment: 'node' as const,
+      globalSetup: ['apps/server/test/support/global-setup.ts'],
+      // A net for a hang, not a speed check: some files take ~30 s on a slow, busy machine.
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+      env: { TEST_DB_KIND: kind },
+    },
+  };
+}
+
+const SERVER_TESTS = ['apps/server/test/**/*.test.ts'];
+
+/**
+ * One runner for every test, in tiers (see the README's scripts): pure packages and the
+ * server's database-free tests (`unit`), web components in jsdom (`web`), the API through the
+ * real app on PGlite (`server`) and on PostgreSQL when TEST_DATABASE_URL is set (`server-pg`),
+ * the process-level release tier (`release`, `release-pg`), and browser tests in real
+ * Chromium (`e2e`).
  */
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: a single worker on the 2-core
-    // machines this runs on, so every file ran one after another (~38 min). Two workers run the
-    // server and web files side by side (the browser files stay one at a time, below); each
-    // server file has its own database (a PGlite copy, or a PostgreSQL database cloned from
-    // the template), so files never share state.
+    // machines this runs on, so every file ran one after another. Two workers run the server
+    // and web files side by side (the browser files stay one at a time, below); each server
+    // file has its own database (a PGlite copy, or a PostgreSQL database cloned from the
+    // template), so files never share state.
     maxWorkers: 2,
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['packages/*/test/**/*.test.ts'],
+          include: ['packages/*/test/**/*.test.ts', ...SERVER_WITHOUT_DATABASE],
           environment: 'node',
         },
       },
-      {
-        test: {
-          name: 'server',
-          include: ['apps/server/test/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['apps/server/test/support/global-setup.ts'],
-          // A net for a hang, not a speed check: some files take ~30 s on a slow, busy machine.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          env: { TEST_DB_KIND: 'pglite' },
-        },
-      },
+      serverProject('server', 'pglite', SERVER_TESTS, [...RELEASE, ...SERVER_WITHOUT_DATABASE]),
+      serverProject('release', 'pglite', RELEASE, []),
       ...(withPostgres
         ? [
-            {
-              test: {
-                name: 'server-pg',
-                include: ['apps/server/test/**/*.test.ts'],
-                exclude: ['apps/server/test/**/*.pglite-only.test.ts'],
-                environment: 'node',
-                globalSetup: ['apps/server/test/support/global-setup.ts'],
-                testTimeout: 60_000,
-                hookTimeout: 60_000,
-                env: { TEST_DB_KIND: 'postgres' },
-              },
-            },
+            serverProject('server-pg', 'postgres', SERVER_TESTS, [...RELEASE, ...SAME_ON_EVERY_DATABASE]),
+            serverProject('release-pg', 'postgres', RELEASE, SAME_ON_EVERY_DATABASE),
           ]
         : []),
       {
