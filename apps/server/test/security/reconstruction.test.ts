@@ -269,6 +269,13 @@ describe('the company the check runs on', () => {
         flag,
       ).toBe(true);
     expect(new Set(employees.flatMap((e) => e.customMultipliers)).size).toBe(3);
+    const factors = adminAnswers.find((a) => a.url === '/api/adjustment-factors')!.value as {
+      data: Array<{ jobId: number; positionId: number; type: string }>;
+    };
+    const used = factors.data.filter((f) =>
+      employees.some((e) => e.technologyId === f.jobId && e.specializationId === f.positionId),
+    );
+    expect(new Set(used.map((f) => f.type))).toEqual(new Set(['PERCENTAGE', 'FIXED']));
     expect(new Set(employees.map((e) => `${e.gradeId}:${e.levelId}`)).size).toBeGreaterThanOrEqual(8);
     expect(new Set(gross.values()).size).toBeGreaterThan(EMPLOYEES * 0.9);
   });
