@@ -143,6 +143,8 @@ export function employeesOf(answers: Answer[]): EmployeeView[] {
 export interface Rebuilt {
   /** Gross pay per employee id, or why it could not be worked out. */
   gross: Map<number, number> | string;
+  /** Total cost per employee id as the rebuild priced it (empty when nothing was rebuilt). */
+  rebuiltCost: Map<number, number>;
   /** Total cost per employee id, as read, or why none was. */
   cost: Map<number, number> | string;
   /** Every rule amount the texts gave away. */
@@ -153,9 +155,10 @@ export interface Rebuilt {
 export function rebuild(answers: Answer[], options: { source?: 'everything' | 'texts' } = {}): Rebuilt {
   const harvested = harvestAmounts(textsOf(answers));
   const employees = employeesOf(answers);
-  const fromRules = grossOf(answers, employees, harvested, options.source ?? 'everything');
+  const rebuiltCost = new Map<number, number>();
+  const fromRules = grossOf(answers, employees, harvested, options.source ?? 'everything', rebuiltCost);
   const gross = typeof fromRules === 'string' ? (readGross(employees) ?? fromRules) : fromRules;
-  return { gross, cost: costOf(answers, employees), harvested };
+  return { gross, rebuiltCost, cost: costOf(answers, employees), harvested };
 }
 
 /** Gross pay as the employee list showed it, when it showed it for everyone. */
@@ -170,6 +173,7 @@ function grossOf(
   employees: EmployeeView[],
   harvested: HarvestedAmounts,
   source: 'everything' | 'texts',
+  rebuiltCost: Map<number, number>,
 ): Map<number, number> | string {
   if (!employees.length) return 'no employee was readable';
   const read = dataOf(answers, '/api/settings') as SettingsRead | undefined;
@@ -261,7 +265,9 @@ function grossOf(
       levelId: e.levelId,
       customMultiplierIds: e.customMultipliers,
     };
-    gross.set(e.id, calculateWithPrepared(book.forEmployee(record), e).calculatedSalary);
+    const { details } = calculateWithPrepared(book.forEmployee(record), e);
+    gross.set(e.id, details.grossSalary);
+    rebuiltCost.set(e.id, details.totalCost);
   }
   return gross;
 }
