@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import {
   PAY_DERIVATION_TABLE,
   PERMISSION_KEYS,
+  PERMISSION_REVEALS,
   type Permissions,
   payDerivation,
 } from '@salary/shared/common/permissions';
@@ -37,6 +38,18 @@ describe('docs/security.md: what each permission set can derive', () => {
     }
     expect(payDerivation({ isAdmin: true, permissions: { ...PERMISSIONS_NONE } })).toBe('exact pay');
     expect([...seen].sort()).toEqual(PAY_DERIVATION_TABLE.map((row) => row.derives).sort());
+  });
+
+  it("User Management's note beside each permission says what it alone derives, in the table's terms", () => {
+    for (const key of PERMISSION_KEYS) {
+      const alone = payDerivation({ isAdmin: false, permissions: { ...PERMISSIONS_NONE, [key]: true } });
+      const note = PERMISSION_REVEALS[key];
+      // Show Calculated Salary shows pay outright: its label says it.
+      if (key === 'showSalary') expect(note, key).toBeUndefined();
+      else if (alone === 'exact pay') expect(note, key).toMatch(/work out every employee's pay/);
+      else if (alone === 'order by pay') expect(note, key).toMatch(/rank every employee by pay/);
+      else expect(note, key).toBeUndefined();
+    }
   });
 });
 
