@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test — pure packages, the server on PGlite (and on PostgreSQL when
 // TEST_DATABASE_URL is set), web components, and browser tests in the system Chromium.
+// `npm test -- --tier <name>` runs one tier (the `test:*` scripts): fast, http, browser, release.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -8,11 +9,30 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const e2eOnly = args.includes('--e2e-only');
-const passThrough = args.filter((a) => a !== '--e2e-only');
+const tierAt = args.indexOf('--tier');
+const tier = tierAt >= 0 ? args[tierAt + 1] : undefined;
+const passThrough = tierAt >= 0 ? args.filter((_, i) => i !== tierAt && i !== tierAt + 1) : args;
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** The vitest projects of each tier (vitest.config.ts defines them). */
+const TIERS = {
+  // Engine, shared contract, the server's database-free tests, web components.
+  fast: ['unit', 'web'],
+  // The API through the real app: every route's envelope, auth, access matrix, rules, imports.
+  http: ['server', ...(withPostgres ? ['server-pg'] : [])],
+  // Real Chromium against the built app: journeys, the accessibility sweep, the looks.
+  browser: ['e2e'],
+  // Real server processes: crash, kill, `npm start`, load, replicas, volume, spreadsheet programs.
+  release: ['release', ...(withPostgres ? ['release-pg'] : [])],
+};
+if (tier !== undefined && !(tier in TIERS)) {
+  console.error(`Unknown tier "${tier}"; the tiers are ${Object.keys(TIERS).join(', ')}.`);
+  process.exit(1);
+}
+const needs = (name) => tier === undefined || tier === name;
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-if (!existsSync(chromium)) {
+if (needs('browser') && !existsSync(chromium)) {
   console.error(
     `\nChromium not found at ${chromium}; the browser tests need it.\n` +
       'Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
@@ -22,7 +42,7 @@ if (!existsSync(chromium)) {
 }
 
 // The pay statement tests read the PDF back with poppler's pdftotext / pdftoppm.
-const pdfTools = spawnSync('pdftotext', ['-v'], { stdio: 'ignore' });
+const pdfTools = needs('http') ? spawnSync('pdftotext', ['-v'], { stdio: 'ignore' }) : {};
 if (pdfTools.error) {
   console.error(
     '\npdftotext not found; the pay statement tests read the PDF back with it.\n' +
@@ -36,8 +56,9 @@ function run(cmd, cmdArgs) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// The browser tests run against the built app, exactly as `npm start` serves it.
-run('npm', ['run', 'build', '--silent']);
-if (process.env.TEST_DATABASE_URL)
+// The browser and release tests run the built app, exactly as `npm start` serves it.
+if (needs('browser') || needs('release')) run('npm', ['run', 'build', '--silent']);
+if (withPostgres && (needs('http') || needs('release')))
   console.log(`Server tests also run on PostgreSQL (${process.env.TEST_DATABASE_URL}).`);
-run('npx', ['vitest', 'run', ...(e2eOnly ? ['--project', 'e2e'] : []), ...passThrough]);
+const projects = tier === undefined ? [] : TIERS[tier].flatMap((name) => ['--project', name]);
+run('npx', ['vitest', 'run', ...projects, ...passThrough]);
