@@ -5,7 +5,7 @@ import { useBrowser } from './support/browser.ts';
 const browser = useBrowser();
 
 /**
- * Architecture §7 and issue 18: the JavaScript of a first visit of the login page transfers
+ * The budget of issue 18: the JavaScript of a first visit of the login page transfers
  * at most 200 KB, counted as Chromium received it off the wire (compressed bodies plus
  * headers), not as the files lie on disk. Everything else it loads (HTML, CSS, icon) is
  * printed beside it.

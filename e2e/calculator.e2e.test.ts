@@ -119,7 +119,7 @@ async function fillProfile(calculator: CalculatorPage, level = rules.level) {
   await calculator.checkbox('Team lead allowance').check();
 }
 
-/** What the screen must send for fillProfile (spec §7), written out independently of the app. */
+/** What the screen must send for fillProfile, written out independently of the app. */
 function expectedPayload(): CalculateBody {
   return {
     jobId: rules.job.id,
@@ -141,7 +141,7 @@ function expectedPayload(): CalculateBody {
   };
 }
 
-/** Every figure the panel must show for an answer: row id → text (spec §9 formats). */
+/** Every figure the panel must show for an answer: row id → text (formats). */
 function expectedFigures(answer: Answer): Record<string, string> {
   const d = answer.details;
   const percent = (value: number) => `${value.toFixed(1)}%`;
@@ -189,7 +189,7 @@ describe('salary calculator', () => {
   it('shows every figure exactly as POST /api/calculate answers for the same payload', async () => {
     await useSettings();
     const { page, calculator } = await openCalculator();
-    // Spec §2: benefits start checked, custom multipliers unchecked, social insurance applied.
+    // Benefits start checked, custom multipliers unchecked, social insurance applied.
     expect(await calculator.checkbox('Health Insurance').isChecked()).toBe(true);
     expect(await calculator.checkbox('Pension Plan').isChecked()).toBe(true);
     expect(await calculator.checkbox('On-call rotation').isChecked()).toBe(false);

@@ -14,7 +14,7 @@ describe('benefits', () => {
     const { page } = benefits;
     const name = uniqueName('Gym');
 
-    // Add stays disabled until both a name and an amount are there (spec §5).
+    // Add stays disabled until both a name and an amount are there.
     expect(await benefits.addButton.isDisabled()).toBe(true);
     await benefits.field('Benefit Name').fill(name);
     expect(await benefits.addButton.isDisabled()).toBe(true);

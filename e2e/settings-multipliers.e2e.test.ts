@@ -36,7 +36,7 @@ describe('salary multipliers', () => {
     await multipliers.modal.waitFor({ state: 'hidden' });
     await multipliers.custom(title).getByText('Unsaved').waitFor();
 
-    // Nothing is stored before Save All Changes (spec §4).
+    // Nothing is stored before Save All Changes.
     const before = await readSettings();
     expect(before.experienceMultiplier).toBe(1.5);
     expect(before.customMultipliers).toEqual([]);

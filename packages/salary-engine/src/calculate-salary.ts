@@ -1,5 +1,5 @@
 /**
- * The salary formula (docs/salary-formula.md, architecture §4). Pure: no I/O, no clock, no globals,
+ * The salary formula (docs/salary-formula.md). Pure: no I/O, no clock, no globals,
  * inputs are never mutated. All arithmetic is on integers — cents for money, basis points for
  * percentages, hundredths for years — and each line item is rounded once, half away from zero, so
  * every total, being the sum of its rounded lines, adds up to the cent.

@@ -23,7 +23,7 @@ import {
  * each route as every kind of caller and checks the answer against this one table.
  */
 
-/** `moneyRules`: admin, showSalary, showSettings or manageSettings (architecture §5). */
+/** `moneyRules`: admin, showSalary, showSettings or manageSettings. */
 type Who = 'public' | 'signedIn' | 'admin' | 'moneyRules' | PermissionKey;
 
 interface RouteCase {

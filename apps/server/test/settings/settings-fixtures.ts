@@ -2,7 +2,7 @@ import type { Settings } from '@salary/shared/settings/settings.contract';
 import { newSettings } from '../support/factories.ts';
 import type { TestContext } from '../support/helper.ts';
 
-/** The record migration 0001 creates: the spec §9 defaults at version 1. */
+/** The record migration 0001 creates: the defaults at version 1. */
 export const DEFAULT_SETTINGS = { ...newSettings(), version: 1 } as const;
 
 /** A whole, valid PUT body (without `version`) away from the defaults; override any field. */

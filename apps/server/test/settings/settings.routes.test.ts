@@ -14,7 +14,7 @@ const withoutMeta = ({ version: _v, updatedAt: _u, ...rest }: Settings) => rest;
 
 describe('settings API', () => {
   // Runs first: nothing has saved the record yet.
-  it('answers the default record (spec §9) to readers of the money rules', async () => {
+  it('answers the default record to readers of the money rules', async () => {
     const { token } = await t.createUser({ showSettings: true });
     const res = await t.call<Settings>({ method: 'GET', url: '/api/settings', token });
     expect(res.statusCode).toBe(200);
@@ -227,7 +227,7 @@ describe('settings permissions', () => {
     const before = await getSettings(t);
     const plain = await t.createUser({ manageEmployee: true, deleteEmployee: true, showCost: true });
     const names = (await getSettings(t, plain.token)) as unknown as Record<string, unknown>;
-    // Types, names and titles only: no multiplier, benefit or insurance value (architecture §5).
+    // Types, names and titles only: no multiplier, benefit or insurance value.
     expect(Object.keys(names).sort()).toEqual(
       [
         'actingAsMultiplierType',

@@ -61,7 +61,7 @@ type Benefit = Settings['benefits'][number];
 type CustomMultiplier = Settings['customMultipliers'][number];
 
 /**
- * The settings values as migration 0001 creates the record (spec §9 defaults), with
+ * The settings values as migration 0001 creates the record (defaults), with
  * `overrides`: a whole PUT /api/settings body without `version`.
  */
 export function newSettings(overrides: Partial<SettingsValues> = {}): SettingsValues {

@@ -20,7 +20,7 @@ import {
   SsoCallbackPage,
 } from './lazy-pages.ts';
 
-/** Routes of spec §2; everything but /login sits behind the login guard inside the layout. */
+/** Routes; everything but /login sits behind the login guard inside the layout. */
 export function AppRoutes() {
   return (
     <Routes>

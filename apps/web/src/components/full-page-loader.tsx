@@ -1,6 +1,6 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 
-/** Shown while the stored session is being verified (spec §4: 'Loading...' with a spinner). */
+/** Shown while the stored session is being verified ('Loading...' with a spinner). */
 export function FullPageLoader({ label = 'Loading...' }: { label?: string }) {
   return (
     <Center mih="100dvh" role="status" aria-live="polite">

@@ -4,7 +4,7 @@ import { useToast } from '../lib/toast/toast-context.ts';
 
 export interface DeleteOptions<T> {
   mutation: { mutateAsync(id: number): Promise<unknown>; isPending: boolean };
-  /** Toasts (spec §8): 'Job deleted successfully' / 'Failed to delete job' (the server's reason wins). */
+  /** Toasts: 'Job deleted successfully' / 'Failed to delete job' (the server's reason wins). */
   deleted: string;
   failed: string;
   onDeleted?(row: T): void;
@@ -24,7 +24,7 @@ export type ConfirmedDeleting<T> = Omit<DeleteOptions<T>, 'onDeleted'> & {
 };
 
 /**
- * Delete after a confirmation (spec §8), for the rule lists and User Management alike: `ask(row)`
+ * Delete after a confirmation, for the rule lists and User Management alike: `ask(row)`
  * opens the dialog, spread `confirmProps` onto the ConfirmDialog with the domain's own title and prompt.
  */
 export function useConfirmedDelete<T extends { id: number }>({

@@ -68,7 +68,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 /**
  * The one place that talks HTTP: adds the token, enforces the timeout, unwraps answers to their
- * body (the envelope) and turns every failure into an ApiError with the spec's messages (§8).
+ * body (the envelope) and turns every failure into an ApiError with the spec's messages.
  */
 export function createApiClient(options: ApiClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');

@@ -17,8 +17,8 @@ interface ApiErrorInit {
 }
 
 /**
- * Every failed call rejects with this: the spec's error object ({success: false, message, error,
- * data: null}, §8 Transport) plus what forms need (HTTP status, per-field problems). It is a real
+ * Every failed call rejects with this: the envelope ({success: false, message, error,
+ * data: null}) plus what forms need (HTTP status, per-field problems). It is a real
  * Error so TanStack Query, error boundaries and stack traces treat it like any other failure.
  */
 export class ApiError extends Error {
@@ -52,7 +52,7 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
-/** The server's own message when it sent one, else the screen's fallback (spec §8 "Toasts"). */
+/** The server's own message when it sent one, else the screen's fallback ("Toasts"). */
 export function errorMessage(error: unknown, fallback: string): string {
   return isApiError(error) && error.fromServer && error.message ? error.message : fallback;
 }

@@ -2,7 +2,7 @@ import { employeeListQuery } from '@salary/shared/employees/employee.contract';
 import type { z } from 'zod';
 
 /*
- * The directory's filters as they live in the address (spec §7 wire names: technologyId,
+ * The directory's filters as they live in the address (wire names: technologyId,
  * positionId, gradeId, levelId, salaryFrom, salaryTo, plus `name`), shared by the directory
  * and the Pay Overview so a shared link shows the same employees on both.
  */

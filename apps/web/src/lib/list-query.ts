@@ -2,7 +2,7 @@ import { type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from './api-client.ts';
 
-/** Settings lists load on every entry (spec §4), so a section passes `refetchOnMount: 'always'`. */
+/** Settings lists load on every entry, so a section passes `refetchOnMount: 'always'`. */
 export interface ListQueryOptions {
   refetchOnMount?: boolean | 'always';
 }

@@ -4,22 +4,22 @@ import { useAuth } from './auth/auth-context.ts';
 
 type MaybeUser = User | null | undefined;
 
-/** Settings hub and the sidebar entry: admins or showSettings (spec §6). */
+/** Settings hub and the sidebar entry: admins or showSettings. */
 export function canSeeSettings(user: MaybeUser): boolean {
   return can(user, 'showSettings');
 }
 
-/** /insights (Pay Overview) and "Why this salary?": admins or showSalary (architecture §5). */
+/** /insights (Pay Overview) and "Why this salary?": admins or showSalary. */
 export function canSeeInsights(user: MaybeUser): boolean {
   return can(user, 'showSalary');
 }
 
-/** Create/edit/delete salary rules and settings: admins or manageSettings (architecture §5). */
+/** Create/edit/delete salary rules and settings: admins or manageSettings. */
 export function canManageSettings(user: MaybeUser): boolean {
   return can(user, 'manageSettings');
 }
 
-/** /employees/new and /employees/edit/:id need manageEmployee and (admin or showSalary) (spec §6). */
+/** /employees/new and /employees/edit/:id need manageEmployee and (admin or showSalary). */
 export function canOpenEmployeeForms(user: MaybeUser): boolean {
   return can(user, 'manageEmployee') && can(user, 'showSalary');
 }

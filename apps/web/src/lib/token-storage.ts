@@ -1,4 +1,4 @@
-/** The session token lives in localStorage under 'token' (spec §9), so a reload keeps the session. */
+/** The session token lives in localStorage under 'token', so a reload keeps the session. */
 const TOKEN_KEY = 'token';
 
 export function getToken(): string | null {

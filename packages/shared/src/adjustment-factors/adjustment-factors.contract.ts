@@ -18,7 +18,7 @@ function hasAtMostFourDecimals(value: number): boolean {
   return Number.isFinite(value) && Math.abs(Math.round(value * 10_000) - value * 10_000) < 1e-6;
 }
 
-/** The screen's percent (12 → 0.12) as the fraction the API takes (spec §3). */
+/** The screen's percent (12 → 0.12) as the fraction the API takes. */
 export function factorFromPercent(percent: number): number {
   return Math.round(percent * 100) / 10_000;
 }

@@ -29,7 +29,7 @@ export const calculatorCustomMultiplier = z.object({
 });
 
 /**
- * POST /calculate (spec §7). `benefits`: JSON string (or object) of stored benefit name →
+ * POST /calculate. `benefits`: JSON string (or object) of stored benefit name →
  * selected; names not given count as selected. `customMultipliers`: JSON string (or list)
  * of {title, type, value, checked}. `settings.applySocialInsurance` defaults to true.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID } from './fields.ts';
 
-/** Every API answer has this shape (spec §3 "Response envelope"). */
+/** Every API answer has this shape ("Response envelope"). */
 export interface Envelope<T> {
   success: boolean;
   message: string;

@@ -37,7 +37,7 @@ const listFormat = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 });
 
-/** Lists: `$1,234.56` — dollar sign, en-US grouping, exactly two decimals (spec §9). */
+/** Lists: `$1,234.56` — dollar sign, en-US grouping, exactly two decimals. */
 export function formatMoney(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   return listFormat.format(value);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The six permission flags, in the order the screens list them (spec §6). */
+/** The six permission flags, in the order the screens list them. */
 export const PERMISSION_KEYS = [
   'showSettings',
   'manageSettings',
@@ -41,7 +41,7 @@ export const NO_PERMISSIONS: Permissions = {
   deleteEmployee: false,
 };
 
-/** Anything absent counts as false (spec §3). */
+/** Anything absent counts as false. */
 export function normalizePermissions(
   input: Partial<Record<PermissionKey, unknown>> | null | undefined,
 ): Permissions {
@@ -69,7 +69,7 @@ export function can(
  * The money rules (base-salary amounts, factor values, multiplier, custom multiplier and
  * benefit values, insurance percentages) are salary data: with them and the employee list,
  * anyone could rebuild every salary. Readers: admins and showSalary, showSettings or
- * manageSettings holders (architecture §5).
+ * manageSettings holders.
  */
 export function canReadMoneyRules(actor: Pick<Actor, 'isAdmin' | 'permissions'> | null | undefined): boolean {
   return can(actor, 'showSalary') || can(actor, 'showSettings') || can(actor, 'manageSettings');

@@ -128,7 +128,7 @@ const optionalNameSearch = z.preprocess(
   z.string({ error: 'Search by Name must be text' }).max(100, 'Search by Name is too long').optional(),
 );
 
-/** GET /employees filters (spec §7: technologyId and positionId; `name` is the name search). */
+/** GET /employees filters (technologyId and positionId; `name` is the name search). */
 export const employeeListQuery = z
   .object({
     name: optionalNameSearch,
@@ -170,7 +170,7 @@ export function toEmployeeFilters(q: z.output<typeof employeeListQuery>): Employ
 
 const namedRef = z.object({ id: z.number().int(), name: z.string() });
 
-/** Read shape (spec §3). The salary keys are absent, not null, for users who may not see them. */
+/** Read shape. The salary keys are absent, not null, for users who may not see them. */
 export const employeeViewSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMPLOYEE_FIELDS, type EmployeeField, type EmployeeFieldOf } from '../employees/employee-fields.ts';
 
 /*
- * The Excel files of the employee directory (spec §2, §7, §9): the export, the import
+ * The Excel files of the employee directory: the export, the import
  * template and the import report. The sheet's column headers are the form's labels; the
  * import matches them case-insensitively, so an exported file imports back unchanged.
  */
@@ -10,9 +10,9 @@ import { EMPLOYEE_FIELDS, type EmployeeField, type EmployeeFieldOf } from '../em
 export const EXPORT_FILE_NAME = 'employees_export.xlsx';
 export const TEMPLATE_FILE_NAME = 'employees_template.xlsx';
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** The file picker's `accept` (spec §2: Import Excel accepts .xlsx/.xls). */
+/** The file picker's `accept` (Import Excel accepts .xlsx/.xls). */
 export const IMPORT_ACCEPT = '.xlsx,.xls';
-/** The multipart field that carries the file (spec §7). */
+/** The multipart field that carries the file. */
 export const IMPORT_FIELD = 'file';
 
 /** The sheet's columns: the ID, then every employee field in its order (employee-fields.ts). */

@@ -15,14 +15,14 @@ export const orderField = z
   .min(0, 'Order must be 0 or more')
   .max(ORDER_MAX, `Order must be at most ${ORDER_MAX}`);
 
-/** Without an order the grade goes last: its order is the current number of grades (spec §9). */
+/** Without an order the grade goes last: its order is the current number of grades. */
 export const createGradeBody = z.object({
   name: requiredText('Name', SETTING_NAME_MAX_LENGTH),
   order: orderField.optional(),
 });
 export type CreateGradeBody = z.input<typeof createGradeBody>;
 
-/** Spec §7 sends "name/order": either or both. */
+/** An update sends name, order, or both. */
 export const updateGradeBody = z
   .object({
     name: requiredText('Name', SETTING_NAME_MAX_LENGTH).optional(),
@@ -76,7 +76,7 @@ export const orderPairs = (noun: string, plural: string) =>
       });
     });
 
-/** The Grades screen swaps two adjacent orders and sends every {id, order} pair (spec §4). */
+/** The Grades screen swaps two adjacent orders and sends every {id, order} pair. */
 export const reorderGradesBody = z.object({ grades: orderPairs('Grade', 'grades') });
 export type ReorderGradesBody = z.input<typeof reorderGradesBody>;
 export type GradeOrder = z.output<typeof reorderGradesBody>;

@@ -17,7 +17,7 @@ export type UpdateJobBody = z.input<typeof updateJobBody>;
 export const jobSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** The Jobs table's "Positions" column (spec §3: Job has `_count.positions`). */
+  /** The Jobs table's "Positions" column (Job has `_count.positions`). */
   _count: z.object({ positions: z.number().int() }),
 });
 export type Job = z.infer<typeof jobSchema>;

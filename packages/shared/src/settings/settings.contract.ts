@@ -10,7 +10,7 @@ import {
 
 /*
  * The single settings record: six base multipliers, custom multipliers, benefits and social
- * insurance (spec §3 "Settings"). Bounds match the salary engine's input domain, so a saved
+ * insurance ("Settings"). Bounds match the salary engine's input domain, so a saved
  * record can always be calculated with.
  */
 
@@ -253,7 +253,7 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 
 /**
- * The settings as users who may not read the money rules get them (architecture §5): names,
+ * The settings as users who may not read the money rules get them: names,
  * titles, ids and types — enough for the employee form to list custom multipliers by title —
  * and no multiplier, benefit or insurance value.
  */
@@ -294,7 +294,7 @@ export function withoutValues(settings: Settings): SettingsWithoutValues {
   };
 }
 
-/** The record as the first migration creates it (spec §9): tests and seeds start from it. */
+/** The record as the first migration creates it: tests and seeds start from it. */
 export const DEFAULT_SETTINGS_VALUES = {
   experienceMultiplier: 0,
   experienceMultiplierType: 'PERCENTAGE',

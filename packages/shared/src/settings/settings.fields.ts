@@ -35,7 +35,7 @@ export function choiceField<const T extends readonly [string, ...string[]]>(valu
   });
 }
 
-/** true/false, or 1/0 as some clients send flags (spec §3); answers a boolean. */
+/** true/false, or 1/0 as some clients send flags; answers a boolean. */
 export function flagField(field: string) {
   return z
     .union([z.boolean(), z.literal(0), z.literal(1)], {

@@ -12,7 +12,7 @@ export const createUserBody = z.object({
 });
 export type CreateUserBody = z.input<typeof createUserBody>;
 
-/** Only name and permissions change; email and password are fixed at creation (spec §6). */
+/** Only name and permissions change; email and password are fixed at creation. */
 export const updateUserBody = z.object({
   name: requiredText('Name'),
   permissions: permissionsSchema,

@@ -48,7 +48,7 @@ export interface Visibility {
   personal?: boolean;
 }
 
-/** The read shape of spec §3; salary keys and personal data only for those allowed to see them. */
+/** The read shape; salary keys and personal data only for those allowed to see them. */
 export function toEmployeeView(
   e: EmployeeRecord,
   pricing: Pricing | undefined,

@@ -28,7 +28,7 @@ const REQUIRED_COLUMNS = EMPLOYEE_FIELDS.filter((f) => f.required).map((f) => ({
   header: f.label,
 }));
 
-/** The employee list's column titles (spec §2) are accepted too, so either wording imports. */
+/** The employee list's column titles are accepted too, so either wording imports. */
 const HEADER_ALIASES: Array<[string, EmployeeColumnKey]> = EMPLOYEE_FIELDS.flatMap((f) =>
   'aliases' in f ? f.aliases.map((alias): [string, EmployeeColumnKey] => [alias, f.key]) : [],
 );

@@ -24,7 +24,7 @@ export function createGradesService(deps: { db: Db; audit: Pick<AuditService, 'r
 
     async create(actor: Actor, input: NewGrade): Promise<Grade> {
       rules.requireWriter(actor);
-      // A new grade goes last unless told otherwise (spec §9).
+      // A new grade goes last unless told otherwise.
       const order = input.order ?? (await grades.count());
       return rules.create(actor, { name: input.name, order });
     },

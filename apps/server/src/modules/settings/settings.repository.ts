@@ -87,7 +87,7 @@ export function createSettingsRepository(db: DbOrTx) {
     return row;
   }
 
-  /** Recreates the default row should it ever be missing (defaults are the schema's, spec §9). */
+  /** Recreates the default row should it ever be missing (defaults are the schema's). */
   async function ensureRow(): Promise<void> {
     await db.insert(settings).values({ id: SETTINGS_ID }).onConflictDoNothing();
   }

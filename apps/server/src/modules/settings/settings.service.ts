@@ -53,7 +53,7 @@ export function createSettingsService(deps: {
 
     async update(actor: Actor, input: UpdateSettingsInput): Promise<Settings> {
       requirePermission(actor, 'manageSettings');
-      // 409 like every other duplicate name (architecture §6); the contract exports the check.
+      // 409 like every other duplicate name; the contract exports the check.
       const duplicate = findDuplicateBenefitName(input.benefits);
       if (duplicate !== undefined) throw conflict(`A benefit named "${duplicate}" already exists`);
 

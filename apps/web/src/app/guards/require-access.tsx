@@ -7,7 +7,7 @@ import { useToast } from '../../lib/toast/toast-context.ts';
 /** Said as a guarded address sends the user away, so the redirect is never silent. */
 export const NO_ACCESS_MESSAGE = 'You do not have permission to open that page';
 
-/** Users lacking access to a guarded route go to /dashboard (spec §6), told why in a toast. */
+/** Users lacking access to a guarded route go to /dashboard, told why in a toast. */
 export function RequireAccess({ allow }: { allow(user: User): boolean }) {
   const user = useCurrentUser();
   const toast = useToast();

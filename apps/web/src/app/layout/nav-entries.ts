@@ -10,7 +10,7 @@ export interface NavEntry {
   visible?(user: User): boolean;
 }
 
-/** Sidebar entries of spec §2, in order. */
+/** The sidebar's entries, in order. */
 export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Employees', path: '/dashboard', icon: IconUsers },
   { label: 'Salary Calculator', path: '/calculator', icon: IconCalculator },

@@ -9,7 +9,7 @@ function initialsOf(name: string, email: string): string {
   return letters.join('').toUpperCase();
 }
 
-/** Who is signed in (email and role label, spec §2) and the Logout button. */
+/** Who is signed in (email and role label) and the Logout button. */
 export function UserPanel() {
   const { logout } = useAuth();
   const user = useCurrentUser();

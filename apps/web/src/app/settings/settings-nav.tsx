@@ -9,7 +9,7 @@ interface SettingsNavProps {
   currentPath: string | undefined;
 }
 
-/** One card link per visible section; the current one is highlighted (spec §2 Settings hub). */
+/** One card link per visible section; the current one is highlighted (Settings hub). */
 export function SettingsNav({ sections, currentPath }: SettingsNavProps) {
   const current = sections.find((section) => section.path === currentPath);
   return (

@@ -43,7 +43,7 @@ interface InlineRuleSaving<T, TValues, TOutput> {
 }
 
 /**
- * The inline form above a rules list (spec §4): create mode empties itself after a save; edit
+ * The inline form above a rules list: create mode empties itself after a save; edit
  * mode saves, toasts and hands back to create mode through `onDone`.
  */
 export function useInlineRuleForm<T extends { id: number }, TValues extends FieldValues, TOutput>({

@@ -26,8 +26,8 @@ interface InlineRulesSectionProps<T extends { id: number }> extends RuleListSect
 }
 
 /**
- * A rules section edited in an inline form above its list (base salaries, adjustment factors,
- * spec §2): Edit fills the form and tints the row, Cancel Edit or a save empties it again.
+ * A rules section edited in an inline form above its list (base salaries, adjustment factors):
+ * Edit fills the form and tints the row, Cancel Edit or a save empties it again.
  */
 export function InlineRulesSection<T extends { id: number }>({
   columns,

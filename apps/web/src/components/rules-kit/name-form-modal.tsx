@@ -84,7 +84,7 @@ function NameForm<TValues extends NameValues, TOutput>({
 /**
  * Add/edit modal of a rules section: a Name field, after any fields of the domain's own. Mantine
  * unmounts the body while closed, so each opening starts from `defaultValues`: empty for add,
- * prefilled for edit (spec §4).
+ * prefilled for edit.
  */
 export function NameFormModal<TValues extends NameValues, TOutput>({
   opened,

@@ -1,4 +1,4 @@
-/** The toasts of a rules form (spec §8): created/updated on success; a failure says the server's reason, else these. */
+/** The toasts of a rules form: created/updated on success; a failure says the server's reason, else these. */
 export interface SaveMessages {
   created: string;
   updated: string;

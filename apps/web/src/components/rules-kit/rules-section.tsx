@@ -45,7 +45,7 @@ interface RuleListBodyProps<T> {
   query: RuleListQuery<T>;
   /** Plural, lower case: 'Could not load <what>'. */
   what: string;
-  /** The toast when the read fails without a server message (spec §8), e.g. 'Failed to fetch jobs'. */
+  /** The toast when the read fails without a server message, e.g. 'Failed to fetch jobs'. */
   failureMessage: string;
   /** Shown when the list is empty. */
   empty: ReactNode;

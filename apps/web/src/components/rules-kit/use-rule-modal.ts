@@ -4,7 +4,7 @@ import { useToast } from '../../lib/toast/toast-context.ts';
 interface RuleSaving<TBody, TSaved> {
   create(body: TBody): Promise<TSaved>;
   update(id: number, body: TBody): Promise<TSaved>;
-  /** Success toasts (spec §8), e.g. 'Job created successfully' / 'Job updated successfully'. */
+  /** Success toasts, e.g. 'Job created successfully' / 'Job updated successfully'. */
   created: string;
   updated: string;
   /** After a successful save, with the server's answer (the modal then closes). */

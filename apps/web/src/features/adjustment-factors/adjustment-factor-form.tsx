@@ -23,7 +23,7 @@ import { factorFormSchema, formValuesFor } from './factor-form-values.ts';
 
 const TYPE_OPTIONS = ADJUSTMENT_TYPES.map((type) => ({ value: type, label: ADJUSTMENT_TYPE_LABELS[type] }));
 
-/** The inline form above the list (spec §2, §5): a job × position pair, its type and factor. */
+/** The inline form above the list: a job × position pair, its type and factor. */
 export function AdjustmentFactorForm({ editing, onDone }: RuleFormProps<AdjustmentFactor>) {
   const createFactor = useCreateAdjustmentFactor();
   const updateFactor = useUpdateAdjustmentFactor();

@@ -9,7 +9,7 @@ import { useAdjustmentFactors } from './api/get-adjustment-factors.ts';
 import { formatFactor } from './factor-display.ts';
 import { FactorTypeBadge } from './factor-type-badge.tsx';
 
-// The factor's own: its type badge and the signed display (spec §3).
+// The factor's own: its type badge and the signed display.
 const COLUMNS: RuleColumn<AdjustmentFactor>[] = [
   { header: 'Job', kind: 'name', cell: (factor) => factor.job.name },
   { header: 'Position', cell: (factor) => factor.position.name },
@@ -24,7 +24,7 @@ const CARD = {
   badge: (factor: AdjustmentFactor) => <FactorTypeBadge type={factor.type} />,
 };
 
-/** Settings → Adjustment Factors (spec §2): inline create/edit form above the job × position list. */
+/** Settings → Adjustment Factors: inline create/edit form above the job × position list. */
 export default function AdjustmentFactorsSection() {
   return (
     <InlineRulesSection

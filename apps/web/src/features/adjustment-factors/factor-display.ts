@@ -12,7 +12,7 @@ const signedAmount = new Intl.NumberFormat('en-US', {
 });
 
 /**
- * The list's Factor column (spec §3): a PERCENTAGE factor is stored as a fraction and shown as a
+ * The list's Factor column: a PERCENTAGE factor is stored as a fraction and shown as a
  * signed whole percent ('+12%'); a FIXED factor is an amount shown signed with 2 decimals ('+150.00').
  */
 export function formatFactor(type: AdjustmentType, factor: number): string {

@@ -19,7 +19,7 @@ export interface FactorFormValues {
 
 /**
  * The form's resolver schema. It only converts the entered percent to the fraction the API takes
- * (12 → 0.12, spec §3); every rule and message comes from the shared contract it pipes into, and
+ * (12 → 0.12); every rule and message comes from the shared contract it pipes into, and
  * its issues keep their field paths, so errors land under the right inputs.
  */
 export const factorFormSchema = z

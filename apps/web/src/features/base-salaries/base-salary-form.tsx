@@ -26,7 +26,7 @@ function valuesFor(editing: BaseSalary | null): BaseSalaryFormValues {
     : { gradeId: null, levelId: null, amount: Number.NaN };
 }
 
-/** The inline form above the list (spec §2): a grade × level pair and its amount. */
+/** The inline form above the list: a grade × level pair and its amount. */
 export function BaseSalaryForm({ editing, onDone }: RuleFormProps<BaseSalary>) {
   const grades = useGrades();
   const levels = useLevels();

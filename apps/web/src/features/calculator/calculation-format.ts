@@ -1,7 +1,7 @@
 import { formatMoney } from '@salary/shared/common/money';
 import type { MultiplierType } from '@salary/shared/settings/settings.contract';
 
-/** Dollars with en-US grouping and cents: '$4,904.82', '-$119.07' (spec §9). */
+/** Dollars with en-US grouping and cents: '$4,904.82', '-$119.07'. */
 export function formatDollars(value: number): string {
   return formatMoney(value);
 }
@@ -16,7 +16,7 @@ export function formatPercentOneDecimal(percent: number): string {
   return `${(signed / 10).toFixed(1)}%`;
 }
 
-/** The adjustment factor is a fraction; the panel shows it ×100 with one decimal (spec §9). */
+/** The adjustment factor is a fraction; the panel shows it ×100 with one decimal. */
 export function formatAdjustmentFactor(fraction: number): string {
   return formatPercentOneDecimal(fraction * 100);
 }

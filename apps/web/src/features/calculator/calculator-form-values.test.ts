@@ -54,7 +54,7 @@ describe('buildCalculatePayload', () => {
     ]);
   });
 
-  it("sends the user's picks, the profile and the social insurance choice (spec §7)", () => {
+  it("sends the user's picks, the profile and the social insurance choice", () => {
     const payload = buildCalculatePayload({ ...profile, applySocialInsurance: false }, options, {
       benefits: { 'Pension Plan': false },
       customMultipliers: { cm_b: true },

@@ -48,7 +48,7 @@ export const calculatorResolver = zodResolver(calculatorForm) as unknown as Reso
 
 export const REQUIRED_FIELDS = ['jobId', 'positionId', 'gradeId', 'levelId'] as const;
 
-/** Spec §2: Apply Social Insurance starts checked; everything else starts empty or off. */
+/** Apply Social Insurance starts checked; everything else starts empty or off. */
 export const EMPTY_CALCULATOR_FORM: CalculatorFormValues = {
   jobId: null,
   positionId: null,
@@ -68,7 +68,7 @@ export type CalculatorOptions = Pick<Settings, 'benefits' | 'customMultipliers'>
 
 /**
  * The user's picks, keyed by benefit name and custom multiplier id. A name or id not in the map
- * takes its default: benefits start checked, custom multipliers unchecked (spec §2).
+ * takes its default: benefits start checked, custom multipliers unchecked.
  */
 export interface CalculatorSelection {
   benefits: Record<string, boolean>;
@@ -81,7 +81,7 @@ export const isCustomMultiplierChecked = (selection: CalculatorSelection, id: st
   selection.customMultipliers[id] ?? false;
 
 /**
- * POST /calculate's body (spec §7): benefits as a JSON string of {name: selected}, custom
+ * POST /calculate's body: benefits as a JSON string of {name: selected}, custom
  * multipliers as a JSON string of [{title, type, value, checked}], settings {applySocialInsurance}.
  */
 export function buildCalculatePayload(

@@ -76,7 +76,7 @@ export default function CalculatorPage() {
       toast.success('Salary calculated successfully');
       return null;
     } catch (error) {
-      // Spec §4: a failed calculation must not leave an earlier result looking current.
+      // A failed calculation must not leave an earlier result looking current.
       setShown(null);
       toast.error(calculationErrorMessage(error));
       return error;

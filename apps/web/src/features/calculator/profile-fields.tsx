@@ -38,7 +38,7 @@ function YearsInput({ form, name }: { form: CalculatorForm; name: 'yearsExperien
       control={form.control}
       name={name}
       label={name === 'yearsExperience' ? 'Years of Experience' : 'Years with Company'}
-      // Empty counts as 0 (spec §5).
+      // Empty counts as 0.
       placeholder="0"
       min={0}
       max={100}
@@ -74,7 +74,7 @@ export function ProfileFields({ form, jobs, grades, levels, loading }: ProfileFi
           label="Job"
           placeholder={pick('job')}
           items={jobs}
-          // A position belongs to one job: a new job must not keep the old one's (spec §2).
+          // A position belongs to one job: a new job must not keep the old one's.
           onPicked={() => form.setValue('positionId', null)}
         />
         <LookupSelect

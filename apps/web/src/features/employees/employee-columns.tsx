@@ -10,7 +10,7 @@ import { type SortableColumn, yesNo } from './employee-rows.ts';
 export interface EmployeeColumnMeta {
   width: number;
   align?: 'right';
-  /** Set for the columns spec §2 marks sortable. */
+  /** Set for the sortable columns. */
   sortKey?: SortableColumn;
   /** ID and Name stay in view while the other columns scroll sideways. */
   pinnedLeft?: number;
@@ -70,7 +70,7 @@ function pinRight(columns: EmployeeColumn[], from: number): void {
   }
 }
 
-/** Spec §2's columns, in order, leaving out the ones the user may not see. */
+/** The directory's columns, in order, leaving out the ones the user may not see. */
 export function employeeColumns(options: EmployeeColumnOptions): EmployeeColumn[] {
   const { canEdit } = options;
   const columns: EmployeeColumn[] = [

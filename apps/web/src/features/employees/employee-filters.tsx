@@ -38,7 +38,7 @@ interface EmployeeFiltersProps {
 }
 
 /**
- * Spec §2 filter form. Every field applies on change — a choice at once, typing once it
+ * The directory's filter form. Every field applies on change — a choice at once, typing once it
  * settles — and the applied filters live in the address (employees-page.tsx), so Back,
  * reload and a shared link keep them. Apply Filters applies what is typed without waiting;
  * values the shared employeeListQuery schema refuses are marked and not applied.
@@ -122,7 +122,7 @@ function EmployeeFiltersForm({ filters, showSalaryFilters, applying, onApply }: 
       value={selectValue(filters[name] ?? null)}
       onChange={(value) => {
         if (value === selectValue(filters[name] ?? null)) return;
-        // A position belongs to one technology: a new technology clears it (spec §2).
+        // A position belongs to one technology: a new technology clears it.
         apply(name === 'technologyId' ? { technologyId: value, positionId: undefined } : { [name]: value });
       }}
       name={name}

@@ -10,7 +10,7 @@ type FormControl = Control<EmployeeFormInput, unknown, EmployeeFormOutput>;
 
 const FLAGS = fieldsOfKind('flag').map((f) => ({ name: f.wire, label: f.label }));
 
-/** The four flags of spec §2 ('Base on Project' is offshoreProject on the wire). */
+/** The four flags ('Base on Project' is offshoreProject on the wire). */
 export function SalaryFactorCheckboxes({ control }: { control: FormControl }) {
   return (
     // A plain fieldset: Checkbox.Group would take the boxes' state from a value list.

@@ -28,7 +28,7 @@ function firstError(...errors: unknown[]) {
   return errors.find(Boolean) ?? null;
 }
 
-/** /employees/new and /employees/edit/:id (spec §2 Add/Edit Employee form). */
+/** /employees/new and /employees/edit/:id (Add/Edit Employee form). */
 export default function EmployeeFormPage() {
   const { id } = useParams();
   const navigate = useNavigate();
@@ -50,7 +50,7 @@ export default function EmployeeFormPage() {
     'Error loading form data',
   );
 
-  // An employee that cannot be loaded cannot be edited: say so and go back to the list (spec §8).
+  // An employee that cannot be loaded cannot be edited: say so and go back to the list.
   const loadFailed = editing && (!validId || employee.isError);
   useEffect(() => {
     if (!loadFailed) return;

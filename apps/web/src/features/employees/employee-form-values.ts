@@ -41,7 +41,7 @@ export function employeeFormValues(
   } as EmployeeFormInput;
 }
 
-/** The request body: the checked values, with customMultipliers as a JSON string (spec §3). */
+/** The request body: the checked values, with customMultipliers as a JSON string. */
 export function employeeRequestBody(values: EmployeeFormOutput): EmployeeFormBody {
   return { ...values, customMultipliers: JSON.stringify(values.customMultipliers ?? []) };
 }

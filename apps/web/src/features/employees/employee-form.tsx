@@ -44,7 +44,7 @@ interface EmployeeFormProps {
 type IdField = 'technologyId' | 'specializationId' | 'gradeId' | 'levelId';
 type YearsField = 'yearsExperience' | 'yearsWithCompany';
 
-/** Spec §2 Add/Edit Employee form, validated by the shared employeeFormBody schema. */
+/** Add/Edit Employee form, validated by the shared employeeFormBody schema. */
 export function EmployeeForm({ mode, defaultValues, references, save, onSaved }: EmployeeFormProps) {
   const toast = useToast();
   const form = useForm<EmployeeFormInput, unknown, EmployeeFormOutput>({
@@ -129,7 +129,7 @@ export function EmployeeForm({ mode, defaultValues, references, save, onSaved }:
           ))}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
             {idSelect('technologyId', 'Job', toOptions(references.jobs), {
-              // A position belongs to one job: a new job clears it (spec §2).
+              // A position belongs to one job: a new job clears it.
               onPicked: () => form.setValue('specializationId', null, { shouldDirty: true }),
             })}
             {idSelect('specializationId', 'Position', toOptions(positions.data), {

@@ -2,11 +2,11 @@ import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 
 /*
  * The list's client-side work, kept pure so it is tested without a browser: the column sort
- * (spec §2) and its place in the address. The name search runs on the server (it ignores
+ * and its place in the address. The name search runs on the server (it ignores
  * accents there, the same for the list, the export and the Pay Overview).
  */
 
-/** The columns spec §2 marks sortable; the two money columns only show with their permission. */
+/** The sortable columns; the two money columns only show with their permission. */
 export type SortableColumn =
   | 'id'
   | 'name'
@@ -24,7 +24,7 @@ export interface EmployeeSort {
   direction: SortDirection;
 }
 
-/** Spec §2: sorting defaults to ID ascending. */
+/** Sorting defaults to ID ascending. */
 export const DEFAULT_SORT: EmployeeSort = { column: 'id', direction: 'asc' };
 
 /** A header click: the sorted column flips asc ↔ desc; another column starts ascending. */
@@ -133,7 +133,7 @@ export function sortEmployees<T extends SortableRow>(
   });
 }
 
-/** Booleans in the list read Yes/No (spec §2). */
+/** Booleans in the list read Yes/No. */
 export function yesNo(value: boolean): 'Yes' | 'No' {
   return value ? 'Yes' : 'No';
 }

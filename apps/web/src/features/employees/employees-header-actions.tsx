@@ -25,7 +25,7 @@ interface EmployeesHeaderActionsProps {
   canSeePay: boolean;
 }
 
-/** The list's header buttons (spec §2), the last two by permission. */
+/** The list's header buttons, the last two by permission. */
 function HeaderActions({ filters, canImport, canAdd, canSeePay }: EmployeesHeaderActionsProps) {
   const toast = useToast();
   const exportFile = useExportEmployees();

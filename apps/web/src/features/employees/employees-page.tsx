@@ -27,7 +27,7 @@ function filtersLabel(filters: DirectoryFilters): string {
 }
 
 /**
- * /dashboard: the employee directory (spec §2 Employees list). Every filter and the sort live
+ * /dashboard: the employee directory (Employees list). Every filter and the sort live
  * in the address, so a reload, Back and a shared link show the same list.
  */
 export default function EmployeesPage() {
@@ -61,7 +61,7 @@ export default function EmployeesPage() {
     () => ({
       showSalary: can(user, 'showSalary'),
       showCost: can(user, 'showCost'),
-      // The edit route also needs admin or showSalary (spec §6): no link that would bounce.
+      // The edit route also needs admin or showSalary: no link that would bounce.
       canEdit: canOpenEmployeeForms(user),
       canDelete: can(user, 'deleteEmployee'),
     }),

@@ -19,7 +19,7 @@ const COLUMNS: RuleColumn<Grade>[] = [
 ];
 
 /**
- * Settings → Grades (spec §2): grades by order, moved up/down one place at a time; a grade
+ * Settings → Grades: grades by order, moved up/down one place at a time; a grade
  * nothing uses can be deleted (the server names what keeps one alive).
  */
 export default function GradesSection() {
@@ -27,7 +27,7 @@ export default function GradesSection() {
   const grades = useGrades({ refetchOnMount: 'always' });
   const reorderGrades = useReorderGrades();
 
-  // The grades' own: Up/Down swap two neighbours' orders and send every pair (spec §4).
+  // The grades' own: Up/Down swap two neighbours' orders and send every pair.
   const move = async (index: number, direction: MoveDirection) => {
     const pairs = grades.data ? swapGradeOrder(grades.data, index, direction) : null;
     if (!pairs) return;

@@ -13,7 +13,7 @@ const COLUMNS: RuleColumn<Job>[] = [
   { header: 'Positions', kind: 'count', cell: (job) => job._count.positions },
 ];
 
-/** Settings → Jobs (spec §2): list with position counts; add/edit in a modal, delete after a confirm. */
+/** Settings → Jobs: list with position counts; add/edit in a modal, delete after a confirm. */
 export default function JobsSection() {
   return (
     <NameRulesSection
@@ -30,7 +30,7 @@ export default function JobsSection() {
       schema={createJobBody}
       creating={useCreateJob()}
       updating={useUpdateJob()}
-      // A failed job save says only 'Operation failed' when the server gives no reason (spec §8).
+      // A failed job save says only 'Operation failed' when the server gives no reason.
       messages={{
         ...saveMessages('Job'),
         createFailed: 'Operation failed',

@@ -25,7 +25,7 @@ const COLUMNS: RuleColumn<Position>[] = [
   { header: 'Job', kind: 'muted', cell: (position) => position.job.name },
 ];
 
-/** The picked job while it still exists, else the first one (spec §2: first job by default). */
+/** The picked job while it still exists, else the first one (first job by default). */
 function currentJobId(jobs: Job[] | undefined, picked: number | null): number | null {
   if (!jobs || jobs.length === 0) return null;
   return jobs.some((job) => job.id === picked) ? picked : jobs[0]!.id;
@@ -76,7 +76,7 @@ function PositionsList({ jobId, canManage, actions }: PositionsListProps) {
   );
 }
 
-/** Settings → Positions (spec §2): the positions of one job at a time; add/edit in a modal. */
+/** Settings → Positions: the positions of one job at a time; add/edit in a modal. */
 export default function PositionsSection() {
   const canManage = useCanManageSettings();
   const jobs = useJobs({ refetchOnMount: 'always' });

@@ -8,7 +8,7 @@ import type { MultipliersFormOutput, MultipliersFormValues } from './multipliers
 
 type BaseMultiplier = (typeof BASE_MULTIPLIERS)[number];
 
-/** When each one applies (architecture §4 step 3), under its name. */
+/** When each one applies (step 3), under its name. */
 const WHEN: Record<BaseMultiplier['key'], string> = {
   experienceMultiplier: 'Per year of experience',
   loyaltyMultiplier: 'Per year with the company',
@@ -59,7 +59,7 @@ function BaseMultiplierField({ form, readOnly, multiplier }: FieldsProps & { mul
   );
 }
 
-/** The six base multipliers, each with a value and a type (spec §2). */
+/** The six base multipliers, each with a value and a type. */
 export function BaseMultiplierFields(props: FieldsProps) {
   return (
     <div>

@@ -28,7 +28,7 @@ const EMPTY: BenefitFormValues = { name: '', amount: '', type: 'FIXED_AMOUNT' };
 const FIELDS = ['name', 'amount', 'type'];
 const TYPE_OPTIONS = BENEFIT_TYPES.map((value) => ({ value, label: BENEFIT_TYPE_LABELS[value] }));
 
-/** Adds one benefit and saves the whole record at once (spec §4: benefits persist immediately). */
+/** Adds one benefit and saves the whole record at once (benefits persist immediately). */
 export function BenefitForm({ current }: { current: Settings }) {
   const settings = useSettingsSave(current);
   const saving = useSettingsSaving();
@@ -37,7 +37,7 @@ export function BenefitForm({ current }: { current: Settings }) {
     defaultValues: EMPTY,
   });
   const [name, amount, type] = form.watch(['name', 'amount', 'type']);
-  // Spec §5: Add is enabled only once both the name and the amount hold something.
+  // Add is enabled only once both the name and the amount hold something.
   const canAdd = name.trim() !== '' && amount !== '';
 
   const onSubmit = form.handleSubmit(async (benefit) => {

@@ -94,7 +94,7 @@ function CustomMultiplierFields({ editing, onSubmit, onClose }: Omit<CustomMulti
   );
 }
 
-/** Add/edit one custom multiplier; the result stays on the screen until Save All Changes (spec §4). */
+/** Add/edit one custom multiplier; the result stays on the screen until Save All Changes. */
 export function CustomMultiplierModal({ opened, editing, onSubmit, onClose }: CustomMultiplierModalProps) {
   return (
     <Modal
@@ -103,7 +103,7 @@ export function CustomMultiplierModal({ opened, editing, onSubmit, onClose }: Cu
       title={editing ? 'Edit Custom Multiplier' : 'Add Custom Multiplier'}
       centered
     >
-      {/* Keyed so it opens empty for add and prefilled for edit (spec §4). */}
+      {/* Keyed so it opens empty for add and prefilled for edit. */}
       <CustomMultiplierFields
         key={editing?.id ?? 'new'}
         editing={editing}

@@ -31,7 +31,7 @@ interface MultipliersEditorProps {
 }
 
 /**
- * Everything here is edited locally and sent in one Save All Changes (spec §4). Mount it keyed by
+ * Everything here is edited locally and sent in one Save All Changes. Mount it keyed by
  * the record's version: a save or a reload after a stale save starts it afresh from the server.
  */
 export function MultipliersEditor({ current, readOnly }: MultipliersEditorProps) {

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 
-/** Users with showSettings but not manageSettings can look but not change (architecture §5). */
+/** Users with showSettings but not manageSettings can look but not change. */
 export function ReadOnlyNotice() {
   return (
     <Alert variant="light" color="gray" icon={<IconEye size={18} />} title="View only">

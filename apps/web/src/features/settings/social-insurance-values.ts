@@ -63,7 +63,7 @@ export function withHiddenFieldsKept(
     : { ...values, companyInsurancePercentage: stored.companyInsurancePercentage };
 }
 
-/** Spec §9: under the company-percentage method the employee pays 100 minus the company's share. */
+/** Under the company-percentage method the employee pays 100 minus the company's share. */
 export function employeeSharePercent(company: NumberInputValue): number | null {
   if (typeof company !== 'number' || !Number.isFinite(company) || company < 0 || company > 100) return null;
   // In hundredths, so 100 - 66.67 is 33.33 and not 33.329999999999998.

@@ -8,14 +8,14 @@ import { type SettingsChanges, toUpdateBody } from './settings-body.ts';
 interface SaveToasts {
   /** The success toast, e.g. 'Multipliers saved successfully'. */
   saved: string;
-  /** The failure toast when the server gives no reason (spec §8). */
+  /** The failure toast when the server gives no reason. */
   failed: string;
   /** Before the failure toast: the screen puts the server's field errors on its inputs. */
   onFailed?(error: unknown): void;
 }
 
 /**
- * A settings save as every settings screen makes it (spec §4): the whole record with the changes
+ * A settings save as every settings screen makes it: the whole record with the changes
  * applied, its impact on pay previewed first, then saved and toasted. `save` resolves true once
  * saved, false when the preview was cancelled (what was typed stays) or the save failed.
  * Render `dialog` (the impact preview) with the screen.

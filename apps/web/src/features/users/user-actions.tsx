@@ -9,7 +9,7 @@ export interface UserActionHandlers {
   onSessions(user: User): void;
 }
 
-/** Sessions for everyone; Edit and Delete, which administrator accounts never get (spec §6). */
+/** Sessions for everyone; Edit and Delete, which administrator accounts never get. */
 export function UserActions({ user, onEdit, onDelete, onSessions }: { user: User } & UserActionHandlers) {
   const sessions = (
     <Button

@@ -22,7 +22,7 @@ import { useCreateUser } from './api/create-user.ts';
 import { useUpdateUser } from './api/update-user.ts';
 
 // Both modes share one shape so one form serves both. The checkboxes always hold all six flags;
-// editing keeps email and password as they are (spec §6): shown or hidden, never sent.
+// editing keeps email and password as they are: shown or hidden, never sent.
 const createUserForm = createUserBody.extend({ permissions: permissionsSchema });
 const editUserForm = updateUserBody.extend({ email: z.string(), password: z.string() });
 

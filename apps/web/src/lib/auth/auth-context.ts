@@ -1,7 +1,7 @@
 import type { LoginBody, SessionData, User } from '@salary/shared/auth/auth.contract';
 import { requiredContext } from '../required-context.ts';
 
-/** Spec §4: no token → anonymous; a stored token is verified first; then authenticated. */
+/** No token → anonymous; a stored token is verified first; then authenticated. */
 export type AuthStatus = 'anonymous' | 'verifying' | 'authenticated';
 
 export interface AuthContextValue {

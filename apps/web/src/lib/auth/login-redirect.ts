@@ -13,7 +13,7 @@ export function loginRedirectState(from: LocationLike) {
   return { from: { pathname: from.pathname, search: from.search, hash: from.hash } };
 }
 
-/** Where to go after sign-in: the remembered origin, else /dashboard (spec §2). */
+/** Where to go after sign-in: the remembered origin, else /dashboard. */
 export function redirectTargetFrom(state: unknown): string {
   const from = isRecord(state) && isRecord(state.from) ? state.from : null;
   const pathname = typeof from?.pathname === 'string' ? from.pathname : '';

@@ -4,7 +4,7 @@ import { isRecord } from '../is-record.ts';
 export const INVALID_RESPONSE_FORMAT = 'Invalid response format';
 export const INVALID_RESPONSE_DATA_FORMAT = 'Invalid response data format';
 
-/** An auth answer that arrived but cannot start a session (spec §5). */
+/** An auth answer that arrived but cannot start a session. */
 export class InvalidSessionResponseError extends Error {
   constructor(message: typeof INVALID_RESPONSE_FORMAT | typeof INVALID_RESPONSE_DATA_FORMAT) {
     super(message);

@@ -6,7 +6,7 @@ export const gradesQueryKey = ['grades'] as const;
 
 const grades = listQuery('/grades', gradeSchema, gradesQueryKey);
 
-/** GET /grades: every grade by order ascending (spec §9). */
+/** GET /grades: every grade by order ascending. */
 export const getGrades = grades.fetchList;
 export const gradesQueryOptions = grades.listOptions;
 export const useGrades = grades.useList;

@@ -19,7 +19,7 @@ export async function getSettings(signal?: AbortSignal): Promise<SettingsRead> {
 }
 
 export function settingsQueryOptions() {
-  // Read on every entry (spec §4): someone else may have saved in between.
+  // Read on every entry: someone else may have saved in between.
   return queryOptions({
     queryKey: settingsQueryKey,
     queryFn: ({ signal }) => getSettings(signal),

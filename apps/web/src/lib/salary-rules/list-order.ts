@@ -14,8 +14,8 @@ function listedOrders(grades: readonly Pick<Grade, 'order'>[]): number[] {
 }
 
 /**
- * The body of POST /grades/reorder (or /levels/reorder) for moving the row at `index` one place
- * (spec §4): the two adjacent rows swap their order values and every {id, order} pair is sent.
+ * The body of POST /grades/reorder (or /levels/reorder) for moving the row at `index` one place:
+ * the two adjacent rows swap their order values and every {id, order} pair is sent.
  * `grades` must be listed by order (as the list answers). Null when the move would leave the list.
  */
 export function swapGradeOrder(

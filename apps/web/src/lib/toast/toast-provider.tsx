@@ -15,7 +15,7 @@ function dismissEarlierErrors(): void {
   shownErrors.clear();
 }
 
-/** Toasts per spec §2: top-right, 3000 ms, closable, pause on hover, draggable (width cap in global.css). */
+/** Toasts: top-right, 3000 ms, closable, pause on hover, draggable (width cap in global.css). */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const api = useMemo<ToastApi>(
     () => ({

@@ -7,7 +7,7 @@ import { reloadOnVisit, useOpeningVisit } from '../../../lib/opening-data.ts';
 /** Every employees call shares this prefix: a write invalidates it and the list reloads. */
 export const employeesQueryKey = ['employees'] as const;
 
-/** The server-side filters, checked by the shared schema (spec §7 wire names); absent = no filter. */
+/** The server-side filters, checked by the shared schema (wire names); absent = no filter. */
 export type EmployeeListFilters = z.output<typeof employeeListQuery>;
 
 /**

@@ -3,7 +3,7 @@ import { levelsQueryKey } from '../../../lib/salary-rules/get-levels.ts';
 import { putById } from '../../../lib/update-request.ts';
 import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 
-/** PUT /levels/:id: name. Levels are never deleted (spec §2). */
+/** PUT /levels/:id: name. Levels are never deleted. */
 export const updateLevel = putById<UpdateLevelBody, Level>('/levels');
 
 export function useUpdateLevel() {

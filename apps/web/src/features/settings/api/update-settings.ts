@@ -27,7 +27,7 @@ export function useUpdateSettings() {
     // The answer is the saved record with its new version: no second round trip needed.
     onSuccess: (saved) => queryClient.setQueryData(settingsQueryKey, saved),
     // After any failure the screen may hold an outdated record (a stale version above all):
-    // reload it so the next save starts from what the server has (spec §4).
+    // reload it so the next save starts from what the server has.
     onError: () => queryClient.invalidateQueries({ queryKey: settingsQueryKey }),
   });
 }

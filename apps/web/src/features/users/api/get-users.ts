@@ -3,7 +3,7 @@ import { userListData } from '@salary/shared/users/users.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 
-/** Every users call shares this key: writes invalidate it so the list reloads (spec §4). */
+/** Every users call shares this key: writes invalidate it so the list reloads. */
 export const usersQueryKey = ['users'] as const;
 
 /** GET /auth/users (admin only). */

@@ -4,7 +4,7 @@ import { putById } from '../../../lib/update-request.ts';
 import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { usersQueryKey } from './get-users.ts';
 
-/** PUT /auth/users/:id: only name and permissions change (spec §6). */
+/** PUT /auth/users/:id: only name and permissions change. */
 export const updateUser = putById<UpdateUserBody, User>('/auth/users');
 
 export function useUpdateUser() {
