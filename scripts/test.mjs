@@ -2,7 +2,7 @@
 // `npm test`: every test — pure packages, the server on PGlite (and on PostgreSQL when
 // TEST_DATABASE_URL is set), web components, and browser tests in the system Chromium.
 // `npm test -- --tier <name>` runs one tier (the `test:*` scripts): fast, http, browser, release.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,5 +60,43 @@ function run(cmd, cmdArgs) {
 if (needs('browser') || needs('release')) run('npm', ['run', 'build', '--silent']);
 if (withPostgres && (needs('http') || needs('release')))
   console.log(`Server tests also run on PostgreSQL (${process.env.TEST_DATABASE_URL}).`);
-const projects = tier === undefined ? [] : TIERS[tier].flatMap((name) => ['--project', name]);
-run('npx', ['vitest', 'run', ...projects, ...passThrough]);
+const projectArgs = (names) => names.flatMap((name) => ['--project', name]);
+// A file filter may match files of one run only; the other then has nothing to run.
+const filtered = passThrough.length > 0 ? ['--passWithNoTests'] : [];
+
+if (tier !== undefined) {
+  run('npx', ['vitest', 'run', ...projectArgs(TIERS[tier]), ...passThrough]);
+} else {
+  // Every tier. The browser files run one at a time (one Chromium each) and are the longest
+  // path, so they start at once in their own run beside the others instead of queueing behind
+  // them; their lines are prefixed "[browser]". Both runs must pass.
+  const others = ['unit', 'web', ...TIERS.http, ...TIERS.release, 'bench'];
+  const exitOf = (child) => new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  const browser = spawn(
+    'npx',
+    ['vitest', 'run', ...projectArgs(TIERS.browser), ...filtered, ...passThrough],
+    {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  for (const stream of [browser.stdout, browser.stderr]) {
+    let rest = '';
+    stream.on('data', (chunk) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) process.stdout.write(`[browser] ${line}\n`);
+    });
+    stream.on('end', () => rest && process.stdout.write(`[browser] ${rest}\n`));
+  }
+  const rest = spawn('npx', ['vitest', 'run', ...projectArgs(others), ...filtered, ...passThrough], {
+    cwd: root,
+    env: process.env,
+    stdio: 'inherit',
+  });
+  const [browserCode, restCode] = await Promise.all([exitOf(browser), exitOf(rest)]);
+  if (browserCode !== 0)
+    console.error(`\nThe browser tests failed (exit ${browserCode}): see the [browser] lines.`);
+  process.exit(browserCode !== 0 ? browserCode : restCode);
+}
