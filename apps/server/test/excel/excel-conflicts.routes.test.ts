@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { download, IMPORT_HEADER, importFile, loadWorkbook, sheetValues, xlsxOf } from './excel-files.ts';
@@ -11,7 +11,8 @@ import { download, IMPORT_HEADER, importFile, loadWorkbook, sheetValues, xlsxOf 
  * The files an HR team really makes from an export — sorted without the ID column, stale
  * after a colleague's edit, calculated columns edited, rows deleted, a notes sheet in front,
  * error cells, a password — each checked for what the preview says and for what the database
- * holds afterwards. A fresh app per test: every case starts from the same six employees.
+ * holds afterwards. One app per file; every case starts from the same six employees, the
+ * previous case's employees gone.
  */
 
 let t: TestContext;
@@ -20,10 +21,12 @@ let ids: number[];
 
 const NAMES = ['Ada', 'Grace', 'Linus', 'Barbara', 'Edsger', 'Margaret'];
 
+beforeAll(async () => {
+  t = await buildTestApp();
+});
 afterAll(async () => t?.close());
 beforeEach(async () => {
-  await t?.close();
-  t = await buildTestApp();
+  await t.database.db.execute(sql`delete from employees`);
   c = await t.newCompany(5000);
   await t.setSettings({});
   ids = [];
