@@ -106,6 +106,7 @@ describe('AdjustmentFactorForm', () => {
       <AdjustmentFactorForm
         editing={{
           id: 1,
+          version: 1,
           jobId: 3,
           positionId: 7,
           type: 'PERCENTAGE',

@@ -110,7 +110,7 @@ describe('BaseSalaryForm', () => {
     serve((_req, res) => sendJson(res, 500, {}));
     renderWithProviders(
       <BaseSalaryForm
-        editing={{ id: 9, gradeId: 1, levelId: 2, amount: 5000, grade, level }}
+        editing={{ id: 9, gradeId: 1, levelId: 2, amount: 5000, grade, level, version: 1 }}
         onDone={onDone}
       />,
     );

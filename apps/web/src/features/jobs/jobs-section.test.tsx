@@ -19,7 +19,7 @@ let jobs: Job[];
 let deleteAnswer: { status: number; message: string };
 
 beforeEach(() => {
-  jobs = [{ id: 1, name: 'Engineering', _count: { positions: 3 } }];
+  jobs = [{ id: 1, name: 'Engineering', _count: { positions: 3 }, version: 1 }];
   deleteAnswer = { status: 200, message: 'Job deleted successfully' };
   setPageUrl(`${server.origin}/settings/jobs`);
   setToken('token');
