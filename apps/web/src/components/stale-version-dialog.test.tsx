@@ -43,7 +43,10 @@ beforeEach(() => {
           success: false,
           message: `Job ${stored.name} was changed since you opened it: bob@example.com changed Name on 27 Nov 2026, 09:12 UTC. Reload to see the changes, or apply yours anyway.`,
           error: 'STALE_VERSION',
-          data: { version: stored.version, changes: [{ by: 'bob@example.com', at: BOB_AT, fields: ['Name'] }] },
+          data: {
+            version: stored.version,
+            changes: [{ by: 'bob@example.com', at: BOB_AT, fields: ['Name'] }],
+          },
         });
       }
       stored = { ...stored, name: body.name, version: stored.version + 1 };
@@ -70,7 +73,9 @@ const puts = () => server.requests.filter((r) => r.method === 'PUT').map((r) => 
 describe('a save from a form opened before someone else saved', () => {
   it('says who changed what since, and Apply anyway saves over it with the new version', async () => {
     const dialog = await saveFromStaleForm();
-    expect(within(dialog).getByText('bob@example.com changed Name on 27 Nov 2026, 09:12 UTC')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('bob@example.com changed Name on 27 Nov 2026, 09:12 UTC'),
+    ).toBeInTheDocument();
     expect(dialog).toHaveAccessibleDescription(/Job Platform was changed since you opened it/);
     // Nothing was saved yet, and no error toast stands in for the dialog.
     expect(puts()).toEqual([{ name: 'Backend', version: 1 }]);

@@ -72,7 +72,10 @@ describe('JobsSection', () => {
     expect(await screen.findByText('Job updated successfully')).toBeInTheDocument();
     expect(await screen.findByText('Platform')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Job' })).not.toBeInTheDocument());
-    expect(JSON.parse(server.requests.find((r) => r.method === 'PUT')!.body)).toEqual({ name: 'Platform', version: 1 });
+    expect(JSON.parse(server.requests.find((r) => r.method === 'PUT')!.body)).toEqual({
+      name: 'Platform',
+      version: 1,
+    });
   });
 
   it('deletes after the confirmation and reloads the list', async () => {
