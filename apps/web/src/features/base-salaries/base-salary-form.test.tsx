@@ -20,8 +20,8 @@ const server = testServerForFile();
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
-const grade = { id: 1, name: 'Junior', order: 0 };
-const level = { id: 2, name: 'Level I', order: 0 };
+const grade = { id: 1, name: 'Junior', order: 0, version: 1 };
+const level = { id: 2, name: 'Level I', order: 0, version: 1 };
 
 /** Answers the form's lookups; `onSave` answers POST /base-salary. */
 function serve(
