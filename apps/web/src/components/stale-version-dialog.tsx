@@ -52,6 +52,10 @@ interface StaleVersionDialogProps {
 /** The dialog itself: who changed what since the form was opened, Reload or Apply anyway. */
 export function StaleVersionDialog({ conflict, busy, onReload, onApply, onClose }: StaleVersionDialogProps) {
   const changes = conflict?.data.changes ?? [];
+  // With the changes listed below, the server's sentence is shortened to what was changed
+  // ("Employee Ada was changed since you opened it"), so no change is read out twice.
+  const message = conflict?.message ?? '';
+  const head = changes.length ? message.match(/^(.*? since you opened (?:it|them))/)?.[1] : undefined;
   return (
     <Modal.Root opened={conflict !== null} onClose={onClose} centered size="md" zIndex={400}>
       <Modal.Overlay backgroundOpacity={0.45} blur={2} />
@@ -62,7 +66,7 @@ export function StaleVersionDialog({ conflict, busy, onReload, onApply, onClose 
         </Modal.Header>
         <Modal.Body>
           <Text size="sm" id="stale-version-message">
-            {conflict?.message}
+            {head ? `${head}:` : message}
           </Text>
           {changes.length > 0 ? (
             <List size="sm" mt="sm" spacing={4} aria-label="Changes since you opened it">
