@@ -35,7 +35,7 @@ interface Kind {
 
 let t: TestContext;
 let other: Awaited<ReturnType<TestContext['replica']>>;
-let second: { token: string; email: string };
+let rival: { token: string; email: string };
 let seq = 0;
 const unique = (p: string) => `${p} ${++seq}-${Math.random().toString(36).slice(2, 6)}`;
 
@@ -258,7 +258,7 @@ describe('two people save the same record from one version: one wins, the other 
     // The second person: another administrator, so the 409 names who saved first.
     const made = await t.createUser(ALL_PERMISSIONS);
     await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, made.user.id));
-    second = { token: await t.login(made.email, USER_PASSWORD), email: made.email };
+    rival = { token: await t.login(made.email, USER_PASSWORD), email: made.email };
   });
   afterAll(async () => {
     await other?.close();
@@ -272,7 +272,7 @@ describe('two people save the same record from one version: one wins, the other 
     const mark = ++seq * 10;
     const writers = [
       { call: t.call, token: t.adminToken, email: 'admin@example.com', mark: mark + 1 },
-      { call: other.call, token: second.token, email: second.email, mark: mark + 2 },
+      { call: other.call, token: rival.token, email: rival.email, mark: mark + 2 },
     ];
     const answers = await Promise.all(writers.map((w) => kind.save(w.call, w.token, form, w.mark)));
 
@@ -313,5 +313,69 @@ describe('two people save the same record from one version: one wins, the other 
     );
     expect(applied.statusCode, applied.body).toBe(200);
     expect(kind.shows(await read())).toEqual(kind.expected(loser.mark));
+  });
+
+  it('a grid save with stale cells is refused whole, naming each stale cell', async () => {
+    const c = await t.newCompany(5000);
+    const level2 = await t.newLevel(unique('Level'));
+    const level3 = await t.newLevel(unique('Level'));
+    const second = await t.newBaseSalary(c.grade.id, level2.id, 5100);
+    const read = async () =>
+      (await t.callAsAdmin<Row[]>({ method: 'GET', url: '/api/base-salary' })).envelope.data.filter(
+        (r) => r.gradeId === c.grade.id,
+      );
+    const grid = await read();
+    // Someone else saves the first two cells (one at a time, through the edit form).
+    for (const row of grid)
+      expect(
+        (
+          await other.call({
+            method: 'PUT',
+            url: `/api/base-salary/${row.id}`,
+            token: rival.token,
+            payload: { gradeId: row.gradeId, levelId: row.levelId, amount: 9000, version: row.version },
+          })
+        ).statusCode,
+      ).toBe(200);
+    const auditBefore = await lastAuditId();
+    const cell = (row: Row, amount: number) => ({
+      gradeId: row.gradeId,
+      levelId: row.levelId,
+      amount,
+      version: row.version,
+    });
+    const res = await t.callAsAdmin<StaleVersionData>({
+      method: 'POST',
+      url: '/api/base-salary/bulk',
+      payload: {
+        cells: [
+          cell(grid[0]!, 1),
+          // A cell nobody touched, new: it is not saved either.
+          { gradeId: c.grade.id, levelId: level3.id, amount: 3, version: 0 },
+          cell(grid[1]!, 2),
+        ],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.envelope.error).toBe(STALE_VERSION_ERROR);
+    const pair = (levelName: string) => `${c.grade.name} / ${levelName}`;
+    expect(res.envelope.data.rows).toEqual([
+      { index: 0, label: `Base salary ${pair(c.level.name)}`, version: 2 },
+      { index: 2, label: `Base salary ${pair(level2.name)}`, version: 2 },
+    ]);
+    expect(res.envelope.message).toContain(
+      `Base salaries ${pair(c.level.name)} and ${pair(level2.name)} were changed since you opened them: `,
+    );
+    expect(res.envelope.data.changes.map((ch) => [ch.by, ch.fields])).toEqual([
+      [rival.email, [`Base Salary Amount (${pair(c.level.name)})`]],
+      [rival.email, [`Base Salary Amount (${pair(level2.name)})`]],
+    ]);
+    // Nothing half-saved: the other person's amounts stand, the new cell stays empty, no entry.
+    const now = await read();
+    expect(now.map((r) => [r.id, r.amount])).toEqual([
+      [c.baseSalary.id, 9000],
+      [second.id, 9000],
+    ]);
+    expect(await lastAuditId()).toBe(auditBefore);
   });
 });
