@@ -378,4 +378,31 @@ describe('two people save the same record from one version: one wins, the other 
     ]);
     expect(await lastAuditId()).toBe(auditBefore);
   });
+
+  it('a delete from an older version is refused (409, naming the change) and the row stays', async () => {
+    const job = await t.newJob(unique('Job'));
+    const renamed = await other.call({
+      method: 'PUT',
+      url: `/api/jobs/${job.id}`,
+      token: rival.token,
+      payload: { name: unique('Renamed'), version: job.version },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const stale = await t.callAsAdmin({
+      method: 'DELETE',
+      url: `/api/jobs/${job.id}?version=${job.version}`,
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.envelope.error).toBe(STALE_VERSION_ERROR);
+    expect(stale.envelope.message).toContain(`${rival.email} changed Name on `);
+    expect((await listed('/api/jobs', job.id)).version).toBe(job.version + 1);
+    const bad = await t.callAsAdmin({ method: 'DELETE', url: `/api/jobs/${job.id}?version=first` });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.envelope.message).toContain('version must be a whole number');
+    const current = await t.callAsAdmin({
+      method: 'DELETE',
+      url: `/api/jobs/${job.id}?version=${job.version + 1}`,
+    });
+    expect(current.statusCode, current.body).toBe(200);
+  });
 });
