@@ -125,7 +125,11 @@ export async function benchSingleWrite(
   const scope = { actor: { id: admin, email: BENCH_ADMIN.email }, label: 'bench' };
   const audited = bench.app.services.levels;
   // The same service on the same scoped handle, with an audit that records nothing.
-  const unaudited = createLevelsService({ db: bench.app.db, audit: { record: async () => 0 } });
+  // (A stale write never happens here: the bench sends no version.)
+  const unaudited = createLevelsService({
+    db: bench.app.db,
+    audit: { record: async () => 0, staleVersion: bench.app.services.audit.staleVersion },
+  });
   const rootDb = bench.app.rootDb;
   const a: number[] = [];
   const u: number[] = [];

@@ -4,11 +4,11 @@ import type { BaseSalary } from '@salary/shared/base-salaries/base-salaries.cont
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitForToast } from './pages/toasts.ts';
-import { adminCredentials } from './support/api.ts';
+import { adminCredentials, createUser, expectOk, signIn } from './support/api.ts';
 import { DESKTOP, MOBILE, screenshot, settled, useBrowser } from './support/browser.ts';
 import { InputCounter, isFocused } from './support/keyboard.ts';
 import { RESULTS_DIR } from './support/paths.ts';
-import { listFromApi, seedGrade, seedLevel, uniqueName } from './support/seed-rules.ts';
+import { listFromApi, seedBaseSalary, seedGrade, seedLevel, uniqueName } from './support/seed-rules.ts';
 
 /** Focus and toasts follow lazy chunks and the server: give them time on a busy machine. */
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
@@ -160,5 +160,42 @@ describe('Base Salaries grid', () => {
       await page.getByRole('table', { name: 'Base salaries by grade and level' }).waitFor();
       await screenshot(page, `grid-${name}`);
     }
+  });
+
+  it('names a cell someone else saved since it was typed in; Apply anyway saves the grid over it', async () => {
+    const fresh = await newMatrix();
+    const [grade, level] = [fresh.grades[0]!, fresh.levels[0]!];
+    const base = await seedBaseSalary({ gradeId: grade.id, levelId: level.id, amount: 5000 });
+    const page = await browser.signedInPage(adminCredentials(), { width: 1440, height: 900 });
+    const counter = new InputCounter(page);
+    await openGrid(page, counter);
+    await cell(page, fresh, 0, 0).fill('6100');
+    await cell(page, fresh, 0, 1).fill('6200');
+    // Meanwhile someone else changes the first cell through the edit form.
+    const other = await createUser({ permissions: ['manageSettings'] });
+    expectOk(
+      await (await signIn(other)).put(`/base-salary/${base.id}`, {
+        gradeId: grade.id,
+        levelId: level.id,
+        amount: 7000,
+        version: base.version,
+      }),
+      'The other save',
+    );
+    await page.getByRole('button', { name: 'Save 2 cells' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Changed since you opened it' });
+    await dialog.waitFor();
+    const said = await dialog.textContent();
+    expect(said).toContain(`Base salary ${grade.name} / ${level.name} was changed since you opened it`);
+    expect(said).toContain(`${other.email} changed Base Salary Amount (${grade.name} / ${level.name}) on `);
+    // Refused whole: theirs stands, my other cell is not saved.
+    const key = (l: number) => `${grade.id}:${fresh.levels[l]?.id}`;
+    let now = await stored(fresh);
+    expect([now.get(key(0)), now.get(key(1))]).toEqual([7000, undefined]);
+
+    await dialog.getByRole('button', { name: 'Apply anyway' }).click();
+    await waitForToast(page, 'Base salaries saved successfully');
+    now = await stored(fresh);
+    expect([now.get(key(0)), now.get(key(1))]).toEqual([6100, 6200]);
   });
 });

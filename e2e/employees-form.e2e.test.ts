@@ -1,9 +1,11 @@
+import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import { describe, expect, it } from 'vitest';
 import { EmployeeFormPage } from './pages/employees-form-page.ts';
 import { EmployeesPage } from './pages/employees-page.ts';
 import { dismissToasts, waitForToast } from './pages/toasts.ts';
-import { adminApi, adminCredentials, expectOk } from './support/api.ts';
+import { adminApi, adminCredentials, createUser, expectOk, signIn } from './support/api.ts';
+import { axeFindings } from './support/axe.ts';
 import { horizontalOverflow, SIZES, screenshot, useBrowser, type Viewport } from './support/browser.ts';
 import {
   employeesNamed,
@@ -245,5 +247,64 @@ describe('employee form', () => {
     await screenshot(page, `employee-form-${name}`);
     expect(await horizontalOverflow(page)).toBe(0);
     expect(browser.pageErrors(page)).toEqual([]);
+  });
+
+  describe('saved by someone else since the form was opened', () => {
+    /** Opens the edit form, then another user renames the employee through the API. */
+    async function openThenRenamedElsewhere(viewport?: Viewport) {
+      const employee = (await seedEmployee(rules, { name: uniqueName('Opened') })) as EmployeeView & {
+        version: number;
+      };
+      const opened = await openForm(`/employees/edit/${employee.id}`, viewport);
+      const other = await createUser({ permissions: ['manageEmployee'] });
+      const renamed = uniqueName('Renamed');
+      const { id: _id, version, ...fields } = employee;
+      const body = {
+        name: renamed,
+        technologyId: fields.technologyId,
+        specializationId: fields.specializationId,
+        gradeId: fields.gradeId,
+        levelId: fields.levelId,
+        yearsExperience: fields.yearsExperience,
+        yearsWithCompany: fields.yearsWithCompany,
+        version,
+      };
+      expectOk(await (await signIn(other)).put(`/employees/${employee.id}`, body), 'The other save');
+      // My edit, from the form as it was opened.
+      await opened.form.field('Years of Experience').fill('7');
+      await opened.form.submit.click();
+      const dialog = opened.page.getByRole('alertdialog', { name: 'Changed since you opened it' });
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain(`${other.email} changed Name on `);
+      return { ...opened, employee, renamed, dialog };
+    }
+
+    it('Reload drops my edit and loads the latest into the form', async () => {
+      const { form, renamed, dialog } = await openThenRenamedElsewhere();
+      await dialog.getByRole('button', { name: 'Reload' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => form.field('Name').inputValue()).toBe(renamed);
+      expect(await form.field('Years of Experience').inputValue()).toBe('0');
+    });
+
+    it('Apply anyway saves mine over theirs', async () => {
+      const { page, employee, dialog } = await openThenRenamedElsewhere();
+      await dialog.getByRole('button', { name: 'Apply anyway' }).click();
+      await waitForToast(page, 'Employee updated successfully');
+      await page.waitForURL('**/dashboard');
+      expect(await findEmployee(employee.id)).toMatchObject({ name: employee.name, yearsExperience: 7 });
+    });
+
+    it.each([
+      ['1440', { width: 1440, height: 900 }],
+      ['390', { width: 390, height: 844 }],
+    ] as const)('the dialog reads well and is accessible at %s px', async (width, viewport) => {
+      const { page } = await openThenRenamedElsewhere(viewport);
+      await screenshot(page, `stale-version-dialog-${width}`);
+      const findings = await axeFindings(page);
+      expect(findings).toEqual([]);
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(browser.pageErrors(page)).toEqual([]);
+    });
   });
 });

@@ -28,6 +28,8 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** Moved by one at every write: a form's save from an older one answers 409 (common/stale-version). */
+const version = () => integer('version').notNull().default(1);
 
 export const users = pgTable(
   'users',
@@ -43,6 +45,7 @@ export const users = pgTable(
     showCost: boolean('show_cost').notNull().default(false),
     manageEmployee: boolean('manage_employee').notNull().default(false),
     deleteEmployee: boolean('delete_employee').notNull().default(false),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -85,6 +88,7 @@ export const jobs = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -101,6 +105,7 @@ export const positions = pgTable(
     jobId: integer('job_id')
       .notNull()
       .references(() => jobs.id, { onDelete: 'cascade' }),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -118,6 +123,7 @@ export const grades = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     order: integer('sort_order').notNull().default(0),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -133,6 +139,7 @@ export const levels = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     order: integer('sort_order').notNull().default(0),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -153,6 +160,7 @@ export const baseSalaries = pgTable(
       .notNull()
       .references(() => levels.id, { onDelete: 'restrict' }),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -171,6 +179,7 @@ export const adjustmentFactors = pgTable(
     positionId: integer('position_id').notNull(),
     factor: numeric('factor', { precision: 14, scale: 4 }).notNull(),
     type: text('type', { enum: ['PERCENTAGE', 'FIXED'] }).notNull(),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [

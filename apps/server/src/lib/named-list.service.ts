@@ -6,6 +6,7 @@ import { type AppError, conflict, notFound } from './app-error.ts';
 import { requirePermission } from './authorize.ts';
 import type { NameLookup } from './named-list.repository.ts';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from './pg-errors.ts';
+import { requireVersion } from './versions.ts';
 
 /*
  * The rules shared by the named reference lists: only manageSettings writes, names are
@@ -20,7 +21,12 @@ export interface NamedListStore<Row, Values> {
   insert(values: Values, tx?: DbOrTx): Promise<number>;
   update(id: number, values: Partial<Values>, tx?: DbOrTx): Promise<boolean>;
   delete(id: number, tx?: DbOrTx): Promise<boolean>;
+  /** The row's version, locked until the write's transaction ends. */
+  lockedVersion(id: number, tx?: DbOrTx): Promise<number | undefined>;
 }
+
+/** The forms' labels of the fields a named list's entries name. */
+const NAMED_LIST_LABELS: Record<string, string> = { name: 'Name', order: 'Order', jobId: 'Job' };
 
 export interface NamedListOptions {
   /**
@@ -28,8 +34,11 @@ export interface NamedListOptions {
    * capitalised it names the 404: "Job not found".
    */
   noun: string;
-  /** Where every create, update and delete records its entry (no pay moves with a name). */
-  audit: Pick<AuditService, 'record'>;
+  /**
+   * Where every create, update and delete records its entry (no pay moves with a name), and
+   * where a stale write finds who changed the row since.
+   */
+  audit: Pick<AuditService, 'record' | 'staleVersion'>;
 }
 
 interface NameCheck extends NameLookup {
@@ -54,6 +63,23 @@ export function namedListRules<Row extends { name: string }, Values extends { na
   async function find(id: number, tx?: DbOrTx): Promise<Row> {
     const row = await store.findById(id, tx);
     if (!row) throw missing();
+    return row;
+  }
+
+  /**
+   * Locks the row and refuses a write from a version older than the stored one (`version`
+   * absent: the write goes ahead); answers the row as it stands.
+   */
+  async function findAtVersion(id: number, version: number | undefined, tx?: DbOrTx): Promise<Row> {
+    const stored = await store.lockedVersion(id, tx);
+    if (stored === undefined) throw missing();
+    const row = await find(id, tx);
+    await requireVersion(
+      audit,
+      { entityType: noun, entityId: id, label: label(row), labels: NAMED_LIST_LABELS, grouped: 'order' },
+      version,
+      stored,
+    );
     return row;
   }
 
@@ -86,6 +112,7 @@ export function namedListRules<Row extends { name: string }, Values extends { na
 
     /** The row, or a 404. */
     find,
+    findAtVersion,
 
     ensureNameFree,
     write,
@@ -106,10 +133,19 @@ export function namedListRules<Row extends { name: string }, Values extends { na
       return row;
     },
 
-    /** Changes the row (its name, when given, must be free) and answers it as the list shows it. */
-    async update(actor: Actor, id: number, values: Partial<Values>, check: NameCheck = {}): Promise<Row> {
+    /**
+     * Changes the row (its name, when given, must be free) and answers it as the list shows
+     * it; `version`, the one the form read, must still be the row's.
+     */
+    async update(
+      actor: Actor,
+      id: number,
+      values: Partial<Values>,
+      check: NameCheck = {},
+      version?: number,
+    ): Promise<Row> {
       requirePermission(actor, 'manageSettings');
-      const before = await find(id);
+      const before = await findAtVersion(id, version);
       const { name } = values;
       if (name !== undefined) await ensureNameFree(name, { ...check, exceptId: id });
       await write(
@@ -142,11 +178,12 @@ export function namedListRules<Row extends { name: string }, Values extends { na
       id: number,
       countEmployees: (id: number, tx: DbOrTx) => Promise<number>,
       otherUses?: { count: (id: number, tx: DbOrTx) => Promise<number>; words: (n: number) => string },
+      version?: number,
     ): Promise<void> {
       requirePermission(actor, 'manageSettings');
       try {
         await db.transaction(async (tx) => {
-          const row = await find(id, tx);
+          const row = await findAtVersion(id, version, tx);
           const assigned = await countEmployees(id, tx);
           const others = otherUses ? await otherUses.count(id, tx) : 0;
           const blockers = [
@@ -199,7 +236,7 @@ export function nameOnlyCalls<Row extends { name: string }>(
     list: (): Promise<Row[]> => store.list(),
     create: (actor: Actor, input: { name: string }): Promise<Row> =>
       rules.create(actor, { name: input.name }),
-    update: (actor: Actor, id: number, input: { name: string }): Promise<Row> =>
-      rules.update(actor, id, { name: input.name }),
+    update: (actor: Actor, id: number, input: { name: string; version?: number }): Promise<Row> =>
+      rules.update(actor, id, { name: input.name }, {}, input.version),
   };
 }

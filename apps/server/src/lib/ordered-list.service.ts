@@ -53,18 +53,19 @@ export function reorderList<Row extends OrderedRow>(store: OrderedStore<Row>, op
         if (other)
           throw conflict(`${plural} "${row.name}" and "${other.name}" would share order ${row.order}`);
       }
+      const changed = after.filter((row) => moved.has(row.id) && before.get(row.id) !== row.order);
       await audit.record({
         action: 'reorder',
         entityType: noun.toLowerCase(),
         entityId: null,
         label: plural,
-        changes: after
-          .filter((row) => moved.has(row.id) && before.get(row.id) !== row.order)
-          .map((row) => ({
-            field: `${row.name}.order`,
-            before: before.get(row.id) ?? null,
-            after: row.order,
-          })),
+        changes: changed.map((row) => ({
+          field: `${row.name}.order`,
+          before: before.get(row.id) ?? null,
+          after: row.order,
+        })),
+        // Each row it moved (its version moved too): a stale edit's 409 names this entry.
+        details: { ids: pairs.map((p) => p.id) },
       });
       return after;
     });

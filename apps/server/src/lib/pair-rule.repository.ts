@@ -31,6 +31,7 @@ export function pairRuleRepository<T extends TableWithId, Rule, Input>(
     list: rows.list,
     findById: rows.findById,
     delete: rows.delete,
+    lockedVersion: rows.lockedVersion,
 
     /** The rule of a pair, other than `exceptId` (the one being changed). */
     async findByPair(

@@ -7,6 +7,7 @@ import type { AuditService } from '../modules/audit/audit.service.ts';
 import { type AppError, badRequest, conflict, notFound } from './app-error.ts';
 import { requireMoneyRulesReader, requirePermission } from './authorize.ts';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from './pg-errors.ts';
+import { requireVersion } from './versions.ts';
 
 /*
  * The rules shared by the money rules keyed on a pair of references (a base salary per
@@ -27,6 +28,8 @@ export interface PairRuleStore<Rule, Input> {
   insert(input: Input, tx?: DbOrTx): Promise<number>;
   update(id: number, input: Input, tx?: DbOrTx): Promise<boolean>;
   delete(id: number, tx?: DbOrTx): Promise<boolean>;
+  /** The rule's version, locked until the write's transaction ends. */
+  lockedVersion(id: number, tx?: DbOrTx): Promise<number | undefined>;
 }
 
 /** Finds a referenced row by id: the referenced domain's repository, handed in by the composition root. */
@@ -52,8 +55,11 @@ export interface PairRuleOptions<Rule, Input, A, B> {
   duplicate(first: A, second: B): string;
   /** A reference deleted or moved between the checks and the write. */
   foreignKey(): AppError;
-  /** Records every write, with the pay history of the employees the rule prices. */
-  audit: Pick<AuditService, 'record' | 'payBefore'>;
+  /**
+   * Records every write, with the pay history of the employees the rule prices; names who
+   * changed the rule since a stale write's form read it.
+   */
+  audit: Pick<AuditService, 'record' | 'payBefore' | 'staleVersion'>;
   /** The audit entity type: 'baseSalary'. */
   entityType: string;
   /** "Base salary Junior / L1". */
@@ -62,14 +68,17 @@ export interface PairRuleOptions<Rule, Input, A, B> {
   priced(rule: Rule): EmployeeFilters;
   /** The rule's fields as the API names them (before/after of its change list). */
   fields: readonly (keyof Rule & string)[];
+  /** Each field's label on the form, as a stale write's 409 names what changed. */
+  labels: Record<string, string>;
 }
 
 /** The four calls of a pair-rule list, as its routes hand them on. */
 export interface PairRuleService<Rule, Input> {
   list(actor: Actor): Promise<Rule[]>;
   create(actor: Actor, input: Input): Promise<Rule>;
-  update(actor: Actor, id: number, input: Input): Promise<Rule>;
-  remove(actor: Actor, id: number): Promise<void>;
+  /** `input.version`: the version the form read; a stale one answers 409 STALE_VERSION. */
+  update(actor: Actor, id: number, input: Input & { version?: number }): Promise<Rule>;
+  remove(actor: Actor, id: number, version?: number): Promise<void>;
 }
 
 export function pairRuleService<Rule, Input, A extends { id: number }, B extends { id: number }>(
@@ -78,6 +87,20 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
 ): PairRuleService<Rule, Input> {
   const [firstRef, secondRef] = options.references;
   const missing = () => notFound(options.notFoundMessage);
+
+  /** The rule, locked, if `version` (when sent) is still its own; else the 409 naming who changed it. */
+  async function findAtVersion(id: number, version: number | undefined): Promise<Rule> {
+    const stored = await store.lockedVersion(id);
+    const rule = stored === undefined ? undefined : await store.findById(id);
+    if (stored === undefined || !rule) throw missing();
+    await requireVersion(
+      options.audit,
+      { entityType: options.entityType, entityId: id, label: options.label(rule), labels: options.labels },
+      version,
+      stored,
+    );
+    return rule;
+  }
 
   /** Checks both references and the pair, runs the write, and answers the rule as listed. */
   const values = (rule: Rule | null) =>
@@ -140,20 +163,18 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
       return save(input, null, () => store.insert(input));
     },
 
-    async update(actor: Actor, id: number, input: Input): Promise<Rule> {
+    async update(actor: Actor, id: number, input: Input & { version?: number }): Promise<Rule> {
       requirePermission(actor, 'manageSettings');
-      const before = await store.findById(id);
-      if (!before) throw missing();
+      const before = await findAtVersion(id, input.version);
       return save(input, before, async () => {
         if (!(await store.update(id, input))) throw missing();
         return id;
       });
     },
 
-    async remove(actor: Actor, id: number): Promise<void> {
+    async remove(actor: Actor, id: number, version?: number): Promise<void> {
       requirePermission(actor, 'manageSettings');
-      const before = await store.findById(id);
-      if (!before) throw missing();
+      const before = await findAtVersion(id, version);
       const pay = await options.audit.payBefore(options.priced(before), { rulesOnly: true });
       if (!(await store.delete(id))) throw missing();
       await options.audit.record(

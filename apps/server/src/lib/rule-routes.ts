@@ -20,7 +20,7 @@ interface RuleService<Item, Create, Update> {
   list(actor: Actor, query: unknown): Promise<Item[]>;
   create(actor: Actor, input: Create): Promise<Item>;
   update(actor: Actor, id: number, input: Update): Promise<Item>;
-  remove?(actor: Actor, id: number): Promise<void>;
+  remove?(actor: Actor, id: number, version?: number): Promise<void>;
 }
 
 type RuleKey = 'jobs' | 'positions' | 'grades' | 'levels' | 'baseSalaries' | 'adjustmentFactors';

@@ -1,4 +1,4 @@
-import { count, eq, inArray, type SQL } from 'drizzle-orm';
+import { count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 
@@ -8,7 +8,8 @@ import type { DbOrTx } from '../db/client.ts';
  * otherwise runs on the handle the repository was built with.
  */
 
-export type TableWithId = PgTable & { id: PgColumn };
+/** A table of editable rows: a serial id, and a version every write moves by one. */
+export type TableWithId = PgTable & { id: PgColumn; version: PgColumn };
 
 /** How many rows the table has, or how many match `where` (the rows that hold a reference). */
 export async function countRows(db: DbOrTx, table: PgTable, where?: SQL): Promise<number> {
@@ -49,10 +50,27 @@ export function tableRepository<T extends TableWithId, Row>(
       return (row as { id: number }).id;
     },
 
-    /** Answers whether the row was there. */
+    /** Answers whether the row was there; its version moves by one. */
     async update(id: number, values: Partial<T['$inferInsert']>, tx?: DbOrTx): Promise<boolean> {
-      const rows = await on(tx).update(table).set(values).where(eq(table.id, id)).returning({ id: table.id });
+      const rows = await on(tx)
+        .update(table)
+        .set({ ...values, version: sql`${table.version} + 1` } as Partial<T['$inferInsert']>)
+        .where(eq(table.id, id))
+        .returning({ id: table.id });
       return rows.length > 0;
+    },
+
+    /**
+     * The row's version, locked until the transaction ends (`FOR UPDATE`): a write that
+     * checks the version its form read holds it until it has written.
+     */
+    async lockedVersion(id: number, tx?: DbOrTx): Promise<number | undefined> {
+      const [row] = await on(tx)
+        .select({ version: table.version })
+        .from(table as PgTable)
+        .where(eq(table.id, id))
+        .for('update');
+      return row?.version as number | undefined;
     },
 
     /** Answers whether the row was there; what references it goes or refuses per the foreign keys. */

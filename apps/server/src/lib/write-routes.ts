@@ -1,5 +1,6 @@
 import { emptyEnvelope, envelopeOf, idParam } from '@salary/shared/common/envelope';
 import type { Actor } from '@salary/shared/common/permissions';
+import { versionQuery } from '@salary/shared/common/stale-version';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -31,10 +32,13 @@ export interface WriteRoutes<Item extends z.ZodType, Create extends z.ZodType, U
     body: Update;
     run(actor: Actor, id: number, input: z.output<Update>): Promise<z.output<Item>>;
   };
-  /** Left out where the resource has no delete (grades, levels): the path answers 404. */
+  /**
+   * Left out where the resource has no delete: the path answers 404. `version` is the
+   * `?version=` the row was read at (a stale one answers 409 STALE_VERSION).
+   */
   remove?: {
     summary: string;
-    run(actor: Actor, id: number): Promise<void>;
+    run(actor: Actor, id: number, version?: number): Promise<void>;
   };
 }
 
@@ -70,9 +74,14 @@ export function registerWriteRoutes<
   );
   const { remove } = spec;
   if (remove) {
-    app.delete(byId, doc(remove.summary, { 200: emptyEnvelope }, { params: idParam }), async (request) => {
-      await remove.run(request.actor, idOf(request));
-      return ok(null, `${spec.noun} deleted successfully`);
-    });
+    app.delete(
+      byId,
+      doc(remove.summary, { 200: emptyEnvelope }, { params: idParam, querystring: versionQuery }),
+      async (request) => {
+        const { version } = request.query as z.output<typeof versionQuery>;
+        await remove.run(request.actor, idOf(request), version);
+        return ok(null, `${spec.noun} deleted successfully`);
+      },
+    );
   }
 }

@@ -43,6 +43,7 @@ describe('adjustment factors API', () => {
       type: 'PERCENTAGE',
       job: { id: web.id, name: 'Web' },
       position: { id: backend.id, name: 'Backend' },
+      version: expect.any(Number),
     });
   });
 

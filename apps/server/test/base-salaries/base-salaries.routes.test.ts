@@ -41,6 +41,7 @@ describe('base salaries API', () => {
       amount: 5250.5,
       grade: { id: senior.id, name: 'Senior', order: 5 },
       level: { id: l2.id, name: 'L2', order: l2.order },
+      version: expect.any(Number),
     });
   });
 

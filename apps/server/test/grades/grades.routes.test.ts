@@ -25,7 +25,12 @@ describe('grades API', () => {
     const first = await grades.post({ name: 'Junior' });
     expect(first.statusCode).toBe(201);
     expect(first.envelope.message).toBe('Grade created successfully');
-    expect(first.envelope.data).toEqual({ id: expect.any(Number), name: 'Junior', order: 0 });
+    expect(first.envelope.data).toEqual({
+      id: expect.any(Number),
+      name: 'Junior',
+      order: 0,
+      version: expect.any(Number),
+    });
     junior = first.envelope.data;
     middle = await createGrade({ name: 'Middle' });
     senior = await createGrade({ name: 'Senior' });
@@ -37,10 +42,10 @@ describe('grades API', () => {
     expect(intern.order).toBe(0);
     const { token } = await t.createUser();
     expect(await listGrades(token)).toEqual([
-      { id: junior.id, name: 'Junior', order: 0 },
-      { id: intern.id, name: 'Intern', order: 0 },
-      { id: middle.id, name: 'Middle', order: 1 },
-      { id: senior.id, name: 'Senior', order: 2 },
+      { id: junior.id, name: 'Junior', order: 0, version: expect.any(Number) },
+      { id: intern.id, name: 'Intern', order: 0, version: expect.any(Number) },
+      { id: middle.id, name: 'Middle', order: 1, version: expect.any(Number) },
+      { id: senior.id, name: 'Senior', order: 2, version: expect.any(Number) },
     ]);
     // Clean the tie up for the tests below: Intern first.
     const tidy = await reorder({
@@ -84,13 +89,28 @@ describe('grades API', () => {
     const renamed = await grades.put(middle.id, { name: 'Mid-level' });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.envelope.message).toBe('Grade updated successfully');
-    expect(renamed.envelope.data).toEqual({ id: middle.id, name: 'Mid-level', order: 2 });
+    expect(renamed.envelope.data).toEqual({
+      id: middle.id,
+      name: 'Mid-level',
+      order: 2,
+      version: expect.any(Number),
+    });
 
     const moved = await grades.put(senior.id, { order: 10 });
-    expect(moved.envelope.data).toEqual({ id: senior.id, name: 'Senior', order: 10 });
+    expect(moved.envelope.data).toEqual({
+      id: senior.id,
+      name: 'Senior',
+      order: 10,
+      version: expect.any(Number),
+    });
 
     const both = await grades.put(middle.id, { name: 'Middle', order: 2 });
-    expect(both.envelope.data).toEqual({ id: middle.id, name: 'Middle', order: 2 });
+    expect(both.envelope.data).toEqual({
+      id: middle.id,
+      name: 'Middle',
+      order: 2,
+      version: expect.any(Number),
+    });
   });
 
   it('swaps two adjacent grades through reorder and answers the new list', async () => {

@@ -38,11 +38,13 @@ describe('jobs API', () => {
       id: web.id,
       name: 'Web Development',
       _count: { positions: 2 },
+      version: expect.any(Number),
     });
     expect(list.find((j) => j.id === data.id)).toEqual({
       id: data.id,
       name: 'Data Science',
       _count: { positions: 0 },
+      version: expect.any(Number),
     });
   });
 
@@ -54,6 +56,7 @@ describe('jobs API', () => {
       id: expect.any(Number),
       name: 'Quality Assurance',
       _count: { positions: 0 },
+      version: expect.any(Number),
     });
     expect((await listJobs()).map((j) => j.name)).toContain('Quality Assurance');
   });
@@ -90,7 +93,12 @@ describe('jobs API', () => {
     const res = await jobsApi.put(job.id, { name: 'Mobile Apps' });
     expect(res.statusCode).toBe(200);
     expect(res.envelope.message).toBe('Job updated successfully');
-    expect(res.envelope.data).toEqual({ id: job.id, name: 'Mobile Apps', _count: { positions: 1 } });
+    expect(res.envelope.data).toEqual({
+      id: job.id,
+      name: 'Mobile Apps',
+      _count: { positions: 1 },
+      version: expect.any(Number),
+    });
 
     const recased = await jobsApi.put(job.id, { name: 'MOBILE APPS' });
     expect(recased.statusCode).toBe(200);
@@ -173,6 +181,7 @@ describe('jobs API', () => {
       id: job.id,
       name: 'Support',
       _count: { positions: 2 },
+      version: expect.any(Number),
     });
 
     const single = await createJob('Sales');

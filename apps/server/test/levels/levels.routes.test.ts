@@ -19,7 +19,12 @@ describe('levels API', () => {
     const res = await levels.post({ name: '  L3 ' });
     expect(res.statusCode).toBe(201);
     expect(res.envelope.message).toBe('Level created successfully');
-    expect(res.envelope.data).toEqual({ id: expect.any(Number), name: 'L3', order: 0 });
+    expect(res.envelope.data).toEqual({
+      id: expect.any(Number),
+      name: 'L3',
+      order: 0,
+      version: expect.any(Number),
+    });
     const l1 = await createLevel('L1');
     const l2 = await createLevel('L2');
     const { token } = await t.createUser();
@@ -54,7 +59,12 @@ describe('levels API', () => {
     const res = await levels.put(level.id, { name: 'PRINCIPAL' });
     expect(res.statusCode).toBe(200);
     expect(res.envelope.message).toBe('Level updated successfully');
-    expect(res.envelope.data).toEqual({ id: level.id, name: 'PRINCIPAL', order: level.order });
+    expect(res.envelope.data).toEqual({
+      id: level.id,
+      name: 'PRINCIPAL',
+      order: level.order,
+      version: expect.any(Number),
+    });
   });
 
   it('answers 404 for an unknown level and 400 for a non-numeric id', async () => {

@@ -38,8 +38,20 @@ describe('positions API', () => {
     const { token } = await t.createUser();
 
     expect(await listPositions(`?jobId=${web.id}`, token)).toEqual([
-      { id: backend.id, name: 'backend', jobId: web.id, job: { id: web.id, name: 'Web' } },
-      { id: frontend.id, name: 'Frontend', jobId: web.id, job: { id: web.id, name: 'Web' } },
+      {
+        id: backend.id,
+        name: 'backend',
+        jobId: web.id,
+        job: { id: web.id, name: 'Web' },
+        version: expect.any(Number),
+      },
+      {
+        id: frontend.id,
+        name: 'Frontend',
+        jobId: web.id,
+        job: { id: web.id, name: 'Web' },
+        version: expect.any(Number),
+      },
     ]);
   });
 
@@ -65,6 +77,7 @@ describe('positions API', () => {
       name: 'Architect',
       jobId: job.id,
       job: { id: job.id, name: 'Cloud' },
+      version: expect.any(Number),
     });
   });
 
@@ -106,6 +119,7 @@ describe('positions API', () => {
       name: 'Shader Developer',
       jobId: to.id,
       job: { id: to.id, name: 'Graphics' },
+      version: expect.any(Number),
     });
     expect(await listPositions(`?jobId=${from.id}`)).toEqual([]);
 

@@ -570,6 +570,7 @@ export interface operations {
                   /** @default false */
                   deleteEmployee: boolean;
                 };
+                version?: number;
               };
             };
           };
@@ -625,6 +626,7 @@ export interface operations {
                   /** @default false */
                   deleteEmployee: boolean;
                 };
+                version?: number;
               };
             };
           };
@@ -841,6 +843,7 @@ export interface operations {
                   /** @default false */
                   deleteEmployee: boolean;
                 };
+                version?: number;
               };
             };
           };
@@ -907,6 +910,7 @@ export interface operations {
                     /** @default false */
                     deleteEmployee: boolean;
                   };
+                  version?: number;
                 })[];
             };
           };
@@ -1005,6 +1009,7 @@ export interface operations {
                 /** @default false */
                 deleteEmployee: boolean;
               };
+              version?: number;
             };
           };
         };
@@ -1063,6 +1068,8 @@ export interface operations {
             /** @default false */
             deleteEmployee?: boolean;
           };
+          /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
+          version?: number;
         };
       };
     };
@@ -1095,6 +1102,7 @@ export interface operations {
                 /** @default false */
                 deleteEmployee: boolean;
               };
+              version?: number;
             };
           };
         };
@@ -1137,6 +1145,9 @@ export interface operations {
    */
   deleteAuthUsersById: {
     parameters: {
+      query?: {
+        version?: number;
+      };
       path: {
         id: number;
       };
@@ -1324,6 +1335,8 @@ export interface operations {
                 _count: {
                   positions: number;
                 };
+                /** @description The version this row was read at: send it back with its update or delete */
+                version: number;
               }[];
           };
         };
@@ -1380,6 +1393,8 @@ export interface operations {
               _count: {
                 positions: number;
               };
+              /** @description The version this row was read at: send it back with its update or delete */
+              version: number;
             };
           };
         };
@@ -1424,6 +1439,8 @@ export interface operations {
       content: {
         "application/json": {
           name: string;
+          /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
+          version?: number;
         };
       };
     };
@@ -1441,6 +1458,8 @@ export interface operations {
               _count: {
                 positions: number;
               };
+              /** @description The version this row was read at: send it back with its update or delete */
+              version: number;
             };
           };
         };
@@ -1483,6 +1502,9 @@ export interface operations {
    */
   deleteJobsById: {
     parameters: {
+      query?: {
+        version?: number;
+      };
       path: {
         id: number;
       };
@@ -1557,6 +1579,8 @@ export interface operations {
                   id: number;
                   name: string;
                 };
+                /** @description The version this row was read at: send it back with its update or delete */
+                version: number;
               }[];
           };
         };
@@ -1616,6 +1640,8 @@ export interface operations {
                 id: number;
                 name: string;
               };
+              /** @description The version this row was read at: send it back with its update or delete */
+              version: number;
             };
           };
         };
@@ -1661,6 +1687,8 @@ export interface operations {
         "application/json": {
           name: string;
           jobId: number;
+          /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
+          version?: number;
         };
       };
     };
@@ -1680,6 +1708,8 @@ export interface operations {
                 id: number;
                 name: string;
               };
+              /** @description The version this row was read at: send it back with its update or delete */
+              version: number;
             };
           };
         };
@@ -1722,6 +1752,9 @@ export interface operations {
    */
   deletePositionsById: {
     parameters: {
+      query?: {
+        version?: number;
+      };
       path: {
         id: number;
       };
@@ -1787,6 +1820,8 @@ export interface operations {
                 id: number;
                 name: string;
                 order: number;
+                /** @description The version this row was read at: send it back with its update or delete */
+                version: number;
               }[];
           };
         };
@@ -1842,6 +1877,8 @@ export interface operations {
               id: number;
               name: string;
               order: number;
+              /** @description The version this row was read at: send it back with its update or delete */
+              version: number;
             };
           };
         };
@@ -1887,6 +1924,8 @@ export interface operations {
         "application/json": {
           name?: string;
           order?: number;
+          /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
+          version?: number;
         };
       };
     };
@@ -1902,6 +1941,8 @@ export interface operations {
               id: number;
               name: string;
               order: number;
+              /** @description The version this row was read at: send it back with its update or delete */
+              version: number;
             };
           };
         };
@@ -1944,6 +1985,9 @@ export interface operations {
    */
   deleteGradesById: {
     parameters: {
+      query?: {
+        version?: number;
+      };
       path: {
         id: number;
       };
@@ -2019,6 +2063,8 @@ export interface operations {
                 id: number;
                 name: string;
                 order: number;
+                /** @description The version this row was read at: send it back with its update or delete */
+                version: number;
               }[];
           };
         };
@@ -2066,6 +2112,8 @@ export interface operations {
                 id: number;
                 name: string;
                 order: number;
+                /** @description The version this row was read at: send it back with its update or delete */
+                version: number;
               }[];
           };
         };
@@ -2120,6 +2168,8 @@ export interface operations {
               id: number;
               name: string;
               order: number;
+              /** @description The version this row was read at: send it back with its update or delete */
+              version: number;
             };
           };
         };
@@ -2164,6 +2214,8 @@ export interface operations {
       content: {
         "application/json": {
           name: string;
+          /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
+          version?: number;
         };
       };
     };
@@ -2179,6 +2231,8 @@ export interface operations {
               id: number;
               name: string;
               order: number;
+              /** @description The version this row was read at: send it back with its update or delete */
+              version: number;
             };
           };
         };
@@ -2221,6 +2275,9 @@ export interface operations {
    */
   deleteLevelsById: {
     parameters: {
+      query?: {
+        version?: number;
+      };
       path: {
         id: number;
       };
@@ -2296,6 +2353,8 @@ export interface operations {
                 id: number;
                 name: string;
                 order: number;
+                /** @description The version this row was read at: send it back with its update or delete */
+                version: number;
               }[];
           };
         };
@@ -2354,6 +2413,8 @@ export interface operations {
                   name: string;
                   order: number;
                 };
+                /** @description The version this row was read at: send it back with its update or delete */
+                version: number;
               }[];
           };
         };
@@ -2422,6 +2483,8 @@ export interface operations {
                 name: string;
                 order: number;
               };
+              /** @description The version this row was read at: send it back with its update or delete */
+              version: number;
             };
           };
         };
@@ -2469,6 +2532,8 @@ export interface operations {
           levelId: number;
           /** @description Dollars with at most two decimals */
           amount: number;
+          /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
+          version?: number;
         };
       };
     };
@@ -2495,6 +2560,8 @@ export interface operations {
                 name: string;
                 order: number;
               };
+              /** @description The version this row was read at: send it back with its update or delete */
+              version: number;
             };
           };
         };
@@ -2537,6 +2604,9 @@ export interface operations {
    */
   deleteBaseSalaryById: {
     parameters: {
+      query?: {
+        version?: number;
+      };
       path: {
         id: number;
       };
@@ -2597,6 +2667,8 @@ export interface operations {
               gradeId: number;
               levelId: number;
               amount: number | null;
+              /** @description The version of the cell's base salary when the grid was read; 0: it had none. A stale cell refuses the whole save (409 STALE_VERSION) */
+              version?: number;
             })[];
         };
       };
@@ -2628,6 +2700,8 @@ export interface operations {
                     name: string;
                     order: number;
                   };
+                  /** @description The version this row was read at: send it back with its update or delete */
+                  version: number;
                 }[];
             };
           };
@@ -2687,6 +2761,8 @@ export interface operations {
                   id: number;
                   name: string;
                 };
+                /** @description The version this row was read at: send it back with its update or delete */
+                version: number;
               })[];
           };
         };
@@ -2757,6 +2833,8 @@ export interface operations {
                 id: number;
                 name: string;
               };
+              /** @description The version this row was read at: send it back with its update or delete */
+              version: number;
             };
           };
         };
@@ -2806,6 +2884,8 @@ export interface operations {
           type: "PERCENTAGE" | "FIXED";
           /** @description PERCENTAGE: a fraction in -1..1 (entered percent / 100); FIXED: an amount with cents */
           factor: number;
+          /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
+          version?: number;
         };
       };
     };
@@ -2832,6 +2912,8 @@ export interface operations {
                 id: number;
                 name: string;
               };
+              /** @description The version this row was read at: send it back with its update or delete */
+              version: number;
             };
           };
         };
@@ -2874,6 +2956,9 @@ export interface operations {
    */
   deleteAdjustmentFactorsById: {
     parameters: {
+      query?: {
+        version?: number;
+      };
       path: {
         id: number;
       };
@@ -3828,6 +3913,9 @@ export interface operations {
    */
   deleteEmployeesById: {
     parameters: {
+      query?: {
+        version?: number;
+      };
       path: {
         id: number;
       };
@@ -4777,6 +4865,7 @@ export interface operations {
                   /** @default false */
                   deleteEmployee: boolean;
                 };
+                version?: number;
               };
             };
           };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredId } from '../common/fields.ts';
 import { hasAtMostTwoDecimals } from '../common/money.ts';
 import { ruleCalls } from '../common/rule-calls.ts';
+import { rowVersion, versionField } from '../common/stale-version.ts';
 import { jobSummarySchema } from '../jobs/jobs.contract.ts';
 import { positionSummarySchema } from '../positions/positions.contract.ts';
 
@@ -32,40 +33,46 @@ export function percentFromFactor(factor: number): number {
  * PERCENTAGE factors arrive already divided by 100 (a fraction in −1..1); FIXED factors
  * are an amount of money that may lower the salary.
  */
-export const createAdjustmentFactorBody = z
-  .object({
-    jobId: requiredId('Job'),
-    positionId: requiredId('Position'),
-    type: z.enum(ADJUSTMENT_TYPES, {
+const factorFields = z.object({
+  jobId: requiredId('Job'),
+  positionId: requiredId('Position'),
+  type: z.enum(ADJUSTMENT_TYPES, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? 'Adjustment Type is required'
+        : 'Adjustment Type must be PERCENTAGE or FIXED',
+  }),
+  factor: z
+    .number({
       error: (issue) =>
-        issue.input === undefined || issue.input === null || issue.input === ''
-          ? 'Adjustment Type is required'
-          : 'Adjustment Type must be PERCENTAGE or FIXED',
-    }),
-    factor: z
-      .number({
-        error: (issue) =>
-          issue.input === undefined || issue.input === null || Number.isNaN(issue.input)
-            ? `${FACTOR} is required`
-            : `${FACTOR} must be a number`,
-      })
-      .describe('PERCENTAGE: a fraction in -1..1 (entered percent / 100); FIXED: an amount with cents'),
-  })
-  .superRefine((body, ctx) => {
-    const problem = (message: string) => ctx.addIssue({ code: 'custom', path: ['factor'], message });
-    if (body.type === 'PERCENTAGE') {
-      if (body.factor < -1 || body.factor > 1) problem(`${FACTOR} must be between -100% and +100%`);
-      else if (!hasAtMostFourDecimals(body.factor))
-        problem(`${FACTOR} must be a fraction with at most 4 decimals`);
-    } else if (Math.abs(body.factor) > FIXED_FACTOR_MAX) {
-      problem(`${FACTOR} must be between -999,999,999.99 and 999,999,999.99`);
-    } else if (!hasAtMostTwoDecimals(body.factor)) {
-      problem(`${FACTOR} must have at most 2 decimals`);
-    }
-  });
+        issue.input === undefined || issue.input === null || Number.isNaN(issue.input)
+          ? `${FACTOR} is required`
+          : `${FACTOR} must be a number`,
+    })
+    .describe('PERCENTAGE: a fraction in -1..1 (entered percent / 100); FIXED: an amount with cents'),
+});
+
+/** A factor's value is checked against its type. */
+function checkFactor(body: z.output<typeof factorFields>, ctx: z.RefinementCtx): void {
+  const problem = (message: string) => ctx.addIssue({ code: 'custom', path: ['factor'], message });
+  if (body.type === 'PERCENTAGE') {
+    if (body.factor < -1 || body.factor > 1) problem(`${FACTOR} must be between -100% and +100%`);
+    else if (!hasAtMostFourDecimals(body.factor))
+      problem(`${FACTOR} must be a fraction with at most 4 decimals`);
+  } else if (Math.abs(body.factor) > FIXED_FACTOR_MAX) {
+    problem(`${FACTOR} must be between -999,999,999.99 and 999,999,999.99`);
+  } else if (!hasAtMostTwoDecimals(body.factor)) {
+    problem(`${FACTOR} must have at most 2 decimals`);
+  }
+}
+
+export const createAdjustmentFactorBody = factorFields.superRefine(checkFactor);
 export type CreateAdjustmentFactorBody = z.input<typeof createAdjustmentFactorBody>;
 
-export const updateAdjustmentFactorBody = createAdjustmentFactorBody;
+/** The edit form sends every field, and the version it read. */
+export const updateAdjustmentFactorBody = factorFields
+  .extend({ version: versionField })
+  .superRefine(checkFactor);
 export type UpdateAdjustmentFactorBody = z.input<typeof updateAdjustmentFactorBody>;
 
 export const adjustmentFactorSchema = z.object({
@@ -77,6 +84,7 @@ export const adjustmentFactorSchema = z.object({
   type: z.enum(ADJUSTMENT_TYPES),
   job: jobSummarySchema,
   position: positionSummarySchema,
+  version: rowVersion,
 });
 export type AdjustmentFactor = z.infer<typeof adjustmentFactorSchema>;
 
@@ -84,5 +92,8 @@ export const adjustmentFactorCalls = ruleCalls(
   '/adjustment-factors',
   'Adjustment factor',
   adjustmentFactorSchema,
-  createAdjustmentFactorBody,
+  {
+    create: createAdjustmentFactorBody,
+    update: updateAdjustmentFactorBody,
+  },
 );

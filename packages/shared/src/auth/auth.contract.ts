@@ -22,6 +22,8 @@ export const userSchema = z.object({
   isAdmin: z.boolean(),
   role: z.enum(['admin', 'user']),
   permissions: permissionsSchema,
+  /** The version this user was read at (the user list and its writes; not the signed-in user). */
+  version: z.number().int().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

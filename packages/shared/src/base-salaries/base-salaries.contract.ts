@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredId } from '../common/fields.ts';
 import { hasAtMostTwoDecimals } from '../common/money.ts';
 import { ruleCalls } from '../common/rule-calls.ts';
+import { rowVersion, versionField } from '../common/stale-version.ts';
 import { gradeSchema } from '../grades/grades.contract.ts';
 import { levelSchema } from '../levels/levels.contract.ts';
 
@@ -31,8 +32,8 @@ export type CreateBaseSalaryBody = z.input<typeof createBaseSalaryBody>;
 /** The body as the server has it once parsed. */
 export type NewBaseSalary = z.output<typeof createBaseSalaryBody>;
 
-/** The inline form sends all three fields when editing too. */
-export const updateBaseSalaryBody = createBaseSalaryBody;
+/** The inline form sends all three fields when editing too, and the version it read. */
+export const updateBaseSalaryBody = createBaseSalaryBody.extend({ version: versionField });
 export type UpdateBaseSalaryBody = z.input<typeof updateBaseSalaryBody>;
 
 export const baseSalarySchema = z.object({
@@ -41,8 +42,9 @@ export const baseSalarySchema = z.object({
   levelId: z.number().int(),
   /** Dollars with at most two decimals. */
   amount: z.number(),
-  grade: gradeSchema,
-  level: levelSchema,
+  grade: gradeSchema.omit({ version: true }),
+  level: levelSchema.omit({ version: true }),
+  version: rowVersion,
 });
 export type BaseSalary = z.infer<typeof baseSalarySchema>;
 
@@ -55,6 +57,15 @@ export const BULK_BASE_SALARIES_MAX = 2000;
  */
 export const baseSalaryCell = createBaseSalaryBody.extend({
   amount: createBaseSalaryBody.shape.amount.nullable(),
+  version: z
+    .number({ error: 'version must be a whole number' })
+    .int('version must be a whole number')
+    .min(0, 'version must be a whole number')
+    .max(2_147_483_647, 'version is out of range')
+    .optional()
+    .describe(
+      "The version of the cell's base salary when the grid was read; 0: it had none. A stale cell refuses the whole save (409 STALE_VERSION)",
+    ),
 });
 export type BaseSalaryCell = z.input<typeof baseSalaryCell>;
 
@@ -84,9 +95,7 @@ export const bulkBaseSalariesResult = z.object({
 export type BulkBaseSalariesResult = z.infer<typeof bulkBaseSalariesResult>;
 
 /** The spec's path is singular (`/base-salary`); the domain keeps its plural name inside. */
-export const baseSalaryCalls = ruleCalls(
-  '/base-salary',
-  'Base salary',
-  baseSalarySchema,
-  createBaseSalaryBody,
-);
+export const baseSalaryCalls = ruleCalls('/base-salary', 'Base salary', baseSalarySchema, {
+  create: createBaseSalaryBody,
+  update: updateBaseSalaryBody,
+});

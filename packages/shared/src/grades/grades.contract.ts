@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredId, requiredText } from '../common/fields.ts';
 import { ruleCalls } from '../common/rule-calls.ts';
+import { rowVersion, versionField } from '../common/stale-version.ts';
 import { SETTING_NAME_MAX_LENGTH } from '../jobs/jobs.contract.ts';
 
 const ORDER_MAX = 2_147_483_647;
@@ -27,6 +28,7 @@ export const updateGradeBody = z
   .object({
     name: requiredText('Name', SETTING_NAME_MAX_LENGTH).optional(),
     order: orderField.optional(),
+    version: versionField,
   })
   .refine((body) => body.name !== undefined || body.order !== undefined, {
     message: 'Name or Order is required',
@@ -85,6 +87,7 @@ export const gradeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   order: z.number().int(),
+  version: rowVersion,
 });
 export type Grade = z.infer<typeof gradeSchema>;
 

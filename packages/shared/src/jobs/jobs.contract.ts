@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../common/fields.ts';
 import { ruleCalls } from '../common/rule-calls.ts';
+import { rowVersion, versionField } from '../common/stale-version.ts';
 
 /** Setting names (jobs, positions, grades, levels) are short labels shown in selects and tables. */
 export const SETTING_NAME_MAX_LENGTH = 100;
@@ -11,7 +12,7 @@ export const createJobBody = z.object({
 export type CreateJobBody = z.input<typeof createJobBody>;
 
 /** A job is only renamed; its positions move through the positions API. */
-export const updateJobBody = createJobBody;
+export const updateJobBody = createJobBody.extend({ version: versionField });
 export type UpdateJobBody = z.input<typeof updateJobBody>;
 
 export const jobSchema = z.object({
@@ -19,6 +20,7 @@ export const jobSchema = z.object({
   name: z.string(),
   /** The Jobs table's "Positions" column (Job has `_count.positions`). */
   _count: z.object({ positions: z.number().int() }),
+  version: rowVersion,
 });
 export type Job = z.infer<typeof jobSchema>;
 
@@ -27,4 +29,7 @@ export const jobSummarySchema = z.object({ id: z.number().int(), name: z.string(
 export type JobSummary = z.infer<typeof jobSummarySchema>;
 
 /** The jobs' calls, as the server declares its routes (common/rule-calls.ts). */
-export const jobCalls = ruleCalls('/jobs', 'Job', jobSchema, createJobBody);
+export const jobCalls = ruleCalls('/jobs', 'Job', jobSchema, {
+  create: createJobBody,
+  update: updateJobBody,
+});

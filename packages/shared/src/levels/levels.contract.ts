@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../common/fields.ts';
 import { ruleCalls } from '../common/rule-calls.ts';
+import { rowVersion, versionField } from '../common/stale-version.ts';
 import { orderField, orderPairs } from '../grades/grades.contract.ts';
 import { SETTING_NAME_MAX_LENGTH } from '../jobs/jobs.contract.ts';
 
@@ -10,7 +11,7 @@ export const createLevelBody = z.object({
 });
 export type CreateLevelBody = z.input<typeof createLevelBody>;
 
-export const updateLevelBody = createLevelBody;
+export const updateLevelBody = createLevelBody.extend({ version: versionField });
 export type UpdateLevelBody = z.input<typeof updateLevelBody>;
 
 /** The Levels screen swaps two adjacent orders and sends every {id, order} pair, as grades do. */
@@ -19,7 +20,15 @@ export type ReorderLevelsBody = z.input<typeof reorderLevelsBody>;
 export type LevelOrder = z.output<typeof reorderLevelsBody>;
 
 /** Levels are listed by order (0 first), junior to senior as the company arranged them. */
-export const levelSchema = z.object({ id: z.number().int(), name: z.string(), order: orderField });
+export const levelSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  order: orderField,
+  version: rowVersion,
+});
 export type Level = z.infer<typeof levelSchema>;
 
-export const levelCalls = ruleCalls('/levels', 'Level', levelSchema, createLevelBody);
+export const levelCalls = ruleCalls('/levels', 'Level', levelSchema, {
+  create: createLevelBody,
+  update: updateLevelBody,
+});

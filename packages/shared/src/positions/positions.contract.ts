@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredId, requiredText } from '../common/fields.ts';
 import { ruleCalls } from '../common/rule-calls.ts';
+import { rowVersion, versionField } from '../common/stale-version.ts';
 import { jobSummarySchema, SETTING_NAME_MAX_LENGTH } from '../jobs/jobs.contract.ts';
 
 export const createPositionBody = z.object({
@@ -10,7 +11,7 @@ export const createPositionBody = z.object({
 export type CreatePositionBody = z.input<typeof createPositionBody>;
 
 /** The edit modal sends both fields; a changed jobId moves the position to that job. */
-export const updatePositionBody = createPositionBody;
+export const updatePositionBody = createPositionBody.extend({ version: versionField });
 export type UpdatePositionBody = z.input<typeof updatePositionBody>;
 
 /** `GET /positions?jobId=`: without a job (absent or empty) every position is listed. */
@@ -32,10 +33,14 @@ export const positionSchema = z.object({
   name: z.string(),
   jobId: z.number().int(),
   job: jobSummarySchema,
+  version: rowVersion,
 });
 export type Position = z.infer<typeof positionSchema>;
 
 export const positionSummarySchema = z.object({ id: z.number().int(), name: z.string() });
 export type PositionSummary = z.infer<typeof positionSummarySchema>;
 
-export const positionCalls = ruleCalls('/positions', 'Position', positionSchema, createPositionBody);
+export const positionCalls = ruleCalls('/positions', 'Position', positionSchema, {
+  create: createPositionBody,
+  update: updatePositionBody,
+});

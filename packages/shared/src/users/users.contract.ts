@@ -3,6 +3,7 @@ import { userSchema } from '../auth/auth.contract.ts';
 import { PASSWORD_MIN_LENGTH } from '../auth/password-rules.ts';
 import { emailField, requiredSecret, requiredText } from '../common/fields.ts';
 import { NO_PERMISSIONS, permissionsSchema } from '../common/permissions.ts';
+import { versionField } from '../common/stale-version.ts';
 
 export const createUserBody = z.object({
   email: emailField,
@@ -16,6 +17,7 @@ export type CreateUserBody = z.input<typeof createUserBody>;
 export const updateUserBody = z.object({
   name: requiredText('Name'),
   permissions: permissionsSchema,
+  version: versionField,
 });
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 

@@ -39,6 +39,7 @@ export function createAdjustmentFactorsRepository(db: DbOrTx) {
           type: adjustmentFactors.type,
           job: { id: jobs.id, name: jobs.name },
           position: { id: positions.id, name: positions.name },
+          version: adjustmentFactors.version,
         })
         .from(adjustmentFactors)
         .innerJoin(jobs, eq(jobs.id, adjustmentFactors.jobId))

@@ -21,7 +21,7 @@ export function createAdjustmentFactorsService(deps: {
   db: Db;
   jobs: RowFinder<{ id: number; name: string }>;
   positions: RowFinder<{ id: number; name: string; jobId: number }>;
-  audit: Pick<AuditService, 'record' | 'payBefore'>;
+  audit: Pick<AuditService, 'record' | 'payBefore' | 'staleVersion'>;
 }): AdjustmentFactorsService {
   const { jobs, positions } = deps;
   return pairRuleService(createAdjustmentFactorsRepository(deps.db), {
@@ -41,5 +41,6 @@ export function createAdjustmentFactorsService(deps: {
     label: (rule) => `Adjustment factor ${rule.job.name} / ${rule.position.name}`,
     priced: (rule) => ({ jobId: rule.jobId, positionId: rule.positionId }),
     fields: ['jobId', 'positionId', 'type', 'factor'],
+    labels: { jobId: 'Job', positionId: 'Position', type: 'Adjustment Type', factor: 'Adjustment Factor' },
   });
 }

@@ -256,11 +256,13 @@ export function createAuditRepository(db: DbOrTx) {
     /**
      * The last `count` changes of one record, newest first: who made each, when, and the
      * fields it changed (the API's names). An employee's are its own entries and the imports
-     * and reverts that changed it (kept beside their entries); a rule's, its entries. What a
-     * stale save's 409 says changed since the form was read (each write bumps the version once).
+     * and reverts that changed it (kept beside their entries); a rule's, its entries, and with
+     * `grouped` the entries of writes of many rows at once (a grid save, a reorder) that list
+     * the record in `details.ids`: they changed its `grouped` field. What a stale save's 409
+     * says changed since the form was read (each write bumps the version once).
      */
     async changesOf(
-      record: { entityType: string; entityId: number },
+      record: { entityType: string; entityId: number; grouped?: string },
       count: number,
     ): Promise<Array<{ by: string; at: Date; fields: string[] }>> {
       if (count <= 0) return [];
@@ -274,8 +276,15 @@ export function createAuditRepository(db: DbOrTx) {
               from ${auditEmployeeChanges} c join ${auditEntries} a on a.id = c.audit_id
               where c.employee_id = ${record.entityId}`
           : sql``;
+      const viaGroups = record.grouped
+        ? sql` union all select a.id, a.actor_email, a.at,
+              jsonb_build_array(jsonb_build_object('field', ${record.grouped}::text)), null::json, null::jsonb
+            from ${auditEntries} a
+            where a.entity_type = ${record.entityType} and a.entity_id is null
+              and a.details->'ids' @> to_jsonb(${record.entityId}::int)`
+        : sql``;
       const rows = (await db.execute(
-        sql`select * from (${own}${viaImports}) r order by id desc limit ${count}`,
+        sql`select * from (${own}${viaImports}${viaGroups}) r order by id desc limit ${count}`,
       )) as unknown as {
         rows: Array<{
           actor_email: string;

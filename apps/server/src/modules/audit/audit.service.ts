@@ -6,7 +6,12 @@ import type {
   PayHistoryRow,
 } from '@salary/shared/audit/audit.contract';
 import { type Actor, can } from '@salary/shared/common/permissions';
-import { STALE_VERSION_ERROR, type StaleChange, staleMessage } from '@salary/shared/common/stale-version';
+import {
+  STALE_VERSION_ERROR,
+  type StaleChange,
+  type StaleRow,
+  staleMessage,
+} from '@salary/shared/common/stale-version';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { requireAdmin } from '../../lib/authorize.ts';
 import { inSlices } from '../../lib/slices.ts';
@@ -81,6 +86,18 @@ export interface SlicedEntry {
 
 /** How many of an import's employees a page of the Audit Log carries (the screen shows 50). */
 export const LISTED_EMPLOYEES = 50;
+
+/** A record a stale save was made on, as its 409 names it (lib/versions.ts). */
+export interface StaleRecord {
+  entityType: string;
+  entityId: number;
+  /** "Job Backend". */
+  label: string;
+  /** The form's label of each field the audit names by its API name. */
+  labels?: Record<string, string>;
+  /** The field the writes of many rows at once (grid save, reorder) change in it. */
+  grouped?: string;
+}
 
 const toNumber = (v: string | null) => (v === null ? null : Number(v));
 
@@ -213,6 +230,17 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
     return inserted;
   }
 
+  /** Who changed what in a record since version `sent` (it is at `current` now), oldest first. */
+  async function changesSince(record: StaleRecord, sent: number, current: number): Promise<StaleChange[]> {
+    // Gone since (current 0): its own last entry says who deleted it.
+    const found = await repo.changesOf(record, current === 0 ? 1 : current - sent);
+    return found.reverse().map((c) => ({
+      by: c.by,
+      at: c.at.toISOString(),
+      fields: c.fields.map((f) => record.labels?.[f] ?? f),
+    }));
+  }
+
   return {
     /**
      * The 409 of a save made from version `sent` of a record now at `current`: who changed
@@ -220,20 +248,36 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
      * version by one and recorded one entry). `labels` turns the API's field names into the
      * form's labels.
      */
-    async staleVersion(
-      record: { entityType: string; entityId: number; label: string; labels?: Record<string, string> },
-      sent: number,
-      current: number,
-    ): Promise<AppError> {
-      const found = await repo.changesOf(record, current - sent);
-      const changes: StaleChange[] = found.reverse().map((c) => ({
-        by: c.by,
-        at: c.at.toISOString(),
-        fields: c.fields.map((f) => record.labels?.[f] ?? f),
-      }));
+    async staleVersion(record: StaleRecord, sent: number, current: number): Promise<AppError> {
+      const changes = await changesSince(record, sent, current);
       return new AppError(409, STALE_VERSION_ERROR, staleMessage(record.label, changes), {
         version: current,
         changes,
+      });
+    },
+
+    /**
+     * The 409 of a save of many rows (the base salary grid) of which some were changed since
+     * they were read: `label` names them all ("Base salaries Junior / L1 and Senior / L2"),
+     * `data.rows` each one with its version now (0: gone), `data.changes` every change since,
+     * oldest first. `sent` 0: the row did not exist when read; `current` 0: it no longer does.
+     */
+    async staleRows(
+      label: string,
+      rows: ReadonlyArray<{ index: number; record: StaleRecord; sent: number; current: number }>,
+    ): Promise<AppError> {
+      const changes: StaleChange[] = [];
+      for (const row of rows) changes.push(...(await changesSince(row.record, row.sent, row.current)));
+      changes.sort((a, b) => a.at.localeCompare(b.at));
+      const stale: StaleRow[] = rows.map((r) => ({
+        index: r.index,
+        label: r.record.label,
+        version: r.current,
+      }));
+      return new AppError(409, STALE_VERSION_ERROR, staleMessage(label, changes, rows.length > 1), {
+        version: rows[0]?.current ?? 0,
+        changes,
+        rows: stale,
       });
     },
 

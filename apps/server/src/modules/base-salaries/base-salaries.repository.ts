@@ -1,6 +1,6 @@
 import type { BaseSalary } from '@salary/shared/base-salaries/base-salaries.contract';
 import { fromCents, toCents } from '@salary/shared/common/money';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { baseSalaries, grades, levels } from '../../db/schema.ts';
 import { pairRuleRepository } from '../../lib/pair-rule.repository.ts';
@@ -30,6 +30,7 @@ export function createBaseSalariesRepository(db: DbOrTx) {
           amount: baseSalaries.amount,
           grade: { id: grades.id, name: grades.name, order: grades.order },
           level: { id: levels.id, name: levels.name, order: levels.order },
+          version: baseSalaries.version,
         })
         .from(baseSalaries)
         .innerJoin(grades, eq(grades.id, baseSalaries.gradeId))
@@ -57,12 +58,46 @@ export function createBaseSalariesRepository(db: DbOrTx) {
       return { grades: foundGrades, levels: foundLevels };
     },
 
-    /** Every stored (grade, level) → its amount in cents, for telling a new cell from a changed one. */
-    async amountsByPair(): Promise<Map<string, number>> {
+    /**
+     * Every stored (grade, level) → its id, amount in cents and version, for telling a new cell
+     * from a changed one and a stale cell from a current one; locked until the save ends.
+     */
+    async storedByPair(): Promise<Map<string, { id: number; cents: number; version: number }>> {
       const rows = await db
-        .select({ gradeId: baseSalaries.gradeId, levelId: baseSalaries.levelId, amount: baseSalaries.amount })
-        .from(baseSalaries);
-      return new Map(rows.map((r) => [`${r.gradeId}:${r.levelId}`, toCents(r.amount)]));
+        .select({
+          id: baseSalaries.id,
+          gradeId: baseSalaries.gradeId,
+          levelId: baseSalaries.levelId,
+          amount: baseSalaries.amount,
+          version: baseSalaries.version,
+        })
+        .from(baseSalaries)
+        .for('update');
+      return new Map(
+        rows.map((r) => [
+          `${r.gradeId}:${r.levelId}`,
+          { id: r.id, cents: toCents(r.amount), version: r.version },
+        ]),
+      );
+    },
+
+    /** "Junior / Level 1" of each (grade, level), by `gradeId:levelId`, whether it has a base salary or not. */
+    async pairNames(pairs: { gradeId: number; levelId: number }[]): Promise<Map<string, string>> {
+      const [gradeRows, levelRows] = await Promise.all([
+        db
+          .select({ id: grades.id, name: grades.name })
+          .from(grades)
+          .where(inArray(grades.id, [...new Set(pairs.map((p) => p.gradeId))])),
+        db
+          .select({ id: levels.id, name: levels.name })
+          .from(levels)
+          .where(inArray(levels.id, [...new Set(pairs.map((p) => p.levelId))])),
+      ]);
+      const grade = new Map(gradeRows.map((r) => [r.id, r.name]));
+      const level = new Map(levelRows.map((r) => [r.id, r.name]));
+      return new Map(
+        pairs.map((p) => [`${p.gradeId}:${p.levelId}`, `${grade.get(p.gradeId)} / ${level.get(p.levelId)}`]),
+      );
     },
 
     /** Sets many cells in one statement: a new pair is inserted, a stored one gets the amount. */
@@ -73,7 +108,7 @@ export function createBaseSalariesRepository(db: DbOrTx) {
         .values(cells.map((c) => ({ gradeId: c.gradeId, levelId: c.levelId, amount: toNumeric(c.amount) })))
         .onConflictDoUpdate({
           target: [baseSalaries.gradeId, baseSalaries.levelId],
-          set: { amount: sql`excluded.amount` },
+          set: { amount: sql`excluded.amount`, version: sql`${baseSalaries.version} + 1` },
         });
     },
 

@@ -23,12 +23,22 @@ export interface BaseSalariesService extends PairRuleService<BaseSalary, NewBase
   saveCells(actor: Actor, input: BaseSalaryCells): Promise<BulkBaseSalariesResult>;
 }
 
+/** The form's labels of a base salary's fields; a grid save changes its amount. */
+const BASE_SALARY_LABELS = { gradeId: 'Grade', levelId: 'Level', amount: 'Base Salary Amount' };
+const baseSalaryRecord = (id: number, pair: string) => ({
+  entityType: 'baseSalary',
+  entityId: id,
+  label: `Base salary ${pair}`,
+  labels: { ...BASE_SALARY_LABELS, amount: `Base Salary Amount (${pair})` },
+  grouped: 'amount',
+});
+
 /** One amount per grade and level. */
 export function createBaseSalariesService(deps: {
   db: Db;
   grades: RowFinder<{ id: number; name: string }>;
   levels: RowFinder<{ id: number; name: string }>;
-  audit: Pick<AuditService, 'record' | 'payBefore'>;
+  audit: Pick<AuditService, 'record' | 'payBefore' | 'staleVersion' | 'staleRows'>;
 }): BaseSalariesService {
   const { grades, levels } = deps;
   const rules = pairRuleService(createBaseSalariesRepository(deps.db), {
@@ -46,13 +56,14 @@ export function createBaseSalariesService(deps: {
     label: (rule) => `Base salary ${rule.grade.name} / ${rule.level.name}`,
     priced: (rule) => ({ gradeId: rule.gradeId, levelId: rule.levelId }),
     fields: ['gradeId', 'levelId', 'amount'],
+    labels: BASE_SALARY_LABELS,
   });
   return { ...rules, saveCells: (actor, input) => saveCells(deps.db, deps.audit, actor, input) };
 }
 
 async function saveCells(
   db: Db,
-  audit: Pick<AuditService, 'record' | 'payBefore'>,
+  audit: Pick<AuditService, 'record' | 'payBefore' | 'staleRows'>,
   actor: Actor,
   { cells }: BaseSalaryCells,
 ): Promise<BulkBaseSalariesResult> {
@@ -84,21 +95,52 @@ async function saveCells(
         problems,
       );
     }
+    const stored = await repo.storedByPair();
+    const pairOf = (cell: { gradeId: number; levelId: number }) => `${cell.gradeId}:${cell.levelId}`;
+    // A cell read at another version than its base salary's now (0: it had none) refuses the
+    // whole save, naming each such cell and who changed what since.
+    const stale = cells.flatMap((cell, index) => {
+      const current = stored.get(pairOf(cell))?.version ?? 0;
+      return cell.version === undefined || cell.version === current
+        ? []
+        : [{ index, cell, sent: cell.version, current }];
+    });
+    if (stale.length > 0) {
+      const names = await repo.pairNames(stale.map((s) => s.cell));
+      const rows = stale.map((s) => ({
+        ...s,
+        record: baseSalaryRecord(
+          stored.get(pairOf(s.cell))?.id ?? 0,
+          names.get(pairOf(s.cell)) ?? pairOf(s.cell),
+        ),
+      }));
+      const listed = rows.map((r) => names.get(pairOf(r.cell)) ?? pairOf(r.cell));
+      const label =
+        listed.length === 1
+          ? `Base salary ${listed[0]}`
+          : `Base salaries ${listed.slice(0, -1).join(', ')} and ${listed[listed.length - 1]}`;
+      throw await audit.staleRows(label, rows);
+    }
     // Every employee's pay before the grid's cells change (the rules move, the employees do not).
     const pay = await audit.payBefore('all', { rulesOnly: true });
-    const before = await repo.amountsByPair();
+    const before = new Map([...stored].map(([key, row]) => [key, row.cents]));
     const setting = cells.filter((c): c is NewBaseSalary => c.amount !== null);
     const clearing = cells.filter((c) => c.amount === null);
     let created = 0;
     let updated = 0;
     for (const cell of setting) {
-      const stored = before.get(`${cell.gradeId}:${cell.levelId}`);
-      if (stored === undefined) created += 1;
-      else if (stored !== toCents(cell.amount)) updated += 1;
+      const cents = before.get(pairOf(cell));
+      if (cents === undefined) created += 1;
+      else if (cents !== toCents(cell.amount)) updated += 1;
     }
-    await repo.upsertMany(setting);
+    await repo.upsertMany(setting.map(({ gradeId, levelId, amount }) => ({ gradeId, levelId, amount })));
     const deleted = await repo.deletePairs(clearing);
     const baseSalaries = await repo.list();
+    // The rows this save wrote (their versions moved): a stale edit of one names this entry.
+    const ids = [
+      ...baseSalaries.filter((r) => setting.some((c) => pairOf(c) === pairOf(r))).map((r) => r.id),
+      ...clearing.flatMap((c) => stored.get(pairOf(c))?.id ?? []),
+    ];
     // One audit entry for the whole save: each cell that changed, "grade / level" by name.
     const pairName = new Map(
       baseSalaries.map((r) => [`${r.gradeId}:${r.levelId}`, `${r.grade.name} / ${r.level.name}`]),
@@ -122,7 +164,7 @@ async function saveCells(
         entityType: 'baseSalary',
         label: 'Base salaries (grid)',
         changes,
-        details: { created, updated, deleted },
+        details: { created, updated, deleted, ids },
       },
       { pay },
     );

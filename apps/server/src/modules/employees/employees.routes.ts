@@ -69,7 +69,7 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     remove: {
       summary: 'Delete an employee (deleteEmployee)',
-      run: (actor, id) => service.remove(actor, id),
+      run: (actor, id, version) => service.remove(actor, id, version),
     },
   });
 };

@@ -288,8 +288,21 @@ export function createEmployeesService(deps: {
       return this.get(actor, id);
     },
 
-    async remove(actor: Actor, id: number): Promise<void> {
+    /** `version`, when sent, must still be the employee's (as `update`). */
+    async remove(actor: Actor, id: number, version?: number): Promise<void> {
       requirePermission(actor, 'deleteEmployee');
+      if (version !== undefined) {
+        const stored = await employees.lockedVersion(id);
+        if (stored === undefined) throw notFound('Employee not found');
+        if (version !== stored) {
+          const { name } = (await employees.listAt({ id })).employees[0]!;
+          throw await audit.staleVersion(
+            { entityType: 'employee', entityId: id, label: `Employee ${name}`, labels: EMPLOYEE_LABELS },
+            version,
+            stored,
+          );
+        }
+      }
       // Its pay history stays (no foreign key): only the entry says it is gone.
       const pay = await audit.payBefore({ id });
       if (!(await employees.delete(id))) throw notFound('Employee not found');

@@ -5,7 +5,7 @@ import { baseSalaries, employees, grades } from '../../db/schema.ts';
 import { namedListRepository } from '../../lib/named-list.repository.ts';
 import { countRows, existingIds } from '../../lib/table.repository.ts';
 
-const columns = { id: grades.id, name: grades.name, order: grades.order };
+const columns = { id: grades.id, name: grades.name, order: grades.order, version: grades.version };
 
 export function createGradesRepository(db: DbOrTx) {
   return {

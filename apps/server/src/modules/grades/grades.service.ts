@@ -7,7 +7,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import { createGradesRepository } from './grades.repository.ts';
 
 /** A named list with an order of its own: a new grade goes last, and grades reorder together. */
-export function createGradesService(deps: { db: Db; audit: Pick<AuditService, 'record'> }) {
+export function createGradesService(deps: { db: Db; audit: Pick<AuditService, 'record' | 'staleVersion'> }) {
   const { db } = deps;
   const grades = createGradesRepository(db);
   const rules = namedListRules(grades, { noun: 'grade', audit: deps.audit });
@@ -30,7 +30,7 @@ export function createGradesService(deps: { db: Db; audit: Pick<AuditService, 'r
     },
 
     update: (actor: Actor, id: number, input: GradeChanges): Promise<Grade> =>
-      rules.update(actor, id, { name: input.name, order: input.order }),
+      rules.update(actor, id, { name: input.name, order: input.order }, {}, input.version),
 
     /** Every pair or none: one unknown id leaves all orders as they were. */
     async reorder(actor: Actor, input: GradeOrder): Promise<Grade[]> {
@@ -39,13 +39,14 @@ export function createGradesService(deps: { db: Db; audit: Pick<AuditService, 'r
     },
 
     /** Refused (409, naming them) while employees or base salaries use the grade. */
-    remove: (actor: Actor, id: number): Promise<void> =>
+    remove: (actor: Actor, id: number, version?: number): Promise<void> =>
       rules.removeUnlessAssigned(
         actor,
         db,
         id,
         grades.countEmployees,
         baseSalariesUse(grades.countBaseSalaries),
+        version,
       ),
   };
 }

@@ -12,13 +12,18 @@ export function createJobsRepository(db: DbOrTx) {
       /** By name, each with its number of positions. */
       select: async (on, where): Promise<Job[]> => {
         const rows = await on
-          .select({ id: jobs.id, name: jobs.name, positionCount: count(positions.id) })
+          .select({ id: jobs.id, name: jobs.name, version: jobs.version, positionCount: count(positions.id) })
           .from(jobs)
           .leftJoin(positions, eq(positions.jobId, jobs.id))
           .where(where)
           .groupBy(jobs.id)
           .orderBy(sql`lower(${jobs.name})`, asc(jobs.id));
-        return rows.map((row) => ({ id: row.id, name: row.name, _count: { positions: row.positionCount } }));
+        return rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          _count: { positions: row.positionCount },
+          version: row.version,
+        }));
       },
     }),
     countEmployees: (jobId: number, tx: DbOrTx = db): Promise<number> =>

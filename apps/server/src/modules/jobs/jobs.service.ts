@@ -4,7 +4,7 @@ import { namedListRules, nameOnlyCalls } from '../../lib/named-list.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { createJobsRepository } from './jobs.repository.ts';
 
-export function createJobsService(deps: { db: Db; audit: Pick<AuditService, 'record'> }) {
+export function createJobsService(deps: { db: Db; audit: Pick<AuditService, 'record' | 'staleVersion'> }) {
   const { db } = deps;
   const jobs = createJobsRepository(db);
   const rules = namedListRules(jobs, { noun: 'job', audit: deps.audit });
@@ -16,7 +16,7 @@ export function createJobsService(deps: { db: Db; audit: Pick<AuditService, 'rec
      * Employees keep a job (and its positions) alive; without them the job goes together
      * with its positions and adjustment factors, all or nothing.
      */
-    remove: (actor: Actor, id: number): Promise<void> =>
-      rules.removeUnlessAssigned(actor, db, id, jobs.countEmployees),
+    remove: (actor: Actor, id: number, version?: number): Promise<void> =>
+      rules.removeUnlessAssigned(actor, db, id, jobs.countEmployees, undefined, version),
   };
 }

@@ -5,7 +5,7 @@ import { baseSalaries, employees, levels } from '../../db/schema.ts';
 import { namedListRepository } from '../../lib/named-list.repository.ts';
 import { countRows, existingIds } from '../../lib/table.repository.ts';
 
-const columns = { id: levels.id, name: levels.name, order: levels.order };
+const columns = { id: levels.id, name: levels.name, order: levels.order, version: levels.version };
 
 export function createLevelsRepository(db: DbOrTx) {
   return {

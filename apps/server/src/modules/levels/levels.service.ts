@@ -7,7 +7,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import { createLevelsRepository } from './levels.repository.ts';
 
 /** A named list with an order of its own: a new level goes last, and levels reorder together. */
-export function createLevelsService(deps: { db: Db; audit: Pick<AuditService, 'record'> }) {
+export function createLevelsService(deps: { db: Db; audit: Pick<AuditService, 'record' | 'staleVersion'> }) {
   const { db } = deps;
   const levels = createLevelsRepository(db);
   const rules = namedListRules(levels, { noun: 'level', audit: deps.audit });
@@ -27,8 +27,8 @@ export function createLevelsService(deps: { db: Db; audit: Pick<AuditService, 'r
       return rules.create(actor, { name: input.name, order: await levels.count() });
     },
 
-    update: (actor: Actor, id: number, input: { name: string }): Promise<Level> =>
-      rules.update(actor, id, { name: input.name }),
+    update: (actor: Actor, id: number, input: { name: string; version?: number }): Promise<Level> =>
+      rules.update(actor, id, { name: input.name }, {}, input.version),
 
     async reorder(actor: Actor, input: LevelOrder): Promise<Level[]> {
       rules.requireWriter(actor);
@@ -36,13 +36,14 @@ export function createLevelsService(deps: { db: Db; audit: Pick<AuditService, 'r
     },
 
     /** Refused (409, naming them) while employees or base salaries use the level. */
-    remove: (actor: Actor, id: number): Promise<void> =>
+    remove: (actor: Actor, id: number, version?: number): Promise<void> =>
       rules.removeUnlessAssigned(
         actor,
         db,
         id,
         levels.countEmployees,
         baseSalariesUse(levels.countBaseSalaries),
+        version,
       ),
   };
 }

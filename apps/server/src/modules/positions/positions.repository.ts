@@ -13,6 +13,7 @@ const select = (db: DbOrTx, where?: SQL): Promise<Position[]> =>
       name: positions.name,
       jobId: positions.jobId,
       job: { id: jobs.id, name: jobs.name },
+      version: positions.version,
     })
     .from(positions)
     .innerJoin(jobs, eq(jobs.id, positions.jobId))

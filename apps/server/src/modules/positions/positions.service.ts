@@ -1,5 +1,9 @@
 import type { Actor } from '@salary/shared/common/permissions';
-import type { createPositionBody, Position } from '@salary/shared/positions/positions.contract';
+import type {
+  createPositionBody,
+  Position,
+  updatePositionBody,
+} from '@salary/shared/positions/positions.contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
@@ -11,11 +15,12 @@ import type { AuditService } from '../audit/audit.service.ts';
 import { createPositionsRepository } from './positions.repository.ts';
 
 type PositionInput = z.output<typeof createPositionBody>;
+type PositionChanges = z.output<typeof updatePositionBody>;
 
 /** A named list whose names are unique within a job, and which belongs to that job. */
 export function createPositionsService(deps: {
   db: Db;
-  audit: Pick<AuditService, 'record'>;
+  audit: Pick<AuditService, 'record' | 'staleVersion'>;
   jobs: RowFinder<{ id: number; name: string }>;
 }) {
   const { db, jobs } = deps;
@@ -48,9 +53,9 @@ export function createPositionsService(deps: {
      * Renames and/or moves a position. Employees and factors reference (job, position)
      * together, so a position they use cannot change its job: say so instead of failing.
      */
-    async update(actor: Actor, id: number, input: PositionInput): Promise<Position> {
+    async update(actor: Actor, id: number, input: PositionChanges): Promise<Position> {
       rules.requireWriter(actor);
-      const current = await rules.find(id);
+      const current = await rules.findAtVersion(id, input.version);
       const job = await requireJob(input.jobId);
       if (job.id !== current.jobId) {
         const blockers: string[] = [];
@@ -94,7 +99,7 @@ export function createPositionsService(deps: {
     },
 
     /** Refused while employees hold the position; its adjustment factor goes with it. */
-    remove: (actor: Actor, id: number): Promise<void> =>
-      rules.removeUnlessAssigned(actor, db, id, positions.countEmployees),
+    remove: (actor: Actor, id: number, version?: number): Promise<void> =>
+      rules.removeUnlessAssigned(actor, db, id, positions.countEmployees, undefined, version),
   };
 }

@@ -8,7 +8,10 @@ import { countRows } from '../../lib/table.repository.ts';
 export type UserRow = typeof users.$inferSelect;
 
 /** What a request needs to know about its user: no hash, no timestamps. */
-export type SignedInRow = Omit<UserRow, 'passwordHash' | 'createdAt' | 'updatedAt'>;
+export type SignedInRow = Omit<UserRow, 'passwordHash' | 'createdAt' | 'updatedAt' | 'version'>;
+
+/** A user as the user list and its writes answer: with the version the admin's form reads. */
+export const toUserRecord = (row: UserRow): User => ({ ...toUser(row), version: row.version });
 
 export function toUser(row: SignedInRow): User {
   return {
@@ -71,10 +74,24 @@ export function createUsersRepository(db: DbOrTx) {
     ): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
-        .set({ name: input.name, ...input.permissions, updatedAt: new Date() })
+        .set({
+          name: input.name,
+          ...input.permissions,
+          updatedAt: new Date(),
+          version: sql`${users.version} + 1`,
+        })
         .where(eq(users.id, id))
         .returning();
       return row;
+    },
+    /** The user's version, locked until the write's transaction ends. */
+    async lockedVersion(id: number): Promise<number | undefined> {
+      const [row] = await db
+        .select({ version: users.version })
+        .from(users)
+        .where(eq(users.id, id))
+        .for('update');
+      return row?.version;
     },
     async setPassword(id: number, passwordHash: string): Promise<UserRow | undefined> {
       const [row] = await db

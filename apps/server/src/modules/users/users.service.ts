@@ -1,27 +1,30 @@
 import type { Session, User } from '@salary/shared/auth/auth.contract';
-import type { Actor } from '@salary/shared/common/permissions';
+import { type Actor, PERMISSION_LABELS } from '@salary/shared/common/permissions';
 import type { createUserBody, updateUserBody } from '@salary/shared/users/users.contract';
 import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { requireAdmin } from '../../lib/authorize.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
+import { requireVersion } from '../../lib/versions.ts';
 import { diffFields } from '../audit/audit.diff.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { requireGoodPassword, toSessionView } from '../auth/auth.service.ts';
 import type { SessionsRepository } from '../auth/sessions.repository.ts';
-import { toUser, type UsersRepository } from './users.repository.ts';
+import { toUser, toUserRecord, type UserRow, type UsersRepository } from './users.repository.ts';
 
 type CreateInput = z.output<typeof createUserBody>;
 type UpdateInput = z.output<typeof updateUserBody>;
 
 const ADMINS_ONLY = 'Only administrators can manage users';
+/** The user form's labels of the fields an entry names. */
+const USER_LABELS: Record<string, string> = { name: 'Name', email: 'Email', ...PERMISSION_LABELS };
 
 export function createUsersService(deps: {
   users: UsersRepository;
   sessions: SessionsRepository;
   idleSeconds: number;
-  audit: Pick<AuditService, 'record'>;
+  audit: Pick<AuditService, 'record' | 'staleVersion'>;
 }) {
   const { users, sessions } = deps;
   const { audit } = deps;
@@ -30,10 +33,24 @@ export function createUsersService(deps: {
   const label = (u: { email: string }) => `User ${u.email}`;
   const duplicate = (email: string) => conflict(`A user with the email ${email} already exists`);
 
+  /** The user, locked, if `version` (when sent) is still theirs; else the 409 naming who changed them. */
+  async function findAtVersion(id: number, version: number | undefined): Promise<UserRow> {
+    const stored = await users.lockedVersion(id);
+    const existing = stored === undefined ? undefined : await users.findById(id);
+    if (stored === undefined || !existing) throw notFound('User not found');
+    await requireVersion(
+      audit,
+      { entityType: 'user', entityId: id, label: label(existing), labels: USER_LABELS },
+      version,
+      stored,
+    );
+    return existing;
+  }
+
   return {
     async list(actor: Actor): Promise<User[]> {
       requireAdmin(actor, ADMINS_ONLY);
-      return (await users.list()).map(toUser);
+      return (await users.list()).map(toUserRecord);
     },
 
     async create(actor: Actor, input: CreateInput): Promise<User> {
@@ -48,7 +65,7 @@ export function createUsersService(deps: {
           isAdmin: false,
           permissions: input.permissions,
         });
-        const user = toUser(row);
+        const user = toUserRecord(row);
         await audit.record({
           action: 'create',
           entityType: 'user',
@@ -66,12 +83,11 @@ export function createUsersService(deps: {
 
     async update(actor: Actor, id: number, input: UpdateInput): Promise<User> {
       requireAdmin(actor, ADMINS_ONLY);
-      const existing = await users.findById(id);
-      if (!existing) throw notFound('User not found');
+      const existing = await findAtVersion(id, input.version);
       if (existing.isAdmin) throw forbidden('Administrator accounts cannot be edited');
       const row = await users.update(id, input);
       if (!row) throw notFound('User not found');
-      const user = toUser(row);
+      const user = toUserRecord(row);
       await audit.record({
         action: 'update',
         entityType: 'user',
@@ -104,11 +120,10 @@ export function createUsersService(deps: {
       return ended;
     },
 
-    async remove(actor: Actor, id: number): Promise<void> {
+    async remove(actor: Actor, id: number, version?: number): Promise<void> {
       requireAdmin(actor, ADMINS_ONLY);
       if (id === actor.id) throw badRequest('You cannot delete your own account');
-      const existing = await users.findById(id);
-      if (!existing) throw notFound('User not found');
+      const existing = await findAtVersion(id, version);
       if (existing.isAdmin) throw forbidden('Administrator accounts cannot be deleted');
       if (!(await users.delete(id))) throw notFound('User not found');
       await audit.record({

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, SimpleGrid, type SimpleGridProps } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import type { FormEventHandler, ReactNode } from 'react';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,6 +9,7 @@ import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useImpactPreview } from '../impact-preview/use-impact-preview.tsx';
 import { SectionPanel } from '../section-panel.tsx';
+import { useStaleVersion } from '../stale-version-dialog.tsx';
 import type { SaveMessages } from './rule-messages.ts';
 
 /** The toast when a Preview impact is refused without a reason of its own. */
@@ -28,7 +30,8 @@ interface InlineRuleSaving<T, TValues, TOutput> {
   /** The form's values for a rule, or the empty form for null. */
   valuesFor(rule: T | null): TValues;
   create(body: TOutput): Promise<unknown>;
-  update(id: number, body: TOutput): Promise<unknown>;
+  /** `body` carries the `version` the rule was read at (a stale one answers 409). */
+  update(id: number, body: TOutput & { version?: number }): Promise<unknown>;
   messages: SaveMessages;
   /** The server's field problems shown under their inputs. */
   serverFields: readonly string[];
@@ -46,7 +49,11 @@ interface InlineRuleSaving<T, TValues, TOutput> {
  * The inline form above a rules list: create mode empties itself after a save; edit
  * mode saves, toasts and hands back to create mode through `onDone`.
  */
-export function useInlineRuleForm<T extends { id: number }, TValues extends FieldValues, TOutput>({
+export function useInlineRuleForm<
+  T extends { id: number; version?: number },
+  TValues extends FieldValues,
+  TOutput,
+>({
   schema,
   editing,
   valuesFor,
@@ -59,6 +66,8 @@ export function useInlineRuleForm<T extends { id: number }, TValues extends Fiel
 }: InlineRuleSaving<T, TValues, TOutput>) {
   const toast = useToast();
   const impact = useImpactPreview();
+  const stale = useStaleVersion();
+  const queryClient = useQueryClient();
   const form = useForm<TValues, unknown, TOutput>({
     resolver: zodResolver(schema),
     defaultValues: valuesFor(editing) as DefaultValues<TValues>,
@@ -73,9 +82,24 @@ export function useInlineRuleForm<T extends { id: number }, TValues extends Fiel
     try {
       if (!(await impact.confirm(writeOf(body)))) return;
       if (editing) {
-        await update(editing.id, body);
-        toast.success(messages.updated);
-        onDone();
+        const save = async (version: number | undefined) => {
+          await update(editing.id, { ...body, version });
+          toast.success(messages.updated);
+          onDone();
+        };
+        try {
+          await save(editing.version);
+        } catch (error) {
+          // Saved by someone else since the rule was read: Reload leaves edit mode on the latest.
+          const offered = stale.offer(error, {
+            apply: save,
+            reload: async () => {
+              onDone();
+              await queryClient.invalidateQueries();
+            },
+          });
+          if (!offered) throw error;
+        }
       } else {
         await create(body);
         toast.success(messages.created);
@@ -97,8 +121,18 @@ export function useInlineRuleForm<T extends { id: number }, TValues extends Fiel
     }
   });
 
-  /** `impactDialog` goes inside the form's panel. */
-  return { form, onSubmit, onPreview, impactDialog: impact.dialog };
+  /** `impactDialog` goes inside the form's panel (with the stale-version dialog). */
+  return {
+    form,
+    onSubmit,
+    onPreview,
+    impactDialog: (
+      <>
+        {impact.dialog}
+        {stale.dialog}
+      </>
+    ),
+  };
 }
 
 interface InlineRuleFormProps {

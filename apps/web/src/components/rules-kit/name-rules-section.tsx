@@ -9,7 +9,7 @@ import { RowIconActions } from './row-actions.tsx';
 import { type SaveMessages, saveMessages } from './rule-messages.ts';
 import { type RuleListSectionProps, RulesSection } from './rules-section.tsx';
 import { RulesTable } from './rules-table.tsx';
-import { useRuleModal } from './use-rule-modal.ts';
+import { useRuleModal } from './use-rule-modal.tsx';
 
 interface NamedRule {
   id: number;
@@ -103,6 +103,7 @@ export function NameRulesSection<T extends NamedRule>({
           onClose={modal.close}
         />
       ) : null}
+      {modal.staleDialog}
       {canManage && deleting ? (
         <ConfirmDialog
           title={deleting.confirmTitle}

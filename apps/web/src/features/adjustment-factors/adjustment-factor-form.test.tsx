@@ -14,10 +14,10 @@ configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 let saved: unknown[];
 
-const engineering = { id: 3, name: 'Engineering', _count: { positions: 1 } };
-const design = { id: 4, name: 'Design', _count: { positions: 1 } };
-const backend = { id: 7, name: 'Backend', jobId: 3, job: { id: 3, name: 'Engineering' } };
-const designer = { id: 8, name: 'Product Designer', jobId: 4, job: { id: 4, name: 'Design' } };
+const engineering = { id: 3, name: 'Engineering', _count: { positions: 1 }, version: 1 };
+const design = { id: 4, name: 'Design', _count: { positions: 1 }, version: 1 };
+const backend = { id: 7, name: 'Backend', jobId: 3, job: { id: 3, name: 'Engineering' }, version: 1 };
+const designer = { id: 8, name: 'Product Designer', jobId: 4, job: { id: 4, name: 'Design' }, version: 1 };
 
 beforeEach(() => {
   saved = [];
@@ -106,6 +106,7 @@ describe('AdjustmentFactorForm', () => {
       <AdjustmentFactorForm
         editing={{
           id: 1,
+          version: 1,
           jobId: 3,
           positionId: 7,
           type: 'PERCENTAGE',

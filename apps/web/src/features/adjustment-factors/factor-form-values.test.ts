@@ -4,6 +4,7 @@ import { EMPTY_FACTOR_FORM, factorFormSchema, formValuesFor } from './factor-for
 
 const stored = (overrides: Partial<AdjustmentFactor>): AdjustmentFactor => ({
   id: 1,
+  version: 1,
   jobId: 3,
   positionId: 7,
   factor: 0.12,

@@ -20,8 +20,8 @@ const server = testServerForFile();
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
-const grade = { id: 1, name: 'Junior', order: 0 };
-const level = { id: 2, name: 'Level I', order: 0 };
+const grade = { id: 1, name: 'Junior', order: 0, version: 1 };
+const level = { id: 2, name: 'Level I', order: 0, version: 1 };
 
 /** Answers the form's lookups; `onSave` answers POST /base-salary. */
 function serve(
@@ -110,7 +110,7 @@ describe('BaseSalaryForm', () => {
     serve((_req, res) => sendJson(res, 500, {}));
     renderWithProviders(
       <BaseSalaryForm
-        editing={{ id: 9, gradeId: 1, levelId: 2, amount: 5000, grade, level }}
+        editing={{ id: 9, gradeId: 1, levelId: 2, amount: 5000, grade, level, version: 1 }}
         onDone={onDone}
       />,
     );

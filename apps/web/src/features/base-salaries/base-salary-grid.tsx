@@ -2,7 +2,9 @@ import { Button, Table, Text, TextInput } from '@mantine/core';
 import type { BaseSalary } from '@salary/shared/base-salaries/base-salaries.contract';
 import type { Grade } from '@salary/shared/grades/grades.contract';
 import type { Level } from '@salary/shared/levels/levels.contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ClipboardEvent, type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { useStaleVersion } from '../../components/stale-version-dialog.tsx';
 import { SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { errorMessage, isApiError } from '../../lib/api-error.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
@@ -40,6 +42,15 @@ export function BaseSalaryGrid({ grades, levels, stored, canManage }: BaseSalary
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [note, setNote] = useState('');
   const inputs = useRef(new Map<string, HTMLInputElement>());
+  const stale = useStaleVersion();
+  const queryClient = useQueryClient();
+  // The version of each edited cell's base salary when its edit began (0: it had none): the
+  // save sends it, so a cell someone else saved meanwhile is refused, not overwritten.
+  const readAt = useRef(new Map<string, number>());
+  const versionNow = (key: string) => stored.find((b) => cellKey(b.gradeId, b.levelId) === key)?.version ?? 0;
+  const noteRead = (key: string) => {
+    if (!readAt.current.has(key)) readAt.current.set(key, versionNow(key));
+  };
 
   const rows = useMemo(() => [...grades].sort((a, b) => a.order - b.order || a.id - b.id), [grades]);
   const keys = useMemo(() => rows.map((g) => levels.map((l) => cellKey(g.id, l.id))), [rows, levels]);
@@ -81,6 +92,7 @@ export function BaseSalaryGrid({ grades, levels, stored, canManage }: BaseSalary
   };
 
   const setCell = (key: string, text: string) => {
+    noteRead(key);
     setEdits((current) => ({ ...current, [key]: text }));
     setProblems(({ [key]: _gone, ...rest }) => rest);
   };
@@ -91,6 +103,7 @@ export function BaseSalaryGrid({ grades, levels, stored, canManage }: BaseSalary
     if (!/[\t\n]/.test(text.replace(/\r?\n$/, ''))) return;
     event.preventDefault();
     const { texts, dropped } = pasteBlock(parseBlock(text), { row, col }, keys);
+    for (const key of Object.keys(texts)) noteRead(key);
     setEdits((current) => ({ ...current, ...texts }));
     setProblems({});
     const filled = Object.keys(texts).length;
@@ -109,13 +122,39 @@ export function BaseSalaryGrid({ grades, levels, stored, canManage }: BaseSalary
       return;
     }
     if (cells.length === 0) return;
-    try {
-      const result = await mutation.mutateAsync({ cells });
+    const send = async (versions: number[]) => {
+      const result = await mutation.mutateAsync({
+        cells: cells.map((cell, i) => ({ ...cell, version: versions[i] })),
+      });
       setEdits({});
       setProblems({});
+      readAt.current.clear();
       setNote(`Saved: ${result.created} created, ${result.updated} updated, ${result.deleted} cleared.`);
       toast.success(SAVED);
+    };
+    const versions = cells.map((cell) => {
+      const key = cellKey(cell.gradeId, cell.levelId);
+      return readAt.current.get(key) ?? versionNow(key);
+    });
+    try {
+      await send(versions);
     } catch (error) {
+      // Cells someone else saved since: Reload (drop my edits) or Apply anyway (their versions now).
+      const offered = stale.offer(error, {
+        apply: async () => {
+          const now = [...versions];
+          const data = (isApiError(error) ? error.details : null) as {
+            rows?: { index: number; version: number }[];
+          } | null;
+          for (const row of data?.rows ?? []) now[row.index] = row.version;
+          await send(now);
+        },
+        reload: async () => {
+          discard();
+          await queryClient.invalidateQueries();
+        },
+      });
+      if (offered) return;
       const marked: Record<string, string> = {};
       if (isApiError(error)) {
         for (const problem of error.fields) {
@@ -130,6 +169,7 @@ export function BaseSalaryGrid({ grades, levels, stored, canManage }: BaseSalary
   };
 
   const discard = () => {
+    readAt.current.clear();
     setEdits({});
     setProblems({});
     setNote('');
@@ -147,6 +187,7 @@ export function BaseSalaryGrid({ grades, levels, stored, canManage }: BaseSalary
   return (
     <>
       {canManage ? <UnsavedChangesGuard when={dirty} /> : null}
+      {stale.dialog}
       <Text size="sm" c="dimmed" mb="sm" id="grid-help">
         Type an amount in each cell. Tab and Enter move on; the arrows move between cells; paste a block
         copied from a spreadsheet to fill the cells from the focused one. Clear a cell to remove its base

@@ -50,7 +50,7 @@ describe('CalculatorPage loading its lists', { timeout: 30_000 }, () => {
   it("says 'Error loading positions' when the chosen job's positions cannot be read", async () => {
     open((req, res) => {
       if (req.path === '/api/jobs')
-        return sendJson(res, 200, envelope([{ id: 1, name: 'Data', _count: { positions: 1 } }]));
+        return sendJson(res, 200, envelope([{ id: 1, name: 'Data', _count: { positions: 1 }, version: 1 }]));
       if (req.path === '/api/settings') return sendJson(res, 200, envelope(settings));
       if (req.path.startsWith('/api/positions')) return badGateway(req, res);
       sendJson(res, 200, envelope([]));

@@ -101,7 +101,8 @@ export default function EmployeeFormPage() {
       {editing && employee.data && !loadFailed ? <CurrentPayPanel employee={employee.data} /> : null}
       {ready && !loadFailed ? (
         <EmployeeForm
-          key={employee.data?.id ?? 'new'}
+          // A new version (Reload after a stale save) starts the form again from the latest.
+          key={employee.data ? `${employee.data.id}@${employee.data.version}` : 'new'}
           mode={editing ? 'edit' : 'create'}
           defaultValues={editing ? formValuesFor(employee.data, settings.data) : EMPTY_EMPLOYEE_FORM}
           references={references}
@@ -109,6 +110,8 @@ export default function EmployeeFormPage() {
             editing ? update.mutateAsync({ id: employeeId as number, body }) : create.mutateAsync(body)
           }
           onSaved={() => navigate('/dashboard')}
+          version={editing ? employee.data?.version : undefined}
+          onReload={() => employee.refetch()}
         />
       ) : (
         <SectionLoader />

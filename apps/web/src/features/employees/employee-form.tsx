@@ -10,6 +10,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormNumberInput } from '../../components/form-fields.tsx';
 import { FormTextInput } from '../../components/registered-inputs.tsx';
+import { useStaleVersion } from '../../components/stale-version-dialog.tsx';
 import { leaveWithoutAsking, SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
@@ -37,16 +38,29 @@ interface EmployeeFormProps {
   defaultValues: EmployeeFormInput;
   references: EmployeeFormReferences;
   /** Sends the body; resolves when saved, rejects with the server's ApiError. */
-  save(body: ReturnType<typeof employeeRequestBody>): Promise<unknown>;
+  save(body: ReturnType<typeof employeeRequestBody> & { version?: number }): Promise<unknown>;
   onSaved(): void;
+  /** Edit: the version the employee was read at, sent with the save (a stale one answers 409). */
+  version?: number;
+  /** Edit: loads the employee as it stands now (the stale-version dialog's Reload). */
+  onReload?(): Promise<unknown>;
 }
 
 type IdField = 'technologyId' | 'specializationId' | 'gradeId' | 'levelId';
 type YearsField = 'yearsExperience' | 'yearsWithCompany';
 
 /** Add/Edit Employee form, validated by the shared employeeFormBody schema. */
-export function EmployeeForm({ mode, defaultValues, references, save, onSaved }: EmployeeFormProps) {
+export function EmployeeForm({
+  mode,
+  defaultValues,
+  references,
+  save,
+  onSaved,
+  version,
+  onReload,
+}: EmployeeFormProps) {
   const toast = useToast();
+  const stale = useStaleVersion();
   const form = useForm<EmployeeFormInput, unknown, EmployeeFormOutput>({
     resolver: zodResolver(employeeFormBody),
     defaultValues,
@@ -57,12 +71,17 @@ export function EmployeeForm({ mode, defaultValues, references, save, onSaved }:
   useLoadErrorToast(positions.error, 'Error loading positions');
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await save(employeeRequestBody(values));
+    const send = async (from: number | undefined) => {
+      await save({ ...employeeRequestBody(values), version: from });
       toast.success(mode === 'edit' ? 'Employee updated successfully' : 'Employee created successfully');
       leaveWithoutAsking();
       onSaved();
+    };
+    try {
+      await send(version);
     } catch (error) {
+      // Saved by someone else since this form was opened: Reload or Apply anyway.
+      if (stale.offer(error, { apply: send, reload: async () => onReload?.() })) return;
       applyServerFieldErrors(error, form.setError, EMPLOYEE_FORM_FIELDS);
       toast.error(errorMessage(error, 'Operation failed'));
     }
@@ -178,6 +197,7 @@ export function EmployeeForm({ mode, defaultValues, references, save, onSaved }:
           </SaveBar>
         </Stack>
       </form>
+      {stale.dialog}
     </Paper>
   );
 }

@@ -12,15 +12,15 @@ const server = testServerForFile();
 // Each test signs in and drives real inputs; on a busy shared machine that outlasts the defaults.
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
-let grades: { id: number; name: string; order: number }[];
+let grades: { id: number; name: string; order: number; version: number }[];
 let reorders: unknown[];
 let failReorder: boolean;
 
 beforeEach(() => {
   grades = [
-    { id: 1, name: 'Junior', order: 0 },
-    { id: 2, name: 'Middle', order: 1 },
-    { id: 3, name: 'Senior', order: 2 },
+    { id: 1, name: 'Junior', order: 0, version: 1 },
+    { id: 2, name: 'Middle', order: 1, version: 1 },
+    { id: 3, name: 'Senior', order: 2, version: 1 },
   ];
   reorders = [];
   failReorder = false;

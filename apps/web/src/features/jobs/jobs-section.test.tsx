@@ -19,7 +19,7 @@ let jobs: Job[];
 let deleteAnswer: { status: number; message: string };
 
 beforeEach(() => {
-  jobs = [{ id: 1, name: 'Engineering', _count: { positions: 3 } }];
+  jobs = [{ id: 1, name: 'Engineering', _count: { positions: 3 }, version: 1 }];
   deleteAnswer = { status: 200, message: 'Job deleted successfully' };
   setPageUrl(`${server.origin}/settings/jobs`);
   setToken('token');
@@ -72,7 +72,10 @@ describe('JobsSection', () => {
     expect(await screen.findByText('Job updated successfully')).toBeInTheDocument();
     expect(await screen.findByText('Platform')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Job' })).not.toBeInTheDocument());
-    expect(JSON.parse(server.requests.find((r) => r.method === 'PUT')!.body)).toEqual({ name: 'Platform' });
+    expect(JSON.parse(server.requests.find((r) => r.method === 'PUT')!.body)).toEqual({
+      name: 'Platform',
+      version: 1,
+    });
   });
 
   it('deletes after the confirmation and reloads the list', async () => {

@@ -11,15 +11,15 @@ const server = testServerForFile();
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
-let levels: { id: number; name: string; order: number }[];
+let levels: { id: number; name: string; order: number; version: number }[];
 let reorders: unknown[];
 let deleteRefusal: string | null;
 
 beforeEach(() => {
   levels = [
-    { id: 1, name: 'Entry', order: 0 },
-    { id: 2, name: 'Mid', order: 1 },
-    { id: 3, name: 'Expert', order: 2 },
+    { id: 1, name: 'Entry', order: 0, version: 1 },
+    { id: 2, name: 'Mid', order: 1, version: 1 },
+    { id: 3, name: 'Expert', order: 2, version: 1 },
   ];
   reorders = [];
   deleteRefusal = null;

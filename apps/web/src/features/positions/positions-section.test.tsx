@@ -15,9 +15,15 @@ const server = testServerForFile();
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
-const job = (id: number, name: string, positions = 0): Job => ({ id, name, _count: { positions } });
+const job = (id: number, name: string, positions = 0): Job => ({
+  id,
+  name,
+  _count: { positions },
+  version: 1,
+});
 const position = (id: number, name: string, owner: Job): Position => ({
   id,
+  version: 1,
   name,
   jobId: owner.id,
   job: { id: owner.id, name: owner.name },

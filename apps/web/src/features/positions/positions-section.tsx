@@ -11,7 +11,7 @@ import { RowIconActions } from '../../components/rules-kit/row-actions.tsx';
 import { deleteMessages } from '../../components/rules-kit/rule-messages.ts';
 import { RuleListBody, RulesEmpty, RulesPanel } from '../../components/rules-kit/rules-section.tsx';
 import { type RuleColumn, RulesTable } from '../../components/rules-kit/rules-table.tsx';
-import { useRuleModal } from '../../components/rules-kit/use-rule-modal.ts';
+import { useRuleModal } from '../../components/rules-kit/use-rule-modal.tsx';
 import { useConfirmedDelete } from '../../components/use-confirmed-delete.ts';
 import { useCanManageSettings } from '../../lib/permissions.ts';
 import { useJobs } from '../../lib/salary-rules/get-jobs.ts';
@@ -166,6 +166,7 @@ export default function PositionsSection() {
             onClose={modal.close}
           />
           <ConfirmDialog title={confirmTitle} message={confirmMessage} {...remove.confirmProps} />
+          {modal.staleDialog}
         </>
       ) : null}
     </>

@@ -9,11 +9,13 @@ import {
   permissionsSchema,
 } from '@salary/shared/common/permissions';
 import { createUserBody, updateUserBody } from '@salary/shared/users/users.contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormCheckbox } from '../../components/form-fields.tsx';
 import { PasswordStrength } from '../../components/password-strength.tsx';
 import { FormTextInput } from '../../components/registered-inputs.tsx';
+import { useStaleVersion } from '../../components/stale-version-dialog.tsx';
 import { SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
@@ -47,6 +49,8 @@ export function UserForm({ editing, onDone }: UserFormProps) {
   const toast = useToast();
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
+  const stale = useStaleVersion();
+  const queryClient = useQueryClient();
   const form = useForm<UserFormValues, unknown, UserFormOutput>({
     resolver: editing ? zodResolver(editUserForm) : zodResolver(createUserForm),
     defaultValues: defaultsFor(editing),
@@ -58,20 +62,37 @@ export function UserForm({ editing, onDone }: UserFormProps) {
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      if (editing) {
-        await updateUser.mutateAsync({
-          id: editing.id,
-          body: { name: values.name, permissions: values.permissions },
-        });
-        toast.success('User updated successfully');
-      } else {
-        await createUser.mutateAsync(values);
-        toast.success('User created successfully');
-      }
+    const done = () => {
       form.reset(defaultsFor(null));
       onDone();
+    };
+    const update = async (user: User, version: number | undefined) => {
+      await updateUser.mutateAsync({
+        id: user.id,
+        body: { name: values.name, permissions: values.permissions, version },
+      });
+      toast.success('User updated successfully');
+      done();
+    };
+    try {
+      if (editing) await update(editing, editing.version);
+      else {
+        await createUser.mutateAsync(values);
+        toast.success('User created successfully');
+        done();
+      }
     } catch (error) {
+      // Saved by someone else since it was opened: Reload (leave the edit, list the latest) or Apply anyway.
+      const offered =
+        editing &&
+        stale.offer(error, {
+          apply: (version) => update(editing, version),
+          reload: async () => {
+            done();
+            await queryClient.invalidateQueries();
+          },
+        });
+      if (offered) return;
       applyServerFieldErrors(error, form.setError, SERVER_FIELDS);
       toast.error(errorMessage(error, 'Operation failed'));
     }
@@ -142,6 +163,7 @@ export function UserForm({ editing, onDone }: UserFormProps) {
           </SaveBar>
         </Stack>
       </form>
+      {stale.dialog}
     </Paper>
   );
 }
