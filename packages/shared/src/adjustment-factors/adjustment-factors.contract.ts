@@ -28,6 +28,15 @@ export function percentFromFactor(factor: number): number {
   return Math.round(factor * 10_000) / 100;
 }
 
+/** A body whose type and factor are themselves valid (the ids may still be missing). */
+function hasTypedFactor(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { type, factor } = value as { type?: unknown; factor?: unknown };
+  return (
+    ADJUSTMENT_TYPES.includes(type as AdjustmentType) && typeof factor === 'number' && Number.isFinite(factor)
+  );
+}
+
 /**
  * PERCENTAGE factors arrive already divided by 100 (a fraction in −1..1); FIXED factors
  * are an amount of money that may lower the salary.
@@ -51,18 +60,23 @@ export const createAdjustmentFactorBody = z
       })
       .describe('PERCENTAGE: a fraction in -1..1 (entered percent / 100); FIXED: an amount with cents'),
   })
-  .superRefine((body, ctx) => {
-    const problem = (message: string) => ctx.addIssue({ code: 'custom', path: ['factor'], message });
-    if (body.type === 'PERCENTAGE') {
-      if (body.factor < -1 || body.factor > 1) problem(`${FACTOR} must be between -100% and +100%`);
-      else if (!hasAtMostFourDecimals(body.factor))
-        problem(`${FACTOR} must be a fraction with at most 4 decimals`);
-    } else if (Math.abs(body.factor) > FIXED_FACTOR_MAX) {
-      problem(`${FACTOR} must be between -999,999,999.99 and 999,999,999.99`);
-    } else if (!hasAtMostTwoDecimals(body.factor)) {
-      problem(`${FACTOR} must have at most 2 decimals`);
-    }
-  });
+  .superRefine(
+    (body, ctx) => {
+      const problem = (message: string) => ctx.addIssue({ code: 'custom', path: ['factor'], message });
+      if (body.type === 'PERCENTAGE') {
+        if (body.factor < -1 || body.factor > 1) problem(`${FACTOR} must be between -100% and +100%`);
+        else if (!hasAtMostFourDecimals(body.factor))
+          problem(`${FACTOR} must have at most 2 decimals as a percent (4 as a fraction)`);
+      } else if (Math.abs(body.factor) > FIXED_FACTOR_MAX) {
+        problem(`${FACTOR} must be between -999,999,999.99 and 999,999,999.99`);
+      } else if (!hasAtMostTwoDecimals(body.factor)) {
+        problem(`${FACTOR} must have at most 2 decimals`);
+      }
+    },
+    // The factor is checked against its type even while the job or position is missing, so a
+    // form says every problem at once.
+    { when: ({ value }) => hasTypedFactor(value) },
+  );
 export type CreateAdjustmentFactorBody = z.input<typeof createAdjustmentFactorBody>;
 
 export const updateAdjustmentFactorBody = createAdjustmentFactorBody;
