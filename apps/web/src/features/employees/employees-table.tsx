@@ -11,6 +11,9 @@ import type { EmployeeColumn, EmployeeColumnMeta } from './employee-columns.tsx'
 import type { DirectoryTotals, EmployeeSort, SortableColumn } from './employee-rows.ts';
 import classes from './employees-table.module.css';
 
+/** The table's scrolling box, which "Skip to the table" focuses: the next Tab is the first sort button. */
+export const EMPLOYEE_TABLE_ID = 'employee-table';
+
 const ROW_HEIGHT = 41;
 /** Rows rendered beyond the visible ones, so a quick scroll never shows a blank band. */
 const OVERSCAN = 12;
@@ -174,6 +177,7 @@ export function EmployeesTable({ rows, columns, sort, onSort, totals, countLabel
     >
       <section
         ref={scrollRef}
+        id={EMPLOYEE_TABLE_ID}
         className={classes.scroller}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
         tabIndex={0}
