@@ -12,7 +12,7 @@ import {
   uniqueName,
   useSeededRules,
 } from './support/seed-employees.ts';
-import { listFromApi } from './support/seed-rules.ts';
+import { listFromApi, seedGrade } from './support/seed-rules.ts';
 
 /*
  * Keyboard only: every step below is a key press (Tab, Enter, Space, arrows, typing). The
@@ -156,6 +156,20 @@ describe('keyboard only', () => {
     const details = page.getByRole('region', { name: 'Calculation Details' });
     await poll(() => isFocused(details.getByTestId('details-heading'))).toBe(true);
     expect(await details.locator('[data-row="baseSalary"] [data-value]').textContent()).toBe('$6,500.00');
+  });
+
+  it('picks a grade by typing its name, then ↓ and Enter, not the first grade of the list', async () => {
+    // Created last, so it is never the list's first option (what ↓ Enter picked before).
+    const second = await seedGrade(uniqueName('Typed Grade'));
+    const page = await browser.signedInPage(adminCredentials());
+    await page.goto('/calculator');
+    await headingFocused(page, 'Salary Calculator');
+    const grade = page
+      .getByRole('form', { name: 'Salary calculator' })
+      .getByRole('combobox', { name: 'Grade', exact: true });
+    await tabTo(page, grade, 10);
+    await chooseByTyping(page, second.name);
+    await poll(() => grade.inputValue()).toBe(second.name);
   });
 
   it("reaches the directory's first sort button from the heading in a few keys, through Skip to the table", async () => {
