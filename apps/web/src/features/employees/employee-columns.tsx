@@ -27,7 +27,7 @@ export interface EmployeeColumnMeta {
   description?: string;
 }
 
-export type EmployeeColumn = ColumnDef<EmployeeView> & { meta: EmployeeColumnMeta };
+export type EmployeeColumn = ColumnDef<EmployeeView> & { id: string; meta: EmployeeColumnMeta };
 
 export interface EmployeeColumnOptions {
   showSalary: boolean;
