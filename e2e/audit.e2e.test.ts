@@ -58,7 +58,11 @@ describe('pay history and audit log', () => {
       // (On a phone the sections menu, Audit Log among them, waits closed behind its toggle.)
       const table = page.getByRole('table', { name: 'Audit entries' });
       await table.waitFor();
-      await page.getByRole('textbox', { name: 'Record ID' }).waitFor();
+      // Filtered by the record's name, as the entries show it.
+      await page
+        .getByRole('textbox', { name: 'Record', exact: true })
+        .fill(`${rules.grade.name} / ${rules.level.name}`);
+      await page.getByRole('button', { name: 'Apply Filters' }).click();
       const row = table
         .locator('tbody tr')
         .filter({ hasText: `Base salary ${rules.grade.name} / ${rules.level.name}` })

@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { EXPORT_FILE_NAME, IMPORT_ACCEPT, TEMPLATE_FILE_NAME } from '@salary/shared/excel/excel.contract';
 import { describe, expect, it } from 'vitest';
 import { EmployeesPage } from './pages/employees-page.ts';
@@ -171,6 +173,25 @@ describe('Excel', () => {
       'application/octet-stream',
     );
     await waitForToast(page, 'not a readable Excel workbook');
+    await importer.dialog.waitFor({ state: 'hidden' });
+    await dismissToasts(page);
+  });
+
+  it("says the import's own limit for a file over it, not a lost connection", async () => {
+    const { page, importer } = await openList();
+    // Three times the server's limit (IMPORT_MAX_BYTES, 20 MB unless set): the answer comes
+    // while most of the file is still on its way.
+    // (A file on disk: Playwright hands over buffers up to 50 MB only.)
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'import-'));
+    try {
+      const oversized = path.join(folder, 'huge.xlsx');
+      await writeFile(oversized, Buffer.alloc(60 * 1024 * 1024, 0x41));
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), importer.opener.click()]);
+      await chooser.setFiles(oversized);
+      await waitForToast(page, 'The file is larger than 20 MB');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
     await importer.dialog.waitFor({ state: 'hidden' });
     await dismissToasts(page);
   });

@@ -12,7 +12,7 @@ import {
   uniqueName,
   useSeededRules,
 } from './support/seed-employees.ts';
-import { listFromApi } from './support/seed-rules.ts';
+import { listFromApi, seedGrade } from './support/seed-rules.ts';
 
 /*
  * Keyboard only: every step below is a key press (Tab, Enter, Space, arrows, typing). The
@@ -44,6 +44,13 @@ async function chooseByKeyboard(page: Page, text: string): Promise<void> {
   throw new Error(`${text} was never highlighted`);
 }
 
+/** Picks an option by typing its text, then ↓ and Enter, as one would in a native select. */
+async function chooseByTyping(page: Page, text: string): Promise<void> {
+  await page.keyboard.type(text);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+}
+
 async function headingFocused(page: Page, name: string): Promise<void> {
   await poll(() => focusedText(page)).toBe(`h1: ${name}`);
 }
@@ -64,6 +71,10 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
+    // Focus is on the sign-in heading, not lost on the page body; the next Tab is the email.
+    await headingFocused(page, 'Sign in to your account');
+    await page.keyboard.press('Tab');
+    expect(await isFocused(page.getByLabel(/^Email/))).toBe(true);
   });
 
   it('adds a job', async () => {
@@ -133,15 +144,51 @@ describe('keyboard only', () => {
     await page.goto('/calculator');
     await headingFocused(page, 'Salary Calculator');
     const form = page.getByRole('form', { name: 'Salary calculator' });
+    // Each select jumps to what is typed (the shared server holds many jobs, grades and levels).
     for (const [label, option] of profileChoices(profileNames(rules))) {
-      await tabTo(page, form.getByRole('combobox', { name: label, exact: true }), 10);
-      await chooseByKeyboard(page, option);
+      const select = form.getByRole('combobox', { name: label, exact: true });
+      await tabTo(page, select, 10);
+      await chooseByTyping(page, option);
+      await poll(() => select.inputValue()).toBe(option);
     }
     await tabTo(page, form.getByRole('button', { name: 'Calculate' }), 40);
     await page.keyboard.press('Enter');
     const details = page.getByRole('region', { name: 'Calculation Details' });
     await poll(() => isFocused(details.getByTestId('details-heading'))).toBe(true);
     expect(await details.locator('[data-row="baseSalary"] [data-value]').textContent()).toBe('$6,500.00');
+  });
+
+  it('picks a grade by typing its name, then ↓ and Enter, not the first grade of the list', async () => {
+    // Created last, so it is never the list's first option (what ↓ Enter picked before).
+    const second = await seedGrade(uniqueName('Typed Grade'));
+    const page = await browser.signedInPage(adminCredentials());
+    await page.goto('/calculator');
+    await headingFocused(page, 'Salary Calculator');
+    const grade = page
+      .getByRole('form', { name: 'Salary calculator' })
+      .getByRole('combobox', { name: 'Grade', exact: true });
+    await tabTo(page, grade, 10);
+    await chooseByTyping(page, second.name);
+    await poll(() => grade.inputValue()).toBe(second.name);
+  });
+
+  it("reaches the directory's first sort button from the heading in a few keys, through Skip to the table", async () => {
+    const page = await browser.signedInPage(adminCredentials());
+    await page.goto('/dashboard');
+    await headingFocused(page, 'Employees');
+    const skip = page.getByRole('link', { name: 'Skip to the table' });
+    const tabsToSkip = await tabTo(page, skip, 5);
+    // Out of sight until focused, then on screen.
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    const firstSort = page.getByRole('columnheader', { name: 'ID' }).getByRole('button');
+    const tabsToSort = await tabTo(page, firstSort, 5);
+    // (It was 21 Tabs past the header's buttons and the filters.)
+    expect(tabsToSkip + tabsToSort).toBeLessThanOrEqual(3);
+    await page.keyboard.press('Enter');
+    await poll(() => page.getByRole('columnheader', { name: 'ID' }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
   });
 
   it('sorts the directory', async () => {

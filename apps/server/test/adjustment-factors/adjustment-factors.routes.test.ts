@@ -91,7 +91,7 @@ describe('adjustment factors API', () => {
       [{ type: 'PERCENTAGE', factor: -1.01 }, 'Adjustment Factor must be between -100% and +100%'],
       [
         { type: 'PERCENTAGE', factor: 0.12345 },
-        'Adjustment Factor must be a fraction with at most 4 decimals',
+        'Adjustment Factor must have at most 2 decimals as a percent (4 as a fraction)',
       ],
       [{ type: 'FIXED', factor: 10.005 }, 'Adjustment Factor must have at most 2 decimals'],
       [

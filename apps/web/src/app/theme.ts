@@ -68,6 +68,9 @@ export const theme = createTheme({
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // Sentence case reads calmer than Mantine's default uppercase badges.
     Badge: { defaultProps: { radius: 'sm', tt: 'none', fw: 500 } },
+    // Every select jumps to what is typed: "G2", then ↓ and Enter, picks G2 (a closed,
+    // non-searchable select would ignore the typing and pick the first option).
+    Select: { defaultProps: { searchable: true, nothingFoundMessage: 'Nothing found' } },
   },
 });
 

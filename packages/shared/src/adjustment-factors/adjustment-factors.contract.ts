@@ -29,6 +29,15 @@ export function percentFromFactor(factor: number): number {
   return Math.round(factor * 10_000) / 100;
 }
 
+/** A body whose type and factor are themselves valid (the ids may still be missing). */
+function hasTypedFactor(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { type, factor } = value as { type?: unknown; factor?: unknown };
+  return (
+    ADJUSTMENT_TYPES.includes(type as AdjustmentType) && typeof factor === 'number' && Number.isFinite(factor)
+  );
+}
+
 /**
  * PERCENTAGE factors arrive already divided by 100 (a fraction in −1..1); FIXED factors
  * are an amount of money that may lower the salary.
@@ -58,7 +67,7 @@ function checkFactor(body: z.output<typeof factorFields>, ctx: z.RefinementCtx):
   if (body.type === 'PERCENTAGE') {
     if (body.factor < -1 || body.factor > 1) problem(`${FACTOR} must be between -100% and +100%`);
     else if (!hasAtMostFourDecimals(body.factor))
-      problem(`${FACTOR} must be a fraction with at most 4 decimals`);
+      problem(`${FACTOR} must have at most 2 decimals as a percent (4 as a fraction)`);
   } else if (Math.abs(body.factor) > FIXED_FACTOR_MAX) {
     problem(`${FACTOR} must be between -999,999,999.99 and 999,999,999.99`);
   } else if (!hasAtMostTwoDecimals(body.factor)) {
@@ -66,13 +75,16 @@ function checkFactor(body: z.output<typeof factorFields>, ctx: z.RefinementCtx):
   }
 }
 
-export const createAdjustmentFactorBody = factorFields.superRefine(checkFactor);
+/** The factor is checked against its type even while the job or position is missing, so a form says every problem at once. */
+const whenTyped = { when: ({ value }: { value: unknown }) => hasTypedFactor(value) };
+
+export const createAdjustmentFactorBody = factorFields.superRefine(checkFactor, whenTyped);
 export type CreateAdjustmentFactorBody = z.input<typeof createAdjustmentFactorBody>;
 
 /** The edit form sends every field, and the version it read. */
 export const updateAdjustmentFactorBody = factorFields
   .extend({ version: versionField })
-  .superRefine(checkFactor);
+  .superRefine(checkFactor, whenTyped);
 export type UpdateAdjustmentFactorBody = z.input<typeof updateAdjustmentFactorBody>;
 
 export const adjustmentFactorSchema = z.object({

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, SimpleGrid, type SimpleGridProps } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEventHandler, ReactNode } from 'react';
-import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, type Mode, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
@@ -43,6 +43,11 @@ interface InlineRuleSaving<T, TValues, TOutput> {
    * is a failed save (the preview refuses what the save would).
    */
   impactPath: string;
+  /**
+   * When the form checks a value: 'onChange' says what is wrong as it is typed (and re-checks a
+   * value whose rule depends on another field when that one changes); default after a submit.
+   */
+  mode?: Mode;
 }
 
 /**
@@ -63,6 +68,7 @@ export function useInlineRuleForm<
   serverFields,
   onDone,
   impactPath,
+  mode,
 }: InlineRuleSaving<T, TValues, TOutput>) {
   const toast = useToast();
   const impact = useImpactPreview();
@@ -71,6 +77,7 @@ export function useInlineRuleForm<
   const form = useForm<TValues, unknown, TOutput>({
     resolver: zodResolver(schema),
     defaultValues: valuesFor(editing) as DefaultValues<TValues>,
+    mode,
   });
 
   const writeOf = (body: TOutput) =>

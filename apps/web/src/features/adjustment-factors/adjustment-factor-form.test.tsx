@@ -91,6 +91,48 @@ describe('AdjustmentFactorForm', () => {
     await waitFor(() => expect(saved).toEqual([{ jobId: 3, positionId: 7, type: 'FIXED', factor: 150.25 }]));
   });
 
+  it('keeps a typed factor as typed and checks it again when the type changes', async () => {
+    renderWithProviders(<AdjustmentFactorForm editing={null} onDone={vi.fn()} />);
+    await screen.findByRole('button', { name: 'Add Adjustment Factor' });
+    await pick(/^Job/, 'Engineering');
+    await pick(/^Position/, 'Backend');
+    await pick(/^Adjustment Type/, 'Fixed amount');
+    const factor = input(/^Adjustment Factor/);
+    await userEvent.type(factor, '150');
+    const outOfRange = 'Adjustment Factor must be between -100% and +100%';
+    expect(screen.queryByText(outOfRange)).not.toBeInTheDocument();
+
+    // 150 is a fine amount but too much as a percentage: said at once, the value left alone.
+    await pick(/^Adjustment Type/, 'Percentage');
+    expect(await screen.findByText(outOfRange)).toBeInTheDocument();
+    expect(factor).toHaveValue(150);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Adjustment Factor' }));
+    expect(factor).toHaveValue(150);
+    expect(factor).toHaveAttribute('aria-invalid', 'true');
+
+    // Back to a fixed amount, it is fine again.
+    await pick(/^Adjustment Type/, 'Fixed amount');
+    await waitFor(() => expect(screen.queryByText(outOfRange)).not.toBeInTheDocument());
+    expect(saved).toEqual([]);
+  });
+
+  it('refuses 12.555 as a percentage rather than saving 12.56', async () => {
+    renderWithProviders(<AdjustmentFactorForm editing={null} onDone={vi.fn()} />);
+    await screen.findByRole('button', { name: 'Add Adjustment Factor' });
+    await pick(/^Job/, 'Engineering');
+    await pick(/^Position/, 'Backend');
+    const factor = input(/^Adjustment Factor/);
+    await userEvent.type(factor, '12.555');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Adjustment Factor' }));
+    expect(
+      await screen.findByText(
+        'Adjustment Factor must have at most 2 decimals as a percent (4 as a fraction)',
+      ),
+    ).toBeInTheDocument();
+    expect(factor).toHaveValue(12.555);
+    expect(saved).toEqual([]);
+  });
+
   it('clears the position when the job changes', async () => {
     renderWithProviders(<AdjustmentFactorForm editing={null} onDone={vi.fn()} />);
     await screen.findByRole('button', { name: 'Add Adjustment Factor' });

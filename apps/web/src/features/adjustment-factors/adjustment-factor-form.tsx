@@ -37,6 +37,8 @@ export function AdjustmentFactorForm({ editing, onDone }: RuleFormProps<Adjustme
     serverFields: ['jobId', 'positionId', 'type', 'factor'],
     onDone,
     impactPath: '/adjustment-factors',
+    // A factor out of range is said as it is typed, and again when the type changes.
+    mode: 'onChange',
   });
   const { isSubmitting } = form.formState;
   const [jobId, type] = useWatch({ control: form.control, name: ['jobId', 'type'] });
@@ -95,6 +97,8 @@ export function AdjustmentFactorForm({ editing, onDone }: RuleFormProps<Adjustme
         required
         allowDeselect={false}
         data={TYPE_OPTIONS}
+        // 150 is a fine fixed amount and too much as a percentage, and the reverse for 2.555.
+        recheckFields={['factor']}
       />
       <FormTextInput
         control={form.control}

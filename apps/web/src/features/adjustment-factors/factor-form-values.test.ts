@@ -54,6 +54,24 @@ describe('factorFormSchema', () => {
     // The same number is a fine FIXED amount.
     expect(factorFormSchema.safeParse({ ...over, type: 'FIXED' }).success).toBe(true);
   });
+
+  it('says the factor is out of range even before a job and position are chosen', () => {
+    expect(
+      issues(factorFormSchema.safeParse({ ...EMPTY_FACTOR_FORM, type: 'PERCENTAGE', factor: 300 })),
+    ).toEqual([
+      ['jobId', 'Job is required'],
+      ['positionId', 'Position is required'],
+      ['factor', 'Adjustment Factor must be between -100% and +100%'],
+    ]);
+  });
+
+  it('refuses a percent with more than 2 decimals instead of sending it rounded', () => {
+    const typed = { jobId: '3', positionId: '7', type: 'PERCENTAGE' as const, factor: 12.555 };
+    expect(issues(factorFormSchema.safeParse(typed))).toEqual([
+      ['factor', 'Adjustment Factor must have at most 2 decimals as a percent (4 as a fraction)'],
+    ]);
+    expect(factorFormSchema.parse({ ...typed, factor: 12.55 }).factor).toBe(0.1255);
+  });
 });
 
 describe('formValuesFor', () => {

@@ -6,6 +6,7 @@ import {
   factorFromPercent,
   percentFromFactor,
 } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
+import { hasAtMostTwoDecimals } from '@salary/shared/common/money';
 import { z } from 'zod';
 
 /** What the inline form holds: ids as the selects keep them, a PERCENTAGE factor as the percent typed. */
@@ -16,6 +17,14 @@ export interface FactorFormValues {
   /** NaN while the input is empty (valueAsNumber). */
   factor: number;
 }
+
+/**
+ * The percent typed as the fraction the API takes. A percent with more decimals than the API
+ * keeps is passed on as it is (12.555 → 0.12555), so the contract refuses it rather than the
+ * form saving 12.56 in its place.
+ */
+const percentAsFraction = (percent: number) =>
+  hasAtMostTwoDecimals(percent) ? factorFromPercent(percent) : percent / 100;
 
 /**
  * The form's resolver schema. It only converts the entered percent to the fraction the API takes
@@ -34,7 +43,7 @@ export const factorFormSchema = z
       ...entered,
       factor:
         entered.type === 'PERCENTAGE' && typeof entered.factor === 'number'
-          ? factorFromPercent(entered.factor)
+          ? percentAsFraction(entered.factor)
           : entered.factor,
     }),
   )

@@ -154,3 +154,21 @@ describe('Audit Log: Revert this import', () => {
     expect(screen.getByRole('button', { name: 'Revert this import' })).toBeInTheDocument();
   });
 });
+
+describe('Audit Log: filters', () => {
+  it('filters by the record’s name, as the entries show it, never by an id', async () => {
+    renderWithProviders(<AuditLogSection />);
+    await screen.findByRole('button', { name: 'Show changes of entry 3' });
+    expect(screen.queryByRole('textbox', { name: 'Record ID' })).not.toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Record' }), 'Ana Lima');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    await waitFor(() => {
+      const asked = server.requests
+        .filter((r) => r.path.startsWith('/api/audit?'))
+        .map((r) => new URL(r.path, server.origin).searchParams);
+      expect(asked.at(-1)?.get('record')).toBe('Ana Lima');
+    });
+    const query = new URL(server.requests.at(-1)!.path, server.origin).searchParams;
+    expect(query.has('entityId')).toBe(false);
+  });
+});

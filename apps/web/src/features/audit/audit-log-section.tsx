@@ -85,7 +85,7 @@ function AuditRow({ entry, revertedBy }: { entry: AuditEntry; revertedBy?: Audit
   );
 }
 
-type TextFilter = 'entityId' | 'actor' | 'from' | 'to';
+type TextFilter = 'record' | 'actor' | 'from' | 'to';
 
 function AuditLog() {
   const [params] = useSearchParams();
@@ -124,7 +124,8 @@ function AuditLog() {
             onChange={set('entityType')}
             clearable
           />
-          <TextInput label="Record ID" {...textFilter('entityId')} />
+          {/* By name, as the entries show it: the UI never shows a record's id. */}
+          <TextInput label="Record" placeholder="Name, e.g. Ana Lima" {...textFilter('record')} />
           <TextInput label="User" placeholder="Email or user ID" {...textFilter('actor')} />
           <TextInput label="From" type="date" {...textFilter('from')} />
           <TextInput label="To" type="date" {...textFilter('to')} />

@@ -9,6 +9,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { FormPasswordInput, FormTextInput } from '../../components/registered-inputs.tsx';
 import { useDocumentTitle } from '../../lib/a11y/document-title.ts';
+import { focusPageHeadingWhenShown } from '../../lib/a11y/page-focus.ts';
 import { API_BASE } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth/auth-context.ts';
 import { redirectTargetFrom } from '../../lib/auth/login-redirect.ts';
@@ -44,6 +45,10 @@ export default function LoginPage() {
   const [adminSignIn, setAdminSignIn] = useState(false);
   useSsoErrorToast();
   useDocumentTitle('Sign in');
+  // After signing out (or any arrival) focus goes to the heading, not <body>: a screen reader
+  // says where the user is, and the next Tab is the email field.
+  const shown = Boolean(options.data) && status !== 'authenticated';
+  useEffect(() => (shown ? focusPageHeadingWhenShown() : undefined), [shown]);
 
   if (status === 'authenticated') return <Navigate to={target} replace />;
   // Wait for the options so a form that is about to hide never flashes.
@@ -73,7 +78,7 @@ export default function LoginPage() {
         </Group>
         <Paper p={{ base: 'lg', sm: 'xl' }} radius="lg" shadow="sm" withBorder>
           <Stack gap={4} mb="lg">
-            <Title order={1} size="h3">
+            <Title order={1} size="h3" tabIndex={-1}>
               Sign in to your account
             </Title>
             <Text c="dimmed" size="sm">

@@ -20,9 +20,14 @@ export interface EmployeeColumnMeta {
   footer?: 'label' | 'count' | 'salary' | 'cost';
   /** Full text for the cell's tooltip: narrow columns cut long names short. */
   titleOf?: (employee: EmployeeView) => string;
+  /**
+   * What the header means, where the list's name for it differs from the form's (or a
+   * permission's): the column keeps its name and says the other once.
+   */
+  description?: string;
 }
 
-export type EmployeeColumn = ColumnDef<EmployeeView> & { meta: EmployeeColumnMeta };
+export type EmployeeColumn = ColumnDef<EmployeeView> & { id: string; meta: EmployeeColumnMeta };
 
 export interface EmployeeColumnOptions {
   showSalary: boolean;
@@ -37,26 +42,48 @@ export interface EmployeeColumnOptions {
 
 const editPath = (employee: EmployeeView) => `/employees/edit/${employee.id}`;
 
+/*
+ * The list keeps its own column names (Technology, Specialization, Offshore…); where the
+ * employee form names the same field differently, the header says the form's name once.
+ */
+const FORM_NAMES = {
+  technology: "Technology — the employee's job (Job on the employee form)",
+  specialization: "Specialization — the employee's position (Position on the employee form)",
+  experience: 'Experience in years — Years of Experience on the employee form',
+  companyYears: 'Company Years — Years with Company on the employee form',
+  offshore: 'Offshore — Base on Project on the employee form',
+  actingAs: 'Acting As — Acting as Different Grade on the employee form',
+} as const;
+
+export const TOTAL_COST_DESCRIPTION =
+  "Total Cost — gross salary, benefits and the company's social insurance; the Show Accumulated Cost permission calls it Accumulated Cost";
+
 function text(
   header: string,
   width: number,
   read: (e: EmployeeView) => string | number,
-  sortKey?: SortableColumn,
+  { sortKey, description }: { sortKey?: SortableColumn; description?: string } = {},
 ): EmployeeColumn {
   const titleOf = (e: EmployeeView) => String(read(e));
   return {
     id: sortKey ?? header,
     header,
-    meta: { width, titleOf, ...(sortKey && { sortKey }) },
+    meta: { width, titleOf, ...(sortKey && { sortKey }), ...(description && { description }) },
     cell: ({ row }) => read(row.original),
   };
 }
 
-function number(header: string, sortKey: SortableColumn, width: number, read: (e: EmployeeView) => string) {
+function number(
+  header: string,
+  sortKey: SortableColumn,
+  width: number,
+  read: (e: EmployeeView) => string,
+  description?: string,
+) {
   return {
     id: sortKey,
     header,
-    meta: { width, align: 'right', sortKey },
+    meta: { width, align: 'right', sortKey, ...(description && { description }) },
     cell: ({ row }) => read(row.original),
   } satisfies EmployeeColumn;
 }
@@ -100,14 +127,29 @@ export function employeeColumns(options: EmployeeColumnOptions): EmployeeColumn[
           row.original.name
         ),
     },
-    text('Technology', 150, (e) => e.technology.name, 'technology'),
-    text('Specialization', 160, (e) => e.position.name),
-    text('Grade', 100, (e) => e.grade.name, 'grade'),
-    text('Level', 90, (e) => e.level.name, 'level'),
-    number('Experience in years', 'yearsExperience', 104, (e) => String(e.yearsExperience)),
-    number('Company Years', 'yearsWithCompany', 96, (e) => String(e.yearsWithCompany)),
-    text('Offshore', 84, (e) => yesNo(e.offshoreProject)),
-    text('Acting As', 84, (e) => yesNo(e.actingAsDifferentGrade)),
+    text('Technology', 150, (e) => e.technology.name, {
+      sortKey: 'technology',
+      description: FORM_NAMES.technology,
+    }),
+    text('Specialization', 160, (e) => e.position.name, { description: FORM_NAMES.specialization }),
+    text('Grade', 100, (e) => e.grade.name, { sortKey: 'grade' }),
+    text('Level', 90, (e) => e.level.name, { sortKey: 'level' }),
+    number(
+      'Experience in years',
+      'yearsExperience',
+      104,
+      (e) => String(e.yearsExperience),
+      FORM_NAMES.experience,
+    ),
+    number(
+      'Company Years',
+      'yearsWithCompany',
+      96,
+      (e) => String(e.yearsWithCompany),
+      FORM_NAMES.companyYears,
+    ),
+    text('Offshore', 84, (e) => yesNo(e.offshoreProject), { description: FORM_NAMES.offshore }),
+    text('Acting As', 84, (e) => yesNo(e.actingAsDifferentGrade), { description: FORM_NAMES.actingAs }),
     text('Pillar', 72, (e) => yesNo(e.pillar)),
     text('Remote', 80, (e) => yesNo(e.remote)),
   ];
@@ -137,7 +179,13 @@ export function employeeColumns(options: EmployeeColumnOptions): EmployeeColumn[
   if (options.showCost) {
     columns.push({
       ...number('Total Cost', 'accumulatedCost', 124, (e) => formatMoney(e.accumulatedCost)),
-      meta: { width: 124, align: 'right', sortKey: 'accumulatedCost', footer: 'cost' },
+      meta: {
+        width: 124,
+        align: 'right',
+        sortKey: 'accumulatedCost',
+        footer: 'cost',
+        description: TOTAL_COST_DESCRIPTION,
+      },
     });
   }
   if (options.canDelete) {

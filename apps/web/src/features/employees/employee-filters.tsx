@@ -139,9 +139,10 @@ function EmployeeFiltersForm({ filters, showSalaryFilters, applying, onApply }: 
       hideControls
       min={0}
       step={100}
-      decimalScale={2}
       thousandSeparator=","
-      allowNegative={false}
+      // What is typed stays as typed (no cut decimals, no dropped minus, no clamp on leaving):
+      // the shared schema's message says what is wrong, and a wrong value is not applied.
+      clampBehavior="none"
       value={drafts[name]}
       onChange={(value) => setDrafts((d) => ({ ...d, [name]: value }))}
       name={name}

@@ -44,6 +44,9 @@ interface EmployeesDirectoryProps {
 
 const counts = new Intl.NumberFormat('en-US');
 
+/** The directory card's heading: where "Skip to the table" leads while there is no table. */
+export const DIRECTORY_ID = 'directory';
+
 function countLabel(total: number) {
   return `${counts.format(total)} ${total === 1 ? 'employee' : 'employees'}`;
 }
@@ -149,7 +152,7 @@ export function EmployeesDirectory(props: EmployeesDirectoryProps) {
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
       <Group justify="space-between" align="center" px={{ base: 'md', sm: 'lg' }} py="sm" gap="sm">
-        <Title order={2} size="h4">
+        <Title order={2} size="h4" id={DIRECTORY_ID} tabIndex={-1}>
           Directory
         </Title>
         <Group gap="sm" wrap="nowrap">

@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PhoneDisclosure } from '../../components/phone-disclosure.tsx';
+import { SkipLink } from '../../components/skip-link.tsx';
 import { useCurrentUser } from '../../lib/auth/auth-context.ts';
 import { type DirectoryFilters, filtersFromParams, withFilters } from '../../lib/directory-filters.ts';
 import { canOpenEmployeeForms } from '../../lib/permissions.ts';
@@ -11,8 +12,9 @@ import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { useEmployees } from './api/get-employees.ts';
 import { EmployeeFiltersPlaceholder } from './employee-filters-placeholder.tsx';
 import { type EmployeeSort, sortFromParams, withSort } from './employee-rows.ts';
-import { EmployeesDirectory } from './employees-directory.tsx';
+import { DIRECTORY_ID, EmployeesDirectory } from './employees-directory.tsx';
 import { EmployeesHeaderActions } from './employees-header-actions.tsx';
+import { EMPLOYEE_TABLE_ID } from './employees-table.tsx';
 
 // Its own chunk (selects, number inputs): it loads while the list is fetched instead of
 // delaying the fetch, which is what the first rows wait for with 10,000 employees.
@@ -72,7 +74,15 @@ export default function EmployeesPage() {
     <>
       <PageHeader
         title="Employees"
-        description="The company's employee directory."
+        description={
+          <>
+            The company's employee directory.
+            {/* From the heading, one Tab and Enter lead past the actions and filters to the table. */}
+            <SkipLink target={EMPLOYEE_TABLE_ID} fallback={DIRECTORY_ID}>
+              Skip to the table
+            </SkipLink>
+          </>
+        }
         actions={
           <PhoneDisclosure label="Actions" inline>
             <EmployeesHeaderActions

@@ -1,15 +1,18 @@
-import { Table, UnstyledButton } from '@mantine/core';
+import { Table, Tooltip, UnstyledButton } from '@mantine/core';
 import { formatMoney } from '@salary/shared/common/money';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { flexRender, getCoreRowModel, type Header, useReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, useMemo, useRef } from 'react';
+import { type CSSProperties, type ReactElement, useId, useMemo, useRef } from 'react';
 import sideScroll from '../../components/side-scroll.module.css';
 import { useSideScroll } from '../../components/use-side-scroll.ts';
 import type { EmployeeColumn, EmployeeColumnMeta } from './employee-columns.tsx';
 import type { DirectoryTotals, EmployeeSort, SortableColumn } from './employee-rows.ts';
 import classes from './employees-table.module.css';
+
+/** The table's scrolling box, which "Skip to the table" focuses: the next Tab is the first sort button. */
+export const EMPLOYEE_TABLE_ID = 'employee-table';
 
 const ROW_HEIGHT = 41;
 /** Rows rendered beyond the visible ones, so a quick scroll never shows a blank band. */
@@ -73,23 +76,57 @@ function FitFigure({ text }: { text: string }) {
   );
 }
 
+/** A header's description: where to read it (aria-describedby) and what to show on hover, focus or touch. */
+interface HeaderDescription {
+  id: string;
+  text: string;
+}
+
+/** The description as a tooltip of `target`; a header without one is left as it is. */
+function Described({ description, children }: { description?: HeaderDescription; children: ReactElement }) {
+  if (!description) return children;
+  return (
+    <Tooltip
+      label={description.text}
+      multiline
+      w={260}
+      withArrow
+      events={{ hover: true, focus: true, touch: true }}
+    >
+      {children}
+    </Tooltip>
+  );
+}
+
+/** A column name with a description is underlined with dots, as a sign that it says more. */
+function HeaderLabel({ label, described }: { label: string; described: boolean }) {
+  return described ? <span className={classes.described}>{label}</span> : label;
+}
+
 function SortableHeader({
   label,
   column,
   sort,
   onSort,
-}: { label: string; column: SortableColumn } & Pick<EmployeesTableProps, 'sort' | 'onSort'>) {
+  description,
+}: { label: string; column: SortableColumn; description?: HeaderDescription } & Pick<
+  EmployeesTableProps,
+  'sort' | 'onSort'
+>) {
   const sorted = sort.column === column ? sort.direction : null;
   const Icon = sorted === 'asc' ? IconArrowUp : sorted === 'desc' ? IconArrowDown : IconArrowsSort;
   return (
-    <UnstyledButton
-      className={classes.sortButton}
-      data-sorted={sorted ?? undefined}
-      onClick={() => onSort(column)}
-    >
-      {label}
-      <Icon size={14} stroke={2} className={classes.sortIcon} aria-hidden />
-    </UnstyledButton>
+    <Described description={description}>
+      <UnstyledButton
+        className={classes.sortButton}
+        data-sorted={sorted ?? undefined}
+        onClick={() => onSort(column)}
+        aria-describedby={description?.id}
+      >
+        <HeaderLabel label={label} described={description !== undefined} />
+        <Icon size={14} stroke={2} className={classes.sortIcon} aria-hidden />
+      </UnstyledButton>
+    </Described>
   );
 }
 
@@ -126,6 +163,11 @@ export function EmployeesTable({ rows, columns, sort, onSort, totals, countLabel
   const firstRightIndex = columns.findIndex((column) => column.meta.pinnedRight !== undefined);
 
   const more = useSideScroll(scrollRef);
+  const descriptionIds = useId();
+  const descriptionOf = (meta: EmployeeColumnMeta, column: string): HeaderDescription | undefined =>
+    meta.description
+      ? { id: `${descriptionIds}-${column.replace(/\W+/g, '-')}`, text: meta.description }
+      : undefined;
 
   return (
     <div
@@ -135,6 +177,7 @@ export function EmployeesTable({ rows, columns, sort, onSort, totals, countLabel
     >
       <section
         ref={scrollRef}
+        id={EMPLOYEE_TABLE_ID}
         className={classes.scroller}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
         tabIndex={0}
@@ -167,12 +210,14 @@ export function EmployeesTable({ rows, columns, sort, onSort, totals, countLabel
                   const meta = metaOf(header);
                   const label = String(header.column.columnDef.header);
                   const sorted = meta.sortKey && sort.column === meta.sortKey ? sort.direction : null;
+                  const description = descriptionOf(meta, header.column.id);
                   return (
                     <Table.Th
                       key={header.id}
                       className={cellClass(meta, index === lastPinnedIndex, classes.th)}
                       data-first-right={index === firstRightIndex || undefined}
                       style={{ ...pinStyle(meta), paddingBlock: 10 }}
+                      aria-describedby={description?.id}
                       aria-sort={
                         meta.sortKey
                           ? sorted === 'asc'
@@ -184,9 +229,19 @@ export function EmployeesTable({ rows, columns, sort, onSort, totals, countLabel
                       }
                     >
                       {meta.sortKey ? (
-                        <SortableHeader label={label} column={meta.sortKey} sort={sort} onSort={onSort} />
+                        <SortableHeader
+                          label={label}
+                          column={meta.sortKey}
+                          sort={sort}
+                          onSort={onSort}
+                          description={description}
+                        />
                       ) : (
-                        label
+                        <Described description={description}>
+                          <span>
+                            <HeaderLabel label={label} described={description !== undefined} />
+                          </span>
+                        </Described>
                       )}
                     </Table.Th>
                   );
@@ -252,6 +307,17 @@ export function EmployeesTable({ rows, columns, sort, onSort, totals, countLabel
             ) : null}
           </Table.Tbody>
         </Table>
+        {/* The headers' descriptions, read out with them (aria-describedby) rather than as part of their names. */}
+        <div hidden>
+          {columns.map((column) => {
+            const description = descriptionOf(column.meta, column.id);
+            return description ? (
+              <span key={column.id} id={description.id}>
+                {description.text}
+              </span>
+            ) : null;
+          })}
+        </div>
       </section>
     </div>
   );

@@ -19,8 +19,9 @@ describe('UserForm permissions', () => {
       const box = screen.getByRole('checkbox', { name: label });
       expect(box).toHaveAccessibleDescription(rules);
     }
+    // The permission's name and the screens' Total Cost meet here: said once, with what it reveals.
     expect(screen.getByRole('checkbox', { name: 'Show Accumulated Cost' })).toHaveAccessibleDescription(
-      'Lets this user rank every employee by pay, since cost rises with pay.',
+      'Accumulated Cost is the Total Cost the screens show. Lets this user rank every employee by pay, since cost rises with pay.',
     );
     expect(screen.getByRole('checkbox', { name: 'Edit Employee' })).not.toHaveAccessibleDescription();
   });

@@ -5,7 +5,6 @@ import {
   NO_PERMISSIONS,
   PERMISSION_KEYS,
   PERMISSION_LABELS,
-  PERMISSION_REVEALS,
   permissionsSchema,
 } from '@salary/shared/common/permissions';
 import { createUserBody, updateUserBody } from '@salary/shared/users/users.contract';
@@ -22,6 +21,7 @@ import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useCreateUser } from './api/create-user.ts';
 import { useUpdateUser } from './api/update-user.ts';
+import { permissionDescription } from './permission-words.ts';
 
 // Both modes share one shape so one form serves both. The checkboxes always hold all six flags;
 // editing keeps email and password as they are: shown or hidden, never sent.
@@ -145,7 +145,7 @@ export function UserForm({ editing, onDone }: UserFormProps) {
                   control={form.control}
                   name={`permissions.${key}`}
                   label={PERMISSION_LABELS[key]}
-                  description={PERMISSION_REVEALS[key]}
+                  description={permissionDescription(key)}
                 />
               ))}
             </SimpleGrid>

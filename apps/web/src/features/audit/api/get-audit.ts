@@ -4,7 +4,8 @@ import { apiClient } from '../../../lib/api-client.ts';
 
 export interface AuditFilterValues {
   entityType?: string;
-  entityId?: string;
+  /** Part of the record's name as the entries show it ("Ana Lima", "Junior / L1"). */
+  record?: string;
   actor?: string;
   from?: string;
   to?: string;
