@@ -7,6 +7,7 @@ import type {
 } from '@salary/shared/audit/audit.contract';
 import { type Actor, can } from '@salary/shared/common/permissions';
 import { STALE_VERSION_ERROR, type StaleChange, staleMessage } from '@salary/shared/common/stale-version';
+import type { CompanyFormat } from '@salary/shared/company/company.contract';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { requireAdmin } from '../../lib/authorize.ts';
 import { inSlices } from '../../lib/slices.ts';
@@ -158,8 +159,18 @@ function employeeComparer(fields: RecordOptions['employeeChanges']) {
   };
 }
 
-export function createAuditService(deps: { repo: AuditRepository; pricing: PricingService }) {
+export function createAuditService(deps: {
+  repo: AuditRepository;
+  pricing: PricingService;
+  /** How money reads in this company: the change texts name amounts in its currency. */
+  format: () => Promise<CompanyFormat>;
+}) {
   const { repo, pricing } = deps;
+  /** The names the texts refer to, as they are now, and the company's money format. */
+  const namesNow = async (): Promise<Names> => {
+    const [found, format] = await Promise.all([repo.names(), deps.format()]);
+    return { ...found, format };
+  };
 
   async function price(filters: PayBaseline['filters']): Promise<Map<number, PricedEmployee>> {
     const { employees } = await pricing.priceEmployees(filters, { tx: currentWriteScope()?.tx });
@@ -231,10 +242,15 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
         at: c.at.toISOString(),
         fields: c.fields.map((f) => record.labels?.[f] ?? f),
       }));
-      return new AppError(409, STALE_VERSION_ERROR, staleMessage(record.label, changes), {
-        version: current,
-        changes,
-      });
+      return new AppError(
+        409,
+        STALE_VERSION_ERROR,
+        staleMessage(record.label, changes, await deps.format()),
+        {
+          version: current,
+          changes,
+        },
+      );
     },
 
     /** Prices the employees a write may move, before it writes. */
@@ -353,7 +369,7 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
           before: query.before === undefined ? undefined : Number(query.before),
           limit: query.limit,
         }),
-        repo.names(),
+        namesNow(),
       ]);
       const viewer = viewerOf(actor);
       const more = rows.length > query.limit;
@@ -401,7 +417,7 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
       const salary = can(actor, 'showSalary');
       const cost = can(actor, 'showCost');
       if (!salary && !cost) throw forbidden('You do not have permission to see pay history');
-      const [rows, names] = await Promise.all([repo.historyOf(employeeId), repo.names()]);
+      const [rows, names] = await Promise.all([repo.historyOf(employeeId), namesNow()]);
       if (!rows.length && !(await pricing.priceEmployees({ id: employeeId })).employees.length)
         throw notFound('Employee not found');
       const viewer = viewerOf(actor);
@@ -413,7 +429,7 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
       const salary = can(actor, 'showSalary');
       const cost = can(actor, 'showCost');
       if (!salary && !cost) return [];
-      const [rows, names] = await Promise.all([repo.historyOfMany(employeeIds), repo.names()]);
+      const [rows, names] = await Promise.all([repo.historyOfMany(employeeIds), namesNow()]);
       const viewer = viewerOf(actor);
       return rows.map((r) => ({
         employeeId: r.employeeId,

@@ -1,4 +1,6 @@
+import { formatDay } from '@salary/shared/common/date-time';
 import { formatMoney } from '@salary/shared/common/money';
+import type { CompanyFormat } from '@salary/shared/company/company.contract';
 import { type PayStatement, TOO_FEW } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import PDFDocument from 'pdfkit';
 
@@ -7,9 +9,15 @@ import PDFDocument from 'pdfkit';
  * of ours). The figures are the statement's JSON, formatted as the app shows money.
  */
 
-const money = (value: number | null) => (value === null ? 'No priced salary' : formatMoney(value));
+/**
+ * The built-in Helvetica writes WinAnsi only: the narrow no-break space some locales group
+ * digits with (fr-FR) becomes a no-break space, which it has.
+ */
+const pdfText = (text: string) => text.replace(/\u202f/g, '\u00a0');
 
-export function renderPayStatementPdf(s: PayStatement): Promise<Buffer> {
+export function renderPayStatementPdf(s: PayStatement, format: CompanyFormat): Promise<Buffer> {
+  const money = (value: number | null) =>
+    value === null ? 'No priced salary' : pdfText(formatMoney(value, format));
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
@@ -26,7 +34,7 @@ export function renderPayStatementPdf(s: PayStatement): Promise<Buffer> {
   doc.moveDown(0.3);
   doc.font('Helvetica').fontSize(10).fillColor('#444444');
   doc.text('Right to information on pay levels (Directive (EU) 2023/970, Article 7).');
-  doc.text(`Date: ${s.date}`);
+  doc.text(`Date: ${pdfText(formatDay(s.date, format))}`);
   doc.moveDown();
 
   const row = (label: string, value: string) => {
@@ -42,7 +50,7 @@ export function renderPayStatementPdf(s: PayStatement): Promise<Buffer> {
   };
 
   heading('Employer');
-  row('Company', s.company ?? 'Not set (COMPANY_NAME)');
+  row('Company', s.company ?? 'Not set (Settings → Company)');
 
   heading('Employee');
   row('Name', s.employee.name);
