@@ -174,6 +174,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       pricing,
       limits: excelLimits,
       audit,
+      format: companyFormat,
     }),
     // Runs in its route's write scope: every repository here is on that one transaction.
     importRevert: createImportRevertService({
@@ -181,6 +182,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       references: createExcelRepository(db),
       employees: createEmployeesRepository(db),
       audit,
+      format: companyFormat,
     }),
     payTransparency: createPayTransparencyService({
       pricing,
