@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AuditPage } from '@salary/shared/audit/audit.contract';
 import type { Company } from '@salary/shared/company/company.contract';
 import type { Breakdown } from '@salary/shared/insights/insights.contract';
@@ -195,6 +199,52 @@ describe('what the server writes, in the company’s currency and format', () =>
     await saveAs({ currency: 'GBP', locale: 'en-GB' });
     const again = await loadWorkbook((await download(t, '/api/employees/export', t.adminToken)).bytes);
     expect(again.worksheets[0]!.getRow(2).getCell(salary).numFmt).toBe('"£"#,##0.00');
+  });
+
+  it('the pay transparency report file carries the currency in its money columns and names it', async () => {
+    await saveAs({ currency: 'EUR', locale: 'de-DE', timeZone: 'Europe/Berlin' });
+    const file = await download(t, '/api/pay-transparency/export', t.adminToken);
+    expect(file.statusCode).toBe(200);
+    const book = await loadWorkbook(file.bytes);
+    expect(book.getWorksheet('Indicators')!.getColumn(2).numFmt).toBe('#,##0.00 "€"');
+    const about = book.getWorksheet('About')!;
+    const rows = about
+      .getSheetValues()
+      .filter((r) => Array.isArray(r))
+      .map((r) => r.slice(1, 3));
+    expect(rows).toContainEqual(['Currency', 'EUR']);
+    expect(String(rows.find((r) => r[0] === 'Generated at')?.[1])).toMatch(/\d{4}, \d\d:\d\d (MEZ|MESZ)$/);
+  });
+
+  it('the statement PDF writes its amounts and date in the format, the code where the font lacks the symbol', async () => {
+    const c = await t.newCompany(3210.5);
+    const id = await t.newEmployee({
+      jobId: c.job.id,
+      positionId: c.position.id,
+      gradeId: c.grade.id,
+      levelId: c.level.id,
+    });
+    const pdfText = async () => {
+      const res = await t.callAsAdmin({ method: 'GET', url: `/api/employees/${id}/pay-statement.pdf` });
+      expect(res.statusCode).toBe(200);
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'statement-'));
+      try {
+        const file = path.join(dir, 'statement.pdf');
+        writeFileSync(file, res.rawPayload);
+        return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    await saveAs({ companyName: 'Müller GmbH', currency: 'EUR', locale: 'de-DE', timeZone: 'Europe/Berlin' });
+    let text = await pdfText();
+    expect(text).toMatch(/Company\s+Müller GmbH/);
+    expect(text).toMatch(/Basic wage \(base salary \+ job adjustment\)\s+3\.210,50 €/);
+    expect(text).toMatch(/Date: \d+\. \w+\.? \d{4}/);
+    // Helvetica has no "zł": the code stands in for the symbol.
+    await saveAs({ currency: 'PLN', locale: 'pl-PL', timeZone: 'Europe/Warsaw' });
+    text = await pdfText();
+    expect(text).toMatch(/Basic wage \(base salary \+ job adjustment\)\s+3\s?210,50 PLN/);
   });
 
   it('the pay statement names the company of the record', async () => {

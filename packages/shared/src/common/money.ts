@@ -72,6 +72,23 @@ export function formatMoney(value: number | null | undefined, format: MoneyForma
   return numberFormat(format, false).format(value);
 }
 
+/** With the ISO code instead of the symbol ('1.234,56 PLN'): for writers without the symbol's glyphs. */
+export function formatMoneyWithCode(value: number, format: MoneyFormat): string {
+  const key = `${format.locale}|${format.currency}|code`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(format.locale, {
+      style: 'currency',
+      currency: format.currency,
+      currencyDisplay: 'code',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    formats.set(key, f);
+  }
+  return f.format(value);
+}
+
 /** A chart axis's short amount: '$12K', '12.000 €' → '12 Tsd. €'. */
 export function formatMoneyCompact(value: number, format: MoneyFormat): string {
   return numberFormat(format, true).format(value);

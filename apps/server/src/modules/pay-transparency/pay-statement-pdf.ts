@@ -1,5 +1,5 @@
 import { formatDay } from '@salary/shared/common/date-time';
-import { formatMoney } from '@salary/shared/common/money';
+import { formatMoney, formatMoneyWithCode } from '@salary/shared/common/money';
 import type { CompanyFormat } from '@salary/shared/company/company.contract';
 import { type PayStatement, TOO_FEW } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import PDFDocument from 'pdfkit';
@@ -11,13 +11,18 @@ import PDFDocument from 'pdfkit';
 
 /**
  * The built-in Helvetica writes WinAnsi only: the narrow no-break space some locales group
- * digits with (fr-FR) becomes a no-break space, which it has.
+ * digits with (fr-FR) becomes a no-break space, which it has, and an amount whose symbol it
+ * cannot write ('zł', 'Kč') is written with the currency's code ('1 234,56 PLN').
  */
 const pdfText = (text: string) => text.replace(/\u202f/g, '\u00a0');
+const WIN_ANSI = /^[\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/;
+const pdfMoney = (value: number, format: CompanyFormat) => {
+  const text = pdfText(formatMoney(value, format));
+  return WIN_ANSI.test(text) ? text : pdfText(formatMoneyWithCode(value, format));
+};
 
 export function renderPayStatementPdf(s: PayStatement, format: CompanyFormat): Promise<Buffer> {
-  const money = (value: number | null) =>
-    value === null ? 'No priced salary' : pdfText(formatMoney(value, format));
+  const money = (value: number | null) => (value === null ? 'No priced salary' : pdfMoney(value, format));
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
