@@ -1,5 +1,5 @@
 import type { CalculateBody } from '@salary/shared/calculator/calculator.contract';
-import { formatMoney } from '@salary/shared/common/money';
+import { DEFAULT_MONEY_FORMAT, formatMoney as formatIn } from '@salary/shared/common/money';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CalculatorPage } from './pages/calculator.ts';
@@ -16,6 +16,9 @@ import {
   uniqueName,
 } from './support/seed-rules.ts';
 import { keepSettingsAsFound, NEUTRAL_MULTIPLIERS, updateSettings } from './support/seed-settings.ts';
+
+/** A fresh install's money: USD, en-US. */
+const formatMoney = (value: number | null | undefined) => formatIn(value, DEFAULT_MONEY_FORMAT);
 
 const browser = useBrowser();
 keepSettingsAsFound();

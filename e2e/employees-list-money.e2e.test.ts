@@ -1,4 +1,4 @@
-import { formatMoney } from '@salary/shared/common/money';
+import { DEFAULT_MONEY_FORMAT, formatMoney as formatIn } from '@salary/shared/common/money';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import type { Breakdown } from '@salary/shared/insights/insights.contract';
 import type { Page } from 'playwright-core';
@@ -7,6 +7,9 @@ import { EmployeesPage } from './pages/employees-page.ts';
 import { adminApi, adminCredentials, createUser, expectOk } from './support/api.ts';
 import { MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
 import { type SeededRules, seedEmployees, seedRules, uniqueName } from './support/seed-employees.ts';
+
+/** A fresh install's money: USD, en-US. */
+const formatMoney = (value: number | null | undefined) => formatIn(value, DEFAULT_MONEY_FORMAT);
 
 /*
  * Issue 17 (the directory shows the money, "Why this salary?") and issue 23's directory items

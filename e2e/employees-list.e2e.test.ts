@@ -1,4 +1,4 @@
-import { formatMoney } from '@salary/shared/common/money';
+import { DEFAULT_MONEY_FORMAT, formatMoney as formatIn } from '@salary/shared/common/money';
 import { describe, expect, it } from 'vitest';
 import { EmployeesPage } from './pages/employees-page.ts';
 import { dismissToasts, waitForToast } from './pages/toasts.ts';
@@ -12,6 +12,9 @@ import {
   uniqueName,
   useSeededRules,
 } from './support/seed-employees.ts';
+
+/** A fresh install's money: USD, en-US. */
+const formatMoney = (value: number | null | undefined) => formatIn(value, DEFAULT_MONEY_FORMAT);
 
 const browser = useBrowser();
 

@@ -1,4 +1,4 @@
-import { formatMoney } from '@salary/shared/common/money';
+import { DEFAULT_MONEY_FORMAT, formatMoney as formatIn } from '@salary/shared/common/money';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,9 @@ import {
   uniqueName,
   useSeededRules,
 } from './support/seed-employees.ts';
+
+/** A fresh install's money: USD, en-US. */
+const formatMoney = (value: number | null | undefined) => formatIn(value, DEFAULT_MONEY_FORMAT);
 
 /*
  * The import preview in the browser: an export edited in one row while a colleague changed

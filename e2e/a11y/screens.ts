@@ -197,6 +197,15 @@ export const SCREENS: Screen[] = [
     title: 'Social Insurance · Settings · Salary System',
   },
   {
+    name: 'company',
+    path: '/settings/company',
+    heading: 'Settings',
+    title: 'Company · Settings · Salary System',
+    ready: async (page) => {
+      await page.getByRole('form', { name: 'Company' }).waitFor();
+    },
+  },
+  {
     name: 'users',
     path: '/settings/users',
     heading: 'Settings',

@@ -20,6 +20,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { baseSalariesRoutes } from './modules/base-salaries/base-salaries.routes.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
+import { companyRoutes } from './modules/company/company.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { excelRoutes } from './modules/excel/excel.routes.ts';
 import { importRevertRoutes } from './modules/excel/import-revert.routes.ts';
@@ -72,6 +73,7 @@ const SERVICE_ROUTES = [
   baseSalariesRoutes,
   adjustmentFactorsRoutes,
   settingsRoutes,
+  companyRoutes,
   calculatorRoutes,
   impactRoutes,
   employeesRoutes,

@@ -1,3 +1,4 @@
+import { formatOf } from '@salary/shared/company/company.contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db, DbOrTx } from './db/client.ts';
@@ -13,6 +14,8 @@ import { createSignIn, type SessionLifetimes } from './modules/auth/sign-in.ts';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
 import { createBaseSalariesService } from './modules/base-salaries/base-salaries.service.ts';
 import { createCalculatorService } from './modules/calculator/calculator.service.ts';
+import { createCompanyRepository } from './modules/company/company.repository.ts';
+import { createCompanyService, serverTimeZone, toCompany } from './modules/company/company.service.ts';
 import { createEmployeesRepository } from './modules/employees/employees.repository.ts';
 import { createEmployeesService } from './modules/employees/employees.service.ts';
 import { createExcelRepository } from './modules/excel/excel.repository.ts';
@@ -84,7 +87,12 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     settings: settingsOf,
   });
   // Every write records through it, in the write's own transaction (lib/write-scope.ts).
-  const audit = createAuditService({ repo: createAuditRepository(db), pricing });
+  const companyRepository = createCompanyRepository(db);
+  const companyDefaults = { name: config.companyName ?? null, timeZone: serverTimeZone() };
+  /** How money, numbers and times read: every text and file the server writes formats with it. */
+  const companyFormat = async () => formatOf(toCompany(await companyRepository.get(), companyDefaults));
+  const audit = createAuditService({ repo: createAuditRepository(db), pricing, format: companyFormat });
+  const company = createCompanyService({ company: companyRepository, defaults: companyDefaults, audit });
   const employees = createEmployeesService({
     employees: createEmployeesRepository(db),
     pricing,
@@ -143,7 +151,11 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     calculator: createCalculatorService({ pricing }),
     impact: createImpactService({ rootDb: opts.rootDb, pricing }),
     employees,
-    insights: createInsightsService({ pricing, insights: createInsightsRepository(db) }),
+    insights: createInsightsService({
+      pricing,
+      insights: createInsightsRepository(db),
+      format: companyFormat,
+    }),
     excel: createExcelService({
       employeesService: employees,
       references: createExcelRepository(db),
@@ -162,6 +174,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       pricing,
       limits: excelLimits,
       audit,
+      format: companyFormat,
     }),
     // Runs in its route's write scope: every repository here is on that one transaction.
     importRevert: createImportRevertService({
@@ -169,18 +182,20 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       references: createExcelRepository(db),
       employees: createEmployeesRepository(db),
       audit,
+      format: companyFormat,
     }),
     payTransparency: createPayTransparencyService({
       pricing,
       repo: createPayTransparencyRepository(db),
       minGroup: config.payReportMinGroup,
-      companyName: config.companyName ?? null,
+      company,
     }),
     payGapJustifications: createJustifications({
       transaction: (work) => db.transaction((tx) => work({ tx, repo: createPayTransparencyRepository(tx) })),
       audit,
     }),
     audit,
+    company,
   };
 }
 

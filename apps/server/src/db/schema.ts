@@ -262,6 +262,29 @@ export const settings = pgTable(
 );
 
 /**
+ * The company: its name, currency, number/date locale and time zone (migration 0011). One row,
+ * no row until the first save: the name then comes from COMPANY_NAME and the rest from the
+ * defaults (USD, en-US, the server's time zone), so an existing install keeps what it showed.
+ * A null name or time zone keeps following COMPANY_NAME and the server's zone.
+ */
+export const company = pgTable(
+  'company',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name'),
+    currency: text('currency').notNull().default('USD'),
+    locale: text('locale').notNull().default('en-US'),
+    timeZone: text('time_zone'),
+    version: integer('version').notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('company_single_row', sql`${t.id} = 1`),
+    check('company_currency_code', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
+);
+
+/**
  * Stored with fillfactor 50 (migration 0007; Drizzle declares no storage parameters): an
  * update that keeps the indexed columns writes its new row version on the same page.
  *

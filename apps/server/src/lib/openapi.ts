@@ -23,6 +23,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'base-salaries': 'The base salary of each grade and level.',
   'adjustment-factors': 'The adjustment factor of each job and position.',
   settings: 'Company-wide settings: multipliers, benefits and social insurance.',
+  company: 'The company: name, currency, number and date format, time zone.',
   calculator: 'Calculating a salary for a profile, stored nowhere.',
   impact: 'What a rule change would do to everyone’s pay, before it is saved.',
   insights: 'Pay Overview: payroll figures and charts.',

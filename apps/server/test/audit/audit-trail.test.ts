@@ -6,6 +6,7 @@ import { IMPORT_HEADER, importRow, upload, xlsxOf } from '../excel/excel-files.t
 import { newGrade, newJob, newLevel } from '../support/factories.ts';
 import { ADMIN, buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';
 import {
+  currentCompany,
   currentSettings,
   employeeForm,
   existingEmployee,
@@ -220,6 +221,16 @@ const CASES: Record<string, WriteCase> = {
     fail: async (t) => {
       const body = await currentSettings(t);
       return { method: 'PUT', url: '/api/settings', payload: { ...body, version: Number(body.version) - 1 } };
+    },
+  },
+  'PUT /api/company': {
+    entityType: 'company',
+    action: 'update',
+    // A stale version: someone else saved first.
+    fail: async (t) => {
+      const body = await currentCompany(t);
+      await t.callAsAdmin({ method: 'PUT', url: '/api/company', payload: { ...body, currency: 'CHF' } });
+      return { method: 'PUT', url: '/api/company', payload: { ...body, currency: 'EUR' } };
     },
   },
   'POST /api/employees': {

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { formatDay } from '@salary/shared/common/date-time';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { serverTimeZone } from '../../src/modules/company/company.service.ts';
 import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { download, IMPORT_HEADER, importFile, loadWorkbook, sheetValues, xlsxOf } from './excel-files.ts';
@@ -179,12 +181,8 @@ describe('imports that never silently overwrite', () => {
         grossAfter: 5000,
       },
     ]);
-    const day = new Intl.DateTimeFormat('en-GB', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }).format(new Date());
+    // The day in the company's format and zone: a fresh install's en-US, in the server's zone.
+    const day = formatDay(new Date(), { locale: 'en-US', timeZone: serverTimeZone() });
     expect(report.conflicts).toMatchObject([
       {
         id: fifty,

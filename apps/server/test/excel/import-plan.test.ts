@@ -170,7 +170,7 @@ describe('planImport', () => {
         row: 2,
         id: 1,
         reason: 'changedInApp',
-        message: 'Changed in the app on 23 Nov 2026 by ana@example.com, after this file was exported',
+        message: 'Changed in the app on Nov 23, 2026 by ana@example.com, after this file was exported',
         changedBy: 'ana@example.com',
         applied: false,
       },

@@ -245,7 +245,7 @@ describe('POST /api/audit/:id/revert', () => {
   const LATER: Array<{ name: string; verb: RegExp; touch: (id: number, c: Company) => Promise<void> }> = [
     {
       name: 'an edit of the employee',
-      verb: /was changed on \d+ \w+ \d{4}, \d\d:\d\d UTC by admin@example\.com after this import/,
+      verb: /was changed on \w{3} \d+, \d{4}, \d\d:\d\d [AP]M \S+ by admin@example\.com after this import/,
       touch: async (id) => {
         const form = await employeeForm(id);
         const res = await t.callAsAdmin({

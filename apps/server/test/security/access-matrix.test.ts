@@ -121,6 +121,8 @@ export const ROUTES: RouteCase[] = [
   },
   { name: 'read settings', who: 'signedIn', request: read('/api/settings') },
   { name: 'save settings', who: 'manageSettings', request: writeRequest('PUT /api/settings') },
+  { name: 'read the company record', who: 'signedIn', request: read('/api/company') },
+  { name: 'save the company record', who: 'manageSettings', request: writeRequest('PUT /api/company') },
   {
     name: 'calculate',
     who: 'showSalary',

@@ -265,6 +265,18 @@ export interface paths {
      */
     put: operations["putSettings"];
   };
+  "/api/company": {
+    /**
+     * Read the company record (every signed-in user)
+     * @description The company name, currency, number and date format and time zone every screen, export and statement formats with. Before the first save: COMPANY_NAME, USD, en-US and the server’s zone.
+     */
+    get: operations["getCompany"];
+    /**
+     * Save the company record (admin or manageSettings; optimistic `version`)
+     * @description Saves the company record: name, currency (an ISO 4217 code with two decimals: amounts are kept in cents), number and date format (a BCP 47 tag such as de-DE) and time zone (an IANA name such as Europe/Berlin). Send the `version` you read: a save from an older version answers 409 (error STALE_VERSION) and writes nothing. Needs admin or manageSettings.
+     */
+    put: operations["putCompany"];
+  };
   "/api/calculate": {
     /**
      * Calculate a salary for a profile (showSalary; stores nothing)
@@ -3233,6 +3245,129 @@ export interface operations {
     };
   };
   /**
+   * Read the company record (every signed-in user)
+   * @description The company name, currency, number and date format and time zone every screen, export and statement formats with. Before the first save: COMPANY_NAME, USD, en-US and the server’s zone.
+   */
+  getCompany: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            /** @description The company record */
+            data: {
+              companyName: string | null;
+              /** @description ISO 4217 code (two decimals) */
+              currency: string;
+              /** @description BCP 47 tag of number and date formats */
+              locale: string;
+              /** @description IANA time zone of the times shown */
+              timeZone: string;
+              version: number;
+              /** @description When it was last saved (ISO 8601); null: never */
+              updatedAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Save the company record (admin or manageSettings; optimistic `version`)
+   * @description Saves the company record: name, currency (an ISO 4217 code with two decimals: amounts are kept in cents), number and date format (a BCP 47 tag such as de-DE) and time zone (an IANA name such as Europe/Berlin). Send the `version` you read: a save from an older version answers 409 (error STALE_VERSION) and writes nothing. Needs admin or manageSettings.
+   */
+  putCompany: {
+    /** @description The company record: name, currency, number and date format, time zone */
+    requestBody: {
+      content: {
+        "application/json": {
+          companyName: string;
+          currency: string;
+          locale: string;
+          timeZone: string;
+          /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
+          version?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            /** @description The company record */
+            data: {
+              companyName: string | null;
+              /** @description ISO 4217 code (two decimals) */
+              currency: string;
+              /** @description BCP 47 tag of number and date formats */
+              locale: string;
+              /** @description IANA time zone of the times shown */
+              timeZone: string;
+              version: number;
+              /** @description When it was last saved (ISO 8601); null: never */
+              updatedAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * Calculate a salary for a profile (showSalary; stores nothing)
    * @description benefits: JSON string (or object) of stored benefit name → selected; names not given count as selected. customMultipliers: JSON string (or list) of {title, type, value, checked}, taken as sent. settings.applySocialInsurance defaults to true. Answers data.calculatedSalary and data.details. Needs showSalary; without showCost the cost figures (totalCost, totalBenefitsCost, selectedBenefits, socialInsuranceAmount, companySocialInsurance) are absent.
    */
@@ -4202,7 +4337,7 @@ export interface operations {
   getAudit: {
     parameters: {
       query?: {
-        entityType?: "user" | "job" | "position" | "grade" | "level" | "baseSalary" | "adjustmentFactor" | "settings" | "employee" | "import";
+        entityType?: "user" | "job" | "position" | "grade" | "level" | "baseSalary" | "adjustmentFactor" | "settings" | "company" | "employee" | "import";
         entityId?: string;
         record?: string;
         actor?: string;

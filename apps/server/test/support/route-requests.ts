@@ -1,3 +1,4 @@
+import type { Company } from '@salary/shared/company/company.contract';
 import type { InjectOptions } from 'fastify';
 import type { Db } from '../../src/db/client.ts';
 import { IMPORT_HEADER, importRow, upload, xlsxOf } from '../excel/excel-files.ts';
@@ -69,6 +70,13 @@ export async function currentSettings(t: TestContext) {
   const res = await t.callAsAdmin<Record<string, unknown>>({ method: 'GET', url: '/api/settings' });
   const { updatedAt: _u, ...body } = res.envelope.data;
   return body;
+}
+
+/** The company record as saved now: a PUT body of the current version. */
+export async function currentCompany(t: TestContext) {
+  const res = await t.callAsAdmin<Company>({ method: 'GET', url: '/api/company' });
+  const { updatedAt: _u, ...body } = res.envelope.data;
+  return { ...body, companyName: body.companyName ?? 'Acme' };
 }
 
 /** A job with one position and a factor on it. */
@@ -225,6 +233,14 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
       method: 'PUT',
       url: '/api/settings',
       payload: { ...body, experienceMultiplier: Number(body.experienceMultiplier) + 0.01 },
+    };
+  },
+  'PUT /api/company': async (t) => {
+    const body = await currentCompany(t);
+    return {
+      method: 'PUT',
+      url: '/api/company',
+      payload: { ...body, currency: body.currency === 'EUR' ? 'GBP' : 'EUR' },
     };
   },
   'POST /api/employees': async (t) => ({

@@ -24,13 +24,16 @@ async function openingSettled(confirmed: Promise<unknown>) {
 }
 
 describe('opening the app with a stored session', () => {
-  it('asks for the directory of /dashboard as soon as the session is confirmed', async () => {
+  it('asks for the directory of /dashboard and the company record as soon as the session is confirmed', async () => {
     setPageUrl(`${server.origin}/dashboard`);
     const confirmed = Promise.resolve(newUser());
     openStoredSession(new QueryClient(), confirmed);
 
     await openingSettled(confirmed); // the first import of the opening's chunk takes a while here
-    await waitFor(() => expect(server.requests.map((r) => r.path)).toEqual(['/api/employees']));
+    // The company record beside the page's data: every signed-in page formats its figures with it.
+    await waitFor(() =>
+      expect(server.requests.map((r) => r.path).sort()).toEqual(['/api/company', '/api/employees']),
+    );
     expect(server.requests[0]?.headers.authorization).toBe('Bearer stored');
   });
 
@@ -43,7 +46,7 @@ describe('opening the app with a stored session', () => {
     openStoredSession(open, confirmed, () => true);
 
     await openingSettled(confirmed);
-    expect(asked.map((spy) => spy.mock.calls.length)).toEqual([0, 1]);
+    expect(asked.map((spy) => spy.mock.calls.length)).toEqual([0, 2]);
   });
 
   it('asks for nothing when the session is refused or the page is /login', async () => {

@@ -2,6 +2,7 @@ import type { User } from '@salary/shared/auth/auth.contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { employeesQueryOptions } from '../features/employees/api/get-employees.ts';
 import { insightsQueryOptions } from '../features/insights/api/get-insights.ts';
+import { companyQueryOptions } from '../lib/company-format.tsx';
 import { filtersFromParams } from '../lib/directory-filters.ts';
 import { prefetchOpeningData } from '../lib/opening-data.ts';
 import { canSeeInsights } from '../lib/permissions.ts';
@@ -17,6 +18,8 @@ export function prefetchPageData(
   pathname: string,
   search: string,
 ): void {
+  // Every signed-in page formats its figures with the company record: asked for beside the page's data.
+  void queryClient.prefetchQuery(companyQueryOptions());
   const filters = filtersFromParams(new URLSearchParams(search));
   const page = pathname.split('/')[1] ?? '';
   if (page === '' || page === 'dashboard') prefetchOpeningData(queryClient, employeesQueryOptions(filters));

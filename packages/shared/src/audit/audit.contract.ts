@@ -17,6 +17,7 @@ export const AUDIT_ENTITY_TYPES = [
   'baseSalary',
   'adjustmentFactor',
   'settings',
+  'company',
   'employee',
   'import',
 ] as const;
@@ -31,6 +32,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   baseSalary: 'Base salary',
   adjustmentFactor: 'Adjustment factor',
   settings: 'Settings',
+  company: 'Company',
   employee: 'Employee',
   import: 'Import',
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type DateTimeFormat, DEFAULT_DATE_TIME_FORMAT, formatDateTime } from './date-time.ts';
 
 /*
  * Optimistic versions of editable records (employees, jobs, positions, grades, levels, base
@@ -73,23 +74,19 @@ export const staleVersionData = z.object({
 });
 export type StaleVersionData = z.infer<typeof staleVersionData>;
 
-/** "bob@example.com changed Name and Level on 27 Nov 2026, 09:12 UTC". */
-export function describeChange(change: StaleChange): string {
-  const when = new Date(change.at).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  });
+/** "bob@example.com changed Name and Level on Nov 27, 2026, 09:12 AM UTC" (in the company's format). */
+export function describeChange(
+  change: StaleChange,
+  format: DateTimeFormat = DEFAULT_DATE_TIME_FORMAT,
+): string {
+  const when = formatDateTime(change.at, format);
   const what =
     change.fields.length === 0
       ? 'it'
       : change.fields.length === 1
         ? change.fields[0]
         : `${change.fields.slice(0, -1).join(', ')} and ${change.fields[change.fields.length - 1]}`;
-  return `${change.by} changed ${what} on ${when} UTC`;
+  return `${change.by} changed ${what} on ${when}`;
 }
 
 /**
@@ -97,8 +94,13 @@ export function describeChange(change: StaleChange): string {
  * `many`: the label names several rows ("Base salaries Junior / L1 and Senior / L2 were changed
  * since you opened them").
  */
-export function staleMessage(label: string, changes: readonly StaleChange[], many = false): string {
-  const said = changes.length ? `: ${changes.map(describeChange).join('; ')}` : '';
+export function staleMessage(
+  label: string,
+  changes: readonly StaleChange[],
+  format: DateTimeFormat = DEFAULT_DATE_TIME_FORMAT,
+  many = false,
+): string {
+  const said = changes.length ? `: ${changes.map((c) => describeChange(c, format)).join('; ')}` : '';
   const was = many ? 'were changed since you opened them' : 'was changed since you opened it';
   return `${label} ${was}${said}. Reload to see the changes, or apply yours anyway.`;
 }

@@ -1,4 +1,5 @@
-import { formatMoney } from '../common/money.ts';
+import { formatNumber } from '../common/date-time.ts';
+import { formatMoney, type MoneyFormat } from '../common/money.ts';
 import {
   BASE_MULTIPLIERS,
   type BenefitType,
@@ -44,19 +45,19 @@ export const SETTINGS_FIELD_LABELS: Record<string, string> = {
   companyInsurancePercentage: 'Company percentage',
 };
 
-const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-/** 7.5 → '7.5%', -3 → '-3%': stored percentages have at most two decimals. */
-export function formatPercent(value: number): string {
-  return `${percentFormat.format(value)}%`;
+/** 7.5 → '7.5%' ('7,5%' in de-DE), -3 → '-3%': stored percentages have at most two decimals. */
+export function formatPercent(value: number, format: Pick<MoneyFormat, 'locale'>): string {
+  return `${formatNumber(value, format)}%`;
 }
 
 /** A multiplier's configured value the way it reads: '7.5%' or '$250.00'. */
-export function formatMultiplierValue(value: number, type: MultiplierType): string {
-  return type === 'PERCENTAGE' ? formatPercent(value) : formatMoney(value);
+export function formatMultiplierValue(value: number, type: MultiplierType, format: MoneyFormat): string {
+  return type === 'PERCENTAGE' ? formatPercent(value, format) : formatMoney(value, format);
 }
 
 /** A benefit's amount the way it reads: '$180.00' or '5% of gross salary'. */
-export function formatBenefitAmount(amount: number, type: BenefitType): string {
-  return type === 'PERCENTAGE' ? `${formatPercent(amount)} of gross salary` : formatMoney(amount);
+export function formatBenefitAmount(amount: number, type: BenefitType, format: MoneyFormat): string {
+  return type === 'PERCENTAGE'
+    ? `${formatPercent(amount, format)} of gross salary`
+    : formatMoney(amount, format);
 }

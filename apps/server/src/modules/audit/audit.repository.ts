@@ -310,7 +310,7 @@ export function createAuditRepository(db: DbOrTx) {
      * The names changes refer to by id, as they are now (one statement): jobs, positions,
      * grades, levels, custom multipliers (title, type) and the base multipliers' types.
      */
-    async names(): Promise<Names> {
+    async names(): Promise<Omit<Names, 'format'>> {
       const result = (await db.execute(sql`
         select 'jobs' as kind, id::text as key, name, null as type from jobs
         union all select 'positions', id::text, name, null from positions
@@ -327,7 +327,7 @@ export function createAuditRepository(db: DbOrTx) {
       `)) as unknown as {
         rows: Array<{ kind: string; key: string; name: string | null; type: string | null }>;
       };
-      const names: Names = {
+      const names: Omit<Names, 'format'> = {
         jobs: new Map(),
         positions: new Map(),
         grades: new Map(),

@@ -12,6 +12,7 @@ import {
   type StaleRow,
   staleMessage,
 } from '@salary/shared/common/stale-version';
+import type { CompanyFormat } from '@salary/shared/company/company.contract';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { requireAdmin } from '../../lib/authorize.ts';
 import { inSlices } from '../../lib/slices.ts';
@@ -175,8 +176,18 @@ function employeeComparer(fields: RecordOptions['employeeChanges']) {
   };
 }
 
-export function createAuditService(deps: { repo: AuditRepository; pricing: PricingService }) {
+export function createAuditService(deps: {
+  repo: AuditRepository;
+  pricing: PricingService;
+  /** How money reads in this company: the change texts name amounts in its currency. */
+  format: () => Promise<CompanyFormat>;
+}) {
   const { repo, pricing } = deps;
+  /** The names the texts refer to, as they are now, and the company's money format. */
+  const namesNow = async (): Promise<Names> => {
+    const [found, format] = await Promise.all([repo.names(), deps.format()]);
+    return { ...found, format };
+  };
 
   async function price(filters: PayBaseline['filters']): Promise<Map<number, PricedEmployee>> {
     const { employees } = await pricing.priceEmployees(filters, { tx: currentWriteScope()?.tx });
@@ -250,7 +261,7 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
      */
     async staleVersion(record: StaleRecord, sent: number, current: number): Promise<AppError> {
       const changes = await changesSince(record, sent, current);
-      return new AppError(409, STALE_VERSION_ERROR, staleMessage(record.label, changes), {
+      return new AppError(409, STALE_VERSION_ERROR, staleMessage(record.label, changes, await deps.format()), {
         version: current,
         changes,
       });
@@ -274,7 +285,7 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
         label: r.record.label,
         version: r.current,
       }));
-      return new AppError(409, STALE_VERSION_ERROR, staleMessage(label, changes, rows.length > 1), {
+      return new AppError(409, STALE_VERSION_ERROR, staleMessage(label, changes, await deps.format(), rows.length > 1), {
         version: rows[0]?.current ?? 0,
         changes,
         rows: stale,
@@ -397,7 +408,7 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
           before: query.before === undefined ? undefined : Number(query.before),
           limit: query.limit,
         }),
-        repo.names(),
+        namesNow(),
       ]);
       const viewer = viewerOf(actor);
       const more = rows.length > query.limit;
@@ -445,7 +456,7 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
       const salary = can(actor, 'showSalary');
       const cost = can(actor, 'showCost');
       if (!salary && !cost) throw forbidden('You do not have permission to see pay history');
-      const [rows, names] = await Promise.all([repo.historyOf(employeeId), repo.names()]);
+      const [rows, names] = await Promise.all([repo.historyOf(employeeId), namesNow()]);
       if (!rows.length && !(await pricing.priceEmployees({ id: employeeId })).employees.length)
         throw notFound('Employee not found');
       const viewer = viewerOf(actor);
@@ -457,7 +468,7 @@ export function createAuditService(deps: { repo: AuditRepository; pricing: Prici
       const salary = can(actor, 'showSalary');
       const cost = can(actor, 'showCost');
       if (!salary && !cost) return [];
-      const [rows, names] = await Promise.all([repo.historyOfMany(employeeIds), repo.names()]);
+      const [rows, names] = await Promise.all([repo.historyOfMany(employeeIds), namesNow()]);
       const viewer = viewerOf(actor);
       return rows.map((r) => ({
         employeeId: r.employeeId,

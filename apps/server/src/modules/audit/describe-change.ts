@@ -1,5 +1,5 @@
 import type { AuditChange } from '@salary/shared/audit/audit.contract';
-import { formatMoney } from '@salary/shared/common/money';
+import { DEFAULT_MONEY_FORMAT, formatMoney, type MoneyFormat } from '@salary/shared/common/money';
 import {
   type Actor,
   canReadMoneyRules,
@@ -7,6 +7,7 @@ import {
   PERMISSION_LABELS,
   type PermissionKey,
 } from '@salary/shared/common/permissions';
+import { COMPANY_FIELD_LABELS } from '@salary/shared/company/company.contract';
 import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
 import {
   BASE_MULTIPLIERS,
@@ -60,6 +61,8 @@ export interface Names {
   customMultipliers: Map<string, { title: string; type: MultiplierType }>;
   /** The base multipliers' types as configured now, by value key (experienceMultiplier). */
   multiplierTypes: Partial<Record<string, MultiplierType>>;
+  /** How amounts read: the company's currency and digits, as they are now. */
+  format: MoneyFormat;
 }
 
 export const NO_NAMES: Names = {
@@ -69,6 +72,7 @@ export const NO_NAMES: Names = {
   levels: new Map(),
   customMultipliers: new Map(),
   multiplierTypes: {},
+  format: DEFAULT_MONEY_FORMAT,
 };
 
 type Table = 'jobs' | 'positions' | 'grades' | 'levels';
@@ -178,10 +182,10 @@ interface StoredBenefit {
   type: BenefitType;
 }
 
-const multiplierValue = (m: StoredMultiplier) =>
-  m.type === 'FIXED' ? `${formatMoney(m.multiplier)} fixed` : formatPercent(m.multiplier);
+const multiplierValue = (m: StoredMultiplier, format: MoneyFormat) =>
+  m.type === 'FIXED' ? `${formatMoney(m.multiplier, format)} fixed` : formatPercent(m.multiplier, format);
 
-function customMultiplierChanges(c: AuditChange, viewer: Viewer): string[] {
+function customMultiplierChanges(c: AuditChange, viewer: Viewer, { format }: Names): string[] {
   const before = (Array.isArray(c.before) ? c.before : []) as StoredMultiplier[];
   const after = (Array.isArray(c.after) ? c.after : []) as StoredMultiplier[];
   const was = new Map(before.map((m) => [m.id, m]));
@@ -190,13 +194,17 @@ function customMultiplierChanges(c: AuditChange, viewer: Viewer): string[] {
   for (const m of after) {
     const old = was.get(m.id);
     if (!old) {
-      texts.push(`Custom multiplier added: ${m.title}${viewer.moneyRules ? `, ${multiplierValue(m)}` : ''}`);
+      texts.push(
+        `Custom multiplier added: ${m.title}${viewer.moneyRules ? `, ${multiplierValue(m, format)}` : ''}`,
+      );
       continue;
     }
     if (old.title !== m.title) texts.push(`Custom multiplier renamed: ${old.title} → ${m.title}`);
     if (old.multiplier === m.multiplier && old.type === m.type) continue;
     if (viewer.moneyRules)
-      texts.push(`Custom multiplier ${m.title}: ${multiplierValue(old)} → ${multiplierValue(m)}`);
+      texts.push(
+        `Custom multiplier ${m.title}: ${multiplierValue(old, format)} → ${multiplierValue(m, format)}`,
+      );
     else if (old.type !== m.type)
       texts.push(
         `Custom multiplier ${m.title}: ${MULTIPLIER_TYPE_LABELS[old.type]} → ${MULTIPLIER_TYPE_LABELS[m.type]}`,
@@ -207,13 +215,13 @@ function customMultiplierChanges(c: AuditChange, viewer: Viewer): string[] {
   return texts;
 }
 
-function benefitChanges(c: AuditChange, viewer: Viewer): string[] {
+function benefitChanges(c: AuditChange, viewer: Viewer, { format }: Names): string[] {
   const key = (b: StoredBenefit) => b.name.trim().toLowerCase();
   const before = (Array.isArray(c.before) ? c.before : []) as StoredBenefit[];
   const after = (Array.isArray(c.after) ? c.after : []) as StoredBenefit[];
   const was = new Map(before.map((b) => [key(b), b]));
   const now = new Set(after.map(key));
-  const amount = (b: StoredBenefit) => formatBenefitAmount(b.amount, b.type);
+  const amount = (b: StoredBenefit) => formatBenefitAmount(b.amount, b.type, format);
   const texts: string[] = [];
   for (const b of after) {
     const old = was.get(key(b));
@@ -233,8 +241,8 @@ function benefitChanges(c: AuditChange, viewer: Viewer): string[] {
 
 /** A settings field, as the settings forms label it; `all`: the entry's other changes. */
 function settingsChange(c: AuditChange, viewer: Viewer, names: Names, all: readonly AuditChange[]): string[] {
-  if (c.field === 'customMultipliers') return customMultiplierChanges(c, viewer);
-  if (c.field === 'benefits') return benefitChanges(c, viewer);
+  if (c.field === 'customMultipliers') return customMultiplierChanges(c, viewer, names);
+  if (c.field === 'benefits') return benefitChanges(c, viewer, names);
   const label = SETTINGS_FIELD_LABELS[c.field] ?? humanKey(c.field);
   const value = BASE_MULTIPLIER_OF_VALUE.get(c.field);
   if (value) {
@@ -245,7 +253,7 @@ function settingsChange(c: AuditChange, viewer: Viewer, names: Names, all: reado
     const typeOf = (side: 'before' | 'after') =>
       ((typeChange?.[side] as MultiplierType | undefined) ?? typeNow) as MultiplierType | undefined;
     const text = (v: unknown, type: MultiplierType | undefined) =>
-      typeof v !== 'number' ? '—' : type ? formatMultiplierValue(v, type) : String(v);
+      typeof v !== 'number' ? '—' : type ? formatMultiplierValue(v, type, names.format) : String(v);
     return [moved(label, text(c.before, typeOf('before')), text(c.after, typeOf('after')))];
   }
   if (BASE_MULTIPLIER_OF_TYPE.has(c.field)) {
@@ -261,7 +269,7 @@ function settingsChange(c: AuditChange, viewer: Viewer, names: Names, all: reado
   }
   if (c.field === 'totalInsurancePercentage' || c.field === 'companyInsurancePercentage') {
     if (!viewer.moneyRules) return [`${label} changed`];
-    const text = (v: unknown) => (typeof v === 'number' ? formatPercent(v) : '—');
+    const text = (v: unknown) => (typeof v === 'number' ? formatPercent(v, names.format) : '—');
     return [moved(label, text(c.before), text(c.after))];
   }
   const other = otherChange(c, viewer, names);
@@ -281,7 +289,7 @@ function ruleChange(entityType: string, c: AuditChange, viewer: Viewer, names: N
     return moved(label, isNothing(c.before) ? null : text(c.before), text(c.after));
   }
   const text = (v: unknown) =>
-    typeof v !== 'number' ? '—' : entityType === 'baseSalary' ? formatMoney(v) : String(v);
+    typeof v !== 'number' ? '—' : entityType === 'baseSalary' ? formatMoney(v, names.format) : String(v);
   return moved(label, isNothing(c.before) ? null : text(c.before), text(c.after));
 }
 
@@ -296,6 +304,12 @@ function otherChange(c: AuditChange, _viewer: Viewer, names: Names): string {
   const order = /^(.+)\.order$/.exec(c.field);
   const label = order ? `${order[1]} order` : (OTHER_LABELS[c.field] ?? humanKey(c.field));
   return moved(label, isNothing(c.before) ? null : plainValue(c.before), plainValue(c.after));
+}
+
+/** The company record's field as its screen labels it, values as typed ("Currency: USD → EUR"). */
+function companyChange(c: AuditChange): string {
+  const text = (v: unknown) => (typeof v === 'string' ? v : '—');
+  return moved(COMPANY_FIELD_LABELS[c.field] ?? humanKey(c.field), text(c.before), text(c.after));
 }
 
 /**
@@ -321,6 +335,9 @@ export function describeChange(
     case 'baseSalary':
     case 'adjustmentFactor':
       text = ruleChange(entityType, change, viewer, names);
+      break;
+    case 'company':
+      text = companyChange(change);
       break;
     default:
       text = otherChange(change, viewer, names);

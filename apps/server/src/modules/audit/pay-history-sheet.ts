@@ -1,5 +1,8 @@
+import { formatDateTime } from '@salary/shared/common/date-time';
+import { excelMoneyFormat } from '@salary/shared/common/money';
 import type { Actor } from '@salary/shared/common/permissions';
 import { can } from '@salary/shared/common/permissions';
+import type { CompanyFormat } from '@salary/shared/company/company.contract';
 import type ExcelJS from 'exceljs';
 import type { AuditService } from './audit.service.ts';
 
@@ -9,7 +12,6 @@ import type { AuditService } from './audit.service.ts';
  */
 
 export const PAY_HISTORY_SHEET_NAME = 'Pay History';
-const MONEY_FORMAT = '"$"#,##0.00';
 /** Employees whose history is read per statement. */
 const CHUNK = 5000;
 
@@ -18,13 +20,15 @@ export async function writePayHistorySheet(
   audit: Pick<AuditService, 'historyOfMany'>,
   actor: Actor,
   employees: Map<number, string>,
+  format: CompanyFormat,
 ): Promise<void> {
+  const money = excelMoneyFormat(format);
   const gross = can(actor, 'showSalary');
   const cost = can(actor, 'showCost');
   const columns = [
     { header: 'Employee ID', width: 12 },
     { header: 'Name', width: 28 },
-    { header: 'When', width: 22 },
+    { header: 'When', width: 26 },
     ...(gross
       ? [
           { header: 'Gross Before', width: 16, money: true },
@@ -44,7 +48,7 @@ export async function writePayHistorySheet(
   } as Partial<ExcelJS.AddWorksheetOptions>);
   sheet.columns = columns.map((c) => ({
     width: c.width,
-    style: 'money' in c ? { numFmt: MONEY_FORMAT } : {},
+    style: 'money' in c ? { numFmt: money } : {},
   }));
   const header = sheet.addRow(columns.map((c) => c.header));
   header.font = { bold: true };
@@ -56,7 +60,8 @@ export async function writePayHistorySheet(
         .addRow([
           r.employeeId,
           employees.get(r.employeeId) ?? '',
-          new Date(r.at),
+          // In the company's zone, named: a date cell would carry no zone at all.
+          formatDateTime(r.at, format),
           ...(gross ? [r.grossBefore ?? null, r.grossAfter ?? null] : []),
           ...(cost ? [r.costBefore ?? null, r.costAfter ?? null] : []),
           r.cause,

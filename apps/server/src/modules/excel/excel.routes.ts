@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type {} from '@fastify/multipart';
+import { excelMoneyFormat } from '@salary/shared/common/money';
 import { employeeListQuery, toEmployeeFilters } from '@salary/shared/employees/employee.contract';
 import {
   EXPORT_FILE_NAME,
@@ -74,18 +75,21 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
         request.actor,
         toEmployeeFilters(request.query),
       );
+      const format = await app.services.company.format();
       const out = new PassThrough();
       downloadHeaders(reply, XLSX_CONTENT_TYPE, EXPORT_FILE_NAME);
       // ?payHistory=true: a second sheet with the exported employees' pay history.
       const withHistory = (request.query as { payHistory?: string }).payHistory === 'true';
       const more = withHistory
         ? (book: Parameters<typeof writePayHistorySheet>[0], written: Map<number, string>) =>
-            writePayHistorySheet(book, app.services.audit, request.actor, written)
+            writePayHistorySheet(book, app.services.audit, request.actor, written, format)
         : undefined;
-      writeEmployeesWorkbook(out, columns, employees, key, more).catch((error: unknown) => {
-        request.log.error({ err: error }, 'export failed while streaming');
-        out.destroy(error instanceof Error ? error : new Error('export failed'));
-      });
+      writeEmployeesWorkbook(out, excelMoneyFormat(format), columns, employees, key, more).catch(
+        (error: unknown) => {
+          request.log.error({ err: error }, 'export failed while streaming');
+          out.destroy(error instanceof Error ? error : new Error('export failed'));
+        },
+      );
       return (reply as FastifyReply).send(out);
     },
   );

@@ -1,3 +1,4 @@
+import type { DateTimeFormat } from '@salary/shared/common/date-time';
 import { type Actor, can, canReadPersonalData } from '@salary/shared/common/permissions';
 import type {
   EmployeeFilters,
@@ -220,6 +221,8 @@ export function createExcelService(deps: {
   /** A dry run prices its rows with the stored rules, as the list would once imported. */
   pricing: Pick<PricingService, 'rulesAt' | 'price'>;
   limits: ExcelLimits;
+  /** The company's date format and zone: a conflict names the day the app changed a row. */
+  format?: () => Promise<DateTimeFormat>;
 }) {
   const { limits } = deps;
 
@@ -270,6 +273,7 @@ export function createExcelService(deps: {
       refs,
       exportedIds,
       options,
+      dateFormat: deps.format ? await deps.format() : undefined,
     });
     const { problems } = planner.plan;
     if (problems.length) {

@@ -22,7 +22,6 @@ import { encodeIdRuns, encodeRowKey, fingerprint, toCents } from './row-key.ts';
  * recognise what the file was exported from (row-key.ts).
  */
 
-export const MONEY_FORMAT = '"$"#,##0.00';
 export const EXPORT_SHEET_NAME = 'Employees';
 
 export type ExportValue = string | number | null;
@@ -223,6 +222,8 @@ export interface ExportKey {
  */
 export async function writeEmployeesWorkbook(
   out: Writable,
+  /** The money columns' number format: the company's currency (`excelMoneyFormat`). */
+  moneyFormat: string,
   columns: ExportColumn[],
   employees: Iterable<ExportedEmployee> | AsyncIterable<ExportedEmployee>,
   key?: ExportKey,
@@ -257,7 +258,7 @@ export async function writeEmployeesWorkbook(
   sheet.columns = columns.map((c) => ({
     width: c.width,
     hidden: c.hidden ?? false,
-    style: c.money ? { numFmt: MONEY_FORMAT } : {},
+    style: c.money ? { numFmt: moneyFormat } : {},
   }));
 
   const header = sheet.addRow(columns.map((c) => c.header));
@@ -266,7 +267,7 @@ export async function writeEmployeesWorkbook(
 
   // One style object per column, shared by every cell: ExcelJS caches a style by object
   // identity, so this halves the time a 100k-row export takes.
-  const money: Partial<ExcelJS.Style> = { numFmt: MONEY_FORMAT };
+  const money: Partial<ExcelJS.Style> = { numFmt: moneyFormat };
   const plain: Partial<ExcelJS.Style> = {};
   const styles = columns.map((c) => (c.money ? money : plain));
 

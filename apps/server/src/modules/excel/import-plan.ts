@@ -1,3 +1,4 @@
+import { type DateTimeFormat, DEFAULT_DATE_TIME_FORMAT, formatDay } from '@salary/shared/common/date-time';
 import { EMPLOYEE_FIELDS, type EmployeeField } from '@salary/shared/employees/employee-fields';
 import {
   type FieldChange,
@@ -40,6 +41,8 @@ export interface PlanContext {
   /** The export's own record of the IDs it held (Export Key sheet), when present and ours. */
   exportedIds: number[] | null;
   options: Pick<ImportOptions, 'overwrite' | 'createDuplicates'>;
+  /** The company's date format and zone, for the days a conflict names (default en-US, UTC). */
+  dateFormat?: DateTimeFormat;
 }
 
 /** What the import will do, counted and listed (the lists capped): the report. */
@@ -112,16 +115,9 @@ export function fieldChanges(
   return changes;
 }
 
-const DAY = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 export const conflictMessages = {
-  changedInApp: (at: Date, by: string | null) =>
-    `Changed in the app on ${DAY.format(at)}${by ? ` by ${by}` : ''}, after this file was exported`,
+  changedInApp: (at: Date, by: string | null, format: DateTimeFormat = DEFAULT_DATE_TIME_FORMAT) =>
+    `Changed in the app on ${formatDay(at, format)}${by ? ` by ${by}` : ''}, after this file was exported`,
   shiftedKey: (keyId: number) =>
     `This row's hidden Row Key belongs to ID ${keyId}: the rows no longer line up with their IDs (sorted without the ID column?)`,
   shiftedName: (otherId: number) =>
@@ -364,7 +360,7 @@ function conflictOf(
   if (key.version !== stored.version)
     return {
       reason: 'changedInApp',
-      message: conflictMessages.changedInApp(stored.updatedAt, stored.updatedBy),
+      message: conflictMessages.changedInApp(stored.updatedAt, stored.updatedBy, ctx.dateFormat),
       changedAt: stored.updatedAt.toISOString(),
       changedBy: stored.updatedBy,
     };

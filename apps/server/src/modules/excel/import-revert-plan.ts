@@ -1,5 +1,6 @@
 import type { AuditChange } from '@salary/shared/audit/audit.contract';
 import type { ImportRevertBlocker } from '@salary/shared/audit/import-revert.contract';
+import { type DateTimeFormat, formatDateTime } from '@salary/shared/common/date-time';
 import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
 import type { StoredEmployee } from './excel.repository.ts';
 import type { LaterTouch } from './import-revert.repository.ts';
@@ -90,18 +91,8 @@ export function findBlockers(
   return blockers.sort((a, b) => a.id - b.id);
 }
 
-const WHEN = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
-
-/** "24 Nov 2026, 05:12 UTC": the moments a refusal names. */
-export const revertTime = (at: Date) => WHEN.format(at);
+/** "Nov 24, 2026, 05:12 AM UTC": the moments a refusal names, in the company's format and zone. */
+export const revertTime = (at: Date, format: DateTimeFormat) => formatDateTime(at, format);
 
 const VERBS: Record<string, string> = {
   delete: 'deleted',
@@ -110,15 +101,15 @@ const VERBS: Record<string, string> = {
 };
 
 /** "Employee 17 (Ana Lima) was changed on 24 Nov 2026, 05:12 UTC by ana@example.com after this import". */
-export function blockerText(b: ImportRevertBlocker): string {
-  const when = b.at ? ` on ${revertTime(new Date(b.at))}` : '';
+export function blockerText(b: ImportRevertBlocker, format: DateTimeFormat): string {
+  const when = b.at ? ` on ${revertTime(new Date(b.at), format)}` : '';
   const who = b.by ? ` by ${b.by}` : '';
   return `Employee ${b.id} (${b.name}) was ${VERBS[b.action] ?? 'changed'}${when}${who} after this import`;
 }
 
 /** The refusal's message: every blocker up to `max`, then how many more. */
-export function refusalMessage(blockers: ImportRevertBlocker[], max = 5): string {
-  const lines = blockers.slice(0, max).map(blockerText);
+export function refusalMessage(blockers: ImportRevertBlocker[], format: DateTimeFormat, max = 5): string {
+  const lines = blockers.slice(0, max).map((b) => blockerText(b, format));
   if (blockers.length > max) lines.push(`and ${blockers.length - max} more`);
   return `This import cannot be reverted: ${lines.join('; ')}.`;
 }

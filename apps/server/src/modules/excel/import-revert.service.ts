@@ -1,4 +1,5 @@
 import { IMPORT_REVERT_ERRORS, type ImportRevertResult } from '@salary/shared/audit/import-revert.contract';
+import type { DateTimeFormat } from '@salary/shared/common/date-time';
 import type { Actor } from '@salary/shared/common/permissions';
 import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -41,6 +42,8 @@ export function createImportRevertService(deps: {
   references: ExcelRepository;
   employees: Pick<EmployeeImportStore, 'updateMany'>;
   audit: Pick<AuditService, 'record' | 'payBefore' | 'employeesOf'>;
+  /** The company's date format and zone: the refusals name when. */
+  format: () => Promise<DateTimeFormat>;
 }) {
   const { revert, references, audit } = deps;
 
@@ -82,7 +85,7 @@ export function createImportRevertService(deps: {
         throw refuse(
           409,
           IMPORT_REVERT_ERRORS.alreadyReverted,
-          `This import was already reverted on ${revertTime(done.at)} by ${done.actorEmail}`,
+          `This import was already reverted on ${revertTime(done.at, await deps.format())} by ${done.actorEmail}`,
           { revertId: done.id },
         );
       const split = splitImported(await audit.employeesOf({ id: importId, details: entry.details }));
@@ -101,7 +104,7 @@ export function createImportRevertService(deps: {
       ]);
       const blockers = findBlockers(split, touches, stored);
       if (blockers.length)
-        throw refuse(409, IMPORT_REVERT_ERRORS.touchedLater, refusalMessage(blockers), {
+        throw refuse(409, IMPORT_REVERT_ERRORS.touchedLater, refusalMessage(blockers, await deps.format()), {
           employees: blockers,
         });
 

@@ -7,7 +7,6 @@ import ExcelJS from 'exceljs';
  * numbers with a currency format. Gross columns only with showSalary, cost only with showCost.
  */
 
-const MONEY = '"$"#,##0.00';
 type Cell = string | number | null;
 interface Column {
   header: string;
@@ -15,12 +14,18 @@ interface Column {
   money?: boolean;
 }
 
-function addSheet(book: ExcelJS.Workbook, name: string, columns: Column[], rows: Cell[][]): void {
+function addSheet(
+  book: ExcelJS.Workbook,
+  name: string,
+  columns: Column[],
+  rows: Cell[][],
+  money: string,
+): void {
   const ws = book.addWorksheet(name);
   ws.columns = columns.map((c) => ({
     header: c.header,
     width: c.width,
-    style: c.money ? { numFmt: MONEY } : {},
+    style: c.money ? { numFmt: money } : {},
   }));
   ws.getRow(1).font = { bold: true };
   for (const row of rows) ws.addRow(row);
@@ -53,7 +58,8 @@ const changeFigures = (impact: Impact, c: ImpactChange): Cell[] => [
   ...(impact.showCost ? [c.costBefore ?? null, c.costAfter ?? null] : []),
 ];
 
-export async function impactWorkbook(impact: Impact): Promise<Buffer> {
+/** `money`: the money columns' number format, in the company's currency (`excelMoneyFormat`). */
+export async function impactWorkbook(impact: Impact, money: string): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const { totals } = impact;
   const totalRows: Cell[][] = [];
@@ -86,6 +92,7 @@ export async function impactWorkbook(impact: Impact): Promise<Buffer> {
       { header: 'Change %', width: 12 },
     ],
     totalRows,
+    money,
   );
   // The counts sit in the money columns: shown as plain numbers there.
   const totalsSheet = book.getWorksheet('Totals')!;
@@ -105,6 +112,7 @@ export async function impactWorkbook(impact: Impact): Promise<Buffer> {
         ...beforeAfterColumns(impact),
       ],
       groups.map((g) => [g.name, g.employees, g.affected, ...groupFigures(impact, g)]),
+      money,
     );
 
   addSheet(
@@ -128,6 +136,7 @@ export async function impactWorkbook(impact: Impact): Promise<Buffer> {
         : []),
     ],
     impact.changes.map((c) => [c.name, c.jobName, c.gradeName, ...changeFigures(impact, c)]),
+    money,
   );
   return Buffer.from(await book.xlsx.writeBuffer());
 }

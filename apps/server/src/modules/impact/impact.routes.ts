@@ -1,3 +1,4 @@
+import { excelMoneyFormat } from '@salary/shared/common/money';
 import { XLSX_CONTENT_TYPE } from '@salary/shared/excel/excel.contract';
 import {
   IMPACT_FILE_NAME,
@@ -72,7 +73,10 @@ export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const outcome = await previewOf(request, request.body);
       if ('refused' in outcome) return refuse(reply as FastifyReply, outcome.refused);
-      const bytes = await impactWorkbook(outcome.impact);
+      const bytes = await impactWorkbook(
+        outcome.impact,
+        excelMoneyFormat(await app.services.company.format()),
+      );
       return downloadHeaders(reply as FastifyReply, XLSX_CONTENT_TYPE, IMPACT_FILE_NAME).send(bytes);
     },
   );

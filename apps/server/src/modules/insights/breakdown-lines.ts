@@ -1,5 +1,6 @@
 import type { SalaryResult } from '@salary/salary-engine/salary-types';
-import { formatMoney } from '@salary/shared/common/money';
+import { formatNumber } from '@salary/shared/common/date-time';
+import { formatMoney, type MoneyFormat } from '@salary/shared/common/money';
 import type { Breakdown, BreakdownLine } from '@salary/shared/insights/insights.contract';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import type { EmployeeRecord, FactorRecord } from '../pricing/pricing.repository.ts';
@@ -15,21 +16,26 @@ const PER_YEAR: Record<string, 'yearsExperience' | 'yearsWithCompany'> = {
   Loyalty: 'yearsWithCompany',
 };
 
-const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const percent = (value: number) => `${number.format(value)}%`;
+/** The rule texts in the company's currency and digits. */
+function textsIn(format: MoneyFormat) {
+  const money = (value: number) => formatMoney(value, format);
+  const percent = (value: number) => `${formatNumber(value, format)}%`;
+  const years = (n: number) => `${formatNumber(n, format)} ${n === 1 ? 'year' : 'years'}`;
+  return {
+    percent,
+    /** "1.5% × 6 years", "$100.00 × 6 years", "5%", "$300.00". */
+    ruleText(type: 'PERCENTAGE' | 'FIXED', value: number, perYear: number | undefined): string {
+      const each = type === 'PERCENTAGE' ? percent(value) : money(value);
+      return perYear === undefined ? each : `${each} × ${years(perYear)}`;
+    },
+    adjustmentText(factor: FactorRecord): string {
+      if (factor.type === 'FIXED') return signed(money(Math.abs(factor.factor)), factor.factor < 0);
+      return signed(percent(Math.abs(factor.factor * 100)), factor.factor < 0);
+    },
+  };
+}
+
 const signed = (text: string, negative: boolean) => (negative ? `−${text}` : `+${text}`);
-const years = (n: number) => `${number.format(n)} ${n === 1 ? 'year' : 'years'}`;
-
-/** "1.5% × 6 years", "$100.00 × 6 years", "5%", "$300.00". */
-function ruleText(type: 'PERCENTAGE' | 'FIXED', value: number, perYear: number | undefined): string {
-  const each = type === 'PERCENTAGE' ? percent(value) : formatMoney(value);
-  return perYear === undefined ? each : `${each} × ${years(perYear)}`;
-}
-
-function adjustmentText(factor: FactorRecord): string {
-  if (factor.type === 'FIXED') return signed(formatMoney(Math.abs(factor.factor)), factor.factor < 0);
-  return signed(percent(Math.abs(factor.factor * 100)), factor.factor < 0);
-}
 
 export function breakdownOf(
   employee: EmployeeRecord,
@@ -40,7 +46,9 @@ export function breakdownOf(
     'totalInsurancePercentage' | 'socialInsuranceType' | 'companyInsurancePercentage' | 'benefits'
   >,
   showCost: boolean,
+  format: MoneyFormat,
 ): Breakdown {
+  const { percent, ruleText, adjustmentText } = textsIn(format);
   const jobPosition = `${employee.jobName} / ${employee.positionName}`;
   const gradeLevel = `${employee.gradeName} / ${employee.levelName}`;
   const salaryLines: BreakdownLine[] = [

@@ -81,20 +81,21 @@ function sheetOf(chart: InsightChart, data: Insights): Sheet {
   }
 }
 
-export async function insightsWorkbook(chart: InsightChart, data: Insights): Promise<Buffer> {
+/** `money`: the money cells' number format, in the company's currency (`excelMoneyFormat`). */
+export async function insightsWorkbook(chart: InsightChart, data: Insights, money: string): Promise<Buffer> {
   const sheet = sheetOf(chart, data);
   const book = new ExcelJS.Workbook();
   const ws = book.addWorksheet(sheet.name);
   ws.columns = sheet.columns.map((c) => ({
     header: c.header,
     width: c.width,
-    style: c.money ? { numFmt: '"$"#,##0.00' } : {},
+    style: c.money ? { numFmt: money } : {},
   }));
   ws.getRow(1).font = { bold: true };
   for (const row of sheet.rows) ws.addRow(row);
   if (chart === 'headline')
     for (const [i, row] of sheet.rows.entries())
       if (String(row[0]).match(/payroll|cost|salary$/i) && !String(row[0]).startsWith('Without'))
-        ws.getCell(i + 2, 2).numFmt = '"$"#,##0.00';
+        ws.getCell(i + 2, 2).numFmt = money;
   return Buffer.from(await book.xlsx.writeBuffer());
 }

@@ -1,4 +1,5 @@
 import { idParam } from '@salary/shared/common/envelope';
+import { excelMoneyFormat } from '@salary/shared/common/money';
 import { employeeListQuery, toEmployeeFilters } from '@salary/shared/employees/employee.contract';
 import { XLSX_CONTENT_TYPE } from '@salary/shared/excel/excel.contract';
 import {
@@ -43,7 +44,11 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => {
       const data = await service.overview(request.actor, toEmployeeFilters(request.query));
-      const bytes = await insightsWorkbook(request.params.chart, data);
+      const bytes = await insightsWorkbook(
+        request.params.chart,
+        data,
+        excelMoneyFormat(await app.services.company.format()),
+      );
       return downloadHeaders(reply, XLSX_CONTENT_TYPE, insightsFileName(request.params.chart)).send(bytes);
     },
   );

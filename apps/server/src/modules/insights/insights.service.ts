@@ -1,3 +1,4 @@
+import type { MoneyFormat } from '@salary/shared/common/money';
 import { type Actor, can } from '@salary/shared/common/permissions';
 import type { EmployeeFilters } from '@salary/shared/employees/employee.contract';
 import type { Breakdown, Insights } from '@salary/shared/insights/insights.contract';
@@ -15,7 +16,12 @@ const NEED_SALARY = 'You do not have permission to see salaries';
  * the directory's, with its filters), and one employee's salary explained line by line.
  * Both need admin or showSalary; cost figures only with showCost.
  */
-export function createInsightsService(deps: { pricing: PricingService; insights: InsightsRepository }) {
+export function createInsightsService(deps: {
+  pricing: PricingService;
+  insights: InsightsRepository;
+  /** How money reads in this company: the breakdown's rule texts name amounts. */
+  format: () => Promise<MoneyFormat>;
+}) {
   const { pricing } = deps;
   return {
     async overview(actor: Actor, filters: EmployeeFilters): Promise<Insights> {
@@ -41,7 +47,7 @@ export function createInsightsService(deps: { pricing: PricingService; insights:
       const explained = await pricing.explainEmployee(id);
       if (!explained) throw notFound('Employee not found');
       const { employee, result, factor, settings } = explained;
-      return breakdownOf(employee, result, factor, settings, can(actor, 'showCost'));
+      return breakdownOf(employee, result, factor, settings, can(actor, 'showCost'), await deps.format());
     },
   };
 }

@@ -1,4 +1,6 @@
-import { formatMoney } from '@salary/shared/common/money';
+import { formatDay } from '@salary/shared/common/date-time';
+import { formatMoney, formatMoneyWithCode } from '@salary/shared/common/money';
+import type { CompanyFormat } from '@salary/shared/company/company.contract';
 import { type PayStatement, TOO_FEW } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import PDFDocument from 'pdfkit';
 
@@ -7,9 +9,20 @@ import PDFDocument from 'pdfkit';
  * of ours). The figures are the statement's JSON, formatted as the app shows money.
  */
 
-const money = (value: number | null) => (value === null ? 'No priced salary' : formatMoney(value));
+/**
+ * The built-in Helvetica writes WinAnsi only: the narrow no-break space some locales group
+ * digits with (fr-FR) becomes a no-break space, which it has, and an amount whose symbol it
+ * cannot write ('zł', 'Kč') is written with the currency's code ('1 234,56 PLN').
+ */
+const pdfText = (text: string) => text.replace(/\u202f/g, '\u00a0');
+const WIN_ANSI = /^[\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/;
+const pdfMoney = (value: number, format: CompanyFormat) => {
+  const text = pdfText(formatMoney(value, format));
+  return WIN_ANSI.test(text) ? text : pdfText(formatMoneyWithCode(value, format));
+};
 
-export function renderPayStatementPdf(s: PayStatement): Promise<Buffer> {
+export function renderPayStatementPdf(s: PayStatement, format: CompanyFormat): Promise<Buffer> {
+  const money = (value: number | null) => (value === null ? 'No priced salary' : pdfMoney(value, format));
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
@@ -26,7 +39,7 @@ export function renderPayStatementPdf(s: PayStatement): Promise<Buffer> {
   doc.moveDown(0.3);
   doc.font('Helvetica').fontSize(10).fillColor('#444444');
   doc.text('Right to information on pay levels (Directive (EU) 2023/970, Article 7).');
-  doc.text(`Date: ${s.date}`);
+  doc.text(`Date: ${pdfText(formatDay(s.date, format))}`);
   doc.moveDown();
 
   const row = (label: string, value: string) => {
@@ -42,7 +55,7 @@ export function renderPayStatementPdf(s: PayStatement): Promise<Buffer> {
   };
 
   heading('Employer');
-  row('Company', s.company ?? 'Not set (COMPANY_NAME)');
+  row('Company', s.company ?? 'Not set (Settings → Company)');
 
   heading('Employee');
   row('Name', s.employee.name);

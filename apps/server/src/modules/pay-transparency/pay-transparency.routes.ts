@@ -49,7 +49,7 @@ export const payTransparencyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const report = await service.report(request.actor, request.query.category);
       return downloadHeaders(reply, XLSX_CONTENT_TYPE, REPORT_FILE_NAME).send(
-        await buildReportWorkbook(report),
+        await buildReportWorkbook(report, await app.services.company.format()),
       );
     },
   );
@@ -80,7 +80,7 @@ export const payTransparencyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const statement = await service.statement(request.actor, request.params.id, request.query.category);
       return downloadHeaders(reply, PDF, STATEMENT_FILE_NAME(statement.employee.id)).send(
-        await renderPayStatementPdf(statement),
+        await renderPayStatementPdf(statement, await app.services.company.format()),
       );
     },
   );

@@ -46,8 +46,8 @@ export function createPayTransparencyService(deps: {
   pricing: PricingService;
   repo: PayTransparencyRepository;
   minGroup: number;
-  /** The employer the statement names (COMPANY_NAME), null when not set. */
-  companyName?: string | null;
+  /** The employer the statement names: the company record's name (COMPANY_NAME until saved). */
+  company?: { get(): Promise<{ companyName: string | null }> };
   now?: () => Date;
 }) {
   const { pricing, repo, minGroup } = deps;
@@ -95,7 +95,7 @@ export function createPayTransparencyService(deps: {
       const dollars = (c: number | null) => (c === null ? null : c / 100);
       return {
         date: now().toISOString().slice(0, 10),
-        company: deps.companyName ?? null,
+        company: deps.company ? (await deps.company.get()).companyName : null,
         employee: {
           id: e.id,
           name: e.name,

@@ -1,3 +1,6 @@
+import { formatDateTime } from '@salary/shared/common/date-time';
+import { excelMoneyFormat } from '@salary/shared/common/money';
+import type { CompanyFormat } from '@salary/shared/company/company.contract';
 import {
   CATEGORY_KIND_LABELS,
   type Comparison,
@@ -12,7 +15,6 @@ import ExcelJS from 'exceljs';
  * figures as GET /api/pay-transparency. Text cells are strings (never formulas).
  */
 
-const MONEY = '"$"#,##0.00';
 const PERCENT = '0.0"%"';
 
 function sheetOf(book: ExcelJS.Workbook, name: string, columns: Array<[string, number, string?]>) {
@@ -28,7 +30,8 @@ function sheetOf(book: ExcelJS.Workbook, name: string, columns: Array<[string, n
 
 const orTooFew = (value: number | null, tooFew: boolean) => (tooFew ? TOO_FEW : value);
 
-export async function buildReportWorkbook(report: PayReport): Promise<Buffer> {
+export async function buildReportWorkbook(report: PayReport, format: CompanyFormat): Promise<Buffer> {
+  const MONEY = excelMoneyFormat(format);
   const book = new ExcelJS.Workbook();
   book.creator = 'Salary System';
 
@@ -39,7 +42,8 @@ export async function buildReportWorkbook(report: PayReport): Promise<Buffer> {
   const c = report.counts;
   for (const line of [
     ['Report', 'Gender pay gap indicators (Directive (EU) 2023/970, Article 9)'],
-    ['Generated at', report.generatedAt],
+    ['Generated at', formatDateTime(report.generatedAt, format)],
+    ['Currency', format.currency],
     ['Categories of workers', CATEGORY_KIND_LABELS[report.categoryKind]],
     ['Pay', 'Gross salary + benefits, per month (no working hours are kept, so not hourly)'],
     ['Ordinary basic wage', 'Base salary + job/position adjustment, per month'],

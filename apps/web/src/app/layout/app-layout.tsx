@@ -7,6 +7,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SectionLoader } from '../../components/section-loader.tsx';
 import { focusPageHeadingWhenShown } from '../../lib/a11y/page-focus.ts';
+import { CompanyFormatProvider } from '../../lib/company-format.tsx';
 import { Brand } from './brand.tsx';
 import { Sidebar } from './sidebar.tsx';
 
@@ -70,9 +71,11 @@ export default function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none' }}>
         <div style={{ maxWidth: 1200, marginInline: 'auto' }}>
-          <Suspense fallback={<SectionLoader />}>
-            <Outlet />
-          </Suspense>
+          <CompanyFormatProvider>
+            <Suspense fallback={<SectionLoader />}>
+              <Outlet />
+            </Suspense>
+          </CompanyFormatProvider>
         </div>
       </AppShell.Main>
     </AppShell>

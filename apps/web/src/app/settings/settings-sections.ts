@@ -1,6 +1,7 @@
 import type { User } from '@salary/shared/auth/auth.contract';
 import {
   IconBriefcase,
+  IconBuildingStore,
   IconCoin,
   IconGift,
   IconHierarchy2,
@@ -92,6 +93,13 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     description: 'Who pays and how much',
     icon: IconShieldCheck,
     component: lazy(() => import('../../features/settings/social-insurance-section.tsx')),
+  },
+  {
+    path: 'company',
+    label: 'Company',
+    description: 'Name, currency, formats, time zone',
+    icon: IconBuildingStore,
+    component: lazy(() => import('../../features/company/company-section.tsx')),
   },
   {
     path: 'users',

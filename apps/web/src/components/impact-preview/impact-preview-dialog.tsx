@@ -11,10 +11,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { formatMoney } from '@salary/shared/common/money';
 import type { Impact, ImpactGroup } from '@salary/shared/impact/impact.contract';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { formatCount, formatMoney } from '../../lib/company-format.tsx';
 import { affectedGroups, impactSummary, signedMoney, signedPercent } from './impact-summary.ts';
 
 interface ImpactPreviewDialogProps {
@@ -206,7 +206,7 @@ function ChangesTable({ impact }: { impact: Impact }) {
       />
       {more > 0 ? (
         <Text size="xs" c="dimmed">
-          and {more.toLocaleString('en-US')} more
+          and {formatCount(more)} more
         </Text>
       ) : null}
     </Stack>
@@ -242,7 +242,7 @@ export function ImpactPreviewDialog({
             {impactSummary(impact)}
           </Text>
           <Text size="sm" c="dimmed">
-            Of {impact.employees.toLocaleString('en-US')} employees.{' '}
+            Of {formatCount(impact.employees)} employees.{' '}
             {asking ? 'Nothing is saved until you confirm.' : 'A preview: nothing has been saved.'}
           </Text>
           <Totals impact={impact} />

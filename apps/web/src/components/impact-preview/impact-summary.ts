@@ -1,5 +1,5 @@
-import { formatMoney } from '@salary/shared/common/money';
 import type { Impact, ImpactGroup } from '@salary/shared/impact/impact.contract';
+import { formatCount, formatMoney } from '../../lib/company-format.tsx';
 
 /** Said (as an info toast) when a change touches nobody's pay; the save then goes straight on. */
 export const NO_ONE_AFFECTED = 'No employee is affected by this change';
@@ -20,7 +20,7 @@ export function signedPercent(value: number | null | undefined): string | null {
   return text;
 }
 
-const employeesText = (n: number) => (n === 1 ? '1 employee' : `${n.toLocaleString('en-US')} employees`);
+const employeesText = (n: number) => (n === 1 ? '1 employee' : `${formatCount(n)} employees`);
 
 /**
  * The one line a preview is read by:

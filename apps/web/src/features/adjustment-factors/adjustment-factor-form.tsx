@@ -13,6 +13,7 @@ import {
   useInlineRuleForm,
 } from '../../components/rules-kit/inline-rule-form.tsx';
 import { pickMessages, saveMessages } from '../../components/rules-kit/rule-messages.ts';
+import { currencySymbol } from '../../lib/company-format.tsx';
 import { useJobs } from '../../lib/salary-rules/get-jobs.ts';
 import { usePositions } from '../../lib/salary-rules/get-positions.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
@@ -113,7 +114,7 @@ export function AdjustmentFactorForm({ editing, onDone }: RuleFormProps<Adjustme
         step={isPercentage ? 1 : 0.01}
         rightSection={
           <Text size="sm" c="dimmed">
-            {isPercentage ? '%' : '$'}
+            {isPercentage ? '%' : currencySymbol()}
           </Text>
         }
         description={

@@ -2,14 +2,12 @@ import {
   type AdjustmentType,
   percentFromFactor,
 } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
+import { numberFormat } from '../../lib/company-format.tsx';
 
 // 'exceptZero' gives '+12' and '-5' but a plain '0'; Intl rounds half away from zero.
-const wholePercent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0, signDisplay: 'exceptZero' });
-const signedAmount = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  signDisplay: 'exceptZero',
-});
+const wholePercent = () => numberFormat({ maximumFractionDigits: 0, signDisplay: 'exceptZero' });
+const signedAmount = () =>
+  numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' });
 
 /**
  * The list's Factor column: a PERCENTAGE factor is stored as a fraction and shown as a
@@ -17,8 +15,8 @@ const signedAmount = new Intl.NumberFormat('en-US', {
  */
 export function formatFactor(type: AdjustmentType, factor: number): string {
   if (!Number.isFinite(factor)) return '—';
-  if (type === 'PERCENTAGE') return `${wholePercent.format(percentFromFactor(factor))}%`;
-  return signedAmount.format(factor);
+  if (type === 'PERCENTAGE') return `${wholePercent().format(percentFromFactor(factor))}%`;
+  return signedAmount().format(factor);
 }
 
 export const ADJUSTMENT_TYPE_LABELS: Record<AdjustmentType, string> = {

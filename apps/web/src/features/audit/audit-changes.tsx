@@ -1,5 +1,6 @@
 import { Code, List, Stack, Text } from '@mantine/core';
 import type { AuditChange, AuditEntry } from '@salary/shared/audit/audit.contract';
+import { formatCount } from '../../lib/company-format.tsx';
 
 /** A value as a person reads it: — for nothing, numbers and words as they are, the rest as JSON. */
 export function valueText(value: unknown): string {
@@ -85,7 +86,7 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
         ))}
         {total > shown ? (
           <Text size="sm" c="dimmed">
-            and {(total - shown).toLocaleString('en-US')} more employees
+            and {formatCount(total - shown)} more employees
           </Text>
         ) : null}
       </Stack>

@@ -21,13 +21,13 @@ import { useSearchParams } from 'react-router';
 import { AdminOnly } from '../../components/admin-only.tsx';
 import { SectionPanel } from '../../components/section-panel.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
+import { formatDateTime } from '../../lib/company-format.tsx';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { type AuditFilterValues, useAuditLog } from './api/get-audit.ts';
 import { AuditChanges } from './audit-changes.tsx';
 import { RevertImport } from './revert-import.tsx';
 
 const ENTITY_OPTIONS = AUDIT_ENTITY_TYPES.map((value) => ({ value, label: AUDIT_ENTITY_LABELS[value] }));
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 const ACTION_WORDS: Record<string, string> = {
   create: 'Created',
   update: 'Updated',
@@ -56,7 +56,7 @@ function AuditRow({ entry, revertedBy }: { entry: AuditEntry; revertedBy?: Audit
           </UnstyledButton>
         </Table.Td>
         <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-          {when.format(new Date(entry.at))}
+          {formatDateTime(entry.at)}
         </Table.Td>
         <Table.Td visibleFrom="sm">{entry.actorEmail}</Table.Td>
         <Table.Td visibleFrom="sm">{ACTION_WORDS[entry.action] ?? entry.action}</Table.Td>
@@ -64,7 +64,7 @@ function AuditRow({ entry, revertedBy }: { entry: AuditEntry; revertedBy?: Audit
           {/* On a phone the change comes first; when and who go under it. */}
           {entry.summary}
           <Text hiddenFrom="sm" size="xs" c="dimmed">
-            {when.format(new Date(entry.at))} · {entry.actorEmail}
+            {formatDateTime(entry.at)} · {entry.actorEmail}
           </Text>
         </Table.Td>
       </Table.Tr>

@@ -1,6 +1,5 @@
 import { SegmentedControl, Stack } from '@mantine/core';
 import type { BaseSalary } from '@salary/shared/base-salaries/base-salaries.contract';
-import { formatMoney } from '@salary/shared/common/money';
 import { IconCoin } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { InlineRulesSection } from '../../components/rules-kit/inline-rules-section.tsx';
@@ -8,6 +7,7 @@ import { deleteMessages } from '../../components/rules-kit/rule-messages.ts';
 import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
 import { SectionLoader } from '../../components/section-loader.tsx';
 import { SectionPanel } from '../../components/section-panel.tsx';
+import { formatMoney } from '../../lib/company-format.tsx';
 import { useCanManageSettings } from '../../lib/permissions.ts';
 import { useGrades } from '../../lib/salary-rules/get-grades.ts';
 import { useLevels } from '../../lib/salary-rules/get-levels.ts';

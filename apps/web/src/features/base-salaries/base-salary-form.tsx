@@ -8,6 +8,7 @@ import {
   useInlineRuleForm,
 } from '../../components/rules-kit/inline-rule-form.tsx';
 import { pickMessages, saveMessages } from '../../components/rules-kit/rule-messages.ts';
+import { currencySymbol } from '../../lib/company-format.tsx';
 import { useGrades } from '../../lib/salary-rules/get-grades.ts';
 import { useLevels } from '../../lib/salary-rules/get-levels.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
@@ -83,7 +84,7 @@ export function BaseSalaryForm({ editing, onDone }: RuleFormProps<BaseSalary>) {
         inputMode="decimal"
         min={0}
         step={0.01}
-        leftSection="$"
+        leftSection={currencySymbol()}
         rules={{ valueAsNumber: true }}
       />
       {impactDialog}

@@ -1,7 +1,7 @@
-import { formatMoney } from '@salary/shared/common/money';
 import type { MultiplierType } from '@salary/shared/settings/settings.contract';
+import { formatMoney, formatNumber, numberFormat } from '../../lib/company-format.tsx';
 
-/** Dollars with en-US grouping and cents: '$4,904.82', '-$119.07'. */
+/** The company's currency with cents: '$4,904.82', '-$119.07' in USD/en-US. */
 export function formatDollars(value: number): string {
   return formatMoney(value);
 }
@@ -13,7 +13,7 @@ export function formatDollars(value: number): string {
 export function formatPercentOneDecimal(percent: number): string {
   const tenths = Math.round(Math.abs(Math.round(percent * 1_000_000) / 100_000));
   const signed = percent < 0 && tenths !== 0 ? -tenths : tenths;
-  return `${(signed / 10).toFixed(1)}%`;
+  return `${numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(signed / 10)}%`;
 }
 
 /** The adjustment factor is a fraction; the panel shows it ×100 with one decimal. */
@@ -24,5 +24,5 @@ export function formatAdjustmentFactor(fraction: number): string {
 /** How a row's multiplier was configured: '1.5%' or '$300.00'. */
 export function formatRate(value: number, type: MultiplierType): string {
   if (type === 'FIXED') return formatMoney(value);
-  return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value)}%`;
+  return `${formatNumber(value)}%`;
 }

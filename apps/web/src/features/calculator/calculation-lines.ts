@@ -1,5 +1,6 @@
 import type { CalculationDetails } from '@salary/shared/calculator/calculator.contract';
 import type { MultiplierType } from '@salary/shared/settings/settings.contract';
+import { formatNumber } from '../../lib/company-format.tsx';
 import { formatDollars, formatRate } from './calculation-format.ts';
 
 /** The years a per-year multiplier counted, as the form sent them. */
@@ -8,8 +9,7 @@ export interface YearsUsed {
   yearsWithCompany: number;
 }
 
-const years = (n: number) =>
-  `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n)} ${n === 1 ? 'year' : 'years'}`;
+const years = (n: number) => `${formatNumber(n)} ${n === 1 ? 'year' : 'years'}`;
 
 /**
  * How the (job, position) adjustment came about: "10% of $6,500.00" for a percentage rule, or

@@ -1,6 +1,5 @@
 import { Button, Divider, Paper, Stack } from '@mantine/core';
 import type { CalculateBody } from '@salary/shared/calculator/calculator.contract';
-import { formatMoney } from '@salary/shared/common/money';
 import type { Grade } from '@salary/shared/grades/grades.contract';
 import type { Job } from '@salary/shared/jobs/jobs.contract';
 import type { Level } from '@salary/shared/levels/levels.contract';
@@ -8,6 +7,7 @@ import { IconCalculator } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormCheckbox } from '../../components/form-fields.tsx';
+import { formatMoney } from '../../lib/company-format.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { usePositions } from '../../lib/salary-rules/get-positions.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';

@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import { formatMoney } from '@salary/shared/common/money';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { useQuery } from '@tanstack/react-query';
+import { formatMoney } from '../../lib/company-format.tsx';
 import { usePermission } from '../../lib/permissions.ts';
 import { breakdownQueryOptions } from './api/get-breakdown.ts';
 

@@ -1,5 +1,5 @@
-import { formatMoney } from '@salary/shared/common/money';
 import type { Settings } from '@salary/shared/settings/settings.contract';
+import { formatMoney } from '../../lib/company-format.tsx';
 
 type CustomMultiplier = Settings['customMultipliers'][number];
 

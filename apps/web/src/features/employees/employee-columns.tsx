@@ -1,9 +1,9 @@
 import { Anchor, Button, UnstyledButton } from '@mantine/core';
-import { formatMoney } from '@salary/shared/common/money';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { IconTrash } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
+import { formatMoney } from '../../lib/company-format.tsx';
 import { type SortableColumn, yesNo } from './employee-rows.ts';
 
 /** Layout facts the table needs per column; fixed widths keep columns still while rows virtualise. */

@@ -2,6 +2,7 @@ import { Button, Grid, Group, NumberInput, Paper, Select, TextInput } from '@man
 import { employeeListQuery } from '@salary/shared/employees/employee.contract';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { memo, useEffect, useRef, useState } from 'react';
+import { currencySymbol } from '../../lib/company-format.tsx';
 import type { DirectoryFilters } from '../../lib/directory-filters.ts';
 import { useGrades } from '../../lib/salary-rules/get-grades.ts';
 import { useJobs } from '../../lib/salary-rules/get-jobs.ts';
@@ -135,7 +136,7 @@ function EmployeeFiltersForm({ filters, showSalaryFilters, applying, onApply }: 
     <NumberInput
       label={label}
       placeholder="Any"
-      prefix="$"
+      prefix={currencySymbol()}
       hideControls
       min={0}
       step={100}

@@ -4,6 +4,7 @@ import { IconChartBar, IconRefresh, IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-error.ts';
+import { formatCount } from '../../lib/company-format.tsx';
 import { type DirectoryFilters, filterQuery } from '../../lib/directory-filters.ts';
 import { useGrades } from '../../lib/salary-rules/get-grades.ts';
 import { useLevels } from '../../lib/salary-rules/get-levels.ts';
@@ -42,13 +43,11 @@ interface EmployeesDirectoryProps {
   permissions: Omit<EmployeeColumnOptions, 'onDelete' | 'onExplain'>;
 }
 
-const counts = new Intl.NumberFormat('en-US');
-
 /** The directory card's heading: where "Skip to the table" leads while there is no table. */
 export const DIRECTORY_ID = 'directory';
 
 function countLabel(total: number) {
-  return `${counts.format(total)} ${total === 1 ? 'employee' : 'employees'}`;
+  return `${formatCount(total)} ${total === 1 ? 'employee' : 'employees'}`;
 }
 
 function Message({ children, action }: { children: string; action?: React.ReactNode }) {

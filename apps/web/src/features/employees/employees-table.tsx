@@ -1,5 +1,4 @@
 import { Table, Tooltip, UnstyledButton } from '@mantine/core';
-import { formatMoney } from '@salary/shared/common/money';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { flexRender, getCoreRowModel, type Header, useReactTable } from '@tanstack/react-table';
@@ -7,6 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, type ReactElement, useId, useMemo, useRef } from 'react';
 import sideScroll from '../../components/side-scroll.module.css';
 import { useSideScroll } from '../../components/use-side-scroll.ts';
+import { formatMoney } from '../../lib/company-format.tsx';
 import type { EmployeeColumn, EmployeeColumnMeta } from './employee-columns.tsx';
 import type { DirectoryTotals, EmployeeSort, SortableColumn } from './employee-rows.ts';
 import classes from './employees-table.module.css';

@@ -1,7 +1,7 @@
 import { Badge, Checkbox, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { formatMoney } from '@salary/shared/common/money';
 import type { FieldChange, ImportChange, ImportReport } from '@salary/shared/excel/excel.contract';
 import type { ReactNode } from 'react';
+import { formatMoney } from '../../lib/company-format.tsx';
 import type { ImportTicks } from './import-step.ts';
 
 /*

@@ -1,10 +1,7 @@
 import { useMantineTheme } from '@mantine/core';
 import type { PayHistoryRow } from '@salary/shared/audit/audit.contract';
-import { formatMoney } from '@salary/shared/common/money';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const moment = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime, formatDay, formatMoney } from '../../lib/company-format.tsx';
 
 /** Gross (and cost, when visible) over time as steps: pay holds until the next change. */
 export function PayHistoryChart({
@@ -39,7 +36,7 @@ export function PayHistoryChart({
             type="number"
             scale="time"
             domain={['dataMin', 'dataMax']}
-            tickFormatter={(t: number) => day.format(t)}
+            tickFormatter={(t: number) => formatDay(t)}
             tick={{ fontSize: 12, fill: theme.colors.gray[7] }}
           />
           <YAxis
@@ -48,7 +45,7 @@ export function PayHistoryChart({
             tick={{ fontSize: 12, fill: theme.colors.gray[7] }}
           />
           <Tooltip
-            labelFormatter={(t) => moment.format(Number(t))}
+            labelFormatter={(t) => formatDateTime(Number(t))}
             formatter={(v) => formatMoney(Number(v))}
           />
           <Legend />

@@ -1,15 +1,14 @@
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import type { PayHistoryRow } from '@salary/shared/audit/audit.contract';
-import { formatMoney } from '@salary/shared/common/money';
 import { Link } from 'react-router';
 import { SectionPanel } from '../../components/section-panel.tsx';
 import { TableScrollRegion } from '../../components/table-scroll-region.tsx';
 import { useAuth } from '../../lib/auth/auth-context.ts';
+import { formatDateTime, formatMoney } from '../../lib/company-format.tsx';
 import { usePermission } from '../../lib/permissions.ts';
 import { usePayHistory } from './api/get-pay-history.ts';
 import { PayHistoryChart } from './pay-history-chart.tsx';
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const move = (before: number | null | undefined, after: number | null | undefined) =>
   `${formatMoney(before)} → ${formatMoney(after)}`;
 
@@ -40,7 +39,7 @@ function HistoryTable({
             <Table.Tr key={r.id}>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {when.format(new Date(r.at))}
+                  {formatDateTime(r.at)}
                 </Text>
                 {/* On a phone the cause goes under the date rather than off screen. */}
                 <Text hiddenFrom="sm" size="xs" c="dimmed">

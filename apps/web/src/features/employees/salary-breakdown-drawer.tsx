@@ -10,11 +10,11 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { formatMoney } from '@salary/shared/common/money';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import type { Breakdown, BreakdownLine } from '@salary/shared/insights/insights.contract';
 import { PrintButton } from '../../components/print-button.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
+import { formatMoney } from '../../lib/company-format.tsx';
 import { useBreakdown } from './api/get-breakdown.ts';
 
 interface Row {

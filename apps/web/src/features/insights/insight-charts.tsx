@@ -1,16 +1,10 @@
 import { useMantineTheme } from '@mantine/core';
-import { formatMoney } from '@salary/shared/common/money';
 import type { Insights } from '@salary/shared/insights/insights.contract';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatMoney, formatMoneyCompact } from '../../lib/company-format.tsx';
 import { binLabel } from './insight-tables.tsx';
 
-const compactMoney = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
-const tick = (value: number) => compactMoney.format(value);
+const tick = (value: number) => formatMoneyCompact(value);
 const tooltipMoney = (value: unknown) => formatMoney(Number(value));
 
 /** Total cost by job: stacked bars of salary, benefits and the company's insurance (showCost). */

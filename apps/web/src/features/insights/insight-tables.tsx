@@ -1,10 +1,8 @@
 import { Table } from '@mantine/core';
-import { formatMoney } from '@salary/shared/common/money';
 import type { Insights } from '@salary/shared/insights/insights.contract';
 import { TableScrollRegion } from '../../components/table-scroll-region.tsx';
+import { formatCount, formatMoney } from '../../lib/company-format.tsx';
 import classes from './insights.module.css';
-
-export const counts = new Intl.NumberFormat('en-US');
 
 /** "$3,000.00 – $3,500.00": a histogram bar's range. */
 export const binLabel = (from: number, to: number) => `${formatMoney(from)} – ${formatMoney(to)}`;
@@ -32,7 +30,7 @@ export function JobCostTable({ data }: { data: Insights }) {
           {data.byJob.map((j) => (
             <Table.Tr key={j.jobId}>
               <Table.Td>{j.job}</Table.Td>
-              <Table.Td ta="right">{counts.format(j.count)}</Table.Td>
+              <Table.Td ta="right">{formatCount(j.count)}</Table.Td>
               <Table.Td ta="right">{formatMoney(j.salary)}</Table.Td>
               {cost ? (
                 <>
@@ -62,7 +60,7 @@ export function DistributionTable({ data }: { data: Insights }) {
         {data.distribution.map((b) => (
           <Table.Tr key={b.from}>
             <Table.Td>{binLabel(b.from, b.to)}</Table.Td>
-            <Table.Td ta="right">{counts.format(b.count)}</Table.Td>
+            <Table.Td ta="right">{formatCount(b.count)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -123,7 +121,7 @@ export function GradeLevelHeatmap({ data }: { data: Insights }) {
                       {formatMoney(c.min)} – {formatMoney(c.max)}
                     </span>
                     <span className={classes.range}>
-                      {counts.format(c.count)} {c.count === 1 ? 'employee' : 'employees'}
+                      {formatCount(c.count)} {c.count === 1 ? 'employee' : 'employees'}
                     </span>
                   </Table.Td>
                 );

@@ -1,5 +1,4 @@
 import { Anchor, Button, Center, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatMoney } from '@salary/shared/common/money';
 import type { InsightChart, Insights } from '@salary/shared/insights/insights.contract';
 import { IconRefresh } from '@tabler/icons-react';
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -8,12 +7,13 @@ import { HeadingRow } from '../../components/heading-row.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PrintButton } from '../../components/print-button.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
+import { formatCount, formatMoney } from '../../lib/company-format.tsx';
 import { filterQuery, filtersFromParams, hasFilters } from '../../lib/directory-filters.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { useDownloadChart, useInsights } from './api/get-insights.ts';
 import { ChartPanel, DownloadButton } from './chart-panel.tsx';
-import { counts, DistributionTable, GradeLevelHeatmap, JobCostTable } from './insight-tables.tsx';
+import { DistributionTable, GradeLevelHeatmap, JobCostTable } from './insight-tables.tsx';
 import classes from './insights.module.css';
 
 // The chart library loads beside GET /insights, not before it: the figures and tables need
@@ -99,8 +99,8 @@ function Headline({ data }: { data: Insights }) {
     <SimpleGrid cols={{ base: 2, sm: 3, lg: data.totalCost === undefined ? 4 : 5 }} component="dl" m={0}>
       <Figure
         label="Headcount"
-        value={counts.format(data.headcount)}
-        hint={data.unpriced ? `${counts.format(data.unpriced)} without a base salary` : undefined}
+        value={formatCount(data.headcount)}
+        hint={data.unpriced ? `${formatCount(data.unpriced)} without a base salary` : undefined}
       />
       <Figure label="Monthly payroll (gross)" value={formatMoney(data.payroll)} />
       {data.totalCost !== undefined ? (

@@ -1,10 +1,10 @@
-import { formatMoney } from '@salary/shared/common/money';
 import { type PayCategory, TOO_FEW } from '@salary/shared/pay-transparency/pay-transparency.contract';
+import { formatMoney, numberFormat } from '../../lib/company-format.tsx';
 
 /** A gap or share as the report shows it: one decimal and a percent sign; '—' when there is none. */
 export function formatPercent(value: number | null | undefined): string {
   if (value === null || value === undefined) return '—';
-  return `${value.toFixed(1)}%`;
+  return `${numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)}%`;
 }
 
 /** Money, or the words that replace every figure of a small group. */

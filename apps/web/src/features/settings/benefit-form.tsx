@@ -12,6 +12,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormNumberInput, FormSelect } from '../../components/form-fields.tsx';
 import { FormTextInput } from '../../components/registered-inputs.tsx';
+import { currencySymbol } from '../../lib/company-format.tsx';
 import { numberInputValue } from '../../lib/number-input-value.ts';
 import { useSettingsSaving } from './api/update-settings.ts';
 import { applyItemFieldErrors } from './server-fields.ts';
@@ -81,7 +82,7 @@ export function BenefitForm({ current }: { current: Settings }) {
             min={0}
             step={0.01}
             thousandSeparator=","
-            leftSection={type === 'FIXED_AMOUNT' ? '$' : undefined}
+            leftSection={type === 'FIXED_AMOUNT' ? currencySymbol() : undefined}
             rightSection={type === 'PERCENTAGE' ? '%' : undefined}
             rightSectionPointerEvents="none"
             hideControls

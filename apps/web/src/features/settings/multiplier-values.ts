@@ -5,6 +5,7 @@ import {
   SETTINGS_LIMITS,
   TEMP_ID_PREFIX,
 } from '@salary/shared/settings/settings.contract';
+import { currencySymbol } from '../../lib/company-format.tsx';
 import { MULTIPLIER_TYPE_LABELS } from './settings-format.ts';
 
 export const MULTIPLIER_TYPE_OPTIONS = MULTIPLIER_TYPES.map((value) => ({
@@ -27,7 +28,7 @@ export function multiplierInput(type: MultiplierType) {
     min: percent ? PERCENT_MIN : undefined,
     max: percent ? PERCENT_MAX : undefined,
     step: 0.01,
-    leftSection: percent ? undefined : '$',
+    leftSection: percent ? undefined : currencySymbol(),
     rightSection: percent ? '%' : undefined,
     rightSectionPointerEvents: 'none' as const,
     hideControls: true,

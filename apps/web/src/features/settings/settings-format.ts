@@ -1,7 +1,6 @@
+export { BENEFIT_TYPE_LABELS, MULTIPLIER_TYPE_LABELS } from '@salary/shared/settings/settings-labels';
 export {
-  BENEFIT_TYPE_LABELS,
   formatBenefitAmount,
   formatMultiplierValue,
   formatPercent,
-  MULTIPLIER_TYPE_LABELS,
-} from '@salary/shared/settings/settings-labels';
+} from '../../lib/company-format.tsx';

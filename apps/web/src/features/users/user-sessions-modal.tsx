@@ -3,11 +3,12 @@ import type { Session, User } from '@salary/shared/auth/auth.contract';
 import { IconLogout } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { errorMessage } from '../../lib/api-error.ts';
+import { formatDateTime } from '../../lib/company-format.tsx';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useEndUserSessions } from './api/end-user-sessions.ts';
 import { useUserSessions } from './api/get-user-sessions.ts';
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => formatDateTime(iso);
 
 /** On a phone each session is a card: four columns would scroll sideways inside the modal. */
 function SessionCards({ sessions }: { sessions: Session[] }) {

@@ -1,0 +1,79 @@
+import type { Actor } from '@salary/shared/common/permissions';
+import { STALE_VERSION_ERROR } from '@salary/shared/common/stale-version';
+import {
+  type Company,
+  type CompanyFormat,
+  formatOf,
+  STALE_COMPANY_MESSAGE,
+  type UpdateCompanyInput,
+} from '@salary/shared/company/company.contract';
+import { AppError } from '../../lib/app-error.ts';
+import { requirePermission } from '../../lib/authorize.ts';
+import { diffFields } from '../audit/audit.diff.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { CompanyRepository, CompanyRow } from './company.repository.ts';
+
+export interface CompanyDefaults {
+  /** COMPANY_NAME, the name an install had before the record existed; null when unset. */
+  name: string | null;
+  /** The server's own time zone (TZ), else UTC. */
+  timeZone: string;
+}
+
+/** The zone this process runs in, as Intl names it; UTC when it cannot tell. */
+export const serverTimeZone = (): string => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+};
+
+export function toCompany(row: CompanyRow | undefined, defaults: CompanyDefaults): Company {
+  return {
+    companyName: row?.name ?? defaults.name,
+    currency: row?.currency ?? 'USD',
+    locale: row?.locale ?? 'en-US',
+    timeZone: row?.timeZone ?? defaults.timeZone,
+    version: row?.version ?? 1,
+    updatedAt: row ? row.updatedAt.toISOString() : null,
+  };
+}
+
+export function createCompanyService(deps: {
+  company: CompanyRepository;
+  defaults: CompanyDefaults;
+  audit: Pick<AuditService, 'record'>;
+}) {
+  const read = async () => toCompany(await deps.company.get(), deps.defaults);
+
+  return {
+    /** Every signed-in user: the screens format every figure and time with it. */
+    get: read,
+
+    /** How money, numbers and times read in this company, for the server's own texts and files. */
+    async format(): Promise<CompanyFormat> {
+      return formatOf(await read());
+    },
+
+    async update(actor: Actor, input: UpdateCompanyInput): Promise<Company> {
+      requirePermission(actor, 'manageSettings');
+      const before = await read();
+      const { version, companyName, ...rest } = input;
+      const saved = await deps.company.update({ name: companyName, ...rest }, version);
+      if (!saved) throw new AppError(409, STALE_VERSION_ERROR, STALE_COMPANY_MESSAGE);
+      const after = toCompany(saved, deps.defaults);
+      const fields = ['companyName', 'currency', 'locale', 'timeZone'] as const;
+      await deps.audit.record({
+        action: 'update',
+        entityType: 'company',
+        entityId: null,
+        label: 'Company',
+        changes: diffFields(before, after, fields),
+      });
+      return after;
+    },
+  };
+}
+
+export type CompanyService = ReturnType<typeof createCompanyService>;

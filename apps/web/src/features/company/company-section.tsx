@@ -1,0 +1,167 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  type Company,
+  type CompanyFormValues,
+  canonicalTimeZone,
+  isSupportedLocale,
+  type UpdateCompanyInput,
+  updateCompanyBody,
+} from '@salary/shared/company/company.contract';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormSelect } from '../../components/form-fields.tsx';
+import { LoadFailed } from '../../components/load-failed.tsx';
+import { FormTextInput } from '../../components/registered-inputs.tsx';
+import { SectionLoader } from '../../components/section-loader.tsx';
+import { SectionPanel } from '../../components/section-panel.tsx';
+import { SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
+import { errorMessage } from '../../lib/api-error.ts';
+import { sampleIn, useCompany } from '../../lib/company-format.tsx';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { useCanManageSettings } from '../../lib/permissions.ts';
+import { useToast } from '../../lib/toast/toast-context.ts';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
+import { useUpdateCompany } from './api/update-company.ts';
+import { currencyOptions, localeOptions, timeZoneOptions } from './company-options.ts';
+
+const FIELDS = ['companyName', 'currency', 'locale', 'timeZone'] as const;
+
+/** Settings → Company: the name, currency, number and date format and time zone every screen uses. */
+export default function CompanySection() {
+  const company = useCompany();
+  useLoadErrorToast(company.error, 'Failed to fetch the company settings');
+  const canManage = useCanManageSettings();
+  return (
+    <SectionPanel
+      title="Company"
+      description="The company's name, the currency of every amount, how numbers and dates are written and the time zone times are shown in."
+    >
+      {company.data ? (
+        <CompanyForm key={company.data.version} current={company.data} readOnly={!canManage} />
+      ) : company.isError ? (
+        <LoadFailed
+          title="Company settings not loaded"
+          onRetry={() => company.refetch()}
+          retrying={company.isFetching}
+        >
+          The company settings could not be loaded.
+        </LoadFailed>
+      ) : (
+        <SectionLoader />
+      )}
+    </SectionPanel>
+  );
+}
+
+/** What the saved choices look like, as every screen will show them. */
+function Sample({ currency, locale, timeZone }: { currency: string; locale: string; timeZone: string }) {
+  const zone = canonicalTimeZone(timeZone);
+  if (!isSupportedLocale(locale) || !zone || !/^[A-Z]{3}$/.test(currency)) return null;
+  let text: string;
+  try {
+    text = sampleIn({ currency, locale, timeZone: zone });
+  } catch {
+    return null;
+  }
+  return (
+    <Text size="sm" c="dimmed" aria-live="polite" data-testid="company-sample">
+      Shown as: {text}
+    </Text>
+  );
+}
+
+function CompanyForm({ current, readOnly }: { current: Company; readOnly: boolean }) {
+  const toast = useToast();
+  const mutation = useUpdateCompany();
+  const form = useForm<CompanyFormValues, unknown, UpdateCompanyInput>({
+    resolver: zodResolver(updateCompanyBody),
+    defaultValues: {
+      companyName: current.companyName ?? '',
+      currency: current.currency,
+      locale: current.locale,
+      timeZone: current.timeZone,
+      version: current.version,
+    },
+  });
+  const currencies = useMemo(currencyOptions, []);
+  const locales = useMemo(() => localeOptions(current.locale), [current.locale]);
+  const zones = useMemo(() => timeZoneOptions(current.timeZone), [current.timeZone]);
+  const [currency, locale, timeZone] = form.watch(['currency', 'locale', 'timeZone']);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await mutation.mutateAsync(values);
+      toast.success('Company settings saved');
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, FIELDS);
+      toast.error(errorMessage(error, 'Failed to save the company settings'));
+    }
+  });
+
+  const view = { readOnly, variant: readOnly ? ('filled' as const) : ('default' as const) };
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Company">
+      <Stack gap="lg">
+        {readOnly ? (
+          <Text size="sm" c="dimmed">
+            You can view these settings. Changing them needs the Edit/Delete Settings permission.
+          </Text>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw={760}>
+          <FormTextInput
+            control={form.control}
+            name="companyName"
+            label="Company name"
+            description="Named on the pay statement and the reports"
+            required
+            {...view}
+          />
+          <FormSelect
+            control={form.control}
+            name="currency"
+            label="Currency"
+            description="Every amount is in it; only currencies with cents"
+            data={currencies}
+            searchable
+            allowDeselect={false}
+            {...view}
+          />
+          <FormSelect
+            control={form.control}
+            name="locale"
+            label="Number and date format"
+            description="How amounts, numbers and dates are written"
+            data={locales}
+            searchable
+            allowDeselect={false}
+            {...view}
+          />
+          <FormSelect
+            control={form.control}
+            name="timeZone"
+            label="Time zone"
+            description="Times are shown in it, with its name"
+            data={zones}
+            searchable
+            allowDeselect={false}
+            limit={200}
+            {...view}
+          />
+        </SimpleGrid>
+        <Sample currency={currency ?? ''} locale={locale ?? ''} timeZone={timeZone ?? ''} />
+        {readOnly ? null : (
+          <SaveBar dirty={form.formState.isDirty}>
+            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={mutation.isPending}>
+              Save
+            </Button>
+          </SaveBar>
+        )}
+        {readOnly ? null : (
+          <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitSuccessful} />
+        )}
+      </Stack>
+    </form>
+  );
+}
