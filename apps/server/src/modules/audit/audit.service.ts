@@ -261,10 +261,15 @@ export function createAuditService(deps: {
      */
     async staleVersion(record: StaleRecord, sent: number, current: number): Promise<AppError> {
       const changes = await changesSince(record, sent, current);
-      return new AppError(409, STALE_VERSION_ERROR, staleMessage(record.label, changes, await deps.format()), {
-        version: current,
-        changes,
-      });
+      return new AppError(
+        409,
+        STALE_VERSION_ERROR,
+        staleMessage(record.label, changes, await deps.format()),
+        {
+          version: current,
+          changes,
+        },
+      );
     },
 
     /**
@@ -285,11 +290,16 @@ export function createAuditService(deps: {
         label: r.record.label,
         version: r.current,
       }));
-      return new AppError(409, STALE_VERSION_ERROR, staleMessage(label, changes, await deps.format(), rows.length > 1), {
-        version: rows[0]?.current ?? 0,
-        changes,
-        rows: stale,
-      });
+      return new AppError(
+        409,
+        STALE_VERSION_ERROR,
+        staleMessage(label, changes, await deps.format(), rows.length > 1),
+        {
+          version: rows[0]?.current ?? 0,
+          changes,
+          rows: stale,
+        },
+      );
     },
 
     /** Prices the employees a write may move, before it writes. */
