@@ -47,7 +47,14 @@ const WEB_RULES: Rule[] = [
   { what: "the runtime's own locale", pattern: /\.toLocale(Date|Time)?String\(/ },
   {
     what: 'the shared formatters used without the company format',
-    pattern: /from ['"]@salary\/shared\/common\/(money|date-time)['"]/,
+    pattern:
+      /import\s+(\*|\{[^}]*\b(format\w*|currencySymbol|excelMoneyFormat)\b[^}]*\})\s+(as\s+\w+\s+)?from ['"]@salary\/shared\/common\/(money|date-time)['"]/,
+  },
+  {
+    // The rule above reads one line: an import from the formatters' modules spread over several
+    // lines could hide a formatter, so it must fit on one.
+    what: 'a multi-line import from the shared formatters',
+    pattern: /^\s*\}\s*from ['"]@salary\/shared\/common\/(money|date-time)['"]/,
   },
 ];
 
