@@ -15,7 +15,7 @@ const server = testServerForFile();
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
-const grades = ['G1', 'G2', 'G3'].map((name, i) => ({ id: i + 1, name, order: i }));
+const grades = ['G1', 'G2', 'G3'].map((name, i) => ({ id: i + 1, name, order: i, version: 1 }));
 const settings = { ...DEFAULT_SETTINGS_VALUES, version: 1, updatedAt: '2026-01-01T00:00:00.000Z' };
 
 beforeEach(() => {

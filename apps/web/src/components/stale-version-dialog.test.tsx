@@ -41,7 +41,7 @@ beforeEach(() => {
       if (body.version !== stored.version) {
         return sendJson(res, 409, {
           success: false,
-          message: `Job ${stored.name} was changed since you opened it: bob@example.com changed Name on 27 Nov 2026, 09:12 UTC. Reload to see the changes, or apply yours anyway.`,
+          message: `Job ${stored.name} was changed since you opened it: bob@example.com changed Name on Nov 27, 2026, 09:12 AM UTC. Reload to see the changes, or apply yours anyway.`,
           error: 'STALE_VERSION',
           data: {
             version: stored.version,
@@ -74,7 +74,7 @@ describe('a save from a form opened before someone else saved', () => {
   it('says who changed what since, and Apply anyway saves over it with the new version', async () => {
     const dialog = await saveFromStaleForm();
     expect(
-      within(dialog).getByText('bob@example.com changed Name on 27 Nov 2026, 09:12 UTC'),
+      within(dialog).getByText('bob@example.com changed Name on Nov 27, 2026, 09:12 AM UTC'),
     ).toBeInTheDocument();
     expect(dialog).toHaveAccessibleDescription(/Job Platform was changed since you opened it/);
     // Nothing was saved yet, and no error toast stands in for the dialog.

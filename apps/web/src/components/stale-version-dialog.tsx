@@ -7,6 +7,7 @@ import {
 } from '@salary/shared/common/stale-version';
 import { type ReactNode, useState } from 'react';
 import { errorMessage, isApiError } from '../lib/api-error.ts';
+import { companyFormat } from '../lib/company-format.tsx';
 import { useToast } from '../lib/toast/toast-context.ts';
 
 /*
@@ -72,7 +73,7 @@ export function StaleVersionDialog({ conflict, busy, onReload, onApply, onClose 
             <List size="sm" mt="sm" spacing={4} aria-label="Changes since you opened it">
               {changes.map((change) => (
                 <List.Item key={`${change.at}-${change.by}-${change.fields.join()}`}>
-                  {describeChange(change)}
+                  {describeChange(change, companyFormat())}
                 </List.Item>
               ))}
             </List>

@@ -41,7 +41,7 @@ describe('UserForm: saved by someone else since it was opened', () => {
           return sendJson(res, 409, {
             success: false,
             message:
-              'User staff@example.com was changed since you opened it: bob@example.com changed Show Salary on 27 Nov 2026, 09:12 UTC. Reload to see the changes, or apply yours anyway.',
+              'User staff@example.com was changed since you opened it: bob@example.com changed Show Salary on Nov 27, 2026, 09:12 AM UTC. Reload to see the changes, or apply yours anyway.',
             error: 'STALE_VERSION',
             data: {
               version: 4,
@@ -61,7 +61,7 @@ describe('UserForm: saved by someone else since it was opened', () => {
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Changed since you opened it' });
     expect(
-      within(dialog).getByText('bob@example.com changed Show Salary on 27 Nov 2026, 09:12 UTC'),
+      within(dialog).getByText('bob@example.com changed Show Salary on Nov 27, 2026, 09:12 AM UTC'),
     ).toBeInTheDocument();
     expect(onDone).not.toHaveBeenCalled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply anyway' }));
