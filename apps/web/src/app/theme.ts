@@ -69,9 +69,18 @@ export const theme = createTheme({
     // Sentence case reads calmer than Mantine's default uppercase badges.
     Badge: { defaultProps: { radius: 'sm', tt: 'none', fw: 500 } },
     // Every select jumps to what is typed: "G2", then ↓ and Enter, picks G2 (a closed,
-    // non-searchable select would ignore the typing and pick the first option).
-    Select: { defaultProps: { searchable: true, nothingFoundMessage: 'Nothing found' } },
+    // non-searchable select would ignore the typing and pick the first option). Not on a
+    // touch screen without a mouse: there a tap on a searchable select opens the on-screen
+    // keyboard over the options.
+    Select: { defaultProps: { searchable: !touchOnly(), nothingFoundMessage: 'Nothing found' } },
   },
 });
+
+/** A phone or tablet: the primary pointer is a finger and there is no mouse. */
+function touchOnly(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia('(pointer: coarse)').matches && !window.matchMedia('(any-pointer: fine)').matches
+    : false;
+}
 
 export { cssVariablesResolver };
