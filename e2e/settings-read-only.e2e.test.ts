@@ -3,13 +3,16 @@ import { BenefitsPage } from './pages/settings-benefits.ts';
 import { MultipliersPage } from './pages/settings-multipliers.ts';
 import { SocialInsurancePage } from './pages/settings-social-insurance.ts';
 import { createUser } from './support/api.ts';
-import { afterNextPaint, screenshot, useBrowser } from './support/browser.ts';
+import { screenshot, useBrowser } from './support/browser.ts';
 import { keepSettingsAsFound, updateSettings } from './support/seed-settings.ts';
 
 const browser = useBrowser();
 keepSettingsAsFound();
 
 // showSettings without manageSettings: the sections are there to read, with nothing to change.
+// The journey through the built app and the real server, and the looks. Which controls each
+// section withholds (forms, buttons, editable inputs, selects that open) is checked in
+// apps/web/src/features/settings/settings-read-only.test.tsx.
 describe('settings for a user who may only look', () => {
   it('shows benefits, multipliers and social insurance read-only', async () => {
     await updateSettings({
@@ -25,29 +28,15 @@ describe('settings for a user who may only look', () => {
     await page.getByText('View only').waitFor();
     await benefits.item('Health Insurance').waitFor();
     expect(await benefits.form.count()).toBe(0);
-    expect(await page.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
 
     const multipliers = new MultipliersPage(page);
     await multipliers.goto();
     await multipliers.custom('On-call rotation').waitFor();
-    expect(await multipliers.value('experienceMultiplier').isEditable()).toBe(false);
     expect(await multipliers.button('Save All Changes').count()).toBe(0);
-    expect(await multipliers.button('Add Custom Multiplier').count()).toBe(0);
-    expect(await multipliers.region('Custom Multipliers').getByRole('button').count()).toBe(0);
     await screenshot(page, 'settings-multipliers-read-only');
-    await multipliers.type('remoteMultiplier').click();
-    // A dropdown would be in the page by the next frames; wait for them before saying none came.
-    await afterNextPaint(page);
-    expect(await page.getByRole('option').count()).toBe(0);
 
     const insurance = new SocialInsurancePage(page);
     await insurance.goto();
-    expect(await insurance.enabled.isDisabled()).toBe(true);
-    // A read-only select offers nothing to pick.
-    await insurance.method.click();
-    await afterNextPaint(page);
-    expect(await page.getByRole('option').count()).toBe(0);
-    expect(await insurance.percentage('Company').isEditable()).toBe(false);
     expect(await insurance.percentage('Company').inputValue()).toBe('70');
     expect(await insurance.percentage('Employee').inputValue()).toBe('30%');
     expect(await insurance.saveButton.count()).toBe(0);

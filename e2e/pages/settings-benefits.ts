@@ -28,11 +28,4 @@ export class BenefitsPage extends PageModel {
   async chooseType(label: 'Fixed Amount' | 'Percentage of Salary'): Promise<void> {
     await chooseOption(this.type, label);
   }
-
-  /** Names in the list, in order. */
-  async names(): Promise<string[]> {
-    return this.list
-      .locator('li[data-benefit]')
-      .evaluateAll((items) => items.map((item) => item.getAttribute('data-benefit') ?? ''));
-  }
 }
