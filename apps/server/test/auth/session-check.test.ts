@@ -119,7 +119,9 @@ describe('idle expiry while answered from memory', () => {
       const before = await readAt();
       const found = await check.find(id);
       if (!found.row) {
-        refusedAt = before;
+        // Read after the answer: a busy machine may pause between the two reads, which must
+        // not make a refusal at the right moment look early.
+        refusedAt = await readAt();
         break;
       }
       // Still answered live: the database agrees it is within the idle time.

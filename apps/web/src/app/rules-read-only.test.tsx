@@ -2,16 +2,16 @@ import type { Permissions } from '@salary/shared/common/permissions';
 import { screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import AdjustmentFactorsSection from '../features/adjustment-factors/adjustment-factors-section.tsx';
+import BaseSalariesSection from '../features/base-salaries/base-salaries-section.tsx';
+import GradesSection from '../features/grades/grades-section.tsx';
+import JobsSection from '../features/jobs/jobs-section.tsx';
+import LevelsSection from '../features/levels/levels-section.tsx';
+import PositionsSection from '../features/positions/positions-section.tsx';
 import { setToken } from '../lib/token-storage.ts';
 import { newUser } from '../test/fixtures.ts';
 import { envelope, sendJson, setPageUrl, testServerForFile } from '../test/http-test-server.ts';
 import { renderWithProviders } from '../test/render-app.tsx';
-import AdjustmentFactorsSection from './adjustment-factors/adjustment-factors-section.tsx';
-import BaseSalariesSection from './base-salaries/base-salaries-section.tsx';
-import GradesSection from './grades/grades-section.tsx';
-import JobsSection from './jobs/jobs-section.tsx';
-import LevelsSection from './levels/levels-section.tsx';
-import PositionsSection from './positions/positions-section.tsx';
 
 /* The salary-rules sections for someone with Show Settings but not Edit/Delete Settings. */
 
