@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Center, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { loginBody } from '@salary/shared/auth/auth.contract';
 import { ssoErrorMessage } from '@salary/shared/oidc/oidc.contract';
-import { IconCurrencyDollar } from '@tabler/icons-react';
+import { IconWallet } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -70,7 +70,7 @@ export default function LoginPage() {
       <Box w="100%" maw={420}>
         <Group component="header" gap="xs" justify="center" mb="lg">
           <Center w={36} h={36} bg="indigo.8" c="white" style={{ borderRadius: 10 }} aria-hidden>
-            <IconCurrencyDollar size={22} stroke={2} />
+            <IconWallet size={22} stroke={2} />
           </Center>
           <Text fw={700} size="lg">
             Salary System
