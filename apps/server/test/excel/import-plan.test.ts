@@ -61,6 +61,7 @@ function stored(id: number, version = 1, over: Partial<StoredEmployee['fields']>
       actingAsDifferentGrade: false,
       pillar: false,
       remote: false,
+      gender: 'UNDISCLOSED',
       ...over,
     },
   };

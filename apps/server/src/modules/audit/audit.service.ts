@@ -17,7 +17,7 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { requireAdmin } from '../../lib/authorize.ts';
 import { inSlices } from '../../lib/slices.ts';
 import { currentWriteScope } from '../../lib/write-scope.ts';
-import type { EmployeeRecord } from '../employees/employees.repository.ts';
+import type { EmployeeRecord } from '../employees/employee.model.ts';
 import type { PricedEmployee, PricingService, RowFilters } from '../pricing/pricing.service.ts';
 import { EMPLOYEE_WIRE_FIELDS, employeeDiff } from './audit.diff.ts';
 import {

@@ -11,8 +11,10 @@ import { badRequest, notFound } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
 import { SnapshotCache } from '../../lib/snapshot-cache.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { PricedEmployee, PricingService } from '../pricing/pricing.service.ts';
-import type { EmployeeRecord, EmployeesRepository, ListPage, RowFilters } from './employees.repository.ts';
+import type { EmployeeRecord } from './employee.model.ts';
+import type { ListPage, RowFilters } from './employee-list.repository.ts';
+import type { EmployeePricing, PricedRecord as PricedEmployee } from './employee-pricing.ts';
+import type { EmployeesRepository } from './employees.repository.ts';
 
 const REFERENCE_FIELDS = fieldsOfKind('reference');
 /** The form's label of each field the audit names by its API name. */
@@ -74,7 +76,7 @@ export const authorOf = (actor: Actor): string | null => (actor as { email?: str
 
 export function createEmployeesService(deps: {
   employees: EmployeesRepository;
-  pricing: PricingService;
+  pricing: EmployeePricing;
   settings(tx?: DbOrTx): Promise<Settings>;
   /** Runs work in one transaction: `tx` for other services, the repository bound to it. */
   transaction<T>(work: (tx: { tx: DbOrTx; employees: EmployeesRepository }) => Promise<T>): Promise<T>;

@@ -1,14 +1,18 @@
-import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
+import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
+import { EMPLOYEE_FIELDS, type EmployeeField, type Gender } from '@salary/shared/employees/employee-fields';
 import { asc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { employees, grades, jobs, levels, positions } from '../../db/schema.ts';
 import { idIn } from '../../db/sql-arrays.ts';
 import type { ReferenceNames } from './name-book.ts';
 
+/** Every field of the table by its `input` name, as stored. */
+export type StoredFields = Required<Omit<EmployeeInput, 'customMultiplierIds'>>;
+
 /** An employee as the import compares it: every field by its `input` name, and who changed it last. */
 export interface StoredEmployee {
   id: number;
-  fields: Record<string, string | number | boolean>;
+  fields: StoredFields;
   version: number;
   updatedAt: Date;
   updatedBy: string | null;
@@ -29,17 +33,41 @@ const STORED_COLUMNS = sql.raw(
   ].join(', '),
 );
 
+/** Each field's place in a stored row (STORED_COLUMNS' order: four columns come first). */
+const AT = Object.fromEntries(EMPLOYEE_FIELDS.map((f, j) => [f.input, j + 4])) as {
+  [F in EmployeeField as F['input']]: number;
+};
+const CUSTOM_AT = EMPLOYEE_FIELDS.length + 4;
+
 /**
- * A stored row (STORED_COLUMNS' order) → its StoredEmployee, as ONE object literal compiled
- * from the field table: built key by key with a closure per row, 100,000 rows took several
- * times as long. Keys and indexes are the table's own constants.
+ * A stored row → its StoredEmployee, as ONE object literal (built key by key with a closure
+ * per row, 100,000 rows took several times as long). The type checker holds `fields` to every
+ * field of the table.
  */
-const buildStored = new Function(
-  'r',
-  `return { id: r[0], version: r[1], updatedAt: new Date(r[2]), updatedBy: r[3] ?? null, fields: { ${EMPLOYEE_FIELDS.map(
-    (f, j) => `${JSON.stringify(f.input)}: ${f.kind === 'years' ? `Number(r[${j + 4}])` : `r[${j + 4}]`}`,
-  ).join(', ')} }, customMultiplierIds: r[${EMPLOYEE_FIELDS.length + 4}] ?? [] };`,
-) as (r: unknown[]) => StoredEmployee;
+function buildStored(r: unknown[]): StoredEmployee {
+  const fields: StoredFields = {
+    name: r[AT.name] as string,
+    jobId: r[AT.jobId] as number,
+    positionId: r[AT.positionId] as number,
+    gradeId: r[AT.gradeId] as number,
+    levelId: r[AT.levelId] as number,
+    yearsExperience: Number(r[AT.yearsExperience]),
+    yearsWithCompany: Number(r[AT.yearsWithCompany]),
+    offshoreProject: r[AT.offshoreProject] as boolean,
+    actingAsDifferentGrade: r[AT.actingAsDifferentGrade] as boolean,
+    pillar: r[AT.pillar] as boolean,
+    remote: r[AT.remote] as boolean,
+    gender: r[AT.gender] as Gender,
+  };
+  return {
+    id: r[0] as number,
+    version: r[1] as number,
+    updatedAt: new Date(r[2] as string),
+    updatedBy: (r[3] as string | null) ?? null,
+    fields,
+    customMultiplierIds: (r[CUSTOM_AT] as string[] | null) ?? [],
+  };
+}
 
 /** The names the import resolves and the template lists: grades by their order, the rest by id. */
 export function createExcelRepository(db: DbOrTx) {

@@ -12,19 +12,18 @@ import {
   positions,
   settings,
 } from '../../db/schema.ts';
+import { parsedJson } from '../../lib/parsed-json.ts';
 import { currentSnapshot } from '../../lib/snapshot.repository.ts';
 import { currentWriteScope } from '../../lib/write-scope.ts';
+import { type EmployeeRecord, recordsOf } from '../employees/employee.model.ts';
 import {
-  type EmployeeRecord,
   type ListPage,
   listColumns,
   listNameColumns,
   listRowsQuery,
   narrowsRows,
-  parsedJson,
   type RowFilters,
-  recordsOf,
-} from '../employees/employees.repository.ts';
+} from '../employees/employee-list.repository.ts';
 import { toSettings } from '../settings/settings.repository.ts';
 
 export interface FactorRecord {
@@ -372,6 +371,6 @@ export function createPricingRepository(
 }
 
 export type PricingRepository = ReturnType<typeof createPricingRepository>;
-/** The employee rows pricing reads (the employees' list query, see employees.repository.ts). */
+/** The employee rows pricing reads (the employees' list query, see employee-list.repository.ts). */
 export type { EmployeeRecord, ListPage, RowFilters };
 export { narrowsRows };
