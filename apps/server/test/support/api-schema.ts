@@ -3692,6 +3692,9 @@ export interface operations {
                 actingAsDifferentGrade: boolean;
                 pillar: boolean;
                 remote: boolean;
+                hireDate: string | null;
+                careerStartDate: string | null;
+                leaveDate: string | null;
                 customMultipliers: string[];
                 /** @enum {string} */
                 gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
@@ -3751,12 +3754,15 @@ export interface operations {
           pillar?: boolean;
           /** @default false */
           remote?: boolean;
+          /** @enum {string} */
+          gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
+          hireDate?: string | null;
+          careerStartDate?: string | null;
+          leaveDate?: string | null;
           customMultipliers?: (string | {
               id: string;
               [key: string]: unknown;
             })[];
-          /** @enum {string} */
-          gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
           /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
           version?: number;
         };
@@ -3799,6 +3805,9 @@ export interface operations {
               actingAsDifferentGrade: boolean;
               pillar: boolean;
               remote: boolean;
+              hireDate: string | null;
+              careerStartDate: string | null;
+              leaveDate: string | null;
               customMultipliers: string[];
               /** @enum {string} */
               gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
@@ -3882,6 +3891,9 @@ export interface operations {
               actingAsDifferentGrade: boolean;
               pillar: boolean;
               remote: boolean;
+              hireDate: string | null;
+              careerStartDate: string | null;
+              leaveDate: string | null;
               customMultipliers: string[];
               /** @enum {string} */
               gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
@@ -3952,12 +3964,15 @@ export interface operations {
           pillar?: boolean;
           /** @default false */
           remote?: boolean;
+          /** @enum {string} */
+          gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
+          hireDate?: string | null;
+          careerStartDate?: string | null;
+          leaveDate?: string | null;
           customMultipliers?: (string | {
               id: string;
               [key: string]: unknown;
             })[];
-          /** @enum {string} */
-          gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
           /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
           version?: number;
         };
@@ -4000,6 +4015,9 @@ export interface operations {
               actingAsDifferentGrade: boolean;
               pillar: boolean;
               remote: boolean;
+              hireDate: string | null;
+              careerStartDate: string | null;
+              leaveDate: string | null;
               customMultipliers: string[];
               /** @enum {string} */
               gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";

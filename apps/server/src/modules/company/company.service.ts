@@ -9,6 +9,7 @@ import {
 } from '@salary/shared/company/company.contract';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
+import { serverTimeZone } from '../../lib/time-zone.ts';
 import { diffFields } from '../audit/audit.diff.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CompanyRepository, CompanyRow } from './company.repository.ts';
@@ -20,14 +21,8 @@ export interface CompanyDefaults {
   timeZone: string;
 }
 
-/** The zone this process runs in, as Intl names it; UTC when it cannot tell. */
-export const serverTimeZone = (): string => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-};
+/** The zone this process runs in (lib/time-zone.ts: the employee list's "today" needs it too). */
+export { serverTimeZone };
 
 export function toCompany(row: CompanyRow | undefined, defaults: CompanyDefaults): Company {
   return {

@@ -1,7 +1,7 @@
 import type { EmployeeFilters } from '@salary/shared/employees/employee.contract';
 import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
 import { type SQL, sql } from 'drizzle-orm';
-import { employees, grades, jobs, levels, positions } from '../../db/schema.ts';
+import { company, employees, grades, jobs, levels, positions } from '../../db/schema.ts';
 import { idIn } from '../../db/sql-arrays.ts';
 import { currentSnapshot } from '../../lib/snapshot.repository.ts';
 import type { NamePair, RowTuple } from './employee.model.ts';
@@ -14,15 +14,26 @@ import type { NamePair, RowTuple } from './employee.model.ts';
 
 const FIELDS = EMPLOYEE_FIELDS;
 
-// Column lists built once from the field list; the identifiers are ours, never input.
+// Column lists built once from the field list; the identifiers are ours, never input. Days
+// travel as their 'YYYY-MM-DD' text (the row protocol would make local-time Dates of them).
 const ROW_COLUMNS = sql.raw(
-  ['e.id', ...FIELDS.map((f) => `e.${f.column}`), 'e.custom_multipliers'].join(', '),
+  [
+    'e.id',
+    ...FIELDS.map((f) => (f.kind === 'date' ? `e.${f.column}::text` : `e.${f.column}`)),
+    'e.custom_multipliers',
+  ].join(', '),
 );
 /** ROW_COLUMNS for the row protocol: years arrive as numbers (float8), not numeric text. */
 const ROW_TUPLE_COLUMNS = sql.raw(
   [
     'e.id',
-    ...FIELDS.map((f) => (f.kind === 'years' ? `e.${f.column}::float8` : `e.${f.column}`)),
+    ...FIELDS.map((f) =>
+      f.kind === 'years'
+        ? `e.${f.column}::float8`
+        : f.kind === 'date'
+          ? `e.${f.column}::text`
+          : `e.${f.column}`,
+    ),
     'e.custom_multipliers',
   ].join(', '),
 );
@@ -116,7 +127,16 @@ export function listRowsQuery(filters: RowFilters): SQL {
   return sql`select ${ROW_TUPLE_COLUMNS} from ${employees} e ${where ? sql`where ${where}` : sql``} order by e.id`;
 }
 
-/** The names and the snapshot of `listColumns`, without the rows. */
+/** The company's time zone (null: the server's), whose today the list's years are derived at. */
+export const companyTimeZone = sql<
+  string | null
+>`(select ${company.timeZone} from ${company} where ${company.id} = 1)`;
+
+/**
+ * The names and the snapshot of `listColumns`, without the rows, and the company's time
+ * zone: the records' derived years are as of its today (employee.model.ts), and a list read
+ * answers `listSnapshot(row)`, the snapshot with that day, so caches keyed on it end with the day.
+ */
 export function listNameColumns() {
   return {
     jobs: names(jobs),
@@ -124,5 +144,6 @@ export function listNameColumns() {
     grades: names(grades),
     levels: names(levels),
     snapshot: currentSnapshot,
+    timeZone: companyTimeZone,
   };
 }

@@ -8,10 +8,10 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { employees } from '../../db/schema.ts';
 import { numberArray, textArray } from '../../db/sql-arrays.ts';
-import { readSnapshot } from '../../lib/snapshot.repository.ts';
+import { currentSnapshot } from '../../lib/snapshot.repository.ts';
 import { countRows } from '../../lib/table.repository.ts';
-import { type EmployeeRecord, recordsOf } from './employee.model.ts';
-import { type ListPage, listColumns, type RowFilters } from './employee-list.repository.ts';
+import { companyToday, type EmployeeRecord, listSnapshot, recordsOf } from './employee.model.ts';
+import { companyTimeZone, type ListPage, listColumns, type RowFilters } from './employee-list.repository.ts';
 
 const FIELDS = EMPLOYEE_FIELDS;
 
@@ -22,7 +22,14 @@ const SQL_TYPE: Record<EmployeeFieldKind, string> = {
   years: 'numeric',
   flag: 'boolean',
   choice: 'text',
+  date: 'date',
 };
+
+/**
+ * A day's "keep the stored one" in set-based writes (a write's undefined; null clears):
+ * PostgreSQL's date 'infinity', which no employee's day can be.
+ */
+const KEEP_DAY = 'infinity';
 
 /** Optional fields (gender): absent on a write keeps the stored value, or takes the default. */
 const isOptional = (f: EmployeeField) => !f.required;
@@ -39,7 +46,13 @@ const INSERT_COLUMNS = sql.raw([...FIELDS.map((f) => f.column), 'custom_multipli
 /** The unnested columns' values: optional ones left out take their default. */
 const INSERT_VALUES = sql.raw(
   [
-    ...FIELDS.map((f) => (isOptional(f) ? `coalesce(v.${f.column}, ${defaultLiteral(f)})` : `v.${f.column}`)),
+    ...FIELDS.map((f) =>
+      f.kind === 'date'
+        ? `nullif(v.${f.column}, '${KEEP_DAY}')`
+        : isOptional(f)
+          ? `coalesce(v.${f.column}, ${defaultLiteral(f)})`
+          : `v.${f.column}`,
+    ),
     'v.custom_multipliers::jsonb',
   ].join(', '),
 );
@@ -48,9 +61,11 @@ const updateSet = (fields: readonly EmployeeField[]) =>
   sql.raw(
     fields
       .map((f) =>
-        isOptional(f)
-          ? `${f.column} = coalesce(v.${f.column}, employees.${f.column})`
-          : `${f.column} = v.${f.column}`,
+        f.kind === 'date'
+          ? `${f.column} = case when v.${f.column} = '${KEEP_DAY}' then employees.${f.column} else v.${f.column} end`
+          : isOptional(f)
+            ? `${f.column} = coalesce(v.${f.column}, employees.${f.column})`
+            : `${f.column} = v.${f.column}`,
       )
       .join(', '),
   );
@@ -68,6 +83,8 @@ function columnArray(
       return `{${values.map((v) => (v as number).toFixed(2)).join(',')}}`;
     case 'flag':
       return `{${values.map((v) => (v === null || v === undefined ? 'NULL' : v ? 't' : 'f')).join(',')}}`;
+    case 'date':
+      return `{${values.map((v) => (v === undefined ? KEEP_DAY : v === null ? 'NULL' : v)).join(',')}}`;
     default:
       return textArray(values as (string | null | undefined)[]);
   }
@@ -166,12 +183,24 @@ export function createEmployeesRepository(db: DbOrTx, options: EmployeesReposito
       page?: ListPage,
     ): Promise<{ employees: EmployeeRecord[]; snapshot: string }> {
       const [row] = await db.select(listColumns(filters, page)).from(sql`(select 1) as one`);
-      return { employees: recordsOf(row), snapshot: row!.snapshot };
+      return { employees: recordsOf(row), snapshot: listSnapshot(row!) };
     },
 
-    /** The snapshot the database is at now (see SnapshotCache). */
+    /**
+     * The snapshot the database is at now, with the company's today (see SnapshotCache and
+     * `listSnapshot`): what a list read now would answer.
+     */
     async snapshot(): Promise<string> {
-      return readSnapshot(db);
+      const [row] = await db
+        .select({ snapshot: currentSnapshot, timeZone: companyTimeZone })
+        .from(sql`(select 1) as one`);
+      return listSnapshot(row!);
+    },
+
+    /** The company's today, the day derived years count to (the import's records). */
+    async today(): Promise<string> {
+      const [row] = await db.select({ timeZone: companyTimeZone }).from(sql`(select 1) as one`);
+      return companyToday(row?.timeZone);
     },
 
     async findById(id: number): Promise<EmployeeRecord | undefined> {

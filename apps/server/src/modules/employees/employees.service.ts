@@ -1,8 +1,10 @@
 import { type Actor, can, canReadPersonalData } from '@salary/shared/common/permissions';
-import type {
-  EmployeeFilters,
-  EmployeeInput,
-  EmployeeView,
+import {
+  type EmployeeFilters,
+  type EmployeeInput,
+  type EmployeeView,
+  LEAVE_BEFORE_HIRE,
+  leavesBeforeHire,
 } from '@salary/shared/employees/employee.contract';
 import { EMPLOYEE_FIELDS, fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import type { Settings } from '@salary/shared/settings/settings.contract';
@@ -69,6 +71,14 @@ export function toEmployeeView(
   if (visibility.salary) view.calculatedSalary = pricing?.calculatedSalary ?? null;
   if (visibility.cost) view.accumulatedCost = pricing?.accumulatedCost ?? null;
   return view as unknown as EmployeeView;
+}
+
+/** A leave date before the hire date is a 400, the days a write leaves out taken as stored. */
+function assertDaysInOrder(input: EmployeeInput, stored: EmployeeRecord | undefined): void {
+  const hireDate = input.hireDate === undefined ? stored?.hireDate : input.hireDate;
+  const leaveDate = input.leaveDate === undefined ? stored?.leaveDate : input.leaveDate;
+  if (leavesBeforeHire(hireDate, leaveDate))
+    throw badRequest(LEAVE_BEFORE_HIRE, [{ field: 'leaveDate', message: LEAVE_BEFORE_HIRE }]);
 }
 
 /** Who writes: the signed-in actor's email (requests carry it), recorded as `updated_by`. */
@@ -280,6 +290,7 @@ export function createEmployeesService(deps: {
         }
         await validate(input, tx.tx);
         const pay = await audit.payBefore({ id });
+        assertDaysInOrder(input, pay.before.get(id)?.employee);
         await tx.employees.update(id, input, authorOf(actor));
         const name = pay.before.get(id)?.employee.name ?? input.name;
         await audit.record(

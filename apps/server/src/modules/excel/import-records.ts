@@ -1,6 +1,6 @@
 import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
 import { EMPLOYEE_FIELDS, type EmployeeField, fieldsOfKind } from '@salary/shared/employees/employee-fields';
-import type { EmployeeRecord } from '../employees/employee.model.ts';
+import { derivedYears, type EmployeeRecord } from '../employees/employee.model.ts';
 import type { StoredEmployee } from './excel.repository.ts';
 import type { ReferenceNames } from './name-book.ts';
 
@@ -12,7 +12,7 @@ import type { ReferenceNames } from './name-book.ts';
  * and after, so a record built here that differs from the stored row fails it.
  */
 
-type NameTable = keyof ReferenceNames;
+type NameTable = Exclude<keyof ReferenceNames, 'asOf'>;
 type Input = Omit<EmployeeInput, 'customMultiplierIds'>;
 type Name = (reference: number, id: number) => string;
 
@@ -29,6 +29,13 @@ const DEFAULTS = Object.fromEntries(EMPLOYEE_FIELDS.map((f) => [f.input, f.formD
   EmployeeField['input'],
   unknown
 >;
+
+/** A day as the writes store it: the row's (null clears), else the old one kept, else none. */
+const day = (
+  input: Input,
+  old: EmployeeRecord | undefined,
+  k: 'hireDate' | 'careerStartDate' | 'leaveDate',
+) => (input[k] !== undefined ? input[k] : old ? old[k] : null);
 
 /** Years as numeric(…, 2) stores them. */
 const years = (n: number) => Number(n.toFixed(2));
@@ -56,6 +63,9 @@ function beforeOf(s: StoredEmployee, name: Name): EmployeeRecord {
     pillar: f.pillar,
     remote: f.remote,
     gender: f.gender,
+    hireDate: f.hireDate,
+    careerStartDate: f.careerStartDate,
+    leaveDate: f.leaveDate,
     jobName: name(0, f.jobId),
     positionName: name(1, f.positionId),
     gradeName: name(2, f.gradeId),
@@ -68,7 +78,16 @@ function beforeOf(s: StoredEmployee, name: Name): EmployeeRecord {
  * What the set-based writes store from `input`: years to two decimals (numeric(…, 2)); an
  * optional field left out keeps its value (`old`) or takes its default.
  */
-function afterOf(id: number, input: Input, old: EmployeeRecord | undefined, name: Name): EmployeeRecord {
+function afterOf(
+  id: number,
+  input: Input,
+  old: EmployeeRecord | undefined,
+  name: Name,
+  asOf: string,
+): EmployeeRecord {
+  const hireDate = day(input, old, 'hireDate');
+  const careerStartDate = day(input, old, 'careerStartDate');
+  const derived = derivedYears(input, { hireDate, careerStartDate }, asOf);
   return {
     id,
     name: input.name,
@@ -76,13 +95,16 @@ function afterOf(id: number, input: Input, old: EmployeeRecord | undefined, name
     positionId: input.positionId,
     gradeId: input.gradeId,
     levelId: input.levelId,
-    yearsExperience: years(input.yearsExperience),
-    yearsWithCompany: years(input.yearsWithCompany),
+    yearsExperience: years(derived.yearsExperience),
+    yearsWithCompany: years(derived.yearsWithCompany),
     offshoreProject: input.offshoreProject,
     actingAsDifferentGrade: input.actingAsDifferentGrade,
     pillar: input.pillar,
     remote: input.remote,
     gender: kept(input, old, 'gender'),
+    hireDate,
+    careerStartDate,
+    leaveDate: day(input, old, 'leaveDate'),
     jobName: name(0, input.jobId),
     positionName: name(1, input.positionId),
     gradeName: name(2, input.gradeId),
@@ -107,6 +129,6 @@ export function importRecords(refs: ReferenceNames) {
      * as a new employee `id` (a create: none).
      */
     after: (id: number, input: Input, before?: EmployeeRecord): EmployeeRecord =>
-      afterOf(id, input, before, name),
+      afterOf(id, input, before, name, refs.asOf),
   };
 }

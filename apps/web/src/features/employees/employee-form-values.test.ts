@@ -20,6 +20,9 @@ const stored: EmployeeView = {
   actingAsDifferentGrade: false,
   pillar: true,
   remote: false,
+  hireDate: '2021-05-03',
+  careerStartDate: null,
+  leaveDate: null,
   customMultipliers: ['cm_on_call', 'cm_gone'],
 };
 
@@ -36,6 +39,23 @@ describe('employee form values', () => {
       'Level is required',
       'Years of Experience is required',
       'Years with Company is required',
+    ]);
+  });
+
+  it('refuses a leave date before the hire date, and a day not written YYYY-MM-DD', () => {
+    const values = {
+      ...employeeFormValues(stored, null),
+      leaveDate: '2021-05-02',
+      careerStartDate: '03/05/2021',
+    };
+    const result = employeeFormBody.safeParse(values);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['careerStartDate', 'Career Start Date must be a date written YYYY-MM-DD (e.g. 2024-03-15)'],
+      ['leaveDate', 'Leave Date cannot be before the Hire Date'],
+    ]);
+    const onlyOrder = employeeFormBody.safeParse({ ...values, careerStartDate: null });
+    expect(onlyOrder.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['leaveDate', 'Leave Date cannot be before the Hire Date'],
     ]);
   });
 
