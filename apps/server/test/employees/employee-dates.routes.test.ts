@@ -160,6 +160,71 @@ describe('days on the employee', () => {
   });
 });
 
+describe('leavers and hires still to start', () => {
+  it('carry their employment status; the list shows those active today unless asked, the overview counts only them', async () => {
+    await setTimeZone('UTC');
+    const day = await today();
+    const shift = (days: number) => {
+      const d = new Date(`${day}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + days);
+      return d.toISOString().slice(0, 10);
+    };
+    const c2 = await t.newCompany(3000);
+    const of = {
+      technologyId: c2.job.id,
+      specializationId: c2.position.id,
+      gradeId: c2.grade.id,
+      levelId: c2.level.id,
+    };
+    const left = (
+      await create({ ...of, name: 'Left Yesterday', hireDate: '2020-01-01', leaveDate: shift(-1) })
+    ).envelope.data;
+    const leaving = (await create({ ...of, name: 'Leaves Today', leaveDate: day })).envelope.data;
+    const starting = (await create({ ...of, name: 'Starts Tomorrow', hireDate: shift(1) })).envelope.data;
+    const staying = (await create({ ...of, name: 'Stays' })).envelope.data;
+    expect([left, leaving, starting, staying].map((e) => e.employmentStatus)).toEqual([
+      'LEAVER',
+      'ACTIVE',
+      'NOT_STARTED',
+      'ACTIVE',
+    ]);
+    const names = async (query: string) =>
+      (
+        await t.callAsAdmin<EmployeeView[]>({
+          method: 'GET',
+          url: `/api/employees?technologyId=${c2.job.id}${query}`,
+        })
+      ).envelope.data
+        .map((e) => e.name)
+        .sort();
+    expect(await names('')).toEqual(['Leaves Today', 'Stays']);
+    expect(await names('&status=active')).toEqual(['Leaves Today', 'Stays']);
+    expect(await names('&status=leavers')).toEqual(['Left Yesterday']);
+    expect(await names('&status=future')).toEqual(['Starts Tomorrow']);
+    expect(await names('&status=all')).toEqual([
+      'Leaves Today',
+      'Left Yesterday',
+      'Starts Tomorrow',
+      'Stays',
+    ]);
+    const wrong = await t.callAsAdmin({ method: 'GET', url: '/api/employees?status=gone' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('Status must be active, leavers, future or all');
+
+    const overview = async (query: string) =>
+      (
+        await t.callAsAdmin<{ headcount: number }>({
+          method: 'GET',
+          url: `/api/insights?technologyId=${c2.job.id}${query}`,
+        })
+      ).envelope.data.headcount;
+    expect(await overview('')).toBe(2);
+    expect(await overview('&status=all')).toBe(2);
+    // The one employee's page still opens for a leaver.
+    expect((await get(left.id)).employmentStatus).toBe('LEAVER');
+  });
+});
+
 describe('days in Excel', () => {
   const HEADER = [...IMPORT_HEADER, ...DAY_HEADERS];
   const row = (days: Cells) => [...importRow(c, { Name: 'Dated Hire' }), ...days];

@@ -244,6 +244,7 @@ describe('export rows', () => {
     hireDate: '2023-04-01',
     careerStartDate: null,
     leaveDate: null,
+    employmentStatus: 'ACTIVE',
     customMultipliers: [],
     calculatedSalary: 4450.5,
     accumulatedCost: null,

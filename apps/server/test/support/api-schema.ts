@@ -3653,6 +3653,7 @@ export interface operations {
         levelId?: number;
         salaryFrom?: number;
         salaryTo?: number;
+        status?: "active" | "leavers" | "future" | "all";
       };
     };
     responses: {
@@ -3695,6 +3696,8 @@ export interface operations {
                 hireDate: string | null;
                 careerStartDate: string | null;
                 leaveDate: string | null;
+                /** @enum {string} */
+                employmentStatus: "ACTIVE" | "LEAVER" | "NOT_STARTED";
                 customMultipliers: string[];
                 /** @enum {string} */
                 gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
@@ -3808,6 +3811,8 @@ export interface operations {
               hireDate: string | null;
               careerStartDate: string | null;
               leaveDate: string | null;
+              /** @enum {string} */
+              employmentStatus: "ACTIVE" | "LEAVER" | "NOT_STARTED";
               customMultipliers: string[];
               /** @enum {string} */
               gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
@@ -3894,6 +3899,8 @@ export interface operations {
               hireDate: string | null;
               careerStartDate: string | null;
               leaveDate: string | null;
+              /** @enum {string} */
+              employmentStatus: "ACTIVE" | "LEAVER" | "NOT_STARTED";
               customMultipliers: string[];
               /** @enum {string} */
               gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
@@ -4018,6 +4025,8 @@ export interface operations {
               hireDate: string | null;
               careerStartDate: string | null;
               leaveDate: string | null;
+              /** @enum {string} */
+              employmentStatus: "ACTIVE" | "LEAVER" | "NOT_STARTED";
               customMultipliers: string[];
               /** @enum {string} */
               gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
@@ -4131,6 +4140,7 @@ export interface operations {
         levelId?: number;
         salaryFrom?: number;
         salaryTo?: number;
+        status?: "active" | "leavers" | "future" | "all";
       };
     };
     responses: {
@@ -4224,6 +4234,7 @@ export interface operations {
         levelId?: number;
         salaryFrom?: number;
         salaryTo?: number;
+        status?: "active" | "leavers" | "future" | "all";
       };
       path: {
         chart: "headline" | "grade-level" | "job-cost" | "distribution";
@@ -5052,6 +5063,7 @@ export interface operations {
         levelId?: number;
         salaryFrom?: number;
         salaryTo?: number;
+        status?: "active" | "leavers" | "future" | "all";
         payHistory?: "true" | "false";
       };
     };

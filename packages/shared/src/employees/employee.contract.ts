@@ -135,6 +135,34 @@ const optionalNameSearch = z.preprocess(
   z.string({ error: 'Search by Name must be text' }).max(100, 'Search by Name is too long').optional(),
 );
 
+/**
+ * Where an employee stands on the company's today: LEAVER once the leave date is past,
+ * NOT_STARTED before the hire date, ACTIVE otherwise (no days: ACTIVE).
+ */
+export const EMPLOYMENT_STATUSES = ['ACTIVE', 'LEAVER', 'NOT_STARTED'] as const;
+export type EmploymentStatus = (typeof EMPLOYMENT_STATUSES)[number];
+
+export function employmentStatusOf(
+  days: { hireDate?: string | null; leaveDate?: string | null },
+  today: string,
+): EmploymentStatus {
+  if (days.leaveDate && days.leaveDate < today) return 'LEAVER';
+  if (days.hireDate && days.hireDate > today) return 'NOT_STARTED';
+  return 'ACTIVE';
+}
+
+/** The list's `status` filter (default `active`) and the employment statuses each shows. */
+export const LIST_STATUSES = ['active', 'leavers', 'future', 'all'] as const;
+export type ListStatus = (typeof LIST_STATUSES)[number];
+const SHOWN: Record<ListStatus, readonly EmploymentStatus[]> = {
+  active: ['ACTIVE'],
+  leavers: ['LEAVER'],
+  future: ['NOT_STARTED'],
+  all: EMPLOYMENT_STATUSES,
+};
+export const shownBy = (status: ListStatus | undefined, employment: EmploymentStatus): boolean =>
+  SHOWN[status ?? 'active'].includes(employment);
+
 /** GET /employees filters (technologyId and positionId; `name` is the name search). */
 export const employeeListQuery = z
   .object({
@@ -145,6 +173,8 @@ export const employeeListQuery = z
     levelId: optionalId,
     salaryFrom: optionalMoney('Salary From'),
     salaryTo: optionalMoney('Salary To'),
+    /** Who is listed: active today (the default), leavers, not started yet, or all. */
+    status: z.enum(LIST_STATUSES, { error: 'Status must be active, leavers, future or all' }).optional(),
   })
   .refine((q) => q.salaryFrom === undefined || q.salaryTo === undefined || q.salaryFrom <= q.salaryTo, {
     message: 'Salary From cannot be greater than Salary To',
@@ -161,6 +191,8 @@ export interface EmployeeFilters {
   levelId?: number;
   salaryFrom?: number;
   salaryTo?: number;
+  /** Undefined: active. */
+  status?: ListStatus;
 }
 
 export function toEmployeeFilters(q: z.output<typeof employeeListQuery>): EmployeeFilters {
@@ -172,6 +204,7 @@ export function toEmployeeFilters(q: z.output<typeof employeeListQuery>): Employ
     levelId: q.levelId,
     salaryFrom: q.salaryFrom,
     salaryTo: q.salaryTo,
+    status: q.status,
   };
 }
 
@@ -191,6 +224,8 @@ export const employeeViewSchema = z.object({
   level: namedRef,
   /** The years (derived from the hire and career start dates when set), flags and days. */
   ...otherViews,
+  /** On the company's today: ACTIVE, LEAVER (leave date past) or NOT_STARTED (hire date ahead). */
+  employmentStatus: z.enum(EMPLOYMENT_STATUSES),
   /** Ids of the settings' custom multipliers that apply to this employee. */
   customMultipliers: z.array(z.string()),
   /** Personal data: present only for admins and manageEmployee holders. */

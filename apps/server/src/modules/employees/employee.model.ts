@@ -1,5 +1,9 @@
 import { completedYears, todayIn } from '@salary/shared/common/calendar-day';
-import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
+import {
+  type EmployeeInput,
+  type EmploymentStatus,
+  employmentStatusOf,
+} from '@salary/shared/employees/employee.contract';
 import type { Gender } from '@salary/shared/employees/employee-fields';
 import { EMPLOYEE_FIELDS, type EmployeeField, fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import { parsedJson } from '../../lib/parsed-json.ts';
@@ -19,6 +23,8 @@ import { serverTimeZone } from '../../lib/time-zone.ts';
  */
 export type EmployeeRecord = EmployeeInput & {
   id: number;
+  /** On the day the record was read at (see employmentStatusOf). */
+  employmentStatus: EmploymentStatus;
   hireDate: string | null;
   careerStartDate: string | null;
   leaveDate: string | null;
@@ -110,6 +116,7 @@ function buildRecord(
   const jobId = t[AT.jobId] as number;
   const hireDate = t[AT.hireDate] as string | null;
   const careerStartDate = t[AT.careerStartDate] as string | null;
+  const leaveDate = t[AT.leaveDate] as string | null;
   const positionId = t[AT.positionId] as number;
   const gradeId = t[AT.gradeId] as number;
   const levelId = t[AT.levelId] as number;
@@ -131,7 +138,8 @@ function buildRecord(
     gender: t[AT.gender] as Gender,
     hireDate,
     careerStartDate,
-    leaveDate: t[AT.leaveDate] as string | null,
+    leaveDate,
+    employmentStatus: employmentStatusOf({ hireDate, leaveDate }, asOf),
     jobName: nameOf(jobs, jobId),
     positionName: nameOf(positions, positionId),
     gradeName: nameOf(grades, gradeId),

@@ -5,6 +5,7 @@ import {
   type EmployeeView,
   LEAVE_BEFORE_HIRE,
   leavesBeforeHire,
+  shownBy,
 } from '@salary/shared/employees/employee.contract';
 import { EMPLOYEE_FIELDS, fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import type { Settings } from '@salary/shared/settings/settings.contract';
@@ -67,6 +68,7 @@ export function toEmployeeView(
       for (const r of REFERENCE_FIELDS)
         view[r.reference.view] = { id: e[r.input], name: e[r.reference.nameKey] };
   }
+  view.employmentStatus = e.employmentStatus;
   view.customMultipliers = e.customMultiplierIds;
   if (visibility.salary) view.calculatedSalary = pricing?.calculatedSalary ?? null;
   if (visibility.cost) view.accumulatedCost = pricing?.accumulatedCost ?? null;
@@ -155,7 +157,9 @@ export function createEmployeesService(deps: {
     const out: EmployeeView[] = [];
     if (!read.priced) {
       // Unpriced reads never carry a salary filter (a salary filter asks for pricing).
-      for (const row of read.rows) out.push(toEmployeeView(row, undefined, access.visibility));
+      for (const row of read.rows)
+        if (shownBy(filters.status, row.employmentStatus))
+          out.push(toEmployeeView(row, undefined, access.visibility));
       return out;
     }
     const from = filters.salaryFrom ?? Number.NEGATIVE_INFINITY;
@@ -168,6 +172,7 @@ export function createEmployeesService(deps: {
       viewsByVisibility.set(key, made);
     }
     for (const priced of read.priced) {
+      if (!shownBy(filters.status, priced.employee.employmentStatus)) continue;
       if (access.salaryFilter) {
         const salary = priced.calculatedSalary;
         if (salary === null || salary < from || salary > to) continue;
@@ -213,6 +218,7 @@ export function createEmployeesService(deps: {
         filters.levelId,
         filters.salaryFrom,
         filters.salaryTo,
+        filters.status,
       ]);
       const cached = lists.get(await employees.snapshot(), key);
       if (cached) return cached;

@@ -1,4 +1,4 @@
-import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
+import { type EmployeeInput, employmentStatusOf } from '@salary/shared/employees/employee.contract';
 import { EMPLOYEE_FIELDS, type EmployeeField, fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import { derivedYears, type EmployeeRecord } from '../employees/employee.model.ts';
 import type { StoredEmployee } from './excel.repository.ts';
@@ -47,7 +47,7 @@ const years = (n: number) => Number(n.toFixed(2));
  */
 
 /** A stored employee as the list reads it. */
-function beforeOf(s: StoredEmployee, name: Name): EmployeeRecord {
+function beforeOf(s: StoredEmployee, name: Name, asOf: string): EmployeeRecord {
   const f = s.fields;
   return {
     id: s.id,
@@ -66,6 +66,7 @@ function beforeOf(s: StoredEmployee, name: Name): EmployeeRecord {
     hireDate: f.hireDate,
     careerStartDate: f.careerStartDate,
     leaveDate: f.leaveDate,
+    employmentStatus: employmentStatusOf(f, asOf),
     jobName: name(0, f.jobId),
     positionName: name(1, f.positionId),
     gradeName: name(2, f.gradeId),
@@ -87,6 +88,7 @@ function afterOf(
 ): EmployeeRecord {
   const hireDate = day(input, old, 'hireDate');
   const careerStartDate = day(input, old, 'careerStartDate');
+  const leaveDate = day(input, old, 'leaveDate');
   const derived = derivedYears(input, { hireDate, careerStartDate }, asOf);
   return {
     id,
@@ -104,7 +106,8 @@ function afterOf(
     gender: kept(input, old, 'gender'),
     hireDate,
     careerStartDate,
-    leaveDate: day(input, old, 'leaveDate'),
+    leaveDate,
+    employmentStatus: employmentStatusOf({ hireDate, leaveDate }, asOf),
     jobName: name(0, input.jobId),
     positionName: name(1, input.positionId),
     gradeName: name(2, input.gradeId),
@@ -123,7 +126,7 @@ export function importRecords(refs: ReferenceNames) {
   };
   return {
     /** A stored employee as the list reads it. */
-    before: (s: StoredEmployee): EmployeeRecord => beforeOf(s, name),
+    before: (s: StoredEmployee): EmployeeRecord => beforeOf(s, name, refs.asOf),
     /**
      * The record once `input` is written over `before` (an update; custom multipliers kept) or
      * as a new employee `id` (a create: none).

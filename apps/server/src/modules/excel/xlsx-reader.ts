@@ -325,6 +325,13 @@ class SheetRows implements XmlHandler {
   private target: 'value' | 'inline' = 'value';
 
   private style = 0;
+  private rowStyle: number | undefined;
+  private readonly columnStyles: Array<{ min: number; max: number; style: number }> = [];
+
+  private columnStyle(column: number): number {
+    for (const c of this.columnStyles) if (column >= c.min && column <= c.max) return c.style;
+    return 0;
+  }
 
   /** `dates`: the cell formats that show a date; `dayOffset`: 1462 in the 1904 date system. */
   constructor(
@@ -341,6 +348,9 @@ class SheetRows implements XmlHandler {
 
   open(name: string, a: Attributes): void {
     if (name === 'sheetData') this.inData = true;
+    // A column's format (Gnumeric writes a date column's format there, not on each cell).
+    if (name === 'col' && !this.inData && a.style !== undefined)
+      this.columnStyles.push({ min: Number(a.min), max: Number(a.max), style: Number(a.style) });
     if (!this.inData) return;
     switch (name) {
       case 'row': {
@@ -349,6 +359,7 @@ class SheetRows implements XmlHandler {
           throw refuse(`The sheet has a row past ${formatCount(EXCEL_MAX_ROWS)}, the last one Excel allows`);
         this.cells = [];
         this.column = 0;
+        this.rowStyle = a.customFormat === '1' || a.customFormat === 'true' ? Number(a.s ?? 0) : undefined;
         break;
       }
       case 'c': {
@@ -356,7 +367,8 @@ class SheetRows implements XmlHandler {
         if (this.column > EXCEL_MAX_COLUMNS)
           throw refuse(`Row ${this.rowNumber} has a cell past column XFD, the last one Excel allows`);
         this.type = a.t ?? 'n';
-        this.style = a.s === undefined ? 0 : Number(a.s);
+        // A cell without its own format takes its row's, else its column's.
+        this.style = a.s !== undefined ? Number(a.s) : (this.rowStyle ?? this.columnStyle(this.column));
         this.value = null;
         this.inline = null;
         break;

@@ -23,6 +23,7 @@ const stored: EmployeeView = {
   hireDate: '2021-05-03',
   careerStartDate: null,
   leaveDate: null,
+  employmentStatus: 'ACTIVE',
   customMultipliers: ['cm_on_call', 'cm_gone'],
 };
 
@@ -86,7 +87,15 @@ describe('employee form values', () => {
   it('sends ids as numbers and the custom multipliers as a JSON string', () => {
     const parsed = employeeFormBody.parse(employeeFormValues(stored, new Set(['cm_on_call'])));
     // The stored record's own fields (numbers again), without its id and the objects it names.
-    const { id: _id, technology: _t, position: _p, grade: _g, level: _l, ...fields } = stored;
+    const {
+      id: _id,
+      technology: _t,
+      position: _p,
+      grade: _g,
+      level: _l,
+      employmentStatus: _s,
+      ...fields
+    } = stored;
     expect(employeeRequestBody(parsed)).toEqual({
       ...fields,
       customMultipliers: '["cm_on_call"]',
