@@ -13,10 +13,11 @@ import {
   staleMessage,
 } from '@salary/shared/common/stale-version';
 import type { CompanyFormat } from '@salary/shared/company/company.contract';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { requireAdmin } from '../../lib/authorize.ts';
 import { inSlices } from '../../lib/slices.ts';
-import { currentWriteScope } from '../../lib/write-scope.ts';
+import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { EmployeeRecord } from '../employees/employees.repository.ts';
 import type { PricedEmployee, PricingService, RowFilters } from '../pricing/pricing.service.ts';
 import { EMPLOYEE_WIRE_FIELDS, employeeDiff } from './audit.diff.ts';
@@ -31,8 +32,8 @@ import {
 import { describeChanges, describeEntry, type Names, type Viewer, viewerOf } from './describe-change.ts';
 
 /*
- * The audit trail, complete by construction: `record` inserts the entry on the current write
- * scope's transaction and tells the scope (lib/write-scope.ts refuses a scope that wrote
+ * The audit trail, complete by construction: `record` inserts the entry on the unit of work's
+ * transaction it is handed and tells the unit (lib/unit-of-work.ts refuses a unit that wrote
  * without one). Pay history is one mechanism for every write: a write that may move pay
  * says whose (`payBefore`: every employee, a filter, one employee, the ids a write touches) before it writes;
  * `record` prices the same employees again after, with the same bulk pricing path as the
@@ -177,28 +178,36 @@ function employeeComparer(fields: RecordOptions['employeeChanges']) {
 }
 
 export function createAuditService(deps: {
-  repo: AuditRepository;
+  repo: RepositoryOn<AuditRepository>;
   pricing: PricingService;
-  /** How money reads in this company: the change texts name amounts in its currency. */
-  format: () => Promise<CompanyFormat>;
+  /** How money reads in this company (on `handle`): the change texts name amounts in its currency. */
+  format: (handle?: DbOrTx) => Promise<CompanyFormat>;
 }) {
-  const { repo, pricing } = deps;
+  const { pricing } = deps;
+  /** The repository on the database, for the reads outside any write. */
+  const repo = deps.repo();
   /** The names the texts refer to, as they are now, and the company's money format. */
   const namesNow = async (): Promise<Names> => {
     const [found, format] = await Promise.all([repo.names(), deps.format()]);
     return { ...found, format };
   };
 
-  async function price(filters: PayBaseline['filters']): Promise<Map<number, PricedEmployee>> {
-    const { employees } = await pricing.priceEmployees(filters, { tx: currentWriteScope()?.tx });
+  async function price(
+    uow: UnitOfWork,
+    filters: PayBaseline['filters'],
+  ): Promise<Map<number, PricedEmployee>> {
+    const { employees } = await pricing.priceEmployees(filters, { tx: uow.tx });
     const map = new Map<number, PricedEmployee>();
     for (const p of employees) map.set(p.employee.id, p);
     return map;
   }
 
   /** Employee records priced with the rules as they stand now (one statement). */
-  async function priceRecords(records: Iterable<EmployeeRecord>): Promise<Map<number, PricedEmployee>> {
-    const rules = await pricing.rulesAt(currentWriteScope()?.tx);
+  async function priceRecords(
+    uow: UnitOfWork,
+    records: Iterable<EmployeeRecord>,
+  ): Promise<Map<number, PricedEmployee>> {
+    const rules = await pricing.rulesAt(uow.tx);
     const priced = new Map<number, PricedEmployee>();
     await inSlices(records, (record) => {
       priced.set(record.id, pricing.price(rules, record));
@@ -211,24 +220,17 @@ export function createAuditService(deps: {
     for (const p of priced.values()) yield p.employee;
   }
 
-  function requireScope(input: Pick<EntryInput, 'action' | 'entityType'>) {
-    const scope = currentWriteScope();
-    if (!scope?.tx)
-      throw new Error(`audit: "${input.action} ${input.entityType}" recorded outside a write scope`);
-    return scope as typeof scope & { tx: NonNullable<typeof scope.tx> };
-  }
-
   async function insertEntry(
-    scope: ReturnType<typeof requireScope>,
+    uow: UnitOfWork,
     input: EntryInput,
     changes: AuditChange[],
     details: Record<string, unknown>,
     id?: number,
   ): Promise<number> {
-    const inserted = await repo.insert(
+    const inserted = await deps.repo(uow.tx).insert(
       {
-        actorId: scope.actor?.id ?? null,
-        actorEmail: scope.actor?.email ?? 'system',
+        actorId: uow.actor?.id ?? null,
+        actorEmail: uow.actor?.email ?? 'system',
         action: input.action,
         entityType: input.entityType,
         entityId: input.entityId === undefined || input.entityId === null ? null : String(input.entityId),
@@ -237,14 +239,19 @@ export function createAuditService(deps: {
       },
       id,
     );
-    scope.recorded.push(inserted);
+    uow.audit.recorded.push(inserted);
     return inserted;
   }
 
   /** Who changed what in a record since version `sent` (it is at `current` now), oldest first. */
-  async function changesSince(record: StaleRecord, sent: number, current: number): Promise<StaleChange[]> {
+  async function changesSince(
+    uow: UnitOfWork,
+    record: StaleRecord,
+    sent: number,
+    current: number,
+  ): Promise<StaleChange[]> {
     // Gone since (current 0): its own last entry says who deleted it.
-    const found = await repo.changesOf(record, current === 0 ? 1 : current - sent);
+    const found = await deps.repo(uow.tx).changesOf(record, current === 0 ? 1 : current - sent);
     return found.reverse().map((c) => ({
       by: c.by,
       at: c.at.toISOString(),
@@ -259,12 +266,17 @@ export function createAuditService(deps: {
      * version by one and recorded one entry). `labels` turns the API's field names into the
      * form's labels.
      */
-    async staleVersion(record: StaleRecord, sent: number, current: number): Promise<AppError> {
-      const changes = await changesSince(record, sent, current);
+    async staleVersion(
+      uow: UnitOfWork,
+      record: StaleRecord,
+      sent: number,
+      current: number,
+    ): Promise<AppError> {
+      const changes = await changesSince(uow, record, sent, current);
       return new AppError(
         409,
         STALE_VERSION_ERROR,
-        staleMessage(record.label, changes, await deps.format()),
+        staleMessage(record.label, changes, await deps.format(uow.tx)),
         {
           version: current,
           changes,
@@ -279,11 +291,12 @@ export function createAuditService(deps: {
      * oldest first. `sent` 0: the row did not exist when read; `current` 0: it no longer does.
      */
     async staleRows(
+      uow: UnitOfWork,
       label: string,
       rows: ReadonlyArray<{ index: number; record: StaleRecord; sent: number; current: number }>,
     ): Promise<AppError> {
       const changes: StaleChange[] = [];
-      for (const row of rows) changes.push(...(await changesSince(row.record, row.sent, row.current)));
+      for (const row of rows) changes.push(...(await changesSince(uow, row.record, row.sent, row.current)));
       changes.sort((a, b) => a.at.localeCompare(b.at));
       const stale: StaleRow[] = rows.map((r) => ({
         index: r.index,
@@ -293,7 +306,7 @@ export function createAuditService(deps: {
       return new AppError(
         409,
         STALE_VERSION_ERROR,
-        staleMessage(label, changes, await deps.format(), rows.length > 1),
+        staleMessage(label, changes, await deps.format(uow.tx), rows.length > 1),
         {
           version: rows[0]?.current ?? 0,
           changes,
@@ -304,6 +317,7 @@ export function createAuditService(deps: {
 
     /** Prices the employees a write may move, before it writes. */
     async payBefore(
+      uow: UnitOfWork,
       filters: PayBaseline['filters'] | 'all',
       options: { rulesOnly?: boolean } = {},
     ): Promise<PayBaseline> {
@@ -311,8 +325,8 @@ export function createAuditService(deps: {
       // A preview rolls back whatever it writes, and answers from its own pricing before and
       // after (impact.service.ts): pricing everyone once more for history rows that vanish
       // would double its time. The entry is still recorded; only the pay history is left out.
-      if (currentWriteScope()?.preview) return { filters: f, before: new Map(), preview: true };
-      return { filters: f, before: await price(f), rulesOnly: options.rulesOnly };
+      if (uow.preview) return { filters: f, before: new Map(), preview: true };
+      return { filters: f, before: await price(uow, f), rulesOnly: options.rulesOnly };
     },
 
     /**
@@ -325,10 +339,10 @@ export function createAuditService(deps: {
      * transaction, so no one ever sees the rows without it.
      * Inside a preview nothing is priced and no employee row is written (as `payBefore`).
      */
-    async entryInSlices(input: Pick<EntryInput, 'action' | 'entityType'>): Promise<SlicedEntry> {
-      const scope = requireScope(input);
+    async entryInSlices(uow: UnitOfWork): Promise<SlicedEntry> {
+      const repo = deps.repo(uow.tx);
       const id = await repo.reserveId();
-      const rules = scope.preview ? null : await pricing.rulesAt(scope.tx);
+      const rules = uow.preview ? null : await pricing.rulesAt(uow.tx);
       const compared = employeeComparer('details');
       let employeeCount = 0;
       return {
@@ -351,7 +365,7 @@ export function createAuditService(deps: {
             details.employeeCount = employeeCount;
             details.employeeFields = EMPLOYEE_WIRE_FIELDS;
           }
-          return insertEntry(scope, entry, [], details, id);
+          return insertEntry(uow, entry, [], details, id);
         },
       };
     },
@@ -362,11 +376,11 @@ export function createAuditService(deps: {
     },
 
     /**
-     * Inserts the entry in the current write scope (and its pay-history rows when `pay`),
-     * and answers its id. Outside a write scope it refuses: an entry must commit with its change.
+     * Inserts the entry in the unit of work (and its pay-history rows when `pay`), and answers
+     * its id: an entry commits with its change, or not at all.
      */
-    async record(input: EntryInput, options: RecordOptions = {}): Promise<number> {
-      const scope = requireScope(input);
+    async record(uow: UnitOfWork, input: EntryInput, options: RecordOptions = {}): Promise<number> {
+      const repo = deps.repo(uow.tx);
       const pay = options.pay?.preview ? undefined : options.pay;
       const details: Record<string, unknown> = { label: input.label, ...input.details };
       const compared = employeeComparer(options.employeeChanges);
@@ -374,7 +388,9 @@ export function createAuditService(deps: {
         // Each employee before and after, compared once: its field changes (an import revert's
         // are kept beside the entry, a row each in audit_employee_changes) and its pay move,
         // when a figure moved.
-        const after = pay.rulesOnly ? await priceRecords(recordsOf(pay.before)) : await price(pay.filters);
+        const after = pay.rulesOnly
+          ? await priceRecords(uow, recordsOf(pay.before))
+          : await price(uow, pay.filters);
         await inSlices(new Set([...pay.before.keys(), ...after.keys()]), (id) =>
           compared.compare(id, pay.before.get(id), after.get(id)),
         );
@@ -383,7 +399,7 @@ export function createAuditService(deps: {
           details.employeeFields = EMPLOYEE_WIRE_FIELDS;
         }
       }
-      const id = await insertEntry(scope, input, compared.entryChanges ?? input.changes ?? [], details);
+      const id = await insertEntry(uow, input, compared.entryChanges ?? input.changes ?? [], details);
       const { rows, moved } = compared.take();
       // Both sent at once (the database runs them one after the other while the second one's
       // arrays are built); a failure is answered once both settled, so neither outlives it.
@@ -454,11 +470,14 @@ export function createAuditService(deps: {
      * Every employee an import (or revert) entry created or changed, with its field changes:
      * from beside the entry, or from its details for an entry recorded before 0005; null when it recorded none.
      */
-    async employeesOf(entry: { id: number; details: unknown }): Promise<EmployeeChanges[] | null> {
+    async employeesOf(
+      entry: { id: number; details: unknown },
+      handle?: DbOrTx,
+    ): Promise<EmployeeChanges[] | null> {
       const details = entry.details as { employees?: unknown; employeeCount?: unknown } | null;
       if (Array.isArray(details?.employees)) return details.employees as EmployeeChanges[];
       if (typeof details?.employeeCount !== 'number') return null;
-      return (await repo.employeeChangesOf([entry.id])).get(entry.id) ?? [];
+      return (await deps.repo(handle).employeeChangesOf([entry.id])).get(entry.id) ?? [];
     },
 
     /** Gross with showSalary, cost with showCost, 403 with neither; a deleted employee keeps it. */
