@@ -1,4 +1,3 @@
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { transactionWrote } from './snapshot.repository.ts';
 import { takeWriteLock } from './write-lock.repository.ts';
@@ -50,11 +49,6 @@ export type OpenUnitOfWork = <T>(work: (uow: UnitOfWork) => Promise<T>) => Promi
  * a unit of work's transaction (`uow.tx`). Built in services.ts, the composition root.
  */
 export type RepositoryOn<R> = (handle?: DbOrTx) => R;
-
-/** Whether `handle` is a transaction (caches keyed on a snapshot stay out of one). */
-export function isTransaction(handle: DbOrTx | undefined): handle is Tx {
-  return handle instanceof PgTransaction;
-}
 
 export class UnauditedWriteError extends Error {
   constructor(label: string) {
