@@ -14,7 +14,6 @@ import {
 } from '../../db/schema.ts';
 import { parsedJson } from '../../lib/parsed-json.ts';
 import { currentSnapshot } from '../../lib/snapshot.repository.ts';
-import { currentWriteScope } from '../../lib/write-scope.ts';
 import { type EmployeeRecord, listSnapshot, recordsOf } from '../employees/employee.model.ts';
 import {
   type ListPage,
@@ -186,7 +185,7 @@ export function createPricingRepository(
   db: DbOrTx,
   opts: {
     /**
-     * The root handle (outside any write scope): whole-list reads run there in one
+     * The database itself (outside any unit of work): whole-list reads run there in one
      * transaction, read-only REPEATABLE READ on PostgreSQL (one snapshot for all of it, and
      * `pg_current_snapshot()` names it).
      */
@@ -267,7 +266,7 @@ export function createPricingRepository(
       tx: DbOrTx = db,
     ): Promise<{ employees: EmployeeRecord[]; rules: StoredRules; snapshot: string }> {
       const whole = !page && filters.id === undefined && filters.ids === undefined;
-      if (rowProtocol && root && whole && tx === db && !currentWriteScope()) return listByRows(filters);
+      if (rowProtocol && root && whole && tx === db) return listByRows(filters);
       const [row] = await tx
         .select({ ...listColumns(filters, page), ...ruleColumns })
         .from(oneRow)
