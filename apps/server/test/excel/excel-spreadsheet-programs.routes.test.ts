@@ -137,9 +137,12 @@ for (const program of PROGRAMS)
           const book = await loadWorkbook(bytes);
           const sheet = book.getWorksheet('Employees')!;
           expect(sheet.autoFilter).toBe(`A1:S${N + 1}`);
-          // The program kept the days as date cells (ExcelJS reads those as Dates).
-          const hireColumn = (sheet.getRow(1).values as unknown[]).indexOf('Hire Date');
-          expect(sheet.getRow(3).getCell(hireColumn).value).toBeInstanceOf(Date);
+          // LibreOffice keeps the days as date cells ExcelJS reads as Dates (Gnumeric puts the
+          // date format on the column, which ExcelJS does not apply; the import above read them).
+          if (program.name === 'LibreOffice Calc') {
+            const hireColumn = (sheet.getRow(1).values as unknown[]).indexOf('Hire Date');
+            expect(sheet.getRow(3).getCell(hireColumn).value).toBeInstanceOf(Date);
+          }
         }
       },
       180_000,
