@@ -74,6 +74,7 @@ const SERVER_TESTS = ['apps/server/test/**/*.test.ts'];
 const MEDIUM = [
   'apps/server/test/employees/employees-search.test.ts',
   'apps/server/test/excel/import-pay.test.ts',
+  'apps/server/test/insights/breakdown-figures.test.ts',
   'apps/server/test/insights/insights-figures.test.ts',
   'apps/server/test/pay-transparency/demo-report.test.ts',
 ];

@@ -25,15 +25,18 @@ const routesFiles = readdirSync(MODULES, { withFileTypes: true, recursive: true 
     const file = path.join(entry.parentPath, entry.name);
     return {
       name: path.relative(MODULES, file),
-      code: readFileSync(file, 'utf8').replace(COMMENTS, (_match, before: string | undefined) => before ?? ''),
+      code: readFileSync(file, 'utf8').replace(
+        COMMENTS,
+        (_match, before: string | undefined) => before ?? '',
+      ),
     };
   });
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The routes files that register `method path` literally. */
 const filesRegistering = (method: string, routePath: string) => {
-  const call = new RegExp(`\\bapp\\.${method.toLowerCase()}\\(\\s*'${escape(routePath)}'`);
+  const call = new RegExp(`\\bapp\\.${method.toLowerCase()}\\(\\s*'${escapeRegExp(routePath)}'`);
   return routesFiles.filter((file) => call.test(file.code)).map((file) => file.name);
 };
 
