@@ -72,6 +72,7 @@ const SERVER_TESTS = ['apps/server/test/**/*.test.ts'];
  * rest of `server-pg`. A file listed here builds no app (test/support/medium.ts).
  */
 const MEDIUM = [
+  'apps/server/test/audit/change-words-texts.test.ts',
   'apps/server/test/employees/employees-search.test.ts',
   'apps/server/test/excel/import-pay.test.ts',
   'apps/server/test/insights/breakdown-figures.test.ts',
