@@ -73,6 +73,7 @@ const SERVER_TESTS = ['apps/server/test/**/*.test.ts'];
  */
 const MEDIUM = [
   'apps/server/test/audit/change-words-texts.test.ts',
+  'apps/server/test/calculator/calculator-pricing.test.ts',
   'apps/server/test/employees/employees-search.test.ts',
   'apps/server/test/excel/import-pay.test.ts',
   'apps/server/test/insights/breakdown-figures.test.ts',
