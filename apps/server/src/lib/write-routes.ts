@@ -5,11 +5,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ok } from './reply.ts';
 import { routeDoc } from './route-doc.ts';
+import type { UnitOfWork } from './unit-of-work.ts';
 
 /*
  * The three writes of a resource kept by id (create, update, delete), each with its schemas
- * and summary, handed straight to the service and answered "<Noun> created successfully" and
- * so on: the rule lists, users and employees. The module's routes file registers each one
+ * and summary, handed straight to the service with the route's unit of work
+ * (plugins/unit-of-work.ts) and answered "<Noun> created successfully" and so on: the rule
+ * lists, users and employees. The module's routes file registers each one
  * under its own method and path, so the path is spelled where the route lives:
  *
  *   const writes = writeRoutes('jobs', 'Job', jobSchema);
@@ -32,13 +34,13 @@ export function writeRoutes<Item extends z.ZodType>(tag: string, noun: string, i
     create<Body extends z.ZodType>(
       summary: string,
       body: Body,
-      run: (actor: Actor, input: z.output<Body>) => Promise<z.output<Item>>,
+      run: (uow: UnitOfWork, actor: Actor, input: z.output<Body>) => Promise<z.output<Item>>,
     ) {
       return {
         ...doc(summary, { 201: envelopeOf(row) }, { body: body as z.ZodType }),
-        // Answered after the handler's write scope commits (a sent reply would go out before).
+        // Answered after the handler's unit of work commits (a sent reply would go out before).
         handler: async (request: FastifyRequest, reply: FastifyReply) => {
-          const created = await run(request.actor, request.body as z.output<Body>);
+          const created = await run(request.unitOfWork, request.actor, request.body as z.output<Body>);
           reply.status(201);
           return ok(created, `${noun} created successfully`);
         },
@@ -48,13 +50,13 @@ export function writeRoutes<Item extends z.ZodType>(tag: string, noun: string, i
     update<Body extends z.ZodType>(
       summary: string,
       body: Body,
-      run: (actor: Actor, id: number, input: z.output<Body>) => Promise<z.output<Item>>,
+      run: (uow: UnitOfWork, actor: Actor, id: number, input: z.output<Body>) => Promise<z.output<Item>>,
     ) {
       return {
         ...doc(summary, row, { params: idParam, body: body as z.ZodType }),
         handler: async (request: FastifyRequest) =>
           ok(
-            await run(request.actor, idOf(request), request.body as z.output<Body>),
+            await run(request.unitOfWork, request.actor, idOf(request), request.body as z.output<Body>),
             `${noun} updated successfully`,
           ),
       };
@@ -63,12 +65,15 @@ export function writeRoutes<Item extends z.ZodType>(tag: string, noun: string, i
      * DELETE <path>/:id: "<Noun> deleted successfully". `version` is the `?version=` the row
      * was read at (a stale one answers 409 STALE_VERSION).
      */
-    remove(summary: string, run: (actor: Actor, id: number, version?: number) => Promise<void>) {
+    remove(
+      summary: string,
+      run: (uow: UnitOfWork, actor: Actor, id: number, version?: number) => Promise<void>,
+    ) {
       return {
         ...doc(summary, { 200: emptyEnvelope }, { params: idParam, querystring: versionQuery }),
         handler: async (request: FastifyRequest) => {
           const { version } = request.query as z.output<typeof versionQuery>;
-          await run(request.actor, idOf(request), version);
+          await run(request.unitOfWork, request.actor, idOf(request), version);
           return ok(null, `${noun} deleted successfully`);
         },
       };

@@ -28,7 +28,7 @@ let levelNames: [string, string] = ['', ''];
 async function putSettings(changes: Record<string, unknown>) {
   const { updatedAt: _u, ...body } = (await t.services.settings.get(t.admin)) as Record<string, unknown>;
   const input = updateSettingsBody.parse({ ...body, ...changes });
-  return t.asActor(t.admin, (services) => services.settings.update(t.admin, input));
+  return t.asActor(t.admin, (services, uow) => services.settings.update(uow, t.admin, input));
 }
 
 beforeAll(async () => {
@@ -47,14 +47,16 @@ beforeAll(async () => {
     yearsWithCompany: 1,
     offshoreProject: false,
   };
-  const created = await t.asActor(t.admin, (services) =>
-    services.employees.create(t.admin, toEmployeeInput(employeeFormBody.parse(form))),
+  const created = await t.asActor(t.admin, (services, uow) =>
+    services.employees.create(uow, t.admin, toEmployeeInput(employeeFormBody.parse(form))),
   );
   employeeId = created.id;
   // Each cause kind: a base salary, settings multipliers, benefits, social insurance, a
   // custom multiplier, and employee field edits.
   const amount = updateBaseSalaryBody.parse({ gradeId: c.grade.id, levelId: c.level.id, amount: 3333.33 });
-  await t.asActor(t.admin, (services) => services.baseSalaries.update(t.admin, c.baseSalary.id, amount));
+  await t.asActor(t.admin, (services, uow) =>
+    services.baseSalaries.update(uow, t.admin, c.baseSalary.id, amount),
+  );
   await putSettings({ experienceMultiplier: 7.77, experienceMultiplierType: 'PERCENTAGE' });
   await putSettings({ benefits: [{ name: 'Lunch', amount: 123.45, type: 'FIXED_AMOUNT' }] });
   await putSettings({
@@ -73,8 +75,8 @@ beforeAll(async () => {
     offshoreProject: true,
     customMultipliers: JSON.stringify([cm]),
   });
-  await t.asActor(t.admin, (services) =>
-    services.employees.update(t.admin, employeeId, toEmployeeInput(edit), edit.version),
+  await t.asActor(t.admin, (services, uow) =>
+    services.employees.update(uow, t.admin, employeeId, toEmployeeInput(edit), edit.version),
   );
 }, 60_000);
 

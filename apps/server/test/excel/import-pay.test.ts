@@ -34,8 +34,8 @@ const historyOf = (id: number) => t.services.audit.history(t.admin, id);
 async function importFile(bytes: Buffer, options: { query?: string; actor?: MediumActor } = {}) {
   const actor = options.actor ?? t.admin;
   const query = importQuery.parse(Object.fromEntries(new URLSearchParams(options.query ?? '')));
-  const { report } = await t.asActor(actor, (services) =>
-    services.excel.importEmployees(actor, async () => ({ bytes }), query),
+  const { report } = await t.asActor(actor, (services, _uow, open) =>
+    services.excel.importEmployees(open, actor, async () => ({ bytes }), query),
   );
   return report;
 }

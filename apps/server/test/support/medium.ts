@@ -11,7 +11,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { createTokenService } from '../../src/lib/tokens.ts';
-import { runWriteScope, scopedDb } from '../../src/lib/write-scope.ts';
+import {
+  nestedUnitOfWork,
+  type OpenUnitOfWork,
+  runUnitOfWork,
+  type UnitOfWork,
+} from '../../src/lib/unit-of-work.ts';
 import { createUsersRepository } from '../../src/modules/users/users.repository.ts';
 import { buildServices, type Services } from '../../src/services.ts';
 import { type DbFactories, factoriesOn } from './factories.ts';
@@ -25,7 +30,7 @@ import { createTestDatabase } from './test-database.ts';
  * matrix) stays in the server tier.
  *
  * Every write a medium test makes goes through `asActor`, the one place that knows how a write
- * is run (today: a write scope of lib/write-scope.ts, as a write route's handler runs in).
+ * is run (a unit of work of lib/unit-of-work.ts, opened as a write route's is).
  */
 
 /** A user the services act for, with the email the audit trail names. */
@@ -40,10 +45,15 @@ export interface MediumContext extends DbFactories {
   /** A non-admin user with these permissions (a row in users, as the audit trail needs). */
   newActor(permissions?: Partial<Permissions>): Promise<MediumActor>;
   /**
-   * Runs `work` as one write of `actor`, committed as a write route commits it: in one
-   * transaction, which must have recorded an audit entry if it changed anything.
+   * Runs `work` as one write of `actor`, committed as a write route commits it: in one unit of
+   * work (`uow`, handed to the service as a route hands it), which must have recorded an audit
+   * entry if it changed anything. A service that opens its unit when ready (the import) takes
+   * `open`: a unit nested in that one.
    */
-  asActor<T>(actor: MediumActor, work: (services: Services) => Promise<T>): Promise<T>;
+  asActor<T>(
+    actor: MediumActor,
+    work: (services: Services, uow: UnitOfWork, open: OpenUnitOfWork) => Promise<T>,
+  ): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -88,12 +98,11 @@ export async function buildMediumServices(configOverrides: Partial<Config> = {})
     return { id: row.id, email, name, isAdmin, permissions };
   };
   const admin = await insertUser('admin@example.com', 'Administrator', true, NO_PERMISSIONS);
-  const services = buildServices(scopedDb(rootDb), {
+  const services = buildServices(rootDb, {
     config,
     tokens: createTokenService(config.jwtSecret!),
     lifetimes: { idleSeconds: config.jwtTtlSeconds, maxSeconds: config.sessionMaxSeconds },
     log: silentLogger,
-    rootDb,
     databaseKind: database.kind,
   });
   const serialize = database.kind === 'postgres';
@@ -112,11 +121,15 @@ export async function buildMediumServices(configOverrides: Partial<Config> = {})
       });
     },
     asActor: (actor, work) =>
-      runWriteScope(rootDb, () => work(services), {
-        actor: { id: actor.id, email: actor.email },
-        label: `a medium test's write as ${actor.email}`,
-        serialize,
-      }),
+      runUnitOfWork(
+        rootDb,
+        {
+          actor: { id: actor.id, email: actor.email },
+          label: `a medium test's write as ${actor.email}`,
+          serialize,
+        },
+        (uow) => work(services, uow, (inner) => nestedUnitOfWork(uow, {}, inner)),
+      ),
     async close() {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

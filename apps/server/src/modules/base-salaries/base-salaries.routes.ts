@@ -46,6 +46,9 @@ export const baseSalariesRoutes: FastifyPluginAsyncZod = async (app) => {
       { body: bulkBaseSalariesBody },
     ),
     async (request) =>
-      ok(await service.saveCells(request.actor, request.body), 'Base salaries saved successfully'),
+      ok(
+        await service.saveCells(request.unitOfWork, request.actor, request.body),
+        'Base salaries saved successfully',
+      ),
   );
 };

@@ -55,14 +55,14 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/employees',
-    writes.create('Create an employee (manageEmployee)', employeeFormBody, (actor, body) =>
-      service.create(actor, toEmployeeInput(body)),
+    writes.create('Create an employee (manageEmployee)', employeeFormBody, (uow, actor, body) =>
+      service.create(uow, actor, toEmployeeInput(body)),
     ),
   );
   app.put(
     '/employees/:id',
-    writes.update('Update an employee (manageEmployee)', employeeFormBody, (actor, id, body) =>
-      service.update(actor, id, toEmployeeInput(body), body.version),
+    writes.update('Update an employee (manageEmployee)', employeeFormBody, (uow, actor, id, body) =>
+      service.update(uow, actor, id, toEmployeeInput(body), body.version),
     ),
   );
   app.delete(

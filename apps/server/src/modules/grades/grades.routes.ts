@@ -42,6 +42,9 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
       body: reorderGradesBody,
     }),
     async (request) =>
-      ok(await service.reorder(request.actor, request.body), 'Grades reordered successfully'),
+      ok(
+        await service.reorder(request.unitOfWork, request.actor, request.body),
+        'Grades reordered successfully',
+      ),
   );
 };

@@ -35,6 +35,9 @@ export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: reorderLevelsBody,
     }),
     async (request) =>
-      ok(await service.reorder(request.actor, request.body), 'Levels reordered successfully'),
+      ok(
+        await service.reorder(request.unitOfWork, request.actor, request.body),
+        'Levels reordered successfully',
+      ),
   );
 };
