@@ -34,7 +34,7 @@ const historyOf = (id: number) => t.services.audit.history(t.admin, id);
 async function importFile(bytes: Buffer, options: { query?: string; actor?: MediumActor } = {}) {
   const actor = options.actor ?? t.admin;
   const query = importQuery.parse(Object.fromEntries(new URLSearchParams(options.query ?? '')));
-  const { report } = await t.asActor(actor, (services, _uow, open) =>
+  const { report } = await t.asActor(actor, 'when-ready', (services, open) =>
     services.excel.importEmployees(open, actor, async () => ({ bytes }), query),
   );
   return report;

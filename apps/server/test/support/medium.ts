@@ -11,12 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { createTokenService } from '../../src/lib/tokens.ts';
-import {
-  nestedUnitOfWork,
-  type OpenUnitOfWork,
-  runUnitOfWork,
-  type UnitOfWork,
-} from '../../src/lib/unit-of-work.ts';
+import { type OpenUnitOfWork, runUnitOfWork, type UnitOfWork } from '../../src/lib/unit-of-work.ts';
 import { createUsersRepository } from '../../src/modules/users/users.repository.ts';
 import { buildServices, type Services } from '../../src/services.ts';
 import { type DbFactories, factoriesOn } from './factories.ts';
@@ -47,12 +42,15 @@ export interface MediumContext extends DbFactories {
   /**
    * Runs `work` as one write of `actor`, committed as a write route commits it: in one unit of
    * work (`uow`, handed to the service as a route hands it), which must have recorded an audit
-   * entry if it changed anything. A service that opens its unit when ready (the import) takes
-   * `open`: a unit nested in that one.
+   * entry if it changed anything. With 'when-ready', as a deferred write route runs (the
+   * import reads its upload first): no unit is open around `work`, which is handed `open` to
+   * open it itself.
    */
+  asActor<T>(actor: MediumActor, work: (services: Services, uow: UnitOfWork) => Promise<T>): Promise<T>;
   asActor<T>(
     actor: MediumActor,
-    work: (services: Services, uow: UnitOfWork, open: OpenUnitOfWork) => Promise<T>,
+    mode: 'when-ready',
+    work: (services: Services, open: OpenUnitOfWork) => Promise<T>,
   ): Promise<T>;
   close(): Promise<void>;
 }
@@ -120,16 +118,20 @@ export async function buildMediumServices(configOverrides: Partial<Config> = {})
         ...permissions,
       });
     },
-    asActor: (actor, work) =>
-      runUnitOfWork(
-        rootDb,
-        {
-          actor: { id: actor.id, email: actor.email },
-          label: `a medium test's write as ${actor.email}`,
-          serialize,
-        },
-        (uow) => work(services, uow, (inner) => nestedUnitOfWork(uow, {}, inner)),
-      ),
+    asActor<T>(
+      actor: MediumActor,
+      ...args:
+        | [work: (services: Services, uow: UnitOfWork) => Promise<T>]
+        | [mode: 'when-ready', work: (services: Services, open: OpenUnitOfWork) => Promise<T>]
+    ): Promise<T> {
+      const options = {
+        actor: { id: actor.id, email: actor.email },
+        label: `a medium test's write as ${actor.email}`,
+        serialize,
+      };
+      if (args.length === 1) return runUnitOfWork(rootDb, options, (uow) => args[0](services, uow));
+      return args[1](services, (work) => runUnitOfWork(rootDb, options, work));
+    },
     async close() {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
