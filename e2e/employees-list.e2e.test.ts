@@ -295,6 +295,10 @@ describe('employees list', () => {
     expect(await last.isVisible()).toBe(true);
     expect(await last.getByRole('button', { name: /^Why this salary\?/ }).isVisible()).toBe(true);
     expect(await last.getByRole('button', { name: /^Delete/ }).isVisible()).toBe(false);
+    // The column names are printed as the header cells' own content (on every page).
+    expect(await list.header('Grade').evaluate((th) => getComputedStyle(th, '::before').content)).toBe(
+      '"Grade"',
+    );
 
     // Back on screen, the table windows its rows again.
     await page.emulateMedia({ media: 'screen' });

@@ -276,6 +276,8 @@ export function EmployeesTable({ rows, columns, sort, onSort, totals, countLabel
                       className={cellClass(meta, index === lastPinnedIndex, classes.th)}
                       data-first-right={index === firstRightIndex || undefined}
                       data-column={header.column.id}
+                      // On paper a sort button's name is printed from here (print styles).
+                      data-print-label={meta.sortKey ? label : undefined}
                       style={{ ...pinStyle(meta), paddingBlock: 10 }}
                       aria-describedby={description?.id}
                       aria-sort={
