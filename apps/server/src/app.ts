@@ -191,6 +191,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     rootDb: app.rootDb,
     databaseKind: app.database.kind,
+    pool: app.database.pool,
   });
   app.decorate('services', services);
 
@@ -202,7 +203,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         tokens,
         lifetimes,
         sessions: services.sessions,
-        writeEpoch: opts.database.writeEpoch,
+        caches: config.caches,
         signInUser: services.signInUser,
       });
       // Before the routes: every write route's handler runs in one write scope.

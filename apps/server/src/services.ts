@@ -1,5 +1,6 @@
 import { formatOf } from '@salary/shared/company/company.contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type pg from 'pg';
 import type { Config } from './config.ts';
 import type { Db, DbOrTx } from './db/client.ts';
 import type { TokenService } from './lib/tokens.ts';
@@ -40,6 +41,8 @@ import { createPositionsRepository } from './modules/positions/positions.reposit
 import { createPositionsService } from './modules/positions/positions.service.ts';
 import { createPricingRepository } from './modules/pricing/pricing.repository.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
+import { createPricedReadModel } from './modules/pricing/read-model.ts';
+import { pgliteSnapshotReads, postgresSnapshotReads } from './modules/pricing/snapshot-reads.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createUsersRepository, type SignedInRow } from './modules/users/users.repository.ts';
@@ -48,9 +51,9 @@ import { createUsersService } from './modules/users/users.service.ts';
 /*
  * The composition root: every repository and service is built here, once per app, from its
  * explicit dependencies, and handed to the routes (`app.services`). A service never builds
- * another service; the caches a service keeps (the calculator's rules, the priced employee
- * list) are therefore one per app. Work inside a transaction gets the repositories bound to
- * it from the `transaction` functions below.
+ * another service; the caches (the priced employee list, the calculator's rules: the read
+ * model, modules/pricing/read-model.ts) are therefore one per app. Work inside a transaction
+ * gets the repositories bound to it from the `transaction` functions below.
  */
 
 export interface ServiceOptions {
@@ -60,8 +63,10 @@ export interface ServiceOptions {
   log: FastifyBaseLogger;
   /** The database itself, for opening write scopes (`db` is scoped: see lib/write-scope.ts). */
   rootDb: Db;
-  /** PostgreSQL reads the whole list through the row protocol (pricing.repository.ts). */
+  /** Audited writes take the company-wide write lock on PostgreSQL. */
   databaseKind?: 'pglite' | 'postgres';
+  /** PostgreSQL: the pool, for the whole list's one-snapshot reads (pricing/snapshot-reads.ts). */
+  pool?: pg.Pool;
 }
 
 export function buildServices(db: Db, opts: ServiceOptions) {
@@ -79,13 +84,16 @@ export function buildServices(db: Db, opts: ServiceOptions) {
   const signInUser = (user: SignedInRow, request: FastifyRequest) =>
     signIn(user, { userAgent: request.headers['user-agent'] ?? null, address: request.ip });
 
-  const pricing = createPricingService({
-    repo: createPricingRepository(db, {
-      root: opts.rootDb,
-      rowProtocol: opts.databaseKind === 'postgres',
-    }),
-    settings: settingsOf,
+  const pricingRepository = createPricingRepository(db, {
+    snapshots: opts.pool ? postgresSnapshotReads(opts.pool) : pgliteSnapshotReads(opts.rootDb),
   });
+  /** Employees priced at a snapshot, and every cache kept on them (CACHES=off: none). */
+  const readModel = createPricedReadModel({
+    repo: pricingRepository,
+    settings: settingsOf,
+    caches: config.caches,
+  });
+  const pricing = createPricingService({ repo: pricingRepository, settings: settingsOf, readModel });
   // Every write records through it, in the write's own transaction (lib/write-scope.ts).
   const companyRepository = createCompanyRepository(db);
   const companyDefaults = { name: config.companyName ?? null, timeZone: serverTimeZone() };
@@ -96,6 +104,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
   const employees = createEmployeesService({
     employees: createEmployeesRepository(db),
     pricing,
+    readModel,
     settings: settingsOf,
     transaction: (work) => db.transaction((tx) => work({ tx, employees: createEmployeesRepository(tx) })),
     audit,
