@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLChunk, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 
 /** A fixed statement with numbered bind parameters ($1, $2, …). */
@@ -35,8 +35,8 @@ export async function driverRows<T>(
   params: unknown[],
 ): Promise<T[]> {
   const { raw, slots } = piecesOf(statement);
-  const chunks: SQL[] = [raw[0]!];
-  for (let i = 0; i < slots.length; i++) chunks.push(sql`${params[slots[i]!]}`, raw[i + 1]!);
+  const chunks: SQLChunk[] = [raw[0]!];
+  for (let i = 0; i < slots.length; i++) chunks.push(sql.param(params[slots[i]!]), raw[i + 1]!);
   const result = await handle.execute(sql.join(chunks));
   return (result as unknown as { rows: T[] }).rows;
 }

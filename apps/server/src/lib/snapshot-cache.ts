@@ -2,7 +2,8 @@
  * Values read at one database snapshot (`currentSnapshot`, snapshot.repository.ts). A value cached at snapshot S is
  * exact for any later read that finds the database still at S; a newer snapshot finds an
  * empty cache. No stale reads, no invalidation hooks in the writers. Cached values are shared:
- * callers treat them as read-only.
+ * callers treat them as read-only. The read model (modules/pricing/read-model.ts) makes them,
+ * and makes none when caches are off (CACHES=off).
  */
 import { inWriteTransaction } from './write-scope.ts';
 
