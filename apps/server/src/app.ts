@@ -203,6 +203,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         tokens,
         lifetimes,
         sessions: services.sessions,
+        writeEpoch: opts.database.writeEpoch,
         caches: config.caches,
         signInUser: services.signInUser,
       });

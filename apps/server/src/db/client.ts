@@ -11,6 +11,9 @@ import { collectGarbage } from '../lib/collect-garbage.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import * as schema from './schema.ts';
 import { SerialClient } from './serial-queries.ts';
+import { installWriteNotices, type WriteEpoch, watchWrites } from './write-epoch.ts';
+
+export type { WriteEpoch };
 
 /** One typed handle for both drivers: repositories never know which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,6 +31,11 @@ export interface Database {
    */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /**
+   * PGlite only: counts committed writes, notified by the database itself (write-epoch.ts).
+   * Undefined on PostgreSQL, where other replicas write too.
+   */
+  writeEpoch?: WriteEpoch;
   /**
    * Runs `work` while holding the start-up lock, so replicas starting together on one empty
    * database migrate, create the first admin and seed one at a time (PostgreSQL: a session
@@ -120,6 +128,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     pglite: client,
+    writeEpoch: await watchWrites(client),
     exclusive: (work) => work(),
     close: async () => {
       if (!client.closed) await client.close();
@@ -135,5 +144,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
   } else {
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific handle
     await migratePglite(database.db as any, config);
+    // Every table, old and new, notifies its committed writes (write-epoch.ts).
+    await installWriteNotices(database.pglite!);
   }
 }

@@ -2,6 +2,7 @@ import type { SessionData } from '@salary/shared/auth/auth.contract';
 import type { Actor } from '@salary/shared/common/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { WriteEpoch } from '../db/client.ts';
 import { unauthorized } from '../lib/app-error.ts';
 import type { TokenService, VerifiedToken } from '../lib/tokens.ts';
 import { createSessionCheck } from '../modules/auth/sessions.check.ts';
@@ -70,8 +71,8 @@ function cachedVerifier(tokens: TokenService) {
  * — whatever spelling of the URL reached them (percent-encoding, absolute-form targets).
  * Whether a token is needed is read from the matched route (`config.public`), never from the
  * URL's text. The session and its user (and so the permissions) are exact on every request
- * (sessions.check.ts: from memory while the database's snapshot has not moved, one cheap
- * snapshot question per batch of requests): an ended session, a changed or a deleted
+ * (sessions.check.ts: from memory while nothing was committed, on PGlite; one cheap snapshot
+ * question per batch of requests on PostgreSQL): an ended session, a changed or a deleted
  * user count on the next request, on every replica.
  */
 export default fp(async function authentication(
@@ -80,6 +81,8 @@ export default fp(async function authentication(
     tokens: TokenService;
     lifetimes: SessionLifetimes;
     sessions: SessionsRepository;
+    /** PGlite: the count of committed writes, which lets the check answer from memory. */
+    writeEpoch?: WriteEpoch;
     /** false (CACHES=off): the check keeps no session between requests. */
     caches?: boolean;
     signInUser: FastifyInstance['signInUser'];
@@ -93,6 +96,7 @@ export default fp(async function authentication(
   const verify = cachedVerifier(opts.tokens);
   const check = createSessionCheck(opts.sessions, {
     idleSeconds: opts.lifetimes.idleSeconds,
+    writeEpoch: opts.writeEpoch,
     cache: opts.caches ?? true,
   });
 

@@ -7,8 +7,8 @@ import { createSessionsRepository } from '../../src/modules/auth/sessions.reposi
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
- * The sign-in check answers from memory while nothing was written (the database's snapshot,
- * or a count of finished writes its owner keeps). These tests write the way nothing
+ * The sign-in check answers from memory while nothing was written (PGlite: a count of
+ * finished writes; PostgreSQL: the database's snapshot). These tests write the way nothing
  * in the app's services does — raw SQL, a CTE, PGlite's exec — and expect the very next
  * request, on this instance and on a replica, to see it.
  */
@@ -105,11 +105,12 @@ describe('idle expiry while answered from memory', () => {
   it('refuses the session exactly when the database would, with no write in between', async () => {
     const idleSeconds = 1;
     const repo = createSessionsRepository(t.database.db);
-    const check = createSessionCheck(repo, { idleSeconds });
+    const check = createSessionCheck(repo, { idleSeconds, writeEpoch: t.database.writeEpoch });
     const { user, id } = await sessionOfNewUser(repo, 'idle');
     const first = await check.find(id);
     expect(first.row?.user.id).toBe(user.id);
     const lastUsedMs = first.row!.lastUsedMs;
+    const writesBefore = t.database.writeEpoch?.current();
     const readAt = async () => (await repo.state()).nowMs;
     // Asked again and again until refused (bounded: a few seconds).
     let refusedAt: number | undefined;
@@ -130,6 +131,8 @@ describe('idle expiry while answered from memory', () => {
     expect(refusedAt).toBeDefined();
     // Not before the idle time ran out (clock reads of the database, a few ms apart).
     expect(refusedAt!).toBeGreaterThan(lastUsedMs + idleSeconds * 1000 - 50);
+    // Nothing was written meanwhile, so on PGlite every answer came from memory.
+    expect(t.database.writeEpoch?.current()).toBe(writesBefore);
     // The database itself refuses it too.
     expect((await repo.findLiveWithUsers([id], idleSeconds)).rows).toEqual([]);
   });
@@ -144,7 +147,7 @@ describe('answers from memory come on the next turn, exact as of then', () => {
     const { user, id } = await sessionOfNewUser(repo, 'turn');
     expect((await check.find(id)).row?.user.id).toBe(user.id);
     // Ended in the database; the count has not moved, so memory still answers (as it should:
-    // the count's owner promises every write moves it).
+    // on PGlite every write moves it).
     await t.database.db.delete(sessions).where(sql`${sessions.id} = ${id}`);
     expect((await check.find(id)).row?.user.id).toBe(user.id);
 

@@ -1,3 +1,4 @@
+import type { WriteEpoch } from '../../db/client.ts';
 import { inWriteTransaction } from '../../lib/write-scope.ts';
 import { type LiveSession, type SessionsRepository, TOUCH_SECONDS } from './sessions.repository.ts';
 
@@ -16,27 +17,18 @@ interface Entry {
 const MAX_ENTRIES = 10_000;
 
 /**
- * A count of finished writes kept by whoever is sure to see every write (every statement of
- * every writer, committed or rolled back): a value read while the count stayed at N reflects
- * every write counted up to N.
- */
-export interface WriteEpoch {
-  /** Writes finished so far. */
-  current(): number;
-}
-
-/**
  * The sign-in check's read of a session and its user, exact on every request:
  *
- * - Every batch of requests that could be answered from memory asks the database one cheap
- *   question — its current snapshot (no table read). Sessions read at that same snapshot are
- *   exact (nothing committed since, by this process, another replica or plain SQL); otherwise
- *   they are read again. LISTEN/NOTIFY would save that round trip on PostgreSQL but is not
- *   exact: a notification arrives after the commit, so a request reaching another replica in
- *   between would pass.
- * - With a `writeEpoch` (a count of finished writes its owner is sure covers every writer),
- *   a session read while the count stayed at N is answered from memory while it is still N,
- *   with no statement at all.
+ * - **PGlite** (`writeEpoch` given): every committed write is counted, the database notifying
+ *   this process of each (db/write-epoch.ts). A session read while the count stayed at N is
+ *   answered from memory for as long as the count is still N — no statement at all. Any write (a changed
+ *   permission, a deleted user, an ended session, anything else) moves the count, and the
+ *   next request reads again.
+ * - **PostgreSQL**: other replicas write too, so every batch of requests asks the database
+ *   one cheap question — its current snapshot (no table read). Sessions read at that same
+ *   snapshot are exact (nothing committed since, on any replica); otherwise they are read
+ *   again. LISTEN/NOTIFY would save that round trip but is not exact: a notification
+ *   arrives after the commit, so a request reaching another replica in between would pass.
  * - With `cache: false` (CACHES=off) nothing is kept: every batch reads its sessions.
  *
  * Idle expiry and the absolute lifetime are re-checked against the clock on every answer
@@ -54,7 +46,7 @@ export function createSessionCheck(
   const idleMs = opts.idleSeconds * 1000;
   const touchMs = TOUCH_SECONDS * 1000;
   const { writeEpoch } = opts;
-  /** Entries all read at `mark`: the write count (`writeEpoch`) or the snapshot. */
+  /** Entries all read at `mark`: the write count (PGlite) or the snapshot (PostgreSQL). */
   let entries = new Map<string, Entry>();
   let mark: number | string | undefined;
 
@@ -93,7 +85,7 @@ export function createSessionCheck(
 
   async function readBatch(batch: Map<string, Waiter[]>) {
     let ids = [...batch.keys()];
-    // Exact from memory while no write has finished since the entries were read.
+    // PGlite: exact from memory while no write has finished since the entries were read.
     if (writeEpoch && mark === writeEpoch.current()) {
       ids = settleRemembered(batch, ids, Date.now());
       if (!ids.length) return;
@@ -108,8 +100,8 @@ export function createSessionCheck(
     const before = writeEpoch?.current();
     const { rows, snapshot } = await repo.findLiveWithUsers(ids, opts.idleSeconds);
     const byId = new Map(rows.map((row) => [row.sessionId, row]));
-    // With a write count: exact at `before` only if no write finished meanwhile. Otherwise at
-    // the statement's snapshot (rows only: with none found, the statement names no snapshot).
+    // PGlite: exact at `before` only if no write finished meanwhile. PostgreSQL: at the
+    // statement's snapshot (rows only: with none found, the statement names no snapshot).
     const at = writeEpoch ? (writeEpoch.current() === before ? before : undefined) : snapshot;
     for (const id of ids) {
       const row = byId.get(id);
@@ -157,10 +149,11 @@ export function createSessionCheck(
         return repo
           .findLiveWithUsers([id], opts.idleSeconds)
           .then(({ rows, snapshot }) => ({ row: rows[0], snapshot }));
-      // Every request waits for the next turn of the event loop, with the other requests of
-      // this one: requests answered in batches cost the server less CPU each under load than
-      // each run through on its own turn, and share one snapshot question. `readBatch` looks
-      // at the database (or the write count) when it answers, not now.
+      // Even an answer from memory (PGlite) waits for the next turn of the event loop, with
+      // the other requests of this one: requests answered in batches cost the server less CPU
+      // each under load (POST /api/calculate, 10 connections: 148 → 74 µs) than each run
+      // through on its own turn, as they already are on PostgreSQL, whose check asks the
+      // database. `readBatch` looks at the write count when it answers, not now.
       return read(id);
     },
 
