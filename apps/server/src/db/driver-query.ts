@@ -23,8 +23,8 @@ function piecesOf(statement: FixedStatement) {
 }
 
 /**
- * One fixed statement on a Drizzle handle (the current transaction when `handle` is a scoped
- * handle inside a write scope), written as SQL text for the hottest statements: its text is
+ * One fixed statement on a Drizzle handle (the database, or a unit of work's transaction),
+ * written as SQL text for the hottest statements: its text is
  * cut at its parameters once, and each call only puts the values between the pieces (bind
  * parameters, as always) — no query builder, no column mapping. Answers come back as the
  * driver gives them.

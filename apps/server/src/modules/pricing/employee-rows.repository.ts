@@ -10,7 +10,6 @@ import {
   positions,
   settings,
 } from '../../db/schema.ts';
-import { currentWriteScope } from '../../lib/write-scope.ts';
 import {
   type EmployeeRecord,
   type ListPage,
@@ -130,8 +129,7 @@ export function createEmployeeRowsRepository(
       tx: DbOrTx = db,
     ): Promise<{ employees: EmployeeRecord[]; rules: StoredRules; snapshot: string }> {
       const whole = !page && filters.id === undefined && filters.ids === undefined;
-      if (snapshots?.rowsApart && whole && tx === db && !currentWriteScope())
-        return wholeListApart(filters, snapshots);
+      if (snapshots?.rowsApart && whole && tx === db) return wholeListApart(filters, snapshots);
       const [row] = await tx
         .select({ ...listColumns(filters, page), ...ruleColumns })
         .from(oneRow)
@@ -147,8 +145,8 @@ export function createEmployeeRowsRepository(
      * and the names' and rules' tables are fingerprinted the same way. All in one transaction
      * on one snapshot. `reuse[i]` is the index in `known` of row i's unchanged version, or -1
      * for a row read now (`read`, in id order). When a name moved, or too much changed to be
-     * worth picking out, every row is read again. Outside write scopes only: inside one,
-     * uncommitted rows carry versions too.
+     * worth picking out, every row is read again. Outside any unit of work only (on the
+     * database itself): inside one, uncommitted rows carry versions too.
      */
     async wholeListSince(
       known: WholeList | undefined,

@@ -26,7 +26,7 @@ export function createPricingRepository(
   db: DbOrTx,
   opts: {
     /**
-     * One-snapshot reads on the database itself, outside any write scope: the whole list
+     * One-snapshot reads on the database itself, outside any unit of work: the whole list
      * (snapshot-reads.ts: `pgliteSnapshotReads` or `postgresSnapshotReads`). Without them only
      * `wholeListSince` is unavailable.
      */

@@ -3,7 +3,6 @@ import { SalaryEngineError } from '@salary/salary-engine/salary-engine-error';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { SnapshotCache } from '../../lib/snapshot-cache.ts';
-import { inWriteTransaction } from '../../lib/write-scope.ts';
 import type { WholeList } from './employee-rows.repository.ts';
 import {
   type EmployeeRecord,
@@ -26,7 +25,7 @@ import { RuleBook } from './salary-rules.ts';
  *   (per visibility and filters), per snapshot.
  *
  * A value cached at snapshot S is exact for a later read that finds the database still at S
- * (lib/snapshot-cache.ts); nothing is cached inside a write transaction. With `caches: false`
+ * (lib/snapshot-cache.ts); nothing read inside a transaction (a `tx` handed in) is cached. With `caches: false`
  * (CACHES=off) nothing at all is kept: every read goes to the database and is priced anew,
  * which must answer exactly the same (test/employees/list-after-writes.test.ts runs both ways).
  */
@@ -156,8 +155,7 @@ export function createPricedReadModel(deps: {
       filters: RowFilters = {},
       options: { page?: ListPage; tx?: DbOrTx } = {},
     ): Promise<{ employees: PricedEmployee[]; snapshot: string }> {
-      if (caches && !options.page && !options.tx && !narrowsRows(filters) && !inWriteTransaction())
-        return priceWhole();
+      if (caches && !options.page && !options.tx && !narrowsRows(filters)) return priceWhole();
       const read = await repo.employeesWithRules(filters, options.page, options.tx);
       const book = await bookOf(read.rules, options.tx);
       const priced: PricedEmployee[] = new Array(read.employees.length);
