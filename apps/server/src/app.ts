@@ -190,6 +190,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     lifetimes,
     log: app.log,
     databaseKind: app.database.kind,
+    pool: app.database.pool,
   });
   app.decorate('services', services);
 
@@ -202,6 +203,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         lifetimes,
         sessions: services.sessions,
         writeEpoch: opts.database.writeEpoch,
+        caches: config.caches,
         signInUser: services.signInUser,
       });
       // Before the routes: every write route gets its unit of work, handed to its service.

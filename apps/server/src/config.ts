@@ -93,6 +93,7 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalString(z.string()),
   OIDC_AUTO_CREATE: boolish,
   PASSWORD_LOGIN: z.enum(['on', 'off', '']).optional(),
+  CACHES: z.enum(['on', 'off', '']).optional(),
 });
 
 export type Config = {
@@ -124,6 +125,11 @@ export type Config = {
   oidc: OidcConfig | undefined;
   /** false: only administrators may sign in with a password (PASSWORD_LOGIN=off). */
   passwordLogin: boolean;
+  /**
+   * false (CACHES=off): no read is answered from memory — the priced list, the calculator's
+   * rules and the sign-in check read the database every time (see modules/pricing/read-model.ts).
+   */
+  caches: boolean;
 };
 
 export interface OidcConfig {
@@ -186,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
           }
         : undefined,
     passwordLogin: e.PASSWORD_LOGIN !== 'off',
+    caches: e.CACHES !== 'off',
   };
 }
 

@@ -1,5 +1,6 @@
 import { formatOf } from '@salary/shared/company/company.contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type pg from 'pg';
 import type { Config } from './config.ts';
 import type { Db, DbOrTx } from './db/client.ts';
 import type { TokenService } from './lib/tokens.ts';
@@ -42,6 +43,8 @@ import { createPositionsRepository } from './modules/positions/positions.reposit
 import { createPositionsService } from './modules/positions/positions.service.ts';
 import { createPricingRepository } from './modules/pricing/pricing.repository.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
+import { createPricedReadModel } from './modules/pricing/read-model.ts';
+import { pgliteSnapshotReads, postgresSnapshotReads } from './modules/pricing/snapshot-reads.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createUsersRepository, type SignedInRow } from './modules/users/users.repository.ts';
@@ -50,10 +53,10 @@ import { createUsersService } from './modules/users/users.service.ts';
 /*
  * The composition root: every repository and service is built here, once per app, from its
  * explicit dependencies, and handed to the routes (`app.services`). A service never builds
- * another service, nor a repository; the caches a service keeps (the calculator's rules, the
- * priced employee list) are therefore one per app. A service that writes gets its
- * repositories as `RepositoryOn` (lib/unit-of-work.ts): called with no handle, the one built
- * here on the database; with a unit of work's transaction, one bound to it.
+ * another service, nor a repository; the caches (the priced employee list, the calculator's
+ * rules: the read model, modules/pricing/read-model.ts) are therefore one per app. A service
+ * that writes gets its repositories as `RepositoryOn` (lib/unit-of-work.ts): called with no
+ * handle, the one built here on the database; with a unit of work's transaction, one bound to it.
  */
 
 /**
@@ -70,8 +73,10 @@ export interface ServiceOptions {
   tokens: TokenService;
   lifetimes: SessionLifetimes;
   log: FastifyBaseLogger;
-  /** PostgreSQL reads the whole list through the row protocol (pricing.repository.ts). */
+  /** Which database the app runs on. */
   databaseKind?: 'pglite' | 'postgres';
+  /** PostgreSQL: the pool, for the whole list's one-snapshot reads (pricing/snapshot-reads.ts). */
+  pool?: pg.Pool;
 }
 
 export function buildServices(db: Db, opts: ServiceOptions) {
@@ -94,13 +99,16 @@ export function buildServices(db: Db, opts: ServiceOptions) {
   const signInUser = (user: SignedInRow, request: FastifyRequest) =>
     signIn(user, { userAgent: request.headers['user-agent'] ?? null, address: request.ip });
 
-  const pricing = createPricingService({
-    repo: createPricingRepository(db, {
-      root: db,
-      rowProtocol: opts.databaseKind === 'postgres',
-    }),
-    settings: settingsOf,
+  const pricingRepository = createPricingRepository(db, {
+    snapshots: opts.pool ? postgresSnapshotReads(opts.pool) : pgliteSnapshotReads(db),
   });
+  /** Employees priced at a snapshot, and every cache kept on them (CACHES=off: none). */
+  const readModel = createPricedReadModel({
+    repo: pricingRepository,
+    settings: settingsOf,
+    caches: config.caches,
+  });
+  const pricing = createPricingService({ repo: pricingRepository, settings: settingsOf, readModel });
   const companyRepository = on(createCompanyRepository);
   const companyDefaults = { name: config.companyName ?? null, timeZone: serverTimeZone() };
   /**
@@ -115,6 +123,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
   const employees = createEmployeesService({
     employees: employeesRepository,
     pricing,
+    readModel,
     settings: settingsOf,
     audit,
   });

@@ -10,8 +10,8 @@ import pg from 'pg';
 import { collectGarbage } from '../lib/collect-garbage.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import * as schema from './schema.ts';
-import { serializeQueries } from './serial-queries.ts';
-import { type WriteEpoch, watchWrites } from './write-epoch.ts';
+import { SerialClient } from './serial-queries.ts';
+import { installWriteNotices, type WriteEpoch, watchWrites } from './write-epoch.ts';
 
 export type { WriteEpoch };
 
@@ -24,11 +24,16 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** The raw PGlite instance (tests dump it as a template); undefined on PostgreSQL. */
-  pglite?: PGlite;
   /**
-   * PGlite only: counts finished writes, all of which pass through this process (see
-   * write-epoch.ts). Undefined on PostgreSQL, where other replicas write too.
+   * The drivers `db` runs on, for what needs the driver itself. PGlite: its instance (tests
+   * dump it as a template). PostgreSQL: the pool (a read that holds one connection, see
+   * modules/pricing/snapshot-reads.ts).
+   */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  /**
+   * PGlite only: counts committed writes, notified by the database itself (write-epoch.ts).
+   * Undefined on PostgreSQL, where other replicas write too.
    */
   writeEpoch?: WriteEpoch;
   /**
@@ -58,12 +63,16 @@ const PGLITE_SHARED_BUFFERS = '16MB';
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // Each connection queues its statements (serial-queries.ts).
+      Client: SerialClient,
+    });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
     pool.on('connect', (client) => {
-      serializeQueries(client);
       // A connection lost while a request holds it (the pool listens only while it is idle):
       // its statements fail, the request answers 503 (error-handler.ts) and, released, the
       // connection leaves the pool. Without a listener the 'error' event ends the process.
@@ -89,7 +98,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await holder.end();
       }
     };
-    return { db, kind: 'postgres', exclusive, close: () => pool.end() };
+    return { db, kind: 'postgres', pool, exclusive, close: () => pool.end() };
   }
   let dataDir: string | undefined;
   let fresh = false;
@@ -119,7 +128,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     pglite: client,
-    writeEpoch: watchWrites(client),
+    writeEpoch: await watchWrites(client),
     exclusive: (work) => work(),
     close: async () => {
       if (!client.closed) await client.close();
@@ -135,5 +144,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
   } else {
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific handle
     await migratePglite(database.db as any, config);
+    // Every table, old and new, notifies its committed writes (write-epoch.ts).
+    await installWriteNotices(database.pglite!);
   }
 }

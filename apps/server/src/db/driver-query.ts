@@ -1,27 +1,42 @@
-import pg from 'pg';
+import { type SQL, type SQLChunk, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 
-/** What PGlite (and its transactions) and node-postgres (pool and clients) both answer. */
-interface DriverClient {
-  query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
+/** A fixed statement with numbered bind parameters ($1, $2, …). */
+export interface FixedStatement {
+  text: string;
+}
+
+/** Each statement's text cut at its parameters, once: the raw pieces and which value goes between. */
+const pieces = new WeakMap<FixedStatement, { raw: SQL[]; slots: number[] }>();
+
+function piecesOf(statement: FixedStatement) {
+  let known = pieces.get(statement);
+  if (!known) {
+    const parts = statement.text.split(/\$(\d+)/);
+    known = {
+      raw: parts.filter((_, i) => i % 2 === 0).map((text) => sql.raw(text)),
+      slots: parts.filter((_, i) => i % 2 === 1).map((n) => Number(n) - 1),
+    };
+    pieces.set(statement, known);
+  }
+  return known;
 }
 
 /**
- * One statement straight on the driver's client behind a Drizzle handle (the current
- * transaction when `handle` is a scoped handle inside a write scope): for the hottest fixed
- * statements, where Drizzle's own path (query building, its per-query parser options) costs
- * about as much as PGlite running the statement. Values go as bind parameters, as always;
- * answers come back as the driver gives them (no Drizzle column mapping). With a `name`,
- * PostgreSQL keeps the statement prepared per connection (node-postgres parses it once).
+ * One fixed statement on a Drizzle handle (the database, or a unit of work's transaction),
+ * written as SQL text for the hottest statements: its text is
+ * cut at its parameters once, and each call only puts the values between the pieces (bind
+ * parameters, as always) — no query builder, no column mapping. Answers come back as the
+ * driver gives them.
  */
 export async function driverRows<T>(
   handle: DbOrTx,
-  statement: { name: string; text: string },
+  statement: FixedStatement,
   params: unknown[],
 ): Promise<T[]> {
-  const client = (handle as unknown as { session: { client: DriverClient } }).session.client;
-  if (client instanceof pg.Client || client instanceof pg.Pool) {
-    return (await client.query({ name: statement.name, text: statement.text, values: params })).rows as T[];
-  }
-  return (await client.query(statement.text, params)).rows as T[];
+  const { raw, slots } = piecesOf(statement);
+  const chunks: SQLChunk[] = [raw[0]!];
+  for (let i = 0; i < slots.length; i++) chunks.push(sql.param(params[slots[i]!]), raw[i + 1]!);
+  const result = await handle.execute(sql.join(chunks));
+  return (result as unknown as { rows: T[] }).rows;
 }

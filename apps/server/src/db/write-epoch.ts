@@ -1,61 +1,59 @@
 import type { PGlite } from '@electric-sql/pglite';
 
 /**
- * PGlite runs inside this process, so every write to it passes through this object: the
- * instance's `query`, `exec` and `transaction` (drizzle, the migrator and tests all use
- * those). `watchWrites` counts the writes that have *finished* — a statement that is not a
- * plain SELECT, or a transaction, once it has committed or rolled back — so a value read
- * while the count stayed at N reflects every write counted up to N, and an unchanged count
- * means nothing was written since. The sign-in check caches on it (plugins/authentication.ts).
+ * PGlite's count of committed writes, kept by the database itself: every table of the app has
+ * a statement-level trigger (`installWriteNotices`, after migrations) that notifies
+ * `salary_writes`, and PostgreSQL delivers that notification when — and only when — the
+ * transaction commits, to the one session PGlite runs, in this process. `watchWrites` listens
+ * (PGlite's public `listen`) and counts. Raw SQL, PGlite's `exec`, a CTE, a transaction: any
+ * committed insert, update, delete or truncate moves the count; a rollback does not.
  *
- * Counting only after a write finishes is what keeps that exact: a read that raced a write
- * is stored under the count from before it, which the write then moves past.
+ * PGlite hands notifications over in a microtask queued while it reads the committing
+ * statement's answer, so the count has moved before the writer — or any statement queued
+ * behind it — sees its own answer. A value read while the count stayed at N reflects every
+ * write counted up to N. The sign-in check caches on it (modules/auth/sessions.check.ts).
+ *
+ * PostgreSQL has no such triggers (they are installed on PGlite only): other replicas write
+ * too, and the check asks the snapshot there.
  */
 export interface WriteEpoch {
-  /** Writes finished so far on this database. */
+  /** Writes committed so far on this database. */
   current(): number;
 }
 
-const READ_ONLY = /^\s*select\b/i;
-/** Functions that change state (or take a transaction id, moving the snapshot) although called from a SELECT. */
-const WRITING_FUNCTIONS = /\b(nextval|setval|set_config|pg_advisory|lo_|txid_current|pg_current_xact_id)/i;
+const CHANNEL = 'salary_writes';
 
-const isRead = (sql: unknown) =>
-  typeof sql === 'string' && READ_ONLY.test(sql) && !WRITING_FUNCTIONS.test(sql);
+/**
+ * The notifying trigger on every table of the public schema (idempotent: run after every
+ * migration, so a table added later gets one too).
+ */
+export async function installWriteNotices(pglite: PGlite): Promise<void> {
+  await pglite.exec(`
+    create or replace function salary_notify_write() returns trigger language plpgsql as $$
+    begin
+      perform pg_notify('${CHANNEL}', '');
+      return null;
+    end $$;
+    do $$
+    declare
+      t regclass;
+    begin
+      for t in
+        select c.oid::regclass from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition
+      loop
+        execute format('create or replace trigger salary_notify_write
+          after insert or update or delete or truncate on %s
+          for each statement execute function salary_notify_write()', t);
+      end loop;
+    end $$;`);
+}
 
-const watched = new WeakMap<PGlite, WriteEpoch>();
-
-export function watchWrites(client: PGlite): WriteEpoch {
-  const known = watched.get(client);
-  if (known) return known;
+/** Counts the committed writes of this PGlite instance from now on. */
+export async function watchWrites(pglite: PGlite): Promise<WriteEpoch> {
   let count = 0;
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
-  const transaction = client.transaction.bind(client);
-  const patched = client as unknown as Record<'query' | 'exec' | 'transaction', unknown>;
-  patched.query = async (...args: Parameters<PGlite['query']>) => {
-    if (isRead(args[0])) return query(...args);
-    try {
-      return await query(...args);
-    } finally {
-      count++;
-    }
-  };
-  patched.exec = async (...args: Parameters<PGlite['exec']>) => {
-    try {
-      return await exec(...args);
-    } finally {
-      count++;
-    }
-  };
-  patched.transaction = async (...args: Parameters<PGlite['transaction']>) => {
-    try {
-      return await transaction(...args);
-    } finally {
-      count++;
-    }
-  };
-  const epoch: WriteEpoch = { current: () => count };
-  watched.set(client, epoch);
-  return epoch;
+  await pglite.listen(CHANNEL, () => {
+    count++;
+  });
+  return { current: () => count };
 }

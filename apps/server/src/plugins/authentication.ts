@@ -72,7 +72,7 @@ function cachedVerifier(tokens: TokenService) {
  * — whatever spelling of the URL reached them (percent-encoding, absolute-form targets).
  * Whether a token is needed is read from the matched route (`config.public`), never from the
  * URL's text. The session and its user (and so the permissions) are exact on every request
- * (sessions.check.ts: from memory while nothing was written, on PGlite; one cheap snapshot
+ * (sessions.check.ts: from memory while nothing was committed, on PGlite; one cheap snapshot
  * question per batch of requests on PostgreSQL): an ended session, a changed or a deleted
  * user count on the next request, on every replica.
  */
@@ -82,8 +82,10 @@ export default fp(async function authentication(
     tokens: TokenService;
     lifetimes: SessionLifetimes;
     sessions: SessionsRepository;
-    /** PGlite: the count of finished writes, which lets the check answer from memory. */
+    /** PGlite: the count of committed writes, which lets the check answer from memory. */
     writeEpoch?: WriteEpoch;
+    /** false (CACHES=off): the check keeps no session between requests. */
+    caches?: boolean;
     signInUser: FastifyInstance['signInUser'];
   },
 ) {
@@ -96,6 +98,7 @@ export default fp(async function authentication(
   const check = createSessionCheck(opts.sessions, {
     idleSeconds: opts.lifetimes.idleSeconds,
     writeEpoch: opts.writeEpoch,
+    cache: opts.caches ?? true,
   });
 
   // onRequest: a caller without a valid token is turned away before its body is even parsed.

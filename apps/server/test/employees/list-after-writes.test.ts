@@ -163,9 +163,16 @@ const WRITES: Write[] = [
   },
 ];
 
-describe('the whole list after each kind of write', () => {
+/*
+ * Both ways: with the caches on (what is kept is re-read by row version) and with CACHES=off
+ * (every read from the database), which must answer exactly the same.
+ */
+describe.each([
+  { label: 'caches on', caches: true },
+  { label: 'CACHES=off', caches: false },
+])('the whole list after each kind of write ($label)', ({ caches }) => {
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ caches });
     db = t.database.db;
     company = await t.newCompany(4000);
     employeeIds = [];

@@ -153,8 +153,8 @@ export function createAuditRepository(db: DbOrTx) {
   return {
     /** `id`: one from reserveId, else the next. */
     async insert(entry: NewAuditEntry, id?: number): Promise<number> {
-      // Every audited write runs this once: on the driver's client, a fifth of a single-row
-      // write's time through Drizzle (bench/audit.ts, "single-row write").
+      // Every audited write runs this once: a fixed statement, not the query builder
+      // (db/driver-query.ts; bench/audit.ts, "single-row write").
       const values = [
         entry.actorId,
         entry.actorEmail,

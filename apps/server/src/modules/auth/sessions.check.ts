@@ -18,9 +18,9 @@ const MAX_ENTRIES = 10_000;
 /**
  * The sign-in check's read of a session and its user, exact on every request:
  *
- * - **PGlite** (`writeEpoch` given): every write passes through this process and is counted
- *   (db/write-epoch.ts). A session read while the count stayed at N is answered from memory
- *   for as long as the count is still N — no statement at all. Any write (a changed
+ * - **PGlite** (`writeEpoch` given): every committed write is counted, the database notifying
+ *   this process of each (db/write-epoch.ts). A session read while the count stayed at N is
+ *   answered from memory for as long as the count is still N — no statement at all. Any write (a changed
  *   permission, a deleted user, an ended session, anything else) moves the count, and the
  *   next request reads again.
  * - **PostgreSQL**: other replicas write too, so every batch of requests asks the database
@@ -28,6 +28,7 @@ const MAX_ENTRIES = 10_000;
  *   snapshot are exact (nothing committed since, on any replica); otherwise they are read
  *   again. LISTEN/NOTIFY would save that round trip but is not exact: a notification
  *   arrives after the commit, so a request reaching another replica in between would pass.
+ * - With `cache: false` (CACHES=off) nothing is kept: every batch reads its sessions.
  *
  * Idle expiry and the absolute lifetime are re-checked against the clock on every answer
  * from memory (the database's clock on PostgreSQL), so a session that idles out while cached
@@ -38,8 +39,9 @@ const MAX_ENTRIES = 10_000;
  */
 export function createSessionCheck(
   repo: SessionsRepository,
-  opts: { idleSeconds: number; writeEpoch?: WriteEpoch },
+  opts: { idleSeconds: number; writeEpoch?: WriteEpoch; cache?: boolean },
 ) {
+  const cache = opts.cache ?? true;
   const idleMs = opts.idleSeconds * 1000;
   const touchMs = TOUCH_SECONDS * 1000;
   const { writeEpoch } = opts;
@@ -103,7 +105,7 @@ export function createSessionCheck(
     for (const id of ids) {
       const row = byId.get(id);
       settle(batch.get(id), { row, snapshot });
-      if (at !== undefined && (row || writeEpoch)) remember(at, id, { row, snapshot });
+      if (cache && at !== undefined && (row || writeEpoch)) remember(at, id, { row, snapshot });
     }
   }
 

@@ -30,3 +30,15 @@ export interface EmployeePricing {
     tx?: DbOrTx,
   ): Promise<void>;
 }
+
+/** Where the priced lists and their views are kept between reads (pricing's read model). */
+export interface EmployeeListCache {
+  /** A list kept per `key` for the snapshot it was read at; `build` reads and prices anew. */
+  list<V>(
+    key: string,
+    snapshotNow: () => Promise<string>,
+    build: () => Promise<{ list: V[]; snapshot: string }>,
+  ): Promise<V[]>;
+  /** The view of a priced employee for one visibility, made once while the list keeps it. */
+  viewOf<V extends object>(visibility: string, priced: PricedRecord, make: () => V): V;
+}

@@ -12,12 +12,11 @@ import type { Settings } from '@salary/shared/settings/settings.contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
-import { SnapshotCache } from '../../lib/snapshot-cache.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { EmployeeRecord } from './employee.model.ts';
 import type { ListPage, RowFilters } from './employee-list.repository.ts';
-import type { EmployeePricing, PricedRecord as PricedEmployee } from './employee-pricing.ts';
+import type { EmployeeListCache, EmployeePricing, PricedRecord as PricedEmployee } from './employee-pricing.ts';
 import type { EmployeesRepository } from './employees.repository.ts';
 
 const REFERENCE_FIELDS = fieldsOfKind('reference');
@@ -27,9 +26,6 @@ const EMPLOYEE_LABELS: Record<string, string> = {
   customMultipliers: 'Custom Multipliers',
 };
 const LAST_REFERENCE = REFERENCE_FIELDS[REFERENCE_FIELDS.length - 1];
-
-/** Distinct (visibility, filters) lists kept for the current snapshot. */
-const LIST_CACHE_ENTRIES = 4;
 
 /** The figures of a priced employee the views show. */
 export type Pricing = Pick<PricedEmployee, 'calculatedSalary' | 'accumulatedCost'>;
@@ -90,6 +86,8 @@ export const authorOf = (actor: Actor): string | null => (actor as { email?: str
 export function createEmployeesService(deps: {
   employees: RepositoryOn<EmployeesRepository>;
   pricing: EmployeePricing;
+  /** Where the priced lists and their views are kept between reads (pricing/read-model.ts). */
+  readModel: EmployeeListCache;
   settings(tx?: DbOrTx): Promise<Settings>;
   /** Every create, update and delete records its entry, with the employee's pay history. */
   audit: Pick<AuditService, 'record' | 'payBefore' | 'payOfNew' | 'staleVersion'>;
@@ -116,14 +114,6 @@ export function createEmployeesService(deps: {
   const lastId = (read: ReadRows) =>
     read.priced ? read.priced[read.priced.length - 1]!.employee.id : read.rows[read.rows.length - 1]!.id;
 
-  /**
-   * Lists already built, per (visibility, filters), for the snapshot they were read at: a
-   * list asked for again while nothing was written anywhere is answered without reading and
-   * pricing every row again — exact, and across replicas (see SnapshotCache). A handful of
-   * entries at most, all dropped by the first write.
-   */
-  const lists = new SnapshotCache<EmployeeView[]>(LIST_CACHE_ENTRIES);
-
   const visibilityOf = (actor: Actor): Required<Visibility> => ({
     salary: can(actor, 'showSalary'),
     cost: can(actor, 'showCost'),
@@ -138,14 +128,6 @@ export function createEmployeesService(deps: {
     const visibility = visibilityOf(actor);
     return { visibility, salaryFilter, priced: visibility.salary || visibility.cost || salaryFilter };
   }
-
-  /*
-   * The view of each priced employee, per visibility, for as long as that priced employee is
-   * kept: the whole list re-prices only the rows written since the last read (pricing
-   * service), so after a write the other rows' views, and their JSON (employees.wire.ts), are
-   * the ones already made.
-   */
-  const viewsByVisibility = new Map<string, WeakMap<PricedEmployee, EmployeeView>>();
 
   /** Read rows → their views: salary filters applied, figures only where visible. */
   function viewsOf(
@@ -167,23 +149,15 @@ export function createEmployeesService(deps: {
     const to = filters.salaryTo ?? Number.POSITIVE_INFINITY;
     const { visibility } = access;
     const key = `${visibility.salary}:${visibility.cost}:${visibility.personal}`;
-    let made = viewsByVisibility.get(key);
-    if (!made) {
-      made = new WeakMap();
-      viewsByVisibility.set(key, made);
-    }
     for (const priced of read.priced) {
       if (!shownBy(filters.status, priced.employee.employmentStatus)) continue;
       if (access.salaryFilter) {
         const salary = priced.calculatedSalary;
         if (salary === null || salary < from || salary > to) continue;
       }
-      let view = remember ? made.get(priced) : undefined;
-      if (!view) {
-        view = toEmployeeView(priced.employee, priced, visibility);
-        if (remember) made.set(priced, view);
-      }
-      out.push(view);
+      const make = () => toEmployeeView(priced.employee, priced, visibility);
+      // The views of the whole list are kept with its priced rows (read model), when caches are on.
+      out.push(remember ? deps.readModel.viewOf(key, priced, make) : make());
     }
     return out;
   }
@@ -221,12 +195,11 @@ export function createEmployeesService(deps: {
         filters.salaryTo,
         filters.status,
       ]);
-      const cached = lists.get(await employees.snapshot(), key);
-      if (cached) return cached;
-      const rows = await read(filters, access.priced);
-      const out = viewsOf(rows, filters, access);
-      lists.set(rows.snapshot, key, out);
-      return out;
+      // Kept per (visibility, filters) for the snapshot it was read at (pricing/read-model.ts).
+      return deps.readModel.list(key, employees.snapshot, async () => {
+        const rows = await read(filters, access.priced);
+        return { list: viewsOf(rows, filters, access), snapshot: rows.snapshot };
+      });
     },
 
     /**

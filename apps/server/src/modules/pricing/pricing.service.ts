@@ -4,19 +4,20 @@ import type { SalaryProfile, SalaryResult } from '@salary/salary-engine/salary-t
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
-import { SnapshotCache } from '../../lib/snapshot-cache.ts';
 import type {
   EmployeeRecord,
   FactorRecord,
-  ListPage,
   PricingRepository,
   ReferenceIds,
   References,
   RowFilters,
-  StoredRules,
-  WholeList,
 } from './pricing.repository.ts';
-import { narrowsRows } from './pricing.repository.ts';
+import {
+  createPricedReadModel,
+  type PricedEmployee,
+  type PricedReadModel,
+  priceEmployee,
+} from './read-model.ts';
 import { type CustomMultiplierRule, engineRules, RuleBook } from './salary-rules.ts';
 
 /*
@@ -33,19 +34,6 @@ export function engineErrorToAppError(error: unknown): unknown {
   if (!(error instanceof SalaryEngineError)) return error;
   if (error.code === 'BASE_SALARY_NOT_FOUND') return new AppError(422, BASE_SALARY_NOT_FOUND, error.message);
   return badRequest(error.message.replace(/^Invalid salary input: /, ''));
-}
-
-/** One employee and its figures: gross pay and total cost to the company, null without a base salary. */
-export interface PricedEmployee {
-  employee: EmployeeRecord;
-  calculatedSalary: number | null;
-  accumulatedCost: number | null;
-  /** Base salary + job/position adjustment (the engine's `adjustedSalary`): the ordinary basic wage. */
-  basicWage: number | null;
-  /** The benefits' amount (pay in kind, on top of gross; part of the cost). */
-  benefits: number | null;
-  /** The company's share of social insurance (the rest of the cost beyond gross and benefits). */
-  companyInsurance: number | null;
 }
 
 /** A profile to price as the calculator sees it: references, years, flags and what-if choices. */
@@ -79,112 +67,23 @@ function assertReferences(refs: References, ids: ReferenceIds, fieldNames: Refer
   if (problems.length) throw badRequest(problems.map((p) => p.message).join('; '), problems);
 }
 
-/** Prices one employee with the shared rules; no base salary → nulls, never a failure. */
-export function priceEmployee(book: RuleBook, employee: EmployeeRecord): PricedEmployee {
-  try {
-    const { details } = calculateWithPrepared(book.forEmployee(employee), employee);
-    return {
-      employee,
-      calculatedSalary: details.grossSalary,
-      accumulatedCost: details.totalCost,
-      basicWage: details.adjustedSalary,
-      benefits: details.totalBenefitsCost,
-      companyInsurance: details.companySocialInsurance,
-    };
-  } catch (error) {
-    if (error instanceof SalaryEngineError)
-      return {
-        employee,
-        calculatedSalary: null,
-        accumulatedCost: null,
-        basicWage: null,
-        benefits: null,
-        companyInsurance: null,
-      };
-    throw error;
-  }
-}
-
-/** Whether two pricings of the same employee record answer the same figures (every one of them). */
-function sameFigures(a: PricedEmployee, b: PricedEmployee): boolean {
-  if (a === b) return true;
-  for (const key of Object.keys(a) as (keyof PricedEmployee)[])
-    if (key !== 'employee' && a[key] !== b[key]) return false;
-  return true;
-}
-
-/** What a calculation reads from the database for one (job, position, grade, level). */
-interface ProfileRules {
-  settings: Settings;
-  references: References;
-  baseSalary: number | null;
-  factor: FactorRecord | null;
-}
-
 export function createPricingService(deps: {
   repo: PricingRepository;
   /** The settings record, recreated if its row is missing (never, after migrations). */
   settings(tx?: DbOrTx): Promise<Settings>;
+  /**
+   * Employees priced at a snapshot, and the caches kept on them (one per app; read-model.ts).
+   * Absent: one of its own that keeps nothing.
+   */
+  readModel?: PricedReadModel;
 }) {
   const { repo } = deps;
-  /**
-   * The calculator's rules per (job, position, grade, level), keyed on the snapshot the
-   * request's sign-in check read at: exact, see SnapshotCache. One per app.
-   */
-  const profiles = new SnapshotCache<ProfileRules>();
-
-  const bookOf = async (rules: StoredRules, tx?: DbOrTx) =>
-    new RuleBook(rules.settings ?? (await deps.settings(tx)), rules.baseSalaries, rules.factors);
-
-  /**
-   * The whole directory as last priced outside any write, with each row's version: the next
-   * whole-list read re-reads only the rows written since (every row when a name changed) and
-   * re-prices only those (everyone when a base salary, factor or setting changed), so a write
-   * elsewhere, or to one employee, costs neither a read nor a pricing of every row. One per
-   * app; replaced by each whole-list read.
-   */
-  let whole: (WholeList & { priced: PricedEmployee[]; book: RuleBook }) | undefined;
-
-  async function priceWhole(): Promise<{ employees: PricedEmployee[]; snapshot: string }> {
-    const known = whole;
-    const read = await repo.wholeListSince(known);
-    const sameRules = known !== undefined && read.rules === known.rules;
-    const book = sameRules ? known.book : await bookOf(read.stored);
-    const priced: PricedEmployee[] = new Array(read.ids.length);
-    let next = 0;
-    for (let i = 0; i < priced.length; i++) {
-      const at = read.reuse[i]!;
-      if (at < 0) priced[i] = priceEmployee(book, read.read[next++]!);
-      else {
-        const before = known!.priced[at]!;
-        // Same row, other rules: priced again, but kept as it was if its figures did not move
-        // (its view and JSON are then the ones already made).
-        const now = sameRules ? before : priceEmployee(book, before.employee);
-        priced[i] = sameFigures(now, before) ? before : now;
-      }
-    }
-    const { reuse: _reuse, read: _read, ...list } = read;
-    whole = { ...list, priced, book };
-    return { employees: priced, snapshot: read.snapshot };
-  }
-
-  /** One statement on a miss; none when this snapshot already priced this profile. */
-  async function profileRules(ids: ReferenceIds, snapshot: string | undefined, tx?: DbOrTx) {
-    const key = `${ids.jobId}:${ids.positionId}:${ids.gradeId}:${ids.levelId}`;
-    // Inside a transaction the request's snapshot says nothing about what it sees.
-    const hit = tx ? undefined : profiles.get(snapshot, key);
-    if (hit) return hit;
-    const read = await repo.profileRules(ids, tx);
-    if (!read.settings) return { ...read, settings: await deps.settings(tx) };
-    const rules: ProfileRules = { ...read, settings: read.settings };
-    if (!tx) profiles.set(read.snapshot, key, rules);
-    return rules;
-  }
+  const model = deps.readModel ?? createPricedReadModel({ repo, settings: deps.settings, caches: false });
 
   return {
     /** Every stored pricing rule, prepared for pricing employees one by one (`price`). */
     async rulesAt(tx?: DbOrTx): Promise<RuleBook> {
-      return bookOf(await repo.rules(tx), tx);
+      return model.bookOf(await repo.rules(tx), tx);
     },
 
     /** One employee priced with a rule book from `rulesAt`. */
@@ -195,17 +94,7 @@ export function createPricingService(deps: {
      * settings' social insurance), rows and rules read in ONE statement so they come from one
      * snapshot, which is answered too. With a `page`, only that keyset page (by id).
      */
-    async priceEmployees(
-      filters: RowFilters = {},
-      options: { page?: ListPage; tx?: DbOrTx } = {},
-    ): Promise<{ employees: PricedEmployee[]; snapshot: string }> {
-      if (!options.page && !options.tx && !narrowsRows(filters)) return priceWhole();
-      const read = await repo.employeesWithRules(filters, options.page, options.tx);
-      const book = await bookOf(read.rules, options.tx);
-      const priced: PricedEmployee[] = new Array(read.employees.length);
-      for (let i = 0; i < priced.length; i++) priced[i] = priceEmployee(book, read.employees[i]!);
-      return { employees: priced, snapshot: read.snapshot };
-    },
+    priceEmployees: model.priceEmployees,
 
     /**
      * One employee priced as the list prices it, with the engine's whole result and the
@@ -242,7 +131,7 @@ export function createPricingService(deps: {
       profile: PricingProfile,
       options: { snapshot?: string; tx?: DbOrTx } = {},
     ): Promise<SalaryResult> {
-      const { settings, references, baseSalary, factor } = await profileRules(
+      const { settings, references, baseSalary, factor } = await model.profileRules(
         profile,
         options.snapshot,
         options.tx,
@@ -274,4 +163,5 @@ export function createPricingService(deps: {
 }
 
 export type PricingService = ReturnType<typeof createPricingService>;
-export type { RowFilters };
+export type { PricedEmployee, RowFilters };
+export { priceEmployee };

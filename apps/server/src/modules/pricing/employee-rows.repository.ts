@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  adjustmentFactors,
+  baseSalaries,
+  employees,
+  grades,
+  jobs,
+  levels,
+  positions,
+  settings,
+} from '../../db/schema.ts';
+import { type EmployeeRecord, listSnapshot, recordsOf } from '../employees/employee.model.ts';
+import { type ListPage, listColumns, listNameColumns, type RowFilters } from '../employees/employee-list.repository.ts';
+import { oneRow, ruleColumns, type StoredRules, settingsJoin, storedRules } from './rules.repository.ts';
+import type { ListHead, SnapshotReads } from './snapshot-reads.ts';
+
+/*
+ * The employees pricing reads, always with every rule that prices them and the snapshot they
+ * were read at: a list (one statement), or the whole list re-read by row version.
+ */
+
+/** A whole-list read: each employee's row version in id order, and its sources' fingerprints. */
+export interface WholeList {
+  snapshot: string;
+  /** The names' tables as their rows' (xmin, ctid): any insert, update or delete moves it. */
+  names: string;
+  /** The same of the rule tables (base salaries, factors, settings). */
+  rules: string;
+  ids: number[];
+  versions: string[];
+  stored: StoredRules;
+}
+
+/** Every table a priced list row is made from besides employees: names, then rules. */
+const NAME_SOURCES = [jobs, positions, grades, levels];
+const RULE_SOURCES = [baseSalaries, adjustmentFactors, settings];
+
+const fingerprint = (tables: typeof NAME_SOURCES | typeof RULE_SOURCES) =>
+  sql<string>`concat_ws('|', ${sql.join(
+    tables.map(
+      (
+        table,
+      ) => sql`(select coalesce(string_agg(s.xmin::text || '@' || s.ctid::text, ',' order by s.ctid), '')
+        from ${table} s)`,
+    ),
+    sql`, `,
+  )})`;
+
+const versionColumns = {
+  versions: sql<string>`(select coalesce(string_agg(v.id::text || ':' || v.xmin::text, ',' order by v.id), '')
+    from ${employees} v)`,
+  nameSources: fingerprint(NAME_SOURCES),
+  ruleSources: fingerprint(RULE_SOURCES),
+};
+
+function parseVersions(text: string): { ids: number[]; versions: string[] } {
+  const ids: number[] = [];
+  const versions: string[] = [];
+  if (text === '') return { ids, versions };
+  for (const pair of text.split(',')) {
+    const colon = pair.indexOf(':');
+    ids.push(Number(pair.slice(0, colon)));
+    versions.push(pair.slice(colon + 1));
+  }
+  return { ids, versions };
+}
+
+/**
+ * Which rows of `known` are still current: `reuse[i]` is the index in `known` of row i's
+ * unchanged version, or -1; `changed` lists the ids to read again (every id when a name moved,
+ * or when too much changed to be worth picking out).
+ */
+/** The day a list snapshot's years were derived at (`listSnapshot`: its last word). */
+const dayOf = (snapshot: string) => snapshot.slice(snapshot.lastIndexOf(' ') + 1);
+
+function unchangedRows(
+  known: WholeList | undefined,
+  names: string,
+  snapshot: string,
+  ids: number[],
+  versions: string[],
+): { reuse: Int32Array; changed: number[] } {
+  const reuse = new Int32Array(ids.length).fill(-1);
+  // A new day (the company's) derives the years again: every row is read anew.
+  if (!known || known.names !== names || dayOf(known.snapshot) !== dayOf(snapshot)) return { reuse, changed: ids };
+  const changed: number[] = [];
+  // Both in id order: one walk.
+  let j = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    while (j < known.ids.length && known.ids[j]! < id) j++;
+    if (j < known.ids.length && known.ids[j] === id && known.versions[j] === versions[i]) reuse[i] = j;
+    else changed.push(id);
+  }
+  if (changed.length > ids.length / 4) return { reuse: reuse.fill(-1), changed: ids };
+  return { reuse, changed };
+}
+
+export function createEmployeeRowsRepository(
+  db: DbOrTx,
+  /** One-snapshot reads on the database itself, outside any write (see snapshot-reads.ts). */
+  snapshots?: SnapshotReads,
+) {
+  async function wholeListApart(filters: RowFilters, reads: SnapshotReads) {
+    return reads.run(async (tx, rowsOf) => {
+      const [head] = await tx
+        .select({ ...listNameColumns(), ...ruleColumns })
+        .from(oneRow)
+        .leftJoin(...settingsJoin);
+      if (!head) throw new Error('employeesWithRules: no row');
+      return {
+        employees: await rowsOf(filters, head satisfies ListHead),
+        rules: storedRules(head),
+        snapshot: listSnapshot(head),
+      };
+    });
+  }
+
+  return {
+    /**
+     * The matching employees plus every rule that prices them: the rows and their rules come
+     * from the same snapshot (answered too), and a list costs one round trip, not four.
+     */
+    async employeesWithRules(
+      filters: RowFilters,
+      page: ListPage | undefined,
+      tx: DbOrTx = db,
+    ): Promise<{ employees: EmployeeRecord[]; rules: StoredRules; snapshot: string }> {
+      const whole = !page && filters.id === undefined && filters.ids === undefined;
+      if (snapshots?.rowsApart && whole && tx === db) return wholeListApart(filters, snapshots);
+      const [row] = await tx
+        .select({ ...listColumns(filters, page), ...ruleColumns })
+        .from(oneRow)
+        .leftJoin(...settingsJoin);
+      if (!row) throw new Error('employeesWithRules: no row');
+      return { employees: recordsOf(row), rules: storedRules(row), snapshot: listSnapshot(row) };
+    },
+
+    /**
+     * Every employee with its rules, re-reading only the rows written since `known` (an
+     * earlier answer of this method): each row's version is its `xmin` (the transaction that
+     * wrote that row version: any insert or update gives a new one, a delete removes the id),
+     * and the names' and rules' tables are fingerprinted the same way. All in one transaction
+     * on one snapshot. `reuse[i]` is the index in `known` of row i's unchanged version, or -1
+     * for a row read now (`read`, in id order). When a name moved, or too much changed to be
+     * worth picking out, every row is read again. Outside any unit of work only (on the
+     * database itself): inside one, uncommitted rows carry versions too.
+     */
+    async wholeListSince(
+      known: WholeList | undefined,
+    ): Promise<WholeList & { reuse: Int32Array; read: EmployeeRecord[] }> {
+      if (!snapshots) throw new Error('wholeListSince needs one-snapshot reads');
+      return snapshots.run(async (tx, rowsOf) => {
+        const [head] = await tx
+          .select({ ...listNameColumns(), ...ruleColumns, ...versionColumns })
+          .from(oneRow)
+          .leftJoin(...settingsJoin);
+        if (!head) throw new Error('wholeListSince: no row');
+        const { ids, versions } = parseVersions(head.versions);
+        const snapshot = listSnapshot(head);
+        const { reuse, changed } = unchangedRows(known, head.nameSources, snapshot, ids, versions);
+        const read = changed.length === 0 ? [] : await rowsOf(changed === ids ? {} : { ids: changed }, head);
+        if (read.length !== changed.length) throw new Error('wholeListSince: rows moved within one snapshot');
+        return {
+          snapshot,
+          names: head.nameSources,
+          rules: head.ruleSources,
+          ids,
+          versions,
+          stored: storedRules(head),
+          reuse,
+          read,
+        };
+      });
+    },
+  };
+}
+
+export type EmployeeRowsRepository = ReturnType<typeof createEmployeeRowsRepository>;

@@ -1,0 +1,186 @@
+import type { Settings } from '@salary/shared/settings/settings.contract';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  adjustmentFactors,
+  baseSalaries,
+  grades,
+  jobs,
+  levels,
+  positions,
+  settings,
+} from '../../db/schema.ts';
+import { currentSnapshot } from '../../lib/snapshot.repository.ts';
+import { parsedJson } from '../../lib/parsed-json.ts';
+import { toSettings } from '../settings/settings.repository.ts';
+
+/*
+ * The rules that price employees, as pricing reads them: every rule at once (a list), or what
+ * one calculation needs. Each read is ONE statement that also answers the snapshot it read at.
+ */
+
+export interface FactorRecord {
+  jobId: number;
+  positionId: number;
+  type: 'PERCENTAGE' | 'FIXED';
+  factor: number;
+}
+
+export interface BaseSalaryRecord {
+  gradeId: number;
+  levelId: number;
+  amount: number;
+}
+
+export interface ReferenceIds {
+  jobId: number;
+  positionId: number;
+  gradeId: number;
+  levelId: number;
+}
+
+/** Which of the four references exist, and which job the position belongs to. */
+export interface References {
+  job: boolean;
+  positionJobId: number | null;
+  grade: boolean;
+  level: boolean;
+}
+
+/**
+ * Every rule that prices employees: the settings (undefined only when the settings row is
+ * missing — the caller recreates it), all base salaries and all factors.
+ */
+export interface StoredRules {
+  settings: Settings | undefined;
+  baseSalaries: BaseSalaryRecord[];
+  factors: FactorRecord[];
+}
+
+/** The settings record is a single row (see the settings repository). */
+export const SETTINGS_ID = 1;
+
+/** A statement of columns only: `select … from (select 1) as one`. */
+export const oneRow = sql`(select 1) as one`;
+
+/** The settings row, joined to `oneRow` by the statements that read the rules. */
+export const settingsJoin = [settings, eq(settings.id, SETTINGS_ID)] as const;
+
+/** The four references as columns of one statement: id lookups on primary keys. */
+function referenceColumns(ids: ReferenceIds) {
+  return {
+    job: sql<boolean>`exists (select 1 from ${jobs} where ${jobs.id} = ${ids.jobId})`,
+    positionJobId: sql<
+      number | null
+    >`(select ${positions.jobId} from ${positions} where ${positions.id} = ${ids.positionId})`,
+    grade: sql<boolean>`exists (select 1 from ${grades} where ${grades.id} = ${ids.gradeId})`,
+    level: sql<boolean>`exists (select 1 from ${levels} where ${levels.id} = ${ids.levelId})`,
+  };
+}
+
+function toReferences(row: { job: unknown; positionJobId: number | null; grade: unknown; level: unknown }) {
+  return {
+    job: Boolean(row.job),
+    positionJobId: row.positionJobId ?? null,
+    grade: Boolean(row.grade),
+    level: Boolean(row.level),
+  };
+}
+
+/** Base salaries and factors as one json value each (both drivers decode that fast). */
+export const ruleColumns = {
+  settings,
+  baseSalaries: sql<Array<[number, number, number]> | string>`(select coalesce(json_agg(json_build_array(
+    ${baseSalaries.gradeId}, ${baseSalaries.levelId}, ${baseSalaries.amount})), '[]'::json) from ${baseSalaries})`,
+  factors: sql<
+    Array<[number, number, 'PERCENTAGE' | 'FIXED', number]> | string
+  >`(select coalesce(json_agg(json_build_array(
+    ${adjustmentFactors.jobId}, ${adjustmentFactors.positionId}, ${adjustmentFactors.type},
+    ${adjustmentFactors.factor})), '[]'::json) from ${adjustmentFactors})`,
+};
+
+/** The rules of a row read with `ruleColumns`. */
+export function storedRules(row: {
+  settings: typeof settings.$inferSelect | null;
+  baseSalaries: Array<[number, number, number]> | string;
+  factors: Array<[number, number, 'PERCENTAGE' | 'FIXED', number]> | string;
+}): StoredRules {
+  return {
+    settings: row.settings ? toSettings(row.settings) : undefined,
+    baseSalaries: parsedJson(row.baseSalaries, []).map(([gradeId, levelId, amount]) => ({
+      gradeId,
+      levelId,
+      amount: Number(amount),
+    })),
+    factors: parsedJson(row.factors, []).map(([jobId, positionId, type, factor]) => ({
+      jobId,
+      positionId,
+      type,
+      factor: Number(factor),
+    })),
+  };
+}
+
+/** Reads the rules; each read takes an optional transaction (`tx`) to read inside. */
+export function createRulesRepository(db: DbOrTx) {
+  return {
+    /** Which of the four references exist, and which job the position belongs to. */
+    async references(ids: ReferenceIds, tx: DbOrTx = db): Promise<References> {
+      const [row] = await tx.select(referenceColumns(ids)).from(oneRow);
+      if (!row) throw new Error('references: no row');
+      return toReferences(row);
+    },
+
+    /** Every pricing rule, with the snapshot it was read at. */
+    async rules(tx: DbOrTx = db): Promise<StoredRules & { snapshot: string }> {
+      const [row] = await tx
+        .select({ ...ruleColumns, snapshot: currentSnapshot })
+        .from(oneRow)
+        .leftJoin(...settingsJoin);
+      if (!row) throw new Error('rules: no row');
+      return { ...storedRules(row), snapshot: row.snapshot };
+    },
+
+    /**
+     * Everything one calculation reads — the settings record, the references, the base
+     * salary and the adjustment factor — in ONE statement, with the snapshot it read at.
+     */
+    async profileRules(ids: ReferenceIds, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({
+          settings,
+          snapshot: currentSnapshot,
+          ...referenceColumns(ids),
+          baseSalary: sql<string | null>`(select ${baseSalaries.amount}::text from ${baseSalaries}
+            where ${baseSalaries.gradeId} = ${ids.gradeId} and ${baseSalaries.levelId} = ${ids.levelId})`,
+          factor: sql<string | null>`(select ${adjustmentFactors.factor}::text from ${adjustmentFactors}
+            where ${adjustmentFactors.jobId} = ${ids.jobId} and ${adjustmentFactors.positionId} = ${ids.positionId})`,
+          factorType: sql<
+            'PERCENTAGE' | 'FIXED' | null
+          >`(select ${adjustmentFactors.type} from ${adjustmentFactors}
+            where ${adjustmentFactors.jobId} = ${ids.jobId} and ${adjustmentFactors.positionId} = ${ids.positionId})`,
+        })
+        .from(oneRow)
+        .leftJoin(...settingsJoin);
+      if (!row) throw new Error('profileRules: no row');
+      const factor: FactorRecord | null =
+        row.factor === null || row.factorType === null
+          ? null
+          : {
+              jobId: ids.jobId,
+              positionId: ids.positionId,
+              type: row.factorType,
+              factor: Number(row.factor),
+            };
+      return {
+        snapshot: row.snapshot,
+        settings: row.settings ? toSettings(row.settings) : undefined,
+        references: toReferences(row),
+        baseSalary: row.baseSalary === null ? null : Number(row.baseSalary),
+        factor,
+      };
+    },
+  };
+}
+
+export type RulesRepository = ReturnType<typeof createRulesRepository>;
