@@ -44,7 +44,7 @@ import { createPositionsService } from './modules/positions/positions.service.ts
 import { createPricingRepository } from './modules/pricing/pricing.repository.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { createPricedReadModel } from './modules/pricing/read-model.ts';
-import { pgliteSnapshotReads, postgresSnapshotReads } from './modules/pricing/snapshot-reads.ts';
+import { pgliteSnapshotReads, postgresSnapshotReads } from './modules/pricing/snapshot-reads.repository.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createUsersRepository, type SignedInRow } from './modules/users/users.repository.ts';
@@ -75,7 +75,7 @@ export interface ServiceOptions {
   log: FastifyBaseLogger;
   /** Which database the app runs on. */
   databaseKind?: 'pglite' | 'postgres';
-  /** PostgreSQL: the pool, for the whole list's one-snapshot reads (pricing/snapshot-reads.ts). */
+  /** PostgreSQL: the pool, for the whole list's one-snapshot reads (pricing/snapshot-reads.repository.ts). */
   pool?: pg.Pool;
 }
 

@@ -27,7 +27,7 @@ export interface Database {
   /**
    * The drivers `db` runs on, for what needs the driver itself. PGlite: its instance (tests
    * dump it as a template). PostgreSQL: the pool (a read that holds one connection, see
-   * modules/pricing/snapshot-reads.ts).
+   * modules/pricing/snapshot-reads.repository.ts).
    */
   pglite?: PGlite;
   pool?: pg.Pool;

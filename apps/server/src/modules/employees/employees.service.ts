@@ -16,7 +16,11 @@ import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { EmployeeRecord } from './employee.model.ts';
 import type { ListPage, RowFilters } from './employee-list.repository.ts';
-import type { EmployeeListCache, EmployeePricing, PricedRecord as PricedEmployee } from './employee-pricing.ts';
+import type {
+  EmployeeListCache,
+  EmployeePricing,
+  PricedRecord as PricedEmployee,
+} from './employee-pricing.ts';
 import type { EmployeesRepository } from './employees.repository.ts';
 
 const REFERENCE_FIELDS = fieldsOfKind('reference');

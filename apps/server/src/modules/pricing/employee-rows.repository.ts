@@ -11,9 +11,14 @@ import {
   settings,
 } from '../../db/schema.ts';
 import { type EmployeeRecord, listSnapshot, recordsOf } from '../employees/employee.model.ts';
-import { type ListPage, listColumns, listNameColumns, type RowFilters } from '../employees/employee-list.repository.ts';
+import {
+  type ListPage,
+  listColumns,
+  listNameColumns,
+  type RowFilters,
+} from '../employees/employee-list.repository.ts';
 import { oneRow, ruleColumns, type StoredRules, settingsJoin, storedRules } from './rules.repository.ts';
-import type { ListHead, SnapshotReads } from './snapshot-reads.ts';
+import type { ListHead, SnapshotReads } from './snapshot-reads.repository.ts';
 
 /*
  * The employees pricing reads, always with every rule that prices them and the snapshot they
@@ -83,7 +88,8 @@ function unchangedRows(
 ): { reuse: Int32Array; changed: number[] } {
   const reuse = new Int32Array(ids.length).fill(-1);
   // A new day (the company's) derives the years again: every row is read anew.
-  if (!known || known.names !== names || dayOf(known.snapshot) !== dayOf(snapshot)) return { reuse, changed: ids };
+  if (!known || known.names !== names || dayOf(known.snapshot) !== dayOf(snapshot))
+    return { reuse, changed: ids };
   const changed: number[] = [];
   // Both in id order: one walk.
   let j = 0;
@@ -99,7 +105,7 @@ function unchangedRows(
 
 export function createEmployeeRowsRepository(
   db: DbOrTx,
-  /** One-snapshot reads on the database itself, outside any write (see snapshot-reads.ts). */
+  /** One-snapshot reads on the database itself, outside any write (see snapshot-reads.repository.ts). */
   snapshots?: SnapshotReads,
 ) {
   async function wholeListApart(filters: RowFilters, reads: SnapshotReads) {

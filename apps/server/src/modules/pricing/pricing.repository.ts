@@ -10,7 +10,7 @@ import {
   type References,
   type StoredRules,
 } from './rules.repository.ts';
-import type { SnapshotReads } from './snapshot-reads.ts';
+import type { SnapshotReads } from './snapshot-reads.repository.ts';
 
 /**
  * Everything pricing reads: the rules (rules.repository.ts) and the employees with their rules
@@ -23,7 +23,7 @@ export function createPricingRepository(
   opts: {
     /**
      * One-snapshot reads on the database itself, outside any unit of work: the whole list
-     * (snapshot-reads.ts: `pgliteSnapshotReads` or `postgresSnapshotReads`). Without them only
+     * (snapshot-reads.repository.ts: `pgliteSnapshotReads` or `postgresSnapshotReads`). Without them only
      * `wholeListSince` is unavailable.
      */
     snapshots?: SnapshotReads;

@@ -10,8 +10,8 @@ import {
   positions,
   settings,
 } from '../../db/schema.ts';
-import { currentSnapshot } from '../../lib/snapshot.repository.ts';
 import { parsedJson } from '../../lib/parsed-json.ts';
+import { currentSnapshot } from '../../lib/snapshot.repository.ts';
 import { toSettings } from '../settings/settings.repository.ts';
 
 /*
