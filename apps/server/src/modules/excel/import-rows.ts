@@ -1,3 +1,4 @@
+import { roundToTwoDecimals } from '@salary/shared/common/money';
 import { type EmployeeInput, employeeFormBody } from '@salary/shared/employees/employee.contract';
 import { EMPLOYEE_FIELDS, type EmployeeField, fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import {
@@ -212,7 +213,7 @@ export function parseRow(row: SheetRow, columns: ColumnIndexes, book: NameBook):
     const text = typeof value === 'string' ? decimalComma(value.trim()) : value;
     const parsed = formRule(field).safeParse(text);
     // Excel's binary floats (2.1 → 2.0999999999999996) are brought back to the cent.
-    if (parsed.success) employee[field.input] = Math.round((parsed.data as number) * 100) / 100;
+    if (parsed.success) employee[field.input] = roundToTwoDecimals(parsed.data as number);
     else if (typeof text === 'string' && text.includes(','))
       addProblem(r, field.key, `${field.label} must be a number: use a dot for decimals (2.5)`);
     else addProblem(r, field.key, firstIssue(parsed));
