@@ -35,6 +35,15 @@ export interface RuleSummaries {
   remove?: string;
 }
 
+/**
+ * Where the service keeps a value in another form than the API's (money in cents): its rule
+ * as the API answers it, and a create or update body as the service takes it.
+ */
+export interface RuleWire {
+  item(rule: unknown): unknown;
+  body(body: never): unknown;
+}
+
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun.toLowerCase()}`;
 
@@ -44,12 +53,14 @@ export function ruleRoutes<Item extends z.ZodType, Create extends z.ZodType, Upd
   summaries: RuleSummaries,
   /** The domain's own calls beside the four (grades' reorder, base salaries' bulk save). */
   ownRoutes?: (app: App) => void,
+  wire?: RuleWire,
 ): FastifyPluginAsyncZod {
   const tag = kebab(key);
   const noun = withArticle(calls.noun);
   const list = typeof summaries.list === 'string' ? { summary: summaries.list } : summaries.list;
   return async (app) => {
-    const service = app.services[key] as RuleService<z.output<Item>, z.output<Create>, z.output<Update>>;
+    const stored = app.services[key] as RuleService<z.output<Item>, z.output<Create>, z.output<Update>>;
+    const service = wire ? wired(stored, wire) : stored;
     registerList(app, calls.path, tag, calls.item, {
       ...list,
       run: (request) => service.list(request.actor, request.query),
@@ -71,6 +82,21 @@ export function ruleRoutes<Item extends z.ZodType, Create extends z.ZodType, Upd
       remove: remove && { summary: summaries.remove ?? `Delete ${noun} (manageSettings)`, run: remove },
     });
     ownRoutes?.(app);
+  };
+}
+
+/** The service's calls with the rule and the bodies converted at the edge. */
+function wired<Item, Create, Update>(
+  service: RuleService<Item, Create, Update>,
+  wire: RuleWire,
+): RuleService<Item, Create, Update> {
+  const item = (rule: Item) => wire.item(rule) as Item;
+  const body = <B>(input: B) => wire.body(input as never) as B;
+  return {
+    list: async (actor, query) => (await service.list(actor, query)).map(item),
+    create: async (actor, input) => item(await service.create(actor, body(input))),
+    update: async (actor, id, input) => item(await service.update(actor, id, body(input))),
+    remove: service.remove && ((actor, id, version) => service.remove!(actor, id, version)),
   };
 }
 

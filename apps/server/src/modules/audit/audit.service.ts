@@ -5,6 +5,7 @@ import type {
   AuditQuery,
   PayHistoryRow,
 } from '@salary/shared/audit/audit.contract';
+import { type Cents, fromCents, toCents } from '@salary/shared/common/money';
 import { type Actor, can } from '@salary/shared/common/permissions';
 import {
   STALE_VERSION_ERROR,
@@ -100,7 +101,10 @@ export interface StaleRecord {
   grouped?: string;
 }
 
-const toNumber = (v: string | null) => (v === null ? null : Number(v));
+/** A figure of the list (a decimal, null: no base salary) in cents. */
+const centsOf = (v: number | null): Cents | null => (v === null ? null : toCents(v));
+/** A stored figure as the API shows it. */
+const decimalOf = (v: Cents | null): number | null => (v === null ? null : fromCents(v));
 
 function toEntry(row: AuditEntryRow, viewer: Viewer, names: Names): AuditEntry {
   const changes = (row.changes as AuditChange[]) ?? [];
@@ -129,10 +133,10 @@ function moveOf(id: number, b: PricedEmployee | undefined, a: PricedEmployee): P
   if (b && b.calculatedSalary === a.calculatedSalary && b.accumulatedCost === a.accumulatedCost) return null;
   return {
     employeeId: id,
-    grossBefore: b ? b.calculatedSalary : null,
-    grossAfter: a.calculatedSalary,
-    costBefore: b ? b.accumulatedCost : null,
-    costAfter: a.accumulatedCost,
+    grossBefore: b ? centsOf(b.calculatedSalary) : null,
+    grossAfter: centsOf(a.calculatedSalary),
+    costBefore: b ? centsOf(b.accumulatedCost) : null,
+    costAfter: centsOf(a.accumulatedCost),
   };
 }
 
@@ -507,12 +511,12 @@ function historyRow(
     cause: `${describeEntry(r.entry, viewer, names)} by ${r.entry.actorEmail}`,
   };
   if (visible.salary) {
-    row.grossBefore = toNumber(r.grossBefore);
-    row.grossAfter = toNumber(r.grossAfter);
+    row.grossBefore = decimalOf(r.grossBefore);
+    row.grossAfter = decimalOf(r.grossAfter);
   }
   if (visible.cost) {
-    row.costBefore = toNumber(r.costBefore);
-    row.costAfter = toNumber(r.costAfter);
+    row.costBefore = decimalOf(r.costBefore);
+    row.costAfter = decimalOf(r.costAfter);
   }
   return row;
 }

@@ -1,10 +1,10 @@
+import { asCents, type Cents, fromCents, toCents } from '@salary/shared/common/money';
 import {
   IMPACT_TOP_CHANGES,
   type Impact,
   type ImpactChange,
   type ImpactGroup,
 } from '@salary/shared/impact/impact.contract';
-import { asCents, type Cents, fromCents, toCents } from '@salary/shared/common/money';
 import type { PricedEmployee } from '../pricing/pricing.service.ts';
 
 /*

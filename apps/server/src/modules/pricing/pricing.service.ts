@@ -1,6 +1,7 @@
 import { calculateSalary, calculateWithPrepared } from '@salary/salary-engine/calculate-salary';
 import { SalaryEngineError } from '@salary/salary-engine/salary-engine-error';
 import type { SalaryProfile, SalaryResult } from '@salary/salary-engine/salary-types';
+import type { Cents } from '@salary/shared/common/money';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
@@ -118,7 +119,7 @@ function sameFigures(a: PricedEmployee, b: PricedEmployee): boolean {
 interface ProfileRules {
   settings: Settings;
   references: References;
-  baseSalary: number | null;
+  baseSalary: Cents | null;
   factor: FactorRecord | null;
 }
 
