@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from './reply.ts';
 import { routeDoc } from './route-doc.ts';
+import type { UnitOfWork } from './unit-of-work.ts';
 import { type App, registerWriteRoutes } from './write-routes.ts';
 
 /*
@@ -18,9 +19,9 @@ import { type App, registerWriteRoutes } from './write-routes.ts';
 interface RuleService<Item, Create, Update> {
   /** `query` is the list's querystring, where it declares one (positions by job). */
   list(actor: Actor, query: unknown): Promise<Item[]>;
-  create(actor: Actor, input: Create): Promise<Item>;
-  update(actor: Actor, id: number, input: Update): Promise<Item>;
-  remove?(actor: Actor, id: number, version?: number): Promise<void>;
+  create(uow: UnitOfWork, actor: Actor, input: Create): Promise<Item>;
+  update(uow: UnitOfWork, actor: Actor, id: number, input: Update): Promise<Item>;
+  remove?(uow: UnitOfWork, actor: Actor, id: number, version?: number): Promise<void>;
 }
 
 type RuleKey = 'jobs' | 'positions' | 'grades' | 'levels' | 'baseSalaries' | 'adjustmentFactors';
@@ -94,9 +95,9 @@ function wired<Item, Create, Update>(
   const body = <B>(input: B) => wire.body(input as never) as B;
   return {
     list: async (actor, query) => (await service.list(actor, query)).map(item),
-    create: async (actor, input) => item(await service.create(actor, body(input))),
-    update: async (actor, id, input) => item(await service.update(actor, id, body(input))),
-    remove: service.remove && ((actor, id, version) => service.remove!(actor, id, version)),
+    create: async (uow, actor, input) => item(await service.create(uow, actor, body(input))),
+    update: async (uow, actor, id, input) => item(await service.update(uow, actor, id, body(input))),
+    remove: service.remove && ((uow, actor, id, version) => service.remove!(uow, actor, id, version)),
   };
 }
 

@@ -37,7 +37,7 @@ export const baseSalariesRoutes = ruleRoutes(
           ...cell,
           amount: cell.amount === null ? null : toCents(cell.amount),
         }));
-        const saved = await app.services.baseSalaries.saveCells(request.actor, { cells });
+        const saved = await app.services.baseSalaries.saveCells(request.unitOfWork, request.actor, { cells });
         return ok(
           { ...saved, baseSalaries: saved.baseSalaries.map(baseSalaryToApi) },
           'Base salaries saved successfully',
