@@ -274,6 +274,38 @@ describe('employees list', () => {
     expect(browser.pageErrors(page)).toEqual([]);
   });
 
+  it('prints every row, not only the ones in view, with the salaries behind their buttons', async () => {
+    const tag = uniqueName('Printed');
+    await seedEmployees(
+      rules,
+      Array.from({ length: 90 }, (_, i) => ({ name: `${tag} ${String(i + 1).padStart(3, '0')}` })),
+    );
+    const { page, list } = await openAs();
+    await list.searchByName(tag);
+    await expect.poll(() => list.count.textContent()).toBe('90 employees');
+    expect(await list.rows.count()).toBeLessThan(60);
+
+    await page.emulateMedia({ media: 'print' });
+    await expect.poll(() => list.rows.count()).toBe(90);
+    // The screen reader's numbering stays the list's: two header rows, then the employees.
+    expect(await list.rows.last().getAttribute('aria-rowindex')).toBe('92');
+    // The whole table is on the paper: the scrolling box no longer clips it.
+    expect(await list.table.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+    const last = list.rows.filter({ hasText: `${tag} 090` });
+    expect(await last.isVisible()).toBe(true);
+    expect(await last.getByRole('button', { name: /^Why this salary\?/ }).isVisible()).toBe(true);
+    expect(await last.getByRole('button', { name: /^Delete/ }).isVisible()).toBe(false);
+    // The column names are printed as the header cells' own content (on every page).
+    expect(await list.header('Grade').evaluate((th) => getComputedStyle(th, '::before').content)).toBe(
+      '"Grade"',
+    );
+
+    // Back on screen, the table windows its rows again.
+    await page.emulateMedia({ media: 'screen' });
+    await expect.poll(() => list.rows.count()).toBeLessThan(60);
+    expect(browser.pageErrors(page)).toEqual([]);
+  });
+
   it('asks for the list once when the app opens on it, and anew on every later visit', async () => {
     const tag = uniqueName('Opening');
     const [first] = await seedEmployees(rules, [{ name: `${tag} first` }]);

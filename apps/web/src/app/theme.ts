@@ -72,7 +72,16 @@ export const theme = createTheme({
     // non-searchable select would ignore the typing and pick the first option). Not on a
     // touch screen without a mouse: there a tap on a searchable select opens the on-screen
     // keyboard over the options.
-    Select: { defaultProps: { searchable: !touchOnly(), nothingFoundMessage: 'Nothing found' } },
+    // The options are drawn when the list opens, not kept hidden in the page: a hidden list
+    // is still drawn, and placed beside its input (a forced style recalculation and a
+    // synchronous re-render each), which made a form with four selects slow to start.
+    Select: {
+      defaultProps: {
+        searchable: !touchOnly(),
+        nothingFoundMessage: 'Nothing found',
+        comboboxProps: { keepMounted: false },
+      },
+    },
   },
 });
 

@@ -4,7 +4,7 @@ import type { Grade } from '@salary/shared/grades/grades.contract';
 import type { Job } from '@salary/shared/jobs/jobs.contract';
 import type { Level } from '@salary/shared/levels/levels.contract';
 import { IconCalculator } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormCheckbox } from '../../components/form-fields.tsx';
 import { formatMoney } from '../../lib/company-format.tsx';
@@ -68,7 +68,8 @@ const nameOf = (list: { id: number; name: string }[], id: unknown) =>
 
 const yearsText = (n: number, what: string) => `${n} ${n === 1 ? 'year' : 'years'} ${what}`;
 
-export function CalculatorForm(props: CalculatorFormProps) {
+/** Memo: the page re-renders as each list arrives; the form only once the lists it shows change. */
+export const CalculatorForm = memo(function CalculatorForm(props: CalculatorFormProps) {
   const { jobs, grades, levels, options, loading, calculating, canCalculate, onCalculate, onEdited } = props;
   const toast = useToast();
   const form = useForm<CalculatorFormValues, unknown, CalculatorProfile>({
@@ -179,4 +180,4 @@ export function CalculatorForm(props: CalculatorFormProps) {
       </form>
     </Paper>
   );
-}
+});

@@ -1,7 +1,7 @@
 import { Alert, Center, Grid, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { CalculateBody, CalculationResult } from '@salary/shared/calculator/calculator.contract';
 import { IconCalculator, IconLock } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePermission } from '../../lib/permissions.ts';
 import { useGrades } from '../../lib/salary-rules/get-grades.ts';
@@ -16,6 +16,7 @@ import { calculationErrorMessage } from './calculation-error.ts';
 import { type CalculatedProfile, CalculatorForm } from './calculator-form.tsx';
 
 const LOAD_ERROR = 'Error loading form data';
+const NONE: never[] = [];
 
 function EmptyDetails() {
   return (
@@ -49,7 +50,22 @@ export default function CalculatorPage() {
   useLoadErrorToast(grades.error, LOAD_ERROR);
   useLoadErrorToast(levels.error, LOAD_ERROR);
   useLoadErrorToast(settings.error, LOAD_ERROR);
+  // The form is drawn with the lists in a render React may interrupt, not in each of the four
+  // store updates that bring them (each drawn at once and whole): one answer's arrival only
+  // re-runs this component, whose form is kept (memo) until the deferred render.
+  const jobList = useDeferredValue(jobs.data);
+  const gradeList = useDeferredValue(grades.data);
+  const levelList = useDeferredValue(levels.data);
+  const settingsValues = useDeferredValue(settings.data);
+  const options = useMemo(
+    () => ({
+      benefits: settingsValues?.benefits ?? NONE,
+      customMultipliers: settingsValues?.customMultipliers ?? NONE,
+    }),
+    [settingsValues],
+  );
   const calculate = useCalculateSalary();
+  const { mutateAsync } = calculate;
   const [shown, setShown] = useState<{ result: CalculationResult; profile: CalculatedProfile } | null>(null);
   const [stale, setStale] = useState(false);
   const detailsRef = useRef<HTMLDivElement>(null);
@@ -68,20 +84,23 @@ export default function CalculatorPage() {
 
   const onEdited = useCallback(() => setStale(true), []);
 
-  const onCalculate = async (payload: CalculateBody, profile: CalculatedProfile): Promise<unknown> => {
-    try {
-      const result = await calculate.mutateAsync(payload);
-      setShown({ result, profile });
-      setStale(false);
-      toast.success('Salary calculated successfully');
-      return null;
-    } catch (error) {
-      // A failed calculation must not leave an earlier result looking current.
-      setShown(null);
-      toast.error(calculationErrorMessage(error));
-      return error;
-    }
-  };
+  const onCalculate = useCallback(
+    async (payload: CalculateBody, profile: CalculatedProfile): Promise<unknown> => {
+      try {
+        const result = await mutateAsync(payload);
+        setShown({ result, profile });
+        setStale(false);
+        toast.success('Salary calculated successfully');
+        return null;
+      } catch (error) {
+        // A failed calculation must not leave an earlier result looking current.
+        setShown(null);
+        toast.error(calculationErrorMessage(error));
+        return error;
+      }
+    },
+    [mutateAsync, toast],
+  );
 
   return (
     <>
@@ -103,14 +122,11 @@ export default function CalculatorPage() {
         <Grid gap="lg" align="flex-start">
           <Grid.Col span={{ base: 12, md: 5 }}>
             <CalculatorForm
-              jobs={jobs.data ?? []}
-              grades={grades.data ?? []}
-              levels={levels.data ?? []}
-              options={{
-                benefits: settings.data?.benefits ?? [],
-                customMultipliers: settings.data?.customMultipliers ?? [],
-              }}
-              loading={jobs.isPending || grades.isPending || levels.isPending}
+              jobs={jobList ?? NONE}
+              grades={gradeList ?? NONE}
+              levels={levelList ?? NONE}
+              options={options}
+              loading={!jobList || !gradeList || !levelList}
               calculating={calculate.isPending}
               canCalculate={canSeeSalary}
               onCalculate={onCalculate}

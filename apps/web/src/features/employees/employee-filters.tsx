@@ -128,7 +128,8 @@ function EmployeeFiltersForm({ filters, showSalaryFilters, applying, onApply }: 
       }}
       name={name}
       error={errors[name]}
-      comboboxProps={{ withinPortal: true }}
+      // The theme's keepMounted too: these props replace the theme's, not merge with them.
+      comboboxProps={{ withinPortal: true, keepMounted: false }}
     />
   );
 

@@ -1,7 +1,7 @@
 import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { IconChartBar, IconRefresh, IconUsers } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-error.ts';
 import { formatCount } from '../../lib/company-format.tsx';
@@ -74,6 +74,11 @@ export function EmployeesDirectory(props: EmployeesDirectoryProps) {
   // Stays mounted after the first use so the closing transition can play.
   const [deleteUsed, setDeleteUsed] = useState(false);
   const { permissions } = props;
+  // The rows are drawn in a render React may interrupt: the list's arrival (a store update,
+  // drawn at once and whole) only swaps the loader for the rows, and the browser stays
+  // responsive while they are drawn. Each new list (a filter applied) goes the same way.
+  const employees = useDeferredValue(props.employees);
+  const drawing = props.employees !== undefined && employees === undefined;
 
   const grades = useGrades();
   const levels = useLevels();
@@ -84,10 +89,7 @@ export function EmployeesDirectory(props: EmployeesDirectoryProps) {
     }),
     [grades.data, levels.data],
   );
-  const rows = useMemo(
-    () => sortEmployees(props.employees ?? [], sort, ranks),
-    [props.employees, sort, ranks],
-  );
+  const rows = useMemo(() => sortEmployees(employees ?? [], sort, ranks), [employees, sort, ranks]);
   const totals = useMemo(() => totalsOf(rows), [rows]);
   const columns = useMemo(
     () =>
@@ -115,13 +117,13 @@ export function EmployeesDirectory(props: EmployeesDirectoryProps) {
   };
 
   let body: React.ReactNode;
-  if (props.loading) {
+  if (props.loading || drawing) {
     body = (
       <Center py={64} role="status" aria-label="Loading employees">
         <Loader size="md" />
       </Center>
     );
-  } else if (props.failed && !props.employees) {
+  } else if (props.failed && !employees) {
     body = (
       <Message
         action={
@@ -156,7 +158,7 @@ export function EmployeesDirectory(props: EmployeesDirectoryProps) {
         </Title>
         <Group gap="sm" wrap="nowrap">
           {props.refreshing ? <Loader size="xs" aria-label="Updating" /> : null}
-          {props.employees ? (
+          {employees ? (
             <Text c="dimmed" size="sm" data-testid="employee-count">
               {countLabel(rows.length)}
             </Text>

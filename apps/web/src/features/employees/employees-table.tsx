@@ -1,12 +1,13 @@
 import { Table, Tooltip, UnstyledButton } from '@mantine/core';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
-import { flexRender, getCoreRowModel, type Header, useReactTable } from '@tanstack/react-table';
+import { flexRender, getCoreRowModel, type Header, type Row, useReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, type ReactElement, useId, useMemo, useRef } from 'react';
+import { type CSSProperties, memo, type ReactElement, useId, useMemo, useRef } from 'react';
 import sideScroll from '../../components/side-scroll.module.css';
 import { useSideScroll } from '../../components/use-side-scroll.ts';
 import { formatMoney } from '../../lib/company-format.tsx';
+import { usePrinting } from '../../lib/use-printing.ts';
 import type { EmployeeColumn, EmployeeColumnMeta } from './employee-columns.tsx';
 import type { DirectoryTotals, EmployeeSort, SortableColumn } from './employee-rows.ts';
 import classes from './employees-table.module.css';
@@ -130,9 +131,58 @@ function SortableHeader({
   );
 }
 
+// Body rows are plain <tr>/<td> with Mantine's table classes: a Mantine Table.Td per cell
+// (props, theme and styles resolved each time) was most of the work of drawing the rows.
+const TR_CLASS = `mantine-Table-tr ${Table.classes.tr} ${classes.row}`;
+const TD_CLASS = `mantine-Table-td ${Table.classes.td}`;
+
+interface EmployeeRowProps {
+  row: Row<EmployeeView>;
+  /** 1-based, counting the two header rows: the row's place in the whole list for screen readers. */
+  rowIndex: number;
+  columns: EmployeeColumn[];
+  lastPinnedIndex: number;
+  firstRightIndex: number;
+}
+
+/**
+ * One employee's row. The table model is rebuilt as rows scroll into view, so a row is drawn
+ * again only when its employee, place or columns change.
+ */
+const EmployeeRow = memo(
+  function EmployeeRow({ row, rowIndex, lastPinnedIndex, firstRightIndex }: EmployeeRowProps) {
+    return (
+      <tr className={TR_CLASS} data-with-row-border aria-rowindex={rowIndex} data-employee-id={row.id}>
+        {row.getVisibleCells().map((cell, index) => {
+          const meta = cell.column.columnDef.meta as EmployeeColumnMeta;
+          return (
+            <td
+              key={cell.id}
+              className={cellClass(meta, index === lastPinnedIndex, `${TD_CLASS} ${classes.td}`)}
+              data-first-right={index === firstRightIndex || undefined}
+              data-column={cell.column.id}
+              style={pinStyle(meta)}
+              title={meta.titleOf?.(row.original)}
+            >
+              {flexRender(cell.column.columnDef.cell, cell.getContext())}
+            </td>
+          );
+        })}
+      </tr>
+    );
+  },
+  (a, b) =>
+    a.row.original === b.row.original &&
+    a.rowIndex === b.rowIndex &&
+    a.columns === b.columns &&
+    a.lastPinnedIndex === b.lastPinnedIndex &&
+    a.firstRightIndex === b.firstRightIndex,
+);
+
 /**
  * The directory grid. TanStack Virtual picks the rows in view (plus OVERSCAN), rendered between
  * two spacer rows, so 10,000 employees cost ~40 <tr>; TanStack Table lays out their cells.
+ * Printing draws every row (usePrinting), so the paper has the whole list.
  * Sorting and searching happen before (pure functions), which keeps this component layout-only.
  */
 export function EmployeesTable({ rows, columns, sort, onSort, totals, countLabel }: EmployeesTableProps) {
@@ -143,7 +193,15 @@ export function EmployeesTable({ rows, columns, sort, onSort, totals, countLabel
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
   });
-  const items = virtualizer.getVirtualItems();
+  const printing = usePrinting();
+  const inViewItems = virtualizer.getVirtualItems();
+  const items = useMemo(
+    () =>
+      printing
+        ? rows.map((_, index) => ({ index, start: index * ROW_HEIGHT, end: (index + 1) * ROW_HEIGHT }))
+        : inViewItems,
+    [printing, rows, inViewItems],
+  );
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? -1;
   // The table model is built for the rows in view only: TanStack Table gives every row it
@@ -192,7 +250,8 @@ export function EmployeesTable({ rows, columns, sort, onSort, totals, countLabel
       >
         <Table
           className={classes.table}
-          style={{ minWidth: totalWidth }}
+          // Variables, not inline sizes: the print stylesheet lets the paper's width decide.
+          style={{ '--table-min-width': `${totalWidth}px` } as CSSProperties}
           verticalSpacing={0}
           horizontalSpacing="sm"
           fz="sm"
@@ -200,7 +259,7 @@ export function EmployeesTable({ rows, columns, sort, onSort, totals, countLabel
         >
           <colgroup>
             {columns.map((column) => (
-              <col key={column.id} style={{ width: column.meta.width }} />
+              <col key={column.id} style={{ '--col-width': `${column.meta.width}px` } as CSSProperties} />
             ))}
           </colgroup>
           <Table.Thead className={classes.thead}>
@@ -216,6 +275,9 @@ export function EmployeesTable({ rows, columns, sort, onSort, totals, countLabel
                       key={header.id}
                       className={cellClass(meta, index === lastPinnedIndex, classes.th)}
                       data-first-right={index === firstRightIndex || undefined}
+                      data-column={header.column.id}
+                      // On paper a sort button's name is printed from here (print styles).
+                      data-print-label={meta.sortKey ? label : undefined}
                       style={{ ...pinStyle(meta), paddingBlock: 10 }}
                       aria-describedby={description?.id}
                       aria-sort={
@@ -255,6 +317,7 @@ export function EmployeesTable({ rows, columns, sort, onSort, totals, countLabel
                   key={column.id}
                   className={cellClass(column.meta, index === lastPinnedIndex, classes.tf)}
                   data-first-right={index === firstRightIndex || undefined}
+                  data-column={column.id}
                   style={pinStyle(column.meta)}
                   data-footer={column.meta.footer}
                 >
@@ -277,27 +340,14 @@ export function EmployeesTable({ rows, columns, sort, onSort, totals, countLabel
               const row = tableRows[position];
               if (!row) return null;
               return (
-                <Table.Tr
+                <EmployeeRow
                   key={row.id}
-                  className={classes.row}
-                  aria-rowindex={item.index + 3}
-                  data-employee-id={row.id}
-                >
-                  {row.getVisibleCells().map((cell, index) => {
-                    const meta = cell.column.columnDef.meta as EmployeeColumnMeta;
-                    return (
-                      <Table.Td
-                        key={cell.id}
-                        className={cellClass(meta, index === lastPinnedIndex, classes.td)}
-                        data-first-right={index === firstRightIndex || undefined}
-                        style={pinStyle(meta)}
-                        title={meta.titleOf?.(row.original)}
-                      >
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </Table.Td>
-                    );
-                  })}
-                </Table.Tr>
+                  row={row}
+                  rowIndex={item.index + 3}
+                  columns={columns}
+                  lastPinnedIndex={lastPinnedIndex}
+                  firstRightIndex={firstRightIndex}
+                />
               );
             })}
             {after > 0 ? (

@@ -1,7 +1,15 @@
 import { Anchor, Button, Center, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { InsightChart, Insights } from '@salary/shared/insights/insights.contract';
 import { IconRefresh } from '@tabler/icons-react';
-import { type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
+import {
+  type CSSProperties,
+  type ReactNode,
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { HeadingRow } from '../../components/heading-row.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -23,30 +31,46 @@ import classes from './insights.module.css';
 // reveals its content no sooner than 300 ms later (React's reveal throttle), which was a third
 // of the time to the first chart.
 type ChartsModule = typeof import('./insight-charts.tsx');
-let chartsLoaded: ChartsModule | undefined;
 let charts: Promise<ChartsModule> | undefined;
 const loadCharts = () => {
-  charts ??= import('./insight-charts.tsx').then((m) => (chartsLoaded = m));
+  charts ??= import('./insight-charts.tsx');
   return charts;
 };
 // With this page's code: downloads beside the session check and GET /insights.
 void loadCharts().catch(() => {});
 
-/** The chart module once it is here; 'failed' if it could not be downloaded (the tables stay). */
+/**
+ * The chart module once it is here and the page has been painted without it; 'failed' if it
+ * could not be downloaded (the tables stay). The charts are drawn in a render React may
+ * interrupt (a transition), after a frame has shown the figures and tables: drawing them is
+ * the page's longest piece of work, and it no longer holds up the first paint or input.
+ */
 function useCharts(): ChartsModule | 'failed' | undefined {
-  const [loaded, setLoaded] = useState<ChartsModule | 'failed' | undefined>(chartsLoaded);
+  const [loaded, setLoaded] = useState<ChartsModule | 'failed' | undefined>(undefined);
   useEffect(() => {
     if (loaded) return;
     let live = true;
+    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = (value: ChartsModule | 'failed') => {
+      // After the next frame is painted: a timeout queued from requestAnimationFrame runs then.
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(() => {
+          if (live) startTransition(() => setLoaded(value));
+        }, 0);
+      });
+    };
     loadCharts().then(
-      (m) => live && setLoaded(m),
+      (m) => show(m),
       () => {
         charts = undefined; // the next visit tries again
-        if (live) setLoaded('failed');
+        show('failed');
       },
     );
     return () => {
       live = false;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
     };
   }, [loaded]);
   return loaded;
@@ -129,7 +153,9 @@ export default function InsightsPage() {
     });
   const downloading = (chart: InsightChart) => download.isPending && download.variables === chart;
   const filtered = hasFilters(filters);
-  const data = insights.data;
+  // The figures and tables are drawn in a render React may interrupt, not in the store
+  // update that brings the answer (which is drawn at once and whole).
+  const data = useDeferredValue(insights.data);
 
   const description = filtered ? (
     <>
