@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -324,6 +325,13 @@ export const employees = pgTable(
     gender: text('gender', { enum: ['FEMALE', 'MALE', 'OTHER', 'UNDISCLOSED'] })
       .notNull()
       .default('UNDISCLOSED'),
+    /**
+     * Calendar days, none required (migration 0012). A hire date decides the years with the
+     * company and a career start the years of experience, as of the day priced (employee.model.ts).
+     */
+    hireDate: date('hire_date', { mode: 'string' }),
+    careerStartDate: date('career_start_date', { mode: 'string' }),
+    leaveDate: date('leave_date', { mode: 'string' }),
     /** Bumped by every write of the row: an exported row carries it, so a stale row is a conflict. */
     version: integer('version').notNull().default(1),
     /** The email of whoever last changed the row (null: created by the seed or before tracking). */

@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
  * - on the server, every repository is built in the composition root (`services.ts`) and
  *   every write's transaction is opened by the unit of work (`lib/unit-of-work.ts`): no other
  *   code calls a `create…Repository` or `.transaction(` (docs/decisions/0019-unit-of-work.md);
- * - a web feature (`apps/web/src/features/<a>/`) never imports another feature.
+ * - a web feature (`apps/web/src/features/<a>/`) never imports another feature;
+ * - no server source file imports itself through others (no import cycle), and no two
+ *   modules (`src/modules/<a>/`) import each other, but for the pairs listed below.
  * Tests under apps/server/test may use the schema directly (factories, row counts).
  */
 
@@ -24,6 +26,19 @@ const FEATURES = path.join(ROOT, 'apps/web/src/features');
  * listed file that no longer needs its place fails the test too.
  */
 const DRIZZLE_EXCEPTIONS: Record<string, string> = {};
+
+/**
+ * Modules that still import each other, each with its reason. Keep it short: a listed pair
+ * that no longer does fails the test too. (employees and pricing no longer: pricing reads the
+ * employee model and list query, and the employees' service names what it needs of pricing in
+ * employees/employee-pricing.ts.)
+ */
+const MUTUAL_MODULES: Record<string, string> = {
+  'audit <-> employees':
+    "the employee service records audit entries (AuditService's type); the audit diffs EmployeeRecords",
+  'auth <-> users':
+    "sign-in reads users' rows; the users service checks passwords and shows sessions with auth's",
+};
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -102,6 +117,68 @@ export function featureViolations(files: { file: string; source: string }[]): st
           `${path.relative(ROOT, file)}: imports '${s}' from feature "${target.split(path.sep)[0]}" (features never import each other)`,
       );
   });
+}
+
+/** Relative imports of each file, resolved to files (`.ts` named or not). */
+function importGraph(files: { file: string; source: string }[]): Map<string, string[]> {
+  const known = new Set(files.map((f) => f.file));
+  const resolve = (from: string, s: string) => {
+    const target = path.resolve(path.dirname(from), s);
+    return [target, `${target}.ts`, `${target}.tsx`].find((t) => known.has(t));
+  };
+  return new Map(
+    files.map(({ file, source }) => [
+      file,
+      importsOf(source)
+        .filter((s) => s.startsWith('.'))
+        .map((s) => resolve(file, s))
+        .filter((t): t is string => t !== undefined),
+    ]),
+  );
+}
+
+/** Each import cycle among the files, as "a -> b -> a" (relative to ROOT), once per cycle found. */
+export function importCycles(files: { file: string; source: string }[]): string[] {
+  const graph = importGraph(files);
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const cycles: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open')
+        cycles.push(
+          [...stack.slice(stack.indexOf(next)), next].map((f) => path.relative(ROOT, f)).join(' -> '),
+        );
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of graph.keys()) if (!state.has(file)) visit(file);
+  return cycles;
+}
+
+/** "a <-> b" for every two modules under `modulesDir` that import each other (a before b). */
+export function mutualModules(files: { file: string; source: string }[], modulesDir: string): string[] {
+  const moduleOf = (file: string) => {
+    const relative = path.relative(modulesDir, file);
+    return relative.startsWith('..') ? undefined : relative.split(path.sep)[0];
+  };
+  const edges = new Set<string>();
+  for (const [file, targets] of importGraph(files)) {
+    const from = moduleOf(file);
+    for (const target of targets) {
+      const to = moduleOf(target);
+      if (from && to && from !== to) edges.add(`${from} -> ${to}`);
+    }
+  }
+  return [...edges]
+    .map((edge) => edge.split(' -> ') as [string, string])
+    .filter(([a, b]) => a < b && edges.has(`${b} -> ${a}`))
+    .map(([a, b]) => `${a} <-> ${b}`)
+    .sort();
 }
 
 const read = (files: string[]) => files.map((file) => ({ file, source: readFileSync(file, 'utf8') }));
@@ -191,5 +268,34 @@ describe('architecture boundaries', () => {
 
   it('keeps web features from importing one another', () => {
     expect(featureViolations(read(sourceFiles(FEATURES)))).toEqual([]);
+  });
+
+  it('finds import cycles and modules that import each other', () => {
+    const modules = path.join(SERVER_SRC, 'modules');
+    const file = (relative: string) => path.join(modules, relative);
+    const files = [
+      { file: file('a/a.service.ts'), source: "import type { B } from '../b/b.service.ts';" },
+      { file: file('b/b.service.ts'), source: "import { c } from '../c/c.ts';" },
+      { file: file('c/c.ts'), source: "import { a } from '../a/a.service';" },
+      { file: file('d/d.ts'), source: "import { b } from '../b/b.service.ts';" },
+      { file: file('b/b.model.ts'), source: "import { d } from '../d/d.ts';" },
+    ];
+    expect(importCycles(files)).toEqual([
+      'apps/server/src/modules/a/a.service.ts -> apps/server/src/modules/b/b.service.ts -> apps/server/src/modules/c/c.ts -> apps/server/src/modules/a/a.service.ts',
+    ]);
+    expect(mutualModules(files, modules)).toEqual(['b <-> d']);
+  });
+
+  it('has no import cycle among the server files', () => {
+    expect(importCycles(read(sourceFiles(SERVER_SRC)))).toEqual([]);
+  });
+
+  it('has no two server modules importing each other but the listed ones', () => {
+    const mutual = mutualModules(read(sourceFiles(SERVER_SRC)), path.join(SERVER_SRC, 'modules'));
+    expect(mutual.filter((pair) => !(pair in MUTUAL_MODULES))).toEqual([]);
+    expect(
+      Object.keys(MUTUAL_MODULES).filter((pair) => !mutual.includes(pair)),
+      'remove these from MUTUAL_MODULES',
+    ).toEqual([]);
   });
 });

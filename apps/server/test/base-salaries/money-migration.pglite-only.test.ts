@@ -11,7 +11,7 @@ import { MIGRATIONS_DIR } from '../../src/paths.ts';
  * migrations before it, with rows written the way that schema took them.
  */
 
-const MONEY_MIGRATION = '0012_money_in_cents.sql';
+const MONEY_MIGRATION = '0013_money_in_cents.sql';
 
 const statementsOf = (file: string) =>
   readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8')
@@ -23,7 +23,7 @@ async function run(db: PGlite, file: string): Promise<void> {
   for (const statement of statementsOf(file)) await db.exec(statement);
 }
 
-describe('migration 0012: money in whole cents', () => {
+describe('migration 0013: money in whole cents', () => {
   it('converts every stored amount exactly, nulls staying null', async () => {
     const files = readdirSync(MIGRATIONS_DIR)
       .filter((f) => f.endsWith('.sql'))

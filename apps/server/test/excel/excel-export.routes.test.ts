@@ -4,7 +4,15 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
-import { download, everyValue, IMPORT_HEADER, importFile, loadWorkbook, sheetValues } from './excel-files.ts';
+import {
+  DAY_HEADERS,
+  download,
+  everyValue,
+  IMPORT_HEADER,
+  importFile,
+  loadWorkbook,
+  sheetValues,
+} from './excel-files.ts';
 
 let t: TestContext;
 let c: Company;
@@ -76,19 +84,26 @@ describe('GET /api/employees/export', () => {
     );
     expect(res.headers['content-disposition']).toBe('attachment; filename="employees_export.xlsx"');
     expect(sheet.name).toBe('Employees');
-    expect(rows[0]).toEqual([...IMPORT_HEADER, 'Gender', 'Calculated Salary', 'Total Cost', 'Row Key']);
+    expect(rows[0]).toEqual([
+      ...IMPORT_HEADER,
+      'Gender',
+      ...DAY_HEADERS,
+      'Calculated Salary',
+      'Total Cost',
+      'Row Key',
+    ]);
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(sheet.getRow(1).getCell(15).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     // The filter covers every row (and the name LibreOffice and Gnumeric look for says so).
-    expect(sheet.autoFilter).toBe(`A1:P${rows.length}`);
+    expect(sheet.autoFilter).toBe(`A1:S${rows.length}`);
     const names = (book as unknown as { definedNames: { model: Array<{ name: string; ranges: string[] }> } })
       .definedNames.model;
     expect(names).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           name: '_xlnm._FilterDatabase',
-          ranges: [`Employees!$A$1:$P$${rows.length}`],
+          ranges: [`Employees!$A$1:$S$${rows.length}`],
         }),
       ]),
     );
@@ -117,8 +132,8 @@ describe('GET /api/employees/export', () => {
     const ada = list.find((e) => e.id === ids.ada)!;
     const adaRow = sheet.getRow(rows.findIndex((r) => r[0] === ids.ada) + 1);
     // The hidden Row Key: this installation, the ID, the version, …
-    expect(String(adaRow.getCell(16).value)).toMatch(new RegExp(`^ss1:[0-9a-f]{12}:${ids.ada}:1:`));
-    expect((adaRow.values as unknown[]).slice(1, 16)).toEqual([
+    expect(String(adaRow.getCell(19).value)).toMatch(new RegExp(`^ss1:[0-9a-f]{12}:${ids.ada}:1:`));
+    expect((adaRow.values as unknown[]).slice(1, 19)).toEqual([
       ids.ada,
       'Ada Lovelace',
       c.job.name,
@@ -132,18 +147,22 @@ describe('GET /api/employees/export', () => {
       'Yes',
       'Yes',
       'Undisclosed',
+      // No days: empty cells.
+      undefined,
+      undefined,
+      undefined,
       ada.calculatedSalary,
       ada.accumulatedCost,
     ]);
     expect(ada.calculatedSalary).toBe(7777.77);
-    for (const col of [1, 7, 8, 14, 15]) expect(adaRow.getCell(col).type).toBe(ExcelJS.ValueType.Number);
-    expect(adaRow.getCell(14).numFmt).toBe('"$"#,##0.00');
-    expect(adaRow.getCell(15).numFmt).toBe('"$"#,##0.00');
+    for (const col of [1, 7, 8, 17, 18]) expect(adaRow.getCell(col).type).toBe(ExcelJS.ValueType.Number);
+    expect(adaRow.getCell(17).numFmt).toBe('"$"#,##0.00');
+    expect(adaRow.getCell(18).numFmt).toBe('"$"#,##0.00');
 
     // No base salary for the grade and level: the money cells are empty, not 0.
     const orphanRow = rows.find((r) => r[0] === ids.orphan)!;
-    expect(orphanRow[13] ?? null).toBeNull();
-    expect(orphanRow[14] ?? null).toBeNull();
+    expect(orphanRow[16] ?? null).toBeNull();
+    expect(orphanRow[17] ?? null).toBeNull();
   });
 
   it('writes formula-like names as plain text that round-trips exactly', async () => {
@@ -179,15 +198,15 @@ describe('GET /api/employees/export', () => {
     expect(money).toContain(7777.77);
 
     const plain = await exported('', tokens.plain);
-    expect(plain.rows[0]).toEqual([...IMPORT_HEADER, 'Row Key']);
+    expect(plain.rows[0]).toEqual([...IMPORT_HEADER, ...DAY_HEADERS, 'Row Key']);
     const values = everyValue(plain.book);
     for (const figure of money) expect(values).not.toContain(figure);
     expect(values.map(String).join('|')).not.toMatch(/7777|Calculated Salary|Total Cost/);
 
     const salary = await exported('', tokens.salary);
-    expect(salary.rows[0]).toEqual([...IMPORT_HEADER, 'Calculated Salary', 'Row Key']);
+    expect(salary.rows[0]).toEqual([...IMPORT_HEADER, ...DAY_HEADERS, 'Calculated Salary', 'Row Key']);
     const cost = await exported('', tokens.cost);
-    expect(cost.rows[0]).toEqual([...IMPORT_HEADER, 'Total Cost', 'Row Key']);
+    expect(cost.rows[0]).toEqual([...IMPORT_HEADER, ...DAY_HEADERS, 'Total Cost', 'Row Key']);
   });
 
   it("honours the list's filters, and refuses salary filters without showSalary", async () => {
@@ -196,7 +215,7 @@ describe('GET /api/employees/export', () => {
 
     const bySalary = await exported('?salaryFrom=7000&salaryTo=8000', tokens.salary);
     expect(bySalary.rows.length).toBeGreaterThan(1);
-    for (const r of bySalary.rows.slice(1)) expect(r[12]).toBe(7777.77);
+    for (const r of bySalary.rows.slice(1)) expect(r[15]).toBe(7777.77);
 
     const refused = await t.call({
       method: 'GET',

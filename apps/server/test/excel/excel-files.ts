@@ -25,6 +25,9 @@ export const IMPORT_HEADER = [
   'Remote',
 ];
 
+/** The days' columns, after Gender (personal: only for its readers) in exports and the template. */
+export const DAY_HEADERS = ['Hire Date', 'Career Start Date', 'Leave Date'];
+
 type Cell = Cells[number];
 type Named = { name: string };
 

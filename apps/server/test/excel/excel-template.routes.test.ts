@@ -3,7 +3,15 @@ import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
-import { download, IMPORT_HEADER, importFile, importRow, loadWorkbook, sheetValues } from './excel-files.ts';
+import {
+  DAY_HEADERS,
+  download,
+  IMPORT_HEADER,
+  importFile,
+  importRow,
+  loadWorkbook,
+  sheetValues,
+} from './excel-files.ts';
 
 let t: TestContext;
 let plain: string;
@@ -51,6 +59,9 @@ describe('GET /api/employees/template/download', () => {
       'No',
       'Yes',
       'Undisclosed',
+      // The days' examples are date cells (the leave date's is blank).
+      new Date('2023-04-01T00:00:00Z'),
+      new Date('2020-09-01T00:00:00Z'),
     ]);
     expect(validationAt(sheet, 'C2')).toBeUndefined();
     expect(validationAt(sheet, 'L2')).toMatchObject({ type: 'list' });
@@ -80,14 +91,19 @@ describe('GET /api/employees/template/download', () => {
       ]);
       const sheet = book.getWorksheet('Employees')!;
       const rows = sheetValues(sheet);
-      expect(rows[0]).toEqual([...IMPORT_HEADER, 'Gender']);
+      expect(rows[0]).toEqual([...IMPORT_HEADER, 'Gender', ...DAY_HEADERS]);
       expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
       expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
       expect(rows).toHaveLength(1);
       const instructions = sheetValues(book.getWorksheet('Instructions')!);
-      expect(instructions.at(-2)).toEqual([...IMPORT_HEADER, 'Gender']);
+      expect(instructions.at(-2)).toEqual([...IMPORT_HEADER, 'Gender', ...DAY_HEADERS]);
       const example = { ID: undefined, Name: 'Jane Doe', 'Years of Experience': 3, 'Years with Company': 1 };
-      expect(instructions.at(-1)).toEqual([...importRow(c, { ...example, Remote: 'Yes' }), 'Undisclosed']);
+      expect(instructions.at(-1)).toEqual([
+        ...importRow(c, { ...example, Remote: 'Yes' }),
+        'Undisclosed',
+        new Date('2023-04-01T00:00:00Z'),
+        new Date('2020-09-01T00:00:00Z'),
+      ]);
 
       const help = sheetValues(book.getWorksheet('Instructions')!)
         .map((r) => r.join(' '))

@@ -18,6 +18,7 @@ import { IMPORT_HEADER } from './excel-files.ts';
  */
 
 const refs: ReferenceNames = {
+  asOf: '2026-11-27',
   jobs: [
     { id: 1, name: 'Backend' },
     { id: 2, name: 'Frontend' },
@@ -61,6 +62,10 @@ function stored(id: number, version = 1, over: Partial<StoredEmployee['fields']>
       actingAsDifferentGrade: false,
       pillar: false,
       remote: false,
+      gender: 'UNDISCLOSED',
+      hireDate: null,
+      careerStartDate: null,
+      leaveDate: null,
       ...over,
     },
   };

@@ -17,6 +17,7 @@ import { IMPORT_HEADER } from './excel-files.ts';
  */
 
 const book = buildNameBook({
+  asOf: '2026-11-27',
   jobs: [
     { id: 1, name: 'Backend' },
     { id: 2, name: 'Frontend' },

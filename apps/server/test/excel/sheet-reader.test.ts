@@ -241,11 +241,32 @@ describe('export rows', () => {
     actingAsDifferentGrade: false,
     pillar: false,
     remote: true,
+    hireDate: '2023-04-01',
+    careerStartDate: null,
+    leaveDate: null,
+    employmentStatus: 'ACTIVE',
     customMultipliers: [],
     calculatedSalary: 4450.5,
     accumulatedCost: null,
   };
-  const base = [3, '@x', 'Backend', 'API Developer', 'G1', 'Senior', 2.5, 0, 'Yes', 'No', 'No', 'Yes'];
+  // The days go out as Dates (date cells); a day not set is an empty cell.
+  const base = [
+    3,
+    '@x',
+    'Backend',
+    'API Developer',
+    'G1',
+    'Senior',
+    2.5,
+    0,
+    'Yes',
+    'No',
+    'No',
+    'Yes',
+    new Date('2023-04-01T00:00:00Z'),
+    null,
+    null,
+  ];
 
   it.each([
     ['nothing extra', { salary: false, cost: false }, [], []],
@@ -254,7 +275,7 @@ describe('export rows', () => {
     ['both', { salary: true, cost: true }, ['Calculated Salary', 'Total Cost'], [4450.5, null]],
   ])('a user who may see %s', (_label, visibility, extraHeaders, extraValues) => {
     const columns = exportColumns(visibility);
-    expect(columns.map((c) => c.header).slice(12)).toEqual(extraHeaders);
+    expect(columns.map((c) => c.header).slice(15)).toEqual(extraHeaders);
     expect(exportRow(columns, employee)).toEqual([...base, ...extraValues]);
   });
 });

@@ -291,9 +291,9 @@ describe('salary and cost never reach a user without the permission', () => {
       expect(header.includes('Total Cost'), `export as ${label}`).toBe(caller.permissions.showCost);
       // Gender (personal data) only for manageEmployee.
       expect(header.includes('Gender'), `export as ${label}`).toBe(caller.permissions.manageEmployee);
-      // The import's 12 columns and the hidden Row Key, then what the caller may see.
+      // The import's 12 columns, the 3 days and the hidden Row Key, then what the caller may see.
       expect(sheet.columnCount).toBe(
-        13 +
+        16 +
           Number(caller.permissions.manageEmployee) +
           Number(caller.permissions.showSalary) +
           Number(caller.permissions.showCost),

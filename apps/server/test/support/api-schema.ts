@@ -3653,6 +3653,7 @@ export interface operations {
         levelId?: number;
         salaryFrom?: number;
         salaryTo?: number;
+        status?: "active" | "leavers" | "future" | "all";
       };
     };
     responses: {
@@ -3692,6 +3693,11 @@ export interface operations {
                 actingAsDifferentGrade: boolean;
                 pillar: boolean;
                 remote: boolean;
+                hireDate: string | null;
+                careerStartDate: string | null;
+                leaveDate: string | null;
+                /** @enum {string} */
+                employmentStatus: "ACTIVE" | "LEAVER" | "NOT_STARTED";
                 customMultipliers: string[];
                 /** @enum {string} */
                 gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
@@ -3751,12 +3757,15 @@ export interface operations {
           pillar?: boolean;
           /** @default false */
           remote?: boolean;
+          /** @enum {string} */
+          gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
+          hireDate?: string | null;
+          careerStartDate?: string | null;
+          leaveDate?: string | null;
           customMultipliers?: (string | {
               id: string;
               [key: string]: unknown;
             })[];
-          /** @enum {string} */
-          gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
           /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
           version?: number;
         };
@@ -3799,6 +3808,11 @@ export interface operations {
               actingAsDifferentGrade: boolean;
               pillar: boolean;
               remote: boolean;
+              hireDate: string | null;
+              careerStartDate: string | null;
+              leaveDate: string | null;
+              /** @enum {string} */
+              employmentStatus: "ACTIVE" | "LEAVER" | "NOT_STARTED";
               customMultipliers: string[];
               /** @enum {string} */
               gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
@@ -3882,6 +3896,11 @@ export interface operations {
               actingAsDifferentGrade: boolean;
               pillar: boolean;
               remote: boolean;
+              hireDate: string | null;
+              careerStartDate: string | null;
+              leaveDate: string | null;
+              /** @enum {string} */
+              employmentStatus: "ACTIVE" | "LEAVER" | "NOT_STARTED";
               customMultipliers: string[];
               /** @enum {string} */
               gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
@@ -3952,12 +3971,15 @@ export interface operations {
           pillar?: boolean;
           /** @default false */
           remote?: boolean;
+          /** @enum {string} */
+          gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
+          hireDate?: string | null;
+          careerStartDate?: string | null;
+          leaveDate?: string | null;
           customMultipliers?: (string | {
               id: string;
               [key: string]: unknown;
             })[];
-          /** @enum {string} */
-          gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
           /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
           version?: number;
         };
@@ -4000,6 +4022,11 @@ export interface operations {
               actingAsDifferentGrade: boolean;
               pillar: boolean;
               remote: boolean;
+              hireDate: string | null;
+              careerStartDate: string | null;
+              leaveDate: string | null;
+              /** @enum {string} */
+              employmentStatus: "ACTIVE" | "LEAVER" | "NOT_STARTED";
               customMultipliers: string[];
               /** @enum {string} */
               gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
@@ -4113,6 +4140,7 @@ export interface operations {
         levelId?: number;
         salaryFrom?: number;
         salaryTo?: number;
+        status?: "active" | "leavers" | "future" | "all";
       };
     };
     responses: {
@@ -4206,6 +4234,7 @@ export interface operations {
         levelId?: number;
         salaryFrom?: number;
         salaryTo?: number;
+        status?: "active" | "leavers" | "future" | "all";
       };
       path: {
         chart: "headline" | "grade-level" | "job-cost" | "distribution";
@@ -5034,6 +5063,7 @@ export interface operations {
         levelId?: number;
         salaryFrom?: number;
         salaryTo?: number;
+        status?: "active" | "leavers" | "future" | "all";
         payHistory?: "true" | "false";
       };
     };

@@ -1,17 +1,29 @@
 /*
- * The employee's fields, declared once and in their column order. The list drives the
- * server's list query, inserts and updates (`column`, `kind`), the Excel export, template and
- * import (`label` is the form's label and the sheet's header; `excel`), the web form
- * (`wire`, `formDefault`) and the benchmark's baseline query. Adding a field: a migration,
- * the table (db/schema.ts), its rule in the employee contract, one entry here, and the input
- * on the form.
+ * The employee's fields, declared once and in their column order, each built by its kind's
+ * constructor (fields/<kind>.ts), which adds the kind's rules: the API's and the form's
+ * (`body`, from which employee.contract.ts builds its schemas), the answers' shape (`view`)
+ * and the Excel cell both ways (`toCell`, `fromCell`). The list drives the server's list
+ * query, inserts and updates (`column`, `kind`), the read shape, the Excel export, template
+ * and import (`label` is the form's label and the sheet's header; `excel`), the directory's
+ * columns (`list`), the web form (`wire`, `formDefault`, the kind's input) and the
+ * benchmark's baseline query. Adding a field: a migration, the table (db/schema.ts), one
+ * entry here, and its key in the records the server builds (the type checker lists them).
  */
+
+import { choiceField } from './fields/choice.ts';
+import { dateField } from './fields/date.ts';
+import type { CellReading, ExportCell, FieldBase, SheetCell } from './fields/field-spec.ts';
+import { flagField } from './fields/flag.ts';
+import { referenceField } from './fields/reference.ts';
+import { textField } from './fields/text.ts';
+import { yearsField } from './fields/years.ts';
 
 /**
  * text: a string column; reference: the id of a job/position/grade/level (named in lists
- * and sheets); years: numeric(5,2), at most two decimals; flag: a boolean (Yes/No in sheets).
+ * and sheets); years: numeric(5,2), at most two decimals; flag: a boolean (Yes/No in sheets);
+ * choice: one of a few values (gender); date: a calendar day, 'YYYY-MM-DD'.
  */
-export type EmployeeFieldKind = 'text' | 'reference' | 'years' | 'flag' | 'choice';
+export type EmployeeFieldKind = 'text' | 'reference' | 'years' | 'flag' | 'choice' | 'date';
 
 /** The employee's gender (Directive (EU) 2023/970's reporting needs FEMALE and MALE). */
 export const GENDERS = ['FEMALE', 'MALE', 'OTHER', 'UNDISCLOSED'] as const;
@@ -25,37 +37,43 @@ export const GENDER_LABELS: Record<Gender, string> = {
 
 const YES_NO_HELP = 'Yes or No (Y/N, True/False and 1/0 work too). Blank means No.';
 const NAMES = 'Names match ignoring upper/lower case and spaces around them.';
+const DATE_HELP = 'A date cell, or a date written YYYY-MM-DD (e.g. 2024-03-15). Blank means none.';
 /** Both years fields: required, blank on a new form, and as wide in the sheets. */
-const YEARS = { kind: 'years', formDefault: '', required: true } as const;
+const YEARS = { formDefault: '', required: true } as const;
 const YEARS_COLUMN = { width: 12, templateWidth: 20 } as const;
 
 export const EMPLOYEE_FIELDS = [
-  {
+  textField({
     key: 'name',
     input: 'name',
     wire: 'name',
     label: 'Name',
     column: 'name',
-    kind: 'text',
     formDefault: '',
     required: true,
+    list: { header: 'Name', width: 180 },
     excel: {
       width: 28,
       templateWidth: 28,
       example: 'Jane Doe',
       help: "The employee's name (at most 200 characters).",
     },
-  },
-  {
+  }),
+  referenceField({
     key: 'job',
     input: 'jobId',
     wire: 'technologyId',
     label: 'Job',
     column: 'job_id',
-    kind: 'reference',
     reference: { table: 'jobs', view: 'technology', nameKey: 'jobName' },
     formDefault: null,
     required: true,
+    list: {
+      header: 'Technology',
+      width: 150,
+      sortKey: 'technology',
+      description: "Technology — the employee's job (Job on the employee form)",
+    },
     excel: {
       width: 18,
       templateWidth: 20,
@@ -63,17 +81,21 @@ export const EMPLOYEE_FIELDS = [
       help: `The name of an existing job. ${NAMES}`,
     },
     aliases: ['technology'],
-  },
-  {
+  }),
+  referenceField({
     key: 'position',
     input: 'positionId',
     wire: 'specializationId',
     label: 'Position',
     column: 'position_id',
-    kind: 'reference',
     reference: { table: 'positions', view: 'position', nameKey: 'positionName' },
     formDefault: null,
     required: true,
+    list: {
+      header: 'Specialization',
+      width: 160,
+      description: "Specialization — the employee's position (Position on the employee form)",
+    },
     excel: {
       width: 22,
       templateWidth: 24,
@@ -81,122 +103,143 @@ export const EMPLOYEE_FIELDS = [
       help: `The name of a position of that job. ${NAMES}`,
     },
     aliases: ['specialization'],
-  },
-  {
+  }),
+  referenceField({
     key: 'grade',
     input: 'gradeId',
     wire: 'gradeId',
     label: 'Grade',
     column: 'grade_id',
-    kind: 'reference',
     reference: { table: 'grades', view: 'grade', nameKey: 'gradeName' },
     formDefault: null,
     required: true,
+    list: { header: 'Grade', width: 100, sortKey: 'grade' },
     excel: {
       width: 10,
       templateWidth: 12,
       example: 'Senior',
       help: `The name of an existing grade. ${NAMES}`,
     },
-  },
-  {
+  }),
+  referenceField({
     key: 'level',
     input: 'levelId',
     wire: 'levelId',
     label: 'Level',
     column: 'level_id',
-    kind: 'reference',
     reference: { table: 'levels', view: 'level', nameKey: 'levelName' },
     formDefault: null,
     required: true,
+    list: { header: 'Level', width: 90, sortKey: 'level' },
     excel: {
       width: 10,
       templateWidth: 12,
       example: 'L2',
       help: `The name of an existing level. ${NAMES}`,
     },
-  },
-  {
+  }),
+  yearsField({
     key: 'yearsExperience',
     input: 'yearsExperience',
     wire: 'yearsExperience',
     label: 'Years of Experience',
     column: 'years_experience',
     ...YEARS,
+    derivedFrom: { field: 'careerStartDate', note: 'from career start' },
+    list: {
+      header: 'Experience in years',
+      width: 104,
+      sortKey: 'yearsExperience',
+      description: 'Experience in years — Years of Experience on the employee form',
+    },
     excel: {
       ...YEARS_COLUMN,
       example: 3,
-      help: 'A number from 0 to 100, with at most 2 decimals (e.g. 3 or 2.5).',
+      help: 'A number from 0 to 100, with at most 2 decimals (e.g. 3 or 2.5). With a Career Start Date, the years since it count instead.',
     },
     aliases: ['experience in years'],
-  },
-  {
+  }),
+  yearsField({
     key: 'yearsWithCompany',
     input: 'yearsWithCompany',
     wire: 'yearsWithCompany',
     label: 'Years with Company',
     column: 'years_with_company',
     ...YEARS,
+    derivedFrom: { field: 'hireDate', note: 'from hire date' },
+    list: {
+      header: 'Company Years',
+      width: 96,
+      sortKey: 'yearsWithCompany',
+      description: 'Company Years — Years with Company on the employee form',
+    },
     excel: {
       ...YEARS_COLUMN,
       example: 1,
-      help: 'A number from 0 to 100, with at most 2 decimals (e.g. 1 or 0.5).',
+      help: 'A number from 0 to 100, with at most 2 decimals (e.g. 1 or 0.5). With a Hire Date, the years since it count instead.',
     },
     aliases: ['company years'],
-  },
-  {
+  }),
+  flagField({
     key: 'offshoreProject',
     input: 'offshoreProject',
     wire: 'offshoreProject',
     label: 'Base on Project',
     column: 'offshore_project',
-    kind: 'flag',
     formDefault: false,
     required: true,
+    list: {
+      header: 'Offshore',
+      width: 84,
+      description: 'Offshore — Base on Project on the employee form',
+    },
     excel: { width: 10, templateWidth: 16, example: 'No', help: YES_NO_HELP },
     aliases: ['offshore'],
-  },
-  {
+  }),
+  flagField({
     key: 'actingAsDifferentGrade',
     input: 'actingAsDifferentGrade',
     wire: 'actingAsDifferentGrade',
     label: 'Acting as Different Grade',
     column: 'acting_as_different_grade',
-    kind: 'flag',
     formDefault: false,
     required: true,
+    list: {
+      header: 'Acting As',
+      width: 84,
+      description: 'Acting As — Acting as Different Grade on the employee form',
+    },
     excel: { width: 12, templateWidth: 24, example: 'No', help: YES_NO_HELP },
     aliases: ['acting as'],
-  },
-  {
+  }),
+  flagField({
     key: 'pillar',
     input: 'pillar',
     wire: 'pillar',
     label: 'Pillar',
     column: 'pillar',
-    kind: 'flag',
     formDefault: false,
     required: true,
+    list: { header: 'Pillar', width: 72 },
     excel: { width: 8, templateWidth: 10, example: 'No', help: YES_NO_HELP },
-  },
-  {
+  }),
+  flagField({
     key: 'remote',
     input: 'remote',
     wire: 'remote',
     label: 'Remote',
     column: 'remote',
-    kind: 'flag',
     formDefault: false,
     required: true,
+    list: { header: 'Remote', width: 80 },
     excel: { width: 8, templateWidth: 10, example: 'Yes', help: YES_NO_HELP },
-  },
-  {
+  }),
+  choiceField({
     key: 'gender',
     input: 'gender',
     wire: 'gender',
     label: 'Gender',
     column: 'gender',
-    kind: 'choice',
     choices: GENDERS,
     choiceLabels: GENDER_LABELS,
     personal: true,
@@ -210,48 +253,64 @@ export const EMPLOYEE_FIELDS = [
         "Female, Male, Other or Undisclosed. Blank keeps an existing employee's value (new employees: " +
         'Undisclosed). Personal data: only administrators and users who may edit employees see this column.',
     },
-  },
+  }),
+  dateField({
+    key: 'hireDate',
+    input: 'hireDate',
+    wire: 'hireDate',
+    label: 'Hire Date',
+    column: 'hire_date',
+    formDefault: null,
+    required: false,
+    excel: { width: 12, templateWidth: 14, example: '2023-04-01', help: DATE_HELP },
+    aliases: ['hired'],
+  }),
+  dateField({
+    key: 'careerStartDate',
+    input: 'careerStartDate',
+    wire: 'careerStartDate',
+    label: 'Career Start Date',
+    column: 'career_start_date',
+    formDefault: null,
+    required: false,
+    excel: { width: 12, templateWidth: 18, example: '2020-09-01', help: DATE_HELP },
+    aliases: ['career start'],
+  }),
+  dateField({
+    key: 'leaveDate',
+    input: 'leaveDate',
+    wire: 'leaveDate',
+    label: 'Leave Date',
+    column: 'leave_date',
+    formDefault: null,
+    required: false,
+    excel: {
+      width: 12,
+      templateWidth: 14,
+      example: '',
+      help: `${DATE_HELP} Not before the Hire Date.`,
+    },
+  }),
 ] as const satisfies readonly EmployeeFieldSpec[];
 
 /** What an entry declares (the list above is checked against it). */
-export interface EmployeeFieldSpec {
-  /** The Excel column's key (references by their thing: `job`, not `jobId`). */
-  key: string;
-  /** The name inside the code (services, repository). */
-  input: string;
-  /** The name on the API (the spec's: technologyId, specializationId). */
-  wire: string;
-  /** The form's label and the sheet's header. */
-  label: string;
-  /** The database column (snake_case). */
-  column: string;
+export interface EmployeeFieldSpec extends FieldBase {
   kind: EmployeeFieldKind;
+  /** The field's rule on the API and the form (the contract's employeeFormBody is made of them). */
+  body: unknown;
+  /** The field's shape in the answers (employeeViewSchema). */
+  view: unknown;
   /** For references: the table of names, the view's object key and the record's name key. */
   reference?: { table: string; view: string; nameKey: string };
-  /** The empty form's value. */
-  formDefault: string | boolean | null;
-  required: boolean;
-  excel: {
-    /** Export column width. */
-    width: number;
-    templateWidth: number;
-    /** Whether the import refuses a file without this column. */
-    /** The template's example row. */
-    example: string | number;
-    /** The template's instructions. */
-    help: string;
-  };
-  /** Other headers the import accepts (the list's column titles), lower case. */
-  aliases?: readonly string[];
   /** For choices: the stored values and their labels (forms and sheets show the labels). */
   choices?: readonly string[];
   choiceLabels?: Readonly<Record<string, string>>;
-  /**
-   * Personal data: only admins and manageEmployee holders read or set it (`canReadPersonalData`);
-   * every other answer, export and error leaves it out. Optional on writes: absent keeps the
-   * stored value (new employees: formDefault).
-   */
-  personal?: boolean;
+  /** For years: the date field that decides them when set, and how the form says so. */
+  derivedFrom?: { field: string; note: string };
+  /** The export's and the template's cell (references are written by name: not here). */
+  toCell?: (value: never) => ExportCell;
+  /** The import's reading of a cell (references are resolved by name: not here). */
+  fromCell?: (cell: SheetCell) => CellReading<unknown>;
 }
 
 export type EmployeeField = (typeof EMPLOYEE_FIELDS)[number];

@@ -1,10 +1,10 @@
 import type { SalaryProfile } from '@salary/salary-engine/salary-types';
 import { z } from 'zod';
-import { numericInput, plainText, requiredId, requiredText } from '../common/fields.ts';
+import { numericInput, plainText } from '../common/fields.ts';
 import { jsonField } from '../common/json-field.ts';
-import { hasAtMostTwoDecimals } from '../common/money.ts';
 import { versionField } from '../common/stale-version.ts';
-import { GENDERS, type Gender } from './employee-fields.ts';
+import { EMPLOYEE_FIELDS, type EmployeeField, type Gender } from './employee-fields.ts';
+import { namedRef } from './fields/reference.ts';
 
 /*
  * The employee record keeps the spec's wire names (technologyId = job, specializationId =
@@ -12,20 +12,15 @@ import { GENDERS, type Gender } from './employee-fields.ts';
  * nowhere else: `toEmployeeInput` is the one crossing point.
  */
 
-const requiredYears = (label: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : numericInput(v)),
-    z
-      .number({
-        error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`),
-      })
-      .refine(Number.isFinite, `${label} must be a number`)
-      .min(0, `${label} cannot be negative`)
-      .max(100, `${label} must be at most 100`)
-      .refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimals`),
-  );
+/** A day field's wire value, as the body carries it once parsed. */
+type Day = string | null | undefined;
 
-const flag = z.boolean({ error: 'Must be true or false' }).default(false);
+/** What a leave date before the hire date is told (the API's 400, the form, the import). */
+export const LEAVE_BEFORE_HIRE = 'Leave Date cannot be before the Hire Date';
+
+/** Whether both days are set and the leave date comes first. */
+export const leavesBeforeHire = (hireDate: Day, leaveDate: Day): boolean =>
+  Boolean(hireDate && leaveDate && leaveDate < hireDate);
 
 const customMultiplierRef = plainText('customMultipliers').trim().min(1).max(100);
 
@@ -46,24 +41,25 @@ const chosenCustomMultipliers = jsonField(
     .max(50),
 );
 
-export const employeeFormBody = z.object({
-  name: requiredText('Name'),
-  technologyId: requiredId('Job'),
-  specializationId: requiredId('Position'),
-  gradeId: requiredId('Grade'),
-  levelId: requiredId('Level'),
-  yearsExperience: requiredYears('Years of Experience'),
-  yearsWithCompany: requiredYears('Years with Company'),
-  offshoreProject: flag,
-  actingAsDifferentGrade: flag,
-  pillar: flag,
-  remote: flag,
-  customMultipliers: chosenCustomMultipliers.optional(),
-  /** Personal data (admins, manageEmployee); absent keeps the stored value. */
-  gender: z.enum(GENDERS, { error: 'Gender must be Female, Male, Other or Undisclosed' }).optional(),
-  /** PUT: the version the form was read at (a stale one answers 409); absent, the last save wins. */
-  version: versionField,
-});
+/** Each field's rule, by its API name (fields/<kind>.ts make them). */
+type FieldRules<Key extends 'body' | 'view'> = { [F in EmployeeField as F['wire']]: F[Key] };
+const fieldRules = <Key extends 'body' | 'view'>(key: Key) =>
+  Object.fromEntries(EMPLOYEE_FIELDS.map((f) => [f.wire, f[key]])) as FieldRules<Key>;
+
+export const employeeFormBody = z
+  .object({
+    ...fieldRules('body'),
+    customMultipliers: chosenCustomMultipliers.optional(),
+    /** PUT: the version the form was read at (a stale one answers 409); absent, the last save wins. */
+    version: versionField,
+  })
+  .refine((b) => !leavesBeforeHire(b.hireDate as Day, b.leaveDate as Day), {
+    message: LEAVE_BEFORE_HIRE,
+    path: ['leaveDate'],
+    // Said beside the other fields' problems, once both days read as days.
+    when: (payload) =>
+      !payload.issues.some((issue) => issue.path?.[0] === 'hireDate' || issue.path?.[0] === 'leaveDate'),
+  });
 export type EmployeeFormBody = z.input<typeof employeeFormBody>;
 
 /**
@@ -83,6 +79,13 @@ export interface EmployeeInput extends EmployeeProfile {
   levelId: number;
   /** Undefined on a write: keep the stored value (new employees: UNDISCLOSED). */
   gender?: Gender;
+  /**
+   * Calendar days ('YYYY-MM-DD'), null for none; undefined on a write keeps the stored day.
+   * A hire date decides yearsWithCompany, a career start yearsExperience (employee.model).
+   */
+  hireDate?: string | null;
+  careerStartDate?: string | null;
+  leaveDate?: string | null;
 }
 
 export function toEmployeeInput(body: z.output<typeof employeeFormBody>): EmployeeInput {
@@ -100,6 +103,9 @@ export function toEmployeeInput(body: z.output<typeof employeeFormBody>): Employ
     remote: body.remote,
     customMultiplierIds: [...new Set(body.customMultipliers ?? [])],
     gender: body.gender,
+    hireDate: body.hireDate,
+    careerStartDate: body.careerStartDate,
+    leaveDate: body.leaveDate,
   };
 }
 
@@ -129,6 +135,34 @@ const optionalNameSearch = z.preprocess(
   z.string({ error: 'Search by Name must be text' }).max(100, 'Search by Name is too long').optional(),
 );
 
+/**
+ * Where an employee stands on the company's today: LEAVER once the leave date is past,
+ * NOT_STARTED before the hire date, ACTIVE otherwise (no days: ACTIVE).
+ */
+export const EMPLOYMENT_STATUSES = ['ACTIVE', 'LEAVER', 'NOT_STARTED'] as const;
+export type EmploymentStatus = (typeof EMPLOYMENT_STATUSES)[number];
+
+export function employmentStatusOf(
+  days: { hireDate?: string | null; leaveDate?: string | null },
+  today: string,
+): EmploymentStatus {
+  if (days.leaveDate && days.leaveDate < today) return 'LEAVER';
+  if (days.hireDate && days.hireDate > today) return 'NOT_STARTED';
+  return 'ACTIVE';
+}
+
+/** The list's `status` filter (default `active`) and the employment statuses each shows. */
+export const LIST_STATUSES = ['active', 'leavers', 'future', 'all'] as const;
+export type ListStatus = (typeof LIST_STATUSES)[number];
+const SHOWN: Record<ListStatus, readonly EmploymentStatus[]> = {
+  active: ['ACTIVE'],
+  leavers: ['LEAVER'],
+  future: ['NOT_STARTED'],
+  all: EMPLOYMENT_STATUSES,
+};
+export const shownBy = (status: ListStatus | undefined, employment: EmploymentStatus): boolean =>
+  SHOWN[status ?? 'active'].includes(employment);
+
 /** GET /employees filters (technologyId and positionId; `name` is the name search). */
 export const employeeListQuery = z
   .object({
@@ -139,6 +173,8 @@ export const employeeListQuery = z
     levelId: optionalId,
     salaryFrom: optionalMoney('Salary From'),
     salaryTo: optionalMoney('Salary To'),
+    /** Who is listed: active today (the default), leavers, not started yet, or all. */
+    status: z.enum(LIST_STATUSES, { error: 'Status must be active, leavers, future or all' }).optional(),
   })
   .refine((q) => q.salaryFrom === undefined || q.salaryTo === undefined || q.salaryFrom <= q.salaryTo, {
     message: 'Salary From cannot be greater than Salary To',
@@ -155,6 +191,8 @@ export interface EmployeeFilters {
   levelId?: number;
   salaryFrom?: number;
   salaryTo?: number;
+  /** Undefined: active. */
+  status?: ListStatus;
 }
 
 export function toEmployeeFilters(q: z.output<typeof employeeListQuery>): EmployeeFilters {
@@ -166,33 +204,32 @@ export function toEmployeeFilters(q: z.output<typeof employeeListQuery>): Employ
     levelId: q.levelId,
     salaryFrom: q.salaryFrom,
     salaryTo: q.salaryTo,
+    status: q.status,
   };
 }
 
-const namedRef = z.object({ id: z.number().int(), name: z.string() });
+const { name, technologyId, specializationId, gradeId, levelId, gender, ...otherViews } = fieldRules('view');
 
 /** Read shape. The salary keys are absent, not null, for users who may not see them. */
 export const employeeViewSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
-  technologyId: z.number().int(),
-  specializationId: z.number().int(),
-  gradeId: z.number().int(),
-  levelId: z.number().int(),
+  name,
+  technologyId,
+  specializationId,
+  gradeId,
+  levelId,
   technology: namedRef,
   position: namedRef,
   grade: namedRef,
   level: namedRef,
-  yearsExperience: z.number(),
-  yearsWithCompany: z.number(),
-  offshoreProject: z.boolean(),
-  actingAsDifferentGrade: z.boolean(),
-  pillar: z.boolean(),
-  remote: z.boolean(),
+  /** The years (derived from the hire and career start dates when set), flags and days. */
+  ...otherViews,
+  /** On the company's today: ACTIVE, LEAVER (leave date past) or NOT_STARTED (hire date ahead). */
+  employmentStatus: z.enum(EMPLOYMENT_STATUSES),
   /** Ids of the settings' custom multipliers that apply to this employee. */
   customMultipliers: z.array(z.string()),
   /** Personal data: present only for admins and manageEmployee holders. */
-  gender: z.enum(GENDERS).optional(),
+  gender: gender.optional(),
   /** The version this record was read at (GET /employees/{id} and the write answers; not in lists). */
   version: z.number().int().optional(),
   /** Gross salary; null when no base salary is configured for the grade and level. Needs showSalary. */

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { inSlices } from '../../lib/slices.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
-import type { EmployeeRecord } from '../employees/employees.repository.ts';
+import type { EmployeeRecord } from '../employees/employee.model.ts';
 import type { PricedEmployee, PricingService, RowFilters } from '../pricing/pricing.service.ts';
 import { EMPLOYEE_WIRE_FIELDS, employeeDiff } from './audit.diff.ts';
 import {

@@ -1,6 +1,6 @@
 import type { AuditChange } from '@salary/shared/audit/audit.contract';
 import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
-import type { EmployeeRecord } from '../employees/employees.repository.ts';
+import type { EmployeeRecord } from '../employees/employee.model.ts';
 
 /*
  * Field-level change lists in the API's names, as stored (describe-change.ts puts them in

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { driverRows } from '../../db/driver-query.ts';
 import { auditEmployeeChanges, auditEntries, payHistory, users } from '../../db/schema.ts';
 import { numberArray, textArray } from '../../db/sql-arrays.ts';
-import { parsedJson } from '../employees/employees.repository.ts';
+import { parsedJson } from '../../lib/parsed-json.ts';
 import type { Names } from './describe-change.ts';
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -10,6 +10,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
+import { serverTimeZone } from '../../lib/time-zone.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import { diffFields } from '../audit/audit.diff.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -22,14 +23,8 @@ export interface CompanyDefaults {
   timeZone: string;
 }
 
-/** The zone this process runs in, as Intl names it; UTC when it cannot tell. */
-export const serverTimeZone = (): string => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-};
+/** The zone this process runs in (lib/time-zone.ts: the employee list's "today" needs it too). */
+export { serverTimeZone };
 
 export function toCompany(row: CompanyRow | undefined, defaults: CompanyDefaults): Company {
   return {

@@ -1,34 +1,19 @@
-import type { EmployeeFilters, EmployeeInput } from '@salary/shared/employees/employee.contract';
+import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
 import {
   EMPLOYEE_FIELDS,
   type EmployeeField,
   type EmployeeFieldKind,
-  fieldsOfKind,
 } from '@salary/shared/employees/employee-fields';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { employees, grades, jobs, levels, positions } from '../../db/schema.ts';
-import { idIn, numberArray, textArray } from '../../db/sql-arrays.ts';
-import { currentSnapshot, readSnapshot } from '../../lib/snapshot.repository.ts';
+import { employees } from '../../db/schema.ts';
+import { numberArray, textArray } from '../../db/sql-arrays.ts';
+import { currentSnapshot } from '../../lib/snapshot.repository.ts';
 import { countRows } from '../../lib/table.repository.ts';
-
-/** One employee with the names of what it refers to, numbers already converted. */
-export type EmployeeRecord = EmployeeInput & {
-  id: number;
-  jobName: string;
-  positionName: string;
-  gradeName: string;
-  levelName: string;
-};
-
-/**
- * One employee as the list query sends it: the id, every field in EMPLOYEE_FIELDS' order
- * (references as ids: the names come once per reference), then the custom multipliers.
- */
-type RowTuple = unknown[];
+import { companyToday, type EmployeeRecord, listSnapshot, recordsOf } from './employee.model.ts';
+import { companyTimeZone, type ListPage, listColumns, type RowFilters } from './employee-list.repository.ts';
 
 const FIELDS = EMPLOYEE_FIELDS;
-const CUSTOM_AT = FIELDS.length + 1;
 
 /** Each kind's SQL type in set-based writes (one array parameter per column, unnested). */
 const SQL_TYPE: Record<EmployeeFieldKind, string> = {
@@ -37,7 +22,14 @@ const SQL_TYPE: Record<EmployeeFieldKind, string> = {
   years: 'numeric',
   flag: 'boolean',
   choice: 'text',
+  date: 'date',
 };
+
+/**
+ * A day's "keep the stored one" in set-based writes (a write's undefined; null clears):
+ * PostgreSQL's date 'infinity', which no employee's day can be.
+ */
+const KEEP_DAY = 'infinity';
 
 /** Optional fields (gender): absent on a write keeps the stored value, or takes the default. */
 const isOptional = (f: EmployeeField) => !f.required;
@@ -50,22 +42,17 @@ function dbValue(field: EmployeeField, input: EmployeeInput): unknown {
 }
 
 // Column lists built once from the field list; the identifiers are ours, never input.
-const ROW_COLUMNS = sql.raw(
-  ['e.id', ...FIELDS.map((f) => `e.${f.column}`), 'e.custom_multipliers'].join(', '),
-);
-/** ROW_COLUMNS for the row protocol: years arrive as numbers (float8), not numeric text. */
-const ROW_TUPLE_COLUMNS = sql.raw(
-  [
-    'e.id',
-    ...FIELDS.map((f) => (f.kind === 'years' ? `e.${f.column}::float8` : `e.${f.column}`)),
-    'e.custom_multipliers',
-  ].join(', '),
-);
 const INSERT_COLUMNS = sql.raw([...FIELDS.map((f) => f.column), 'custom_multipliers'].join(', '));
 /** The unnested columns' values: optional ones left out take their default. */
 const INSERT_VALUES = sql.raw(
   [
-    ...FIELDS.map((f) => (isOptional(f) ? `coalesce(v.${f.column}, ${defaultLiteral(f)})` : `v.${f.column}`)),
+    ...FIELDS.map((f) =>
+      f.kind === 'date'
+        ? `nullif(v.${f.column}, '${KEEP_DAY}')`
+        : isOptional(f)
+          ? `coalesce(v.${f.column}, ${defaultLiteral(f)})`
+          : `v.${f.column}`,
+    ),
     'v.custom_multipliers::jsonb',
   ].join(', '),
 );
@@ -74,9 +61,11 @@ const updateSet = (fields: readonly EmployeeField[]) =>
   sql.raw(
     fields
       .map((f) =>
-        isOptional(f)
-          ? `${f.column} = coalesce(v.${f.column}, employees.${f.column})`
-          : `${f.column} = v.${f.column}`,
+        f.kind === 'date'
+          ? `${f.column} = case when v.${f.column} = '${KEEP_DAY}' then employees.${f.column} else v.${f.column} end`
+          : isOptional(f)
+            ? `${f.column} = coalesce(v.${f.column}, employees.${f.column})`
+            : `${f.column} = v.${f.column}`,
       )
       .join(', '),
   );
@@ -94,6 +83,8 @@ function columnArray(
       return `{${values.map((v) => (v as number).toFixed(2)).join(',')}}`;
     case 'flag':
       return `{${values.map((v) => (v === null || v === undefined ? 'NULL' : v ? 't' : 'f')).join(',')}}`;
+    case 'date':
+      return `{${values.map((v) => (v === undefined ? KEEP_DAY : v === null ? 'NULL' : v)).join(',')}}`;
     default:
       return textArray(values as (string | null | undefined)[]);
   }
@@ -137,176 +128,6 @@ function changedFields(rows: ReadonlyArray<{ changed?: ReadonlyArray<{ field: st
 
 /** Rows per insert or update statement (insertMany, updateMany). */
 const INSERT_CHUNK = 20_000;
-
-type NamePair = [id: number, name: string];
-type ReferenceTable = 'jobs' | 'positions' | 'grades' | 'levels';
-
-interface ListResult {
-  jobs: NamePair[];
-  positions: NamePair[];
-  grades: NamePair[];
-  levels: NamePair[];
-  rows: RowTuple[];
-}
-
-/** Drivers hand json back parsed; accept text too. */
-export const parsedJson = <T>(raw: T | string | null | undefined, empty: T): T =>
-  raw === null || raw === undefined ? empty : typeof raw === 'string' ? (JSON.parse(raw) as T) : raw;
-
-function nameOf(names: Map<number, string>, id: number): string {
-  const name = names.get(id);
-  // Foreign keys make this impossible; fail loudly rather than list a nameless employee.
-  if (name === undefined) throw new Error(`employee list: no name for reference ${id}`);
-  return name;
-}
-
-const REFERENCES = fieldsOfKind('reference').map((f) => ({
-  at: FIELDS.indexOf(f) + 1,
-  nameKey: f.reference.nameKey,
-  table: f.reference.table,
-}));
-
-/**
- * A row tuple → its record, as ONE object literal compiled from the field table: every record
- * then has the same compact shape from its first property on (built key by key, each took
- * several times the memory, which the export's pages carried into the old generation and the
- * whole list holds for 100,000 rows). Keys and indexes are the table's own constants.
- */
-const buildRecord = new Function(
-  't',
-  'name',
-  `return { id: t[0], ${[
-    ...FIELDS.map((f, j) => `${JSON.stringify(f.input)}: t[${j + 1}]`),
-    ...REFERENCES.map((r, k) => `${JSON.stringify(r.nameKey)}: name(${k}, t[${r.at}])`),
-    `customMultiplierIds: t[${CUSTOM_AT}]`,
-  ].join(', ')} };`,
-) as (t: RowTuple, name: (reference: number, id: number) => string) => EmployeeRecord;
-
-function toRecords(result: ListResult): EmployeeRecord[] {
-  const byTable: Record<ReferenceTable, Map<number, string>> = {
-    jobs: new Map(result.jobs),
-    positions: new Map(result.positions),
-    grades: new Map(result.grades),
-    levels: new Map(result.levels),
-  };
-  const names = REFERENCES.map((r) => byTable[r.table]);
-  const name = (reference: number, id: number) => nameOf(names[reference]!, id);
-  const records: EmployeeRecord[] = new Array(result.rows.length);
-  for (let i = 0; i < result.rows.length; i++) records[i] = buildRecord(result.rows[i]!, name);
-  return records;
-}
-
-/*
- * Name search ignoring case and accents, the same on PGlite and PostgreSQL (no unaccent
- * extension there): both sides go through lower() and one translate() of the Latin letters with
- * diacritics, upper case included (lower() leaves non-ASCII letters alone in the C locale).
- */
-const ACCENTED =
-  'ÀÁÂÃÄÅàáâãäåĀāĂăĄąÇçĆćČčĎďÈÉÊËèéêëĒēĖėĘęĚěÌÍÎÏìíîïĪīĮįıŁłÑñŃńŇňÒÓÔÕÖØòóôõöøŌōŐőŔŕŘřŚśŠšŞşŤťÙÚÛÜùúûüŪūŮůŰűÝýÿŸŹźŻżŽž';
-const PLAIN =
-  'aaaaaaaaaaaaaaaaaaccccccddeeeeeeeeeeeeeeeeiiiiiiiiiiiiillnnnnnnoooooooooooooooorrrrssssssttuuuuuuuuuuuuuuyyyyzzzzzz';
-if ([...ACCENTED].length !== PLAIN.length) throw new Error('name search: translate() lists differ in length');
-const folded = (value: SQL) => sql`translate(lower(${value}), ${ACCENTED}, ${PLAIN})`;
-
-/**
- * The directory's search: part of the name as written ("Jürgen Mü"), or written last name first
- * ("Müller Jürgen", "Müller, Jürgen"), or the employee's ID ("42").
- */
-function nameSearch(search: string): SQL {
-  const contains = (needle: string) => sql`strpos(${folded(sql`e.name`)}, ${folded(sql`${needle}`)}) > 0`;
-  const alternatives = [contains(search)];
-  const words = search.replace(/,/g, ' ').split(/\s+/).filter(Boolean);
-  if (words.length > 1) alternatives.push(contains([...words.slice(1), words[0]].join(' ')));
-  if (/^\d{1,9}$/.test(search)) alternatives.push(sql`e.id = ${Number(search)}`);
-  return sql`(${sql.join(alternatives, sql` or `)})`;
-}
-
-/** The list's filters, or one employee (`id`), or some (`ids`: those an import wrote). */
-export type RowFilters = EmployeeFilters & { id?: number; ids?: readonly number[] };
-
-/** The list query aliases employees as `e`, so its filters are written against that alias. */
-function filterClause(filters: RowFilters): SQL | undefined {
-  const parts: SQL[] = [];
-  if (filters.id !== undefined) parts.push(sql`e.id = ${filters.id}`);
-  if (filters.ids) parts.push(idIn(sql`e.id`, filters.ids));
-  if (filters.name) parts.push(nameSearch(filters.name));
-  if (filters.jobId !== undefined) parts.push(sql`e.job_id = ${filters.jobId}`);
-  if (filters.positionId !== undefined) parts.push(sql`e.position_id = ${filters.positionId}`);
-  if (filters.gradeId !== undefined) parts.push(sql`e.grade_id = ${filters.gradeId}`);
-  if (filters.levelId !== undefined) parts.push(sql`e.level_id = ${filters.levelId}`);
-  return parts.length ? sql.join(parts, sql` and `) : undefined;
-}
-
-/** Whether the database narrows the rows for these filters (salary filters apply after pricing). */
-export const narrowsRows = (filters: RowFilters): boolean => filterClause(filters) !== undefined;
-
-const names = (table: typeof jobs | typeof positions | typeof grades | typeof levels) =>
-  sql<
-    NamePair[] | string
-  >`(select coalesce(json_agg(json_build_array(${table.id}, ${table.name})), '[]'::json) from ${table})`;
-
-/** One page of the list by keyset: the rows after id `after`, at most `limit` of them. */
-export interface ListPage {
-  after: number;
-  limit: number;
-}
-
-/**
- * The list's columns: the rows as a single json value of arrays (both drivers decode that far
- * faster than 100k separate rows), and the job/position/grade/level names once each rather
- * than joined into every row — half the work for the database and the JSON decoder. Numeric
- * years travel as JSON numbers (numeric(5,2) text, e.g. 6.50), so they arrive exact. With a
- * `page`, only that page's rows (the export reads the list that way, so memory stays flat).
- */
-export function listColumns(filters: RowFilters, page?: ListPage) {
-  const where = filterClause(filters);
-  const rows = page
-    ? sql`(select * from ${employees} e
-        where e.id > ${page.after} ${where ? sql`and ${where}` : sql``}
-        order by e.id limit ${page.limit}) e`
-    : sql`${employees} e ${where ? sql`where ${where}` : sql``}`;
-  return {
-    ...listNameColumns(),
-    rows: sql<
-      RowTuple[] | string
-    >`(select coalesce(json_agg(json_build_array(${ROW_COLUMNS}) order by e.id), '[]'::json)
-      from ${rows})`,
-  };
-}
-
-/**
- * On PostgreSQL, the whole list's rows through the row protocol (array mode) instead of one
- * json_agg value: PostgreSQL builds json_agg on one backend core, and at 100,000 rows that was
- * most of a list read after a write. The same tuples as `listColumns` (years as float8, which
- * holds numeric(5,2) exactly enough to print the same: JSON carried them as numbers too).
- */
-export function listRowsQuery(filters: RowFilters): SQL {
-  const where = filterClause(filters);
-  return sql`select ${ROW_TUPLE_COLUMNS} from ${employees} e ${where ? sql`where ${where}` : sql``} order by e.id`;
-}
-
-/** The names and the snapshot of `listColumns`, without the rows. */
-export function listNameColumns() {
-  return {
-    jobs: names(jobs),
-    positions: names(positions),
-    grades: names(grades),
-    levels: names(levels),
-    snapshot: currentSnapshot,
-  };
-}
-
-export function recordsOf(
-  row: { [K in keyof ListResult]: ListResult[K] | string } | undefined,
-): EmployeeRecord[] {
-  return toRecords({
-    jobs: parsedJson(row?.jobs, []),
-    positions: parsedJson(row?.positions, []),
-    grades: parsedJson(row?.grades, []),
-    levels: parsedJson(row?.levels, []),
-    rows: parsedJson(row?.rows, []),
-  });
-}
 
 const values = (input: EmployeeInput) =>
   ({
@@ -362,12 +183,24 @@ export function createEmployeesRepository(db: DbOrTx, options: EmployeesReposito
       page?: ListPage,
     ): Promise<{ employees: EmployeeRecord[]; snapshot: string }> {
       const [row] = await db.select(listColumns(filters, page)).from(sql`(select 1) as one`);
-      return { employees: recordsOf(row), snapshot: row!.snapshot };
+      return { employees: recordsOf(row), snapshot: listSnapshot(row!) };
     },
 
-    /** The snapshot the database is at now (see SnapshotCache). */
+    /**
+     * The snapshot the database is at now, with the company's today (see SnapshotCache and
+     * `listSnapshot`): what a list read now would answer.
+     */
     async snapshot(): Promise<string> {
-      return readSnapshot(db);
+      const [row] = await db
+        .select({ snapshot: currentSnapshot, timeZone: companyTimeZone })
+        .from(sql`(select 1) as one`);
+      return listSnapshot(row!);
+    },
+
+    /** The company's today, the day derived years count to (the import's records). */
+    async today(): Promise<string> {
+      const [row] = await db.select({ timeZone: companyTimeZone }).from(sql`(select 1) as one`);
+      return companyToday(row?.timeZone);
     },
 
     async findById(id: number): Promise<EmployeeRecord | undefined> {

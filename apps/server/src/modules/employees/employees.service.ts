@@ -1,8 +1,11 @@
 import { type Actor, can, canReadPersonalData } from '@salary/shared/common/permissions';
-import type {
-  EmployeeFilters,
-  EmployeeInput,
-  EmployeeView,
+import {
+  type EmployeeFilters,
+  type EmployeeInput,
+  type EmployeeView,
+  LEAVE_BEFORE_HIRE,
+  leavesBeforeHire,
+  shownBy,
 } from '@salary/shared/employees/employee.contract';
 import { EMPLOYEE_FIELDS, fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import type { Settings } from '@salary/shared/settings/settings.contract';
@@ -12,8 +15,10 @@ import { requirePermission } from '../../lib/authorize.ts';
 import { SnapshotCache } from '../../lib/snapshot-cache.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { PricedEmployee, PricingService } from '../pricing/pricing.service.ts';
-import type { EmployeeRecord, EmployeesRepository, ListPage, RowFilters } from './employees.repository.ts';
+import type { EmployeeRecord } from './employee.model.ts';
+import type { ListPage, RowFilters } from './employee-list.repository.ts';
+import type { EmployeePricing, PricedRecord as PricedEmployee } from './employee-pricing.ts';
+import type { EmployeesRepository } from './employees.repository.ts';
 
 const REFERENCE_FIELDS = fieldsOfKind('reference');
 /** The form's label of each field the audit names by its API name. */
@@ -64,10 +69,19 @@ export function toEmployeeView(
       for (const r of REFERENCE_FIELDS)
         view[r.reference.view] = { id: e[r.input], name: e[r.reference.nameKey] };
   }
+  view.employmentStatus = e.employmentStatus;
   view.customMultipliers = e.customMultiplierIds;
   if (visibility.salary) view.calculatedSalary = pricing?.calculatedSalary ?? null;
   if (visibility.cost) view.accumulatedCost = pricing?.accumulatedCost ?? null;
   return view as unknown as EmployeeView;
+}
+
+/** A leave date before the hire date is a 400, the days a write leaves out taken as stored. */
+function assertDaysInOrder(input: EmployeeInput, stored: EmployeeRecord | undefined): void {
+  const hireDate = input.hireDate === undefined ? stored?.hireDate : input.hireDate;
+  const leaveDate = input.leaveDate === undefined ? stored?.leaveDate : input.leaveDate;
+  if (leavesBeforeHire(hireDate, leaveDate))
+    throw badRequest(LEAVE_BEFORE_HIRE, [{ field: 'leaveDate', message: LEAVE_BEFORE_HIRE }]);
 }
 
 /** Who writes: the signed-in actor's email (requests carry it), recorded as `updated_by`. */
@@ -75,7 +89,7 @@ export const authorOf = (actor: Actor): string | null => (actor as { email?: str
 
 export function createEmployeesService(deps: {
   employees: RepositoryOn<EmployeesRepository>;
-  pricing: PricingService;
+  pricing: EmployeePricing;
   settings(tx?: DbOrTx): Promise<Settings>;
   /** Every create, update and delete records its entry, with the employee's pay history. */
   audit: Pick<AuditService, 'record' | 'payBefore' | 'payOfNew' | 'staleVersion'>;
@@ -144,7 +158,9 @@ export function createEmployeesService(deps: {
     const out: EmployeeView[] = [];
     if (!read.priced) {
       // Unpriced reads never carry a salary filter (a salary filter asks for pricing).
-      for (const row of read.rows) out.push(toEmployeeView(row, undefined, access.visibility));
+      for (const row of read.rows)
+        if (shownBy(filters.status, row.employmentStatus))
+          out.push(toEmployeeView(row, undefined, access.visibility));
       return out;
     }
     const from = filters.salaryFrom ?? Number.NEGATIVE_INFINITY;
@@ -157,6 +173,7 @@ export function createEmployeesService(deps: {
       viewsByVisibility.set(key, made);
     }
     for (const priced of read.priced) {
+      if (!shownBy(filters.status, priced.employee.employmentStatus)) continue;
       if (access.salaryFilter) {
         const salary = priced.calculatedSalary;
         if (salary === null || salary < from || salary > to) continue;
@@ -202,6 +219,7 @@ export function createEmployeesService(deps: {
         filters.levelId,
         filters.salaryFrom,
         filters.salaryTo,
+        filters.status,
       ]);
       const cached = lists.get(await employees.snapshot(), key);
       if (cached) return cached;
@@ -287,6 +305,7 @@ export function createEmployeesService(deps: {
       }
       await validate(input, uow.tx);
       const pay = await audit.payBefore(uow, { id });
+      assertDaysInOrder(input, pay.before.get(id)?.employee);
       await inUnit.update(id, input, authorOf(actor));
       const name = pay.before.get(id)?.employee.name ?? input.name;
       await audit.record(

@@ -1,14 +1,23 @@
-import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
+import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
+import { EMPLOYEE_FIELDS, type EmployeeField, type Gender } from '@salary/shared/employees/employee-fields';
 import { asc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { employees, grades, jobs, levels, positions } from '../../db/schema.ts';
 import { idIn } from '../../db/sql-arrays.ts';
+import { companyToday, derivedYears } from '../employees/employee.model.ts';
+import { companyTimeZone } from '../employees/employee-list.repository.ts';
 import type { ReferenceNames } from './name-book.ts';
+
+/** Every field of the table by its `input` name, as stored. */
+export type StoredFields = Required<Omit<EmployeeInput, 'customMultiplierIds'>>;
+
+/** STORED_COLUMNS' days as text ('YYYY-MM-DD'), as the list reads them. */
+const storedColumn = (f: EmployeeField) => (f.kind === 'date' ? `${f.column}::text` : f.column);
 
 /** An employee as the import compares it: every field by its `input` name, and who changed it last. */
 export interface StoredEmployee {
   id: number;
-  fields: Record<string, string | number | boolean>;
+  fields: StoredFields;
   version: number;
   updatedAt: Date;
   updatedBy: string | null;
@@ -24,28 +33,63 @@ const STORED_COLUMNS = sql.raw(
     'version',
     'updated_at',
     'updated_by',
-    ...EMPLOYEE_FIELDS.map((f) => f.column),
+    ...EMPLOYEE_FIELDS.map(storedColumn),
     'custom_multipliers',
   ].join(', '),
 );
 
+/** Each field's place in a stored row (STORED_COLUMNS' order: four columns come first). */
+const AT = Object.fromEntries(EMPLOYEE_FIELDS.map((f, j) => [f.input, j + 4])) as {
+  [F in EmployeeField as F['input']]: number;
+};
+const CUSTOM_AT = EMPLOYEE_FIELDS.length + 4;
+
 /**
- * A stored row (STORED_COLUMNS' order) → its StoredEmployee, as ONE object literal compiled
- * from the field table: built key by key with a closure per row, 100,000 rows took several
- * times as long. Keys and indexes are the table's own constants.
+ * A stored row → its StoredEmployee, as ONE object literal (built key by key with a closure
+ * per row, 100,000 rows took several times as long). The type checker holds `fields` to every
+ * field of the table.
  */
-const buildStored = new Function(
-  'r',
-  `return { id: r[0], version: r[1], updatedAt: new Date(r[2]), updatedBy: r[3] ?? null, fields: { ${EMPLOYEE_FIELDS.map(
-    (f, j) => `${JSON.stringify(f.input)}: ${f.kind === 'years' ? `Number(r[${j + 4}])` : `r[${j + 4}]`}`,
-  ).join(', ')} }, customMultiplierIds: r[${EMPLOYEE_FIELDS.length + 4}] ?? [] };`,
-) as (r: unknown[]) => StoredEmployee;
+function buildStored(r: unknown[], asOf: string): StoredEmployee {
+  const hireDate = r[AT.hireDate] as string | null;
+  const careerStartDate = r[AT.careerStartDate] as string | null;
+  // The years as the list and the export show them (derived from the days where set).
+  const years = derivedYears(
+    { yearsExperience: Number(r[AT.yearsExperience]), yearsWithCompany: Number(r[AT.yearsWithCompany]) },
+    { hireDate, careerStartDate },
+    asOf,
+  );
+  const fields: StoredFields = {
+    name: r[AT.name] as string,
+    jobId: r[AT.jobId] as number,
+    positionId: r[AT.positionId] as number,
+    gradeId: r[AT.gradeId] as number,
+    levelId: r[AT.levelId] as number,
+    yearsExperience: years.yearsExperience,
+    yearsWithCompany: years.yearsWithCompany,
+    offshoreProject: r[AT.offshoreProject] as boolean,
+    actingAsDifferentGrade: r[AT.actingAsDifferentGrade] as boolean,
+    pillar: r[AT.pillar] as boolean,
+    remote: r[AT.remote] as boolean,
+    gender: r[AT.gender] as Gender,
+    hireDate,
+    careerStartDate,
+    leaveDate: r[AT.leaveDate] as string | null,
+  };
+  return {
+    id: r[0] as number,
+    version: r[1] as number,
+    updatedAt: new Date(r[2] as string),
+    updatedBy: (r[3] as string | null) ?? null,
+    fields,
+    customMultiplierIds: (r[CUSTOM_AT] as string[] | null) ?? [],
+  };
+}
 
 /** The names the import resolves and the template lists: grades by their order, the rest by id. */
 export function createExcelRepository(db: DbOrTx) {
   return {
     async referenceNames(): Promise<ReferenceNames> {
-      const [jobRows, positionRows, gradeRows, levelRows] = await Promise.all([
+      const [jobRows, positionRows, gradeRows, levelRows, zone] = await Promise.all([
         db.select({ id: jobs.id, name: jobs.name }).from(jobs).orderBy(asc(jobs.id)),
         db
           .select({ id: positions.id, name: positions.name, jobId: positions.jobId })
@@ -56,8 +100,15 @@ export function createExcelRepository(db: DbOrTx) {
           .from(grades)
           .orderBy(asc(grades.order), asc(grades.id)),
         db.select({ id: levels.id, name: levels.name }).from(levels).orderBy(asc(levels.id)),
+        db.select({ timeZone: companyTimeZone }).from(sql`(select 1) as one`),
       ]);
-      return { jobs: jobRows, positions: positionRows, grades: gradeRows, levels: levelRows };
+      return {
+        jobs: jobRows,
+        positions: positionRows,
+        grades: gradeRows,
+        levels: levelRows,
+        asOf: companyToday(zone[0]?.timeZone),
+      };
     },
 
     /**
@@ -79,12 +130,14 @@ export function createExcelRepository(db: DbOrTx) {
         // One json array of arrays per chunk, parsed once: PGlite's row-by-row decoding of
         // 100,000 rows × 20 columns took 2.2 s, most of the import's planning.
         const result = await db.execute(sql`
-          select coalesce(json_agg(json_build_array(${STORED_COLUMNS})), '[]')::text as rows
+          select coalesce(json_agg(json_build_array(${STORED_COLUMNS})), '[]')::text as rows,
+            ${companyTimeZone} as time_zone
           from ${employees} where ${idIn(sql`id`, ids.slice(i, i + CHUNK))}
         `);
-        const text = (result as unknown as { rows: Array<{ rows: string }> }).rows[0]?.rows ?? '[]';
-        for (const r of JSON.parse(text) as unknown[][]) {
-          const employee = buildStored(r);
+        const [row] = (result as unknown as { rows: Array<{ rows: string; time_zone: string | null }> }).rows;
+        const asOf = companyToday(row?.time_zone);
+        for (const r of JSON.parse(row?.rows ?? '[]') as unknown[][]) {
+          const employee = buildStored(r, asOf);
           found.set(employee.id, employee);
         }
       }

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { EMPLOYEE_FIELDS, type EmployeeField } from '@salary/shared/employees/employee-fields';
+import { DATE_CELL_FORMAT } from '@salary/shared/employees/fields/date';
 import {
   COST_COLUMN,
   EMPLOYEE_COLUMNS,
@@ -24,7 +25,7 @@ import { cellCents, encodeIdRuns, encodeRowKey, fingerprint } from './row-key.ts
 
 export const EXPORT_SHEET_NAME = 'Employees';
 
-export type ExportValue = string | number | null;
+export type ExportValue = string | number | Date | null;
 
 /** An exported employee and what its Row Key needs: its version and this installation. */
 export type ExportedEmployee = EmployeeView & { version?: number };
@@ -34,6 +35,8 @@ export interface ExportColumn {
   width: number;
   /** Dollars: a number cell shown as $1,234.56. */
   money?: boolean;
+  /** A day: a date cell shown as 2024-03-15. */
+  date?: boolean;
   /** Hidden from view (the Row Key). */
   hidden?: boolean;
   value(e: ExportedEmployee): ExportValue;
@@ -51,26 +54,24 @@ const FILTER_BUTTON = 3;
  */
 const MIN_WIDTH = 10;
 
-const yesNo = (flag: boolean) => (flag ? 'Yes' : 'No');
-
-/** A field's cell: references by name, flags as Yes/No, the rest as they are. */
+/** A field's cell: references by name, the rest as their kind writes them (fields/<kind>.ts). */
 function fieldValue(field: EmployeeField): (e: EmployeeView) => ExportValue {
   const wire = field.wire as keyof EmployeeView;
   if (field.kind === 'reference') {
     const view = field.reference.view as 'technology' | 'position' | 'grade' | 'level';
     return (e) => e[view].name;
   }
-  if (field.kind === 'flag') return (e) => yesNo(e[wire] as boolean);
-  if (field.kind === 'choice') {
-    const labels = field.choiceLabels as Readonly<Record<string, string>>;
-    return (e) => labels[e[wire] as string] ?? null;
-  }
-  return (e) => e[wire] as ExportValue;
+  const toCell = field.toCell as (value: unknown) => ExportValue | boolean;
+  return (e) => toCell(e[wire]) as ExportValue;
 }
 
 const BASE_COLUMNS: Array<Omit<ExportColumn, 'header'>> = [
   { width: 8, value: (e) => e.id },
-  ...EMPLOYEE_FIELDS.map((f) => ({ width: f.excel.width, value: fieldValue(f) })),
+  ...EMPLOYEE_FIELDS.map((f) => ({
+    width: f.excel.width,
+    value: fieldValue(f),
+    ...(f.kind === 'date' && { date: true }),
+  })),
 ];
 
 const PERSONAL_HEADERS = new Set<string>(
@@ -258,7 +259,7 @@ export async function writeEmployeesWorkbook(
   sheet.columns = columns.map((c) => ({
     width: c.width,
     hidden: c.hidden ?? false,
-    style: c.money ? { numFmt: moneyFormat } : {},
+    style: c.money ? { numFmt: moneyFormat } : c.date ? { numFmt: DATE_CELL_FORMAT } : {},
   }));
 
   const header = sheet.addRow(columns.map((c) => c.header));
@@ -268,8 +269,9 @@ export async function writeEmployeesWorkbook(
   // One style object per column, shared by every cell: ExcelJS caches a style by object
   // identity, so this halves the time a 100k-row export takes.
   const money: Partial<ExcelJS.Style> = { numFmt: moneyFormat };
+  const date: Partial<ExcelJS.Style> = { numFmt: DATE_CELL_FORMAT };
   const plain: Partial<ExcelJS.Style> = {};
-  const styles = columns.map((c) => (c.money ? money : plain));
+  const styles = columns.map((c) => (c.money ? money : c.date ? date : plain));
 
   const intake = zipIntake(sheet);
   const ids: number[] = [];

@@ -1,6 +1,6 @@
-import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
-import { EMPLOYEE_FIELDS, type EmployeeField } from '@salary/shared/employees/employee-fields';
-import type { EmployeeRecord } from '../employees/employees.repository.ts';
+import { type EmployeeInput, employmentStatusOf } from '@salary/shared/employees/employee.contract';
+import { EMPLOYEE_FIELDS, type EmployeeField, fieldsOfKind } from '@salary/shared/employees/employee-fields';
+import { derivedYears, type EmployeeRecord } from '../employees/employee.model.ts';
 import type { StoredEmployee } from './excel.repository.ts';
 import type { ReferenceNames } from './name-book.ts';
 
@@ -12,61 +12,109 @@ import type { ReferenceNames } from './name-book.ts';
  * and after, so a record built here that differs from the stored row fails it.
  */
 
-type NameTable = keyof ReferenceNames;
+type NameTable = Exclude<keyof ReferenceNames, 'asOf'>;
 type Input = Omit<EmployeeInput, 'customMultiplierIds'>;
 type Name = (reference: number, id: number) => string;
 
-const REFERENCES = EMPLOYEE_FIELDS.flatMap((f) => (f.kind === 'reference' ? [f] : [])).map((f) => ({
-  input: f.input,
-  nameKey: f.reference.nameKey,
-  table: f.reference.table as NameTable,
-}));
+/** The references in the table's order: job, position, grade, level (`name`'s first argument). */
+const REFERENCES = fieldsOfKind('reference').map((f) => ({ table: f.reference.table as NameTable }));
+if (REFERENCES.map((r) => r.table).join() !== 'jobs,positions,grades,levels')
+  throw new Error('import records: the references are job, position, grade and level, in that order');
 
-const key = JSON.stringify;
-const names = (source: string) =>
-  REFERENCES.map((r, k) => `${key(r.nameKey)}: name(${k}, ${source}[${key(r.input)}])`);
+/** The value the set-based writes store for an optional field left out: the old one, or the default. */
+const kept = <K extends 'gender'>(input: Input, old: EmployeeRecord | undefined, k: K): EmployeeRecord[K] =>
+  input[k] ?? (old ? old[k] : (DEFAULTS[k] as EmployeeRecord[K]));
+
+const DEFAULTS = Object.fromEntries(EMPLOYEE_FIELDS.map((f) => [f.input, f.formDefault])) as Record<
+  EmployeeField['input'],
+  unknown
+>;
+
+/** A day as the writes store it: the row's (null clears), else the old one kept, else none. */
+const day = (
+  input: Input,
+  old: EmployeeRecord | undefined,
+  k: 'hireDate' | 'careerStartDate' | 'leaveDate',
+) => (input[k] !== undefined ? input[k] : old ? old[k] : null);
+
+/** Years as numeric(…, 2) stores them. */
+const years = (n: number) => Number(n.toFixed(2));
 
 /*
- * Both records are ONE object literal compiled from the field table, keys in the list's own
- * order (id, fields, names, custom multipliers): built key by key, 100,000 of them took
- * ~100 MB more at the import's peak. Keys and defaults are the table's own constants.
+ * Both records are ONE object literal, keys in the list's own order (id, fields, names,
+ * custom multipliers): built key by key, 100,000 of them took ~100 MB more at the import's
+ * peak. The type checker holds each literal to EmployeeRecord.
  */
 
 /** A stored employee as the list reads it. */
-const beforeOf = new Function(
-  's',
-  'name',
-  `const f = s.fields; return { id: s.id, ${[
-    ...EMPLOYEE_FIELDS.map((f) => `${key(f.input)}: f[${key(f.input)}]`),
-    ...names('f'),
-    'customMultiplierIds: s.customMultiplierIds',
-  ].join(', ')} };`,
-) as (s: StoredEmployee, name: Name) => EmployeeRecord;
+function beforeOf(s: StoredEmployee, name: Name, asOf: string): EmployeeRecord {
+  const f = s.fields;
+  return {
+    id: s.id,
+    name: f.name,
+    jobId: f.jobId,
+    positionId: f.positionId,
+    gradeId: f.gradeId,
+    levelId: f.levelId,
+    yearsExperience: f.yearsExperience,
+    yearsWithCompany: f.yearsWithCompany,
+    offshoreProject: f.offshoreProject,
+    actingAsDifferentGrade: f.actingAsDifferentGrade,
+    pillar: f.pillar,
+    remote: f.remote,
+    gender: f.gender,
+    hireDate: f.hireDate,
+    careerStartDate: f.careerStartDate,
+    leaveDate: f.leaveDate,
+    employmentStatus: employmentStatusOf(f, asOf),
+    jobName: name(0, f.jobId),
+    positionName: name(1, f.positionId),
+    gradeName: name(2, f.gradeId),
+    levelName: name(3, f.levelId),
+    customMultiplierIds: s.customMultiplierIds,
+  };
+}
 
 /**
  * What the set-based writes store from `input`: years to two decimals (numeric(…, 2)); an
  * optional field left out keeps its value (`old`) or takes its default.
  */
-function written(f: EmployeeField): string {
-  const value = `input[${key(f.input)}]`;
-  if (f.kind === 'years') return `Number(${value}.toFixed(2))`;
-  if (f.required) return value;
-  return `(${value} ?? (old ? old[${key(f.input)}] : ${key(f.formDefault)}))`;
+function afterOf(
+  id: number,
+  input: Input,
+  old: EmployeeRecord | undefined,
+  name: Name,
+  asOf: string,
+): EmployeeRecord {
+  const hireDate = day(input, old, 'hireDate');
+  const careerStartDate = day(input, old, 'careerStartDate');
+  const leaveDate = day(input, old, 'leaveDate');
+  const derived = derivedYears(input, { hireDate, careerStartDate }, asOf);
+  return {
+    id,
+    name: input.name,
+    jobId: input.jobId,
+    positionId: input.positionId,
+    gradeId: input.gradeId,
+    levelId: input.levelId,
+    yearsExperience: years(derived.yearsExperience),
+    yearsWithCompany: years(derived.yearsWithCompany),
+    offshoreProject: input.offshoreProject,
+    actingAsDifferentGrade: input.actingAsDifferentGrade,
+    pillar: input.pillar,
+    remote: input.remote,
+    gender: kept(input, old, 'gender'),
+    hireDate,
+    careerStartDate,
+    leaveDate,
+    employmentStatus: employmentStatusOf({ hireDate, leaveDate }, asOf),
+    jobName: name(0, input.jobId),
+    positionName: name(1, input.positionId),
+    gradeName: name(2, input.gradeId),
+    levelName: name(3, input.levelId),
+    customMultiplierIds: old ? old.customMultiplierIds : [],
+  };
 }
-
-const afterOf = new Function(
-  'id',
-  'input',
-  'old',
-  'name',
-  `const r = { id, ${EMPLOYEE_FIELDS.map((f) => `${key(f.input)}: ${written(f)}`).join(', ')} };
-  return { ${[
-    'id',
-    ...EMPLOYEE_FIELDS.map((f) => `${key(f.input)}: r[${key(f.input)}]`),
-    ...names('r'),
-    'customMultiplierIds: old ? old.customMultiplierIds : []',
-  ].join(', ')} };`,
-) as (id: number, input: Input, old: EmployeeRecord | undefined, name: Name) => EmployeeRecord;
 
 export function importRecords(refs: ReferenceNames) {
   const tables = REFERENCES.map((r) => new Map(refs[r.table].map((row) => [row.id, row.name])));
@@ -78,12 +126,12 @@ export function importRecords(refs: ReferenceNames) {
   };
   return {
     /** A stored employee as the list reads it. */
-    before: (s: StoredEmployee): EmployeeRecord => beforeOf(s, name),
+    before: (s: StoredEmployee): EmployeeRecord => beforeOf(s, name, refs.asOf),
     /**
      * The record once `input` is written over `before` (an update; custom multipliers kept) or
      * as a new employee `id` (a create: none).
      */
     after: (id: number, input: Input, before?: EmployeeRecord): EmployeeRecord =>
-      afterOf(id, input, before, name),
+      afterOf(id, input, before, name, refs.asOf),
   };
 }

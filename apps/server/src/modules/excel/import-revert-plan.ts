@@ -23,7 +23,9 @@ export interface ImportedSplit {
   changed: ImportedEmployee[];
 }
 
-const WIRE_TO_INPUT = new Map(EMPLOYEE_FIELDS.map((f) => [f.wire as string, f.input as string]));
+const WIRE_TO_INPUT = new Map<string, (typeof EMPLOYEE_FIELDS)[number]['input']>(
+  EMPLOYEE_FIELDS.map((f) => [f.wire, f.input]),
+);
 
 /**
  * The entry's employees (audit.service `employeesOf`), split: an employee the import created had

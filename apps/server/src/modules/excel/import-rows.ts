@@ -1,5 +1,9 @@
-import { roundToTwoDecimals } from '@salary/shared/common/money';
-import { type EmployeeInput, employeeFormBody } from '@salary/shared/employees/employee.contract';
+import { completedYears, isCalendarDay } from '@salary/shared/common/calendar-day';
+import {
+  type EmployeeInput,
+  LEAVE_BEFORE_HIRE,
+  leavesBeforeHire,
+} from '@salary/shared/employees/employee.contract';
 import { EMPLOYEE_FIELDS, type EmployeeField, fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import {
   EMPLOYEE_COLUMNS,
@@ -7,7 +11,7 @@ import {
   type ImportProblem,
 } from '@salary/shared/excel/excel.contract';
 import { type NameBook, nameKey } from './name-book.ts';
-import { type CellValue, cellText, parseId, parseYesNo, SheetError, type SheetRow } from './sheet-cells.ts';
+import { type CellValue, cellText, parseId, SheetError, type SheetRow } from './sheet-cells.ts';
 
 /*
  * The import's pure core, row by row: a sheet's rows (plain cell values) become the employees
@@ -78,48 +82,14 @@ function quoted(text: string): string {
   return `"${text.length > 60 ? `${text.slice(0, 57)}...` : text}"`;
 }
 
-function firstIssue(result: { success: boolean; error?: { issues: Array<{ message: string }> } }): string {
-  return result.error?.issues[0]?.message ?? 'Invalid value';
-}
-
-/** The form's rule for a field: the same schema validates the form and the sheet. */
-const formRule = (field: EmployeeField) =>
-  employeeFormBody.shape[field.wire as keyof typeof employeeFormBody.shape];
-const TEXT_FIELDS = fieldsOfKind('text');
-const YEARS_FIELDS = fieldsOfKind('years');
-const FLAG_FIELDS = fieldsOfKind('flag');
-/** A label's first letter, where no other label of the field starts with it (F, M; not O, U twice). */
-function initials(labels: Readonly<Record<string, string>>): Array<[string, string]> {
-  const firsts = Object.entries(labels).map(([value, label]) => [label[0]!.toLowerCase(), value] as const);
-  return firsts
-    .filter(([first]) => firsts.filter(([other]) => other === first).length === 1)
-    .map(([f, v]) => [f, v]);
-}
-
-const CHOICE_FIELDS = fieldsOfKind('choice').map((field) => ({
-  field,
-  // A cell may hold the label (Female), the stored value (FEMALE) or the label's initial (F), in any case.
-  values: new Map([
-    ...Object.entries(field.choiceLabels).flatMap(
-      ([value, label]): Array<[string, string]> => [
-        [value.toLowerCase(), value],
-        [label.toLowerCase(), value],
-      ],
-    ),
-    ...initials(field.choiceLabels),
-  ]),
-  message: `${field.label} must be ${Object.values(field.choiceLabels)
-    .join(', ')
-    .replace(/, (?=[^,]*$)/, ' or ')}`,
-}));
-
-/**
- * "2,5" as a sheet in a decimal-comma locale writes 2.5: a comma followed by one or two digits
- * can only be a decimal comma (a thousands separator has three). Anything else stays as written.
- */
-function decimalComma(text: string): string {
-  return /^-?\d+,\d{1,2}$/.test(text) ? text.replace(',', '.') : text;
-}
+/** Every field the sheet reads by its kind's own rule (references are names: resolved below). */
+const CELL_FIELDS = EMPLOYEE_FIELDS.filter(
+  (f): f is Exclude<EmployeeField, { kind: 'reference' }> => f.kind !== 'reference',
+);
+/** The years fields a date decides, with that date's column. */
+const DERIVED = fieldsOfKind('years').flatMap((f) =>
+  f.derivedFrom ? [{ years: f, date: f.derivedFrom.field as 'hireDate' | 'careerStartDate' }] : [],
+);
 
 /** One row's reading: its cells, the columns, and the problems found so far. */
 interface RowReading {
@@ -133,6 +103,12 @@ interface RowReading {
 function cellAt(r: RowReading, key: EmployeeColumnKey): CellValue {
   const index = r.columns[key];
   return index === undefined ? null : (r.row.cells[index] ?? null);
+}
+
+/** Whether the row's `key` column holds a day (a date cell, or a text YYYY-MM-DD). */
+function dateIn(r: RowReading, key: EmployeeColumnKey): boolean {
+  const cell = cellAt(r, key);
+  return typeof cell === 'string' && isCalendarDay(cell.trim());
 }
 
 function addProblem(r: RowReading, key: EmployeeColumnKey, message: string): void {
@@ -180,11 +156,24 @@ export function parseRow(row: SheetRow, columns: ColumnIndexes, book: NameBook):
   else id = parsedId.id;
 
   const employee: Record<string, unknown> = {};
-  for (const field of TEXT_FIELDS) {
-    const parsed = formRule(field).safeParse(cellText(cellAt(r, field.key)));
-    if (parsed.success) employee[field.input] = parsed.data;
-    else addProblem(r, field.key, firstIssue(parsed));
+  for (const field of CELL_FIELDS) {
+    // A file without a day's column (older templates and exports) keeps the stored day.
+    if (field.kind === 'date' && r.columns[field.key] === undefined) continue;
+    const cell = cellAt(r, field.key);
+    // A years cell may stay blank when its date is set: the date decides the years.
+    const derived = DERIVED.find((d) => d.years === field);
+    if (derived && cellText(cell) === '' && dateIn(r, derived.date)) continue;
+    const reading = field.fromCell(cell instanceof SheetError ? null : cell);
+    if (!reading.ok) addProblem(r, field.key, reading.problem);
+    else if (reading.value !== undefined) employee[field.input] = reading.value;
   }
+  // The years a date decides are the whole years since it, as of the company's today.
+  for (const { years, date } of DERIVED) {
+    const day = employee[date];
+    if (typeof day === 'string') employee[years.input] = completedYears(day, book.asOf);
+  }
+  if (leavesBeforeHire(employee.hireDate as string | undefined, employee.leaveDate as string | undefined))
+    addProblem(r, 'leaveDate', LEAVE_BEFORE_HIRE);
 
   const jobText = cellText(cellAt(r, 'job'));
   const job = jobText === '' ? undefined : book.jobs.get(nameKey(jobText));
@@ -206,33 +195,6 @@ export function parseRow(row: SheetRow, columns: ColumnIndexes, book: NameBook):
   employee.positionId = positionId;
   employee.gradeId = gradeId;
   employee.levelId = levelId;
-
-  for (const field of YEARS_FIELDS) {
-    const value = cellAt(r, field.key);
-    // The form's rule reads '' as missing; a text cell keeps its own spelling for the message.
-    const text = typeof value === 'string' ? decimalComma(value.trim()) : value;
-    const parsed = formRule(field).safeParse(text);
-    // Excel's binary floats (2.1 → 2.0999999999999996) are brought back to the cent.
-    if (parsed.success) employee[field.input] = roundToTwoDecimals(parsed.data as number);
-    else if (typeof text === 'string' && text.includes(','))
-      addProblem(r, field.key, `${field.label} must be a number: use a dot for decimals (2.5)`);
-    else addProblem(r, field.key, firstIssue(parsed));
-  }
-
-  for (const field of FLAG_FIELDS) {
-    const value = parseYesNo(cellAt(r, field.key));
-    if (value === undefined) addProblem(r, field.key, `${HEADER_OF[field.key]} must be Yes or No`);
-    else employee[field.input] = value;
-  }
-
-  // Choices are optional: a blank cell (or no column) keeps the stored value.
-  for (const { field, values, message } of CHOICE_FIELDS) {
-    const text = cellText(cellAt(r, field.key)).trim().toLowerCase();
-    if (text === '') continue;
-    const value = values.get(text);
-    if (value === undefined) addProblem(r, field.key, message);
-    else employee[field.input] = value;
-  }
 
   const { problems } = r;
   if (problems.length > 1) problems.sort((a, b) => COLUMN_ORDER.get(a.column)! - COLUMN_ORDER.get(b.column)!);

@@ -8,6 +8,8 @@ export interface ReferenceNames {
   positions: Array<{ id: number; name: string; jobId: number }>;
   grades: Array<{ id: number; name: string }>;
   levels: Array<{ id: number; name: string }>;
+  /** The company's today, the day a row's hire and career start days derive its years at. */
+  asOf: string;
 }
 
 /** Names → ids. */
@@ -19,6 +21,7 @@ export interface NameBook {
   anyPosition: Set<string>;
   grades: Map<string, number>;
   levels: Map<string, number>;
+  asOf: string;
 }
 
 /** Names match trimmed and case-insensitively, as the database's unique indexes compare them. */
@@ -36,5 +39,6 @@ export function buildNameBook(refs: ReferenceNames): NameBook {
     anyPosition: new Set(refs.positions.map((p) => nameKey(p.name))),
     grades: byName(refs.grades),
     levels: byName(refs.levels),
+    asOf: refs.asOf,
   };
 }

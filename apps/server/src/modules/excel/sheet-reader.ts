@@ -1,4 +1,5 @@
 import * as XLSX from '@e965/xlsx';
+import { serialDay } from '@salary/shared/common/calendar-day';
 import { IMPORT_ERRORS } from '@salary/shared/excel/excel.contract';
 import { AppError } from '../../lib/app-error.ts';
 import { type CellValue, SheetError, type SheetRow } from './sheet-cells.ts';
@@ -51,7 +52,12 @@ const XLS_ERRORS: Record<number, string> = {
   42: '#N/A',
 };
 
-export function fromSheetJs(cell: XLSX.CellObject | undefined): CellValue {
+/**
+ * A cell as SheetJS reads it → the plain value. A number whose format shows a date is a date
+ * cell: handed over as its day, 'YYYY-MM-DD' (as the .xlsx reader does). `dayOffset`: 1462
+ * in the 1904 date system.
+ */
+export function fromSheetJs(cell: XLSX.CellObject | undefined, dayOffset = 0): CellValue {
   if (!cell || cell.v === undefined || cell.v === null) return null;
   switch (cell.t) {
     case 'e':
@@ -59,7 +65,8 @@ export function fromSheetJs(cell: XLSX.CellObject | undefined): CellValue {
     case 'd':
       return cell.v instanceof Date ? cell.v.toISOString().slice(0, 10) : String(cell.v);
     case 'n':
-      return typeof cell.v === 'number' && Number.isFinite(cell.v) ? cell.v : null;
+      if (typeof cell.v !== 'number' || !Number.isFinite(cell.v)) return null;
+      return typeof cell.z === 'string' && XLSX.SSF.is_date(cell.z) ? serialDay(cell.v + dayOffset) : cell.v;
     case 'b':
       return Boolean(cell.v);
     default:
@@ -91,7 +98,8 @@ function openXls(bytes: Buffer, limits: WorkbookLimits): OpenedWorkbook {
       cellHTML: false,
       cellText: false,
       cellStyles: false,
-      cellNF: false,
+      // The number formats: a number shown as a date is a date cell (fromSheetJs).
+      cellNF: true,
       cellDates: false,
     });
   } catch (error) {
@@ -100,6 +108,7 @@ function openXls(bytes: Buffer, limits: WorkbookLimits): OpenedWorkbook {
     throw unreadable();
   }
   const states = book.Workbook?.Sheets ?? [];
+  const dayOffset = book.Workbook?.WBProps?.date1904 ? 1462 : 0;
   return {
     sheets: book.SheetNames.map((name, i) => ({
       name,
@@ -110,7 +119,7 @@ function openXls(bytes: Buffer, limits: WorkbookLimits): OpenedWorkbook {
       const data = name === undefined ? [] : (book.Sheets[name]?.['!data'] ?? []);
       for (let r = 0; r < data.length; r++) {
         const row = data[r];
-        if (row) yield { rowNumber: r + 1, cells: Array.from(row, fromSheetJs) };
+        if (row) yield { rowNumber: r + 1, cells: Array.from(row, (cell) => fromSheetJs(cell, dayOffset)) };
       }
     },
   };

@@ -1,4 +1,5 @@
 import { EMPLOYEE_FIELDS, type EmployeeField, fieldsOfKind } from '@salary/shared/employees/employee-fields';
+import { DATE_CELL_FORMAT } from '@salary/shared/employees/fields/date';
 import { EMPLOYEE_COLUMNS, type EmployeeColumnKey } from '@salary/shared/excel/excel.contract';
 import ExcelJS from 'exceljs';
 import { EXPORT_SHEET_NAME } from './export-workbook.ts';
@@ -67,8 +68,17 @@ function instructions(limits: { maxRows: number; maxBytes: string }): Array<[str
   ];
 }
 
+const DATE_KEYS = new Set<string>(fieldsOfKind('date').map((f) => f.key));
+
+/** A field's example as its kind writes it (a day as a date cell); references by name. */
+const exampleCell = (f: EmployeeField, named: string | undefined) => {
+  if (named !== undefined) return named;
+  if (f.kind === 'date') return f.excel.example === '' ? null : f.toCell(f.excel.example as string);
+  return f.excel.example;
+};
+
 /** The example row uses real names when the rules have them (the first job with a position). */
-function exampleRow(refs: ReferenceNames): Record<EmployeeColumnKey, string | number | null> {
+function exampleRow(refs: ReferenceNames): Record<EmployeeColumnKey, string | number | Date | null> {
   const job = refs.jobs.find((j) => refs.positions.some((p) => p.jobId === j.id)) ?? refs.jobs[0];
   const position = job ? refs.positions.find((p) => p.jobId === job.id) : undefined;
   const named: Partial<Record<EmployeeColumnKey, string | undefined>> = {
@@ -79,9 +89,9 @@ function exampleRow(refs: ReferenceNames): Record<EmployeeColumnKey, string | nu
   };
   return {
     id: null,
-    ...(Object.fromEntries(EMPLOYEE_FIELDS.map((f) => [f.key, named[f.key] ?? f.excel.example])) as Record<
+    ...(Object.fromEntries(EMPLOYEE_FIELDS.map((f) => [f.key, exampleCell(f, named[f.key])])) as Record<
       EmployeeField['key'],
-      string | number
+      string | number | Date | null
     >),
   };
 }
@@ -159,7 +169,13 @@ export async function buildTemplateWorkbook(
   const help = book.addWorksheet(INSTRUCTIONS_SHEET_NAME);
   const lists = book.addWorksheet(LISTS_SHEET_NAME, { state: 'hidden' });
 
-  sheet.columns = EMPLOYEE_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: WIDTHS[c.key] }));
+  sheet.columns = EMPLOYEE_COLUMNS.map((c) => ({
+    header: c.header,
+    key: c.key,
+    width: WIDTHS[c.key],
+    // A day typed into a date column shows as one (2024-03-15), whatever the program's locale.
+    ...(DATE_KEYS.has(c.key) && { style: { numFmt: DATE_CELL_FORMAT } }),
+  }));
   sheet.getRow(1).font = { bold: true };
 
   const jobNames = dropdownNames(refs.jobs.map((j) => j.name));
@@ -230,6 +246,18 @@ export async function buildTemplateWorkbook(
       error: 'Enter a number from 0 to 100.',
     });
 
+  for (const { key } of fieldsOfKind('date'))
+    sheet.dataValidations.add(rangeOf(key), {
+      type: 'date',
+      operator: 'greaterThan',
+      allowBlank: true,
+      formulae: [new Date(Date.UTC(1900, 0, 1))],
+      showErrorMessage: true,
+      errorStyle: 'warning',
+      errorTitle: 'Date',
+      error: 'Enter a date, e.g. 2024-03-15.',
+    });
+
   help.columns = [
     { header: 'Column', width: 26 },
     { header: 'Required', width: 10 },
@@ -243,7 +271,10 @@ export async function buildTemplateWorkbook(
   help.addRow(['Example (copy the idea, not the row: this sheet is not imported)']).font = { bold: true };
   help.addRow(EMPLOYEE_COLUMNS.map((c) => c.header)).font = { italic: true };
   const example = exampleRow(refs);
-  help.addRow(EMPLOYEE_COLUMNS.map((c) => example[c.key]));
+  const exampleCells = help.addRow(EMPLOYEE_COLUMNS.map((c) => example[c.key]));
+  EMPLOYEE_COLUMNS.forEach((c, i) => {
+    if (DATE_KEYS.has(c.key)) exampleCells.getCell(i + 1).numFmt = DATE_CELL_FORMAT;
+  });
 
   return Buffer.from(await book.xlsx.writeBuffer());
 }

@@ -1,3 +1,4 @@
+import { serialDay } from '@salary/shared/common/calendar-day';
 import { IMPORT_ERRORS } from '@salary/shared/excel/excel.contract';
 import { AppError } from '../../lib/app-error.ts';
 import { type CellValue, SheetError, type SheetRow } from './sheet-cells.ts';
@@ -129,19 +130,24 @@ export interface SheetInfo {
 }
 
 /** Every sheet with its part, and the shared strings part (if any). */
-async function locateParts(
-  pkg: Package,
-): Promise<{ sheets: Array<SheetInfo & { part: string | undefined }>; sharedStrings: string | undefined }> {
+async function locateParts(pkg: Package): Promise<{
+  sheets: Array<SheetInfo & { part: string | undefined }>;
+  sharedStrings: string | undefined;
+  styles: string | undefined;
+  date1904: boolean;
+}> {
   const root = await relationships(pkg, '');
   const workbook = root.find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';
   if (!pkg.has(workbook)) throw new ZipRefusal('damaged', 'no workbook part');
   const listed: Array<{ id: string; name: string; state: string }> = [];
+  let date1904 = false;
   await pkg.readWhole(
     workbook,
     elements({
       open: (name, a) => {
         if (name === 'sheet')
           listed.push({ id: a.id ?? '', name: a.name ?? '', state: a.state ?? 'visible' });
+        else if (name === 'workbookPr') date1904 = a.date1904 === '1' || a.date1904 === 'true';
       },
     }),
   );
@@ -152,7 +158,51 @@ async function locateParts(
   });
   if (!sheets.some((s) => s.part)) throw new ZipRefusal('damaged', 'no worksheet part');
   const sharedStrings = rels.find((r) => r.type.endsWith('/sharedStrings'))?.target;
-  return { sheets, sharedStrings };
+  const styles = rels.find((r) => r.type.endsWith('/styles'))?.target;
+  return { sheets, sharedStrings, styles, date1904 };
+}
+
+/** Excel's built-in number formats that show a date (14–22, 45–47; 27–36 and 50–58 in East Asian locales). */
+const BUILT_IN_DATE_FORMATS = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54,
+  55, 56, 57, 58,
+]);
+
+/** Whether a number format code shows a date: a day or year part outside quotes, escapes and [brackets]. */
+function isDateFormat(code: string): boolean {
+  const bare = code.replace(/"[^"]*"|\\.|\[[^\]]*\]/g, '');
+  return /[dy]/i.test(bare) && !/^general$/i.test(bare.trim());
+}
+
+/**
+ * The cell formats (cellXfs, by index: a cell's `s`) that show a number as a date: a spreadsheet
+ * program stores a date cell as its serial with such a format.
+ */
+async function dateStyles(pkg: Package, part: string | undefined): Promise<Set<number>> {
+  const dates = new Set<number>();
+  if (!part) return dates;
+  const custom = new Map<number, string>();
+  let inCellXfs = false;
+  let xf = 0;
+  await pkg.readWhole(
+    part,
+    elements({
+      open: (name, a) => {
+        if (name === 'numFmt' && a.numFmtId !== undefined) custom.set(Number(a.numFmtId), a.formatCode ?? '');
+        else if (name === 'cellXfs') inCellXfs = true;
+        else if (name === 'xf' && inCellXfs) {
+          const id = Number(a.numFmtId ?? 0);
+          const code = custom.get(id);
+          if (code !== undefined ? isDateFormat(code) : BUILT_IN_DATE_FORMATS.has(id)) dates.add(xf);
+          xf += 1;
+        }
+      },
+      close: (name) => {
+        if (name === 'cellXfs') inCellXfs = false;
+      },
+    }),
+  );
+  return dates;
 }
 
 function tooLong(where: string): AppError {
@@ -274,7 +324,21 @@ class SheetRows implements XmlHandler {
   private phonetic = false;
   private target: 'value' | 'inline' = 'value';
 
-  constructor(private readonly strings: string[]) {}
+  private style = 0;
+  private rowStyle: number | undefined;
+  private readonly columnStyles: Array<{ min: number; max: number; style: number }> = [];
+
+  private columnStyle(column: number): number {
+    for (const c of this.columnStyles) if (column >= c.min && column <= c.max) return c.style;
+    return 0;
+  }
+
+  /** `dates`: the cell formats that show a date; `dayOffset`: 1462 in the 1904 date system. */
+  constructor(
+    private readonly strings: string[],
+    private readonly dates: Set<number> = new Set(),
+    private readonly dayOffset = 0,
+  ) {}
 
   take(): SheetRow[] {
     const rows = this.completed;
@@ -284,6 +348,9 @@ class SheetRows implements XmlHandler {
 
   open(name: string, a: Attributes): void {
     if (name === 'sheetData') this.inData = true;
+    // A column's format (Gnumeric writes a date column's format there, not on each cell).
+    if (name === 'col' && !this.inData && a.style !== undefined)
+      this.columnStyles.push({ min: Number(a.min), max: Number(a.max), style: Number(a.style) });
     if (!this.inData) return;
     switch (name) {
       case 'row': {
@@ -292,6 +359,7 @@ class SheetRows implements XmlHandler {
           throw refuse(`The sheet has a row past ${formatCount(EXCEL_MAX_ROWS)}, the last one Excel allows`);
         this.cells = [];
         this.column = 0;
+        this.rowStyle = a.customFormat === '1' || a.customFormat === 'true' ? Number(a.s ?? 0) : undefined;
         break;
       }
       case 'c': {
@@ -299,6 +367,8 @@ class SheetRows implements XmlHandler {
         if (this.column > EXCEL_MAX_COLUMNS)
           throw refuse(`Row ${this.rowNumber} has a cell past column XFD, the last one Excel allows`);
         this.type = a.t ?? 'n';
+        // A cell without its own format takes its row's, else its column's.
+        this.style = a.s !== undefined ? Number(a.s) : (this.rowStyle ?? this.columnStyle(this.column));
         this.value = null;
         this.inline = null;
         break;
@@ -339,7 +409,10 @@ class SheetRows implements XmlHandler {
         this.phonetic = false;
         break;
       case 'c': {
-        const value = cellValue(this.type, this.value, this.inline, this.strings);
+        let value = cellValue(this.type, this.value, this.inline, this.strings);
+        // A number shown as a date is a date cell: handed over as its day, 'YYYY-MM-DD'.
+        if (typeof value === 'number' && this.type === 'n' && this.dates.has(this.style))
+          value = serialDay(value + this.dayOffset);
         if (value !== null) {
           // Dense up to the last value: empty cells cost nothing, however many there are.
           while (this.cells.length < this.column - 1) this.cells.push(null);
@@ -388,9 +461,11 @@ export async function openXlsx(
   const pkg = new Package(bytes, entries, limits);
   let parts: Awaited<ReturnType<typeof locateParts>>;
   let strings: string[];
+  let dates: Set<number>;
   try {
     parts = await locateParts(pkg);
     strings = await sharedStrings(pkg, parts.sharedStrings, limits);
+    dates = await dateStyles(pkg, parts.styles);
   } catch (error) {
     throw explain(error, unreadable);
   }
@@ -400,7 +475,7 @@ export async function openXlsx(
       const part = parts.sheets[index]?.part;
       if (!part) return;
       try {
-        const sheet = new SheetRows(strings);
+        const sheet = new SheetRows(strings, dates, parts.date1904 ? 1462 : 0);
         for await (const _ of pkg.read(part, sheet)) yield* sheet.take();
         yield* sheet.take();
       } catch (error) {

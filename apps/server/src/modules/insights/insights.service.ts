@@ -34,11 +34,13 @@ export function createInsightsService(deps: {
       const from = filters.salaryFrom ?? Number.NEGATIVE_INFINITY;
       const to = filters.salaryTo ?? Number.POSITIVE_INFINITY;
       // The directory's salary filter, exactly as the list applies it (employees.service.ts).
+      // Only those employed today count (leavers and hires still to start do not).
+      const active = employees.filter((p) => p.employee.employmentStatus === 'ACTIVE');
       const matching = salaryFilter
-        ? employees.filter(
+        ? active.filter(
             (p) => p.calculatedSalary !== null && p.calculatedSalary >= from && p.calculatedSalary <= to,
           )
-        : employees;
+        : active;
       return aggregate(matching, axes, can(actor, 'showCost'));
     },
 

@@ -13,18 +13,17 @@ import {
   positions,
   settings,
 } from '../../db/schema.ts';
+import { parsedJson } from '../../lib/parsed-json.ts';
 import { currentSnapshot } from '../../lib/snapshot.repository.ts';
+import { type EmployeeRecord, listSnapshot, recordsOf } from '../employees/employee.model.ts';
 import {
-  type EmployeeRecord,
   type ListPage,
   listColumns,
   listNameColumns,
   listRowsQuery,
   narrowsRows,
-  parsedJson,
   type RowFilters,
-  recordsOf,
-} from '../employees/employees.repository.ts';
+} from '../employees/employee-list.repository.ts';
 import { toSettings } from '../settings/settings.repository.ts';
 
 export interface FactorRecord {
@@ -125,6 +124,9 @@ function storedRules(row: {
 const oneRow = sql`(select 1) as one`;
 
 /** A whole-list read: each employee's row version in id order, and its sources' fingerprints. */
+/** The day a list snapshot's years were derived at (`listSnapshot`: its last word). */
+const dayOf = (snapshot: string) => snapshot.slice(snapshot.lastIndexOf(' ') + 1);
+
 export interface WholeList {
   snapshot: string;
   /** The names' tables as their rows' (xmin, ctid): any insert, update or delete moves it. */
@@ -232,7 +234,7 @@ export function createPricingRepository(
       return {
         employees: await rowsIn(tx, filters, head),
         rules: storedRules(head),
-        snapshot: head.snapshot,
+        snapshot: listSnapshot(head),
       };
     });
   }
@@ -271,7 +273,7 @@ export function createPricingRepository(
         .from(oneRow)
         .leftJoin(settings, eq(settings.id, SETTINGS_ID));
       if (!row) throw new Error('employeesWithRules: no row');
-      return { employees: recordsOf(row), rules: storedRules(row), snapshot: row.snapshot };
+      return { employees: recordsOf(row), rules: storedRules(row), snapshot: listSnapshot(row) };
     },
 
     /**
@@ -296,8 +298,10 @@ export function createPricingRepository(
         if (!head) throw new Error('wholeListSince: no row');
         const { ids, versions } = parseVersions(head.versions);
         const reuse = new Int32Array(ids.length).fill(-1);
+        const snapshot = listSnapshot(head);
         let changed: number[] = ids;
-        if (known && known.names === head.nameSources) {
+        // A new day (the company's) derives the years again: every row is read anew.
+        if (known && known.names === head.nameSources && dayOf(known.snapshot) === dayOf(snapshot)) {
           changed = [];
           // Both in id order: one walk.
           let j = 0;
@@ -317,7 +321,7 @@ export function createPricingRepository(
           changed.length === 0 ? [] : await rowsIn(tx, changed === ids ? {} : { ids: changed }, head);
         if (read.length !== changed.length) throw new Error('wholeListSince: rows moved within one snapshot');
         return {
-          snapshot: head.snapshot,
+          snapshot,
           names: head.nameSources,
           rules: head.ruleSources,
           ids,
@@ -373,6 +377,6 @@ export function createPricingRepository(
 }
 
 export type PricingRepository = ReturnType<typeof createPricingRepository>;
-/** The employee rows pricing reads (the employees' list query, see employees.repository.ts). */
+/** The employee rows pricing reads (the employees' list query, see employee-list.repository.ts). */
 export type { EmployeeRecord, ListPage, RowFilters };
 export { narrowsRows };

@@ -1,5 +1,6 @@
 import { Anchor, Button, UnstyledButton } from '@mantine/core';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
 import { IconTrash } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
@@ -41,19 +42,6 @@ export interface EmployeeColumnOptions {
 }
 
 const editPath = (employee: EmployeeView) => `/employees/edit/${employee.id}`;
-
-/*
- * The list keeps its own column names (Technology, Specialization, Offshore…); where the
- * employee form names the same field differently, the header says the form's name once.
- */
-const FORM_NAMES = {
-  technology: "Technology — the employee's job (Job on the employee form)",
-  specialization: "Specialization — the employee's position (Position on the employee form)",
-  experience: 'Experience in years — Years of Experience on the employee form',
-  companyYears: 'Company Years — Years with Company on the employee form',
-  offshore: 'Offshore — Base on Project on the employee form',
-  actingAs: 'Acting As — Acting as Different Grade on the employee form',
-} as const;
 
 export const TOTAL_COST_DESCRIPTION =
   "Total Cost — gross salary, benefits and the company's social insurance; the Show Accumulated Cost permission calls it Accumulated Cost";
@@ -97,6 +85,34 @@ function pinRight(columns: EmployeeColumn[], from: number): void {
   }
 }
 
+const NAME = EMPLOYEE_FIELDS[0];
+
+/*
+ * The fields' columns after ID and Name, from the field table (`list`): the list keeps its own
+ * column names (Technology, Specialization, Offshore…), and where the employee form names the
+ * same field differently, the header says the form's name once (`list.description`).
+ */
+const FIELD_COLUMNS: EmployeeColumn[] = EMPLOYEE_FIELDS.flatMap((f): EmployeeColumn[] => {
+  if (!('list' in f) || f === NAME) return [];
+  const { header, width } = f.list;
+  const sortKey = 'sortKey' in f.list ? (f.list.sortKey as SortableColumn) : undefined;
+  const description = 'description' in f.list ? f.list.description : undefined;
+  switch (f.kind) {
+    case 'reference': {
+      const view = f.reference.view;
+      return [text(header, width, (e) => e[view].name, { sortKey, description })];
+    }
+    case 'years':
+      return [
+        number(header, sortKey ?? (f.wire as SortableColumn), width, (e) => String(e[f.wire]), description),
+      ];
+    case 'flag':
+      return [text(header, width, (e) => yesNo(e[f.wire]), { description })];
+    default:
+      return [];
+  }
+});
+
 /** The directory's columns, in order, leaving out the ones the user may not see. */
 export function employeeColumns(options: EmployeeColumnOptions): EmployeeColumn[] {
   const { canEdit } = options;
@@ -116,8 +132,14 @@ export function employeeColumns(options: EmployeeColumnOptions): EmployeeColumn[
     },
     {
       id: 'name',
-      header: 'Name',
-      meta: { width: 180, pinnedLeft: 72, sortKey: 'name', titleOf: (e) => e.name, footer: 'count' },
+      header: NAME.list.header,
+      meta: {
+        width: NAME.list.width,
+        pinnedLeft: 72,
+        sortKey: 'name',
+        titleOf: (e) => e.name,
+        footer: 'count',
+      },
       cell: ({ row }) =>
         canEdit ? (
           <Anchor component={Link} to={editPath(row.original)} size="sm" fw={500}>
@@ -127,31 +149,7 @@ export function employeeColumns(options: EmployeeColumnOptions): EmployeeColumn[
           row.original.name
         ),
     },
-    text('Technology', 150, (e) => e.technology.name, {
-      sortKey: 'technology',
-      description: FORM_NAMES.technology,
-    }),
-    text('Specialization', 160, (e) => e.position.name, { description: FORM_NAMES.specialization }),
-    text('Grade', 100, (e) => e.grade.name, { sortKey: 'grade' }),
-    text('Level', 90, (e) => e.level.name, { sortKey: 'level' }),
-    number(
-      'Experience in years',
-      'yearsExperience',
-      104,
-      (e) => String(e.yearsExperience),
-      FORM_NAMES.experience,
-    ),
-    number(
-      'Company Years',
-      'yearsWithCompany',
-      96,
-      (e) => String(e.yearsWithCompany),
-      FORM_NAMES.companyYears,
-    ),
-    text('Offshore', 84, (e) => yesNo(e.offshoreProject), { description: FORM_NAMES.offshore }),
-    text('Acting As', 84, (e) => yesNo(e.actingAsDifferentGrade), { description: FORM_NAMES.actingAs }),
-    text('Pillar', 72, (e) => yesNo(e.pillar)),
-    text('Remote', 80, (e) => yesNo(e.remote)),
+    ...FIELD_COLUMNS,
   ];
   const firstPinnedRight = columns.length;
   if (options.showSalary) {

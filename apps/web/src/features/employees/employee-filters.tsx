@@ -1,4 +1,4 @@
-import { Button, Grid, Group, NumberInput, Paper, Select, TextInput } from '@mantine/core';
+import { Button, Checkbox, Grid, Group, NumberInput, Paper, Select, TextInput } from '@mantine/core';
 import { employeeListQuery } from '@salary/shared/employees/employee.contract';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { memo, useEffect, useRef, useState } from 'react';
@@ -202,6 +202,12 @@ function EmployeeFiltersForm({ filters, showSalaryFilters, applying, onApply }: 
           ) : null}
           <Grid.Col span={buttons}>
             <Group gap="sm" justify="flex-end" wrap="nowrap">
+              {/* Leavers (and hires still to start) are left out unless asked for: status=all. */}
+              <Checkbox
+                label="Show leavers"
+                checked={filters.status === 'all'}
+                onChange={(event) => apply({ status: event.currentTarget.checked ? 'all' : undefined })}
+              />
               <Button type="reset" variant="default">
                 Reset
               </Button>

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { IconFileDownload } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
@@ -19,6 +19,7 @@ import { useUpdateEmployee } from './api/update-employee.ts';
 import { CurrentPayPanel } from './current-pay-panel.tsx';
 import { EmployeeForm, type EmployeeFormReferences } from './employee-form.tsx';
 import { EMPTY_EMPLOYEE_FORM, employeeFormValues } from './employee-form-values.ts';
+import { MarkAsLeaverButton } from './mark-as-leaver.tsx';
 import { PayHistoryPanel } from './pay-history-panel.tsx';
 
 const FETCH_FAILED = 'Failed to fetch employee';
@@ -83,18 +84,21 @@ export default function EmployeeFormPage() {
         }
         actions={
           editing && validId ? (
-            <Button
-              variant="default"
-              leftSection={<IconFileDownload size={16} />}
-              loading={statement.isPending}
-              onClick={() =>
-                statement.mutate(employeeId as number, {
-                  onError: (error) => toast.error(errorMessage(error, 'Failed to download pay statement')),
-                })
-              }
-            >
-              Pay statement
-            </Button>
+            <Group gap="sm">
+              {employee.data && !loadFailed ? <MarkAsLeaverButton employee={employee.data} /> : null}
+              <Button
+                variant="default"
+                leftSection={<IconFileDownload size={16} />}
+                loading={statement.isPending}
+                onClick={() =>
+                  statement.mutate(employeeId as number, {
+                    onError: (error) => toast.error(errorMessage(error, 'Failed to download pay statement')),
+                  })
+                }
+              >
+                Pay statement
+              </Button>
+            </Group>
           ) : undefined
         }
       />

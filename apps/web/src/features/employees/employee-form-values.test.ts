@@ -20,6 +20,10 @@ const stored: EmployeeView = {
   actingAsDifferentGrade: false,
   pillar: true,
   remote: false,
+  hireDate: '2021-05-03',
+  careerStartDate: null,
+  leaveDate: null,
+  employmentStatus: 'ACTIVE',
   customMultipliers: ['cm_on_call', 'cm_gone'],
 };
 
@@ -36,6 +40,23 @@ describe('employee form values', () => {
       'Level is required',
       'Years of Experience is required',
       'Years with Company is required',
+    ]);
+  });
+
+  it('refuses a leave date before the hire date, and a day not written YYYY-MM-DD', () => {
+    const values = {
+      ...employeeFormValues(stored, null),
+      leaveDate: '2021-05-02',
+      careerStartDate: '03/05/2021',
+    };
+    const result = employeeFormBody.safeParse(values);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['careerStartDate', 'Career Start Date must be a date written YYYY-MM-DD (e.g. 2024-03-15)'],
+      ['leaveDate', 'Leave Date cannot be before the Hire Date'],
+    ]);
+    const onlyOrder = employeeFormBody.safeParse({ ...values, careerStartDate: null });
+    expect(onlyOrder.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['leaveDate', 'Leave Date cannot be before the Hire Date'],
     ]);
   });
 
@@ -66,7 +87,15 @@ describe('employee form values', () => {
   it('sends ids as numbers and the custom multipliers as a JSON string', () => {
     const parsed = employeeFormBody.parse(employeeFormValues(stored, new Set(['cm_on_call'])));
     // The stored record's own fields (numbers again), without its id and the objects it names.
-    const { id: _id, technology: _t, position: _p, grade: _g, level: _l, ...fields } = stored;
+    const {
+      id: _id,
+      technology: _t,
+      position: _p,
+      grade: _g,
+      level: _l,
+      employmentStatus: _s,
+      ...fields
+    } = stored;
     expect(employeeRequestBody(parsed)).toEqual({
       ...fields,
       customMultipliers: '["cm_on_call"]',

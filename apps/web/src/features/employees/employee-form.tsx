@@ -8,7 +8,6 @@ import type { Level } from '@salary/shared/levels/levels.contract';
 import type { SettingsRead } from '@salary/shared/settings/settings.contract';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { FormNumberInput } from '../../components/form-fields.tsx';
 import { FormTextInput } from '../../components/registered-inputs.tsx';
 import { useStaleVersion } from '../../components/stale-version-dialog.tsx';
 import { leaveWithoutAsking, SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
@@ -18,6 +17,7 @@ import { usePositions } from '../../lib/salary-rules/get-positions.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { CustomMultiplierCheckboxes, SalaryFactorCheckboxes } from './employee-form-checkboxes.tsx';
+import { EmployeeDateInputs, EmployeeYearsInput } from './employee-form-dates.tsx';
 import {
   EMPLOYEE_FORM_FIELDS,
   type EmployeeFormInput,
@@ -47,7 +47,6 @@ interface EmployeeFormProps {
 }
 
 type IdField = 'technologyId' | 'specializationId' | 'gradeId' | 'levelId';
-type YearsField = 'yearsExperience' | 'yearsWithCompany';
 
 /** Add/Edit Employee form, validated by the shared employeeFormBody schema. */
 export function EmployeeForm({
@@ -119,19 +118,6 @@ export function EmployeeForm({
     />
   );
 
-  const yearsInput = (name: YearsField, label: string) => (
-    <FormNumberInput
-      key={name}
-      control={form.control}
-      name={name}
-      label={label}
-      required
-      min={0}
-      max={100}
-      step={1}
-    />
-  );
-
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
       <form onSubmit={onSubmit} noValidate aria-label={mode === 'edit' ? 'Edit employee' : 'Add employee'}>
@@ -157,7 +143,9 @@ export function EmployeeForm({
             })}
             {idSelect('gradeId', 'Grade', toOptions(references.grades))}
             {idSelect('levelId', 'Level', toOptions(references.levels))}
-            {fieldsOfKind('years').map((f) => yearsInput(f.wire, f.label))}
+            {fieldsOfKind('years').map((f) => (
+              <EmployeeYearsInput key={f.wire} field={f} control={form.control} setValue={form.setValue} />
+            ))}
             {fieldsOfKind('choice').map((f) => (
               <Controller
                 key={f.wire}
@@ -180,6 +168,7 @@ export function EmployeeForm({
               />
             ))}
           </SimpleGrid>
+          <EmployeeDateInputs control={form.control} />
           <SalaryFactorCheckboxes control={form.control} />
           <CustomMultiplierCheckboxes
             control={form.control}

@@ -1,0 +1,121 @@
+import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { newUser } from '../../test/fixtures.ts';
+import {
+  envelope,
+  type RecordedRequest,
+  sendJson,
+  setPageUrl,
+  testServerForFile,
+} from '../../test/http-test-server.ts';
+import { renderWithProviders } from '../../test/render-app.tsx';
+import { serveSignedIn } from '../../test/sign-in.ts';
+import { companyToday } from './employee-form-dates.tsx';
+import { MarkAsLeaverButton } from './mark-as-leaver.tsx';
+
+/*
+ * Mark as leaver on Edit Employee: asks for the leave date (today unless changed) and saves the
+ * employee as read, with that leave date and the version read (an ordinary edit).
+ */
+
+const server = testServerForFile();
+const WAIT = { timeout: 10_000 };
+
+const employee: EmployeeView = {
+  id: 7,
+  name: 'Ada Lovelace',
+  technologyId: 1,
+  specializationId: 2,
+  gradeId: 3,
+  levelId: 4,
+  technology: { id: 1, name: 'Engineering' },
+  position: { id: 2, name: 'Backend' },
+  grade: { id: 3, name: 'Senior' },
+  level: { id: 4, name: 'L2' },
+  yearsExperience: 6.5,
+  yearsWithCompany: 2,
+  offshoreProject: true,
+  actingAsDifferentGrade: false,
+  pillar: false,
+  remote: false,
+  hireDate: '2021-05-03',
+  careerStartDate: null,
+  leaveDate: null,
+  employmentStatus: 'ACTIVE',
+  customMultipliers: [],
+  version: 4,
+};
+
+function open(answer: (req: RecordedRequest) => [number, unknown]) {
+  const saved: RecordedRequest[] = [];
+  serveSignedIn(server, newUser({ permissions: { manageEmployee: true } }), (req, res) => {
+    if (req.method === 'PUT' && req.path === '/api/employees/7') {
+      saved.push(req);
+      const [status, body] = answer(req);
+      return sendJson(res, status, body);
+    }
+    sendJson(res, 404, { success: false, message: 'Not found' });
+  });
+  renderWithProviders(<MarkAsLeaverButton employee={employee} />, { route: '/employees/edit/7' });
+  return saved;
+}
+
+beforeEach(() => setPageUrl(`${server.origin}/employees/edit/7`));
+afterEach(() => vi.restoreAllMocks());
+
+describe('Mark as leaver', { timeout: 30_000 }, () => {
+  it("saves the employee as read with today's leave date and the version read", async () => {
+    const saved = open(() => [200, envelope({ ...employee, leaveDate: companyToday() })]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Mark as leaver' }, WAIT));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark Ada Lovelace as leaver' });
+    expect(screen.getByLabelText(/Leave Date/)).toHaveValue(companyToday());
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as leaver' }));
+    expect(await screen.findByText('Ada Lovelace marked as leaver', {}, WAIT)).toBeInTheDocument();
+    await waitFor(() => expect(dialog).not.toBeInTheDocument(), WAIT);
+    expect(JSON.parse(saved[0]!.body)).toMatchObject({
+      name: 'Ada Lovelace',
+      technologyId: 1,
+      hireDate: '2021-05-03',
+      leaveDate: companyToday(),
+      version: 4,
+    });
+  });
+
+  it("shows a refusal under the date: the rules' own, and the server's", async () => {
+    const saved = open(() => [
+      400,
+      {
+        success: false,
+        message: 'Leave Date cannot be before the Hire Date',
+        error: 'VALIDATION_ERROR',
+        data: { fields: [{ field: 'leaveDate', message: 'Leave Date cannot be before the Hire Date' }] },
+      },
+    ]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Mark as leaver' }, WAIT));
+    await screen.findByLabelText(/Leave Date/);
+    // The dialog's input as it is now (its opening transition renders it again).
+    const input = () => screen.getByLabelText(/Leave Date/);
+    const confirm = () =>
+      user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark as leaver' }));
+    await user.clear(input());
+    await user.type(input(), '2020-01-01');
+    expect(input()).toHaveValue('2020-01-01');
+    await confirm();
+    expect(
+      await screen.findByText('Leave Date cannot be before the Hire Date', {}, WAIT),
+    ).toBeInTheDocument();
+    expect(saved).toHaveLength(0);
+    // A day the rules take but the server refuses (a hire date changed since): its words.
+    await user.clear(input());
+    await user.type(input(), '2022-01-01');
+    await confirm();
+    await waitFor(() => expect(saved).toHaveLength(1), WAIT);
+    expect(
+      await screen.findByText('Leave Date cannot be before the Hire Date', {}, WAIT),
+    ).toBeInTheDocument();
+  });
+});

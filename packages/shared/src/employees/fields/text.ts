@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { requiredText } from '../../common/fields.ts';
+import {
+  type CellReading,
+  cellText,
+  type ExportCell,
+  type FieldBase,
+  firstIssue,
+  type SheetCell,
+} from './field-spec.ts';
+
+/** A required text (the name): trimmed, at most 200 characters, no control characters. */
+export const textField = <const S extends FieldBase>(spec: S) => {
+  const body = requiredText(spec.label);
+  return {
+    ...spec,
+    kind: 'text' as const,
+    body,
+    view: z.string(),
+    toCell: (value: string): ExportCell => value,
+    fromCell(cell: SheetCell): CellReading<string> {
+      const parsed = body.safeParse(cellText(cell));
+      return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problem: firstIssue(parsed) };
+    },
+  };
+};
