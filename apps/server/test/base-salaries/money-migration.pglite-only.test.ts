@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../../src/paths.ts';
 
 /*
- * Migration 0012 turns the stored money (numeric(14,2) dollars) into whole cents: every amount
+ * Migration 0013 turns the stored money (numeric(14,2) dollars) into whole cents: every amount
  * an installation holds must come out exactly × 100, the largest and the smallest included,
  * and an empty figure (no base salary then) stays empty. Run on a database built by the
  * migrations before it, with rows written the way that schema took them.
