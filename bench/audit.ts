@@ -82,7 +82,7 @@ export async function benchRuleChange(
   const l = await scalar(db, sql`insert into levels (name) values ('Bench audit level') returning id as n`);
   const b = await scalar(
     db,
-    sql`insert into base_salaries (grade_id, level_id, amount) values (${g}, ${l}, 1000) returning id as n`,
+    sql`insert into base_salaries (grade_id, level_id, amount) values (${g}, ${l}, 100000) returning id as n`,
   );
   await db.execute(sql`update employees set grade_id = ${g}, level_id = ${l}`);
   const times: number[] = [];

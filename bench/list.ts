@@ -174,10 +174,10 @@ async function editOneEmployee(db: Db): Promise<void> {
     where id = (select min(id) from employees)`);
 }
 
-/** One base salary moved by a cent, up and down in turn: everyone on it is paid differently. */
+/** One base salary moved by a cent (amounts are whole cents), up and down in turn: everyone on it is paid differently. */
 async function changeOneBaseSalary(db: Db): Promise<void> {
   flips += 1;
-  await db.execute(sql`update base_salaries set amount = amount + ${flips % 2 ? 0.01 : -0.01}
+  await db.execute(sql`update base_salaries set amount = amount + ${flips % 2 ? 1 : -1}
     where (grade_id, level_id) = (select grade_id, level_id from base_salaries order by 1, 2 limit 1)`);
 }
 

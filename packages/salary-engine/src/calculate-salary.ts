@@ -5,7 +5,8 @@
  * every total, being the sum of its rounded lines, adds up to the cent.
  */
 
-import { mul3DivRound, mulDivRound, toScaledInteger } from './exact-math.ts';
+import type { Cents } from '@salary/shared/common/money';
+import { asEngineCents, mul3DivRound, mulDivRound, toScaledInteger } from './exact-math.ts';
 import { type PreparedMultiplier, type PreparedRules, prepareRules } from './prepare-rules.ts';
 import { BASE_SALARY_NOT_FOUND_MESSAGE, invalidNumber, SalaryEngineError } from './salary-engine-error.ts';
 import { MAX_YEARS, YEARS_DECIMALS } from './salary-limits.ts';
@@ -25,14 +26,16 @@ function yearsInHundredths(value: number, field: string): number {
 }
 
 /** Per-year multiplier: PERCENTAGE adjusted × value% × years, FIXED value × years; one rounding. */
-function perYearCents(m: PreparedMultiplier, adjustedCents: number, yearHundredths: number): number {
-  return m.type === 'PERCENTAGE'
-    ? mul3DivRound(adjustedCents, m.scaled, yearHundredths, BP * 100)
-    : mulDivRound(m.scaled, yearHundredths, 100);
+function perYearCents(m: PreparedMultiplier, adjustedCents: Cents, yearHundredths: number): Cents {
+  return asEngineCents(
+    m.type === 'PERCENTAGE'
+      ? mul3DivRound(adjustedCents, m.scaled, yearHundredths, BP * 100)
+      : mulDivRound(m.scaled, yearHundredths, 100),
+  );
 }
 
-function onceCents(m: PreparedMultiplier, adjustedCents: number): number {
-  return m.type === 'PERCENTAGE' ? mulDivRound(adjustedCents, m.scaled, BP) : m.scaled;
+function onceCents(m: PreparedMultiplier, adjustedCents: Cents): Cents {
+  return asEngineCents(m.type === 'PERCENTAGE' ? mulDivRound(adjustedCents, m.scaled, BP) : m.scaled);
 }
 
 /**
@@ -42,8 +45,8 @@ function onceCents(m: PreparedMultiplier, adjustedCents: number): number {
  */
 function effectPercent(
   m: PreparedMultiplier,
-  amountCents: number,
-  adjustedCents: number,
+  amountCents: Cents,
+  adjustedCents: Cents,
   yearHundredths: number,
 ): number {
   if (adjustedCents === 0) return 0;
@@ -55,7 +58,7 @@ function effectPercent(
   return mulDivRound(amountCents, 100 * BP, adjustedCents) / BP;
 }
 
-function row(m: PreparedMultiplier, cents: number): AdjustmentRow {
+function row(m: PreparedMultiplier, cents: Cents): AdjustmentRow {
   return { name: m.name, type: m.type, value: m.value, amount: cents / 100 };
 }
 
@@ -80,7 +83,7 @@ export function calculateWithPrepared(prepared: PreparedRules, profile: SalaryPr
           : mulDivRound(adjustmentCents, 1_000_000, baseCents) / 1_000_000;
     }
   }
-  const adjustedCents = baseCents + adjustmentCents;
+  const adjustedCents = asEngineCents(baseCents + adjustmentCents);
 
   // Step 3: the six base multipliers, additive on the adjusted salary. Experience and loyalty
   // always apply (a row even at 0 years keeps the breakdown's shape stable); flags apply once.
@@ -110,7 +113,7 @@ export function calculateWithPrepared(prepared: PreparedRules, profile: SalaryPr
 
   // Step 5: gross never goes below zero.
   const sum = adjustedCents + totalAdjustmentCents;
-  const grossCents = Math.max(sum, 0);
+  const grossCents = asEngineCents(Math.max(sum, 0));
 
   // Step 6: benefits are a company cost on top of gross, not pay.
   const benefits = prepared.benefits;
@@ -174,7 +177,7 @@ export function calculateWithPrepared(prepared: PreparedRules, profile: SalaryPr
   };
 }
 
-function pushOnce(rows: AdjustmentRow[], m: PreparedMultiplier, adjustedCents: number): number {
+function pushOnce(rows: AdjustmentRow[], m: PreparedMultiplier, adjustedCents: Cents): Cents {
   const cents = onceCents(m, adjustedCents);
   rows.push(row(m, cents));
   return cents;

@@ -1,11 +1,13 @@
 /**
- * Integer helpers for the engine. The engine stays dependency-free, so these live here rather than
- * in packages/shared/src/common/money.ts; they follow the same rule: round half away from zero.
+ * Integer helpers for the engine. The engine stays free of runtime dependencies, so these live
+ * here rather than in packages/shared/src/common/money.ts; they follow the same rule: round half
+ * away from zero. Its money is that module's `Cents` (a type-only import, erased at runtime).
  *
  * Products stay in plain numbers while they are safe integers (the common case, and the fast one)
  * and fall back to BigInt only when they are not, so no salary × percent × years loses a cent.
  */
 
+import type { Cents } from '@salary/shared/common/money';
 import { SalaryEngineError } from './salary-engine-error.ts';
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -24,6 +26,13 @@ export function toScaledInteger(value: number, scale: number, min: number, max: 
   // Normalise -0 so no output ever shows "-0".
   return scaled === 0 ? 0 : scaled;
 }
+
+/**
+ * An integer the engine computed as money, as `Cents`: every input amount was checked into whole
+ * cents and every product rounded to one, so the only check left is the one the engine makes on
+ * its totals (safe integers).
+ */
+export const asEngineCents = (n: number): Cents => n as Cents;
 
 /** round(n / d), half away from zero; n a safe integer, d a non-zero integer. */
 export function divRound(n: number, d: number): number {

@@ -4,7 +4,8 @@
  * factor fraction, benefit and insurance percent) in basis points, i.e. 1/10,000 of the whole.
  */
 
-import { toScaledInteger } from './exact-math.ts';
+import type { Cents } from '@salary/shared/common/money';
+import { asEngineCents, toScaledInteger } from './exact-math.ts';
 import { invalidChoice, invalidNumber } from './salary-engine-error.ts';
 import {
   FACTOR_DECIMALS,
@@ -37,7 +38,7 @@ export interface PreparedBenefit {
 }
 
 export interface PreparedRules {
-  readonly baseCents: number | null;
+  readonly baseCents: Cents | null;
   readonly adjustment: { readonly type: MultiplierType; readonly scaled: number } | null;
   readonly experience: PreparedMultiplier;
   readonly loyalty: PreparedMultiplier;
@@ -65,10 +66,10 @@ const MULTIPLIER_TYPES = ['PERCENTAGE', 'FIXED'] as const;
 const BENEFIT_TYPES = ['FIXED_AMOUNT', 'PERCENTAGE'] as const;
 const INSURANCE_TYPES = ['COMPANY_FULL', 'COMPANY_PERCENTAGE', 'EMPLOYEE_FULL'] as const;
 
-function money(value: number, field: string, min: number): number {
+function money(value: number, field: string, min: number): Cents {
   const cents = toScaledInteger(value, 100, min, MAX_MONEY);
   if (Number.isNaN(cents)) throw invalidNumber(field, value, MONEY_DECIMALS, min, MAX_MONEY);
-  return cents;
+  return asEngineCents(cents);
 }
 
 /** Percent with ≤ 2 decimals → basis points (2.5% → 250). */
@@ -97,7 +98,7 @@ function base(m: Multiplier, name: string, field: string): PreparedMultiplier {
   return multiplier(name, m.type, m.value, `multipliers.${field}`);
 }
 
-function prepareBase(baseSalary: number | null): number | null {
+function prepareBase(baseSalary: number | null): Cents | null {
   // null is not an input error: it is the spec's BASE_SALARY_NOT_FOUND, raised when calculating.
   return baseSalary === null ? null : money(baseSalary, 'baseSalary', 0);
 }

@@ -1,3 +1,4 @@
+import type { Cents } from '@salary/shared/common/money';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -22,13 +23,19 @@ import {
 
 /*
  * One schema for PGlite and PostgreSQL. snake_case columns here, camelCase in JSON.
- * Money is numeric(14,2); percentages numeric(7,2); a PERCENTAGE adjustment factor is a
- * fraction numeric(9,4). Names are unique case-insensitively because "Backend" and
+ * Money is a whole number of cents, bigint (`money()`: read and written as `Cents`,
+ * packages/shared/src/common/money.ts); percentages numeric(7,2); a PERCENTAGE adjustment
+ * factor is a fraction numeric(9,4). Names are unique case-insensitively because "Backend" and
  * "backend" are the same job to a person.
  */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/**
+ * An amount of money in whole cents, read and written as `Cents` (a JS number: no salary comes
+ * near 2^53 cents; the engine refuses a figure that would).
+ */
+const money = (name: string) => bigint(name, { mode: 'number' }).$type<Cents>();
 /** Moved by one at every write: a form's save from an older one answers 409 (common/stale-version). */
 const version = () => integer('version').notNull().default(1);
 
@@ -160,7 +167,7 @@ export const baseSalaries = pgTable(
     levelId: integer('level_id')
       .notNull()
       .references(() => levels.id, { onDelete: 'restrict' }),
-    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    amount: money('amount').notNull(),
     version: version(),
     createdAt: createdAt(),
   },
@@ -390,10 +397,10 @@ export const payHistory = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     employeeId: integer('employee_id').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    grossBefore: numeric('gross_before', { precision: 14, scale: 2 }),
-    grossAfter: numeric('gross_after', { precision: 14, scale: 2 }),
-    costBefore: numeric('cost_before', { precision: 14, scale: 2 }),
-    costAfter: numeric('cost_after', { precision: 14, scale: 2 }),
+    grossBefore: money('gross_before'),
+    grossAfter: money('gross_after'),
+    costBefore: money('cost_before'),
+    costAfter: money('cost_after'),
     /*
      * No foreign key: its per-row check was half the time of a rule change's 100,000 rows.
      * The row is inserted with the id its entry's insert just answered, in the same

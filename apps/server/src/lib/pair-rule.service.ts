@@ -71,6 +71,8 @@ export interface PairRuleOptions<Rule, Input, A, B> {
   priced(rule: Rule): EmployeeFilters;
   /** The rule's fields as the API names them (before/after of its change list). */
   fields: readonly (keyof Rule & string)[];
+  /** The rule as the API shows it, for the audit's before/after (money as a decimal); default as is. */
+  audited?(rule: Rule): object;
   /** Each field's label on the form, as a stale write's 409 names what changed. */
   labels: Record<string, string>;
 }
@@ -108,8 +110,12 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
   }
 
   /** Checks both references and the pair, runs the write, and answers the rule as listed. */
-  const values = (rule: Rule | null) =>
-    rule ? Object.fromEntries(options.fields.map((f) => [f, (rule as Record<string, unknown>)[f]])) : null;
+  const shown = options.audited ?? ((rule: Rule) => rule as object);
+  const values = (rule: Rule | null) => {
+    if (!rule) return null;
+    const api = shown(rule) as Record<string, unknown>;
+    return Object.fromEntries(options.fields.map((f) => [f, api[f]]));
+  };
   /** Same pair before and after: only its employees; a pair moved: every employee. */
   const pricedBy = (before: Rule | null, after: Input) => {
     const next = options.priced(after as unknown as Rule);

@@ -1,3 +1,4 @@
+import { toCents } from '@salary/shared/common/money';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { createAdjustmentFactorsRepository } from '../modules/adjustment-factors/adjustment-factors.repository.ts';
 import { createAuditRepository } from '../modules/audit/audit.repository.ts';
@@ -67,7 +68,7 @@ export async function runDemoSeed(
         await baseSalaries.insert({
           gradeId: gradeIds.get(grade)!,
           levelId: levelIds.get(level)!,
-          amount: demoBaseSalary(gi, li),
+          amount: toCents(demoBaseSalary(gi, li)),
         });
     const factors = createAdjustmentFactorsRepository(tx);
     for (const f of DEMO_FACTORS)
@@ -127,9 +128,9 @@ async function recordOpeningPay(tx: Tx): Promise<void> {
     employees.map((p) => ({
       employeeId: p.employee.id,
       grossBefore: null,
-      grossAfter: p.calculatedSalary,
+      grossAfter: p.calculatedSalary === null ? null : toCents(p.calculatedSalary),
       costBefore: null,
-      costAfter: p.accumulatedCost,
+      costAfter: p.accumulatedCost === null ? null : toCents(p.accumulatedCost),
     })),
   );
 }

@@ -3,6 +3,7 @@ import { updateBaseSalaryBody } from '@salary/shared/base-salaries/base-salaries
 import { employeeFormBody, toEmployeeInput } from '@salary/shared/employees/employee.contract';
 import { updateSettingsBody } from '@salary/shared/settings/settings.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseSalaryFromApi } from '../../src/modules/base-salaries/base-salaries.wire.ts';
 import { buildMediumServices, type MediumContext } from '../support/medium.ts';
 
 /*
@@ -55,7 +56,8 @@ beforeAll(async () => {
   // custom multiplier, and employee field edits.
   const amount = updateBaseSalaryBody.parse({ gradeId: c.grade.id, levelId: c.level.id, amount: 3333.33 });
   await t.asActor(t.admin, (services, uow) =>
-    services.baseSalaries.update(uow, t.admin, c.baseSalary.id, amount),
+    // The service takes cents; the route converts the API's decimal the same way.
+    services.baseSalaries.update(uow, t.admin, c.baseSalary.id, baseSalaryFromApi(amount)),
   );
   await putSettings({ experienceMultiplier: 7.77, experienceMultiplierType: 'PERCENTAGE' });
   await putSettings({ benefits: [{ name: 'Lunch', amount: 123.45, type: 'FIXED_AMOUNT' }] });

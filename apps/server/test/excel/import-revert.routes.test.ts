@@ -180,7 +180,8 @@ describe('POST /api/audit/:id/revert', () => {
         .where(and(eq(payHistory.auditId, entry.id), eq(payHistory.employeeId, e.id)));
       const payMoved =
         !was || was.calculatedSalary !== now.calculatedSalary || was.accumulatedCost !== now.accumulatedCost;
-      expect(history.map((h) => [Number(h.grossAfter), Number(h.costAfter)])).toEqual(
+      // The table keeps whole cents; GET answers decimals.
+      expect(history.map((h) => [Number(h.grossAfter) / 100, Number(h.costAfter) / 100])).toEqual(
         payMoved ? [[now.calculatedSalary, now.accumulatedCost]] : [],
       );
     }

@@ -1,3 +1,4 @@
+import { toCents } from '@salary/shared/common/money';
 import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
 import { DEFAULT_SETTINGS_VALUES, type Settings } from '@salary/shared/settings/settings.contract';
 import { count } from 'drizzle-orm';
@@ -37,7 +38,7 @@ export async function newLevel(db: Db, name = `Level ${next()}`) {
 export async function newBaseSalary(db: Db, gradeId: number, levelId: number, amount: number) {
   const [row] = await db
     .insert(baseSalaries)
-    .values({ gradeId, levelId, amount: amount.toFixed(2) })
+    .values({ gradeId, levelId, amount: toCents(amount) })
     .returning();
   return row!;
 }

@@ -1,9 +1,13 @@
 import { calculateWithPrepared } from '@salary/salary-engine/calculate-salary';
+import { toCents } from '@salary/shared/common/money';
 import type { PayDerivation } from '@salary/shared/common/permissions';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import { BASE_MULTIPLIERS } from '@salary/shared/settings/settings.contract';
 import type { BaseSalaryRecord, FactorRecord } from '../../src/modules/pricing/pricing.repository.ts';
 import { RuleBook } from '../../src/modules/pricing/salary-rules.ts';
+
+/** A base salary as the API and the texts give it (a decimal); the rule book takes whole cents. */
+type DecimalBase = Omit<BaseSalaryRecord, 'amount'> & { amount: number };
 
 /*
  * An insider's attempt to work out everyone's pay from what one account read: the answers
@@ -221,12 +225,12 @@ function grossOf(
 
   // Base salaries and factors: their routes, else the texts (a factor never mentioned: none).
   const baseRows = structured
-    ? (dataOf(answers, '/api/base-salary') as BaseSalaryRecord[] | undefined)
+    ? (dataOf(answers, '/api/base-salary') as DecimalBase[] | undefined)
     : undefined;
   const factorRows = structured
     ? (dataOf(answers, '/api/adjustment-factors') as FactorRecord[] | undefined)
     : undefined;
-  const bases: BaseSalaryRecord[] =
+  const bases: DecimalBase[] =
     baseRows ??
     [...new Map(employees.map((e) => [`${e.gradeId}:${e.levelId}`, e])).values()].map((e) => ({
       gradeId: e.gradeId,
@@ -255,7 +259,11 @@ function grossOf(
     );
   if (missing.length) return `not readable: ${missing.join(', ')}`;
 
-  const book = new RuleBook(settings, bases, factors);
+  const book = new RuleBook(
+    settings,
+    bases.map((b) => ({ ...b, amount: toCents(b.amount) })),
+    factors,
+  );
   const gross = new Map<number, number>();
   for (const e of employees) {
     const record = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { numericInput, requiredId, requiredText } from '../common/fields.ts';
 import { jsonField } from '../common/json-field.ts';
+import { hasAtMostTwoDecimals } from '../common/money.ts';
 
 const years = (label: string) =>
   z.preprocess(
@@ -10,7 +11,7 @@ const years = (label: string) =>
       .refine(Number.isFinite, `${label} must be a number`)
       .min(0, `${label} cannot be negative`)
       .max(100, `${label} must be at most 100`)
-      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most 2 decimals`),
+      .refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimals`),
   );
 
 const flag = z.boolean({ error: 'Must be true or false' }).default(false);

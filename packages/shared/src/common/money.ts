@@ -1,33 +1,99 @@
 /**
- * The one module that parses, rounds and formats money. Inside the engine money is an
- * integer number of cents; on the wire it is a JSON number with at most two decimals.
+ * The one module that parses, rounds and formats money. Money is an integer number of cents
+ * (`Cents`) in the database, the repositories, the services and the salary engine; on the wire
+ * (the API, the web app's forms) it is a JSON number with at most two decimals, the "decimal".
+ * The conversions between the two live here and nowhere else.
  */
 
-/** Dollars (number or decimal string) → integer cents, rounding half away from zero. */
-export function toCents(value: number | string): number {
-  const text = typeof value === 'number' ? value.toString() : value.trim();
-  if (!/^-?\d+(\.\d+)?(e[-+]?\d+)?$/i.test(text)) throw new RangeError(`Not a money amount: ${text}`);
-  if (/e/i.test(text)) return roundHalfAwayFromZero(Number(text) * 100);
-  const negative = text.startsWith('-');
-  const [whole = '0', frac = ''] = text.replace('-', '').split('.');
-  const padded = `${frac}000`;
+declare const CENTS: unique symbol;
+
+/** An amount of money as a whole number of cents. Only the functions below make one. */
+export type Cents = number & { readonly [CENTS]: 'Cents' };
+
+/**
+ * A whole number of cents, as the database's bigint money columns and integer arithmetic give
+ * it. Anything that is not a safe integer is refused (a fraction of a cent is not money here).
+ */
+export function asCents(value: number): Cents {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`Not a whole number of cents: ${value}`);
+  // Normalise -0 so no answer ever shows "-0".
+  return (value === 0 ? 0 : value) as Cents;
+}
+
+/** Integer cents → the API's decimal: a JSON-safe number with at most two decimals. */
+export function fromCents(cents: Cents): number {
+  return cents / 100;
+}
+
+/**
+ * The API's decimal (a number with at most two decimals, or a decimal text) → integer cents,
+ * exactly: 12.34 is 1234, never 1233.99… A number is scaled and rounded, then checked: the
+ * cents must give back the number (or be within float noise of its × 100, as 0.1 + 0.2 is),
+ * so a real third decimal is refused (a RangeError), never guessed at. Round first with
+ * `roundToCents` where more decimals can come in (a spreadsheet's cell).
+ */
+export function toCents(value: number | string): Cents {
+  if (typeof value === 'string') {
+    const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(value.trim());
+    if (!match) throw new RangeError(`Not a money amount: ${value}`);
+    const [, sign, whole = '', frac = ''] = match;
+    if (/[1-9]/.test(frac.slice(2))) throw new RangeError(`More than two decimals: ${value}`);
+    return asCents((sign ? -1 : 1) * (Number(whole) * 100 + Number(frac.padEnd(2, '0').slice(0, 2))));
+  }
+  if (!Number.isFinite(value)) throw new RangeError(`Not a money amount: ${value}`);
+  const scaled = value * 100;
+  const cents = Math.round(scaled);
+  if (cents / 100 !== value && Math.abs(scaled - cents) > 1e-6) {
+    throw new RangeError(`More than two decimals: ${value}`);
+  }
+  return asCents(cents);
+}
+
+/**
+ * Any finite number → the nearest whole cent, half away from zero (2.345 → 235 cents, as the
+ * decimal reads, not as the double stores it). For figures that may carry more than two
+ * decimals: a spreadsheet's cell, a value typed into a form.
+ */
+export function roundToCents(value: number): Cents {
+  const text = decimalText(value);
+  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(text);
+  if (!match) throw new RangeError(`Not a money amount: ${text}`);
+  const [, sign, whole = '', frac = ''] = match;
+  const padded = frac.padEnd(3, '0');
   let cents = Number(whole) * 100 + Number(padded.slice(0, 2));
   if (Number(padded[2]) >= 5) cents += 1;
-  return negative ? -cents : cents;
+  return asCents(sign ? -cents : cents);
 }
 
-/** Integer cents → dollars as a JSON-safe number with at most two decimals. */
-export function fromCents(cents: number): number {
-  return Math.round(cents) / 100;
+/**
+ * Any finite number rounded to two decimals the way `roundToCents` rounds: for the figures kept
+ * in hundredths that are not money (years of experience), as a spreadsheet's binary float
+ * (2.1 → 2.0999999999999996) is brought back.
+ */
+export function roundToTwoDecimals(value: number): number {
+  return roundToCents(value) / 100;
 }
 
-export function roundHalfAwayFromZero(x: number): number {
-  return Math.sign(x) * Math.round(Math.abs(x));
+/** The decimal text of a finite number, without an exponent (1e-7 → '0.0000001'). */
+function decimalText(value: number): string {
+  if (!Number.isFinite(value)) throw new RangeError(`Not a money amount: ${value}`);
+  const text = value.toString();
+  if (!/e/i.test(text)) return text;
+  // Beyond 1e21 a double has no cents to keep; below 1e-7 it rounds to 0 cents either way.
+  return Math.abs(value) >= 1e21 ? text : value.toFixed(20).replace(/\.?0+$/, '');
 }
 
-/** True when the number has at most two decimals (as the spec's forms send money). */
+/** The sum of some amounts, in cents. */
+export function sumCents(values: Iterable<Cents>): Cents {
+  let total = 0;
+  for (const v of values) total += v;
+  return asCents(total);
+}
+
+/** True when the number has at most two decimals (as the forms send money): `toCents` takes it. */
 export function hasAtMostTwoDecimals(value: number): boolean {
-  return Number.isFinite(value) && Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+  if (!Number.isFinite(value)) return false;
+  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 }
 
 /**

@@ -5,6 +5,7 @@ import type {
   AuditQuery,
   PayHistoryRow,
 } from '@salary/shared/audit/audit.contract';
+import { type Cents, fromCents } from '@salary/shared/common/money';
 import { type Actor, can } from '@salary/shared/common/permissions';
 import type { DbOrTx } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
@@ -21,7 +22,8 @@ import { describeChanges, describeEntry, type Names, type Viewer, viewerOf } fro
 /** How many of an import's employees a page of the Audit Log carries (the screen shows 50). */
 export const LISTED_EMPLOYEES = 50;
 
-const toNumber = (v: string | null) => (v === null ? null : Number(v));
+/** A stored figure (cents) as the API shows it. */
+const decimalOf = (v: Cents | null): number | null => (v === null ? null : fromCents(v));
 
 function toEntry(row: AuditEntryRow, viewer: Viewer, names: Names): AuditEntry {
   const changes = (row.changes as AuditChange[]) ?? [];
@@ -168,12 +170,12 @@ function historyRow(
     cause: `${describeEntry(r.entry, viewer, names)} by ${r.entry.actorEmail}`,
   };
   if (visible.salary) {
-    row.grossBefore = toNumber(r.grossBefore);
-    row.grossAfter = toNumber(r.grossAfter);
+    row.grossBefore = decimalOf(r.grossBefore);
+    row.grossAfter = decimalOf(r.grossAfter);
   }
   if (visible.cost) {
-    row.costBefore = toNumber(r.costBefore);
-    row.costAfter = toNumber(r.costAfter);
+    row.costBefore = decimalOf(r.costBefore);
+    row.costAfter = decimalOf(r.costAfter);
   }
   return row;
 }

@@ -1,3 +1,4 @@
+import type { Cents } from '@salary/shared/common/money';
 import { BASE_MULTIPLIERS, type MultiplierType } from '@salary/shared/settings/settings.contract';
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -35,13 +36,13 @@ const INSERT_RESERVED_ENTRY = {
     values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8) returning id`,
 };
 
-/** One figure move; money as numbers (two decimals), null = no base salary / no employee. */
+/** One figure move, in cents; null = no base salary / no employee. */
 export interface PayMove {
   employeeId: number;
-  grossBefore: number | null;
-  grossAfter: number | null;
-  costBefore: number | null;
-  costAfter: number | null;
+  grossBefore: Cents | null;
+  grossAfter: Cents | null;
+  costBefore: Cents | null;
+  costAfter: Cents | null;
 }
 
 export interface AuditFilters {
@@ -61,10 +62,10 @@ export interface PayHistoryRead {
   id: number;
   at: Date;
   auditId: number;
-  grossBefore: string | null;
-  grossAfter: string | null;
-  costBefore: string | null;
-  costAfter: string | null;
+  grossBefore: Cents | null;
+  grossAfter: Cents | null;
+  costBefore: Cents | null;
+  costAfter: Cents | null;
   entry: AuditEntryRow;
 }
 
@@ -193,8 +194,8 @@ export function createAuditRepository(db: DbOrTx) {
           insert into ${payHistory} (employee_id, gross_before, gross_after, cost_before, cost_after, audit_id)
           select e, gb, ga, cb, ca, ${auditId}
           from unnest(${array(chunk.map((m) => m.employeeId))}::int[],
-            ${array(chunk.map((m) => m.grossBefore))}::numeric[], ${array(chunk.map((m) => m.grossAfter))}::numeric[],
-            ${array(chunk.map((m) => m.costBefore))}::numeric[], ${array(chunk.map((m) => m.costAfter))}::numeric[])
+            ${array(chunk.map((m) => m.grossBefore))}::bigint[], ${array(chunk.map((m) => m.grossAfter))}::bigint[],
+            ${array(chunk.map((m) => m.costBefore))}::bigint[], ${array(chunk.map((m) => m.costAfter))}::bigint[])
             as v(e, gb, ga, cb, ca)
         `);
       }

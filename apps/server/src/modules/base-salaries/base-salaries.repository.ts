@@ -1,27 +1,18 @@
-import type { BaseSalary } from '@salary/shared/base-salaries/base-salaries.contract';
-import { fromCents, toCents } from '@salary/shared/common/money';
+import type { Cents } from '@salary/shared/common/money';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { baseSalaries, grades, levels } from '../../db/schema.ts';
 import { pairRuleRepository } from '../../lib/pair-rule.repository.ts';
 import { existingIds } from '../../lib/table.repository.ts';
+import type { BaseSalaryInput, BaseSalaryRow } from './base-salaries.wire.ts';
 
-export interface BaseSalaryInput {
-  gradeId: number;
-  levelId: number;
-  /** Dollars with at most two decimals. */
-  amount: number;
-}
-
-/** numeric comes back as an exact string; the API speaks dollars as a number. */
-const toDollars = (numeric: string) => fromCents(toCents(numeric));
-const toNumeric = (dollars: number) => String(fromCents(toCents(dollars)));
+export type { BaseSalaryInput } from './base-salaries.wire.ts';
 
 export function createBaseSalariesRepository(db: DbOrTx) {
   const rules = pairRuleRepository(db, {
     table: baseSalaries,
     pair: [baseSalaries.gradeId, baseSalaries.levelId],
-    select: async (on, where): Promise<BaseSalary[]> => {
+    select: async (on, where): Promise<BaseSalaryRow[]> => {
       const rows = await on
         .select({
           id: baseSalaries.id,
@@ -38,12 +29,12 @@ export function createBaseSalariesRepository(db: DbOrTx) {
         .where(where)
         // The matrix reads grade by grade, levels in their order.
         .orderBy(asc(grades.order), asc(grades.id), asc(levels.order), asc(levels.id));
-      return rows.map((row) => ({ ...row, amount: toDollars(row.amount) }));
+      return rows;
     },
     values: (input: BaseSalaryInput) => ({
       gradeId: input.gradeId,
       levelId: input.levelId,
-      amount: toNumeric(input.amount),
+      amount: input.amount,
     }),
   });
   return {
@@ -62,7 +53,7 @@ export function createBaseSalariesRepository(db: DbOrTx) {
      * Every stored (grade, level) → its id, amount in cents and version, for telling a new cell
      * from a changed one and a stale cell from a current one; locked until the save ends.
      */
-    async storedByPair(): Promise<Map<string, { id: number; cents: number; version: number }>> {
+    async storedByPair(): Promise<Map<string, { id: number; cents: Cents; version: number }>> {
       const rows = await db
         .select({
           id: baseSalaries.id,
@@ -74,10 +65,7 @@ export function createBaseSalariesRepository(db: DbOrTx) {
         .from(baseSalaries)
         .for('update');
       return new Map(
-        rows.map((r) => [
-          `${r.gradeId}:${r.levelId}`,
-          { id: r.id, cents: toCents(r.amount), version: r.version },
-        ]),
+        rows.map((r) => [`${r.gradeId}:${r.levelId}`, { id: r.id, cents: r.amount, version: r.version }]),
       );
     },
 
@@ -105,7 +93,7 @@ export function createBaseSalariesRepository(db: DbOrTx) {
       if (cells.length === 0) return;
       await db
         .insert(baseSalaries)
-        .values(cells.map((c) => ({ gradeId: c.gradeId, levelId: c.levelId, amount: toNumeric(c.amount) })))
+        .values(cells.map((c) => ({ gradeId: c.gradeId, levelId: c.levelId, amount: c.amount })))
         .onConflictDoUpdate({
           target: [baseSalaries.gradeId, baseSalaries.levelId],
           set: { amount: sql`excluded.amount`, version: sql`${baseSalaries.version} + 1` },

@@ -5,13 +5,18 @@ import {
   createBaseSalaryBody,
   updateBaseSalaryBody,
 } from '@salary/shared/base-salaries/base-salaries.contract';
+import { toCents } from '@salary/shared/common/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { routeDoc } from '../../lib/route-doc.ts';
 import { writeRoutes } from '../../lib/write-routes.ts';
+import { baseSalaryFromApi, baseSalaryToApi } from './base-salaries.wire.ts';
 
-/** The spec's path is singular (`/base-salary`); the domain keeps its plural name inside. */
+/**
+ * The spec's path is singular (`/base-salary`); the domain keeps its plural name inside. Amounts
+ * are decimals on the wire and whole cents in the service: converted here, at the edge.
+ */
 export const baseSalariesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.baseSalaries;
   const doc = routeDoc('base-salaries');
@@ -23,19 +28,24 @@ export const baseSalariesRoutes: FastifyPluginAsyncZod = async (app) => {
       'List base salaries by grade order, then level (admin, showSalary, showSettings or manageSettings)',
       z.array(baseSalarySchema),
     ),
-    async (request) => ok(await service.list(request.actor)),
+    async (request) => ok((await service.list(request.actor)).map(baseSalaryToApi)),
   );
   app.post(
     '/base-salary',
     writes.create(
       'Create the base salary of a grade and level (manageSettings)',
       createBaseSalaryBody,
-      service.create,
+      async (uow, actor, body) => baseSalaryToApi(await service.create(uow, actor, baseSalaryFromApi(body))),
     ),
   );
   app.put(
     '/base-salary/:id',
-    writes.update('Update a base salary (manageSettings)', updateBaseSalaryBody, service.update),
+    writes.update(
+      'Update a base salary (manageSettings)',
+      updateBaseSalaryBody,
+      async (uow, actor, id, body) =>
+        baseSalaryToApi(await service.update(uow, actor, id, baseSalaryFromApi(body))),
+    ),
   );
   app.delete('/base-salary/:id', writes.remove('Delete a base salary (manageSettings)', service.remove));
   app.post(
@@ -45,10 +55,16 @@ export const baseSalariesRoutes: FastifyPluginAsyncZod = async (app) => {
       bulkBaseSalariesResult,
       { body: bulkBaseSalariesBody },
     ),
-    async (request) =>
-      ok(
-        await service.saveCells(request.unitOfWork, request.actor, request.body),
+    async (request) => {
+      const cells = request.body.cells.map((cell) => ({
+        ...cell,
+        amount: cell.amount === null ? null : toCents(cell.amount),
+      }));
+      const saved = await service.saveCells(request.unitOfWork, request.actor, { cells });
+      return ok(
+        { ...saved, baseSalaries: saved.baseSalaries.map(baseSalaryToApi) },
         'Base salaries saved successfully',
-      ),
+      );
+    },
   );
 };

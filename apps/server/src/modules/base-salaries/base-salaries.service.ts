@@ -1,11 +1,5 @@
-import type {
-  BaseSalary,
-  BaseSalaryCells,
-  BulkBaseSalariesResult,
-  NewBaseSalary,
-} from '@salary/shared/base-salaries/base-salaries.contract';
 import type { FieldProblem } from '@salary/shared/common/envelope';
-import { toCents } from '@salary/shared/common/money';
+import { type Cents, fromCents } from '@salary/shared/common/money';
 import type { Actor } from '@salary/shared/common/permissions';
 import { badRequest } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
@@ -13,14 +7,36 @@ import { type PairRuleService, pairRuleService, type RowFinder } from '../../lib
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { BaseSalariesRepository } from './base-salaries.repository.ts';
+import { type BaseSalaryInput, type BaseSalaryRow, baseSalaryToApi } from './base-salaries.wire.ts';
 
-export interface BaseSalariesService extends PairRuleService<BaseSalary, NewBaseSalary> {
+/** One cell of a grid save, its amount in cents; null clears it. */
+export interface BaseSalaryCellInput {
+  gradeId: number;
+  levelId: number;
+  amount: Cents | null;
+  version?: number;
+}
+
+/** The grid save's answer, the list's amounts in cents. */
+export interface BaseSalaryCellsResult {
+  created: number;
+  updated: number;
+  deleted: number;
+  baseSalaries: BaseSalaryRow[];
+}
+
+/** Amounts are whole cents in and out; the routes convert the API's decimals at the edge. */
+export interface BaseSalariesService extends PairRuleService<BaseSalaryRow, BaseSalaryInput> {
   /**
    * The grid's Save: every changed cell in one transaction, or nothing. Refused whole (400)
    * when any cell names a grade or level that does not exist or repeats another cell; each
    * such cell is named in `data.fields` as `cells.<index>.<field>`.
    */
-  saveCells(uow: UnitOfWork, actor: Actor, input: BaseSalaryCells): Promise<BulkBaseSalariesResult>;
+  saveCells(
+    uow: UnitOfWork,
+    actor: Actor,
+    input: { cells: BaseSalaryCellInput[] },
+  ): Promise<BaseSalaryCellsResult>;
 }
 
 /** The form's labels of a base salary's fields; a grid save changes its amount. */
@@ -56,6 +72,8 @@ export function createBaseSalariesService(deps: {
     label: (rule) => `Base salary ${rule.grade.name} / ${rule.level.name}`,
     priced: (rule) => ({ gradeId: rule.gradeId, levelId: rule.levelId }),
     fields: ['gradeId', 'levelId', 'amount'],
+    // The audit keeps what the API shows: the amount as a decimal.
+    audited: baseSalaryToApi,
     labels: BASE_SALARY_LABELS,
   });
   return {
@@ -69,8 +87,8 @@ async function saveCells(
   repo: BaseSalariesRepository,
   audit: Pick<AuditService, 'record' | 'payBefore' | 'staleRows'>,
   actor: Actor,
-  { cells }: BaseSalaryCells,
-): Promise<BulkBaseSalariesResult> {
+  { cells }: { cells: BaseSalaryCellInput[] },
+): Promise<BaseSalaryCellsResult> {
   requirePermission(actor, 'manageSettings');
   const known = await repo.existingReferences(
     [...new Set(cells.map((c) => c.gradeId))],
@@ -126,14 +144,14 @@ async function saveCells(
   // Every employee's pay before the grid's cells change (the rules move, the employees do not).
   const pay = await audit.payBefore(uow, 'all', { rulesOnly: true });
   const before = new Map([...stored].map(([key, row]) => [key, row.cents]));
-  const setting = cells.filter((c): c is NewBaseSalary => c.amount !== null);
+  const setting = cells.filter((c): c is BaseSalaryCellInput & BaseSalaryInput => c.amount !== null);
   const clearing = cells.filter((c) => c.amount === null);
   let created = 0;
   let updated = 0;
   for (const cell of setting) {
     const cents = before.get(pairOf(cell));
     if (cents === undefined) created += 1;
-    else if (cents !== toCents(cell.amount)) updated += 1;
+    else if (cents !== cell.amount) updated += 1;
   }
   await repo.upsertMany(setting.map(({ gradeId, levelId, amount }) => ({ gradeId, levelId, amount })));
   const deleted = await repo.deletePairs(clearing);
@@ -150,13 +168,13 @@ async function saveCells(
   const changes = cells.flatMap((cell) => {
     const key = `${cell.gradeId}:${cell.levelId}`;
     const stored = before.get(key);
-    const after = cell.amount === null ? null : toCents(cell.amount);
+    const after = cell.amount;
     if ((stored ?? null) === after) return [];
     return [
       {
         field: `amount ${pairName.get(key) ?? key}`,
-        before: stored === undefined ? null : stored / 100,
-        after: after === null ? null : after / 100,
+        before: stored === undefined ? null : fromCents(stored),
+        after: after === null ? null : fromCents(after),
       },
     ];
   });

@@ -10,7 +10,7 @@ import {
   SALARY_COLUMN,
 } from '@salary/shared/excel/excel.contract';
 import ExcelJS from 'exceljs';
-import { encodeIdRuns, encodeRowKey, fingerprint, toCents } from './row-key.ts';
+import { cellCents, encodeIdRuns, encodeRowKey, fingerprint } from './row-key.ts';
 
 /*
  * The export: one sheet, written with ExcelJS's streaming writer row by row, so memory
@@ -126,8 +126,8 @@ export function exportColumns(
           id: e.id,
           version: e.version ?? 1,
           fingerprint: fingerprint(e.name, e.technology.name),
-          salaryCents: visibility.salary ? toCents(e.calculatedSalary) : null,
-          costCents: visibility.cost ? toCents(e.accumulatedCost) : null,
+          salaryCents: visibility.salary ? cellCents(e.calculatedSalary) : null,
+          costCents: visibility.cost ? cellCents(e.accumulatedCost) : null,
         }),
     });
   return columns;

@@ -1,4 +1,5 @@
 import { type DateTimeFormat, DEFAULT_DATE_TIME_FORMAT, formatDay } from '@salary/shared/common/date-time';
+import { roundToTwoDecimals } from '@salary/shared/common/money';
 import { EMPLOYEE_FIELDS, type EmployeeField } from '@salary/shared/employees/employee-fields';
 import {
   type FieldChange,
@@ -13,7 +14,7 @@ import {
 import type { StoredEmployee } from './excel.repository.ts';
 import type { ImportedEmployee, ParsedRow } from './import-rows.ts';
 import { nameKey, type ReferenceNames } from './name-book.ts';
-import { fingerprint, type RowKey, toCents } from './row-key.ts';
+import { cellCents, fingerprint, type RowKey } from './row-key.ts';
 
 /*
  * The import's decisions, pure: each parsed row against the employee it names (as stored now),
@@ -81,7 +82,7 @@ function namesOf(refs: ReferenceNames): Record<string, Map<number, string>> {
 }
 
 const same = (a: Value | undefined, b: Value | undefined) =>
-  typeof a === 'number' && typeof b === 'number' ? Math.round(a * 100) === Math.round(b * 100) : a === b;
+  typeof a === 'number' && typeof b === 'number' ? roundToTwoDecimals(a) === roundToTwoDecimals(b) : a === b;
 
 /** A field's value as the sheet shows it (names for references, Yes/No for flags). */
 function valueText(f: EmployeeField, v: Value, names: Record<string, Map<number, string>>): string {
@@ -163,7 +164,7 @@ function reportEdit(
   cell: number | null | undefined,
   exported: number | null,
 ): void {
-  if (cell !== undefined && toCents(cell) !== exported)
+  if (cell !== undefined && cellCents(cell) !== exported)
     push(plan.ignoredEdits, {
       row: rowNumber,
       message: `${label} is calculated by the app; the edit in this row is ignored`,

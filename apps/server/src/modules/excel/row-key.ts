@@ -1,3 +1,4 @@
+import { type Cents, roundToCents } from '@salary/shared/common/money';
 import { nameKey } from './name-book.ts';
 
 /*
@@ -34,8 +35,9 @@ function hash(text: string): string {
 /** The name and job as a row shows them, compared trimmed and in any case. */
 export const fingerprint = (name: string, job: string) => hash(`${nameKey(name)}\u0000${nameKey(job)}`);
 
-export const toCents = (value: number | null | undefined): number | null =>
-  value === null || value === undefined || !Number.isFinite(value) ? null : Math.round(value * 100);
+/** A money cell (or figure) as whole cents for the key; none when it is not a number. */
+export const cellCents = (value: number | null | undefined): Cents | null =>
+  value === null || value === undefined || !Number.isFinite(value) ? null : roundToCents(value);
 
 export function encodeRowKey(key: RowKey): string {
   return [

@@ -1,3 +1,4 @@
+import { asCents, type Cents, fromCents, toCents } from '@salary/shared/common/money';
 import {
   IMPACT_TOP_CHANGES,
   type Impact,
@@ -16,8 +17,9 @@ export interface Visibility {
   cost: boolean;
 }
 
-const cents = (value: number | null): number => (value === null ? 0 : Math.round(value * 100));
-const dollars = (c: number): number => c / 100;
+/** A figure of the list as cents; a dash (null) counts as zero. */
+const cents = (value: number | null): Cents => (value === null ? asCents(0) : toCents(value));
+const dollars = (c: number): number => fromCents(asCents(c));
 const percentOf = (delta: number, before: number): number | null =>
   before === 0 ? null : Math.round((delta / before) * 10_000) / 100;
 

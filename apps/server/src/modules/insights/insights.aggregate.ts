@@ -1,4 +1,4 @@
-import { fromCents } from '@salary/shared/common/money';
+import { asCents, fromCents, toCents } from '@salary/shared/common/money';
 import type { GradeLevelCell, Insights, JobCost, SalaryBin } from '@salary/shared/insights/insights.contract';
 import type { PricedEmployee } from '../pricing/pricing.service.ts';
 
@@ -9,8 +9,8 @@ import type { PricedEmployee } from '../pricing/pricing.service.ts';
 
 const HISTOGRAM_BARS = 12;
 
-/** Dollars with at most two decimals (the engine's output) → integer cents. */
-const cents = (dollars: number) => Math.round(dollars * 100);
+/** A sum or median of cents, as the API's decimal. */
+const decimal = (cents: number) => fromCents(asCents(cents));
 
 /** The median of sorted cents, rounded to the cent (half away from zero) for even counts. */
 function medianOf(sorted: Float64Array | number[]): number {
@@ -77,9 +77,9 @@ export function aggregate(priced: PricedEmployee[], axes: Axes, showCost: boolea
       unpriced++;
       continue;
     }
-    const gross = cents(p.calculatedSalary);
-    const benefits = cents(p.benefits ?? 0);
-    const insurance = cents(p.companyInsurance ?? 0);
+    const gross = toCents(p.calculatedSalary);
+    const benefits = toCents(p.benefits ?? 0);
+    const insurance = toCents(p.companyInsurance ?? 0);
     payroll += gross;
     cost += gross + benefits + insurance;
     salaries.push(gross);
@@ -112,18 +112,18 @@ export function aggregate(priced: PricedEmployee[], axes: Axes, showCost: boolea
         levelId: c.levelId,
         level: c.level,
         count: s.length,
-        min: fromCents(s[0]!),
-        median: fromCents(medianOf(s)),
-        max: fromCents(s[s.length - 1]!),
+        min: decimal(s[0]!),
+        median: decimal(medianOf(s)),
+        max: decimal(s[s.length - 1]!),
       };
     });
   const byJob: JobCost[] = [...jobs.entries()]
     .map(([jobId, j]) => {
-      const row: JobCost = { jobId, job: j.job, count: j.count, salary: fromCents(j.salary) };
+      const row: JobCost = { jobId, job: j.job, count: j.count, salary: decimal(j.salary) };
       if (showCost) {
-        row.benefits = fromCents(j.benefits);
-        row.insurance = fromCents(j.insurance);
-        row.totalCost = fromCents(j.salary + j.benefits + j.insurance);
+        row.benefits = decimal(j.benefits);
+        row.insurance = decimal(j.insurance);
+        row.totalCost = decimal(j.salary + j.benefits + j.insurance);
       }
       return row;
     })
@@ -133,15 +133,15 @@ export function aggregate(priced: PricedEmployee[], axes: Axes, showCost: boolea
   const out: Insights = {
     headcount: priced.length,
     unpriced,
-    payroll: fromCents(payroll),
-    averageSalary: priceCount ? fromCents(Math.round(payroll / priceCount)) : null,
-    medianSalary: priceCount ? fromCents(medianOf(sorted)) : null,
+    payroll: decimal(payroll),
+    averageSalary: priceCount ? decimal(Math.round(payroll / priceCount)) : null,
+    medianSalary: priceCount ? decimal(medianOf(sorted)) : null,
     grades: axes.grades,
     levels: axes.levels,
     byGradeLevel,
     byJob,
     distribution: histogram(sorted.map((c) => c / 100)),
   };
-  if (showCost) out.totalCost = fromCents(cost);
+  if (showCost) out.totalCost = decimal(cost);
   return out;
 }

@@ -1,3 +1,4 @@
+import { asCents, fromCents, toCents } from '@salary/shared/common/money';
 import { type Actor, canReadPayReport } from '@salary/shared/common/permissions';
 import type {
   CategoryKind,
@@ -16,8 +17,6 @@ import type { PayTransparencyRepository } from './pay-transparency.repository.ts
 
 export const PAY_REPORT_FORBIDDEN = 'You do not have permission to see salaries';
 
-const cents = (dollars: number) => Math.round(dollars * 100);
-
 /** A priced employee as the report reads it: pay = gross + benefits, basic = adjusted salary. */
 export function payRowOf(p: PricedEmployee): PayRow {
   const e = p.employee;
@@ -27,8 +26,8 @@ export function payRowOf(p: PricedEmployee): PayRow {
     gender: e.gender ?? 'UNDISCLOSED',
     jobId: e.jobId,
     gradeId: e.gradeId,
-    pay: priced ? cents(p.calculatedSalary!) + cents(p.benefits ?? 0) : null,
-    basic: priced ? cents(p.basicWage!) : null,
+    pay: priced ? toCents(p.calculatedSalary!) + toCents(p.benefits ?? 0) : null,
+    basic: priced ? toCents(p.basicWage!) : null,
   };
 }
 
@@ -92,7 +91,7 @@ export function createPayTransparencyService(deps: {
         minGroup,
       );
       const own = payRowOf(self);
-      const dollars = (c: number | null) => (c === null ? null : c / 100);
+      const dollars = (c: number | null) => (c === null ? null : fromCents(asCents(c)));
       return {
         date: now().toISOString().slice(0, 10),
         company: deps.company ? (await deps.company.get()).companyName : null,
@@ -106,7 +105,7 @@ export function createPayTransparencyService(deps: {
         },
         pay: dollars(own.pay),
         basicWage: dollars(own.basic),
-        complementary: own.pay === null || own.basic === null ? null : (own.pay - own.basic) / 100,
+        complementary: own.pay === null || own.basic === null ? null : dollars(own.pay - own.basic),
         category: {
           kind,
           name: categoryName(kind, namesOf([self]), e),

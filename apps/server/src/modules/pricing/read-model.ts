@@ -1,5 +1,6 @@
 import { calculateWithPrepared } from '@salary/salary-engine/calculate-salary';
 import { SalaryEngineError } from '@salary/salary-engine/salary-engine-error';
+import type { Cents } from '@salary/shared/common/money';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { SnapshotCache } from '../../lib/snapshot-cache.ts';
@@ -81,7 +82,7 @@ function sameFigures(a: PricedEmployee, b: PricedEmployee): boolean {
 export interface ProfileRules {
   settings: Settings;
   references: References;
-  baseSalary: number | null;
+  baseSalary: Cents | null;
   factor: FactorRecord | null;
 }
 

@@ -1,3 +1,4 @@
+import { asCents, type Cents } from '@salary/shared/common/money';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -29,7 +30,7 @@ export interface FactorRecord {
 export interface BaseSalaryRecord {
   gradeId: number;
   levelId: number;
-  amount: number;
+  amount: Cents;
 }
 
 export interface ReferenceIds {
@@ -110,7 +111,7 @@ export function storedRules(row: {
     baseSalaries: parsedJson(row.baseSalaries, []).map(([gradeId, levelId, amount]) => ({
       gradeId,
       levelId,
-      amount: Number(amount),
+      amount: asCents(amount),
     })),
     factors: parsedJson(row.factors, []).map(([jobId, positionId, type, factor]) => ({
       jobId,
@@ -151,7 +152,7 @@ export function createRulesRepository(db: DbOrTx) {
           settings,
           snapshot: currentSnapshot,
           ...referenceColumns(ids),
-          baseSalary: sql<string | null>`(select ${baseSalaries.amount}::text from ${baseSalaries}
+          baseSalary: sql<string | number | null>`(select ${baseSalaries.amount} from ${baseSalaries}
             where ${baseSalaries.gradeId} = ${ids.gradeId} and ${baseSalaries.levelId} = ${ids.levelId})`,
           factor: sql<string | null>`(select ${adjustmentFactors.factor}::text from ${adjustmentFactors}
             where ${adjustmentFactors.jobId} = ${ids.jobId} and ${adjustmentFactors.positionId} = ${ids.positionId})`,
@@ -176,7 +177,8 @@ export function createRulesRepository(db: DbOrTx) {
         snapshot: row.snapshot,
         settings: row.settings ? toSettings(row.settings) : undefined,
         references: toReferences(row),
-        baseSalary: row.baseSalary === null ? null : Number(row.baseSalary),
+        // bigint: a string from node-postgres, a number from PGlite.
+        baseSalary: row.baseSalary === null ? null : asCents(Number(row.baseSalary)),
         factor,
       };
     },

@@ -1,5 +1,6 @@
 import { type PreparedRules, prepareRules, withEmployeeRules } from '@salary/salary-engine/prepare-rules';
 import type { SalaryRules } from '@salary/salary-engine/salary-types';
+import { type Cents, fromCents } from '@salary/shared/common/money';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import type { BaseSalaryRecord, FactorRecord } from './pricing.repository.ts';
 
@@ -9,7 +10,7 @@ export type CustomMultiplierRule = SalaryRules['customMultipliers'][number];
 export function engineRules(
   settings: Settings,
   selection: {
-    baseSalary: number | null;
+    baseSalary: Cents | null;
     factor: FactorRecord | null;
     benefitSelected: (name: string) => boolean;
     customMultipliers: CustomMultiplierRule[];
@@ -17,7 +18,7 @@ export function engineRules(
   },
 ): SalaryRules {
   return {
-    baseSalary: selection.baseSalary,
+    baseSalary: selection.baseSalary === null ? null : fromCents(selection.baseSalary),
     adjustment: selection.factor ? { type: selection.factor.type, factor: selection.factor.factor } : null,
     multipliers: {
       experience: { value: settings.experienceMultiplier, type: settings.experienceMultiplierType },
@@ -46,6 +47,7 @@ export function engineRules(
  */
 export class RuleBook {
   private readonly shared: PreparedRules;
+  /** Base salaries as the engine takes them: decimals, converted once per rule read. */
   private readonly bases = new Map<number, number>();
   private readonly factors = new Map<number, FactorRecord>();
   private readonly customById = new Map<string, CustomMultiplierRule>();
@@ -65,7 +67,7 @@ export class RuleBook {
         applySocialInsurance: true,
       }),
     );
-    for (const b of baseSalaries) this.bases.set(pairKey(b.gradeId, b.levelId), b.amount);
+    for (const b of baseSalaries) this.bases.set(pairKey(b.gradeId, b.levelId), fromCents(b.amount));
     for (const f of factors) this.factors.set(pairKey(f.jobId, f.positionId), f);
     for (const m of settings.customMultipliers)
       this.customById.set(m.id, { title: m.title, value: m.multiplier, type: m.type });

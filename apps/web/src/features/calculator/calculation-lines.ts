@@ -1,4 +1,5 @@
 import type { CalculationDetails } from '@salary/shared/calculator/calculator.contract';
+import { hasAtMostTwoDecimals } from '@salary/shared/common/money';
 import type { MultiplierType } from '@salary/shared/settings/settings.contract';
 import { formatNumber } from '../../lib/company-format.tsx';
 import { formatDollars, formatRate } from './calculation-format.ts';
@@ -23,7 +24,7 @@ export function adjustmentRule(
 ): string {
   if (d.adjustmentAmount === 0 && d.adjustmentFactor === 0) return 'No adjustment for this job and position';
   const percent = d.adjustmentFactor * 100;
-  const exactPercent = Math.abs(Math.round(percent * 100) - percent * 100) < 1e-6;
+  const exactPercent = hasAtMostTwoDecimals(percent);
   if (!exactPercent || d.baseSalary === 0) return 'Fixed amount';
   return `${formatRate(percent, 'PERCENTAGE')} of ${formatDollars(d.baseSalary)}`;
 }

@@ -1,3 +1,4 @@
+import { asCents, fromCents, toCents } from '@salary/shared/common/money';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 
 /*
@@ -152,8 +153,8 @@ export function totalsOf(
   let salary = 0;
   let cost = 0;
   for (const r of rows) {
-    if (r.calculatedSalary != null) salary += Math.round(r.calculatedSalary * 100);
-    if (r.accumulatedCost != null) cost += Math.round(r.accumulatedCost * 100);
+    if (r.calculatedSalary != null) salary += toCents(r.calculatedSalary);
+    if (r.accumulatedCost != null) cost += toCents(r.accumulatedCost);
   }
-  return { count: rows.length, salary: salary / 100, cost: cost / 100 };
+  return { count: rows.length, salary: fromCents(asCents(salary)), cost: fromCents(asCents(cost)) };
 }

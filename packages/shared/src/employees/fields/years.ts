@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { numericInput } from '../../common/fields.ts';
+import { hasAtMostTwoDecimals, roundToTwoDecimals } from '../../common/money.ts';
 import {
   type CellReading,
   type ExportCell,
@@ -18,7 +19,7 @@ const requiredYears = (label: string) =>
       .refine(Number.isFinite, `${label} must be a number`)
       .min(0, `${label} cannot be negative`)
       .max(100, `${label} must be at most 100`)
-      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most 2 decimals`),
+      .refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimals`),
   );
 
 /**
@@ -49,7 +50,7 @@ export const yearsField = <const S extends FieldBase & { derivedFrom?: { field: 
       const text = typeof cell === 'string' ? decimalComma(cell.trim()) : cell;
       const parsed = body.safeParse(text);
       // Excel's binary floats (2.1 → 2.0999999999999996) are brought back to the cent.
-      if (parsed.success) return { ok: true, value: Math.round((parsed.data as number) * 100) / 100 };
+      if (parsed.success) return { ok: true, value: roundToTwoDecimals(parsed.data as number) };
       if (typeof text === 'string' && text.includes(','))
         return { ok: false, problem: `${spec.label} must be a number: use a dot for decimals (2.5)` };
       return { ok: false, problem: firstIssue(parsed) };
