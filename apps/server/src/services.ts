@@ -167,7 +167,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
           () =>
             work({
               references: createExcelRepository(db),
-              employees: createEmployeesRepository(db, { singleWriter: opts.databaseKind === 'pglite' }),
+              employees: createEmployeesRepository(db),
             }),
           { serialize: postgres },
         ),

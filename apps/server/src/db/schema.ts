@@ -155,10 +155,10 @@ export const baseSalaries = pgTable(
     id: serial('id').primaryKey(),
     gradeId: integer('grade_id')
       .notNull()
-      .references(() => grades.id, { onDelete: 'restrict' }),
+      .references(() => grades.id),
     levelId: integer('level_id')
       .notNull()
-      .references(() => levels.id, { onDelete: 'restrict' }),
+      .references(() => levels.id),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     version: version(),
     createdAt: createdAt(),
@@ -288,23 +288,26 @@ export const company = pgTable(
  * Stored with fillfactor 50 (migration 0007; Drizzle declares no storage parameters): an
  * update that keeps the indexed columns writes its new row version on the same page.
  *
- * Its job, position (of that job), grade and level are checked by triggers (migration 0008),
- * not foreign keys: a foreign key checks each inserted row with its own queries, four per
- * employee, 1.8 s of inserting 100,000 on PostgreSQL. The triggers check an insert's rows in
- * one join per reference, an update's only where it changes a reference, lock what they refer
- * to as a foreign key does, and refuse deleting (or re-keying) a job, position, grade or level
- * employees refer to, with the same error (23503) and constraint names
- * (test/employees/employee-references.test.ts).
+ * Its job, position (of that job), grade and level are foreign keys, checked on every write,
+ * the import's included (migration 0012): a job, position, grade or level employees refer to is
+ * not deleted or re-keyed. NO ACTION, not RESTRICT: the same refusal, checked at the end of the
+ * statement, with code 23503 (PostgreSQL 17 answers RESTRICT with 23001).
  */
 export const employees = pgTable(
   'employees',
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    jobId: integer('job_id').notNull(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id),
     positionId: integer('position_id').notNull(),
-    gradeId: integer('grade_id').notNull(),
-    levelId: integer('level_id').notNull(),
+    gradeId: integer('grade_id')
+      .notNull()
+      .references(() => grades.id),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => levels.id),
     yearsExperience: numeric('years_experience', { precision: 5, scale: 2 }).notNull().default('0'),
     yearsWithCompany: numeric('years_with_company', { precision: 5, scale: 2 }).notNull().default('0'),
     offshoreProject: boolean('offshore_project').notNull().default(false),
@@ -325,6 +328,11 @@ export const employees = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    foreignKey({
+      name: 'employees_position_of_job_fk',
+      columns: [t.jobId, t.positionId],
+      foreignColumns: [positions.jobId, positions.id],
+    }),
     check('employees_gender', sql`${t.gender} in ('FEMALE', 'MALE', 'OTHER', 'UNDISCLOSED')`),
     index('employees_job_idx').on(t.jobId),
     index('employees_position_idx').on(t.positionId),

@@ -7,12 +7,12 @@ import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
- * An employee's job, position (of that job), grade and level are checked by statement-level
- * triggers (migration 0008) instead of foreign keys. Whatever a statement does, on either
- * database, it must be refused exactly as the foreign keys refused it (23503, the same
- * constraint names): every reference missing, in an insert, an update, a many-row statement
- * with one bad row, a position of another job; every referenced row deleted or re-keyed
- * while employees use it; and, on PostgreSQL, a delete and an insert racing each other.
+ * An employee's job, position (of that job), grade and level are foreign keys (migration 0012,
+ * in place of the triggers of 0008). Whatever a statement does, on either database, it is
+ * refused with 23503 and the constraint's name: every reference missing, in an insert, an
+ * update, a many-row statement with one bad row, a position of another job; every referenced
+ * row deleted or re-keyed while employees use it; and, on PostgreSQL, a delete and an insert
+ * racing each other.
  */
 
 let t: TestContext;
