@@ -39,12 +39,12 @@ export const users = pgTable(
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
-    showSettings: boolean('show_settings').notNull().default(false),
-    manageSettings: boolean('manage_settings').notNull().default(false),
-    showSalary: boolean('show_salary').notNull().default(false),
-    showCost: boolean('show_cost').notNull().default(false),
-    manageEmployee: boolean('manage_employee').notNull().default(false),
-    deleteEmployee: boolean('delete_employee').notNull().default(false),
+    /**
+     * The keys of the permissions granted (PERMISSIONS in @salary/shared common/permissions),
+     * in that list's order; a new permission needs no migration. A key no longer listed grants
+     * nothing (permissionsOf).
+     */
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
