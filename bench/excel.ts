@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { EMPLOYEE_COLUMNS } from '@salary/shared/excel/excel.contract';
 import ExcelJS from 'exceljs';
-import { serverEnv } from '../scripts/build-server.mjs';
+import { SERVER_V8_FLAGS, serverEnv } from '../scripts/build-server.mjs';
 import type { BenchDatabase } from './generate.ts';
 import { REPO_ROOT } from './lib/paths.ts';
 import { round } from './lib/stats.ts';
@@ -104,11 +104,20 @@ class Child {
   }
 }
 
-/** Extra node flags for the measured child (BENCH_CHILD_NODE_ARGS="--cpu-prof" to profile it). */
-const childNodeArgs = () => (process.env.BENCH_CHILD_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/**
+ * The measured child's node flags: the server role's V8 flags, as `npm start` gives them
+ * (BENCH_CHILD_V8_FLAGS, space-separated, replaces them for an A/B: "" for none), then any extra
+ * (BENCH_CHILD_NODE_ARGS="--cpu-prof" to profile it).
+ */
+const childNodeArgs = (role: 'server' | 'exceljs') => [
+  ...(role === 'server'
+    ? (process.env.BENCH_CHILD_V8_FLAGS?.split(' ').filter(Boolean) ?? SERVER_V8_FLAGS)
+    : []),
+  ...(process.env.BENCH_CHILD_NODE_ARGS ?? '').split(' ').filter(Boolean),
+];
 
 function startChild(role: 'server' | 'exceljs', env: Record<string, string>): Child {
-  const child = spawn(process.execPath, [...childNodeArgs(), '--import', 'tsx', CHILD, role], {
+  const child = spawn(process.execPath, [...childNodeArgs(role), '--import', 'tsx', CHILD, role], {
     cwd: REPO_ROOT,
     // The server's environment as `npm start` gives it (its malloc arenas), for both roles alike.
     env: serverEnv(env),
