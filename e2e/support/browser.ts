@@ -217,7 +217,7 @@ export function useBrowser(): BrowserHelpers {
     if (token) {
       // The token goes into localStorage, as the app keeps it, before the tab's first page runs,
       // and only then: a sign-out stays signed out across reloads. (Playwright's storageState
-      // does the same by loading the origin in a page of its own first: ~0.3 s a context more.)
+      // does the same by loading the origin in a page of its own first: a page load per context.)
       await context.addInitScript(
         ({ origin, value }) => {
           if (window.location.origin !== origin || sessionStorage.getItem('e2e-token-placed')) return;

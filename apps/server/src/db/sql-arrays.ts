@@ -21,8 +21,7 @@ export const textArray = (values: readonly (string | null | undefined)[]): strin
     const v = values[i];
     if (i) out += ',';
     if (v === null || v === undefined) out += 'NULL';
-    // The regex only where there is something to escape: most names hold neither character
-    // (100,000 names: 66 → 16 ms).
+    // The regex only where there is something to escape: most names hold neither character.
     else if (v.includes('"') || v.includes('\\')) out += `"${v.replace(/[\\"]/g, '\\$&')}"`;
     else out += `"${v}"`;
   }

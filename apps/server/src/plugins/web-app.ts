@@ -32,7 +32,7 @@ interface Asset {
  * The fingerprinted files under assets/, read once at start with their precompressed
  * variants: they never change while the server runs (a new build is a new release), and a
  * first visit asks for ~40 of them at once — from memory each is an answer, not a stat, an
- * open and a stream on the file system's thread pool. ~7 MB for today's build.
+ * open and a stream on the file system's thread pool. The cost is the build's size in memory.
  */
 function readAssets(dir: string): Map<string, Asset> {
   const assets = new Map<string, Asset>();

@@ -94,7 +94,7 @@ describe('hostile .xlsx uploads', () => {
 
 describe('hostile .xls uploads', () => {
   it('a legacy .xls over half the upload limit: 400 before it is parsed', { timeout: 60_000 }, async () => {
-    // Real cells, then padding: an .xls is parsed whole, and its parser costs ~20–30 MB per MB.
+    // Real cells, then padding: an .xls is parsed whole, at many times its size in memory.
     const bytes = Buffer.concat([xlsOf([IMPORT_HEADER]), Buffer.alloc(11 * MB)]);
     const { value: res, growth } = await measured(() => importFile(t, bytes, { filename: 'employees.xls' }));
     expect(res.statusCode, res.body.slice(0, 300)).toBe(400);

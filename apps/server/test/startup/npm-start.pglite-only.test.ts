@@ -52,7 +52,7 @@ describe.skipIf(!hasProc)('npm start', () => {
     const server = servers[0] as ReturnType<typeof processOf>;
     // No TypeScript compiler at run time: plain node on the built bundle.
     expect(server.argv).toEqual([process.execPath, '--enable-source-maps', SERVER_BUNDLE]);
-    // A 100,000-row export on PGlite rose ~90 MB above idle with glibc's arena per thread.
+    // One malloc arena: glibc's arena per thread holds freed memory (decision 0008).
     expect(server.env).toContain('MALLOC_ARENA_MAX=1');
     // A first start migrates a new database and creates the admin: as long as waitForHealth waits.
   }, 120_000);

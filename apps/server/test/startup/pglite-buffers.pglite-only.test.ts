@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
 
 /*
- * PGlite's buffer pool is resident in the server's memory from the start: at PostgreSQL's
- * 128 MB default a server with 100,000 employees idled ~130 MB higher, for no faster read
- * (db/client.ts). A PGlite upgrade that stopped taking the start parameters would bring it back.
+ * PGlite's buffer pool is resident in the server's memory from the start: PostgreSQL's
+ * default raises the idle memory for no faster read (db/client.ts, decision 0007). A PGlite upgrade that stopped taking the start parameters would bring it back.
  */
 describe('the embedded database', () => {
   it('runs with a 16 MB buffer pool', async () => {

@@ -23,7 +23,7 @@ function withDatabase(url: string, name: string): string {
 
 /**
  * Migrates once per run: a PGlite data dir dumped to a tarball that each test file
- * loads (~0.6 s instead of ~3 s), or a PostgreSQL template database that each test file
+ * loads (much faster than migrating again), or a PostgreSQL template database that each test file
  * clones with CREATE DATABASE … TEMPLATE.
  */
 export default async function setup(project: TestProject) {

@@ -1,6 +1,6 @@
 /*
- * Mantine styles for the first visit (issue 18: /login within 200 KB on the wire). The full
- * `styles.layer.css` (~31 KB brotli) loads with the signed-in shell, app-layout.tsx. Every file
+ * Mantine styles for the first visit (the sign-in page keeps within its byte budget, checked by
+ * e2e/budget.e2e.test.ts). The full `styles.layer.css` loads with the signed-in shell, app-layout.tsx. Every file
  * is the `.layer.css` variant so Mantine's rules stay in the `mantine` layer, beneath the app's.
  * Components the sign-in page and the loader use, with the ones they are built on (Mantine's
  * "CSS files list": Button needs UnstyledButton, PasswordInput needs Input and ActionIcon).

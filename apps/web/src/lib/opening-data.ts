@@ -9,8 +9,7 @@ import { useEffect } from 'react';
 
 /*
  * The data of the page the app opens on is asked for as soon as the stored session is confirmed,
- * beside the page's code, instead of after the page's first render (on /insights with 10,000
- * employees that was ~400 ms later). Screens that reload on every visit use the answer for that
+ * beside the page's code, instead of after the page's first render (a whole round trip later). Screens that reload on every visit use the answer for that
  * first visit rather than asking twice; every later visit reloads as before.
  */
 const opening = new Set<string>();

@@ -25,8 +25,8 @@ if (!window.ResizeObserver) {
   };
 }
 
-// findBy*/waitFor wait for what a user would wait for; 1 s (the default) failed three tests on
-// a busy machine, and a passing test never waits longer.
+// findBy*/waitFor wait for what a user would wait for: the 1 s default is too short on a busy
+// machine, and a passing test never waits longer.
 configure({ asyncUtilTimeout: 5_000 });
 
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
