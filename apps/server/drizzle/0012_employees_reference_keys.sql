@@ -2,7 +2,8 @@
 -- every write, the import's too: the triggers of migration 0008 go, and the foreign keys they
 -- stood in for come back with the same names. NO ACTION rather than RESTRICT (here and for a
 -- base salary's grade and level): the same refusal, checked at the end of the statement, and
--- answered with 23503 (foreign_key_violation), where PostgreSQL 17 answers RESTRICT with 23001.
+-- answered with 23503 (foreign_key_violation) on every version, where PGlite (PostgreSQL 17)
+-- answers RESTRICT with 23001 (restrict_violation).
 DROP TRIGGER "employees_references_insert" ON "employees";--> statement-breakpoint
 DROP TRIGGER "employees_references_update" ON "employees";--> statement-breakpoint
 DROP TRIGGER "jobs_employees_delete" ON "jobs";--> statement-breakpoint

@@ -291,7 +291,7 @@ export const company = pgTable(
  * Its job, position (of that job), grade and level are foreign keys, checked on every write,
  * the import's included (migration 0012): a job, position, grade or level employees refer to is
  * not deleted or re-keyed. NO ACTION, not RESTRICT: the same refusal, checked at the end of the
- * statement, with code 23503 (PostgreSQL 17 answers RESTRICT with 23001).
+ * statement, with code 23503 (PGlite, PostgreSQL 17, answers RESTRICT with 23001).
  */
 export const employees = pgTable(
   'employees',

@@ -178,6 +178,18 @@ describe('removing what employees refer to', () => {
     });
   }
 
+  it("refuses deleting a base salary's grade or level with the same code (23503, not RESTRICT's 23001)", async () => {
+    const grade = await t.newGrade();
+    const level = await t.newLevel();
+    await t.newBaseSalary(grade.id, level.id, 1000);
+    expect(
+      await inRollback((tx) => tx.execute(sql`delete from grades where id = ${grade.id}`)),
+    ).toMatchObject(refusal('base_salaries_grade_id_grades_id_fk'));
+    expect(
+      await inRollback((tx) => tx.execute(sql`delete from levels where id = ${level.id}`)),
+    ).toMatchObject(refusal('base_salaries_level_id_levels_id_fk'));
+  });
+
   it('refuses moving a used position to another job, and deleting a job whose positions are used', async () => {
     const job = await t.newJob();
     expect(
