@@ -5,7 +5,8 @@ import { parseArgs } from 'node:util';
 import { NO_PERMISSIONS } from '@salary/shared/common/permissions';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
-import { runWriteScope } from '../apps/server/src/lib/write-scope.ts';
+import { runUnitOfWork } from '../apps/server/src/lib/unit-of-work.ts';
+import { createLevelsRepository } from '../apps/server/src/modules/levels/levels.repository.ts';
 import { createLevelsService } from '../apps/server/src/modules/levels/levels.service.ts';
 import { BENCH_ADMIN, createBenchDatabase } from './generate.ts';
 import { type BenchApp, startBenchApp } from './lib/bench-app.ts';
@@ -124,29 +125,25 @@ export async function benchSingleWrite(
   const actor = { id: admin, isAdmin: true, permissions: NO_PERMISSIONS };
   const scope = { actor: { id: admin, email: BENCH_ADMIN.email }, label: 'bench' };
   const audited = bench.app.services.levels;
-  // The same service on the same scoped handle, with an audit that records nothing.
+  // The same service on the same repository, with an audit that records nothing.
   // (A stale write never happens here: the bench sends no version.)
   const unaudited = createLevelsService({
-    db: bench.app.db,
+    levels: (handle) => createLevelsRepository(handle ?? bench.app.db),
     audit: { record: async () => 0, staleVersion: bench.app.services.audit.staleVersion },
   });
-  const rootDb = bench.app.rootDb;
   const a: number[] = [];
   const u: number[] = [];
   const withAudit = (i: number) =>
     timed(() =>
-      runWriteScope(
-        rootDb,
-        () => audited.update(actor, id, { name: `Bench rename ${renames} a${i}` }),
-        scope,
+      runUnitOfWork(bench.app.db, scope, (uow) =>
+        audited.update(uow, actor, id, { name: `Bench rename ${renames} a${i}` }),
       ),
     );
   const withoutAudit = (i: number) =>
     timed(() =>
-      runWriteScope(rootDb, () => unaudited.update(actor, id, { name: `Bench rename ${renames} u${i}` }), {
-        ...scope,
-        unaudited: true,
-      }),
+      runUnitOfWork(bench.app.db, { ...scope, audited: false }, (uow) =>
+        unaudited.update(uow, actor, id, { name: `Bench rename ${renames} u${i}` }),
+      ),
     );
   for (let i = 0; i < runs + 20; i++) {
     let one: { ms: number };

@@ -41,8 +41,8 @@ import database from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
 import queryShape from './plugins/query-shape.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import unitOfWork from './plugins/unit-of-work.ts';
 import { webApp } from './plugins/web-app.ts';
-import writeScope from './plugins/write-scope.ts';
 import { buildServices } from './services.ts';
 
 export interface AppOptions {
@@ -188,7 +188,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     tokens,
     lifetimes,
     log: app.log,
-    rootDb: app.rootDb,
     databaseKind: app.database.kind,
   });
   app.decorate('services', services);
@@ -204,9 +203,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         writeEpoch: opts.database.writeEpoch,
         signInUser: services.signInUser,
       });
-      // Before the routes: every write route's handler runs in one write scope.
-      await api.register(writeScope, {
-        db: app.rootDb,
+      // Before the routes: every write route gets its unit of work, handed to its service.
+      await api.register(unitOfWork, {
+        db: app.db,
         requireAudit: true,
         serializeWrites: app.database.kind === 'postgres',
       });

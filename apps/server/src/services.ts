@@ -3,7 +3,8 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db, DbOrTx } from './db/client.ts';
 import type { TokenService } from './lib/tokens.ts';
-import { runWriteScope } from './lib/write-scope.ts';
+import type { RepositoryOn } from './lib/unit-of-work.ts';
+import { createAdjustmentFactorsRepository } from './modules/adjustment-factors/adjustment-factors.repository.ts';
 import { createAdjustmentFactorsService } from './modules/adjustment-factors/adjustment-factors.service.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
@@ -12,6 +13,7 @@ import { createAuthFailuresRepository } from './modules/auth/auth-failures.repos
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createSignIn, type SessionLifetimes } from './modules/auth/sign-in.ts';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
+import { createBaseSalariesRepository } from './modules/base-salaries/base-salaries.repository.ts';
 import { createBaseSalariesService } from './modules/base-salaries/base-salaries.service.ts';
 import { createCalculatorService } from './modules/calculator/calculator.service.ts';
 import { createCompanyRepository } from './modules/company/company.repository.ts';
@@ -48,65 +50,82 @@ import { createUsersService } from './modules/users/users.service.ts';
 /*
  * The composition root: every repository and service is built here, once per app, from its
  * explicit dependencies, and handed to the routes (`app.services`). A service never builds
- * another service; the caches a service keeps (the calculator's rules, the priced employee
- * list) are therefore one per app. Work inside a transaction gets the repositories bound to
- * it from the `transaction` functions below.
+ * another service, nor a repository; the caches a service keeps (the calculator's rules, the
+ * priced employee list) are therefore one per app. A service that writes gets its
+ * repositories as `RepositoryOn` (lib/unit-of-work.ts): called with no handle, the one built
+ * here on the database; with a unit of work's transaction, one bound to it.
  */
+
+/**
+ * A repository on a handle: built once on the database, or bound to the transaction it is
+ * handed (cheap: a repository is a set of functions over its handle).
+ */
+function repositoryOn<R>(db: Db, create: (handle: DbOrTx) => R): RepositoryOn<R> {
+  const onDb = create(db);
+  return (handle) => (handle === undefined || handle === db ? onDb : create(handle));
+}
 
 export interface ServiceOptions {
   config: Config;
   tokens: TokenService;
   lifetimes: SessionLifetimes;
   log: FastifyBaseLogger;
-  /** The database itself, for opening write scopes (`db` is scoped: see lib/write-scope.ts). */
-  rootDb: Db;
   /** PostgreSQL reads the whole list through the row protocol (pricing.repository.ts). */
   databaseKind?: 'pglite' | 'postgres';
 }
 
 export function buildServices(db: Db, opts: ServiceOptions) {
   const { config, tokens, lifetimes } = opts;
-  /** Audited writes take the company-wide write lock there (lib/write-scope.ts). */
-  const postgres = opts.databaseKind === 'postgres';
+  const on = <R>(create: (handle: DbOrTx) => R) => repositoryOn(db, create);
 
   // Repositories used by more than one service.
-  const users = createUsersRepository(db);
-  const sessions = createSessionsRepository(db);
-  const settingsOf = (tx: DbOrTx = db) => createSettingsRepository(tx).get();
+  const users = on(createUsersRepository);
+  const sessions = on(createSessionsRepository);
+  const settingsRepository = on(createSettingsRepository);
+  const settingsOf = (tx?: DbOrTx) => settingsRepository(tx).get();
+  const jobs = on(createJobsRepository);
+  const positions = on(createPositionsRepository);
+  const grades = on(createGradesRepository);
+  const levels = on(createLevelsRepository);
+  const employeesRepository = on(createEmployeesRepository);
 
   // Signing in: password and single sign-on share one way of creating a session.
-  const signIn = createSignIn({ sessions, tokens, lifetimes });
+  const signIn = createSignIn({ sessions: sessions(), tokens, lifetimes });
   const signInUser = (user: SignedInRow, request: FastifyRequest) =>
     signIn(user, { userAgent: request.headers['user-agent'] ?? null, address: request.ip });
 
   const pricing = createPricingService({
     repo: createPricingRepository(db, {
-      root: opts.rootDb,
+      root: db,
       rowProtocol: opts.databaseKind === 'postgres',
     }),
     settings: settingsOf,
   });
-  // Every write records through it, in the write's own transaction (lib/write-scope.ts).
-  const companyRepository = createCompanyRepository(db);
+  const companyRepository = on(createCompanyRepository);
   const companyDefaults = { name: config.companyName ?? null, timeZone: serverTimeZone() };
-  /** How money, numbers and times read: every text and file the server writes formats with it. */
-  const companyFormat = async () => formatOf(toCompany(await companyRepository.get(), companyDefaults));
-  const audit = createAuditService({ repo: createAuditRepository(db), pricing, format: companyFormat });
+  /**
+   * How money, numbers and times read (on `handle`: a write's transaction, or the database):
+   * every text and file the server writes formats with it.
+   */
+  const companyFormat = async (handle?: DbOrTx) =>
+    formatOf(toCompany(await companyRepository(handle).get(), companyDefaults));
+  // Every write records through it, in the write's own unit of work (lib/unit-of-work.ts).
+  const audit = createAuditService({ repo: on(createAuditRepository), pricing, format: companyFormat });
   const company = createCompanyService({ company: companyRepository, defaults: companyDefaults, audit });
   const employees = createEmployeesService({
-    employees: createEmployeesRepository(db),
+    employees: employeesRepository,
     pricing,
     settings: settingsOf,
-    transaction: (work) => db.transaction((tx) => work({ tx, employees: createEmployeesRepository(tx) })),
     audit,
   });
+  const payTransparencyRepository = on(createPayTransparencyRepository);
   const excelLimits: ExcelLimits = {
     importMaxRows: config.importMaxRows,
     importMaxBytes: config.importMaxBytes,
   };
 
   return {
-    sessions,
+    sessions: sessions(),
     signInUser,
     health: createHealthRepository(db),
     auth: createAuthService({
@@ -125,31 +144,29 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       signInUser,
       passwordLogin: config.passwordLogin,
       audit,
-      inWriteScope: (actor, work) =>
-        runWriteScope(opts.rootDb, work, { actor, label: 'password change', serialize: postgres }),
     }),
-    oidc: config.oidc ? createOidcService({ config: config.oidc, users, log: opts.log }) : undefined,
+    oidc: config.oidc ? createOidcService({ config: config.oidc, users: users(), log: opts.log }) : undefined,
     users: createUsersService({ users, sessions, idleSeconds: lifetimes.idleSeconds, audit }),
-    jobs: createJobsService({ db, audit }),
-    positions: createPositionsService({ db, audit, jobs: createJobsRepository(db) }),
-    grades: createGradesService({ db, audit }),
-    levels: createLevelsService({ db, audit }),
+    jobs: createJobsService({ jobs, audit }),
+    positions: createPositionsService({ positions, audit, jobs }),
+    grades: createGradesService({ grades, audit }),
+    levels: createLevelsService({ levels, audit }),
     baseSalaries: createBaseSalariesService({
-      db,
-      grades: createGradesRepository(db),
-      levels: createLevelsRepository(db),
+      baseSalaries: on(createBaseSalariesRepository),
+      grades,
+      levels,
       audit,
     }),
     adjustmentFactors: createAdjustmentFactorsService({
-      db,
-      jobs: createJobsRepository(db),
-      positions: createPositionsRepository(db),
+      factors: on(createAdjustmentFactorsRepository),
+      jobs,
+      positions,
       audit,
     }),
-    settings: createSettingsService({ settings: createSettingsRepository(db), audit }),
+    settings: createSettingsService({ settings: settingsRepository, audit }),
     pricing,
     calculator: createCalculatorService({ pricing }),
-    impact: createImpactService({ rootDb: opts.rootDb, pricing }),
+    impact: createImpactService({ db, pricing }),
     employees,
     insights: createInsightsService({
       pricing,
@@ -158,42 +175,29 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     }),
     excel: createExcelService({
       employeesService: employees,
-      references: createExcelRepository(db),
-      employees: createEmployeesRepository(db),
-      // A write scope of its own: the import route reads its upload before opening it.
-      transaction: (work) =>
-        runWriteScope(
-          opts.rootDb,
-          () =>
-            work({
-              references: createExcelRepository(db),
-              employees: createEmployeesRepository(db),
-            }),
-          { serialize: postgres },
-        ),
+      repos: on((handle) => ({
+        references: createExcelRepository(handle),
+        employees: createEmployeesRepository(handle),
+      })),
       pricing,
       limits: excelLimits,
       audit,
       format: companyFormat,
     }),
-    // Runs in its route's write scope: every repository here is on that one transaction.
     importRevert: createImportRevertService({
-      revert: createImportRevertRepository(db),
-      references: createExcelRepository(db),
-      employees: createEmployeesRepository(db),
+      revert: on(createImportRevertRepository),
+      references: on(createExcelRepository),
+      employees: employeesRepository,
       audit,
       format: companyFormat,
     }),
     payTransparency: createPayTransparencyService({
       pricing,
-      repo: createPayTransparencyRepository(db),
+      repo: payTransparencyRepository(),
       minGroup: config.payReportMinGroup,
       company,
     }),
-    payGapJustifications: createJustifications({
-      transaction: (work) => db.transaction((tx) => work({ tx, repo: createPayTransparencyRepository(tx) })),
-      audit,
-    }),
+    payGapJustifications: createJustifications({ repo: payTransparencyRepository, audit }),
     audit,
     company,
   };

@@ -1,18 +1,20 @@
 import type { Actor } from '@salary/shared/common/permissions';
-import type { Db, DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { diffFields } from '../modules/audit/audit.diff.ts';
 import type { AuditService } from '../modules/audit/audit.service.ts';
 import { type AppError, conflict, notFound } from './app-error.ts';
 import { requirePermission } from './authorize.ts';
 import type { NameLookup } from './named-list.repository.ts';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from './pg-errors.ts';
+import type { RepositoryOn, UnitOfWork } from './unit-of-work.ts';
 import { requireVersion } from './versions.ts';
 
 /*
  * The rules shared by the named reference lists: only manageSettings writes, names are
  * free in any letter case (409 naming the holder), an unknown id is a 404, and a delete is
  * refused while employees hold the row. The unique index decides races; the lookups
- * before a write only word the common case kindly.
+ * before a write only word the common case kindly. Every write runs in the unit of work it
+ * is given (the route's), on the store bound to it.
  */
 
 export interface NamedListStore<Row, Values> {
@@ -49,7 +51,7 @@ interface NameCheck extends NameLookup {
 const employeesAssigned = (n: number) => `${n} employee${n === 1 ? ' is' : 's are'} assigned to it`;
 
 export function namedListRules<Row extends { name: string }, Values extends { name?: string }>(
-  store: NamedListStore<Row, Values>,
+  storeOn: RepositoryOn<NamedListStore<Row, Values>>,
   { noun, audit }: NamedListOptions,
 ) {
   const Noun = noun[0]!.toUpperCase() + noun.slice(1);
@@ -60,8 +62,9 @@ export function namedListRules<Row extends { name: string }, Values extends { na
   const duplicate = (name: string) => conflict(`A ${noun} named "${name}" already exists`);
   const missing = () => notFound(`${Noun} not found`);
 
-  async function find(id: number, tx?: DbOrTx): Promise<Row> {
-    const row = await store.findById(id, tx);
+  /** The row (read on `handle`, the database when absent). */
+  async function find(id: number, handle?: DbOrTx): Promise<Row> {
+    const row = await storeOn(handle).findById(id);
     if (!row) throw missing();
     return row;
   }
@@ -70,11 +73,12 @@ export function namedListRules<Row extends { name: string }, Values extends { na
    * Locks the row and refuses a write from a version older than the stored one (`version`
    * absent: the write goes ahead); answers the row as it stands.
    */
-  async function findAtVersion(id: number, version: number | undefined, tx?: DbOrTx): Promise<Row> {
-    const stored = await store.lockedVersion(id, tx);
+  async function findAtVersion(uow: UnitOfWork, id: number, version: number | undefined): Promise<Row> {
+    const stored = await storeOn(uow.tx).lockedVersion(id);
     if (stored === undefined) throw missing();
-    const row = await find(id, tx);
+    const row = await find(id, uow.tx);
     await requireVersion(
+      uow,
       audit,
       { entityType: noun, entityId: id, label: label(row), labels: NAMED_LIST_LABELS, grouped: 'order' },
       version,
@@ -83,8 +87,8 @@ export function namedListRules<Row extends { name: string }, Values extends { na
     return row;
   }
 
-  async function ensureNameFree(name: string, check: NameCheck = {}): Promise<void> {
-    const existing = await store.findByName(name, check);
+  async function ensureNameFree(uow: UnitOfWork, name: string, check: NameCheck = {}): Promise<void> {
+    const existing = await storeOn(uow.tx).findByName(name, check);
     if (existing) throw (check.duplicate ?? duplicate)(existing.name);
   }
 
@@ -118,12 +122,18 @@ export function namedListRules<Row extends { name: string }, Values extends { na
     write,
 
     /** Creates the row under a free name and answers it as the list shows it. */
-    async create(actor: Actor, values: Values & { name: string }, check: NameCheck = {}): Promise<Row> {
+    async create(
+      uow: UnitOfWork,
+      actor: Actor,
+      values: Values & { name: string },
+      check: NameCheck = {},
+    ): Promise<Row> {
       requirePermission(actor, 'manageSettings');
-      await ensureNameFree(values.name, check);
-      const row = await find(await write(values.name, () => store.insert(values), check));
+      await ensureNameFree(uow, values.name, check);
+      const store = storeOn(uow.tx);
+      const row = await find(await write(values.name, () => store.insert(values), check), uow.tx);
       const id = (row as unknown as { id: number }).id;
-      await audit.record({
+      await audit.record(uow, {
         action: 'create',
         entityType: noun,
         entityId: id,
@@ -138,6 +148,7 @@ export function namedListRules<Row extends { name: string }, Values extends { na
      * it; `version`, the one the form read, must still be the row's.
      */
     async update(
+      uow: UnitOfWork,
       actor: Actor,
       id: number,
       values: Partial<Values>,
@@ -145,19 +156,19 @@ export function namedListRules<Row extends { name: string }, Values extends { na
       version?: number,
     ): Promise<Row> {
       requirePermission(actor, 'manageSettings');
-      const before = await findAtVersion(id, version);
+      const before = await findAtVersion(uow, id, version);
       const { name } = values;
-      if (name !== undefined) await ensureNameFree(name, { ...check, exceptId: id });
+      if (name !== undefined) await ensureNameFree(uow, name, { ...check, exceptId: id });
       await write(
         name,
         async () => {
-          if (!(await store.update(id, values))) throw missing();
+          if (!(await storeOn(uow.tx).update(id, values))) throw missing();
         },
         check,
       );
-      const after = await find(id);
+      const after = await find(id, uow.tx);
       const keys = Object.keys(values).filter((k) => (values as Record<string, unknown>)[k] !== undefined);
-      await audit.record({
+      await audit.record(uow, {
         action: 'update',
         entityType: noun,
         entityId: id,
@@ -168,38 +179,37 @@ export function namedListRules<Row extends { name: string }, Values extends { na
     },
 
     /**
-     * Deletes the row in one transaction unless employees (or, where the list says so, other
+     * Deletes the row in the unit of work unless employees (or, where the list says so, other
      * rows: a grade's base salaries) hold it; what hangs off it goes with it (ON DELETE
      * CASCADE), all or nothing.
      */
     async removeUnlessAssigned(
+      uow: UnitOfWork,
       actor: Actor,
-      db: Db,
       id: number,
       countEmployees: (id: number, tx: DbOrTx) => Promise<number>,
       otherUses?: { count: (id: number, tx: DbOrTx) => Promise<number>; words: (n: number) => string },
       version?: number,
     ): Promise<void> {
       requirePermission(actor, 'manageSettings');
+      const { tx } = uow;
       try {
-        await db.transaction(async (tx) => {
-          const row = await findAtVersion(id, version, tx);
-          const assigned = await countEmployees(id, tx);
-          const others = otherUses ? await otherUses.count(id, tx) : 0;
-          const blockers = [
-            ...(assigned > 0 ? [employeesAssigned(assigned)] : []),
-            ...(otherUses && others > 0 ? [otherUses.words(others)] : []),
-          ];
-          if (blockers.length > 0)
-            throw conflict(`Cannot delete ${noun} "${row.name}": ${blockers.join(' and ')}`);
-          if (!(await store.delete(id, tx))) throw missing();
-          await audit.record({
-            action: 'delete',
-            entityType: noun,
-            entityId: id,
-            label: label(row),
-            changes: diffFields({ name: row.name }, null),
-          });
+        const row = await findAtVersion(uow, id, version);
+        const assigned = await countEmployees(id, tx);
+        const others = otherUses ? await otherUses.count(id, tx) : 0;
+        const blockers = [
+          ...(assigned > 0 ? [employeesAssigned(assigned)] : []),
+          ...(otherUses && others > 0 ? [otherUses.words(others)] : []),
+        ];
+        if (blockers.length > 0)
+          throw conflict(`Cannot delete ${noun} "${row.name}": ${blockers.join(' and ')}`);
+        if (!(await storeOn(tx).delete(id))) throw missing();
+        await audit.record(uow, {
+          action: 'delete',
+          entityType: noun,
+          entityId: id,
+          label: label(row),
+          changes: diffFields({ name: row.name }, null),
         });
       } catch (error) {
         // An employee (or base salary) added between the count and the delete: the RESTRICT
@@ -234,9 +244,13 @@ export function nameOnlyCalls<Row extends { name: string }>(
 ) {
   return {
     list: (): Promise<Row[]> => store.list(),
-    create: (actor: Actor, input: { name: string }): Promise<Row> =>
-      rules.create(actor, { name: input.name }),
-    update: (actor: Actor, id: number, input: { name: string; version?: number }): Promise<Row> =>
-      rules.update(actor, id, { name: input.name }, {}, input.version),
+    create: (uow: UnitOfWork, actor: Actor, input: { name: string }): Promise<Row> =>
+      rules.create(uow, actor, { name: input.name }),
+    update: (
+      uow: UnitOfWork,
+      actor: Actor,
+      id: number,
+      input: { name: string; version?: number },
+    ): Promise<Row> => rules.update(uow, actor, id, { name: input.name }, {}, input.version),
   };
 }

@@ -7,6 +7,7 @@ import type { AuditService } from '../modules/audit/audit.service.ts';
 import { type AppError, badRequest, conflict, notFound } from './app-error.ts';
 import { requireMoneyRulesReader, requirePermission } from './authorize.ts';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from './pg-errors.ts';
+import type { RepositoryOn, UnitOfWork } from './unit-of-work.ts';
 import { requireVersion } from './versions.ts';
 
 /*
@@ -14,7 +15,8 @@ import { requireVersion } from './versions.ts';
  * grade and level, a factor per job and position): their values are salary data, so only
  * money-rules readers list them and only manageSettings writes; both references must
  * exist (reported together, each on its field); a pair has one rule at most (409 naming
- * it); an unknown id is a 404. The foreign keys and unique index still decide races.
+ * it); an unknown id is a 404. The foreign keys and unique index still decide races. Every
+ * write runs in the unit of work it is given (the route's).
  */
 
 export interface PairRuleStore<Rule, Input> {
@@ -32,17 +34,18 @@ export interface PairRuleStore<Rule, Input> {
   lockedVersion(id: number, tx?: DbOrTx): Promise<number | undefined>;
 }
 
-/** Finds a referenced row by id: the referenced domain's repository, handed in by the composition root. */
-export interface RowFinder<Row> {
-  findById(id: number): Promise<Row | undefined>;
-}
+/**
+ * Finds a referenced row by id: the referenced domain's repository on a handle, handed in by
+ * the composition root.
+ */
+export type RowFinder<Row> = RepositoryOn<{ findById(id: number): Promise<Row | undefined> }>;
 
 /** One side of the pair: where its id comes from and how it is found. */
 export interface PairReference<Input, Ref> {
   field: keyof Input & string;
   /** "Grade not found". */
   missing: string;
-  find(id: number): Promise<Ref | undefined>;
+  find(id: number, handle: DbOrTx): Promise<Ref | undefined>;
 }
 
 export interface PairRuleOptions<Rule, Input, A, B> {
@@ -75,25 +78,27 @@ export interface PairRuleOptions<Rule, Input, A, B> {
 /** The four calls of a pair-rule list, as its routes hand them on. */
 export interface PairRuleService<Rule, Input> {
   list(actor: Actor): Promise<Rule[]>;
-  create(actor: Actor, input: Input): Promise<Rule>;
+  create(uow: UnitOfWork, actor: Actor, input: Input): Promise<Rule>;
   /** `input.version`: the version the form read; a stale one answers 409 STALE_VERSION. */
-  update(actor: Actor, id: number, input: Input & { version?: number }): Promise<Rule>;
-  remove(actor: Actor, id: number, version?: number): Promise<void>;
+  update(uow: UnitOfWork, actor: Actor, id: number, input: Input & { version?: number }): Promise<Rule>;
+  remove(uow: UnitOfWork, actor: Actor, id: number, version?: number): Promise<void>;
 }
 
 export function pairRuleService<Rule, Input, A extends { id: number }, B extends { id: number }>(
-  store: PairRuleStore<Rule, Input>,
+  storeOn: RepositoryOn<PairRuleStore<Rule, Input>>,
   options: PairRuleOptions<Rule, Input, A, B>,
 ): PairRuleService<Rule, Input> {
   const [firstRef, secondRef] = options.references;
   const missing = () => notFound(options.notFoundMessage);
 
   /** The rule, locked, if `version` (when sent) is still its own; else the 409 naming who changed it. */
-  async function findAtVersion(id: number, version: number | undefined): Promise<Rule> {
+  async function findAtVersion(uow: UnitOfWork, id: number, version: number | undefined): Promise<Rule> {
+    const store = storeOn(uow.tx);
     const stored = await store.lockedVersion(id);
     const rule = stored === undefined ? undefined : await store.findById(id);
     if (stored === undefined || !rule) throw missing();
     await requireVersion(
+      uow,
       options.audit,
       { entityType: options.entityType, entityId: id, label: options.label(rule), labels: options.labels },
       version,
@@ -113,12 +118,18 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
     return JSON.stringify(prev) === JSON.stringify(next) ? next : ('all' as const);
   };
 
-  async function save(input: Input, before: Rule | null, run: () => Promise<number>): Promise<Rule> {
+  async function save(
+    uow: UnitOfWork,
+    input: Input,
+    before: Rule | null,
+    run: () => Promise<number>,
+  ): Promise<Rule> {
+    const store = storeOn(uow.tx);
     const exceptId = before ? (before as unknown as { id: number }).id : undefined;
     const idOf = (ref: PairReference<Input, unknown>) => input[ref.field] as number;
     const [first, second] = await Promise.all([
-      firstRef.find(idOf(firstRef)),
-      secondRef.find(idOf(secondRef)),
+      firstRef.find(idOf(firstRef), uow.tx),
+      secondRef.find(idOf(secondRef), uow.tx),
     ]);
     const problems: FieldProblem[] = [];
     if (!first) problems.push({ field: firstRef.field, message: firstRef.missing });
@@ -127,7 +138,7 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
     options.check?.(first, second);
     const duplicate = conflict(options.duplicate(first, second));
     if (await store.findByPair(first.id, second.id, { exceptId })) throw duplicate;
-    const pay = await options.audit.payBefore(pricedBy(before, input), { rulesOnly: true });
+    const pay = await options.audit.payBefore(uow, pricedBy(before, input), { rulesOnly: true });
     let id: number;
     try {
       id = await run();
@@ -140,6 +151,7 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
     const saved = await store.findById(id);
     if (!saved) throw missing();
     await options.audit.record(
+      uow,
       {
         action: before ? 'update' : 'create',
         entityType: options.entityType,
@@ -155,29 +167,35 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
   return {
     list(actor: Actor): Promise<Rule[]> {
       requireMoneyRulesReader(actor);
-      return store.list();
+      return storeOn().list();
     },
 
-    async create(actor: Actor, input: Input): Promise<Rule> {
+    async create(uow: UnitOfWork, actor: Actor, input: Input): Promise<Rule> {
       requirePermission(actor, 'manageSettings');
-      return save(input, null, () => store.insert(input));
+      return save(uow, input, null, () => storeOn(uow.tx).insert(input));
     },
 
-    async update(actor: Actor, id: number, input: Input & { version?: number }): Promise<Rule> {
+    async update(
+      uow: UnitOfWork,
+      actor: Actor,
+      id: number,
+      input: Input & { version?: number },
+    ): Promise<Rule> {
       requirePermission(actor, 'manageSettings');
-      const before = await findAtVersion(id, input.version);
-      return save(input, before, async () => {
-        if (!(await store.update(id, input))) throw missing();
+      const before = await findAtVersion(uow, id, input.version);
+      return save(uow, input, before, async () => {
+        if (!(await storeOn(uow.tx).update(id, input))) throw missing();
         return id;
       });
     },
 
-    async remove(actor: Actor, id: number, version?: number): Promise<void> {
+    async remove(uow: UnitOfWork, actor: Actor, id: number, version?: number): Promise<void> {
       requirePermission(actor, 'manageSettings');
-      const before = await findAtVersion(id, version);
-      const pay = await options.audit.payBefore(options.priced(before), { rulesOnly: true });
-      if (!(await store.delete(id))) throw missing();
+      const before = await findAtVersion(uow, id, version);
+      const pay = await options.audit.payBefore(uow, options.priced(before), { rulesOnly: true });
+      if (!(await storeOn(uow.tx).delete(id))) throw missing();
       await options.audit.record(
+        uow,
         {
           action: 'delete',
           entityType: options.entityType,

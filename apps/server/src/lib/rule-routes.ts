@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from './reply.ts';
 import { routeDoc } from './route-doc.ts';
+import type { UnitOfWork } from './unit-of-work.ts';
 import { type App, registerWriteRoutes } from './write-routes.ts';
 
 /*
@@ -18,9 +19,9 @@ import { type App, registerWriteRoutes } from './write-routes.ts';
 interface RuleService<Item, Create, Update> {
   /** `query` is the list's querystring, where it declares one (positions by job). */
   list(actor: Actor, query: unknown): Promise<Item[]>;
-  create(actor: Actor, input: Create): Promise<Item>;
-  update(actor: Actor, id: number, input: Update): Promise<Item>;
-  remove?(actor: Actor, id: number, version?: number): Promise<void>;
+  create(uow: UnitOfWork, actor: Actor, input: Create): Promise<Item>;
+  update(uow: UnitOfWork, actor: Actor, id: number, input: Update): Promise<Item>;
+  remove?(uow: UnitOfWork, actor: Actor, id: number, version?: number): Promise<void>;
 }
 
 type RuleKey = 'jobs' | 'positions' | 'grades' | 'levels' | 'baseSalaries' | 'adjustmentFactors';

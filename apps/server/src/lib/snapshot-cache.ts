@@ -4,11 +4,11 @@
  * empty cache. No stale reads, no invalidation hooks in the writers. Cached values are shared:
  * callers treat them as read-only.
  */
-import { inWriteTransaction } from './write-scope.ts';
-
 /*
- * Inside a write scope's transaction a snapshot says nothing about what the statements see
- * (its own uncommitted writes, or a preview that will roll back): the cache stays out.
+ * Inside a transaction a snapshot says nothing about what the statements see (its own
+ * uncommitted writes, or a preview that will roll back): the cache is for reads on the
+ * database only. Its callers keep a unit of work's reads out (they are handed the
+ * transaction: see `profileRules` in pricing.service.ts; the employee list never runs in one).
  */
 export class SnapshotCache<V> {
   private snapshot: string | undefined;
@@ -17,12 +17,11 @@ export class SnapshotCache<V> {
   constructor(private readonly maxEntries = 10_000) {}
 
   get(snapshot: string | undefined, key: string): V | undefined {
-    if (snapshot === undefined || snapshot !== this.snapshot || inWriteTransaction()) return undefined;
+    if (snapshot === undefined || snapshot !== this.snapshot) return undefined;
     return this.entries.get(key);
   }
 
   set(snapshot: string, key: string, value: V): void {
-    if (inWriteTransaction()) return;
     if (snapshot !== this.snapshot) {
       this.snapshot = snapshot;
       this.entries.clear();

@@ -1,4 +1,5 @@
 import type { AuditService, StaleRecord } from '../modules/audit/audit.service.ts';
+import type { UnitOfWork } from './unit-of-work.ts';
 
 /*
  * The check every versioned write makes (common/stale-version.ts): the version the form was
@@ -8,10 +9,11 @@ import type { AuditService, StaleRecord } from '../modules/audit/audit.service.t
  */
 
 export async function requireVersion(
+  uow: UnitOfWork,
   audit: Pick<AuditService, 'staleVersion'>,
   record: StaleRecord,
   sent: number | undefined,
   stored: number,
 ): Promise<void> {
-  if (sent !== undefined && sent !== stored) throw await audit.staleVersion(record, sent, stored);
+  if (sent !== undefined && sent !== stored) throw await audit.staleVersion(uow, record, sent, stored);
 }

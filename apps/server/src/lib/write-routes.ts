@@ -6,11 +6,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ok } from './reply.ts';
 import { routeDoc } from './route-doc.ts';
+import type { UnitOfWork } from './unit-of-work.ts';
 
 /*
  * The three writes of a resource kept by id (create, update, delete), each declared with its
- * schemas and summary and handed straight to the service, answered "<Noun> created
- * successfully" and so on: the rule lists (rule-routes.ts), users and employees.
+ * schemas and summary and handed straight to the service with the route's unit of work
+ * (plugins/unit-of-work.ts), answered "<Noun> created successfully" and so on: the rule lists
+ * (rule-routes.ts), users and employees.
  */
 
 export type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -25,12 +27,12 @@ export interface WriteRoutes<Item extends z.ZodType, Create extends z.ZodType, U
   create: {
     summary: string;
     body: Create;
-    run(actor: Actor, input: z.output<Create>): Promise<z.output<Item>>;
+    run(uow: UnitOfWork, actor: Actor, input: z.output<Create>): Promise<z.output<Item>>;
   };
   update: {
     summary: string;
     body: Update;
-    run(actor: Actor, id: number, input: z.output<Update>): Promise<z.output<Item>>;
+    run(uow: UnitOfWork, actor: Actor, id: number, input: z.output<Update>): Promise<z.output<Item>>;
   };
   /**
    * Left out where the resource has no delete: the path answers 404. `version` is the
@@ -38,7 +40,7 @@ export interface WriteRoutes<Item extends z.ZodType, Create extends z.ZodType, U
    */
   remove?: {
     summary: string;
-    run(actor: Actor, id: number, version?: number): Promise<void>;
+    run(uow: UnitOfWork, actor: Actor, id: number, version?: number): Promise<void>;
   };
 }
 
@@ -56,9 +58,13 @@ export function registerWriteRoutes<
   app.post(
     spec.path,
     doc(spec.create.summary, { 201: envelopeOf(item) }, { body: spec.create.body as z.ZodType }),
-    // Answered after the handler's write scope commits (a sent reply would go out before).
+    // Answered after the handler's unit of work commits (a sent reply would go out before).
     async (request, reply) => {
-      const created = await spec.create.run(request.actor, request.body as z.output<Create>);
+      const created = await spec.create.run(
+        request.unitOfWork,
+        request.actor,
+        request.body as z.output<Create>,
+      );
       reply.status(201);
       return ok(created, `${spec.noun} created successfully`);
     },
@@ -68,7 +74,12 @@ export function registerWriteRoutes<
     doc(spec.update.summary, item, { params: idParam, body: spec.update.body as z.ZodType }),
     async (request) =>
       ok(
-        await spec.update.run(request.actor, idOf(request), request.body as z.output<Update>),
+        await spec.update.run(
+          request.unitOfWork,
+          request.actor,
+          idOf(request),
+          request.body as z.output<Update>,
+        ),
         `${spec.noun} updated successfully`,
       ),
   );
@@ -79,7 +90,7 @@ export function registerWriteRoutes<
       doc(remove.summary, { 200: emptyEnvelope }, { params: idParam, querystring: versionQuery }),
       async (request) => {
         const { version } = request.query as z.output<typeof versionQuery>;
-        await remove.run(request.actor, idOf(request), version);
+        await remove.run(request.unitOfWork, request.actor, idOf(request), version);
         return ok(null, `${spec.noun} deleted successfully`);
       },
     );

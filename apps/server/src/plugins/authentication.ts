@@ -9,6 +9,7 @@ import { createSessionCheck } from '../modules/auth/sessions.check.ts';
 import type { SessionsRepository } from '../modules/auth/sessions.repository.ts';
 import type { SessionLifetimes } from '../modules/auth/sign-in.ts';
 import { type SignedInRow, toUser } from '../modules/users/users.repository.ts';
+import { joinedUnitOfWork } from './unit-of-work.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -102,6 +103,13 @@ export default fp(async function authentication(
     // Answers may carry tokens or salaries: no cache, shared or private, keeps them.
     reply.header('Cache-Control', 'no-store');
     if (request.routeOptions.config?.public) return;
+    // A write a preview runs through its real route: signed in as the preview's caller, whose
+    // session was checked by the preview's own request (its transaction holds the database).
+    const joined = joinedUnitOfWork(request);
+    if (joined) {
+      request.actor = joined.actor;
+      return;
+    }
     const token = bearerToken(request);
     if (!token) throw unauthorized('Authentication required');
     const claims = await verify(token);

@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
  * The house rules' boundaries, read from the import lines of every source file:
  * - on the server, only repositories (`*.repository.ts`) and `src/db/` use Drizzle or
  *   the schema; routes and services reach the database through a repository;
+ * - on the server, every repository is built in the composition root (`services.ts`) and
+ *   every write's transaction is opened by the unit of work (`lib/unit-of-work.ts`): no other
+ *   code calls a `create…Repository` or `.transaction(` (docs/decisions/0019-unit-of-work.md);
  * - a web feature (`apps/web/src/features/<a>/`) never imports another feature.
  * Tests under apps/server/test may use the schema directly (factories, row counts).
  */
@@ -63,6 +66,26 @@ export function drizzleViolations(files: { file: string; source: string }[]): st
     return importsOf(source)
       .filter((s) => reachesDrizzle(file, s))
       .map((s) => `${path.relative(ROOT, file)}: imports '${s}' (only *.repository.ts and src/db/ may)`);
+  });
+}
+
+/** Where repositories are built and transactions opened, each with its reason. */
+const BUILDS_AND_OPENS: Record<string, string> = {
+  'services.ts': 'the composition root builds every repository',
+  'lib/unit-of-work.ts': 'the one place a write opens its transaction',
+  'server.ts': 'start-up: the first administrator, before the app is built',
+};
+
+/** "file: call" lines for every server file outside those that builds a repository or opens a transaction. */
+export function unitOfWorkViolations(files: { file: string; source: string }[]): string[] {
+  return files.flatMap(({ file, source }) => {
+    const relative = path.relative(SERVER_SRC, file);
+    if (file.endsWith('.repository.ts') || file.startsWith(DB_DIR + path.sep)) return [];
+    if (relative in BUILDS_AND_OPENS || relative.startsWith(`seed${path.sep}`)) return [];
+    const code = source.replace(COMMENTS, '$1');
+    return [...code.matchAll(/\bcreate\w+Repository\(|\.transaction\(/g)].map(
+      (m) => `${path.relative(ROOT, file)}: calls ${m[0]} (only services.ts and lib/unit-of-work.ts may)`,
+    );
   });
 }
 
@@ -133,6 +156,20 @@ describe('architecture boundaries', () => {
 
   it('keeps Drizzle and the schema inside repositories and src/db on the server', () => {
     expect(drizzleViolations(read(sourceFiles(SERVER_SRC)))).toEqual([]);
+  });
+
+  it('builds repositories only in services.ts and opens transactions only in the unit of work', () => {
+    expect(
+      unitOfWorkViolations([
+        { file: path.join(SERVER_SRC, 'modules/jobs/jobs.service.ts'), source: 'createJobsRepository(db)' },
+        { file: path.join(SERVER_SRC, 'lib/ordered-list.service.ts'), source: 'db.transaction(async (tx) => 1)' },
+        { file: path.join(SERVER_SRC, 'services.ts'), source: 'createJobsRepository(db)' },
+      ]),
+    ).toEqual([
+      'apps/server/src/modules/jobs/jobs.service.ts: calls createJobsRepository( (only services.ts and lib/unit-of-work.ts may)',
+      'apps/server/src/lib/ordered-list.service.ts: calls .transaction( (only services.ts and lib/unit-of-work.ts may)',
+    ]);
+    expect(unitOfWorkViolations(read(sourceFiles(SERVER_SRC)))).toEqual([]);
   });
 
   it('lists only exceptions that are still needed', () => {

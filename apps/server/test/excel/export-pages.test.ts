@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { AppError } from '../../src/lib/app-error.ts';
 import { createTokenService } from '../../src/lib/tokens.ts';
-import { scopedDb } from '../../src/lib/write-scope.ts';
 import type { EmployeesService } from '../../src/modules/employees/employees.service.ts';
 import { buildServices } from '../../src/services.ts';
 import { newCompany, newEmployee, newFactor, newGrade, newLevel } from '../support/factories.ts';
@@ -51,8 +50,7 @@ beforeAll(async () => {
       remote: i % 2 === 0,
     });
   // The composition root on its own, as the app builds it (no HTTP needed here).
-  service = buildServices(scopedDb(database.db), {
-    rootDb: database.db,
+  service = buildServices(database.db, {
     config: loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }),
     tokens: createTokenService('test-secret-that-is-long-enough-for-hs256-signing'),
     lifetimes: { idleSeconds: 3600, maxSeconds: 86_400 },

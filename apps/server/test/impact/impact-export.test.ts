@@ -74,13 +74,13 @@ describe('POST /api/impact/export', () => {
       benefits: [{ name: 'Lunch', amount: 80, type: 'FIXED_AMOUNT' }],
     });
     const before = await listTotals();
-    const stored = await snapshot(t.app.rootDb);
+    const stored = await snapshot(t.app.db);
 
     const res = await download({ method: 'PUT', path: '/settings', body });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain(IMPACT_FILE_NAME);
-    expect(await snapshot(t.app.rootDb)).toBe(stored);
+    expect(await snapshot(t.app.db)).toBe(stored);
 
     const sheets = await sheetsOf(res.rawPayload);
     expect([...sheets.keys()]).toEqual(['Totals', 'By job', 'By grade', 'Biggest changes']);

@@ -187,11 +187,11 @@ describe('POST /api/impact', () => {
       },
     ];
     for (const write of writes) {
-      const before = await snapshot(t.app.rootDb);
+      const before = await snapshot(t.app.db);
       const res = await preview(write);
       expect(res.statusCode, `${write.method} ${write.path}: ${res.body}`).toBe(200);
       expect(res.envelope.data.employeesAffected, `${write.method} ${write.path}`).toBeGreaterThan(0);
-      expect(await snapshot(t.app.rootDb), `${write.method} ${write.path}`).toBe(before);
+      expect(await snapshot(t.app.db), `${write.method} ${write.path}`).toBe(before);
     }
   });
 
@@ -222,7 +222,7 @@ describe('POST /api/impact', () => {
     ];
     for (const write of cases) {
       const real = await t.callAsAdmin({ method: 'POST', url: '/api/impact', payload: write });
-      const before = await snapshot(t.app.rootDb);
+      const before = await snapshot(t.app.db);
       const direct = await t.callAsAdmin({
         method: write.method as 'POST',
         url: `/api${write.path}`,
@@ -231,7 +231,7 @@ describe('POST /api/impact', () => {
       expect(direct.statusCode, `${write.method} ${write.path}`).toBeGreaterThanOrEqual(400);
       expect(real.statusCode, `${write.method} ${write.path}`).toBe(direct.statusCode);
       expect(real.envelope).toEqual(direct.envelope);
-      expect(await snapshot(t.app.rootDb)).toBe(before);
+      expect(await snapshot(t.app.db)).toBe(before);
     }
   });
 

@@ -3,11 +3,11 @@ import type {
   createAdjustmentFactorBody,
 } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { type PairRuleService, pairRuleService, type RowFinder } from '../../lib/pair-rule.service.ts';
+import type { RepositoryOn } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { createAdjustmentFactorsRepository } from './adjustment-factors.repository.ts';
+import type { AdjustmentFactorsRepository } from './adjustment-factors.repository.ts';
 
 type FactorInput = z.output<typeof createAdjustmentFactorBody>;
 
@@ -18,17 +18,21 @@ const notItsJob = () => badRequest(NOT_ITS_JOB, [{ field: 'positionId', message:
 
 /** One factor per job and position; the position must be one of the job's. */
 export function createAdjustmentFactorsService(deps: {
-  db: Db;
+  factors: RepositoryOn<AdjustmentFactorsRepository>;
   jobs: RowFinder<{ id: number; name: string }>;
   positions: RowFinder<{ id: number; name: string; jobId: number }>;
   audit: Pick<AuditService, 'record' | 'payBefore' | 'staleVersion'>;
 }): AdjustmentFactorsService {
   const { jobs, positions } = deps;
-  return pairRuleService(createAdjustmentFactorsRepository(deps.db), {
+  return pairRuleService(deps.factors, {
     notFoundMessage: 'Adjustment factor not found',
     references: [
-      { field: 'jobId', missing: 'Job not found', find: (id) => jobs.findById(id) },
-      { field: 'positionId', missing: 'Position not found', find: (id) => positions.findById(id) },
+      { field: 'jobId', missing: 'Job not found', find: (id, handle) => jobs(handle).findById(id) },
+      {
+        field: 'positionId',
+        missing: 'Position not found',
+        find: (id, handle) => positions(handle).findById(id),
+      },
     ],
     check(job, position) {
       if (position.jobId !== job.id) throw notItsJob();

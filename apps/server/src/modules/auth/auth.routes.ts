@@ -34,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/logout',
     doc('End my session', { 200: emptyEnvelope }, { config: { audit: false } }),
     async (request) => {
-      await service.logout(request.actor);
+      await service.logout(request.unitOfWork, request.actor);
       return ok(null, 'Logged out successfully');
     },
   );
@@ -47,18 +47,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/sessions',
     doc('End every session of mine but this one', endedSessionsData, { config: { audit: false } }),
     async (request) =>
-      ok({ ended: await service.endOtherSessions(request.actor) }, 'Signed out of every other session'),
+      ok(
+        { ended: await service.endOtherSessions(request.unitOfWork, request.actor) },
+        'Signed out of every other session',
+      ),
   );
 
   app.post(
     '/auth/change-password',
     doc('Change my password (ends my other sessions)', sessionData, {
       body: changePasswordBody,
-      // No write scope around it: a wrong current password must keep the failure it counted;
-      // the password write itself runs in a scope of its own.
-      config: { writeScope: 'none' },
+      // Its unit of work opens once the password checked out: a wrong current password must
+      // keep the failure it counted (written outside any transaction).
+      config: { writeScope: 'deferred' },
     }),
     async (request) =>
-      ok(await service.changePassword(request.actor, request.body, request), 'Password changed successfully'),
+      ok(
+        await service.changePassword(request.openUnitOfWork, request.actor, request.body, request),
+        'Password changed successfully',
+      ),
   );
 };

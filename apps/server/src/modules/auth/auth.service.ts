@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { badRequest, forbidden, unauthorized } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../lib/tokens.ts';
+import type { OpenUnitOfWork, RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { SessionRow, SessionsRepository } from './sessions.repository.ts';
@@ -45,8 +46,8 @@ export async function requireGoodPassword(
 }
 
 export function createAuthService(deps: {
-  users: UsersRepository;
-  sessions: SessionsRepository;
+  users: RepositoryOn<UsersRepository>;
+  sessions: RepositoryOn<SessionsRepository>;
   tokens: TokenService;
   throttle: SignInThrottle;
   lifetimes: SessionLifetimes;
@@ -54,10 +55,10 @@ export function createAuthService(deps: {
   /** false (PASSWORD_LOGIN=off): only administrators sign in with a password; everyone else uses SSO. */
   passwordLogin?: boolean;
   audit: Pick<AuditService, 'record'>;
-  /** Opens a write scope (the password change runs outside one, so a failure keeps its throttle count). */
-  inWriteScope<T>(actor: { id: number; email: string }, work: () => Promise<T>): Promise<T>;
 }) {
-  const { users, sessions, tokens, throttle, lifetimes, passwordLogin = true } = deps;
+  const { tokens, throttle, lifetimes, passwordLogin = true } = deps;
+  const users = deps.users();
+  const sessions = deps.sessions();
 
   const userOf = (actor: SignedInActor): User => ({
     id: actor.id,
@@ -95,8 +96,9 @@ export function createAuthService(deps: {
     /** Who am I, with a renewed token: inside the session's absolute lifetime only. */
     me: renew,
 
-    async logout(actor: SignedInActor): Promise<void> {
-      await sessions.delete(actor.sessionId);
+    /** In the route's unit of work (its writes are sessions only: no audit entry). */
+    async logout(uow: UnitOfWork, actor: SignedInActor): Promise<void> {
+      await deps.sessions(uow.tx).delete(actor.sessionId);
     },
 
     async listSessions(actor: SignedInActor): Promise<Session[]> {
@@ -105,12 +107,16 @@ export function createAuthService(deps: {
     },
 
     /** Signs out everywhere else: every session of the caller but this one ends. */
-    async endOtherSessions(actor: SignedInActor): Promise<number> {
-      return sessions.deleteForUser(actor.id, actor.sessionId);
+    async endOtherSessions(uow: UnitOfWork, actor: SignedInActor): Promise<number> {
+      return deps.sessions(uow.tx).deleteForUser(actor.id, actor.sessionId);
     },
 
-    /** The caller's session goes on (with a fresh token); every other session ends. */
+    /**
+     * The caller's session goes on (with a fresh token); every other session ends. The unit of
+     * work opens once the password checked out (`open`): a failure before keeps its throttle count.
+     */
     async changePassword(
+      open: OpenUnitOfWork,
       actor: SignedInActor,
       body: ChangePasswordBody,
       request: FastifyRequest,
@@ -130,12 +136,12 @@ export function createAuthService(deps: {
         ]);
       await requireGoodPassword(body.newPassword, { email: row.email, name: row.name }, 'newPassword');
       const hash = await hashPassword(body.newPassword);
-      await deps.inWriteScope({ id: actor.id, email: actor.email }, async () => {
-        const updated = await users.setPassword(row.id, hash);
+      await open(async (uow) => {
+        const updated = await deps.users(uow.tx).setPassword(row.id, hash);
         if (!updated) throw unauthorized('Invalid or expired token');
-        await sessions.deleteForUser(row.id, actor.sessionId);
+        await deps.sessions(uow.tx).deleteForUser(row.id, actor.sessionId);
         // Never the password or its hash: only that it changed.
-        await deps.audit.record({
+        await deps.audit.record(uow, {
           action: 'password',
           entityType: 'user',
           entityId: row.id,

@@ -1,5 +1,4 @@
 import type { WriteEpoch } from '../../db/client.ts';
-import { inWriteTransaction } from '../../lib/write-scope.ts';
 import { type LiveSession, type SessionsRepository, TOUCH_SECONDS } from './sessions.repository.ts';
 
 /** What the sign-in check of one request found: the live session (or none) and the snapshot it is exact at. */
@@ -140,13 +139,6 @@ export function createSessionCheck(
   return {
     /** The live session `id` with its user, exact as of this call. */
     find(id: string): Promise<SessionLookup> {
-      // Inside a write scope (a preview's injected request) the read runs on its transaction,
-      // alone and uncached: a batch started elsewhere would wait for that very transaction
-      // on PGlite, and what the transaction sees is not what others see.
-      if (inWriteTransaction())
-        return repo
-          .findLiveWithUsers([id], opts.idleSeconds)
-          .then(({ rows, snapshot }) => ({ row: rows[0], snapshot }));
       // Even an answer from memory (PGlite) waits for the next turn of the event loop, with
       // the other requests of this one: requests answered in batches cost the server less CPU
       // each under load (POST /api/calculate, 10 connections: 148 → 74 µs) than each run

@@ -2,7 +2,6 @@ import { and, desc, eq, getTableColumns, gt, lte, ne, or, sql } from 'drizzle-or
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { currentSnapshot } from '../../lib/snapshot.repository.ts';
-import { inWriteTransaction } from '../../lib/write-scope.ts';
 import type { SignedInRow } from '../users/users.repository.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -81,11 +80,9 @@ export function createSessionsRepository(db: DbOrTx) {
       ids: string[],
       idleSeconds: number,
     ): Promise<{ rows: LiveSession[]; snapshot: string | undefined }> {
-      // A prepared statement keeps the handle it was prepared on: the one kept is the
-      // database's; inside a write scope's transaction the lookup is prepared on that.
-      if (!signedInLookup && !inWriteTransaction()) signedInLookup = prepareSignedInLookup();
-      const lookup = inWriteTransaction() || !signedInLookup ? prepareSignedInLookup() : signedInLookup;
-      const found = await lookup.execute({ ids, idle: idleSeconds });
+      // A prepared statement keeps the handle it was prepared on: this repository's.
+      signedInLookup ??= prepareSignedInLookup();
+      const found = await signedInLookup.execute({ ids, idle: idleSeconds });
       const rows = found.map(({ snapshot: _, sessionId, expiresAt, needsTouch, lastUsedMs, ...user }) => ({
         sessionId,
         expiresAt: new Date(expiresAt),

@@ -22,7 +22,7 @@ export const baseSalariesRoutes = ruleRoutes('baseSalaries', baseSalaryCalls, su
     ),
     async (request) =>
       ok(
-        await app.services.baseSalaries.saveCells(request.actor, request.body),
+        await app.services.baseSalaries.saveCells(request.unitOfWork, request.actor, request.body),
         'Base salaries saved successfully',
       ),
   );

@@ -7,12 +7,12 @@ import type {
 import type { FieldProblem } from '@salary/shared/common/envelope';
 import { toCents } from '@salary/shared/common/money';
 import type { Actor } from '@salary/shared/common/permissions';
-import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
 import { type PairRuleService, pairRuleService, type RowFinder } from '../../lib/pair-rule.service.ts';
+import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { createBaseSalariesRepository } from './base-salaries.repository.ts';
+import type { BaseSalariesRepository } from './base-salaries.repository.ts';
 
 export interface BaseSalariesService extends PairRuleService<BaseSalary, NewBaseSalary> {
   /**
@@ -20,7 +20,7 @@ export interface BaseSalariesService extends PairRuleService<BaseSalary, NewBase
    * when any cell names a grade or level that does not exist or repeats another cell; each
    * such cell is named in `data.fields` as `cells.<index>.<field>`.
    */
-  saveCells(actor: Actor, input: BaseSalaryCells): Promise<BulkBaseSalariesResult>;
+  saveCells(uow: UnitOfWork, actor: Actor, input: BaseSalaryCells): Promise<BulkBaseSalariesResult>;
 }
 
 /** The form's labels of a base salary's fields; a grid save changes its amount. */
@@ -35,17 +35,17 @@ const baseSalaryRecord = (id: number, pair: string) => ({
 
 /** One amount per grade and level. */
 export function createBaseSalariesService(deps: {
-  db: Db;
+  baseSalaries: RepositoryOn<BaseSalariesRepository>;
   grades: RowFinder<{ id: number; name: string }>;
   levels: RowFinder<{ id: number; name: string }>;
   audit: Pick<AuditService, 'record' | 'payBefore' | 'staleVersion' | 'staleRows'>;
 }): BaseSalariesService {
   const { grades, levels } = deps;
-  const rules = pairRuleService(createBaseSalariesRepository(deps.db), {
+  const rules = pairRuleService(deps.baseSalaries, {
     notFoundMessage: 'Base salary not found',
     references: [
-      { field: 'gradeId', missing: 'Grade not found', find: (id) => grades.findById(id) },
-      { field: 'levelId', missing: 'Level not found', find: (id) => levels.findById(id) },
+      { field: 'gradeId', missing: 'Grade not found', find: (id, handle) => grades(handle).findById(id) },
+      { field: 'levelId', missing: 'Level not found', find: (id, handle) => levels(handle).findById(id) },
     ],
     duplicate: (grade, level) =>
       `A base salary for grade ${grade.name} and level ${level.name} already exists`,
@@ -58,116 +58,118 @@ export function createBaseSalariesService(deps: {
     fields: ['gradeId', 'levelId', 'amount'],
     labels: BASE_SALARY_LABELS,
   });
-  return { ...rules, saveCells: (actor, input) => saveCells(deps.db, deps.audit, actor, input) };
+  return {
+    ...rules,
+    saveCells: (uow, actor, input) => saveCells(uow, deps.baseSalaries(uow.tx), deps.audit, actor, input),
+  };
 }
 
 async function saveCells(
-  db: Db,
+  uow: UnitOfWork,
+  repo: BaseSalariesRepository,
   audit: Pick<AuditService, 'record' | 'payBefore' | 'staleRows'>,
   actor: Actor,
   { cells }: BaseSalaryCells,
 ): Promise<BulkBaseSalariesResult> {
   requirePermission(actor, 'manageSettings');
-  return db.transaction(async (tx) => {
-    const repo = createBaseSalariesRepository(tx);
-    const known = await repo.existingReferences(
-      [...new Set(cells.map((c) => c.gradeId))],
-      [...new Set(cells.map((c) => c.levelId))],
-    );
-    const problems: FieldProblem[] = [];
-    const seen = new Set<string>();
-    cells.forEach((cell, i) => {
-      if (!known.grades.has(cell.gradeId))
-        problems.push({ field: `cells.${i}.gradeId`, message: 'Grade not found' });
-      if (!known.levels.has(cell.levelId))
-        problems.push({ field: `cells.${i}.levelId`, message: 'Level not found' });
-      const key = `${cell.gradeId}:${cell.levelId}`;
-      if (seen.has(key))
-        problems.push({
-          field: `cells.${i}.amount`,
-          message: 'This grade and level appear twice in one save',
-        });
-      seen.add(key);
-    });
-    if (problems.length > 0) {
-      throw badRequest(
-        `${problems.length === 1 ? 'One cell was' : `${problems.length} cells were`} refused; nothing was saved`,
-        problems,
-      );
-    }
-    const stored = await repo.storedByPair();
-    const pairOf = (cell: { gradeId: number; levelId: number }) => `${cell.gradeId}:${cell.levelId}`;
-    // A cell read at another version than its base salary's now (0: it had none) refuses the
-    // whole save, naming each such cell and who changed what since.
-    const stale = cells.flatMap((cell, index) => {
-      const current = stored.get(pairOf(cell))?.version ?? 0;
-      return cell.version === undefined || cell.version === current
-        ? []
-        : [{ index, cell, sent: cell.version, current }];
-    });
-    if (stale.length > 0) {
-      const names = await repo.pairNames(stale.map((s) => s.cell));
-      const rows = stale.map((s) => ({
-        ...s,
-        record: baseSalaryRecord(
-          stored.get(pairOf(s.cell))?.id ?? 0,
-          names.get(pairOf(s.cell)) ?? pairOf(s.cell),
-        ),
-      }));
-      const listed = rows.map((r) => names.get(pairOf(r.cell)) ?? pairOf(r.cell));
-      const label =
-        listed.length === 1
-          ? `Base salary ${listed[0]}`
-          : `Base salaries ${listed.slice(0, -1).join(', ')} and ${listed[listed.length - 1]}`;
-      throw await audit.staleRows(label, rows);
-    }
-    // Every employee's pay before the grid's cells change (the rules move, the employees do not).
-    const pay = await audit.payBefore('all', { rulesOnly: true });
-    const before = new Map([...stored].map(([key, row]) => [key, row.cents]));
-    const setting = cells.filter((c): c is NewBaseSalary => c.amount !== null);
-    const clearing = cells.filter((c) => c.amount === null);
-    let created = 0;
-    let updated = 0;
-    for (const cell of setting) {
-      const cents = before.get(pairOf(cell));
-      if (cents === undefined) created += 1;
-      else if (cents !== toCents(cell.amount)) updated += 1;
-    }
-    await repo.upsertMany(setting.map(({ gradeId, levelId, amount }) => ({ gradeId, levelId, amount })));
-    const deleted = await repo.deletePairs(clearing);
-    const baseSalaries = await repo.list();
-    // The rows this save wrote (their versions moved): a stale edit of one names this entry.
-    const ids = [
-      ...baseSalaries.filter((r) => setting.some((c) => pairOf(c) === pairOf(r))).map((r) => r.id),
-      ...clearing.flatMap((c) => stored.get(pairOf(c))?.id ?? []),
-    ];
-    // One audit entry for the whole save: each cell that changed, "grade / level" by name.
-    const pairName = new Map(
-      baseSalaries.map((r) => [`${r.gradeId}:${r.levelId}`, `${r.grade.name} / ${r.level.name}`]),
-    );
-    const changes = cells.flatMap((cell) => {
-      const key = `${cell.gradeId}:${cell.levelId}`;
-      const stored = before.get(key);
-      const after = cell.amount === null ? null : toCents(cell.amount);
-      if ((stored ?? null) === after) return [];
-      return [
-        {
-          field: `amount ${pairName.get(key) ?? key}`,
-          before: stored === undefined ? null : stored / 100,
-          after: after === null ? null : after / 100,
-        },
-      ];
-    });
-    await audit.record(
-      {
-        action: 'bulkSave',
-        entityType: 'baseSalary',
-        label: 'Base salaries (grid)',
-        changes,
-        details: { created, updated, deleted, ids },
-      },
-      { pay },
-    );
-    return { created, updated, deleted, baseSalaries };
+  const known = await repo.existingReferences(
+    [...new Set(cells.map((c) => c.gradeId))],
+    [...new Set(cells.map((c) => c.levelId))],
+  );
+  const problems: FieldProblem[] = [];
+  const seen = new Set<string>();
+  cells.forEach((cell, i) => {
+    if (!known.grades.has(cell.gradeId))
+      problems.push({ field: `cells.${i}.gradeId`, message: 'Grade not found' });
+    if (!known.levels.has(cell.levelId))
+      problems.push({ field: `cells.${i}.levelId`, message: 'Level not found' });
+    const key = `${cell.gradeId}:${cell.levelId}`;
+    if (seen.has(key))
+      problems.push({
+        field: `cells.${i}.amount`,
+        message: 'This grade and level appear twice in one save',
+      });
+    seen.add(key);
   });
+  if (problems.length > 0) {
+    throw badRequest(
+      `${problems.length === 1 ? 'One cell was' : `${problems.length} cells were`} refused; nothing was saved`,
+      problems,
+    );
+  }
+  const stored = await repo.storedByPair();
+  const pairOf = (cell: { gradeId: number; levelId: number }) => `${cell.gradeId}:${cell.levelId}`;
+  // A cell read at another version than its base salary's now (0: it had none) refuses the
+  // whole save, naming each such cell and who changed what since.
+  const stale = cells.flatMap((cell, index) => {
+    const current = stored.get(pairOf(cell))?.version ?? 0;
+    return cell.version === undefined || cell.version === current
+      ? []
+      : [{ index, cell, sent: cell.version, current }];
+  });
+  if (stale.length > 0) {
+    const names = await repo.pairNames(stale.map((s) => s.cell));
+    const rows = stale.map((s) => ({
+      ...s,
+      record: baseSalaryRecord(
+        stored.get(pairOf(s.cell))?.id ?? 0,
+        names.get(pairOf(s.cell)) ?? pairOf(s.cell),
+      ),
+    }));
+    const listed = rows.map((r) => names.get(pairOf(r.cell)) ?? pairOf(r.cell));
+    const label =
+      listed.length === 1
+        ? `Base salary ${listed[0]}`
+        : `Base salaries ${listed.slice(0, -1).join(', ')} and ${listed[listed.length - 1]}`;
+    throw await audit.staleRows(uow, label, rows);
+  }
+  // Every employee's pay before the grid's cells change (the rules move, the employees do not).
+  const pay = await audit.payBefore(uow, 'all', { rulesOnly: true });
+  const before = new Map([...stored].map(([key, row]) => [key, row.cents]));
+  const setting = cells.filter((c): c is NewBaseSalary => c.amount !== null);
+  const clearing = cells.filter((c) => c.amount === null);
+  let created = 0;
+  let updated = 0;
+  for (const cell of setting) {
+    const cents = before.get(pairOf(cell));
+    if (cents === undefined) created += 1;
+    else if (cents !== toCents(cell.amount)) updated += 1;
+  }
+  await repo.upsertMany(setting.map(({ gradeId, levelId, amount }) => ({ gradeId, levelId, amount })));
+  const deleted = await repo.deletePairs(clearing);
+  const baseSalaries = await repo.list();
+  // The rows this save wrote (their versions moved): a stale edit of one names this entry.
+  const ids = [
+    ...baseSalaries.filter((r) => setting.some((c) => pairOf(c) === pairOf(r))).map((r) => r.id),
+    ...clearing.flatMap((c) => stored.get(pairOf(c))?.id ?? []),
+  ];
+  // One audit entry for the whole save: each cell that changed, "grade / level" by name.
+  const pairName = new Map(
+    baseSalaries.map((r) => [`${r.gradeId}:${r.levelId}`, `${r.grade.name} / ${r.level.name}`]),
+  );
+  const changes = cells.flatMap((cell) => {
+    const key = `${cell.gradeId}:${cell.levelId}`;
+    const stored = before.get(key);
+    const after = cell.amount === null ? null : toCents(cell.amount);
+    if ((stored ?? null) === after) return [];
+    return [
+      {
+        field: `amount ${pairName.get(key) ?? key}`,
+        before: stored === undefined ? null : stored / 100,
+        after: after === null ? null : after / 100,
+      },
+    ];
+  });
+  await audit.record(
+    uow,
+    {
+      action: 'bulkSave',
+      entityType: 'baseSalary',
+      label: 'Base salaries (grid)',
+      changes,
+      details: { created, updated, deleted, ids },
+    },
+    { pay },
+  );
+  return { created, updated, deleted, baseSalaries };
 }

@@ -29,6 +29,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       description: PUT_DESCRIPTION,
       body: updateCompanyBody,
     }),
-    async (request) => ok(await service.update(request.actor, request.body), 'Company settings saved'),
+    async (request) =>
+      ok(await service.update(request.unitOfWork, request.actor, request.body), 'Company settings saved'),
   );
 };

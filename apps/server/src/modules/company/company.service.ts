@@ -7,8 +7,10 @@ import {
   STALE_COMPANY_MESSAGE,
   type UpdateCompanyInput,
 } from '@salary/shared/company/company.contract';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
+import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import { diffFields } from '../audit/audit.diff.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CompanyRepository, CompanyRow } from './company.repository.ts';
@@ -41,30 +43,31 @@ export function toCompany(row: CompanyRow | undefined, defaults: CompanyDefaults
 }
 
 export function createCompanyService(deps: {
-  company: CompanyRepository;
+  company: RepositoryOn<CompanyRepository>;
   defaults: CompanyDefaults;
   audit: Pick<AuditService, 'record'>;
 }) {
-  const read = async () => toCompany(await deps.company.get(), deps.defaults);
+  /** The company as stored, read on `handle` (the database when absent). */
+  const read = async (handle?: DbOrTx) => toCompany(await deps.company(handle).get(), deps.defaults);
 
   return {
     /** Every signed-in user: the screens format every figure and time with it. */
-    get: read,
+    get: (): Promise<Company> => read(),
 
     /** How money, numbers and times read in this company, for the server's own texts and files. */
-    async format(): Promise<CompanyFormat> {
-      return formatOf(await read());
+    async format(handle?: DbOrTx): Promise<CompanyFormat> {
+      return formatOf(await read(handle));
     },
 
-    async update(actor: Actor, input: UpdateCompanyInput): Promise<Company> {
+    async update(uow: UnitOfWork, actor: Actor, input: UpdateCompanyInput): Promise<Company> {
       requirePermission(actor, 'manageSettings');
-      const before = await read();
+      const before = await read(uow.tx);
       const { version, companyName, ...rest } = input;
-      const saved = await deps.company.update({ name: companyName, ...rest }, version);
+      const saved = await deps.company(uow.tx).update({ name: companyName, ...rest }, version);
       if (!saved) throw new AppError(409, STALE_VERSION_ERROR, STALE_COMPANY_MESSAGE);
       const after = toCompany(saved, deps.defaults);
       const fields = ['companyName', 'currency', 'locale', 'timeZone'] as const;
-      await deps.audit.record({
+      await deps.audit.record(uow, {
         action: 'update',
         entityType: 'company',
         entityId: null,

@@ -60,16 +60,16 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
     create: {
       summary: 'Create an employee (manageEmployee)',
       body: employeeFormBody,
-      run: (actor, body) => service.create(actor, toEmployeeInput(body)),
+      run: (uow, actor, body) => service.create(uow, actor, toEmployeeInput(body)),
     },
     update: {
       summary: 'Update an employee (manageEmployee)',
       body: employeeFormBody,
-      run: (actor, id, body) => service.update(actor, id, toEmployeeInput(body), body.version),
+      run: (uow, actor, id, body) => service.update(uow, actor, id, toEmployeeInput(body), body.version),
     },
     remove: {
       summary: 'Delete an employee (deleteEmployee)',
-      run: (actor, id, version) => service.remove(actor, id, version),
+      run: (uow, actor, id, version) => service.remove(uow, actor, id, version),
     },
   });
 };

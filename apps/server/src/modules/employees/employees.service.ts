@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
 import { SnapshotCache } from '../../lib/snapshot-cache.ts';
+import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { PricedEmployee, PricingService } from '../pricing/pricing.service.ts';
 import type { EmployeeRecord, EmployeesRepository, ListPage, RowFilters } from './employees.repository.ts';
@@ -73,27 +74,27 @@ export function toEmployeeView(
 export const authorOf = (actor: Actor): string | null => (actor as { email?: string }).email ?? null;
 
 export function createEmployeesService(deps: {
-  employees: EmployeesRepository;
+  employees: RepositoryOn<EmployeesRepository>;
   pricing: PricingService;
   settings(tx?: DbOrTx): Promise<Settings>;
-  /** Runs work in one transaction: `tx` for other services, the repository bound to it. */
-  transaction<T>(work: (tx: { tx: DbOrTx; employees: EmployeesRepository }) => Promise<T>): Promise<T>;
   /** Every create, update and delete records its entry, with the employee's pay history. */
   audit: Pick<AuditService, 'record' | 'payBefore' | 'payOfNew' | 'staleVersion'>;
 }) {
   const { audit } = deps;
-  const { employees, pricing } = deps;
+  const { pricing } = deps;
+  const employees = deps.employees();
 
   /**
    * The matching employees, priced when they are to be (rows and rules in one statement, so
-   * they come from one snapshot and a list costs one round trip).
+   * they come from one snapshot and a list costs one round trip); read on `tx` when given
+   * (a write answering what it wrote), else on the database.
    */
-  async function read(filters: RowFilters, priced: boolean, page?: ListPage): Promise<ReadRows> {
+  async function read(filters: RowFilters, priced: boolean, page?: ListPage, tx?: DbOrTx): Promise<ReadRows> {
     if (!priced) {
-      const { employees: rows, snapshot } = await employees.listAt(filters, page);
+      const { employees: rows, snapshot } = await deps.employees(tx).listAt(filters, page);
       return { rows, snapshot };
     }
-    const { employees: rows, snapshot } = await pricing.priceEmployees(filters, { page });
+    const { employees: rows, snapshot } = await pricing.priceEmployees(filters, { page, tx });
     return { priced: rows, snapshot };
   }
 
@@ -231,12 +232,15 @@ export function createEmployeesService(deps: {
       })();
     },
 
-    /** One employee with the version it was read at (the form sends it back with its save). */
-    async get(actor: Actor, id: number): Promise<EmployeeView> {
+    /**
+     * One employee with the version it was read at (the form sends it back with its save);
+     * on `tx` when given (a write answering what it wrote).
+     */
+    async get(actor: Actor, id: number, tx?: DbOrTx): Promise<EmployeeView> {
       const visibility = visibilityOf(actor);
       const [rows, version] = await Promise.all([
-        read({ id }, visibility.salary || visibility.cost),
-        employees.versionOf(id),
+        read({ id }, visibility.salary || visibility.cost, undefined, tx),
+        deps.employees(tx).versionOf(id),
       ]);
       const priced = rows.priced?.[0];
       const row = priced?.employee ?? rows.rows?.[0];
@@ -244,18 +248,16 @@ export function createEmployeesService(deps: {
       return { ...toEmployeeView(row, priced, visibility), version };
     },
 
-    async create(actor: Actor, input: EmployeeInput): Promise<EmployeeView> {
+    async create(uow: UnitOfWork, actor: Actor, input: EmployeeInput): Promise<EmployeeView> {
       requirePermission(actor, 'manageEmployee');
-      const id = await deps.transaction(async (tx) => {
-        await validate(input, tx.tx);
-        const id = await tx.employees.insert(input, authorOf(actor));
-        await audit.record(
-          { action: 'create', entityType: 'employee', entityId: id, label: `Employee ${input.name}` },
-          { pay: audit.payOfNew(id), employeeChanges: 'entry' },
-        );
-        return id;
-      });
-      return this.get(actor, id);
+      await validate(input, uow.tx);
+      const id = await deps.employees(uow.tx).insert(input, authorOf(actor));
+      await audit.record(
+        uow,
+        { action: 'create', entityType: 'employee', entityId: id, label: `Employee ${input.name}` },
+        { pay: audit.payOfNew(id), employeeChanges: 'entry' },
+      );
+      return this.get(actor, id, uow.tx);
     },
 
     /**
@@ -263,40 +265,49 @@ export function createEmployeesService(deps: {
      * changed what (the employee's row is locked while this save checks and writes). Without
      * it the last save wins, as it always did for scripts.
      */
-    async update(actor: Actor, id: number, input: EmployeeInput, version?: number): Promise<EmployeeView> {
+    async update(
+      uow: UnitOfWork,
+      actor: Actor,
+      id: number,
+      input: EmployeeInput,
+      version?: number,
+    ): Promise<EmployeeView> {
       requirePermission(actor, 'manageEmployee');
-      await deps.transaction(async (tx) => {
-        const stored = await tx.employees.lockedVersion(id);
-        if (stored === undefined) throw notFound('Employee not found');
-        if (version !== undefined && version !== stored) {
-          const { name } = (await tx.employees.listAt({ id })).employees[0]!;
-          throw await audit.staleVersion(
-            { entityType: 'employee', entityId: id, label: `Employee ${name}`, labels: EMPLOYEE_LABELS },
-            version,
-            stored,
-          );
-        }
-        await validate(input, tx.tx);
-        const pay = await audit.payBefore({ id });
-        await tx.employees.update(id, input, authorOf(actor));
-        const name = pay.before.get(id)?.employee.name ?? input.name;
-        await audit.record(
-          { action: 'update', entityType: 'employee', entityId: id, label: `Employee ${name}` },
-          { pay, employeeChanges: 'entry' },
+      const inUnit = deps.employees(uow.tx);
+      const stored = await inUnit.lockedVersion(id);
+      if (stored === undefined) throw notFound('Employee not found');
+      if (version !== undefined && version !== stored) {
+        const { name } = (await inUnit.listAt({ id })).employees[0]!;
+        throw await audit.staleVersion(
+          uow,
+          { entityType: 'employee', entityId: id, label: `Employee ${name}`, labels: EMPLOYEE_LABELS },
+          version,
+          stored,
         );
-      });
-      return this.get(actor, id);
+      }
+      await validate(input, uow.tx);
+      const pay = await audit.payBefore(uow, { id });
+      await inUnit.update(id, input, authorOf(actor));
+      const name = pay.before.get(id)?.employee.name ?? input.name;
+      await audit.record(
+        uow,
+        { action: 'update', entityType: 'employee', entityId: id, label: `Employee ${name}` },
+        { pay, employeeChanges: 'entry' },
+      );
+      return this.get(actor, id, uow.tx);
     },
 
     /** `version`, when sent, must still be the employee's (as `update`). */
-    async remove(actor: Actor, id: number, version?: number): Promise<void> {
+    async remove(uow: UnitOfWork, actor: Actor, id: number, version?: number): Promise<void> {
       requirePermission(actor, 'deleteEmployee');
+      const inUnit = deps.employees(uow.tx);
       if (version !== undefined) {
-        const stored = await employees.lockedVersion(id);
+        const stored = await inUnit.lockedVersion(id);
         if (stored === undefined) throw notFound('Employee not found');
         if (version !== stored) {
-          const { name } = (await employees.listAt({ id })).employees[0]!;
+          const { name } = (await inUnit.listAt({ id })).employees[0]!;
           throw await audit.staleVersion(
+            uow,
             { entityType: 'employee', entityId: id, label: `Employee ${name}`, labels: EMPLOYEE_LABELS },
             version,
             stored,
@@ -304,10 +315,11 @@ export function createEmployeesService(deps: {
         }
       }
       // Its pay history stays (no foreign key): only the entry says it is gone.
-      const pay = await audit.payBefore({ id });
-      if (!(await employees.delete(id))) throw notFound('Employee not found');
+      const pay = await audit.payBefore(uow, { id });
+      if (!(await inUnit.delete(id))) throw notFound('Employee not found');
       const name = pay.before.get(id)?.employee.name ?? String(id);
       await audit.record(
+        uow,
         { action: 'delete', entityType: 'employee', entityId: id, label: `Employee ${name}` },
         { pay, employeeChanges: 'entry' },
       );

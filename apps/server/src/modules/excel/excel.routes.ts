@@ -116,11 +116,12 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
         'The rows are written in one transaction; an employee of the file deleted by someone else meanwhile → 409 ' +
         'EMPLOYEE_GONE and nothing written.',
       querystring: importQuery,
-      // The upload is read and checked before the write scope opens (excel.service.ts).
+      // The upload is read and checked before the unit of work opens (excel.service.ts).
       config: { writeScope: 'deferred' },
     }),
     async (request) => {
       const { report } = await service.importEmployees(
+        request.openUnitOfWork,
         request.actor,
         () => readUpload(request, limits.importMaxBytes),
         request.query,

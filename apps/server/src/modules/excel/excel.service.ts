@@ -14,9 +14,11 @@ import {
   ROW_KEY_COLUMN,
   SALARY_COLUMN,
 } from '@salary/shared/excel/excel.contract';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
 import { collectGarbage } from '../../lib/collect-garbage.ts';
+import type { OpenUnitOfWork, RepositoryOn } from '../../lib/unit-of-work.ts';
 import type { AuditService, WrittenEmployee } from '../audit/audit.service.ts';
 import { authorOf, type EmployeesService } from '../employees/employees.service.ts';
 import type { PricingService } from '../pricing/pricing.service.ts';
@@ -91,7 +93,7 @@ const refused = (code: string, message: string) => new AppError(400, code, messa
 
 /**
  * The employee writes the import needs, set-based. The composition root hands in the
- * employees' own store (its repository, bound to the import's transaction).
+ * employees' own store (its repository, bound to the import's unit of work).
  */
 export interface EmployeeImportStore {
   newIds(count: number): Promise<number[]>;
@@ -210,26 +212,26 @@ export type { ValueWidths };
 
 export function createExcelService(deps: {
   employeesService: EmployeesService;
-  references: ExcelRepository;
-  employees: EmployeeImportStore;
-  /** Runs the import's writes in one transaction; the repositories it hands over are bound to it. */
-  transaction<T>(work: (repos: ImportRepos) => Promise<T>): Promise<T>;
+  /** The import's repositories: on the database (a dry run, the export), or bound to the import's unit of work. */
+  repos: RepositoryOn<ImportRepos>;
   /** The import records one entry (counts, per-employee changes) with the pay it moved. */
   audit: Pick<AuditService, 'entryInSlices'>;
   /** A dry run prices its rows with the stored rules, as the list would once imported. */
   pricing: Pick<PricingService, 'rulesAt' | 'price'>;
   limits: ExcelLimits;
-  /** The company's date format and zone: a conflict names the day the app changed a row. */
-  format?: () => Promise<DateTimeFormat>;
+  /** The company's date format and zone (read on `handle`): a conflict names the day the app changed a row. */
+  format?: (handle?: DbOrTx) => Promise<DateTimeFormat>;
 }) {
   const { limits } = deps;
+  /** The repositories on the database. */
+  const onDb = deps.repos();
 
   /**
    * Parses the sheet and finds every problem against the employees as they are inside `repos`
    * (any problem: 400 with all of them). The rows are decided afterwards, a slice at a time
    * (`slices`). The sheet's cells are let go as soon as they are parsed.
    */
-  async function prepare(read: ReadSheet, repos: ImportRepos, options: ImportOptions) {
+  async function prepare(read: ReadSheet, repos: ImportRepos, options: ImportOptions, handle?: DbOrTx) {
     const { sheet, columns, extras, exportKey } = read;
     const refs = await repos.references.referenceNames();
     const book = buildNameBook(refs);
@@ -271,7 +273,7 @@ export function createExcelService(deps: {
       refs,
       exportedIds,
       options,
-      dateFormat: deps.format ? await deps.format() : undefined,
+      dateFormat: deps.format ? await deps.format(handle) : undefined,
     });
     const { problems } = planner.plan;
     if (problems.length) {
@@ -387,8 +389,8 @@ export function createExcelService(deps: {
     }> {
       const pages = deps.employeesService.listInPages(actor, filters, EXPORT_PAGE);
       const [installation, widths] = await Promise.all([
-        deps.references.installationId(),
-        deps.references.widestValues(),
+        onDb.references.installationId(),
+        onDb.references.widestValues(),
       ]);
       const columns = exportColumns(
         {
@@ -400,14 +402,14 @@ export function createExcelService(deps: {
       );
       return {
         columns,
-        employees: withVersions(pages, deps.references),
+        employees: withVersions(pages, onDb.references),
         key: { installation, exportedAt: new Date() },
       };
     },
 
     /** Any signed-in user may download the template; it lists the current names. */
     async template(): Promise<Buffer> {
-      return buildTemplateWorkbook(await deps.references.referenceNames(), {
+      return buildTemplateWorkbook(await onDb.references.referenceNames(), {
         maxRows: limits.importMaxRows,
         maxBytes: formatBytes(limits.importMaxBytes),
       });
@@ -420,6 +422,7 @@ export function createExcelService(deps: {
      * duplicates only when ticked (`options`). A dry run answers the same report and writes nothing.
      */
     async importEmployees(
+      open: OpenUnitOfWork,
       actor: Actor,
       openUpload: () => Promise<Upload>,
       options: ImportOptions,
@@ -432,17 +435,17 @@ export function createExcelService(deps: {
       const { sheetName } = read;
 
       if (options.dryRun) {
-        const repos = { references: deps.references, employees: deps.employees };
-        const { pending, planner, refs } = await prepare(read, repos, options);
+        const { pending, planner, refs } = await prepare(read, onDb, options);
         read = null;
         // What the table shows before Confirm: the new rows, and each row's gross before → after.
         const pay = await importPayPreview(deps.pricing, refs, { salary: can(actor, 'showSalary') });
-        for await (const decided of slices(pending, planner, repos)) pay.add(decided);
+        for await (const decided of slices(pending, planner, onDb)) pay.add(decided);
         return { report: pay.into(reportOf(sheetName, planner.finish())) };
       }
       const by = authorOf(actor);
-      return deps.transaction(async (repos) => {
-        const { pending, planner, refs } = await prepare(read!, repos, options);
+      return open(async (uow) => {
+        const repos = deps.repos(uow.tx);
+        const { pending, planner, refs } = await prepare(read!, repos, options, uow.tx);
         // The sheet's cells are done with once parsed: not held through the writes.
         read = null;
         // One entry: the counts, and each employee created or changed with its fields
@@ -450,7 +453,7 @@ export function createExcelService(deps: {
         // come a slice at a time, priced from the records the plan read and the values written
         // (import-records.ts), not read again: an import moves only the pay of the employees
         // it writes (the rules stay).
-        const entry = await deps.audit.entryInSlices({ action: 'import', entityType: 'import' });
+        const entry = await deps.audit.entryInSlices(uow);
         const records = importRecords(refs);
         let created = 0;
         let sliceCount = 0;

@@ -22,6 +22,7 @@ export const importRevertRoutes: FastifyPluginAsyncZod = async (app) => {
       importRevertResult,
       { description: DESCRIPTION, params: idParam },
     ),
-    async (request) => ok(await service.revertImport(request.actor, request.params.id), 'Import reverted'),
+    async (request) =>
+      ok(await service.revertImport(request.unitOfWork, request.actor, request.params.id), 'Import reverted'),
   );
 };

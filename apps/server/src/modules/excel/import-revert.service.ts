@@ -2,8 +2,10 @@ import { IMPORT_REVERT_ERRORS, type ImportRevertResult } from '@salary/shared/au
 import type { DateTimeFormat } from '@salary/shared/common/date-time';
 import type { Actor } from '@salary/shared/common/permissions';
 import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { requireAdmin } from '../../lib/authorize.ts';
+import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { authorOf } from '../employees/employees.service.ts';
 import type { ExcelRepository } from './excel.repository.ts';
@@ -38,17 +40,20 @@ const refuse = (status: number, code: string, message: string, data: unknown = n
   new AppError(status, code, message, data);
 
 export function createImportRevertService(deps: {
-  revert: ImportRevertRepository;
-  references: ExcelRepository;
-  employees: Pick<EmployeeImportStore, 'updateMany'>;
+  revert: RepositoryOn<ImportRevertRepository>;
+  references: RepositoryOn<ExcelRepository>;
+  employees: RepositoryOn<Pick<EmployeeImportStore, 'updateMany'>>;
   audit: Pick<AuditService, 'record' | 'payBefore' | 'employeesOf'>;
-  /** The company's date format and zone: the refusals name when. */
-  format: () => Promise<DateTimeFormat>;
+  /** The company's date format and zone (read on `handle`): the refusals name when. */
+  format: (handle?: DbOrTx) => Promise<DateTimeFormat>;
 }) {
-  const { revert, references, audit } = deps;
+  const { audit } = deps;
 
   /** The earlier job/position/grade/level a restore needs, when one of them was deleted since. */
-  async function missingReferences(restores: Array<{ id: number; fields: Record<string, unknown> }>) {
+  async function missingReferences(
+    references: ExcelRepository,
+    restores: Array<{ id: number; fields: Record<string, unknown> }>,
+  ) {
     const refs = await references.referenceNames();
     const has = (rows: Array<{ id: number }>) => new Set(rows.map((r) => r.id));
     const jobs = has(refs.jobs);
@@ -70,8 +75,11 @@ export function createImportRevertService(deps: {
   }
 
   return {
-    async revertImport(actor: Actor, importId: number): Promise<ImportRevertResult> {
+    async revertImport(uow: UnitOfWork, actor: Actor, importId: number): Promise<ImportRevertResult> {
       requireAdmin(actor, 'Only administrators can revert an import');
+      const { tx } = uow;
+      const revert = deps.revert(tx);
+      const references = deps.references(tx);
       const entry = await revert.lockEntry(importId);
       if (!entry) throw notFound('Audit entry not found');
       if (entry.action !== 'import' || entry.entityType !== 'import')
@@ -85,10 +93,10 @@ export function createImportRevertService(deps: {
         throw refuse(
           409,
           IMPORT_REVERT_ERRORS.alreadyReverted,
-          `This import was already reverted on ${revertTime(done.at, await deps.format())} by ${done.actorEmail}`,
+          `This import was already reverted on ${revertTime(done.at, await deps.format(tx))} by ${done.actorEmail}`,
           { revertId: done.id },
         );
-      const split = splitImported(await audit.employeesOf({ id: importId, details: entry.details }));
+      const split = splitImported(await audit.employeesOf({ id: importId, details: entry.details }, tx));
       if (!split)
         throw refuse(
           400,
@@ -104,12 +112,17 @@ export function createImportRevertService(deps: {
       ]);
       const blockers = findBlockers(split, touches, stored);
       if (blockers.length)
-        throw refuse(409, IMPORT_REVERT_ERRORS.touchedLater, refusalMessage(blockers, await deps.format()), {
-          employees: blockers,
-        });
+        throw refuse(
+          409,
+          IMPORT_REVERT_ERRORS.touchedLater,
+          refusalMessage(blockers, await deps.format(tx)),
+          {
+            employees: blockers,
+          },
+        );
 
       const restores = split.changed.map((e) => ({ id: e.id, fields: restoredFields(e, stored.get(e.id)!) }));
-      const gone = await missingReferences(restores);
+      const gone = await missingReferences(references, restores);
       if (gone.length)
         throw refuse(
           409,
@@ -119,14 +132,15 @@ export function createImportRevertService(deps: {
 
       // The pay of the import's employees before (a revert moves no one else's): the deleted
       // keep their rows, the restored get one where their pay moves back.
-      const pay = await audit.payBefore({ ids });
+      const pay = await audit.payBefore(uow, { ids });
       const deleted = await revert.deleteMany(split.created.map((e) => e.id));
-      const restored = await deps.employees.updateMany(
+      const restored = await deps.employees(tx).updateMany(
         restores.map((r) => ({ id: r.id, employee: r.fields as Omit<EmployeeInput, 'customMultiplierIds'> })),
         authorOf(actor),
       );
       const sheet = (entry.details as { sheet?: unknown }).sheet;
       const revertId = await audit.record(
+        uow,
         {
           action: 'revert',
           entityType: 'import',

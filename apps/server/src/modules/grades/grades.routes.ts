@@ -21,6 +21,9 @@ export const gradesRoutes = ruleRoutes('grades', gradeCalls, summaries, (app) =>
       { body: reorderGradesBody },
     ),
     async (request) =>
-      ok(await app.services.grades.reorder(request.actor, request.body), 'Grades reordered successfully'),
+      ok(
+        await app.services.grades.reorder(request.unitOfWork, request.actor, request.body),
+        'Grades reordered successfully',
+      ),
   );
 });

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { downloadHeaders, workbookResponse } from '../../lib/download.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeDoc } from '../../lib/route-doc.ts';
+import { joinableUnitOfWork } from '../../plugins/unit-of-work.ts';
 import { impactWorkbook } from './impact-workbook.ts';
 
 const DESCRIPTION = [
@@ -26,17 +27,22 @@ const DESCRIPTION = [
 export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.impact;
   const doc = routeDoc('impact');
-  /** The preview of the request's write: the write run by its own route, in the preview's scope. */
+  /**
+   * The preview of the request's write: the write run by its own route, injected, in a
+   * savepoint of the preview's unit of work (plugins/unit-of-work.ts) and as its caller.
+   */
   const previewOf = (request: FastifyRequest, write: ImpactRequest) =>
-    service.preview(request.actor, write, async (w) => {
-      const res = await request.server.inject({
-        method: w.method,
-        url: `/api${w.path}`,
-        headers: { authorization: request.headers.authorization ?? '' },
-        ...(w.body === undefined ? {} : { payload: w.body as object }),
-      });
-      return { statusCode: res.statusCode, body: res.body ? res.json() : null };
-    });
+    service.preview(request.actor, write, (w, uow) =>
+      joinableUnitOfWork(uow, request.actor, async (join) => {
+        const res = await request.server.inject({
+          method: w.method,
+          url: `/api${w.path}`,
+          headers: { authorization: request.headers.authorization ?? '', ...join },
+          ...(w.body === undefined ? {} : { payload: w.body as object }),
+        });
+        return { statusCode: res.statusCode, body: res.body ? res.json() : null };
+      }),
+    );
   // The route's own refusal, as it is: its status and its envelope (not this route's schema).
   const refuse = (reply: FastifyReply, refused: { statusCode: number; body: unknown }) =>
     reply.code(refused.statusCode).header('cache-control', 'no-store').send(refused.body);
@@ -46,7 +52,7 @@ export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
     doc('Preview what a rule change does to everyone’s pay (admin or manageSettings)', impactSchema, {
       description: DESCRIPTION,
       body: impactRequestSchema,
-      // The preview opens its own scope, one that always rolls back.
+      // The preview opens its own unit of work, one that always rolls back.
       config: { writeScope: 'none' },
     }),
     async (request, reply) => {

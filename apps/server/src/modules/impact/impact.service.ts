@@ -7,7 +7,7 @@ import {
 } from '@salary/shared/impact/impact.contract';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import { runPreview } from '../../lib/write-scope.ts';
+import { runPreview, type UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { PricedEmployee, PricingService } from '../pricing/pricing.service.ts';
 import { compareImpact } from './impact.compare.ts';
 
@@ -17,8 +17,8 @@ export interface WriteAnswer {
   body: unknown;
 }
 
-/** Runs the write through the real route (validation, permissions, service) in the current scope. */
-export type RunWrite = (write: ImpactRequest) => Promise<WriteAnswer>;
+/** Runs the write through the real route (validation, permissions, service) in the preview's unit of work. */
+export type RunWrite = (write: ImpactRequest, uow: UnitOfWork) => Promise<WriteAnswer>;
 
 export type PreviewOutcome = { refused: WriteAnswer } | { impact: Impact };
 
@@ -28,15 +28,16 @@ export type PreviewOutcome = { refused: WriteAnswer } | { impact: Impact };
  * and pay history the write makes vanish with it, and both pricings see one consistent
  * database. A write the route refuses is answered exactly as the route answered it.
  */
-export function createImpactService(deps: { rootDb: Db; pricing: PricingService }) {
+export function createImpactService(deps: { db: Db; pricing: PricingService }) {
   const { pricing } = deps;
-  const priceEveryone = async () => (await pricing.priceEmployees()).employees;
+  const priceEveryone = async (uow: UnitOfWork) =>
+    (await pricing.priceEmployees({}, { tx: uow.tx })).employees;
   /**
    * A rule write changes rules, never employees: after it only the rules are read again
    * (one small statement) and the rows already read are priced with them.
    */
-  const priceAgain = async (before: PricedEmployee[]) => {
-    const book = await pricing.rulesAt();
+  const priceAgain = async (uow: UnitOfWork, before: PricedEmployee[]) => {
+    const book = await pricing.rulesAt(uow.tx);
     return before.map((p) => pricing.price(book, p.employee));
   };
 
@@ -53,15 +54,15 @@ export function createImpactService(deps: { rootDb: Db; pricing: PricingService 
       // anyone is priced: a refused preview costs no more than the refused write.
       const mayWrite = can(actor, 'manageSettings');
       return runPreview(
-        deps.rootDb,
-        async (): Promise<PreviewOutcome> => {
-          const before = mayWrite ? await priceEveryone() : [];
-          const answer = await runWrite(write);
+        deps.db,
+        { actor: { id: actor.id, email: actor.email }, label: `preview ${write.method} ${write.path}` },
+        async (uow): Promise<PreviewOutcome> => {
+          const before = mayWrite ? await priceEveryone(uow) : [];
+          const answer = await runWrite(write, uow);
           if (answer.statusCode >= 400) return { refused: answer };
           if (!mayWrite) throw new Error('a rule write passed without manageSettings');
-          return { impact: compareImpact(before, await priceAgain(before), see) };
+          return { impact: compareImpact(before, await priceAgain(uow, before), see) };
         },
-        { actor: { id: actor.id, email: actor.email }, label: `preview ${write.method} ${write.path}` },
       );
     },
   };

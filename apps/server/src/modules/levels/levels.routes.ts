@@ -20,6 +20,9 @@ export const levelsRoutes = ruleRoutes('levels', levelCalls, summaries, (app) =>
       { body: reorderLevelsBody },
     ),
     async (request) =>
-      ok(await app.services.levels.reorder(request.actor, request.body), 'Levels reordered successfully'),
+      ok(
+        await app.services.levels.reorder(request.unitOfWork, request.actor, request.body),
+        'Levels reordered successfully',
+      ),
   );
 });

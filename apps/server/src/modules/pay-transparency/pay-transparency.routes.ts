@@ -59,7 +59,8 @@ export const payTransparencyRoutes: FastifyPluginAsyncZod = async (app) => {
     doc("Justify a flagged category's pay gap (admins)", savedJustificationSchema, {
       body: justificationBody,
     }),
-    async (request) => ok(await justifications.save(request.actor, request.body), 'Justification saved'),
+    async (request) =>
+      ok(await justifications.save(request.unitOfWork, request.actor, request.body), 'Justification saved'),
   );
 
   app.get(

@@ -5,30 +5,30 @@ import type {
   updatePositionBody,
 } from '@salary/shared/positions/positions.contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { namedListRules } from '../../lib/named-list.service.ts';
 import type { RowFinder } from '../../lib/pair-rule.service.ts';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
+import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import { diffFields } from '../audit/audit.diff.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { createPositionsRepository } from './positions.repository.ts';
+import type { PositionsRepository } from './positions.repository.ts';
 
 type PositionInput = z.output<typeof createPositionBody>;
 type PositionChanges = z.output<typeof updatePositionBody>;
 
 /** A named list whose names are unique within a job, and which belongs to that job. */
 export function createPositionsService(deps: {
-  db: Db;
+  positions: RepositoryOn<PositionsRepository>;
   audit: Pick<AuditService, 'record' | 'staleVersion'>;
   jobs: RowFinder<{ id: number; name: string }>;
 }) {
-  const { db, jobs } = deps;
-  const positions = createPositionsRepository(db);
-  const rules = namedListRules(positions, { noun: 'position', audit: deps.audit });
+  const { jobs } = deps;
+  const positions = deps.positions();
+  const rules = namedListRules(deps.positions, { noun: 'position', audit: deps.audit });
 
-  async function requireJob(jobId: number) {
-    const job = await jobs.findById(jobId);
+  async function requireJob(uow: UnitOfWork, jobId: number) {
+    const job = await jobs(uow.tx).findById(jobId);
     if (!job) throw badRequest('Job not found', [{ field: 'jobId', message: 'Job not found' }]);
     return job;
   }
@@ -43,25 +43,26 @@ export function createPositionsService(deps: {
     /** Every position, or those of `query.jobId` (GET /positions?jobId=). */
     list: (_actor: Actor, query: { jobId?: number } = {}): Promise<Position[]> => positions.list(query.jobId),
 
-    async create(actor: Actor, input: PositionInput): Promise<Position> {
+    async create(uow: UnitOfWork, actor: Actor, input: PositionInput): Promise<Position> {
       rules.requireWriter(actor);
-      const job = await requireJob(input.jobId);
-      return rules.create(actor, { name: input.name, jobId: job.id }, inJob(job));
+      const job = await requireJob(uow, input.jobId);
+      return rules.create(uow, actor, { name: input.name, jobId: job.id }, inJob(job));
     },
 
     /**
      * Renames and/or moves a position. Employees and factors reference (job, position)
      * together, so a position they use cannot change its job: say so instead of failing.
      */
-    async update(actor: Actor, id: number, input: PositionChanges): Promise<Position> {
+    async update(uow: UnitOfWork, actor: Actor, id: number, input: PositionChanges): Promise<Position> {
       rules.requireWriter(actor);
-      const current = await rules.findAtVersion(id, input.version);
-      const job = await requireJob(input.jobId);
+      const current = await rules.findAtVersion(uow, id, input.version);
+      const job = await requireJob(uow, input.jobId);
+      const inUnit = deps.positions(uow.tx);
       if (job.id !== current.jobId) {
         const blockers: string[] = [];
-        const assigned = await positions.countEmployees(id);
+        const assigned = await inUnit.countEmployees(id);
         if (assigned > 0) blockers.push(rules.employeesAssigned(assigned));
-        if ((await positions.countAdjustmentFactors(id)) > 0) blockers.push('it has an adjustment factor');
+        if ((await inUnit.countAdjustmentFactors(id)) > 0) blockers.push('it has an adjustment factor');
         if (blockers.length > 0) {
           throw conflict(
             `Cannot move position "${current.name}" from job "${current.job.name}" to job "${job.name}": ${blockers.join(' and ')}`,
@@ -69,12 +70,12 @@ export function createPositionsService(deps: {
         }
       }
       const check = { ...inJob(job), exceptId: id };
-      await rules.ensureNameFree(input.name, check);
+      await rules.ensureNameFree(uow, input.name, check);
       try {
         await rules.write(
           input.name,
           async () => {
-            if (!(await positions.update(id, { name: input.name, jobId: job.id }))) throw rules.missing();
+            if (!(await inUnit.update(id, { name: input.name, jobId: job.id }))) throw rules.missing();
           },
           check,
         );
@@ -84,8 +85,8 @@ export function createPositionsService(deps: {
           throw conflict(`Cannot move position "${current.name}": employees or an adjustment factor use it`);
         throw error;
       }
-      const after = await rules.find(id);
-      await deps.audit.record({
+      const after = await rules.find(id, uow.tx);
+      await deps.audit.record(uow, {
         action: 'update',
         entityType: 'position',
         entityId: id,
@@ -99,7 +100,7 @@ export function createPositionsService(deps: {
     },
 
     /** Refused while employees hold the position; its adjustment factor goes with it. */
-    remove: (actor: Actor, id: number, version?: number): Promise<void> =>
-      rules.removeUnlessAssigned(actor, db, id, positions.countEmployees, undefined, version),
+    remove: (uow: UnitOfWork, actor: Actor, id: number, version?: number): Promise<void> =>
+      rules.removeUnlessAssigned(uow, actor, id, positions.countEmployees, undefined, version),
   };
 }

@@ -13,7 +13,6 @@ import {
   settings,
 } from '../../db/schema.ts';
 import { currentSnapshot } from '../../lib/snapshot.repository.ts';
-import { currentWriteScope } from '../../lib/write-scope.ts';
 import {
   type EmployeeRecord,
   type ListPage,
@@ -184,7 +183,7 @@ export function createPricingRepository(
   db: DbOrTx,
   opts: {
     /**
-     * The root handle (outside any write scope): whole-list reads run there in one
+     * The database itself (outside any unit of work): whole-list reads run there in one
      * transaction, read-only REPEATABLE READ on PostgreSQL (one snapshot for all of it, and
      * `pg_current_snapshot()` names it).
      */
@@ -265,7 +264,7 @@ export function createPricingRepository(
       tx: DbOrTx = db,
     ): Promise<{ employees: EmployeeRecord[]; rules: StoredRules; snapshot: string }> {
       const whole = !page && filters.id === undefined && filters.ids === undefined;
-      if (rowProtocol && root && whole && tx === db && !currentWriteScope()) return listByRows(filters);
+      if (rowProtocol && root && whole && tx === db) return listByRows(filters);
       const [row] = await tx
         .select({ ...listColumns(filters, page), ...ruleColumns })
         .from(oneRow)

@@ -5,7 +5,6 @@ import type { Settings } from '@salary/shared/settings/settings.contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { SnapshotCache } from '../../lib/snapshot-cache.ts';
-import { inWriteTransaction } from '../../lib/write-scope.ts';
 import type {
   EmployeeRecord,
   FactorRecord,
@@ -200,7 +199,7 @@ export function createPricingService(deps: {
       filters: RowFilters = {},
       options: { page?: ListPage; tx?: DbOrTx } = {},
     ): Promise<{ employees: PricedEmployee[]; snapshot: string }> {
-      if (!options.page && !options.tx && !narrowsRows(filters) && !inWriteTransaction()) return priceWhole();
+      if (!options.page && !options.tx && !narrowsRows(filters)) return priceWhole();
       const read = await repo.employeesWithRules(filters, options.page, options.tx);
       const book = await bookOf(read.rules, options.tx);
       const priced: PricedEmployee[] = new Array(read.employees.length);

@@ -52,6 +52,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       description: PUT_DESCRIPTION,
       body: updateSettingsBody,
     }),
-    async (request) => ok(await service.update(request.actor, request.body), 'Settings updated successfully'),
+    async (request) =>
+      ok(
+        await service.update(request.unitOfWork, request.actor, request.body),
+        'Settings updated successfully',
+      ),
   );
 };

@@ -11,6 +11,7 @@ import {
 } from '@salary/shared/settings/settings.contract';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
+import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import { diffFields } from '../audit/audit.diff.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { SettingsRepository, SettingsValues } from './settings.repository.ts';
@@ -36,10 +37,10 @@ export function withStableIds(
 }
 
 export function createSettingsService(deps: {
-  settings: SettingsRepository;
+  settings: RepositoryOn<SettingsRepository>;
   audit: Pick<AuditService, 'record' | 'payBefore'>;
 }) {
-  const { settings } = deps;
+  const settings = deps.settings();
 
   return {
     /**
@@ -51,17 +52,18 @@ export function createSettingsService(deps: {
       return canReadMoneyRules(actor) ? record : withoutValues(record);
     },
 
-    async update(actor: Actor, input: UpdateSettingsInput): Promise<Settings> {
+    async update(uow: UnitOfWork, actor: Actor, input: UpdateSettingsInput): Promise<Settings> {
       requirePermission(actor, 'manageSettings');
       // 409 like every other duplicate name; the contract exports the check.
       const duplicate = findDuplicateBenefitName(input.benefits);
       if (duplicate !== undefined) throw conflict(`A benefit named "${duplicate}" already exists`);
 
       const { version, ...values } = input;
-      const before = await settings.get();
+      const inUnit = deps.settings(uow.tx);
+      const before = await inUnit.get();
       // Any setting may move anyone's pay: every employee is priced before and after.
-      const pay = await deps.audit.payBefore('all', { rulesOnly: true });
-      const saved = await settings.update(
+      const pay = await deps.audit.payBefore(uow, 'all', { rulesOnly: true });
+      const saved = await inUnit.update(
         { ...values, customMultipliers: withStableIds(values.customMultipliers) },
         version,
       );
@@ -71,6 +73,7 @@ export function createSettingsService(deps: {
       delete (was as Record<string, unknown>).updatedAt;
       delete (now as Record<string, unknown>).updatedAt;
       await deps.audit.record(
+        uow,
         {
           action: 'update',
           entityType: 'settings',

@@ -31,6 +31,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/users/:id/sessions',
     doc('Sign a user out everywhere (admin)', endedSessionsData, { params: idParam }),
     async (request) =>
-      ok({ ended: await service.endSessions(request.actor, request.params.id) }, 'Signed out everywhere'),
+      ok(
+        { ended: await service.endSessions(request.unitOfWork, request.actor, request.params.id) },
+        'Signed out everywhere',
+      ),
   );
 };

@@ -6,6 +6,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.t
 import { requireAdmin } from '../../lib/authorize.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
+import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import { requireVersion } from '../../lib/versions.ts';
 import { diffFields } from '../audit/audit.diff.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -21,12 +22,13 @@ const ADMINS_ONLY = 'Only administrators can manage users';
 const USER_LABELS: Record<string, string> = { name: 'Name', email: 'Email', ...PERMISSION_LABELS };
 
 export function createUsersService(deps: {
-  users: UsersRepository;
-  sessions: SessionsRepository;
+  users: RepositoryOn<UsersRepository>;
+  sessions: RepositoryOn<SessionsRepository>;
   idleSeconds: number;
   audit: Pick<AuditService, 'record' | 'staleVersion'>;
 }) {
-  const { users, sessions } = deps;
+  const users = deps.users();
+  const sessions = deps.sessions();
   const { audit } = deps;
   /** A user as the entries show it: never a password or its hash. */
   const view = (u: User) => ({ email: u.email, name: u.name, isAdmin: u.isAdmin, ...u.permissions });
@@ -34,11 +36,13 @@ export function createUsersService(deps: {
   const duplicate = (email: string) => conflict(`A user with the email ${email} already exists`);
 
   /** The user, locked, if `version` (when sent) is still theirs; else the 409 naming who changed them. */
-  async function findAtVersion(id: number, version: number | undefined): Promise<UserRow> {
+  async function findAtVersion(uow: UnitOfWork, id: number, version: number | undefined): Promise<UserRow> {
+    const users = deps.users(uow.tx);
     const stored = await users.lockedVersion(id);
     const existing = stored === undefined ? undefined : await users.findById(id);
     if (stored === undefined || !existing) throw notFound('User not found');
     await requireVersion(
+      uow,
       audit,
       { entityType: 'user', entityId: id, label: label(existing), labels: USER_LABELS },
       version,
@@ -53,8 +57,9 @@ export function createUsersService(deps: {
       return (await users.list()).map(toUserRecord);
     },
 
-    async create(actor: Actor, input: CreateInput): Promise<User> {
+    async create(uow: UnitOfWork, actor: Actor, input: CreateInput): Promise<User> {
       requireAdmin(actor, ADMINS_ONLY);
+      const users = deps.users(uow.tx);
       if (await users.findByEmail(input.email)) throw duplicate(input.email);
       await requireGoodPassword(input.password, { email: input.email, name: input.name }, 'password');
       try {
@@ -66,7 +71,7 @@ export function createUsersService(deps: {
           permissions: input.permissions,
         });
         const user = toUserRecord(row);
-        await audit.record({
+        await audit.record(uow, {
           action: 'create',
           entityType: 'user',
           entityId: user.id,
@@ -81,14 +86,14 @@ export function createUsersService(deps: {
       }
     },
 
-    async update(actor: Actor, id: number, input: UpdateInput): Promise<User> {
+    async update(uow: UnitOfWork, actor: Actor, id: number, input: UpdateInput): Promise<User> {
       requireAdmin(actor, ADMINS_ONLY);
-      const existing = await findAtVersion(id, input.version);
+      const existing = await findAtVersion(uow, id, input.version);
       if (existing.isAdmin) throw forbidden('Administrator accounts cannot be edited');
-      const row = await users.update(id, input);
+      const row = await deps.users(uow.tx).update(id, input);
       if (!row) throw notFound('User not found');
       const user = toUserRecord(row);
-      await audit.record({
+      await audit.record(uow, {
         action: 'update',
         entityType: 'user',
         entityId: id,
@@ -105,12 +110,12 @@ export function createUsersService(deps: {
     },
 
     /** Signs the user out everywhere: every session ends at its next request. */
-    async endSessions(actor: Actor, id: number): Promise<number> {
+    async endSessions(uow: UnitOfWork, actor: Actor, id: number): Promise<number> {
       requireAdmin(actor, ADMINS_ONLY);
-      const user = await users.findById(id);
+      const user = await deps.users(uow.tx).findById(id);
       if (!user) throw notFound('User not found');
-      const ended = await sessions.deleteForUser(id);
-      await audit.record({
+      const ended = await deps.sessions(uow.tx).deleteForUser(id);
+      await audit.record(uow, {
         action: 'end-sessions',
         entityType: 'user',
         entityId: id,
@@ -120,13 +125,13 @@ export function createUsersService(deps: {
       return ended;
     },
 
-    async remove(actor: Actor, id: number, version?: number): Promise<void> {
+    async remove(uow: UnitOfWork, actor: Actor, id: number, version?: number): Promise<void> {
       requireAdmin(actor, ADMINS_ONLY);
       if (id === actor.id) throw badRequest('You cannot delete your own account');
-      const existing = await findAtVersion(id, version);
+      const existing = await findAtVersion(uow, id, version);
       if (existing.isAdmin) throw forbidden('Administrator accounts cannot be deleted');
-      if (!(await users.delete(id))) throw notFound('User not found');
-      await audit.record({
+      if (!(await deps.users(uow.tx).delete(id))) throw notFound('User not found');
+      await audit.record(uow, {
         action: 'delete',
         entityType: 'user',
         entityId: id,
