@@ -46,7 +46,7 @@ const SAME_ON_EVERY_DATABASE = [
   'apps/server/test/**/*.pglite-only.test.ts',
 ];
 
-/** A server project on one database: the API tier, or the release tier. */
+/** A server project on one database: the medium tier, the API tier, or the release tier. */
 function serverProject(name: string, kind: 'pglite' | 'postgres', include: string[], exclude: string[]) {
   return {
     test: {
@@ -66,8 +66,25 @@ function serverProject(name: string, kind: 'pglite' | 'postgres', include: strin
 const SERVER_TESTS = ['apps/server/test/**/*.test.ts'];
 
 /**
+ * The medium tier: the services built by the composition root on a PGlite copy of the
+ * template, called without the HTTP app (test/support/medium.ts) — queries and rules whose
+ * subject is not the HTTP layer. Part of `npm run test:fast`; on PostgreSQL they run with the
+ * rest of `server-pg`. A file listed here builds no app (test/support/medium.ts).
+ */
+const MEDIUM = [
+  'apps/server/test/audit/change-words-texts.test.ts',
+  'apps/server/test/calculator/calculator-pricing.test.ts',
+  'apps/server/test/employees/employees-search.test.ts',
+  'apps/server/test/excel/import-pay.test.ts',
+  'apps/server/test/insights/breakdown-figures.test.ts',
+  'apps/server/test/insights/insights-figures.test.ts',
+  'apps/server/test/pay-transparency/demo-report.test.ts',
+];
+
+/**
  * One runner for every test, in tiers (see the README's scripts): pure packages and the
- * server's database-free tests (`unit`), web components in jsdom (`web`), the API through the
+ * server's database-free tests (`unit`), the services on PGlite without the app (`medium`),
+ * web components in jsdom (`web`), the API through the
  * real app on PGlite (`server`) and on PostgreSQL when TEST_DATABASE_URL is set (`server-pg`),
  * the process-level release tier (`release`, `release-pg`), and browser tests in real
  * Chromium (`e2e`).
@@ -88,7 +105,8 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      serverProject('server', 'pglite', SERVER_TESTS, [...RELEASE, ...SERVER_WITHOUT_DATABASE]),
+      serverProject('server', 'pglite', SERVER_TESTS, [...RELEASE, ...SERVER_WITHOUT_DATABASE, ...MEDIUM]),
+      serverProject('medium', 'pglite', MEDIUM, []),
       serverProject('release', 'pglite', RELEASE, []),
       ...(withPostgres
         ? [

@@ -16,8 +16,9 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /** The vitest projects of each tier (vitest.config.ts defines them). */
 const TIERS = {
-  // Engine, shared contract, the server's database-free tests, web components.
-  fast: ['unit', 'web'],
+  // Engine, shared contract, the server's database-free tests, the services on PGlite without
+  // the HTTP app (medium), web components.
+  fast: ['unit', 'medium', 'web'],
   // The API through the real app: every route's envelope, auth, access matrix, rules, imports.
   http: ['server', ...(withPostgres ? ['server-pg'] : [])],
   // Real Chromium against the built app: journeys, the accessibility sweep, the looks.
@@ -70,7 +71,7 @@ if (tier !== undefined) {
   // Every tier. The browser files run one at a time (one Chromium each) and are the longest
   // path, so they start at once in their own run beside the others instead of queueing behind
   // them; their lines are prefixed "[browser]". Both runs must pass.
-  const others = ['unit', 'web', ...TIERS.http, ...TIERS.release, 'bench'];
+  const others = ['unit', 'medium', 'web', ...TIERS.http, ...TIERS.release, 'bench'];
   const exitOf = (child) => new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
   const browser = spawn(
     'npx',

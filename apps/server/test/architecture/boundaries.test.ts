@@ -162,7 +162,10 @@ describe('architecture boundaries', () => {
     expect(
       unitOfWorkViolations([
         { file: path.join(SERVER_SRC, 'modules/jobs/jobs.service.ts'), source: 'createJobsRepository(db)' },
-        { file: path.join(SERVER_SRC, 'lib/ordered-list.service.ts'), source: 'db.transaction(async (tx) => 1)' },
+        {
+          file: path.join(SERVER_SRC, 'lib/ordered-list.service.ts'),
+          source: 'db.transaction(async (tx) => 1)',
+        },
         { file: path.join(SERVER_SRC, 'services.ts'), source: 'createJobsRepository(db)' },
       ]),
     ).toEqual([

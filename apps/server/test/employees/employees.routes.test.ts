@@ -257,6 +257,12 @@ describe('GET /api/employees', () => {
     expect(bad.envelope.message).toBe('Salary From cannot be greater than Salary To');
   });
 
+  it('refuses a name search that is too long, with a message', async () => {
+    const res = await t.callAsAdmin({ method: 'GET', url: `/api/employees?name=${'a'.repeat(101)}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Search by Name is too long');
+  });
+
   it('answers 403 to salary filters without showSalary', async () => {
     const res = await list('?salaryFrom=1', tokens.cost);
     expect(res.statusCode).toBe(403);

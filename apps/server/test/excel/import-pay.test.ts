@@ -1,24 +1,23 @@
-import type { PayHistoryRow } from '@salary/shared/audit/audit.contract';
-import type { EmployeeView } from '@salary/shared/employees/employee.contract';
-import type { ImportReport } from '@salary/shared/excel/excel.contract';
+import { type ImportReport, importQuery } from '@salary/shared/excel/excel.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company } from '../support/factories.ts';
-import { buildTestApp, type TestContext } from '../support/helper.ts';
-import { IMPORT_HEADER, importFile, importRow, xlsxOf } from './excel-files.ts';
+import { buildMediumServices, listFilters, type MediumActor, type MediumContext } from '../support/medium.ts';
+import { IMPORT_HEADER, importRow, xlsxOf } from './excel-files.ts';
 
 /*
  * An import's pay, seen before and after it: the dry run lists each new row and each changed
  * row's gross before → after (what the list shows once imported), and every employee an import
- * creates starts its pay history with its opening pay.
+ * creates starts its pay history with its opening pay. The import service's plan and writes,
+ * called directly; its route (upload, refusals, the envelope) is tested in excel-import.routes.test.ts.
  */
 
-let t: TestContext;
+let t: MediumContext;
 let c: Company;
 let rich: { grade: { id: number; name: string }; level: { id: number; name: string } };
 let ada: number;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildMediumServices();
   c = await t.newCompany(4000);
   const grade = await t.newGrade('Senior');
   const level = await t.newLevel('Lead');
@@ -28,11 +27,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const employee = async (id: number) =>
-  (await t.callAsAdmin<EmployeeView>({ method: 'GET', url: `/api/employees/${id}` })).envelope.data;
-const historyOf = async (id: number) =>
-  (await t.callAsAdmin<PayHistoryRow[]>({ method: 'GET', url: `/api/employees/${id}/history` })).envelope
-    .data;
+const employee = (id: number) => t.services.employees.get(t.admin, id);
+const historyOf = (id: number) => t.services.audit.history(t.admin, id);
+
+/** POST /api/employees/import?<query> of `bytes`, as `actor`: the import's report. */
+async function importFile(bytes: Buffer, options: { query?: string; actor?: MediumActor } = {}) {
+  const actor = options.actor ?? t.admin;
+  const query = importQuery.parse(Object.fromEntries(new URLSearchParams(options.query ?? '')));
+  const { report } = await t.asActor(actor, 'when-ready', (services, open) =>
+    services.excel.importEmployees(open, actor, async () => ({ bytes }), query),
+  );
+  return report;
+}
 
 async function file() {
   return xlsxOf([
@@ -51,9 +57,7 @@ async function file() {
 describe('the import preview and its pay', () => {
   it('lists the new rows and each changed row’s gross before → after, as the list shows them once imported', async () => {
     const grossBefore = (await employee(ada)).calculatedSalary;
-    const preview = await importFile(t, await file(), { query: '?dryRun=true' });
-    expect(preview.statusCode, preview.body).toBe(200);
-    const report: ImportReport = preview.envelope.data;
+    const report: ImportReport = await importFile(await file(), { query: '?dryRun=true' });
     expect(report.creations).toEqual([
       {
         row: 3,
@@ -70,11 +74,9 @@ describe('the import preview and its pay', () => {
     expect(change.grossBefore).toBe(grossBefore);
     expect(change.grossAfter).toBeGreaterThan(grossBefore!);
 
-    const imported = await importFile(t, await file(), { query: `?overwrite=${ada}` });
-    expect(imported.statusCode, imported.body).toBe(200);
+    await importFile(await file(), { query: `?overwrite=${ada}` });
     expect((await employee(ada)).calculatedSalary).toBe(change.grossAfter);
-    const list = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
-      .data;
+    const list = await t.services.employees.list(t.admin, listFilters(''));
     const grace = list.find((e) => e.name === 'Grace Hopper')!;
     expect(grace.calculatedSalary).toBe(report.creations[0]!.grossSalary);
 
@@ -91,18 +93,16 @@ describe('the import preview and its pay', () => {
   });
 
   it('shows no gross to an importer who may not see salaries', async () => {
-    const importer = await t.createUser({ manageEmployee: true });
+    const importer = await t.newActor({ manageEmployee: true });
     const preview = await importFile(
-      t,
       await xlsxOf([
         IMPORT_HEADER,
         importRow(c, { ID: ada, Name: 'Ada Lovelace', 'Years of Experience': 9 }),
         importRow(c, { Name: 'Linus' }),
       ]),
-      { query: '?dryRun=true', token: importer.token },
+      { query: '?dryRun=true', actor: importer },
     );
-    expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.envelope.data.creations.map((n) => n.name)).toEqual(['Linus']);
-    expect(preview.body).not.toMatch(/gross/i);
+    expect(preview.creations.map((n) => n.name)).toEqual(['Linus']);
+    expect(JSON.stringify(preview)).not.toMatch(/gross/i);
   });
 });

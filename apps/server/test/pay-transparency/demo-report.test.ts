@@ -1,13 +1,16 @@
-import type { EmployeeView } from '@salary/shared/employees/employee.contract';
-import type { PayReport } from '@salary/shared/pay-transparency/pay-transparency.contract';
-import type { SettingsRead } from '@salary/shared/settings/settings.contract';
+import { payReportQuery } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDemoSeed } from '../../src/seed/demo.ts';
-import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { buildMediumServices, listFilters, type MediumContext } from '../support/medium.ts';
 
-let t: TestContext;
+/*
+ * The pay gap report's figures on the demo company, from the services (pay-transparency.service.ts);
+ * its route is tested in pay-transparency.routes.test.ts.
+ */
+
+let t: MediumContext;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildMediumServices();
   await runDemoSeed(t.database.db);
 });
 afterAll(async () => t.close());
@@ -15,12 +18,7 @@ afterAll(async () => t.close());
 describe('the demo company on the pay transparency report', () => {
   it('has women, men and the others, and at least one flagged category listed first', async () => {
     for (const category of ['job-grade', 'grade'] as const) {
-      const res = await t.callAsAdmin<PayReport>({
-        method: 'GET',
-        url: `/api/pay-transparency?category=${category}`,
-      });
-      expect(res.statusCode).toBe(200);
-      const report = res.envelope.data;
+      const report = await t.services.payTransparency.report(t.admin, category);
       const { counts } = report;
       expect(counts.female).toBeGreaterThan(50);
       expect(counts.male).toBeGreaterThan(50);
@@ -34,10 +32,10 @@ describe('the demo company on the pay transparency report', () => {
   });
 
   it("equals the figures recomputed from the directory's own list", async () => {
-    const list = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
-      .data;
-    const settings = (await t.callAsAdmin<SettingsRead>({ method: 'GET', url: '/api/settings' })).envelope
-      .data as unknown as { benefits: Array<{ amount: number; type: string }> };
+    const list = await t.services.employees.list(t.admin, listFilters(''));
+    const settings = (await t.services.settings.get(t.admin)) as unknown as {
+      benefits: Array<{ amount: number; type: string }>;
+    };
     // Pay = gross + benefits: fixed amounts, and percentages of gross rounded half away from zero.
     const payCents = (gross: number) => {
       const g = Math.round(gross * 100);
@@ -53,8 +51,8 @@ describe('the demo company on the pay transparency report', () => {
     const women = pays('FEMALE');
     const men = pays('MALE');
     const mean = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length) / 100;
-    const report = (await t.callAsAdmin<PayReport>({ method: 'GET', url: '/api/pay-transparency' })).envelope
-      .data;
+    // GET /api/pay-transparency without ?category= reports its default.
+    const report = await t.services.payTransparency.report(t.admin, payReportQuery.parse({}).category);
     expect(report.counts.female).toBe(women.length);
     expect(report.counts.male).toBe(men.length);
     expect(report.meanPay.female).toBe(mean(women));

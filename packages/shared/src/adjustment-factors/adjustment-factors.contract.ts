@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { requiredId } from '../common/fields.ts';
 import { hasAtMostTwoDecimals } from '../common/money.ts';
-import { ruleCalls } from '../common/rule-calls.ts';
 import { rowVersion, versionField } from '../common/stale-version.ts';
 import { jobSummarySchema } from '../jobs/jobs.contract.ts';
 import { positionSummarySchema } from '../positions/positions.contract.ts';
@@ -99,13 +98,3 @@ export const adjustmentFactorSchema = z.object({
   version: rowVersion,
 });
 export type AdjustmentFactor = z.infer<typeof adjustmentFactorSchema>;
-
-export const adjustmentFactorCalls = ruleCalls(
-  '/adjustment-factors',
-  'Adjustment factor',
-  adjustmentFactorSchema,
-  {
-    create: createAdjustmentFactorBody,
-    update: updateAdjustmentFactorBody,
-  },
-);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { requiredId } from '../common/fields.ts';
 import { hasAtMostTwoDecimals } from '../common/money.ts';
-import { ruleCalls } from '../common/rule-calls.ts';
 import { rowVersion, versionField } from '../common/stale-version.ts';
 import { gradeSchema } from '../grades/grades.contract.ts';
 import { levelSchema } from '../levels/levels.contract.ts';
@@ -93,9 +92,3 @@ export const bulkBaseSalariesResult = z.object({
   baseSalaries: z.array(baseSalarySchema),
 });
 export type BulkBaseSalariesResult = z.infer<typeof bulkBaseSalariesResult>;
-
-/** The spec's path is singular (`/base-salary`); the domain keeps its plural name inside. */
-export const baseSalaryCalls = ruleCalls('/base-salary', 'Base salary', baseSalarySchema, {
-  create: createBaseSalaryBody,
-  update: updateBaseSalaryBody,
-});

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { requiredId, requiredText } from '../common/fields.ts';
-import { ruleCalls } from '../common/rule-calls.ts';
 import { rowVersion, versionField } from '../common/stale-version.ts';
 import { SETTING_NAME_MAX_LENGTH } from '../jobs/jobs.contract.ts';
 
@@ -90,8 +89,3 @@ export const gradeSchema = z.object({
   version: rowVersion,
 });
 export type Grade = z.infer<typeof gradeSchema>;
-
-export const gradeCalls = ruleCalls('/grades', 'Grade', gradeSchema, {
-  create: createGradeBody,
-  update: updateGradeBody,
-});

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { requiredText } from '../common/fields.ts';
-import { ruleCalls } from '../common/rule-calls.ts';
 import { rowVersion, versionField } from '../common/stale-version.ts';
 
 /** Setting names (jobs, positions, grades, levels) are short labels shown in selects and tables. */
@@ -27,9 +26,3 @@ export type Job = z.infer<typeof jobSchema>;
 /** How positions, factors and employees show their job. */
 export const jobSummarySchema = z.object({ id: z.number().int(), name: z.string() });
 export type JobSummary = z.infer<typeof jobSummarySchema>;
-
-/** The jobs' calls, as the server declares its routes (common/rule-calls.ts). */
-export const jobCalls = ruleCalls('/jobs', 'Job', jobSchema, {
-  create: createJobBody,
-  update: updateJobBody,
-});

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { requiredText } from '../common/fields.ts';
-import { ruleCalls } from '../common/rule-calls.ts';
 import { rowVersion, versionField } from '../common/stale-version.ts';
 import { orderField, orderPairs } from '../grades/grades.contract.ts';
 import { SETTING_NAME_MAX_LENGTH } from '../jobs/jobs.contract.ts';
@@ -27,8 +26,3 @@ export const levelSchema = z.object({
   version: rowVersion,
 });
 export type Level = z.infer<typeof levelSchema>;
-
-export const levelCalls = ruleCalls('/levels', 'Level', levelSchema, {
-  create: createLevelBody,
-  update: updateLevelBody,
-});

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { requiredId, requiredText } from '../common/fields.ts';
-import { ruleCalls } from '../common/rule-calls.ts';
 import { rowVersion, versionField } from '../common/stale-version.ts';
 import { jobSummarySchema, SETTING_NAME_MAX_LENGTH } from '../jobs/jobs.contract.ts';
 
@@ -39,8 +38,3 @@ export type Position = z.infer<typeof positionSchema>;
 
 export const positionSummarySchema = z.object({ id: z.number().int(), name: z.string() });
 export type PositionSummary = z.infer<typeof positionSummarySchema>;
-
-export const positionCalls = ruleCalls('/positions', 'Position', positionSchema, {
-  create: createPositionBody,
-  update: updatePositionBody,
-});

@@ -1,7 +1,41 @@
-import { adjustmentFactorCalls } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
-import { ruleRoutes } from '../../lib/rule-routes.ts';
+import {
+  adjustmentFactorSchema,
+  createAdjustmentFactorBody,
+  updateAdjustmentFactorBody,
+} from '@salary/shared/adjustment-factors/adjustment-factors.contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply.ts';
+import { routeDoc } from '../../lib/route-doc.ts';
+import { writeRoutes } from '../../lib/write-routes.ts';
 
-export const adjustmentFactorsRoutes = ruleRoutes('adjustmentFactors', adjustmentFactorCalls, {
-  list: 'List adjustment factors by job and position (admin, showSalary, showSettings or manageSettings)',
-  create: 'Create the factor of a job and position; PERCENTAGE as a fraction (manageSettings)',
-});
+export const adjustmentFactorsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.adjustmentFactors;
+  const doc = routeDoc('adjustment-factors');
+  const writes = writeRoutes('adjustment-factors', 'Adjustment factor', adjustmentFactorSchema);
+
+  app.get(
+    '/adjustment-factors',
+    doc(
+      'List adjustment factors by job and position (admin, showSalary, showSettings or manageSettings)',
+      z.array(adjustmentFactorSchema),
+    ),
+    async (request) => ok(await service.list(request.actor)),
+  );
+  app.post(
+    '/adjustment-factors',
+    writes.create(
+      'Create the factor of a job and position; PERCENTAGE as a fraction (manageSettings)',
+      createAdjustmentFactorBody,
+      service.create,
+    ),
+  );
+  app.put(
+    '/adjustment-factors/:id',
+    writes.update('Update an adjustment factor (manageSettings)', updateAdjustmentFactorBody, service.update),
+  );
+  app.delete(
+    '/adjustment-factors/:id',
+    writes.remove('Delete an adjustment factor (manageSettings)', service.remove),
+  );
+};

@@ -11,13 +11,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { routeDoc } from '../../lib/route-doc.ts';
-import { registerWriteRoutes } from '../../lib/write-routes.ts';
+import { writeRoutes } from '../../lib/write-routes.ts';
 import { createListWire, listEncoding, listJson } from './employees.wire.ts';
 
 export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.employees;
   const wire = createListWire();
   const doc = routeDoc('employees');
+  const writes = writeRoutes('employees', 'Employee', employeeViewSchema);
 
   app.get(
     '/employees',
@@ -52,24 +53,22 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await service.get(request.actor, request.params.id)),
   );
 
-  registerWriteRoutes(app, {
-    path: '/employees',
-    tag: 'employees',
-    noun: 'Employee',
-    item: employeeViewSchema,
-    create: {
-      summary: 'Create an employee (manageEmployee)',
-      body: employeeFormBody,
-      run: (uow, actor, body) => service.create(uow, actor, toEmployeeInput(body)),
-    },
-    update: {
-      summary: 'Update an employee (manageEmployee)',
-      body: employeeFormBody,
-      run: (uow, actor, id, body) => service.update(uow, actor, id, toEmployeeInput(body), body.version),
-    },
-    remove: {
-      summary: 'Delete an employee (deleteEmployee)',
-      run: (uow, actor, id, version) => service.remove(uow, actor, id, version),
-    },
-  });
+  app.post(
+    '/employees',
+    writes.create('Create an employee (manageEmployee)', employeeFormBody, (uow, actor, body) =>
+      service.create(uow, actor, toEmployeeInput(body)),
+    ),
+  );
+  app.put(
+    '/employees/:id',
+    writes.update('Update an employee (manageEmployee)', employeeFormBody, (uow, actor, id, body) =>
+      service.update(uow, actor, id, toEmployeeInput(body), body.version),
+    ),
+  );
+  app.delete(
+    '/employees/:id',
+    writes.remove('Delete an employee (deleteEmployee)', (actor, id, version) =>
+      service.remove(actor, id, version),
+    ),
+  );
 };

@@ -1,29 +1,50 @@
-import { gradeCalls, gradeSchema, reorderGradesBody } from '@salary/shared/grades/grades.contract';
+import {
+  createGradeBody,
+  gradeSchema,
+  reorderGradesBody,
+  updateGradeBody,
+} from '@salary/shared/grades/grades.contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { routeDoc } from '../../lib/route-doc.ts';
-import { ruleRoutes } from '../../lib/rule-routes.ts';
+import { writeRoutes } from '../../lib/write-routes.ts';
 
-const summaries = {
-  list: 'List grades by order',
-  create: 'Create a grade; without an order it goes last (manageSettings)',
-  update: 'Rename a grade and/or change its order (manageSettings)',
-  remove: 'Delete a grade; refused while employees or base salaries use it (manageSettings)',
-};
+export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.grades;
+  const doc = routeDoc('grades');
+  const writes = writeRoutes('grades', 'Grade', gradeSchema);
 
-export const gradesRoutes = ruleRoutes('grades', gradeCalls, summaries, (app) => {
+  app.get('/grades', doc('List grades by order', z.array(gradeSchema)), async () => ok(await service.list()));
+  app.post(
+    '/grades',
+    writes.create(
+      'Create a grade; without an order it goes last (manageSettings)',
+      createGradeBody,
+      service.create,
+    ),
+  );
+  app.put(
+    '/grades/:id',
+    writes.update('Rename a grade and/or change its order (manageSettings)', updateGradeBody, service.update),
+  );
+  app.delete(
+    '/grades/:id',
+    writes.remove(
+      'Delete a grade; refused while employees or base salaries use it (manageSettings)',
+      service.remove,
+    ),
+  );
   // Grades' own call: the order of several at once.
   app.post(
     '/grades/reorder',
-    routeDoc('grades')(
-      'Set the order of several grades at once, all or nothing (manageSettings)',
-      z.array(gradeSchema),
-      { body: reorderGradesBody },
-    ),
+    doc('Set the order of several grades at once, all or nothing (manageSettings)', z.array(gradeSchema), {
+      body: reorderGradesBody,
+    }),
     async (request) =>
       ok(
-        await app.services.grades.reorder(request.unitOfWork, request.actor, request.body),
+        await service.reorder(request.unitOfWork, request.actor, request.body),
         'Grades reordered successfully',
       ),
   );
-});
+};

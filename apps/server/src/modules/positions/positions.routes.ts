@@ -1,9 +1,44 @@
-import { listPositionsQuery, positionCalls } from '@salary/shared/positions/positions.contract';
-import { ruleRoutes } from '../../lib/rule-routes.ts';
+import {
+  createPositionBody,
+  listPositionsQuery,
+  positionSchema,
+  updatePositionBody,
+} from '@salary/shared/positions/positions.contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply.ts';
+import { routeDoc } from '../../lib/route-doc.ts';
+import { writeRoutes } from '../../lib/write-routes.ts';
 
-export const positionsRoutes = ruleRoutes('positions', positionCalls, {
-  list: { summary: 'List positions by name, all or those of one job', querystring: listPositionsQuery },
-  create: 'Create a position in a job (manageSettings)',
-  update: 'Rename a position or move it to another job (manageSettings)',
-  remove: 'Delete a position and its factor; refused while employees use it (manageSettings)',
-});
+export const positionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.positions;
+  const doc = routeDoc('positions');
+  const writes = writeRoutes('positions', 'Position', positionSchema);
+
+  app.get(
+    '/positions',
+    doc('List positions by name, all or those of one job', z.array(positionSchema), {
+      querystring: listPositionsQuery,
+    }),
+    async (request) => ok(await service.list(request.actor, request.query)),
+  );
+  app.post(
+    '/positions',
+    writes.create('Create a position in a job (manageSettings)', createPositionBody, service.create),
+  );
+  app.put(
+    '/positions/:id',
+    writes.update(
+      'Rename a position or move it to another job (manageSettings)',
+      updatePositionBody,
+      service.update,
+    ),
+  );
+  app.delete(
+    '/positions/:id',
+    writes.remove(
+      'Delete a position and its factor; refused while employees use it (manageSettings)',
+      service.remove,
+    ),
+  );
+};

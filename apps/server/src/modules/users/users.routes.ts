@@ -4,24 +4,22 @@ import { createUserBody, updateUserBody, userListData } from '@salary/shared/use
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
 import { routeDoc } from '../../lib/route-doc.ts';
-import { registerWriteRoutes } from '../../lib/write-routes.ts';
+import { writeRoutes } from '../../lib/write-routes.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.users;
   const doc = routeDoc('users');
+  const writes = writeRoutes('users', 'User', userSchema);
 
   app.get('/auth/users', doc('List users (admin)', userListData), async (request) =>
     ok({ users: await service.list(request.actor) }),
   );
-  registerWriteRoutes(app, {
-    path: '/auth/users',
-    tag: 'users',
-    noun: 'User',
-    item: userSchema,
-    create: { summary: 'Create a user (admin)', body: createUserBody, run: service.create },
-    update: { summary: 'Update name and permissions (admin)', body: updateUserBody, run: service.update },
-    remove: { summary: 'Delete a user (admin)', run: service.remove },
-  });
+  app.post('/auth/users', writes.create('Create a user (admin)', createUserBody, service.create));
+  app.put(
+    '/auth/users/:id',
+    writes.update('Update name and permissions (admin)', updateUserBody, service.update),
+  );
+  app.delete('/auth/users/:id', writes.remove('Delete a user (admin)', service.remove));
   app.get(
     '/auth/users/:id/sessions',
     doc("A user's live sessions (admin)", sessionListData, { params: idParam }),

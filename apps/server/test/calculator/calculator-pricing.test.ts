@@ -1,0 +1,145 @@
+import { calculateSalary } from '@salary/salary-engine/calculate-salary';
+import { calculateBody } from '@salary/shared/calculator/calculator.contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Company } from '../support/factories.ts';
+import { buildMediumServices, type MediumActor, type MediumContext } from '../support/medium.ts';
+
+/*
+ * The calculator's pricing of a profile on the stored rules (calculator.service.ts): by hand, by
+ * the engine, with benefits left out and social insurance skipped. Its route — the message,
+ * refusals, permissions — is tested in calculator.routes.test.ts.
+ */
+
+let t: MediumContext;
+let company: Company;
+/** showSalary + showCost: sees every figure. */
+let plain: MediumActor;
+
+beforeAll(async () => {
+  t = await buildMediumServices();
+  company = await t.newCompany(5000);
+  await t.newFactor(company.job.id, company.position.id, 'PERCENTAGE', 0.1);
+  await t.setSettings({
+    experienceMultiplier: 2,
+    experienceMultiplierType: 'PERCENTAGE',
+    loyaltyMultiplier: 50,
+    loyaltyMultiplierType: 'FIXED',
+    remoteMultiplier: 5,
+    remoteMultiplierType: 'PERCENTAGE',
+    offshoreMultiplier: 10,
+    offshoreMultiplierType: 'PERCENTAGE',
+    benefits: [
+      { name: 'Health', amount: 200, type: 'FIXED_AMOUNT' },
+      { name: 'Meal', amount: 5, type: 'PERCENTAGE' },
+    ],
+    socialInsuranceEnabled: true,
+    socialInsuranceType: 'COMPANY_PERCENTAGE',
+    companyInsurancePercentage: 75,
+    totalInsurancePercentage: 14,
+  });
+  plain = await t.newActor({ showSalary: true, showCost: true });
+});
+afterAll(async () => t.close());
+
+/** The employee's side of the profile: what the engine takes as its second argument. */
+const PERSON = {
+  yearsExperience: 3,
+  yearsWithCompany: 2,
+  offshoreProject: false,
+  actingAsDifferentGrade: false,
+  pillar: false,
+  remote: true,
+};
+
+const profile = () => ({
+  jobId: company.job.id,
+  positionId: company.position.id,
+  gradeId: company.grade.id,
+  levelId: company.level.id,
+  ...PERSON,
+  customMultipliers: JSON.stringify([
+    { title: 'Night shifts', type: 'FIXED', value: 100, checked: true },
+    { title: 'Unchecked', type: 'FIXED', value: 9999, checked: false },
+  ]),
+  settings: { applySocialInsurance: true },
+});
+
+/** POST /api/calculate's body, as `plain` (showSalary + showCost). */
+const calculate = (payload: object) => t.services.calculator.calculate(plain, calculateBody.parse(payload));
+
+describe('the calculator on the stored rules', () => {
+  it('prices a profile exactly as worked out by hand', async () => {
+    const { calculatedSalary, details } = await calculate(profile());
+    // 5000 + 10% = 5500; experience 2% × 3 = 330; loyalty $50 × 2 = 100; remote 5% = 275; custom $100.
+    expect(calculatedSalary).toBe(6305);
+    expect(details).toMatchObject({
+      baseSalary: 5000,
+      adjustmentFactor: 0.1,
+      experienceMultiplier: 6,
+      totalAdjustments: 805,
+      grossSalary: 6305,
+      // Health $200 + Meal 5% of 6305 = 315.25
+      totalBenefitsCost: 515.25,
+      // 14% of 6305 = 882.70; company 75% = 662.025 → 662.03; employee 220.67
+      socialInsuranceAmount: 882.7,
+      companySocialInsurance: 662.03,
+      employeeSocialInsurance: 220.67,
+      netSalary: 6084.33,
+      totalCost: 7482.28,
+    });
+    expect(details.adjustmentDetails.map((r) => [r.name, r.amount])).toEqual([
+      ['Experience', 330],
+      ['Loyalty', 100],
+      ['Remote', 275],
+    ]);
+    expect(details.customMultiplierDetails).toEqual([
+      { name: 'Night shifts', type: 'FIXED', value: 100, amount: 100 },
+    ]);
+  });
+
+  it('agrees with the engine run on the same stored rules', async () => {
+    const res = await calculate(profile());
+    const direct = calculateSalary(
+      {
+        baseSalary: 5000,
+        adjustment: { type: 'PERCENTAGE', factor: 0.1 },
+        multipliers: {
+          experience: { value: 2, type: 'PERCENTAGE' },
+          loyalty: { value: 50, type: 'FIXED' },
+          offshore: { value: 10, type: 'PERCENTAGE' },
+          actingAs: { value: 0, type: 'PERCENTAGE' },
+          pillar: { value: 0, type: 'PERCENTAGE' },
+          remote: { value: 5, type: 'PERCENTAGE' },
+        },
+        benefits: [
+          { name: 'Health', amount: 200, type: 'FIXED_AMOUNT' },
+          { name: 'Meal', amount: 5, type: 'PERCENTAGE' },
+        ],
+        customMultipliers: [{ title: 'Night shifts', value: 100, type: 'FIXED' }],
+        socialInsurance: {
+          enabled: true,
+          type: 'COMPANY_PERCENTAGE',
+          companyPercentage: 75,
+          totalPercentage: 14,
+        },
+        applySocialInsurance: true,
+      },
+      PERSON,
+    );
+    expect(res.details).toEqual(direct.details);
+  });
+
+  it('leaves out benefits set to false, ignores unknown names, and can skip social insurance', async () => {
+    const res = await calculate({
+      ...profile(),
+      benefits: JSON.stringify({ Meal: false, 'Not a benefit': true }),
+      settings: { applySocialInsurance: false },
+    });
+    const d = res.details;
+    expect(d.selectedBenefits.map((b) => b.name)).toEqual(['Health']);
+    expect(d.totalBenefitsCost).toBe(200);
+    expect(d.socialInsuranceAmount).toBe(0);
+    expect(d.netSalary).toBe(6305);
+    expect(d.totalCost).toBe(6505);
+  });
+});

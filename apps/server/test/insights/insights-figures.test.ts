@@ -1,0 +1,138 @@
+import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import type { Insights } from '@salary/shared/insights/insights.contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newBenefit } from '../support/factories.ts';
+import { buildMediumServices, listFilters, type MediumContext } from '../support/medium.ts';
+
+/*
+ * The Pay Overview's figures (insights.service.ts) equal sums computed from the employee list
+ * with the same filters. Its route — permissions, refusals, the cost figures a user without
+ * showCost never gets — is tested in insights.routes.test.ts.
+ */
+
+let t: MediumContext;
+const ids = { job: 0, grade: 0, level: 0 };
+const cents = (n: number) => Math.round(n * 100);
+
+beforeAll(async () => {
+  t = await buildMediumServices();
+  const jobs = [await t.newJob('Engineering'), await t.newJob('Design')];
+  const positions = [await t.newPosition(jobs[0]!.id, 'Backend'), await t.newPosition(jobs[1]!.id, 'UX')];
+  // Created out of order: the heat map follows the grades' order, not their ids.
+  const senior = await t.newGrade('Senior', 2);
+  const junior = await t.newGrade('Junior', 1);
+  const levels = [await t.newLevel('L1'), await t.newLevel('L2')];
+  await t.newBaseSalary(junior.id, levels[0]!.id, 3000);
+  await t.newBaseSalary(junior.id, levels[1]!.id, 3500.55);
+  await t.newBaseSalary(senior.id, levels[0]!.id, 6000);
+  // senior × L2 has no base salary: those employees are counted but not priced.
+  await t.newFactor(jobs[0]!.id, positions[0]!.id, 'PERCENTAGE', 0.1);
+  await t.setSettings({
+    experienceMultiplier: 1.5,
+    loyaltyMultiplier: 25,
+    loyaltyMultiplierType: 'FIXED',
+    benefits: [newBenefit({ amount: 120 }), newBenefit({ name: 'Meal', amount: 2.5, type: 'PERCENTAGE' })],
+    socialInsuranceEnabled: true,
+    socialInsuranceType: 'COMPANY_PERCENTAGE',
+    totalInsurancePercentage: 14,
+    companyInsurancePercentage: 60,
+  });
+  const grades = [junior, senior];
+  Object.assign(ids, { job: jobs[0]!.id, grade: senior.id, level: levels[0]!.id });
+  const names = ['Ana Müller', 'Bo Chen', 'Chloé Durand', 'Dmitri Ivanov', 'Eve Adams', 'Frank Østergaard'];
+  for (let i = 0; i < 30; i++) {
+    const j = i % 2;
+    await t.newEmployee({
+      name: `${names[i % names.length]} ${i}`,
+      jobId: jobs[j]!.id,
+      positionId: positions[j]!.id,
+      gradeId: grades[i % 3 === 0 ? 1 : 0]!.id,
+      levelId: levels[i % 4 === 3 ? 1 : 0]!.id,
+      yearsExperience: i % 7,
+      yearsWithCompany: (i * 3) % 5,
+      remote: i % 5 === 0,
+    });
+  }
+});
+afterAll(async () => t.close());
+
+const list = (query: string): Promise<EmployeeView[]> =>
+  t.services.employees.list(t.admin, listFilters(query));
+
+const insights = (query: string): Promise<Insights> =>
+  t.services.insights.overview(t.admin, listFilters(query));
+
+function medianCents(values: number[]) {
+  const s = values.map(cents).sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : Math.round((s[m - 1]! + s[m]!) / 2);
+}
+
+describe('the Pay Overview figures', () => {
+  const queries: Array<[string, () => string]> = [
+    ['whole company', () => ''],
+    ['a technology', () => `technologyId=${ids.job}`],
+    ['a name search', () => 'name=muller'],
+    ['a salary range', () => 'salaryFrom=3200&salaryTo=7000'],
+    ['a grade and a level', () => `levelId=${ids.level}&gradeId=${ids.grade}`],
+  ];
+  for (const [what, queryOf] of queries) {
+    it(`equals sums computed from the list (${what})`, async () => {
+      const query = queryOf();
+      const rows = await list(query);
+      const everyone = await list('');
+      expect(rows.length).toBeGreaterThan(0);
+      if (query) expect(rows.length).toBeLessThan(everyone.length);
+      const data = await insights(query);
+      const priced = rows.filter((r) => r.calculatedSalary !== null);
+      expect(data.headcount).toBe(rows.length);
+      expect(data.unpriced).toBe(rows.length - priced.length);
+      const payroll = priced.reduce((sum, r) => sum + cents(r.calculatedSalary!), 0);
+      expect(cents(data.payroll)).toBe(payroll);
+      expect(cents(data.totalCost!)).toBe(priced.reduce((sum, r) => sum + cents(r.accumulatedCost!), 0));
+      if (priced.length) {
+        expect(cents(data.averageSalary!)).toBe(Math.round(payroll / priced.length));
+        expect(cents(data.medianSalary!)).toBe(medianCents(priced.map((r) => r.calculatedSalary!)));
+      } else expect(data.medianSalary).toBeNull();
+
+      for (const cell of data.byGradeLevel) {
+        const inCell = priced.filter((r) => r.gradeId === cell.gradeId && r.levelId === cell.levelId);
+        const s = inCell.map((r) => r.calculatedSalary!);
+        expect(cell.count).toBe(inCell.length);
+        expect(cell.min).toBe(Math.min(...s));
+        expect(cell.max).toBe(Math.max(...s));
+        expect(cents(cell.median)).toBe(medianCents(s));
+      }
+      expect(data.byGradeLevel.reduce((n, c) => n + c.count, 0)).toBe(priced.length);
+
+      for (const job of data.byJob) {
+        const ofJob = rows.filter((r) => r.technologyId === job.jobId);
+        expect(job.count).toBe(ofJob.length);
+        const pricedOfJob = ofJob.filter((r) => r.calculatedSalary !== null);
+        expect(cents(job.salary)).toBe(pricedOfJob.reduce((n, r) => n + cents(r.calculatedSalary!), 0));
+        expect(cents(job.totalCost!)).toBe(pricedOfJob.reduce((n, r) => n + cents(r.accumulatedCost!), 0));
+        expect(cents(job.salary) + cents(job.benefits!) + cents(job.insurance!)).toBe(cents(job.totalCost!));
+      }
+      expect(data.byJob.reduce((n, j) => n + j.count, 0)).toBe(rows.length);
+
+      expect(data.distribution.reduce((n, b) => n + b.count, 0)).toBe(priced.length);
+      for (const r of priced) {
+        const s = r.calculatedSalary!;
+        const bar = data.distribution.findIndex(
+          (b, i) => s >= b.from && (s < b.to || i === data.distribution.length - 1),
+        );
+        expect(bar, `salary ${s} falls in a bar`).toBeGreaterThanOrEqual(0);
+      }
+    });
+  }
+
+  it('orders the heat map by grade order and finds names without accents or case', async () => {
+    const data = await insights('');
+    expect(data.grades.map((g) => g.name)).toEqual(['Junior', 'Senior']);
+    expect(data.byGradeLevel[0]!.grade).toBe('Junior');
+    const muller = await insights('name=MULLER');
+    expect(muller.headcount).toBe(5);
+    const oster = await insights('name=ostergaard');
+    expect(oster.headcount).toBe(5);
+  });
+});
