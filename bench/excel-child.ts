@@ -3,7 +3,7 @@
  * is its own. Roles (argv[2]):
  *   server  — opens the bench database (BENCH_LOCATION, JSON), serves the real app on
  *             127.0.0.1, prints {ready, baseUrl, token, readyRssKb}, and on a line on stdin
- *             closes and prints {peakRssKb}. The parent drives the export or import over HTTP.
+ *             closes and prints {peakRssKb, cpuSeconds} (its CPU time since ready). The parent drives the export or import over HTTP.
  *   exceljs — writes BENCH_ROWS demo rows with ExcelJS's streaming writer to BENCH_OUT (no
  *             database) and prints {ms, readyRssKb, peakRssKb}.
  */
@@ -61,6 +61,7 @@ async function serve(): Promise<void> {
     externalMb: Math.round(m.external / 1048576),
   });
   const readySplit = at(process.memoryUsage());
+  const cpuAtReady = process.cpuUsage();
   let peakSplit = readySplit;
   const sampler = setInterval(() => {
     const m = process.memoryUsage();
@@ -75,9 +76,10 @@ async function serve(): Promise<void> {
       flag: 'a',
     });
   const peakRssKb = peakSinceResetKb(reset);
+  const cpu = process.cpuUsage(cpuAtReady);
   await bench.close();
   await database.close();
-  say({ peakRssKb });
+  say({ peakRssKb, cpuSeconds: (cpu.user + cpu.system) / 1e6 });
 }
 
 /** The same columns as the app's export for an admin, filled from the demo generator. */

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { EMPLOYEE_COLUMNS } from '@salary/shared/excel/excel.contract';
 import ExcelJS from 'exceljs';
-import { serverEnv } from '../scripts/build-server.mjs';
+import { SERVER_V8_FLAGS, serverEnv } from '../scripts/build-server.mjs';
 import type { BenchDatabase } from './generate.ts';
 import { REPO_ROOT } from './lib/paths.ts';
 import { round } from './lib/stats.ts';
@@ -44,6 +44,11 @@ export interface ImportFigure {
   employees: number;
   /** POST /api/employees/import?dryRun=false, request to answer. */
   seconds: number;
+  /**
+   * The serving process's CPU time (user + system) over the import: on PGlite the database's
+   * work too. Steadier than `seconds` on a machine running other work.
+   */
+  cpuSeconds: number;
   peakRssMb: number;
   readyRssMb: number;
   /** peakRssMb − readyRssMb. */
@@ -99,11 +104,20 @@ class Child {
   }
 }
 
-/** Extra node flags for the measured child (BENCH_CHILD_NODE_ARGS="--cpu-prof" to profile it). */
-const childNodeArgs = () => (process.env.BENCH_CHILD_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/**
+ * The measured child's node flags: the server role's V8 flags, as `npm start` gives them
+ * (BENCH_CHILD_V8_FLAGS, space-separated, replaces them for an A/B: "" for none), then any extra
+ * (BENCH_CHILD_NODE_ARGS="--cpu-prof" to profile it).
+ */
+const childNodeArgs = (role: 'server' | 'exceljs') => [
+  ...(role === 'server'
+    ? (process.env.BENCH_CHILD_V8_FLAGS?.split(' ').filter(Boolean) ?? SERVER_V8_FLAGS)
+    : []),
+  ...(process.env.BENCH_CHILD_NODE_ARGS ?? '').split(' ').filter(Boolean),
+];
 
 function startChild(role: 'server' | 'exceljs', env: Record<string, string>): Child {
-  const child = spawn(process.execPath, [...childNodeArgs(), '--import', 'tsx', CHILD, role], {
+  const child = spawn(process.execPath, [...childNodeArgs(role), '--import', 'tsx', CHILD, role], {
     cwd: REPO_ROOT,
     // The server's environment as `npm start` gives it (its malloc arenas), for both roles alike.
     env: serverEnv(env),
@@ -122,7 +136,7 @@ interface Ready {
 async function withServingChild<T>(
   bench: BenchDatabase,
   work: (ready: Ready) => Promise<T>,
-): Promise<{ value: T; ready: Ready; peakRssKb: number }> {
+): Promise<{ value: T; ready: Ready; peakRssKb: number; cpuSeconds: number }> {
   // A PGlite directory is opened by one process at a time.
   await bench.close();
   const child = startChild('server', {
@@ -132,8 +146,8 @@ async function withServingChild<T>(
   try {
     const ready = await child.next<Ready>();
     const value = await work(ready);
-    const { peakRssKb } = await child.finish<{ peakRssKb: number }>();
-    return { value, ready, peakRssKb };
+    const { peakRssKb, cpuSeconds } = await child.finish<{ peakRssKb: number; cpuSeconds: number }>();
+    return { value, ready, peakRssKb, cpuSeconds };
   } finally {
     if (child.process.exitCode === null) child.process.kill('SIGKILL');
     await bench.reopen();
@@ -245,25 +259,28 @@ export async function benchImport(
   kind: ImportFigure['kind'],
 ): Promise<ImportFigure> {
   const bytes = readFileSync(file);
-  const { value, ready, peakRssKb } = await withServingChild(bench, async ({ baseUrl, token }) => {
-    const form = new FormData();
-    form.append('file', new Blob([bytes]), 'employees_export.xlsx');
-    const start = performance.now();
-    // The create file repeats the database's own people: ticked, as a user would, to create them.
-    const ticks = kind === 'create' ? '&createDuplicates=all' : '';
-    const res = await fetch(`${baseUrl}/api/employees/import?dryRun=false${ticks}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    const text = await res.text();
-    const seconds = (performance.now() - start) / 1000;
-    if (res.status !== 200) throw new Error(`import answered ${res.status}: ${text.slice(0, 500)}`);
-    const { created, updated, unchanged } = (
-      JSON.parse(text) as { data: { created: number; updated: number; unchanged: number } }
-    ).data;
-    return { seconds, created, updated, unchanged };
-  });
+  const { value, ready, peakRssKb, cpuSeconds } = await withServingChild(
+    bench,
+    async ({ baseUrl, token }) => {
+      const form = new FormData();
+      form.append('file', new Blob([bytes]), 'employees_export.xlsx');
+      const start = performance.now();
+      // The create file repeats the database's own people: ticked, as a user would, to create them.
+      const ticks = kind === 'create' ? '&createDuplicates=all' : '';
+      const res = await fetch(`${baseUrl}/api/employees/import?dryRun=false${ticks}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      const text = await res.text();
+      const seconds = (performance.now() - start) / 1000;
+      if (res.status !== 200) throw new Error(`import answered ${res.status}: ${text.slice(0, 500)}`);
+      const { created, updated, unchanged } = (
+        JSON.parse(text) as { data: { created: number; updated: number; unchanged: number } }
+      ).data;
+      return { seconds, created, updated, unchanged };
+    },
+  );
   const expected = kind === 'create' ? value.created : kind === 'update' ? value.updated : value.unchanged;
   if (expected !== bench.employees || value.created + value.updated + value.unchanged !== bench.employees)
     throw new Error(
@@ -273,6 +290,7 @@ export async function benchImport(
     kind,
     employees: bench.employees,
     seconds: round(value.seconds),
+    cpuSeconds: round(cpuSeconds),
     peakRssMb: mb(peakRssKb),
     readyRssMb: mb(ready.readyRssKb),
     peakDeltaMb: mb(peakRssKb - ready.readyRssKb),

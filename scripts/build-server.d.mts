@@ -2,6 +2,10 @@
 export const SERVER_BUNDLE: string;
 /** The server's environment: process.env and `env` over the defaults `npm start` runs with (MALLOC_ARENA_MAX=1). */
 export function serverEnv(env?: Record<string, string | undefined>): NodeJS.ProcessEnv;
+/** The V8 flags the server process runs with (no allocation-site pretenuring, gc() exposed). */
+export const SERVER_V8_FLAGS: readonly string[];
+/** Every node flag of the server process: --enable-source-maps and SERVER_V8_FLAGS. */
+export const SERVER_NODE_FLAGS: readonly string[];
 /** Runs the built server as `npm start` does, from the repository's root (stdout and stderr piped by default). */
 export function spawnServer(
   env?: Record<string, string | undefined>,

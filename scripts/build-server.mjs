@@ -32,11 +32,25 @@ export function serverEnv(env = {}) {
 }
 
 /**
- * Runs the built server as `npm start` does — node alone, source maps on, `serverEnv(env)` —
+ * The node flags the server runs with (docs/decisions/0008-allocator-and-v8-tuning.md): V8's
+ * memory policy is the process's, so it is set where the process starts, not by loading the app.
+ * - `--no-allocation-site-pretenuring`: V8 would otherwise, once a page of an export or an
+ *   import survived a young collection, allocate every later page straight in the old
+ *   generation, as garbage that waits for a full collection.
+ * - `--expose-gc`: `gc()` for the full collections the import asks for between its slices and
+ *   after a new PGlite directory is created (apps/server/src/lib/collect-garbage.ts).
+ */
+export const SERVER_V8_FLAGS = ['--no-allocation-site-pretenuring', '--expose-gc'];
+
+/** Every node flag of the server process: source maps on, and the V8 flags above. */
+export const SERVER_NODE_FLAGS = ['--enable-source-maps', ...SERVER_V8_FLAGS];
+
+/**
+ * Runs the built server as `npm start` does — node alone, SERVER_NODE_FLAGS, `serverEnv(env)` —
  * from the repository's root. stdio: piped out and err by default (tests and the bench read them).
  */
 export function spawnServer(env = {}, { stdio = ['ignore', 'pipe', 'pipe'], args = [] } = {}) {
-  return spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE, ...args], {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE, ...args], {
     cwd: root,
     stdio,
     env: serverEnv(env),

@@ -150,7 +150,7 @@ export function formatTable(results: BenchResults): string {
     for (const i of im)
       rows.push([
         `import ${num(i.employees)} rows, ${i.kind === 'create' ? 'all new' : i.kind === 'update' ? 'all updates' : 'the export back unchanged'} (child process)`,
-        `${i.seconds} s, peak RSS ${i.peakRssMb} MB (idle ${i.readyRssMb}, +${i.peakDeltaMb})`,
+        `${i.seconds} s (CPU ${i.cpuSeconds} s), peak RSS ${i.peakRssMb} MB (idle ${i.readyRssMb}, +${i.peakDeltaMb})`,
         `${num(i.created)} created, ${num(i.updated)} updated, ${num(i.unchanged)} unchanged`,
         '',
         '',

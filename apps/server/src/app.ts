@@ -1,4 +1,3 @@
-import './lib/gc-policy.ts';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';

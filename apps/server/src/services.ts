@@ -184,13 +184,9 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     }),
     excel: createExcelService({
       employeesService: employees,
-      // Bound to the import's unit of work, the employees' writes skip the per-row reference
-      // checks on PGlite, the one writer (employees.repository.ts).
       repos: on((handle) => ({
         references: createExcelRepository(handle),
-        employees: createEmployeesRepository(handle, {
-          singleWriter: opts.databaseKind === 'pglite' && handle !== db,
-        }),
+        employees: createEmployeesRepository(handle),
       })),
       pricing,
       limits: excelLimits,

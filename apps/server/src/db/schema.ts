@@ -47,12 +47,12 @@ export const users = pgTable(
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
-    showSettings: boolean('show_settings').notNull().default(false),
-    manageSettings: boolean('manage_settings').notNull().default(false),
-    showSalary: boolean('show_salary').notNull().default(false),
-    showCost: boolean('show_cost').notNull().default(false),
-    manageEmployee: boolean('manage_employee').notNull().default(false),
-    deleteEmployee: boolean('delete_employee').notNull().default(false),
+    /**
+     * The keys of the permissions granted (PERMISSIONS in @salary/shared common/permissions),
+     * in that list's order; a new permission needs no migration. A key no longer listed grants
+     * nothing (permissionsOf).
+     */
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -163,10 +163,10 @@ export const baseSalaries = pgTable(
     id: serial('id').primaryKey(),
     gradeId: integer('grade_id')
       .notNull()
-      .references(() => grades.id, { onDelete: 'restrict' }),
+      .references(() => grades.id),
     levelId: integer('level_id')
       .notNull()
-      .references(() => levels.id, { onDelete: 'restrict' }),
+      .references(() => levels.id),
     amount: money('amount').notNull(),
     version: version(),
     createdAt: createdAt(),
@@ -296,23 +296,26 @@ export const company = pgTable(
  * Stored with fillfactor 50 (migration 0007; Drizzle declares no storage parameters): an
  * update that keeps the indexed columns writes its new row version on the same page.
  *
- * Its job, position (of that job), grade and level are checked by triggers (migration 0008),
- * not foreign keys: a foreign key checks each inserted row with its own queries, four per
- * employee, 1.8 s of inserting 100,000 on PostgreSQL. The triggers check an insert's rows in
- * one join per reference, an update's only where it changes a reference, lock what they refer
- * to as a foreign key does, and refuse deleting (or re-keying) a job, position, grade or level
- * employees refer to, with the same error (23503) and constraint names
- * (test/employees/employee-references.test.ts).
+ * Its job, position (of that job), grade and level are foreign keys, checked on every write,
+ * the import's included (migration 0014): a job, position, grade or level employees refer to is
+ * not deleted or re-keyed. NO ACTION, not RESTRICT: the same refusal, checked at the end of the
+ * statement, with code 23503 (PGlite, PostgreSQL 17, answers RESTRICT with 23001).
  */
 export const employees = pgTable(
   'employees',
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    jobId: integer('job_id').notNull(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id),
     positionId: integer('position_id').notNull(),
-    gradeId: integer('grade_id').notNull(),
-    levelId: integer('level_id').notNull(),
+    gradeId: integer('grade_id')
+      .notNull()
+      .references(() => grades.id),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => levels.id),
     yearsExperience: numeric('years_experience', { precision: 5, scale: 2 }).notNull().default('0'),
     yearsWithCompany: numeric('years_with_company', { precision: 5, scale: 2 }).notNull().default('0'),
     offshoreProject: boolean('offshore_project').notNull().default(false),
@@ -340,6 +343,11 @@ export const employees = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    foreignKey({
+      name: 'employees_position_of_job_fk',
+      columns: [t.jobId, t.positionId],
+      foreignColumns: [positions.jobId, positions.id],
+    }),
     check('employees_gender', sql`${t.gender} in ('FEMALE', 'MALE', 'OTHER', 'UNDISCLOSED')`),
     index('employees_job_idx').on(t.jobId),
     index('employees_position_idx').on(t.positionId),

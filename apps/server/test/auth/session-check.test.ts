@@ -43,7 +43,9 @@ async function warmUser() {
 describe('a cached sign-in check sees every write on the next request', () => {
   it('a permission taken away with a plain UPDATE', async () => {
     const { token, user } = await warmUser();
-    await t.database.db.execute(sql`update users set show_salary = false where id = ${user.id}`);
+    await t.database.db.execute(
+      sql`update users set permissions = array_remove(permissions, 'showSalary') where id = ${user.id}`,
+    );
     expect((await me(token)).envelope.data?.user.permissions.showSalary).toBe(false);
     expect((await meOnReplica(token)).envelope.data?.user.permissions.showSalary).toBe(false);
   });
@@ -51,7 +53,7 @@ describe('a cached sign-in check sees every write on the next request', () => {
   it('a permission taken away inside a CTE (a statement that does not start with UPDATE)', async () => {
     const { token, user } = await warmUser();
     await t.database.db.execute(
-      sql`with changed as (update users set show_cost = false where id = ${user.id} returning id) select count(*) from changed`,
+      sql`with changed as (update users set permissions = array_remove(permissions, 'showCost') where id = ${user.id} returning id) select count(*) from changed`,
     );
     expect((await meOnReplica(token)).envelope.data?.user.permissions.showCost).toBe(false);
     expect((await me(token)).envelope.data?.user.permissions.showCost).toBe(false);
@@ -79,7 +81,9 @@ describe('a cached sign-in check sees every write on the next request', () => {
     const { token, user } = await warmUser();
     await expect(
       t.database.db.transaction(async (tx) => {
-        await tx.execute(sql`update users set show_salary = false where id = ${user.id}`);
+        await tx.execute(
+          sql`update users set permissions = array_remove(permissions, 'showSalary') where id = ${user.id}`,
+        );
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');

@@ -7,12 +7,12 @@ import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
- * An employee's job, position (of that job), grade and level are checked by statement-level
- * triggers (migration 0008) instead of foreign keys. Whatever a statement does, on either
- * database, it must be refused exactly as the foreign keys refused it (23503, the same
- * constraint names): every reference missing, in an insert, an update, a many-row statement
- * with one bad row, a position of another job; every referenced row deleted or re-keyed
- * while employees use it; and, on PostgreSQL, a delete and an insert racing each other.
+ * An employee's job, position (of that job), grade and level are foreign keys (migration 0014,
+ * in place of the triggers of 0008). Whatever a statement does, on either database, it is
+ * refused with 23503 and the constraint's name: every reference missing, in an insert, an
+ * update, a many-row statement with one bad row, a position of another job; every referenced
+ * row deleted or re-keyed while employees use it; and, on PostgreSQL, a delete and an insert
+ * racing each other.
  */
 
 let t: TestContext;
@@ -177,6 +177,18 @@ describe('removing what employees refer to', () => {
       ).toBeNull();
     });
   }
+
+  it("refuses deleting a base salary's grade or level with the same code (23503, not RESTRICT's 23001)", async () => {
+    const grade = await t.newGrade();
+    const level = await t.newLevel();
+    await t.newBaseSalary(grade.id, level.id, 1000);
+    expect(
+      await inRollback((tx) => tx.execute(sql`delete from grades where id = ${grade.id}`)),
+    ).toMatchObject(refusal('base_salaries_grade_id_grades_id_fk'));
+    expect(
+      await inRollback((tx) => tx.execute(sql`delete from levels where id = ${level.id}`)),
+    ).toMatchObject(refusal('base_salaries_level_id_levels_id_fk'));
+  });
 
   it('refuses moving a used position to another job, and deleting a job whose positions are used', async () => {
     const job = await t.newJob();

@@ -3,23 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../src/db/client.ts';
 import { auditEmployeeChanges, auditEntries, employees, payHistory } from '../../src/db/schema.ts';
 import { textArray } from '../../src/db/sql-arrays.ts';
-import { createEmployeesRepository } from '../../src/modules/employees/employees.repository.ts';
 import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { IMPORT_HEADER, importFile, importRow, xlsxOf } from './excel-files.ts';
 
 /*
  * The import writes rows whose references its plan resolved by name inside the same
- * transaction, so on PGlite (one connection, a transaction holds it whole) it skips
- * the reference triggers (`referencesChecked`; migration 0008). What must hold: the checks are
- * off only inside that call, on PGlite only, and back on for everything after — in the same
- * transaction, after an error, and for the next writer; a file naming what does not exist is
- * still refused whole by the plan.
+ * transaction, and the database checks them anyway: an employee's job, position, grade and
+ * level are foreign keys (migration 0014), never switched off, on either database. What must
+ * hold: a reference that is gone by the time the import writes is refused by the database and
+ * nothing of the import stays; a file naming what does not exist is refused whole by the plan.
  */
 
 let t: TestContext;
 let company: Company;
-const pglite = () => t.database.kind === 'pglite';
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -52,8 +49,7 @@ const auditCounts = async () => ({
 
 /**
  * Runs `work` with a trigger `name` on employees (`timing`, for each `level`) running `body`
- * (plpgsql), then drops it. ALWAYS: it fires under PGlite's session_replication_role = replica
- * too (the import's writes, `referencesChecked`).
+ * (plpgsql), then drops it. ALWAYS: it fires whatever the session's replication role.
  */
 async function withEmployeesTrigger(
   name: string,
@@ -125,62 +121,36 @@ describe('names through the set-based insert and update', () => {
   });
 });
 
-describe('the import without per-row reference checks', () => {
-  it('turns the checks off only inside the call, on PGlite only, and back on after it in the same transaction', async () => {
-    await t.database.db
-      .transaction(async (tx) => {
-        const repo = createEmployeesRepository(tx, { singleWriter: pglite() });
-        const inside = await repo.referencesChecked(() => role(tx));
-        expect(inside).toBe(pglite() ? 'replica' : 'origin');
-        expect(await role(tx)).toBe('origin');
-        await expect(orphanInsert(tx)).rejects.toMatchObject(foreignKeyRefusal);
-        throw new Error('rollback');
-      })
-      .catch((error: unknown) => {
-        if ((error as Error).message !== 'rollback') throw error;
-      });
-  });
-
-  it("answers the work's own error when a statement inside it fails (not the aborted transaction's)", async () => {
-    await expect(
-      t.database.db.transaction(async (tx) => {
-        const repo = createEmployeesRepository(tx, { singleWriter: pglite() });
-        await repo.referencesChecked(() =>
-          tx.execute(sql`
-            insert into employees (name, job_id, position_id, grade_id, level_id, years_experience)
-            values ('Negative', ${company.job.id}, ${company.position.id}, ${company.grade.id}, ${company.level.id}, -1)
-          `),
-        );
-      }),
-    ).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23514' }) });
-  });
-
-  it('turns them back on when the work fails', async () => {
-    await t.database.db
-      .transaction(async (tx) => {
-        const repo = createEmployeesRepository(tx, { singleWriter: pglite() });
-        await expect(
-          repo.referencesChecked(async () => {
-            throw new Error('the work failed');
-          }),
-        ).rejects.toThrow('the work failed');
-        expect(await role(tx)).toBe('origin');
-        throw new Error('rollback');
-      })
-      .catch((error: unknown) => {
-        if ((error as Error).message !== 'rollback') throw error;
-      });
-  });
-
-  it('leaves them on for the next writer after an import, and still refuses a file naming a missing job', async () => {
-    const row = (job: string) => rowOf(`Checked ${job}`, '', job);
-    const ok = await importFile(t, await xlsxOf([IMPORT_HEADER, row(company.job.name)]));
+describe("the database checks the import's references", () => {
+  it('runs every write with the checks on (no replication role switched), in a transaction and after it', async () => {
+    const ok = await importFile(t, await xlsxOf([IMPORT_HEADER, rowOf('Checked on')]));
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await role(t.database.db)).toBe('origin');
     await expect(orphanInsert(t.database.db)).rejects.toMatchObject(foreignKeyRefusal);
+  });
 
+  it("refuses, with nothing written, a new employee whose job is gone by the time of the import's write", async () => {
+    const before = { employees: await t.countRows(employees), ...(await auditCounts()) };
+    // What the plan resolved, taken away under the write: the row reaches the table naming a
+    // job that does not exist, as if it had been deleted in between.
+    await withEmployeesTrigger(
+      'job_gone_under_the_import',
+      { timing: 'before insert', level: 'row' },
+      'new.job_id := 999999; return new;',
+      async () => {
+        const refused = await importFile(t, await xlsxOf([IMPORT_HEADER, rowOf('Job gone')]));
+        expect(refused.statusCode, refused.body).toBe(409);
+        expect({ employees: await t.countRows(employees), ...(await auditCounts()) }).toEqual(before);
+      },
+    );
+  });
+
+  it('refuses a file naming a missing job in its plan, with nothing written', async () => {
     const before = await t.countRows(employees);
-    const refused = await importFile(t, await xlsxOf([IMPORT_HEADER, row('No such job')]));
+    const refused = await importFile(
+      t,
+      await xlsxOf([IMPORT_HEADER, rowOf('Checked No such job', '', 'No such job')]),
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('Job \\"No such job\\" not found');
     expect(await t.countRows(employees)).toBe(before);

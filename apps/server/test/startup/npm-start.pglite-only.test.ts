@@ -28,7 +28,7 @@ afterEach(async () => {
 });
 
 describe.skipIf(!hasProc)('npm start', () => {
-  it('runs the built bundle under node alone, with one malloc arena', async () => {
+  it("runs the built bundle under node alone, with one malloc arena and the server's V8 flags", async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'salary-start-'));
     const port = await freePort();
     const { MALLOC_ARENA_MAX: _unset, ...env } = process.env;
@@ -50,8 +50,15 @@ describe.skipIf(!hasProc)('npm start', () => {
       .filter((p) => p.argv.includes(SERVER_BUNDLE));
     expect(servers).toHaveLength(1);
     const server = servers[0] as ReturnType<typeof processOf>;
-    // No TypeScript compiler at run time: plain node on the built bundle.
-    expect(server.argv).toEqual([process.execPath, '--enable-source-maps', SERVER_BUNDLE]);
+    // No TypeScript compiler at run time: plain node on the built bundle, with V8's memory
+    // policy given on its command line (decision 0008), not set by loading the app.
+    expect(server.argv).toEqual([
+      process.execPath,
+      '--enable-source-maps',
+      '--no-allocation-site-pretenuring',
+      '--expose-gc',
+      SERVER_BUNDLE,
+    ]);
     // One malloc arena: glibc's arena per thread holds freed memory (decision 0008).
     expect(server.env).toContain('MALLOC_ARENA_MAX=1');
     // A first start migrates a new database and creates the admin: as long as waitForHealth waits.

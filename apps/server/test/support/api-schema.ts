@@ -569,17 +569,35 @@ export interface operations {
                 /** @enum {string} */
                 role: "admin" | "user";
                 permissions: {
-                  /** @default false */
+                  /**
+                   * @description Sees the settings and the salary rules, with their values.
+                   * @default false
+                   */
                   showSettings: boolean;
-                  /** @default false */
+                  /**
+                   * @description Creates, changes and deletes the salary rules and the settings.
+                   * @default false
+                   */
                   manageSettings: boolean;
-                  /** @default false */
+                  /**
+                   * @description Sees each employee's calculated salary, Pay Overview and the pay transparency report.
+                   * @default false
+                   */
                   showSalary: boolean;
-                  /** @default false */
+                  /**
+                   * @description Sees each employee's total cost to the company.
+                   * @default false
+                   */
                   showCost: boolean;
-                  /** @default false */
+                  /**
+                   * @description Creates and edits employees, imports them, and sees their personal data.
+                   * @default false
+                   */
                   manageEmployee: boolean;
-                  /** @default false */
+                  /**
+                   * @description Deletes employees.
+                   * @default false
+                   */
                   deleteEmployee: boolean;
                 };
                 version?: number;
@@ -625,17 +643,35 @@ export interface operations {
                 /** @enum {string} */
                 role: "admin" | "user";
                 permissions: {
-                  /** @default false */
+                  /**
+                   * @description Sees the settings and the salary rules, with their values.
+                   * @default false
+                   */
                   showSettings: boolean;
-                  /** @default false */
+                  /**
+                   * @description Creates, changes and deletes the salary rules and the settings.
+                   * @default false
+                   */
                   manageSettings: boolean;
-                  /** @default false */
+                  /**
+                   * @description Sees each employee's calculated salary, Pay Overview and the pay transparency report.
+                   * @default false
+                   */
                   showSalary: boolean;
-                  /** @default false */
+                  /**
+                   * @description Sees each employee's total cost to the company.
+                   * @default false
+                   */
                   showCost: boolean;
-                  /** @default false */
+                  /**
+                   * @description Creates and edits employees, imports them, and sees their personal data.
+                   * @default false
+                   */
                   manageEmployee: boolean;
-                  /** @default false */
+                  /**
+                   * @description Deletes employees.
+                   * @default false
+                   */
                   deleteEmployee: boolean;
                 };
                 version?: number;
@@ -842,17 +878,35 @@ export interface operations {
                 /** @enum {string} */
                 role: "admin" | "user";
                 permissions: {
-                  /** @default false */
+                  /**
+                   * @description Sees the settings and the salary rules, with their values.
+                   * @default false
+                   */
                   showSettings: boolean;
-                  /** @default false */
+                  /**
+                   * @description Creates, changes and deletes the salary rules and the settings.
+                   * @default false
+                   */
                   manageSettings: boolean;
-                  /** @default false */
+                  /**
+                   * @description Sees each employee's calculated salary, Pay Overview and the pay transparency report.
+                   * @default false
+                   */
                   showSalary: boolean;
-                  /** @default false */
+                  /**
+                   * @description Sees each employee's total cost to the company.
+                   * @default false
+                   */
                   showCost: boolean;
-                  /** @default false */
+                  /**
+                   * @description Creates and edits employees, imports them, and sees their personal data.
+                   * @default false
+                   */
                   manageEmployee: boolean;
-                  /** @default false */
+                  /**
+                   * @description Deletes employees.
+                   * @default false
+                   */
                   deleteEmployee: boolean;
                 };
                 version?: number;
@@ -909,17 +963,35 @@ export interface operations {
                   /** @enum {string} */
                   role: "admin" | "user";
                   permissions: {
-                    /** @default false */
+                    /**
+                     * @description Sees the settings and the salary rules, with their values.
+                     * @default false
+                     */
                     showSettings: boolean;
-                    /** @default false */
+                    /**
+                     * @description Creates, changes and deletes the salary rules and the settings.
+                     * @default false
+                     */
                     manageSettings: boolean;
-                    /** @default false */
+                    /**
+                     * @description Sees each employee's calculated salary, Pay Overview and the pay transparency report.
+                     * @default false
+                     */
                     showSalary: boolean;
-                    /** @default false */
+                    /**
+                     * @description Sees each employee's total cost to the company.
+                     * @default false
+                     */
                     showCost: boolean;
-                    /** @default false */
+                    /**
+                     * @description Creates and edits employees, imports them, and sees their personal data.
+                     * @default false
+                     */
                     manageEmployee: boolean;
-                    /** @default false */
+                    /**
+                     * @description Deletes employees.
+                     * @default false
+                     */
                     deleteEmployee: boolean;
                   };
                   version?: number;
@@ -976,17 +1048,35 @@ export interface operations {
            * }
            */
           permissions?: {
-            /** @default false */
+            /**
+             * @description Sees the settings and the salary rules, with their values.
+             * @default false
+             */
             showSettings?: boolean;
-            /** @default false */
+            /**
+             * @description Creates, changes and deletes the salary rules and the settings.
+             * @default false
+             */
             manageSettings?: boolean;
-            /** @default false */
+            /**
+             * @description Sees each employee's calculated salary, Pay Overview and the pay transparency report.
+             * @default false
+             */
             showSalary?: boolean;
-            /** @default false */
+            /**
+             * @description Sees each employee's total cost to the company.
+             * @default false
+             */
             showCost?: boolean;
-            /** @default false */
+            /**
+             * @description Creates and edits employees, imports them, and sees their personal data.
+             * @default false
+             */
             manageEmployee?: boolean;
-            /** @default false */
+            /**
+             * @description Deletes employees.
+             * @default false
+             */
             deleteEmployee?: boolean;
           };
         };
@@ -1008,17 +1098,35 @@ export interface operations {
               /** @enum {string} */
               role: "admin" | "user";
               permissions: {
-                /** @default false */
+                /**
+                 * @description Sees the settings and the salary rules, with their values.
+                 * @default false
+                 */
                 showSettings: boolean;
-                /** @default false */
+                /**
+                 * @description Creates, changes and deletes the salary rules and the settings.
+                 * @default false
+                 */
                 manageSettings: boolean;
-                /** @default false */
+                /**
+                 * @description Sees each employee's calculated salary, Pay Overview and the pay transparency report.
+                 * @default false
+                 */
                 showSalary: boolean;
-                /** @default false */
+                /**
+                 * @description Sees each employee's total cost to the company.
+                 * @default false
+                 */
                 showCost: boolean;
-                /** @default false */
+                /**
+                 * @description Creates and edits employees, imports them, and sees their personal data.
+                 * @default false
+                 */
                 manageEmployee: boolean;
-                /** @default false */
+                /**
+                 * @description Deletes employees.
+                 * @default false
+                 */
                 deleteEmployee: boolean;
               };
               version?: number;
@@ -1067,17 +1175,35 @@ export interface operations {
         "application/json": {
           name: string;
           permissions: {
-            /** @default false */
+            /**
+             * @description Sees the settings and the salary rules, with their values.
+             * @default false
+             */
             showSettings?: boolean;
-            /** @default false */
+            /**
+             * @description Creates, changes and deletes the salary rules and the settings.
+             * @default false
+             */
             manageSettings?: boolean;
-            /** @default false */
+            /**
+             * @description Sees each employee's calculated salary, Pay Overview and the pay transparency report.
+             * @default false
+             */
             showSalary?: boolean;
-            /** @default false */
+            /**
+             * @description Sees each employee's total cost to the company.
+             * @default false
+             */
             showCost?: boolean;
-            /** @default false */
+            /**
+             * @description Creates and edits employees, imports them, and sees their personal data.
+             * @default false
+             */
             manageEmployee?: boolean;
-            /** @default false */
+            /**
+             * @description Deletes employees.
+             * @default false
+             */
             deleteEmployee?: boolean;
           };
           /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
@@ -1101,17 +1227,35 @@ export interface operations {
               /** @enum {string} */
               role: "admin" | "user";
               permissions: {
-                /** @default false */
+                /**
+                 * @description Sees the settings and the salary rules, with their values.
+                 * @default false
+                 */
                 showSettings: boolean;
-                /** @default false */
+                /**
+                 * @description Creates, changes and deletes the salary rules and the settings.
+                 * @default false
+                 */
                 manageSettings: boolean;
-                /** @default false */
+                /**
+                 * @description Sees each employee's calculated salary, Pay Overview and the pay transparency report.
+                 * @default false
+                 */
                 showSalary: boolean;
-                /** @default false */
+                /**
+                 * @description Sees each employee's total cost to the company.
+                 * @default false
+                 */
                 showCost: boolean;
-                /** @default false */
+                /**
+                 * @description Creates and edits employees, imports them, and sees their personal data.
+                 * @default false
+                 */
                 manageEmployee: boolean;
-                /** @default false */
+                /**
+                 * @description Deletes employees.
+                 * @default false
+                 */
                 deleteEmployee: boolean;
               };
               version?: number;
@@ -5016,17 +5160,35 @@ export interface operations {
                 /** @enum {string} */
                 role: "admin" | "user";
                 permissions: {
-                  /** @default false */
+                  /**
+                   * @description Sees the settings and the salary rules, with their values.
+                   * @default false
+                   */
                   showSettings: boolean;
-                  /** @default false */
+                  /**
+                   * @description Creates, changes and deletes the salary rules and the settings.
+                   * @default false
+                   */
                   manageSettings: boolean;
-                  /** @default false */
+                  /**
+                   * @description Sees each employee's calculated salary, Pay Overview and the pay transparency report.
+                   * @default false
+                   */
                   showSalary: boolean;
-                  /** @default false */
+                  /**
+                   * @description Sees each employee's total cost to the company.
+                   * @default false
+                   */
                   showCost: boolean;
-                  /** @default false */
+                  /**
+                   * @description Creates and edits employees, imports them, and sees their personal data.
+                   * @default false
+                   */
                   manageEmployee: boolean;
-                  /** @default false */
+                  /**
+                   * @description Deletes employees.
+                   * @default false
+                   */
                   deleteEmployee: boolean;
                 };
                 version?: number;

@@ -1,45 +1,96 @@
 import { z } from 'zod';
 
-/** The six permission flags, in the order the screens list them. */
-export const PERMISSION_KEYS = [
-  'showSettings',
-  'manageSettings',
-  'showSalary',
-  'showCost',
-  'manageEmployee',
-  'deleteEmployee',
-] as const;
+/** One permission a user can be granted (admins hold every one). */
+export interface PermissionDefinition {
+  /** Its name in the API (`permissions.<key>`) and in the database (`users.permissions`). */
+  readonly key: string;
+  /** Its label in User Management, in the audit trail and on the screens. */
+  readonly label: string;
+  /** What it grants, in the API's documentation. */
+  readonly description: string;
+  /** The 403's message when a call needs it and the user lacks it (`requirePermission`). */
+  readonly refusal: string;
+  /** What it lets a user work out beyond what it shows; said beside it in User Management. */
+  readonly reveals?: string;
+}
 
-export type PermissionKey = (typeof PERMISSION_KEYS)[number];
+/**
+ * Every permission, in the order the screens list them: the one place a permission is named.
+ * A new one is a line here plus the check that needs it (`can(actor, key)`,
+ * `requirePermission`): users store what they were granted as a list of these keys
+ * (`users.permissions`, migration 0013), so no migration, repository or form changes.
+ */
+export const PERMISSIONS = [
+  {
+    key: 'showSettings',
+    label: 'Show Settings',
+    description: 'Sees the settings and the salary rules, with their values.',
+    refusal: 'You do not have permission to view settings',
+    reveals: "Lets this user work out every employee's pay from the salary rules.",
+  },
+  {
+    key: 'manageSettings',
+    label: 'Edit/Delete Settings',
+    description: 'Creates, changes and deletes the salary rules and the settings.',
+    refusal: 'You do not have permission to change settings',
+    reveals: "Lets this user work out every employee's pay from the salary rules.",
+  },
+  {
+    key: 'showSalary',
+    label: 'Show Calculated Salary',
+    description: "Sees each employee's calculated salary, Pay Overview and the pay transparency report.",
+    refusal: 'You do not have permission to see salaries',
+  },
+  {
+    key: 'showCost',
+    label: 'Show Accumulated Cost',
+    description: "Sees each employee's total cost to the company.",
+    refusal: 'You do not have permission to see costs',
+    reveals: 'Lets this user rank every employee by pay, since cost rises with pay.',
+  },
+  {
+    key: 'manageEmployee',
+    label: 'Edit Employee',
+    description: 'Creates and edits employees, imports them, and sees their personal data.',
+    refusal: 'You do not have permission to create or edit employees',
+  },
+  {
+    key: 'deleteEmployee',
+    label: 'Delete Employee',
+    description: 'Deletes employees.',
+    refusal: 'You do not have permission to delete employees',
+  },
+] as const satisfies readonly PermissionDefinition[];
 
-export const PERMISSION_LABELS: Record<PermissionKey, string> = {
-  showSettings: 'Show Settings',
-  manageSettings: 'Edit/Delete Settings',
-  showSalary: 'Show Calculated Salary',
-  showCost: 'Show Accumulated Cost',
-  manageEmployee: 'Edit Employee',
-  deleteEmployee: 'Delete Employee',
-};
+export type PermissionKey = (typeof PERMISSIONS)[number]['key'];
 
-export const permissionsSchema = z.object({
-  showSettings: z.boolean().default(false),
-  manageSettings: z.boolean().default(false),
-  showSalary: z.boolean().default(false),
-  showCost: z.boolean().default(false),
-  manageEmployee: z.boolean().default(false),
-  deleteEmployee: z.boolean().default(false),
-});
+/** The permissions' keys, in the order the screens list them. */
+export const PERMISSION_KEYS: readonly PermissionKey[] = PERMISSIONS.map((p) => p.key);
 
-export type Permissions = z.infer<typeof permissionsSchema>;
+const byKey = <T>(value: (p: PermissionDefinition) => T | undefined) =>
+  Object.fromEntries(
+    PERMISSIONS.flatMap((p: PermissionDefinition) => {
+      const v = value(p);
+      return v === undefined ? [] : [[p.key, v]];
+    }),
+  );
 
-export const NO_PERMISSIONS: Permissions = {
-  showSettings: false,
-  manageSettings: false,
-  showSalary: false,
-  showCost: false,
-  manageEmployee: false,
-  deleteEmployee: false,
-};
+export const PERMISSION_LABELS = byKey((p) => p.label) as Record<PermissionKey, string>;
+
+/** Each permission's 403 message. */
+export const PERMISSION_REFUSALS = byKey((p) => p.refusal) as Record<PermissionKey, string>;
+
+/** A user's permissions as the API carries them: every key, true when granted. */
+export type Permissions = Record<PermissionKey, boolean>;
+
+export const permissionsSchema = z.object(
+  byKey((p) => z.boolean().default(false).describe(p.description)) as Record<
+    PermissionKey,
+    z.ZodDefault<z.ZodBoolean>
+  >,
+);
+
+export const NO_PERMISSIONS: Permissions = byKey(() => false) as Permissions;
 
 /** Anything absent counts as false. */
 export function normalizePermissions(
@@ -47,6 +98,18 @@ export function normalizePermissions(
 ): Permissions {
   const out = { ...NO_PERMISSIONS };
   for (const key of PERMISSION_KEYS) out[key] = input?.[key] === true;
+  return out;
+}
+
+/** The keys a user was granted, in the list's order: what `users.permissions` stores. */
+export function grantedKeys(permissions: Permissions): PermissionKey[] {
+  return PERMISSION_KEYS.filter((key) => permissions[key] === true);
+}
+
+/** A stored list of granted keys as the API's permissions; a key no longer listed is ignored. */
+export function permissionsOf(granted: readonly string[]): Permissions {
+  const out = { ...NO_PERMISSIONS };
+  for (const key of granted) if (Object.hasOwn(out, key)) out[key as PermissionKey] = true;
   return out;
 }
 
@@ -96,11 +159,7 @@ export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrator', user:
  * every employee's job, grade, level, years and flags (which everyone reads) give every pay.
  * Shown beside the permission in User Management.
  */
-export const PERMISSION_REVEALS: Partial<Record<PermissionKey, string>> = {
-  showSettings: "Lets this user work out every employee's pay from the salary rules.",
-  manageSettings: "Lets this user work out every employee's pay from the salary rules.",
-  showCost: 'Lets this user rank every employee by pay, since cost rises with pay.',
-};
+export const PERMISSION_REVEALS = byKey((p) => p.reveals) as Partial<Record<PermissionKey, string>>;
 
 /** What a permission set can derive about each employee's pay. */
 export type PayDerivation = 'exact pay' | 'order by pay' | 'nothing';

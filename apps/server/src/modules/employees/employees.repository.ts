@@ -135,43 +135,8 @@ const values = (input: EmployeeInput) =>
     customMultipliers: input.customMultiplierIds,
   }) as typeof employees.$inferInsert;
 
-export interface EmployeesRepositoryOptions {
-  /**
-   * The database is PGlite: one process, one connection, and a transaction holds it whole,
-   * so nothing else runs between the import's plan and its writes (see `referencesChecked`).
-   */
-  singleWriter?: boolean;
-}
-
-export function createEmployeesRepository(db: DbOrTx, options: EmployeesRepositoryOptions = {}) {
+export function createEmployeesRepository(db: DbOrTx) {
   return {
-    /**
-     * Runs `work` — set-based writes whose every job, position (of that job), grade and level
-     * the caller has just resolved by name inside the same transaction (the import's plan) —
-     * without the reference triggers (migration 0008), where that resolution is exact: on
-     * PGlite, where no other session exists to delete a row in between. They cost ~0.7 s of
-     * creating 100,000 employees on PGlite (the foreign keys before them, 1.9 s). `SET LOCAL`
-     * lasts at most to the end of the transaction, and the checks are back on before `work`'s
-     * caller writes anything else.
-     * On PostgreSQL (other sessions, and the role needs a superuser) the triggers stay.
-     */
-    async referencesChecked<T>(work: () => Promise<T>): Promise<T> {
-      if (!options.singleWriter) return work();
-      const checksOn = () => db.execute(sql`set local session_replication_role = origin`);
-      await db.execute(sql`set local session_replication_role = replica`);
-      let result: T;
-      try {
-        result = await work();
-      } catch (error) {
-        // A failed statement aborts the transaction, so turning the checks on fails too: the
-        // rollback undoes the SET LOCAL, and the caller must see the work's own error.
-        await checksOn().catch(() => undefined);
-        throw error;
-      }
-      await checksOn();
-      return result;
-    },
-
     /** All matching employees, ordered by id, in ONE statement (one snapshot). */
     async list(filters: RowFilters = {}): Promise<EmployeeRecord[]> {
       return (await this.listAt(filters)).employees;

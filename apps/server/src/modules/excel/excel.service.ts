@@ -96,8 +96,6 @@ const refused = (code: string, message: string) => new AppError(400, code, messa
  * employees' own store (its repository, bound to the import's unit of work).
  */
 export interface EmployeeImportStore {
-  /** Runs the writes of rows whose references the plan resolved in this transaction (see the repository). */
-  referencesChecked<T>(work: () => Promise<T>): Promise<T>;
   newIds(count: number): Promise<number[]>;
   insertMany(rows: EmployeeInput[], by: string | null, ids: number[]): Promise<number[]>;
   updateMany(
@@ -463,10 +461,10 @@ export function createExcelService(deps: {
           if (sliceCount++ % COLLECT_EVERY === 0) collectGarbage();
           const ids = await repos.employees.newIds(creates.length);
           created += ids.length;
-          // Every reference was resolved by name in this transaction (the plan): no per-row checks.
           // Not awaited here: the database writes while the slice's pay and field changes are
-          // worked out, and their rows queue behind the write.
-          const writing = repos.employees.referencesChecked(async () => {
+          // worked out, and their rows queue behind the write. The database checks every
+          // reference of the rows written (foreign keys), as for any other write.
+          const writing = (async () => {
             if (creates.length)
               await repos.employees.insertMany(
                 creates.map((c) => ({ ...c.employee, customMultiplierIds: [] })),
@@ -479,7 +477,7 @@ export function createExcelService(deps: {
                 updates.map((u) => ({ id: u.id, employee: u.employee, changed: u.changes })),
                 by,
               );
-          });
+          })();
           const written = function* (): Iterable<WrittenEmployee> {
             for (const u of updates) {
               const before = records.before(stored.get(u.id)!);

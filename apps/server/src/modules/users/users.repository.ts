@@ -1,5 +1,5 @@
 import type { User } from '@salary/shared/auth/auth.contract';
-import type { Permissions } from '@salary/shared/common/permissions';
+import { grantedKeys, type Permissions, permissionsOf } from '@salary/shared/common/permissions';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -20,14 +20,7 @@ export function toUser(row: SignedInRow): User {
     name: row.name,
     isAdmin: row.isAdmin,
     role: row.isAdmin ? 'admin' : 'user',
-    permissions: {
-      showSettings: row.showSettings,
-      manageSettings: row.manageSettings,
-      showSalary: row.showSalary,
-      showCost: row.showCost,
-      manageEmployee: row.manageEmployee,
-      deleteEmployee: row.deleteEmployee,
-    },
+    permissions: permissionsOf(row.permissions),
   };
 }
 
@@ -63,7 +56,7 @@ export function createUsersRepository(db: DbOrTx) {
           name: input.name,
           passwordHash: input.passwordHash,
           isAdmin: input.isAdmin,
-          ...input.permissions,
+          permissions: grantedKeys(input.permissions),
         })
         .returning();
       return row!;
@@ -76,7 +69,7 @@ export function createUsersRepository(db: DbOrTx) {
         .update(users)
         .set({
           name: input.name,
-          ...input.permissions,
+          permissions: grantedKeys(input.permissions),
           updatedAt: new Date(),
           version: sql`${users.version} + 1`,
         })
