@@ -66,8 +66,9 @@ describe('keyboard only', () => {
     await page.keyboard.type(user.password);
     await page.keyboard.press('Enter');
     await headingFocused(page, 'Employees');
-    // Past the filters and every row's "Why this salary?" button in view.
-    await tabTo(page, page.getByRole('button', { name: 'Logout' }), 300);
+    // Logout sits in the header, before the page: back from the heading, as a keyboard user goes
+    // (forward it lies past every row of the directory, as many as the company has employees).
+    await tabTo(page, page.getByRole('button', { name: 'Logout' }), 40, 'Shift+Tab');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');

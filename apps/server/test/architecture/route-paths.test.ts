@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_WEB_DIST } from '../../src/paths.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -67,11 +68,18 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** The API's routes: all but the API description (swagger-ui's own) and the HEAD twin of a GET. */
+/**
+ * The API's routes: all but the API description (swagger-ui's own), the HEAD twin of a GET and
+ * the web app's built files (plugins/web-app.ts: one route per file of the build, when there is one).
+ */
 function apiRoutes(): Route[] {
   const gets = new Set(table.filter((r) => r.method === 'GET').map((r) => r.url));
   return table.filter(
     (r) =>
+      !(
+        !r.url.startsWith(`${PREFIX}/`) &&
+        existsSync(path.join(process.env.WEB_DIST ?? DEFAULT_WEB_DIST, r.url))
+      ) &&
       r.url !== `${PREFIX}/docs` &&
       !r.url.startsWith(`${PREFIX}/docs/`) &&
       !(r.method === 'HEAD' && gets.has(r.url)),

@@ -56,9 +56,13 @@ export const employeeFormBody = z
   .refine((b) => !leavesBeforeHire(b.hireDate as Day, b.leaveDate as Day), {
     message: LEAVE_BEFORE_HIRE,
     path: ['leaveDate'],
-    // Said beside the other fields' problems, once both days read as days.
+    // Said beside the other fields' problems, once the body is an object and both days read as days.
     when: (payload) =>
-      !payload.issues.some((issue) => issue.path?.[0] === 'hireDate' || issue.path?.[0] === 'leaveDate'),
+      typeof payload.value === 'object' &&
+      payload.value !== null &&
+      !payload.issues.some(
+        (issue) => !issue.path?.length || issue.path[0] === 'hireDate' || issue.path[0] === 'leaveDate',
+      ),
   });
 export type EmployeeFormBody = z.input<typeof employeeFormBody>;
 

@@ -57,6 +57,8 @@ describe('AdjustmentFactorForm', () => {
 
     await pick(/^Job/, 'Engineering');
     await waitFor(() => expect(input(/^Position/)).toBeEnabled());
+    // Selects draw their options when opened: open Position's list and read what it offers.
+    await userEvent.click(input(/^Position/));
     expect(await screen.findByRole('option', { name: 'Backend', hidden: true })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Product Designer', hidden: true })).not.toBeInTheDocument();
     expect(server.requests.map((r) => r.path)).toContain('/api/positions?jobId=3');

@@ -201,7 +201,7 @@ function EmployeeFiltersForm({ filters, showSalaryFilters, applying, onApply }: 
             </>
           ) : null}
           <Grid.Col span={buttons}>
-            <Group gap="sm" justify="flex-end" wrap="nowrap">
+            <Group gap="sm" justify="flex-end" wrap="wrap">
               {/* Leavers (and hires still to start) are left out unless asked for: status=all. */}
               <Checkbox
                 label="Show leavers"
