@@ -11,6 +11,7 @@ import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createAuthFailuresRepository } from './modules/auth/auth-failures.repository.ts';
+import { createUserSessions } from './modules/auth/session-views.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createSignIn, type SessionLifetimes } from './modules/auth/sign-in.ts';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
@@ -159,7 +160,11 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       audit,
     }),
     oidc: config.oidc ? createOidcService({ config: config.oidc, users: users(), log: opts.log }) : undefined,
-    users: createUsersService({ users, sessions, idleSeconds: lifetimes.idleSeconds, audit }),
+    users: createUsersService({
+      users,
+      sessions: createUserSessions({ sessions, idleSeconds: lifetimes.idleSeconds }),
+      audit,
+    }),
     jobs: createJobsService({ jobs, audit }),
     positions: createPositionsService({ positions, audit, jobs }),
     grades: createGradesService({ grades, audit }),
