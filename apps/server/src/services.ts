@@ -11,6 +11,7 @@ import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createAuthFailuresRepository } from './modules/auth/auth-failures.repository.ts';
+import { createUserSessions } from './modules/auth/session-views.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createSignIn, type SessionLifetimes } from './modules/auth/sign-in.ts';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
@@ -22,9 +23,12 @@ import { createCompanyService, serverTimeZone, toCompany } from './modules/compa
 import { createEmployeesRepository } from './modules/employees/employees.repository.ts';
 import { createEmployeesService } from './modules/employees/employees.service.ts';
 import { createExcelRepository } from './modules/excel/excel.repository.ts';
-import { createExcelService, type ExcelLimits } from './modules/excel/excel.service.ts';
+import { createExcelExportService } from './modules/excel/excel-export.service.ts';
+import { createExcelImportService } from './modules/excel/excel-import.service.ts';
+import { createExcelTemplateService } from './modules/excel/excel-template.service.ts';
 import { createImportRevertRepository } from './modules/excel/import-revert.repository.ts';
 import { createImportRevertService } from './modules/excel/import-revert.service.ts';
+import type { ExcelLimits } from './modules/excel/workbook-limits.ts';
 import { createGradesRepository } from './modules/grades/grades.repository.ts';
 import { createGradesService } from './modules/grades/grades.service.ts';
 import { createHealthRepository } from './modules/health/health.repository.ts';
@@ -128,6 +132,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     audit,
   });
   const payTransparencyRepository = on(createPayTransparencyRepository);
+  const excelReferences = on(createExcelRepository);
   const excelLimits: ExcelLimits = {
     importMaxRows: config.importMaxRows,
     importMaxBytes: config.importMaxBytes,
@@ -155,7 +160,11 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       audit,
     }),
     oidc: config.oidc ? createOidcService({ config: config.oidc, users: users(), log: opts.log }) : undefined,
-    users: createUsersService({ users, sessions, idleSeconds: lifetimes.idleSeconds, audit }),
+    users: createUsersService({
+      users,
+      sessions: createUserSessions({ sessions, idleSeconds: lifetimes.idleSeconds }),
+      audit,
+    }),
     jobs: createJobsService({ jobs, audit }),
     positions: createPositionsService({ positions, audit, jobs }),
     grades: createGradesService({ grades, audit }),
@@ -182,8 +191,9 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       insights: createInsightsRepository(db),
       format: companyFormat,
     }),
-    excel: createExcelService({
-      employeesService: employees,
+    excelExport: createExcelExportService({ employees, references: excelReferences() }),
+    excelTemplate: createExcelTemplateService({ references: excelReferences(), limits: excelLimits }),
+    excelImport: createExcelImportService({
       repos: on((handle) => ({
         references: createExcelRepository(handle),
         employees: createEmployeesRepository(handle),
@@ -195,7 +205,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     }),
     importRevert: createImportRevertService({
       revert: on(createImportRevertRepository),
-      references: on(createExcelRepository),
+      references: excelReferences,
       employees: employeesRepository,
       audit,
       format: companyFormat,

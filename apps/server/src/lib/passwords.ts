@@ -1,4 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
+import { checkPassword } from '@salary/shared/auth/password-rules';
+import { badRequest } from './app-error.ts';
 
 // @node-rs/argon2 hashes with argon2id by default (its const enum cannot be imported here).
 const OPTIONS = {} as const;
@@ -20,4 +22,14 @@ let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword('not-a-real-password-just-for-timing');
   return dummyHash;
+}
+
+/** Refuses a new password that breaks the rule, naming why, on the form's field. */
+export async function requireGoodPassword(
+  password: string,
+  owner: { email: string; name: string },
+  field: string,
+): Promise<void> {
+  const { problem } = await checkPassword(password, owner);
+  if (problem) throw badRequest(problem, [{ field, message: problem }]);
 }

@@ -35,7 +35,7 @@ async function importFile(bytes: Buffer, options: { query?: string; actor?: Medi
   const actor = options.actor ?? t.admin;
   const query = importQuery.parse(Object.fromEntries(new URLSearchParams(options.query ?? '')));
   const { report } = await t.asActor(actor, 'when-ready', (services, open) =>
-    services.excel.importEmployees(open, actor, async () => ({ bytes }), query),
+    services.excelImport.importEmployees(open, actor, async () => ({ bytes }), query),
   );
   return report;
 }

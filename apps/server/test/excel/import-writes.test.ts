@@ -159,7 +159,7 @@ describe("the database checks the import's references", () => {
 
 /*
  * The import's writes run in the database while its audit entry is worked out beside them
- * (excel.service.ts): a statement the database refuses half-way must still leave nothing of
+ * (excel-import.service.ts): a statement the database refuses half-way must still leave nothing of
  * the import behind — no statement of it may run after the rollback, on a connection handed
  * back — and the next import must work.
  */
@@ -186,7 +186,7 @@ describe('a write the database refuses while the entry is worked out', () => {
       async () => {
         const before = await counts();
         // One change and 20,001 new employees: the refused one is in the fifth slice of 5,000 rows
-        // (excel.service.ts), after four were written.
+        // (excel-import.service.ts), after four were written.
         const news = Array.from({ length: 20_000 }, (_, i) => rowOf(`New ${i}`));
         const refused = await importFile(
           t,
@@ -214,7 +214,7 @@ describe('a write the database refuses while the entry is worked out', () => {
 
 /*
  * The import decides, writes and audits its rows a slice of 5,000 at a time, in one
- * transaction (excel.service.ts). Every ID is checked to exist before the first slice; an
+ * transaction (excel-import.service.ts). Every ID is checked to exist before the first slice; an
  * employee deleted after that (by someone else, on PostgreSQL) is found when its slice is
  * read: 409, and the slices already written roll back with the rest. Here the deletion is a
  * trigger on the import's own first update, so it happens at that moment on both databases.

@@ -5,16 +5,16 @@ import type {
   SessionData,
   User,
 } from '@salary/shared/auth/auth.contract';
-import { checkPassword } from '@salary/shared/auth/password-rules';
 import { PASSWORD_LOGIN_OFF_MESSAGE } from '@salary/shared/oidc/oidc.contract';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, forbidden, unauthorized } from '../../lib/app-error.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { dummyPasswordHash, hashPassword, requireGoodPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import type { OpenUnitOfWork, RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import type { SessionRow, SessionsRepository } from './sessions.repository.ts';
+import { toSessionView } from './session-views.ts';
+import type { SessionsRepository } from './sessions.repository.ts';
 import { type SessionLifetimes, tokenExpiry } from './sign-in.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 
@@ -22,28 +22,6 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 
 type SignedInActor = FastifyRequest['actor'];
-
-export function toSessionView(row: SessionRow, currentId?: string): Session {
-  return {
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    lastUsedAt: row.lastUsedAt.toISOString(),
-    expiresAt: row.expiresAt.toISOString(),
-    userAgent: row.userAgent,
-    address: row.address,
-    current: row.id === currentId,
-  };
-}
-
-/** Refuses a new password that breaks the rule, naming why, on the form's field. */
-export async function requireGoodPassword(
-  password: string,
-  owner: { email: string; name: string },
-  field: string,
-): Promise<void> {
-  const { problem } = await checkPassword(password, owner);
-  if (problem) throw badRequest(problem, [{ field, message: problem }]);
-}
 
 export function createAuthService(deps: {
   users: RepositoryOn<UsersRepository>;

@@ -13,8 +13,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
-import type { AuditService } from '../audit/audit.service.ts';
 import type { EmployeeRecord } from './employee.model.ts';
+import type { EmployeeAudit, EmployeePayBaseline } from './employee-audit.ts';
 import type { ListPage, RowFilters } from './employee-list.repository.ts';
 import type {
   EmployeeListCache,
@@ -87,14 +87,14 @@ function assertDaysInOrder(input: EmployeeInput, stored: EmployeeRecord | undefi
 /** Who writes: the signed-in actor's email (requests carry it), recorded as `updated_by`. */
 export const authorOf = (actor: Actor): string | null => (actor as { email?: string }).email ?? null;
 
-export function createEmployeesService(deps: {
+export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
   employees: RepositoryOn<EmployeesRepository>;
   pricing: EmployeePricing;
   /** Where the priced lists and their views are kept between reads (pricing/read-model.ts). */
   readModel: EmployeeListCache;
   settings(tx?: DbOrTx): Promise<Settings>;
   /** Every create, update and delete records its entry, with the employee's pay history. */
-  audit: Pick<AuditService, 'record' | 'payBefore' | 'payOfNew' | 'staleVersion'>;
+  audit: EmployeeAudit<Pay>;
 }) {
   const { audit } = deps;
   const { pricing } = deps;

@@ -20,9 +20,9 @@ import { downloadHeaders, workbookResponse } from '../../lib/download.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeDoc } from '../../lib/route-doc.ts';
 import { writePayHistorySheet } from '../audit/pay-history-sheet.ts';
-import type { ExcelLimits, Upload } from './excel.service.ts';
+import type { Upload } from './excel-import.service.ts';
 import { writeEmployeesWorkbook } from './export-workbook.ts';
-import { formatBytes } from './workbook-limits.ts';
+import { type ExcelLimits, formatBytes } from './workbook-limits.ts';
 
 /**
  * The multipart part `file`, whole: over the size limit → 413, no file → 400, and an
@@ -54,7 +54,7 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
   if (![importMaxRows, importMaxBytes].every((n) => Number.isSafeInteger(n) && n > 0))
     throw new Error('excelRoutes needs { importMaxRows, importMaxBytes } from the config');
   const limits: ExcelLimits = { importMaxRows, importMaxBytes };
-  const service = app.services.excel;
+  const { excelExport, excelTemplate, excelImport } = app.services;
   const doc = routeDoc('employees');
 
   app.get(
@@ -71,7 +71,7 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
     ),
     async (request, reply) => {
       // Everything that can fail with an envelope happens before the first byte is sent.
-      const { columns, employees, key } = await service.exportData(
+      const { columns, employees, key } = await excelExport.exportData(
         request.actor,
         toEmployeeFilters(request.query),
       );
@@ -98,7 +98,7 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
     '/employees/template/download',
     doc('Download the import template employees_template.xlsx', workbookResponse(TEMPLATE_FILE_NAME)),
     async (_request, reply) => {
-      const file = await service.template();
+      const file = await excelTemplate.template();
       return downloadHeaders(reply, XLSX_CONTENT_TYPE, TEMPLATE_FILE_NAME).send(file);
     },
   );
@@ -116,11 +116,11 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
         'The rows are written in one transaction; an employee of the file deleted by someone else meanwhile → 409 ' +
         'EMPLOYEE_GONE and nothing written.',
       querystring: importQuery,
-      // The upload is read and checked before the unit of work opens (excel.service.ts).
+      // The upload is read and checked before the unit of work opens (excel-import.service.ts).
       config: { writeScope: 'deferred' },
     }),
     async (request) => {
-      const { report } = await service.importEmployees(
+      const { report } = await excelImport.importEmployees(
         request.openUnitOfWork,
         request.actor,
         () => readUpload(request, limits.importMaxBytes),

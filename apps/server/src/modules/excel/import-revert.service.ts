@@ -9,7 +9,7 @@ import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { authorOf } from '../employees/employees.service.ts';
 import type { ExcelRepository } from './excel.repository.ts';
-import type { EmployeeImportStore } from './excel.service.ts';
+import type { EmployeeImportStore } from './excel-import.service.ts';
 import type { ImportRevertRepository } from './import-revert.repository.ts';
 import {
   findBlockers,

@@ -32,7 +32,13 @@ export const EXCEL_MAX_COLUMNS = 16_384;
 export const EXCEL_MAX_ROWS = 1_048_576;
 export const EXCEL_MAX_CELL_CHARS = 32_767;
 
-export function workbookLimits(config: { importMaxRows: number; importMaxBytes: number }): WorkbookLimits {
+/** The two configured limits of an import (IMPORT_MAX_ROWS, IMPORT_MAX_BYTES). */
+export interface ExcelLimits {
+  importMaxRows: number;
+  importMaxBytes: number;
+}
+
+export function workbookLimits(config: ExcelLimits): WorkbookLimits {
   const rows = config.importMaxRows + 1;
   return {
     maxUnzippedBytes: config.importMaxBytes * UNZIP_RATIO,

@@ -4,14 +4,13 @@ import type { createUserBody, updateUserBody } from '@salary/shared/users/users.
 import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { requireAdmin } from '../../lib/authorize.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { hashPassword, requireGoodPassword } from '../../lib/passwords.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import { requireVersion } from '../../lib/versions.ts';
 import { diffFields } from '../audit/audit.diff.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { requireGoodPassword, toSessionView } from '../auth/auth.service.ts';
-import type { SessionsRepository } from '../auth/sessions.repository.ts';
+import type { UserSessions } from './user-sessions.ts';
 import { toUser, toUserRecord, type UserRow, type UsersRepository } from './users.repository.ts';
 
 type CreateInput = z.output<typeof createUserBody>;
@@ -23,13 +22,12 @@ const USER_LABELS: Record<string, string> = { name: 'Name', email: 'Email', ...P
 
 export function createUsersService(deps: {
   users: RepositoryOn<UsersRepository>;
-  sessions: RepositoryOn<SessionsRepository>;
-  idleSeconds: number;
+  /** Their sessions, listed and ended (auth's: services.ts hands them in). */
+  sessions: UserSessions;
   audit: Pick<AuditService, 'record' | 'staleVersion'>;
 }) {
   const users = deps.users();
-  const sessions = deps.sessions();
-  const { audit } = deps;
+  const { audit, sessions } = deps;
   /** A user as the entries show it: never a password or its hash. */
   const view = (u: User) => ({ email: u.email, name: u.name, isAdmin: u.isAdmin, ...u.permissions });
   const label = (u: { email: string }) => `User ${u.email}`;
@@ -106,7 +104,7 @@ export function createUsersService(deps: {
     async listSessions(actor: Actor, id: number): Promise<Session[]> {
       requireAdmin(actor, ADMINS_ONLY);
       if (!(await users.findById(id))) throw notFound('User not found');
-      return (await sessions.listLive(id, deps.idleSeconds)).map((row) => toSessionView(row));
+      return sessions.live(id);
     },
 
     /** Signs the user out everywhere: every session ends at its next request. */
@@ -114,7 +112,7 @@ export function createUsersService(deps: {
       requireAdmin(actor, ADMINS_ONLY);
       const user = await deps.users(uow.tx).findById(id);
       if (!user) throw notFound('User not found');
-      const ended = await deps.sessions(uow.tx).deleteForUser(id);
+      const ended = await sessions.endAll(uow, id);
       await audit.record(uow, {
         action: 'end-sessions',
         entityType: 'user',

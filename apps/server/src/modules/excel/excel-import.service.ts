@@ -1,72 +1,37 @@
 import type { DateTimeFormat } from '@salary/shared/common/date-time';
-import { type Actor, can, canReadPersonalData } from '@salary/shared/common/permissions';
-import type {
-  EmployeeFilters,
-  EmployeeInput,
-  EmployeeView,
-} from '@salary/shared/employees/employee.contract';
-import {
-  COST_COLUMN,
-  EXPORT_KEY_SHEET,
-  IMPORT_ERRORS,
-  type ImportOptions,
-  type ImportReport,
-  ROW_KEY_COLUMN,
-  SALARY_COLUMN,
-} from '@salary/shared/excel/excel.contract';
+import { type Actor, can } from '@salary/shared/common/permissions';
+import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
+import { IMPORT_ERRORS, type ImportOptions, type ImportReport } from '@salary/shared/excel/excel.contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
 import { collectGarbage } from '../../lib/collect-garbage.ts';
 import type { OpenUnitOfWork, RepositoryOn } from '../../lib/unit-of-work.ts';
 import type { AuditService, WrittenEmployee } from '../audit/audit.service.ts';
-import { authorOf, type EmployeesService } from '../employees/employees.service.ts';
+import { authorOf } from '../employees/employees.service.ts';
 import type { PricingService } from '../pricing/pricing.service.ts';
 import type { ExcelRepository, StoredEmployee } from './excel.repository.ts';
-import {
-  type ExportColumn,
-  type ExportedEmployee,
-  exportColumns,
-  type ValueWidths,
-} from './export-workbook.ts';
 import { importPayPreview } from './import-pay-preview.ts';
 import { createImportPlanner, type ImportPlan, type PlanRow, type SliceDecisions } from './import-plan.ts';
 import { importRecords } from './import-records.ts';
-import { type ColumnIndexes, importMessages, mapHeader, parseRow } from './import-rows.ts';
+import { importMessages, parseRow } from './import-rows.ts';
+import { moneyOf, type ReadSheet, readUploadedSheet } from './import-sheet.ts';
 import { buildNameBook, nameKey } from './name-book.ts';
-import { decodeIdRuns, decodeRowKey } from './row-key.ts';
-import {
-  type CellValue,
-  type CollectedSheet,
-  cellText,
-  collectSheet,
-  isBlankRow,
-  SheetError,
-} from './sheet-cells.ts';
-import { openWorkbook } from './sheet-reader.ts';
-import { buildTemplateWorkbook } from './template-workbook.ts';
-import { CELLS_PER_ROW, formatBytes, type WorkbookLimits, workbookLimits } from './workbook-limits.ts';
-import type { OpenedWorkbook } from './xlsx-reader.ts';
+import { decodeRowKey } from './row-key.ts';
+import { cellText } from './sheet-cells.ts';
+import type { ExcelLimits } from './workbook-limits.ts';
 
-export interface ExcelLimits {
-  importMaxRows: number;
-  importMaxBytes: number;
-}
+/*
+ * The import (POST /employees/import): the uploaded file read (import-sheet.ts), every row
+ * parsed and checked against the employees as they are, then decided and written a slice at a
+ * time in one unit of work with one audit entry — or, as a dry run, decided and priced for the
+ * preview and nothing written. Reverting an import is import-revert.service.ts.
+ */
 
 /** The uploaded file, read by the route only once the service allows it. */
 export interface Upload {
   bytes: Buffer;
 }
-
-/**
- * Rows read and priced per statement while the export streams. Small on purpose: a page is
- * held while its rows are written and the stream drains, and a page of 1,000–5,000 rows
- * lives long enough for V8 to move it to the old generation, which then grows with every
- * page until a full collection. At 250 rows (with the workbook waiting for the compressor
- * every 250 rows, export-workbook.ts) the export of 100,000 rows on PostgreSQL peaked
- * +23 MB above idle instead of +125 MB, for 400 statements instead of 50.
- */
-const EXPORT_PAGE = 250;
 
 /**
  * Rows of the file decided, written and audited together (their stored rows read, their
@@ -88,8 +53,6 @@ const IMPORT_SLICE = 5_000;
 const COLLECT_EVERY = 7;
 
 type ImportPlanner = ReturnType<typeof createImportPlanner>;
-
-const refused = (code: string, message: string) => new AppError(400, code, message);
 
 /**
  * The employee writes the import needs, set-based. The composition root hands in the
@@ -134,85 +97,8 @@ const emptyReport = (sheet: string): ImportReport => ({
   notices: [],
 });
 
-/** The sheet holding the employees: the first whose header row has every required column. */
-async function findEmployeeSheet(book: OpenedWorkbook): Promise<{ index: number; name: string } | null> {
-  let fallback: { index: number; name: string; missing: number } | null = null;
-  for (let index = 0; index < book.sheets.length; index++) {
-    const info = book.sheets[index]!;
-    if (info.state !== 'visible') continue;
-    let header: CellValue[] | null = null;
-    for await (const row of book.rows(index)) {
-      if (isBlankRow(row.cells)) continue;
-      header = row.cells;
-      break;
-    }
-    if (!header) continue;
-    const missing = mapHeader(header).missing.length;
-    if (missing === 0) return { index, name: info.name };
-    if (!fallback || missing < fallback.missing) fallback = { index, name: info.name, missing };
-  }
-  return fallback;
-}
-
-/** The export's Export Key sheet: which installation wrote it and the IDs it held. */
-async function readExportKey(book: OpenedWorkbook): Promise<{ installation: string; ids: number[] } | null> {
-  const index = book.sheets.findIndex((s) => s.name === EXPORT_KEY_SHEET);
-  if (index < 0) return null;
-  let installation = '';
-  const ids: number[] = [];
-  for await (const row of book.rows(index)) {
-    const [label, value] = row.cells.map(cellText);
-    if (label === 'installation') installation = value ?? '';
-    else if (label === 'ids') ids.push(...decodeIdRuns(value ?? ''));
-  }
-  return installation ? { installation, ids } : null;
-}
-
-/** A money cell as a number: as written, or its text without the dollar sign and commas. */
-function moneyOf(value: CellValue): number | null {
-  if (value === null || value instanceof SheetError) return null;
-  if (typeof value === 'number') return value;
-  const text = cellText(value).replace(/[$,\s]/g, '');
-  return text === '' ? null : Number(text);
-}
-
-/** The export-only columns (Row Key, Calculated Salary, Total Cost) where the header has them. */
-function extraColumns(header: CellValue[]) {
-  const at = (title: string) => header.findIndex((c) => cellText(c).toLowerCase() === title.toLowerCase());
-  return { key: at(ROW_KEY_COLUMN), salary: at(SALARY_COLUMN), cost: at(COST_COLUMN) };
-}
-
-interface ReadSheet {
-  sheetName: string;
-  sheet: CollectedSheet;
-  columns: ColumnIndexes;
-  extras: ReturnType<typeof extraColumns>;
-  exportKey: { installation: string; ids: number[] } | null;
-}
-
-/** The list's pages with each employee's version (for the Row Key), one query per page. */
-async function* withVersions(
-  employees: AsyncIterable<EmployeeView>,
-  references: ExcelRepository,
-): AsyncGenerator<ExportedEmployee> {
-  let page: EmployeeView[] = [];
-  const flush = async function* () {
-    const versions = await references.versions(page.map((e) => e.id));
-    for (const e of page) yield { ...e, version: versions.get(e.id) ?? 1 };
-    page = [];
-  };
-  for await (const e of employees) {
-    page.push(e);
-    if (page.length >= EXPORT_PAGE) yield* flush();
-  }
-  if (page.length) yield* flush();
-}
-
-export type { ValueWidths };
-
-export function createExcelService(deps: {
-  employeesService: EmployeesService;
-  /** The import's repositories: on the database (a dry run, the export), or bound to the import's unit of work. */
+export function createExcelImportService(deps: {
+  /** The import's repositories: on the database (a dry run), or bound to the import's unit of work. */
   repos: RepositoryOn<ImportRepos>;
   /** The import records one entry (counts, per-employee changes) with the pay it moved. */
   audit: Pick<AuditService, 'entryInSlices'>;
@@ -344,77 +230,7 @@ export function createExcelService(deps: {
     notices: p.notices,
   });
 
-  /** The file → the sheet to import, its header mapped, its rows collected (limits checked). */
-  async function readUploadedSheet(bytes: Buffer, bounds: WorkbookLimits): Promise<ReadSheet> {
-    const book = await openWorkbook(bytes, bounds);
-    const found = await findEmployeeSheet(book);
-    if (!found) throw refused(IMPORT_ERRORS.empty, 'The file has no employee rows');
-    const inSheet = (message: string) => importMessages.inSheet(message, found.name);
-    const sheet = await collectSheet(book.rows(found.index), bounds, (maxCells) =>
-      refused(IMPORT_ERRORS.tooLarge, inSheet(importMessages.tooWide(maxCells, CELLS_PER_ROW))),
-    );
-    if (!sheet.header) throw refused(IMPORT_ERRORS.empty, inSheet('The file has no employee rows'));
-    const columns = mapHeader(sheet.header.cells);
-    if (columns.missing.length)
-      throw refused(IMPORT_ERRORS.missingColumns, inSheet(importMessages.missingColumns(columns.missing)));
-    if (sheet.dataRowCount > limits.importMaxRows)
-      throw refused(
-        IMPORT_ERRORS.tooManyRows,
-        inSheet(importMessages.tooManyRows(sheet.dataRowCount, limits.importMaxRows)),
-      );
-    if (sheet.dataRowCount === 0)
-      throw refused(IMPORT_ERRORS.empty, inSheet('The file has no employee rows'));
-    return {
-      sheetName: found.name,
-      sheet,
-      columns: columns.indexes,
-      extras: extraColumns(sheet.header.cells),
-      exportKey: await readExportKey(book),
-    };
-  }
-
   return {
-    /**
-     * The list as GET /employees gives it to this user (same filters, same 403 for salary
-     * filters, salary and cost only when allowed), read and priced a page at a time while the
-     * workbook streams, with the columns to write.
-     */
-    async exportData(
-      actor: Actor,
-      filters: EmployeeFilters,
-    ): Promise<{
-      columns: ExportColumn[];
-      employees: AsyncIterable<ExportedEmployee>;
-      key: { installation: string; exportedAt: Date };
-    }> {
-      const pages = deps.employeesService.listInPages(actor, filters, EXPORT_PAGE);
-      const [installation, widths] = await Promise.all([
-        onDb.references.installationId(),
-        onDb.references.widestValues(),
-      ]);
-      const columns = exportColumns(
-        {
-          salary: can(actor, 'showSalary'),
-          cost: can(actor, 'showCost'),
-          personal: canReadPersonalData(actor),
-        },
-        { installation, widths },
-      );
-      return {
-        columns,
-        employees: withVersions(pages, onDb.references),
-        key: { installation, exportedAt: new Date() },
-      };
-    },
-
-    /** Any signed-in user may download the template; it lists the current names. */
-    async template(): Promise<Buffer> {
-      return buildTemplateWorkbook(await onDb.references.referenceNames(), {
-        maxRows: limits.importMaxRows,
-        maxBytes: formatBytes(limits.importMaxBytes),
-      });
-    },
-
     /**
      * Permission first, then the file. Every row is checked and decided before anything is
      * written; any problem → 400 with all of them and nothing written. Otherwise creates and
@@ -428,10 +244,7 @@ export function createExcelService(deps: {
       options: ImportOptions,
     ): Promise<ImportResult> {
       requirePermission(actor, 'manageEmployee', 'You do not have permission to import employees');
-      let read: ReadSheet | null = await readUploadedSheet(
-        (await openUpload()).bytes,
-        workbookLimits(limits),
-      );
+      let read: ReadSheet | null = await readUploadedSheet((await openUpload()).bytes, limits);
       const { sheetName } = read;
 
       if (options.dryRun) {
@@ -505,4 +318,4 @@ export function createExcelService(deps: {
   };
 }
 
-export type ExcelService = ReturnType<typeof createExcelService>;
+export type ExcelImportService = ReturnType<typeof createExcelImportService>;
