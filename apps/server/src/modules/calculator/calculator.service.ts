@@ -1,10 +1,15 @@
-import type { SalaryResult } from '@salary/salary-engine/salary-types';
 import { type CalculateInput, COST_DETAIL_KEYS } from '@salary/shared/calculator/calculator.contract';
+import {
+  type DecimalSalaryResult,
+  decimalResultOf,
+  multiplierUnits,
+} from '@salary/shared/calculator/salary-decimals';
 import { type Actor, can } from '@salary/shared/common/permissions';
 import { requirePermission } from '../../lib/authorize.ts';
-import type { PricingService } from '../pricing/pricing.service.ts';
+import { engineErrorToAppError, type PricingService } from '../pricing/pricing.service.ts';
 
-export type CalculatorAnswer = SalaryResult & {
+/** The engine's result in the API's decimals, with the two insurance shares beside it. */
+export type CalculatorAnswer = DecimalSalaryResult & {
   companySocialInsurance?: number;
   employeeSocialInsurance: number;
 };
@@ -15,10 +20,17 @@ export type CalculatorAnswer = SalaryResult & {
  */
 function withoutCostsUnlessAllowed(actor: Actor, answer: CalculatorAnswer): CalculatorAnswer {
   if (can(actor, 'showCost')) return answer;
-  const details: Partial<SalaryResult['details']> = { ...answer.details };
+  const details: Partial<DecimalSalaryResult['details']> = { ...answer.details };
   for (const key of COST_DETAIL_KEYS) delete details[key];
   const { companySocialInsurance: _hidden, ...rest } = answer;
-  return { ...rest, details: details as SalaryResult['details'] };
+  return { ...rest, details: details as DecimalSalaryResult['details'] };
+}
+
+/** The checked what-if multipliers in the engine's units, numbered as the engine numbers them. */
+function whatIf(list: NonNullable<CalculateInput['customMultipliers']>) {
+  return list
+    .filter((m) => m.checked)
+    .map((m, i) => ({ title: m.title, type: m.type, value: multiplierUnits(m.value, m.type, `customMultipliers[${i}]`) }));
 }
 
 export function createCalculatorService(deps: { pricing: PricingService }) {
@@ -36,18 +48,25 @@ export function createCalculatorService(deps: { pricing: PricingService }) {
     ): Promise<CalculatorAnswer> {
       requirePermission(actor, 'showSalary');
       const chosen = input.benefits ?? {};
-      const result = await pricing.calculate(
+      // The what-if multipliers come as the API's decimals: into the engine's units here, a
+      // value with no exact unit refused as the engine refuses one (400 naming the field).
+      let customMultipliers: ReturnType<typeof whatIf>;
+      try {
+        customMultipliers = whatIf(input.customMultipliers ?? []);
+      } catch (error) {
+        throw engineErrorToAppError(error);
+      }
+      const engineResult = await pricing.calculate(
         {
           ...input,
           // A stored benefit the request does not name counts as selected.
           benefitSelected: (name) => chosen[name] !== false,
-          customMultipliers: (input.customMultipliers ?? [])
-            .filter((m) => m.checked)
-            .map((m) => ({ title: m.title, value: m.value, type: m.type })),
+          customMultipliers,
           applySocialInsurance: input.settings?.applySocialInsurance ?? true,
         },
         { snapshot: context.snapshot },
       );
+      const result = decimalResultOf(engineResult);
       return withoutCostsUnlessAllowed(actor, {
         ...result,
         companySocialInsurance: result.details.companySocialInsurance,

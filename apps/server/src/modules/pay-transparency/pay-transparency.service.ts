@@ -1,4 +1,4 @@
-import { asCents, fromCents, toCents } from '@salary/shared/common/money';
+import { asCents, fromCents } from '@salary/shared/common/money';
 import { type Actor, canReadPayReport } from '@salary/shared/common/permissions';
 import type {
   CategoryKind,
@@ -26,8 +26,8 @@ export function payRowOf(p: PricedEmployee): PayRow {
     gender: e.gender ?? 'UNDISCLOSED',
     jobId: e.jobId,
     gradeId: e.gradeId,
-    pay: priced ? toCents(p.calculatedSalary!) + toCents(p.benefits ?? 0) : null,
-    basic: priced ? toCents(p.basicWage!) : null,
+    pay: priced ? p.calculatedSalary! + (p.benefits ?? 0) : null,
+    basic: priced ? p.basicWage! : null,
   };
 }
 

@@ -1,9 +1,9 @@
 import { calculateSalary, calculateWithPrepared } from '@salary/salary-engine/calculate-salary';
 import { SalaryEngineError } from '@salary/salary-engine/salary-engine-error';
 import type { SalaryProfile, SalaryResult } from '@salary/salary-engine/salary-types';
-import type { Settings } from '@salary/shared/settings/settings.contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
+import type { RuleSettings } from '../settings/settings.repository.ts';
 import type {
   EmployeeRecord,
   FactorRecord,
@@ -70,7 +70,7 @@ function assertReferences(refs: References, ids: ReferenceIds, fieldNames: Refer
 export function createPricingService(deps: {
   repo: PricingRepository;
   /** The settings record, recreated if its row is missing (never, after migrations). */
-  settings(tx?: DbOrTx): Promise<Settings>;
+  settings(tx?: DbOrTx): Promise<RuleSettings>;
   /**
    * Employees priced at a snapshot, and the caches kept on them (one per app; read-model.ts).
    * Absent: one of its own that keeps nothing.
@@ -105,7 +105,7 @@ export function createPricingService(deps: {
       id: number,
       tx?: DbOrTx,
     ): Promise<
-      | { employee: EmployeeRecord; result: SalaryResult; factor: FactorRecord | null; settings: Settings }
+      | { employee: EmployeeRecord; result: SalaryResult; factor: FactorRecord | null; settings: RuleSettings }
       | undefined
     > {
       const read = await repo.employeesWithRules({ id }, undefined, tx);
