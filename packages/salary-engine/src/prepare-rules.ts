@@ -62,7 +62,8 @@ const inRange = (value: unknown, min: number, max: number): boolean =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
 
 function cents<T extends number>(value: T, field: string, min: number): T {
-  if (!inRange(value, min, MAX_MONEY_CENTS)) throw invalidInteger(field, value, 'cents', min, MAX_MONEY_CENTS);
+  if (!inRange(value, min, MAX_MONEY_CENTS))
+    throw invalidInteger(field, value, 'cents', min, MAX_MONEY_CENTS);
   return value;
 }
 

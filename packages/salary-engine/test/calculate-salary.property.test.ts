@@ -4,25 +4,25 @@
  * whole, the prepared path gives the same answer, and the API's decimals say the same cents.
  */
 
+import { decimalResultOf } from '@salary/shared/calculator/salary-decimals';
+import { type BasisPoints, type Cents, toCents } from '@salary/shared/common/money';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculateSalary, calculateWithPrepared } from '../src/calculate-salary.ts';
 import { prepareRules, withEmployeeRules } from '../src/prepare-rules.ts';
-import { decimalResultOf } from '@salary/shared/calculator/salary-decimals';
-import { type BasisPoints, type Cents, toCents } from '@salary/shared/common/money';
-import type { Multiplier, SalaryDetails, SalaryProfile, SalaryRules } from '../src/salary-types.ts';
+import type { Multiplier, SalaryProfile, SalaryRules } from '../src/salary-types.ts';
 
 /** Money in whole cents, drawn between two dollar amounts. */
-const dollars = (min: number, max: number) =>
+const centsBetween = (min: number, max: number) =>
   fc.integer({ min: min * 100, max: max * 100 }).map((c) => c as Cents);
 /** A percent in basis points (hundredths of a percent), drawn between two percents. */
-const percent = (min: number, max: number) =>
+const basisPointsBetween = (min: number, max: number) =>
   fc.integer({ min: min * 100, max: max * 100 }).map((bp) => bp as BasisPoints);
 const years = fc.integer({ min: 0, max: 50 * 100 }).map((h) => h / 100);
 
 const multiplier: fc.Arbitrary<Multiplier> = fc.oneof(
-  percent(-100, 100).map((value) => ({ value, type: 'PERCENTAGE' as const })),
-  dollars(-5000, 5000).map((value) => ({ value, type: 'FIXED' as const })),
+  basisPointsBetween(-100, 100).map((value) => ({ value, type: 'PERCENTAGE' as const })),
+  centsBetween(-5000, 5000).map((value) => ({ value, type: 'FIXED' as const })),
 );
 
 const adjustment: fc.Arbitrary<SalaryRules['adjustment']> = fc.oneof(
@@ -30,7 +30,7 @@ const adjustment: fc.Arbitrary<SalaryRules['adjustment']> = fc.oneof(
   fc
     .integer({ min: -10_000, max: 10_000 })
     .map((bp) => ({ type: 'PERCENTAGE' as const, factor: bp as BasisPoints })),
-  dollars(-20_000, 20_000).map((factor) => ({ type: 'FIXED' as const, factor })),
+  centsBetween(-20_000, 20_000).map((factor) => ({ type: 'FIXED' as const, factor })),
 );
 
 const customMultipliers: fc.Arbitrary<SalaryRules['customMultipliers']> = fc.array(
@@ -42,7 +42,7 @@ const customMultipliers: fc.Arbitrary<SalaryRules['customMultipliers']> = fc.arr
 );
 
 const rules: fc.Arbitrary<SalaryRules> = fc.record({
-  baseSalary: dollars(0, 1_000_000),
+  baseSalary: centsBetween(0, 1_000_000),
   adjustment,
   multipliers: fc.record({
     experience: multiplier,
@@ -56,12 +56,12 @@ const rules: fc.Arbitrary<SalaryRules> = fc.record({
     fc.oneof(
       fc.record({
         name: fc.string({ maxLength: 12 }),
-        amount: dollars(0, 5000),
+        amount: centsBetween(0, 5000),
         type: fc.constant('FIXED_AMOUNT' as const),
       }),
       fc.record({
         name: fc.string({ maxLength: 12 }),
-        amount: percent(0, 100),
+        amount: basisPointsBetween(0, 100),
         type: fc.constant('PERCENTAGE' as const),
       }),
     ),
@@ -71,8 +71,8 @@ const rules: fc.Arbitrary<SalaryRules> = fc.record({
   socialInsurance: fc.record({
     enabled: fc.boolean(),
     type: fc.constantFrom('COMPANY_FULL' as const, 'COMPANY_PERCENTAGE' as const, 'EMPLOYEE_FULL' as const),
-    companyPercentage: percent(0, 100),
-    totalPercentage: percent(0, 100),
+    companyPercentage: basisPointsBetween(0, 100),
+    totalPercentage: basisPointsBetween(0, 100),
   }),
   applySocialInsurance: fc.boolean(),
 });
@@ -219,7 +219,7 @@ describe('calculateSalary: properties', () => {
     fc.assert(
       fc.property(
         rules,
-        dollars(0, 1_000_000),
+        centsBetween(0, 1_000_000),
         adjustment,
         customMultipliers,
         profile,

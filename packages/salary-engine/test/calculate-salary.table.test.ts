@@ -3,12 +3,12 @@
  * comment beside it) and is written as a literal; nothing here is computed with engine code.
  */
 
-import { describe, expect, it } from 'vitest';
 import {
   engineRulesOf,
   type DecimalSalaryDetails as SalaryDetails,
 } from '@salary/shared/calculator/salary-decimals';
 import type { BasisPoints, Cents } from '@salary/shared/common/money';
+import { describe, expect, it } from 'vitest';
 import { calculateSalary as engineCalculate } from '../src/calculate-salary.ts';
 import { SalaryEngineError } from '../src/salary-engine-error.ts';
 import type { SalaryRules } from '../src/salary-types.ts';
@@ -665,7 +665,8 @@ function deepFreeze<T>(value: T): T {
 }
 
 describe('calculateSalary: integer input', () => {
-  const rules = () => engineRulesOf(newRules({ baseSalary: 1234.57, adjustment: { type: P, factor: 0.1525 } }));
+  const rules = () =>
+    engineRulesOf(newRules({ baseSalary: 1234.57, adjustment: { type: P, factor: 0.1525 } }));
 
   it('takes cents and basis points and answers cents and millionths', () => {
     const { details } = engineCalculate(rules(), newProfile());
@@ -677,7 +678,11 @@ describe('calculateSalary: integer input', () => {
   });
 
   const refused: Array<[string, (r: SalaryRules) => SalaryRules, string]> = [
-    ['a fraction of a cent', (r) => ({ ...r, baseSalary: 100.5 as Cents }), 'baseSalary must be a whole number of cents'],
+    [
+      'a fraction of a cent',
+      (r) => ({ ...r, baseSalary: 100.5 as Cents }),
+      'baseSalary must be a whole number of cents',
+    ],
     [
       'a fraction of a basis point',
       (r) => ({ ...r, adjustment: { type: P, factor: 12.5 as BasisPoints } }),

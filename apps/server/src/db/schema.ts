@@ -207,7 +207,10 @@ export const adjustmentFactors = pgTable(
       foreignColumns: [positions.jobId, positions.id],
     }).onDelete('cascade'),
     check('adjustment_factors_type', sql`${t.type} in ('PERCENTAGE', 'FIXED')`),
-    check('adjustment_factors_pct_range', sql`${t.type} <> 'PERCENTAGE' or ${t.factor} between -10000 and 10000`),
+    check(
+      'adjustment_factors_pct_range',
+      sql`${t.type} <> 'PERCENTAGE' or ${t.factor} between -10000 and 10000`,
+    ),
   ],
 );
 

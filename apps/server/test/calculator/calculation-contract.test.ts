@@ -1,13 +1,13 @@
-import type {
-  DecimalSalaryDetails as SalaryDetails,
-  DecimalSalaryResult as SalaryResult,
-} from '@salary/shared/calculator/salary-decimals';
 import {
   type CalculationDetails,
   type CalculationResult,
   COST_DETAIL_KEYS,
   calculationDetailsSchema,
 } from '@salary/shared/calculator/calculator.contract';
+import type {
+  DecimalSalaryDetails as SalaryDetails,
+  DecimalSalaryResult as SalaryResult,
+} from '@salary/shared/calculator/salary-decimals';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 
 /*

@@ -1,7 +1,7 @@
 import { calculateSalary } from '@salary/salary-engine/calculate-salary';
 import { calculateBody } from '@salary/shared/calculator/calculator.contract';
 import { decimalResultOf } from '@salary/shared/calculator/salary-decimals';
-import { type BasisPoints, type Cents } from '@salary/shared/common/money';
+import type { BasisPoints, Cents } from '@salary/shared/common/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company } from '../support/factories.ts';
 import { buildMediumServices, type MediumActor, type MediumContext } from '../support/medium.ts';

@@ -102,11 +102,11 @@ describe('migration 0016: rules in integer units', () => {
       insert into adjustment_factors (job_id, position_id, type, factor) values (1, 1, 'FIXED', 10.005)`);
     await expect(run(db, RULES_MIGRATION)).rejects.toThrow(/more decimals than its unit keeps/);
     await db.exec('rollback');
-    const [{ type }] = await db.rows<{ type: string }>(
+    const [column] = await db.rows<{ type: string }>(
       `select data_type as type from information_schema.columns
         where table_name = 'adjustment_factors' and column_name = 'factor'`,
     );
-    expect(type).toBe('numeric');
+    expect(column?.type).toBe('numeric');
   });
 
   it('converts every stored rule exactly: percentages to basis points, amounts to cents', async () => {
@@ -134,7 +134,9 @@ describe('migration 0016: rules in integer units', () => {
     const factors = await db.rows<{ type: string; factor: string | number }>(
       'select type, factor from adjustment_factors order by job_id',
     );
-    expect(factors.map((f) => [f.type, Number(f.factor)])).toEqual(FACTORS.map(([type, , units]) => [type, units]));
+    expect(factors.map((f) => [f.type, Number(f.factor)])).toEqual(
+      FACTORS.map(([type, , units]) => [type, units]),
+    );
 
     const [s] = await db.rows<Record<string, unknown>>('select * from settings where id = 1');
     expect(

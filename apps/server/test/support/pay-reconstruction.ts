@@ -1,6 +1,5 @@
 import { calculateWithPrepared } from '@salary/salary-engine/calculate-salary';
 import {
-  type Cents,
   fromCents,
   percentToBasisPoints,
   toCents,
@@ -19,7 +18,10 @@ type DecimalFactor = Omit<FactorRecord, 'factor'> & { factor: number };
 
 /** The settings as the API gives them → the rule book's integers (basis points, cents). */
 function ruleSettingsOf(s: Settings): RuleSettings {
-  const m = (value: number, type: Settings['experienceMultiplierType']) => ({ value: toRuleUnits(value, type), type });
+  const m = (value: number, type: Settings['experienceMultiplierType']) => ({
+    value: toRuleUnits(value, type),
+    type,
+  });
   return {
     multipliers: {
       experience: m(s.experienceMultiplier, s.experienceMultiplierType),
@@ -44,8 +46,6 @@ function ruleSettingsOf(s: Settings): RuleSettings {
     },
   };
 }
-
-const dollars = (cents: Cents) => fromCents(cents);
 
 /** A base salary as the API and the texts give it (a decimal); the rule book takes whole cents. */
 type DecimalBase = Omit<BaseSalaryRecord, 'amount'> & { amount: number };
@@ -315,8 +315,8 @@ function grossOf(
       customMultiplierIds: e.customMultipliers,
     };
     const { details } = calculateWithPrepared(book.forEmployee(record), e);
-    gross.set(e.id, dollars(details.grossSalary));
-    rebuiltCost.set(e.id, dollars(details.totalCost));
+    gross.set(e.id, fromCents(details.grossSalary));
+    rebuiltCost.set(e.id, fromCents(details.totalCost));
   }
   return gross;
 }

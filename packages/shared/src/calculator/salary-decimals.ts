@@ -122,8 +122,14 @@ export function engineRulesOf(rules: DecimalSalaryRules): SalaryRules {
       adj === null
         ? null
         : multiplierType(adj.type, 'adjustment.type') === 'PERCENTAGE'
-          ? { type: adj.type, factor: units(adj.factor, 'adjustment.factor', 4, -1, 1, (v) => toFactorUnits(v, 'PERCENTAGE')) }
-          : { type: adj.type, factor: units(adj.factor, 'adjustment.factor', 2, -MAX_MONEY, MAX_MONEY, toCents) },
+          ? {
+              type: adj.type,
+              factor: units(adj.factor, 'adjustment.factor', 4, -1, 1, (v) => toFactorUnits(v, 'PERCENTAGE')),
+            }
+          : {
+              type: adj.type,
+              factor: units(adj.factor, 'adjustment.factor', 2, -MAX_MONEY, MAX_MONEY, toCents),
+            },
     multipliers: {
       experience: base('experience'),
       loyalty: base('loyalty'),
@@ -139,7 +145,10 @@ export function engineRulesOf(rules: DecimalSalaryRules): SalaryRules {
       return {
         name: b.name,
         type: b.type,
-        amount: b.type === 'PERCENTAGE' ? percentUnits(b.amount, field) : units(b.amount, field, 2, 0, MAX_MONEY, toCents),
+        amount:
+          b.type === 'PERCENTAGE'
+            ? percentUnits(b.amount, field)
+            : units(b.amount, field, 2, 0, MAX_MONEY, toCents),
       };
     }),
     customMultipliers: rules.customMultipliers.map((c, i) => ({
@@ -182,7 +191,11 @@ export function decimalResultOf(result: SalaryResult): DecimalSalaryResult {
       totalAdjustments: fromCents(d.totalAdjustments),
       adjustmentDetails: d.adjustmentDetails.map(rowOf),
       totalBenefitsCost: fromCents(d.totalBenefitsCost),
-      selectedBenefits: d.selectedBenefits.map((b) => ({ name: b.name, type: b.type, amount: fromCents(b.amount) })),
+      selectedBenefits: d.selectedBenefits.map((b) => ({
+        name: b.name,
+        type: b.type,
+        amount: fromCents(b.amount),
+      })),
       grossSalary: fromCents(d.grossSalary),
       netSalary: fromCents(d.netSalary),
       totalCost: fromCents(d.totalCost),

@@ -47,7 +47,8 @@ function scaledExactly(value: number | string, decimals: number, what: string): 
     if (!match) throw new RangeError(`Not ${what}: ${value}`);
     const [, sign, whole = '', frac = ''] = match;
     if (/[1-9]/.test(frac.slice(decimals))) throw new RangeError(`More than ${decimals} decimals: ${value}`);
-    const n = (sign ? -1 : 1) * (Number(whole) * scale + Number(frac.padEnd(decimals, '0').slice(0, decimals)));
+    const n =
+      (sign ? -1 : 1) * (Number(whole) * scale + Number(frac.padEnd(decimals, '0').slice(0, decimals)));
     if (!Number.isSafeInteger(n)) throw new RangeError(`Not ${what}: ${value}`);
     return n === 0 ? 0 : n;
   }
@@ -94,6 +95,34 @@ export function fractionToBasisPoints(value: number | string): BasisPoints {
 /** Basis points → the API's fraction (1525 → 0.1525). */
 export function basisPointsToFraction(bp: BasisPoints): number {
   return bp / 10_000;
+}
+
+/**
+ * The screen's percent (12.5) as the API's fraction (0.125), rounded to a basis point: the
+ * adjustment factor form's conversion.
+ */
+export function percentToFraction(percent: number): number {
+  return Math.round(percent * 100) / 10_000;
+}
+
+/** The API's fraction (0.125) as the percent a screen shows (12.5), rounded to a basis point. */
+export function fractionToPercent(fraction: number): number {
+  return Math.round(fraction * 10_000) / 100;
+}
+
+/** True when the number has at most four decimals (a fraction in basis points). */
+export function hasAtMostFourDecimals(value: number): boolean {
+  return Number.isFinite(value) && Math.abs(Math.round(value * 10_000) - value * 10_000) < 1e-6;
+}
+
+/** 100 minus a percent, in basis points, so 100 − 66.67 is 33.33 and not 33.329999999999998. */
+export function remainingPercent(percent: number): number {
+  return (10_000 - Math.round(percent * 100)) / 100;
+}
+
+/** A change as a percent of what it was, two decimals; null when it was zero. */
+export function changeInPercent(delta: number, before: number): number | null {
+  return before === 0 ? null : Math.round((delta / before) * 10_000) / 100;
 }
 
 declare const PARTS_PER_MILLION: unique symbol;

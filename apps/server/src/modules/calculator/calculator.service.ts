@@ -30,7 +30,11 @@ function withoutCostsUnlessAllowed(actor: Actor, answer: CalculatorAnswer): Calc
 function whatIf(list: NonNullable<CalculateInput['customMultipliers']>) {
   return list
     .filter((m) => m.checked)
-    .map((m, i) => ({ title: m.title, type: m.type, value: multiplierUnits(m.value, m.type, `customMultipliers[${i}]`) }));
+    .map((m, i) => ({
+      title: m.title,
+      type: m.type,
+      value: multiplierUnits(m.value, m.type, `customMultipliers[${i}]`),
+    }));
 }
 
 export function createCalculatorService(deps: { pricing: PricingService }) {

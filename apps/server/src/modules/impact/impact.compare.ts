@@ -1,4 +1,4 @@
-import { asCents, type Cents, fromCents } from '@salary/shared/common/money';
+import { asCents, type Cents, changeInPercent, fromCents } from '@salary/shared/common/money';
 import {
   IMPACT_TOP_CHANGES,
   type Impact,
@@ -21,9 +21,8 @@ export interface Visibility {
 const orZero = (value: Cents | null): Cents => value ?? asCents(0);
 /** A priced figure as the API's decimal; a dash stays null. */
 const decimal = (value: Cents | null): number | null => (value === null ? null : fromCents(value));
-const dollars = (c: number): number => fromCents(asCents(c));
-const percentOf = (delta: number, before: number): number | null =>
-  before === 0 ? null : Math.round((delta / before) * 10_000) / 100;
+/** A sum of cents as the API's decimal. */
+const decimalOfSum = (c: number): number => fromCents(asCents(c));
 
 interface Sums {
   employees: number;
@@ -50,18 +49,18 @@ function figuresOf(s: Sums, see: Visibility) {
   return {
     ...(see.salary
       ? {
-          grossBefore: dollars(s.grossBefore),
-          grossAfter: dollars(s.grossAfter),
-          grossDelta: dollars(gross),
-          grossDeltaPercent: percentOf(gross, s.grossBefore),
+          grossBefore: decimalOfSum(s.grossBefore),
+          grossAfter: decimalOfSum(s.grossAfter),
+          grossDelta: decimalOfSum(gross),
+          grossDeltaPercent: changeInPercent(gross, s.grossBefore),
         }
       : {}),
     ...(see.cost
       ? {
-          costBefore: dollars(s.costBefore),
-          costAfter: dollars(s.costAfter),
-          costDelta: dollars(cost),
-          costDeltaPercent: percentOf(cost, s.costBefore),
+          costBefore: decimalOfSum(s.costBefore),
+          costAfter: decimalOfSum(s.costAfter),
+          costDelta: decimalOfSum(cost),
+          costDeltaPercent: changeInPercent(cost, s.costBefore),
         }
       : {}),
   };
@@ -153,7 +152,9 @@ export function compareImpact(before: PricedEmployee[], after: PricedEmployee[],
         name: employee.name,
         jobName: employee.jobName,
         gradeName: employee.gradeName,
-        ...(see.salary ? { grossBefore: decimal(grossBefore), grossAfter: decimal(now.calculatedSalary) } : {}),
+        ...(see.salary
+          ? { grossBefore: decimal(grossBefore), grossAfter: decimal(now.calculatedSalary) }
+          : {}),
         ...(see.cost ? { costBefore: decimal(costBefore), costAfter: decimal(now.accumulatedCost) } : {}),
       },
     });

@@ -38,7 +38,10 @@ export function createInsightsService(deps: {
       const active = employees.filter((p) => p.employee.employmentStatus === 'ACTIVE');
       const matching = salaryFilter
         ? active.filter(
-            (p) => p.calculatedSalary !== null && fromCents(p.calculatedSalary) >= from && fromCents(p.calculatedSalary) <= to,
+            (p) =>
+              p.calculatedSalary !== null &&
+              fromCents(p.calculatedSalary) >= from &&
+              fromCents(p.calculatedSalary) <= to,
           )
         : active;
       return aggregate(matching, axes, can(actor, 'showCost'));

@@ -91,7 +91,7 @@ export function createPayTransparencyService(deps: {
         minGroup,
       );
       const own = payRowOf(self);
-      const dollars = (c: number | null) => (c === null ? null : fromCents(asCents(c)));
+      const decimalOf = (c: number | null) => (c === null ? null : fromCents(asCents(c)));
       return {
         date: now().toISOString().slice(0, 10),
         company: deps.company ? (await deps.company.get()).companyName : null,
@@ -103,9 +103,9 @@ export function createPayTransparencyService(deps: {
           grade: e.gradeName,
           level: e.levelName,
         },
-        pay: dollars(own.pay),
-        basicWage: dollars(own.basic),
-        complementary: own.pay === null || own.basic === null ? null : dollars(own.pay - own.basic),
+        pay: decimalOf(own.pay),
+        basicWage: decimalOf(own.basic),
+        complementary: own.pay === null || own.basic === null ? null : decimalOf(own.pay - own.basic),
         category: {
           kind,
           name: categoryName(kind, namesOf([self]), e),

@@ -105,7 +105,12 @@ export function createPricingService(deps: {
       id: number,
       tx?: DbOrTx,
     ): Promise<
-      | { employee: EmployeeRecord; result: SalaryResult; factor: FactorRecord | null; settings: RuleSettings }
+      | {
+          employee: EmployeeRecord;
+          result: SalaryResult;
+          factor: FactorRecord | null;
+          settings: RuleSettings;
+        }
       | undefined
     > {
       const read = await repo.employeesWithRules({ id }, undefined, tx);

@@ -3,6 +3,7 @@ import { SalaryEngineError } from '@salary/salary-engine/salary-engine-error';
 import type { Cents } from '@salary/shared/common/money';
 import type { DbOrTx } from '../../db/client.ts';
 import { SnapshotCache } from '../../lib/snapshot-cache.ts';
+import type { RuleSettings } from '../settings/settings.repository.ts';
 import type { WholeList } from './employee-rows.repository.ts';
 import {
   type EmployeeRecord,
@@ -12,7 +13,6 @@ import {
   type RowFilters,
 } from './pricing.repository.ts';
 import type { FactorRecord, ReferenceIds, References, StoredRules } from './rules.repository.ts';
-import type { RuleSettings } from '../settings/settings.repository.ts';
 import { RuleBook } from './salary-rules.ts';
 
 /*

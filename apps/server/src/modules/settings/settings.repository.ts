@@ -39,7 +39,10 @@ export interface RuleSettings {
   socialInsurance: SalaryRules['socialInsurance'];
 }
 
-const units = z.number().int().transform((n) => n as RuleUnits);
+const units = z
+  .number()
+  .int()
+  .transform((n) => n as RuleUnits);
 /**
  * The jsonb lists as stored (migration 0016): each value under `units`, an integer in the unit
  * its type names. Only `update` below writes them, from validated input; a row that does not
@@ -67,7 +70,12 @@ export function toRuleSettings(row: SettingsRow): RuleSettings {
       pillar: { value: row.pillarMultiplier, type: row.pillarMultiplierType },
       remote: { value: row.remoteMultiplier, type: row.remoteMultiplierType },
     },
-    customMultipliers: lists.customMultipliers.map((m) => ({ id: m.id, title: m.title, type: m.type, value: m.units })),
+    customMultipliers: lists.customMultipliers.map((m) => ({
+      id: m.id,
+      title: m.title,
+      type: m.type,
+      value: m.units,
+    })),
     benefits: lists.benefits.map((b) => ({ name: b.name, type: b.type, amount: b.units })),
     socialInsurance: {
       enabled: row.socialInsuranceEnabled,
@@ -100,7 +108,11 @@ export function toSettings(row: SettingsRow): Settings {
       multiplier: fromRuleUnits(m.units, m.type),
       type: m.type,
     })),
-    benefits: lists.benefits.map((b) => ({ name: b.name, amount: fromRuleUnits(b.units, b.type), type: b.type })),
+    benefits: lists.benefits.map((b) => ({
+      name: b.name,
+      amount: fromRuleUnits(b.units, b.type),
+      type: b.type,
+    })),
     socialInsuranceEnabled: row.socialInsuranceEnabled,
     socialInsuranceType: row.socialInsuranceType,
     companyInsurancePercentage: basisPointsToPercent(row.companyInsurancePercentage),
