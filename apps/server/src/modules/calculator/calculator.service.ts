@@ -1,12 +1,8 @@
 import { type CalculateInput, COST_DETAIL_KEYS } from '@salary/shared/calculator/calculator.contract';
-import {
-  type DecimalSalaryResult,
-  decimalResultOf,
-  multiplierUnits,
-} from '@salary/shared/calculator/salary-decimals';
+import { type DecimalSalaryResult, decimalResultOf } from '@salary/shared/calculator/salary-decimals';
 import { type Actor, can } from '@salary/shared/common/permissions';
 import { requirePermission } from '../../lib/authorize.ts';
-import { engineErrorToAppError, type PricingService } from '../pricing/pricing.service.ts';
+import type { PricingService } from '../pricing/pricing.service.ts';
 
 /** The engine's result in the API's decimals, with the two insurance shares beside it. */
 export type CalculatorAnswer = DecimalSalaryResult & {
@@ -26,17 +22,6 @@ function withoutCostsUnlessAllowed(actor: Actor, answer: CalculatorAnswer): Calc
   return { ...rest, details: details as DecimalSalaryResult['details'] };
 }
 
-/** The checked what-if multipliers in the engine's units, numbered as the engine numbers them. */
-function whatIf(list: NonNullable<CalculateInput['customMultipliers']>) {
-  return list
-    .filter((m) => m.checked)
-    .map((m, i) => ({
-      title: m.title,
-      type: m.type,
-      value: multiplierUnits(m.value, m.type, `customMultipliers[${i}]`),
-    }));
-}
-
 export function createCalculatorService(deps: { pricing: PricingService }) {
   const { pricing } = deps;
   return {
@@ -52,20 +37,15 @@ export function createCalculatorService(deps: { pricing: PricingService }) {
     ): Promise<CalculatorAnswer> {
       requirePermission(actor, 'showSalary');
       const chosen = input.benefits ?? {};
-      // The what-if multipliers come as the API's decimals: into the engine's units here, a
-      // value with no exact unit refused as the engine refuses one (400 naming the field).
-      let customMultipliers: ReturnType<typeof whatIf>;
-      try {
-        customMultipliers = whatIf(input.customMultipliers ?? []);
-      } catch (error) {
-        throw engineErrorToAppError(error);
-      }
       const engineResult = await pricing.calculate(
         {
           ...input,
           // A stored benefit the request does not name counts as selected.
           benefitSelected: (name) => chosen[name] !== false,
-          customMultipliers,
+          // The API's decimals: pricing turns them into the engine's units.
+          whatIfMultipliers: (input.customMultipliers ?? [])
+            .filter((m) => m.checked)
+            .map((m) => ({ title: m.title, value: m.value, type: m.type })),
           applySocialInsurance: input.settings?.applySocialInsurance ?? true,
         },
         { snapshot: context.snapshot },

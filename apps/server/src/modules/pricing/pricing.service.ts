@@ -1,6 +1,7 @@
 import { calculateSalary, calculateWithPrepared } from '@salary/salary-engine/calculate-salary';
 import { SalaryEngineError } from '@salary/salary-engine/salary-engine-error';
 import type { SalaryProfile, SalaryResult } from '@salary/salary-engine/salary-types';
+import { type DecimalSalaryRules, multiplierUnits } from '@salary/shared/calculator/salary-decimals';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { RuleSettings } from '../settings/settings.repository.ts';
@@ -40,7 +41,12 @@ export function engineErrorToAppError(error: unknown): unknown {
 export interface PricingProfile extends ReferenceIds, SalaryProfile {
   /** Which stored benefits count; all of them when absent. */
   benefitSelected?: (name: string) => boolean;
-  customMultipliers?: CustomMultiplierRule[];
+  /**
+   * What-if custom multipliers as the API sends them (percent or amount, by type), turned into
+   * the engine's units here: a value with no exact unit is refused as the engine refuses one
+   * (400 naming `customMultipliers[i]`), after the references are checked.
+   */
+  whatIfMultipliers?: DecimalSalaryRules['customMultipliers'];
   applySocialInsurance?: boolean;
 }
 
@@ -142,14 +148,19 @@ export function createPricingService(deps: {
         options.tx,
       );
       assertReferences(references, profile, DEFAULT_FIELD_NAMES);
-      const rules = engineRules(settings, {
-        baseSalary,
-        factor,
-        benefitSelected: profile.benefitSelected ?? (() => true),
-        customMultipliers: profile.customMultipliers ?? [],
-        applySocialInsurance: profile.applySocialInsurance ?? true,
-      });
       try {
+        const customMultipliers: CustomMultiplierRule[] = (profile.whatIfMultipliers ?? []).map((m, i) => ({
+          title: m.title,
+          type: m.type,
+          value: multiplierUnits(m.value, m.type, `customMultipliers[${i}]`),
+        }));
+        const rules = engineRules(settings, {
+          baseSalary,
+          factor,
+          benefitSelected: profile.benefitSelected ?? (() => true),
+          customMultipliers,
+          applySocialInsurance: profile.applySocialInsurance ?? true,
+        });
         return calculateSalary(rules, profile);
       } catch (error) {
         throw engineErrorToAppError(error);
