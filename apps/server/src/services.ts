@@ -92,6 +92,8 @@ export function buildServices(db: Db, opts: ServiceOptions) {
   const sessions = on(createSessionsRepository);
   const settingsRepository = on(createSettingsRepository);
   const settingsOf = (tx?: DbOrTx) => settingsRepository(tx).get();
+  /** The settings' rules in the engine's integers, for pricing. */
+  const settingRulesOf = (tx?: DbOrTx) => settingsRepository(tx).rules();
   const jobs = on(createJobsRepository);
   const positions = on(createPositionsRepository);
   const grades = on(createGradesRepository);
@@ -109,10 +111,10 @@ export function buildServices(db: Db, opts: ServiceOptions) {
   /** Employees priced at a snapshot, and every cache kept on them (CACHES=off: none). */
   const readModel = createPricedReadModel({
     repo: pricingRepository,
-    settings: settingsOf,
+    settings: settingRulesOf,
     caches: config.caches,
   });
-  const pricing = createPricingService({ repo: pricingRepository, settings: settingsOf, readModel });
+  const pricing = createPricingService({ repo: pricingRepository, settings: settingRulesOf, readModel });
   const companyRepository = on(createCompanyRepository);
   const companyDefaults = { name: config.companyName ?? null, timeZone: serverTimeZone() };
   /**

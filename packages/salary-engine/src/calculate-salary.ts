@@ -1,11 +1,12 @@
 /**
  * The salary formula (docs/salary-formula.md). Pure: no I/O, no clock, no globals,
- * inputs are never mutated. All arithmetic is on integers — cents for money, basis points for
- * percentages, hundredths for years — and each line item is rounded once, half away from zero, so
- * every total, being the sum of its rounded lines, adds up to the cent.
+ * inputs are never mutated. Input, output and arithmetic are integers — cents for money, basis
+ * points for percentages, millionths for the ratios it reports, hundredths for years — and each
+ * line item is rounded once, half away from zero, so every total, being the sum of its rounded
+ * lines, adds up to the cent.
  */
 
-import type { Cents } from '@salary/shared/common/money';
+import type { Cents, PartsPerMillion } from '@salary/shared/common/money';
 import { asEngineCents, mul3DivRound, mulDivRound, toScaledInteger } from './exact-math.ts';
 import { type PreparedMultiplier, type PreparedRules, prepareRules } from './prepare-rules.ts';
 import { BASE_SALARY_NOT_FOUND_MESSAGE, invalidNumber, SalaryEngineError } from './salary-engine-error.ts';
@@ -14,6 +15,10 @@ import type { AdjustmentRow, BenefitRow, SalaryProfile, SalaryResult, SalaryRule
 
 /** 1 basis point = 1/10,000. */
 const BP = 10_000;
+/** 1 part per million = 1/1,000,000. */
+const PPM = 1_000_000;
+
+const asPpm = (n: number): PartsPerMillion => (n === 0 ? 0 : n) as PartsPerMillion;
 
 export function calculateSalary(rules: SalaryRules, profile: SalaryProfile): SalaryResult {
   return calculateWithPrepared(prepareRules(rules), profile);
@@ -29,37 +34,35 @@ function yearsInHundredths(value: number, field: string): number {
 function perYearCents(m: PreparedMultiplier, adjustedCents: Cents, yearHundredths: number): Cents {
   return asEngineCents(
     m.type === 'PERCENTAGE'
-      ? mul3DivRound(adjustedCents, m.scaled, yearHundredths, BP * 100)
-      : mulDivRound(m.scaled, yearHundredths, 100),
+      ? mul3DivRound(adjustedCents, m.value, yearHundredths, BP * 100)
+      : mulDivRound(m.value, yearHundredths, 100),
   );
 }
 
 function onceCents(m: PreparedMultiplier, adjustedCents: Cents): Cents {
-  return asEngineCents(m.type === 'PERCENTAGE' ? mulDivRound(adjustedCents, m.scaled, BP) : m.scaled);
+  return asEngineCents(m.type === 'PERCENTAGE' ? mulDivRound(adjustedCents, m.value, BP) : m.value);
 }
 
 /**
- * A per-year multiplier's total effect in percent of the adjusted salary, 4 decimals: the exact rate
- * value × years for PERCENTAGE (what the amount is before its cent rounding), amount ÷ adjusted × 100
- * for FIXED. 0 when the adjusted salary is 0, since there is nothing to be a percent of.
+ * A per-year multiplier's total effect on the adjusted salary, in millionths (a percent to four
+ * decimals): the exact rate value × years for PERCENTAGE (what the amount is before its cent
+ * rounding), amount ÷ adjusted for FIXED. 0 when the adjusted salary is 0, since there is
+ * nothing to be a share of.
  */
 function effectPercent(
   m: PreparedMultiplier,
   amountCents: Cents,
   adjustedCents: Cents,
   yearHundredths: number,
-): number {
-  if (adjustedCents === 0) return 0;
-  // bp × hundredths of a year = 1/10,000 of a percent.
-  if (m.type === 'PERCENTAGE') {
-    const rate = m.scaled * yearHundredths;
-    return rate === 0 ? 0 : rate / BP; // never -0 (a negative rate over 0 years)
-  }
-  return mulDivRound(amountCents, 100 * BP, adjustedCents) / BP;
+): PartsPerMillion {
+  if (adjustedCents === 0) return asPpm(0);
+  // bp × hundredths of a year = millionths (never -0: a negative rate over 0 years).
+  if (m.type === 'PERCENTAGE') return asPpm(m.value * yearHundredths);
+  return asPpm(mulDivRound(amountCents, PPM, adjustedCents));
 }
 
 function row(m: PreparedMultiplier, cents: Cents): AdjustmentRow {
-  return { name: m.name, type: m.type, value: m.value, amount: cents / 100 };
+  return { name: m.name, type: m.type, value: m.value, amount: cents };
 }
 
 /** Runs one profile against rules converted once by prepareRules (or withEmployeeRules). */
@@ -72,15 +75,14 @@ export function calculateWithPrepared(prepared: PreparedRules, profile: SalaryPr
   // Step 2: the (job, position) adjustment.
   const adj = prepared.adjustment;
   let adjustmentCents = 0;
-  let adjustmentFactor = 0;
+  let adjustmentFactor = asPpm(0);
   if (adj !== null) {
-    // A fixed amount applies even on a zero base; there is just no fraction of base to report then.
-    adjustmentCents = adj.type === 'PERCENTAGE' ? mulDivRound(baseCents, adj.scaled, BP) : adj.scaled;
+    // A fixed amount applies even on a zero base; there is just no share of base to report then.
+    adjustmentCents = adj.type === 'PERCENTAGE' ? mulDivRound(baseCents, adj.factor, BP) : adj.factor;
     if (baseCents !== 0) {
-      adjustmentFactor =
-        adj.type === 'PERCENTAGE'
-          ? adj.scaled / BP
-          : mulDivRound(adjustmentCents, 1_000_000, baseCents) / 1_000_000;
+      adjustmentFactor = asPpm(
+        adj.type === 'PERCENTAGE' ? adj.factor * (PPM / BP) : mulDivRound(adjustmentCents, PPM, baseCents),
+      );
     }
   }
   const adjustedCents = asEngineCents(baseCents + adjustmentCents);
@@ -121,8 +123,8 @@ export function calculateWithPrepared(prepared: PreparedRules, profile: SalaryPr
   let benefitsCents = 0;
   for (let i = 0; i < benefits.length; i++) {
     const b = benefits[i]!;
-    const cents = b.type === 'FIXED_AMOUNT' ? b.scaled : mulDivRound(grossCents, b.scaled, BP);
-    selectedBenefits[i] = { name: b.name, type: b.type, amount: cents / 100 };
+    const cents = asEngineCents(b.type === 'FIXED_AMOUNT' ? b.amount : mulDivRound(grossCents, b.amount, BP));
+    selectedBenefits[i] = { name: b.name, type: b.type, amount: cents };
     benefitsCents += cents;
   }
 
@@ -147,11 +149,11 @@ export function calculateWithPrepared(prepared: PreparedRules, profile: SalaryPr
     );
   }
 
-  const gross = grossCents / 100;
+  const c = asEngineCents;
   return {
-    calculatedSalary: gross,
+    calculatedSalary: grossCents,
     details: {
-      baseSalary: baseCents / 100,
+      baseSalary: baseCents,
       adjustmentFactor,
       experienceMultiplier: effectPercent(
         prepared.experience,
@@ -160,19 +162,19 @@ export function calculateWithPrepared(prepared: PreparedRules, profile: SalaryPr
         experienceYears,
       ),
       loyaltyMultiplier: effectPercent(prepared.loyalty, loyaltyCents, adjustedCents, loyaltyYears),
-      totalAdjustments: totalAdjustmentCents / 100,
+      totalAdjustments: c(totalAdjustmentCents),
       adjustmentDetails,
-      totalBenefitsCost: benefitsCents / 100,
+      totalBenefitsCost: c(benefitsCents),
       selectedBenefits,
-      grossSalary: gross,
-      netSalary: netCents / 100,
-      totalCost: totalCostCents / 100,
-      socialInsuranceAmount: insuranceCents / 100,
+      grossSalary: grossCents,
+      netSalary: c(netCents),
+      totalCost: c(totalCostCents),
+      socialInsuranceAmount: c(insuranceCents),
       customMultiplierDetails,
-      companySocialInsurance: companyCents / 100,
-      employeeSocialInsurance: employeeCents / 100,
-      adjustmentAmount: adjustmentCents / 100,
-      adjustedSalary: adjustedCents / 100,
+      companySocialInsurance: c(companyCents),
+      employeeSocialInsurance: c(employeeCents),
+      adjustmentAmount: c(adjustmentCents),
+      adjustedSalary: adjustedCents,
     },
   };
 }

@@ -1,20 +1,12 @@
 /**
- * Turns SalaryRules into exact integers once, so a list of 100,000 employees validates and converts
- * the settings one time, not per row. Units: money in cents; every percentage (multiplier percent,
- * factor fraction, benefit and insurance percent) in basis points, i.e. 1/10,000 of the whole.
+ * Checks SalaryRules once, so a list of 100,000 employees validates the settings one time, not
+ * per row. Every input is already an integer (cents, basis points); this refuses one that is not
+ * a safe integer within its bounds, naming the field.
  */
 
-import type { Cents } from '@salary/shared/common/money';
-import { asEngineCents, toScaledInteger } from './exact-math.ts';
-import { invalidChoice, invalidNumber } from './salary-engine-error.ts';
-import {
-  FACTOR_DECIMALS,
-  MAX_FACTOR,
-  MAX_MONEY,
-  MAX_PERCENT,
-  MONEY_DECIMALS,
-  PERCENT_DECIMALS,
-} from './salary-limits.ts';
+import type { BasisPoints, Cents, RuleUnits } from '@salary/shared/common/money';
+import { invalidChoice, invalidInteger } from './salary-engine-error.ts';
+import { MAX_FACTOR_BP, MAX_MONEY_CENTS, MAX_PERCENT_BP } from './salary-limits.ts';
 import type {
   BenefitType,
   Multiplier,
@@ -23,23 +15,22 @@ import type {
   SocialInsuranceType,
 } from './salary-types.ts';
 
-/** `scaled` is cents for FIXED, basis points for PERCENTAGE; `value` is the input as reported back. */
+/** `value` is cents for FIXED, basis points for PERCENTAGE, as given and as reported back. */
 export interface PreparedMultiplier {
   readonly name: string;
   readonly type: MultiplierType;
-  readonly value: number;
-  readonly scaled: number;
+  readonly value: RuleUnits;
 }
 
 export interface PreparedBenefit {
   readonly name: string;
   readonly type: BenefitType;
-  readonly scaled: number;
+  readonly amount: RuleUnits;
 }
 
 export interface PreparedRules {
   readonly baseCents: Cents | null;
-  readonly adjustment: { readonly type: MultiplierType; readonly scaled: number } | null;
+  readonly adjustment: { readonly type: MultiplierType; readonly factor: RuleUnits } | null;
   readonly experience: PreparedMultiplier;
   readonly loyalty: PreparedMultiplier;
   readonly offshore: PreparedMultiplier;
@@ -51,8 +42,8 @@ export interface PreparedRules {
   /** null when social insurance is disabled in settings or not applied in this request. */
   readonly socialInsurance: {
     readonly type: SocialInsuranceType;
-    readonly totalBp: number;
-    readonly companyBp: number;
+    readonly totalBp: BasisPoints;
+    readonly companyBp: BasisPoints;
   } | null;
 }
 
@@ -66,17 +57,19 @@ const MULTIPLIER_TYPES = ['PERCENTAGE', 'FIXED'] as const;
 const BENEFIT_TYPES = ['FIXED_AMOUNT', 'PERCENTAGE'] as const;
 const INSURANCE_TYPES = ['COMPANY_FULL', 'COMPANY_PERCENTAGE', 'EMPLOYEE_FULL'] as const;
 
-function money(value: number, field: string, min: number): Cents {
-  const cents = toScaledInteger(value, 100, min, MAX_MONEY);
-  if (Number.isNaN(cents)) throw invalidNumber(field, value, MONEY_DECIMALS, min, MAX_MONEY);
-  return asEngineCents(cents);
+/** Written so NaN, ±Infinity, fractions and non-numbers all fail the one test. */
+const inRange = (value: unknown, min: number, max: number): boolean =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
+
+function cents<T extends number>(value: T, field: string, min: number): T {
+  if (!inRange(value, min, MAX_MONEY_CENTS))
+    throw invalidInteger(field, value, 'cents', min, MAX_MONEY_CENTS);
+  return value;
 }
 
-/** Percent with ≤ 2 decimals → basis points (2.5% → 250). */
-function percent(value: number, field: string, min: number, max: number): number {
-  const bp = toScaledInteger(value, 100, min, max);
-  if (Number.isNaN(bp)) throw invalidNumber(field, value, PERCENT_DECIMALS, min, max);
-  return bp;
+function basisPoints<T extends number>(value: T, field: string, min: number, max: number): T {
+  if (!inRange(value, min, max)) throw invalidInteger(field, value, 'basis points', min, max);
+  return value;
 }
 
 function multiplierType(type: unknown, field: string): MultiplierType {
@@ -84,34 +77,35 @@ function multiplierType(type: unknown, field: string): MultiplierType {
   return type;
 }
 
-function multiplier(name: string, type: MultiplierType, value: number, field: string): PreparedMultiplier {
+function multiplier(name: string, type: MultiplierType, value: RuleUnits, field: string): PreparedMultiplier {
   const checked = multiplierType(type, `${field}.type`);
-  const scaled =
-    checked === 'PERCENTAGE'
-      ? percent(value, `${field}.value`, -MAX_PERCENT, MAX_PERCENT)
-      : money(value, `${field}.value`, -MAX_MONEY);
-  // Report the value rebuilt from the integer so the row shows exactly what was computed with.
-  return { name, type: checked, value: scaled / 100, scaled };
+  return {
+    name,
+    type: checked,
+    value:
+      checked === 'PERCENTAGE'
+        ? basisPoints(value, `${field}.value`, -MAX_PERCENT_BP, MAX_PERCENT_BP)
+        : cents(value, `${field}.value`, -MAX_MONEY_CENTS),
+  };
 }
 
 function base(m: Multiplier, name: string, field: string): PreparedMultiplier {
   return multiplier(name, m.type, m.value, `multipliers.${field}`);
 }
 
-function prepareBase(baseSalary: number | null): Cents | null {
+function prepareBase(baseSalary: Cents | null): Cents | null {
   // null is not an input error: it is the spec's BASE_SALARY_NOT_FOUND, raised when calculating.
-  return baseSalary === null ? null : money(baseSalary, 'baseSalary', 0);
+  return baseSalary === null ? null : cents(baseSalary, 'baseSalary', 0);
 }
 
 function prepareAdjustment(adjustment: SalaryRules['adjustment']): PreparedRules['adjustment'] {
   if (adjustment === null) return null;
   const type = multiplierType(adjustment.type, 'adjustment.type');
-  if (type === 'FIXED') return { type, scaled: money(adjustment.factor, 'adjustment.factor', -MAX_MONEY) };
-  const bp = toScaledInteger(adjustment.factor, 10_000, -MAX_FACTOR, MAX_FACTOR);
-  if (Number.isNaN(bp)) {
-    throw invalidNumber('adjustment.factor', adjustment.factor, FACTOR_DECIMALS, -MAX_FACTOR, MAX_FACTOR);
-  }
-  return { type, scaled: bp };
+  const factor =
+    type === 'FIXED'
+      ? cents(adjustment.factor, 'adjustment.factor', -MAX_MONEY_CENTS)
+      : basisPoints(adjustment.factor, 'adjustment.factor', -MAX_FACTOR_BP, MAX_FACTOR_BP);
+  return { type, factor };
 }
 
 function prepareCustom(list: SalaryRules['customMultipliers']): PreparedMultiplier[] {
@@ -131,11 +125,11 @@ function prepareBenefits(list: SalaryRules['benefits']): PreparedBenefit[] {
     if (b.type !== 'FIXED_AMOUNT' && b.type !== 'PERCENTAGE') {
       throw invalidChoice(`${field}.type`, b.type, BENEFIT_TYPES);
     }
-    const scaled =
+    const amount =
       b.type === 'FIXED_AMOUNT'
-        ? money(b.amount, `${field}.amount`, 0)
-        : percent(b.amount, `${field}.amount`, 0, 100);
-    out[i] = { name: b.name, type: b.type, scaled };
+        ? cents(b.amount, `${field}.amount`, 0)
+        : basisPoints(b.amount, `${field}.amount`, 0, MAX_PERCENT_BP);
+    out[i] = { name: b.name, type: b.type, amount };
   }
   return out;
 }
@@ -147,12 +141,12 @@ function prepareInsurance(rules: SalaryRules): PreparedRules['socialInsurance'] 
   if (!si.enabled) return null;
   if (!INSURANCE_TYPES.includes(si.type))
     throw invalidChoice('socialInsurance.type', si.type, INSURANCE_TYPES);
-  const totalBp = percent(si.totalPercentage, 'socialInsurance.totalPercentage', 0, 100);
-  const companyBp = percent(si.companyPercentage, 'socialInsurance.companyPercentage', 0, 100);
+  const totalBp = basisPoints(si.totalPercentage, 'socialInsurance.totalPercentage', 0, MAX_PERCENT_BP);
+  const companyBp = basisPoints(si.companyPercentage, 'socialInsurance.companyPercentage', 0, MAX_PERCENT_BP);
   return rules.applySocialInsurance ? { type: si.type, totalBp, companyBp } : null;
 }
 
-/** Validates and converts all rules; throws SalaryEngineError('INVALID_INPUT') naming the bad field. */
+/** Validates all rules; throws SalaryEngineError('INVALID_INPUT') naming the bad field. */
 export function prepareRules(rules: SalaryRules): PreparedRules {
   const m = rules.multipliers;
   return {

@@ -17,7 +17,25 @@ export class SalaryEngineError extends Error {
   }
 }
 
-/** Builds the INVALID_INPUT error for a number the engine cannot take exactly (only on the failure path). */
+/**
+ * Builds the INVALID_INPUT error for an integer input (cents, basis points) that is not a safe
+ * integer in [min, max] (only on the failure path).
+ */
+export function invalidInteger(
+  field: string,
+  value: unknown,
+  unit: string,
+  min: number,
+  max: number,
+): SalaryEngineError {
+  const problem =
+    typeof value !== 'number' || !Number.isSafeInteger(value)
+      ? `must be a whole number of ${unit} (got ${typeof value === 'string' ? `"${value}"` : String(value)})`
+      : `must be between ${min} and ${max} ${unit} (got ${value})`;
+  return new SalaryEngineError('INVALID_INPUT', `Invalid salary input: ${field} ${problem}`);
+}
+
+/** Builds the INVALID_INPUT error for a decimal the engine cannot take exactly (only on the failure path). */
 export function invalidNumber(
   field: string,
   value: unknown,

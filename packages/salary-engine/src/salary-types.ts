@@ -1,25 +1,32 @@
 /**
- * Input and output shapes of the salary engine. The input shape is fixed: the server builds it from
- * the stored rules and the web mirrors it, so change it only together with both.
- * Money is dollars (a JS number with at most 2 decimals) on both sides of the engine; inside it is
- * integer cents (see docs/salary-formula.md).
+ * Input and output shapes of the salary engine. The input shape is fixed: the server builds it
+ * from the stored rules, so change it only together with `apps/server/src/modules/pricing`.
+ * Every figure on both sides is an integer (docs/salary-formula.md): money is `Cents`, a
+ * percentage `BasisPoints` (hundredths of a percent: 2.5% is 250, a factor 0.15 is 1500), a
+ * reported ratio `PartsPerMillion`. Only years are decimals (at most 2). The API's decimals are
+ * made and read by the money module (`packages/shared/src/common/money.ts`) at the server's edge.
  */
+
+import type { BasisPoints, Cents, PartsPerMillion, RuleUnits } from '@salary/shared/common/money';
 
 export type MultiplierType = 'PERCENTAGE' | 'FIXED';
 export type BenefitType = 'FIXED_AMOUNT' | 'PERCENTAGE';
 export type SocialInsuranceType = 'COMPANY_FULL' | 'COMPANY_PERCENTAGE' | 'EMPLOYEE_FULL';
 
-/** PERCENTAGE: percent (2.5 = 2.5%), at most 2 decimals, -100..100. FIXED: dollars, at most 2 decimals. */
+/**
+ * A rule value whose unit its type decides: PERCENTAGE in basis points (-10,000..10,000 for a
+ * multiplier), FIXED in cents (±100,000,000,000). The same shape serves any dated pay component.
+ */
 export interface Multiplier {
-  value: number;
+  value: RuleUnits;
   type: MultiplierType;
 }
 
 export interface SalaryRules {
-  /** Dollars (at most 2 decimals, ≥ 0); null = no base salary for the grade/level. */
-  baseSalary: number | null;
-  /** PERCENTAGE: fraction -1..1 with at most 4 decimals (0.15 = +15%); FIXED: dollars. */
-  adjustment: { type: MultiplierType; factor: number } | null;
+  /** Cents (≥ 0); null = no base salary for the grade/level. */
+  baseSalary: Cents | null;
+  /** PERCENTAGE: basis points of base, -10,000..10,000 (1500 = +15%); FIXED: cents. */
+  adjustment: { type: MultiplierType; factor: RuleUnits } | null;
   multipliers: {
     experience: Multiplier;
     loyalty: Multiplier;
@@ -28,16 +35,16 @@ export interface SalaryRules {
     pillar: Multiplier;
     remote: Multiplier;
   };
-  /** Only the SELECTED benefits. PERCENTAGE amounts are percent of gross, 0..100. */
-  benefits: Array<{ name: string; amount: number; type: BenefitType }>;
+  /** Only the SELECTED benefits. FIXED_AMOUNT in cents; PERCENTAGE in basis points of gross, 0..10,000. */
+  benefits: Array<{ name: string; amount: RuleUnits; type: BenefitType }>;
   /** Only the CHECKED custom multipliers. */
-  customMultipliers: Array<{ title: string; value: number; type: MultiplierType }>;
-  /** Percentages 0..100 with at most 2 decimals. */
+  customMultipliers: Array<{ title: string; value: RuleUnits; type: MultiplierType }>;
+  /** Basis points, 0..10,000. */
   socialInsurance: {
     enabled: boolean;
     type: SocialInsuranceType;
-    companyPercentage: number;
-    totalPercentage: number;
+    companyPercentage: BasisPoints;
+    totalPercentage: BasisPoints;
   };
   applySocialInsurance: boolean;
 }
@@ -52,51 +59,51 @@ export interface SalaryProfile {
   remote: boolean;
 }
 
-/** One applied multiplier. `value` is as configured (percent or dollars, per year for the per-year ones). */
+/** One applied multiplier. `value` as configured (basis points or cents, per year for the per-year ones). */
 export interface AdjustmentRow {
   name: string;
   type: MultiplierType;
-  value: number;
-  /** Dollars this row adds to the gross (negative when it reduces it). */
-  amount: number;
+  value: RuleUnits;
+  /** Cents this row adds to the gross (negative when it reduces it). */
+  amount: Cents;
 }
 
 export interface BenefitRow {
   name: string;
   type: BenefitType;
-  /** Dollars this benefit costs the company (for PERCENTAGE: that percent of gross). */
-  amount: number;
+  /** Cents this benefit costs the company (for PERCENTAGE: that share of gross). */
+  amount: Cents;
 }
 
-/** Every money figure is dollars with at most 2 decimals; every total is the sum of its rounded rows. */
+/** Every money figure is cents; every total is the sum of its rounded rows. */
 export interface SalaryDetails {
-  baseSalary: number;
-  /** Adjustment as a fraction of base: the factor itself for PERCENTAGE, adjustment ÷ base (6 decimals) for FIXED; 0 when base is 0. */
-  adjustmentFactor: number;
-  /** Total effect of experience in percent of the adjusted salary (see docs/salary-formula.md). */
-  experienceMultiplier: number;
-  /** Total effect of loyalty in percent of the adjusted salary. */
-  loyaltyMultiplier: number;
+  baseSalary: Cents;
+  /** Adjustment as a share of base in millionths: the factor itself for PERCENTAGE, adjustment ÷ base rounded for FIXED; 0 when base is 0. */
+  adjustmentFactor: PartsPerMillion;
+  /** Total effect of experience on the adjusted salary, in millionths (see docs/salary-formula.md). */
+  experienceMultiplier: PartsPerMillion;
+  /** Total effect of loyalty on the adjusted salary, in millionths. */
+  loyaltyMultiplier: PartsPerMillion;
   /** Sum of adjustmentDetails and customMultiplierDetails amounts. */
-  totalAdjustments: number;
+  totalAdjustments: Cents;
   adjustmentDetails: AdjustmentRow[];
-  totalBenefitsCost: number;
+  totalBenefitsCost: Cents;
   selectedBenefits: BenefitRow[];
-  grossSalary: number;
-  netSalary: number;
-  totalCost: number;
-  socialInsuranceAmount: number;
+  grossSalary: Cents;
+  netSalary: Cents;
+  totalCost: Cents;
+  socialInsuranceAmount: Cents;
   customMultiplierDetails: AdjustmentRow[];
-  companySocialInsurance: number;
-  employeeSocialInsurance: number;
-  /** Dollars the (job, position) adjustment factor adds to base. */
-  adjustmentAmount: number;
+  companySocialInsurance: Cents;
+  employeeSocialInsurance: Cents;
+  /** Cents the (job, position) adjustment factor adds to base. */
+  adjustmentAmount: Cents;
   /** baseSalary + adjustmentAmount: what the multipliers apply to. */
-  adjustedSalary: number;
+  adjustedSalary: Cents;
 }
 
 export interface SalaryResult {
   /** Equal to details.grossSalary. */
-  calculatedSalary: number;
+  calculatedSalary: Cents;
   details: SalaryDetails;
 }

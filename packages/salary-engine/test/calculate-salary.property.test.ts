@@ -1,33 +1,36 @@
 /**
- * Properties over random, realistic rules and profiles: whatever the inputs, the breakdown adds up to
- * the cent, the insurance split is whole, and the prepared path gives the same answer.
+ * Properties over random, realistic rules and profiles, in the engine's own integers (cents,
+ * basis points): whatever the inputs, the breakdown adds up to the cent, the insurance split is
+ * whole, the prepared path gives the same answer, and the API's decimals say the same cents.
  */
 
+import { decimalResultOf } from '@salary/shared/calculator/salary-decimals';
+import { type BasisPoints, type Cents, toCents } from '@salary/shared/common/money';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculateSalary, calculateWithPrepared } from '../src/calculate-salary.ts';
 import { prepareRules, withEmployeeRules } from '../src/prepare-rules.ts';
-import type { Multiplier, SalaryDetails, SalaryProfile, SalaryRules } from '../src/salary-types.ts';
+import type { Multiplier, SalaryProfile, SalaryRules } from '../src/salary-types.ts';
 
-/** Dollars with at most 2 decimals, drawn as whole cents. */
-const dollars = (min: number, max: number) =>
-  fc.integer({ min: min * 100, max: max * 100 }).map((c) => c / 100);
-/** Percent with at most 2 decimals. */
-const percent = (min: number, max: number) =>
-  fc.integer({ min: min * 100, max: max * 100 }).map((h) => h / 100);
+/** Money in whole cents, drawn between two dollar amounts. */
+const centsBetween = (min: number, max: number) =>
+  fc.integer({ min: min * 100, max: max * 100 }).map((c) => c as Cents);
+/** A percent in basis points (hundredths of a percent), drawn between two percents. */
+const basisPointsBetween = (min: number, max: number) =>
+  fc.integer({ min: min * 100, max: max * 100 }).map((bp) => bp as BasisPoints);
 const years = fc.integer({ min: 0, max: 50 * 100 }).map((h) => h / 100);
 
 const multiplier: fc.Arbitrary<Multiplier> = fc.oneof(
-  percent(-100, 100).map((value) => ({ value, type: 'PERCENTAGE' as const })),
-  dollars(-5000, 5000).map((value) => ({ value, type: 'FIXED' as const })),
+  basisPointsBetween(-100, 100).map((value) => ({ value, type: 'PERCENTAGE' as const })),
+  centsBetween(-5000, 5000).map((value) => ({ value, type: 'FIXED' as const })),
 );
 
 const adjustment: fc.Arbitrary<SalaryRules['adjustment']> = fc.oneof(
   fc.constant(null),
   fc
     .integer({ min: -10_000, max: 10_000 })
-    .map((bp) => ({ type: 'PERCENTAGE' as const, factor: bp / 10_000 })),
-  dollars(-20_000, 20_000).map((factor) => ({ type: 'FIXED' as const, factor })),
+    .map((bp) => ({ type: 'PERCENTAGE' as const, factor: bp as BasisPoints })),
+  centsBetween(-20_000, 20_000).map((factor) => ({ type: 'FIXED' as const, factor })),
 );
 
 const customMultipliers: fc.Arbitrary<SalaryRules['customMultipliers']> = fc.array(
@@ -39,7 +42,7 @@ const customMultipliers: fc.Arbitrary<SalaryRules['customMultipliers']> = fc.arr
 );
 
 const rules: fc.Arbitrary<SalaryRules> = fc.record({
-  baseSalary: dollars(0, 1_000_000),
+  baseSalary: centsBetween(0, 1_000_000),
   adjustment,
   multipliers: fc.record({
     experience: multiplier,
@@ -53,12 +56,12 @@ const rules: fc.Arbitrary<SalaryRules> = fc.record({
     fc.oneof(
       fc.record({
         name: fc.string({ maxLength: 12 }),
-        amount: dollars(0, 5000),
+        amount: centsBetween(0, 5000),
         type: fc.constant('FIXED_AMOUNT' as const),
       }),
       fc.record({
         name: fc.string({ maxLength: 12 }),
-        amount: percent(0, 100),
+        amount: basisPointsBetween(0, 100),
         type: fc.constant('PERCENTAGE' as const),
       }),
     ),
@@ -68,8 +71,8 @@ const rules: fc.Arbitrary<SalaryRules> = fc.record({
   socialInsurance: fc.record({
     enabled: fc.boolean(),
     type: fc.constantFrom('COMPANY_FULL' as const, 'COMPANY_PERCENTAGE' as const, 'EMPLOYEE_FULL' as const),
-    companyPercentage: percent(0, 100),
-    totalPercentage: percent(0, 100),
+    companyPercentage: basisPointsBetween(0, 100),
+    totalPercentage: basisPointsBetween(0, 100),
   }),
   applySocialInsurance: fc.boolean(),
 });
@@ -83,13 +86,27 @@ const profile: fc.Arbitrary<SalaryProfile> = fc.record({
   remote: fc.boolean(),
 });
 
-/** Exact for values with at most 2 decimals, which is what is being checked. */
-const cents = (dollarsValue: number) => Math.round(dollarsValue * 100);
-const sumCents = (rows: ReadonlyArray<{ amount: number }>) =>
-  rows.reduce((sum, r) => sum + cents(r.amount), 0);
-const hasAtMostTwoDecimals = (x: number) => Number.isFinite(x) && Math.round(x * 100) / 100 === x;
+const sumCents = (rows: ReadonlyArray<{ amount: number }>) => rows.reduce((sum, r) => sum + r.amount, 0);
 
-function moneyFigures(d: SalaryDetails): number[] {
+type Rows = ReadonlyArray<{ amount: number }>;
+type MoneyDetails = Record<
+  | 'baseSalary'
+  | 'adjustmentAmount'
+  | 'adjustedSalary'
+  | 'totalAdjustments'
+  | 'totalBenefitsCost'
+  | 'grossSalary'
+  | 'netSalary'
+  | 'totalCost'
+  | 'socialInsuranceAmount'
+  | 'companySocialInsurance'
+  | 'employeeSocialInsurance',
+  number
+> &
+  Record<'adjustmentDetails' | 'customMultiplierDetails' | 'selectedBenefits', Rows>;
+
+/** Every money figure of a result, in its order: the engine's cents or the API's dollars. */
+function moneyFigures(d: MoneyDetails): number[] {
   return [
     d.baseSalary,
     d.adjustmentAmount,
@@ -114,12 +131,12 @@ describe('calculateSalary: properties', () => {
       fc.property(rules, profile, (r, p) => {
         const { calculatedSalary, details: d } = calculateSalary(r, p);
         const rowsCents = sumCents(d.adjustmentDetails) + sumCents(d.customMultiplierDetails);
-        expect(cents(d.totalAdjustments)).toBe(rowsCents);
-        expect(cents(d.adjustedSalary)).toBe(cents(d.baseSalary) + cents(d.adjustmentAmount));
-        const unclamped = cents(d.adjustedSalary) + rowsCents;
-        expect(cents(d.grossSalary)).toBe(Math.max(unclamped, 0));
+        expect(d.totalAdjustments).toBe(rowsCents);
+        expect(d.adjustedSalary).toBe(d.baseSalary + d.adjustmentAmount);
+        const unclamped = d.adjustedSalary + rowsCents;
+        expect(d.grossSalary).toBe(Math.max(unclamped, 0));
         expect(calculatedSalary).toBe(d.grossSalary);
-        expect(cents(d.totalBenefitsCost)).toBe(sumCents(d.selectedBenefits));
+        expect(d.totalBenefitsCost).toBe(sumCents(d.selectedBenefits));
       }),
       { numRuns: 500 },
     );
@@ -129,13 +146,9 @@ describe('calculateSalary: properties', () => {
     fc.assert(
       fc.property(rules, profile, (r, p) => {
         const d = calculateSalary(r, p).details;
-        expect(cents(d.companySocialInsurance) + cents(d.employeeSocialInsurance)).toBe(
-          cents(d.socialInsuranceAmount),
-        );
-        expect(cents(d.netSalary)).toBe(cents(d.grossSalary) - cents(d.employeeSocialInsurance));
-        expect(cents(d.totalCost)).toBe(
-          cents(d.grossSalary) + cents(d.totalBenefitsCost) + cents(d.companySocialInsurance),
-        );
+        expect(d.companySocialInsurance + d.employeeSocialInsurance).toBe(d.socialInsuranceAmount);
+        expect(d.netSalary).toBe(d.grossSalary - d.employeeSocialInsurance);
+        expect(d.totalCost).toBe(d.grossSalary + d.totalBenefitsCost + d.companySocialInsurance);
         if (!(r.socialInsurance.enabled && r.applySocialInsurance)) expect(d.socialInsuranceAmount).toBe(0);
         expect(d.companySocialInsurance).toBeGreaterThanOrEqual(0);
         expect(d.employeeSocialInsurance).toBeGreaterThanOrEqual(0);
@@ -144,13 +157,33 @@ describe('calculateSalary: properties', () => {
     );
   });
 
-  it('every money figure is dollars with at most 2 decimals', () => {
+  it('every money figure is whole cents, and the API decimal of each says the same cents', () => {
     fc.assert(
       fc.property(rules, profile, (r, p) => {
-        const { calculatedSalary, details } = calculateSalary(r, p);
-        for (const figure of [calculatedSalary, ...moneyFigures(details)]) {
-          expect(hasAtMostTwoDecimals(figure), String(figure)).toBe(true);
+        const result = calculateSalary(r, p);
+        const figures = [result.calculatedSalary, ...moneyFigures(result.details)];
+        for (const figure of figures) expect(Number.isSafeInteger(figure), String(figure)).toBe(true);
+        const decimal = decimalResultOf(result);
+        const decimals = [decimal.calculatedSalary, ...moneyFigures(decimal.details)];
+        // toCents refuses a third decimal: each dollar figure is exactly its cents.
+        expect(decimals.map((d) => toCents(d))).toEqual(figures);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reports rule values and ratios as the integers it computed with', () => {
+    fc.assert(
+      fc.property(rules, profile, (r, p) => {
+        const d = calculateSalary(r, p).details;
+        const rows = [...d.adjustmentDetails, ...d.customMultiplierDetails];
+        for (const row of rows) expect(Number.isSafeInteger(row.value)).toBe(true);
+        for (const ratio of [d.adjustmentFactor, d.experienceMultiplier, d.loyaltyMultiplier]) {
+          expect(Number.isSafeInteger(ratio), String(ratio)).toBe(true);
+          expect(Object.is(ratio, -0)).toBe(false);
         }
+        if (r.adjustment?.type === 'PERCENTAGE' && d.baseSalary !== 0)
+          expect(d.adjustmentFactor).toBe(r.adjustment.factor * 100);
       }),
       { numRuns: 300 },
     );
@@ -186,7 +219,7 @@ describe('calculateSalary: properties', () => {
     fc.assert(
       fc.property(
         rules,
-        dollars(0, 1_000_000),
+        centsBetween(0, 1_000_000),
         adjustment,
         customMultipliers,
         profile,

@@ -3,11 +3,22 @@
  * comment beside it) and is written as a literal; nothing here is computed with engine code.
  */
 
+import {
+  engineRulesOf,
+  type DecimalSalaryDetails as SalaryDetails,
+} from '@salary/shared/calculator/salary-decimals';
+import type { BasisPoints, Cents } from '@salary/shared/common/money';
 import { describe, expect, it } from 'vitest';
-import { calculateSalary } from '../src/calculate-salary.ts';
+import { calculateSalary as engineCalculate } from '../src/calculate-salary.ts';
 import { SalaryEngineError } from '../src/salary-engine-error.ts';
-import type { SalaryDetails } from '../src/salary-types.ts';
-import { newProfile, newRules, type RulesPatch, ZERO_YEAR_ROWS } from './salary-factories.ts';
+import type { SalaryRules } from '../src/salary-types.ts';
+import {
+  calculateInDecimals as calculateSalary,
+  newProfile,
+  newRules,
+  type RulesPatch,
+  ZERO_YEAR_ROWS,
+} from './salary-factories.ts';
 
 interface Case {
   name: string;
@@ -652,3 +663,45 @@ function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+describe('calculateSalary: integer input', () => {
+  const rules = () =>
+    engineRulesOf(newRules({ baseSalary: 1234.57, adjustment: { type: P, factor: 0.1525 } }));
+
+  it('takes cents and basis points and answers cents and millionths', () => {
+    const { details } = engineCalculate(rules(), newProfile());
+    expect(details.baseSalary).toBe(123_457);
+    // 1234.57 × 15.25% = 188.271925 → 188.27
+    expect(details.adjustmentAmount).toBe(18_827);
+    expect(details.adjustedSalary).toBe(142_284);
+    expect(details.adjustmentFactor).toBe(152_500);
+  });
+
+  const refused: Array<[string, (r: SalaryRules) => SalaryRules, string]> = [
+    [
+      'a fraction of a cent',
+      (r) => ({ ...r, baseSalary: 100.5 as Cents }),
+      'baseSalary must be a whole number of cents',
+    ],
+    [
+      'a fraction of a basis point',
+      (r) => ({ ...r, adjustment: { type: P, factor: 12.5 as BasisPoints } }),
+      'adjustment.factor must be a whole number of basis points',
+    ],
+    [
+      'more than 100% in basis points',
+      (r) => ({ ...r, multipliers: { ...r.multipliers, remote: { type: P, value: 10_001 as BasisPoints } } }),
+      'multipliers.remote.value must be between -10000 and 10000 basis points',
+    ],
+    [
+      'a negative fixed benefit',
+      (r) => ({ ...r, benefits: [{ name: 'A', type: 'FIXED_AMOUNT', amount: -1 as Cents }] }),
+      'benefits[0].amount must be between 0 and 100000000000 cents',
+    ],
+  ];
+  it.each(refused)('refuses %s with INVALID_INPUT', (_label, change, message) => {
+    const call = () => engineCalculate(change(rules()), newProfile());
+    expect(call).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    expect(call).toThrow(message);
+  });
+});

@@ -4,6 +4,7 @@
  */
 
 import { readFileSync } from 'node:fs';
+import { type Cents, fromCents } from '@salary/shared/common/money';
 import { describe, expect, it } from 'vitest';
 import { calculateSalary } from '../src/calculate-salary.ts';
 import { HOW_MULTIPLIERS_WORK } from '../src/formula-explained.ts';
@@ -25,9 +26,9 @@ function workedExample(): WorkedExample {
   return examples[0] as WorkedExample;
 }
 
-/** The doc's prose and tables write money en-US with two decimals, e.g. 5,700.91. */
-const asWritten = (dollars: number) =>
-  dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** The doc's prose and tables write money en-US with two decimals, e.g. 5,700.91 (570091 cents). */
+const asWritten = (cents: Cents) =>
+  fromCents(cents).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 describe('docs/salary-formula.md', () => {
   const example = workedExample();

@@ -1,21 +1,36 @@
 /**
- * Small factories for engine inputs: everything neutral (no adjustment, every multiplier 0%, no
+ * Small factories for engine inputs, written in the API's decimals (dollars, percent) as the
+ * doc and the tables read, and run through the one edge that turns them into the engine's
+ * integers (`engineRulesOf`) and its answer back (`decimalResultOf`): everything neutral (no adjustment, every multiplier 0%, no
  * benefits, insurance off, 0 years, no flags) unless a test says otherwise, so each case shows
  * only what it is about.
  */
 
-import type { Multiplier, SalaryProfile, SalaryRules } from '../src/salary-types.ts';
+import {
+  type DecimalMultiplier,
+  type DecimalSalaryResult,
+  type DecimalSalaryRules,
+  decimalResultOf,
+  engineRulesOf,
+} from '@salary/shared/calculator/salary-decimals';
+import { calculateSalary } from '../src/calculate-salary.ts';
+import type { SalaryProfile } from '../src/salary-types.ts';
 
-type Multipliers = SalaryRules['multipliers'];
+type Multipliers = DecimalSalaryRules['multipliers'];
 
-export interface RulesPatch extends Partial<Omit<SalaryRules, 'multipliers' | 'socialInsurance'>> {
+export interface RulesPatch extends Partial<Omit<DecimalSalaryRules, 'multipliers' | 'socialInsurance'>> {
   multipliers?: Partial<Multipliers>;
-  socialInsurance?: Partial<SalaryRules['socialInsurance']>;
+  socialInsurance?: Partial<DecimalSalaryRules['socialInsurance']>;
 }
 
-const zero: Multiplier = { value: 0, type: 'PERCENTAGE' };
+const zero: DecimalMultiplier = { value: 0, type: 'PERCENTAGE' };
 
-export function newRules(patch: RulesPatch = {}): SalaryRules {
+/** The engine run on decimal rules, answering in decimals. */
+export function calculateInDecimals(rules: DecimalSalaryRules, profile: SalaryProfile): DecimalSalaryResult {
+  return decimalResultOf(calculateSalary(engineRulesOf(rules), profile));
+}
+
+export function newRules(patch: RulesPatch = {}): DecimalSalaryRules {
   const { multipliers, socialInsurance, ...rest } = patch;
   return {
     baseSalary: 1000,

@@ -1,4 +1,4 @@
-import type { Cents } from '@salary/shared/common/money';
+import type { BasisPoints, Cents, RuleUnits } from '@salary/shared/common/money';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -24,9 +24,10 @@ import {
 /*
  * One schema for PGlite and PostgreSQL. snake_case columns here, camelCase in JSON.
  * Money is a whole number of cents, bigint (`money()`: read and written as `Cents`,
- * packages/shared/src/common/money.ts); percentages numeric(7,2); a PERCENTAGE adjustment
- * factor is a fraction numeric(9,4). Names are unique case-insensitively because "Backend" and
- * "backend" are the same job to a person.
+ * packages/shared/src/common/money.ts); a percentage is a whole number of basis points
+ * (hundredths of a percent); a rule value whose type says percent or amount (a multiplier, an
+ * adjustment factor) is one bigint in either unit (`ruleUnits()`). Names are unique
+ * case-insensitively because "Backend" and "backend" are the same job to a person.
  */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -36,6 +37,13 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
  * near 2^53 cents; the engine refuses a figure that would).
  */
 const money = (name: string) => bigint(name, { mode: 'number' }).$type<Cents>();
+/**
+ * A rule value in the unit its type column names: basis points for PERCENTAGE (2.5% is 250, a
+ * factor 0.1525 is 1525), cents for FIXED. Read and written as `RuleUnits`.
+ */
+const ruleUnits = (name: string) => bigint(name, { mode: 'number' }).$type<RuleUnits>();
+/** A percentage in basis points (14% is 1400). */
+const basisPoints = (name: string) => integer(name).$type<BasisPoints>();
 /** Moved by one at every write: a form's save from an older one answers 409 (common/stale-version). */
 const version = () => integer('version').notNull().default(1);
 
@@ -185,7 +193,8 @@ export const adjustmentFactors = pgTable(
       .notNull()
       .references(() => jobs.id, { onDelete: 'cascade' }),
     positionId: integer('position_id').notNull(),
-    factor: numeric('factor', { precision: 14, scale: 4 }).notNull(),
+    /** Basis points of base for PERCENTAGE (-10,000..10,000), cents for FIXED. */
+    factor: ruleUnits('factor').notNull(),
     type: text('type', { enum: ['PERCENTAGE', 'FIXED'] }).notNull(),
     version: version(),
     createdAt: createdAt(),
@@ -198,18 +207,24 @@ export const adjustmentFactors = pgTable(
       foreignColumns: [positions.jobId, positions.id],
     }).onDelete('cascade'),
     check('adjustment_factors_type', sql`${t.type} in ('PERCENTAGE', 'FIXED')`),
-    check('adjustment_factors_pct_range', sql`${t.type} <> 'PERCENTAGE' or ${t.factor} between -1 and 1`),
+    check(
+      'adjustment_factors_pct_range',
+      sql`${t.type} <> 'PERCENTAGE' or ${t.factor} between -10000 and 10000`,
+    ),
   ],
 );
 
-const multiplier = (name: string) => numeric(name, { precision: 14, scale: 2 }).notNull().default('0');
+const multiplier = (name: string) =>
+  ruleUnits(name)
+    .notNull()
+    .default(0 as RuleUnits);
 const multiplierType = (name: string) =>
   text(name, { enum: ['PERCENTAGE', 'FIXED'] })
     .notNull()
     .default('PERCENTAGE');
 const pctRange = (value: string, type: string) =>
   sql.raw(
-    `${type} in ('PERCENTAGE', 'FIXED') and (${type} <> 'PERCENTAGE' or ${value} between -100 and 100)`,
+    `${type} in ('PERCENTAGE', 'FIXED') and (${type} <> 'PERCENTAGE' or ${value} between -10000 and 10000)`,
   );
 
 /** The single settings record (id is always 1). `version` guards against lost updates. */
@@ -229,9 +244,9 @@ export const settings = pgTable(
     pillarMultiplierType: multiplierType('pillar_multiplier_type'),
     remoteMultiplier: multiplier('remote_multiplier'),
     remoteMultiplierType: multiplierType('remote_multiplier_type'),
-    /** [{id, title, multiplier, type}] */
+    /** [{id, title, type, units}]: units are basis points (PERCENTAGE) or cents (FIXED). */
     customMultipliers: jsonb('custom_multipliers').notNull().default([]),
-    /** [{name, amount, type}] */
+    /** [{name, type, units}]: units are basis points (PERCENTAGE) or cents (FIXED_AMOUNT). */
     benefits: jsonb('benefits').notNull().default([]),
     socialInsuranceEnabled: boolean('social_insurance_enabled').notNull().default(true),
     socialInsuranceType: text('social_insurance_type', {
@@ -239,12 +254,12 @@ export const settings = pgTable(
     })
       .notNull()
       .default('COMPANY_FULL'),
-    companyInsurancePercentage: numeric('company_insurance_percentage', { precision: 7, scale: 2 })
+    companyInsurancePercentage: basisPoints('company_insurance_percentage')
       .notNull()
-      .default('100'),
-    totalInsurancePercentage: numeric('total_insurance_percentage', { precision: 7, scale: 2 })
+      .default(10_000 as BasisPoints),
+    totalInsurancePercentage: basisPoints('total_insurance_percentage')
       .notNull()
-      .default('14'),
+      .default(1_400 as BasisPoints),
     version: integer('version').notNull().default(1),
     updatedAt: updatedAt(),
   },
@@ -260,8 +275,8 @@ export const settings = pgTable(
       'settings_si_type',
       sql`${t.socialInsuranceType} in ('COMPANY_FULL', 'COMPANY_PERCENTAGE', 'EMPLOYEE_FULL')`,
     ),
-    check('settings_company_pct', sql`${t.companyInsurancePercentage} between 0 and 100`),
-    check('settings_total_pct', sql`${t.totalInsurancePercentage} between 0 and 100`),
+    check('settings_company_pct', sql`${t.companyInsurancePercentage} between 0 and 10000`),
+    check('settings_total_pct', sql`${t.totalInsurancePercentage} between 0 and 10000`),
     check(
       'settings_json_arrays',
       sql`jsonb_typeof(${t.customMultipliers}) = 'array' and jsonb_typeof(${t.benefits}) = 'array'`,

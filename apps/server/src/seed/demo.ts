@@ -110,7 +110,7 @@ export async function runDemoSeed(
  * the gross and total cost the list shows), priced by the list's own bulk path.
  */
 async function recordOpeningPay(tx: Tx): Promise<void> {
-  const settings = (t: DbOrTx = tx) => createSettingsRepository(t).get();
+  const settings = (t: DbOrTx = tx) => createSettingsRepository(t).rules();
   const pricing = createPricingService({ repo: createPricingRepository(tx), settings });
   const { employees } = await pricing.priceEmployees({}, { tx });
   const audit = createAuditRepository(tx);
@@ -128,9 +128,9 @@ async function recordOpeningPay(tx: Tx): Promise<void> {
     employees.map((p) => ({
       employeeId: p.employee.id,
       grossBefore: null,
-      grossAfter: p.calculatedSalary === null ? null : toCents(p.calculatedSalary),
+      grossAfter: p.calculatedSalary,
       costBefore: null,
-      costAfter: p.accumulatedCost === null ? null : toCents(p.accumulatedCost),
+      costAfter: p.accumulatedCost,
     })),
   );
 }

@@ -1,15 +1,18 @@
-import type { SalaryDetails, SalaryResult } from '@salary/salary-engine/salary-types';
 import {
   type CalculationDetails,
   type CalculationResult,
   COST_DETAIL_KEYS,
   calculationDetailsSchema,
 } from '@salary/shared/calculator/calculator.contract';
+import type {
+  DecimalSalaryDetails as SalaryDetails,
+  DecimalSalaryResult as SalaryResult,
+} from '@salary/shared/calculator/salary-decimals';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 
 /*
  * The calculate answer's schema (shared, it serializes the answer and types the web) is the
- * engine's result with the cost keys optional. A figure the engine adds and the schema lacks
+ * engine's result in the API's decimals (`decimalResultOf`) with the cost keys optional. A figure the engine adds and the schema lacks
  * would be dropped from the answer without a word, so the two are held equal here.
  */
 describe('the calculate answer contract', () => {

@@ -1,5 +1,7 @@
 import { calculateSalary } from '@salary/salary-engine/calculate-salary';
 import { calculateBody } from '@salary/shared/calculator/calculator.contract';
+import { decimalResultOf } from '@salary/shared/calculator/salary-decimals';
+import type { BasisPoints, Cents } from '@salary/shared/common/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company } from '../support/factories.ts';
 import { buildMediumServices, type MediumActor, type MediumContext } from '../support/medium.ts';
@@ -9,6 +11,8 @@ import { buildMediumServices, type MediumActor, type MediumContext } from '../su
  * the engine, with benefits left out and social insurance skipped. Its route — the message,
  * refusals, permissions — is tested in calculator.routes.test.ts.
  */
+
+const bp = (n: number) => n as BasisPoints;
 
 let t: MediumContext;
 let company: Company;
@@ -99,34 +103,35 @@ describe('the calculator on the stored rules', () => {
 
   it('agrees with the engine run on the same stored rules', async () => {
     const res = await calculate(profile());
+    // The same rules in the engine's integers, as they are stored: cents and basis points.
     const direct = calculateSalary(
       {
-        baseSalary: 5000,
-        adjustment: { type: 'PERCENTAGE', factor: 0.1 },
+        baseSalary: 500_000 as Cents,
+        adjustment: { type: 'PERCENTAGE', factor: bp(1_000) },
         multipliers: {
-          experience: { value: 2, type: 'PERCENTAGE' },
-          loyalty: { value: 50, type: 'FIXED' },
-          offshore: { value: 10, type: 'PERCENTAGE' },
-          actingAs: { value: 0, type: 'PERCENTAGE' },
-          pillar: { value: 0, type: 'PERCENTAGE' },
-          remote: { value: 5, type: 'PERCENTAGE' },
+          experience: { value: bp(200), type: 'PERCENTAGE' },
+          loyalty: { value: 5_000 as Cents, type: 'FIXED' },
+          offshore: { value: bp(1_000), type: 'PERCENTAGE' },
+          actingAs: { value: bp(0), type: 'PERCENTAGE' },
+          pillar: { value: bp(0), type: 'PERCENTAGE' },
+          remote: { value: bp(500), type: 'PERCENTAGE' },
         },
         benefits: [
-          { name: 'Health', amount: 200, type: 'FIXED_AMOUNT' },
-          { name: 'Meal', amount: 5, type: 'PERCENTAGE' },
+          { name: 'Health', amount: 20_000 as Cents, type: 'FIXED_AMOUNT' },
+          { name: 'Meal', amount: bp(500), type: 'PERCENTAGE' },
         ],
-        customMultipliers: [{ title: 'Night shifts', value: 100, type: 'FIXED' }],
+        customMultipliers: [{ title: 'Night shifts', value: 10_000 as Cents, type: 'FIXED' }],
         socialInsurance: {
           enabled: true,
           type: 'COMPANY_PERCENTAGE',
-          companyPercentage: 75,
-          totalPercentage: 14,
+          companyPercentage: bp(7_500),
+          totalPercentage: bp(1_400),
         },
         applySocialInsurance: true,
       },
       PERSON,
     );
-    expect(res.details).toEqual(direct.details);
+    expect(res.details).toEqual(decimalResultOf(direct).details);
   });
 
   it('leaves out benefits set to false, ignores unknown names, and can skip social insurance', async () => {

@@ -1,3 +1,4 @@
+import { fromCents, sumCents, toCents } from '@salary/shared/common/money';
 import { IMPACT_FILE_NAME } from '@salary/shared/impact/impact.contract';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,11 +53,9 @@ async function listTotals(): Promise<{ gross: number; cost: number }> {
     method: 'GET',
     url: '/api/employees',
   });
-  const cents = (v: number | null) => Math.round((v ?? 0) * 100);
-  return {
-    gross: res.envelope.data.reduce((s, e) => s + cents(e.calculatedSalary), 0) / 100,
-    cost: res.envelope.data.reduce((s, e) => s + cents(e.accumulatedCost), 0) / 100,
-  };
+  const total = (pick: (e: (typeof res.envelope.data)[number]) => number | null) =>
+    fromCents(sumCents(res.envelope.data.map((e) => toCents(pick(e) ?? 0))));
+  return { gross: total((e) => e.calculatedSalary), cost: total((e) => e.accumulatedCost) };
 }
 
 const download = (payload: object, token = t.adminToken) =>

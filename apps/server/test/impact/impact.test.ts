@@ -1,3 +1,4 @@
+import { asCents, fromCents, sumCents, toCents } from '@salary/shared/common/money';
 import type { Impact } from '@salary/shared/impact/impact.contract';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import fc from 'fast-check';
@@ -84,11 +85,12 @@ async function listSums(): Promise<{ rows: ListRow[]; gross: number; cost: numbe
   const res = await t.callAsAdmin<ListRow[]>({ method: 'GET', url: '/api/employees' });
   expect(res.statusCode).toBe(200);
   const rows = res.envelope.data;
-  const cents = (v: number | null | undefined) => Math.round((v ?? 0) * 100);
+  const total = (pick: (e: ListRow) => number | null | undefined) =>
+    fromCents(sumCents(rows.map((e) => toCents(pick(e) ?? 0))));
   return {
     rows,
-    gross: rows.reduce((s, e) => s + cents(e.calculatedSalary), 0) / 100,
-    cost: rows.reduce((s, e) => s + cents(e.accumulatedCost), 0) / 100,
+    gross: total((e) => e.calculatedSalary),
+    cost: total((e) => e.accumulatedCost),
   };
 }
 
@@ -119,9 +121,7 @@ describe('POST /api/impact', () => {
     for (const split of [impact.byJob, impact.byGrade]) {
       expect(split.reduce((s, g) => s + g.employees, 0)).toBe(impact.employees);
       expect(split.reduce((s, g) => s + g.affected, 0)).toBe(impact.employeesAffected);
-      expect(Math.round(split.reduce((s, g) => s + g.grossDelta! * 100, 0))).toBe(
-        Math.round(impact.totals.grossDelta! * 100),
-      );
+      expect(sumCents(split.map((g) => toCents(g.grossDelta!)))).toBe(toCents(impact.totals.grossDelta!));
     }
     // Largest change first.
     const deltas = impact.changes.map((c) => Math.abs((c.grossAfter ?? 0) - (c.grossBefore ?? 0)));
@@ -414,7 +414,9 @@ describe('POST /api/impact', () => {
         expect(impact.totals.costBefore).toBe(before.cost);
         expect(impact.totals.grossAfter).toBe(after.gross);
         expect(impact.totals.costAfter).toBe(after.cost);
-        expect(impact.totals.grossDelta).toBe(Math.round((after.gross - before.gross) * 100) / 100);
+        expect(impact.totals.grossDelta).toBe(
+          fromCents(asCents(toCents(after.gross) - toCents(before.gross))),
+        );
         const was = new Map(before.rows.map((r) => [r.id, r]));
         const affected = after.rows.filter(
           (r) =>

@@ -1,4 +1,5 @@
 import { calculateBody } from '@salary/shared/calculator/calculator.contract';
+import { toCents } from '@salary/shared/common/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newBenefit, newCustomMultiplier } from '../support/factories.ts';
 import { buildMediumServices, listFilters, type MediumContext } from '../support/medium.ts';
@@ -11,8 +12,7 @@ import { buildMediumServices, listFilters, type MediumContext } from '../support
 
 let t: MediumContext;
 const ids = { job: 0, position: 0, grade: 0, level: 0, employee: 0, unpriced: 0, fixed: 0 };
-const cents = (n: number) => Math.round(n * 100);
-const sum = (lines: { amount: number }[]) => lines.reduce((n, l) => n + cents(l.amount), 0);
+const sum = (lines: { amount: number }[]) => lines.reduce((n, l) => n + toCents(l.amount), 0);
 
 beforeAll(async () => {
   t = await buildMediumServices();
@@ -75,9 +75,9 @@ describe('the breakdown of a salary', () => {
       ['Custom · On call · $250.00', 250],
     ]);
     expect(b.adjustedSalary).toBe(7150);
-    expect(sum(b.salaryLines)).toBe(cents(b.grossSalary));
-    expect(cents(b.grossSalary) + sum(b.deductions)).toBe(cents(b.netSalary));
-    expect(cents(b.grossSalary) + sum(b.costLines!)).toBe(cents(b.totalCost!));
+    expect(sum(b.salaryLines)).toBe(toCents(b.grossSalary));
+    expect(toCents(b.grossSalary) + sum(b.deductions)).toBe(toCents(b.netSalary));
+    expect(toCents(b.grossSalary) + sum(b.costLines!)).toBe(toCents(b.totalCost!));
     expect(b.costLines!.map((l) => l.label)).toEqual([
       'Benefit · Health',
       'Benefit · Meal · 2.5% of gross',
@@ -122,6 +122,6 @@ describe('the breakdown of a salary', () => {
       amount: -300,
     });
     expect(b.salaryLines[2]!.label).toBe('Experience · 1.5% × 1 year');
-    expect(sum(b.salaryLines)).toBe(cents(b.grossSalary));
+    expect(sum(b.salaryLines)).toBe(toCents(b.grossSalary));
   });
 });

@@ -1,3 +1,4 @@
+import { toCents } from '@salary/shared/common/money';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import type { Insights } from '@salary/shared/insights/insights.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,6 @@ import { buildMediumServices, listFilters, type MediumContext } from '../support
 
 let t: MediumContext;
 const ids = { job: 0, grade: 0, level: 0 };
-const cents = (n: number) => Math.round(n * 100);
 
 beforeAll(async () => {
   t = await buildMediumServices();
@@ -63,7 +63,7 @@ const insights = (query: string): Promise<Insights> =>
   t.services.insights.overview(t.admin, listFilters(query));
 
 function medianCents(values: number[]) {
-  const s = values.map(cents).sort((a, b) => a - b);
+  const s = values.map((v) => toCents(v)).sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : Math.round((s[m - 1]! + s[m]!) / 2);
 }
@@ -87,12 +87,12 @@ describe('the Pay Overview figures', () => {
       const priced = rows.filter((r) => r.calculatedSalary !== null);
       expect(data.headcount).toBe(rows.length);
       expect(data.unpriced).toBe(rows.length - priced.length);
-      const payroll = priced.reduce((sum, r) => sum + cents(r.calculatedSalary!), 0);
-      expect(cents(data.payroll)).toBe(payroll);
-      expect(cents(data.totalCost!)).toBe(priced.reduce((sum, r) => sum + cents(r.accumulatedCost!), 0));
+      const payroll = priced.reduce((sum, r) => sum + toCents(r.calculatedSalary!), 0);
+      expect(toCents(data.payroll)).toBe(payroll);
+      expect(toCents(data.totalCost!)).toBe(priced.reduce((sum, r) => sum + toCents(r.accumulatedCost!), 0));
       if (priced.length) {
-        expect(cents(data.averageSalary!)).toBe(Math.round(payroll / priced.length));
-        expect(cents(data.medianSalary!)).toBe(medianCents(priced.map((r) => r.calculatedSalary!)));
+        expect(toCents(data.averageSalary!)).toBe(Math.round(payroll / priced.length));
+        expect(toCents(data.medianSalary!)).toBe(medianCents(priced.map((r) => r.calculatedSalary!)));
       } else expect(data.medianSalary).toBeNull();
 
       for (const cell of data.byGradeLevel) {
@@ -101,7 +101,7 @@ describe('the Pay Overview figures', () => {
         expect(cell.count).toBe(inCell.length);
         expect(cell.min).toBe(Math.min(...s));
         expect(cell.max).toBe(Math.max(...s));
-        expect(cents(cell.median)).toBe(medianCents(s));
+        expect(toCents(cell.median)).toBe(medianCents(s));
       }
       expect(data.byGradeLevel.reduce((n, c) => n + c.count, 0)).toBe(priced.length);
 
@@ -109,9 +109,13 @@ describe('the Pay Overview figures', () => {
         const ofJob = rows.filter((r) => r.technologyId === job.jobId);
         expect(job.count).toBe(ofJob.length);
         const pricedOfJob = ofJob.filter((r) => r.calculatedSalary !== null);
-        expect(cents(job.salary)).toBe(pricedOfJob.reduce((n, r) => n + cents(r.calculatedSalary!), 0));
-        expect(cents(job.totalCost!)).toBe(pricedOfJob.reduce((n, r) => n + cents(r.accumulatedCost!), 0));
-        expect(cents(job.salary) + cents(job.benefits!) + cents(job.insurance!)).toBe(cents(job.totalCost!));
+        expect(toCents(job.salary)).toBe(pricedOfJob.reduce((n, r) => n + toCents(r.calculatedSalary!), 0));
+        expect(toCents(job.totalCost!)).toBe(
+          pricedOfJob.reduce((n, r) => n + toCents(r.accumulatedCost!), 0),
+        );
+        expect(toCents(job.salary) + toCents(job.benefits!) + toCents(job.insurance!)).toBe(
+          toCents(job.totalCost!),
+        );
       }
       expect(data.byJob.reduce((n, j) => n + j.count, 0)).toBe(rows.length);
 

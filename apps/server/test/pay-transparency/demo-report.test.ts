@@ -1,3 +1,4 @@
+import { toCents } from '@salary/shared/common/money';
 import { payReportQuery } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDemoSeed } from '../../src/seed/demo.ts';
@@ -38,11 +39,11 @@ describe('the demo company on the pay transparency report', () => {
     };
     // Pay = gross + benefits: fixed amounts, and percentages of gross rounded half away from zero.
     const payCents = (gross: number) => {
-      const g = Math.round(gross * 100);
-      let cents = g;
+      const g = toCents(gross);
+      let pay: number = g;
       for (const b of settings.benefits)
-        cents += b.type === 'FIXED_AMOUNT' ? Math.round(b.amount * 100) : Math.round((g * b.amount) / 100);
-      return cents;
+        pay += b.type === 'FIXED_AMOUNT' ? toCents(b.amount) : Math.round((g * b.amount) / 100);
+      return pay;
     };
     const pays = (gender: string) =>
       list

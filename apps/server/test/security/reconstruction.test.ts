@@ -1,4 +1,12 @@
 import {
+  asBasisPoints,
+  asCents,
+  basisPointsToFraction,
+  fractionToBasisPoints,
+  fromCents,
+  toCents,
+} from '@salary/shared/common/money';
+import {
   PAY_DERIVATION_TABLE,
   PERMISSION_KEYS,
   PERMISSION_LABELS,
@@ -72,7 +80,7 @@ async function changeEveryRule() {
   for (const [i, b] of bases.envelope.data.entries())
     await put(`/api/base-salary/${b.id}`, {
       ...b,
-      amount: Math.round((b.amount + 10 + i * 0.37) * 100) / 100,
+      amount: fromCents(asCents(toCents(b.amount) + 1000 + i * 37)),
     });
   const factors = await t.callAsAdmin<
     Array<{ id: number; jobId: number; positionId: number; type: 'FIXED' | 'PERCENTAGE'; factor: number }>
@@ -82,7 +90,10 @@ async function changeEveryRule() {
       jobId: f.jobId,
       positionId: f.positionId,
       type: f.type,
-      factor: f.type === 'FIXED' ? f.factor + 10.5 : Math.round((f.factor + 0.0125) * 10_000) / 10_000,
+      factor:
+        f.type === 'FIXED'
+          ? f.factor + 10.5
+          : basisPointsToFraction(asBasisPoints(fractionToBasisPoints(f.factor) + 125)),
     });
   type Edit = (s: Settings) => Partial<Settings>;
   const edits: Edit[] = [

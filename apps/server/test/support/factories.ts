@@ -1,4 +1,4 @@
-import { toCents } from '@salary/shared/common/money';
+import { toCents, toFactorUnits } from '@salary/shared/common/money';
 import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
 import { DEFAULT_SETTINGS_VALUES, type Settings } from '@salary/shared/settings/settings.contract';
 import { count } from 'drizzle-orm';
@@ -52,7 +52,7 @@ export async function newFactor(
 ) {
   const [row] = await db
     .insert(adjustmentFactors)
-    .values({ jobId, positionId, type, factor: factor.toFixed(4) })
+    .values({ jobId, positionId, type, factor: toFactorUnits(factor, type) })
     .returning();
   return row!;
 }

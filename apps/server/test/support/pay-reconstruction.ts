@@ -1,10 +1,51 @@
 import { calculateWithPrepared } from '@salary/salary-engine/calculate-salary';
-import { toCents } from '@salary/shared/common/money';
+import {
+  fromCents,
+  percentToBasisPoints,
+  toCents,
+  toFactorUnits,
+  toRuleUnits,
+} from '@salary/shared/common/money';
 import type { PayDerivation } from '@salary/shared/common/permissions';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import { BASE_MULTIPLIERS } from '@salary/shared/settings/settings.contract';
 import type { BaseSalaryRecord, FactorRecord } from '../../src/modules/pricing/pricing.repository.ts';
 import { RuleBook } from '../../src/modules/pricing/salary-rules.ts';
+import type { RuleSettings } from '../../src/modules/settings/settings.repository.ts';
+
+/** A factor as the API and the texts give it (a fraction or dollars). */
+type DecimalFactor = Omit<FactorRecord, 'factor'> & { factor: number };
+
+/** The settings as the API gives them → the rule book's integers (basis points, cents). */
+function ruleSettingsOf(s: Settings): RuleSettings {
+  const m = (value: number, type: Settings['experienceMultiplierType']) => ({
+    value: toRuleUnits(value, type),
+    type,
+  });
+  return {
+    multipliers: {
+      experience: m(s.experienceMultiplier, s.experienceMultiplierType),
+      loyalty: m(s.loyaltyMultiplier, s.loyaltyMultiplierType),
+      offshore: m(s.offshoreMultiplier, s.offshoreMultiplierType),
+      actingAs: m(s.actingAsMultiplier, s.actingAsMultiplierType),
+      pillar: m(s.pillarMultiplier, s.pillarMultiplierType),
+      remote: m(s.remoteMultiplier, s.remoteMultiplierType),
+    },
+    customMultipliers: s.customMultipliers.map((c) => ({
+      id: c.id,
+      title: c.title,
+      type: c.type,
+      value: toRuleUnits(c.multiplier, c.type),
+    })),
+    benefits: s.benefits.map((b) => ({ name: b.name, type: b.type, amount: toRuleUnits(b.amount, b.type) })),
+    socialInsurance: {
+      enabled: s.socialInsuranceEnabled,
+      type: s.socialInsuranceType,
+      companyPercentage: percentToBasisPoints(s.companyInsurancePercentage),
+      totalPercentage: percentToBasisPoints(s.totalInsurancePercentage),
+    },
+  };
+}
 
 /** A base salary as the API and the texts give it (a decimal); the rule book takes whole cents. */
 type DecimalBase = Omit<BaseSalaryRecord, 'amount'> & { amount: number };
@@ -228,7 +269,7 @@ function grossOf(
     ? (dataOf(answers, '/api/base-salary') as DecimalBase[] | undefined)
     : undefined;
   const factorRows = structured
-    ? (dataOf(answers, '/api/adjustment-factors') as FactorRecord[] | undefined)
+    ? (dataOf(answers, '/api/adjustment-factors') as DecimalFactor[] | undefined)
     : undefined;
   const bases: DecimalBase[] =
     baseRows ??
@@ -240,7 +281,7 @@ function grossOf(
         `base salary ${e.grade.name} / ${e.level.name}`,
       ),
     }));
-  const factors: FactorRecord[] =
+  const factors: DecimalFactor[] =
     factorRows ??
     [...new Map(employees.map((e) => [`${e.technologyId}:${e.specializationId}`, e])).values()].flatMap(
       (e) => {
@@ -260,9 +301,9 @@ function grossOf(
   if (missing.length) return `not readable: ${missing.join(', ')}`;
 
   const book = new RuleBook(
-    settings,
+    ruleSettingsOf(settings),
     bases.map((b) => ({ ...b, amount: toCents(b.amount) })),
-    factors,
+    factors.map((f) => ({ ...f, factor: toFactorUnits(f.factor, f.type) })),
   );
   const gross = new Map<number, number>();
   for (const e of employees) {
@@ -274,8 +315,8 @@ function grossOf(
       customMultiplierIds: e.customMultipliers,
     };
     const { details } = calculateWithPrepared(book.forEmployee(record), e);
-    gross.set(e.id, details.grossSalary);
-    rebuiltCost.set(e.id, details.totalCost);
+    gross.set(e.id, fromCents(details.grossSalary));
+    rebuiltCost.set(e.id, fromCents(details.totalCost));
   }
   return gross;
 }

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { requiredId } from '../common/fields.ts';
-import { hasAtMostTwoDecimals } from '../common/money.ts';
+import {
+  fractionToPercent,
+  hasAtMostFourDecimals,
+  hasAtMostTwoDecimals,
+  percentToFraction,
+} from '../common/money.ts';
 import { rowVersion, versionField } from '../common/stale-version.ts';
 import { jobSummarySchema } from '../jobs/jobs.contract.ts';
 import { positionSummarySchema } from '../positions/positions.contract.ts';
@@ -13,20 +18,11 @@ export const FIXED_FACTOR_MAX = 999_999_999.99;
 
 const FACTOR = 'Adjustment Factor';
 
-/** A fraction keeps four decimals: two for the whole percent the screen allows, two to spare. */
-function hasAtMostFourDecimals(value: number): boolean {
-  return Number.isFinite(value) && Math.abs(Math.round(value * 10_000) - value * 10_000) < 1e-6;
-}
-
-/** The screen's percent (12 → 0.12) as the fraction the API takes. */
-export function factorFromPercent(percent: number): number {
-  return Math.round(percent * 100) / 10_000;
-}
+/** The screen's percent (12 → 0.12) as the fraction the API takes (the money module converts). */
+export const factorFromPercent = percentToFraction;
 
 /** The stored fraction (0.12) as the percent the screen shows (12). */
-export function percentFromFactor(factor: number): number {
-  return Math.round(factor * 10_000) / 100;
-}
+export const percentFromFactor = fractionToPercent;
 
 /** A body whose type and factor are themselves valid (the ids may still be missing). */
 function hasTypedFactor(value: unknown): boolean {

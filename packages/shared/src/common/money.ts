@@ -33,20 +33,145 @@ export function fromCents(cents: Cents): number {
  * `roundToCents` where more decimals can come in (a spreadsheet's cell).
  */
 export function toCents(value: number | string): Cents {
+  return asCents(scaledExactly(value, 2, 'a money amount'));
+}
+
+/**
+ * `value × 10^decimals` as an integer, exactly, for a decimal with at most `decimals` places
+ * (a number or a decimal text such as numeric's); anything else is a RangeError.
+ */
+function scaledExactly(value: number | string, decimals: number, what: string): number {
+  const scale = 10 ** decimals;
   if (typeof value === 'string') {
     const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(value.trim());
-    if (!match) throw new RangeError(`Not a money amount: ${value}`);
+    if (!match) throw new RangeError(`Not ${what}: ${value}`);
     const [, sign, whole = '', frac = ''] = match;
-    if (/[1-9]/.test(frac.slice(2))) throw new RangeError(`More than two decimals: ${value}`);
-    return asCents((sign ? -1 : 1) * (Number(whole) * 100 + Number(frac.padEnd(2, '0').slice(0, 2))));
+    if (/[1-9]/.test(frac.slice(decimals))) throw new RangeError(`More than ${decimals} decimals: ${value}`);
+    const n =
+      (sign ? -1 : 1) * (Number(whole) * scale + Number(frac.padEnd(decimals, '0').slice(0, decimals)));
+    if (!Number.isSafeInteger(n)) throw new RangeError(`Not ${what}: ${value}`);
+    return n === 0 ? 0 : n;
   }
-  if (!Number.isFinite(value)) throw new RangeError(`Not a money amount: ${value}`);
-  const scaled = value * 100;
-  const cents = Math.round(scaled);
-  if (cents / 100 !== value && Math.abs(scaled - cents) > 1e-6) {
-    throw new RangeError(`More than two decimals: ${value}`);
+  if (!Number.isFinite(value)) throw new RangeError(`Not ${what}: ${value}`);
+  const scaled = value * scale;
+  const n = Math.round(scaled);
+  if (n / scale !== value && Math.abs(scaled - n) > 1e-6) {
+    throw new RangeError(`More than ${decimals} decimals: ${value}`);
   }
-  return asCents(cents);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`Not ${what}: ${value}`);
+  return n === 0 ? 0 : n;
+}
+
+declare const BASIS_POINTS: unique symbol;
+
+/**
+ * A percentage as a whole number of basis points, hundredths of a percent (1/10,000 of the
+ * whole): 2.5% is 250, an adjustment fraction 0.1525 (+15.25%) is 1525. Only the functions
+ * below make one.
+ */
+export type BasisPoints = number & { readonly [BASIS_POINTS]: 'BasisPoints' };
+
+/** A whole number of basis points, as stored or computed; anything else is refused. */
+export function asBasisPoints(value: number): BasisPoints {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`Not a whole number of basis points: ${value}`);
+  return (value === 0 ? 0 : value) as BasisPoints;
+}
+
+/** The API's percent (at most two decimals: 2.5 means 2.5%) → basis points (250), exactly. */
+export function percentToBasisPoints(value: number | string): BasisPoints {
+  return scaledExactly(value, 2, 'a percentage') as BasisPoints;
+}
+
+/** Basis points → the API's percent (250 → 2.5). */
+export function basisPointsToPercent(bp: BasisPoints): number {
+  return bp / 100;
+}
+
+/** The API's fraction (at most four decimals: 0.1525 means +15.25%) → basis points (1525). */
+export function fractionToBasisPoints(value: number | string): BasisPoints {
+  return scaledExactly(value, 4, 'a fraction') as BasisPoints;
+}
+
+/** Basis points → the API's fraction (1525 → 0.1525). */
+export function basisPointsToFraction(bp: BasisPoints): number {
+  return bp / 10_000;
+}
+
+/**
+ * The screen's percent (12.5) as the API's fraction (0.125), rounded to a basis point: the
+ * adjustment factor form's conversion.
+ */
+export function percentToFraction(percent: number): number {
+  return Math.round(percent * 100) / 10_000;
+}
+
+/** The API's fraction (0.125) as the percent a screen shows (12.5), rounded to a basis point. */
+export function fractionToPercent(fraction: number): number {
+  return Math.round(fraction * 10_000) / 100;
+}
+
+/** True when the number has at most four decimals (a fraction in basis points). */
+export function hasAtMostFourDecimals(value: number): boolean {
+  return Number.isFinite(value) && Math.abs(Math.round(value * 10_000) - value * 10_000) < 1e-6;
+}
+
+/** 100 minus a percent, in basis points, so 100 − 66.67 is 33.33 and not 33.329999999999998. */
+export function remainingPercent(percent: number): number {
+  return (10_000 - Math.round(percent * 100)) / 100;
+}
+
+/** A change as a percent of what it was, two decimals; null when it was zero. */
+export function changeInPercent(delta: number, before: number): number | null {
+  return before === 0 ? null : Math.round((delta / before) * 10_000) / 100;
+}
+
+declare const PARTS_PER_MILLION: unique symbol;
+
+/**
+ * A ratio the engine reports, not one it takes: a whole number of millionths of the whole
+ * (a FIXED adjustment as a fraction of base to six decimals, a multiplier's effect in percent
+ * to four decimals).
+ */
+export type PartsPerMillion = number & { readonly [PARTS_PER_MILLION]: 'PartsPerMillion' };
+
+/** Millionths → the API's fraction (150000 → 0.15). */
+export function ppmToFraction(ppm: PartsPerMillion): number {
+  return ppm / 1_000_000;
+}
+
+/** Millionths → the API's percent (75000 → 7.5). */
+export function ppmToPercent(ppm: PartsPerMillion): number {
+  return ppm / 10_000;
+}
+
+/**
+ * The integer a rule value is kept in (stored, and handed to the salary engine): cents for a
+ * FIXED / FIXED_AMOUNT amount, basis points for a PERCENTAGE percent. Both are the API's
+ * decimal × 100, so a stored value's scale is fixed by its type alone.
+ */
+export type RuleUnits = Cents | BasisPoints;
+
+/** The API's multiplier or benefit value (percent or amount, by type) → its units, exactly. */
+export function toRuleUnits(value: number | string, type: string): RuleUnits {
+  return type === 'PERCENTAGE' ? percentToBasisPoints(value) : toCents(value);
+}
+
+/** A multiplier's or benefit's units → the API's decimal (percent or amount, by type). */
+export function fromRuleUnits(units: RuleUnits, type: string): number {
+  return type === 'PERCENTAGE' ? basisPointsToPercent(units as BasisPoints) : fromCents(units as Cents);
+}
+
+/**
+ * An adjustment factor's units: basis points of base for PERCENTAGE (the API's fraction × 10,000),
+ * cents for FIXED.
+ */
+export function toFactorUnits(value: number | string, type: string): RuleUnits {
+  return type === 'PERCENTAGE' ? fractionToBasisPoints(value) : toCents(value);
+}
+
+/** An adjustment factor's units → the API's fraction or amount. */
+export function fromFactorUnits(units: RuleUnits, type: string): number {
+  return type === 'PERCENTAGE' ? basisPointsToFraction(units as BasisPoints) : fromCents(units as Cents);
 }
 
 /**

@@ -2,7 +2,7 @@ import type {
   AdjustmentFactor,
   AdjustmentType,
 } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
-import { fromCents, toCents } from '@salary/shared/common/money';
+import { fromFactorUnits, type RuleUnits, toFactorUnits } from '@salary/shared/common/money';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { adjustmentFactors, jobs, positions } from '../../db/schema.ts';
@@ -16,13 +16,11 @@ export interface AdjustmentFactorInput {
 }
 
 /**
- * numeric(14,4) holds both kinds: a PERCENTAGE factor is a fraction with up to four
- * decimals, a FIXED one is money with cents. Both are exact in the column and leave as numbers.
+ * One bigint holds both kinds (migration 0016): a PERCENTAGE factor in basis points of base
+ * (the API's fraction with up to four decimals × 10,000), a FIXED one in cents. The money
+ * module converts both ways, exactly.
  */
-const toFactor = (numeric: string, type: AdjustmentType) =>
-  type === 'FIXED' ? fromCents(toCents(numeric)) : Math.round(Number(numeric) * 10_000) / 10_000;
-const toNumeric = (factor: number, type: AdjustmentType) =>
-  type === 'FIXED' ? String(fromCents(toCents(factor))) : String(Math.round(factor * 10_000) / 10_000);
+const toFactor = (units: number, type: AdjustmentType) => fromFactorUnits(units as RuleUnits, type);
 
 export function createAdjustmentFactorsRepository(db: DbOrTx) {
   return pairRuleRepository(db, {
@@ -52,7 +50,7 @@ export function createAdjustmentFactorsRepository(db: DbOrTx) {
       jobId: input.jobId,
       positionId: input.positionId,
       type: input.type,
-      factor: toNumeric(input.factor, input.type),
+      factor: toFactorUnits(input.factor, input.type),
     }),
   });
 }

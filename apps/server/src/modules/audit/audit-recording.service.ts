@@ -1,5 +1,4 @@
 import type { AuditChange } from '@salary/shared/audit/audit.contract';
-import { type Cents, toCents } from '@salary/shared/common/money';
 import {
   STALE_VERSION_ERROR,
   type StaleChange,
@@ -101,18 +100,15 @@ async function settled(work: Array<Promise<unknown> | undefined>): Promise<void>
   for (const r of await Promise.allSettled(work)) if (r.status === 'rejected') throw r.reason;
 }
 
-/** A figure of the list (a decimal, null: no base salary) in cents. */
-const centsOf = (v: number | null): Cents | null => (v === null ? null : toCents(v));
-
 /** A history row when `a`'s figures differ from `b`'s; a new employee (no `b`) always gets its first. */
 function moveOf(id: number, b: PricedEmployee | undefined, a: PricedEmployee): PayMove | null {
   if (b && b.calculatedSalary === a.calculatedSalary && b.accumulatedCost === a.accumulatedCost) return null;
   return {
     employeeId: id,
-    grossBefore: b ? centsOf(b.calculatedSalary) : null,
-    grossAfter: centsOf(a.calculatedSalary),
-    costBefore: b ? centsOf(b.accumulatedCost) : null,
-    costAfter: centsOf(a.accumulatedCost),
+    grossBefore: b ? b.calculatedSalary : null,
+    grossAfter: a.calculatedSalary,
+    costBefore: b ? b.accumulatedCost : null,
+    costAfter: a.accumulatedCost,
   };
 }
 

@@ -1,10 +1,11 @@
-import type { SalaryResult } from '@salary/salary-engine/salary-types';
 import { type CalculateInput, COST_DETAIL_KEYS } from '@salary/shared/calculator/calculator.contract';
+import { type DecimalSalaryResult, decimalResultOf } from '@salary/shared/calculator/salary-decimals';
 import { type Actor, can } from '@salary/shared/common/permissions';
 import { requirePermission } from '../../lib/authorize.ts';
 import type { PricingService } from '../pricing/pricing.service.ts';
 
-export type CalculatorAnswer = SalaryResult & {
+/** The engine's result in the API's decimals, with the two insurance shares beside it. */
+export type CalculatorAnswer = DecimalSalaryResult & {
   companySocialInsurance?: number;
   employeeSocialInsurance: number;
 };
@@ -15,10 +16,10 @@ export type CalculatorAnswer = SalaryResult & {
  */
 function withoutCostsUnlessAllowed(actor: Actor, answer: CalculatorAnswer): CalculatorAnswer {
   if (can(actor, 'showCost')) return answer;
-  const details: Partial<SalaryResult['details']> = { ...answer.details };
+  const details: Partial<DecimalSalaryResult['details']> = { ...answer.details };
   for (const key of COST_DETAIL_KEYS) delete details[key];
   const { companySocialInsurance: _hidden, ...rest } = answer;
-  return { ...rest, details: details as SalaryResult['details'] };
+  return { ...rest, details: details as DecimalSalaryResult['details'] };
 }
 
 export function createCalculatorService(deps: { pricing: PricingService }) {
@@ -36,18 +37,20 @@ export function createCalculatorService(deps: { pricing: PricingService }) {
     ): Promise<CalculatorAnswer> {
       requirePermission(actor, 'showSalary');
       const chosen = input.benefits ?? {};
-      const result = await pricing.calculate(
+      const engineResult = await pricing.calculate(
         {
           ...input,
           // A stored benefit the request does not name counts as selected.
           benefitSelected: (name) => chosen[name] !== false,
-          customMultipliers: (input.customMultipliers ?? [])
+          // The API's decimals: pricing turns them into the engine's units.
+          whatIfMultipliers: (input.customMultipliers ?? [])
             .filter((m) => m.checked)
             .map((m) => ({ title: m.title, value: m.value, type: m.type })),
           applySocialInsurance: input.settings?.applySocialInsurance ?? true,
         },
         { snapshot: context.snapshot },
       );
+      const result = decimalResultOf(engineResult);
       return withoutCostsUnlessAllowed(actor, {
         ...result,
         companySocialInsurance: result.details.companySocialInsurance,

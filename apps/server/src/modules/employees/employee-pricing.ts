@@ -1,3 +1,4 @@
+import type { Cents } from '@salary/shared/common/money';
 import type { DbOrTx } from '../../db/client.ts';
 import type { EmployeeRecord } from './employee.model.ts';
 import type { ListPage, RowFilters } from './employee-list.repository.ts';
@@ -8,11 +9,11 @@ import type { ListPage, RowFilters } from './employee-list.repository.ts';
  * it pricing's service. The two slices then never import each other.
  */
 
-/** An employee with the figures its views show (null without a base salary). */
+/** An employee with the figures its views show, in cents (null without a base salary). */
 export interface PricedRecord {
   employee: EmployeeRecord;
-  calculatedSalary: number | null;
-  accumulatedCost: number | null;
+  calculatedSalary: Cents | null;
+  accumulatedCost: Cents | null;
 }
 
 type ReferenceKey = 'jobId' | 'positionId' | 'gradeId' | 'levelId';

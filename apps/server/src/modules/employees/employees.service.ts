@@ -1,3 +1,4 @@
+import { type Cents, fromCents } from '@salary/shared/common/money';
 import { type Actor, can, canReadPersonalData } from '@salary/shared/common/permissions';
 import {
   type EmployeeFilters,
@@ -54,6 +55,9 @@ export interface Visibility {
   personal?: boolean;
 }
 
+const decimalOrNull = (cents: Cents | null | undefined) =>
+  cents === null || cents === undefined ? null : fromCents(cents);
+
 /** The read shape; salary keys and personal data only for those allowed to see them. */
 export function toEmployeeView(
   e: EmployeeRecord,
@@ -71,8 +75,9 @@ export function toEmployeeView(
   }
   view.employmentStatus = e.employmentStatus;
   view.customMultipliers = e.customMultiplierIds;
-  if (visibility.salary) view.calculatedSalary = pricing?.calculatedSalary ?? null;
-  if (visibility.cost) view.accumulatedCost = pricing?.accumulatedCost ?? null;
+  // The API's decimals: the priced figures are cents.
+  if (visibility.salary) view.calculatedSalary = decimalOrNull(pricing?.calculatedSalary);
+  if (visibility.cost) view.accumulatedCost = decimalOrNull(pricing?.accumulatedCost);
   return view as unknown as EmployeeView;
 }
 
@@ -156,7 +161,7 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
     for (const priced of read.priced) {
       if (!shownBy(filters.status, priced.employee.employmentStatus)) continue;
       if (access.salaryFilter) {
-        const salary = priced.calculatedSalary;
+        const salary = decimalOrNull(priced.calculatedSalary);
         if (salary === null || salary < from || salary > to) continue;
       }
       const make = () => toEmployeeView(priced.employee, priced, visibility);

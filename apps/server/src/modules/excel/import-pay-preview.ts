@@ -1,3 +1,4 @@
+import { fromCents } from '@salary/shared/common/money';
 import {
   IMPORT_LIST_LIMIT,
   type ImportCreation,
@@ -27,8 +28,11 @@ export async function importPayPreview(
   const records = importRecords(refs);
   const creations: ImportCreation[] = [];
   const grossByRow = new Map<number, Gross>();
-  const gross = (record: Parameters<typeof pricing.price>[1]) =>
-    pricing.price(rules, record).calculatedSalary;
+  /** The gross the list would show, as the report's decimal (null: no base salary). */
+  const gross = (record: Parameters<typeof pricing.price>[1]) => {
+    const cents = pricing.price(rules, record).calculatedSalary;
+    return cents === null ? null : fromCents(cents);
+  };
 
   return {
     add({

@@ -51,7 +51,8 @@ export function encodeRowKey(key: RowKey): string {
   ].join(':');
 }
 
-const cents = (text: string | undefined) => (text === undefined || text === '' ? null : Number(text));
+/** A key's cents field (already whole cents, as written): empty is null. */
+const centsField = (text: string | undefined) => (text === undefined || text === '' ? null : Number(text));
 
 /** The key in a cell, or null when the cell holds none (a hand-made file, a new row). */
 export function decodeRowKey(text: string): RowKey | null {
@@ -63,8 +64,8 @@ export function decodeRowKey(text: string): RowKey | null {
     id: Number(id),
     version: Number(version),
     fingerprint: fp!,
-    salaryCents: cents(salary),
-    costCents: cents(cost),
+    salaryCents: centsField(salary),
+    costCents: centsField(cost),
   };
   const whole = (n: number | null) => n === null || Number.isSafeInteger(n);
   if (!Number.isSafeInteger(key.id) || !Number.isSafeInteger(key.version)) return null;

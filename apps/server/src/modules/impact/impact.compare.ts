@@ -1,4 +1,4 @@
-import { asCents, type Cents, fromCents, toCents } from '@salary/shared/common/money';
+import { asCents, type Cents, changeInPercent, fromCents } from '@salary/shared/common/money';
 import {
   IMPACT_TOP_CHANGES,
   type Impact,
@@ -17,11 +17,12 @@ export interface Visibility {
   cost: boolean;
 }
 
-/** A figure of the list as cents; a dash (null) counts as zero. */
-const cents = (value: number | null): Cents => (value === null ? asCents(0) : toCents(value));
-const dollars = (c: number): number => fromCents(asCents(c));
-const percentOf = (delta: number, before: number): number | null =>
-  before === 0 ? null : Math.round((delta / before) * 10_000) / 100;
+/** A priced figure (cents) to sum; a dash (null) counts as zero. */
+const orZero = (value: Cents | null): Cents => value ?? asCents(0);
+/** A priced figure as the API's decimal; a dash stays null. */
+const decimal = (value: Cents | null): number | null => (value === null ? null : fromCents(value));
+/** A sum of cents as the API's decimal. */
+const decimalOfSum = (c: number): number => fromCents(asCents(c));
 
 interface Sums {
   employees: number;
@@ -48,18 +49,18 @@ function figuresOf(s: Sums, see: Visibility) {
   return {
     ...(see.salary
       ? {
-          grossBefore: dollars(s.grossBefore),
-          grossAfter: dollars(s.grossAfter),
-          grossDelta: dollars(gross),
-          grossDeltaPercent: percentOf(gross, s.grossBefore),
+          grossBefore: decimalOfSum(s.grossBefore),
+          grossAfter: decimalOfSum(s.grossAfter),
+          grossDelta: decimalOfSum(gross),
+          grossDeltaPercent: changeInPercent(gross, s.grossBefore),
         }
       : {}),
     ...(see.cost
       ? {
-          costBefore: dollars(s.costBefore),
-          costAfter: dollars(s.costAfter),
-          costDelta: dollars(cost),
-          costDeltaPercent: percentOf(cost, s.costBefore),
+          costBefore: decimalOfSum(s.costBefore),
+          costAfter: decimalOfSum(s.costAfter),
+          costDelta: decimalOfSum(cost),
+          costDeltaPercent: changeInPercent(cost, s.costBefore),
         }
       : {}),
   };
@@ -129,10 +130,10 @@ export function compareImpact(before: PricedEmployee[], after: PricedEmployee[],
     const row: Sums = {
       employees: 1,
       affected: grossBefore !== now.calculatedSalary || costBefore !== now.accumulatedCost ? 1 : 0,
-      grossBefore: cents(grossBefore),
-      grossAfter: cents(now.calculatedSalary),
-      costBefore: cents(costBefore),
-      costAfter: cents(now.accumulatedCost),
+      grossBefore: orZero(grossBefore),
+      grossAfter: orZero(now.calculatedSalary),
+      costBefore: orZero(costBefore),
+      costAfter: orZero(now.accumulatedCost),
     };
     addTo(byJob, employee.jobId, employee.jobName, row);
     addTo(byGrade, employee.gradeId, employee.gradeName, row);
@@ -151,8 +152,10 @@ export function compareImpact(before: PricedEmployee[], after: PricedEmployee[],
         name: employee.name,
         jobName: employee.jobName,
         gradeName: employee.gradeName,
-        ...(see.salary ? { grossBefore, grossAfter: now.calculatedSalary } : {}),
-        ...(see.cost ? { costBefore, costAfter: now.accumulatedCost } : {}),
+        ...(see.salary
+          ? { grossBefore: decimal(grossBefore), grossAfter: decimal(now.calculatedSalary) }
+          : {}),
+        ...(see.cost ? { costBefore: decimal(costBefore), costAfter: decimal(now.accumulatedCost) } : {}),
       },
     });
   }

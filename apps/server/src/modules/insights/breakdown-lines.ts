@@ -1,9 +1,17 @@
 import type { SalaryResult } from '@salary/salary-engine/salary-types';
+import { decimalResultOf } from '@salary/shared/calculator/salary-decimals';
 import { formatNumber } from '@salary/shared/common/date-time';
-import { formatMoney, type MoneyFormat } from '@salary/shared/common/money';
+import {
+  type BasisPoints,
+  basisPointsToPercent,
+  formatMoney,
+  fromFactorUnits,
+  fromRuleUnits,
+  type MoneyFormat,
+} from '@salary/shared/common/money';
 import type { Breakdown, BreakdownLine } from '@salary/shared/insights/insights.contract';
-import type { Settings } from '@salary/shared/settings/settings.contract';
 import type { EmployeeRecord, FactorRecord } from '../pricing/pricing.repository.ts';
+import type { RuleSettings } from '../settings/settings.repository.ts';
 
 /*
  * "Why this salary?": the engine's result as lines that each name the rule that produced
@@ -29,8 +37,12 @@ function textsIn(format: MoneyFormat) {
       return perYear === undefined ? each : `${each} × ${years(perYear)}`;
     },
     adjustmentText(factor: FactorRecord): string {
-      if (factor.type === 'FIXED') return signed(money(Math.abs(factor.factor)), factor.factor < 0);
-      return signed(percent(Math.abs(factor.factor * 100)), factor.factor < 0);
+      // A PERCENTAGE factor's basis points read as a percent (1525 → 15.25%), a FIXED one's cents as money.
+      const shown =
+        factor.type === 'FIXED'
+          ? money(Math.abs(fromFactorUnits(factor.factor, 'FIXED')))
+          : percent(Math.abs(basisPointsToPercent(factor.factor as BasisPoints)));
+      return signed(shown, factor.factor < 0);
     },
   };
 }
@@ -39,16 +51,21 @@ const signed = (text: string, negative: boolean) => (negative ? `−${text}` : `
 
 export function breakdownOf(
   employee: EmployeeRecord,
-  { details }: SalaryResult,
+  result: SalaryResult,
   factor: FactorRecord | null,
-  settings: Pick<
-    Settings,
-    'totalInsurancePercentage' | 'socialInsuranceType' | 'companyInsurancePercentage' | 'benefits'
-  >,
+  rules: Pick<RuleSettings, 'socialInsurance' | 'benefits'>,
   showCost: boolean,
   format: MoneyFormat,
 ): Breakdown {
   const { percent, ruleText, adjustmentText } = textsIn(format);
+  // The lines show the API's decimals: the engine's cents and basis points converted here.
+  const { details } = decimalResultOf(result);
+  const settings = {
+    socialInsuranceType: rules.socialInsurance.type,
+    totalInsurancePercentage: basisPointsToPercent(rules.socialInsurance.totalPercentage),
+    companyInsurancePercentage: basisPointsToPercent(rules.socialInsurance.companyPercentage),
+    benefits: rules.benefits.map((b) => ({ name: b.name, amount: fromRuleUnits(b.amount, b.type) })),
+  };
   const jobPosition = `${employee.jobName} / ${employee.positionName}`;
   const gradeLevel = `${employee.gradeName} / ${employee.levelName}`;
   const salaryLines: BreakdownLine[] = [

@@ -1,4 +1,4 @@
-import { asCents, fromCents, toCents } from '@salary/shared/common/money';
+import { asCents, fromCents } from '@salary/shared/common/money';
 import type { GradeLevelCell, Insights, JobCost, SalaryBin } from '@salary/shared/insights/insights.contract';
 import type { PricedEmployee } from '../pricing/pricing.service.ts';
 
@@ -77,9 +77,9 @@ export function aggregate(priced: PricedEmployee[], axes: Axes, showCost: boolea
       unpriced++;
       continue;
     }
-    const gross = toCents(p.calculatedSalary);
-    const benefits = toCents(p.benefits ?? 0);
-    const insurance = toCents(p.companyInsurance ?? 0);
+    const gross = p.calculatedSalary;
+    const benefits = p.benefits ?? 0;
+    const insurance = p.companyInsurance ?? 0;
     payroll += gross;
     cost += gross + benefits + insurance;
     salaries.push(gross);

@@ -1,4 +1,4 @@
-import type { MoneyFormat } from '@salary/shared/common/money';
+import { fromCents, type MoneyFormat } from '@salary/shared/common/money';
 import { type Actor, can } from '@salary/shared/common/permissions';
 import type { EmployeeFilters } from '@salary/shared/employees/employee.contract';
 import type { Breakdown, Insights } from '@salary/shared/insights/insights.contract';
@@ -38,7 +38,10 @@ export function createInsightsService(deps: {
       const active = employees.filter((p) => p.employee.employmentStatus === 'ACTIVE');
       const matching = salaryFilter
         ? active.filter(
-            (p) => p.calculatedSalary !== null && p.calculatedSalary >= from && p.calculatedSalary <= to,
+            (p) =>
+              p.calculatedSalary !== null &&
+              fromCents(p.calculatedSalary) >= from &&
+              fromCents(p.calculatedSalary) <= to,
           )
         : active;
       return aggregate(matching, axes, can(actor, 'showCost'));

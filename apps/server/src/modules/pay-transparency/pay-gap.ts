@@ -1,3 +1,4 @@
+import { asCents, fromCents } from '@salary/shared/common/money';
 import type { Gender } from '@salary/shared/employees/employee-fields';
 import {
   type CategoryKind,
@@ -68,8 +69,9 @@ const median = (sorted: number[]): Fraction | null => {
   return { n: BigInt(sorted[k / 2 - 1]!) + BigInt(sorted[k / 2]!), d: 2n };
 };
 
-/** Cents as dollars, rounded to the cent. */
-const dollars = (f: Fraction | null): number | null => (f ? Number(roundDiv(f.n, f.d)) / 100 : null);
+/** A fraction of cents as the API's decimal, rounded to the cent. */
+const decimalOf = (f: Fraction | null): number | null =>
+  f ? fromCents(asCents(Number(roundDiv(f.n, f.d)))) : null;
 
 /** (men − women) ÷ men × 100, one decimal; null when men's figure is zero or missing. */
 export function gapOf(men: Fraction | null, women: Fraction | null): number | null {
@@ -92,7 +94,7 @@ function compare(
     return { female: null, male: null, gap: null, tooFew: true };
   const w = figure(women);
   const m = figure(men);
-  return { female: dollars(w), male: dollars(m), gap: gapOf(m, w), tooFew: false };
+  return { female: decimalOf(w), male: decimalOf(m), gap: gapOf(m, w), tooFew: false };
 }
 
 /** Sorted copies, for medians. */
@@ -196,8 +198,8 @@ export function categoryFigures(
     female,
     male,
     tooFew: false,
-    meanPayFemale: dollars(pay.w),
-    meanPayMale: dollars(pay.m),
+    meanPayFemale: decimalOf(pay.w),
+    meanPayMale: decimalOf(pay.m),
     payGap,
     basicWageGap: gapOf(basic.m, basic.w),
     complementaryGap: gapOf(complementary.m, complementary.w),

@@ -1,4 +1,4 @@
-import { asCents, fromCents, toCents } from '@salary/shared/common/money';
+import { asCents, fromCents } from '@salary/shared/common/money';
 import { type Actor, canReadPayReport } from '@salary/shared/common/permissions';
 import type {
   CategoryKind,
@@ -26,8 +26,8 @@ export function payRowOf(p: PricedEmployee): PayRow {
     gender: e.gender ?? 'UNDISCLOSED',
     jobId: e.jobId,
     gradeId: e.gradeId,
-    pay: priced ? toCents(p.calculatedSalary!) + toCents(p.benefits ?? 0) : null,
-    basic: priced ? toCents(p.basicWage!) : null,
+    pay: priced ? p.calculatedSalary! + (p.benefits ?? 0) : null,
+    basic: priced ? p.basicWage! : null,
   };
 }
 
@@ -91,7 +91,7 @@ export function createPayTransparencyService(deps: {
         minGroup,
       );
       const own = payRowOf(self);
-      const dollars = (c: number | null) => (c === null ? null : fromCents(asCents(c)));
+      const decimalOf = (c: number | null) => (c === null ? null : fromCents(asCents(c)));
       return {
         date: now().toISOString().slice(0, 10),
         company: deps.company ? (await deps.company.get()).companyName : null,
@@ -103,9 +103,9 @@ export function createPayTransparencyService(deps: {
           grade: e.gradeName,
           level: e.levelName,
         },
-        pay: dollars(own.pay),
-        basicWage: dollars(own.basic),
-        complementary: own.pay === null || own.basic === null ? null : dollars(own.pay - own.basic),
+        pay: decimalOf(own.pay),
+        basicWage: decimalOf(own.basic),
+        complementary: own.pay === null || own.basic === null ? null : decimalOf(own.pay - own.basic),
         category: {
           kind,
           name: categoryName(kind, namesOf([self]), e),

@@ -1,9 +1,10 @@
 import { calculateSalary, calculateWithPrepared } from '@salary/salary-engine/calculate-salary';
 import { SalaryEngineError } from '@salary/salary-engine/salary-engine-error';
 import type { SalaryProfile, SalaryResult } from '@salary/salary-engine/salary-types';
-import type { Settings } from '@salary/shared/settings/settings.contract';
+import { type DecimalSalaryRules, multiplierUnits } from '@salary/shared/calculator/salary-decimals';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
+import type { RuleSettings } from '../settings/settings.repository.ts';
 import type {
   EmployeeRecord,
   FactorRecord,
@@ -40,7 +41,12 @@ export function engineErrorToAppError(error: unknown): unknown {
 export interface PricingProfile extends ReferenceIds, SalaryProfile {
   /** Which stored benefits count; all of them when absent. */
   benefitSelected?: (name: string) => boolean;
-  customMultipliers?: CustomMultiplierRule[];
+  /**
+   * What-if custom multipliers as the API sends them (percent or amount, by type), turned into
+   * the engine's units here: a value with no exact unit is refused as the engine refuses one
+   * (400 naming `customMultipliers[i]`), after the references are checked.
+   */
+  whatIfMultipliers?: DecimalSalaryRules['customMultipliers'];
   applySocialInsurance?: boolean;
 }
 
@@ -70,7 +76,7 @@ function assertReferences(refs: References, ids: ReferenceIds, fieldNames: Refer
 export function createPricingService(deps: {
   repo: PricingRepository;
   /** The settings record, recreated if its row is missing (never, after migrations). */
-  settings(tx?: DbOrTx): Promise<Settings>;
+  settings(tx?: DbOrTx): Promise<RuleSettings>;
   /**
    * Employees priced at a snapshot, and the caches kept on them (one per app; read-model.ts).
    * Absent: one of its own that keeps nothing.
@@ -105,7 +111,12 @@ export function createPricingService(deps: {
       id: number,
       tx?: DbOrTx,
     ): Promise<
-      | { employee: EmployeeRecord; result: SalaryResult; factor: FactorRecord | null; settings: Settings }
+      | {
+          employee: EmployeeRecord;
+          result: SalaryResult;
+          factor: FactorRecord | null;
+          settings: RuleSettings;
+        }
       | undefined
     > {
       const read = await repo.employeesWithRules({ id }, undefined, tx);
@@ -137,14 +148,19 @@ export function createPricingService(deps: {
         options.tx,
       );
       assertReferences(references, profile, DEFAULT_FIELD_NAMES);
-      const rules = engineRules(settings, {
-        baseSalary,
-        factor,
-        benefitSelected: profile.benefitSelected ?? (() => true),
-        customMultipliers: profile.customMultipliers ?? [],
-        applySocialInsurance: profile.applySocialInsurance ?? true,
-      });
       try {
+        const customMultipliers: CustomMultiplierRule[] = (profile.whatIfMultipliers ?? []).map((m, i) => ({
+          title: m.title,
+          type: m.type,
+          value: multiplierUnits(m.value, m.type, `customMultipliers[${i}]`),
+        }));
+        const rules = engineRules(settings, {
+          baseSalary,
+          factor,
+          benefitSelected: profile.benefitSelected ?? (() => true),
+          customMultipliers,
+          applySocialInsurance: profile.applySocialInsurance ?? true,
+        });
         return calculateSalary(rules, profile);
       } catch (error) {
         throw engineErrorToAppError(error);

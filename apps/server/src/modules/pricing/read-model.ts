@@ -1,9 +1,9 @@
 import { calculateWithPrepared } from '@salary/salary-engine/calculate-salary';
 import { SalaryEngineError } from '@salary/salary-engine/salary-engine-error';
 import type { Cents } from '@salary/shared/common/money';
-import type { Settings } from '@salary/shared/settings/settings.contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { SnapshotCache } from '../../lib/snapshot-cache.ts';
+import type { RuleSettings } from '../settings/settings.repository.ts';
 import type { WholeList } from './employee-rows.repository.ts';
 import {
   type EmployeeRecord,
@@ -31,17 +31,20 @@ import { RuleBook } from './salary-rules.ts';
  * which must answer exactly the same (test/employees/list-after-writes.test.ts runs both ways).
  */
 
-/** One employee and its figures: gross pay and total cost to the company, null without a base salary. */
+/**
+ * One employee and its figures, in cents: gross pay and total cost to the company, null
+ * without a base salary. Whoever answers them converts at its edge (`fromCents`).
+ */
 export interface PricedEmployee {
   employee: EmployeeRecord;
-  calculatedSalary: number | null;
-  accumulatedCost: number | null;
+  calculatedSalary: Cents | null;
+  accumulatedCost: Cents | null;
   /** Base salary + job/position adjustment (the engine's `adjustedSalary`): the ordinary basic wage. */
-  basicWage: number | null;
+  basicWage: Cents | null;
   /** The benefits' amount (pay in kind, on top of gross; part of the cost). */
-  benefits: number | null;
+  benefits: Cents | null;
   /** The company's share of social insurance (the rest of the cost beyond gross and benefits). */
-  companyInsurance: number | null;
+  companyInsurance: Cents | null;
 }
 
 /** Prices one employee with the shared rules; no base salary → nulls, never a failure. */
@@ -80,7 +83,7 @@ function sameFigures(a: PricedEmployee, b: PricedEmployee): boolean {
 
 /** What a calculation reads from the database for one (job, position, grade, level). */
 export interface ProfileRules {
-  settings: Settings;
+  settings: RuleSettings;
   references: References;
   baseSalary: Cents | null;
   factor: FactorRecord | null;
@@ -92,7 +95,7 @@ const LIST_CACHE_ENTRIES = 4;
 export function createPricedReadModel(deps: {
   repo: PricingRepository;
   /** The settings record, recreated if its row is missing (never, after migrations). */
-  settings(tx?: DbOrTx): Promise<Settings>;
+  settings(tx?: DbOrTx): Promise<RuleSettings>;
   /** false: nothing is kept between reads (CACHES=off). */
   caches: boolean;
 }) {

@@ -1,5 +1,4 @@
-import { asCents, type Cents } from '@salary/shared/common/money';
-import type { Settings } from '@salary/shared/settings/settings.contract';
+import { asCents, type Cents, type RuleUnits } from '@salary/shared/common/money';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -13,7 +12,7 @@ import {
 } from '../../db/schema.ts';
 import { parsedJson } from '../../lib/parsed-json.ts';
 import { currentSnapshot } from '../../lib/snapshot.repository.ts';
-import { toSettings } from '../settings/settings.repository.ts';
+import { type RuleSettings, toRuleSettings } from '../settings/settings.repository.ts';
 
 /*
  * The rules that price employees, as pricing reads them: every rule at once (a list), or what
@@ -24,7 +23,8 @@ export interface FactorRecord {
   jobId: number;
   positionId: number;
   type: 'PERCENTAGE' | 'FIXED';
-  factor: number;
+  /** Basis points of base for PERCENTAGE, cents for FIXED (as stored). */
+  factor: RuleUnits;
 }
 
 export interface BaseSalaryRecord {
@@ -53,7 +53,7 @@ export interface References {
  * missing — the caller recreates it), all base salaries and all factors.
  */
 export interface StoredRules {
-  settings: Settings | undefined;
+  settings: RuleSettings | undefined;
   baseSalaries: BaseSalaryRecord[];
   factors: FactorRecord[];
 }
@@ -107,7 +107,7 @@ export function storedRules(row: {
   factors: Array<[number, number, 'PERCENTAGE' | 'FIXED', number]> | string;
 }): StoredRules {
   return {
-    settings: row.settings ? toSettings(row.settings) : undefined,
+    settings: row.settings ? toRuleSettings(row.settings) : undefined,
     baseSalaries: parsedJson(row.baseSalaries, []).map(([gradeId, levelId, amount]) => ({
       gradeId,
       levelId,
@@ -117,7 +117,8 @@ export function storedRules(row: {
       jobId,
       positionId,
       type,
-      factor: Number(factor),
+      // bigint: json_agg writes it as a JSON number on both drivers.
+      factor: Number(factor) as RuleUnits,
     })),
   };
 }
@@ -171,11 +172,11 @@ export function createRulesRepository(db: DbOrTx) {
               jobId: ids.jobId,
               positionId: ids.positionId,
               type: row.factorType,
-              factor: Number(row.factor),
+              factor: Number(row.factor) as RuleUnits,
             };
       return {
         snapshot: row.snapshot,
-        settings: row.settings ? toSettings(row.settings) : undefined,
+        settings: row.settings ? toRuleSettings(row.settings) : undefined,
         references: toReferences(row),
         // bigint: a string from node-postgres, a number from PGlite.
         baseSalary: row.baseSalary === null ? null : asCents(Number(row.baseSalary)),

@@ -1,14 +1,15 @@
 import { type PreparedRules, prepareRules, withEmployeeRules } from '@salary/salary-engine/prepare-rules';
 import type { SalaryRules } from '@salary/salary-engine/salary-types';
-import { type Cents, fromCents } from '@salary/shared/common/money';
-import type { Settings } from '@salary/shared/settings/settings.contract';
+import type { Cents } from '@salary/shared/common/money';
+import type { RuleSettings } from '../settings/settings.repository.ts';
 import type { BaseSalaryRecord, FactorRecord } from './pricing.repository.ts';
 
+/** A custom multiplier as the engine takes it: basis points or cents, by type. */
 export type CustomMultiplierRule = SalaryRules['customMultipliers'][number];
 
-/** The stored settings as engine rules, for one set of selections. */
+/** The stored settings as engine rules, for one set of selections: integers throughout. */
 export function engineRules(
-  settings: Settings,
+  settings: RuleSettings,
   selection: {
     baseSalary: Cents | null;
     factor: FactorRecord | null;
@@ -18,24 +19,12 @@ export function engineRules(
   },
 ): SalaryRules {
   return {
-    baseSalary: selection.baseSalary === null ? null : fromCents(selection.baseSalary),
+    baseSalary: selection.baseSalary,
     adjustment: selection.factor ? { type: selection.factor.type, factor: selection.factor.factor } : null,
-    multipliers: {
-      experience: { value: settings.experienceMultiplier, type: settings.experienceMultiplierType },
-      loyalty: { value: settings.loyaltyMultiplier, type: settings.loyaltyMultiplierType },
-      offshore: { value: settings.offshoreMultiplier, type: settings.offshoreMultiplierType },
-      actingAs: { value: settings.actingAsMultiplier, type: settings.actingAsMultiplierType },
-      pillar: { value: settings.pillarMultiplier, type: settings.pillarMultiplierType },
-      remote: { value: settings.remoteMultiplier, type: settings.remoteMultiplierType },
-    },
+    multipliers: settings.multipliers,
     benefits: settings.benefits.filter((b) => selection.benefitSelected(b.name)),
     customMultipliers: selection.customMultipliers,
-    socialInsurance: {
-      enabled: settings.socialInsuranceEnabled,
-      type: settings.socialInsuranceType,
-      companyPercentage: settings.companyInsurancePercentage,
-      totalPercentage: settings.totalInsurancePercentage,
-    },
+    socialInsurance: settings.socialInsurance,
     applySocialInsurance: selection.applySocialInsurance,
   };
 }
@@ -47,8 +36,7 @@ export function engineRules(
  */
 export class RuleBook {
   private readonly shared: PreparedRules;
-  /** Base salaries as the engine takes them: decimals, converted once per rule read. */
-  private readonly bases = new Map<number, number>();
+  private readonly bases = new Map<number, Cents>();
   private readonly factors = new Map<number, FactorRecord>();
   private readonly customById = new Map<string, CustomMultiplierRule>();
   /**
@@ -57,7 +45,7 @@ export class RuleBook {
    */
   private readonly cache = new Map<number, Map<number, Map<string, PreparedRules>>>();
 
-  constructor(settings: Settings, baseSalaries: BaseSalaryRecord[], factors: FactorRecord[]) {
+  constructor(settings: RuleSettings, baseSalaries: BaseSalaryRecord[], factors: FactorRecord[]) {
     this.shared = prepareRules(
       engineRules(settings, {
         baseSalary: null,
@@ -67,10 +55,10 @@ export class RuleBook {
         applySocialInsurance: true,
       }),
     );
-    for (const b of baseSalaries) this.bases.set(pairKey(b.gradeId, b.levelId), fromCents(b.amount));
+    for (const b of baseSalaries) this.bases.set(pairKey(b.gradeId, b.levelId), b.amount);
     for (const f of factors) this.factors.set(pairKey(f.jobId, f.positionId), f);
     for (const m of settings.customMultipliers)
-      this.customById.set(m.id, { title: m.title, value: m.multiplier, type: m.type });
+      this.customById.set(m.id, { title: m.title, value: m.value, type: m.type });
   }
 
   /** The (job, position) adjustment factor, if one is stored. */

@@ -1,5 +1,20 @@
-import { type Settings, settingsSchema } from '@salary/shared/settings/settings.contract';
+import type { SalaryRules } from '@salary/salary-engine/salary-types';
+import {
+  asBasisPoints,
+  basisPointsToPercent,
+  fromRuleUnits,
+  percentToBasisPoints,
+  type RuleUnits,
+  toRuleUnits,
+} from '@salary/shared/common/money';
+import {
+  BENEFIT_TYPES,
+  MULTIPLIER_TYPES,
+  type MultiplierType,
+  type Settings,
+} from '@salary/shared/settings/settings.contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 
@@ -11,73 +26,135 @@ export type SettingsValues = Omit<Settings, 'version' | 'updatedAt'>;
 /** The record is a single row; migration 0001 creates it and check constraints keep it alone. */
 const SETTINGS_ID = 1;
 
-const listsSchema = settingsSchema.pick({ customMultipliers: true, benefits: true });
+/**
+ * The settings' rules as the salary engine takes them: every value an integer in the unit its
+ * type names (basis points for PERCENTAGE, cents for FIXED / FIXED_AMOUNT), as stored.
+ */
+export interface RuleSettings {
+  multipliers: SalaryRules['multipliers'];
+  /** Every custom multiplier, by the id employees refer to it with. */
+  customMultipliers: Array<{ id: string; title: string; type: MultiplierType; value: RuleUnits }>;
+  /** Every benefit. */
+  benefits: SalaryRules['benefits'];
+  socialInsurance: SalaryRules['socialInsurance'];
+}
 
-/** Row → read shape: numeric strings become numbers (at most two decimals), jsonb lists arrays. */
-export function toSettings(row: SettingsRow): Settings {
-  // The lists are only ever written by `update` below from validated input; a row that does
-  // not parse is corrupt and fails loudly rather than calculating with a guess.
-  const lists = listsSchema.parse({ customMultipliers: row.customMultipliers, benefits: row.benefits });
+const units = z
+  .number()
+  .int()
+  .transform((n) => n as RuleUnits);
+/**
+ * The jsonb lists as stored (migration 0016): each value under `units`, an integer in the unit
+ * its type names. Only `update` below writes them, from validated input; a row that does not
+ * parse is corrupt and fails loudly rather than calculating with a guess.
+ */
+const storedLists = z.object({
+  customMultipliers: z.array(
+    z.object({ id: z.string(), title: z.string(), type: z.enum(MULTIPLIER_TYPES), units }),
+  ),
+  benefits: z.array(z.object({ name: z.string(), type: z.enum(BENEFIT_TYPES), units })),
+});
+
+const listsOf = (row: SettingsRow) =>
+  storedLists.parse({ customMultipliers: row.customMultipliers, benefits: row.benefits });
+
+/** Row → the engine's integers (what pricing reads). */
+export function toRuleSettings(row: SettingsRow): RuleSettings {
+  const lists = listsOf(row);
   return {
-    experienceMultiplier: Number(row.experienceMultiplier),
+    multipliers: {
+      experience: { value: row.experienceMultiplier, type: row.experienceMultiplierType },
+      loyalty: { value: row.loyaltyMultiplier, type: row.loyaltyMultiplierType },
+      offshore: { value: row.offshoreMultiplier, type: row.offshoreMultiplierType },
+      actingAs: { value: row.actingAsMultiplier, type: row.actingAsMultiplierType },
+      pillar: { value: row.pillarMultiplier, type: row.pillarMultiplierType },
+      remote: { value: row.remoteMultiplier, type: row.remoteMultiplierType },
+    },
+    customMultipliers: lists.customMultipliers.map((m) => ({
+      id: m.id,
+      title: m.title,
+      type: m.type,
+      value: m.units,
+    })),
+    benefits: lists.benefits.map((b) => ({ name: b.name, type: b.type, amount: b.units })),
+    socialInsurance: {
+      enabled: row.socialInsuranceEnabled,
+      type: row.socialInsuranceType,
+      companyPercentage: asBasisPoints(row.companyInsurancePercentage),
+      totalPercentage: asBasisPoints(row.totalInsurancePercentage),
+    },
+  };
+}
+
+/** Row → the API's read shape: percents and amounts as decimals, through the money module. */
+export function toSettings(row: SettingsRow): Settings {
+  const lists = listsOf(row);
+  return {
+    experienceMultiplier: fromRuleUnits(row.experienceMultiplier, row.experienceMultiplierType),
     experienceMultiplierType: row.experienceMultiplierType,
-    loyaltyMultiplier: Number(row.loyaltyMultiplier),
+    loyaltyMultiplier: fromRuleUnits(row.loyaltyMultiplier, row.loyaltyMultiplierType),
     loyaltyMultiplierType: row.loyaltyMultiplierType,
-    offshoreMultiplier: Number(row.offshoreMultiplier),
+    offshoreMultiplier: fromRuleUnits(row.offshoreMultiplier, row.offshoreMultiplierType),
     offshoreMultiplierType: row.offshoreMultiplierType,
-    actingAsMultiplier: Number(row.actingAsMultiplier),
+    actingAsMultiplier: fromRuleUnits(row.actingAsMultiplier, row.actingAsMultiplierType),
     actingAsMultiplierType: row.actingAsMultiplierType,
-    pillarMultiplier: Number(row.pillarMultiplier),
+    pillarMultiplier: fromRuleUnits(row.pillarMultiplier, row.pillarMultiplierType),
     pillarMultiplierType: row.pillarMultiplierType,
-    remoteMultiplier: Number(row.remoteMultiplier),
+    remoteMultiplier: fromRuleUnits(row.remoteMultiplier, row.remoteMultiplierType),
     remoteMultiplierType: row.remoteMultiplierType,
-    customMultipliers: lists.customMultipliers,
-    benefits: lists.benefits,
+    customMultipliers: lists.customMultipliers.map((m) => ({
+      id: m.id,
+      title: m.title,
+      multiplier: fromRuleUnits(m.units, m.type),
+      type: m.type,
+    })),
+    benefits: lists.benefits.map((b) => ({
+      name: b.name,
+      amount: fromRuleUnits(b.units, b.type),
+      type: b.type,
+    })),
     socialInsuranceEnabled: row.socialInsuranceEnabled,
     socialInsuranceType: row.socialInsuranceType,
-    companyInsurancePercentage: Number(row.companyInsurancePercentage),
-    totalInsurancePercentage: Number(row.totalInsurancePercentage),
+    companyInsurancePercentage: basisPointsToPercent(row.companyInsurancePercentage),
+    totalInsurancePercentage: basisPointsToPercent(row.totalInsurancePercentage),
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-/** Values are validated to at most two decimals, so toFixed(2) is exact for numeric(…, 2). */
-const numeric = (value: number) => value.toFixed(2);
-
+/** Values are validated to at most two decimals, so each converts exactly. */
 function toColumns(v: SettingsValues) {
   return {
-    experienceMultiplier: numeric(v.experienceMultiplier),
+    experienceMultiplier: toRuleUnits(v.experienceMultiplier, v.experienceMultiplierType),
     experienceMultiplierType: v.experienceMultiplierType,
-    loyaltyMultiplier: numeric(v.loyaltyMultiplier),
+    loyaltyMultiplier: toRuleUnits(v.loyaltyMultiplier, v.loyaltyMultiplierType),
     loyaltyMultiplierType: v.loyaltyMultiplierType,
-    offshoreMultiplier: numeric(v.offshoreMultiplier),
+    offshoreMultiplier: toRuleUnits(v.offshoreMultiplier, v.offshoreMultiplierType),
     offshoreMultiplierType: v.offshoreMultiplierType,
-    actingAsMultiplier: numeric(v.actingAsMultiplier),
+    actingAsMultiplier: toRuleUnits(v.actingAsMultiplier, v.actingAsMultiplierType),
     actingAsMultiplierType: v.actingAsMultiplierType,
-    pillarMultiplier: numeric(v.pillarMultiplier),
+    pillarMultiplier: toRuleUnits(v.pillarMultiplier, v.pillarMultiplierType),
     pillarMultiplierType: v.pillarMultiplierType,
-    remoteMultiplier: numeric(v.remoteMultiplier),
+    remoteMultiplier: toRuleUnits(v.remoteMultiplier, v.remoteMultiplierType),
     remoteMultiplierType: v.remoteMultiplierType,
-    // Rebuilt item by item so nothing but the contract's keys reaches the jsonb column.
+    // Rebuilt item by item so nothing but the stored keys reaches the jsonb column.
     customMultipliers: v.customMultipliers.map(({ id, title, multiplier, type }) => ({
       id,
       title,
-      multiplier,
       type,
+      units: toRuleUnits(multiplier, type),
     })),
-    benefits: v.benefits.map(({ name, amount, type }) => ({ name, amount, type })),
+    benefits: v.benefits.map(({ name, amount, type }) => ({ name, type, units: toRuleUnits(amount, type) })),
     socialInsuranceEnabled: v.socialInsuranceEnabled,
     socialInsuranceType: v.socialInsuranceType,
-    companyInsurancePercentage: numeric(v.companyInsurancePercentage),
-    totalInsurancePercentage: numeric(v.totalInsurancePercentage),
+    companyInsurancePercentage: percentToBasisPoints(v.companyInsurancePercentage),
+    totalInsurancePercentage: percentToBasisPoints(v.totalInsurancePercentage),
   };
 }
 
 /**
- * The settings record. Other modules (calculator, employees) read it with
- * `createSettingsRepository(db).get()`: multipliers, percentages and benefit amounts come as
- * JS numbers with at most two decimals, lists as arrays — ready for the salary engine.
+ * The settings record: `get()` in the API's decimals (the settings screen, the employees'
+ * custom multiplier ids), `rules()` in the engine's integers (pricing).
  */
 export function createSettingsRepository(db: DbOrTx) {
   const byId = eq(settings.id, SETTINGS_ID);
@@ -101,6 +178,16 @@ export function createSettingsRepository(db: DbOrTx) {
         row = await selectRow();
       }
       return toSettings(row!);
+    },
+
+    /** The settings' rules in the engine's integers. */
+    async rules(): Promise<RuleSettings> {
+      let row = await selectRow();
+      if (!row) {
+        await ensureRow();
+        row = await selectRow();
+      }
+      return toRuleSettings(row!);
     },
 
     /**

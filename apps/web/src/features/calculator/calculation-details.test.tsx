@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import type { CalculationResult } from '@salary/shared/calculator/calculator.contract';
+import { toCents } from '@salary/shared/common/money';
 import { render, screen, within } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -125,15 +126,14 @@ describe('CalculationDetails', () => {
       years: { yearsExperience: 6, yearsWithCompany: 0 },
       stale: true,
     });
-    const cents = (id: string) => {
-      const text = figure(id) ?? 'missing';
-      return Math.round(Number(text.replace(/[$,]/g, '')) * 100);
-    };
-    expect(cents('baseSalary') + cents('adjustmentAmount')).toBe(cents('adjustedSalary'));
-    expect(cents('adjustedSalary') + cents('adjustment:Experience') + cents('adjustment:Loyalty')).toBe(
-      cents('grossSalary'),
-    );
-    expect(cents('adjustedSalary')).toBe(715000);
+    const figureCents = (id: string) => toCents((figure(id) ?? 'missing').replace(/[$,]/g, ''));
+    expect(figureCents('baseSalary') + figureCents('adjustmentAmount')).toBe(figureCents('adjustedSalary'));
+    expect(
+      figureCents('adjustedSalary') +
+        figureCents('adjustment:Experience') +
+        figureCents('adjustment:Loyalty'),
+    ).toBe(figureCents('grossSalary'));
+    expect(figureCents('adjustedSalary')).toBe(715000);
     const panel = within(screen.getByRole('region', { name: 'Calculation Details' }));
     expect(panel.getByText('10% of $6,500.00')).toBeVisible();
     expect(panel.getByText('2% × 6 years of $7,150.00 = $858.00')).toBeVisible();

@@ -1,3 +1,4 @@
+import { remainingPercent } from '@salary/shared/common/money';
 import {
   type Settings,
   SOCIAL_INSURANCE_TYPES,
@@ -66,6 +67,5 @@ export function withHiddenFieldsKept(
 /** Under the company-percentage method the employee pays 100 minus the company's share. */
 export function employeeSharePercent(company: NumberInputValue): number | null {
   if (typeof company !== 'number' || !Number.isFinite(company) || company < 0 || company > 100) return null;
-  // In hundredths, so 100 - 66.67 is 33.33 and not 33.329999999999998.
-  return (10_000 - Math.round(company * 100)) / 100;
+  return remainingPercent(company);
 }
