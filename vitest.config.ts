@@ -94,7 +94,7 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: a single worker on the 2-core
     // machines this runs on, so every file ran one after another. Two workers run the server
-    // and web files side by side (the browser files stay one at a time, below); each server
+    // and web files side by side (the browser files too, each worker on its own server); each server
     // file has its own database (a PGlite copy, or a PostgreSQL database cloned from the
     // template), so files never share state.
     maxWorkers: 2,
@@ -142,9 +142,10 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One Chromium per file; two cores leave no room for more.
-          maxWorkers: 1,
-          fileParallelism: false,
+          // Two files at a time, each worker with a server and database of its own
+          // (e2e/support/global-setup.ts): a browser file spends much of its time waiting on
+          // the server and the page, so two overlap on two cores.
+          maxWorkers: 2,
           // A page that is a beat slower to settle on a busy machine is given Playwright's 5 s
           // rather than expect.poll's 1 s; a passing poll never waits longer.
           expect: { poll: { timeout: 5_000 } },

@@ -28,9 +28,7 @@ async function activeIsHeading(page: Page, name: string): Promise<void> {
 
 describe('pages: one h1, a title per route, focus to the heading', () => {
   it.each(SCREENS.map((s) => [s.name, s] as const))('%s', async (_name, screen) => {
-    const page = screen.anonymous
-      ? await browser.anonymousPage()
-      : await browser.signedInPage(adminCredentials());
+    const page = await browser.keptPage(screen.anonymous ? null : adminCredentials());
     await page.goto(screen.path.replace('{employeeId}', String(seeded.employeeId)));
     await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
     expect(await page.locator('h1').count()).toBe(1);

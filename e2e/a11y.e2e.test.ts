@@ -36,10 +36,9 @@ function summary(findings: AxeFinding[]): string[] {
   return findings.map((f) => `${f.rule} (${f.impact}, ${f.nodes}): ${f.help} — ${f.targets.join(' | ')}`);
 }
 
+/** The screen in the width's one page (signed in, or not for the login screen), reloaded. */
 async function openScreen(screen: Screen, viewport: Viewport): Promise<Page> {
-  const page = screen.anonymous
-    ? await browser.anonymousPage(viewport)
-    : await browser.signedInPage(adminCredentials(), viewport);
+  const page = await browser.keptPage(screen.anonymous ? null : adminCredentials(), viewport);
   const networkQuiet = trackRequests(page);
   await page.goto(screen.path.replace('{employeeId}', String(seeded.employeeId)));
   await page.getByRole('heading', { name: screen.heading, exact: true }).first().waitFor();

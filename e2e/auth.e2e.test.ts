@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ChangePasswordModal } from './pages/change-password-modal.ts';
 import { Layout } from './pages/layout.ts';
 import { LoginPage } from './pages/login-page.ts';
@@ -7,6 +7,7 @@ import { waitForToast } from './pages/toasts.ts';
 import {
   ApiSession,
   adminCredentials,
+  baseURL,
   type Credentials,
   createUser,
   expectOk,
@@ -134,7 +135,7 @@ describe('session', () => {
     const { page, layout } = await signedInAt('/dashboard');
     const copied = await storedToken(page);
     expect(copied).toBeTruthy();
-    const copy = new ApiSession(inject('baseURL'), copied);
+    const copy = new ApiSession(baseURL(), copied);
     expect((await copy.get('/auth/me')).status).toBe(200);
 
     await layout.logout();

@@ -68,8 +68,8 @@ const filtered = passThrough.length > 0 ? ['--passWithNoTests'] : [];
 if (tier !== undefined) {
   run('npx', ['vitest', 'run', ...projectArgs(TIERS[tier]), ...passThrough]);
 } else {
-  // Every tier. The browser files run one at a time (one Chromium each) and are the longest
-  // path, so they start at once in their own run beside the others instead of queueing behind
+  // Every tier. The browser files (two at a time, each worker with its own Chromium and server)
+  // are the longest path, so they start at once in their own run beside the others instead of queueing behind
   // them; their lines are prefixed "[browser]". Both runs must pass.
   const others = ['unit', 'medium', 'web', ...TIERS.http, ...TIERS.release, 'bench'];
   const exitOf = (child) => new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));

@@ -52,13 +52,23 @@ export function expectOk<T>(answer: ApiAnswer<T>, what: string): T {
   return answer.data;
 }
 
+/**
+ * This worker's server (global-setup starts one per worker; VITEST_POOL_ID numbers the workers
+ * running at once from 1): every page and API call of a file goes to it.
+ */
+export function baseURL(): string {
+  const urls = inject('baseURLs');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return urls[(worker - 1) % urls.length] as string;
+}
+
 export function anonymousApi(): ApiSession {
-  return new ApiSession(inject('baseURL'), null);
+  return new ApiSession(baseURL(), null);
 }
 
 export async function signIn(credentials: Credentials): Promise<ApiSession & { user: User }> {
   const session = expectOk(await anonymousApi().post<SessionData>('/auth/login', credentials), 'Sign-in');
-  return Object.assign(new ApiSession(inject('baseURL'), session.token), { user: session.user });
+  return Object.assign(new ApiSession(baseURL(), session.token), { user: session.user });
 }
 
 export function adminCredentials(): Credentials {

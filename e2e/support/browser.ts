@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, inject, onTestFinished } from 'vitest';
-import { adminCredentials, type Credentials, signIn } from './api.ts';
+import { adminCredentials, type Credentials, baseURL as serverURL, signIn } from './api.ts';
 import { RESULTS_DIR } from './paths.ts';
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -64,13 +64,14 @@ export async function afterNextPaint(page: Page): Promise<void> {
 export function trackRequests(page: Page): () => Promise<void> {
   let inFlight = 0;
   let started = 0;
-  page.on('request', () => {
+  const began = () => {
     inFlight += 1;
     started += 1;
-  });
+  };
   const finished = () => {
     inFlight -= 1;
   };
+  page.on('request', began);
   page.on('requestfinished', finished);
   page.on('requestfailed', finished);
   return async () => {
@@ -82,6 +83,10 @@ export function trackRequests(page: Page): () => Promise<void> {
         return inFlight === 0 && started === before;
       })
       .toBe(true);
+    // A page kept across tests (keptPage) is counted afresh by the next test.
+    page.off('request', began);
+    page.off('requestfinished', finished);
+    page.off('requestfailed', finished);
   };
 }
 
@@ -137,6 +142,14 @@ export interface BrowserHelpers {
   anonymousPage(viewport?: Viewport): Promise<Page>;
   /** A fresh context already holding the user's token in localStorage (as the app stores it). */
   signedInPage(credentials: Credentials, viewport?: Viewport): Promise<Page>;
+  /**
+   * One page per user (or none, for `null`) and viewport, kept for the whole file: the next test
+   * that asks for the same gets the same page and `page.goto`s its screen, so the app's code is
+   * loaded and compiled once rather than in a fresh context per test. For tests that only look
+   * (the accessibility sweep): each starts with a `page.goto`, which reloads the app and leaves
+   * nothing of the last test (a form left unsaved is left without asking).
+   */
+  keptPage(credentials: Credentials | null, viewport?: Viewport): Promise<Page>;
   /** Signs in (the administrator unless `as` says who), opens the model's screen and answers the model. */
   open<T extends Screen>(
     model: new (page: Page) => T,
@@ -153,6 +166,7 @@ export interface BrowserHelpers {
 export function useBrowser(): BrowserHelpers {
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
+  const kept = new Map<string, Promise<Page>>();
   const errors = new WeakMap<Page, string[]>();
   let cspReports: string[] = [];
 
@@ -161,6 +175,7 @@ export function useBrowser(): BrowserHelpers {
   });
 
   afterAll(async () => {
+    kept.clear();
     await browser?.close();
   });
 
@@ -170,7 +185,8 @@ export function useBrowser(): BrowserHelpers {
       const open = contexts;
       contexts = [];
       if (task.result?.state === 'fail') {
-        const pages = open.flatMap((context) => context.pages());
+        const keptPages = await Promise.all([...kept.values()]);
+        const pages = [...open.flatMap((context) => context.pages()), ...keptPages];
         await Promise.all(
           pages.map((page, i) => screenshot(page, `failed-${task.name}-${i}`).catch(() => {})),
         );
@@ -192,10 +208,10 @@ export function useBrowser(): BrowserHelpers {
   });
 
   /** A fresh context and its page; with a token, the page starts signed in. */
-  async function newPage(viewport: Viewport, token?: string) {
+  async function newPage(viewport: Viewport, token?: string, keep = false) {
     if (!browser)
       throw new Error('useBrowser(): the browser is not running (call it at the top of the file)');
-    const baseURL = inject('baseURL');
+    const baseURL = serverURL();
     const context = await browser.newContext({
       baseURL,
       viewport,
@@ -227,7 +243,7 @@ export function useBrowser(): BrowserHelpers {
         { origin: new URL(baseURL).origin, value: token },
       );
     }
-    contexts.push(context);
+    if (!keep) contexts.push(context);
     const page = await context.newPage();
     const seen: string[] = [];
     errors.set(page, seen);
@@ -254,6 +270,22 @@ export function useBrowser(): BrowserHelpers {
       const screen = new model(await signedInPage(options.as ?? adminCredentials(), options.viewport));
       await screen.goto();
       return screen;
+    },
+    keptPage(credentials, viewport = DESKTOP) {
+      const key = `${credentials?.email ?? 'anonymous'} ${viewport.width}x${viewport.height}`;
+      let page = kept.get(key);
+      if (!page) {
+        page = (async () => {
+          const opened = await newPage(viewport, credentials ? await tokenFor(credentials) : undefined, true);
+          // A beforeunload prompt (a form left unsaved) lets the next goto leave.
+          opened.on('dialog', (dialog) => {
+            if (dialog.type() === 'beforeunload') void dialog.accept();
+          });
+          return opened;
+        })();
+        kept.set(key, page);
+      }
+      return page;
     },
     pageErrors: (page) => errors.get(page) ?? [],
   };

@@ -9,7 +9,8 @@ import { WEB_DIST } from './paths.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
+    /** One server per worker: a file reads its own with `baseURL()` (support/api.ts). */
+    baseURLs: string[];
     adminEmail: string;
     adminPassword: string;
     chromiumPath: string;
@@ -30,24 +31,12 @@ function findChromium(): string {
   return candidate;
 }
 
-/**
- * One real server for the whole browser run: the built web app, a fresh PGlite database in a
- * temp dir, a known admin. Test files share it and keep apart by using unique emails.
- */
-export default async function setup(project: TestProject) {
-  const chromiumPath = findChromium();
-  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
-    throw new Error('Web app not built: run npm run build');
-  }
-
-  // The server as `npm start` runs it: the built bundle, rebuilt first if a source changed.
-  await ensureServerBuild({ quiet: true });
-
+/** One server as `npm start` runs it: the built bundle, a fresh PGlite database in a temp dir. */
+async function startServer() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'salary-e2e-'));
   const port = await freePort();
-  let server: Awaited<ReturnType<typeof startBuiltServer>>;
   try {
-    server = await startBuiltServer(
+    const server = await startBuiltServer(
       {
         DATA_DIR: dataDir,
         // Always the embedded database in its own temp dir, whatever the caller's shell holds.
@@ -60,19 +49,52 @@ export default async function setup(project: TestProject) {
       },
       { port, timeoutMs: START_TIMEOUT_MS, pollMs: 250 },
     );
+    return {
+      baseURL: server.baseURL,
+      async stop() {
+        await stopProcess(server.child);
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const { baseURL } = server;
+}
 
-  project.provide('baseURL', baseURL);
+/**
+ * A real server for each worker of the browser run (the built web app, a fresh PGlite database,
+ * a known admin): the files one worker runs share its server and keep apart by using unique
+ * names; files running at the same time never share a database, so a file that changes the
+ * settings cannot surprise another one mid-test.
+ */
+export default async function setup(project: TestProject) {
+  const chromiumPath = findChromium();
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
+    throw new Error('Web app not built: run npm run build');
+  }
+
+  // The server as `npm start` runs it: the built bundle, rebuilt first if a source changed.
+  await ensureServerBuild({ quiet: true });
+
+  const workers = Math.max(1, project.config.maxWorkers);
+  const started = await Promise.allSettled(Array.from({ length: workers }, () => startServer()));
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw failed.reason;
+  }
+
+  project.provide(
+    'baseURLs',
+    servers.map((server) => server.baseURL),
+  );
   project.provide('adminEmail', ADMIN_EMAIL);
   project.provide('adminPassword', ADMIN_PASSWORD);
   project.provide('chromiumPath', chromiumPath);
 
   return async () => {
-    await stopProcess(server.child);
-    await rm(dataDir, { recursive: true, force: true });
+    await Promise.all(servers.map((server) => server.stop()));
   };
 }

@@ -118,6 +118,19 @@ describe('AdjustmentFactorForm', () => {
     expect(saved).toEqual([]);
   });
 
+  it('refuses a percentage beyond ±100 on Add, saving nothing', async () => {
+    renderWithProviders(<AdjustmentFactorForm editing={null} onDone={vi.fn()} />);
+    await screen.findByRole('button', { name: 'Add Adjustment Factor' });
+    await pick(/^Job/, 'Engineering');
+    await pick(/^Position/, 'Backend');
+    const factor = input(/^Adjustment Factor/);
+    await userEvent.type(factor, '150');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Adjustment Factor' }));
+    expect(await screen.findByText('Adjustment Factor must be between -100% and +100%')).toBeInTheDocument();
+    expect(factor).toHaveValue(150);
+    expect(saved).toEqual([]);
+  });
+
   it('refuses 12.555 as a percentage rather than saving 12.56', async () => {
     renderWithProviders(<AdjustmentFactorForm editing={null} onDone={vi.fn()} />);
     await screen.findByRole('button', { name: 'Add Adjustment Factor' });

@@ -15,7 +15,7 @@ import SocialInsuranceSection from './social-insurance-section.tsx';
 const server = testServerForFile();
 const WAIT = { timeout: 10_000 };
 
-const settings = {
+const settings: Record<string, unknown> = {
   ...SIX_MULTIPLIERS,
   customMultipliers: [],
   benefits: [],
@@ -120,6 +120,41 @@ describe('typed values', { timeout: 30_000 }, () => {
       expect(puts()).toHaveLength(0);
     },
   );
+
+  it('checks a fixed amount again when it becomes a percentage, keeping the value', async () => {
+    settings.offshoreMultiplierType = 'FIXED';
+    settings.offshoreMultiplier = 250;
+    try {
+      open(<MultipliersSection />);
+      const offshore = await multiplierRow('Offshore Project');
+      const value = offshore.getByRole('textbox', { name: 'Value' });
+      const message = 'Offshore Project multiplier must be between -100 and 100 percent';
+      expect(value).toHaveValue('250');
+      expect(offshore.queryByText(message)).not.toBeInTheDocument();
+
+      await userEvent.click(offshore.getByLabelText('Type', { selector: 'input' }));
+      await userEvent.click(await screen.findByRole('option', { name: 'Percentage', hidden: true }));
+      expect(await offshore.findByText(message, {}, WAIT)).toBeInTheDocument();
+      expect(value).toHaveValue('250');
+      await userEvent.click(screen.getByRole('button', { name: 'Save All Changes' }));
+      expect(value).toHaveValue('250');
+      expect(puts()).toHaveLength(0);
+    } finally {
+      settings.offshoreMultiplierType = SIX_MULTIPLIERS.offshoreMultiplierType;
+      settings.offshoreMultiplier = SIX_MULTIPLIERS.offshoreMultiplier;
+    }
+  });
+
+  it('asks a new custom multiplier for a title and a value, and adds nothing without them', async () => {
+    open(<MultipliersSection />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Custom Multiplier' }, WAIT));
+    const dialog = within(await screen.findByRole('dialog', {}, WAIT));
+    await userEvent.click(dialog.getByRole('button', { name: 'Add Multiplier' }));
+    expect(await dialog.findByText('Title is required')).toBeInTheDocument();
+    expect(dialog.getByText('Multiplier Value is required')).toBeInTheDocument();
+    expect(screen.queryByText('Unsaved')).not.toBeInTheDocument();
+    expect(puts()).toHaveLength(0);
+  });
 
   it('keeps a benefit amount of 2.555 and -5 as typed, and adds neither', async () => {
     open(<BenefitsSection />);
