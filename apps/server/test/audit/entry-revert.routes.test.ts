@@ -52,7 +52,8 @@ const view = async (id: number) => {
   return res;
 };
 const history = async (id: number) =>
-  (await t.callAsAdmin<PayHistoryRow[]>({ method: 'GET', url: `/api/employees/${id}/history` })).envelope.data;
+  (await t.callAsAdmin<PayHistoryRow[]>({ method: 'GET', url: `/api/employees/${id}/history` })).envelope
+    .data;
 
 /** A fresh company and an employee made through the API, every kind of field set. */
 async function hired(over: Record<string, unknown> = {}) {
@@ -86,7 +87,11 @@ async function edit(id: number, changes: Record<string, unknown>) {
   const e = (await view(id)).envelope.data as unknown as Record<string, unknown>;
   const { id: _i, calculatedSalary: _s, accumulatedCost: _c, employmentStatus: _e, version: _v, ...rest } = e;
   for (const k of ['technology', 'specialization', 'grade', 'level']) delete rest[k];
-  const res = await t.callAsAdmin({ method: 'PUT', url: `/api/employees/${id}`, payload: { ...rest, ...changes } });
+  const res = await t.callAsAdmin({
+    method: 'PUT',
+    url: `/api/employees/${id}`,
+    payload: { ...rest, ...changes },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -132,7 +137,11 @@ describe('Restore a deleted employee', () => {
     expect(historyAfter.at(-1)!.grossAfter).toBe(after.calculatedSalary);
 
     const own = await lastEntry('employee', employee.id);
-    expect(own).toMatchObject({ id: res.envelope.data.revertId, action: 'restore', actorEmail: 'admin@example.com' });
+    expect(own).toMatchObject({
+      id: res.envelope.data.revertId,
+      action: 'restore',
+      actorEmail: 'admin@example.com',
+    });
     expect(own.summary).toBe(`Employee ${employee.name} restored`);
   });
 
@@ -144,7 +153,9 @@ describe('Restore a deleted employee', () => {
     const again = await revert(entry.id);
     expect(again.statusCode).toBe(409);
     expect(again.envelope.error).toBe(ENTRY_REVERT_ERRORS.changedSince);
-    expect(again.envelope.message).toMatch(/^Cannot restore: Employee .* was changed after this entry \(restore on .* by admin@example\.com\)$/);
+    expect(again.envelope.message).toMatch(
+      /^Cannot restore: Employee .* was changed after this entry \(restore on .* by admin@example\.com\)$/,
+    );
     expect(await counts()).toEqual(was);
   });
 
@@ -152,7 +163,9 @@ describe('Restore a deleted employee', () => {
     const { c, employee } = await hired();
     const entry = await deleted(employee.id);
     const grade = c.grade.name;
-    expect((await t.callAsAdmin({ method: 'DELETE', url: `/api/base-salary/${c.baseSalary.id}` })).statusCode).toBe(200);
+    expect(
+      (await t.callAsAdmin({ method: 'DELETE', url: `/api/base-salary/${c.baseSalary.id}` })).statusCode,
+    ).toBe(200);
     const gone = await t.callAsAdmin({ method: 'DELETE', url: `/api/grades/${c.grade.id}` });
     expect(gone.statusCode, gone.body).toBe(200);
     const was = await counts();
@@ -177,10 +190,16 @@ describe('Restore a deleted employee', () => {
     const other = await hired();
     const otherEntry = await deleted(other.employee.id);
     const settings = await currentSettings(t);
-    await t.callAsAdmin({ method: 'PUT', url: '/api/settings', payload: { ...settings, customMultipliers: [] } });
+    await t.callAsAdmin({
+      method: 'PUT',
+      url: '/api/settings',
+      payload: { ...settings, customMultipliers: [] },
+    });
     const refused = await revert(otherEntry.id);
     expect(refused.statusCode).toBe(409);
-    expect(refused.envelope.message).toBe(`Cannot restore: the custom multiplier ${multiplierId} no longer exists`);
+    expect(refused.envelope.message).toBe(
+      `Cannot restore: the custom multiplier ${multiplierId} no longer exists`,
+    );
     await t.setSettings({ customMultipliers: [{ ...newCustomMultiplier(), id: multiplierId }] });
   });
 
@@ -234,7 +253,7 @@ describe("Revert an employee's edit", () => {
     const own = await lastEntry('employee', employee.id);
     expect(own.action).toBe('revert');
     expect(own.details).toMatchObject({ revertOf: entry.id });
-    expect(own.summary).toMatch(new RegExp(`^Employee .* reverted: `));
+    expect(own.summary).toMatch(/^Employee .* reverted: /);
     // The pay moved back: its own history row.
     expect((await history(employee.id)).at(-1)!.grossAfter).toBe(before.calculatedSalary);
   });
@@ -249,7 +268,9 @@ describe("Revert an employee's edit", () => {
     const res = await revert(entry.id);
     expect(res.statusCode).toBe(409);
     expect(res.envelope.error).toBe(ENTRY_REVERT_ERRORS.changedSince);
-    expect(res.envelope.message).toMatch(/was changed after this entry \(update on .* by admin@example\.com\)$/);
+    expect(res.envelope.message).toMatch(
+      /was changed after this entry \(update on .* by admin@example\.com\)$/,
+    );
     expect(await counts()).toEqual(was);
     expect((await view(employee.id)).envelope.data.name).toBe(latest);
   });
@@ -272,7 +293,11 @@ describe("Revert a rule's update", () => {
   };
 
   /** Updates through `change`, reverts its entry, and answers the entry. */
-  async function changedAndReverted(entityType: string, entityId: number | undefined, change: () => Promise<void>) {
+  async function changedAndReverted(
+    entityType: string,
+    entityId: number | undefined,
+    change: () => Promise<void>,
+  ) {
     await change();
     const entry = await lastEntry(entityType, entityId);
     expect(entry.action).toBe('update');
@@ -287,8 +312,12 @@ describe("Revert a rule's update", () => {
     const c = await t.newCompany(3000);
     const otherJob = await t.newJob();
     await changedAndReverted('job', c.job.id, () => put(`/api/jobs/${c.job.id}`, { name: unique('Job') }));
-    await changedAndReverted('level', c.level.id, () => put(`/api/levels/${c.level.id}`, { name: unique('Level') }));
-    await changedAndReverted('grade', c.grade.id, () => put(`/api/grades/${c.grade.id}`, { name: unique('Grade') }));
+    await changedAndReverted('level', c.level.id, () =>
+      put(`/api/levels/${c.level.id}`, { name: unique('Level') }),
+    );
+    await changedAndReverted('grade', c.grade.id, () =>
+      put(`/api/grades/${c.grade.id}`, { name: unique('Grade') }),
+    );
     await changedAndReverted('position', c.otherPosition.id, () =>
       put(`/api/positions/${c.otherPosition.id}`, { name: unique('Position'), jobId: otherJob.id }),
     );
@@ -307,7 +336,11 @@ describe("Revert a rule's update", () => {
     const { c, employee } = await hired({ customMultipliers: [] });
     const gross = (await view(employee.id)).envelope.data.calculatedSalary;
     await changedAndReverted('baseSalary', c.baseSalary.id, () =>
-      put(`/api/base-salary/${c.baseSalary.id}`, { gradeId: c.grade.id, levelId: c.level.id, amount: 4321.5 }),
+      put(`/api/base-salary/${c.baseSalary.id}`, {
+        gradeId: c.grade.id,
+        levelId: c.level.id,
+        amount: 4321.5,
+      }),
     );
     const salaries = await get<Array<{ id: number; amount: number }>>('/api/base-salary');
     expect(salaries.find((s) => s.id === c.baseSalary.id)!.amount).toBe(3000);
@@ -347,7 +380,9 @@ describe("Revert a rule's update", () => {
     expect(res.statusCode).toBe(409);
     expect(res.envelope.error).toBe(ENTRY_REVERT_ERRORS.changedSince);
     expect(await counts()).toEqual(was);
-    expect((await get<Array<{ id: number; name: string }>>('/api/jobs')).find((j) => j.id === job.id)!.name).toBe(latest);
+    expect(
+      (await get<Array<{ id: number; name: string }>>('/api/jobs')).find((j) => j.id === job.id)!.name,
+    ).toBe(latest);
   });
 
   it('is for administrators only: a user with manageSettings gets 403', async () => {

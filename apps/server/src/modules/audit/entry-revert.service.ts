@@ -96,7 +96,12 @@ export function createEntryRevertService(deps: EntryRevertDeps) {
     for (const { input, kind } of REFERENCES) {
       if (!fields.has(input)) continue;
       // A position goes with its job: the job is the cause.
-      if (kind === 'position' && problems.length && fields.has('jobId') && !now.jobs.has(values.jobId as number))
+      if (
+        kind === 'position' &&
+        problems.length &&
+        fields.has('jobId') &&
+        !now.jobs.has(values.jobId as number)
+      )
         continue;
       const id = values[input] as number;
       const exists =
