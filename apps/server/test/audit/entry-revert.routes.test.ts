@@ -287,7 +287,7 @@ describe("Revert an employee's edit", () => {
 
 describe("Revert a rule's update", () => {
   const get = async <T>(url: string) => (await t.callAsAdmin<T>({ method: 'GET', url })).envelope.data;
-  const put = async (url: string, payload: unknown) => {
+  const put = async (url: string, payload: Record<string, unknown>) => {
     const res = await t.callAsAdmin({ method: 'PUT', url, payload });
     expect(res.statusCode, res.body).toBe(200);
   };
