@@ -68,7 +68,7 @@ describe('pay history and audit log', () => {
         .filter({ hasText: `Base salary ${rules.grade.name} / ${rules.level.name}` })
         .first();
       await row.waitFor();
-      await row.getByRole('button').click();
+      await row.getByRole('button', { name: /^Show changes of entry / }).click();
       // In the form's words, not the stored key ("amount").
       await table.getByText('Amount: $3,000.00 → $4,200.00', { exact: true }).first().waitFor();
       await screenshot(page, `audit-log-${viewport.width}`);

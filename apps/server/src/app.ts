@@ -16,13 +16,14 @@ import { openApiOptions } from './lib/openapi.ts';
 import { createTokenService, resolveJwtSecret } from './lib/tokens.ts';
 import { adjustmentFactorsRoutes } from './modules/adjustment-factors/adjustment-factors.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { auditRevertRoutes } from './modules/audit/audit-revert.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { baseSalariesRoutes } from './modules/base-salaries/base-salaries.routes.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { excelRoutes } from './modules/excel/excel.routes.ts';
-import { importRevertRoutes } from './modules/excel/import-revert.routes.ts';
+
 import { gradesRoutes } from './modules/grades/grades.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { impactRoutes } from './modules/impact/impact.routes.ts';
@@ -78,7 +79,7 @@ const SERVICE_ROUTES = [
   employeesRoutes,
   insightsRoutes,
   auditRoutes,
-  importRevertRoutes,
+  auditRevertRoutes,
   payTransparencyRoutes,
 ];
 

@@ -9,6 +9,8 @@ import { createAdjustmentFactorsRepository } from './modules/adjustment-factors/
 import { createAdjustmentFactorsService } from './modules/adjustment-factors/adjustment-factors.service.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
+import { createEntryRevertRepository } from './modules/audit/entry-revert.repository.ts';
+import { createEntryRevertService } from './modules/audit/entry-revert.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createAuthFailuresRepository } from './modules/auth/auth-failures.repository.ts';
 import { createUserSessions } from './modules/auth/session-views.ts';
@@ -53,6 +55,7 @@ import { createSettingsRepository } from './modules/settings/settings.repository
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createUsersRepository, type SignedInRow } from './modules/users/users.repository.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { ruleReverters } from './rule-reverters.ts';
 
 /*
  * The composition root: every repository and service is built here, once per app, from its
@@ -140,6 +143,56 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     importMaxBytes: config.importMaxBytes,
   };
 
+  const baseSalaryRows = on(createBaseSalariesRepository);
+  const factorRows = on(createAdjustmentFactorsRepository);
+  // The rule domains (each revertable from the Audit Log through its own update).
+  const rules = {
+    jobs: createJobsService({ jobs, audit }),
+    positions: createPositionsService({ positions, audit, jobs }),
+    grades: createGradesService({ grades, audit }),
+    levels: createLevelsService({ levels, audit }),
+    baseSalaries: createBaseSalariesService({ baseSalaries: baseSalaryRows, grades, levels, audit }),
+    adjustmentFactors: createAdjustmentFactorsService({ factors: factorRows, jobs, positions, audit }),
+    settings: createSettingsService({ settings: settingsRepository, audit }),
+  };
+  const importRevert = createImportRevertService({
+    revert: on(createImportRevertRepository),
+    references: excelReferences,
+    employees: employeesRepository,
+    audit,
+    format: companyFormat,
+  });
+  const entryRevert = createEntryRevertService({
+    entries: on(createEntryRevertRepository),
+    revertImport: importRevert.revertImport,
+    employees: {
+      async stored(id, tx) {
+        const found = (await excelReferences(tx).storedEmployees([id])).get(id);
+        return found && { ...found.fields, customMultiplierIds: found.customMultiplierIds };
+      },
+      update: (uow, actor, id, input) => employees.update(uow, actor, id, input),
+      restore: (uow, actor, id, input) => employees.restore(uow, actor, id, input),
+    },
+    async references(tx) {
+      const [refs, settings] = await Promise.all([excelReferences(tx).referenceNames(), settingsOf(tx)]);
+      return {
+        jobs: new Set(refs.jobs.map((r) => r.id)),
+        positions: new Map(refs.positions.map((p) => [p.id, p.jobId])),
+        grades: new Set(refs.grades.map((r) => r.id)),
+        levels: new Set(refs.levels.map((r) => r.id)),
+        customMultipliers: new Set(settings.customMultipliers.map((m) => m.id)),
+      };
+    },
+    rules: ruleReverters({
+      ...rules,
+      positionRows: positions,
+      baseSalaryRows,
+      factorRows,
+      settingsNow: settingsOf,
+    }),
+    format: companyFormat,
+  });
+
   return {
     sessions: sessions(),
     signInUser,
@@ -167,23 +220,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       sessions: createUserSessions({ sessions, idleSeconds: lifetimes.idleSeconds }),
       audit,
     }),
-    jobs: createJobsService({ jobs, audit }),
-    positions: createPositionsService({ positions, audit, jobs }),
-    grades: createGradesService({ grades, audit }),
-    levels: createLevelsService({ levels, audit }),
-    baseSalaries: createBaseSalariesService({
-      baseSalaries: on(createBaseSalariesRepository),
-      grades,
-      levels,
-      audit,
-    }),
-    adjustmentFactors: createAdjustmentFactorsService({
-      factors: on(createAdjustmentFactorsRepository),
-      jobs,
-      positions,
-      audit,
-    }),
-    settings: createSettingsService({ settings: settingsRepository, audit }),
+    ...rules,
     pricing,
     calculator: createCalculatorService({ pricing }),
     impact: createImpactService({ db, pricing }),
@@ -205,13 +242,8 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       audit,
       format: companyFormat,
     }),
-    importRevert: createImportRevertService({
-      revert: on(createImportRevertRepository),
-      references: excelReferences,
-      employees: employeesRepository,
-      audit,
-      format: companyFormat,
-    }),
+    importRevert,
+    entryRevert,
     payTransparency: createPayTransparencyService({
       pricing,
       repo: payTransparencyRepository(),

@@ -8,11 +8,14 @@ import { ADMIN, buildTestApp, type TestContext, USER_PASSWORD } from '../support
 import {
   currentCompany,
   currentSettings,
+  deletedEmployee,
+  editedEmployee,
   employeeForm,
   existingEmployee,
   importedOne,
   MISSING,
   type RouteRequest,
+  renamedJob,
   unique,
   writeRequest,
 } from '../support/route-requests.ts';
@@ -306,6 +309,28 @@ const newestEntry = async () =>
       }[];
     }>({ method: 'GET', url: '/api/audit?limit=1' })
   ).envelope.data.entries[0];
+
+// First: the session tests below end the administrator's sessions.
+describe('a revert or restore of an entry records exactly one entry, none when refused', () => {
+  const revert = (entryId: number) => t.callAsAdmin({ method: 'POST', url: `/api/audit/${entryId}/revert` });
+
+  it.each([
+    ['restore', 'employee', deletedEmployee],
+    ['revert', 'employee', editedEmployee],
+    ['revert', 'job', renamedJob],
+  ] as const)('%s of an %s entry', async (action, entityType, made) => {
+    const { entryId } = await made(t);
+    const before = await t.countRows(auditEntries);
+    const res = await revert(entryId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await t.countRows(auditEntries)).toBe(before + 1);
+    expect(await newestEntry()).toMatchObject({ entityType, action, actorEmail: ADMIN.email });
+    // The second time the record was written since: refused, nothing recorded.
+    const again = await revert(entryId);
+    expect(again.statusCode).toBe(409);
+    expect(await t.countRows(auditEntries)).toBe(before + 1);
+  });
+});
 
 describe('every write route records exactly one audit entry on success, none on failure', () => {
   it('has a case for every write route the app registers', () => {

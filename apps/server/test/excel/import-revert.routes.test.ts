@@ -1,4 +1,5 @@
 import type { AuditEntry, AuditPage } from '@salary/shared/audit/audit.contract';
+import { ENTRY_REVERT_ERRORS } from '@salary/shared/audit/entry-revert.contract';
 import {
   IMPORT_REVERT_ERRORS,
   type ImportRevertBlocker,
@@ -387,25 +388,26 @@ describe('POST /api/audit/:id/revert', () => {
     }
   });
 
-  it('answers 404 for an unknown entry and 400 for an entry that is not an import', async () => {
+  it('answers 404 for an unknown entry and 400 for an entry that cannot be reverted', async () => {
     const missing = await revert(2_000_000_000);
     expect(missing.statusCode).toBe(404);
     const c = await company();
     const id = await existing(c);
-    const form = await employeeForm(id);
-    await t.callAsAdmin({
-      method: 'PUT',
-      url: `/api/employees/${id}`,
-      payload: { ...form, name: unique('Edited') },
+    // An employee's create is not revertable (its edits and deletes are: entry-revert tests).
+    const created = await t.callAsAdmin<EmployeeView>({
+      method: 'POST',
+      url: '/api/employees',
+      payload: { ...(await employeeForm(id)), name: unique('Created') },
     });
+    expect(created.statusCode, created.body).toBe(201);
     const page = await t.callAsAdmin<AuditPage>({
       method: 'GET',
-      url: `/api/audit?entityType=employee&entityId=${id}`,
+      url: `/api/audit?entityType=employee&entityId=${created.envelope.data.id}`,
     });
     const was = await counts();
-    const notImport = await revert(page.envelope.data.entries[0]!.id);
-    expect(notImport.statusCode).toBe(400);
-    expect(notImport.envelope.error).toBe(IMPORT_REVERT_ERRORS.notAnImport);
+    const notRevertable = await revert(page.envelope.data.entries[0]!.id);
+    expect(notRevertable.statusCode).toBe(400);
+    expect(notRevertable.envelope.error).toBe(ENTRY_REVERT_ERRORS.notRevertable);
     expect(await counts()).toEqual(was);
   });
 

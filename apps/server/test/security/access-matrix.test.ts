@@ -12,9 +12,12 @@ import { loadWorkbook } from '../excel/excel-files.ts';
 import { ADMIN, ALL_PERMISSIONS, buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';
 import {
   type BuildRequest,
+  deletedEmployee,
+  editedEmployee,
   existingEmployee,
   importRequest,
   plainUser,
+  renamedJob,
   writeRequest,
 } from '../support/route-requests.ts';
 
@@ -155,6 +158,24 @@ export const ROUTES: RouteCase[] = [
     request: (t) => importRequest(t, '?dryRun=true'),
   },
   { name: 'revert an import', who: 'admin', request: writeRequest('POST /api/audit/:id/revert') },
+  {
+    name: "restore a deleted employee (revert of a delete's entry)",
+    who: 'deleteEmployee',
+    request: async (t) => ({
+      method: 'POST',
+      url: `/api/audit/${(await deletedEmployee(t)).entryId}/revert`,
+    }),
+  },
+  {
+    name: "revert an employee's edit",
+    who: 'admin',
+    request: async (t) => ({ method: 'POST', url: `/api/audit/${(await editedEmployee(t)).entryId}/revert` }),
+  },
+  {
+    name: "revert a rule's update",
+    who: 'admin',
+    request: async (t) => ({ method: 'POST', url: `/api/audit/${(await renamedJob(t)).entryId}/revert` }),
+  },
   {
     name: 'pay transparency report',
     who: 'showSalary',

@@ -98,6 +98,17 @@ beforeAll(async () => {
     base: base.id,
     factor: factor.id,
   });
+  // An entry of a distinctive amount's change, for Revert: refused to all but admins.
+  await t.callAsAdmin({
+    method: 'PUT',
+    url: `/api/base-salary/${base.id}`,
+    payload: { gradeId: grade.id, levelId: level.id, amount: RULE_VALUES.baseSalary },
+  });
+  const page = await t.callAsAdmin<{ entries: { id: number }[] }>({
+    method: 'GET',
+    url: `/api/audit?entityType=baseSalary&entityId=${base.id}&limit=1`,
+  });
+  ids.baseEntry = page.envelope.data.entries[0]!.id;
   const asAdmin = await t.callAsAdmin<{ calculatedSalary: number; accumulatedCost: number }>({
     method: 'GET',
     url: `/api/employees/${employeeId}`,
@@ -224,6 +235,7 @@ describe('no answer holds a value its reader may not see', () => {
           payload: { name: 'Leak Person', gender: 'MALE' },
         },
         { method: 'PUT', url: `/api/employees/${employeeId}`, payload: { name: '', gender: 'nope' } },
+        { method: 'POST', url: `/api/audit/${ids.baseEntry}/revert` },
       ] as const;
       for (const write of writes) {
         const res = await t.call({ ...write, token });

@@ -364,8 +364,8 @@ export interface paths {
   };
   "/api/audit/{id}/revert": {
     /**
-     * Revert an import: delete the employees it created, restore the ones it changed (admin)
-     * @description The id is the import's audit entry. All or nothing, in one transaction with its own audit entry (action "revert") and pay-history rows. 400 NOT_AN_IMPORT for any other entry; 409 IMPORT_ALREADY_REVERTED; 409 IMPORT_TOUCHED_LATER when a later change touched one of its employees (data.employees names each: id, name, at, by, action), nothing written; 409 IMPORT_REFERENCE_GONE when an earlier job, position, grade or level was deleted since.
+     * Revert an audit entry's write: restore a deleted employee, undo an edit, a rule change or an import
+     * @description The id is the audit entry whose write is put back, all or nothing, in one transaction with its own audit entry and pay-history rows. An employee's delete: the employee is restored under the same id with every field, custom multiplier and day (admin or deleteEmployee; entry action "restore"). An employee's edit or a rule's update (job, position, grade, level, base salary, adjustment factor, settings): the values before it are written back through the record's own update (admin; entry action "revert", details.revertOf). An import: its employees created are deleted and the changed ones restored (admin; answers importId, deleted, restored). 400 NOT_REVERTABLE for any other entry; 409 CHANGED_SINCE (a later write touched the record; data.later names each), 409 REFERENCE_GONE (a job, position, grade, level or custom multiplier it needs is gone), 409 ID_TAKEN; an import answers its own 409s (IMPORT_ALREADY_REVERTED, IMPORT_TOUCHED_LATER, IMPORT_REFERENCE_GONE). Nothing is written on a refusal.
      */
     post: operations["postAuditByIdRevert"];
   };
@@ -4641,8 +4641,8 @@ export interface operations {
     };
   };
   /**
-   * Revert an import: delete the employees it created, restore the ones it changed (admin)
-   * @description The id is the import's audit entry. All or nothing, in one transaction with its own audit entry (action "revert") and pay-history rows. 400 NOT_AN_IMPORT for any other entry; 409 IMPORT_ALREADY_REVERTED; 409 IMPORT_TOUCHED_LATER when a later change touched one of its employees (data.employees names each: id, name, at, by, action), nothing written; 409 IMPORT_REFERENCE_GONE when an earlier job, position, grade or level was deleted since.
+   * Revert an audit entry's write: restore a deleted employee, undo an edit, a rule change or an import
+   * @description The id is the audit entry whose write is put back, all or nothing, in one transaction with its own audit entry and pay-history rows. An employee's delete: the employee is restored under the same id with every field, custom multiplier and day (admin or deleteEmployee; entry action "restore"). An employee's edit or a rule's update (job, position, grade, level, base salary, adjustment factor, settings): the values before it are written back through the record's own update (admin; entry action "revert", details.revertOf). An import: its employees created are deleted and the changed ones restored (admin; answers importId, deleted, restored). 400 NOT_REVERTABLE for any other entry; 409 CHANGED_SINCE (a later write touched the record; data.later names each), 409 REFERENCE_GONE (a job, position, grade, level or custom multiplier it needs is gone), 409 ID_TAKEN; an import answers its own 409s (IMPORT_ALREADY_REVERTED, IMPORT_TOUCHED_LATER, IMPORT_REFERENCE_GONE). Nothing is written on a refusal.
    */
   postAuditByIdRevert: {
     parameters: {
@@ -4658,7 +4658,14 @@ export interface operations {
             success: boolean;
             message: string;
             error: string | null;
-            data: {
+            data: ({
+              entryId: number;
+              revertId: number;
+              /** @enum {string} */
+              action: "restore" | "revert";
+              entityType: string;
+              entityId: number | null;
+            }) | {
               importId: number;
               revertId: number;
               deleted: number;

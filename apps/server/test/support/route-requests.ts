@@ -65,6 +65,53 @@ export async function importedOne(t: TestContext): Promise<{ entryId: number; em
   return { entryId: entry.id, employeeId: entry.details.employees[0]!.id };
 }
 
+/** The newest audit entry about a record: its id. */
+async function newestEntryOf(t: TestContext, entityType: string, entityId: number): Promise<number> {
+  const page = await t.callAsAdmin<{ entries: { id: number }[] }>({
+    method: 'GET',
+    url: `/api/audit?entityType=${entityType}&entityId=${entityId}&limit=1`,
+  });
+  return page.envelope.data.entries[0]!.id;
+}
+
+/** A fresh employee deleted through the API: the delete's audit entry (Restore) and the employee's id. */
+export async function deletedEmployee(t: TestContext): Promise<{ entryId: number; employeeId: number }> {
+  const employeeId = await existingEmployee(t);
+  const res = await t.callAsAdmin({ method: 'DELETE', url: `/api/employees/${employeeId}` });
+  if (res.statusCode !== 200) throw new Error(`delete failed: ${res.body}`);
+  return { entryId: await newestEntryOf(t, 'employee', employeeId), employeeId };
+}
+
+/** A fresh employee renamed through the API: the edit's audit entry (Revert) and the employee's id. */
+export async function editedEmployee(t: TestContext): Promise<{ entryId: number; employeeId: number }> {
+  const form = await employeeForm(t);
+  const created = await t.callAsAdmin<{ id: number }>({
+    method: 'POST',
+    url: '/api/employees',
+    payload: form,
+  });
+  const employeeId = created.envelope.data.id;
+  const res = await t.callAsAdmin({
+    method: 'PUT',
+    url: `/api/employees/${employeeId}`,
+    payload: { ...form, name: unique('Renamed') },
+  });
+  if (res.statusCode !== 200) throw new Error(`edit failed: ${res.body}`);
+  return { entryId: await newestEntryOf(t, 'employee', employeeId), employeeId };
+}
+
+/** A fresh job renamed through the API: the rename's audit entry (Revert) and the job's id. */
+export async function renamedJob(t: TestContext): Promise<{ entryId: number; jobId: number }> {
+  const job = await t.newJob();
+  const res = await t.callAsAdmin({
+    method: 'PUT',
+    url: `/api/jobs/${job.id}`,
+    payload: { name: unique('Job') },
+  });
+  if (res.statusCode !== 200) throw new Error(`rename failed: ${res.body}`);
+  return { entryId: await newestEntryOf(t, 'job', job.id), jobId: job.id };
+}
+
 /** The settings as saved now, without `updatedAt`: a PUT body of the current version. */
 export async function currentSettings(t: TestContext) {
   const res = await t.callAsAdmin<Record<string, unknown>>({ method: 'GET', url: '/api/settings' });
@@ -262,6 +309,7 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
     method: 'POST',
     url: `/api/audit/${(await importedOne(t)).entryId}/revert`,
   }),
+  // The same route on other entries: see the access matrix's restore and revert rows.
   'PUT /api/pay-transparency/justifications': async (t) => {
     const c = await t.newCompany(3000);
     return {

@@ -95,6 +95,20 @@ export interface StaleRecord {
   grouped?: string;
 }
 
+/** Units of work a revert runs a domain's own write in: their entries are that revert's. */
+const reverting = new WeakMap<UnitOfWork, number>();
+
+/**
+ * `uow` for a domain's own write that puts back what entry `entryId` changed: the entry the
+ * write records is recorded as action 'revert' with `details.revertOf` (one entry per write,
+ * as a stale save's 409 counts them).
+ */
+export function revertingUnit(uow: UnitOfWork, entryId: number): UnitOfWork {
+  const unit = { ...uow };
+  reverting.set(unit, entryId);
+  return unit;
+}
+
 /** Waits for every one of `work`; then throws the first failure, if any. */
 async function settled(work: Array<Promise<unknown> | undefined>): Promise<void> {
   for (const r of await Promise.allSettled(work)) if (r.status === 'rejected') throw r.reason;
@@ -188,14 +202,17 @@ export function createAuditRecording(deps: AuditDeps) {
     uow: UnitOfWork,
     input: EntryInput,
     changes: AuditChange[],
-    details: Record<string, unknown>,
+    entryDetails: Record<string, unknown>,
     id?: number,
   ): Promise<number> {
+    let details = entryDetails;
+    const revertOf = reverting.get(uow);
+    if (revertOf !== undefined) details = { ...details, revertOf };
     const inserted = await deps.repo(uow.tx).insert(
       {
         actorId: uow.actor?.id ?? null,
         actorEmail: uow.actor?.email ?? 'system',
-        action: input.action,
+        action: revertOf === undefined ? input.action : 'revert',
         entityType: input.entityType,
         entityId: input.entityId === undefined || input.entityId === null ? null : String(input.entityId),
         changes,

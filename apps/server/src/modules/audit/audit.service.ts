@@ -17,6 +17,7 @@ export type {
   StaleRecord,
   WrittenEmployee,
 } from './audit-recording.service.ts';
+export { revertingUnit } from './audit-recording.service.ts';
 
 export function createAuditService(deps: AuditDeps) {
   return { ...createAuditRecording(deps), ...createAuditReading(deps) };

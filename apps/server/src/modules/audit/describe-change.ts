@@ -358,6 +358,7 @@ export function describeChanges(
 const ACTION_WORDS: Record<string, string> = {
   create: 'created',
   delete: 'deleted',
+  restore: 'restored',
   reorder: 'reordered',
   password: 'password changed',
   'end-sessions': 'signed out everywhere',
@@ -387,13 +388,15 @@ export function describeEntry(
   // The import records `changed`; `updated` is read for entries written before it did.
   if (entry.action === 'import')
     return `${label}: ${details.created ?? 0} created, ${details.changed ?? details.updated ?? 0} updated`;
-  if (entry.action === 'revert')
+  if (entry.action === 'revert' && entry.entityType === 'import')
     return `${label} reverted: ${details.deleted ?? 0} deleted, ${details.restored ?? 0} restored`;
   const word = ACTION_WORDS[entry.action];
   if (word) return `${label} ${word}`;
   const changes = Array.isArray(entry.changes) ? (entry.changes as AuditChange[]) : [];
   const texts = describeChanges(entry.entityType, changes, viewer, names);
-  if (!texts.length) return `${label} updated`;
+  // A revert of one record's change (details.revertOf): what it put back.
+  const done = entry.action === 'revert' ? 'reverted' : 'updated';
+  if (!texts.length) return `${label} ${done}`;
   // A rule's lone value needs no name: "Base salary Junior / L1: $1,000.00 → $1,500.00".
   const lone =
     texts.length === 1 &&
@@ -403,5 +406,5 @@ export function describeEntry(
     viewer.moneyRules;
   const shown = lone ? [texts[0]!.replace(/^(Amount|Factor): /, '')] : texts.slice(0, SUMMARY_CHANGES);
   if (texts.length > SUMMARY_CHANGES) shown.push(`and ${texts.length - SUMMARY_CHANGES} more`);
-  return `${label}: ${shown.join('; ')}`;
+  return `${label}${entry.action === 'revert' ? ' reverted' : ''}: ${shown.join('; ')}`;
 }

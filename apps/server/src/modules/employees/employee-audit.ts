@@ -16,7 +16,7 @@ export interface EmployeePayBaseline {
 
 /** An employee write's entry. */
 export interface EmployeeEntry {
-  action: 'create' | 'update' | 'delete';
+  action: 'create' | 'update' | 'delete' | 'restore';
   entityType: 'employee';
   entityId: number;
   /** "Employee Ada Lovelace". */

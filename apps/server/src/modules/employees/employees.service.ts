@@ -1,3 +1,4 @@
+import { ENTRY_REVERT_ERRORS } from '@salary/shared/audit/entry-revert.contract';
 import { type Cents, fromCents } from '@salary/shared/common/money';
 import { type Actor, can, canReadPersonalData } from '@salary/shared/common/permissions';
 import {
@@ -11,7 +12,7 @@ import {
 import { EMPLOYEE_FIELDS, fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { badRequest, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { EmployeeRecord } from './employee.model.ts';
@@ -296,6 +297,24 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
         { pay, employeeChanges: 'entry' },
       );
       return this.get(actor, id, uow.tx);
+    },
+
+    /**
+     * A deleted employee back under its own id (a restore from the Audit Log, which checked
+     * the entry and the references first): as deleting, needs deleteEmployee. Its pay history
+     * was never removed; the restore adds its first row again. 409 when the id is taken.
+     */
+    async restore(uow: UnitOfWork, actor: Actor, id: number, input: EmployeeInput): Promise<void> {
+      requirePermission(actor, 'deleteEmployee');
+      const inUnit = deps.employees(uow.tx);
+      if ((await inUnit.versionOf(id)) !== undefined)
+        throw new AppError(409, ENTRY_REVERT_ERRORS.idTaken, `Cannot restore: employee ${id} exists already`);
+      await inUnit.insertMany([input], authorOf(actor), [id]);
+      await audit.record(
+        uow,
+        { action: 'restore', entityType: 'employee', entityId: id, label: `Employee ${input.name}` },
+        { pay: audit.payOfNew(id), employeeChanges: 'entry' },
+      );
     },
 
     /** `version`, when sent, must still be the employee's (as `update`). */

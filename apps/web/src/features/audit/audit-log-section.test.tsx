@@ -54,10 +54,13 @@ const REVERT = entry({
 
 let entries: AuditEntry[];
 let revertAnswer: { status: number; message: string; error: string | null };
+/** What POST /api/audit/{id}/revert of an entry other than the import answers. */
+let entryAnswer: { status: number; message: string; error: string | null; undo?: AuditEntry };
 
 beforeEach(() => {
   entries = [IMPORT, entry({ id: 3 })];
   revertAnswer = { status: 200, message: 'Import reverted', error: null };
+  entryAnswer = { status: 200, message: 'Employee restored', error: null };
   setPageUrl(`${server.origin}/settings/audit`);
   setToken('token');
   const user = newUser({ isAdmin: true, role: 'admin' });
@@ -73,6 +76,25 @@ beforeEach(() => {
         message: revertAnswer.message,
         error: revertAnswer.error,
         data: ok ? { importId: 7, revertId: 9, deleted: 2, restored: 1 } : null,
+      });
+    }
+    const other = /^\/api\/audit\/(\d+)\/revert$/.exec(req.path);
+    if (req.method === 'POST' && other) {
+      const ok = entryAnswer.status < 400;
+      if (ok && entryAnswer.undo) entries = [entryAnswer.undo, ...entries];
+      return sendJson(res, entryAnswer.status, {
+        success: ok,
+        message: entryAnswer.message,
+        error: entryAnswer.error,
+        data: ok
+          ? {
+              entryId: Number(other[1]),
+              revertId: 13,
+              action: 'restore',
+              entityType: 'employee',
+              entityId: 4,
+            }
+          : null,
       });
     }
     sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
@@ -152,6 +174,92 @@ describe('Audit Log: Revert this import', () => {
     const alert = await screen.findByRole('alert', { name: /The import was not reverted/ });
     expect(within(alert).getByText(message)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Revert this import' })).toBeInTheDocument();
+  });
+});
+
+const DELETED = entry({
+  id: 11,
+  action: 'delete',
+  summary: 'Employee Ana Lima deleted',
+  changes: [{ field: 'name', before: 'Ana Lima', after: null }],
+  details: { label: 'Employee Ana Lima' },
+});
+const RESTORED = entry({
+  id: 13,
+  action: 'restore',
+  summary: 'Employee Ana Lima restored',
+  changes: [{ field: 'name', before: null, after: 'Ana Lima' }],
+  details: { label: 'Employee Ana Lima' },
+});
+const USER_CREATED = entry({
+  id: 12,
+  entityType: 'user',
+  action: 'create',
+  summary: 'User hr@example.com created',
+});
+
+describe('Audit Log: Revert and Restore', () => {
+  beforeEach(() => {
+    entries = [USER_CREATED, DELETED, entry({ id: 3, details: { label: 'Employee Ana Lima' } })];
+  });
+
+  async function ask(name: RegExp, title: string) {
+    await userEvent.click(await screen.findByRole('button', { name }));
+    const dialog = await screen.findByRole('alertdialog', { name: title });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    return dialog;
+  }
+
+  it("offers Restore on an employee's delete, Revert on an edit, and nothing on other entries", async () => {
+    renderWithProviders(<AuditLogSection />);
+    expect(
+      await screen.findByRole('button', { name: 'Restore Employee Ana Lima (entry 11)' }),
+    ).toHaveTextContent('Restore');
+    expect(screen.getByRole('button', { name: 'Revert Employee Ana Lima (entry 3)' })).toHaveTextContent(
+      'Revert',
+    );
+    expect(screen.queryByRole('button', { name: /entry 12\)$/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^(Restore|Revert) / })).toHaveLength(2);
+  });
+
+  it('Cancel sends nothing', async () => {
+    renderWithProviders(<AuditLogSection />);
+    const dialog = await ask(/^Restore Employee Ana Lima/, 'Restore employee');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('restores after the confirmation, says so, and the entry then says who restored it', async () => {
+    entryAnswer = { status: 200, message: 'Employee restored', error: null, undo: RESTORED };
+    renderWithProviders(<AuditLogSection />);
+    const dialog = await ask(/^Restore Employee Ana Lima/, 'Restore employee');
+    expect(
+      within(dialog).getByText(
+        'Are you sure you want to restore this employee? They come back with the same ID, every field and their pay history.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText('Employee restored')).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+      '/api/audit/11/revert',
+    ]);
+    expect(await screen.findByText('Restored by admin@example.com (entry 13).')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Restore Employee/ })).not.toBeInTheDocument();
+  });
+
+  it("keeps a refusal on screen in the server's words", async () => {
+    const message =
+      'Cannot revert: Employee Ana Lima was changed after this entry (update on 24 Nov 2026, 05:12 UTC by hr@example.com)';
+    entryAnswer = { status: 409, message, error: 'CHANGED_SINCE' };
+    renderWithProviders(<AuditLogSection />);
+    const dialog = await ask(/^Revert Employee Ana Lima/, 'Revert this change');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revert' }));
+    const alert = await screen.findByRole('alert', { name: /The change was not reverted/ });
+    expect(within(alert).getByText(message)).toBeInTheDocument();
+    // The toast says it too, and the button stays for another try.
+    expect(screen.getAllByText(message).length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByRole('button', { name: /^Revert Employee Ana Lima/ })).toBeInTheDocument();
   });
 });
 

@@ -25,6 +25,7 @@ import { formatDateTime } from '../../lib/company-format.tsx';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { type AuditFilterValues, useAuditLog } from './api/get-audit.ts';
 import { AuditChanges } from './audit-changes.tsx';
+import { RevertEntry, undoneBy } from './revert-entry.tsx';
 import { RevertImport } from './revert-import.tsx';
 
 const ENTITY_OPTIONS = AUDIT_ENTITY_TYPES.map((value) => ({ value, label: AUDIT_ENTITY_LABELS[value] }));
@@ -38,9 +39,19 @@ const ACTION_WORDS: Record<string, string> = {
   bulkSave: 'Saved',
   import: 'Imported',
   revert: 'Reverted',
+  restore: 'Restored',
 };
 
-function AuditRow({ entry, revertedBy }: { entry: AuditEntry; revertedBy?: AuditEntry }) {
+function AuditRow({
+  entry,
+  revertedBy,
+  undone,
+}: {
+  entry: AuditEntry;
+  revertedBy?: AuditEntry;
+  /** The later entry that reverted or restored this one, when loaded. */
+  undone?: AuditEntry;
+}) {
   const [open, setOpen] = useState(false);
   const Icon = open ? IconChevronDown : IconChevronRight;
   return (
@@ -66,6 +77,7 @@ function AuditRow({ entry, revertedBy }: { entry: AuditEntry; revertedBy?: Audit
           <Text hiddenFrom="sm" size="xs" c="dimmed">
             {formatDateTime(entry.at)} · {entry.actorEmail}
           </Text>
+          <RevertEntry entry={entry} undone={undone} />
         </Table.Td>
       </Table.Tr>
       {open ? (
@@ -166,7 +178,12 @@ function AuditLog() {
               </Table.Thead>
               <Table.Tbody>
                 {entries.map((entry) => (
-                  <AuditRow key={entry.id} entry={entry} revertedBy={reverts.get(String(entry.id))} />
+                  <AuditRow
+                    key={entry.id}
+                    entry={entry}
+                    revertedBy={reverts.get(String(entry.id))}
+                    undone={undoneBy(entry, entries)}
+                  />
                 ))}
               </Table.Tbody>
             </Table>

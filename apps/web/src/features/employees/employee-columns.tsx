@@ -1,7 +1,7 @@
-import { Anchor, Button, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Group, UnstyledButton } from '@mantine/core';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
-import { IconTrash } from '@tabler/icons-react';
+import { IconDoorExit, IconTrash } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { formatMoney } from '../../lib/company-format.tsx';
@@ -37,6 +37,8 @@ export interface EmployeeColumnOptions {
   canEdit: boolean;
   canDelete: boolean;
   onDelete(employee: EmployeeView): void;
+  /** Opens Mark as leaver for the employee (with canEdit). */
+  onMarkLeaver(employee: EmployeeView): void;
   /** Opens "Why this salary?" for the employee. */
   onExplain(employee: EmployeeView): void;
 }
@@ -186,22 +188,37 @@ export function employeeColumns(options: EmployeeColumnOptions): EmployeeColumn[
       },
     });
   }
-  if (options.canDelete) {
+  if (options.canDelete || options.canEdit) {
     columns.push({
       id: 'actions',
       header: 'Actions',
-      meta: { width: 120, align: 'right' },
+      meta: { width: 24 + (options.canEdit ? 96 : 0) + (options.canDelete ? 96 : 0), align: 'right' },
       cell: ({ row }) => (
-        <Button
-          size="compact-sm"
-          variant="light"
-          color="red"
-          leftSection={<IconTrash size={14} />}
-          onClick={() => options.onDelete(row.original)}
-          aria-label={`Delete ${row.original.name}`}
-        >
-          Delete
-        </Button>
+        <Group gap={6} justify="flex-end" wrap="nowrap">
+          {options.canEdit ? (
+            <Button
+              size="compact-sm"
+              variant="default"
+              leftSection={<IconDoorExit size={14} />}
+              onClick={() => options.onMarkLeaver(row.original)}
+              aria-label={`Mark ${row.original.name} as leaver`}
+            >
+              Leaver
+            </Button>
+          ) : null}
+          {options.canDelete ? (
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => options.onDelete(row.original)}
+              aria-label={`Delete ${row.original.name}`}
+            >
+              Delete
+            </Button>
+          ) : null}
+        </Group>
       ),
     });
   }

@@ -24,6 +24,10 @@ import { EmployeesTable } from './employees-table.tsx';
 const ConfirmDialog = lazy(() =>
   import('../../components/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })),
 );
+// Loaded on the first row's Mark as leaver.
+const MarkAsLeaverDialog = lazy(() =>
+  import('./mark-as-leaver.tsx').then((m) => ({ default: m.MarkAsLeaverDialog })),
+);
 // Loaded on the first "Why this salary?".
 const SalaryBreakdownDrawer = lazy(() =>
   import('./salary-breakdown-drawer.tsx').then((m) => ({ default: m.SalaryBreakdownDrawer })),
@@ -40,7 +44,7 @@ interface EmployeesDirectoryProps {
   filters: DirectoryFilters;
   sort: EmployeeSort;
   onSort(sort: EmployeeSort): void;
-  permissions: Omit<EmployeeColumnOptions, 'onDelete' | 'onExplain'>;
+  permissions: Omit<EmployeeColumnOptions, 'onDelete' | 'onExplain' | 'onMarkLeaver'>;
 }
 
 /** The directory card's heading: where "Skip to the table" leads while there is no table. */
@@ -71,6 +75,8 @@ export function EmployeesDirectory(props: EmployeesDirectoryProps) {
   const { sort, onSort } = props;
   const [explained, setExplained] = useState<EmployeeView | null>(null);
   const [pendingDelete, setPendingDelete] = useState<EmployeeView | null>(null);
+  // The row whose Mark as leaver is (or was last) open: kept while the dialog closes.
+  const [leaver, setLeaver] = useState<{ employee: EmployeeView; open: boolean } | null>(null);
   // Stays mounted after the first use so the closing transition can play.
   const [deleteUsed, setDeleteUsed] = useState(false);
   const { permissions } = props;
@@ -100,6 +106,7 @@ export function EmployeesDirectory(props: EmployeesDirectoryProps) {
           setPendingDelete(employee);
         },
         onExplain: setExplained,
+        onMarkLeaver: (employee) => setLeaver({ employee, open: true }),
       }),
     [permissions],
   );
@@ -180,6 +187,15 @@ export function EmployeesDirectory(props: EmployeesDirectoryProps) {
       {explained ? (
         <Suspense fallback={null}>
           <SalaryBreakdownDrawer employee={explained} onClose={() => setExplained(null)} />
+        </Suspense>
+      ) : null}
+      {leaver ? (
+        <Suspense fallback={null}>
+          <MarkAsLeaverDialog
+            employee={leaver.employee}
+            opened={leaver.open}
+            onClose={() => setLeaver({ ...leaver, open: false })}
+          />
         </Suspense>
       ) : null}
       {deleteUsed ? (

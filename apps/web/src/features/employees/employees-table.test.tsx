@@ -13,6 +13,7 @@ function renderTable() {
     canDelete: false,
     onDelete: () => {},
     onExplain: () => {},
+    onMarkLeaver: () => {},
   });
   render(
     <MantineProvider theme={theme}>

@@ -28,20 +28,34 @@ function leaverBody(employee: EmployeeView, leaveDate: string) {
 /**
  * Mark as leaver: asks for the leave date (the company's today unless changed) and saves the
  * employee with it — an ordinary, audited edit. A leaver leaves the directory's default list
- * and the Pay Overview from the day after.
+ * and the Pay Overview from the day after. The employee page opens it from its button, the
+ * directory from a row's actions.
  */
-export function MarkAsLeaverButton({ employee }: { employee: EmployeeView }) {
+export function MarkAsLeaverDialog({
+  employee,
+  opened,
+  onClose,
+}: {
+  employee: EmployeeView;
+  opened: boolean;
+  onClose(): void;
+}) {
   const toast = useToast();
   const update = useUpdateEmployee();
-  const [open, setOpen] = useState(false);
   const [leaveDate, setLeaveDate] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [shownFor, setShownFor] = useState<number | null>(null);
 
-  const start = () => {
-    setLeaveDate(employee.leaveDate ?? companyToday());
-    setError(undefined);
-    setOpen(true);
-  };
+  // Each opening starts from the employee's leave date (or today), with no message.
+  const key = opened ? employee.id : null;
+  if (key !== shownFor) {
+    setShownFor(key);
+    if (opened) {
+      setLeaveDate(employee.leaveDate ?? companyToday());
+      setError(undefined);
+    }
+  }
+
   const save = async () => {
     if (!leaveDate) return setError('Leave Date is required');
     const made = leaverBody(employee, leaveDate);
@@ -49,7 +63,7 @@ export function MarkAsLeaverButton({ employee }: { employee: EmployeeView }) {
     try {
       await update.mutateAsync({ id: employee.id, body: made.body });
       toast.success(`${employee.name} marked as leaver`);
-      setOpen(false);
+      onClose();
     } catch (caught) {
       const field =
         caught instanceof ApiError ? caught.fields.find((f) => f.field === 'leaveDate')?.message : undefined;
@@ -58,43 +72,56 @@ export function MarkAsLeaverButton({ employee }: { employee: EmployeeView }) {
   };
 
   return (
+    <Modal opened={opened} onClose={onClose} title={`Mark ${employee.name} as leaver`}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+        noValidate
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            The last day employed. From the day after, the employee is listed with the leavers and no longer
+            counts in the totals and the Pay Overview.
+          </Text>
+          <TextInput
+            type="date"
+            label="Leave Date"
+            required
+            data-autofocus
+            value={leaveDate}
+            onChange={(event) => setLeaveDate(event.currentTarget.value)}
+            error={error}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" loading={update.isPending}>
+              Mark as leaver
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The employee page's button that opens the dialog. */
+export function MarkAsLeaverButton({ employee }: { employee: EmployeeView }) {
+  const [open, setOpen] = useState(false);
+  return (
     <>
-      <Button variant="default" color="red" leftSection={<IconDoorExit size={16} />} onClick={start}>
+      <Button
+        variant="default"
+        color="red"
+        leftSection={<IconDoorExit size={16} />}
+        onClick={() => setOpen(true)}
+      >
         Mark as leaver
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={`Mark ${employee.name} as leaver`}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-          noValidate
-        >
-          <Stack gap="md">
-            <Text size="sm">
-              The last day employed. From the day after, the employee is listed with the leavers and no longer
-              counts in the totals and the Pay Overview.
-            </Text>
-            <TextInput
-              type="date"
-              label="Leave Date"
-              required
-              data-autofocus
-              value={leaveDate}
-              onChange={(event) => setLeaveDate(event.currentTarget.value)}
-              error={error}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" color="red" loading={update.isPending}>
-                Mark as leaver
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <MarkAsLeaverDialog employee={employee} opened={open} onClose={() => setOpen(false)} />
     </>
   );
 }

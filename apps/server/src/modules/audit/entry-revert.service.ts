@@ -1,0 +1,271 @@
+import type { AuditChange } from '@salary/shared/audit/audit.contract';
+import {
+  ENTRY_REVERT_ERRORS,
+  type EntryRevertResult,
+  revertKind,
+} from '@salary/shared/audit/entry-revert.contract';
+import type { ImportRevertResult } from '@salary/shared/audit/import-revert.contract';
+import { type DateTimeFormat, formatDateTime } from '@salary/shared/common/date-time';
+import type { Actor } from '@salary/shared/common/permissions';
+import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
+import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { requireAdmin, requirePermission } from '../../lib/authorize.ts';
+import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
+import { revertingUnit } from './audit-recording.service.ts';
+import type { EntryRevertRepository, LaterWrite, RevertedEntry } from './entry-revert.repository.ts';
+
+/*
+ * Revert (and Restore) on an audit entry: puts back exactly what the entry's write changed,
+ * from the entry's own change list (`changes`, before → after in the API's names), in the
+ * route's one unit of work, or nothing at all:
+ *   - an employee's delete → a restore: the employee back under the same id with every field,
+ *     custom multiplier and day the delete recorded (its pay history was never removed);
+ *   - an employee's edit → the fields it changed get their `before` values back;
+ *   - a rule's update (job, position, grade, level, base salary, adjustment factor, settings)
+ *     → the rule's own service writes the `before` values back, so its rules (unique names,
+ *     a position in use keeps its job) and its pay history apply as to any edit;
+ *   - an import → the import's own revert (excel/import-revert.service.ts).
+ * Refused whole (409) when a later write touched the same record (from the trail: it names
+ * when and by whom), or when a job, position, grade, level or custom multiplier the record
+ * needs is gone. The revert records its own entry: the restore as action 'restore', a revert
+ * through the domain's write as action 'revert' with `details.revertOf` (audit-recording).
+ * Who may: a restore as deleting an employee (deleteEmployee); every other revert admin only.
+ */
+
+/** A rule domain's write of its `before` values, and the current values a write needs. */
+export interface RuleReverter {
+  revert(uow: UnitOfWork, actor: Actor, id: number | null, before: Record<string, unknown>): Promise<unknown>;
+}
+
+export interface EntryRevertDeps {
+  entries: RepositoryOn<EntryRevertRepository>;
+  revertImport(uow: UnitOfWork, actor: Actor, importId: number): Promise<ImportRevertResult>;
+  employees: {
+    /** The employee as stored (input names), with its custom multipliers; undefined: gone. */
+    stored(id: number, tx: DbOrTx): Promise<EmployeeInput | undefined>;
+    update(uow: UnitOfWork, actor: Actor, id: number, input: EmployeeInput): Promise<unknown>;
+    restore(uow: UnitOfWork, actor: Actor, id: number, input: EmployeeInput): Promise<void>;
+  };
+  /** What exists now: an employee's references and the custom multipliers. */
+  references(tx: DbOrTx): Promise<{
+    jobs: Set<number>;
+    positions: Map<number, number>;
+    grades: Set<number>;
+    levels: Set<number>;
+    customMultipliers: Set<string>;
+  }>;
+  rules: Record<string, RuleReverter>;
+  format(tx: DbOrTx): Promise<DateTimeFormat>;
+}
+
+const WIRE_TO_INPUT = new Map<string, string>(EMPLOYEE_FIELDS.map((f) => [f.wire, f.input]));
+const REFERENCES = [
+  { input: 'jobId', kind: 'job' },
+  { input: 'positionId', kind: 'position' },
+  { input: 'gradeId', kind: 'grade' },
+  { input: 'levelId', kind: 'level' },
+] as const;
+
+const refuse = (code: string, message: string, data: unknown = null) =>
+  new AppError(409, code, message, data);
+const changesOf = (entry: RevertedEntry): AuditChange[] =>
+  Array.isArray(entry.changes) ? (entry.changes as AuditChange[]) : [];
+const labelOf = (entry: RevertedEntry) =>
+  String(
+    (entry.details as { label?: unknown } | null)?.label ??
+      `${entry.entityType} ${entry.entityId ?? ''}`.trim(),
+  );
+
+export function createEntryRevertService(deps: EntryRevertDeps) {
+  /** "the grade "Senior"": a record named as its last entry named it (it is gone now). */
+  async function goneName(tx: DbOrTx, kind: string, id: number): Promise<string> {
+    const last = await deps.entries(tx).lastEntryOf(kind, id);
+    const name =
+      changesOf({ changes: last?.changes } as RevertedEntry).find((c) => c.field === 'name')?.before ??
+      (last?.details as { label?: string } | undefined)?.label?.replace(/^\S+\s/, '');
+    const noun = kind === 'job' ? 'job' : kind;
+    return typeof name === 'string' ? `the ${noun} "${name}"` : `the ${noun} ${id}`;
+  }
+
+  /** The references of an employee's values that are gone, in words; empty: all there. */
+  async function goneReferences(tx: DbOrTx, values: Record<string, unknown>, fields: Set<string>) {
+    const now = await deps.references(tx);
+    const problems: string[] = [];
+    for (const { input, kind } of REFERENCES) {
+      if (!fields.has(input)) continue;
+      // A position goes with its job: the job is the cause.
+      if (
+        kind === 'position' &&
+        problems.length &&
+        fields.has('jobId') &&
+        !now.jobs.has(values.jobId as number)
+      )
+        continue;
+      const id = values[input] as number;
+      const exists =
+        kind === 'job'
+          ? now.jobs.has(id)
+          : kind === 'position'
+            ? now.positions.has(id)
+            : kind === 'grade'
+              ? now.grades.has(id)
+              : now.levels.has(id);
+      if (!exists) problems.push(`${await goneName(tx, kind, id)} no longer exists`);
+    }
+    if (fields.has('positionId') && problems.length === 0) {
+      const job = now.positions.get(values.positionId as number);
+      if (job !== values.jobId) problems.push('its position no longer belongs to its job');
+    }
+    if (fields.has('customMultiplierIds'))
+      for (const id of (values.customMultiplierIds as string[] | null) ?? [])
+        if (!now.customMultipliers.has(id)) problems.push(`the custom multiplier ${id} no longer exists`);
+    return problems;
+  }
+
+  /** The 409 of a record written again since the entry: the first later writes, when and by whom. */
+  async function refuseChangedSince(
+    tx: DbOrTx,
+    verb: string,
+    entry: RevertedEntry,
+    later: LaterWrite[],
+  ): Promise<never> {
+    const format = await deps.format(tx);
+    const shown = later
+      .slice(0, 3)
+      .map((w) => `${w.action} on ${formatDateTime(w.at, format)} by ${w.actorEmail}`);
+    const more = later.length > 3 ? `, and ${later.length - 3} more` : '';
+    throw refuse(
+      ENTRY_REVERT_ERRORS.changedSince,
+      `Cannot ${verb}: ${labelOf(entry)} was changed after this entry (${shown.join('; ')}${more})`,
+      { later: later.map((w) => ({ id: w.id, at: w.at.toISOString(), by: w.actorEmail, action: w.action })) },
+    );
+  }
+
+  /** The employee's values the entry changed, by input name, as they were before it. */
+  function employeeBefore(changes: AuditChange[]): Record<string, unknown> {
+    const values: Record<string, unknown> = {};
+    for (const c of changes) {
+      if (c.field === 'customMultipliers') values.customMultiplierIds = c.before ?? [];
+      else {
+        const input = WIRE_TO_INPUT.get(c.field);
+        if (input !== undefined) values[input] = c.before;
+      }
+    }
+    return values;
+  }
+
+  async function restore(uow: UnitOfWork, actor: Actor, entry: RevertedEntry): Promise<EntryRevertResult> {
+    const { tx } = uow;
+    const id = Number(entry.entityId);
+    const changes = changesOf(entry);
+    if (!changes.some((c) => c.field === 'name'))
+      throw new AppError(
+        400,
+        ENTRY_REVERT_ERRORS.notRevertable,
+        'This delete did not record the employee, so it cannot be restored',
+      );
+    const later = await deps
+      .entries(tx)
+      .laterWrites({ entityType: 'employee', entityId: entry.entityId }, entry.id);
+    if (later.length) await refuseChangedSince(tx, 'restore', entry, later);
+    // Every field the delete recorded; a field it left out was empty (null) then.
+    const input: Record<string, unknown> = Object.fromEntries(EMPLOYEE_FIELDS.map((f) => [f.input, null]));
+    Object.assign(input, { customMultiplierIds: [] }, employeeBefore(changes));
+    const fields = new Set(['jobId', 'positionId', 'gradeId', 'levelId', 'customMultiplierIds']);
+    const gone = await goneReferences(tx, input, fields);
+    if (gone.length) throw refuse(ENTRY_REVERT_ERRORS.referenceGone, `Cannot restore: ${gone.join('; ')}`);
+    await deps.employees.restore(uow, actor, id, input as unknown as EmployeeInput);
+    return {
+      entryId: entry.id,
+      revertId: uow.audit.recorded.at(-1)!,
+      action: 'restore',
+      entityType: 'employee',
+      entityId: id,
+    };
+  }
+
+  async function revertEmployeeEdit(
+    uow: UnitOfWork,
+    actor: Actor,
+    entry: RevertedEntry,
+  ): Promise<EntryRevertResult> {
+    const { tx } = uow;
+    const id = Number(entry.entityId);
+    const later = await deps
+      .entries(tx)
+      .laterWrites({ entityType: 'employee', entityId: entry.entityId }, entry.id);
+    if (later.length) await refuseChangedSince(tx, 'revert', entry, later);
+    const stored = await deps.employees.stored(id, tx);
+    if (!stored)
+      throw refuse(ENTRY_REVERT_ERRORS.changedSince, `Cannot revert: ${labelOf(entry)} no longer exists`);
+    const before = employeeBefore(changesOf(entry));
+    const input = { ...stored, ...before } as Record<string, unknown>;
+    const gone = await goneReferences(tx, input, new Set(Object.keys(before)));
+    if (gone.length) throw refuse(ENTRY_REVERT_ERRORS.referenceGone, `Cannot revert: ${gone.join('; ')}`);
+    const unit = revertingUnit(uow, entry.id);
+    await deps.employees.update(unit, actor, id, input as unknown as EmployeeInput);
+    return {
+      entryId: entry.id,
+      revertId: uow.audit.recorded.at(-1)!,
+      action: 'revert',
+      entityType: 'employee',
+      entityId: id,
+    };
+  }
+
+  async function revertRule(uow: UnitOfWork, actor: Actor, entry: RevertedEntry): Promise<EntryRevertResult> {
+    const { tx } = uow;
+    const rule = deps.rules[entry.entityType]!;
+    const later = await deps.entries(tx).laterWrites(entry, entry.id);
+    if (later.length) await refuseChangedSince(tx, 'revert', entry, later);
+    const before = Object.fromEntries(changesOf(entry).map((c) => [c.field, c.before]));
+    const id = entry.entityId === null ? null : Number(entry.entityId);
+    try {
+      await rule.revert(revertingUnit(uow, entry.id), actor, id, before);
+    } catch (error) {
+      // The rule's own refusals (a name taken since, a reference gone) say why, as a conflict.
+      if (error instanceof AppError && (error.statusCode === 400 || error.statusCode === 404))
+        throw refuse(ENTRY_REVERT_ERRORS.referenceGone, `Cannot revert: ${error.message}`);
+      throw error;
+    }
+    return {
+      entryId: entry.id,
+      revertId: uow.audit.recorded.at(-1)!,
+      action: 'revert',
+      entityType: entry.entityType,
+      entityId: id,
+    };
+  }
+
+  return {
+    /** Reverts (or restores) what audit entry `entryId` recorded, in the route's unit of work. */
+    async revert(
+      uow: UnitOfWork,
+      actor: Actor,
+      entryId: number,
+    ): Promise<EntryRevertResult | ImportRevertResult> {
+      const entry = await deps.entries(uow.tx).lockEntry(entryId);
+      if (!entry) {
+        requireAdmin(actor, 'Only administrators can revert a change');
+        throw notFound('Audit entry not found');
+      }
+      const kind = revertKind(entry);
+      if (kind === 'restore') requirePermission(actor, 'deleteEmployee');
+      else if (entry.entityType === 'import') return deps.revertImport(uow, actor, entryId);
+      else requireAdmin(actor, 'Only administrators can revert a change');
+      if (kind === null)
+        throw new AppError(
+          400,
+          ENTRY_REVERT_ERRORS.notRevertable,
+          `Audit entry ${entryId} cannot be reverted: only an employee's edit or delete, a rule's update or an import can`,
+        );
+      if (kind === 'restore') return restore(uow, actor, entry);
+      if (entry.entityType === 'employee') return revertEmployeeEdit(uow, actor, entry);
+      return revertRule(uow, actor, entry);
+    },
+  };
+}
+
+export type EntryRevertService = ReturnType<typeof createEntryRevertService>;
