@@ -1,4 +1,4 @@
--- Dated employee versions (docs/decisions/0023-dated-employee-versions.md).
+-- Dated employee versions (docs/decisions/0025-dated-employee-versions.md).
 CREATE TABLE "employee_versions" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"employee_id" integer NOT NULL,

@@ -359,7 +359,7 @@ export const employees = pgTable(
 );
 
 /**
- * The employee's dated fields, one row per version (docs/decisions/0023): job, position, grade,
+ * The employee's dated fields, one row per version (docs/decisions/0025): job, position, grade,
  * level, the typed years, the four flags and the custom multipliers, in force from
  * `effective_from` until the next version's day. The first version starts at '-infinity' (in
  * force before any other). The `employees` row holds the version in force today; a version

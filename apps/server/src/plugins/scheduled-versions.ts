@@ -6,7 +6,7 @@ import { companyToday } from '../modules/employees/employee.model.ts';
 import { joinedUnitOfWork } from './unit-of-work.ts';
 
 /*
- * A change scheduled for a day (docs/decisions/0023) takes effect before the first request of
+ * A change scheduled for a day (docs/decisions/0025) takes effect before the first request of
  * that day reads anything: every signed-in request first asks when the next waiting version
  * starts (one small statement, none while the database is at the snapshot last asked at), and
  * once that day has come in the company's time zone the versions due are applied in a unit of

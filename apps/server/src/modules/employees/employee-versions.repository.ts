@@ -6,7 +6,7 @@ import { company, employees, employeeVersions } from '../../db/schema.ts';
 import { idIn } from '../../db/sql-arrays.ts';
 
 /*
- * The employee's versions (docs/decisions/0023): the dated fields, one row per day they change.
+ * The employee's versions (docs/decisions/0025): the dated fields, one row per day they change.
  * The `employees` row holds the version in force today; every statement here keeps it so.
  */
 

@@ -117,7 +117,7 @@ export const authorOf = (actor: Actor): string | null => (actor as { email?: str
 
 export function createEmployeesService(deps: {
   employees: RepositoryOn<EmployeesRepository>;
-  /** The dated fields' versions (docs/decisions/0023). */
+  /** The dated fields' versions (docs/decisions/0025). */
   versions: RepositoryOn<EmployeeVersionsRepository>;
   pricing: EmployeePricing;
   /** Where the priced lists and their views are kept between reads (pricing/read-model.ts). */
