@@ -82,6 +82,8 @@ beforeAll(async () => {
   c = await t.newCompany(4000);
   higher = await t.newGrade('Senior', 50);
   await t.newBaseSalary(higher.id, c.level.id, 6000);
+  // Working remotely moves the pay too.
+  await t.setSettings({ remoteMultiplier: 5 });
   await setTimeZone('UTC');
   body = {
     name: 'Ada Lovelace',
@@ -291,5 +293,70 @@ describe('who may read and cancel scheduled changes', () => {
     expect(Array.isArray(res.envelope.data)).toBe(true);
     expect((await t.call({ method: 'GET', url: '/api/scheduled-changes' })).statusCode).toBe(401);
     expect((await t.call({ method: 'DELETE', url: '/api/scheduled-changes/1' })).statusCode).toBe(401);
+  });
+});
+
+describe('the pay timeline', () => {
+  it('lists one period per version with its pay and what started it; figures as the caller may see', async () => {
+    const id = await newEmployee('Timeline');
+    const today = todayIn('UTC');
+    const back = plus(today, -20);
+    const ahead = plus(today, 40);
+    expect((await put(id, { remote: true }, `?effectiveFrom=${back}`)).statusCode).toBe(200);
+    expect((await put(id, { remote: true, gradeId: higher.id }, `?effectiveFrom=${ahead}`)).statusCode).toBe(
+      200,
+    );
+    const gross = async (day: string) => (await get(id, `?asOf=${day}`)).envelope.data.calculatedSalary;
+    const cost = async (day: string) => (await get(id, `?asOf=${day}`)).envelope.data.accumulatedCost;
+
+    const res = await t.callAsAdmin({ method: 'GET', url: `/api/employees/${id}/pay-timeline` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.envelope.data).toEqual([
+      {
+        from: null,
+        to: plus(back, -1),
+        grossSalary: await gross(plus(back, -1)),
+        totalCost: await cost(plus(back, -1)),
+        cause: { kind: 'first', changes: [], scheduled: false },
+      },
+      {
+        from: back,
+        to: plus(ahead, -1),
+        grossSalary: await gross(back),
+        totalCost: await cost(back),
+        cause: {
+          kind: 'change',
+          changes: [{ field: 'remote', before: false, after: true }],
+          scheduled: false,
+        },
+      },
+      {
+        from: ahead,
+        to: null,
+        grossSalary: await gross(ahead),
+        totalCost: await cost(ahead),
+        cause: {
+          kind: 'change',
+          changes: [{ field: 'gradeId', before: c.grade.id, after: higher.id }],
+          scheduled: true,
+        },
+      },
+    ]);
+    // Each period's pay is its own: the three differ here.
+    const figures = (res.envelope.data as Array<{ grossSalary: number }>).map((p) => p.grossSalary);
+    expect(new Set(figures).size).toBe(3);
+
+    const url = `/api/employees/${id}/pay-timeline`;
+    const none = await t.createUser({});
+    expect((await t.call({ method: 'GET', url, token: none.token })).statusCode).toBe(403);
+    const salaryOnly = await t.createUser({ showSalary: true });
+    const s = await t.call<Array<Record<string, unknown>>>({ method: 'GET', url, token: salaryOnly.token });
+    expect(s.envelope.data.every((p) => 'grossSalary' in p && !('totalCost' in p))).toBe(true);
+    const costOnly = await t.createUser({ showCost: true });
+    const k = await t.call<Array<Record<string, unknown>>>({ method: 'GET', url, token: costOnly.token });
+    expect(k.envelope.data.every((p) => 'totalCost' in p && !('grossSalary' in p))).toBe(true);
+    expect(
+      (await t.callAsAdmin({ method: 'GET', url: '/api/employees/999999/pay-timeline' })).statusCode,
+    ).toBe(404);
   });
 });

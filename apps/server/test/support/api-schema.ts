@@ -327,6 +327,13 @@ export interface paths {
      */
     delete: operations["deleteEmployeesById"];
   };
+  "/api/employees/{id}/pay-timeline": {
+    /**
+     * An employee's pay period by period (showSalary or showCost)
+     * @description One period per version of the employee's dated fields, from its day to the day before the next, each priced with today's rules as of its first day, with what started it. grossSalary only with showSalary, totalCost only with showCost; 403 with neither.
+     */
+    get: operations["getEmployeesByIdPayTimeline"];
+  };
   "/api/scheduled-changes": {
     /**
      * Employee changes waiting for their day
@@ -4261,6 +4268,75 @@ export interface operations {
             message: string;
             error: string | null;
             data: null;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * An employee's pay period by period (showSalary or showCost)
+   * @description One period per version of the employee's dated fields, from its day to the day before the next, each priced with today's rules as of its first day, with what started it. grossSalary only with showSalary, totalCost only with showCost; 403 with neither.
+   */
+  getEmployeesByIdPayTimeline: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: ({
+                from: string | null;
+                to: string | null;
+                grossSalary?: number | null;
+                totalCost?: number | null;
+                cause: {
+                  /** @enum {string} */
+                  kind: "first" | "change";
+                  changes: {
+                      field: string;
+                      before: unknown;
+                      after: unknown;
+                    }[];
+                  scheduled: boolean;
+                };
+              })[];
           };
         };
       };

@@ -38,3 +38,23 @@ export const scheduledChangeSchema = z.object({
   recordedAt: z.string(),
 });
 export type ScheduledChange = z.infer<typeof scheduledChangeSchema>;
+
+/** One period of an employee's pay timeline: one version, from its day up to the next one's. */
+export const payPeriodSchema = z.object({
+  /** The first day (null: before any dated change). */
+  from: z.string().nullable(),
+  /** The last day (null: open: until a change not yet recorded). */
+  to: z.string().nullable(),
+  /** Gross per month, priced with today's rules as of `from` (the later of `from` and today's past); showSalary only; null without a base salary. */
+  grossSalary: z.number().nullable().optional(),
+  /** Total cost per month, the same way; showCost only. */
+  totalCost: z.number().nullable().optional(),
+  /** What started the period: the first version, or the dated fields that changed (API names). */
+  cause: z.object({
+    kind: z.enum(['first', 'change']),
+    changes: z.array(scheduledFieldSchema),
+    /** Whether its day is still to come. */
+    scheduled: z.boolean(),
+  }),
+});
+export type PayPeriod = z.infer<typeof payPeriodSchema>;

@@ -2,6 +2,7 @@ import { emptyEnvelope, idParam } from '@salary/shared/common/envelope';
 import {
   asOfQuery,
   effectiveFromQuery,
+  payPeriodSchema,
   scheduledChangeSchema,
 } from '@salary/shared/employees/dated.contract';
 import {
@@ -86,6 +87,18 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
       effectiveFromQuery,
     ),
   );
+  app.get(
+    '/employees/:id/pay-timeline',
+    doc("An employee's pay period by period (showSalary or showCost)", z.array(payPeriodSchema), {
+      params: idParam,
+      description:
+        "One period per version of the employee's dated fields, from its day to the day before the next, " +
+        "each priced with today's rules as of its first day, with what started it. grossSalary only with " +
+        'showSalary, totalCost only with showCost; 403 with neither.',
+    }),
+    async (request) => ok(await service.payTimeline(request.actor, request.params.id)),
+  );
+
   app.get(
     '/scheduled-changes',
     doc('Employee changes waiting for their day', z.array(scheduledChangeSchema), {

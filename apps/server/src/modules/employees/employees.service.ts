@@ -1,6 +1,6 @@
 import type { AuditChange } from '@salary/shared/audit/audit.contract';
 import { type Actor, can, canReadPersonalData } from '@salary/shared/common/permissions';
-import type { ScheduledChange } from '@salary/shared/employees/dated.contract';
+import type { PayPeriod, ScheduledChange } from '@salary/shared/employees/dated.contract';
 import {
   type EmployeeFilters,
   type EmployeeInput,
@@ -12,7 +12,7 @@ import {
 import { EMPLOYEE_FIELDS, fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -24,7 +24,7 @@ import type {
   PricedRecord as PricedEmployee,
 } from './employee-pricing.ts';
 import type { EmployeeVersionsRepository } from './employee-versions.repository.ts';
-import { DATED_FIELDS } from './employee-versions.repository.ts';
+import { DATED_FIELDS, FIRST_DAY } from './employee-versions.repository.ts';
 import type { EmployeesRepository } from './employees.repository.ts';
 
 const REFERENCE_FIELDS = fieldsOfKind('reference');
@@ -107,6 +107,10 @@ function fieldChanges(was: object, now: object, inputs: Iterable<string>): Audit
   }
   return changes;
 }
+
+/** The calendar day before `day`. */
+const dayBefore = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /** "Cannot cancel a change that has already taken effect": its day has come. */
 export const SCHEDULED_ALREADY_IN_FORCE =
@@ -408,6 +412,43 @@ export function createEmployeesService(deps: {
       }
       await versions.markApplied(today);
       return ids.length;
+    },
+
+    /**
+     * The employee's pay period by period: one per version, from its day to the day before the
+     * next, each priced with today's rules as of its first day (the first, open one as of the
+     * day before the next version, or today if earlier). Gross with showSalary, cost with
+     * showCost; 403 with neither.
+     */
+    async payTimeline(actor: Actor, id: number): Promise<PayPeriod[]> {
+      const salary = can(actor, 'showSalary');
+      const cost = can(actor, 'showCost');
+      if (!salary && !cost) throw forbidden('You do not have permission to see pay history');
+      const versions = await deps.versions().ofEmployee(id);
+      if (!versions.length) throw notFound('Employee not found');
+      const today = await employees.today();
+      const periods: PayPeriod[] = [];
+      for (const [i, v] of versions.entries()) {
+        const next = versions[i + 1];
+        const from = v.effectiveFrom === FIRST_DAY ? null : v.effectiveFrom;
+        const to = next ? dayBefore(next.effectiveFrom) : null;
+        const asOf = from ?? (to !== null && to < today ? to : today);
+        const read = await pricing.priceEmployees({ id, asOf: asOf === today ? undefined : asOf });
+        const priced = read.employees[0];
+        const period: PayPeriod = {
+          from,
+          to,
+          cause: {
+            kind: i === 0 ? 'first' : 'change',
+            changes: i === 0 ? [] : fieldChanges(versions[i - 1]!.values, v.values, DATED_INPUTS),
+            scheduled: !v.applied,
+          },
+        };
+        if (salary) period.grossSalary = priced?.calculatedSalary ?? null;
+        if (cost) period.totalCost = priced?.accumulatedCost ?? null;
+        periods.push(period);
+      }
+      return periods;
     },
 
     /** When the next waiting version starts (null: none) and the company's zone, for the check before reads. */
