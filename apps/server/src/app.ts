@@ -41,6 +41,7 @@ import compression from './plugins/compression.ts';
 import database from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
 import queryShape from './plugins/query-shape.ts';
+import scheduledVersions from './plugins/scheduled-versions.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import unitOfWork from './plugins/unit-of-work.ts';
 import { webApp } from './plugins/web-app.ts';
@@ -210,6 +211,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(unitOfWork, {
         db: app.db,
         requireAudit: true,
+        serializeWrites: app.database.kind === 'postgres',
+      });
+      // Before the routes: a change scheduled for a day that has come is applied first.
+      await api.register(scheduledVersions, {
+        db: app.db,
         serializeWrites: app.database.kind === 'postgres',
       });
       for (const routes of SERVICE_ROUTES) await api.register(routes);

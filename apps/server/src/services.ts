@@ -22,6 +22,7 @@ import { createBaseSalariesService } from './modules/base-salaries/base-salaries
 import { createCalculatorService } from './modules/calculator/calculator.service.ts';
 import { createCompanyRepository } from './modules/company/company.repository.ts';
 import { createCompanyService, serverTimeZone, toCompany } from './modules/company/company.service.ts';
+import { createEmployeeVersionsRepository } from './modules/employees/employee-versions.repository.ts';
 import { createEmployeesRepository } from './modules/employees/employees.repository.ts';
 import { createEmployeesService } from './modules/employees/employees.service.ts';
 import { createExcelRepository } from './modules/excel/excel.repository.ts';
@@ -131,6 +132,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
   const company = createCompanyService({ company: companyRepository, defaults: companyDefaults, audit });
   const employees = createEmployeesService({
     employees: employeesRepository,
+    versions: on(createEmployeeVersionsRepository),
     pricing,
     readModel,
     settings: settingsOf,

@@ -374,6 +374,59 @@ export const employees = pgTable(
 );
 
 /**
+ * The employee's dated fields, one row per version (docs/decisions/0025): job, position, grade,
+ * level, the typed years, the four flags and the custom multipliers, in force from
+ * `effective_from` until the next version's day. The first version starts at '-infinity' (in
+ * force before any other). The `employees` row holds the version in force today; a version
+ * written for a day still to come waits (`applied` false) until its day, when it is copied into
+ * the row (plugins/scheduled-versions.ts).
+ */
+export const employeeVersions = pgTable(
+  'employee_versions',
+  {
+    id: serial('id').primaryKey(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id),
+    positionId: integer('position_id').notNull(),
+    gradeId: integer('grade_id')
+      .notNull()
+      .references(() => grades.id),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => levels.id),
+    yearsExperience: numeric('years_experience', { precision: 5, scale: 2 }).notNull(),
+    yearsWithCompany: numeric('years_with_company', { precision: 5, scale: 2 }).notNull(),
+    offshoreProject: boolean('offshore_project').notNull(),
+    actingAsDifferentGrade: boolean('acting_as_different_grade').notNull(),
+    pillar: boolean('pillar').notNull(),
+    remote: boolean('remote').notNull(),
+    customMultipliers: jsonb('custom_multipliers').notNull(),
+    /** Whether the employees row has taken it: false for a version whose day had not come. */
+    applied: boolean('applied').notNull().default(true),
+    /** The email of who wrote it (null: the migration, the seed, the system). */
+    recordedBy: text('recorded_by'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('employee_versions_employee_day').on(t.employeeId, t.effectiveFrom),
+    index('employee_versions_waiting').on(t.effectiveFrom).where(sql`not ${t.applied}`),
+    foreignKey({
+      name: 'employee_versions_position_of_job_fk',
+      columns: [t.jobId, t.positionId],
+      foreignColumns: [positions.jobId, positions.id],
+    }),
+    index('employee_versions_job_idx').on(t.jobId),
+    index('employee_versions_grade_level_idx').on(t.gradeId, t.levelId),
+    check('employee_versions_years_nonneg', sql`${t.yearsExperience} >= 0 and ${t.yearsWithCompany} >= 0`),
+  ],
+);
+
+/**
  * The audit trail: one entry per successful write, inserted by the transaction that makes the
  * change (so a rolled-back write leaves none). Never updated or deleted by the app. No foreign
  * key to users: the trail outlives the people in it, so the actor's email is kept as it was.

@@ -31,32 +31,64 @@ export function writeRoutes<Item extends z.ZodType>(tag: string, noun: string, i
   const row: z.ZodType = item;
   return {
     /** POST <path>: 201 "<Noun> created successfully". */
-    create<Body extends z.ZodType>(
+    create<Body extends z.ZodType, Query extends z.ZodType = z.ZodType>(
       summary: string,
       body: Body,
-      run: (uow: UnitOfWork, actor: Actor, input: z.output<Body>) => Promise<z.output<Item>>,
+      run: (
+        uow: UnitOfWork,
+        actor: Actor,
+        input: z.output<Body>,
+        query: z.output<Query>,
+      ) => Promise<z.output<Item>>,
+      /** The route's query string, when it takes one (`?effectiveFrom=`). */
+      querystring?: Query,
     ) {
+      const reads: { body: z.ZodType; querystring?: z.ZodType } = querystring
+        ? { body, querystring }
+        : { body };
       return {
-        ...doc(summary, { 201: envelopeOf(row) }, { body: body as z.ZodType }),
+        ...doc(summary, { 201: envelopeOf(row) }, reads),
         // Answered after the handler's unit of work commits (a sent reply would go out before).
         handler: async (request: FastifyRequest, reply: FastifyReply) => {
-          const created = await run(request.unitOfWork, request.actor, request.body as z.output<Body>);
+          const created = await run(
+            request.unitOfWork,
+            request.actor,
+            request.body as z.output<Body>,
+            request.query as z.output<Query>,
+          );
           reply.status(201);
           return ok(created, `${noun} created successfully`);
         },
       };
     },
     /** PUT <path>/:id: "<Noun> updated successfully". */
-    update<Body extends z.ZodType>(
+    update<Body extends z.ZodType, Query extends z.ZodType = z.ZodType>(
       summary: string,
       body: Body,
-      run: (uow: UnitOfWork, actor: Actor, id: number, input: z.output<Body>) => Promise<z.output<Item>>,
+      run: (
+        uow: UnitOfWork,
+        actor: Actor,
+        id: number,
+        input: z.output<Body>,
+        query: z.output<Query>,
+      ) => Promise<z.output<Item>>,
+      /** The route's query string, when it takes one (`?effectiveFrom=`). */
+      querystring?: Query,
     ) {
+      const reads: { params: typeof idParam; body: z.ZodType; querystring?: z.ZodType } = querystring
+        ? { params: idParam, body, querystring }
+        : { params: idParam, body };
       return {
-        ...doc(summary, row, { params: idParam, body: body as z.ZodType }),
+        ...doc(summary, row, reads),
         handler: async (request: FastifyRequest) =>
           ok(
-            await run(request.unitOfWork, request.actor, idOf(request), request.body as z.output<Body>),
+            await run(
+              request.unitOfWork,
+              request.actor,
+              idOf(request),
+              request.body as z.output<Body>,
+              request.query as z.output<Query>,
+            ),
             `${noun} updated successfully`,
           ),
       };

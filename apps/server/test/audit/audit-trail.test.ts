@@ -255,6 +255,7 @@ const CASES: Record<string, WriteCase> = {
     }),
   },
   'DELETE /api/employees/:id': { entityType: 'employee', action: 'delete', fail: 'missing id' },
+  'DELETE /api/scheduled-changes/:id': { entityType: 'employee', action: 'update', fail: 'missing id' },
   'POST /api/employees/import': {
     entityType: 'import',
     action: 'import',

@@ -424,21 +424,21 @@ describe('POST /api/audit/:id/revert', () => {
     expect((await revert(entry.id)).statusCode).toBe(200);
   });
 
-  it("refuses when a changed employee's earlier position was deleted since", async () => {
+  it("keeps a changed employee's earlier position: its earlier version holds it, so the revert restores it", async () => {
     const c = await company();
-    const gone = await t.newPosition(c.job.id, unique('Gone'));
-    const id = await existing(c, { positionId: gone.id });
+    const kept = await t.newPosition(c.job.id, unique('Kept'));
+    const id = await existing(c, { positionId: kept.id });
     const form = await employeeForm(id);
     const entry = await imported([row(c, { ID: id, Name: form.name, 'Years of Experience': 2.5 })]);
-    const del = await t.callAsAdmin({ method: 'DELETE', url: `/api/positions/${gone.id}` });
-    expect(del.statusCode, del.body).toBe(200);
-    const was = await counts();
+    // The employee's version before the import still refers to it (docs/decisions/0025).
+    const del = await t.callAsAdmin({ method: 'DELETE', url: `/api/positions/${kept.id}` });
+    expect(del.statusCode, del.body).toBe(409);
     const res = await revert(entry.id);
-    expect(res.statusCode).toBe(409);
-    expect(res.envelope.error).toBe(IMPORT_REVERT_ERRORS.referenceGone);
-    expect(res.envelope.message).toContain(
-      `Employee ${id} (${form.name}): its earlier position no longer exists`,
-    );
-    expect(await counts()).toEqual(was);
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await t.callAsAdmin<{ specializationId: number }>({
+      method: 'GET',
+      url: `/api/employees/${id}`,
+    });
+    expect(after.envelope.data.specializationId).toBe(kept.id);
   });
 });

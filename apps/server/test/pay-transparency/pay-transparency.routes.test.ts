@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { todayIn } from '@salary/shared/common/calendar-day';
 import type { PayReport, PayStatement } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -263,7 +264,35 @@ describe('pay statements', () => {
         meanPayMale: 3511.11,
       },
     });
-    expect(res.envelope.data.date).toBe(new Date().toISOString().slice(0, 10));
+    const company = await t.callAsAdmin<{ timeZone: string }>({ method: 'GET', url: '/api/company' });
+    expect(res.envelope.data.date).toBe(todayIn(company.envelope.data.timeZone));
+  });
+
+  it("dates the statement with the company's today, in its time zone", async () => {
+    // 25 hours apart: the two zones are never on the same day.
+    const dates: string[] = [];
+    for (const timeZone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const now = await t.callAsAdmin<{ version: number }>({ method: 'GET', url: '/api/company' });
+      const saved = await t.callAsAdmin({
+        method: 'PUT',
+        url: '/api/company',
+        payload: {
+          companyName: 'Northwind Traders',
+          currency: 'USD',
+          locale: 'en-US',
+          timeZone,
+          version: now.envelope.data.version,
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const res = await t.callAsAdmin<PayStatement>({
+        method: 'GET',
+        url: `/api/employees/${ids.F1}/pay-statement`,
+      });
+      expect(res.envelope.data.date).toBe(todayIn(timeZone));
+      dates.push(res.envelope.data.date);
+    }
+    expect(dates[0]).not.toBe(dates[1]);
   });
 
   it('says too few to report in a small category and keeps the others out of it', async () => {

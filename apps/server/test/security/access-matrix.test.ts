@@ -208,6 +208,12 @@ export const ROUTES: RouteCase[] = [
     }),
   },
   { name: 'delete employee', who: 'deleteEmployee', request: writeRequest('DELETE /api/employees/:id') },
+  { name: 'list scheduled changes', who: 'signedIn', request: read('/api/scheduled-changes') },
+  {
+    name: 'cancel a scheduled change',
+    who: 'manageEmployee',
+    request: writeRequest('DELETE /api/scheduled-changes/:id'),
+  },
 ];
 
 type Caller =

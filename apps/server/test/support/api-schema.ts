@@ -301,7 +301,7 @@ export interface paths {
   "/api/employees": {
     /**
      * List employees with live salary and cost
-     * @description calculatedSalary is present only for admins or showSalary, accumulatedCost only for admins or showCost. salaryFrom/salaryTo need showSalary.
+     * @description calculatedSalary is present only for admins or showSalary, accumulatedCost only for admins or showCost. salaryFrom/salaryTo need showSalary. asOf=YYYY-MM-DD: each employee as on that day (the version in force then, years and employment status as of that day), priced with today's rules.
      */
     get: operations["getEmployees"];
     /**
@@ -313,12 +313,12 @@ export interface paths {
   "/api/employees/{id}": {
     /**
      * One employee
-     * @description One employee. Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     * @description asOf=YYYY-MM-DD: the employee as on that day (the version in force then), priced with today's rules.
      */
     get: operations["getEmployeesById"];
     /**
-     * Update an employee (manageEmployee)
-     * @description Update an employee (manageEmployee). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     * Update an employee (manageEmployee); effectiveFrom=YYYY-MM-DD dates the change of its job, position, grade, level, years, flags and custom multipliers (default today; a day to come schedules it)
+     * @description Update an employee (manageEmployee); effectiveFrom=YYYY-MM-DD dates the change of its job, position, grade, level, years, flags and custom multipliers (default today; a day to come schedules it). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
      */
     put: operations["putEmployeesById"];
     /**
@@ -326,6 +326,27 @@ export interface paths {
      * @description Delete an employee (deleteEmployee). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
      */
     delete: operations["deleteEmployeesById"];
+  };
+  "/api/employees/{id}/pay-timeline": {
+    /**
+     * An employee's pay period by period (showSalary or showCost)
+     * @description One period per version of the employee's dated fields, from its day to the day before the next, each priced with today's rules as of its first day, with what started it. grossSalary only with showSalary, totalCost only with showCost; 403 with neither.
+     */
+    get: operations["getEmployeesByIdPayTimeline"];
+  };
+  "/api/scheduled-changes": {
+    /**
+     * Employee changes waiting for their day
+     * @description Signed in (as reading employees): each change, the employee, the fields it moves, from when, who recorded it and when.
+     */
+    get: operations["getScheduledChanges"];
+  };
+  "/api/scheduled-changes/{id}": {
+    /**
+     * Cancel a scheduled change before its day (manageEmployee)
+     * @description Cancel a scheduled change before its day (manageEmployee). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    delete: operations["deleteScheduledChangesById"];
   };
   "/api/insights": {
     /**
@@ -3785,7 +3806,7 @@ export interface operations {
   };
   /**
    * List employees with live salary and cost
-   * @description calculatedSalary is present only for admins or showSalary, accumulatedCost only for admins or showCost. salaryFrom/salaryTo need showSalary.
+   * @description calculatedSalary is present only for admins or showSalary, accumulatedCost only for admins or showCost. salaryFrom/salaryTo need showSalary. asOf=YYYY-MM-DD: each employee as on that day (the version in force then, years and employment status as of that day), priced with today's rules.
    */
   getEmployees: {
     parameters: {
@@ -3798,6 +3819,7 @@ export interface operations {
         salaryFrom?: number;
         salaryTo?: number;
         status?: "active" | "leavers" | "future" | "all";
+        asOf?: string;
       };
     };
     responses: {
@@ -3883,6 +3905,11 @@ export interface operations {
    * @description Create an employee (manageEmployee). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
    */
   postEmployees: {
+    parameters: {
+      query?: {
+        effectiveFrom?: string;
+      };
+    };
     requestBody: {
       content: {
         "application/json": {
@@ -3995,10 +4022,13 @@ export interface operations {
   };
   /**
    * One employee
-   * @description One employee. Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   * @description asOf=YYYY-MM-DD: the employee as on that day (the version in force then), priced with today's rules.
    */
   getEmployeesById: {
     parameters: {
+      query?: {
+        asOf?: string;
+      };
       path: {
         id: number;
       };
@@ -4088,11 +4118,14 @@ export interface operations {
     };
   };
   /**
-   * Update an employee (manageEmployee)
-   * @description Update an employee (manageEmployee). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   * Update an employee (manageEmployee); effectiveFrom=YYYY-MM-DD dates the change of its job, position, grade, level, years, flags and custom multipliers (default today; a day to come schedules it)
+   * @description Update an employee (manageEmployee); effectiveFrom=YYYY-MM-DD dates the change of its job, position, grade, level, years, flags and custom multipliers (default today; a day to come schedules it). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
    */
   putEmployeesById: {
     parameters: {
+      query?: {
+        effectiveFrom?: string;
+      };
       path: {
         id: number;
       };
@@ -4222,6 +4255,184 @@ export interface operations {
       query?: {
         version?: number;
       };
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: null;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * An employee's pay period by period (showSalary or showCost)
+   * @description One period per version of the employee's dated fields, from its day to the day before the next, each priced with today's rules as of its first day, with what started it. grossSalary only with showSalary, totalCost only with showCost; 403 with neither.
+   */
+  getEmployeesByIdPayTimeline: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: ({
+                from: string | null;
+                to: string | null;
+                grossSalary?: number | null;
+                totalCost?: number | null;
+                cause: {
+                  /** @enum {string} */
+                  kind: "first" | "change";
+                  changes: {
+                      field: string;
+                      before: unknown;
+                      after: unknown;
+                    }[];
+                  scheduled: boolean;
+                };
+              })[];
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Employee changes waiting for their day
+   * @description Signed in (as reading employees): each change, the employee, the fields it moves, from when, who recorded it and when.
+   */
+  getScheduledChanges: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: ({
+                id: number;
+                employeeId: number;
+                employeeName: string;
+                effectiveFrom: string;
+                changes: {
+                    field: string;
+                    before: unknown;
+                    after: unknown;
+                  }[];
+                recordedBy: string | null;
+                recordedAt: string;
+              })[];
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Cancel a scheduled change before its day (manageEmployee)
+   * @description Cancel a scheduled change before its day (manageEmployee). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  deleteScheduledChangesById: {
+    parameters: {
       path: {
         id: number;
       };

@@ -41,6 +41,28 @@ export async function existingEmployee(t: TestContext) {
   return t.newEmployeeOf(c);
 }
 
+/**
+ * A change scheduled for a day still to come, of a fresh employee (written as the
+ * administrator): its id in the scheduled changes.
+ */
+export async function scheduledChange(t: TestContext): Promise<number> {
+  const id = await existingEmployee(t);
+  const form = await employeeForm(t);
+  const res = await t.callAsAdmin({
+    method: 'PUT',
+    url: `/api/employees/${id}?effectiveFrom=2999-01-01`,
+    payload: { ...form, yearsExperience: 7 },
+  });
+  if (res.statusCode !== 200) throw new Error(`scheduling failed: ${res.body}`);
+  const list = await t.callAsAdmin<Array<{ id: number; employeeId: number }>>({
+    method: 'GET',
+    url: '/api/scheduled-changes',
+  });
+  const change = list.envelope.data.find((c) => c.employeeId === id);
+  if (!change) throw new Error('the scheduled change is not listed');
+  return change.id;
+}
+
 /** A fresh non-admin user: its id. */
 export async function plainUser(t: TestContext) {
   return (await t.createUser({}, { email: `${unique('u').replace(/\W/g, '')}@example.com` })).user.id;
@@ -305,6 +327,10 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
     url: `/api/employees/${await existingEmployee(t)}`,
   }),
   'POST /api/employees/import': (t) => importRequest(t),
+  'DELETE /api/scheduled-changes/:id': async (t) => ({
+    method: 'DELETE',
+    url: `/api/scheduled-changes/${await scheduledChange(t)}`,
+  }),
   'POST /api/audit/:id/revert': async (t) => ({
     method: 'POST',
     url: `/api/audit/${(await importedOne(t)).entryId}/revert`,

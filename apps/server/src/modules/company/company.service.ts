@@ -1,3 +1,4 @@
+import { todayIn } from '@salary/shared/common/calendar-day';
 import type { Actor } from '@salary/shared/common/permissions';
 import { STALE_VERSION_ERROR } from '@salary/shared/common/stale-version';
 import {
@@ -48,6 +49,15 @@ export function createCompanyService(deps: {
   return {
     /** Every signed-in user: the screens format every figure and time with it. */
     get: (): Promise<Company> => read(),
+
+    /**
+     * The company's today: the calendar day it is now in its time zone (the server's until
+     * one is saved). Every "today" of the server — derived years, a statement's date, the day
+     * a dated write takes by default — is this day.
+     */
+    async today(handle?: DbOrTx, now = new Date()): Promise<string> {
+      return todayIn((await read(handle)).timeZone, now);
+    },
 
     /** How money, numbers and times read in this company, for the server's own texts and files. */
     async format(handle?: DbOrTx): Promise<CompanyFormat> {

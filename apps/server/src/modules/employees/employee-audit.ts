@@ -1,3 +1,4 @@
+import type { AuditChange } from '@salary/shared/audit/audit.contract';
 import type { AppError } from '../../lib/app-error.ts';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { EmployeeRecord } from './employee.model.ts';
@@ -21,6 +22,9 @@ export interface EmployeeEntry {
   entityId: number;
   /** "Employee Ada Lovelace". */
   label: string;
+  /** The entry's field changes, when the write names them itself (a dated write, a cancel). */
+  changes?: AuditChange[];
+  details?: Record<string, unknown>;
 }
 
 /** The record a stale save was made on, as its 409 names it. */
@@ -46,7 +50,7 @@ export interface EmployeeAudit<Pay extends EmployeePayBaseline> {
   record(
     uow: UnitOfWork,
     entry: EmployeeEntry,
-    options: { pay: NoInfer<Pay>; employeeChanges: 'entry' },
+    options?: { pay: NoInfer<Pay>; employeeChanges: 'entry' },
   ): Promise<unknown>;
   /** The 409 of a save made on version `sent` when `stored` is current, naming who changed what. */
   staleVersion(uow: UnitOfWork, record: StaleEmployee, sent: number, stored: number): Promise<AppError>;

@@ -1,7 +1,7 @@
 import type { EmployeeFilters } from '@salary/shared/employees/employee.contract';
 import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
 import { type SQL, sql } from 'drizzle-orm';
-import { company, employees, grades, jobs, levels, positions } from '../../db/schema.ts';
+import { company, employees, employeeVersions, grades, jobs, levels, positions } from '../../db/schema.ts';
 import { idIn } from '../../db/sql-arrays.ts';
 import { currentSnapshot } from '../../lib/snapshot.repository.ts';
 import type { NamePair, RowTuple } from './employee.model.ts';
@@ -63,8 +63,35 @@ function nameSearch(search: string): SQL {
   return sql`(${sql.join(alternatives, sql` or `)})`;
 }
 
-/** The list's filters, or one employee (`id`), or some (`ids`: those an import wrote). */
-export type RowFilters = EmployeeFilters & { id?: number; ids?: readonly number[] };
+/**
+ * The list's filters, or one employee (`id`), or some (`ids`: those an import wrote); `asOf`: the
+ * employees as they were (or will be) on that day, each its version in force then.
+ */
+export type RowFilters = EmployeeFilters & { id?: number; ids?: readonly number[]; asOf?: string };
+
+const DATED = new Set(['reference', 'years', 'flag']);
+/** The employees' columns with the dated ones taken from `v`, each employee's version in force. */
+const AS_OF_COLUMNS = sql.raw(
+  [
+    'e.id',
+    ...FIELDS.map((f) =>
+      DATED.has(f.kind) ? `coalesce(v.${f.column}, e.${f.column}) as ${f.column}` : `e.${f.column}`,
+    ),
+    'coalesce(v.custom_multipliers, e.custom_multipliers) as custom_multipliers',
+  ].join(', '),
+);
+
+/**
+ * The employees table, or with `asOf` the employees as of that day: each one's version in force
+ * then (its latest from that day or before, by the index on employee and day).
+ */
+const employeesAsOf = (asOf: string | undefined): SQL =>
+  asOf === undefined
+    ? sql`${employees}`
+    : sql`(select ${AS_OF_COLUMNS} from ${employees} e
+        left join lateral (select * from ${employeeVersions} v
+          where v.employee_id = e.id and v.effective_from <= ${asOf}::date
+          order by v.effective_from desc limit 1) v on true)`;
 
 /** The list query aliases employees as `e`, so its filters are written against that alias. */
 function filterClause(filters: RowFilters): SQL | undefined {
@@ -80,7 +107,8 @@ function filterClause(filters: RowFilters): SQL | undefined {
 }
 
 /** Whether the database narrows the rows for these filters (salary filters apply after pricing). */
-export const narrowsRows = (filters: RowFilters): boolean => filterClause(filters) !== undefined;
+export const narrowsRows = (filters: RowFilters): boolean =>
+  filterClause(filters) !== undefined || filters.asOf !== undefined;
 
 const names = (table: typeof jobs | typeof positions | typeof grades | typeof levels) =>
   sql<
@@ -102,11 +130,12 @@ export interface ListPage {
  */
 export function listColumns(filters: RowFilters, page?: ListPage) {
   const where = filterClause(filters);
+  const source = employeesAsOf(filters.asOf);
   const rows = page
-    ? sql`(select * from ${employees} e
+    ? sql`(select * from ${source} e
         where e.id > ${page.after} ${where ? sql`and ${where}` : sql``}
         order by e.id limit ${page.limit}) e`
-    : sql`${employees} e ${where ? sql`where ${where}` : sql``}`;
+    : sql`${source} e ${where ? sql`where ${where}` : sql``}`;
   return {
     ...listNameColumns(),
     rows: sql<

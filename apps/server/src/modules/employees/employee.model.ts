@@ -52,6 +52,8 @@ export interface ListResult {
   rows: RowTuple[];
   /** The company's time zone; null or absent: the server's. */
   timeZone?: string | null;
+  /** The day the records are as of (derived years, employment status); absent: the company's today. */
+  asOf?: string;
 }
 
 /** The company's today: the day it is now in its time zone (null: the server's zone). */
@@ -153,7 +155,7 @@ function toRecords(result: ListResult): EmployeeRecord[] {
   const positions = new Map(result.positions);
   const grades = new Map(result.grades);
   const levels = new Map(result.levels);
-  const asOf = companyToday(result.timeZone);
+  const asOf = result.asOf ?? companyToday(result.timeZone);
   const records: EmployeeRecord[] = new Array(result.rows.length);
   for (let i = 0; i < result.rows.length; i++)
     records[i] = buildRecord(result.rows[i]!, jobs, positions, grades, levels, asOf);
@@ -163,10 +165,12 @@ function toRecords(result: ListResult): EmployeeRecord[] {
 /** The list query's row (names and rows as json values, or text) → the records. */
 export function recordsOf(
   row:
-    | ({ [K in Exclude<keyof ListResult, 'timeZone'>]: ListResult[K] | string } & {
+    | ({ [K in Exclude<keyof ListResult, 'timeZone' | 'asOf'>]: ListResult[K] | string } & {
         timeZone?: string | null;
       })
     | undefined,
+  /** The day the rows were read as of (RowFilters' `asOf`); absent: the company's today. */
+  asOf?: string,
 ): EmployeeRecord[] {
   return toRecords({
     jobs: parsedJson(row?.jobs, []),
@@ -175,5 +179,6 @@ export function recordsOf(
     levels: parsedJson(row?.levels, []),
     rows: parsedJson(row?.rows, []),
     timeZone: row?.timeZone,
+    asOf,
   });
 }

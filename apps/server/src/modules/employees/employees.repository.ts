@@ -12,6 +12,7 @@ import { currentSnapshot } from '../../lib/snapshot.repository.ts';
 import { countRows } from '../../lib/table.repository.ts';
 import { companyToday, type EmployeeRecord, listSnapshot, recordsOf } from './employee.model.ts';
 import { companyTimeZone, type ListPage, listColumns, type RowFilters } from './employee-list.repository.ts';
+import { createEmployeeVersionsRepository } from './employee-versions.repository.ts';
 
 const FIELDS = EMPLOYEE_FIELDS;
 
@@ -136,6 +137,8 @@ const values = (input: EmployeeInput) =>
   }) as typeof employees.$inferInsert;
 
 export function createEmployeesRepository(db: DbOrTx) {
+  /** Every write of a row keeps the employee's versions in step (employee-versions.repository.ts). */
+  const versions = createEmployeeVersionsRepository(db);
   return {
     /** All matching employees, ordered by id, in ONE statement (one snapshot). */
     async list(filters: RowFilters = {}): Promise<EmployeeRecord[]> {
@@ -148,7 +151,7 @@ export function createEmployeesRepository(db: DbOrTx) {
       page?: ListPage,
     ): Promise<{ employees: EmployeeRecord[]; snapshot: string }> {
       const [row] = await db.select(listColumns(filters, page)).from(sql`(select 1) as one`);
-      return { employees: recordsOf(row), snapshot: listSnapshot(row!) };
+      return { employees: recordsOf(row, filters.asOf), snapshot: listSnapshot(row!) };
     },
 
     /**
@@ -210,6 +213,7 @@ export function createEmployeesRepository(db: DbOrTx) {
         .insert(employees)
         .values({ ...values(input), version: 1, updatedBy: by })
         .returning({ id: employees.id });
+      await versions.firstVersions([row!.id], by);
       return row!.id;
     },
 
@@ -255,6 +259,7 @@ export function createEmployeesRepository(db: DbOrTx) {
           select v.id, ${INSERT_VALUES}, 1, ${by}::text
           from ${unnestRows(rows, id, custom)}
         `);
+        await versions.firstVersions(all.slice(i, i + INSERT_CHUNK), by);
       }
       return all;
     },
@@ -295,6 +300,7 @@ export function createEmployeesRepository(db: DbOrTx) {
     ): Promise<number> {
       let updated = 0;
       const byId = [...rows].sort((a, b) => a.id - b.id);
+      const today = byId.length ? await this.today() : '';
       for (let i = 0; i < byId.length; i += INSERT_CHUNK) {
         const chunk = byId.slice(i, i + INSERT_CHUNK);
         const fields = changedFields(chunk);
@@ -316,6 +322,13 @@ export function createEmployeesRepository(db: DbOrTx) {
           select count(*)::int as n from written
         `);
         updated += (result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0;
+        // What the rows now hold is their version from today on (a version still to come stays).
+        if (fields.length)
+          await versions.recordRows(
+            chunk.map((r) => r.id),
+            today,
+            by,
+          );
       }
       return updated;
     },

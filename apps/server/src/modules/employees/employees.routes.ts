@@ -1,4 +1,10 @@
-import { idParam } from '@salary/shared/common/envelope';
+import { emptyEnvelope, idParam } from '@salary/shared/common/envelope';
+import {
+  asOfQuery,
+  effectiveFromQuery,
+  payPeriodSchema,
+  scheduledChangeSchema,
+} from '@salary/shared/employees/dated.contract';
 import {
   employeeFormBody,
   employeeListQuery,
@@ -25,15 +31,16 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
     doc('List employees with live salary and cost', z.array(employeeViewSchema), {
       description:
         'calculatedSalary is present only for admins or showSalary, accumulatedCost only for admins or showCost. ' +
-        'salaryFrom/salaryTo need showSalary.',
-      querystring: employeeListQuery,
+        'salaryFrom/salaryTo need showSalary. asOf=YYYY-MM-DD: each employee as on that day (the version ' +
+        "in force then, years and employment status as of that day), priced with today's rules.",
+      querystring: employeeListQuery.and(asOfQuery),
       // The hot path: the schema documents the list, but the service's rows (already in the
       // read shape, keys stripped by permission) are not re-encoded by zod — the plain answer is
       // JSON.stringify as it always was, and the compressed one is bytes (employees.wire.ts).
       serializerCompiler: () => (data) => JSON.stringify(data),
     }),
     async (request, reply) => {
-      const list = await service.list(request.actor, toEmployeeFilters(request.query));
+      const list = await service.list(request.actor, toEmployeeFilters(request.query), request.query.asOf);
       const encoding = listEncoding(request.headers['accept-encoding'], list.length);
       // The same bytes as `ok(list)`, from each row's JSON made once (employees.wire.ts).
       if (!encoding)
@@ -49,22 +56,71 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/employees/:id', doc('One employee', employeeViewSchema, { params: idParam }), async (request) =>
-    ok(await service.get(request.actor, request.params.id)),
+  app.get(
+    '/employees/:id',
+    doc('One employee', employeeViewSchema, {
+      params: idParam,
+      querystring: asOfQuery,
+      description:
+        "asOf=YYYY-MM-DD: the employee as on that day (the version in force then), priced with today's rules.",
+    }),
+    async (request) => ok(await service.get(request.actor, request.params.id, undefined, request.query.asOf)),
   );
 
   app.post(
     '/employees',
-    writes.create('Create an employee (manageEmployee)', employeeFormBody, (uow, actor, body) =>
-      service.create(uow, actor, toEmployeeInput(body)),
+    writes.create(
+      'Create an employee (manageEmployee)',
+      employeeFormBody,
+      (uow, actor, body) => service.create(uow, actor, toEmployeeInput(body)),
+      // Taken for every employee write; a new employee's first version holds on every day before any other.
+      effectiveFromQuery,
     ),
   );
   app.put(
     '/employees/:id',
-    writes.update('Update an employee (manageEmployee)', employeeFormBody, (uow, actor, id, body) =>
-      service.update(uow, actor, id, toEmployeeInput(body), body.version),
+    writes.update(
+      'Update an employee (manageEmployee); effectiveFrom=YYYY-MM-DD dates the change of its job, position, grade, level, years, flags and custom multipliers (default today; a day to come schedules it)',
+      employeeFormBody,
+      (uow, actor, id, body, query) =>
+        service.update(uow, actor, id, toEmployeeInput(body), body.version, query.effectiveFrom),
+      effectiveFromQuery,
     ),
   );
+  app.get(
+    '/employees/:id/pay-timeline',
+    doc("An employee's pay period by period (showSalary or showCost)", z.array(payPeriodSchema), {
+      params: idParam,
+      description:
+        "One period per version of the employee's dated fields, from its day to the day before the next, " +
+        "each priced with today's rules as of its first day, with what started it. grossSalary only with " +
+        'showSalary, totalCost only with showCost; 403 with neither.',
+    }),
+    async (request) => ok(await service.payTimeline(request.actor, request.params.id)),
+  );
+
+  app.get(
+    '/scheduled-changes',
+    doc('Employee changes waiting for their day', z.array(scheduledChangeSchema), {
+      description:
+        'Signed in (as reading employees): each change, the employee, the fields it moves, from when, who recorded it and when.',
+    }),
+    async (request) => ok(await service.scheduled(request.actor)),
+  );
+
+  app.delete(
+    '/scheduled-changes/:id',
+    doc(
+      'Cancel a scheduled change before its day (manageEmployee)',
+      { 200: emptyEnvelope },
+      { params: idParam },
+    ),
+    async (request) => {
+      await service.cancelScheduled(request.unitOfWork, request.actor, request.params.id);
+      return ok(null, 'Scheduled change cancelled');
+    },
+  );
+
   app.delete(
     '/employees/:id',
     writes.remove('Delete an employee (deleteEmployee)', (actor, id, version) =>

@@ -1,6 +1,8 @@
+import type { AuditChange } from '@salary/shared/audit/audit.contract';
 import { ENTRY_REVERT_ERRORS } from '@salary/shared/audit/entry-revert.contract';
 import { type Cents, fromCents } from '@salary/shared/common/money';
 import { type Actor, can, canReadPersonalData } from '@salary/shared/common/permissions';
+import type { PayPeriod, ScheduledChange } from '@salary/shared/employees/dated.contract';
 import {
   type EmployeeFilters,
   type EmployeeInput,
@@ -12,7 +14,7 @@ import {
 import { EMPLOYEE_FIELDS, fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { EmployeeRecord } from './employee.model.ts';
@@ -23,6 +25,8 @@ import type {
   EmployeePricing,
   PricedRecord as PricedEmployee,
 } from './employee-pricing.ts';
+import type { EmployeeVersionsRepository } from './employee-versions.repository.ts';
+import { DATED_FIELDS, FIRST_DAY } from './employee-versions.repository.ts';
 import type { EmployeesRepository } from './employees.repository.ts';
 
 const REFERENCE_FIELDS = fieldsOfKind('reference');
@@ -90,11 +94,41 @@ function assertDaysInOrder(input: EmployeeInput, stored: EmployeeRecord | undefi
     throw badRequest(LEAVE_BEFORE_HIRE, [{ field: 'leaveDate', message: LEAVE_BEFORE_HIRE }]);
 }
 
+const DATED_INPUTS = new Set<string>([...DATED_FIELDS.map((f) => f.input), 'customMultiplierIds']);
+const WIRE_OF: Record<string, string> = {
+  ...Object.fromEntries(EMPLOYEE_FIELDS.map((f) => [f.input, f.wire])),
+  customMultiplierIds: 'customMultipliers',
+};
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The fields (API names) whose values differ between `before` and `after`, among `inputs`. */
+function fieldChanges(was: object, now: object, inputs: Iterable<string>): AuditChange[] {
+  const before = was as Record<string, unknown>;
+  const after = now as Record<string, unknown>;
+  const changes: AuditChange[] = [];
+  for (const key of inputs) {
+    if (after[key] === undefined) continue;
+    if (!sameValue(before[key], after[key]))
+      changes.push({ field: WIRE_OF[key] ?? key, before: before[key] ?? null, after: after[key] ?? null });
+  }
+  return changes;
+}
+
+/** The calendar day before `day`. */
+const dayBefore = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/** "Cannot cancel a change that has already taken effect": its day has come. */
+export const SCHEDULED_ALREADY_IN_FORCE =
+  'This change has already taken effect and can no longer be cancelled';
+
 /** Who writes: the signed-in actor's email (requests carry it), recorded as `updated_by`. */
 export const authorOf = (actor: Actor): string | null => (actor as { email?: string }).email ?? null;
 
 export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
   employees: RepositoryOn<EmployeesRepository>;
+  /** The dated fields' versions (docs/decisions/0025). */
+  versions: RepositoryOn<EmployeeVersionsRepository>;
   pricing: EmployeePricing;
   /** Where the priced lists and their views are kept between reads (pricing/read-model.ts). */
   readModel: EmployeeListCache;
@@ -183,15 +217,58 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
       ]);
   }
 
-  return {
+  /**
+   * An update from a day still to come: the dated fields wait in a version of their own from
+   * that day (later versions stay); the others (name, gender, days) are not dated and are
+   * written now. Nothing as of today moves unless those did.
+   */
+  async function scheduleUpdate(
+    uow: UnitOfWork,
+    actor: Actor,
+    id: number,
+    input: EmployeeInput,
+    day: string,
+    today: string,
+  ): Promise<EmployeeView> {
+    const inUnit = deps.employees(uow.tx);
+    const versions = deps.versions(uow.tx);
+    const stored = (await inUnit.listAt({ id })).employees[0];
+    const now = await versions.onDay(id, today);
+    if (!stored || !now) throw notFound('Employee not found');
+    assertDaysInOrder(input, stored);
+    const by = authorOf(actor);
+    const undated = EMPLOYEE_FIELDS.map((f) => f.input).filter((k) => !DATED_INPUTS.has(k));
+    const rowChanges = fieldChanges(stored, input, undated);
+    // The row keeps today's dated fields (as stored, typed years included) and takes the rest.
+    if (rowChanges.length) await inUnit.update(id, { ...input, ...now.values } as EmployeeInput, by);
+    const onDay = await versions.onDay(id, day);
+    await versions.writeAt(id, day, input, by, false);
+    const scheduled = fieldChanges(onDay?.values ?? {}, input, DATED_INPUTS);
+    await audit.record(uow, {
+      action: 'update',
+      entityType: 'employee',
+      entityId: id,
+      label: `Employee ${stored.name}`,
+      changes: [...rowChanges, ...scheduled],
+      details: { effectiveFrom: day },
+    });
+    return service.get(actor, id, uow.tx);
+  }
+
+  const service = {
     /**
      * Every matching employee priced live: rules loaded once, the engine run per row, no
      * query per employee. Salary filters need showSalary (they would reveal salaries). The
      * answer may be shared with other callers (the list cache): read it, never change it.
      */
-    async list(actor: Actor, filters: EmployeeFilters): Promise<EmployeeView[]> {
+    async list(actor: Actor, filters: EmployeeFilters, asOf?: string): Promise<EmployeeView[]> {
       const access = listAccess(actor, filters);
       const { visibility } = access;
+      // Another day than today: each employee's version in force then, read and priced anew.
+      if (asOf !== undefined && asOf !== (await employees.today())) {
+        const rows = await read({ ...filters, asOf }, access.priced);
+        return viewsOf(rows, filters, access, false);
+      }
       const key = JSON.stringify([
         visibility.salary,
         visibility.cost,
@@ -237,10 +314,11 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
      * One employee with the version it was read at (the form sends it back with its save);
      * on `tx` when given (a write answering what it wrote).
      */
-    async get(actor: Actor, id: number, tx?: DbOrTx): Promise<EmployeeView> {
+    async get(actor: Actor, id: number, tx?: DbOrTx, asOf?: string): Promise<EmployeeView> {
       const visibility = visibilityOf(actor);
+      const day = asOf !== undefined && asOf !== (await deps.employees(tx).today()) ? asOf : undefined;
       const [rows, version] = await Promise.all([
-        read({ id }, visibility.salary || visibility.cost, undefined, tx),
+        read({ id, asOf: day }, visibility.salary || visibility.cost, undefined, tx),
         deps.employees(tx).versionOf(id),
       ]);
       const priced = rows.priced?.[0];
@@ -272,9 +350,12 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
       id: number,
       input: EmployeeInput,
       version?: number,
+      effectiveFrom?: string,
     ): Promise<EmployeeView> {
       requirePermission(actor, 'manageEmployee');
       const inUnit = deps.employees(uow.tx);
+      const today = await inUnit.today();
+      const day = effectiveFrom ?? today;
       const stored = await inUnit.lockedVersion(id);
       if (stored === undefined) throw notFound('Employee not found');
       if (version !== undefined && version !== stored) {
@@ -287,13 +368,25 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
         );
       }
       await validate(input, uow.tx);
+      const versions = deps.versions(uow.tx);
+      if (day > today) return scheduleUpdate(uow, actor, id, input, day, today);
       const pay = await audit.payBefore(uow, { id });
       assertDaysInOrder(input, pay.before.get(id)?.employee);
-      await inUnit.update(id, input, authorOf(actor));
+      const by = authorOf(actor);
+      await inUnit.update(id, input, by);
+      await versions.writeAt(id, day, input, by, true);
+      // From a past day: a later version that has come since still holds today.
+      if (day < today) await versions.applyToRows([id], today, false);
       const name = pay.before.get(id)?.employee.name ?? input.name;
       await audit.record(
         uow,
-        { action: 'update', entityType: 'employee', entityId: id, label: `Employee ${name}` },
+        {
+          action: 'update',
+          entityType: 'employee',
+          entityId: id,
+          label: `Employee ${name}`,
+          ...(effectiveFrom === undefined ? {} : { details: { effectiveFrom: day } }),
+        },
         { pay, employeeChanges: 'entry' },
       );
       return this.get(actor, id, uow.tx);
@@ -315,6 +408,112 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
         { action: 'restore', entityType: 'employee', entityId: id, label: `Employee ${input.name}` },
         { pay: audit.payOfNew(id), employeeChanges: 'entry' },
       );
+    },
+
+    /**
+     * Applies every version whose day has come by `today` (written for a day then still to
+     * come): each employee's row takes its version in force today, with one audit entry per
+     * employee (by the system) and its pay-history row. Answers how many employees moved.
+     */
+    async applyDue(uow: UnitOfWork, today: string): Promise<number> {
+      const versions = deps.versions(uow.tx);
+      const ids = await versions.dueIds(today);
+      for (const id of ids) {
+        const pay = await audit.payBefore(uow, { id });
+        await versions.applyToRows([id], today, true);
+        const name = pay.before.get(id)?.employee.name ?? String(id);
+        await audit.record(
+          uow,
+          {
+            action: 'update',
+            entityType: 'employee',
+            entityId: id,
+            label: `Employee ${name}`,
+            details: { scheduledChangeApplied: today },
+          },
+          { pay, employeeChanges: 'entry' },
+        );
+      }
+      await versions.markApplied(today);
+      return ids.length;
+    },
+
+    /**
+     * The employee's pay period by period: one per version, from its day to the day before the
+     * next, each priced with today's rules as of its first day (the first, open one as of the
+     * day before the next version, or today if earlier). Gross with showSalary, cost with
+     * showCost; 403 with neither.
+     */
+    async payTimeline(actor: Actor, id: number): Promise<PayPeriod[]> {
+      const salary = can(actor, 'showSalary');
+      const cost = can(actor, 'showCost');
+      if (!salary && !cost) throw forbidden('You do not have permission to see pay history');
+      const versions = await deps.versions().ofEmployee(id);
+      if (!versions.length) throw notFound('Employee not found');
+      const today = await employees.today();
+      const periods: PayPeriod[] = [];
+      for (const [i, v] of versions.entries()) {
+        const next = versions[i + 1];
+        const from = v.effectiveFrom === FIRST_DAY ? null : v.effectiveFrom;
+        const to = next ? dayBefore(next.effectiveFrom) : null;
+        const asOf = from ?? (to !== null && to < today ? to : today);
+        const read = await pricing.priceEmployees({ id, asOf: asOf === today ? undefined : asOf });
+        const priced = read.employees[0];
+        const period: PayPeriod = {
+          from,
+          to,
+          cause: {
+            kind: i === 0 ? 'first' : 'change',
+            changes: i === 0 ? [] : fieldChanges(versions[i - 1]!.values, v.values, DATED_INPUTS),
+            scheduled: !v.applied,
+          },
+        };
+        if (salary) period.grossSalary = priced?.calculatedSalary ?? null;
+        if (cost) period.totalCost = priced?.accumulatedCost ?? null;
+        periods.push(period);
+      }
+      return periods;
+    },
+
+    /** When the next waiting version starts (null: none) and the company's zone, for the check before reads. */
+    nextWaiting: () => deps.versions().nextWaiting(),
+
+    /** The changes waiting for their day, soonest first: readable by whoever may read employees. */
+    async scheduled(_actor: Actor): Promise<ScheduledChange[]> {
+      const waiting = await deps.versions().waiting();
+      return waiting.map((w) => ({
+        id: w.id,
+        employeeId: w.employeeId,
+        employeeName: w.employeeName,
+        effectiveFrom: w.effectiveFrom,
+        changes: fieldChanges(w.before ?? {}, w.values, DATED_INPUTS),
+        recordedBy: w.recordedBy,
+        recordedAt: w.recordedAt,
+      }));
+    },
+
+    /** Cancels a change before its day (manageEmployee); its day come → 409; audited. */
+    async cancelScheduled(uow: UnitOfWork, actor: Actor, id: number): Promise<void> {
+      requirePermission(actor, 'manageEmployee');
+      const versions = deps.versions(uow.tx);
+      const today = await deps.employees(uow.tx).today();
+      const found = await versions.byId(id);
+      if (!found) throw notFound('Scheduled change not found');
+      if (found.effectiveFrom <= today || found.applied)
+        throw new AppError(409, 'ALREADY_IN_FORCE', SCHEDULED_ALREADY_IN_FORCE);
+      const before = await versions.onDay(found.employeeId, found.effectiveFrom);
+      const cancelled = await versions.cancelWaiting(id, today);
+      if (!cancelled) throw notFound('Scheduled change not found');
+      const record = (await deps.employees(uow.tx).listAt({ id: found.employeeId })).employees[0];
+      const previous = await versions.onDay(found.employeeId, found.effectiveFrom);
+      await audit.record(uow, {
+        action: 'update',
+        entityType: 'employee',
+        entityId: found.employeeId,
+        label: `Employee ${record?.name ?? found.employeeId}`,
+        changes: fieldChanges(before?.values ?? {}, previous?.values ?? {}, DATED_INPUTS),
+        details: { scheduledChangeCancelled: found.effectiveFrom },
+      });
     },
 
     /** `version`, when sent, must still be the employee's (as `update`). */
@@ -345,6 +544,7 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
       );
     },
   };
+  return service;
 }
 
 export type EmployeesService = ReturnType<typeof createEmployeesService>;

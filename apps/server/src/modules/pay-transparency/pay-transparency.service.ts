@@ -1,3 +1,4 @@
+import { todayIn } from '@salary/shared/common/calendar-day';
 import { asCents, fromCents } from '@salary/shared/common/money';
 import { type Actor, canReadPayReport } from '@salary/shared/common/permissions';
 import type {
@@ -46,7 +47,7 @@ export function createPayTransparencyService(deps: {
   repo: PayTransparencyRepository;
   minGroup: number;
   /** The employer the statement names: the company record's name (COMPANY_NAME until saved). */
-  company?: { get(): Promise<{ companyName: string | null }> };
+  company?: { get(): Promise<{ companyName: string | null; timeZone: string }> };
   now?: () => Date;
 }) {
   const { pricing, repo, minGroup } = deps;
@@ -91,10 +92,12 @@ export function createPayTransparencyService(deps: {
         minGroup,
       );
       const own = payRowOf(self);
+      const company = deps.company ? await deps.company.get() : undefined;
       const decimalOf = (c: number | null) => (c === null ? null : fromCents(asCents(c)));
       return {
-        date: now().toISOString().slice(0, 10),
-        company: deps.company ? (await deps.company.get()).companyName : null,
+        // The company's today (its time zone's), UTC's without a company record.
+        date: company ? todayIn(company.timeZone, now()) : now().toISOString().slice(0, 10),
+        company: company ? company.companyName : null,
         employee: {
           id: e.id,
           name: e.name,

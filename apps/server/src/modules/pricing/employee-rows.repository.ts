@@ -133,14 +133,19 @@ export function createEmployeeRowsRepository(
       page: ListPage | undefined,
       tx: DbOrTx = db,
     ): Promise<{ employees: EmployeeRecord[]; rules: StoredRules; snapshot: string }> {
-      const whole = !page && filters.id === undefined && filters.ids === undefined;
+      const whole =
+        !page && filters.id === undefined && filters.ids === undefined && filters.asOf === undefined;
       if (snapshots?.rowsApart && whole && tx === db) return wholeListApart(filters, snapshots);
       const [row] = await tx
         .select({ ...listColumns(filters, page), ...ruleColumns })
         .from(oneRow)
         .leftJoin(...settingsJoin);
       if (!row) throw new Error('employeesWithRules: no row');
-      return { employees: recordsOf(row), rules: storedRules(row), snapshot: listSnapshot(row) };
+      return {
+        employees: recordsOf(row, filters.asOf),
+        rules: storedRules(row),
+        snapshot: listSnapshot(row),
+      };
     },
 
     /**

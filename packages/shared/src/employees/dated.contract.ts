@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { isCalendarDay } from '../common/calendar-day.ts';
+
+/*
+ * Dated employees: the day a write takes effect from (`effectiveFrom`), the day a read is as of
+ * (`asOf`), and the changes scheduled for a day still to come.
+ */
+
+const day = (label: string) => {
+  const message = `${label} must be a date written YYYY-MM-DD (e.g. 2024-03-15)`;
+  return z.string({ error: message }).refine(isCalendarDay, message).optional();
+};
+
+/** `?asOf=YYYY-MM-DD`: the employees as they were (or will be) that day; absent: today. */
+export const asOfQuery = z.object({ asOf: day('As Of') });
+
+/** `?effectiveFrom=YYYY-MM-DD`: the day an employee write takes effect from; absent: today. */
+export const effectiveFromQuery = z.object({ effectiveFrom: day('Effective From') });
+
+/** One field a scheduled change moves: its API name, the value before that day and from it. */
+export const scheduledFieldSchema = z.object({
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+
+/** A change to an employee waiting for its day. */
+export const scheduledChangeSchema = z.object({
+  id: z.number().int(),
+  employeeId: z.number().int(),
+  employeeName: z.string(),
+  /** The day it takes effect. */
+  effectiveFrom: z.string(),
+  /** The dated fields it changes, in the API's names (salary-related fields included). */
+  changes: z.array(scheduledFieldSchema),
+  /** Who recorded it (email; null: the system) and when (ISO time). */
+  recordedBy: z.string().nullable(),
+  recordedAt: z.string(),
+});
+export type ScheduledChange = z.infer<typeof scheduledChangeSchema>;
+
+/** One period of an employee's pay timeline: one version, from its day up to the next one's. */
+export const payPeriodSchema = z.object({
+  /** The first day (null: before any dated change). */
+  from: z.string().nullable(),
+  /** The last day (null: open: until a change not yet recorded). */
+  to: z.string().nullable(),
+  /** Gross per month, priced with today's rules as of `from` (the later of `from` and today's past); showSalary only; null without a base salary. */
+  grossSalary: z.number().nullable().optional(),
+  /** Total cost per month, the same way; showCost only. */
+  totalCost: z.number().nullable().optional(),
+  /** What started the period: the first version, or the dated fields that changed (API names). */
+  cause: z.object({
+    kind: z.enum(['first', 'change']),
+    changes: z.array(scheduledFieldSchema),
+    /** Whether its day is still to come. */
+    scheduled: z.boolean(),
+  }),
+});
+export type PayPeriod = z.infer<typeof payPeriodSchema>;
