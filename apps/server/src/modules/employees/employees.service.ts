@@ -468,8 +468,8 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
             scheduled: !v.applied,
           },
         };
-        if (salary) period.grossSalary = priced?.calculatedSalary ?? null;
-        if (cost) period.totalCost = priced?.accumulatedCost ?? null;
+        if (salary) period.grossSalary = decimalOrNull(priced?.calculatedSalary);
+        if (cost) period.totalCost = decimalOrNull(priced?.accumulatedCost);
         periods.push(period);
       }
       return periods;
