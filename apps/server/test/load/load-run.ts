@@ -1,4 +1,6 @@
+import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import autocannon from 'autocannon';
+import { calculatorProfileOf, editFormOf } from '../support/employee-forms.ts';
 import { api } from '../support/server-process.ts';
 
 export interface LoadResult {
@@ -51,7 +53,7 @@ export async function runLoad(options: {
     );
   }
   const employees = (
-    await api<Array<Record<string, unknown> & { id: number }>>(baseURL, 'GET', '/employees', {
+    await api<EmployeeView[]>(baseURL, 'GET', '/employees', {
       token: adminToken,
     })
   ).body.data;
@@ -62,20 +64,9 @@ export async function runLoad(options: {
     authorization: `Bearer ${tokens[counter++ % tokens.length]}`,
     'content-type': 'application/json',
   });
-  const formOf = (e: Record<string, unknown>) => ({
-    name: e.name,
-    technologyId: e.technologyId,
-    specializationId: e.specializationId,
-    gradeId: e.gradeId,
-    levelId: e.levelId,
-    yearsExperience: e.yearsExperience,
-    yearsWithCompany: e.yearsWithCompany,
-    offshoreProject: e.offshoreProject,
-    actingAsDifferentGrade: e.actingAsDifferentGrade,
-    pillar: e.pillar,
-    remote: e.remote,
-    customMultipliers: JSON.stringify(e.customMultipliers),
-  });
+  // The Edit Employee form sends its custom multipliers as a JSON text.
+  const formOf = (e: EmployeeView) =>
+    editFormOf(e, { customMultipliers: JSON.stringify(e.customMultipliers) });
 
   const result = await autocannon({
     url: baseURL,
@@ -92,14 +83,7 @@ export async function runLoad(options: {
           return {
             ...req,
             headers: authFor(),
-            body: JSON.stringify({
-              jobId: e.technologyId,
-              positionId: e.specializationId,
-              gradeId: e.gradeId,
-              levelId: e.levelId,
-              yearsExperience: e.yearsExperience,
-              yearsWithCompany: e.yearsWithCompany,
-            }),
+            body: JSON.stringify(calculatorProfileOf(e)),
           };
         },
       },

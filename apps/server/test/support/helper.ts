@@ -175,3 +175,17 @@ function callOf(app: FastifyInstance): TestContext['call'] {
     return Object.assign(response, { envelope });
   };
 }
+
+/** A second instance of the test app on its database (see `TestContext.replica`). */
+export type Replica = Awaited<ReturnType<TestContext['replica']>>;
+
+/** The test app and a replica of it sharing its database. */
+export async function buildTestAppAndReplica(): Promise<{ t: TestContext; replica: Replica }> {
+  const t = await buildTestApp();
+  return { t, replica: await t.replica() };
+}
+
+/** Closes each in turn, the ones a failed setup never made passed over. */
+export async function closeAll(...apps: Array<{ close(): Promise<void> } | undefined>) {
+  for (const app of apps) await app?.close();
+}
