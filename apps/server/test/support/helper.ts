@@ -11,6 +11,7 @@ import type {
   LightMyRequestResponse,
   RouteOptions,
 } from 'fastify';
+import { expect } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
@@ -189,3 +190,24 @@ export async function buildTestAppAndReplica(): Promise<{ t: TestContext; replic
 export async function closeAll(...apps: Array<{ close(): Promise<void> } | undefined>) {
   for (const app of apps) await app?.close();
 }
+
+/** `res` answered `status` with `message`, its data equal to `data`. */
+export function expectAnswered(
+  res: { statusCode: number; body: string; envelope: { message: string; data: unknown } },
+  status: number,
+  message: string,
+  data: unknown,
+) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.envelope.message).toBe(message);
+  expect(res.envelope.data).toEqual(data);
+}
+
+/** A sign-in provider that is never called: with it the app registers its OIDC routes too. */
+export const UNREACHED_OIDC = {
+  issuer: 'http://127.0.0.1:1',
+  clientId: 'salary',
+  clientSecret: 'not-used-here',
+  autoCreate: false,
+  redirectUri: 'http://salary.test/api/auth/oidc/callback',
+};
