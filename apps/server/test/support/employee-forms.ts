@@ -17,7 +17,7 @@ export function addFormFor(c: Company, over: { name: string } & Record<string, u
 }
 
 /** The fields the Edit Employee form loads from an employee and sends back as they are. */
-const FORM_FIELDS = [
+export const FORM_FIELDS = [
   'name',
   'technologyId',
   'specializationId',
