@@ -1,6 +1,4 @@
-import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import autocannon from 'autocannon';
-import { calculatorProfileOf, editFormOf } from '../support/employee-forms.ts';
 import { api } from '../support/server-process.ts';
 
 export interface LoadResult {
@@ -53,7 +51,7 @@ export async function runLoad(options: {
     );
   }
   const employees = (
-    await api<EmployeeView[]>(baseURL, 'GET', '/employees', {
+    await api<Array<Record<string, unknown> & { id: number }>>(baseURL, 'GET', '/employees', {
       token: adminToken,
     })
   ).body.data;
@@ -64,9 +62,20 @@ export async function runLoad(options: {
     authorization: `Bearer ${tokens[counter++ % tokens.length]}`,
     'content-type': 'application/json',
   });
-  // The Edit Employee form sends its custom multipliers as a JSON text.
-  const formOf = (e: EmployeeView) =>
-    editFormOf(e, { customMultipliers: JSON.stringify(e.customMultipliers) });
+  const formOf = (e: Record<string, unknown>) => ({
+    name: e.name,
+    technologyId: e.technologyId,
+    specializationId: e.specializationId,
+    gradeId: e.gradeId,
+    levelId: e.levelId,
+    yearsExperience: e.yearsExperience,
+    yearsWithCompany: e.yearsWithCompany,
+    offshoreProject: e.offshoreProject,
+    actingAsDifferentGrade: e.actingAsDifferentGrade,
+    pillar: e.pillar,
+    remote: e.remote,
+    customMultipliers: JSON.stringify(e.customMultipliers),
+  });
 
   const result = await autocannon({
     url: baseURL,
@@ -83,7 +92,14 @@ export async function runLoad(options: {
           return {
             ...req,
             headers: authFor(),
-            body: JSON.stringify(calculatorProfileOf(e)),
+            body: JSON.stringify({
+              jobId: e.technologyId,
+              positionId: e.specializationId,
+              gradeId: e.gradeId,
+              levelId: e.levelId,
+              yearsExperience: e.yearsExperience,
+              yearsWithCompany: e.yearsWithCompany,
+            }),
           };
         },
       },
