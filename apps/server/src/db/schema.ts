@@ -1,6 +1,7 @@
 import type { BasisPoints, Cents, RuleUnits } from '@salary/shared/common/money';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -46,6 +47,11 @@ const ruleUnits = (name: string) => bigint(name, { mode: 'number' }).$type<RuleU
 const basisPoints = (name: string) => integer(name).$type<BasisPoints>();
 /** Moved by one at every write: a form's save from an older one answers 409 (common/stale-version). */
 const version = () => integer('version').notNull().default(1);
+/** A required id of a row of another table; `cascade`: the row goes when the one it names goes. */
+const refersTo = (name: string, target: () => AnyPgColumn, onDelete?: 'cascade') =>
+  integer(name)
+    .notNull()
+    .references(target, onDelete ? { onDelete } : {});
 
 export const users = pgTable(
   'users',
@@ -77,9 +83,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: refersTo('user_id', () => users.id, 'cascade'),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -118,9 +122,7 @@ export const positions = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    jobId: integer('job_id')
-      .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
+    jobId: refersTo('job_id', () => jobs.id, 'cascade'),
     version: version(),
     createdAt: createdAt(),
   },
@@ -133,48 +135,33 @@ export const positions = pgTable(
   ],
 );
 
-export const grades = pgTable(
-  'grades',
-  {
-    id: serial('id').primaryKey(),
-    name: text('name').notNull(),
-    order: integer('sort_order').notNull().default(0),
-    version: version(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('grades_name_lower_uq').on(sql`lower(${t.name})`),
-    check('grades_name_nonempty', sql`length(trim(${t.name})) > 0`),
-    index('grades_order_idx').on(t.order),
-  ],
-);
+/** A list the user names and orders (grades, levels): names unique whatever their case. */
+const orderedList = <T extends string>(table: T) =>
+  pgTable(
+    table,
+    {
+      id: serial('id').primaryKey(),
+      name: text('name').notNull(),
+      order: integer('sort_order').notNull().default(0),
+      version: version(),
+      createdAt: createdAt(),
+    },
+    (t) => [
+      uniqueIndex(`${table}_name_lower_uq`).on(sql`lower(${t.name})`),
+      check(`${table}_name_nonempty`, sql`length(trim(${t.name})) > 0`),
+      index(`${table}_order_idx`).on(t.order),
+    ],
+  );
 
-export const levels = pgTable(
-  'levels',
-  {
-    id: serial('id').primaryKey(),
-    name: text('name').notNull(),
-    order: integer('sort_order').notNull().default(0),
-    version: version(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('levels_name_lower_uq').on(sql`lower(${t.name})`),
-    check('levels_name_nonempty', sql`length(trim(${t.name})) > 0`),
-    index('levels_order_idx').on(t.order),
-  ],
-);
+export const grades = orderedList('grades');
+export const levels = orderedList('levels');
 
 export const baseSalaries = pgTable(
   'base_salaries',
   {
     id: serial('id').primaryKey(),
-    gradeId: integer('grade_id')
-      .notNull()
-      .references(() => grades.id),
-    levelId: integer('level_id')
-      .notNull()
-      .references(() => levels.id),
+    gradeId: refersTo('grade_id', () => grades.id),
+    levelId: refersTo('level_id', () => levels.id),
     amount: money('amount').notNull(),
     version: version(),
     createdAt: createdAt(),
@@ -189,9 +176,7 @@ export const adjustmentFactors = pgTable(
   'adjustment_factors',
   {
     id: serial('id').primaryKey(),
-    jobId: integer('job_id')
-      .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
+    jobId: refersTo('job_id', () => jobs.id, 'cascade'),
     positionId: integer('position_id').notNull(),
     /** Basis points of base for PERCENTAGE (-10,000..10,000), cents for FIXED. */
     factor: ruleUnits('factor').notNull(),
@@ -321,16 +306,10 @@ export const employees = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    jobId: integer('job_id')
-      .notNull()
-      .references(() => jobs.id),
+    jobId: refersTo('job_id', () => jobs.id),
     positionId: integer('position_id').notNull(),
-    gradeId: integer('grade_id')
-      .notNull()
-      .references(() => grades.id),
-    levelId: integer('level_id')
-      .notNull()
-      .references(() => levels.id),
+    gradeId: refersTo('grade_id', () => grades.id),
+    levelId: refersTo('level_id', () => levels.id),
     yearsExperience: numeric('years_experience', { precision: 5, scale: 2 }).notNull().default('0'),
     yearsWithCompany: numeric('years_with_company', { precision: 5, scale: 2 }).notNull().default('0'),
     offshoreProject: boolean('offshore_project').notNull().default(false),

@@ -1,7 +1,8 @@
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
-import { countRows, type TableWithId, tableRepository } from './table.repository.ts';
+import { baseSalaries, employees } from '../db/schema.ts';
+import { countRows, existingIds, type TableWithId, tableRepository } from './table.repository.ts';
 
 /*
  * The data access shared by the named reference lists (jobs, positions, grades, levels):
@@ -55,5 +56,34 @@ export function namedListRepository<T extends NamedTable, Row>(db: DbOrTx, spec:
     },
 
     count: (tx?: DbOrTx): Promise<number> => countRows(on(tx), table),
+  };
+}
+
+/**
+ * A named list with an order of its own (grades, levels): rows read in order, and what uses a
+ * row — employees and base salaries, through their column for it.
+ */
+export function orderedListRepository<T extends NamedTable & { order: PgColumn }, Row>(
+  db: DbOrTx,
+  table: T,
+  usedBy: { employees: PgColumn; baseSalaries: PgColumn },
+) {
+  const columns = { id: table.id, name: table.name, order: table.order, version: table.version };
+  return {
+    ...namedListRepository(db, {
+      table,
+      /** Order ascending; equal orders keep creation order so the list never jitters. */
+      select: (on, where): Promise<Row[]> =>
+        on
+          .select(columns)
+          .from(table as PgTable)
+          .where(where)
+          .orderBy(asc(table.order), asc(table.id)) as Promise<Row[]>,
+    }),
+    existingIds: (ids: number[], tx: DbOrTx = db): Promise<Set<number>> => existingIds(tx, table, ids),
+    countEmployees: (id: number, tx: DbOrTx = db): Promise<number> =>
+      countRows(tx, employees, eq(usedBy.employees, id)),
+    countBaseSalaries: (id: number, tx: DbOrTx = db): Promise<number> =>
+      countRows(tx, baseSalaries, eq(usedBy.baseSalaries, id)),
   };
 }

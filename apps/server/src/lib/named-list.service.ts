@@ -237,7 +237,7 @@ export type NamedListRules<Row extends { name: string }, Values extends { name?:
   typeof namedListRules<Row, Values>
 >;
 
-/** The calls of a list whose rows are a name and nothing more (jobs, levels): list, create, rename. */
+/** The calls of a list whose rows are a name and nothing more (jobs): list, create, rename. */
 export function nameOnlyCalls<Row extends { name: string }>(
   store: { list(): Promise<Row[]> },
   rules: NamedListRules<Row, { name: string }>,

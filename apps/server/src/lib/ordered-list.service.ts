@@ -1,6 +1,8 @@
+import type { Actor } from '@salary/shared/common/permissions';
 import type { DbOrTx } from '../db/client.ts';
 import type { AuditService } from '../modules/audit/audit.service.ts';
 import { badRequest, conflict } from './app-error.ts';
+import { baseSalariesUse, type NamedListStore, namedListRules } from './named-list.service.ts';
 import type { RepositoryOn, UnitOfWork } from './unit-of-work.ts';
 
 /*
@@ -68,5 +70,68 @@ export function reorderList<Row extends OrderedRow>(
       details: { ids: pairs.map((p) => p.id) },
     });
     return after;
+  };
+}
+
+/** Where a list's writes record their entries and a stale write finds who changed the row. */
+export type ListAudit = Pick<AuditService, 'record' | 'staleVersion'>;
+
+/** The store of an ordered list (`orderedListRepository`): its rows, and what uses one. */
+type OrderedListStore<Row extends OrderedRow> = OrderedStore<Row> &
+  NamedListStore<Row, { name: string; order: number }> & {
+    count(tx?: DbOrTx): Promise<number>;
+    countEmployees(id: number, tx?: DbOrTx): Promise<number>;
+    countBaseSalaries(id: number, tx?: DbOrTx): Promise<number>;
+  };
+
+/**
+ * The calls of a list the user names and orders (grades, levels): a new row goes last unless
+ * given an order, rows reorder together, and a delete is refused (409, naming them) while
+ * employees or base salaries use the row.
+ */
+export function orderedListService<Row extends OrderedRow>(
+  storeOn: RepositoryOn<OrderedListStore<Row>>,
+  options: OrderedListOptions & { audit: ListAudit },
+) {
+  const store = storeOn();
+  const rules = namedListRules(storeOn, { noun: options.noun.toLowerCase(), audit: options.audit });
+  const reorder = reorderList(storeOn, options);
+
+  return {
+    list: (): Promise<Row[]> => store.list(),
+
+    async create(uow: UnitOfWork, actor: Actor, input: { name: string; order?: number }): Promise<Row> {
+      rules.requireWriter(actor);
+      const order = input.order ?? (await storeOn(uow.tx).count());
+      return rules.create(uow, actor, { name: input.name, order });
+    },
+
+    update: (
+      uow: UnitOfWork,
+      actor: Actor,
+      id: number,
+      input: { name?: string; order?: number; version?: number },
+    ): Promise<Row> =>
+      rules.update(uow, actor, id, { name: input.name, order: input.order }, {}, input.version),
+
+    /** Every pair or none: one unknown id leaves all orders as they were. */
+    async reorder(
+      uow: UnitOfWork,
+      actor: Actor,
+      input: Record<string, Array<{ id: number; order: number }>>,
+    ): Promise<Row[]> {
+      rules.requireWriter(actor);
+      return reorder(uow, input[options.field] ?? []);
+    },
+
+    remove: (uow: UnitOfWork, actor: Actor, id: number, version?: number): Promise<void> =>
+      rules.removeUnlessAssigned(
+        uow,
+        actor,
+        id,
+        store.countEmployees,
+        baseSalariesUse(store.countBaseSalaries),
+        version,
+      ),
   };
 }

@@ -2,16 +2,16 @@ import { emptyEnvelope, envelopeOf, idParam } from '@salary/shared/common/envelo
 import type { Actor } from '@salary/shared/common/permissions';
 import { versionQuery } from '@salary/shared/common/stale-version';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ok } from './reply.ts';
 import { routeDoc } from './route-doc.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 
 /*
- * The three writes of a resource kept by id (create, update, delete), each with its schemas
- * and summary, handed straight to the service with the route's unit of work
- * (plugins/unit-of-work.ts) and answered "<Noun> created successfully" and so on: the rule
- * lists, users and employees. The module's routes file registers each one
+ * The writes of a resource kept by id (create, update, delete; reorder for a list with an
+ * order of its own), each with its schemas and summary, handed straight to the service with
+ * the route's unit of work (plugins/unit-of-work.ts) and answered "<Noun> created successfully"
+ * and so on: the rule lists, users and employees. The module's routes file registers each one
  * under its own method and path, so the path is spelled where the route lives:
  *
  *   const writes = writeRoutes('jobs', 'Job', jobSchema);
@@ -90,6 +90,25 @@ export function writeRoutes<Item extends z.ZodType>(tag: string, noun: string, i
               request.query as z.output<Query>,
             ),
             `${noun} updated successfully`,
+          ),
+      };
+    },
+    /**
+     * POST <path>/reorder of a list with an order of its own (grades, levels): the list in its
+     * new order, "<plural> reordered successfully".
+     */
+    reorder<Body extends z.ZodType>(
+      summary: string,
+      plural: string,
+      body: Body,
+      run: (uow: UnitOfWork, actor: Actor, input: z.output<Body>) => Promise<Array<z.output<Item>>>,
+    ) {
+      return {
+        ...doc(summary, z.array(row), { body: body as z.ZodType }),
+        handler: async (request: FastifyRequest) =>
+          ok(
+            await run(request.unitOfWork, request.actor, request.body as z.output<Body>),
+            `${plural} reordered successfully`,
           ),
       };
     },

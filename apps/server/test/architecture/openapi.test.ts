@@ -7,7 +7,7 @@ import createClient from 'openapi-fetch';
 import openapiTS from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { paths } from '../support/api-schema.ts';
-import { ADMIN, buildTestApp, type TestContext } from '../support/helper.ts';
+import { ADMIN, buildTestApp, type TestContext, UNREACHED_OIDC } from '../support/helper.ts';
 
 /*
  * "Every answer has a schema": the app's own OpenAPI document (what /api/docs shows) must
@@ -53,15 +53,7 @@ let t: TestContext;
 let all: Array<{ name: string; documented: boolean }>;
 let document: OpenApiDocument;
 beforeAll(async () => {
-  t = await buildTestApp({
-    oidc: {
-      issuer: 'http://127.0.0.1:1',
-      clientId: 'salary',
-      clientSecret: 'not-used-here',
-      autoCreate: false,
-      redirectUri: 'http://salary.test/api/auth/oidc/callback',
-    },
-  });
+  t = await buildTestApp({ oidc: UNREACHED_OIDC });
   document = (t.app as unknown as { swagger(): OpenApiDocument }).swagger();
   all = operations(document);
 });

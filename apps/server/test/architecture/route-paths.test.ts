@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WEB_DIST } from '../../src/paths.ts';
-import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { buildTestApp, type TestContext, UNREACHED_OIDC } from '../support/helper.ts';
 
 /*
  * Findable: every route of the API is registered, method and path spelled out, in its
@@ -53,18 +53,7 @@ function collect(route: RouteOptions) {
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await buildTestApp(
-    {
-      oidc: {
-        issuer: 'http://127.0.0.1:1',
-        clientId: 'salary',
-        clientSecret: 'not-used-here',
-        autoCreate: false,
-        redirectUri: 'http://salary.test/api/auth/oidc/callback',
-      },
-    },
-    { onRoute: collect },
-  );
+  t = await buildTestApp({ oidc: UNREACHED_OIDC }, { onRoute: collect });
 });
 afterAll(() => t?.close());
 

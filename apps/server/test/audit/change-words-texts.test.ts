@@ -5,6 +5,7 @@ import { updateSettingsBody } from '@salary/shared/settings/settings.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseSalaryFromApi } from '../../src/modules/base-salaries/base-salaries.wire.ts';
 import { buildMediumServices, type MediumContext } from '../support/medium.ts';
+import { type CauseWriter, changeOfEachKind } from '../support/twin-setups.ts';
 
 /*
  * Causes and audit texts in the form's words, names for ids (audit.service.ts,
@@ -32,54 +33,28 @@ async function putSettings(changes: Record<string, unknown>) {
   return t.asActor(t.admin, (services, uow) => services.settings.update(uow, t.admin, input));
 }
 
-beforeAll(async () => {
-  const c = await t.newCompany(2500.17);
-  const otherLevel = await t.newLevel();
-  await t.newBaseSalary(c.grade.id, otherLevel.id, 2600);
-  levelNames = [c.level.name, otherLevel.name];
-  employeeName = `Words Person ${Date.now()}`;
-  const form = {
-    name: employeeName,
-    technologyId: c.job.id,
-    specializationId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
-    yearsExperience: 3,
-    yearsWithCompany: 1,
-    offshoreProject: false,
-  };
-  const created = await t.asActor(t.admin, (services, uow) =>
-    services.employees.create(uow, t.admin, toEmployeeInput(employeeFormBody.parse(form))),
-  );
-  employeeId = created.id;
-  // Each cause kind: a base salary, settings multipliers, benefits, social insurance, a
-  // custom multiplier, and employee field edits.
-  const amount = updateBaseSalaryBody.parse({ gradeId: c.grade.id, levelId: c.level.id, amount: 3333.33 });
-  await t.asActor(t.admin, (services, uow) =>
+/** Each write as its route makes it: the form's body parsed by the route's own contract. */
+const throughServices: CauseWriter = {
+  async createEmployee(form) {
+    const input = toEmployeeInput(employeeFormBody.parse(form));
+    return (await t.asActor(t.admin, (services, uow) => services.employees.create(uow, t.admin, input))).id;
+  },
+  async setBaseSalary(id, body) {
     // The service takes cents; the route converts the API's decimal the same way.
-    services.baseSalaries.update(uow, t.admin, c.baseSalary.id, baseSalaryFromApi(amount)),
-  );
-  await putSettings({ experienceMultiplier: 7.77, experienceMultiplierType: 'PERCENTAGE' });
-  await putSettings({ benefits: [{ name: 'Lunch', amount: 123.45, type: 'FIXED_AMOUNT' }] });
-  await putSettings({
-    socialInsuranceEnabled: true,
-    socialInsuranceType: 'COMPANY_PERCENTAGE',
-    totalInsurancePercentage: 11.11,
-    companyInsurancePercentage: 6.66,
-  });
-  const saved = await putSettings({
-    customMultipliers: [{ id: 'tmp-1', title: 'On-call', multiplier: 456.78, type: 'FIXED' }],
-  });
-  const cm = (saved.customMultipliers as Array<{ id: string }>)[0]!.id;
-  const edit = employeeFormBody.parse({
-    ...form,
-    levelId: otherLevel.id,
-    offshoreProject: true,
-    customMultipliers: JSON.stringify([cm]),
-  });
-  await t.asActor(t.admin, (services, uow) =>
-    services.employees.update(uow, t.admin, employeeId, toEmployeeInput(edit), edit.version),
-  );
+    const amount = baseSalaryFromApi(updateBaseSalaryBody.parse(body));
+    await t.asActor(t.admin, (services, uow) => services.baseSalaries.update(uow, t.admin, id, amount));
+  },
+  putSettings: async (changes) => (await putSettings(changes)) as Record<string, unknown>,
+  async updateEmployee(id, form) {
+    const edit = employeeFormBody.parse(form);
+    await t.asActor(t.admin, (services, uow) =>
+      services.employees.update(uow, t.admin, id, toEmployeeInput(edit), edit.version),
+    );
+  },
+};
+
+beforeAll(async () => {
+  ({ employeeId, employeeName, levelNames } = await changeOfEachKind(t, throughServices));
 }, 60_000);
 
 const history = () => t.services.audit.history(t.admin, employeeId);

@@ -3,6 +3,7 @@ import { canReadMoneyRules } from '@salary/shared/common/permissions';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { type CauseWriter, changeOfEachKind } from '../support/twin-setups.ts';
 
 /*
  * Amounts of money rules only for viewers who may read those rules, in the pay history and in
@@ -20,8 +21,6 @@ afterAll(async () => t.close());
 const AMOUNTS = ['2,500.17', '3,333.33', '7.77', '123.45', '11.11', '6.66', '456.78'];
 
 let employeeId = 0;
-let employeeName = '';
-let _levelNames: [string, string] = ['', ''];
 
 async function settings() {
   const res = await t.callAsAdmin<Record<string, unknown>>({ method: 'GET', url: '/api/settings' });
@@ -29,66 +28,23 @@ async function settings() {
   return body;
 }
 
-async function putSettings(changes: Record<string, unknown>) {
-  const res = await t.callAsAdmin<Record<string, unknown>>({
-    method: 'PUT',
-    url: '/api/settings',
-    payload: { ...(await settings()), ...changes },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+/** A write through its route as the administrator, which must succeed: its answer's data. */
+async function written<T>(method: 'POST' | 'PUT', url: string, payload: object, status = 200) {
+  const res = await t.callAsAdmin<T>({ method, url, payload });
+  expect(res.statusCode, res.body).toBe(status);
   return res.envelope.data;
 }
 
+const throughRoutes: CauseWriter = {
+  createEmployee: async (form) => (await written<EmployeeView>('POST', '/api/employees', form, 201)).id,
+  setBaseSalary: async (id, body) => void (await written('PUT', `/api/base-salary/${id}`, body)),
+  putSettings: async (changes) =>
+    written<Record<string, unknown>>('PUT', '/api/settings', { ...(await settings()), ...changes }),
+  updateEmployee: async (id, form) => void (await written('PUT', `/api/employees/${id}`, form)),
+};
+
 beforeAll(async () => {
-  const c = await t.newCompany(2500.17);
-  const otherLevel = await t.newLevel();
-  await t.newBaseSalary(c.grade.id, otherLevel.id, 2600);
-  _levelNames = [c.level.name, otherLevel.name];
-  employeeName = `Words Person ${Date.now()}`;
-  const form = {
-    name: employeeName,
-    technologyId: c.job.id,
-    specializationId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
-    yearsExperience: 3,
-    yearsWithCompany: 1,
-    offshoreProject: false,
-  };
-  const created = await t.callAsAdmin<EmployeeView>({ method: 'POST', url: '/api/employees', payload: form });
-  expect(created.statusCode, created.body).toBe(201);
-  employeeId = created.envelope.data.id;
-  // Each cause kind: a base salary, settings multipliers, benefits, social insurance, a
-  // custom multiplier, and employee field edits.
-  const put = await t.callAsAdmin({
-    method: 'PUT',
-    url: `/api/base-salary/${c.baseSalary.id}`,
-    payload: { gradeId: c.grade.id, levelId: c.level.id, amount: 3333.33 },
-  });
-  expect(put.statusCode, put.body).toBe(200);
-  await putSettings({ experienceMultiplier: 7.77, experienceMultiplierType: 'PERCENTAGE' });
-  await putSettings({ benefits: [{ name: 'Lunch', amount: 123.45, type: 'FIXED_AMOUNT' }] });
-  await putSettings({
-    socialInsuranceEnabled: true,
-    socialInsuranceType: 'COMPANY_PERCENTAGE',
-    totalInsurancePercentage: 11.11,
-    companyInsurancePercentage: 6.66,
-  });
-  const saved = await putSettings({
-    customMultipliers: [{ id: 'tmp-1', title: 'On-call', multiplier: 456.78, type: 'FIXED' }],
-  });
-  const cm = (saved.customMultipliers as Array<{ id: string }>)[0]!.id;
-  const edit = await t.callAsAdmin({
-    method: 'PUT',
-    url: `/api/employees/${employeeId}`,
-    payload: {
-      ...form,
-      levelId: otherLevel.id,
-      offshoreProject: true,
-      customMultipliers: JSON.stringify([cm]),
-    },
-  });
-  expect(edit.statusCode, edit.body).toBe(200);
+  ({ employeeId } = await changeOfEachKind(t, throughRoutes));
 }, 60_000);
 
 const history = (token?: string) =>

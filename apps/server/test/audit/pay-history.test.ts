@@ -2,6 +2,7 @@ import type { AuditPage, PayHistoryRow } from '@salary/shared/audit/audit.contra
 import type { CalculationResult } from '@salary/shared/calculator/calculator.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addFormFor } from '../support/employee-forms.ts';
 import type { Company } from '../support/factories.ts';
 import { ADMIN, ALL_PERMISSIONS, buildTestApp, type TestContext } from '../support/helper.ts';
 
@@ -51,15 +52,7 @@ async function calculated(p: Profile) {
 }
 
 async function createEmployee(c: Company, name: string): Promise<Profile & { id: number }> {
-  const profile = {
-    name,
-    technologyId: c.job.id,
-    specializationId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
-    yearsExperience: 4,
-    yearsWithCompany: 2,
-  };
+  const profile = addFormFor(c, { name, yearsExperience: 4, yearsWithCompany: 2 });
   const res = await t.callAsAdmin<EmployeeView>({ method: 'POST', url: '/api/employees', payload: profile });
   expect(res.statusCode, res.body).toBe(201);
   return { ...profile, id: res.envelope.data.id };

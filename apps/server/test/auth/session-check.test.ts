@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/db/schema.ts';
 import { createSessionCheck } from '../../src/modules/auth/sessions.check.ts';
 import { createSessionsRepository } from '../../src/modules/auth/sessions.repository.ts';
-import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { buildTestAppAndReplica, closeAll, type Replica, type TestContext } from '../support/helper.ts';
 
 /*
  * The sign-in check answers from memory while nothing was written (PGlite: a count of
@@ -14,15 +14,11 @@ import { buildTestApp, type TestContext } from '../support/helper.ts';
  */
 
 let t: TestContext;
-let replica: Awaited<ReturnType<TestContext['replica']>>;
+let replica: Replica;
 beforeAll(async () => {
-  t = await buildTestApp();
-  replica = await t.replica();
+  ({ t, replica } = await buildTestAppAndReplica());
 });
-afterAll(async () => {
-  await replica.close();
-  await t.close();
-});
+afterAll(async () => closeAll(replica, t));
 
 interface Me {
   user: { permissions: { showSalary: boolean; showCost: boolean } };

@@ -4,7 +4,14 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/db/schema.ts';
 import { changePassword } from '../support/auth-calls.ts';
-import { buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';
+import {
+  buildTestApp,
+  buildTestAppAndReplica,
+  closeAll,
+  type Replica,
+  type TestContext,
+  USER_PASSWORD,
+} from '../support/helper.ts';
 
 /*
  * Sessions live on the server: each check reads the session row, so ending one counts at the
@@ -13,15 +20,11 @@ import { buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper
  */
 
 let t: TestContext;
-let replica: Awaited<ReturnType<TestContext['replica']>>;
+let replica: Replica;
 beforeAll(async () => {
-  t = await buildTestApp();
-  replica = await t.replica();
+  ({ t, replica } = await buildTestAppAndReplica());
 });
-afterAll(async () => {
-  await replica.close();
-  await t.close();
-});
+afterAll(async () => closeAll(replica, t));
 
 const me = (token: string) => t.call({ method: 'GET', url: '/api/auth/me', token });
 const meOnReplica = (token: string) => replica.call({ method: 'GET', url: '/api/auth/me', token });

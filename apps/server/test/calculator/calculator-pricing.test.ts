@@ -5,6 +5,7 @@ import type { BasisPoints, Cents } from '@salary/shared/common/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company } from '../support/factories.ts';
 import { buildMediumServices, type MediumActor, type MediumContext } from '../support/medium.ts';
+import { calculatorCompany, calculatorProfile, CALCULATOR_PERSON as PERSON } from '../support/twin-setups.ts';
 
 /*
  * The calculator's pricing of a profile on the stored rules (calculator.service.ts): by hand, by
@@ -21,52 +22,12 @@ let plain: MediumActor;
 
 beforeAll(async () => {
   t = await buildMediumServices();
-  company = await t.newCompany(5000);
-  await t.newFactor(company.job.id, company.position.id, 'PERCENTAGE', 0.1);
-  await t.setSettings({
-    experienceMultiplier: 2,
-    experienceMultiplierType: 'PERCENTAGE',
-    loyaltyMultiplier: 50,
-    loyaltyMultiplierType: 'FIXED',
-    remoteMultiplier: 5,
-    remoteMultiplierType: 'PERCENTAGE',
-    offshoreMultiplier: 10,
-    offshoreMultiplierType: 'PERCENTAGE',
-    benefits: [
-      { name: 'Health', amount: 200, type: 'FIXED_AMOUNT' },
-      { name: 'Meal', amount: 5, type: 'PERCENTAGE' },
-    ],
-    socialInsuranceEnabled: true,
-    socialInsuranceType: 'COMPANY_PERCENTAGE',
-    companyInsurancePercentage: 75,
-    totalInsurancePercentage: 14,
-  });
+  company = await calculatorCompany(t);
   plain = await t.newActor({ showSalary: true, showCost: true });
 });
 afterAll(async () => t.close());
 
-/** The employee's side of the profile: what the engine takes as its second argument. */
-const PERSON = {
-  yearsExperience: 3,
-  yearsWithCompany: 2,
-  offshoreProject: false,
-  actingAsDifferentGrade: false,
-  pillar: false,
-  remote: true,
-};
-
-const profile = () => ({
-  jobId: company.job.id,
-  positionId: company.position.id,
-  gradeId: company.grade.id,
-  levelId: company.level.id,
-  ...PERSON,
-  customMultipliers: JSON.stringify([
-    { title: 'Night shifts', type: 'FIXED', value: 100, checked: true },
-    { title: 'Unchecked', type: 'FIXED', value: 9999, checked: false },
-  ]),
-  settings: { applySocialInsurance: true },
-});
+const profile = () => calculatorProfile(company);
 
 /** POST /api/calculate's body, as `plain` (showSalary + showCost). */
 const calculate = (payload: object) => t.services.calculator.calculate(plain, calculateBody.parse(payload));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { calculatorCompany, calculatorProfile } from '../support/twin-setups.ts';
 
 let t: TestContext;
 let company: Company;
@@ -11,54 +12,14 @@ let noSalaryToken: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  company = await t.newCompany(5000);
-  await t.newFactor(company.job.id, company.position.id, 'PERCENTAGE', 0.1);
-  await t.setSettings({
-    experienceMultiplier: 2,
-    experienceMultiplierType: 'PERCENTAGE',
-    loyaltyMultiplier: 50,
-    loyaltyMultiplierType: 'FIXED',
-    remoteMultiplier: 5,
-    remoteMultiplierType: 'PERCENTAGE',
-    offshoreMultiplier: 10,
-    offshoreMultiplierType: 'PERCENTAGE',
-    benefits: [
-      { name: 'Health', amount: 200, type: 'FIXED_AMOUNT' },
-      { name: 'Meal', amount: 5, type: 'PERCENTAGE' },
-    ],
-    socialInsuranceEnabled: true,
-    socialInsuranceType: 'COMPANY_PERCENTAGE',
-    companyInsurancePercentage: 75,
-    totalInsurancePercentage: 14,
-  });
+  company = await calculatorCompany(t);
   plainToken = (await t.createUser({ showSalary: true, showCost: true })).token;
   salaryOnlyToken = (await t.createUser({ showSalary: true })).token;
   noSalaryToken = (await t.createUser({ showCost: true, showSettings: true })).token;
 });
 afterAll(async () => t.close());
 
-/** The employee's side of the profile: what the engine takes as its second argument. */
-const PERSON = {
-  yearsExperience: 3,
-  yearsWithCompany: 2,
-  offshoreProject: false,
-  actingAsDifferentGrade: false,
-  pillar: false,
-  remote: true,
-};
-
-const profile = () => ({
-  jobId: company.job.id,
-  positionId: company.position.id,
-  gradeId: company.grade.id,
-  levelId: company.level.id,
-  ...PERSON,
-  customMultipliers: JSON.stringify([
-    { title: 'Night shifts', type: 'FIXED', value: 100, checked: true },
-    { title: 'Unchecked', type: 'FIXED', value: 9999, checked: false },
-  ]),
-  settings: { applySocialInsurance: true },
-});
+const profile = () => calculatorProfile(company);
 
 type Details = Record<string, unknown> & {
   adjustmentDetails: { name: string; amount: number }[];

@@ -3,6 +3,7 @@ import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, users } from '../../src/db/schema.ts';
+import { versionedFormOf } from '../support/employee-forms.ts';
 import { ALL_PERMISSIONS, buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';
 
 /*
@@ -55,103 +56,83 @@ const put =
 
 const same = (read: number) => read + 1;
 
+/** A record the form renames: `Raced <name> <mark>` shows in its Name. */
+function renamed(name: string, url: string, make: () => Promise<number>, keep = (_row: Row) => ({})): Kind {
+  const expected = (mark: number) => `Raced ${name} ${mark}`;
+  return {
+    name,
+    async make() {
+      const id = await make();
+      return () => listed(url, id);
+    },
+    save: put(url, (row, mark) => ({ name: expected(mark), ...keep(row), version: row.version })),
+    shows: (row) => row.name,
+    expected,
+    field: 'Name',
+    next: same,
+  };
+}
+
+/** A record whose amount the form sets to `base + mark`. */
+function priced(
+  name: string,
+  base: number,
+  kind: Pick<Kind, 'make' | 'save' | 'field'> & Partial<Kind>,
+): Kind {
+  return { name, shows: (row) => row.amount, expected: (mark) => base + mark, next: same, ...kind };
+}
+
+/** The grid's save of one cell, as `POST /api/base-salary/bulk` sends it. */
+const gridSave =
+  (base: number): Kind['save'] =>
+  (call, token, row, mark) => {
+    const cell = { gradeId: row.gradeId, levelId: row.levelId, amount: base + mark, version: row.version };
+    return call({ method: 'POST', url: '/api/base-salary/bulk', token, payload: { cells: [cell] } });
+  };
+
+/** The company's base salary, as the list reads it. */
+async function baseSalaryOfNewCompany() {
+  const c = await t.newCompany();
+  return () => listed('/api/base-salary', c.baseSalary.id);
+}
+
 const KINDS: Kind[] = [
-  {
-    name: 'job',
-    async make() {
-      const job = await t.newJob(unique('Job'));
-      return () => listed('/api/jobs', job.id);
-    },
-    save: put('/api/jobs', (row, mark) => ({ name: `Raced job ${mark}`, version: row.version })),
-    shows: (row) => row.name,
-    expected: (mark) => `Raced job ${mark}`,
-    field: 'Name',
-    next: same,
-  },
-  {
-    name: 'position',
-    async make() {
-      const job = await t.newJob(unique('Job'));
-      const position = await t.newPosition(job.id);
-      return () => listed('/api/positions', position.id);
-    },
-    save: put('/api/positions', (row, mark) => ({
-      name: `Raced position ${mark}`,
-      jobId: row.jobId,
-      version: row.version,
-    })),
-    shows: (row) => row.name,
-    expected: (mark) => `Raced position ${mark}`,
-    field: 'Name',
-    next: same,
-  },
-  {
-    name: 'grade',
-    async make() {
-      const grade = await t.newGrade(unique('Grade'), 500 + seq);
-      return () => listed('/api/grades', grade.id);
-    },
-    save: put('/api/grades', (row, mark) => ({
-      name: `Raced grade ${mark}`,
-      order: row.order,
-      version: row.version,
-    })),
-    shows: (row) => row.name,
-    expected: (mark) => `Raced grade ${mark}`,
-    field: 'Name',
-    next: same,
-  },
-  {
-    name: 'level',
-    async make() {
-      const level = await t.newLevel(unique('Level'));
-      return () => listed('/api/levels', level.id);
-    },
-    save: put('/api/levels', (row, mark) => ({ name: `Raced level ${mark}`, version: row.version })),
-    shows: (row) => row.name,
-    expected: (mark) => `Raced level ${mark}`,
-    field: 'Name',
-    next: same,
-  },
-  {
-    name: 'base salary',
-    async make() {
-      const c = await t.newCompany();
-      return () => listed('/api/base-salary', c.baseSalary.id);
-    },
+  renamed('job', '/api/jobs', async () => (await t.newJob(unique('Job'))).id),
+  renamed(
+    'position',
+    '/api/positions',
+    async () => (await t.newPosition((await t.newJob(unique('Job'))).id)).id,
+    (row) => ({ jobId: row.jobId }),
+  ),
+  renamed(
+    'grade',
+    '/api/grades',
+    async () => (await t.newGrade(unique('Grade'), 500 + seq)).id,
+    (row) => ({ order: row.order }),
+  ),
+  renamed('level', '/api/levels', async () => (await t.newLevel(unique('Level'))).id),
+  renamed(
+    'user',
+    '/api/auth/users',
+    async () => (await t.createUser({ showSalary: true })).user.id,
+    (row) => ({ permissions: row.permissions }),
+  ),
+  priced('base salary', 6000, {
+    make: baseSalaryOfNewCompany,
     save: put('/api/base-salary', (row, mark) => ({
       gradeId: row.gradeId,
       levelId: row.levelId,
       amount: 6000 + mark,
       version: row.version,
     })),
-    shows: (row) => row.amount,
-    expected: (mark) => 6000 + mark,
     field: 'Base Salary Amount',
-    next: same,
-  },
-  {
-    name: 'base salary in the grid',
-    async make() {
-      const c = await t.newCompany();
-      return () => listed('/api/base-salary', c.baseSalary.id);
-    },
-    save: (call, token, row, mark) =>
-      call({
-        method: 'POST',
-        url: '/api/base-salary/bulk',
-        token,
-        payload: {
-          cells: [{ gradeId: row.gradeId, levelId: row.levelId, amount: 7000 + mark, version: row.version }],
-        },
-      }),
-    shows: (row) => row.amount,
-    expected: (mark) => 7000 + mark,
+  }),
+  priced('base salary in the grid', 7000, {
+    make: baseSalaryOfNewCompany,
+    save: gridSave(7000),
     field: 'Base Salary Amount (',
-    next: same,
-  },
-  {
-    name: 'new cell of the grid',
+  }),
+  priced('new cell of the grid', 8000, {
     async make() {
       const grade = await t.newGrade(unique('Grade'), 600 + seq);
       const level = await t.newLevel(unique('Level'));
@@ -162,22 +143,11 @@ const KINDS: Kind[] = [
         return row ?? { id: 0, gradeId: grade.id, levelId: level.id, amount: null, version: 0 };
       };
     },
-    save: (call, token, row, mark) =>
-      call({
-        method: 'POST',
-        url: '/api/base-salary/bulk',
-        token,
-        payload: {
-          cells: [{ gradeId: row.gradeId, levelId: row.levelId, amount: 8000 + mark, version: row.version }],
-        },
-      }),
-    shows: (row) => row.amount,
-    expected: (mark) => 8000 + mark,
+    save: gridSave(8000),
     field: 'Base Salary Amount (',
     next: () => 1,
-  },
-  {
-    name: 'adjustment factor',
+  }),
+  priced('adjustment factor', 100, {
     async make() {
       const c = await t.newCompany();
       const factor = await t.newFactor(c.job.id, c.position.id, 'PERCENTAGE', 0.1);
@@ -191,58 +161,20 @@ const KINDS: Kind[] = [
       version: row.version,
     })),
     shows: (row) => row.factor,
-    expected: (mark) => 100 + mark,
     field: 'Adjustment Factor',
-    next: same,
-  },
+  }),
   {
-    name: 'user',
+    ...renamed('employee', '/api/employees', async () => 0),
     async make() {
-      const { user } = await t.createUser({ showSalary: true });
-      return () => listed('/api/auth/users', user.id);
-    },
-    save: put('/api/auth/users', (row, mark) => ({
-      name: `Raced person ${mark}`,
-      permissions: row.permissions,
-      version: row.version,
-    })),
-    shows: (row) => row.name,
-    expected: (mark) => `Raced person ${mark}`,
-    field: 'Name',
-    next: same,
-  },
-  {
-    name: 'employee',
-    async make() {
-      const c = await t.newCompany();
-      const id = await t.newEmployeeOf(c);
+      const id = await t.newEmployeeOf(await t.newCompany());
       return async () => {
         const res = await t.callAsAdmin<EmployeeView>({ method: 'GET', url: `/api/employees/${id}` });
         return res.envelope.data as unknown as Row;
       };
     },
-    save: put('/api/employees', (row, mark) => {
-      const e = row as unknown as EmployeeView & { version: number };
-      return {
-        name: `Raced employee ${mark}`,
-        technologyId: e.technologyId,
-        specializationId: e.specializationId,
-        gradeId: e.gradeId,
-        levelId: e.levelId,
-        yearsExperience: e.yearsExperience,
-        yearsWithCompany: e.yearsWithCompany,
-        offshoreProject: e.offshoreProject,
-        actingAsDifferentGrade: e.actingAsDifferentGrade,
-        pillar: e.pillar,
-        remote: e.remote,
-        customMultipliers: e.customMultipliers,
-        version: e.version,
-      };
-    }),
-    shows: (row) => row.name,
-    expected: (mark) => `Raced employee ${mark}`,
-    field: 'Name',
-    next: same,
+    save: put('/api/employees', (row, mark) =>
+      versionedFormOf(row as unknown as EmployeeView, { name: `Raced employee ${mark}` }),
+    ),
   },
 ];
 

@@ -15,6 +15,7 @@ import {
   sheetValues,
   xlsxOf,
 } from '../excel/excel-files.ts';
+import { versionedFormOf } from '../support/employee-forms.ts';
 import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
@@ -63,24 +64,7 @@ describe.skipIf(!inject('pgTemplateDb'))(
     }
 
     /** The Edit Employee form's PUT body of `e` with `changes`, carrying the version it was read at. */
-    function formOf(e: EmployeeView, changes: Record<string, unknown>) {
-      return {
-        name: e.name,
-        technologyId: e.technologyId,
-        specializationId: e.specializationId,
-        gradeId: e.gradeId,
-        levelId: e.levelId,
-        yearsExperience: e.yearsExperience,
-        yearsWithCompany: e.yearsWithCompany,
-        offshoreProject: e.offshoreProject,
-        actingAsDifferentGrade: e.actingAsDifferentGrade,
-        pillar: e.pillar,
-        remote: e.remote,
-        customMultipliers: e.customMultipliers,
-        version: (e as EmployeeView & { version: number }).version,
-        ...changes,
-      };
-    }
+    const formOf = versionedFormOf;
 
     const put = (call: Call, id: number, body: object) =>
       call<EmployeeView>({ method: 'PUT', url: `/api/employees/${id}`, token: t.adminToken, payload: body });

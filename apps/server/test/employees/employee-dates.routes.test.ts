@@ -12,6 +12,7 @@ import {
   loadWorkbook,
   xlsxOf,
 } from '../excel/excel-files.ts';
+import { addFormFor } from '../support/employee-forms.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -29,15 +30,7 @@ beforeAll(async () => {
   c = await t.newCompany(4000);
   // Each year with the company and of experience moves the pay.
   await t.setSettings({ loyaltyMultiplier: 2, experienceMultiplier: 1 });
-  body = {
-    name: 'Grace Hopper',
-    technologyId: c.job.id,
-    specializationId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
-    yearsExperience: 2,
-    yearsWithCompany: 1,
-  };
+  body = addFormFor(c, { name: 'Grace Hopper', yearsExperience: 2 });
 });
 afterAll(async () => t.close());
 

@@ -10,6 +10,7 @@ import {
   sheetValues,
   xlsxOf,
 } from '../excel/excel-files.ts';
+import { addFormFor } from '../support/employee-forms.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -23,15 +24,7 @@ let body: Record<string, unknown>;
 beforeAll(async () => {
   t = await buildTestApp();
   const c = await t.newCompany(4000);
-  body = {
-    name: 'Grace Hopper',
-    technologyId: c.job.id,
-    specializationId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
-    yearsExperience: 2,
-    yearsWithCompany: 1,
-  };
+  body = addFormFor(c, { name: 'Grace Hopper', yearsExperience: 2 });
 });
 afterAll(async () => t.close());
 

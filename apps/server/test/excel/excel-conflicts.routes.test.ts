@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serverTimeZone } from '../../src/modules/company/company.service.ts';
+import { FORM_FIELDS } from '../support/employee-forms.ts';
 import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { download, IMPORT_HEADER, importFile, loadWorkbook, sheetValues, xlsxOf } from './excel-files.ts';
@@ -379,20 +380,7 @@ describe('property: random edits of an export', () => {
     for (const e of after) {
       const old = before.find((b) => b.id === e.id)!;
       const changed = expected.get(e.id) ?? new Set();
-      for (const key of [
-        'name',
-        'technologyId',
-        'specializationId',
-        'gradeId',
-        'levelId',
-        'yearsExperience',
-        'yearsWithCompany',
-        'offshoreProject',
-        'actingAsDifferentGrade',
-        'pillar',
-        'remote',
-        'customMultipliers',
-      ] as const)
+      for (const key of FORM_FIELDS)
         if (!changed.has(key)) expect(e[key], `${e.id} ${key}`).toEqual(old[key]);
     }
   });

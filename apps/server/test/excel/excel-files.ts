@@ -2,11 +2,32 @@ import { randomBytes } from 'node:crypto';
 import * as XLSX from '@e965/xlsx';
 import { type ImportReport, XLSX_CONTENT_TYPE } from '@salary/shared/excel/excel.contract';
 import ExcelJS from 'exceljs';
+import type { ReferenceNames } from '../../src/modules/excel/name-book.ts';
 import type { TestContext } from '../support/helper.ts';
 
 /*
  * Workbooks and uploads built in the tests themselves — no opaque binary fixtures.
  */
+
+/**
+ * The names of a small company with two jobs, each with its own "Lead", for the import's pure
+ * core: ids made up, no database.
+ */
+export const SMALL_COMPANY: ReferenceNames = {
+  asOf: '2026-11-27',
+  jobs: [
+    { id: 1, name: 'Backend' },
+    { id: 2, name: 'Frontend' },
+  ],
+  positions: [
+    { id: 10, name: 'API Developer', jobId: 1 },
+    { id: 11, name: 'Lead', jobId: 1 },
+    { id: 20, name: 'UI Developer', jobId: 2 },
+    { id: 21, name: 'Lead', jobId: 2 },
+  ],
+  grades: [{ id: 100, name: 'G1' }],
+  levels: [{ id: 200, name: 'Senior' }],
+};
 
 export type Cells = Array<string | number | boolean | null | undefined>;
 

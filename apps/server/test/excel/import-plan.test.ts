@@ -7,29 +7,17 @@ import {
   planImport,
 } from '../../src/modules/excel/import-plan.ts';
 import { mapHeader, parseRow } from '../../src/modules/excel/import-rows.ts';
-import { buildNameBook, type ReferenceNames } from '../../src/modules/excel/name-book.ts';
+import { buildNameBook } from '../../src/modules/excel/name-book.ts';
 import { decodeIdRuns, encodeIdRuns, fingerprint, type RowKey } from '../../src/modules/excel/row-key.ts';
 import type { CellValue } from '../../src/modules/excel/sheet-cells.ts';
-import { IMPORT_HEADER } from './excel-files.ts';
+import { IMPORT_HEADER, SMALL_COMPANY } from './excel-files.ts';
 
 /*
  * The import's decisions, pure: rows against stored employees and the rows' hidden keys.
  * The database-backed cases (real exports, real transactions) are in excel-conflicts.routes.test.ts.
  */
 
-const refs: ReferenceNames = {
-  asOf: '2026-11-27',
-  jobs: [
-    { id: 1, name: 'Backend' },
-    { id: 2, name: 'Frontend' },
-  ],
-  positions: [
-    { id: 10, name: 'API Developer', jobId: 1 },
-    { id: 20, name: 'UI Developer', jobId: 2 },
-  ],
-  grades: [{ id: 100, name: 'G1' }],
-  levels: [{ id: 200, name: 'Senior' }],
-};
+const refs = SMALL_COMPANY;
 const book = buildNameBook(refs);
 const columns = mapHeader(IMPORT_HEADER).indexes;
 const INSTALLATION = 'here';

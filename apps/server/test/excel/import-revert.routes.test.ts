@@ -10,6 +10,7 @@ import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEmployeeChanges, auditEntries, employees, payHistory } from '../../src/db/schema.ts';
+import { editFormOf } from '../support/employee-forms.ts';
 import { newCustomMultiplier } from '../support/factories.ts';
 import { ADMIN, ALL_PERMISSIONS, buildTestApp, type TestContext } from '../support/helper.ts';
 import { type Cells, IMPORT_HEADER, importFile, importRow, xlsxOf } from './excel-files.ts';
@@ -106,16 +107,7 @@ const revert = (id: number, token = t.adminToken) =>
 
 async function employeeForm(id: number) {
   const res = await t.callAsAdmin<EmployeeView>({ method: 'GET', url: `/api/employees/${id}` });
-  const e = res.envelope.data;
-  return {
-    name: e.name,
-    technologyId: e.technologyId,
-    specializationId: e.specializationId,
-    gradeId: e.gradeId,
-    levelId: e.levelId,
-    yearsExperience: e.yearsExperience,
-    yearsWithCompany: e.yearsWithCompany,
-  };
+  return editFormOf(res.envelope.data);
 }
 
 /** What an import does, as a table: how many it creates, and what it changes of existing employees. */

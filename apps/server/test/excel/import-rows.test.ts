@@ -9,28 +9,14 @@ import {
   SheetError,
   type SheetRow,
 } from '../../src/modules/excel/sheet-cells.ts';
-import { IMPORT_HEADER } from './excel-files.ts';
+import { IMPORT_HEADER, SMALL_COMPANY } from './excel-files.ts';
 
 /*
  * The import's pure core, case by case: no database, no files. Ids are made up; the
  * names follow a small company with two jobs.
  */
 
-const book = buildNameBook({
-  asOf: '2026-11-27',
-  jobs: [
-    { id: 1, name: 'Backend' },
-    { id: 2, name: 'Frontend' },
-  ],
-  positions: [
-    { id: 10, name: 'API Developer', jobId: 1 },
-    { id: 11, name: 'Lead', jobId: 1 },
-    { id: 20, name: 'UI Developer', jobId: 2 },
-    { id: 21, name: 'Lead', jobId: 2 },
-  ],
-  grades: [{ id: 100, name: 'G1' }],
-  levels: [{ id: 200, name: 'Senior' }],
-});
+const book = buildNameBook(SMALL_COMPANY);
 const columns = mapHeader(IMPORT_HEADER).indexes;
 
 /** A data row in the template's column order; `over` replaces cells by header. */

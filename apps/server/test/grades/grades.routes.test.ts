@@ -1,6 +1,6 @@
 import type { Grade } from '@salary/shared/grades/grades.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { buildTestApp, expectAnswered, type TestContext } from '../support/helper.ts';
 import { expectDocumented, expectFieldProblems, expectRefused, rulesApi } from '../support/rules-api.ts';
 
 let t: TestContext;
@@ -23,9 +23,7 @@ describe('grades API', () => {
 
   it('gives a new grade the current number of grades as its order, so it goes last', async () => {
     const first = await grades.post({ name: 'Junior' });
-    expect(first.statusCode).toBe(201);
-    expect(first.envelope.message).toBe('Grade created successfully');
-    expect(first.envelope.data).toEqual({
+    expectAnswered(first, 201, 'Grade created successfully', {
       id: expect.any(Number),
       name: 'Junior',
       order: 0,
@@ -87,9 +85,7 @@ describe('grades API', () => {
 
   it('updates a name, an order, or both', async () => {
     const renamed = await grades.put(middle.id, { name: 'Mid-level' });
-    expect(renamed.statusCode).toBe(200);
-    expect(renamed.envelope.message).toBe('Grade updated successfully');
-    expect(renamed.envelope.data).toEqual({
+    expectAnswered(renamed, 200, 'Grade updated successfully', {
       id: middle.id,
       name: 'Mid-level',
       order: 2,
@@ -152,13 +148,8 @@ describe('grades API', () => {
   });
 
   it('answers 404 for an unknown grade and 400 for a non-numeric id', async () => {
-    const put = await grades.put(999999, { name: 'X' });
-    expect(put.statusCode).toBe(404);
-    expect(put.envelope.message).toBe('Grade not found');
+    await grades.expectNotFound('Grade', { name: 'X' });
     expect((await grades.put('one', { name: 'X' })).statusCode).toBe(400);
-    const del = await grades.delete(999999);
-    expect(del.statusCode).toBe(404);
-    expect(del.envelope.message).toBe('Grade not found');
   });
 
   it('refuses to delete a grade that employees or base salaries use, naming them (409), and keeps it', async () => {

@@ -1,8 +1,8 @@
 import { calculateBody } from '@salary/shared/calculator/calculator.contract';
 import { toCents } from '@salary/shared/common/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newBenefit, newCustomMultiplier } from '../support/factories.ts';
 import { buildMediumServices, listFilters, type MediumContext } from '../support/medium.ts';
+import { breakdownCompany } from '../support/twin-setups.ts';
 
 /*
  * "Why this salary?" (insights.service.ts): each line names its rule, the lines add up, and its
@@ -16,45 +16,7 @@ const sum = (lines: { amount: number }[]) => lines.reduce((n, l) => n + toCents(
 
 beforeAll(async () => {
   t = await buildMediumServices();
-  const job = await t.newJob('Engineering');
-  const position = await t.newPosition(job.id, 'Backend');
-  const other = await t.newPosition(job.id, 'Frontend');
-  const grade = await t.newGrade('Senior');
-  const level = await t.newLevel('Level 2');
-  const bare = await t.newLevel('Level 9');
-  await t.newBaseSalary(grade.id, level.id, 6500);
-  await t.newFactor(job.id, position.id, 'PERCENTAGE', 0.1);
-  await t.newFactor(job.id, other.id, 'FIXED', -300);
-  await t.setSettings({
-    experienceMultiplier: 1.5,
-    loyaltyMultiplier: 40,
-    loyaltyMultiplierType: 'FIXED',
-    remoteMultiplier: 3,
-    benefits: [newBenefit({ amount: 120 }), newBenefit({ name: 'Meal', amount: 2.5, type: 'PERCENTAGE' })],
-    customMultipliers: [newCustomMultiplier()],
-    socialInsuranceEnabled: true,
-    socialInsuranceType: 'COMPANY_PERCENTAGE',
-    totalInsurancePercentage: 14,
-    companyInsurancePercentage: 60,
-  });
-  const common = { jobId: job.id, gradeId: grade.id, levelId: level.id };
-  Object.assign(ids, {
-    job: job.id,
-    position: position.id,
-    grade: grade.id,
-    level: level.id,
-    employee: await t.newEmployee({
-      ...common,
-      name: 'Ada Lovelace',
-      positionId: position.id,
-      yearsExperience: 6,
-      yearsWithCompany: 2.5,
-      remote: true,
-      customMultiplierIds: ['cm_oncall'],
-    }),
-    fixed: await t.newEmployee({ ...common, positionId: other.id, yearsExperience: 1 }),
-    unpriced: await t.newEmployee({ ...common, positionId: position.id, levelId: bare.id }),
-  });
+  Object.assign(ids, await breakdownCompany(t));
 });
 afterAll(async () => t.close());
 

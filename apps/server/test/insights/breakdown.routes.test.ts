@@ -1,7 +1,7 @@
 import type { Breakdown } from '@salary/shared/insights/insights.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newBenefit, newCustomMultiplier } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { breakdownCompany } from '../support/twin-setups.ts';
 
 /*
  * GET /api/employees/{id}/breakdown: 422 without a base salary, 404 for no employee, and the
@@ -13,45 +13,7 @@ const ids = { job: 0, position: 0, grade: 0, level: 0, employee: 0, unpriced: 0,
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const job = await t.newJob('Engineering');
-  const position = await t.newPosition(job.id, 'Backend');
-  const other = await t.newPosition(job.id, 'Frontend');
-  const grade = await t.newGrade('Senior');
-  const level = await t.newLevel('Level 2');
-  const bare = await t.newLevel('Level 9');
-  await t.newBaseSalary(grade.id, level.id, 6500);
-  await t.newFactor(job.id, position.id, 'PERCENTAGE', 0.1);
-  await t.newFactor(job.id, other.id, 'FIXED', -300);
-  await t.setSettings({
-    experienceMultiplier: 1.5,
-    loyaltyMultiplier: 40,
-    loyaltyMultiplierType: 'FIXED',
-    remoteMultiplier: 3,
-    benefits: [newBenefit({ amount: 120 }), newBenefit({ name: 'Meal', amount: 2.5, type: 'PERCENTAGE' })],
-    customMultipliers: [newCustomMultiplier()],
-    socialInsuranceEnabled: true,
-    socialInsuranceType: 'COMPANY_PERCENTAGE',
-    totalInsurancePercentage: 14,
-    companyInsurancePercentage: 60,
-  });
-  const common = { jobId: job.id, gradeId: grade.id, levelId: level.id };
-  Object.assign(ids, {
-    job: job.id,
-    position: position.id,
-    grade: grade.id,
-    level: level.id,
-    employee: await t.newEmployee({
-      ...common,
-      name: 'Ada Lovelace',
-      positionId: position.id,
-      yearsExperience: 6,
-      yearsWithCompany: 2.5,
-      remote: true,
-      customMultiplierIds: ['cm_oncall'],
-    }),
-    fixed: await t.newEmployee({ ...common, positionId: other.id, yearsExperience: 1 }),
-    unpriced: await t.newEmployee({ ...common, positionId: position.id, levelId: bare.id }),
-  });
+  Object.assign(ids, await breakdownCompany(t));
 });
 afterAll(async () => t.close());
 

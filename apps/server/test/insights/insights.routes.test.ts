@@ -1,9 +1,9 @@
 import type { Insights } from '@salary/shared/insights/insights.contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newBenefit } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { keysOf } from '../support/json-keys.ts';
+import { overviewCompany } from '../support/twin-setups.ts';
 
 /*
  * GET /api/insights: bad filters refused, salary data only with showSalary, and cost figures
@@ -15,43 +15,7 @@ const ids = { job: 0, grade: 0, level: 0 };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const jobs = [await t.newJob('Engineering'), await t.newJob('Design')];
-  const positions = [await t.newPosition(jobs[0]!.id, 'Backend'), await t.newPosition(jobs[1]!.id, 'UX')];
-  // Created out of order: the heat map follows the grades' order, not their ids.
-  const senior = await t.newGrade('Senior', 2);
-  const junior = await t.newGrade('Junior', 1);
-  const levels = [await t.newLevel('L1'), await t.newLevel('L2')];
-  await t.newBaseSalary(junior.id, levels[0]!.id, 3000);
-  await t.newBaseSalary(junior.id, levels[1]!.id, 3500.55);
-  await t.newBaseSalary(senior.id, levels[0]!.id, 6000);
-  // senior × L2 has no base salary: those employees are counted but not priced.
-  await t.newFactor(jobs[0]!.id, positions[0]!.id, 'PERCENTAGE', 0.1);
-  await t.setSettings({
-    experienceMultiplier: 1.5,
-    loyaltyMultiplier: 25,
-    loyaltyMultiplierType: 'FIXED',
-    benefits: [newBenefit({ amount: 120 }), newBenefit({ name: 'Meal', amount: 2.5, type: 'PERCENTAGE' })],
-    socialInsuranceEnabled: true,
-    socialInsuranceType: 'COMPANY_PERCENTAGE',
-    totalInsurancePercentage: 14,
-    companyInsurancePercentage: 60,
-  });
-  const grades = [junior, senior];
-  Object.assign(ids, { job: jobs[0]!.id, grade: senior.id, level: levels[0]!.id });
-  const names = ['Ana Müller', 'Bo Chen', 'Chloé Durand', 'Dmitri Ivanov', 'Eve Adams', 'Frank Østergaard'];
-  for (let i = 0; i < 30; i++) {
-    const j = i % 2;
-    await t.newEmployee({
-      name: `${names[i % names.length]} ${i}`,
-      jobId: jobs[j]!.id,
-      positionId: positions[j]!.id,
-      gradeId: grades[i % 3 === 0 ? 1 : 0]!.id,
-      levelId: levels[i % 4 === 3 ? 1 : 0]!.id,
-      yearsExperience: i % 7,
-      yearsWithCompany: (i * 3) % 5,
-      remote: i % 5 === 0,
-    });
-  }
+  Object.assign(ids, await overviewCompany(t));
 });
 afterAll(async () => t.close());
 

@@ -3,7 +3,7 @@ import type { Position } from '@salary/shared/positions/positions.contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustmentFactors, employees, jobs, positions } from '../../src/db/schema.ts';
-import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { buildTestApp, expectAnswered, type TestContext } from '../support/helper.ts';
 import { expectDocumented, expectRefused, fieldsOf, rulesApi } from '../support/rules-api.ts';
 
 let t: TestContext;
@@ -91,9 +91,7 @@ describe('jobs API', () => {
     const job = await createJob('Mobile');
     await createPosition(job.id, 'iOS');
     const res = await jobsApi.put(job.id, { name: 'Mobile Apps' });
-    expect(res.statusCode).toBe(200);
-    expect(res.envelope.message).toBe('Job updated successfully');
-    expect(res.envelope.data).toEqual({
+    expectAnswered(res, 200, 'Job updated successfully', {
       id: job.id,
       name: 'Mobile Apps',
       _count: { positions: 1 },
@@ -123,12 +121,7 @@ describe('jobs API', () => {
   });
 
   it('answers 404 for an unknown job and 400 for a non-numeric id', async () => {
-    const put = await jobsApi.put(999999, { name: 'X' });
-    expect(put.statusCode).toBe(404);
-    expect(put.envelope.message).toBe('Job not found');
-    const del = await jobsApi.delete(999999);
-    expect(del.statusCode).toBe(404);
-    expect(del.envelope.message).toBe('Job not found');
+    await jobsApi.expectNotFound('Job', { name: 'X' });
     const bad = await jobsApi.delete('abc');
     expect(bad.statusCode).toBe(400);
     expect(fieldsOf(bad.envelope.data)[0]?.field).toBe('params.id');

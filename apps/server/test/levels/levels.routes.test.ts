@@ -1,6 +1,6 @@
 import type { Level } from '@salary/shared/levels/levels.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { buildTestApp, expectAnswered, type TestContext } from '../support/helper.ts';
 import { expectDocumented, expectFieldProblems, expectRefused, rulesApi } from '../support/rules-api.ts';
 
 let t: TestContext;
@@ -17,9 +17,7 @@ const reorder = (payload: object, token = t.adminToken) =>
 describe('levels API', () => {
   it('creates levels, each last, and lists them by order to any signed-in user', async () => {
     const res = await levels.post({ name: '  L3 ' });
-    expect(res.statusCode).toBe(201);
-    expect(res.envelope.message).toBe('Level created successfully');
-    expect(res.envelope.data).toEqual({
+    expectAnswered(res, 201, 'Level created successfully', {
       id: expect.any(Number),
       name: 'L3',
       order: 0,
@@ -57,9 +55,7 @@ describe('levels API', () => {
   it('renames a level, also to another letter case of its own name', async () => {
     const level = await createLevel('Principal');
     const res = await levels.put(level.id, { name: 'PRINCIPAL' });
-    expect(res.statusCode).toBe(200);
-    expect(res.envelope.message).toBe('Level updated successfully');
-    expect(res.envelope.data).toEqual({
+    expectAnswered(res, 200, 'Level updated successfully', {
       id: level.id,
       name: 'PRINCIPAL',
       order: level.order,
@@ -68,13 +64,8 @@ describe('levels API', () => {
   });
 
   it('answers 404 for an unknown level and 400 for a non-numeric id', async () => {
-    const put = await levels.put(999999, { name: 'X' });
-    expect(put.statusCode).toBe(404);
-    expect(put.envelope.message).toBe('Level not found');
+    await levels.expectNotFound('Level', { name: 'X' });
     expect((await levels.put('1.5', { name: 'X' })).statusCode).toBe(400);
-    const del = await levels.delete(999999);
-    expect(del.statusCode).toBe(404);
-    expect(del.envelope.message).toBe('Level not found');
   });
 
   it('moves a level up through reorder, keeps the order on reload, and audits the move', async () => {

@@ -2,7 +2,7 @@ import type { Job } from '@salary/shared/jobs/jobs.contract';
 import type { Position } from '@salary/shared/positions/positions.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustmentFactors, employees, positions } from '../../src/db/schema.ts';
-import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { buildTestApp, expectAnswered, type TestContext } from '../support/helper.ts';
 import { expectDocumented, expectFieldProblems, expectRefused, rulesApi } from '../support/rules-api.ts';
 
 let t: TestContext;
@@ -70,9 +70,7 @@ describe('positions API', () => {
   it('creates a position and answers it with its job', async () => {
     const job = await createJob('Cloud');
     const res = await positionsApi.post({ name: ' Architect ', jobId: job.id });
-    expect(res.statusCode).toBe(201);
-    expect(res.envelope.message).toBe('Position created successfully');
-    expect(res.envelope.data).toEqual({
+    expectAnswered(res, 201, 'Position created successfully', {
       id: expect.any(Number),
       name: 'Architect',
       jobId: job.id,
@@ -112,9 +110,7 @@ describe('positions API', () => {
     const to = await createJob('Graphics');
     const position = await createPosition(from.id, 'Shader Dev');
     const res = await positionsApi.put(position.id, { name: 'Shader Developer', jobId: to.id });
-    expect(res.statusCode).toBe(200);
-    expect(res.envelope.message).toBe('Position updated successfully');
-    expect(res.envelope.data).toEqual({
+    expectAnswered(res, 200, 'Position updated successfully', {
       id: position.id,
       name: 'Shader Developer',
       jobId: to.id,
@@ -186,12 +182,7 @@ describe('positions API', () => {
 
   it('answers 404 for an unknown position and 400 for a non-numeric id', async () => {
     const job = await createJob('Misc');
-    const put = await positionsApi.put(999999, { name: 'X', jobId: job.id });
-    expect(put.statusCode).toBe(404);
-    expect(put.envelope.message).toBe('Position not found');
-    const del = await positionsApi.delete(999999);
-    expect(del.statusCode).toBe(404);
-    expect(del.envelope.message).toBe('Position not found');
+    await positionsApi.expectNotFound('Position', { name: 'X', jobId: job.id });
     expect((await positionsApi.put('x', {})).statusCode).toBe(400);
   });
 

@@ -7,6 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyValue, importFile, loadWorkbook } from '../excel/excel-files.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { spellings } from '../support/pay-reconstruction.ts';
 
 /*
  * The leak test. Every money rule holds a distinctive amount; one employee uses every rule,
@@ -117,15 +118,6 @@ beforeAll(async () => {
   cost = asAdmin.envelope.data.accumulatedCost;
 });
 afterAll(async () => t.close());
-
-/** A money value as it can appear: JSON number, fixed two decimals, or formatted with commas. */
-function spellings(value: number): RegExp {
-  const plain = String(value);
-  const fixed = value.toFixed(2);
-  const grouped = value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const alternatives = [...new Set([plain, fixed, grouped])].map((s) => s.replace(/[.,]/g, '\\$&'));
-  return new RegExp(`(?<![\\d.,])(${alternatives.join('|')})(?![\\d])`);
-}
 
 function forbiddenFor(p: Permissions): Array<[string, number]> {
   const out: Array<[string, number]> = [];

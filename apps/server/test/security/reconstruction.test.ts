@@ -20,6 +20,7 @@ import { hashPassword } from '../../src/lib/passwords.ts';
 import { createUsersRepository } from '../../src/modules/users/users.repository.ts';
 import { runDemoSeed } from '../../src/seed/demo.ts';
 import { everyValue, loadWorkbook } from '../excel/excel-files.ts';
+import { calculatorProfileOf } from '../support/employee-forms.ts';
 import { buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';
 import {
   type Answer,
@@ -28,6 +29,7 @@ import {
   harvestedCount,
   ranksAlike,
   rebuild,
+  spellings,
 } from '../support/pay-reconstruction.ts';
 import { currentSettings } from '../support/route-requests.ts';
 
@@ -231,33 +233,13 @@ async function readEverything(token: string, ownId: number, whole = true): Promi
  */
 function postReads() {
   const e = employeesOf(adminAnswers)[0]!;
-  const profile = {
-    jobId: e.technologyId,
-    positionId: e.specializationId,
-    gradeId: e.gradeId,
-    levelId: e.levelId,
-    yearsExperience: e.yearsExperience,
-    yearsWithCompany: e.yearsWithCompany,
-    offshoreProject: e.offshoreProject,
-    actingAsDifferentGrade: e.actingAsDifferentGrade,
-    pillar: e.pillar,
-    remote: e.remote,
-  };
+  const profile = calculatorProfileOf(e);
   const preview = { method: 'PUT', path: '/settings', body: settingsBody };
   return [
     { method: 'POST' as const, url: '/api/calculate', payload: profile },
     { method: 'POST' as const, url: '/api/impact', payload: preview },
     { method: 'POST' as const, url: '/api/impact/export', payload: preview },
   ];
-}
-
-/** A money value as it can appear: JSON number, fixed two decimals, or grouped with commas. */
-function spellings(value: number): RegExp {
-  const plain = String(value);
-  const fixed = value.toFixed(2);
-  const grouped = value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const alternatives = [...new Set([plain, fixed, grouped])].map((s) => s.replace(/[.,]/g, '\\$&'));
-  return new RegExp(`(?<![\\d.,])(${alternatives.join('|')})(?![\\d])`);
 }
 
 /** The first answer holding one of `values` (and which), or null. */

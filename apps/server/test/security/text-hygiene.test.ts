@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_HEADER, importFile, importRow, xlsOf } from '../excel/excel-files.ts';
+import { addFormFor } from '../support/employee-forms.ts';
 import { newSettings } from '../support/factories.ts';
 import { ADMIN, buildTestApp, type TestContext } from '../support/helper.ts';
 import { snapshot } from '../support/snapshot.ts';
@@ -37,16 +38,8 @@ beforeAll(async () => {
   employeeId = await t.newEmployeeOf(c);
   const user = await t.createUser();
   const settingsBody = newSettings();
-  const employee = (name: string, customMultipliers?: string[]) => ({
-    name,
-    technologyId: c.job.id,
-    specializationId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
-    yearsExperience: 1,
-    yearsWithCompany: 1,
-    ...(customMultipliers ? { customMultipliers } : {}),
-  });
+  const employee = (name: string, customMultipliers?: string[]) =>
+    addFormFor(c, { name, ...(customMultipliers ? { customMultipliers } : {}) });
   const calc = { jobId: c.job.id, positionId: c.position.id, gradeId: c.grade.id, levelId: c.level.id };
   const strongPassword = 'Vq7#pLm2!xR9-tw';
   const name = (route: string, method: 'POST' | 'PUT', url: string, extra: Record<string, unknown> = {}) => ({

@@ -11,6 +11,7 @@ import type {
   LightMyRequestResponse,
   RouteOptions,
 } from 'fastify';
+import { expect } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
@@ -175,3 +176,38 @@ function callOf(app: FastifyInstance): TestContext['call'] {
     return Object.assign(response, { envelope });
   };
 }
+
+/** A second instance of the test app on its database (see `TestContext.replica`). */
+export type Replica = Awaited<ReturnType<TestContext['replica']>>;
+
+/** The test app and a replica of it sharing its database. */
+export async function buildTestAppAndReplica(): Promise<{ t: TestContext; replica: Replica }> {
+  const t = await buildTestApp();
+  return { t, replica: await t.replica() };
+}
+
+/** Closes each in turn, the ones a failed setup never made passed over. */
+export async function closeAll(...apps: Array<{ close(): Promise<void> } | undefined>) {
+  for (const app of apps) await app?.close();
+}
+
+/** `res` answered `status` with `message`, its data equal to `data`. */
+export function expectAnswered(
+  res: { statusCode: number; body: string; envelope: { message: string; data: unknown } },
+  status: number,
+  message: string,
+  data: unknown,
+) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.envelope.message).toBe(message);
+  expect(res.envelope.data).toEqual(data);
+}
+
+/** A sign-in provider that is never called: with it the app registers its OIDC routes too. */
+export const UNREACHED_OIDC = {
+  issuer: 'http://127.0.0.1:1',
+  clientId: 'salary',
+  clientSecret: 'not-used-here',
+  autoCreate: false,
+  redirectUri: 'http://salary.test/api/auth/oidc/callback',
+};

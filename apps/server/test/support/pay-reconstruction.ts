@@ -7,11 +7,13 @@ import {
   toRuleUnits,
 } from '@salary/shared/common/money';
 import type { PayDerivation } from '@salary/shared/common/permissions';
+import type { EmployeeView as SharedEmployeeView } from '@salary/shared/employees/employee.contract';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import { BASE_MULTIPLIERS } from '@salary/shared/settings/settings.contract';
 import type { BaseSalaryRecord, FactorRecord } from '../../src/modules/pricing/pricing.repository.ts';
 import { RuleBook } from '../../src/modules/pricing/salary-rules.ts';
 import type { RuleSettings } from '../../src/modules/settings/settings.repository.ts';
+import type { FormFields } from './employee-forms.ts';
 
 /** A factor as the API and the texts give it (a fraction or dollars). */
 type DecimalFactor = Omit<FactorRecord, 'factor'> & { factor: number };
@@ -70,26 +72,10 @@ export interface Answer {
   value: unknown;
 }
 
-type EmployeeView = {
-  id: number;
-  technologyId: number;
-  specializationId: number;
-  gradeId: number;
-  levelId: number;
-  grade: { id: number; name: string };
-  level: { id: number; name: string };
-  technology: { id: number; name: string };
-  position: { id: number; name: string };
-  yearsExperience: number;
-  yearsWithCompany: number;
-  offshoreProject: boolean;
-  actingAsDifferentGrade: boolean;
-  pillar: boolean;
-  remote: boolean;
-  customMultipliers: string[];
-  calculatedSalary?: number | null;
-  accumulatedCost?: number | null;
-};
+/** An employee as a list or a read answers it to some viewer: the figures only to some. */
+type EmployeeView = Omit<FormFields, 'name'> &
+  Pick<SharedEmployeeView, 'id' | 'grade' | 'level' | 'technology' | 'position'> &
+  Partial<Pick<SharedEmployeeView, 'calculatedSalary' | 'accumulatedCost'>>;
 
 type SettingsRead = Partial<Settings> &
   Pick<Settings, 'socialInsuranceEnabled' | 'socialInsuranceType'> & {
@@ -354,4 +340,13 @@ export function achieved(rebuilt: Rebuilt, truth: Map<number, number>): PayDeriv
   if (typeof gross !== 'string' && [...truth].every(([id, pay]) => gross.get(id) === pay)) return 'exact pay';
   if (typeof cost !== 'string' && cost.size === truth.size && ranksAlike(cost, truth)) return 'order by pay';
   return 'nothing';
+}
+
+/** A money value as it can appear: JSON number, fixed two decimals, or grouped with commas. */
+export function spellings(value: number): RegExp {
+  const plain = String(value);
+  const fixed = value.toFixed(2);
+  const grouped = value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const alternatives = [...new Set([plain, fixed, grouped])].map((s) => s.replace(/[.,]/g, '\\$&'));
+  return new RegExp(`(?<![\\d.,])(${alternatives.join('|')})(?![\\d])`);
 }

@@ -2,6 +2,7 @@ import type { Company } from '@salary/shared/company/company.contract';
 import type { InjectOptions } from 'fastify';
 import type { Db } from '../../src/db/client.ts';
 import { IMPORT_HEADER, importRow, upload, xlsxOf } from '../excel/excel-files.ts';
+import { addFormFor } from './employee-forms.ts';
 import { newGrade, newJob, newLevel } from './factories.ts';
 import type { TestContext } from './helper.ts';
 
@@ -23,16 +24,7 @@ export const unique = (prefix: string) => `${prefix} ${++seq}-${Math.random().to
 
 /** The employee form's body for a new employee of a fresh company. */
 export async function employeeForm(t: TestContext) {
-  const c = await t.newCompany(3000);
-  return {
-    name: unique('Person'),
-    technologyId: c.job.id,
-    specializationId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
-    yearsExperience: 1,
-    yearsWithCompany: 1,
-  };
+  return addFormFor(await t.newCompany(3000), { name: unique('Person') });
 }
 
 /** A fresh employee of a fresh company: its id. */

@@ -37,6 +37,13 @@ export function rulesApi<T>(context: () => TestContext, url: string) {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.envelope).toMatchObject({ success: true, message, data: null });
     },
+    /** A rename (with `payload`) and a delete of an id no row has: each a 404 "<noun> not found". */
+    async expectNotFound(noun: string, payload: object) {
+      for (const res of [await api.put(999_999, payload), await api.delete(999_999)]) {
+        expect(res.statusCode, res.body).toBe(404);
+        expect(res.envelope.message).toBe(`${noun} not found`);
+      }
+    },
     /** The list as `token` sees it (200 expected); `query` as in '?jobId=3'. */
     async list(token = t().adminToken, query = ''): Promise<T[]> {
       const res = await t().call<T[]>({ method: 'GET', url: `${url}${query}`, token });

@@ -6,7 +6,7 @@ import { driverRows } from '../../db/driver-query.ts';
 import { auditEmployeeChanges, auditEntries, payHistory, users } from '../../db/schema.ts';
 import { numberArray, textArray } from '../../db/sql-arrays.ts';
 import { parsedJson } from '../../lib/parsed-json.ts';
-import type { Names } from './describe-change.ts';
+import { emptyNames, type Names } from './describe-change.ts';
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -328,14 +328,7 @@ export function createAuditRepository(db: DbOrTx) {
       `)) as unknown as {
         rows: Array<{ kind: string; key: string; name: string | null; type: string | null }>;
       };
-      const names: Omit<Names, 'format'> = {
-        jobs: new Map(),
-        positions: new Map(),
-        grades: new Map(),
-        levels: new Map(),
-        customMultipliers: new Map(),
-        multiplierTypes: {},
-      };
+      const { format: _default, ...names } = emptyNames();
       for (const r of result.rows) {
         if (r.kind === 'custom')
           names.customMultipliers.set(r.key, { title: r.name ?? '', type: r.type as MultiplierType });

@@ -65,15 +65,21 @@ export interface Names {
   format: MoneyFormat;
 }
 
-export const NO_NAMES: Names = {
-  jobs: new Map(),
-  positions: new Map(),
-  grades: new Map(),
-  levels: new Map(),
-  customMultipliers: new Map(),
-  multiplierTypes: {},
-  format: DEFAULT_MONEY_FORMAT,
-};
+/** No names known yet: empty maps of its own to fill, and the default money format. */
+export function emptyNames(): Names {
+  const [jobs, positions, grades, levels] = [new Map(), new Map(), new Map(), new Map()];
+  return {
+    jobs,
+    positions,
+    grades,
+    levels,
+    customMultipliers: new Map(),
+    multiplierTypes: {},
+    format: DEFAULT_MONEY_FORMAT,
+  };
+}
+
+export const NO_NAMES: Names = emptyNames();
 
 type Table = 'jobs' | 'positions' | 'grades' | 'levels';
 

@@ -38,13 +38,11 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Grades' own call: the order of several at once.
   app.post(
     '/grades/reorder',
-    doc('Set the order of several grades at once, all or nothing (manageSettings)', z.array(gradeSchema), {
-      body: reorderGradesBody,
-    }),
-    async (request) =>
-      ok(
-        await service.reorder(request.unitOfWork, request.actor, request.body),
-        'Grades reordered successfully',
-      ),
+    writes.reorder(
+      'Set the order of several grades at once, all or nothing (manageSettings)',
+      'Grades',
+      reorderGradesBody,
+      service.reorder,
+    ),
   );
 };

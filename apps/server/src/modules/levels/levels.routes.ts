@@ -31,13 +31,11 @@ export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Levels' own call: the order of several at once.
   app.post(
     '/levels/reorder',
-    doc('Set the order of several levels at once, all or nothing (manageSettings)', z.array(levelSchema), {
-      body: reorderLevelsBody,
-    }),
-    async (request) =>
-      ok(
-        await service.reorder(request.unitOfWork, request.actor, request.body),
-        'Levels reordered successfully',
-      ),
+    writes.reorder(
+      'Set the order of several levels at once, all or nothing (manageSettings)',
+      'Levels',
+      reorderLevelsBody,
+      service.reorder,
+    ),
   );
 };

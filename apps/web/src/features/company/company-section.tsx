@@ -101,6 +101,28 @@ function CompanyForm({ current, readOnly }: { current: Company; readOnly: boolea
   });
 
   const view = { readOnly, variant: readOnly ? ('filled' as const) : ('default' as const) };
+  // The three searchable choices, each from its own list.
+  const pickers = [
+    {
+      name: 'currency',
+      label: 'Currency',
+      description: 'Every amount is in it; only currencies with cents',
+      data: currencies,
+    },
+    {
+      name: 'locale',
+      label: 'Number and date format',
+      description: 'How amounts, numbers and dates are written',
+      data: locales,
+    },
+    {
+      name: 'timeZone',
+      label: 'Time zone',
+      description: 'Times are shown in it, with its name',
+      data: zones,
+      limit: 200,
+    },
+  ] as const;
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Company">
       <Stack gap="lg">
@@ -118,37 +140,17 @@ function CompanyForm({ current, readOnly }: { current: Company; readOnly: boolea
             required
             {...view}
           />
-          <FormSelect
-            control={form.control}
-            name="currency"
-            label="Currency"
-            description="Every amount is in it; only currencies with cents"
-            data={currencies}
-            searchable
-            allowDeselect={false}
-            {...view}
-          />
-          <FormSelect
-            control={form.control}
-            name="locale"
-            label="Number and date format"
-            description="How amounts, numbers and dates are written"
-            data={locales}
-            searchable
-            allowDeselect={false}
-            {...view}
-          />
-          <FormSelect
-            control={form.control}
-            name="timeZone"
-            label="Time zone"
-            description="Times are shown in it, with its name"
-            data={zones}
-            searchable
-            allowDeselect={false}
-            limit={200}
-            {...view}
-          />
+          {pickers.map(({ name, ...picker }) => (
+            <FormSelect
+              key={name}
+              control={form.control}
+              name={name}
+              searchable
+              allowDeselect={false}
+              {...picker}
+              {...view}
+            />
+          ))}
         </SimpleGrid>
         <Sample currency={currency ?? ''} locale={locale ?? ''} timeZone={timeZone ?? ''} />
         {readOnly ? null : (

@@ -1,18 +1,6 @@
-import type { Level, ReorderLevelsBody } from '@salary/shared/levels/levels.contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import type { Level } from '@salary/shared/levels/levels.contract';
 import { levelsQueryKey } from '../../../lib/salary-rules/get-levels.ts';
+import { useReorderList } from '../../../lib/salary-rules/reorder-list.ts';
 
 /** POST /levels/reorder: every {id, order} pair at once; the server applies all or none. */
-export async function reorderLevels(body: ReorderLevelsBody): Promise<Level[]> {
-  return (await apiClient.post<Level[]>('/levels/reorder', body)).data;
-}
-
-export function useReorderLevels() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: reorderLevels,
-    // Reload even after a failure: another tab may have changed the orders under us.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: levelsQueryKey }),
-  });
-}
+export const useReorderLevels = () => useReorderList<Level>('levels', levelsQueryKey);
