@@ -25,6 +25,7 @@ const RELEASE = [
  */
 const SERVER_WITHOUT_DATABASE = [
   'apps/server/test/architecture/boundaries.test.ts',
+  'apps/server/test/architecture/file-names.test.ts',
   'apps/server/test/architecture/money-conversions.test.ts',
   'apps/server/test/calculator/calculation-contract.test.ts',
   'apps/server/test/excel/import-plan.test.ts',

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
-import { ensureFirstAdmin } from '../apps/server/src/modules/users/first-admin.ts';
+import { ensureFirstAdmin } from '../apps/server/src/modules/users/first-admin.service.ts';
 import { createUsersRepository } from '../apps/server/src/modules/users/users.repository.ts';
 import { runDemoSeed } from '../apps/server/src/seed/demo.ts';
 

@@ -36,15 +36,15 @@ import { positionsRoutes } from './modules/positions/positions.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { DEFAULT_WEB_DIST } from './paths.ts';
-import authentication from './plugins/authentication.ts';
-import compression from './plugins/compression.ts';
-import database from './plugins/database.ts';
-import errorHandler from './plugins/error-handler.ts';
-import queryShape from './plugins/query-shape.ts';
-import scheduledVersions from './plugins/scheduled-versions.ts';
-import securityHeaders from './plugins/security-headers.ts';
-import unitOfWork from './plugins/unit-of-work.ts';
-import { webApp } from './plugins/web-app.ts';
+import authentication from './plugins/authentication.plugin.ts';
+import compression from './plugins/compression.plugin.ts';
+import database from './plugins/database.plugin.ts';
+import errorHandler from './plugins/error-handler.plugin.ts';
+import queryShape from './plugins/query-shape.plugin.ts';
+import scheduledVersions from './plugins/scheduled-versions.plugin.ts';
+import securityHeaders from './plugins/security-headers.plugin.ts';
+import unitOfWork from './plugins/unit-of-work.plugin.ts';
+import { webApp } from './plugins/web-app.plugin.ts';
 import { buildServices } from './services.ts';
 
 export interface AppOptions {

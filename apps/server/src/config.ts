@@ -127,7 +127,7 @@ export type Config = {
   passwordLogin: boolean;
   /**
    * false (CACHES=off): no read is answered from memory — the priced list, the calculator's
-   * rules and the sign-in check read the database every time (see modules/pricing/read-model.ts).
+   * rules and the sign-in check read the database every time (see modules/pricing/pricing.read-model.ts).
    */
   caches: boolean;
 };

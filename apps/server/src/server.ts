@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
-import { ensureFirstAdmin } from './modules/users/first-admin.ts';
+import { ensureFirstAdmin } from './modules/users/first-admin.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { runDemoSeed } from './seed/demo.ts';
 

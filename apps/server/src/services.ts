@@ -13,10 +13,10 @@ import { createEntryRevertRepository } from './modules/audit/entry-revert.reposi
 import { createEntryRevertService } from './modules/audit/entry-revert.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createAuthFailuresRepository } from './modules/auth/auth-failures.repository.ts';
-import { createUserSessions } from './modules/auth/session-views.ts';
+import { createUserSessions } from './modules/auth/session-views.service.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
-import { createSignIn, type SessionLifetimes } from './modules/auth/sign-in.ts';
-import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
+import { createSignIn, type SessionLifetimes } from './modules/auth/sign-in.model.ts';
+import { createSignInThrottle } from './modules/auth/sign-in-throttle.service.ts';
 import { createBaseSalariesRepository } from './modules/base-salaries/base-salaries.repository.ts';
 import { createBaseSalariesService } from './modules/base-salaries/base-salaries.service.ts';
 import { createCalculatorService } from './modules/calculator/calculator.service.ts';
@@ -31,7 +31,7 @@ import { createExcelImportService } from './modules/excel/excel-import.service.t
 import { createExcelTemplateService } from './modules/excel/excel-template.service.ts';
 import { createImportRevertRepository } from './modules/excel/import-revert.repository.ts';
 import { createImportRevertService } from './modules/excel/import-revert.service.ts';
-import type { ExcelLimits } from './modules/excel/workbook-limits.ts';
+import type { ExcelLimits } from './modules/excel/workbook.limits.ts';
 import { createGradesRepository } from './modules/grades/grades.repository.ts';
 import { createGradesService } from './modules/grades/grades.service.ts';
 import { createHealthRepository } from './modules/health/health.repository.ts';
@@ -43,14 +43,14 @@ import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { createLevelsRepository } from './modules/levels/levels.repository.ts';
 import { createLevelsService } from './modules/levels/levels.service.ts';
 import { createOidcService } from './modules/oidc/oidc.service.ts';
-import { createJustifications } from './modules/pay-transparency/justifications.ts';
+import { createJustifications } from './modules/pay-transparency/justifications.service.ts';
 import { createPayTransparencyRepository } from './modules/pay-transparency/pay-transparency.repository.ts';
 import { createPayTransparencyService } from './modules/pay-transparency/pay-transparency.service.ts';
 import { createPositionsRepository } from './modules/positions/positions.repository.ts';
 import { createPositionsService } from './modules/positions/positions.service.ts';
+import { createPricedReadModel } from './modules/pricing/pricing.read-model.ts';
 import { createPricingRepository } from './modules/pricing/pricing.repository.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
-import { createPricedReadModel } from './modules/pricing/read-model.ts';
 import { pgliteSnapshotReads, postgresSnapshotReads } from './modules/pricing/snapshot-reads.repository.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -62,7 +62,7 @@ import { ruleReverters } from './rule-reverters.ts';
  * The composition root: every repository and service is built here, once per app, from its
  * explicit dependencies, and handed to the routes (`app.services`). A service never builds
  * another service, nor a repository; the caches (the priced employee list, the calculator's
- * rules: the read model, modules/pricing/read-model.ts) are therefore one per app. A service
+ * rules: the read model, modules/pricing/pricing.read-model.ts) are therefore one per app. A service
  * that writes gets its repositories as `RepositoryOn` (lib/unit-of-work.ts): called with no
  * handle, the one built here on the database; with a unit of work's transaction, one bound to it.
  */

@@ -74,7 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
     pool.on('connect', (client) => {
       // A connection lost while a request holds it (the pool listens only while it is idle):
-      // its statements fail, the request answers 503 (error-handler.ts) and, released, the
+      // its statements fail, the request answers 503 (error-handler.plugin.ts) and, released, the
       // connection leaves the pool. Without a listener the 'error' event ends the process.
       client.on('error', () => undefined);
     });

@@ -358,7 +358,7 @@ export const employees = pgTable(
  * `effective_from` until the next version's day. The first version starts at '-infinity' (in
  * force before any other). The `employees` row holds the version in force today; a version
  * written for a day still to come waits (`applied` false) until its day, when it is copied into
- * the row (plugins/scheduled-versions.ts).
+ * the row (plugins/scheduled-versions.plugin.ts).
  */
 export const employeeVersions = pgTable(
   'employee_versions',

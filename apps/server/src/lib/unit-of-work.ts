@@ -4,7 +4,7 @@ import { takeWriteLock } from './write-lock.repository.ts';
 
 /*
  * The unit of work: one transaction per write, handed to the code that writes as an argument.
- * The write hook (plugins/unit-of-work.ts) opens one for every write route and the route
+ * The write hook (plugins/unit-of-work.plugin.ts) opens one for every write route and the route
  * passes it to its service; the service runs every statement of the write on `uow.tx` (its
  * repositories bound to it, `RepositoryOn`), records its audit entry into it
  * (audit.service.ts) and hands it on to the services it calls. So the change, its audit entry

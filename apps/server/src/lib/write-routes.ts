@@ -10,7 +10,7 @@ import type { UnitOfWork } from './unit-of-work.ts';
 /*
  * The writes of a resource kept by id (create, update, delete; reorder for a list with an
  * order of its own), each with its schemas and summary, handed straight to the service with
- * the route's unit of work (plugins/unit-of-work.ts) and answered "<Noun> created successfully"
+ * the route's unit of work (plugins/unit-of-work.plugin.ts) and answered "<Noun> created successfully"
  * and so on: the rule lists, users and employees. The module's routes file registers each one
  * under its own method and path, so the path is spelled where the route lives:
  *

@@ -59,7 +59,7 @@ afterAll(() => t?.close());
 
 /**
  * The API's routes: all but the API description (swagger-ui's own), the HEAD twin of a GET and
- * the web app's built files (plugins/web-app.ts: one route per file of the build, when there is one).
+ * the web app's built files (plugins/web-app.plugin.ts: one route per file of the build, when there is one).
  */
 function apiRoutes(): Route[] {
   const gets = new Set(table.filter((r) => r.method === 'GET').map((r) => r.url));

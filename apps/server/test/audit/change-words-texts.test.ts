@@ -9,7 +9,7 @@ import { type CauseWriter, changeOfEachKind } from '../support/twin-setups.ts';
 
 /*
  * Causes and audit texts in the form's words, names for ids (audit.service.ts,
- * describe-change.ts), written by the services' own writes. That no viewer reads an amount of a
+ * change-words.model.ts), written by the services' own writes. That no viewer reads an amount of a
  * rule it may not read — in the pay history and in the export — is tested through the routes in
  * change-words.test.ts.
  */

@@ -1,6 +1,6 @@
 import { checkPassword } from '@salary/shared/auth/password-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureFirstAdmin } from '../../src/modules/users/first-admin.ts';
+import { ensureFirstAdmin } from '../../src/modules/users/first-admin.service.ts';
 import { createUsersRepository } from '../../src/modules/users/users.repository.ts';
 import { changePassword } from '../support/auth-calls.ts';
 import { buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as XLSX from '@e965/xlsx';
 import { type ImportReport, XLSX_CONTENT_TYPE } from '@salary/shared/excel/excel.contract';
 import ExcelJS from 'exceljs';
-import type { ReferenceNames } from '../../src/modules/excel/name-book.ts';
+import type { ReferenceNames } from '../../src/modules/excel/name-book.model.ts';
 import type { TestContext } from '../support/helper.ts';
 
 /*

@@ -5,11 +5,16 @@ import {
   createImportPlanner,
   type PlanRow,
   planImport,
-} from '../../src/modules/excel/import-plan.ts';
-import { mapHeader, parseRow } from '../../src/modules/excel/import-rows.ts';
-import { buildNameBook } from '../../src/modules/excel/name-book.ts';
-import { decodeIdRuns, encodeIdRuns, fingerprint, type RowKey } from '../../src/modules/excel/row-key.ts';
-import type { CellValue } from '../../src/modules/excel/sheet-cells.ts';
+} from '../../src/modules/excel/import.plan.ts';
+import { mapHeader, parseRow } from '../../src/modules/excel/import-rows.reader.ts';
+import { buildNameBook } from '../../src/modules/excel/name-book.model.ts';
+import {
+  decodeIdRuns,
+  encodeIdRuns,
+  fingerprint,
+  type RowKey,
+} from '../../src/modules/excel/row-key.model.ts';
+import type { CellValue } from '../../src/modules/excel/sheet-cells.model.ts';
 import { IMPORT_HEADER, SMALL_COMPANY } from './excel-files.ts';
 
 /*

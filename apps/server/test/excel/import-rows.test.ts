@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { importMessages, mapHeader, parseRow } from '../../src/modules/excel/import-rows.ts';
-import { buildNameBook } from '../../src/modules/excel/name-book.ts';
+import { importMessages, mapHeader, parseRow } from '../../src/modules/excel/import-rows.reader.ts';
+import { buildNameBook } from '../../src/modules/excel/name-book.model.ts';
 import {
   type CellValue,
   collectSheet,
@@ -8,7 +8,7 @@ import {
   parseYesNo,
   SheetError,
   type SheetRow,
-} from '../../src/modules/excel/sheet-cells.ts';
+} from '../../src/modules/excel/sheet-cells.model.ts';
 import { IMPORT_HEADER, SMALL_COMPANY } from './excel-files.ts';
 
 /*

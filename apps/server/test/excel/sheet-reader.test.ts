@@ -5,12 +5,12 @@ import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/app-error.ts';
-import { exportColumns, exportRow } from '../../src/modules/excel/export-workbook.ts';
-import type { SheetRow } from '../../src/modules/excel/sheet-cells.ts';
-import { SheetError } from '../../src/modules/excel/sheet-cells.ts';
-import { detectFormat, readSheetRows, UNREADABLE_MESSAGE } from '../../src/modules/excel/sheet-reader.ts';
-import { type WorkbookLimits, workbookLimits } from '../../src/modules/excel/workbook-limits.ts';
-import { declaredSize, zipEntries } from '../../src/modules/excel/zip-entries.ts';
+import { exportColumns, exportRow } from '../../src/modules/excel/export.workbook.ts';
+import { detectFormat, readSheetRows, UNREADABLE_MESSAGE } from '../../src/modules/excel/sheet.reader.ts';
+import type { SheetRow } from '../../src/modules/excel/sheet-cells.model.ts';
+import { SheetError } from '../../src/modules/excel/sheet-cells.model.ts';
+import { type WorkbookLimits, workbookLimits } from '../../src/modules/excel/workbook.limits.ts';
+import { declaredSize, zipEntries } from '../../src/modules/excel/zip.reader.ts';
 import { xlsOf, xlsxOf } from './excel-files.ts';
 import { workbookOf } from './hostile-files.ts';
 

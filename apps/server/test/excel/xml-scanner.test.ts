@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Attributes, XmlRefusal, XmlScanner } from '../../src/modules/excel/xml-scanner.ts';
+import { type Attributes, XmlRefusal, XmlScanner } from '../../src/modules/excel/xml.scanner.ts';
 
 /*
  * The scanner the .xlsx reader is built on, read with indexOf and char codes (no regex per

@@ -2,9 +2,9 @@ import { fromCents, sumCents, toCents } from '@salary/shared/common/money';
 import { IMPACT_FILE_NAME } from '@salary/shared/impact/impact.contract';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cellText, type SheetRow } from '../../src/modules/excel/sheet-cells.ts';
-import { openWorkbook } from '../../src/modules/excel/sheet-reader.ts';
-import { workbookLimits } from '../../src/modules/excel/workbook-limits.ts';
+import { openWorkbook } from '../../src/modules/excel/sheet.reader.ts';
+import { cellText, type SheetRow } from '../../src/modules/excel/sheet-cells.model.ts';
+import { workbookLimits } from '../../src/modules/excel/workbook.limits.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { snapshot } from '../support/snapshot.ts';
 

@@ -5,11 +5,11 @@ import {
   type PayRow,
   quartilesOf,
   roundDiv,
-} from '../../src/modules/pay-transparency/pay-gap.ts';
+} from '../../src/modules/pay-transparency/pay-gap.calc.ts';
 import { TOO_FEW_TO_REPORT } from '../support/pay-report.ts';
 
 /*
- * Properties of the pure report (pay-gap.ts) over generated companies: the swap identity of
+ * Properties of the pure report (pay-gap.calc.ts) over generated companies: the swap identity of
  * every gap, the quartile split, and that no figure of a small category ever leaves it.
  */
 

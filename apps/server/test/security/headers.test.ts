@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELMET_OPTIONS } from '../../src/plugins/security-headers.ts';
+import { HELMET_OPTIONS } from '../../src/plugins/security-headers.plugin.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*

@@ -11,7 +11,7 @@ import type { EmployeeView as SharedEmployeeView } from '@salary/shared/employee
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import { BASE_MULTIPLIERS } from '@salary/shared/settings/settings.contract';
 import type { BaseSalaryRecord, FactorRecord } from '../../src/modules/pricing/pricing.repository.ts';
-import { RuleBook } from '../../src/modules/pricing/salary-rules.ts';
+import { RuleBook } from '../../src/modules/pricing/salary-rules.model.ts';
 import type { RuleSettings } from '../../src/modules/settings/settings.repository.ts';
 import type { FormFields } from './employee-forms.ts';
 

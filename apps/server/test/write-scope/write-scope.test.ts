@@ -9,7 +9,7 @@ import {
   runUnitOfWork,
   UnauditedWriteError,
 } from '../../src/lib/unit-of-work.ts';
-import { joinableUnitOfWork } from '../../src/plugins/unit-of-work.ts';
+import { joinableUnitOfWork } from '../../src/plugins/unit-of-work.plugin.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*

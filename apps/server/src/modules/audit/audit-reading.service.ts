@@ -12,11 +12,11 @@ import { forbidden, notFound } from '../../lib/app-error.ts';
 import { requireAdmin } from '../../lib/authorize.ts';
 import type { AuditEntryRow, AuditRepository, EmployeeChanges } from './audit.repository.ts';
 import type { AuditDeps } from './audit-recording.service.ts';
-import { describeChanges, describeEntry, type Names, type Viewer, viewerOf } from './describe-change.ts';
+import { describeChanges, describeEntry, type Names, type Viewer, viewerOf } from './change-words.model.ts';
 
 /*
  * Reading the audit trail: the Audit Log's pages, an import's employees, an employee's pay
- * history — each entry and change described in words for its viewer (describe-change.ts).
+ * history — each entry and change described in words for its viewer (change-words.model.ts).
  */
 
 /** How many of an import's employees a page of the Audit Log carries (the screen shows 50). */

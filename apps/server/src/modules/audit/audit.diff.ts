@@ -3,7 +3,7 @@ import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
 import type { EmployeeRecord } from '../employees/employee.model.ts';
 
 /*
- * Field-level change lists in the API's names, as stored (describe-change.ts puts them in
+ * Field-level change lists in the API's names, as stored (change-words.model.ts puts them in
  * words). Secrets never enter a change list, whatever a caller hands in.
  */
 

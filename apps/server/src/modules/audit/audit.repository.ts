@@ -6,7 +6,7 @@ import { driverRows } from '../../db/driver-query.ts';
 import { auditEmployeeChanges, auditEntries, payHistory, users } from '../../db/schema.ts';
 import { numberArray, textArray } from '../../db/sql-arrays.ts';
 import { parsedJson } from '../../lib/parsed-json.ts';
-import { emptyNames, type Names } from './describe-change.ts';
+import { emptyNames, type Names } from './change-words.model.ts';
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 

@@ -13,10 +13,10 @@ import type { TokenService } from '../../lib/tokens.ts';
 import type { OpenUnitOfWork, RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import { toSessionView } from './session-views.ts';
+import { toSessionView } from './session-views.service.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
-import { type SessionLifetimes, tokenExpiry } from './sign-in.ts';
-import type { SignInThrottle } from './sign-in-throttle.ts';
+import { type SessionLifetimes, tokenExpiry } from './sign-in.model.ts';
+import type { SignInThrottle } from './sign-in-throttle.service.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';

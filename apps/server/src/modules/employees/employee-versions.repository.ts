@@ -88,7 +88,7 @@ export function createEmployeeVersionsRepository(db: DbOrTx) {
   return {
     /**
      * The earliest day a waiting version starts (null: none waits) and the company's time zone,
-     * in one statement: what a request checks before it reads (plugins/scheduled-versions.ts).
+     * in one statement: what a request checks before it reads (plugins/scheduled-versions.plugin.ts).
      */
     async nextWaiting(): Promise<{ next: string | null; timeZone: string | null }> {
       const result = await db.execute(sql`

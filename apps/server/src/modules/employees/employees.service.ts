@@ -18,13 +18,13 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.t
 import { requirePermission } from '../../lib/authorize.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { EmployeeRecord } from './employee.model.ts';
-import type { EmployeeAudit, EmployeePayBaseline } from './employee-audit.ts';
+import type { EmployeeAudit, EmployeePayBaseline } from './employee-audit.model.ts';
 import type { ListPage, RowFilters } from './employee-list.repository.ts';
 import type {
   EmployeeListCache,
   EmployeePricing,
   PricedRecord as PricedEmployee,
-} from './employee-pricing.ts';
+} from './employee-pricing.model.ts';
 import type { EmployeeVersionsRepository } from './employee-versions.repository.ts';
 import { DATED_FIELDS, FIRST_DAY } from './employee-versions.repository.ts';
 import type { EmployeesRepository } from './employees.repository.ts';
@@ -130,7 +130,7 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
   /** The dated fields' versions (docs/decisions/0025). */
   versions: RepositoryOn<EmployeeVersionsRepository>;
   pricing: EmployeePricing;
-  /** Where the priced lists and their views are kept between reads (pricing/read-model.ts). */
+  /** Where the priced lists and their views are kept between reads (pricing/pricing.read-model.ts). */
   readModel: EmployeeListCache;
   settings(tx?: DbOrTx): Promise<Settings>;
   /** Every create, update and delete records its entry, with the employee's pay history. */
@@ -282,7 +282,7 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
         filters.salaryTo,
         filters.status,
       ]);
-      // Kept per (visibility, filters) for the snapshot it was read at (pricing/read-model.ts).
+      // Kept per (visibility, filters) for the snapshot it was read at (pricing/pricing.read-model.ts).
       return deps.readModel.list(key, employees.snapshot, async () => {
         const rows = await read(filters, access.priced);
         return { list: viewsOf(rows, filters, access), snapshot: rows.snapshot };

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
-import { BROTLI_OPTIONS, GZIP_OPTIONS } from '../../plugins/compression.ts';
+import { BROTLI_OPTIONS, GZIP_OPTIONS } from '../../plugins/compression.plugin.ts';
 
 export type ListEncoding = 'br' | 'gzip';
 

@@ -2,11 +2,11 @@ import { type Actor, can, canReadPersonalData } from '@salary/shared/common/perm
 import type { EmployeeFilters, EmployeeView } from '@salary/shared/employees/employee.contract';
 import type { EmployeesService } from '../employees/employees.service.ts';
 import type { ExcelRepository } from './excel.repository.ts';
-import { type ExportColumn, type ExportedEmployee, exportColumns } from './export-workbook.ts';
+import { type ExportColumn, type ExportedEmployee, exportColumns } from './export.workbook.ts';
 
 /*
  * The export (GET /employees/export): the list as this user sees it, read and priced a page at
- * a time while the workbook streams (export-workbook.ts writes it), each row with its version
+ * a time while the workbook streams (export.workbook.ts writes it), each row with its version
  * for the Row Key.
  */
 
@@ -15,7 +15,7 @@ import { type ExportColumn, type ExportedEmployee, exportColumns } from './expor
  * held while its rows are written and the stream drains, and a page of 1,000–5,000 rows
  * lives long enough for V8 to move it to the old generation, which then grows with every
  * page until a full collection. At 250 rows (with the workbook waiting for the compressor
- * every 250 rows, export-workbook.ts) the export of 100,000 rows on PostgreSQL peaked
+ * every 250 rows, export.workbook.ts) the export of 100,000 rows on PostgreSQL peaked
  * +23 MB above idle instead of +125 MB, for 400 statements instead of 50.
  */
 const EXPORT_PAGE = 250;

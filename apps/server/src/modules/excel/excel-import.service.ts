@@ -11,18 +11,18 @@ import type { AuditService, WrittenEmployee } from '../audit/audit.service.ts';
 import { authorOf } from '../employees/employees.service.ts';
 import type { PricingService } from '../pricing/pricing.service.ts';
 import type { ExcelRepository, StoredEmployee } from './excel.repository.ts';
-import { importPayPreview } from './import-pay-preview.ts';
-import { createImportPlanner, type ImportPlan, type PlanRow, type SliceDecisions } from './import-plan.ts';
-import { importRecords } from './import-records.ts';
-import { importMessages, parseRow } from './import-rows.ts';
-import { moneyOf, type ReadSheet, readUploadedSheet } from './import-sheet.ts';
-import { buildNameBook, nameKey } from './name-book.ts';
-import { decodeRowKey } from './row-key.ts';
-import { cellText } from './sheet-cells.ts';
-import type { ExcelLimits } from './workbook-limits.ts';
+import { createImportPlanner, type ImportPlan, type PlanRow, type SliceDecisions } from './import.plan.ts';
+import { importPayPreview } from './import-pay-preview.plan.ts';
+import { importRecords } from './import-records.model.ts';
+import { importMessages, parseRow } from './import-rows.reader.ts';
+import { moneyOf, type ReadSheet, readUploadedSheet } from './import-sheet.reader.ts';
+import { buildNameBook, nameKey } from './name-book.model.ts';
+import { decodeRowKey } from './row-key.model.ts';
+import { cellText } from './sheet-cells.model.ts';
+import type { ExcelLimits } from './workbook.limits.ts';
 
 /*
- * The import (POST /employees/import): the uploaded file read (import-sheet.ts), every row
+ * The import (POST /employees/import): the uploaded file read (import-sheet.reader.ts), every row
  * parsed and checked against the employees as they are, then decided and written a slice at a
  * time in one unit of work with one audit entry — or, as a dry run, decided and priced for the
  * preview and nothing written. Reverting an import is import-revert.service.ts.
@@ -264,7 +264,7 @@ export function createExcelImportService(deps: {
         // One entry: the counts, and each employee created or changed with its fields
         // (before → after), with the pay-history rows of those whose pay moved. Its employees
         // come a slice at a time, priced from the records the plan read and the values written
-        // (import-records.ts), not read again: an import moves only the pay of the employees
+        // (import-records.model.ts), not read again: an import moves only the pay of the employees
         // it writes (the rules stay).
         const entry = await deps.audit.entryInSlices(uow);
         const records = importRecords(refs);

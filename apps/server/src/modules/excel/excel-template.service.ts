@@ -1,6 +1,6 @@
 import type { ExcelRepository } from './excel.repository.ts';
-import { buildTemplateWorkbook } from './template-workbook.ts';
-import { type ExcelLimits, formatBytes } from './workbook-limits.ts';
+import { buildTemplateWorkbook } from './template.workbook.ts';
+import { type ExcelLimits, formatBytes } from './workbook.limits.ts';
 
 /** The import template (GET /employees/template/download), with the names as they are now. */
 export function createExcelTemplateService(deps: {

@@ -6,7 +6,7 @@ import { employees, grades, jobs, levels, positions } from '../../db/schema.ts';
 import { idIn } from '../../db/sql-arrays.ts';
 import { companyToday, derivedYears } from '../employees/employee.model.ts';
 import { companyTimeZone } from '../employees/employee-list.repository.ts';
-import type { ReferenceNames } from './name-book.ts';
+import type { ReferenceNames } from './name-book.model.ts';
 
 /** Every field of the table by its `input` name, as stored. */
 export type StoredFields = Required<Omit<EmployeeInput, 'customMultiplierIds'>>;

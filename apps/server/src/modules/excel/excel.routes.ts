@@ -19,10 +19,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { downloadHeaders, workbookResponse } from '../../lib/download.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeDoc } from '../../lib/route-doc.ts';
-import { writePayHistorySheet } from '../audit/pay-history-sheet.ts';
+import { writePayHistorySheet } from '../audit/pay-history.workbook.ts';
 import type { Upload } from './excel-import.service.ts';
-import { writeEmployeesWorkbook } from './export-workbook.ts';
-import { type ExcelLimits, formatBytes } from './workbook-limits.ts';
+import { writeEmployeesWorkbook } from './export.workbook.ts';
+import { type ExcelLimits, formatBytes } from './workbook.limits.ts';
 
 /**
  * The multipart part `file`, whole: over the size limit → 413, no file → 400, and an

@@ -10,14 +10,14 @@ import type { AuditService } from '../audit/audit.service.ts';
 import { authorOf } from '../employees/employees.service.ts';
 import type { ExcelRepository } from './excel.repository.ts';
 import type { EmployeeImportStore } from './excel-import.service.ts';
-import type { ImportRevertRepository } from './import-revert.repository.ts';
 import {
   findBlockers,
   refusalMessage,
   restoredFields,
   revertTime,
   splitImported,
-} from './import-revert-plan.ts';
+} from './import-revert.plan.ts';
+import type { ImportRevertRepository } from './import-revert.repository.ts';
 
 /*
  * "Revert this import": every employee the import created is deleted, every employee it

@@ -11,8 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { downloadHeaders, workbookResponse } from '../../lib/download.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeDoc } from '../../lib/route-doc.ts';
-import { joinableUnitOfWork } from '../../plugins/unit-of-work.ts';
-import { impactWorkbook } from './impact-workbook.ts';
+import { joinableUnitOfWork } from '../../plugins/unit-of-work.plugin.ts';
+import { impactWorkbook } from './impact.workbook.ts';
 
 const DESCRIPTION = [
   'Runs a proposed rule write — POST/PUT/DELETE of a base salary or an adjustment factor, or',
@@ -29,7 +29,7 @@ export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
   const doc = routeDoc('impact');
   /**
    * The preview of the request's write: the write run by its own route, injected, in a
-   * savepoint of the preview's unit of work (plugins/unit-of-work.ts) and as its caller.
+   * savepoint of the preview's unit of work (plugins/unit-of-work.plugin.ts) and as its caller.
    */
   const previewOf = (request: FastifyRequest, write: ImpactRequest) =>
     service.preview(request.actor, write, (w, uow) =>

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { downloadHeaders, workbookResponse } from '../../lib/download.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeDoc } from '../../lib/route-doc.ts';
-import { insightsWorkbook } from './insights-workbook.ts';
+import { insightsWorkbook } from './insights.workbook.ts';
 
 const PERMISSIONS =
   'Needs admin or showSalary (403 otherwise); cost figures are absent without showCost. ' +

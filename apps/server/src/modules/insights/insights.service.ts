@@ -5,7 +5,7 @@ import type { Breakdown, Insights } from '@salary/shared/insights/insights.contr
 import { notFound } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
 import type { PricingService } from '../pricing/pricing.service.ts';
-import { breakdownOf } from './breakdown-lines.ts';
+import { breakdownOf } from './breakdown.calc.ts';
 import { aggregate } from './insights.aggregate.ts';
 import type { InsightsRepository } from './insights.repository.ts';
 

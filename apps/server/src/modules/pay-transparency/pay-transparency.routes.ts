@@ -14,8 +14,8 @@ import { z } from 'zod';
 import { downloadHeaders, fileResponse, workbookResponse } from '../../lib/download.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeDoc } from '../../lib/route-doc.ts';
-import { renderPayStatementPdf } from './pay-statement-pdf.ts';
-import { buildReportWorkbook } from './report-workbook.ts';
+import { renderPayStatementPdf } from './pay-statement.pdf.ts';
+import { buildReportWorkbook } from './pay-transparency.workbook.ts';
 
 const PDF = 'application/pdf';
 const PDF_RESPONSE = fileResponse(

@@ -5,6 +5,12 @@ import { type DecimalSalaryRules, multiplierUnits } from '@salary/shared/calcula
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { RuleSettings } from '../settings/settings.repository.ts';
+import {
+  createPricedReadModel,
+  type PricedEmployee,
+  type PricedReadModel,
+  priceEmployee,
+} from './pricing.read-model.ts';
 import type {
   EmployeeRecord,
   FactorRecord,
@@ -13,13 +19,7 @@ import type {
   References,
   RowFilters,
 } from './pricing.repository.ts';
-import {
-  createPricedReadModel,
-  type PricedEmployee,
-  type PricedReadModel,
-  priceEmployee,
-} from './read-model.ts';
-import { type CustomMultiplierRule, engineRules, RuleBook } from './salary-rules.ts';
+import { type CustomMultiplierRule, engineRules, RuleBook } from './salary-rules.model.ts';
 
 /*
  * The one room where salaries are priced: the calculator's what-if profile, the employee
@@ -78,7 +78,7 @@ export function createPricingService(deps: {
   /** The settings record, recreated if its row is missing (never, after migrations). */
   settings(tx?: DbOrTx): Promise<RuleSettings>;
   /**
-   * Employees priced at a snapshot, and the caches kept on them (one per app; read-model.ts).
+   * Employees priced at a snapshot, and the caches kept on them (one per app; pricing.read-model.ts).
    * Absent: one of its own that keeps nothing.
    */
   readModel?: PricedReadModel;

@@ -10,7 +10,7 @@ import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import { requireVersion } from '../../lib/versions.ts';
 import { diffFields } from '../audit/audit.diff.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { UserSessions } from './user-sessions.ts';
+import type { UserSessions } from './user-sessions.model.ts';
 import { toUser, toUserRecord, type UserRow, type UsersRepository } from './users.repository.ts';
 
 type CreateInput = z.output<typeof createUserBody>;

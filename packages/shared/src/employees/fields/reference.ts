@@ -5,7 +5,7 @@ import type { FieldBase } from './field-spec.ts';
 /**
  * The id of a job, position, grade or level. The answers carry the id and, beside it, the
  * named object (`view`); sheets carry the name, which the import resolves with the names it
- * read (excel/import-rows.ts: a position must belong to the row's job).
+ * read (excel/import-rows.reader.ts: a position must belong to the row's job).
  */
 export const referenceField = <
   const S extends FieldBase & { reference: { table: string; view: string; nameKey: string } },

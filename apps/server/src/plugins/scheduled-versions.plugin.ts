@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { runUnitOfWork } from '../lib/unit-of-work.ts';
 import { companyToday } from '../modules/employees/employee.model.ts';
-import { joinedUnitOfWork } from './unit-of-work.ts';
+import { joinedUnitOfWork } from './unit-of-work.plugin.ts';
 
 /*
  * A change scheduled for a day (docs/decisions/0025) takes effect before the first request of

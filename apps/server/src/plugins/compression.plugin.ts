@@ -12,7 +12,7 @@ export const COMPRESSION_THRESHOLD = 1024;
 /**
  * API answers are compressed on the fly for clients that ask (Accept-Encoding: br or gzip),
  * above the threshold; other clients get exactly what they got before. Static assets go out
- * precompressed (web-app.ts) and the employee list from its own cache (employees.wire.ts);
+ * precompressed (web-app.plugin.ts) and the employee list from its own cache (employees.wire.ts);
  * both set Content-Encoding themselves, which this plugin then leaves alone. Downloads that
  * are compressed already (.xlsx) are not a compressible type. Request bodies are never
  * inflated: the body limits stay limits on what arrives.

@@ -1,5 +1,5 @@
 import { type Cents, roundToCents } from '@salary/shared/common/money';
-import { nameKey } from './name-book.ts';
+import { nameKey } from './name-book.model.ts';
 
 /*
  * The export's hidden Row Key: what the row was when it was exported. The import reads it to

@@ -12,9 +12,9 @@ import {
   type ImportProblem,
 } from '@salary/shared/excel/excel.contract';
 import type { StoredEmployee } from './excel.repository.ts';
-import type { ImportedEmployee, ParsedRow } from './import-rows.ts';
-import { nameKey, type ReferenceNames } from './name-book.ts';
-import { cellCents, fingerprint, type RowKey } from './row-key.ts';
+import type { ImportedEmployee, ParsedRow } from './import-rows.reader.ts';
+import { nameKey, type ReferenceNames } from './name-book.model.ts';
+import { cellCents, fingerprint, type RowKey } from './row-key.model.ts';
 
 /*
  * The import's decisions, pure: each parsed row against the employee it names (as stored now),

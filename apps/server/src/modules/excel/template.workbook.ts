@@ -2,8 +2,8 @@ import { EMPLOYEE_FIELDS, type EmployeeField, fieldsOfKind } from '@salary/share
 import { DATE_CELL_FORMAT } from '@salary/shared/employees/fields/date';
 import { EMPLOYEE_COLUMNS, type EmployeeColumnKey } from '@salary/shared/excel/excel.contract';
 import ExcelJS from 'exceljs';
-import { EXPORT_SHEET_NAME } from './export-workbook.ts';
-import { nameKey, type ReferenceNames } from './name-book.ts';
+import { EXPORT_SHEET_NAME } from './export.workbook.ts';
+import { nameKey, type ReferenceNames } from './name-book.model.ts';
 
 /*
  * The import template: the Employees sheet (header and dropdowns, no rows: an example left

@@ -10,7 +10,7 @@ import {
   SALARY_COLUMN,
 } from '@salary/shared/excel/excel.contract';
 import ExcelJS from 'exceljs';
-import { cellCents, encodeIdRuns, encodeRowKey, fingerprint } from './row-key.ts';
+import { cellCents, encodeIdRuns, encodeRowKey, fingerprint } from './row-key.model.ts';
 
 /*
  * The export: one sheet, written with ExcelJS's streaming writer row by row, so memory
@@ -20,7 +20,7 @@ import { cellCents, encodeIdRuns, encodeRowKey, fingerprint } from './row-key.ts
  * (with the `_xlnm._FilterDatabase` name LibreOffice and Gnumeric look for), widths that fit
  * header and values, landscape pages one page wide with the header row repeated, title and
  * author. A hidden last column (Row Key) and a very hidden sheet (Export Key) let the import
- * recognise what the file was exported from (row-key.ts).
+ * recognise what the file was exported from (row-key.model.ts).
  */
 
 export const EXPORT_SHEET_NAME = 'Employees';

@@ -1,7 +1,7 @@
 import { serialDay } from '@salary/shared/common/calendar-day';
 import { IMPORT_ERRORS } from '@salary/shared/excel/excel.contract';
 import { AppError } from '../../lib/app-error.ts';
-import { type CellValue, SheetError, type SheetRow } from './sheet-cells.ts';
+import { type CellValue, SheetError, type SheetRow } from './sheet-cells.model.ts';
 import {
   EXCEL_MAX_CELL_CHARS,
   EXCEL_MAX_COLUMNS,
@@ -9,8 +9,8 @@ import {
   formatBytes,
   formatCount,
   type WorkbookLimits,
-} from './workbook-limits.ts';
-import { type Attributes, MAX_XML_DEPTH, type XmlHandler, XmlRefusal, XmlScanner } from './xml-scanner.ts';
+} from './workbook.limits.ts';
+import { type Attributes, MAX_XML_DEPTH, type XmlHandler, XmlRefusal, XmlScanner } from './xml.scanner.ts';
 import {
   declaredSize,
   entryChunks,
@@ -18,7 +18,7 @@ import {
   type ZipEntry,
   ZipRefusal,
   zipEntries,
-} from './zip-entries.ts';
+} from './zip.reader.ts';
 
 /*
  * An .xlsx, read straight from the uploaded bytes: the workbook and its relationships first

@@ -1,5 +1,5 @@
 import { crc32, createInflateRaw } from 'node:zlib';
-import { formatBytes } from './workbook-limits.ts';
+import { formatBytes } from './workbook.limits.ts';
 
 /*
  * The entries of a zip held in memory (an upload is at most IMPORT_MAX_BYTES), read from its

@@ -1,6 +1,6 @@
 import type { Session } from '@salary/shared/auth/auth.contract';
 import type { RepositoryOn } from '../../lib/unit-of-work.ts';
-import type { UserSessions } from '../users/user-sessions.ts';
+import type { UserSessions } from '../users/user-sessions.model.ts';
 import type { SessionRow, SessionsRepository } from './sessions.repository.ts';
 
 /** A session as the API shows it; `current`: the caller's own. */

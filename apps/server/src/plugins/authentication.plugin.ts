@@ -7,9 +7,9 @@ import { unauthorized } from '../lib/app-error.ts';
 import type { TokenService, VerifiedToken } from '../lib/tokens.ts';
 import { createSessionCheck } from '../modules/auth/sessions.check.ts';
 import type { SessionsRepository } from '../modules/auth/sessions.repository.ts';
-import type { SessionLifetimes } from '../modules/auth/sign-in.ts';
+import type { SessionLifetimes } from '../modules/auth/sign-in.model.ts';
 import { type SignedInRow, toUser } from '../modules/users/users.repository.ts';
-import { joinedUnitOfWork } from './unit-of-work.ts';
+import { joinedUnitOfWork } from './unit-of-work.plugin.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

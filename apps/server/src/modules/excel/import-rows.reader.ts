@@ -10,13 +10,13 @@ import {
   type EmployeeColumnKey,
   type ImportProblem,
 } from '@salary/shared/excel/excel.contract';
-import { type NameBook, nameKey } from './name-book.ts';
-import { type CellValue, cellText, parseId, SheetError, type SheetRow } from './sheet-cells.ts';
+import { type NameBook, nameKey } from './name-book.model.ts';
+import { type CellValue, cellText, parseId, SheetError, type SheetRow } from './sheet-cells.model.ts';
 
 /*
  * The import's pure core, row by row: a sheet's rows (plain cell values) become the employees
  * they describe, or a list of problems naming the row and column. No I/O here; the service
- * feeds it the rows and the current names; import-plan.ts decides what each row does.
+ * feeds it the rows and the current names; import.plan.ts decides what each row does.
  */
 
 /** What a row sets; custom multipliers are not part of the file. */

@@ -6,15 +6,15 @@ import {
 } from '@salary/shared/excel/excel.contract';
 import type { PricingService } from '../pricing/pricing.service.ts';
 import type { StoredEmployee } from './excel.repository.ts';
-import type { SliceDecisions } from './import-plan.ts';
-import { importRecords } from './import-records.ts';
-import type { ReferenceNames } from './name-book.ts';
+import type { SliceDecisions } from './import.plan.ts';
+import { importRecords } from './import-records.model.ts';
+import type { ReferenceNames } from './name-book.model.ts';
 
 /*
  * What a dry run adds to its report for the table shown before Confirm: each new row (who,
  * where, and the gross salary they would start on) and each changed row's gross salary
  * before → after, priced with the stored rules from the records the import would write
- * (import-records.ts), as the list prices them once imported. Gross only with showSalary.
+ * (import-records.model.ts), as the list prices them once imported. Gross only with showSalary.
  */
 
 type Gross = { grossBefore: number | null; grossAfter: number | null };

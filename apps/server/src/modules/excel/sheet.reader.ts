@@ -2,13 +2,13 @@ import * as XLSX from '@e965/xlsx';
 import { serialDay } from '@salary/shared/common/calendar-day';
 import { IMPORT_ERRORS } from '@salary/shared/excel/excel.contract';
 import { AppError } from '../../lib/app-error.ts';
-import { type CellValue, SheetError, type SheetRow } from './sheet-cells.ts';
-import { formatBytes, type WorkbookLimits } from './workbook-limits.ts';
-import { type OpenedWorkbook, openXlsx } from './xlsx-reader.ts';
+import { type CellValue, SheetError, type SheetRow } from './sheet-cells.model.ts';
+import { formatBytes, type WorkbookLimits } from './workbook.limits.ts';
+import { type OpenedWorkbook, openXlsx } from './xlsx.reader.ts';
 
 /*
  * Workbook bytes → its sheets and their rows, as plain cell values. .xlsx is
- * read by our own streaming reader (xlsx-reader.ts: every limit checked as it unpacks,
+ * read by our own streaming reader (xlsx.reader.ts: every limit checked as it unpacks,
  * nothing on disk); legacy .xls with @e965/xlsx, which reads a file whole (see readXls for
  * what bounds it). The format is told by the file's first bytes, never by its name.
  */

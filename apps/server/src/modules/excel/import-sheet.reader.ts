@@ -6,8 +6,9 @@ import {
   SALARY_COLUMN,
 } from '@salary/shared/excel/excel.contract';
 import { AppError } from '../../lib/app-error.ts';
-import { type ColumnIndexes, importMessages, mapHeader } from './import-rows.ts';
-import { decodeIdRuns } from './row-key.ts';
+import { type ColumnIndexes, importMessages, mapHeader } from './import-rows.reader.ts';
+import { decodeIdRuns } from './row-key.model.ts';
+import { openWorkbook } from './sheet.reader.ts';
 import {
   type CellValue,
   type CollectedSheet,
@@ -15,10 +16,9 @@ import {
   collectSheet,
   isBlankRow,
   SheetError,
-} from './sheet-cells.ts';
-import { openWorkbook } from './sheet-reader.ts';
-import { CELLS_PER_ROW, type ExcelLimits, workbookLimits } from './workbook-limits.ts';
-import type { OpenedWorkbook } from './xlsx-reader.ts';
+} from './sheet-cells.model.ts';
+import { CELLS_PER_ROW, type ExcelLimits, workbookLimits } from './workbook.limits.ts';
+import type { OpenedWorkbook } from './xlsx.reader.ts';
 
 /*
  * The uploaded file → the sheet an import reads: the first visible sheet whose header has the

@@ -2,7 +2,7 @@ import { type EmployeeInput, employmentStatusOf } from '@salary/shared/employees
 import { EMPLOYEE_FIELDS, type EmployeeField, fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import { derivedYears, type EmployeeRecord } from '../employees/employee.model.ts';
 import type { StoredEmployee } from './excel.repository.ts';
-import type { ReferenceNames } from './name-book.ts';
+import type { ReferenceNames } from './name-book.model.ts';
 
 /*
  * The import's employees as records the pricing takes, built from what the import already

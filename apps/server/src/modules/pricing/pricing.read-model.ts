@@ -13,7 +13,7 @@ import {
   type RowFilters,
 } from './pricing.repository.ts';
 import type { FactorRecord, ReferenceIds, References, StoredRules } from './rules.repository.ts';
-import { RuleBook } from './salary-rules.ts';
+import { RuleBook } from './salary-rules.model.ts';
 
 /*
  * The read model "employees priced at a database snapshot", and every cache kept on it — the
