@@ -26,7 +26,7 @@ function figure<T extends object>(value: T | { na: string }, label: string): T {
   return value as T;
 }
 
-it('measures every figure at a tiny size and writes the results file', { timeout: 240_000 }, async () => {
+it('measures every figure at a tiny size and writes the results file', { timeout: 600_000 }, async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'salary-bench-smoke-'));
   try {
     const results = await runBench({
