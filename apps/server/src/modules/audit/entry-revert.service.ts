@@ -96,7 +96,10 @@ function keptVersions(entry: RevertedEntry): KeptEmployeeVersion[] {
   if (!Array.isArray(versions)) return [];
   return versions.filter(
     (v): v is KeptEmployeeVersion =>
-      typeof v === 'object' && v !== null && typeof v.effectiveFrom === 'string' && typeof v.values === 'object',
+      typeof v === 'object' &&
+      v !== null &&
+      typeof v.effectiveFrom === 'string' &&
+      typeof v.values === 'object',
   );
 }
 const labelOf = (entry: RevertedEntry) =>

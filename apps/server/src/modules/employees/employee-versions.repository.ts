@@ -202,7 +202,9 @@ export function createEmployeeVersionsRepository(db: DbOrTx) {
       if (!kept.length) return;
       await db.execute(sql`delete from ${employeeVersions} where employee_id = ${employeeId}`);
       const rows = kept.map(
-        (v) => sql`(${employeeId}, ${v.effectiveFrom}::date, ${datedValues(v.values as unknown as EmployeeInput)},
+        (
+          v,
+        ) => sql`(${employeeId}, ${v.effectiveFrom}::date, ${datedValues(v.values as unknown as EmployeeInput)},
           ${v.applied}, ${v.recordedBy}::text, ${v.recordedAt}::timestamptz)`,
       );
       await db.execute(sql`
