@@ -45,7 +45,10 @@ export const DEMO_ACTOR = 'system';
 export async function runDemoSeed(
   db: Db,
   employeeCount = 200,
+  /** `calendar: false`: no days, leavers or dated promotions (the bench, comparable with its earlier figures). */
+  options: { calendar?: boolean } = {},
 ): Promise<{ seeded: boolean; message: string }> {
+  const calendar = options.calendar ?? true;
   return db.transaction(async (tx) => {
     const jobs = createJobsRepository(tx);
     const positions = createPositionsRepository(tx);
@@ -92,7 +95,7 @@ export async function runDemoSeed(
     const people = demoEmployees(employeeCount);
     // Its days, leavers and dated promotions are relative to the company's today.
     const today = await employees.today();
-    const days = demoDays(people, today);
+    const days = calendar ? demoDays(people, today) : [];
     const inputs = people.map((p, i) => ({
       name: p.name,
       jobId: jobIds.get(p.job)!,
@@ -107,14 +110,14 @@ export async function runDemoSeed(
       remote: p.remote,
       customMultiplierIds: p.customMultiplierIds,
       gender: p.gender,
-      ...days[i]!,
+      ...days[i],
     }));
     const ids = await employees.insertMany(inputs);
     const versions = createEmployeeVersionsRepository(tx);
     const gradeAt = (name: string, step: number) =>
       gradeIds.get(DEMO_GRADES[DEMO_GRADES.indexOf(name) + step]!)!;
     const scheduled = DEMO_CALENDAR.scheduledPromotion;
-    if (inputs[scheduled])
+    if (calendar && inputs[scheduled])
       await versions.writeAt(
         ids[scheduled]!,
         firstOfMonth(today, 1),
@@ -123,7 +126,7 @@ export async function runDemoSeed(
         false,
       );
     const { index: promoted, monthsAgo } = DEMO_CALENDAR.backdatedPromotion;
-    if (inputs[promoted]) {
+    if (calendar && inputs[promoted]) {
       // The grade below from the start, the grade it has now from the promotion's day.
       const below = { ...inputs[promoted], gradeId: gradeAt(people[promoted]!.grade, -1) };
       await versions.writeAt(ids[promoted]!, FIRST_DAY, below, null, true);
