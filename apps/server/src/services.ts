@@ -173,7 +173,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
         return found && { ...found.fields, customMultiplierIds: found.customMultiplierIds };
       },
       update: (uow, actor, id, input) => employees.update(uow, actor, id, input),
-      restore: (uow, actor, id, input) => employees.restore(uow, actor, id, input),
+      restore: (uow, actor, id, input, versions) => employees.restore(uow, actor, id, input, versions),
     },
     async references(tx) {
       const [refs, settings] = await Promise.all([excelReferences(tx).referenceNames(), settingsOf(tx)]);

@@ -206,3 +206,73 @@ export function demoEmployees(count = 200, seed = 20261121): DemoEmployee[] {
   }
   return out;
 }
+
+/*
+ * The demo's calendar, relative to the company's today when the seed runs (so its answers are
+ * the same on any day it is seeded): employees are named by their place in `demoEmployees`' list.
+ */
+export const DEMO_CALENDAR = {
+  /** Leavers (Rami Novak, Mateo Dubois): their last day this many days before today. */
+  leavers: [
+    { index: 40, daysAgo: 23 },
+    { index: 61, daysAgo: 64 },
+  ],
+  /** A promotion a grade up from the 1st of next month (Samir Farouk, Mid → Senior): scheduled. */
+  scheduledPromotion: 43,
+  /**
+   * A promotion recorded from the 1st of the month `monthsAgo` before today's (Sofia Novak,
+   * Senior → Lead): the grade below before it, the grade the employee has now since.
+   */
+  backdatedPromotion: { index: 48, monthsAgo: 3 },
+};
+
+/** An employee's three days. */
+export interface DemoDays {
+  hireDate: string;
+  careerStartDate: string;
+  leaveDate: string | null;
+}
+
+/** `day` moved by `days` calendar days. */
+export const plusDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The same day `years` years before (28 February for a 29th in a year without one). */
+function yearsBefore(day: string, years: number): string {
+  const year = Number(day.slice(0, 4)) - years;
+  const leap = new Date(Date.UTC(year, 1, 29)).getUTCMonth() === 1;
+  const monthDay = day.slice(5) === '02-29' && !leap ? '02-28' : day.slice(5);
+  return `${String(year).padStart(4, '0')}-${monthDay}`;
+}
+
+/** The 1st of the month `months` after `day`'s (before, when negative). */
+export function firstOfMonth(day: string, months: number): string {
+  const index = Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1 + months;
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * A day whose whole years completed by `today` are the whole part of `years`: that many years
+ * back, then the fraction (half a year for .5) and a few days more so the days vary.
+ */
+function dayYearsBack(today: string, years: number, i: number): string {
+  const whole = Math.floor(years);
+  const extra = Math.round((years - whole) * 365) + ((i * 37) % 60);
+  return plusDays(yearsBefore(today, whole), -extra);
+}
+
+/**
+ * Every employee's hire and career-start days as of `today` (the years with the company and of
+ * experience are then derived from them: the whole years of the typed ones), and the leavers'
+ * last days.
+ */
+export function demoDays(people: readonly DemoEmployee[], today: string): DemoDays[] {
+  const leaving = new Map(DEMO_CALENDAR.leavers.map((l) => [l.index, plusDays(today, -l.daysAgo)]));
+  return people.map((p, i) => {
+    const hireDate = dayYearsBack(today, p.yearsWithCompany, i);
+    const career = dayYearsBack(today, p.yearsExperience, i + 7);
+    // Never a career started after the hire (as many whole years: the hire day itself).
+    const careerStartDate = career > hireDate ? hireDate : career;
+    return { hireDate, careerStartDate, leaveDate: leaving.get(i) ?? null };
+  });
+}

@@ -3,6 +3,10 @@ import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { createAdjustmentFactorsRepository } from '../modules/adjustment-factors/adjustment-factors.repository.ts';
 import { createAuditRepository } from '../modules/audit/audit.repository.ts';
 import { createBaseSalariesRepository } from '../modules/base-salaries/base-salaries.repository.ts';
+import {
+  createEmployeeVersionsRepository,
+  FIRST_DAY,
+} from '../modules/employees/employee-versions.repository.ts';
 import { createEmployeesRepository } from '../modules/employees/employees.repository.ts';
 import { createGradesRepository } from '../modules/grades/grades.repository.ts';
 import { createJobsRepository } from '../modules/jobs/jobs.repository.ts';
@@ -12,13 +16,16 @@ import { createPricingRepository } from '../modules/pricing/pricing.repository.t
 import { createPricingService } from '../modules/pricing/pricing.service.ts';
 import { createSettingsRepository } from '../modules/settings/settings.repository.ts';
 import {
+  DEMO_CALENDAR,
   DEMO_FACTORS,
   DEMO_GRADES,
   DEMO_JOBS,
   DEMO_LEVELS,
   DEMO_SETTINGS,
   demoBaseSalary,
+  demoDays,
   demoEmployees,
+  firstOfMonth,
 } from './demo-data.ts';
 
 export const DEMO_REFUSED =
@@ -30,12 +37,18 @@ export const DEMO_ACTOR = 'system';
 /**
  * Fills an empty database with the demo company, all in one transaction: it is added
  * whole or not at all. Users are not touched (the first admin already exists). Each
- * employee's pay history starts with its opening pay, under one audit entry.
+ * employee's pay history starts with its opening pay, under one audit entry. Every employee
+ * has its hire and career-start days (its years derived from them), two have left, one has a
+ * promotion scheduled and one a promotion recorded from a past day (demo-data.ts
+ * `DEMO_CALENDAR`).
  */
 export async function runDemoSeed(
   db: Db,
   employeeCount = 200,
+  /** `calendar: false`: no days, leavers or dated promotions (the bench, comparable with its earlier figures). */
+  options: { calendar?: boolean } = {},
 ): Promise<{ seeded: boolean; message: string }> {
+  const calendar = options.calendar ?? true;
   return db.transaction(async (tx) => {
     const jobs = createJobsRepository(tx);
     const positions = createPositionsRepository(tx);
@@ -80,23 +93,45 @@ export async function runDemoSeed(
       });
     await createSettingsRepository(tx).update(DEMO_SETTINGS);
     const people = demoEmployees(employeeCount);
-    await employees.insertMany(
-      people.map((p) => ({
-        name: p.name,
-        jobId: jobIds.get(p.job)!,
-        positionId: positionIds.get(`${p.job}/${p.position}`)!,
-        gradeId: gradeIds.get(p.grade)!,
-        levelId: levelIds.get(p.level)!,
-        yearsExperience: p.yearsExperience,
-        yearsWithCompany: p.yearsWithCompany,
-        offshoreProject: p.offshoreProject,
-        actingAsDifferentGrade: p.actingAsDifferentGrade,
-        pillar: p.pillar,
-        remote: p.remote,
-        customMultiplierIds: p.customMultiplierIds,
-        gender: p.gender,
-      })),
-    );
+    // Its days, leavers and dated promotions are relative to the company's today.
+    const today = await employees.today();
+    const days = calendar ? demoDays(people, today) : [];
+    const inputs = people.map((p, i) => ({
+      name: p.name,
+      jobId: jobIds.get(p.job)!,
+      positionId: positionIds.get(`${p.job}/${p.position}`)!,
+      gradeId: gradeIds.get(p.grade)!,
+      levelId: levelIds.get(p.level)!,
+      yearsExperience: p.yearsExperience,
+      yearsWithCompany: p.yearsWithCompany,
+      offshoreProject: p.offshoreProject,
+      actingAsDifferentGrade: p.actingAsDifferentGrade,
+      pillar: p.pillar,
+      remote: p.remote,
+      customMultiplierIds: p.customMultiplierIds,
+      gender: p.gender,
+      ...days[i],
+    }));
+    const ids = await employees.insertMany(inputs);
+    const versions = createEmployeeVersionsRepository(tx);
+    const gradeAt = (name: string, step: number) =>
+      gradeIds.get(DEMO_GRADES[DEMO_GRADES.indexOf(name) + step]!)!;
+    const scheduled = DEMO_CALENDAR.scheduledPromotion;
+    if (calendar && inputs[scheduled])
+      await versions.writeAt(
+        ids[scheduled]!,
+        firstOfMonth(today, 1),
+        { ...inputs[scheduled], gradeId: gradeAt(people[scheduled]!.grade, 1) },
+        null,
+        false,
+      );
+    const { index: promoted, monthsAgo } = DEMO_CALENDAR.backdatedPromotion;
+    if (calendar && inputs[promoted]) {
+      // The grade below from the start, the grade it has now from the promotion's day.
+      const below = { ...inputs[promoted], gradeId: gradeAt(people[promoted]!.grade, -1) };
+      await versions.writeAt(ids[promoted]!, FIRST_DAY, below, null, true);
+      await versions.writeAt(ids[promoted]!, firstOfMonth(today, -monthsAgo), inputs[promoted], null, true);
+    }
     await recordOpeningPay(tx);
     return {
       seeded: true,

@@ -1,26 +1,37 @@
 import type { PayHistoryRow } from '@salary/shared/audit/audit.contract';
+import { completedYears } from '@salary/shared/common/calendar-day';
+import type { PayPeriod, ScheduledChange } from '@salary/shared/employees/dated.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmployeesRepository } from '../../src/modules/employees/employees.repository.ts';
 import { DEMO_ACTOR, DEMO_REFUSED, runDemoSeed } from '../../src/seed/demo.ts';
+import { firstOfMonth, plusDays } from '../../src/seed/demo-data.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 let t: TestContext;
+/** The company's today, as the seed counted its days from. */
+let today = '';
 beforeAll(async () => {
   t = await buildTestApp();
+  today = await createEmployeesRepository(t.database.db).today();
 });
 afterAll(async () => t.close());
+
+const list = async (query = '') =>
+  (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: `/api/employees${query}` })).envelope.data;
+const byName = (all: EmployeeView[], name: string) => all.find((e) => e.name === name)!;
 
 describe('demo company', () => {
   it('fills an empty database with a complete, priceable company', async () => {
     const outcome = await runDemoSeed(t.database.db);
     expect(outcome.seeded).toBe(true);
-    const list = await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' });
-    expect(list.envelope.data).toHaveLength(200);
+    const all = await list('?status=all');
+    expect(all).toHaveLength(200);
+    // Two have left: today's (active) list has the others.
+    expect(await list()).toHaveLength(198);
     // The base-salary matrix is complete, so every employee has a salary and a cost.
-    expect(
-      list.envelope.data.every((e) => typeof e.calculatedSalary === 'number' && e.calculatedSalary > 0),
-    ).toBe(true);
-    expect(new Set(list.envelope.data.map((e) => e.technology.name)).size).toBe(6);
+    expect(all.every((e) => typeof e.calculatedSalary === 'number' && e.calculatedSalary > 0)).toBe(true);
+    expect(new Set(all.map((e) => e.technology.name)).size).toBe(6);
     const jobs = await t.callAsAdmin<{ name: string; _count: { positions: number } }[]>({
       method: 'GET',
       url: '/api/jobs',
@@ -45,6 +56,81 @@ describe('demo company', () => {
         }),
       ]);
     }
+  });
+
+  it('gives every employee a hire and a career-start day, the years derived from them', async () => {
+    for (const e of await list('?status=all')) {
+      expect(e.hireDate, e.name).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(e.careerStartDate! <= e.hireDate!, e.name).toBe(true);
+      expect(e.yearsWithCompany, e.name).toBe(completedYears(e.hireDate!, today));
+      expect(e.yearsExperience, e.name).toBe(completedYears(e.careerStartDate!, today));
+    }
+  });
+
+  it('has two leavers: gone from the active list today, there as of the day before they left', async () => {
+    const leavers = await list('?status=leavers');
+    expect(leavers.map((e) => e.name).sort()).toEqual(['Mateo Dubois', 'Rami Novak']);
+    const active = new Set((await list()).map((e) => e.id));
+    for (const leaver of leavers) {
+      expect(leaver.employmentStatus).toBe('LEAVER');
+      expect(leaver.leaveDate! < today, leaver.name).toBe(true);
+      expect(active.has(leaver.id), leaver.name).toBe(false);
+      const then = await list(`?asOf=${plusDays(leaver.leaveDate!, -1)}`);
+      expect(byName(then, leaver.name), leaver.name).toMatchObject({
+        id: leaver.id,
+        employmentStatus: 'ACTIVE',
+      });
+    }
+  });
+
+  it('lists one scheduled change: a promotion a grade up from the 1st of next month', async () => {
+    const changes = (await t.callAsAdmin<ScheduledChange[]>({ method: 'GET', url: '/api/scheduled-changes' }))
+      .envelope.data;
+    const samir = byName(await list(), 'Samir Farouk');
+    const grades = new Map(
+      (
+        await t.callAsAdmin<{ id: number; name: string }[]>({ method: 'GET', url: '/api/grades' })
+      ).envelope.data.map((g) => [g.name, g.id]),
+    );
+    expect(changes).toEqual([
+      expect.objectContaining({
+        employeeId: samir.id,
+        employeeName: 'Samir Farouk',
+        effectiveFrom: firstOfMonth(today, 1),
+        changes: [{ field: 'gradeId', before: grades.get('Mid'), after: grades.get('Senior') }],
+      }),
+    ]);
+    expect(firstOfMonth(today, 1) > today).toBe(true);
+    // Today it is not in force yet; as of its day it is, and pays more.
+    expect(samir.grade.name).toBe('Mid');
+    const then = await t.callAsAdmin<EmployeeView>({
+      method: 'GET',
+      url: `/api/employees/${samir.id}?asOf=${firstOfMonth(today, 1)}`,
+    });
+    expect(then.envelope.data.grade.name).toBe('Senior');
+    expect(then.envelope.data.calculatedSalary!).toBeGreaterThan(samir.calculatedSalary!);
+  });
+
+  it("shows a backdated promotion in the employee's pay timeline", async () => {
+    const sofia = byName(await list(), 'Sofia Novak');
+    expect(sofia.grade.name).toBe('Lead');
+    const timeline = (
+      await t.callAsAdmin<PayPeriod[]>({ method: 'GET', url: `/api/employees/${sofia.id}/pay-timeline` })
+    ).envelope.data;
+    const day = firstOfMonth(today, -3);
+    expect(timeline.map((p) => [p.from, p.to, p.cause.kind, p.cause.scheduled])).toEqual([
+      [null, plusDays(day, -1), 'first', false],
+      [day, null, 'change', false],
+    ]);
+    expect(timeline[1]!.cause.changes.map((c) => c.field)).toEqual(['gradeId']);
+    // Each period priced as the employee read on its day: a Senior the day before, a Lead from it.
+    const asOf = async (d: string) =>
+      (await t.callAsAdmin<EmployeeView>({ method: 'GET', url: `/api/employees/${sofia.id}?asOf=${d}` }))
+        .envelope.data;
+    const [before, after] = [await asOf(plusDays(day, -1)), await asOf(day)];
+    expect([before.grade.name, after.grade.name]).toEqual(['Senior', 'Lead']);
+    expect(timeline.map((p) => p.grossSalary)).toEqual([before.calculatedSalary, after.calculatedSalary]);
+    expect(before.calculatedSalary!).toBeLessThan(after.calculatedSalary!);
   });
 
   it('refuses a database that already has data and changes nothing', async () => {

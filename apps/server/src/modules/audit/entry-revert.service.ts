@@ -21,7 +21,8 @@ import type { EntryRevertRepository, LaterWrite, RevertedEntry } from './entry-r
  * from the entry's own change list (`changes`, before → after in the API's names), in the
  * route's one unit of work, or nothing at all:
  *   - an employee's delete → a restore: the employee back under the same id with every field,
- *     custom multiplier and day the delete recorded (its pay history was never removed);
+ *     custom multiplier and day the delete recorded, and its dated versions (past and
+ *     scheduled) as the delete kept them in `details.versions` (its pay history was never removed);
  *   - an employee's edit → the fields it changed get their `before` values back;
  *   - a rule's update (job, position, grade, level, base salary, adjustment factor, settings)
  *     → the rule's own service writes the `before` values back, so its rules (unique names,
@@ -33,6 +34,16 @@ import type { EntryRevertRepository, LaterWrite, RevertedEntry } from './entry-r
  * through the domain's write as action 'revert' with `details.revertOf` (audit-recording).
  * Who may: a restore as deleting an employee (deleteEmployee); every other revert admin only.
  */
+
+/** A version of a deleted employee as its delete entry kept it (`details.versions`). */
+export interface KeptEmployeeVersion {
+  effectiveFrom: string;
+  /** The dated fields by input name. */
+  values: Record<string, unknown>;
+  applied: boolean;
+  recordedBy: string | null;
+  recordedAt: string;
+}
 
 /** A rule domain's write of its `before` values, and the current values a write needs. */
 export interface RuleReverter {
@@ -46,7 +57,14 @@ export interface EntryRevertDeps {
     /** The employee as stored (input names), with its custom multipliers; undefined: gone. */
     stored(id: number, tx: DbOrTx): Promise<EmployeeInput | undefined>;
     update(uow: UnitOfWork, actor: Actor, id: number, input: EmployeeInput): Promise<unknown>;
-    restore(uow: UnitOfWork, actor: Actor, id: number, input: EmployeeInput): Promise<void>;
+    /** `versions`: put back exactly, in place of one version from the start (none: that one). */
+    restore(
+      uow: UnitOfWork,
+      actor: Actor,
+      id: number,
+      input: EmployeeInput,
+      versions: readonly KeptEmployeeVersion[],
+    ): Promise<void>;
   };
   /** What exists now: an employee's references and the custom multipliers. */
   references(tx: DbOrTx): Promise<{
@@ -72,6 +90,18 @@ const refuse = (code: string, message: string, data: unknown = null) =>
   new AppError(409, code, message, data);
 const changesOf = (entry: RevertedEntry): AuditChange[] =>
   Array.isArray(entry.changes) ? (entry.changes as AuditChange[]) : [];
+/** The versions a delete entry kept (none for a delete recorded before deletes kept them). */
+function keptVersions(entry: RevertedEntry): KeptEmployeeVersion[] {
+  const versions = (entry.details as { versions?: unknown } | null)?.versions;
+  if (!Array.isArray(versions)) return [];
+  return versions.filter(
+    (v): v is KeptEmployeeVersion =>
+      typeof v === 'object' &&
+      v !== null &&
+      typeof v.effectiveFrom === 'string' &&
+      typeof v.values === 'object',
+  );
+}
 const labelOf = (entry: RevertedEntry) =>
   String(
     (entry.details as { label?: unknown } | null)?.label ??
@@ -175,8 +205,15 @@ export function createEntryRevertService(deps: EntryRevertDeps) {
     Object.assign(input, { customMultiplierIds: [] }, employeeBefore(changes));
     const fields = new Set(['jobId', 'positionId', 'gradeId', 'levelId', 'customMultiplierIds']);
     const gone = await goneReferences(tx, input, fields);
+    // Its past and scheduled versions name their job, position, grade and level too (a custom
+    // multiplier removed since only stops counting, as for any employee's earlier version).
+    const versions = keptVersions(entry);
+    fields.delete('customMultiplierIds');
+    for (const v of versions)
+      for (const problem of await goneReferences(tx, v.values, fields))
+        if (!gone.includes(problem)) gone.push(problem);
     if (gone.length) throw refuse(ENTRY_REVERT_ERRORS.referenceGone, `Cannot restore: ${gone.join('; ')}`);
-    await deps.employees.restore(uow, actor, id, input as unknown as EmployeeInput);
+    await deps.employees.restore(uow, actor, id, input as unknown as EmployeeInput, versions);
     return {
       entryId: entry.id,
       revertId: uow.audit.recorded.at(-1)!,

@@ -42,6 +42,12 @@ export interface VersionRow {
   recordedAt: string;
 }
 
+/**
+ * A version as a delete keeps it (the delete entry's `details.versions`) and a restore puts it
+ * back: its day, dated fields, whether the row had taken it, who recorded it and when.
+ */
+export type KeptVersion = Omit<VersionRow, 'id' | 'employeeId'>;
+
 /** A waiting version with the one it replaces (the one in force the day before), for the list. */
 export interface WaitingVersion extends VersionRow {
   employeeName: string;
@@ -186,6 +192,24 @@ export function createEmployeeVersionsRepository(db: DbOrTx) {
         from ${inForceOn(day, sql`employee_id = ${employeeId}`)} v`);
       const row = rowsOf(result)[0];
       return row ? versionOf(row) : undefined;
+    },
+
+    /**
+     * The versions of a restored employee exactly as its delete kept them (day, fields,
+     * applied, who and when), in place of the first version its insert gave it.
+     */
+    async putBack(employeeId: number, kept: readonly KeptVersion[]): Promise<void> {
+      if (!kept.length) return;
+      await db.execute(sql`delete from ${employeeVersions} where employee_id = ${employeeId}`);
+      const rows = kept.map(
+        (
+          v,
+        ) => sql`(${employeeId}, ${v.effectiveFrom}::date, ${datedValues(v.values as unknown as EmployeeInput)},
+          ${v.applied}, ${v.recordedBy}::text, ${v.recordedAt}::timestamptz)`,
+      );
+      await db.execute(sql`
+        insert into ${employeeVersions} (employee_id, effective_from, ${COLUMNS}, applied, recorded_by, recorded_at)
+        values ${sql.join(rows, sql`, `)}`);
     },
 
     /** Every version of one employee, oldest first. */

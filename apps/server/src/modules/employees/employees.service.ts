@@ -25,7 +25,7 @@ import type {
   EmployeePricing,
   PricedRecord as PricedEmployee,
 } from './employee-pricing.model.ts';
-import type { EmployeeVersionsRepository } from './employee-versions.repository.ts';
+import type { EmployeeVersionsRepository, KeptVersion } from './employee-versions.repository.ts';
 import { DATED_FIELDS, FIRST_DAY } from './employee-versions.repository.ts';
 import type { EmployeesRepository } from './employees.repository.ts';
 
@@ -396,13 +396,22 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
      * A deleted employee back under its own id (a restore from the Audit Log, which checked
      * the entry and the references first): as deleting, needs deleteEmployee. Its pay history
      * was never removed; the restore adds its first row again. 409 when the id is taken.
+     * `versions`: the dated versions its delete kept, put back exactly (past and scheduled);
+     * none (a delete recorded before deletes kept them): one version from the start.
      */
-    async restore(uow: UnitOfWork, actor: Actor, id: number, input: EmployeeInput): Promise<void> {
+    async restore(
+      uow: UnitOfWork,
+      actor: Actor,
+      id: number,
+      input: EmployeeInput,
+      versions: readonly KeptVersion[] = [],
+    ): Promise<void> {
       requirePermission(actor, 'deleteEmployee');
       const inUnit = deps.employees(uow.tx);
       if ((await inUnit.versionOf(id)) !== undefined)
         throw new AppError(409, ENTRY_REVERT_ERRORS.idTaken, `Cannot restore: employee ${id} exists already`);
       await inUnit.insertMany([input], authorOf(actor), [id]);
+      await deps.versions(uow.tx).putBack(id, versions);
       await audit.record(
         uow,
         { action: 'restore', entityType: 'employee', entityId: id, label: `Employee ${input.name}` },
@@ -533,13 +542,23 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
           );
         }
       }
-      // Its pay history stays (no foreign key): only the entry says it is gone.
+      // Its pay history stays (no foreign key): only the entry says it is gone. Its versions
+      // go with the row; the entry keeps them (details.versions), so a restore puts them back.
       const pay = await audit.payBefore(uow, { id });
+      const kept: KeptVersion[] = (await deps.versions(uow.tx).ofEmployee(id)).map(
+        ({ id: _id, employeeId: _employee, ...version }) => version,
+      );
       if (!(await inUnit.delete(id))) throw notFound('Employee not found');
       const name = pay.before.get(id)?.employee.name ?? String(id);
       await audit.record(
         uow,
-        { action: 'delete', entityType: 'employee', entityId: id, label: `Employee ${name}` },
+        {
+          action: 'delete',
+          entityType: 'employee',
+          entityId: id,
+          label: `Employee ${name}`,
+          details: { versions: kept },
+        },
         { pay, employeeChanges: 'entry' },
       );
     },
