@@ -97,7 +97,7 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
   },
   {
     path: 'scheduled-changes',
-    label: 'Scheduled changes',
+    label: 'Scheduled Changes',
     description: 'Employee changes from a day to come',
     icon: IconCalendarClock,
     component: lazy(() => import('../../features/settings/scheduled-changes-section.tsx')),

@@ -34,13 +34,13 @@ function TimelineTable({ periods, gross, cost }: { periods: PayPeriod[]; gross: 
   const names = useChangeNames(periods.flatMap((p) => p.cause.changes));
   return (
     <TableScrollRegion label="Pay timeline table" minWidth={300}>
-      <Table striped verticalSpacing="xs" aria-label="Pay timeline">
+      <Table striped verticalSpacing="xs" horizontalSpacing="xs" aria-label="Pay timeline">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>From</Table.Th>
             <Table.Th visibleFrom="sm">To</Table.Th>
-            {gross ? <Table.Th style={NO_WRAP}>Gross Salary</Table.Th> : null}
-            {cost ? <Table.Th style={NO_WRAP}>Total Cost</Table.Th> : null}
+            {gross ? <Table.Th>Gross Salary</Table.Th> : null}
+            {cost ? <Table.Th>Total Cost</Table.Th> : null}
             <Table.Th visibleFrom="sm">Cause</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -53,7 +53,7 @@ function TimelineTable({ periods, gross, cost }: { periods: PayPeriod[]; gross: 
                 </Text>
                 {/* On a phone the end and the cause go under the start rather than off screen. */}
                 <Text hiddenFrom="sm" size="xs" c="dimmed" style={NO_WRAP}>
-                  to {toText(p)}
+                  {p.to ? `to ${formatDay(p.to)}` : 'ongoing'}
                 </Text>
                 <Group hiddenFrom="sm" mt={4}>
                   <Cause period={p} names={names} />

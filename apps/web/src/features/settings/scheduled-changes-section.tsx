@@ -88,7 +88,7 @@ export default function ScheduledChangesSection() {
   const count = changes.length;
   return (
     <SettingsPanel
-      title="Scheduled changes"
+      title="Scheduled Changes"
       description="Employee changes recorded for a day still to come. Until then each employee keeps today's values."
       aside={
         scheduled.data ? (
