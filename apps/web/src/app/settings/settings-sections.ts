@@ -2,6 +2,7 @@ import type { User } from '@salary/shared/auth/auth.contract';
 import {
   IconBriefcase,
   IconBuildingStore,
+  IconCalendarClock,
   IconCoin,
   IconGift,
   IconHierarchy2,
@@ -93,6 +94,13 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     description: 'Who pays and how much',
     icon: IconShieldCheck,
     component: lazy(() => import('../../features/settings/social-insurance-section.tsx')),
+  },
+  {
+    path: 'scheduled-changes',
+    label: 'Scheduled Changes',
+    description: 'Employee changes from a day to come',
+    icon: IconCalendarClock,
+    component: lazy(() => import('../../features/settings/scheduled-changes-section.tsx')),
   },
   {
     path: 'company',

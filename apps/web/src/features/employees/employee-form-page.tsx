@@ -19,8 +19,10 @@ import { useUpdateEmployee } from './api/update-employee.ts';
 import { CurrentPayPanel } from './current-pay-panel.tsx';
 import { EmployeeForm, type EmployeeFormReferences } from './employee-form.tsx';
 import { EMPTY_EMPLOYEE_FORM, employeeFormValues } from './employee-form-values.ts';
+import { EmployeeScheduledChanges } from './employee-scheduled-changes.tsx';
 import { MarkAsLeaverButton } from './mark-as-leaver.tsx';
 import { PayHistoryPanel } from './pay-history-panel.tsx';
+import { PayTimelinePanel } from './pay-timeline-panel.tsx';
 
 const FETCH_FAILED = 'Failed to fetch employee';
 
@@ -103,6 +105,7 @@ export default function EmployeeFormPage() {
         }
       />
       {editing && employee.data && !loadFailed ? <CurrentPayPanel employee={employee.data} /> : null}
+      {editing && validId && !loadFailed ? <EmployeeScheduledChanges employeeId={employeeId} /> : null}
       {ready && !loadFailed ? (
         <EmployeeForm
           // A new version (Reload after a stale save) starts the form again from the latest.
@@ -110,8 +113,14 @@ export default function EmployeeFormPage() {
           mode={editing ? 'edit' : 'create'}
           defaultValues={editing ? formValuesFor(employee.data, settings.data) : EMPTY_EMPLOYEE_FORM}
           references={references}
-          save={(body) =>
-            editing ? update.mutateAsync({ id: employeeId as number, body }) : create.mutateAsync(body)
+          save={(body, effectiveFrom) =>
+            editing
+              ? update.mutateAsync(
+                  effectiveFrom
+                    ? { id: employeeId as number, body, effectiveFrom }
+                    : { id: employeeId as number, body },
+                )
+              : create.mutateAsync(body)
           }
           onSaved={() => navigate('/dashboard')}
           version={editing ? employee.data?.version : undefined}
@@ -120,6 +129,7 @@ export default function EmployeeFormPage() {
       ) : (
         <SectionLoader />
       )}
+      {editing && validId && ready && !loadFailed ? <PayTimelinePanel employeeId={employeeId} /> : null}
       {editing && validId && ready && !loadFailed ? <PayHistoryPanel employeeId={employeeId} /> : null}
     </>
   );

@@ -6,18 +6,21 @@ import type { Grade } from '@salary/shared/grades/grades.contract';
 import type { Job } from '@salary/shared/jobs/jobs.contract';
 import type { Level } from '@salary/shared/levels/levels.contract';
 import type { SettingsRead } from '@salary/shared/settings/settings.contract';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormTextInput } from '../../components/registered-inputs.tsx';
 import { useStaleVersion } from '../../components/stale-version-dialog.tsx';
 import { leaveWithoutAsking, SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
+import { formatDay } from '../../lib/company-format.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { usePositions } from '../../lib/salary-rules/get-positions.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
+import { EffectiveFrom } from './effective-from.tsx';
 import { CustomMultiplierCheckboxes, SalaryFactorCheckboxes } from './employee-form-checkboxes.tsx';
-import { EmployeeDateInputs, EmployeeYearsInput } from './employee-form-dates.tsx';
+import { companyToday, EmployeeDateInputs, EmployeeYearsInput } from './employee-form-dates.tsx';
 import {
   EMPLOYEE_FORM_FIELDS,
   type EmployeeFormInput,
@@ -38,7 +41,10 @@ interface EmployeeFormProps {
   defaultValues: EmployeeFormInput;
   references: EmployeeFormReferences;
   /** Sends the body; resolves when saved, rejects with the server's ApiError. */
-  save(body: ReturnType<typeof employeeRequestBody> & { version?: number }): Promise<unknown>;
+  save(
+    body: ReturnType<typeof employeeRequestBody> & { version?: number },
+    effectiveFrom?: string,
+  ): Promise<unknown>;
   onSaved(): void;
   /** Edit: the version the employee was read at, sent with the save (a stale one answers 409). */
   version?: number;
@@ -65,13 +71,24 @@ export function EmployeeForm({
     defaultValues,
   });
   const { errors, isSubmitting } = form.formState;
+  // Edit only: null until "change" is opened; the save then names the day (empty: today).
+  const [effectiveFrom, setEffectiveFrom] = useState<string | null>(null);
   const jobId = chosenId(useWatch({ control: form.control, name: 'technologyId' }));
   const positions = usePositions(jobId);
   useLoadErrorToast(positions.error, 'Error loading positions');
 
   const onSubmit = form.handleSubmit(async (values) => {
+    const day = effectiveFrom || undefined;
     const send = async (from: number | undefined) => {
-      await save({ ...employeeRequestBody(values), version: from });
+      const body = { ...employeeRequestBody(values), version: from };
+      await (day ? save(body, day) : save(body));
+      if (day && day > companyToday()) {
+        // Scheduled: today's record stands, so the form goes back to today's values and stays.
+        toast.success(`Change scheduled from ${formatDay(day)}`);
+        setEffectiveFrom(null);
+        form.reset();
+        return;
+      }
       toast.success(mode === 'edit' ? 'Employee updated successfully' : 'Employee created successfully');
       leaveWithoutAsking();
       onSaved();
@@ -175,6 +192,7 @@ export function EmployeeForm({
             multipliers={references.customMultipliers}
             error={errors.customMultipliers?.message}
           />
+          {mode === 'edit' ? <EffectiveFrom value={effectiveFrom} onChange={setEffectiveFrom} /> : null}
           <UnsavedChangesGuard when={form.formState.isDirty} />
           <SaveBar dirty={form.formState.isDirty}>
             <Button component={Link} to="/dashboard" variant="default">

@@ -1,10 +1,22 @@
 import type { EmployeeFormBody, EmployeeView } from '@salary/shared/employees/employee.contract';
-import { putById } from '../../../lib/update-request.ts';
+import { apiClient } from '../../../lib/api-client.ts';
+import type { UpdateRequest } from '../../../lib/update-request.ts';
 import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { employeesQueryKey } from './get-employees.ts';
 
-/** PUT /employees/:id: the whole record, as the form holds it. */
-export const updateEmployee = putById<EmployeeFormBody, EmployeeView>('/employees');
+export interface EmployeeUpdate extends UpdateRequest<EmployeeFormBody> {
+  /** The day the change takes effect from (YYYY-MM-DD); absent: the company's today (no query). */
+  effectiveFrom?: string;
+}
+
+/**
+ * PUT /employees/:id: the whole record, as the form holds it; `?effectiveFrom=` only when a day
+ * was chosen (a day to come schedules the dated fields and answers today's record).
+ */
+export async function updateEmployee({ id, body, effectiveFrom }: EmployeeUpdate): Promise<EmployeeView> {
+  const opts = effectiveFrom ? { query: { effectiveFrom } } : undefined;
+  return (await apiClient.put<EmployeeView>(`/employees/${id}`, body, opts)).data;
+}
 
 export function useUpdateEmployee() {
   return useInvalidatingMutation(updateEmployee, [employeesQueryKey]);

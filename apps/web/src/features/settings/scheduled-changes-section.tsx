@@ -1,0 +1,135 @@
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import type { ScheduledChange } from '@salary/shared/employees/dated.contract';
+import { IconCalendarX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { SectionLoader } from '../../components/section-loader.tsx';
+import { errorMessage } from '../../lib/api-error.ts';
+import { formatDateTime, formatDay } from '../../lib/company-format.tsx';
+import { changeWords } from '../../lib/dated/change-words.ts';
+import { useCancelScheduledChange, useScheduledChanges } from '../../lib/dated/scheduled-changes.ts';
+import { useChangeNames } from '../../lib/dated/use-change-names.ts';
+import { usePermission } from '../../lib/permissions.ts';
+import { useToast } from '../../lib/toast/toast-context.ts';
+import { SettingsPanel } from './settings-panel.tsx';
+
+const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
+
+function ChangeCard({
+  change,
+  words,
+  onCancel,
+}: {
+  change: ScheduledChange;
+  words: string;
+  onCancel?: () => void;
+}) {
+  return (
+    <Card
+      withBorder
+      padding="sm"
+      radius="md"
+      component="li"
+      aria-label={`${change.employeeName}, from ${formatDay(change.effectiveFrom)}`}
+    >
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+        <Stack gap={2} style={{ flex: '1 1 16rem', minWidth: 0 }}>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={600}>{change.employeeName}</Text>
+            <Text size="sm" c="dimmed">
+              from <strong>{formatDay(change.effectiveFrom)}</strong>
+            </Text>
+          </Group>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {words}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Recorded by {change.recordedBy ?? 'the system'} on {formatDateTime(change.recordedAt)}
+          </Text>
+        </Stack>
+        {onCancel ? (
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconCalendarX size={14} />}
+            onClick={onCancel}
+            aria-label={`Cancel the change to ${change.employeeName} from ${formatDay(change.effectiveFrom)}`}
+          >
+            Cancel
+          </Button>
+        ) : null}
+      </Group>
+    </Card>
+  );
+}
+
+/** Settings → Scheduled changes: employee changes waiting for their day; Cancel with manageEmployee. */
+export default function ScheduledChangesSection() {
+  const toast = useToast();
+  const canCancel = usePermission('manageEmployee');
+  const scheduled = useScheduledChanges();
+  const cancel = useCancelScheduledChange();
+  const [confirming, setConfirming] = useState<ScheduledChange | null>(null);
+  const changes = scheduled.data ?? [];
+  const names = useChangeNames(changes.flatMap((c) => c.changes));
+
+  const confirm = async () => {
+    if (!confirming) return;
+    try {
+      await cancel.mutateAsync(confirming.id);
+      toast.success('Scheduled change cancelled');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to cancel scheduled change'));
+    } finally {
+      setConfirming(null);
+    }
+  };
+
+  const count = changes.length;
+  return (
+    <SettingsPanel
+      title="Scheduled Changes"
+      description="Employee changes recorded for a day still to come. Until then each employee keeps today's values."
+      aside={
+        scheduled.data ? (
+          <Text c="dimmed" size="sm">
+            {count === 1 ? '1 change' : `${count} changes`}
+          </Text>
+        ) : null
+      }
+    >
+      {scheduled.isPending ? (
+        <SectionLoader />
+      ) : scheduled.isError ? (
+        <Text c="red.8">{errorMessage(scheduled.error, 'Failed to load scheduled changes')}</Text>
+      ) : count === 0 ? (
+        <Text c="dimmed">No scheduled changes</Text>
+      ) : (
+        <Stack component="ul" gap="sm" style={LIST_STYLE} aria-label="Scheduled changes">
+          {changes.map((c) => (
+            <ChangeCard
+              key={c.id}
+              change={c}
+              words={changeWords(c.changes, names)}
+              onCancel={canCancel ? () => setConfirming(c) : undefined}
+            />
+          ))}
+        </Stack>
+      )}
+      <ConfirmDialog
+        opened={confirming !== null}
+        title="Cancel scheduled change"
+        message="Are you sure you want to cancel this scheduled change?"
+        item={
+          confirming
+            ? `${confirming.employeeName} from ${formatDay(confirming.effectiveFrom)}: ${changeWords(confirming.changes, names)}`
+            : undefined
+        }
+        confirmLabel="Cancel change"
+        loading={cancel.isPending}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(null)}
+      />
+    </SettingsPanel>
+  );
+}
