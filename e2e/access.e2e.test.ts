@@ -31,6 +31,7 @@ const ALL_SECTIONS = [
   'Benefits',
   'Salary Multipliers',
   'Social Insurance',
+  'Scheduled Changes',
   'Company',
 ];
 

@@ -197,6 +197,12 @@ export const SCREENS: Screen[] = [
     title: 'Social Insurance · Settings · Salary System',
   },
   {
+    name: 'scheduled changes',
+    path: '/settings/scheduled-changes',
+    heading: 'Settings',
+    title: 'Scheduled Changes · Settings · Salary System',
+  },
+  {
     name: 'company',
     path: '/settings/company',
     heading: 'Settings',
