@@ -239,20 +239,24 @@ function EmployeeFiltersForm({
 }
 
 /**
- * The As of day: today unless another is picked. A day typed in part is not applied (the
- * browser's date field answers '' until the day is whole); clearing it goes back to today.
+ * The As of day: today unless another is picked. The field keeps what is typed while a day is
+ * typed in part (the browser's date field answers '' then, and a year being typed reads 0002,
+ * 0020, 0202): only a whole day from year 1000 on is applied. Back to today is the banner's.
  */
 function AsOfInput({ day, onChange }: { day: string | undefined; onChange(day: string | undefined): void }) {
+  const shown = day ?? companyToday();
+  const [draft, setDraft] = useState(shown);
+  useEffect(() => setDraft(shown), [shown]);
   return (
     <TextInput
       type="date"
       label="As of"
       name="asOf"
-      value={day ?? companyToday()}
+      value={draft}
       onChange={(event) => {
         const value = event.currentTarget.value;
-        if (value === '') onChange(undefined);
-        else if (isCalendarDay(value)) onChange(value);
+        setDraft(value);
+        if (isCalendarDay(value) && Number(value.slice(0, 4)) >= 1000) onChange(value);
       }}
     />
   );

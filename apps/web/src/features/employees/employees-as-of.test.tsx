@@ -161,14 +161,19 @@ describe('the directory as of another day', () => {
     expect(await screen.findByRole('link', { name: 'Add Employee' })).toBeInTheDocument();
   });
 
-  it('treats today, a malformed day and a cleared field as today', async () => {
+  it('treats today as today, and applies no day typed in part', async () => {
     open(`?asOf=${todayIn('UTC')}`);
-    await screen.findByLabelText('As of');
+    const field = await screen.findByLabelText('As of');
     expect(screen.queryByTestId('as-of-banner')).not.toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('As of'), { target: { value: '2025-12-31' } });
+    fireEvent.change(field, { target: { value: '2025-12-31' } });
     await waitFor(() => expect(where()).toBe('?asOf=2025-12-31'));
-    fireEvent.change(screen.getByLabelText('As of'), { target: { value: '' } });
+    // A year being typed (0020) and a day not whole ('') stay in the field, not in the address.
+    fireEvent.change(field, { target: { value: '0020-12-31' } });
+    fireEvent.change(field, { target: { value: '' } });
+    expect(where()).toBe('?asOf=2025-12-31');
+    fireEvent.change(field, { target: { value: todayIn('UTC') } });
     await waitFor(() => expect(where()).toBe(''));
+    expect(screen.queryByTestId('as-of-banner')).not.toBeInTheDocument();
   });
 
   it('ignores a day that is not a real day in the address', async () => {
