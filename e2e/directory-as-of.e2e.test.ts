@@ -78,6 +78,14 @@ describe('the directory as of a day', () => {
       expect(await page.getByRole('button', { name: `Delete ${leaver.name}` }).count()).toBe(0);
       expect(await page.getByRole('link', { name: 'Add Employee' }).count()).toBe(0);
       expect(await directory.row(leaver.id).getByRole('link').count()).toBe(0);
+      // The salary shows, but "Why this salary?" (today's explanation) is not offered beside another day's.
+      expect(await directory.row(stays.id).innerText()).toContain('$3,000.00');
+      expect(
+        await directory
+          .row(stays.id)
+          .getByRole('button', { name: /^Why this salary\?/ })
+          .count(),
+      ).toBe(0);
       expect(await horizontalOverflow(page)).toBe(0);
       await axeClean(page, `the directory as of ${day} at ${width} px`);
       await screenshot(page, `directory-as-of-${width}`);
@@ -92,6 +100,10 @@ describe('the directory as of a day', () => {
       await directory.row(leaver.id).waitFor({ state: 'detached' });
       await directory.row(stays.id).waitFor();
       await directory.row(stays.id).getByRole('link', { name: stays.name }).waitFor();
+      await directory
+        .row(stays.id)
+        .getByRole('button', { name: /^Why this salary\?/ })
+        .waitFor();
       expect(await horizontalOverflow(page)).toBe(0);
       await axeClean(page, `the directory as of today at ${width} px`);
     },

@@ -246,7 +246,13 @@ function EmployeeFiltersForm({
 function AsOfInput({ day, onChange }: { day: string | undefined; onChange(day: string | undefined): void }) {
   const shown = day ?? companyToday();
   const [draft, setDraft] = useState(shown);
-  useEffect(() => setDraft(shown), [shown]);
+  // The day this field last applied: its echo from the address must not overwrite a year being
+  // typed meanwhile; a change from elsewhere (Back to today, Back) replaces the draft.
+  const applied = useRef(shown);
+  useEffect(() => {
+    if (shown !== applied.current) setDraft(shown);
+    applied.current = shown;
+  }, [shown]);
   return (
     <TextInput
       type="date"
@@ -256,7 +262,9 @@ function AsOfInput({ day, onChange }: { day: string | undefined; onChange(day: s
       onChange={(event) => {
         const value = event.currentTarget.value;
         setDraft(value);
-        if (isCalendarDay(value) && Number(value.slice(0, 4)) >= 1000) onChange(value);
+        if (!isCalendarDay(value) || Number(value.slice(0, 4)) < 1000) return;
+        applied.current = value;
+        onChange(value);
       }}
     />
   );

@@ -78,6 +78,8 @@ export default function EmployeesPage() {
       // than today is read-only: a write changes today, not the day shown.
       canEdit: asOf === undefined && canOpenEmployeeForms(user),
       canDelete: asOf === undefined && can(user, 'deleteEmployee'),
+      // "Why this salary?" explains today's pay: not offered beside another day's.
+      explains: asOf === undefined,
     }),
     [user, asOf],
   );
