@@ -456,7 +456,7 @@ export interface paths {
   "/api/employees/export": {
     /**
      * Download the employees (as listed, same filters) as employees_export.xlsx
-     * @description Calculated Salary only for admins or showSalary, Total Cost only for admins or showCost. salaryFrom/salaryTo need showSalary.
+     * @description Calculated Salary only for admins or showSalary, Total Cost only for admins or showCost. salaryFrom/salaryTo need showSalary. asOf=YYYY-MM-DD: the employees as GET /employees?asOf= lists them that day (a file of another day than today carries Row Keys an import treats as stale).
      */
     get: operations["getEmployeesExport"];
   };
@@ -5431,7 +5431,7 @@ export interface operations {
   };
   /**
    * Download the employees (as listed, same filters) as employees_export.xlsx
-   * @description Calculated Salary only for admins or showSalary, Total Cost only for admins or showCost. salaryFrom/salaryTo need showSalary.
+   * @description Calculated Salary only for admins or showSalary, Total Cost only for admins or showCost. salaryFrom/salaryTo need showSalary. asOf=YYYY-MM-DD: the employees as GET /employees?asOf= lists them that day (a file of another day than today carries Row Keys an import treats as stale).
    */
   getEmployeesExport: {
     parameters: {
@@ -5444,6 +5444,7 @@ export interface operations {
         salaryFrom?: number;
         salaryTo?: number;
         status?: "active" | "leavers" | "future" | "all";
+        asOf?: string;
         payHistory?: "true" | "false";
       };
     };

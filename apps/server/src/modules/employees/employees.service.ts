@@ -289,17 +289,31 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
       });
     },
 
+    /** `asOf` when it names another day than the company's today; today or none: undefined. */
+    async otherDay(asOf: string | undefined): Promise<string | undefined> {
+      return asOf !== undefined && asOf !== (await employees.today()) ? asOf : undefined;
+    },
+
     /**
      * The same list as `list`, a page at a time (keyset by id, `pageSize` rows a read), each
      * page priced with the rules read in the same statement: for the export, whose memory
      * then holds a page, not the list. The permission check runs now, before the first page.
      */
-    listInPages(actor: Actor, filters: EmployeeFilters, pageSize = 5000): AsyncIterable<EmployeeView> {
+    listInPages(
+      actor: Actor,
+      filters: EmployeeFilters,
+      pageSize = 5000,
+      /** Another day than today (see `otherDay`): each employee's version in force then. */
+      asOf?: string,
+    ): AsyncIterable<EmployeeView> {
       const access = listAccess(actor, filters);
       return (async function* () {
         let after = 0;
         for (;;) {
-          const rows = await read(filters, access.priced, { after, limit: pageSize });
+          const rows = await read(asOf === undefined ? filters : { ...filters, asOf }, access.priced, {
+            after,
+            limit: pageSize,
+          });
           const [count, last] = [readCount(rows), readCount(rows) ? lastId(rows) : after];
           // The page's rows are let go before its views are written (views are copies): held
           // through the writing, they lived long enough to reach V8's old generation.

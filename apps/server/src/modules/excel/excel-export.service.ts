@@ -26,11 +26,13 @@ type ExportReferences = Pick<ExcelRepository, 'installationId' | 'widestValues' 
 async function* withVersions(
   employees: AsyncIterable<EmployeeView>,
   references: ExportReferences,
+  /** Exported as of another day: every Row Key's version is 0, so a re-import sees each row as stale. */
+  otherDay: boolean,
 ): AsyncGenerator<ExportedEmployee> {
   let page: EmployeeView[] = [];
   const flush = async function* () {
     const versions = await references.versions(page.map((e) => e.id));
-    for (const e of page) yield { ...e, version: versions.get(e.id) ?? 1 };
+    for (const e of page) yield { ...e, version: otherDay ? 0 : (versions.get(e.id) ?? 1) };
     page = [];
   };
   for await (const e of employees) {
@@ -42,7 +44,7 @@ async function* withVersions(
 
 export function createExcelExportService(deps: {
   /** The list as GET /employees reads it, in pages. */
-  employees: Pick<EmployeesService, 'listInPages'>;
+  employees: Pick<EmployeesService, 'listInPages' | 'otherDay'>;
   /** On the database: the installation's id, the widest values, each row's version. */
   references: ExportReferences;
 }) {
@@ -51,17 +53,20 @@ export function createExcelExportService(deps: {
     /**
      * The list as GET /employees gives it to this user (same filters, same 403 for salary
      * filters, salary and cost only when allowed), read and priced a page at a time while the
-     * workbook streams, with the columns to write.
+     * workbook streams, with the columns to write. `asOf` (YYYY-MM-DD): the list as of that day,
+     * as GET /employees?asOf= reads it.
      */
     async exportData(
       actor: Actor,
       filters: EmployeeFilters,
+      asOf?: string,
     ): Promise<{
       columns: ExportColumn[];
       employees: AsyncIterable<ExportedEmployee>;
       key: { installation: string; exportedAt: Date };
     }> {
-      const pages = deps.employees.listInPages(actor, filters, EXPORT_PAGE);
+      const day = await deps.employees.otherDay(asOf);
+      const pages = deps.employees.listInPages(actor, filters, EXPORT_PAGE, day);
       const [installation, widths] = await Promise.all([
         references.installationId(),
         references.widestValues(),
@@ -76,7 +81,7 @@ export function createExcelExportService(deps: {
       );
       return {
         columns,
-        employees: withVersions(pages, references),
+        employees: withVersions(pages, references, day !== undefined),
         key: { installation, exportedAt: new Date() },
       };
     },

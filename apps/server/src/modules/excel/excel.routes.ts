@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type {} from '@fastify/multipart';
 import { excelMoneyFormat } from '@salary/shared/common/money';
+import { asOfQuery } from '@salary/shared/employees/dated.contract';
 import { employeeListQuery, toEmployeeFilters } from '@salary/shared/employees/employee.contract';
 import {
   EXPORT_FILE_NAME,
@@ -65,8 +66,11 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
       {
         description:
           'Calculated Salary only for admins or showSalary, Total Cost only for admins or showCost. ' +
-          'salaryFrom/salaryTo need showSalary.',
-        querystring: employeeListQuery.and(z.object({ payHistory: z.enum(['true', 'false']).optional() })),
+          'salaryFrom/salaryTo need showSalary. asOf=YYYY-MM-DD: the employees as GET /employees?asOf= lists ' +
+          'them that day (a file of another day than today carries Row Keys an import treats as stale).',
+        querystring: employeeListQuery
+          .and(asOfQuery)
+          .and(z.object({ payHistory: z.enum(['true', 'false']).optional() })),
       },
     ),
     async (request, reply) => {
@@ -74,6 +78,7 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
       const { columns, employees, key } = await excelExport.exportData(
         request.actor,
         toEmployeeFilters(request.query),
+        request.query.asOf,
       );
       const format = await app.services.company.format();
       const out = new PassThrough();

@@ -41,6 +41,8 @@ export interface EmployeeColumnOptions {
   onMarkLeaver(employee: EmployeeView): void;
   /** Opens "Why this salary?" for the employee. */
   onExplain(employee: EmployeeView): void;
+  /** false: the salary is plain text (the list as of another day: the explanation is today's). */
+  explains?: boolean;
 }
 
 const editPath = (employee: EmployeeView) => `/employees/edit/${employee.id}`;
@@ -162,6 +164,8 @@ export function employeeColumns(options: EmployeeColumnOptions): EmployeeColumn[
       cell: ({ row }) =>
         row.original.calculatedSalary == null ? (
           '—'
+        ) : options.explains === false ? (
+          formatMoney(row.original.calculatedSalary)
         ) : (
           <UnstyledButton
             onClick={() => options.onExplain(row.original)}

@@ -24,6 +24,7 @@ export function EmployeeFiltersPlaceholder({ showSalaryFilters }: { showSalaryFi
         <Field label="Search by Name" span={spans.search} />
         <Field label="Technology" span={spans.pair} />
         <Field label="Position" span={spans.pair} />
+        <Field label="As of" span={spans.asOf} />
         <Field label="Grade" span={spans.narrow} />
         <Field label="Level" span={spans.narrow} />
         {showSalaryFilters ? (

@@ -1,4 +1,5 @@
 import { Button, Checkbox, Grid, Group, NumberInput, Paper, Select, TextInput } from '@mantine/core';
+import { isCalendarDay } from '@salary/shared/common/calendar-day';
 import { employeeListQuery } from '@salary/shared/employees/employee.contract';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { memo, useEffect, useRef, useState } from 'react';
@@ -9,6 +10,7 @@ import { useJobs } from '../../lib/salary-rules/get-jobs.ts';
 import { useLevels } from '../../lib/salary-rules/get-levels.ts';
 import { usePositions } from '../../lib/salary-rules/get-positions.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
+import { companyToday } from './as-of.tsx';
 import { filterSpans } from './filter-layout.ts';
 import { selectValue, toOptions } from './select-options.ts';
 
@@ -36,6 +38,10 @@ interface EmployeeFiltersProps {
   /** True while newly applied filters load. */
   applying: boolean;
   onApply(filters: DirectoryFilters): void;
+  /** The As of day (YYYY-MM-DD); undefined: today. */
+  asOf?: string | undefined;
+  /** A new As of day (undefined: back to today). */
+  onAsOf?(day: string | undefined): void;
 }
 
 /**
@@ -44,7 +50,14 @@ interface EmployeeFiltersProps {
  * reload and a shared link keep them. Apply Filters applies what is typed without waiting;
  * values the shared employeeListQuery schema refuses are marked and not applied.
  */
-function EmployeeFiltersForm({ filters, showSalaryFilters, applying, onApply }: EmployeeFiltersProps) {
+function EmployeeFiltersForm({
+  filters,
+  showSalaryFilters,
+  applying,
+  onApply,
+  asOf,
+  onAsOf,
+}: EmployeeFiltersProps) {
   const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(filters));
   const [errors, setErrors] = useState<FieldErrors>({});
   // What this form last applied: a change of the address from elsewhere (Back, Reset, a link)
@@ -152,7 +165,7 @@ function EmployeeFiltersForm({ filters, showSalaryFilters, applying, onApply }: 
     />
   );
 
-  const { search, pair, narrow, buttons } = filterSpans(showSalaryFilters);
+  const { search, pair, asOf: asOfSpan, narrow, buttons } = filterSpans(showSalaryFilters);
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
       <form
@@ -192,6 +205,9 @@ function EmployeeFiltersForm({ filters, showSalaryFilters, applying, onApply }: 
               filters.technologyId === undefined,
             )}
           </Grid.Col>
+          <Grid.Col span={asOfSpan}>
+            <AsOfInput day={asOf} onChange={(day) => onAsOf?.(day)} />
+          </Grid.Col>
           <Grid.Col span={narrow}>{idSelect('gradeId', 'Grade', toOptions(grades.data))}</Grid.Col>
           <Grid.Col span={narrow}>{idSelect('levelId', 'Level', toOptions(levels.data))}</Grid.Col>
           {showSalaryFilters ? (
@@ -219,6 +235,38 @@ function EmployeeFiltersForm({ filters, showSalaryFilters, applying, onApply }: 
         </Grid>
       </form>
     </Paper>
+  );
+}
+
+/**
+ * The As of day: today unless another is picked. The field keeps what is typed while a day is
+ * typed in part (the browser's date field answers '' then, and a year being typed reads 0002,
+ * 0020, 0202): only a whole day from year 1000 on is applied. Back to today is the banner's.
+ */
+function AsOfInput({ day, onChange }: { day: string | undefined; onChange(day: string | undefined): void }) {
+  const shown = day ?? companyToday();
+  const [draft, setDraft] = useState(shown);
+  // The day this field last applied: its echo from the address must not overwrite a year being
+  // typed meanwhile; a change from elsewhere (Back to today, Back) replaces the draft.
+  const applied = useRef(shown);
+  useEffect(() => {
+    if (shown !== applied.current) setDraft(shown);
+    applied.current = shown;
+  }, [shown]);
+  return (
+    <TextInput
+      type="date"
+      label="As of"
+      name="asOf"
+      value={draft}
+      onChange={(event) => {
+        const value = event.currentTarget.value;
+        setDraft(value);
+        if (!isCalendarDay(value) || Number(value.slice(0, 4)) < 1000) return;
+        applied.current = value;
+        onChange(value);
+      }}
+    />
   );
 }
 

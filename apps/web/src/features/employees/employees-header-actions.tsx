@@ -17,7 +17,7 @@ import type { EmployeeListFilters } from './api/get-employees.ts';
 import { ImportEmployeesButton } from './import-employees-button.tsx';
 
 interface EmployeesHeaderActionsProps {
-  /** The applied filters: the export holds what the list holds. */
+  /** The applied filters and As of day: the export holds what the list holds. */
   filters: EmployeeListFilters;
   canImport: boolean;
   canAdd: boolean;

@@ -10,6 +10,7 @@ import { type DirectoryFilters, filtersFromParams, withFilters } from '../../lib
 import { canOpenEmployeeForms } from '../../lib/permissions.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { useEmployees } from './api/get-employees.ts';
+import { AsOfBanner, asOfFromParams, withAsOf } from './as-of.tsx';
 import { EmployeeFiltersPlaceholder } from './employee-filters-placeholder.tsx';
 import { type EmployeeSort, sortFromParams, withSort } from './employee-rows.ts';
 import { DIRECTORY_ID, EmployeesDirectory } from './employees-directory.tsx';
@@ -23,8 +24,10 @@ const EmployeeFilters = lazy(() =>
 );
 
 /** The phone's filter toggle says how many filters are on, so a filtered list is never a surprise. */
-function filtersLabel(filters: DirectoryFilters): string {
-  const on = Object.values(filters).filter((value) => value !== undefined && value !== '').length;
+function filtersLabel(filters: DirectoryFilters, asOf: string | undefined): string {
+  const on =
+    Object.values(filters).filter((value) => value !== undefined && value !== '').length +
+    (asOf === undefined ? 0 : 1);
   return on ? `Filters (${on} applied)` : 'Filters';
 }
 
@@ -41,7 +44,11 @@ export default function EmployeesPage() {
   const filters = useMemo(() => filtersFromParams(params), [search]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: as above.
   const sort = useMemo(() => sortFromParams(params), [search]);
-  const employees = useEmployees(filters);
+  // Another day than today: the list and the export as of that day, and no writes offered.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: as above.
+  const asOf = useMemo(() => asOfFromParams(params), [search]);
+  const listed = useMemo(() => (asOf === undefined ? filters : { ...filters, asOf }), [filters, asOf]);
+  const employees = useEmployees(listed);
   useLoadErrorToast(employees.error, 'Failed to fetch employees');
 
   const { pathname } = useLocation();
@@ -54,6 +61,10 @@ export default function EmployeesPage() {
     },
     [setParams, pathname],
   );
+  const applyAsOf = useCallback(
+    (day: string | undefined) => setParams((current) => withAsOf(current, day)),
+    [setParams],
+  );
   const applySort = useCallback(
     (next: EmployeeSort) => setParams((current) => withSort(current, next), { replace: true }),
     [setParams],
@@ -63,11 +74,14 @@ export default function EmployeesPage() {
     () => ({
       showSalary: can(user, 'showSalary'),
       showCost: can(user, 'showCost'),
-      // The edit route also needs admin or showSalary: no link that would bounce.
-      canEdit: canOpenEmployeeForms(user),
-      canDelete: can(user, 'deleteEmployee'),
+      // The edit route also needs admin or showSalary: no link that would bounce. Another day
+      // than today is read-only: a write changes today, not the day shown.
+      canEdit: asOf === undefined && canOpenEmployeeForms(user),
+      canDelete: asOf === undefined && can(user, 'deleteEmployee'),
+      // "Why this salary?" explains today's pay: not offered beside another day's.
+      explains: asOf === undefined,
     }),
-    [user],
+    [user, asOf],
   );
 
   return (
@@ -86,25 +100,28 @@ export default function EmployeesPage() {
         actions={
           <PhoneDisclosure label="Actions" inline>
             <EmployeesHeaderActions
-              filters={filters}
-              canImport={can(user, 'manageEmployee')}
-              canAdd={canOpenEmployeeForms(user)}
+              filters={listed}
+              canImport={asOf === undefined && can(user, 'manageEmployee')}
+              canAdd={asOf === undefined && canOpenEmployeeForms(user)}
               canSeePay={can(user, 'showSalary') || can(user, 'showCost')}
             />
           </PhoneDisclosure>
         }
       />
       <Stack gap="lg">
-        <PhoneDisclosure label={filtersLabel(filters)}>
+        <PhoneDisclosure label={filtersLabel(filters, asOf)}>
           <Suspense fallback={<EmployeeFiltersPlaceholder showSalaryFilters={permissions.showSalary} />}>
             <EmployeeFilters
               filters={filters}
               showSalaryFilters={permissions.showSalary}
               applying={employees.isFetching && employees.isPlaceholderData}
               onApply={applyFilters}
+              asOf={asOf}
+              onAsOf={applyAsOf}
             />
           </Suspense>
         </PhoneDisclosure>
+        {asOf !== undefined ? <AsOfBanner day={asOf} onBackToToday={() => applyAsOf(undefined)} /> : null}
         <EmployeesDirectory
           employees={employees.data}
           filters={filters}

@@ -7,8 +7,11 @@ import { reloadOnVisit, useOpeningVisit } from '../../../lib/opening-data.ts';
 /** Every employees call shares this prefix: a write invalidates it and the list reloads. */
 export const employeesQueryKey = ['employees'] as const;
 
-/** The server-side filters, checked by the shared schema (wire names); absent = no filter. */
-export type EmployeeListFilters = z.output<typeof employeeListQuery>;
+/**
+ * The server-side filters, checked by the shared schema (wire names); absent = no filter. `asOf`
+ * (YYYY-MM-DD): the employees as of that day; absent: today.
+ */
+export type EmployeeListFilters = z.output<typeof employeeListQuery> & { asOf?: string };
 
 /**
  * GET /employees. Not parsed with zod on purpose: the list can hold 10,000 rows and the

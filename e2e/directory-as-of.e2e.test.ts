@@ -1,0 +1,111 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { EmployeesPage } from './pages/employees-page.ts';
+import { adminCredentials } from './support/api.ts';
+import { axeFindings } from './support/axe.ts';
+import { horizontalOverflow, MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
+import { isFocused, tabTo } from './support/keyboard.ts';
+import { seedEmployee, uniqueName, useSeededRules } from './support/seed-employees.ts';
+
+/*
+ * The directory as of a day, keyboard only: an administrator types a day in the past into the
+ * filters' As of field, sees the banner and a leaver who had not left yet (with no way to edit
+ * or add anything that day), and goes back to today from the banner. axe-core clean, no
+ * sideways scroll, at 1440 and 390 px.
+ */
+
+const browser = useBrowser();
+const rules = useSeededRules(3000);
+const WIDE: Viewport = { width: 1440, height: 900 };
+
+/** `days` before today (UTC), as YYYY-MM-DD: far enough from today for any company time zone. */
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+async function axeClean(page: Page, where: string) {
+  const findings = await axeFindings(page);
+  expect(
+    findings.map((f) => `${f.rule}: ${f.targets.join(', ')}`),
+    `axe-core on ${where}`,
+  ).toEqual([]);
+}
+
+describe('the directory as of a day', () => {
+  it.each([
+    ['1440', WIDE],
+    ['390', MOBILE],
+  ] as const)(
+    'shows a past day with its leaver, read-only, and goes back to today (%s px)',
+    async (width, viewport) => {
+      const tag = uniqueName(`As Of ${width}`);
+      const stays = await seedEmployee(rules, { name: `${tag} Stays`, hireDate: '2020-01-06' });
+      const leaver = await seedEmployee(rules, {
+        name: `${tag} Leaver`,
+        hireDate: '2020-01-06',
+        leaveDate: daysAgo(30),
+      });
+      const day = daysAgo(60);
+
+      const page = await browser.signedInPage(adminCredentials(), viewport);
+      const directory = new EmployeesPage(page);
+      await directory.goto();
+      await directory.searchAndWait(tag);
+      await directory.row(stays.id).waitFor();
+      expect(await directory.row(leaver.id).count()).toBe(0);
+
+      // Keyboard only: from Search by Name, Tab to As of and type the day (Chromium's en-US field: mm dd yyyy).
+      const asOf = directory.filters.getByLabel('As of');
+      await directory.filters.getByLabel('Search by Name').focus();
+      await tabTo(page, asOf, 10);
+      const [yyyy, mm, dd] = day.split('-');
+      const listed = page.waitForResponse((r) => {
+        const url = new URL(r.url());
+        return url.pathname === '/api/employees' && url.searchParams.get('asOf') === day;
+      });
+      await page.keyboard.type(`${mm}${dd}${yyyy}`);
+      await listed;
+      expect(await asOf.inputValue()).toBe(day);
+      await page.waitForURL(
+        (url) => url.searchParams.get('asOf') === day && url.searchParams.get('name') === tag,
+      );
+
+      const banner = page.getByRole('status').filter({ hasText: 'Showing the directory as of' });
+      await banner.waitFor();
+      expect(await banner.innerText()).toMatch(/^Showing the directory as of .+ — Back to today$/);
+      await directory.row(leaver.id).waitFor();
+      await directory.row(stays.id).waitFor();
+      // Read-only: no row actions, no Add Employee, no link into the form.
+      expect(await page.getByRole('button', { name: `Mark ${leaver.name} as leaver` }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: `Delete ${leaver.name}` }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Add Employee' }).count()).toBe(0);
+      expect(await directory.row(leaver.id).getByRole('link').count()).toBe(0);
+      // The salary shows, but "Why this salary?" (today's explanation) is not offered beside another day's.
+      expect(await directory.row(stays.id).innerText()).toContain('$3,000.00');
+      expect(
+        await directory
+          .row(stays.id)
+          .getByRole('button', { name: /^Why this salary\?/ })
+          .count(),
+      ).toBe(0);
+      expect(await horizontalOverflow(page)).toBe(0);
+      await axeClean(page, `the directory as of ${day} at ${width} px`);
+      await screenshot(page, `directory-as-of-${width}`);
+
+      // Back to today, from the banner: Tab to it, Enter.
+      const back = banner.getByRole('button', { name: 'Back to today' });
+      await tabTo(page, back, 20);
+      expect(await isFocused(back)).toBe(true);
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => !url.searchParams.has('asOf') && url.searchParams.get('name') === tag);
+      await banner.waitFor({ state: 'detached' });
+      await directory.row(leaver.id).waitFor({ state: 'detached' });
+      await directory.row(stays.id).waitFor();
+      await directory.row(stays.id).getByRole('link', { name: stays.name }).waitFor();
+      await directory
+        .row(stays.id)
+        .getByRole('button', { name: /^Why this salary\?/ })
+        .waitFor();
+      expect(await horizontalOverflow(page)).toBe(0);
+      await axeClean(page, `the directory as of today at ${width} px`);
+    },
+  );
+});
