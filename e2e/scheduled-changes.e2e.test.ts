@@ -125,7 +125,8 @@ describe('Scheduled changes', () => {
       const list = page.getByRole('list', { name: 'Scheduled changes' });
       const item = list.getByRole('listitem', { name: `${employee.name}, from ${dayText}` });
       await item.waitFor();
-      expect(await item.textContent()).toContain(`Grade ${rules.grade.name} → ${lead.name}`);
+      // The names come from the rule lists, which may still be loading when the item shows.
+      await poll(() => item.textContent()).toContain(`Grade ${rules.grade.name} → ${lead.name}`);
       expect(await item.textContent()).toContain(`Recorded by ${adminCredentials().email}`);
       expect(await horizontalOverflow(page)).toBe(0);
       await axeClean(page, 'Settings → Scheduled changes');
