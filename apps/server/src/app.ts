@@ -33,6 +33,7 @@ import { levelsRoutes } from './modules/levels/levels.routes.ts';
 import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { payTransparencyRoutes } from './modules/pay-transparency/pay-transparency.routes.ts';
 import { positionsRoutes } from './modules/positions/positions.routes.ts';
+import { scheduledChangesRoutes } from './modules/rule-calendar/scheduled-changes.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { DEFAULT_WEB_DIST } from './paths.ts';
@@ -78,6 +79,7 @@ const SERVICE_ROUTES = [
   calculatorRoutes,
   impactRoutes,
   employeesRoutes,
+  scheduledChangesRoutes,
   insightsRoutes,
   auditRoutes,
   auditRevertRoutes,

@@ -52,6 +52,8 @@ import { createPricedReadModel } from './modules/pricing/pricing.read-model.ts';
 import { createPricingRepository } from './modules/pricing/pricing.repository.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { pgliteSnapshotReads, postgresSnapshotReads } from './modules/pricing/snapshot-reads.repository.ts';
+import { createRuleCalendar } from './modules/rule-calendar/rule-calendar.service.ts';
+import { createRuleVersionsRepository } from './modules/rule-calendar/rule-versions.repository.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createUsersRepository, type SignedInRow } from './modules/users/users.repository.ts';
@@ -146,6 +148,11 @@ export function buildServices(db: Db, opts: ServiceOptions) {
   };
 
   const baseSalaryRows = on(createBaseSalariesRepository);
+  const ruleCalendar = createRuleCalendar({
+    versions: on(createRuleVersionsRepository),
+    today: (handle) => employeesRepository(handle).today(),
+    audit,
+  });
   const factorRows = on(createAdjustmentFactorsRepository);
   // The rule domains (each revertable from the Audit Log through its own update).
   const rules = {
@@ -153,9 +160,21 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     positions: createPositionsService({ positions, audit, jobs }),
     grades: createGradesService({ grades, audit }),
     levels: createLevelsService({ levels, audit }),
-    baseSalaries: createBaseSalariesService({ baseSalaries: baseSalaryRows, grades, levels, audit }),
-    adjustmentFactors: createAdjustmentFactorsService({ factors: factorRows, jobs, positions, audit }),
-    settings: createSettingsService({ settings: settingsRepository, audit }),
+    baseSalaries: createBaseSalariesService({
+      baseSalaries: baseSalaryRows,
+      grades,
+      levels,
+      audit,
+      calendar: ruleCalendar,
+    }),
+    adjustmentFactors: createAdjustmentFactorsService({
+      factors: factorRows,
+      jobs,
+      positions,
+      audit,
+      calendar: ruleCalendar,
+    }),
+    settings: createSettingsService({ settings: settingsRepository, audit, calendar: ruleCalendar }),
   };
   const importRevert = createImportRevertService({
     revert: on(createImportRevertRepository),
@@ -223,6 +242,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       audit,
     }),
     ...rules,
+    ruleCalendar,
     pricing,
     calculator: createCalculatorService({ pricing }),
     impact: createImpactService({ db, pricing }),

@@ -406,6 +406,46 @@ export const employeeVersions = pgTable(
 );
 
 /**
+ * The dated rules (docs/decisions/0026): one row per rule and day it changes — a base salary
+ * (grade, level), an adjustment factor (job, position) or the settings record (no key) — with
+ * the rule's value from that day in the table's own units (`value`: the columns as JSON; null:
+ * no such rule from that day). The rule tables hold the versions in force today; a rule with
+ * no version at all is in force as its table row says, on every day. Ids come from the
+ * employee versions' sequence, so a scheduled change is named by one id whichever it is.
+ */
+export const ruleVersions = pgTable(
+  'rule_versions',
+  {
+    id: integer('id').primaryKey().default(sql`nextval('employee_versions_id_seq')`),
+    kind: text('kind', { enum: ['BASE_SALARY', 'ADJUSTMENT_FACTOR', 'SETTINGS'] }).notNull(),
+    gradeId: integer('grade_id').references(() => grades.id, { onDelete: 'cascade' }),
+    levelId: integer('level_id').references(() => levels.id, { onDelete: 'cascade' }),
+    jobId: integer('job_id').references(() => jobs.id, { onDelete: 'cascade' }),
+    positionId: integer('position_id').references(() => positions.id, { onDelete: 'cascade' }),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    value: jsonb('value'),
+    /** Whether the rule table has taken it: false for a version whose day had not come. */
+    applied: boolean('applied').notNull().default(true),
+    recordedBy: text('recorded_by'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('rule_versions_rule_day')
+      .on(t.kind, t.gradeId, t.levelId, t.jobId, t.positionId, t.effectiveFrom)
+      .nullsNotDistinct(),
+    index('rule_versions_waiting').on(t.effectiveFrom).where(sql`not ${t.applied}`),
+    check('rule_versions_kind', sql`${t.kind} in ('BASE_SALARY', 'ADJUSTMENT_FACTOR', 'SETTINGS')`),
+    check(
+      'rule_versions_keys',
+      sql`case ${t.kind}
+        when 'BASE_SALARY' then ${t.gradeId} is not null and ${t.levelId} is not null and ${t.jobId} is null and ${t.positionId} is null
+        when 'ADJUSTMENT_FACTOR' then ${t.jobId} is not null and ${t.positionId} is not null and ${t.gradeId} is null and ${t.levelId} is null
+        else ${t.gradeId} is null and ${t.levelId} is null and ${t.jobId} is null and ${t.positionId} is null end`,
+    ),
+  ],
+);
+
+/**
  * The audit trail: one entry per successful write, inserted by the transaction that makes the
  * change (so a rolled-back write leaves none). Never updated or deleted by the app. No foreign
  * key to users: the trail outlives the people in it, so the actor's email is kept as it was.

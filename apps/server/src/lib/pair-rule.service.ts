@@ -4,6 +4,7 @@ import type { EmployeeFilters } from '@salary/shared/employees/employee.contract
 import type { DbOrTx } from '../db/client.ts';
 import { diffFields } from '../modules/audit/audit.diff.ts';
 import type { AuditService } from '../modules/audit/audit.service.ts';
+import type { RuleCalendar } from '../modules/rule-calendar/rule-calendar.service.ts';
 import { type AppError, badRequest, conflict, notFound } from './app-error.ts';
 import { requireMoneyRulesReader, requirePermission } from './authorize.ts';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from './pg-errors.ts';
@@ -75,6 +76,8 @@ export interface PairRuleOptions<Rule, Input, A, B> {
   audited?(rule: Rule): object;
   /** Each field's label on the form, as a stale write's 409 names what changed. */
   labels: Record<string, string>;
+  /** Dated rules: every write takes effect from the unit of work's day (modules/rule-calendar). */
+  calendar?: Pick<RuleCalendar, 'open' | 'settle'>;
 }
 
 /** The four calls of a pair-rule list, as its routes hand them on. */
@@ -145,6 +148,7 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
     const duplicate = conflict(options.duplicate(first, second));
     if (await store.findByPair(first.id, second.id, { exceptId })) throw duplicate;
     const pay = await options.audit.payBefore(uow, pricedBy(before, input), { rulesOnly: true });
+    await options.calendar?.open(uow);
     let id: number;
     try {
       id = await run();
@@ -156,6 +160,8 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
     }
     const saved = await store.findById(id);
     if (!saved) throw missing();
+    // A write from another day leaves today's rule as the calendar says (unchanged, for a day to come).
+    const dated = await options.calendar?.settle(uow);
     await options.audit.record(
       uow,
       {
@@ -164,10 +170,11 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
         entityId: id,
         label: options.label(before ?? saved),
         changes: diffFields(values(before), values(saved)),
+        ...datedDetails(dated),
       },
       { pay },
     );
-    return saved;
+    return dated ? ((await store.findById(id)) ?? saved) : saved;
   }
 
   return {
@@ -199,7 +206,9 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
       requirePermission(actor, 'manageSettings');
       const before = await findAtVersion(uow, id, version);
       const pay = await options.audit.payBefore(uow, options.priced(before), { rulesOnly: true });
+      await options.calendar?.open(uow);
       if (!(await storeOn(uow.tx).delete(id))) throw missing();
+      const dated = await options.calendar?.settle(uow);
       await options.audit.record(
         uow,
         {
@@ -208,9 +217,17 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
           entityId: id,
           label: options.label(before),
           changes: diffFields(values(before), null),
+          ...datedDetails(dated),
         },
         { pay },
       );
     },
   };
+}
+
+/** The audit entry's details of a write from another day than today: that day, and whether it waits. */
+export function datedDetails(dated: { details: Record<string, unknown> } | undefined): {
+  details?: Record<string, unknown>;
+} {
+  return dated && Object.keys(dated.details).length ? { details: dated.details } : {};
 }

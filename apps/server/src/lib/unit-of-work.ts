@@ -39,6 +39,11 @@ export interface UnitOfWork {
   readonly preview: boolean;
   /** What the unit is for, in errors: 'PUT /api/settings'. */
   readonly label: string;
+  /**
+   * The day a dated rule write takes effect from (`?effectiveFrom=` of a route marked `dated`):
+   * absent, the company's today (modules/rule-calendar).
+   */
+  readonly effectiveFrom?: string;
 }
 
 /** Opens a unit of work when the caller is ready to write (an import reads its upload first). */
@@ -71,6 +76,8 @@ export interface UnitOptions {
    * one connection, so its transactions run one at a time anyway (callers leave it unset there).
    */
   serialize?: boolean;
+  /** The day a dated write takes effect from (see `UnitOfWork.effectiveFrom`). */
+  effectiveFrom?: string;
 }
 
 /** Refuses a unit that wrote without recording an audit entry (unless it need not). */
@@ -86,6 +93,7 @@ function unitOn(tx: Tx, options: UnitOptions, preview: boolean, fallbackLabel: s
     audit: { recorded: [], required: options.audited ?? true },
     preview,
     label: options.label ?? fallbackLabel,
+    ...(options.effectiveFrom !== undefined && { effectiveFrom: options.effectiveFrom }),
   };
 }
 
@@ -132,6 +140,7 @@ export async function nestedUnitOfWork<T>(
         actor: options.actor !== undefined ? options.actor : outer.actor,
         label: options.label ?? outer.label,
         audited: options.audited ?? outer.audit.required,
+        effectiveFrom: options.effectiveFrom ?? outer.effectiveFrom,
       },
       outer.preview,
       outer.label,

@@ -1,6 +1,7 @@
 import { emptyEnvelope, envelopeOf, idParam } from '@salary/shared/common/envelope';
 import type { Actor } from '@salary/shared/common/permissions';
 import { versionQuery } from '@salary/shared/common/stale-version';
+import { effectiveFromQuery } from '@salary/shared/employees/dated.contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from './reply.ts';
@@ -25,8 +26,24 @@ import type { UnitOfWork } from './unit-of-work.ts';
 
 const idOf = (request: FastifyRequest) => (request.params as z.output<typeof idParam>).id;
 
-export function writeRoutes<Item extends z.ZodType>(tag: string, noun: string, item: Item) {
-  const doc = routeDoc(tag);
+export function writeRoutes<Item extends z.ZodType>(
+  tag: string,
+  noun: string,
+  item: Item,
+  /** Dated rule writes: each takes `?effectiveFrom=`, the day it takes effect from (modules/rule-calendar). */
+  options: { dated?: boolean } = {},
+) {
+  const base = routeDoc(tag);
+  const dated = options.dated === true;
+  // A dated write reads `?effectiveFrom=` beside whatever query it takes, and says so to the unit of work.
+  const doc: typeof base = (summary, answer, more) => {
+    if (!dated) return base(summary, answer, more);
+    const reads = (more ?? {}) as { querystring?: z.ZodObject };
+    const querystring = reads.querystring
+      ? reads.querystring.extend(effectiveFromQuery.shape)
+      : effectiveFromQuery;
+    return base(summary, answer, { ...more, querystring, config: { dated: true } } as unknown as typeof more);
+  };
   // Widened: the handlers' types come from `run`; the schemas only validate and document.
   const row: z.ZodType = item;
   return {

@@ -6,7 +6,7 @@ import { companyToday } from '../modules/employees/employee.model.ts';
 import { joinedUnitOfWork } from './unit-of-work.plugin.ts';
 
 /*
- * A change scheduled for a day (docs/decisions/0025) takes effect before the first request of
+ * A change scheduled for a day (an employee's, docs/decisions/0025, or a rule's, 0026) takes effect before the first request of
  * that day reads anything: every signed-in request first asks when the next waiting version
  * starts (one small statement, none while the database is at the snapshot last asked at), and
  * once that day has come in the company's time zone the versions due are applied in a unit of
@@ -26,7 +26,12 @@ export default fp(async function scheduledVersions(
     const snapshot = request.dataSnapshot;
     let state = snapshot !== undefined && known?.snapshot === snapshot ? known : undefined;
     if (!state) {
-      state = { snapshot: snapshot ?? '', ...(await app.services.employees.nextWaiting()) };
+      const [people, rules] = await Promise.all([
+        app.services.employees.nextWaiting(),
+        app.services.ruleCalendar.nextWaiting(),
+      ]);
+      const next = [people.next, rules].filter((d): d is string => d !== null).sort()[0] ?? null;
+      state = { snapshot: snapshot ?? '', timeZone: people.timeZone, next };
       if (snapshot !== undefined) known = state;
     }
     if (!state.next) return;
@@ -35,8 +40,12 @@ export default fp(async function scheduledVersions(
     known = undefined;
     await runUnitOfWork(
       opts.db,
-      { actor: null, label: 'scheduled employee changes', serialize: opts.serializeWrites },
-      (uow) => app.services.employees.applyDue(uow, today),
+      { actor: null, label: 'scheduled changes', serialize: opts.serializeWrites },
+      async (uow) => {
+        // Rules first: the employees' entries then price with the rules of their day.
+        await app.services.ruleCalendar.applyDue(uow, today);
+        await app.services.employees.applyDue(uow, today);
+      },
     );
   });
 });

@@ -21,6 +21,8 @@ declare module 'fastify' {
     writeScope?: 'transaction' | 'deferred' | 'none';
     /** false: the route writes only what is not audited (sessions at sign-in and sign-out). */
     audit?: boolean;
+    /** A dated rule write: its `?effectiveFrom=` becomes the unit of work's (modules/rule-calendar). */
+    dated?: boolean;
   }
   interface FastifyRequest {
     /**
@@ -98,9 +100,11 @@ export default fp(async function unitOfWorkPlugin(
     const audited = opts.requireAudit && route.config?.audit !== false;
     // Sign-in and sign-out write only sessions: they never wait behind an import.
     const serialize = opts.serializeWrites && route.config?.audit !== false;
+    const dated = route.config?.dated === true;
     route.handler = async function handlerInUnitOfWork(request, reply) {
       const actor = request.actor ? { id: request.actor.id, email: request.actor.email } : null;
-      const options: UnitOptions = { actor, label, audited, serialize };
+      const effectiveFrom = dated ? (request.query as { effectiveFrom?: string }).effectiveFrom : undefined;
+      const options: UnitOptions = { actor, label, audited, serialize, effectiveFrom };
       const joined = joinedUnitOfWork(request);
       const open: OpenUnitOfWork = joined
         ? (work) => nestedUnitOfWork(joined.uow, options, work)

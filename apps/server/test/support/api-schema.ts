@@ -336,15 +336,15 @@ export interface paths {
   };
   "/api/scheduled-changes": {
     /**
-     * Employee changes waiting for their day
-     * @description Signed in (as reading employees): each change, the employee, the fields it moves, from when, who recorded it and when.
+     * Employee and rule changes waiting for their day
+     * @description Signed in (as reading employees): each change, what it changes (an employee, or a rule: a base salary, an adjustment factor, the settings), the fields it moves, from when, who recorded it and when. Rule changes only for admin, showSalary, showSettings or manageSettings.
      */
     get: operations["getScheduledChanges"];
   };
   "/api/scheduled-changes/{id}": {
     /**
-     * Cancel a scheduled change before its day (manageEmployee)
-     * @description Cancel a scheduled change before its day (manageEmployee). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     * Cancel a scheduled change before its day (manageEmployee for an employee, manageSettings for a rule)
+     * @description Cancel a scheduled change before its day (manageEmployee for an employee, manageSettings for a rule). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
      */
     delete: operations["deleteScheduledChangesById"];
   };
@@ -2627,6 +2627,11 @@ export interface operations {
    * @description Create the base salary of a grade and level (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
    */
   postBaseSalary: {
+    parameters: {
+      query?: {
+        effectiveFrom?: string;
+      };
+    };
     requestBody: {
       content: {
         "application/json": {
@@ -2698,6 +2703,9 @@ export interface operations {
    */
   putBaseSalaryById: {
     parameters: {
+      query?: {
+        effectiveFrom?: string;
+      };
       path: {
         id: number;
       };
@@ -2783,6 +2791,7 @@ export interface operations {
     parameters: {
       query?: {
         version?: number;
+        effectiveFrom?: string;
       };
       path: {
         id: number;
@@ -2837,6 +2846,11 @@ export interface operations {
    * @description Save many cells of the grade × level matrix in one transaction; refused whole, naming each bad cell (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
    */
   postBaseSalaryBulk: {
+    parameters: {
+      query?: {
+        effectiveFrom?: string;
+      };
+    };
     requestBody: {
       content: {
         "application/json": {
@@ -2975,6 +2989,11 @@ export interface operations {
    * @description Create the factor of a job and position; PERCENTAGE as a fraction (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
    */
   postAdjustmentFactors: {
+    parameters: {
+      query?: {
+        effectiveFrom?: string;
+      };
+    };
     requestBody: {
       content: {
         "application/json": {
@@ -3048,6 +3067,9 @@ export interface operations {
    */
   putAdjustmentFactorsById: {
     parameters: {
+      query?: {
+        effectiveFrom?: string;
+      };
       path: {
         id: number;
       };
@@ -3135,6 +3157,7 @@ export interface operations {
     parameters: {
       query?: {
         version?: number;
+        effectiveFrom?: string;
       };
       path: {
         id: number;
@@ -3300,6 +3323,11 @@ export interface operations {
    * @description Replaces the whole settings record; every field except `version` is required. `benefits` and `customMultipliers` may be JSON strings of the lists or the lists themselves; the answer always has arrays. `socialInsuranceEnabled` accepts true/false or 1/0. Custom multipliers without an id or with a `tmp-` id get a stable id; other ids are kept. Send the `version` you read: a save from an older version answers 409 (error STALE_VERSION) and writes nothing. Without `version` the last save wins (the web app always sends it). A benefit name repeated, ignoring case, answers 409. Needs admin or manageSettings.
    */
   putSettings: {
+    parameters: {
+      query?: {
+        effectiveFrom?: string;
+      };
+    };
     requestBody: {
       content: {
         "application/json": {
@@ -4373,8 +4401,8 @@ export interface operations {
     };
   };
   /**
-   * Employee changes waiting for their day
-   * @description Signed in (as reading employees): each change, the employee, the fields it moves, from when, who recorded it and when.
+   * Employee and rule changes waiting for their day
+   * @description Signed in (as reading employees): each change, what it changes (an employee, or a rule: a base salary, an adjustment factor, the settings), the fields it moves, from when, who recorded it and when. Rule changes only for admin, showSalary, showSettings or manageSettings.
    */
   getScheduledChanges: {
     responses: {
@@ -4387,7 +4415,10 @@ export interface operations {
             error: string | null;
             data: ({
                 id: number;
-                employeeId: number;
+                /** @enum {string} */
+                kind: "employee" | "baseSalary" | "adjustmentFactor" | "settings";
+                subjectName: string;
+                employeeId: number | null;
                 employeeName: string;
                 effectiveFrom: string;
                 changes: {
@@ -4428,8 +4459,8 @@ export interface operations {
     };
   };
   /**
-   * Cancel a scheduled change before its day (manageEmployee)
-   * @description Cancel a scheduled change before its day (manageEmployee). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   * Cancel a scheduled change before its day (manageEmployee for an employee, manageSettings for a rule)
+   * @description Cancel a scheduled change before its day (manageEmployee for an employee, manageSettings for a rule). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
    */
   deleteScheduledChangesById: {
     parameters: {

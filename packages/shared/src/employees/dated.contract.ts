@@ -24,14 +24,26 @@ export const scheduledFieldSchema = z.object({
   after: z.unknown(),
 });
 
-/** A change to an employee waiting for its day. */
+/** What a scheduled change changes: an employee, or a rule (a base salary, a factor, the settings). */
+export const SCHEDULED_KINDS = ['employee', 'baseSalary', 'adjustmentFactor', 'settings'] as const;
+
+/** A change to an employee or a rule, waiting for its day. */
 export const scheduledChangeSchema = z.object({
+  /** One id space for employee and rule changes: DELETE /scheduled-changes/{id} cancels either. */
   id: z.number().int(),
-  employeeId: z.number().int(),
+  kind: z.enum(SCHEDULED_KINDS),
+  /** "Jane Doe"; "Senior / L2" (grade / level); "Backend / Lead" (job / position); "Settings". */
+  subjectName: z.string(),
+  /** The employee (null for a rule). */
+  employeeId: z.number().int().nullable(),
+  /** The employee's name (a rule's subjectName). */
   employeeName: z.string(),
   /** The day it takes effect. */
   effectiveFrom: z.string(),
-  /** The dated fields it changes, in the API's names (salary-related fields included). */
+  /**
+   * What it changes, in the API's names: an employee's dated fields; a base salary's `amount`; a
+   * factor's `type` and `factor`; the settings' fields as PUT /settings names them. `after` null: the rule is removed.
+   */
   changes: z.array(scheduledFieldSchema),
   /** Who recorded it (email; null: the system) and when (ISO time). */
   recordedBy: z.string().nullable(),

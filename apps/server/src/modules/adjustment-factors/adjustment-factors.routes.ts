@@ -12,7 +12,9 @@ import { writeRoutes } from '../../lib/write-routes.ts';
 export const adjustmentFactorsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.adjustmentFactors;
   const doc = routeDoc('adjustment-factors');
-  const writes = writeRoutes('adjustment-factors', 'Adjustment factor', adjustmentFactorSchema);
+  const writes = writeRoutes('adjustment-factors', 'Adjustment factor', adjustmentFactorSchema, {
+    dated: true,
+  });
 
   app.get(
     '/adjustment-factors',

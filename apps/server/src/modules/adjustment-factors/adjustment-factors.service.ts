@@ -7,6 +7,7 @@ import { badRequest } from '../../lib/app-error.ts';
 import { type PairRuleService, pairRuleService, type RowFinder } from '../../lib/pair-rule.service.ts';
 import type { RepositoryOn } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { RuleCalendar } from '../rule-calendar/rule-calendar.service.ts';
 import type { AdjustmentFactorsRepository } from './adjustment-factors.repository.ts';
 
 type FactorInput = z.output<typeof createAdjustmentFactorBody>;
@@ -21,10 +22,13 @@ export function createAdjustmentFactorsService(deps: {
   factors: RepositoryOn<AdjustmentFactorsRepository>;
   jobs: RowFinder<{ id: number; name: string }>;
   positions: RowFinder<{ id: number; name: string; jobId: number }>;
+  /** Dated rules (modules/rule-calendar); absent: every write is from today, undated. */
+  calendar?: Pick<RuleCalendar, 'open' | 'settle'>;
   audit: Pick<AuditService, 'record' | 'payBefore' | 'staleVersion'>;
 }): AdjustmentFactorsService {
   const { jobs, positions } = deps;
   return pairRuleService(deps.factors, {
+    calendar: deps.calendar,
     notFoundMessage: 'Adjustment factor not found',
     references: [
       { field: 'jobId', missing: 'Job not found', find: (id, handle) => jobs(handle).findById(id) },

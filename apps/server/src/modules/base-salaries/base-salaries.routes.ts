@@ -6,6 +6,7 @@ import {
   updateBaseSalaryBody,
 } from '@salary/shared/base-salaries/base-salaries.contract';
 import { toCents } from '@salary/shared/common/money';
+import { effectiveFromQuery } from '@salary/shared/employees/dated.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
@@ -20,7 +21,7 @@ import { baseSalaryFromApi, baseSalaryToApi } from './base-salaries.wire.ts';
 export const baseSalariesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.baseSalaries;
   const doc = routeDoc('base-salaries');
-  const writes = writeRoutes('base-salaries', 'Base salary', baseSalarySchema);
+  const writes = writeRoutes('base-salaries', 'Base salary', baseSalarySchema, { dated: true });
 
   app.get(
     '/base-salary',
@@ -53,7 +54,7 @@ export const baseSalariesRoutes: FastifyPluginAsyncZod = async (app) => {
     doc(
       'Save many cells of the grade × level matrix in one transaction; refused whole, naming each bad cell (manageSettings)',
       bulkBaseSalariesResult,
-      { body: bulkBaseSalariesBody },
+      { body: bulkBaseSalariesBody, querystring: effectiveFromQuery, config: { dated: true } },
     ),
     async (request) => {
       const cells = request.body.cells.map((cell) => ({

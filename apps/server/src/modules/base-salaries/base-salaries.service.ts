@@ -3,9 +3,15 @@ import { type Cents, fromCents } from '@salary/shared/common/money';
 import type { Actor } from '@salary/shared/common/permissions';
 import { badRequest } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
-import { type PairRuleService, pairRuleService, type RowFinder } from '../../lib/pair-rule.service.ts';
+import {
+  datedDetails,
+  type PairRuleService,
+  pairRuleService,
+  type RowFinder,
+} from '../../lib/pair-rule.service.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { RuleCalendar } from '../rule-calendar/rule-calendar.service.ts';
 import type { BaseSalariesRepository } from './base-salaries.repository.ts';
 import { type BaseSalaryInput, type BaseSalaryRow, baseSalaryToApi } from './base-salaries.wire.ts';
 
@@ -54,10 +60,13 @@ export function createBaseSalariesService(deps: {
   baseSalaries: RepositoryOn<BaseSalariesRepository>;
   grades: RowFinder<{ id: number; name: string }>;
   levels: RowFinder<{ id: number; name: string }>;
+  /** Dated rules (modules/rule-calendar); absent: every write is from today, undated. */
+  calendar?: Pick<RuleCalendar, 'open' | 'settle'>;
   audit: Pick<AuditService, 'record' | 'payBefore' | 'staleVersion' | 'staleRows'>;
 }): BaseSalariesService {
   const { grades, levels } = deps;
   const rules = pairRuleService(deps.baseSalaries, {
+    calendar: deps.calendar,
     notFoundMessage: 'Base salary not found',
     references: [
       { field: 'gradeId', missing: 'Grade not found', find: (id, handle) => grades(handle).findById(id) },
@@ -78,7 +87,8 @@ export function createBaseSalariesService(deps: {
   });
   return {
     ...rules,
-    saveCells: (uow, actor, input) => saveCells(uow, deps.baseSalaries(uow.tx), deps.audit, actor, input),
+    saveCells: (uow, actor, input) =>
+      saveCells(uow, deps.baseSalaries(uow.tx), deps.audit, deps.calendar, actor, input),
   };
 }
 
@@ -86,6 +96,7 @@ async function saveCells(
   uow: UnitOfWork,
   repo: BaseSalariesRepository,
   audit: Pick<AuditService, 'record' | 'payBefore' | 'staleRows'>,
+  calendar: Pick<RuleCalendar, 'open' | 'settle'> | undefined,
   actor: Actor,
   { cells }: { cells: BaseSalaryCellInput[] },
 ): Promise<BaseSalaryCellsResult> {
@@ -153,17 +164,21 @@ async function saveCells(
     if (cents === undefined) created += 1;
     else if (cents !== cell.amount) updated += 1;
   }
+  await calendar?.open(uow);
   await repo.upsertMany(setting.map(({ gradeId, levelId, amount }) => ({ gradeId, levelId, amount })));
   const deleted = await repo.deletePairs(clearing);
-  const baseSalaries = await repo.list();
+  const written = await repo.list();
+  // From another day: the list answered is today's, as the calendar left it.
+  const dated = await calendar?.settle(uow);
+  const baseSalaries = dated ? await repo.list() : written;
   // The rows this save wrote (their versions moved): a stale edit of one names this entry.
   const ids = [
-    ...baseSalaries.filter((r) => setting.some((c) => pairOf(c) === pairOf(r))).map((r) => r.id),
+    ...written.filter((r) => setting.some((c) => pairOf(c) === pairOf(r))).map((r) => r.id),
     ...clearing.flatMap((c) => stored.get(pairOf(c))?.id ?? []),
   ];
   // One audit entry for the whole save: each cell that changed, "grade / level" by name.
   const pairName = new Map(
-    baseSalaries.map((r) => [`${r.gradeId}:${r.levelId}`, `${r.grade.name} / ${r.level.name}`]),
+    written.map((r) => [`${r.gradeId}:${r.levelId}`, `${r.grade.name} / ${r.level.name}`]),
   );
   const changes = cells.flatMap((cell) => {
     const key = `${cell.gradeId}:${cell.levelId}`;
@@ -185,7 +200,7 @@ async function saveCells(
       entityType: 'baseSalary',
       label: 'Base salaries (grid)',
       changes,
-      details: { created, updated, deleted, ids },
+      details: { created, updated, deleted, ids, ...datedDetails(dated).details },
     },
     { pay },
   );

@@ -1,10 +1,5 @@
-import { emptyEnvelope, idParam } from '@salary/shared/common/envelope';
-import {
-  asOfQuery,
-  effectiveFromQuery,
-  payPeriodSchema,
-  scheduledChangeSchema,
-} from '@salary/shared/employees/dated.contract';
+import { idParam } from '@salary/shared/common/envelope';
+import { asOfQuery, effectiveFromQuery, payPeriodSchema } from '@salary/shared/employees/dated.contract';
 import {
   employeeFormBody,
   employeeListQuery,
@@ -97,28 +92,6 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
         'showSalary, totalCost only with showCost; 403 with neither.',
     }),
     async (request) => ok(await service.payTimeline(request.actor, request.params.id)),
-  );
-
-  app.get(
-    '/scheduled-changes',
-    doc('Employee changes waiting for their day', z.array(scheduledChangeSchema), {
-      description:
-        'Signed in (as reading employees): each change, the employee, the fields it moves, from when, who recorded it and when.',
-    }),
-    async (request) => ok(await service.scheduled(request.actor)),
-  );
-
-  app.delete(
-    '/scheduled-changes/:id',
-    doc(
-      'Cancel a scheduled change before its day (manageEmployee)',
-      { 200: emptyEnvelope },
-      { params: idParam },
-    ),
-    async (request) => {
-      await service.cancelScheduled(request.unitOfWork, request.actor, request.params.id);
-      return ok(null, 'Scheduled change cancelled');
-    },
   );
 
   app.delete(

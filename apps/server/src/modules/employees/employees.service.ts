@@ -506,6 +506,8 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
       const waiting = await deps.versions().waiting();
       return waiting.map((w) => ({
         id: w.id,
+        kind: 'employee' as const,
+        subjectName: w.employeeName,
         employeeId: w.employeeId,
         employeeName: w.employeeName,
         effectiveFrom: w.effectiveFrom,

@@ -17,7 +17,14 @@ import {
   listNameColumns,
   type RowFilters,
 } from '../employees/employee-list.repository.ts';
-import { oneRow, ruleColumns, type StoredRules, settingsJoin, storedRules } from './rules.repository.ts';
+import {
+  oneRow,
+  ruleColumns,
+  ruleColumnsOn,
+  type StoredRules,
+  settingsJoin,
+  storedRules,
+} from './rules.repository.ts';
 import type { ListHead, SnapshotReads } from './snapshot-reads.repository.ts';
 
 /*
@@ -137,7 +144,7 @@ export function createEmployeeRowsRepository(
         !page && filters.id === undefined && filters.ids === undefined && filters.asOf === undefined;
       if (snapshots?.rowsApart && whole && tx === db) return wholeListApart(filters, snapshots);
       const [row] = await tx
-        .select({ ...listColumns(filters, page), ...ruleColumns })
+        .select({ ...listColumns(filters, page), ...ruleColumnsOn(filters.asOf) })
         .from(oneRow)
         .leftJoin(...settingsJoin);
       if (!row) throw new Error('employeesWithRules: no row');

@@ -12,7 +12,8 @@ import {
 } from '../../db/schema.ts';
 import { parsedJson } from '../../lib/parsed-json.ts';
 import { currentSnapshot } from '../../lib/snapshot.repository.ts';
-import { type RuleSettings, toRuleSettings } from '../settings/settings.repository.ts';
+import { rulesOn } from '../rule-calendar/rule-versions.repository.ts';
+import { type RuleSettings, settingsRowOf, toRuleSettings } from '../settings/settings.repository.ts';
 
 /*
  * The rules that price employees, as pricing reads them: every rule at once (a list), or what
@@ -100,14 +101,47 @@ export const ruleColumns = {
     ${adjustmentFactors.factor})), '[]'::json) from ${adjustmentFactors})`,
 };
 
-/** The rules of a row read with `ruleColumns`. */
+/**
+ * The rules in force on `asOf` (docs/decisions/0026), as `ruleColumns` reads today's: from their
+ * versions, and the table rows of rules that have none. Absent: `ruleColumns`.
+ */
+export const ruleColumnsOn = (asOf: string | undefined) =>
+  asOf === undefined
+    ? ruleColumns
+    : {
+        settings,
+        settingsOn: sql<
+          Record<string, unknown> | string | null
+        >`(select to_jsonb(x) from ${rulesOn('SETTINGS', asOf)} x limit 1)`,
+        baseSalaries: sql<
+          Array<[number, number, number]> | string
+        >`(select coalesce(json_agg(json_build_array(
+          x.grade_id, x.level_id, x.amount)), '[]'::json) from ${rulesOn('BASE_SALARY', asOf)} x)`,
+        factors: sql<
+          Array<[number, number, 'PERCENTAGE' | 'FIXED', number]> | string
+        >`(select coalesce(json_agg(
+          json_build_array(x.job_id, x.position_id, x.type, x.factor)), '[]'::json) from ${rulesOn('ADJUSTMENT_FACTOR', asOf)} x)`,
+      };
+
+/** The settings of a row read with `ruleColumnsOn`: the day's version over today's row. */
+function settingsOf(row: {
+  settings: typeof settings.$inferSelect | null;
+  settingsOn?: Record<string, unknown> | string | null;
+}): RuleSettings | undefined {
+  const on = row.settingsOn === undefined || row.settingsOn === null ? null : parsedJson(row.settingsOn, {});
+  if (on && row.settings) return toRuleSettings(settingsRowOf(on, row.settings));
+  return row.settings ? toRuleSettings(row.settings) : undefined;
+}
+
+/** The rules of a row read with `ruleColumns` (or `ruleColumnsOn`). */
 export function storedRules(row: {
   settings: typeof settings.$inferSelect | null;
+  settingsOn?: Record<string, unknown> | string | null;
   baseSalaries: Array<[number, number, number]> | string;
   factors: Array<[number, number, 'PERCENTAGE' | 'FIXED', number]> | string;
 }): StoredRules {
   return {
-    settings: row.settings ? toRuleSettings(row.settings) : undefined,
+    settings: settingsOf(row),
     baseSalaries: parsedJson(row.baseSalaries, []).map(([gradeId, levelId, amount]) => ({
       gradeId,
       levelId,
@@ -147,20 +181,27 @@ export function createRulesRepository(db: DbOrTx) {
      * Everything one calculation reads — the settings record, the references, the base
      * salary and the adjustment factor — in ONE statement, with the snapshot it read at.
      */
-    async profileRules(ids: ReferenceIds, tx: DbOrTx = db) {
+    async profileRules(ids: ReferenceIds, tx: DbOrTx = db, asOf?: string) {
+      // As of a day: the rules in force then (docs/decisions/0026); else the tables (today).
+      const bases = asOf === undefined ? sql`${baseSalaries}` : sql`${rulesOn('BASE_SALARY', asOf)}`;
+      const factors =
+        asOf === undefined ? sql`${adjustmentFactors}` : sql`${rulesOn('ADJUSTMENT_FACTOR', asOf)}`;
+      const factorOf = sql`x.job_id = ${ids.jobId} and x.position_id = ${ids.positionId}`;
       const [row] = await tx
         .select({
           settings,
+          settingsOn:
+            asOf === undefined
+              ? sql<null>`null`
+              : sql<
+                  Record<string, unknown> | string | null
+                >`(select to_jsonb(x) from ${rulesOn('SETTINGS', asOf)} x limit 1)`,
           snapshot: currentSnapshot,
           ...referenceColumns(ids),
-          baseSalary: sql<string | number | null>`(select ${baseSalaries.amount} from ${baseSalaries}
-            where ${baseSalaries.gradeId} = ${ids.gradeId} and ${baseSalaries.levelId} = ${ids.levelId})`,
-          factor: sql<string | null>`(select ${adjustmentFactors.factor}::text from ${adjustmentFactors}
-            where ${adjustmentFactors.jobId} = ${ids.jobId} and ${adjustmentFactors.positionId} = ${ids.positionId})`,
-          factorType: sql<
-            'PERCENTAGE' | 'FIXED' | null
-          >`(select ${adjustmentFactors.type} from ${adjustmentFactors}
-            where ${adjustmentFactors.jobId} = ${ids.jobId} and ${adjustmentFactors.positionId} = ${ids.positionId})`,
+          baseSalary: sql<string | number | null>`(select x.amount from ${bases} x
+            where x.grade_id = ${ids.gradeId} and x.level_id = ${ids.levelId})`,
+          factor: sql<string | null>`(select x.factor::text from ${factors} x where ${factorOf})`,
+          factorType: sql<'PERCENTAGE' | 'FIXED' | null>`(select x.type from ${factors} x where ${factorOf})`,
         })
         .from(oneRow)
         .leftJoin(...settingsJoin);
@@ -176,7 +217,7 @@ export function createRulesRepository(db: DbOrTx) {
             };
       return {
         snapshot: row.snapshot,
-        settings: row.settings ? toRuleSettings(row.settings) : undefined,
+        settings: settingsOf(row),
         references: toReferences(row),
         // bigint: a string from node-postgres, a number from PGlite.
         baseSalary: row.baseSalary === null ? null : asCents(Number(row.baseSalary)),

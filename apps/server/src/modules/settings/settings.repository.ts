@@ -13,7 +13,7 @@ import {
   type MultiplierType,
   type Settings,
 } from '@salary/shared/settings/settings.contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
@@ -87,6 +87,24 @@ export function toRuleSettings(row: SettingsRow): RuleSettings {
 }
 
 /** Row → the API's read shape: percents and amounts as decimals, through the money module. */
+/** The row's property for each column name (`experience_multiplier` → `experienceMultiplier`). */
+const PROPERTY_OF = new Map(
+  Object.entries(getTableColumns(settings)).map(([key, column]) => [column.name, key]),
+);
+
+/**
+ * A settings row from its columns as JSON (a dated version's value, keyed by column names):
+ * bigints arrive as numbers, the lists as JSON. Columns it lacks keep `base`'s.
+ */
+export function settingsRowOf(columns: Record<string, unknown>, base: SettingsRow): SettingsRow {
+  const row: Record<string, unknown> = { ...base };
+  for (const [name, value] of Object.entries(columns)) {
+    const key = PROPERTY_OF.get(name);
+    if (key) row[key] = value;
+  }
+  return row as SettingsRow;
+}
+
 export function toSettings(row: SettingsRow): Settings {
   const lists = listsOf(row);
   return {

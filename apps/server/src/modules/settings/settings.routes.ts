@@ -1,3 +1,4 @@
+import { effectiveFromQuery } from '@salary/shared/employees/dated.contract';
 import {
   settingsReadSchema,
   settingsSchema,
@@ -51,6 +52,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     doc('Save the whole settings record (admin or manageSettings; optimistic `version`)', settingsSchema, {
       description: PUT_DESCRIPTION,
       body: updateSettingsBody,
+      querystring: effectiveFromQuery,
+      config: { dated: true },
     }),
     async (request) =>
       ok(

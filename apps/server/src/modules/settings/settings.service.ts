@@ -11,9 +11,11 @@ import {
 } from '@salary/shared/settings/settings.contract';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
+import { datedDetails } from '../../lib/pair-rule.service.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import { diffFields } from '../audit/audit.diff.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { RuleCalendar } from '../rule-calendar/rule-calendar.service.ts';
 import type { SettingsRepository, SettingsValues } from './settings.repository.ts';
 
 export const STALE_SETTINGS_MESSAGE = 'Settings were changed by someone else. Reload and try again.';
@@ -39,6 +41,8 @@ export function withStableIds(
 export function createSettingsService(deps: {
   settings: RepositoryOn<SettingsRepository>;
   audit: Pick<AuditService, 'record' | 'payBefore'>;
+  /** Dated rules (modules/rule-calendar); absent: every save is from today, undated. */
+  calendar?: Pick<RuleCalendar, 'open' | 'settle'>;
 }) {
   const settings = deps.settings();
 
@@ -63,11 +67,14 @@ export function createSettingsService(deps: {
       const before = await inUnit.get();
       // Any setting may move anyone's pay: every employee is priced before and after.
       const pay = await deps.audit.payBefore(uow, 'all', { rulesOnly: true });
+      await deps.calendar?.open(uow);
       const saved = await inUnit.update(
         { ...values, customMultipliers: withStableIds(values.customMultipliers) },
         version,
       );
       if (!saved) throw new AppError(409, SETTINGS_STALE_ERROR, STALE_SETTINGS_MESSAGE);
+      // From another day: the record answered is today's, as the calendar left it.
+      const dated = await deps.calendar?.settle(uow);
       const { version: _v1, ...was } = before as Settings & { version?: unknown; updatedAt?: unknown };
       const { version: _v2, ...now } = saved as Settings & { version?: unknown; updatedAt?: unknown };
       delete (was as Record<string, unknown>).updatedAt;
@@ -80,10 +87,11 @@ export function createSettingsService(deps: {
           entityId: null,
           label: 'Settings',
           changes: diffFields(was, now),
+          ...datedDetails(dated),
         },
         { pay },
       );
-      return saved;
+      return dated && Object.keys(dated.details).length ? await inUnit.get() : saved;
     },
   };
 }

@@ -172,6 +172,8 @@ describe('Edit Employee: effective from', { timeout: 60_000 }, () => {
 
 const gradeChange: ScheduledChange = {
   id: 31,
+  kind: 'employee',
+  subjectName: 'Ada Lovelace',
   employeeId: 7,
   employeeName: 'Ada Lovelace',
   effectiveFrom: NEXT_YEAR,

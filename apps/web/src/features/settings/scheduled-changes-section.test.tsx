@@ -16,6 +16,8 @@ const WAIT = { timeout: 15_000 };
 
 const change = (id: number, employeeName: string, effectiveFrom: string): ScheduledChange => ({
   id,
+  kind: 'employee',
+  subjectName: employeeName,
   employeeId: id + 100,
   employeeName,
   effectiveFrom,

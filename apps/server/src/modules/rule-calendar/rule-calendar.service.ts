@@ -1,0 +1,177 @@
+import { asCents, fromCents, fromFactorUnits, type RuleUnits } from '@salary/shared/common/money';
+import type { Actor } from '@salary/shared/common/permissions';
+import type { ScheduledChange } from '@salary/shared/employees/dated.contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { requirePermission } from '../../lib/authorize.ts';
+import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
+import { diffFields } from '../audit/audit.diff.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { type SettingsRow, settingsRowOf, toSettings } from '../settings/settings.repository.ts';
+import type {
+  ChangedRule,
+  RuleKind,
+  RuleVersionRow,
+  RuleVersionsRepository,
+} from './rule-versions.repository.ts';
+
+/*
+ * The calendar of the rules (docs/decisions/0026). A rule write (a base salary, an adjustment
+ * factor, the settings) runs as it always did on the rule tables, between `open` and `settle`:
+ * `open` gives rules without versions their first one (in force on every day before), and
+ * `settle` turns what the write changed into versions from the write's day (the unit of work's
+ * `effectiveFrom`, default the company's today), then sets the tables back to the versions in
+ * force today. So a day still to come changes nothing today, and a past day changes the past
+ * from that day up to the next version.
+ */
+
+/** What `settle` did: the write's day and whether it is still to come or already past. */
+export interface SettledRules {
+  effectiveFrom: string;
+  today: string;
+  changes: ChangedRule[];
+  /** For the write's audit entry: its day when not today. */
+  details: { effectiveFrom?: string; scheduled?: boolean };
+}
+
+/** Each kind as the API and the audit name it. */
+const KIND_NAMES: Record<RuleKind, { kind: ScheduledChange['kind']; entityType: string; noun: string }> = {
+  BASE_SALARY: { kind: 'baseSalary', entityType: 'baseSalary', noun: 'Base salary' },
+  ADJUSTMENT_FACTOR: { kind: 'adjustmentFactor', entityType: 'adjustmentFactor', noun: 'Adjustment factor' },
+  SETTINGS: { kind: 'settings', entityType: 'settings', noun: 'Settings' },
+};
+
+/** The settings row a version's columns complete (they hold every column that prices). */
+const SETTINGS_BASE = { id: 1, version: 0, updatedAt: new Date(0) } as unknown as SettingsRow;
+
+/** A version's value as the API shows the rule (money and percentages as decimals); null: no rule. */
+export function ruleValueToApi(kind: RuleKind, value: Record<string, unknown> | null) {
+  if (!value) return null;
+  if (kind === 'BASE_SALARY') return { amount: fromCents(asCents(Number(value.amount))) };
+  if (kind === 'ADJUSTMENT_FACTOR')
+    return {
+      type: value.type,
+      factor: fromFactorUnits(Number(value.factor) as RuleUnits, String(value.type)),
+    };
+  const {
+    version: _v,
+    updatedAt: _u,
+    ...shown
+  } = toSettings(settingsRowOf(value, SETTINGS_BASE)) as ReturnType<typeof toSettings> & {
+    updatedAt?: unknown;
+  };
+  return shown as Record<string, unknown>;
+}
+
+/** "Scheduled change not found". */
+const NOT_FOUND = 'Scheduled change not found';
+
+export function createRuleCalendar(deps: {
+  versions: RepositoryOn<RuleVersionsRepository>;
+  /** The company's today (its time zone). */
+  today(handle?: DbOrTx): Promise<string>;
+  audit: Pick<AuditService, 'record' | 'payBefore'>;
+}) {
+  const label = (v: { kind: RuleKind; subjectName: string }) =>
+    v.kind === 'SETTINGS' ? 'Settings' : `${KIND_NAMES[v.kind].noun} ${v.subjectName}`;
+  const changesOf = (v: {
+    kind: RuleKind;
+    before: Record<string, unknown> | null;
+    value: Record<string, unknown> | null;
+  }) => diffFields(ruleValueToApi(v.kind, v.before), ruleValueToApi(v.kind, v.value));
+
+  return {
+    /** Before a rule write: every rule gets a first version, from its table row as it is now. */
+    open: (uow: UnitOfWork) => deps.versions(uow.tx).open(),
+
+    /** After a rule write, before its audit entry: the changes become versions from the write's day. */
+    async settle(uow: UnitOfWork): Promise<SettledRules> {
+      const versions = deps.versions(uow.tx);
+      const today = await deps.today(uow.tx);
+      const day = uow.effectiveFrom ?? today;
+      const changes = await versions.changedSince(today);
+      if (changes.length) await versions.writeAt(changes, day, today, uow.actor?.email ?? null);
+      const details =
+        day === today ? {} : { effectiveFrom: day, ...(day > today ? { scheduled: true } : {}) };
+      return { effectiveFrom: day, today, changes, details };
+    },
+
+    /** When the next waiting rule version starts (null: none). */
+    nextWaiting: () => deps.versions().nextWaiting(),
+
+    /**
+     * The rule changes whose day has come take effect: the rule tables take them, with one audit
+     * entry (by the system) for them all and every employee's pay-history row. Answers how many.
+     */
+    async applyDue(uow: UnitOfWork, today: string): Promise<number> {
+      const versions = deps.versions(uow.tx);
+      const due = (await versions.waiting()).filter((v) => v.effectiveFrom <= today);
+      if (!due.length) return 0;
+      const pay = await deps.audit.payBefore(uow, 'all', { rulesOnly: true });
+      await versions.applyDue(today);
+      await deps.audit.record(
+        uow,
+        {
+          action: 'update',
+          entityType: due.length === 1 ? KIND_NAMES[due[0]!.kind].entityType : 'rules',
+          entityId: null,
+          label: due.length === 1 ? label(due[0]!) : 'Scheduled rule changes',
+          changes: due.flatMap((v) =>
+            changesOf(v).map((c) => (due.length === 1 ? c : { ...c, field: `${label(v)}: ${c.field}` })),
+          ),
+          details: { scheduledChangeApplied: today, ids: due.map((v) => v.id) },
+        },
+        { pay },
+      );
+      return due.length;
+    },
+
+    /** The rule changes waiting for their day, soonest first, as the scheduled-changes list shows them. */
+    async scheduled(): Promise<ScheduledChange[]> {
+      return (await deps.versions().waiting()).map((v: RuleVersionRow) => ({
+        id: v.id,
+        kind: KIND_NAMES[v.kind].kind,
+        subjectName: v.subjectName,
+        employeeId: null,
+        employeeName: v.subjectName,
+        effectiveFrom: v.effectiveFrom,
+        changes: changesOf(v),
+        recordedBy: v.recordedBy,
+        recordedAt: v.recordedAt,
+      }));
+    },
+
+    /** Whether a rule version has this id (waiting or not). */
+    exists: (id: number, handle?: DbOrTx) => deps.versions(handle).exists(id),
+
+    /**
+     * Cancels a rule change before its day (manageSettings): 404 unknown, 409 once its day has
+     * come; audited with what it would have changed.
+     */
+    async cancel(uow: UnitOfWork, actor: Actor, id: number, alreadyInForce: string): Promise<void> {
+      requirePermission(actor, 'manageSettings');
+      const versions = deps.versions(uow.tx);
+      const today = await deps.today(uow.tx);
+      const [found] = await versions.waiting(id);
+      if (!found) {
+        if (await versions.exists(id)) throw new AppError(409, 'ALREADY_IN_FORCE', alreadyInForce);
+        throw notFound(NOT_FOUND);
+      }
+      if (found.effectiveFrom <= today) throw new AppError(409, 'ALREADY_IN_FORCE', alreadyInForce);
+      if (!(await versions.cancelWaiting(id, today))) throw notFound(NOT_FOUND);
+      await deps.audit.record(uow, {
+        action: 'update',
+        entityType: KIND_NAMES[found.kind].entityType,
+        entityId: null,
+        label: label(found),
+        changes: diffFields(
+          ruleValueToApi(found.kind, found.value),
+          ruleValueToApi(found.kind, found.before),
+        ),
+        details: { scheduledChangeCancelled: found.effectiveFrom },
+      });
+    },
+  };
+}
+
+export type RuleCalendar = ReturnType<typeof createRuleCalendar>;

@@ -1,0 +1,291 @@
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { settings } from '../../db/schema.ts';
+
+/*
+ * The dated rules (docs/decisions/0026): one row of `rule_versions` per rule and day it changes.
+ * Three kinds of rule share the one table and every statement here: each kind says which table
+ * holds its versions in force today, which columns name one rule (none for the settings
+ * record) and which columns are its value. A rule with no version at all is in force as its
+ * table row says, on every day; `open` gives such rules their first version before a write.
+ */
+
+export type RuleKind = 'BASE_SALARY' | 'ADJUSTMENT_FACTOR' | 'SETTINGS';
+
+interface KindSpec {
+  kind: RuleKind;
+  table: string;
+  /** The columns that name one rule, the same in the rule's table and in rule_versions. */
+  keys: readonly string[];
+  /** The columns that are its value (kept in `value` as JSON under these names). */
+  columns: readonly string[];
+}
+
+/** The settings record's columns that price, as the database names them. */
+const SETTINGS_COLUMNS = Object.values(getTableColumns(settings))
+  .map((c) => c.name)
+  .filter((name) => !['id', 'version', 'updated_at'].includes(name));
+
+export const RULE_KINDS: readonly KindSpec[] = [
+  { kind: 'BASE_SALARY', table: 'base_salaries', keys: ['grade_id', 'level_id'], columns: ['amount'] },
+  {
+    kind: 'ADJUSTMENT_FACTOR',
+    table: 'adjustment_factors',
+    keys: ['job_id', 'position_id'],
+    columns: ['type', 'factor'],
+  },
+  { kind: 'SETTINGS', table: 'settings', keys: [], columns: SETTINGS_COLUMNS },
+];
+
+const specOf = (kind: RuleKind) => RULE_KINDS.find((k) => k.kind === kind)!;
+const raw = (text: string) => sql.raw(text);
+const list = (names: readonly string[], prefix = '') => names.map((n) => `${prefix}${n}`).join(', ');
+/** The rule's value as JSON, from a row of its table under `alias`. */
+const valueSql = (spec: KindSpec, alias: string) =>
+  `jsonb_build_object(${spec.columns.map((c) => `'${c}', ${alias}.${c}`).join(', ')})`;
+/** `a.k1 = b.k1 and …` (true for the settings record, which has no key). */
+const sameRule = (spec: KindSpec, a: string, b: string) =>
+  spec.keys.length ? spec.keys.map((k) => `${a}.${k} = ${b}.${k}`).join(' and ') : 'true';
+/** The columns `distinct on` takes: the rule's keys, or its kind when it has none. */
+const ruleColumns = (spec: KindSpec) => (spec.keys.length ? list(spec.keys) : 'kind');
+
+/** Each rule of `kind`'s version in force on `day`: its latest from that day or before. */
+export const inForceOn = (kind: RuleKind, day: string | SQL): SQL => {
+  const spec = specOf(kind);
+  return sql`(select distinct on (${raw(ruleColumns(spec))}) * from rule_versions
+    where kind = ${kind} and effective_from <= ${day}::date
+    order by ${raw(ruleColumns(spec))}, effective_from desc)`;
+};
+
+/**
+ * The rules of `kind` in force on `day` as rows of its table's columns (keys and value): from
+ * their versions, and the table rows of rules that have none.
+ */
+export const rulesOn = (kind: RuleKind, day: string): SQL => {
+  const spec = specOf(kind);
+  const cols = [...spec.keys, ...spec.columns];
+  const fromVersion = [...spec.keys.map((k) => `v.${k}`), ...spec.columns.map((c) => `r.${c}`)].join(', ');
+  return sql`(select ${raw(fromVersion)}
+    from ${inForceOn(kind, day)} v, jsonb_populate_record(null::${raw(spec.table)}, v.value) r
+    where v.value is not null
+    union all
+    select ${raw(list(cols, 't.'))} from ${raw(spec.table)} t
+    where not exists (select 1 from rule_versions x where x.kind = ${kind} and ${raw(sameRule(spec, 'x', 't'))}))`;
+};
+
+/** One rule's key: grade and level, job and position, or none (settings). */
+export type RuleKey = Partial<Record<'grade_id' | 'level_id' | 'job_id' | 'position_id', number>>;
+
+/** A rule whose table row differs from its version in force on a day: its key and value now. */
+export interface ChangedRule {
+  kind: RuleKind;
+  key: RuleKey;
+  /** The table row's value (null: no row: the rule was deleted). */
+  value: Record<string, unknown> | null;
+  /** The version in force that day (null: none, or no rule). */
+  before: Record<string, unknown> | null;
+}
+
+/** A version, as listed (a scheduled change). */
+export interface RuleVersionRow {
+  id: number;
+  kind: RuleKind;
+  key: RuleKey;
+  effectiveFrom: string;
+  value: Record<string, unknown> | null;
+  /** The version in force the day before (null: no rule then). */
+  before: Record<string, unknown> | null;
+  /** "Senior / L2", "Backend / Lead", "Settings". */
+  subjectName: string;
+  applied: boolean;
+  recordedBy: string | null;
+  recordedAt: string;
+}
+
+type Raw = Record<string, unknown>;
+const rowsOf = (result: unknown) => (result as { rows: Raw[] }).rows;
+const json = (v: unknown): Record<string, unknown> | null =>
+  v === null || v === undefined
+    ? null
+    : typeof v === 'string'
+      ? JSON.parse(v)
+      : (v as Record<string, unknown>);
+const keyOf = (spec: KindSpec, row: Raw): RuleKey =>
+  Object.fromEntries(spec.keys.map((k) => [k, Number(row[k])])) as RuleKey;
+/** `(t.k1, t.k2) in ((1, 2), …)`, or true for the settings record. */
+const keyIn = (spec: KindSpec, alias: string, keys: readonly RuleKey[]): SQL => {
+  if (!spec.keys.length) return sql`true`;
+  const tuples = keys.map(
+    (key) =>
+      sql`(${sql.join(
+        spec.keys.map((k) => sql`${key[k as keyof RuleKey]}::int`),
+        sql`, `,
+      )})`,
+  );
+  return sql`(${raw(list(spec.keys, `${alias}.`))}) in (${sql.join(tuples, sql`, `)})`;
+};
+
+export function createRuleVersionsRepository(db: DbOrTx) {
+  /** Sets the rows of `spec`'s table for `keys` to their versions in force on `today`. */
+  async function materialize(spec: KindSpec, keys: readonly RuleKey[], today: string): Promise<void> {
+    if (!keys.length) return;
+    const f = inForceOn(spec.kind, today);
+    const cols = list(spec.columns);
+    if (!spec.keys.length) {
+      await db.execute(sql`
+        update settings s set (${raw(cols)}, version, updated_at) =
+          (select ${raw(list(spec.columns, 'r.'))}, s.version + 1, now()
+           from jsonb_populate_record(null::settings, f.value) r)
+        from ${f} f
+        where s.id = 1 and f.value is not null and ${raw(valueSql(spec, 's'))} is distinct from f.value`);
+      return;
+    }
+    await db.execute(sql`
+      delete from ${raw(spec.table)} t
+      where ${keyIn(spec, 't', keys)}
+        and not exists (select 1 from ${f} f where ${raw(sameRule(spec, 'f', 't'))} and f.value is not null)`);
+    await db.execute(sql`
+      insert into ${raw(spec.table)} (${raw(list(spec.keys))}, ${raw(cols)})
+      select ${raw(list(spec.keys, 'f.'))}, ${raw(list(spec.columns, 'r.'))}
+      from ${f} f, jsonb_populate_record(null::${raw(spec.table)}, f.value) r
+      where f.value is not null and ${keyIn(spec, 'f', keys)}
+      on conflict (${raw(list(spec.keys))}) do update
+        set ${raw(spec.columns.map((c) => `${c} = excluded.${c}`).join(', '))}, version = ${raw(spec.table)}.version + 1
+        where (${raw(list(spec.columns, `${spec.table}.`))}) is distinct from (${raw(list(spec.columns, 'excluded.'))})`);
+  }
+
+  return {
+    /** Gives every rule that has no version yet its first one, from its table row as it is now. */
+    async open(): Promise<void> {
+      for (const spec of RULE_KINDS) {
+        await db.execute(sql`
+          insert into rule_versions (kind, ${raw(spec.keys.length ? `${list(spec.keys)}, ` : '')}effective_from, value)
+          select ${spec.kind}, ${raw(spec.keys.length ? `${list(spec.keys, 't.')}, ` : '')}'-infinity'::date, ${raw(valueSql(spec, 't'))}
+          from ${raw(spec.table)} t
+          where not exists (select 1 from rule_versions x where x.kind = ${spec.kind} and ${raw(sameRule(spec, 'x', 't'))})`);
+      }
+    },
+
+    /** The rules whose table row differs from their version in force on `day` (what a write changed). */
+    async changedSince(day: string): Promise<ChangedRule[]> {
+      const out: ChangedRule[] = [];
+      for (const spec of RULE_KINDS) {
+        const keys = spec.keys.map((k) => `coalesce(t.${k}, v.${k}) as ${k}`);
+        const now = `case when t.id is null then null else ${valueSql(spec, 't')} end`;
+        const result = await db.execute(sql`
+          select ${raw(keys.length ? `${keys.join(', ')}, ` : '')}${raw(now)} as value, v.value as before
+          from ${raw(spec.table)} t full join ${inForceOn(spec.kind, day)} v on ${raw(sameRule(spec, 't', 'v'))}
+          where ${raw(now)} is distinct from v.value`);
+        for (const row of rowsOf(result))
+          out.push({
+            kind: spec.kind,
+            key: keyOf(spec, row),
+            value: json(row.value),
+            before: json(row.before),
+          });
+      }
+      return out;
+    },
+
+    /**
+     * Writes each rule's version from `day` (replacing one that starts that day), then sets the
+     * rule tables to the versions in force on `today`: a later version already come keeps
+     * holding, and a day still to come changes nothing today.
+     */
+    async writeAt(changes: readonly ChangedRule[], day: string, today: string, by: string | null) {
+      for (const c of changes) {
+        const spec = specOf(c.kind);
+        const key = (k: keyof RuleKey) => (spec.keys.includes(k) ? (c.key[k] ?? null) : null);
+        await db.execute(sql`
+          insert into rule_versions (kind, grade_id, level_id, job_id, position_id, effective_from, value, applied, recorded_by)
+          values (${c.kind}, ${key('grade_id')}, ${key('level_id')}, ${key('job_id')}, ${key('position_id')},
+            ${day}::date, ${c.value === null ? null : JSON.stringify(c.value)}::jsonb, ${day <= today}, ${by})
+          on conflict on constraint rule_versions_rule_day do update
+            set value = excluded.value, applied = excluded.applied, recorded_by = excluded.recorded_by, recorded_at = now()`);
+      }
+      for (const spec of RULE_KINDS)
+        await materialize(
+          spec,
+          changes.filter((c) => c.kind === spec.kind).map((c) => c.key),
+          today,
+        );
+    },
+
+    /** When the next waiting version starts (null: none). */
+    async nextWaiting(): Promise<string | null> {
+      const [row] = rowsOf(
+        await db.execute(sql`select min(effective_from)::text as next from rule_versions where not applied`),
+      );
+      return (row?.next as string | null) ?? null;
+    },
+
+    /** Marks the versions whose day has come applied and sets the rule tables to them; answers them. */
+    async applyDue(today: string): Promise<ChangedRule[]> {
+      const due: ChangedRule[] = [];
+      for (const spec of RULE_KINDS) {
+        const result = await db.execute(sql`
+          update rule_versions set applied = true
+          where not applied and kind = ${spec.kind} and effective_from <= ${today}::date
+          returning ${raw(spec.keys.length ? `${list(spec.keys)}, ` : '')}value`);
+        const rows = rowsOf(result);
+        for (const row of rows)
+          due.push({ kind: spec.kind, key: keyOf(spec, row), value: json(row.value), before: null });
+        await materialize(
+          spec,
+          rows.map((r) => keyOf(spec, r)),
+          today,
+        );
+      }
+      return due;
+    },
+
+    /** The versions still waiting for their day (or one, by id), with the one each replaces and its rule's name. */
+    async waiting(id?: number): Promise<RuleVersionRow[]> {
+      const result = await db.execute(sql`
+        select r.id, r.kind, r.grade_id, r.level_id, r.job_id, r.position_id, r.effective_from::text as effective_from,
+          r.value, r.applied, r.recorded_by, r.recorded_at,
+          (select p.value from rule_versions p
+            where p.kind = r.kind and p.grade_id is not distinct from r.grade_id and p.level_id is not distinct from r.level_id
+              and p.job_id is not distinct from r.job_id and p.position_id is not distinct from r.position_id
+              and p.effective_from < r.effective_from
+            order by p.effective_from desc limit 1) as before,
+          case r.kind
+            when 'BASE_SALARY' then (select name from grades where id = r.grade_id) || ' / ' || (select name from levels where id = r.level_id)
+            when 'ADJUSTMENT_FACTOR' then (select name from jobs where id = r.job_id) || ' / ' || (select name from positions where id = r.position_id)
+            else 'Settings' end as subject_name
+        from rule_versions r
+        where not r.applied ${id === undefined ? sql`` : sql`and r.id = ${id}`}
+        order by r.effective_from, r.id`);
+      return rowsOf(result).map((row) => {
+        const spec = specOf(row.kind as RuleKind);
+        return {
+          id: Number(row.id),
+          kind: spec.kind,
+          key: keyOf(spec, row),
+          effectiveFrom: String(row.effective_from),
+          value: json(row.value),
+          before: json(row.before),
+          subjectName: String(row.subject_name ?? ''),
+          applied: Boolean(row.applied),
+          recordedBy: (row.recorded_by as string | null) ?? null,
+          recordedAt: new Date(row.recorded_at as string).toISOString(),
+        };
+      });
+    },
+
+    /** Whether a version with this id exists, waiting or not. */
+    async exists(id: number): Promise<boolean> {
+      const [row] = rowsOf(await db.execute(sql`select 1 as one from rule_versions where id = ${id}`));
+      return row !== undefined;
+    },
+
+    /** Removes a waiting version whose day is still to come; answers whether it did. */
+    async cancelWaiting(id: number, today: string): Promise<boolean> {
+      const result = await db.execute(sql`
+        delete from rule_versions where id = ${id} and not applied and effective_from > ${today}::date returning id`);
+      return rowsOf(result).length > 0;
+    },
+  };
+}
+
+export type RuleVersionsRepository = ReturnType<typeof createRuleVersionsRepository>;

@@ -1,0 +1,253 @@
+import { todayIn } from '@salary/shared/common/calendar-day';
+import type { ScheduledChange } from '@salary/shared/employees/dated.contract';
+import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, buildTestApp, type TestContext } from '../support/helper.ts';
+
+/*
+ * Dated rules end to end: a base salary, an adjustment factor or the settings change from
+ * `?effectiveFrom=` (default today). A day still to come schedules the change (every answer as
+ * of today stays byte for byte what it was), a past day changes the past from that day, and
+ * every read as of a day prices with the rules in force that day.
+ */
+
+let t: TestContext;
+let c: Awaited<ReturnType<TestContext['newCompany']>>;
+let employeeId: number;
+let today: string;
+
+const plus = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+async function setTimeZone(timeZone: string): Promise<void> {
+  const now = await t.callAsAdmin<{ version: number }>({ method: 'GET', url: '/api/company' });
+  const res = await t.callAsAdmin({
+    method: 'PUT',
+    url: '/api/company',
+    payload: {
+      companyName: 'Acme',
+      currency: 'USD',
+      locale: 'en-US',
+      timeZone,
+      version: now.envelope.data.version,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** The employee's gross as of a day (today without one). */
+const grossOn = async (day?: string) => {
+  const res = await t.callAsAdmin<EmployeeView>({
+    method: 'GET',
+    url: `/api/employees/${employeeId}${day ? `?asOf=${day}` : ''}`,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.envelope.data.calculatedSalary;
+};
+const listBody = async () => (await t.callAsAdmin({ method: 'GET', url: '/api/employees' })).body;
+const scheduled = async () =>
+  (await t.callAsAdmin<ScheduledChange[]>({ method: 'GET', url: '/api/scheduled-changes' })).envelope.data;
+const baseSalary = async () =>
+  (
+    await t.callAsAdmin<Array<{ id: number; amount: number; version: number }>>({
+      method: 'GET',
+      url: '/api/base-salary',
+    })
+  ).envelope.data.find((b) => b.id === c.baseSalary.id)!;
+const putBase = async (amount: number, query: string) => {
+  const now = await baseSalary();
+  return t.callAsAdmin<{ amount: number; version: number }>({
+    method: 'PUT',
+    url: `/api/base-salary/${c.baseSalary.id}${query}`,
+    payload: { gradeId: c.grade.id, levelId: c.level.id, amount, version: now.version },
+  });
+};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  c = await t.newCompany(4000);
+  await setTimeZone('UTC');
+  today = todayIn('UTC');
+  const res = await t.callAsAdmin<EmployeeView>({
+    method: 'POST',
+    url: '/api/employees',
+    payload: {
+      name: 'Grace Hopper',
+      technologyId: c.job.id,
+      specializationId: c.position.id,
+      gradeId: c.grade.id,
+      levelId: c.level.id,
+      yearsExperience: 0,
+      yearsWithCompany: 0,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  employeeId = res.envelope.data.id;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('a rule change for a day still to come', () => {
+  it('changes nothing today, prices that day with it, lists it, and cancelled leaves no trace but the audit', async () => {
+    const before = await listBody();
+    const tomorrow = plus(today, 1);
+    const res = await putBase(4500, `?effectiveFrom=${tomorrow}`);
+    expect(res.statusCode, res.body).toBe(200);
+    // The answer is the rule as it is today: the form reloads what is in force.
+    expect(res.envelope.data.amount).toBe(4000);
+    expect((await baseSalary()).amount).toBe(4000);
+    expect(await listBody()).toBe(before);
+    expect(await grossOn()).toBe(4000);
+    expect(await grossOn(tomorrow)).toBe(4500);
+    expect(await grossOn(plus(today, 400))).toBe(4500);
+
+    const waiting = (await scheduled()).filter((s) => s.kind === 'baseSalary');
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]).toMatchObject({
+      kind: 'baseSalary',
+      employeeId: null,
+      subjectName: `${c.grade.name} / ${c.level.name}`,
+      effectiveFrom: tomorrow,
+      changes: [{ field: 'amount', before: 4000, after: 4500 }],
+      recordedBy: ADMIN.email,
+    });
+
+    const cancel = await t.callAsAdmin({ method: 'DELETE', url: `/api/scheduled-changes/${waiting[0]!.id}` });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await scheduled()).some((s) => s.kind === 'baseSalary')).toBe(false);
+    expect(await grossOn(tomorrow)).toBe(4000);
+    expect(await listBody()).toBe(before);
+  });
+
+  it('is refused whole with a malformed day, naming it', async () => {
+    const res = await putBase(4500, '?effectiveFrom=2026-02-30');
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Effective From');
+    expect((await baseSalary()).amount).toBe(4000);
+  });
+});
+
+describe('a rule change from a past day', () => {
+  it('changes today and the past from that day, not before it, and its audit entry says the day', async () => {
+    const from = plus(today, -40);
+    const res = await putBase(4200, `?effectiveFrom=${from}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.envelope.data.amount).toBe(4200);
+    expect(await grossOn()).toBe(4200);
+    expect(await grossOn(from)).toBe(4200);
+    expect(await grossOn(plus(from, -1))).toBe(4000);
+
+    const audit = await t.callAsAdmin<{ entries: Array<{ details: Record<string, unknown> | null }> }>({
+      method: 'GET',
+      url: `/api/audit?entityType=baseSalary&entityId=${c.baseSalary.id}&limit=1`,
+    });
+    expect(audit.envelope.data.entries[0]?.details).toMatchObject({ effectiveFrom: from });
+  });
+
+  it('holds only up to a later change already in force', async () => {
+    const later = plus(today, -10);
+    expect((await putBase(4300, `?effectiveFrom=${later}`)).statusCode).toBe(200);
+    const earlier = plus(today, -20);
+    const res = await putBase(4250, `?effectiveFrom=${earlier}`);
+    expect(res.statusCode, res.body).toBe(200);
+    // Today is still the later change's.
+    expect(res.envelope.data.amount).toBe(4300);
+    expect(await grossOn()).toBe(4300);
+    expect(await grossOn(earlier)).toBe(4250);
+    expect(await grossOn(plus(later, -1))).toBe(4250);
+    expect(await grossOn(later)).toBe(4300);
+    expect(await grossOn(plus(earlier, -1))).toBe(4200);
+  });
+});
+
+describe('factors and settings', () => {
+  it('a factor created for a day to come prices only from that day', async () => {
+    const day = plus(today, 30);
+    const res = await t.callAsAdmin({
+      method: 'POST',
+      url: `/api/adjustment-factors?effectiveFrom=${day}`,
+      payload: { jobId: c.job.id, positionId: c.position.id, factor: 0.1, type: 'PERCENTAGE' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const factors = await t.callAsAdmin<unknown[]>({ method: 'GET', url: '/api/adjustment-factors' });
+    expect(factors.envelope.data).toEqual([]);
+    expect(await grossOn()).toBe(4300);
+    expect(await grossOn(day)).toBe(4730);
+    const waiting = (await scheduled()).find((s) => s.kind === 'adjustmentFactor');
+    expect(waiting?.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'type', before: null, after: 'PERCENTAGE' },
+        { field: 'factor', before: null, after: 0.1 },
+      ]),
+    );
+  });
+
+  it('settings for a day to come keep today’s record and price that day with the new one', async () => {
+    const day = plus(today, 60);
+    const now = await t.callAsAdmin<Record<string, unknown> & { version: number }>({
+      method: 'GET',
+      url: '/api/settings',
+    });
+    const { updatedAt: _u, ...record } = now.envelope.data;
+    const res = await t.callAsAdmin<{ loyaltyMultiplier: number; version: number }>({
+      method: 'PUT',
+      url: `/api/settings?effectiveFrom=${day}`,
+      payload: {
+        ...record,
+        offshoreMultiplier: 0,
+        loyaltyMultiplier: 0,
+        remoteMultiplier: 10,
+        remoteMultiplierType: 'PERCENTAGE',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.envelope.data).toMatchObject({ remoteMultiplier: now.envelope.data.remoteMultiplier });
+    // The answer's version is the stored one: the next save from this form is not stale.
+    const again = await t.callAsAdmin<{ version: number }>({ method: 'GET', url: '/api/settings' });
+    expect(res.envelope.data.version).toBe(again.envelope.data.version);
+    const waiting = (await scheduled()).find((s) => s.kind === 'settings');
+    expect(waiting?.subjectName).toBe('Settings');
+    expect(waiting?.changes).toContainEqual({
+      field: 'remoteMultiplier',
+      before: now.envelope.data.remoteMultiplier,
+      after: 10,
+    });
+  });
+
+  it('a viewer who may not read the rules sees no rule change in the list', async () => {
+    const viewer = await t.createUser({ manageEmployee: true });
+    const res = await t.call<ScheduledChange[]>({
+      method: 'GET',
+      url: '/api/scheduled-changes',
+      token: viewer.token,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.envelope.data.filter((s) => s.kind !== 'employee')).toEqual([]);
+    expect(res.body).not.toContain('4500');
+  });
+});
+
+describe('the day comes', () => {
+  it('the rule table takes the change before the first request of that day reads, audited by the system', async () => {
+    await setTimeZone('Pacific/Pago_Pago');
+    const day = todayIn('Pacific/Kiritimati');
+    expect(day > todayIn('Pacific/Pago_Pago')).toBe(true);
+    expect((await putBase(4600, `?effectiveFrom=${day}`)).statusCode).toBe(200);
+    expect((await baseSalary()).amount).toBe(4300);
+    await setTimeZone('Pacific/Kiritimati');
+    expect((await baseSalary()).amount).toBe(4600);
+    expect((await scheduled()).some((s) => s.kind === 'baseSalary')).toBe(false);
+    const audit = await t.callAsAdmin<{
+      entries: Array<{ actorEmail: string; details: Record<string, unknown> }>;
+    }>({
+      method: 'GET',
+      url: '/api/audit?entityType=baseSalary&limit=1',
+    });
+    expect(audit.envelope.data.entries[0]).toMatchObject({
+      actorEmail: 'system',
+      details: { scheduledChangeApplied: day },
+    });
+  });
+});
