@@ -178,6 +178,8 @@ describe('a change dated in the future', () => {
     expect(waiting).toEqual([
       {
         id: expect.any(Number),
+        kind: 'employee',
+        subjectName: 'Future Promotion',
         employeeId: id,
         employeeName: 'Future Promotion',
         effectiveFrom: day,

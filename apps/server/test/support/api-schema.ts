@@ -301,7 +301,7 @@ export interface paths {
   "/api/employees": {
     /**
      * List employees with live salary and cost
-     * @description calculatedSalary is present only for admins or showSalary, accumulatedCost only for admins or showCost. salaryFrom/salaryTo need showSalary. asOf=YYYY-MM-DD: each employee as on that day (the version in force then, years and employment status as of that day), priced with today's rules.
+     * @description calculatedSalary is present only for admins or showSalary, accumulatedCost only for admins or showCost. salaryFrom/salaryTo need showSalary. asOf=YYYY-MM-DD: each employee as on that day (the version in force then, years and employment status as of that day), priced with the rules in force that day.
      */
     get: operations["getEmployees"];
     /**
@@ -313,7 +313,7 @@ export interface paths {
   "/api/employees/{id}": {
     /**
      * One employee
-     * @description asOf=YYYY-MM-DD: the employee as on that day (the version in force then), priced with today's rules.
+     * @description asOf=YYYY-MM-DD: the employee as on that day (the version in force then), priced with the rules in force that day.
      */
     get: operations["getEmployeesById"];
     /**
@@ -330,7 +330,7 @@ export interface paths {
   "/api/employees/{id}/pay-timeline": {
     /**
      * An employee's pay period by period (showSalary or showCost)
-     * @description One period per version of the employee's dated fields, from its day to the day before the next, each priced with today's rules as of its first day, with what started it. grossSalary only with showSalary, totalCost only with showCost; 403 with neither.
+     * @description One period per version of the employee's dated fields, from its day to the day before the next, each priced as of its first day (its version, the rules in force then), with what started it. grossSalary only with showSalary, totalCost only with showCost; 403 with neither.
      */
     get: operations["getEmployeesByIdPayTimeline"];
   };
@@ -3834,7 +3834,7 @@ export interface operations {
   };
   /**
    * List employees with live salary and cost
-   * @description calculatedSalary is present only for admins or showSalary, accumulatedCost only for admins or showCost. salaryFrom/salaryTo need showSalary. asOf=YYYY-MM-DD: each employee as on that day (the version in force then, years and employment status as of that day), priced with today's rules.
+   * @description calculatedSalary is present only for admins or showSalary, accumulatedCost only for admins or showCost. salaryFrom/salaryTo need showSalary. asOf=YYYY-MM-DD: each employee as on that day (the version in force then, years and employment status as of that day), priced with the rules in force that day.
    */
   getEmployees: {
     parameters: {
@@ -4050,7 +4050,7 @@ export interface operations {
   };
   /**
    * One employee
-   * @description asOf=YYYY-MM-DD: the employee as on that day (the version in force then), priced with today's rules.
+   * @description asOf=YYYY-MM-DD: the employee as on that day (the version in force then), priced with the rules in force that day.
    */
   getEmployeesById: {
     parameters: {
@@ -4333,7 +4333,7 @@ export interface operations {
   };
   /**
    * An employee's pay period by period (showSalary or showCost)
-   * @description One period per version of the employee's dated fields, from its day to the day before the next, each priced with today's rules as of its first day, with what started it. grossSalary only with showSalary, totalCost only with showCost; 403 with neither.
+   * @description One period per version of the employee's dated fields, from its day to the day before the next, each priced as of its first day (its version, the rules in force then), with what started it. grossSalary only with showSalary, totalCost only with showCost; 403 with neither.
    */
   getEmployeesByIdPayTimeline: {
     parameters: {

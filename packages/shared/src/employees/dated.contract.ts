@@ -57,7 +57,7 @@ export const payPeriodSchema = z.object({
   from: z.string().nullable(),
   /** The last day (null: open: until a change not yet recorded). */
   to: z.string().nullable(),
-  /** Gross per month, priced with today's rules as of `from` (the later of `from` and today's past); showSalary only; null without a base salary. */
+  /** Gross per month, priced as of `from` with the rules in force then (the later of `from` and today's past); showSalary only; null without a base salary. */
   grossSalary: z.number().nullable().optional(),
   /** Total cost per month, the same way; showCost only. */
   totalCost: z.number().nullable().optional(),

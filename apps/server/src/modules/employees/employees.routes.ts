@@ -27,7 +27,7 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         'calculatedSalary is present only for admins or showSalary, accumulatedCost only for admins or showCost. ' +
         'salaryFrom/salaryTo need showSalary. asOf=YYYY-MM-DD: each employee as on that day (the version ' +
-        "in force then, years and employment status as of that day), priced with today's rules.",
+        'in force then, years and employment status as of that day), priced with the rules in force that day.',
       querystring: employeeListQuery.and(asOfQuery),
       // The hot path: the schema documents the list, but the service's rows (already in the
       // read shape, keys stripped by permission) are not re-encoded by zod — the plain answer is
@@ -57,7 +57,7 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParam,
       querystring: asOfQuery,
       description:
-        "asOf=YYYY-MM-DD: the employee as on that day (the version in force then), priced with today's rules.",
+        'asOf=YYYY-MM-DD: the employee as on that day (the version in force then), priced with the rules in force that day.',
     }),
     async (request) => ok(await service.get(request.actor, request.params.id, undefined, request.query.asOf)),
   );
@@ -88,7 +88,7 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParam,
       description:
         "One period per version of the employee's dated fields, from its day to the day before the next, " +
-        "each priced with today's rules as of its first day, with what started it. grossSalary only with " +
+        'each priced as of its first day (its version, the rules in force then), with what started it. grossSalary only with ' +
         'showSalary, totalCost only with showCost; 403 with neither.',
     }),
     async (request) => ok(await service.payTimeline(request.actor, request.params.id)),

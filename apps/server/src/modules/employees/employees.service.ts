@@ -463,7 +463,7 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
 
     /**
      * The employee's pay period by period: one per version, from its day to the day before the
-     * next, each priced with today's rules as of its first day (the first, open one as of the
+     * next, each priced with the rules in force that day as of its first day (the first, open one as of the
      * day before the next version, or today if earlier). Gross with showSalary, cost with
      * showCost; 403 with neither.
      */
