@@ -81,3 +81,26 @@ describe('Pay Overview as of a day', () => {
     },
   );
 });
+
+describe('the calculator and Pay Transparency as of a day', () => {
+  it.each([
+    ['1440', WIDE],
+    ['390', MOBILE],
+  ] as const)('show the banner, axe-clean, nothing scrolling sideways (%s px)', async (width, viewport) => {
+    const day = daysAgo(60);
+    const page = await browser.signedInPage(adminCredentials(), viewport);
+    for (const [path, subject, name] of [
+      ['/calculator', 'pay', 'calculator'],
+      ['/pay-transparency', 'the report', 'pay-transparency'],
+    ] as const) {
+      await page.goto(`${path}?asOf=${day}`);
+      const banner = page.getByRole('status').filter({ hasText: `Showing ${subject} as of` });
+      await banner.waitFor();
+      expect(await page.getByLabel('As of').inputValue()).toBe(day);
+      if (name === 'pay-transparency') await page.getByTestId('report-counts').waitFor();
+      expect(await horizontalOverflow(page)).toBe(0);
+      await axeClean(page, `${path} as of ${day} at ${width} px`);
+      await screenshot(page, `${name}-as-of-${width}`);
+    }
+  });
+});
