@@ -80,6 +80,7 @@ const MEDIUM = [
   'apps/server/test/excel/import-pay.test.ts',
   'apps/server/test/insights/breakdown-figures.test.ts',
   'apps/server/test/insights/insights-figures.test.ts',
+  'apps/server/test/insights/pay-as-of-figures.test.ts',
   'apps/server/test/pay-transparency/demo-report.test.ts',
 ];
 

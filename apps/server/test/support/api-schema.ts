@@ -280,7 +280,7 @@ export interface paths {
   "/api/calculate": {
     /**
      * Calculate a salary for a profile (showSalary; stores nothing)
-     * @description benefits: JSON string (or object) of stored benefit name → selected; names not given count as selected. customMultipliers: JSON string (or list) of {title, type, value, checked}, taken as sent. settings.applySocialInsurance defaults to true. Answers data.calculatedSalary and data.details. Needs showSalary; without showCost the cost figures (totalCost, totalBenefitsCost, selectedBenefits, socialInsuranceAmount, companySocialInsurance) are absent.
+     * @description benefits: JSON string (or object) of stored benefit name → selected; names not given count as selected. customMultipliers: JSON string (or list) of {title, type, value, checked}, taken as sent. settings.applySocialInsurance defaults to true. asOf=YYYY-MM-DD: the rules in force that day (default today). Answers data.calculatedSalary and data.details. Needs showSalary; without showCost the cost figures (totalCost, totalBenefitsCost, selectedBenefits, socialInsuranceAmount, companySocialInsurance) are absent.
      */
     post: operations["postCalculate"];
   };
@@ -351,14 +351,14 @@ export interface paths {
   "/api/insights": {
     /**
      * Pay Overview: the priced list's headline figures, grade × level, cost by job, distribution
-     * @description Needs admin or showSalary (403 otherwise); cost figures are absent without showCost. Takes the employee list filters (name, technologyId, positionId, gradeId, levelId, salaryFrom, salaryTo).
+     * @description Needs admin or showSalary (403 otherwise); cost figures are absent without showCost. Takes the employee list filters (name, technologyId, positionId, gradeId, levelId, salaryFrom, salaryTo). asOf=YYYY-MM-DD: the employees as on that day (their version then, the rules in force then), only those employed that day; default today.
      */
     get: operations["getInsights"];
   };
   "/api/insights/export/{chart}": {
     /**
      * One Pay Overview chart's data as .xlsx
-     * @description Needs admin or showSalary (403 otherwise); cost figures are absent without showCost. Takes the employee list filters (name, technologyId, positionId, gradeId, levelId, salaryFrom, salaryTo).
+     * @description Needs admin or showSalary (403 otherwise); cost figures are absent without showCost. Takes the employee list filters (name, technologyId, positionId, gradeId, levelId, salaryFrom, salaryTo). asOf=YYYY-MM-DD: the employees as on that day (their version then, the rules in force then), only those employed that day; default today.
      */
     get: operations["getInsightsExportByChart"];
   };
@@ -393,14 +393,14 @@ export interface paths {
   "/api/pay-transparency": {
     /**
      * Gender pay gap indicators (a)–(g) (admins and showSalary)
-     * @description Gender pay gap indicators (a)–(g) (admins and showSalary). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today.
      */
     get: operations["getPayTransparency"];
   };
   "/api/pay-transparency/export": {
     /**
      * The pay gap report as an .xlsx workbook (admins and showSalary)
-     * @description The pay gap report as an .xlsx workbook (admins and showSalary). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today.
      */
     get: operations["getPayTransparencyExport"];
   };
@@ -414,14 +414,14 @@ export interface paths {
   "/api/employees/{id}/pay-statement": {
     /**
      * A worker's pay statement (Article 7; admins and showSalary)
-     * @description A worker's pay statement (Article 7; admins and showSalary). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today.
      */
     get: operations["getEmployeesByIdPayStatement"];
   };
   "/api/employees/{id}/pay-statement.pdf": {
     /**
      * A worker's pay statement as a PDF (admins and showSalary)
-     * @description A worker's pay statement as a PDF (admins and showSalary). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today.
      */
     get: operations["getEmployeesByIdPayStatementPdf"];
   };
@@ -3562,7 +3562,7 @@ export interface operations {
   };
   /**
    * Calculate a salary for a profile (showSalary; stores nothing)
-   * @description benefits: JSON string (or object) of stored benefit name → selected; names not given count as selected. customMultipliers: JSON string (or list) of {title, type, value, checked}, taken as sent. settings.applySocialInsurance defaults to true. Answers data.calculatedSalary and data.details. Needs showSalary; without showCost the cost figures (totalCost, totalBenefitsCost, selectedBenefits, socialInsuranceAmount, companySocialInsurance) are absent.
+   * @description benefits: JSON string (or object) of stored benefit name → selected; names not given count as selected. customMultipliers: JSON string (or list) of {title, type, value, checked}, taken as sent. settings.applySocialInsurance defaults to true. asOf=YYYY-MM-DD: the rules in force that day (default today). Answers data.calculatedSalary and data.details. Needs showSalary; without showCost the cost figures (totalCost, totalBenefitsCost, selectedBenefits, socialInsuranceAmount, companySocialInsurance) are absent.
    */
   postCalculate: {
     requestBody: {
@@ -3597,6 +3597,7 @@ export interface operations {
             applySocialInsurance?: boolean;
             [key: string]: unknown;
           };
+          asOf?: string;
         };
       };
     };
@@ -4514,7 +4515,7 @@ export interface operations {
   };
   /**
    * Pay Overview: the priced list's headline figures, grade × level, cost by job, distribution
-   * @description Needs admin or showSalary (403 otherwise); cost figures are absent without showCost. Takes the employee list filters (name, technologyId, positionId, gradeId, levelId, salaryFrom, salaryTo).
+   * @description Needs admin or showSalary (403 otherwise); cost figures are absent without showCost. Takes the employee list filters (name, technologyId, positionId, gradeId, levelId, salaryFrom, salaryTo). asOf=YYYY-MM-DD: the employees as on that day (their version then, the rules in force then), only those employed that day; default today.
    */
   getInsights: {
     parameters: {
@@ -4527,6 +4528,7 @@ export interface operations {
         salaryFrom?: number;
         salaryTo?: number;
         status?: "active" | "leavers" | "future" | "all";
+        asOf?: string;
       };
     };
     responses: {
@@ -4608,7 +4610,7 @@ export interface operations {
   };
   /**
    * One Pay Overview chart's data as .xlsx
-   * @description Needs admin or showSalary (403 otherwise); cost figures are absent without showCost. Takes the employee list filters (name, technologyId, positionId, gradeId, levelId, salaryFrom, salaryTo).
+   * @description Needs admin or showSalary (403 otherwise); cost figures are absent without showCost. Takes the employee list filters (name, technologyId, positionId, gradeId, levelId, salaryFrom, salaryTo). asOf=YYYY-MM-DD: the employees as on that day (their version then, the rules in force then), only those employed that day; default today.
    */
   getInsightsExportByChart: {
     parameters: {
@@ -4621,6 +4623,7 @@ export interface operations {
         salaryFrom?: number;
         salaryTo?: number;
         status?: "active" | "leavers" | "future" | "all";
+        asOf?: string;
       };
       path: {
         chart: "headline" | "grade-level" | "job-cost" | "distribution";
@@ -4950,12 +4953,13 @@ export interface operations {
   };
   /**
    * Gender pay gap indicators (a)–(g) (admins and showSalary)
-   * @description Gender pay gap indicators (a)–(g) (admins and showSalary). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today.
    */
   getPayTransparency: {
     parameters: {
       query?: {
         category?: "job-grade" | "grade";
+        asOf?: string;
       };
     };
     responses: {
@@ -5066,12 +5070,13 @@ export interface operations {
   };
   /**
    * The pay gap report as an .xlsx workbook (admins and showSalary)
-   * @description The pay gap report as an .xlsx workbook (admins and showSalary). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today.
    */
   getPayTransparencyExport: {
     parameters: {
       query?: {
         category?: "job-grade" | "grade";
+        asOf?: string;
       };
     };
     responses: {
@@ -5169,12 +5174,13 @@ export interface operations {
   };
   /**
    * A worker's pay statement (Article 7; admins and showSalary)
-   * @description A worker's pay statement (Article 7; admins and showSalary). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today.
    */
   getEmployeesByIdPayStatement: {
     parameters: {
       query?: {
         category?: "job-grade" | "grade";
+        asOf?: string;
       };
       path: {
         id: number;
@@ -5249,12 +5255,13 @@ export interface operations {
   };
   /**
    * A worker's pay statement as a PDF (admins and showSalary)
-   * @description A worker's pay statement as a PDF (admins and showSalary). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today.
    */
   getEmployeesByIdPayStatementPdf: {
     parameters: {
       query?: {
         category?: "job-grade" | "grade";
+        asOf?: string;
       };
       path: {
         id: number;

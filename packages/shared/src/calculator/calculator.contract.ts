@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { numericInput, requiredId, requiredText } from '../common/fields.ts';
 import { jsonField } from '../common/json-field.ts';
 import { hasAtMostTwoDecimals } from '../common/money.ts';
+import { asOfQuery } from '../employees/dated.contract.ts';
 
 const years = (label: string) =>
   z.preprocess(
@@ -56,6 +57,8 @@ export const calculateBody = z.object({
     })
     .loose()
     .optional(),
+  /** The day whose rules price the profile (YYYY-MM-DD); absent: today. */
+  asOf: asOfQuery.shape.asOf,
 });
 export type CalculateBody = z.input<typeof calculateBody>;
 export type CalculateInput = z.output<typeof calculateBody>;

@@ -16,7 +16,8 @@ export const calculatorRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'benefits: JSON string (or object) of stored benefit name → selected; names not given count as selected. ' +
           'customMultipliers: JSON string (or list) of {title, type, value, checked}, taken as sent. ' +
-          'settings.applySocialInsurance defaults to true. Answers data.calculatedSalary and data.details. ' +
+          'settings.applySocialInsurance defaults to true. asOf=YYYY-MM-DD: the rules in force that day (default today). ' +
+          'Answers data.calculatedSalary and data.details. ' +
           'Needs showSalary; without showCost the cost figures (totalCost, totalBenefitsCost, selectedBenefits, ' +
           'socialInsuranceAmount, companySocialInsurance) are absent.',
         body: calculateBody,

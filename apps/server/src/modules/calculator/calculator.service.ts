@@ -28,7 +28,8 @@ export function createCalculatorService(deps: { pricing: PricingService }) {
     /**
      * Needs showSalary (a calculation reveals pay); stores nothing. The stored rules are the
      * authority for base salaries, factors, the six multipliers and benefit amounts; the
-     * request chooses benefits, what-if custom multipliers and whether to apply insurance.
+     * request chooses benefits, what-if custom multipliers and whether to apply insurance,
+     * and the day whose rules price it (`asOf`).
      */
     async calculate(
       actor: Actor,
@@ -48,7 +49,8 @@ export function createCalculatorService(deps: { pricing: PricingService }) {
             .map((m) => ({ title: m.title, value: m.value, type: m.type })),
           applySocialInsurance: input.settings?.applySocialInsurance ?? true,
         },
-        { snapshot: context.snapshot },
+        // The rules in force on `asOf` (absent: today's).
+        { snapshot: context.snapshot, asOf: input.asOf },
       );
       const result = decimalResultOf(engineResult);
       return withoutCostsUnlessAllowed(actor, {

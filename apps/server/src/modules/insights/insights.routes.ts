@@ -1,5 +1,6 @@
 import { idParam } from '@salary/shared/common/envelope';
 import { excelMoneyFormat } from '@salary/shared/common/money';
+import { asOfQuery } from '@salary/shared/employees/dated.contract';
 import { employeeListQuery, toEmployeeFilters } from '@salary/shared/employees/employee.contract';
 import { XLSX_CONTENT_TYPE } from '@salary/shared/excel/excel.contract';
 import {
@@ -16,7 +17,9 @@ import { insightsWorkbook } from './insights.workbook.ts';
 
 const PERMISSIONS =
   'Needs admin or showSalary (403 otherwise); cost figures are absent without showCost. ' +
-  'Takes the employee list filters (name, technologyId, positionId, gradeId, levelId, salaryFrom, salaryTo).';
+  'Takes the employee list filters (name, technologyId, positionId, gradeId, levelId, salaryFrom, salaryTo). ' +
+  'asOf=YYYY-MM-DD: the employees as on that day (their version then, the rules in force then), only ' +
+  'those employed that day; default today.';
 
 export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.insights;
@@ -29,10 +32,11 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       insightsSchema,
       {
         description: PERMISSIONS,
-        querystring: employeeListQuery,
+        querystring: employeeListQuery.and(asOfQuery),
       },
     ),
-    async (request) => ok(await service.overview(request.actor, toEmployeeFilters(request.query))),
+    async (request) =>
+      ok(await service.overview(request.actor, toEmployeeFilters(request.query), request.query.asOf)),
   );
 
   app.get(
@@ -40,10 +44,14 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     doc("One Pay Overview chart's data as .xlsx", workbookResponse('pay_overview_<chart>.xlsx'), {
       description: PERMISSIONS,
       params: insightsExportParams,
-      querystring: employeeListQuery,
+      querystring: employeeListQuery.and(asOfQuery),
     }),
     async (request, reply) => {
-      const data = await service.overview(request.actor, toEmployeeFilters(request.query));
+      const data = await service.overview(
+        request.actor,
+        toEmployeeFilters(request.query),
+        request.query.asOf,
+      );
       const bytes = await insightsWorkbook(
         request.params.chart,
         data,

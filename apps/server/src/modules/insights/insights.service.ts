@@ -21,20 +21,27 @@ export function createInsightsService(deps: {
   insights: InsightsRepository;
   /** How money reads in this company: the breakdown's rule texts name amounts. */
   format: () => Promise<MoneyFormat>;
+  /** `asOf` when it names another day than the company's today; today or none: undefined. */
+  otherDay: (asOf: string | undefined) => Promise<string | undefined>;
 }) {
   const { pricing } = deps;
   return {
-    async overview(actor: Actor, filters: EmployeeFilters): Promise<Insights> {
+    /**
+     * `asOf` (YYYY-MM-DD): the employees as of that day (their version then, the rules in force
+     * then) and only those employed that day; absent or today: today's list.
+     */
+    async overview(actor: Actor, filters: EmployeeFilters, asOf?: string): Promise<Insights> {
       requirePermission(actor, 'showSalary', NEED_SALARY);
+      const day = await deps.otherDay(asOf);
       const [{ employees }, axes] = await Promise.all([
-        pricing.priceEmployees(filters),
+        pricing.priceEmployees(day === undefined ? filters : { ...filters, asOf: day }),
         deps.insights.axes(),
       ]);
       const salaryFilter = filters.salaryFrom !== undefined || filters.salaryTo !== undefined;
       const from = filters.salaryFrom ?? Number.NEGATIVE_INFINITY;
       const to = filters.salaryTo ?? Number.POSITIVE_INFINITY;
       // The directory's salary filter, exactly as the list applies it (employees.service.ts).
-      // Only those employed today count (leavers and hires still to start do not).
+      // Only those employed on the day count (leavers and hires still to start do not).
       const active = employees.filter((p) => p.employee.employmentStatus === 'ACTIVE');
       const matching = salaryFilter
         ? active.filter(

@@ -1,4 +1,5 @@
 import { idParam } from '@salary/shared/common/envelope';
+import { asOfQuery } from '@salary/shared/employees/dated.contract';
 import { XLSX_CONTENT_TYPE } from '@salary/shared/excel/excel.contract';
 import {
   justificationBody,
@@ -18,6 +19,11 @@ import { renderPayStatementPdf } from './pay-statement.pdf.ts';
 import { buildReportWorkbook } from './pay-transparency.workbook.ts';
 
 const PDF = 'application/pdf';
+/** The category, and the day the figures are as of (default today; only those employed that day count). */
+const reportQuery = payReportQuery.and(asOfQuery);
+const AS_OF =
+  "asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only " +
+  'those employed that day; default today.';
 const PDF_RESPONSE = fileResponse(
   'pay_statement_<id>.pdf',
   PDF,
@@ -32,9 +38,10 @@ export const payTransparencyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/pay-transparency',
     doc('Gender pay gap indicators (a)–(g) (admins and showSalary)', payReportSchema, {
-      querystring: payReportQuery,
+      querystring: reportQuery,
+      description: AS_OF,
     }),
-    async (request) => ok(await service.report(request.actor, request.query.category)),
+    async (request) => ok(await service.report(request.actor, request.query.category, request.query.asOf)),
   );
 
   app.get(
@@ -43,11 +50,12 @@ export const payTransparencyRoutes: FastifyPluginAsyncZod = async (app) => {
       'The pay gap report as an .xlsx workbook (admins and showSalary)',
       workbookResponse(REPORT_FILE_NAME),
       {
-        querystring: payReportQuery,
+        querystring: reportQuery,
+        description: AS_OF,
       },
     ),
     async (request, reply) => {
-      const report = await service.report(request.actor, request.query.category);
+      const report = await service.report(request.actor, request.query.category, request.query.asOf);
       return downloadHeaders(reply, XLSX_CONTENT_TYPE, REPORT_FILE_NAME).send(
         await buildReportWorkbook(report, await app.services.company.format()),
       );
@@ -67,19 +75,29 @@ export const payTransparencyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/employees/:id/pay-statement',
     doc("A worker's pay statement (Article 7; admins and showSalary)", payStatementSchema, {
       params: idParam,
-      querystring: payReportQuery,
+      querystring: reportQuery,
+      description: AS_OF,
     }),
-    async (request) => ok(await service.statement(request.actor, request.params.id, request.query.category)),
+    async (request) =>
+      ok(
+        await service.statement(request.actor, request.params.id, request.query.category, request.query.asOf),
+      ),
   );
 
   app.get(
     '/employees/:id/pay-statement.pdf',
     doc("A worker's pay statement as a PDF (admins and showSalary)", PDF_RESPONSE, {
       params: idParam,
-      querystring: payReportQuery,
+      querystring: reportQuery,
+      description: AS_OF,
     }),
     async (request, reply) => {
-      const statement = await service.statement(request.actor, request.params.id, request.query.category);
+      const statement = await service.statement(
+        request.actor,
+        request.params.id,
+        request.query.category,
+        request.query.asOf,
+      );
       return downloadHeaders(reply, PDF, STATEMENT_FILE_NAME(statement.employee.id)).send(
         await renderPayStatementPdf(statement, await app.services.company.format()),
       );

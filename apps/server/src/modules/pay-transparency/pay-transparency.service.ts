@@ -7,7 +7,7 @@ import type {
   PayStatement,
 } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import { forbidden, notFound } from '../../lib/app-error.ts';
-import type { PricedEmployee, PricingService } from '../pricing/pricing.service.ts';
+import type { PricedEmployee, PricingService, RowFilters } from '../pricing/pricing.service.ts';
 import { buildPayReport, categoryFigures, categoryName, type PayRow, splitRows } from './pay-gap.calc.ts';
 import type { PayTransparencyRepository } from './pay-transparency.repository.ts';
 
@@ -49,19 +49,32 @@ export function createPayTransparencyService(deps: {
   /** The employer the statement names: the company record's name (COMPANY_NAME until saved). */
   company?: { get(): Promise<{ companyName: string | null; timeZone: string }> };
   now?: () => Date;
+  /** `asOf` when it names another day than the company's today; today or none: undefined. */
+  otherDay?: (asOf: string | undefined) => Promise<string | undefined>;
 }) {
   const { pricing, repo, minGroup } = deps;
   const now = deps.now ?? (() => new Date());
   const requireReader = (actor: Actor) => {
     if (!canReadPayReport(actor)) throw forbidden(PAY_REPORT_FORBIDDEN);
   };
+  /** The employees matching `filters` as of `asOf` (today: the cached list), employed that day. */
+  const employedOn = async (filters: RowFilters, asOf: string | undefined) => {
+    const day = deps.otherDay ? await deps.otherDay(asOf) : asOf;
+    const { employees } = await pricing.priceEmployees(
+      day === undefined ? filters : { ...filters, asOf: day },
+    );
+    return employees.filter((p) => p.employee.employmentStatus === 'ACTIVE');
+  };
 
   return {
-    /** Indicators (a)–(g) over every employee; admins and showSalary only. */
-    async report(actor: Actor, kind: CategoryKind): Promise<PayReport> {
+    /**
+     * Indicators (a)–(g) over every employee employed on `asOf` (absent: today; leavers and
+     * hires still to start do not count), each as of that day; admins and showSalary only.
+     */
+    async report(actor: Actor, kind: CategoryKind, asOf?: string): Promise<PayReport> {
       requireReader(actor);
-      const [{ employees }, justifications] = await Promise.all([
-        pricing.priceEmployees(),
+      const [employees, justifications] = await Promise.all([
+        employedOn({}, asOf),
         repo.justifications(kind),
       ]);
       const rows = new Array<PayRow>(employees.length);
@@ -77,15 +90,22 @@ export function createPayTransparencyService(deps: {
 
     /**
      * A worker's statement (Article 7): their pay, basic wage and complementary components, and
-     * the mean pay of women and of men in their category (or too few to report).
+     * the mean pay of women and of men in their category (or too few to report) — all as of
+     * `asOf` (absent: today), the category counting those employed that day.
      */
-    async statement(actor: Actor, id: number, kind: CategoryKind = 'job-grade'): Promise<PayStatement> {
+    async statement(
+      actor: Actor,
+      id: number,
+      kind: CategoryKind = 'job-grade',
+      asOf?: string,
+    ): Promise<PayStatement> {
       requireReader(actor);
-      const [self] = (await pricing.priceEmployees({ id })).employees;
+      const day = deps.otherDay ? await deps.otherDay(asOf) : asOf;
+      const [self] = (await pricing.priceEmployees(day === undefined ? { id } : { id, asOf: day })).employees;
       if (!self) throw notFound('Employee not found');
       const e = self.employee;
       const filters = kind === 'grade' ? { gradeId: e.gradeId } : { jobId: e.jobId, gradeId: e.gradeId };
-      const { employees } = await pricing.priceEmployees(filters);
+      const employees = await employedOn(filters, day);
       const { priced } = splitRows(employees.map(payRowOf));
       const figures = categoryFigures(
         { women: priced.filter((r) => r.female), men: priced.filter((r) => !r.female) },
@@ -95,8 +115,8 @@ export function createPayTransparencyService(deps: {
       const company = deps.company ? await deps.company.get() : undefined;
       const decimalOf = (c: number | null) => (c === null ? null : fromCents(asCents(c)));
       return {
-        // The company's today (its time zone's), UTC's without a company record.
-        date: company ? todayIn(company.timeZone, now()) : now().toISOString().slice(0, 10),
+        // The day it is as of; else the company's today (its time zone's), UTC's without a company record.
+        date: day ?? (company ? todayIn(company.timeZone, now()) : now().toISOString().slice(0, 10)),
         company: company ? company.companyName : null,
         employee: {
           id: e.id,

@@ -172,11 +172,16 @@ export function createPricedReadModel(deps: {
      * miss; none when `snapshot` (the snapshot the caller's data was read at) already read
      * this profile. Inside a transaction the snapshot says nothing about what it sees: no cache.
      */
-    async profileRules(ids: ReferenceIds, snapshot: string | undefined, tx?: DbOrTx): Promise<ProfileRules> {
-      const key = `${ids.jobId}:${ids.positionId}:${ids.gradeId}:${ids.levelId}`;
+    async profileRules(
+      ids: ReferenceIds,
+      snapshot: string | undefined,
+      tx?: DbOrTx,
+      asOf?: string,
+    ): Promise<ProfileRules> {
+      const key = `${ids.jobId}:${ids.positionId}:${ids.gradeId}:${ids.levelId}:${asOf ?? ''}`;
       const hit = tx ? undefined : profiles?.get(snapshot, key);
       if (hit) return hit;
-      const read = await repo.profileRules(ids, tx);
+      const read = await repo.profileRules(ids, tx, asOf);
       if (!read.settings) return { ...read, settings: await deps.settings(tx) };
       const rules: ProfileRules = { ...read, settings: read.settings };
       if (!tx) profiles?.set(read.snapshot, key, rules);

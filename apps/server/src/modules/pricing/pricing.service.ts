@@ -137,15 +137,17 @@ export function createPricingService(deps: {
      * benefit amounts, insurance). 400 naming each unknown or mismatched reference; 422 when
      * the grade and level have no base salary. `snapshot`: the snapshot the caller's data was
      * read at, so a repeated profile costs no statement (ignored inside a transaction).
+     * `asOf` (YYYY-MM-DD): the rules in force that day; absent: today's.
      */
     async calculate(
       profile: PricingProfile,
-      options: { snapshot?: string; tx?: DbOrTx } = {},
+      options: { snapshot?: string; tx?: DbOrTx; asOf?: string } = {},
     ): Promise<SalaryResult> {
       const { settings, references, baseSalary, factor } = await model.profileRules(
         profile,
         options.snapshot,
         options.tx,
+        options.asOf,
       );
       assertReferences(references, profile, DEFAULT_FIELD_NAMES);
       try {

@@ -180,6 +180,7 @@ export function createRulesRepository(db: DbOrTx) {
     /**
      * Everything one calculation reads — the settings record, the references, the base
      * salary and the adjustment factor — in ONE statement, with the snapshot it read at.
+     * `_asOf` (YYYY-MM-DD): the rules in force that day; today's until the rules are dated.
      */
     async profileRules(ids: ReferenceIds, tx: DbOrTx = db, asOf?: string) {
       // As of a day: the rules in force then (docs/decisions/0026); else the tables (today).

@@ -1,7 +1,8 @@
-import { Alert, Center, Grid, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Box, Center, Grid, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { CalculateBody, CalculationResult } from '@salary/shared/calculator/calculator.contract';
 import { IconCalculator, IconLock } from '@tabler/icons-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { AsOfBanner, AsOfInput, useAsOf } from '../../components/as-of.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePermission } from '../../lib/permissions.ts';
 import { useGrades } from '../../lib/salary-rules/get-grades.ts';
@@ -36,7 +37,10 @@ function EmptyDetails() {
   );
 }
 
-/** /calculator: the form on the left, the breakdown of the last calculation on the right. */
+/**
+ * /calculator: the form on the left, the breakdown of the last calculation on the right; priced
+ * with the rules in force on the address's As of day (`?asOf=`; absent: today).
+ */
 export default function CalculatorPage() {
   const toast = useToast();
   const canSeeSalary = usePermission('showSalary');
@@ -66,6 +70,8 @@ export default function CalculatorPage() {
   );
   const calculate = useCalculateSalary();
   const { mutateAsync } = calculate;
+  // Another day than today: the profile priced with the rules in force that day (a what-if).
+  const [asOf, setAsOf] = useAsOf();
   const [shown, setShown] = useState<{ result: CalculationResult; profile: CalculatedProfile } | null>(null);
   const [stale, setStale] = useState(false);
   const detailsRef = useRef<HTMLDivElement>(null);
@@ -83,11 +89,17 @@ export default function CalculatorPage() {
   }, [shown]);
 
   const onEdited = useCallback(() => setStale(true), []);
+  // A result priced as of another day is not the answer for this one.
+  const pricedAsOf = useRef(asOf);
+  useEffect(() => {
+    if (pricedAsOf.current !== asOf) setStale(true);
+  }, [asOf]);
 
   const onCalculate = useCallback(
     async (payload: CalculateBody, profile: CalculatedProfile): Promise<unknown> => {
       try {
-        const result = await mutateAsync(payload);
+        const result = await mutateAsync(asOf === undefined ? payload : { ...payload, asOf });
+        pricedAsOf.current = asOf;
         setShown({ result, profile });
         setStale(false);
         toast.success('Salary calculated successfully');
@@ -99,7 +111,7 @@ export default function CalculatorPage() {
         return error;
       }
     },
-    [mutateAsync, toast],
+    [mutateAsync, toast, asOf],
   );
 
   return (
@@ -118,6 +130,16 @@ export default function CalculatorPage() {
           for it.
         </Alert>
       )}
+      {canSeeSalary ? (
+        <Stack gap="md" mb="lg">
+          <Box maw={220}>
+            <AsOfInput day={asOf} onChange={setAsOf} />
+          </Box>
+          {asOf !== undefined ? (
+            <AsOfBanner day={asOf} subject="pay" onBackToToday={() => setAsOf(undefined)} />
+          ) : null}
+        </Stack>
+      ) : null}
       {canSeeSalary ? (
         <Grid gap="lg" align="flex-start">
           <Grid.Col span={{ base: 12, md: 5 }}>

@@ -1,8 +1,8 @@
 import { Button, Checkbox, Grid, Group, NumberInput, Paper, Select, TextInput } from '@mantine/core';
-import { isCalendarDay } from '@salary/shared/common/calendar-day';
 import { employeeListQuery } from '@salary/shared/employees/employee.contract';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { memo, useEffect, useRef, useState } from 'react';
+import { AsOfInput } from '../../components/as-of.tsx';
 import { currencySymbol } from '../../lib/company-format.tsx';
 import type { DirectoryFilters } from '../../lib/directory-filters.ts';
 import { useGrades } from '../../lib/salary-rules/get-grades.ts';
@@ -10,7 +10,6 @@ import { useJobs } from '../../lib/salary-rules/get-jobs.ts';
 import { useLevels } from '../../lib/salary-rules/get-levels.ts';
 import { usePositions } from '../../lib/salary-rules/get-positions.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
-import { companyToday } from './as-of.tsx';
 import { filterSpans } from './filter-layout.ts';
 import { selectValue, toOptions } from './select-options.ts';
 
@@ -235,38 +234,6 @@ function EmployeeFiltersForm({
         </Grid>
       </form>
     </Paper>
-  );
-}
-
-/**
- * The As of day: today unless another is picked. The field keeps what is typed while a day is
- * typed in part (the browser's date field answers '' then, and a year being typed reads 0002,
- * 0020, 0202): only a whole day from year 1000 on is applied. Back to today is the banner's.
- */
-function AsOfInput({ day, onChange }: { day: string | undefined; onChange(day: string | undefined): void }) {
-  const shown = day ?? companyToday();
-  const [draft, setDraft] = useState(shown);
-  // The day this field last applied: its echo from the address must not overwrite a year being
-  // typed meanwhile; a change from elsewhere (Back to today, Back) replaces the draft.
-  const applied = useRef(shown);
-  useEffect(() => {
-    if (shown !== applied.current) setDraft(shown);
-    applied.current = shown;
-  }, [shown]);
-  return (
-    <TextInput
-      type="date"
-      label="As of"
-      name="asOf"
-      value={draft}
-      onChange={(event) => {
-        const value = event.currentTarget.value;
-        setDraft(value);
-        if (!isCalendarDay(value) || Number(value.slice(0, 4)) < 1000) return;
-        applied.current = value;
-        onChange(value);
-      }}
-    />
   );
 }
 

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { can } from '@salary/shared/common/permissions';
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { AsOfBanner, asOfFromParams, withAsOf } from '../../components/as-of.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PhoneDisclosure } from '../../components/phone-disclosure.tsx';
 import { SkipLink } from '../../components/skip-link.tsx';
@@ -10,7 +11,6 @@ import { type DirectoryFilters, filtersFromParams, withFilters } from '../../lib
 import { canOpenEmployeeForms } from '../../lib/permissions.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { useEmployees } from './api/get-employees.ts';
-import { AsOfBanner, asOfFromParams, withAsOf } from './as-of.tsx';
 import { EmployeeFiltersPlaceholder } from './employee-filters-placeholder.tsx';
 import { type EmployeeSort, sortFromParams, withSort } from './employee-rows.ts';
 import { DIRECTORY_ID, EmployeesDirectory } from './employees-directory.tsx';

@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Center, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { InsightChart, Insights } from '@salary/shared/insights/insights.contract';
 import { IconRefresh } from '@tabler/icons-react';
 import {
@@ -11,6 +11,7 @@ import {
   useState,
 } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { AsOfBanner, AsOfInput, useAsOf } from '../../components/as-of.tsx';
 import { HeadingRow } from '../../components/heading-row.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PrintButton } from '../../components/print-button.tsx';
@@ -136,7 +137,14 @@ function Headline({ data }: { data: Insights }) {
   );
 }
 
-/** /insights "Pay Overview": the company's pay at a glance, for the directory's filters if any. */
+/** `&asOf=…` after a query (`?asOf=…` alone), or '' for today. */
+const asOfSuffix = (query: string, asOf: string | undefined) =>
+  asOf === undefined ? '' : `${query ? '&' : '?'}asOf=${asOf}`;
+
+/**
+ * /insights "Pay Overview": the company's pay at a glance, for the directory's filters if any,
+ * as of the address's day (`?asOf=`; absent: today).
+ */
 export default function InsightsPage() {
   const chartModule = useCharts();
   const toast = useToast();
@@ -144,9 +152,12 @@ export default function InsightsPage() {
   const search = params.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: `search` is the address's content.
   const filters = useMemo(() => filtersFromParams(params), [search]);
-  const insights = useInsights(filters);
+  // Another day than today: the figures as of that day (its employees, the rules then).
+  const [asOf, setAsOf] = useAsOf();
+  const asked = useMemo(() => (asOf === undefined ? filters : { ...filters, asOf }), [filters, asOf]);
+  const insights = useInsights(asked);
   useLoadErrorToast(insights.error, 'Failed to fetch data');
-  const download = useDownloadChart(filters);
+  const download = useDownloadChart(asked);
   const onDownload = (chart: InsightChart) =>
     download.mutate(chart, {
       onError: (error) => toast.error(errorMessage(error, 'Failed to download the data')),
@@ -160,16 +171,22 @@ export default function InsightsPage() {
   const description = filtered ? (
     <>
       The employees matching the directory's filters.{' '}
-      <Anchor component={Link} to="/insights" size="sm">
+      <Anchor component={Link} to={`/insights${asOfSuffix('', asOf)}`} size="sm">
         Show the whole company
       </Anchor>{' '}
       ·{' '}
-      <Anchor component={Link} to={`/dashboard${filterQuery(filters)}`} size="sm">
+      <Anchor
+        component={Link}
+        to={`/dashboard${filterQuery(filters)}${asOfSuffix(filterQuery(filters), asOf)}`}
+        size="sm"
+      >
         Back to the filtered directory
       </Anchor>
     </>
-  ) : (
+  ) : asOf === undefined ? (
     "The whole company's monthly pay, priced with today's rules."
+  ) : (
+    "The whole company's monthly pay on that day, priced with the rules then in force."
   );
 
   let body: React.ReactNode;
@@ -265,6 +282,14 @@ export default function InsightsPage() {
         description={description}
         actions={data ? <PrintButton /> : undefined}
       />
+      <Stack gap="md" mb="lg">
+        <Box maw={220}>
+          <AsOfInput day={asOf} onChange={setAsOf} />
+        </Box>
+        {asOf !== undefined ? (
+          <AsOfBanner day={asOf} subject="pay" onBackToToday={() => setAsOf(undefined)} />
+        ) : null}
+      </Stack>
       {body}
     </>
   );

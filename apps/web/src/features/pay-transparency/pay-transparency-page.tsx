@@ -1,4 +1,4 @@
-import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Box, Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   CATEGORY_KIND_LABELS,
@@ -7,6 +7,7 @@ import {
 } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AsOfBanner, AsOfInput, useAsOf } from '../../components/as-of.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PrintButton } from '../../components/print-button.tsx';
@@ -30,7 +31,9 @@ export default function PayTransparencyPage() {
   const [kind, setKind] = useState<CategoryKind>('job-grade');
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const [justifying, setJustifying] = useState<PayCategory | null>(null);
-  const report = usePayReport(kind);
+  // Another day than today: the report as of that day (those employed then); read-only.
+  const [asOf, setAsOf] = useAsOf();
+  const report = usePayReport(kind, asOf);
   const exportReport = useExportPayReport();
   useLoadErrorToast(report.error, 'Failed to load the pay transparency report');
 
@@ -49,9 +52,12 @@ export default function PayTransparencyPage() {
               variant="default"
               loading={exportReport.isPending}
               onClick={() =>
-                exportReport.mutate(kind, {
-                  onError: (error) => toast.error(errorMessage(error, 'Failed to download report')),
-                })
+                exportReport.mutate(
+                  { category: kind, asOf },
+                  {
+                    onError: (error) => toast.error(errorMessage(error, 'Failed to download report')),
+                  },
+                )
               }
             >
               Download report (.xlsx)
@@ -59,6 +65,14 @@ export default function PayTransparencyPage() {
           </>
         }
       />
+      <Stack gap="md" mb="lg">
+        <Box maw={220}>
+          <AsOfInput day={asOf} onChange={setAsOf} />
+        </Box>
+        {asOf !== undefined ? (
+          <AsOfBanner day={asOf} subject="the report" onBackToToday={() => setAsOf(undefined)} />
+        ) : null}
+      </Stack>
       {report.isError ? (
         <LoadFailed
           title="Could not load the report"
@@ -92,7 +106,11 @@ export default function PayTransparencyPage() {
               fullWidth={narrow}
               style={{ alignSelf: narrow ? 'stretch' : 'flex-start' }}
             />
-            <CategoryTable categories={data.categories} canJustify={user.isAdmin} onJustify={setJustifying} />
+            <CategoryTable
+              categories={data.categories}
+              canJustify={user.isAdmin && asOf === undefined}
+              onJustify={setJustifying}
+            />
           </Stack>
         </Stack>
       ) : report.isPending ? (

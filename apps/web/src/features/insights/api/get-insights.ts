@@ -6,19 +6,22 @@ import type { DirectoryFilters } from '../../../lib/directory-filters.ts';
 import { downloadFile } from '../../../lib/download-file.ts';
 import { reloadOnVisit, useOpeningVisit } from '../../../lib/opening-data.ts';
 
-/** GET /insights with the directory's filters: every figure aggregated on the server. */
-export async function getInsights(filters: DirectoryFilters, signal?: AbortSignal): Promise<Insights> {
+/** The directory's filters and the As of day (absent: today). */
+export type InsightsQuery = DirectoryFilters & { asOf?: string };
+
+/** GET /insights with the directory's filters (and As of day): every figure aggregated on the server. */
+export async function getInsights(filters: InsightsQuery, signal?: AbortSignal): Promise<Insights> {
   return (await apiClient.get<Insights>('/insights', { query: { ...filters }, signal })).data;
 }
 
-export function insightsQueryOptions(filters: DirectoryFilters) {
+export function insightsQueryOptions(filters: InsightsQuery) {
   return queryOptions({
     queryKey: ['insights', filters] as const,
     queryFn: ({ signal }) => getInsights(filters, signal),
   });
 }
 
-export function useInsights(filters: DirectoryFilters) {
+export function useInsights(filters: InsightsQuery) {
   const options = insightsQueryOptions(filters);
   useOpeningVisit(options.queryKey);
   // Salaries follow the rules, which other screens change: reload on every visit (the first
@@ -26,8 +29,8 @@ export function useInsights(filters: DirectoryFilters) {
   return useQuery({ ...options, refetchOnMount: reloadOnVisit });
 }
 
-/** GET /insights/export/{chart}: one chart's data as .xlsx, same filters. */
-export function useDownloadChart(filters: DirectoryFilters) {
+/** GET /insights/export/{chart}: one chart's data as .xlsx, same filters and day. */
+export function useDownloadChart(filters: InsightsQuery) {
   return useMutation({
     mutationFn: (chart: InsightChart) =>
       downloadFile(`/insights/export/${chart}`, insightsFileName(chart), { ...filters }),

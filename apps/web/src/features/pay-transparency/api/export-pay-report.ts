@@ -5,9 +5,15 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '../../../lib/download-file.ts';
 
-/** GET /pay-transparency/export → pay_transparency_report.xlsx. */
-export function exportPayReport(category: CategoryKind): Promise<void> {
-  return downloadFile('/pay-transparency/export', REPORT_FILE_NAME, { category });
+/** GET /pay-transparency/export → pay_transparency_report.xlsx (as of `asOf`; absent: today). */
+export function exportPayReport({
+  category,
+  asOf,
+}: {
+  category: CategoryKind;
+  asOf?: string;
+}): Promise<void> {
+  return downloadFile('/pay-transparency/export', REPORT_FILE_NAME, { category, asOf });
 }
 
 export function useExportPayReport() {

@@ -1,0 +1,137 @@
+import { todayIn } from '@salary/shared/common/calendar-day';
+import type { Insights } from '@salary/shared/insights/insights.contract';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CompanyFormatProvider } from '../../lib/company-format.tsx';
+import { newUser } from '../../test/fixtures.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { renderWithProviders } from '../../test/render-app.tsx';
+import { serveSignedIn } from '../../test/sign-in.ts';
+import InsightsPage from './insights-page.tsx';
+
+/*
+ * Pay Overview's As of day: a date field kept in the address (?asOf=), a banner while it is not
+ * today with the way back, the figures and the downloads asked as of that day.
+ */
+
+const server = testServerForFile();
+configure({ asyncUtilTimeout: 8000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+/** The figures by day: a leaver still counted on 31 March 2026, not today. */
+const figuresFor = (asOf: string | null): Insights => ({
+  headcount: asOf === '2026-03-31' ? 3 : 2,
+  unpriced: 0,
+  payroll: asOf === '2026-03-31' ? 9000 : 6000,
+  totalCost: undefined,
+  averageSalary: 3000,
+  medianSalary: 3000,
+  grades: [],
+  levels: [],
+  byGradeLevel: [],
+  byJob: [],
+  distribution: [],
+});
+
+function Where() {
+  const { search } = useLocation();
+  return <output data-testid="where">{search}</output>;
+}
+
+function open(query = '') {
+  const user = newUser({ isAdmin: true, role: 'admin', permissions: {} });
+  serveSignedIn(server, user, (req, res) => {
+    const url = new URL(req.path, server.origin);
+    if (url.pathname === '/api/company')
+      return sendJson(
+        res,
+        200,
+        envelope({
+          companyName: 'Acme',
+          currency: 'USD',
+          locale: 'en-GB',
+          timeZone: 'UTC',
+          version: 1,
+          updatedAt: null,
+        }),
+      );
+    if (url.pathname === '/api/insights')
+      return sendJson(res, 200, envelope(figuresFor(url.searchParams.get('asOf'))));
+    if (url.pathname.startsWith('/api/insights/export/')) {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      return res.end('xlsx');
+    }
+    sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
+  });
+  return renderWithProviders(
+    <CompanyFormatProvider>
+      <Routes>
+        <Route
+          path="/insights"
+          element={
+            <>
+              <InsightsPage />
+              <Where />
+            </>
+          }
+        />
+      </Routes>
+    </CompanyFormatProvider>,
+    { route: `/insights${query}` },
+  );
+}
+
+const asked = (pathname: string) =>
+  server.requests.map((r) => new URL(r.path, server.origin)).filter((u) => u.pathname === pathname);
+const where = () => screen.getByTestId('where').textContent;
+const headcount = () => screen.getByText('Headcount').closest('[data-figure]')!;
+
+beforeEach(() => {
+  setPageUrl(`${server.origin}/insights`);
+  URL.createObjectURL = vi.fn(() => 'blob:x');
+  URL.revokeObjectURL = vi.fn();
+});
+
+describe('Pay Overview as of today', () => {
+  it('shows no banner and dates the As of field today', async () => {
+    open();
+    expect(await screen.findByLabelText('As of')).toHaveValue(todayIn('UTC'));
+    await waitFor(() => expect(headcount()).toHaveTextContent('2'));
+    expect(screen.queryByTestId('as-of-banner')).not.toBeInTheDocument();
+    expect(asked('/api/insights').every((u) => !u.searchParams.has('asOf'))).toBe(true);
+  });
+
+  it('picking a day keeps it in the address, asks the figures as of it and shows the banner', async () => {
+    open('?gradeId=3');
+    fireEvent.change(await screen.findByLabelText('As of'), { target: { value: '2026-03-31' } });
+    await waitFor(() => expect(where()).toBe('?gradeId=3&asOf=2026-03-31'));
+    await waitFor(() => expect(headcount()).toHaveTextContent('3'));
+    const last = asked('/api/insights').at(-1)!;
+    expect([last.searchParams.get('asOf'), last.searchParams.get('gradeId')]).toEqual(['2026-03-31', '3']);
+    expect(screen.getByTestId('as-of-banner')).toHaveTextContent(
+      'Showing pay as of 31 Mar 2026 — Back to today',
+    );
+  });
+});
+
+describe('Pay Overview as of another day', () => {
+  it("downloads a chart's data as of that day", async () => {
+    open('?asOf=2026-03-31');
+    await waitFor(() => expect(headcount()).toHaveTextContent('3'));
+    await userEvent.click(screen.getByRole('button', { name: /Headline figures/ }));
+    await waitFor(() => expect(asked('/api/insights/export/headline')).toHaveLength(1));
+    expect(asked('/api/insights/export/headline')[0]!.searchParams.get('asOf')).toBe('2026-03-31');
+  });
+
+  it('Back to today clears the day from the address, the banner and the figures', async () => {
+    open('?asOf=2026-03-31');
+    const banner = await screen.findByTestId('as-of-banner');
+    await userEvent.click(within(banner).getByRole('button', { name: 'Back to today' }));
+    await waitFor(() => expect(where()).toBe(''));
+    expect(screen.queryByTestId('as-of-banner')).not.toBeInTheDocument();
+    await waitFor(() => expect(headcount()).toHaveTextContent('2'));
+    expect(screen.getByLabelText('As of')).toHaveValue(todayIn('UTC'));
+  });
+});

@@ -1,0 +1,106 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { InsightsPage } from './pages/insights-page.ts';
+import { adminCredentials } from './support/api.ts';
+import { axeFindings } from './support/axe.ts';
+import { horizontalOverflow, MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
+import { isFocused, tabTo } from './support/keyboard.ts';
+import { seedEmployee, uniqueName, useSeededRules } from './support/seed-employees.ts';
+
+/*
+ * Pay Overview as of a day, keyboard only: an administrator types a day in the past into the
+ * As of field, sees the banner and the figures of that day (a leaver who had not left yet counts
+ * in the headcount and the payroll), and goes back to today from the banner. axe-core clean, no
+ * sideways scroll, at 1440 and 390 px.
+ */
+
+const browser = useBrowser();
+const rules = useSeededRules(3000);
+const WIDE: Viewport = { width: 1440, height: 900 };
+
+/** `days` before today (UTC), as YYYY-MM-DD: far enough from today for any company time zone. */
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+async function axeClean(page: Page, where: string) {
+  const findings = await axeFindings(page);
+  expect(
+    findings.map((f) => `${f.rule}: ${f.targets.join(', ')}`),
+    `axe-core on ${where}`,
+  ).toEqual([]);
+}
+
+describe('Pay Overview as of a day', () => {
+  it.each([
+    ['1440', WIDE],
+    ['390', MOBILE],
+  ] as const)(
+    'counts a leaver on a day before they left, and goes back to today (%s px)',
+    async (width, viewport) => {
+      const tag = uniqueName(`Pay As Of ${width}`);
+      await seedEmployee(rules, { name: `${tag} Stays`, hireDate: '2020-01-06' });
+      await seedEmployee(rules, { name: `${tag} Leaver`, hireDate: '2020-01-06', leaveDate: daysAgo(30) });
+      const day = daysAgo(60);
+
+      const page = await browser.signedInPage(adminCredentials(), viewport);
+      await page.goto(`/insights?name=${encodeURIComponent(tag)}`);
+      const overview = new InsightsPage(page);
+      const headcount = overview.figure('Headcount');
+      const payroll = overview.figure('Monthly payroll (gross)');
+      await expect.poll(() => headcount.textContent(), { timeout: 15_000 }).toBe('1');
+      expect(await payroll.textContent()).toBe('$3,000.00');
+
+      // Keyboard only: Tab to As of and type the day (Chromium's en-US field: mm dd yyyy).
+      const asOf = page.getByLabel('As of');
+      await tabTo(page, asOf, 60);
+      const [yyyy, mm, dd] = day.split('-');
+      await page.keyboard.type(`${mm}${dd}${yyyy}`);
+      await expect.poll(() => asOf.inputValue(), { timeout: 15_000 }).toBe(day);
+      await page.waitForURL(
+        (url) => url.searchParams.get('asOf') === day && url.searchParams.get('name') === tag,
+      );
+      const banner = page.getByRole('status').filter({ hasText: 'Showing pay as of' });
+      await banner.waitFor();
+      expect(await banner.innerText()).toMatch(/^Showing pay as of .+ — Back to today$/);
+      // That day the leaver was still employed: both count.
+      await expect.poll(() => headcount.textContent(), { timeout: 15_000 }).toBe('2');
+      expect(await payroll.textContent()).toBe('$6,000.00');
+      await overview.waitForCharts();
+      expect(await horizontalOverflow(page)).toBe(0);
+      await axeClean(page, `Pay Overview as of ${day} at ${width} px`);
+      await screenshot(page, `pay-overview-as-of-${width}`);
+
+      // Back to today, from the banner: Tab to it, Enter.
+      const back = banner.getByRole('button', { name: 'Back to today' });
+      await tabTo(page, back, 20);
+      expect(await isFocused(back)).toBe(true);
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => !url.searchParams.has('asOf') && url.searchParams.get('name') === tag);
+      await banner.waitFor({ state: 'detached' });
+      await expect.poll(() => headcount.textContent(), { timeout: 15_000 }).toBe('1');
+      expect(await horizontalOverflow(page)).toBe(0);
+    },
+  );
+});
+
+describe('the calculator and Pay Transparency as of a day', () => {
+  it.each([
+    ['1440', WIDE],
+    ['390', MOBILE],
+  ] as const)('show the banner, axe-clean, nothing scrolling sideways (%s px)', async (width, viewport) => {
+    const day = daysAgo(60);
+    const page = await browser.signedInPage(adminCredentials(), viewport);
+    for (const [path, subject, name] of [
+      ['/calculator', 'pay', 'calculator'],
+      ['/pay-transparency', 'the report', 'pay-transparency'],
+    ] as const) {
+      await page.goto(`${path}?asOf=${day}`);
+      const banner = page.getByRole('status').filter({ hasText: `Showing ${subject} as of` });
+      await banner.waitFor();
+      expect(await page.getByLabel('As of').inputValue()).toBe(day);
+      if (name === 'pay-transparency') await page.getByTestId('report-counts').waitFor();
+      expect(await horizontalOverflow(page)).toBe(0);
+      await axeClean(page, `${path} as of ${day} at ${width} px`);
+      await screenshot(page, `${name}-as-of-${width}`);
+    }
+  });
+});
