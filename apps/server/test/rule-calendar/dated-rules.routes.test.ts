@@ -102,6 +102,25 @@ describe('a rule change for a day still to come', () => {
     expect(await grossOn()).toBe(4000);
     expect(await grossOn(tomorrow)).toBe(4500);
     expect(await grossOn(plus(today, 400))).toBe(4500);
+    // The calculator as of a day prices with that day's rules too.
+    const calculated = async (asOf?: string) =>
+      (
+        await t.callAsAdmin<{ calculatedSalary: number }>({
+          method: 'POST',
+          url: '/api/calculate',
+          payload: {
+            jobId: c.job.id,
+            positionId: c.position.id,
+            gradeId: c.grade.id,
+            levelId: c.level.id,
+            yearsExperience: 0,
+            yearsWithCompany: 0,
+            ...(asOf && { asOf }),
+          },
+        })
+      ).envelope.data.calculatedSalary;
+    expect(await calculated()).toBe(4000);
+    expect(await calculated(tomorrow)).toBe(4500);
 
     const waiting = (await scheduled()).filter((s) => s.kind === 'baseSalary');
     expect(waiting).toHaveLength(1);
