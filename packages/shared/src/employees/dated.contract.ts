@@ -24,14 +24,32 @@ export const scheduledFieldSchema = z.object({
   after: z.unknown(),
 });
 
-/** A change to an employee waiting for its day. */
+/** What a scheduled change is to: an employee, or a rule (a base salary, an adjustment factor, the settings). */
+export const SCHEDULED_CHANGE_KINDS = ['employee', 'baseSalary', 'adjustmentFactor', 'settings'] as const;
+export type ScheduledChangeKind = (typeof SCHEDULED_CHANGE_KINDS)[number];
+
+/** A change to an employee or a rule waiting for its day (ids: one space for both, so one cancel). */
 export const scheduledChangeSchema = z.object({
   id: z.number().int(),
-  employeeId: z.number().int(),
+  /** Absent: 'employee' (answers recorded before rules were dated). */
+  kind: z.enum(SCHEDULED_CHANGE_KINDS).optional(),
+  /**
+   * Whom or what it changes, by name: 'Jane Doe'; 'Senior / L2' (grade / level) for a base
+   * salary; 'Backend / Lead' (job / position) for an adjustment factor; 'Settings'. Absent: the
+   * employee's name.
+   */
+  subjectName: z.string().optional(),
+  /** The employee changed; null for a rule. */
+  employeeId: z.number().int().nullable(),
+  /** The employee's name; for a rule the same as `subjectName`. */
   employeeName: z.string(),
   /** The day it takes effect. */
   effectiveFrom: z.string(),
-  /** The dated fields it changes, in the API's names (salary-related fields included). */
+  /**
+   * The dated fields it changes, in the API's names (salary-related fields included): a base
+   * salary's `amount` (null: none), a factor's `type` and `factor` (null after: removed), the
+   * settings' PUT /api/settings body fields (`experienceMultiplier`, `benefits`, …).
+   */
   changes: z.array(scheduledFieldSchema),
   /** Who recorded it (email; null: the system) and when (ISO time). */
   recordedBy: z.string().nullable(),
