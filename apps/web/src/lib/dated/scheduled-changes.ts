@@ -1,5 +1,10 @@
-import type { ScheduledChange, ScheduledChangeKind } from '@salary/shared/employees/dated.contract';
+import {
+  type ScheduledChange,
+  type ScheduledChangeKind,
+  scheduledChangeSchema,
+} from '@salary/shared/employees/dated.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiClient } from '../api-client.ts';
 import { useInvalidatingMutation } from '../use-invalidating-mutation.ts';
 
@@ -10,12 +15,16 @@ import { useInvalidatingMutation } from '../use-invalidating-mutation.ts';
  */
 const EMPLOYEES_KEY = ['employees'] as const;
 
+const scheduledListSchema = z.array(scheduledChangeSchema);
+
 /** The scheduled changes' own key: a rule write with an Effective from reloads it. */
 export const scheduledChangesQueryKey = [...EMPLOYEES_KEY, 'scheduled'] as const;
 
 /** GET /scheduled-changes: the employee and rule changes waiting for their day, soonest first. */
 export async function getScheduledChanges(signal?: AbortSignal): Promise<ScheduledChange[]> {
-  return (await apiClient.get<ScheduledChange[]>('/scheduled-changes', { signal })).data;
+  const answer = (await apiClient.get<unknown>('/scheduled-changes', { signal })).data;
+  // Checked: rule rows and settings screens read it beside their own lists and must not break on it.
+  return scheduledListSchema.parse(answer);
 }
 
 export function scheduledChangesQueryOptions() {
