@@ -163,9 +163,7 @@ describe('Settings → Scheduled changes', { timeout: 40_000 }, () => {
       expect(items).toHaveLength(4);
       const from = `from ${dayText(NEXT_YEAR)}`;
       expect(items[1]).toHaveTextContent(`Senior / L2${from}Amount $5,000.00 → $5,150.00`);
-      expect(items[2]).toHaveTextContent(
-        `Backend / Lead${from}Type Percentage → Percentage; Factor +10% → +12%`,
-      );
+      expect(items[2]).toHaveTextContent(`Backend / Lead${from}Factor +10% → +12%`);
       expect(items[3]).toHaveTextContent(
         `Settings${from}Experience multiplier 1.5% → 2%; Benefits None → Gym $25.00`,
       );

@@ -137,7 +137,9 @@ export function ruleChangeWords(
   moves: readonly FieldMove[],
   context: RuleWordsContext = {},
 ): string {
-  return moves.map((move) => moveWordsOf(kind, move, moves, context)).join('; ');
+  // A field sent unchanged (a factor's type beside its value) only helps read the others.
+  const moved = moves.filter((m) => JSON.stringify(m.before) !== JSON.stringify(m.after));
+  return moved.map((move) => moveWordsOf(kind, move, moves, context)).join('; ');
 }
 
 /**
