@@ -25,13 +25,14 @@ export const scheduledFieldSchema = z.object({
 });
 
 /** What a scheduled change changes: an employee, or a rule (a base salary, a factor, the settings). */
-export const SCHEDULED_KINDS = ['employee', 'baseSalary', 'adjustmentFactor', 'settings'] as const;
+export const SCHEDULED_CHANGE_KINDS = ['employee', 'baseSalary', 'adjustmentFactor', 'settings'] as const;
+export type ScheduledChangeKind = (typeof SCHEDULED_CHANGE_KINDS)[number];
 
 /** A change to an employee or a rule, waiting for its day. */
 export const scheduledChangeSchema = z.object({
   /** One id space for employee and rule changes: DELETE /scheduled-changes/{id} cancels either. */
   id: z.number().int(),
-  kind: z.enum(SCHEDULED_KINDS),
+  kind: z.enum(SCHEDULED_CHANGE_KINDS),
   /** "Jane Doe"; "Senior / L2" (grade / level); "Backend / Lead" (job / position); "Settings". */
   subjectName: z.string(),
   /** The employee (null for a rule). */

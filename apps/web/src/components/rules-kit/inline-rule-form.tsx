@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, SimpleGrid, type SimpleGridProps } from '@mantine/core';
+import { Box, Button, Group, SimpleGrid, type SimpleGridProps } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { FormEventHandler, ReactNode } from 'react';
+import { type FormEventHandler, type ReactNode, useState } from 'react';
 import { type DefaultValues, type FieldValues, type Mode, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../lib/api-error.ts';
+import { savedToast, withEffectiveFrom } from '../../lib/dated/effective-day.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
+import { EffectiveFrom } from '../effective-from.tsx';
 import { useImpactPreview } from '../impact-preview/use-impact-preview.tsx';
 import { SectionPanel } from '../section-panel.tsx';
 import { useStaleVersion } from '../stale-version-dialog.tsx';
@@ -29,9 +31,10 @@ interface InlineRuleSaving<T, TValues, TOutput> {
   editing: T | null;
   /** The form's values for a rule, or the empty form for null. */
   valuesFor(rule: T | null): TValues;
-  create(body: TOutput): Promise<unknown>;
+  /** `effectiveFrom`: the day chosen under Effective from (absent: today, no query). */
+  create(body: TOutput, effectiveFrom?: string): Promise<unknown>;
   /** `body` carries the `version` the rule was read at (a stale one answers 409). */
-  update(id: number, body: TOutput & { version?: number }): Promise<unknown>;
+  update(id: number, body: TOutput & { version?: number }, effectiveFrom?: string): Promise<unknown>;
   messages: SaveMessages;
   /** The server's field problems shown under their inputs. */
   serverFields: readonly string[];
@@ -79,19 +82,26 @@ export function useInlineRuleForm<
     defaultValues: valuesFor(editing) as DefaultValues<TValues>,
     mode,
   });
+  // null until "change" is opened; the save then names the day (empty: today).
+  const [effectiveFrom, setEffectiveFrom] = useState<string | null>(null);
+  const day = effectiveFrom || undefined;
 
+  // The preview runs the write as it will be sent, its day included.
   const writeOf = (body: TOutput) =>
     editing
-      ? ({ method: 'PUT', path: `${impactPath}/${editing.id}`, body } as const)
-      : ({ method: 'POST', path: impactPath, body } as const);
+      ? ({ method: 'PUT', path: withEffectiveFrom(`${impactPath}/${editing.id}`, day), body } as const)
+      : ({ method: 'POST', path: withEffectiveFrom(impactPath, day), body } as const);
 
   const onSubmit = form.handleSubmit(async (body) => {
     try {
       if (!(await impact.confirm(writeOf(body)))) return;
       if (editing) {
         const save = async (version: number | undefined) => {
-          await update(editing.id, { ...body, version });
-          toast.success(messages.updated);
+          await (day
+            ? update(editing.id, { ...body, version }, day)
+            : update(editing.id, { ...body, version }));
+          toast.success(savedToast(messages.updated, day));
+          setEffectiveFrom(null);
           onDone();
         };
         try {
@@ -108,8 +118,9 @@ export function useInlineRuleForm<
           if (!offered) throw error;
         }
       } else {
-        await create(body);
-        toast.success(messages.created);
+        await (day ? create(body, day) : create(body));
+        toast.success(savedToast(messages.created, day));
+        setEffectiveFrom(null);
         form.reset(valuesFor(null));
       }
     } catch (error) {
@@ -133,6 +144,8 @@ export function useInlineRuleForm<
     form,
     onSubmit,
     onPreview,
+    /** The form's Effective from (InlineRuleForm's `effectiveFrom`). */
+    effectiveFromField: <EffectiveFrom value={effectiveFrom} onChange={setEffectiveFrom} />,
     impactDialog: (
       <>
         {impact.dialog}
@@ -157,6 +170,8 @@ interface InlineRuleFormProps {
   /** 'Cancel Edit' (edit mode only). */
   onCancel(): void;
   cols: SimpleGridProps['cols'];
+  /** Under the fields: the day the save takes effect from (useInlineRuleForm's `effectiveFromField`). */
+  effectiveFrom?: ReactNode;
   children: ReactNode;
 }
 
@@ -170,6 +185,7 @@ export function InlineRuleForm({
   onPreview,
   onCancel,
   cols,
+  effectiveFrom,
   children,
 }: InlineRuleFormProps) {
   const title = `${editing ? 'Edit' : 'Add'} ${noun}`;
@@ -179,6 +195,7 @@ export function InlineRuleForm({
         <SimpleGrid cols={cols} spacing="md">
           {children}
         </SimpleGrid>
+        {effectiveFrom ? <Box mt="md">{effectiveFrom}</Box> : null}
         <Group gap="sm" mt="md">
           <Button type="submit" loading={submitting}>
             {editing ? `Update ${noun}` : `Add ${noun}`}

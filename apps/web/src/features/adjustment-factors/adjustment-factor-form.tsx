@@ -28,12 +28,12 @@ const TYPE_OPTIONS = ADJUSTMENT_TYPES.map((type) => ({ value: type, label: ADJUS
 export function AdjustmentFactorForm({ editing, onDone }: RuleFormProps<AdjustmentFactor>) {
   const createFactor = useCreateAdjustmentFactor();
   const updateFactor = useUpdateAdjustmentFactor();
-  const { form, onSubmit, onPreview, impactDialog } = useInlineRuleForm({
+  const { form, onSubmit, onPreview, effectiveFromField, impactDialog } = useInlineRuleForm({
     schema: factorFormSchema,
     editing,
     valuesFor: formValuesFor,
-    create: createFactor.mutateAsync,
-    update: (id, body) => updateFactor.mutateAsync({ id, body }),
+    create: (body, effectiveFrom) => createFactor.mutateAsync({ body, effectiveFrom }),
+    update: (id, body, effectiveFrom) => updateFactor.mutateAsync({ id, body, effectiveFrom }),
     messages: saveMessages('Adjustment factor'),
     serverFields: ['jobId', 'positionId', 'type', 'factor'],
     onDone,
@@ -72,6 +72,7 @@ export function AdjustmentFactorForm({ editing, onDone }: RuleFormProps<Adjustme
       onPreview={onPreview}
       onCancel={onDone}
       cols={{ base: 1, sm: 2, lg: 4 }}
+      effectiveFrom={effectiveFromField}
     >
       <IdSelect
         control={form.control}

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { InlineRulesSection } from '../../components/rules-kit/inline-rules-section.tsx';
 import { deleteMessages } from '../../components/rules-kit/rule-messages.ts';
 import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
+import { ScheduledRuleNote } from '../../components/scheduled-rule-note.tsx';
 import { SectionLoader } from '../../components/section-loader.tsx';
 import { SectionPanel } from '../../components/section-panel.tsx';
 import { formatMoney } from '../../lib/company-format.tsx';
@@ -16,16 +17,24 @@ import { useBaseSalaries } from './api/get-base-salaries.ts';
 import { BaseSalaryForm } from './base-salary-form.tsx';
 import { BaseSalaryGrid } from './base-salary-grid.tsx';
 
+/** Today's amount, and under it any change waiting for its day ("from Jan 1, 2027: 5,150.00"). */
+const amountCell = (row: BaseSalary) => (
+  <>
+    {formatMoney(row.amount)}
+    <ScheduledRuleNote kind="baseSalary" subject={`${row.grade.name} / ${row.level.name}`} />
+  </>
+);
+
 const COLUMNS: RuleColumn<BaseSalary>[] = [
   { header: 'Grade', kind: 'name', cell: (row) => row.grade.name },
   { header: 'Level', cell: (row) => row.level.name },
-  { header: 'Amount', kind: 'amount', cell: (row) => formatMoney(row.amount) },
+  { header: 'Amount', kind: 'amount', cell: amountCell },
 ];
 
 const CARD = {
   title: (row: BaseSalary) => row.grade.name,
   subtitle: (row: BaseSalary) => row.level.name,
-  figure: (row: BaseSalary) => formatMoney(row.amount),
+  figure: amountCell,
 };
 
 type View = 'list' | 'grid';

@@ -35,12 +35,12 @@ export function BaseSalaryForm({ editing, onDone }: RuleFormProps<BaseSalary>) {
   useLoadErrorToast(levels.error, 'Failed to fetch levels');
   const createBaseSalary = useCreateBaseSalary();
   const updateBaseSalary = useUpdateBaseSalary();
-  const { form, onSubmit, onPreview, impactDialog } = useInlineRuleForm({
+  const { form, onSubmit, onPreview, effectiveFromField, impactDialog } = useInlineRuleForm({
     schema: createBaseSalaryBody,
     editing,
     valuesFor,
-    create: createBaseSalary.mutateAsync,
-    update: (id, body) => updateBaseSalary.mutateAsync({ id, body }),
+    create: (body, effectiveFrom) => createBaseSalary.mutateAsync({ body, effectiveFrom }),
+    update: (id, body, effectiveFrom) => updateBaseSalary.mutateAsync({ id, body, effectiveFrom }),
     messages: saveMessages('Base salary'),
     serverFields: ['gradeId', 'levelId', 'amount'],
     onDone,
@@ -62,6 +62,7 @@ export function BaseSalaryForm({ editing, onDone }: RuleFormProps<BaseSalary>) {
       onPreview={onPreview}
       onCancel={onDone}
       cols={{ base: 1, sm: 3 }}
+      effectiveFrom={effectiveFromField}
     >
       <IdSelect
         control={form.control}

@@ -1,12 +1,16 @@
-import { Button, Table, Text, TextInput } from '@mantine/core';
+import { Box, Button, Table, Text, TextInput } from '@mantine/core';
 import type { BaseSalary } from '@salary/shared/base-salaries/base-salaries.contract';
 import type { Grade } from '@salary/shared/grades/grades.contract';
 import type { Level } from '@salary/shared/levels/levels.contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ClipboardEvent, type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { EffectiveFrom } from '../../components/effective-from.tsx';
+import { ScheduledRuleNote } from '../../components/scheduled-rule-note.tsx';
 import { useStaleVersion } from '../../components/stale-version-dialog.tsx';
 import { SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { errorMessage, isApiError } from '../../lib/api-error.ts';
+import { formatDay } from '../../lib/company-format.tsx';
+import { isScheduledDay, savedToast } from '../../lib/dated/effective-day.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useSaveBaseSalaryCells } from './api/save-base-salary-cells.ts';
 import {
@@ -41,6 +45,8 @@ export function BaseSalaryGrid({ grades, levels, stored, canManage }: BaseSalary
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [note, setNote] = useState('');
+  // null until "change" is opened; the save then names the day (empty: today).
+  const [effectiveFrom, setEffectiveFrom] = useState<string | null>(null);
   const inputs = useRef(new Map<string, HTMLInputElement>());
   const stale = useStaleVersion();
   const queryClient = useQueryClient();
@@ -122,15 +128,18 @@ export function BaseSalaryGrid({ grades, levels, stored, canManage }: BaseSalary
       return;
     }
     if (cells.length === 0) return;
+    const day = effectiveFrom || undefined;
     const send = async (versions: number[]) => {
-      const result = await mutation.mutateAsync({
-        cells: cells.map((cell, i) => ({ ...cell, version: versions[i] })),
-      });
+      const body = { cells: cells.map((cell, i) => ({ ...cell, version: versions[i] })) };
+      const result = await mutation.mutateAsync(day ? { body, effectiveFrom: day } : { body });
       setEdits({});
       setProblems({});
       readAt.current.clear();
-      setNote(`Saved: ${result.created} created, ${result.updated} updated, ${result.deleted} cleared.`);
-      toast.success(SAVED);
+      const counts = `${result.created} created, ${result.updated} updated, ${result.deleted} cleared.`;
+      // A day to come: today's amounts stay in the cells, each change waits under its cell.
+      setNote(isScheduledDay(day) ? `Scheduled from ${formatDay(day)}: ${counts}` : `Saved: ${counts}`);
+      toast.success(savedToast(SAVED, day));
+      setEffectiveFrom(null);
     };
     const versions = cells.map((cell) => {
       const key = cellKey(cell.gradeId, cell.levelId);
@@ -247,6 +256,7 @@ export function BaseSalaryGrid({ grades, levels, stored, canManage }: BaseSalary
                         onKeyDown={onKeyDown(r, c)}
                         onPaste={onPaste(r, c)}
                       />
+                      <ScheduledRuleNote kind="baseSalary" subject={`${grade.name} / ${level.name}`} />
                     </Table.Td>
                   );
                 })}
@@ -258,6 +268,11 @@ export function BaseSalaryGrid({ grades, levels, stored, canManage }: BaseSalary
       <Text size="sm" role="status" mt="xs" data-testid="grid-note">
         {note}
       </Text>
+      {canManage ? (
+        <Box mt="sm">
+          <EffectiveFrom value={effectiveFrom} onChange={setEffectiveFrom} />
+        </Box>
+      ) : null}
       {canManage ? (
         <SaveBar dirty={dirty}>
           <Button variant="default" onClick={discard} disabled={!dirty || mutation.isPending}>

@@ -1,10 +1,10 @@
 import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
-import { completedYears, isCalendarDay, todayIn } from '@salary/shared/common/calendar-day';
+import { completedYears, isCalendarDay } from '@salary/shared/common/calendar-day';
 import { fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import { useEffect } from 'react';
 import { type Control, Controller, type UseFormSetValue, useWatch } from 'react-hook-form';
 import { FormNumberInput } from '../../components/form-fields.tsx';
-import { companyFormat } from '../../lib/company-format.tsx';
+import { companyToday } from '../../lib/dated/company-today.ts';
 import type { EmployeeFormInput, EmployeeFormOutput } from './employee-form-values.ts';
 
 type FormControl = Control<EmployeeFormInput, unknown, EmployeeFormOutput>;
@@ -13,7 +13,7 @@ type DateWire = (typeof DATE_FIELDS)[number]['wire'];
 const DATE_FIELDS = fieldsOfKind('date');
 
 /** The company's today (its time zone's), the day derived years count to. */
-export const companyToday = () => todayIn(companyFormat().timeZone);
+export { companyToday };
 
 /** The employee's days (hire, career start, leave): the browser's date inputs, empty for none. */
 export function EmployeeDateInputs({ control }: { control: FormControl }) {

@@ -9,6 +9,7 @@ import type { SettingsRead } from '@salary/shared/settings/settings.contract';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { EffectiveFrom } from '../../components/effective-from.tsx';
 import { FormTextInput } from '../../components/registered-inputs.tsx';
 import { useStaleVersion } from '../../components/stale-version-dialog.tsx';
 import { leaveWithoutAsking, SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
@@ -18,7 +19,6 @@ import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { usePositions } from '../../lib/salary-rules/get-positions.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
-import { EffectiveFrom } from './effective-from.tsx';
 import { CustomMultiplierCheckboxes, SalaryFactorCheckboxes } from './employee-form-checkboxes.tsx';
 import { companyToday, EmployeeDateInputs, EmployeeYearsInput } from './employee-form-dates.tsx';
 import {

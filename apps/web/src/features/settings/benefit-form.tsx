@@ -29,8 +29,16 @@ const EMPTY: BenefitFormValues = { name: '', amount: '', type: 'FIXED_AMOUNT' };
 const FIELDS = ['name', 'amount', 'type'];
 const TYPE_OPTIONS = BENEFIT_TYPES.map((value) => ({ value, label: BENEFIT_TYPE_LABELS[value] }));
 
+interface BenefitFormProps {
+  current: Settings;
+  /** The day the add takes effect from (`?effectiveFrom=`); absent: today. */
+  effectiveFrom?: string;
+  /** After a save (today's or scheduled): the section closes its Effective from. */
+  onSaved?(): void;
+}
+
 /** Adds one benefit and saves the whole record at once (benefits persist immediately). */
-export function BenefitForm({ current }: { current: Settings }) {
+export function BenefitForm({ current, effectiveFrom, onSaved }: BenefitFormProps) {
   const settings = useSettingsSave(current);
   const saving = useSettingsSaving();
   const form = useForm<BenefitFormValues, unknown, Benefit>({
@@ -58,8 +66,12 @@ export function BenefitForm({ current }: { current: Settings }) {
         onFailed: (error) =>
           applyItemFieldErrors(error, `benefits.${current.benefits.length}.`, form.setError, FIELDS),
       },
+      effectiveFrom,
     );
-    if (saved) form.reset(EMPTY);
+    if (saved) {
+      form.reset(EMPTY);
+      onSaved?.();
+    }
   });
 
   return (

@@ -1,10 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Grid, Stack } from '@mantine/core';
-import type { CustomMultiplier, Settings } from '@salary/shared/settings/settings.contract';
+import {
+  BASE_MULTIPLIERS,
+  type CustomMultiplier,
+  type Settings,
+} from '@salary/shared/settings/settings.contract';
 import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { EffectiveFrom } from '../../components/effective-from.tsx';
 import { SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { BaseMultiplierFields } from './base-multiplier-fields.tsx';
@@ -20,8 +25,12 @@ import {
   multipliersForm,
   multipliersFormValues,
 } from './multipliers-form.ts';
+import { PendingSettingsChanges } from './pending-settings-changes.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
 import { useSettingsSave } from './use-settings-save.ts';
+
+/** The fields this screen saves: their waiting changes show above Save All Changes. */
+const PENDING_FIELDS = [...BASE_MULTIPLIERS.flatMap((m) => [m.key, m.typeKey]), 'customMultipliers'];
 
 type ModalState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; multiplier: CustomMultiplier };
 
@@ -45,6 +54,9 @@ export function MultipliersEditor({ current, readOnly }: MultipliersEditorProps)
   const [customMultipliers, setCustomMultipliers] = useState(current.customMultipliers);
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
   const [pendingDelete, setPendingDelete] = useState<CustomMultiplier | null>(null);
+  // null until "change" is opened; the save then names the day (empty: today).
+  const [effectiveFrom, setEffectiveFrom] = useState<string | null>(null);
+  const day = effectiveFrom || undefined;
   const unsaved =
     form.formState.isDirty || customMultipliersChanged(current.customMultipliers, customMultipliers);
 
@@ -60,21 +72,29 @@ export function MultipliersEditor({ current, readOnly }: MultipliersEditorProps)
   };
 
   // Cancel on the impact preview keeps every unsaved edit.
-  const onSubmit = form.handleSubmit((values) =>
-    settings.save(
+  const onSubmit = form.handleSubmit(async (values) => {
+    const saved = await settings.save(
       { ...values, customMultipliers },
       {
         saved: 'Multipliers saved successfully',
         failed: 'Failed to save multipliers',
         onFailed: (error) => applyServerFieldErrors(error, form.setError, MULTIPLIER_FIELDS),
       },
-    ),
-  );
+      day,
+    );
+    if (saved) setEffectiveFrom(null);
+    if (saved === 'scheduled') {
+      // Today's record stands: the screen goes back to it; the change waits below.
+      form.reset(multipliersFormValues(current));
+      setCustomMultipliers(current.customMultipliers);
+    }
+  });
 
   const onPreview = form.handleSubmit((values) =>
     settings.preview(
       { ...values, customMultipliers },
       { onFailed: (error) => applyServerFieldErrors(error, form.setError, MULTIPLIER_FIELDS) },
+      day,
     ),
   );
 
@@ -111,6 +131,8 @@ export function MultipliersEditor({ current, readOnly }: MultipliersEditorProps)
                 onDelete={readOnly ? undefined : setPendingDelete}
               />
             </SettingsPanel>
+            <PendingSettingsChanges fields={PENDING_FIELDS} current={current} />
+            {readOnly ? null : <EffectiveFrom value={effectiveFrom} onChange={setEffectiveFrom} />}
             {readOnly ? null : (
               <SaveBar dirty={unsaved}>
                 <Button variant="default" onClick={onPreview} disabled={settings.isPending}>

@@ -2,6 +2,7 @@ import type { ScheduledChange } from '@salary/shared/employees/dated.contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { dayText, NEXT_YEAR, ruleChange } from '../../test/dated.ts';
 import { newUser } from '../../test/fixtures.ts';
 import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
@@ -31,13 +32,17 @@ const change = (id: number, employeeName: string, effectiveFrom: string): Schedu
 
 function open(
   waiting: ScheduledChange[],
-  { manage = true, refuse }: { manage?: boolean; refuse?: [number, string] } = {},
+  {
+    manage = true,
+    manageSettings = false,
+    refuse,
+  }: { manage?: boolean; manageSettings?: boolean; refuse?: [number, string] } = {},
 ) {
   const stored = [...waiting];
   const cancelled: number[] = [];
   serveSignedIn(
     server,
-    newUser({ permissions: { showSettings: true, manageEmployee: manage } }),
+    newUser({ permissions: { showSettings: true, manageEmployee: manage, manageSettings } }),
     (req, res) => {
       const url = new URL(req.path, server.origin);
       const answers: Record<string, unknown> = {
@@ -137,5 +142,65 @@ describe('Settings → Scheduled changes', { timeout: 40_000 }, () => {
     open([]);
     expect(await screen.findByText('No scheduled changes', {}, WAIT)).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Scheduled changes' })).not.toBeInTheDocument();
+  });
+
+  describe('rule changes', () => {
+    const rules = [
+      ruleChange(71, 'baseSalary', 'Senior / L2', NEXT_YEAR, [
+        { field: 'amount', before: 5000, after: 5150 },
+      ]),
+      ruleChange(72, 'adjustmentFactor', 'Backend / Lead', NEXT_YEAR, [
+        { field: 'type', before: 'PERCENTAGE', after: 'PERCENTAGE' },
+        { field: 'factor', before: 0.1, after: 0.12 },
+      ]),
+      ruleChange(73, 'settings', 'Settings', NEXT_YEAR, [
+        { field: 'experienceMultiplier', before: 1.5, after: 2 },
+        { field: 'benefits', before: '[]', after: '[{"name":"Gym","amount":25,"type":"FIXED_AMOUNT"}]' },
+      ]),
+    ];
+
+    it('lists them beside the employee changes: what, the change in its own words, from when, recorded by', async () => {
+      open([change(1, 'Ada Lovelace', '2027-01-01'), ...rules]);
+      const items = within(await list()).getAllByRole('listitem');
+      expect(items).toHaveLength(4);
+      const from = `from ${dayText(NEXT_YEAR)}`;
+      expect(items[1]).toHaveTextContent(`Senior / L2${from}Amount $5,000.00 → $5,150.00`);
+      expect(items[2]).toHaveTextContent(`Backend / Lead${from}Factor +10% → +12%`);
+      expect(items[3]).toHaveTextContent(
+        `Settings${from}Experience multiplier 1.5% → 2%; Benefits None → Gym $25.00`,
+      );
+      expect(items[3]).toHaveTextContent('Recorded by hr@example.com on Nov 1, 2026');
+      expect(screen.getByText('4 changes')).toBeInTheDocument();
+    });
+
+    it('cancels a rule change with manageSettings, and offers no Cancel on employee changes without manageEmployee', async () => {
+      const cancelled = open([change(1, 'Ada Lovelace', '2027-01-01'), ...rules], {
+        manage: false,
+        manageSettings: true,
+      });
+      await list();
+      expect(
+        screen.queryByRole('button', { name: /^Cancel the change to Ada Lovelace/ }),
+      ).not.toBeInTheDocument();
+      await userEvent.click(
+        screen.getByRole('button', { name: `Cancel the change to Senior / L2 from ${dayText(NEXT_YEAR)}` }),
+      );
+      const dialog = await screen.findByRole('alertdialog', { name: 'Cancel scheduled change' });
+      expect(within(dialog).getByTestId('confirm-item')).toHaveTextContent(
+        `Senior / L2 from ${dayText(NEXT_YEAR)}: Amount $5,000.00 → $5,150.00`,
+      );
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel change' }));
+      expect(await screen.findByText('Scheduled change cancelled', {}, WAIT)).toBeInTheDocument();
+      expect(cancelled).toEqual([71]);
+      await waitFor(() => expect(screen.queryByText('Senior / L2')).not.toBeInTheDocument(), WAIT);
+      expect(screen.getByText('Backend / Lead')).toBeInTheDocument();
+    });
+
+    it('offers no Cancel on rule changes without manageSettings', async () => {
+      open(rules, { manage: true, manageSettings: false });
+      await list();
+      expect(screen.getByText('Senior / L2')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
+    });
   });
 });

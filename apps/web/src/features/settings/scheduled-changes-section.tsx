@@ -6,14 +6,33 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { SectionLoader } from '../../components/section-loader.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { formatDateTime, formatDay } from '../../lib/company-format.tsx';
-import { changeWords } from '../../lib/dated/change-words.ts';
-import { useCancelScheduledChange, useScheduledChanges } from '../../lib/dated/scheduled-changes.ts';
+import { type ChangeNames, changeWords } from '../../lib/dated/change-words.ts';
+import { type RuleWordsContext, ruleChangeWords } from '../../lib/dated/rule-change-words.ts';
+import {
+  kindOf,
+  subjectOf,
+  useCancelScheduledChange,
+  useScheduledChanges,
+} from '../../lib/dated/scheduled-changes.ts';
 import { useChangeNames } from '../../lib/dated/use-change-names.ts';
-import { usePermission } from '../../lib/permissions.ts';
+import { useCanManageSettings, usePermission } from '../../lib/permissions.ts';
+import { useSettings } from '../../lib/salary-rules/get-settings.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { SettingsPanel } from './settings-panel.tsx';
 
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
+
+/** What a change moves, in words: an employee's fields by name, a rule's values as its form shows them. */
+function wordsOf(
+  change: ScheduledChange,
+  names: ChangeNames,
+  settings: RuleWordsContext['settings'],
+): string {
+  const kind = kindOf(change);
+  return kind === 'employee'
+    ? changeWords(change.changes, names)
+    : ruleChangeWords(kind, change.changes, { settings });
+}
 
 function ChangeCard({
   change,
@@ -30,12 +49,12 @@ function ChangeCard({
       padding="sm"
       radius="md"
       component="li"
-      aria-label={`${change.employeeName}, from ${formatDay(change.effectiveFrom)}`}
+      aria-label={`${subjectOf(change)}, from ${formatDay(change.effectiveFrom)}`}
     >
       <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
         <Stack gap={2} style={{ flex: '1 1 16rem', minWidth: 0 }}>
           <Group gap="xs" wrap="wrap">
-            <Text fw={600}>{change.employeeName}</Text>
+            <Text fw={600}>{subjectOf(change)}</Text>
             <Text size="sm" c="dimmed">
               from <strong>{formatDay(change.effectiveFrom)}</strong>
             </Text>
@@ -53,7 +72,7 @@ function ChangeCard({
             size="xs"
             leftSection={<IconCalendarX size={14} />}
             onClick={onCancel}
-            aria-label={`Cancel the change to ${change.employeeName} from ${formatDay(change.effectiveFrom)}`}
+            aria-label={`Cancel the change to ${subjectOf(change)} from ${formatDay(change.effectiveFrom)}`}
           >
             Cancel
           </Button>
@@ -63,15 +82,22 @@ function ChangeCard({
   );
 }
 
-/** Settings → Scheduled changes: employee changes waiting for their day; Cancel with manageEmployee. */
+/**
+ * Settings → Scheduled changes: employee and rule changes waiting for their day; Cancel with
+ * manageEmployee (an employee's) or manageSettings (a base salary's, a factor's, the settings').
+ */
 export default function ScheduledChangesSection() {
   const toast = useToast();
-  const canCancel = usePermission('manageEmployee');
+  const canCancelEmployee = usePermission('manageEmployee');
+  const canCancelRule = useCanManageSettings();
   const scheduled = useScheduledChanges();
   const cancel = useCancelScheduledChange();
   const [confirming, setConfirming] = useState<ScheduledChange | null>(null);
   const changes = scheduled.data ?? [];
-  const names = useChangeNames(changes.flatMap((c) => c.changes));
+  const names = useChangeNames(changes.filter((c) => kindOf(c) === 'employee').flatMap((c) => c.changes));
+  const settings = useSettings().data;
+  const canCancel = (change: ScheduledChange) =>
+    kindOf(change) === 'employee' ? canCancelEmployee : canCancelRule;
 
   const confirm = async () => {
     if (!confirming) return;
@@ -89,7 +115,7 @@ export default function ScheduledChangesSection() {
   return (
     <SettingsPanel
       title="Scheduled Changes"
-      description="Employee changes recorded for a day still to come. Until then each employee keeps today's values."
+      description="Changes to employees and salary rules recorded for a day still to come. Until then today's values stay."
       aside={
         scheduled.data ? (
           <Text c="dimmed" size="sm">
@@ -110,8 +136,8 @@ export default function ScheduledChangesSection() {
             <ChangeCard
               key={c.id}
               change={c}
-              words={changeWords(c.changes, names)}
-              onCancel={canCancel ? () => setConfirming(c) : undefined}
+              words={wordsOf(c, names, settings)}
+              onCancel={canCancel(c) ? () => setConfirming(c) : undefined}
             />
           ))}
         </Stack>
@@ -122,7 +148,7 @@ export default function ScheduledChangesSection() {
         message="Are you sure you want to cancel this scheduled change?"
         item={
           confirming
-            ? `${confirming.employeeName} from ${formatDay(confirming.effectiveFrom)}: ${changeWords(confirming.changes, names)}`
+            ? `${subjectOf(confirming)} from ${formatDay(confirming.effectiveFrom)}: ${wordsOf(confirming, names, settings)}`
             : undefined
         }
         confirmLabel="Cancel change"

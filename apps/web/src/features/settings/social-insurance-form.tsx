@@ -2,10 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { Settings, SocialInsuranceType } from '@salary/shared/settings/settings.contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { EffectiveFrom } from '../../components/effective-from.tsx';
 import { FormCheckbox, FormNumberInput, FormSelect } from '../../components/form-fields.tsx';
 import { SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { PendingSettingsChanges } from './pending-settings-changes.tsx';
 import { formatPercent } from './settings-format.ts';
 import {
   employeeSharePercent,
@@ -39,20 +42,32 @@ export function SocialInsuranceForm({ current, readOnly }: SocialInsuranceFormPr
   });
   const [method, company] = form.watch(['socialInsuranceType', 'companyInsurancePercentage']);
   const employeeShare = employeeSharePercent(company);
+  // null until "change" is opened; the save then names the day (empty: today).
+  const [effectiveFrom, setEffectiveFrom] = useState<string | null>(null);
+  const day = effectiveFrom || undefined;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const saved = await settings.save(values, {
-      saved: 'Social insurance settings updated successfully',
-      failed: 'Failed to update settings',
-      onFailed: (error) => applyServerFieldErrors(error, form.setError, SOCIAL_INSURANCE_FIELDS),
-    });
-    if (saved) form.reset(form.getValues());
+    const saved = await settings.save(
+      values,
+      {
+        saved: 'Social insurance settings updated successfully',
+        failed: 'Failed to update settings',
+        onFailed: (error) => applyServerFieldErrors(error, form.setError, SOCIAL_INSURANCE_FIELDS),
+      },
+      day,
+    );
+    if (saved) setEffectiveFrom(null);
+    // Scheduled: today's record stands, so the form goes back to its values; the change waits below.
+    if (saved === 'scheduled') form.reset(socialInsuranceFormValues(current));
+    else if (saved) form.reset(form.getValues());
   });
 
   const onPreview = form.handleSubmit((values) =>
-    settings.preview(values, {
-      onFailed: (error) => applyServerFieldErrors(error, form.setError, SOCIAL_INSURANCE_FIELDS),
-    }),
+    settings.preview(
+      values,
+      { onFailed: (error) => applyServerFieldErrors(error, form.setError, SOCIAL_INSURANCE_FIELDS) },
+      day,
+    ),
   );
 
   const percentInput = {
@@ -116,6 +131,8 @@ export function SocialInsuranceForm({ current, readOnly }: SocialInsuranceFormPr
             />
           ) : null}
         </SimpleGrid>
+        <PendingSettingsChanges fields={SOCIAL_INSURANCE_FIELDS} current={current} />
+        {readOnly ? null : <EffectiveFrom value={effectiveFrom} onChange={setEffectiveFrom} />}
         {readOnly ? null : (
           <SaveBar dirty={form.formState.isDirty}>
             <Button variant="default" onClick={onPreview} disabled={settings.isPending}>

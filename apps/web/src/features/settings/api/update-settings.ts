@@ -9,13 +9,24 @@ import {
   useImpactPreview,
 } from '../../../components/impact-preview/use-impact-preview.tsx';
 import { apiClient } from '../../../lib/api-client.ts';
+import { effectiveFromQuery } from '../../../lib/dated/effective-day.ts';
+import { scheduledChangesQueryKey } from '../../../lib/dated/scheduled-changes.ts';
 import { settingsQueryKey } from '../../../lib/salary-rules/get-settings.ts';
 
 const updateSettingsMutationKey = ['settings', 'update'] as const;
 
-/** PUT /settings: the WHOLE record plus the `version` it was read at (409 STALE_VERSION if older). */
-export async function updateSettings(body: UpdateSettingsBody): Promise<Settings> {
-  const envelope = await apiClient.put<unknown>('/settings', body);
+export interface SettingsUpdate {
+  body: UpdateSettingsBody;
+  /** The day it takes effect from (`?effectiveFrom=`); absent: today. */
+  effectiveFrom?: string;
+}
+
+/**
+ * PUT /settings: the WHOLE record plus the `version` it was read at (409 STALE_VERSION if older).
+ * A day to come schedules it: the answer is still today's record.
+ */
+export async function updateSettings({ body, effectiveFrom }: SettingsUpdate): Promise<Settings> {
+  const envelope = await apiClient.put<unknown>('/settings', body, effectiveFromQuery(effectiveFrom));
   return settingsSchema.parse(envelope.data);
 }
 
@@ -25,7 +36,11 @@ export function useUpdateSettings() {
     mutationKey: updateSettingsMutationKey,
     mutationFn: updateSettings,
     // The answer is the saved record with its new version: no second round trip needed.
-    onSuccess: (saved) => queryClient.setQueryData(settingsQueryKey, saved),
+    // The scheduled changes reload too: a dated save lists its change there and under the form.
+    onSuccess: (saved) => {
+      queryClient.setQueryData(settingsQueryKey, saved);
+      return queryClient.invalidateQueries({ queryKey: scheduledChangesQueryKey });
+    },
     // After any failure the screen may hold an outdated record (a stale version above all):
     // reload it so the next save starts from what the server has.
     onError: () => queryClient.invalidateQueries({ queryKey: settingsQueryKey }),

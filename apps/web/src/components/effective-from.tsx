@@ -8,8 +8,9 @@ interface EffectiveFromProps {
 }
 
 /**
- * Edit Employee → the day the change takes effect from. Collapsed it reads "Effective from:
- * today — change" and the save sends no day; opened it is a date (empty still means today).
+ * The day a change takes effect from (Edit Employee, the rule forms). Collapsed it reads
+ * "Effective from: today — change" and the save sends no day; opened it is a date (empty still
+ * means today).
  */
 export function EffectiveFrom({ value, onChange }: EffectiveFromProps) {
   const hintId = useId();

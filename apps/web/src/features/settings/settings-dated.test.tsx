@@ -1,0 +1,146 @@
+import type { Settings } from '@salary/shared/settings/settings.contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { companyToday } from '../../lib/dated/company-today.ts';
+import { chooseDay, dayText, LAST_YEAR, NEXT_YEAR, ruleChange } from '../../test/dated.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { renderWithProviders } from '../../test/render-app.tsx';
+import { MANAGER, newSettings } from '../../test/settings-server.ts';
+import { serveSignedIn } from '../../test/sign-in.ts';
+import BenefitsSection from './benefits-section.tsx';
+import MultipliersSection from './multipliers-section.tsx';
+import SocialInsuranceSection from './social-insurance-section.tsx';
+
+/* The settings screens with dates: Effective from beside each save, and the waiting settings changes near it. */
+
+const server = testServerForFile();
+const WAIT = { timeout: 15_000 };
+
+const waiting = [
+  ruleChange(61, 'settings', 'Settings', NEXT_YEAR, [
+    { field: 'experienceMultiplier', before: 1.5, after: 2 },
+    { field: 'totalInsurancePercentage', before: 14, after: 15 },
+  ]),
+];
+
+/**
+ * GET/PUT /api/settings: a save from a day to come changes nothing today (the answer is today's
+ * record); any other is stored with the next version.
+ */
+function open(section: ReactNode) {
+  let stored: Settings = newSettings();
+  serveSignedIn(server, MANAGER, (req, res) => {
+    const url = new URL(req.path, server.origin);
+    if (req.method === 'GET' && url.pathname === '/api/scheduled-changes')
+      return sendJson(res, 200, envelope(waiting));
+    if (url.pathname !== '/api/settings') return sendJson(res, 404, { success: false, message: 'Not found' });
+    if (req.method === 'PUT') {
+      const day = url.searchParams.get('effectiveFrom');
+      if (!day || day <= companyToday()) {
+        const body = JSON.parse(req.body);
+        stored = {
+          ...stored,
+          ...body,
+          benefits: JSON.parse(body.benefits),
+          customMultipliers: JSON.parse(body.customMultipliers),
+          version: stored.version + 1,
+        };
+      }
+    }
+    sendJson(res, 200, envelope(stored));
+  });
+  renderWithProviders(section, { route: '/settings' });
+}
+
+const writes = () => server.requests.filter((r) => r.method === 'PUT').map((r) => r.path);
+const previewPaths = () =>
+  server.requests
+    .filter((r) => r.path === '/api/impact')
+    .map((r) => (JSON.parse(r.body) as { path: string }).path);
+
+async function experienceValue() {
+  const legend = await screen.findByText('Experience', { selector: 'legend' }, WAIT);
+  return within(legend.closest('fieldset') as HTMLElement).getByRole('textbox', { name: 'Value' });
+}
+
+beforeEach(() => setPageUrl(`${server.origin}/settings`));
+
+describe('Settings → Salary Multipliers: effective from', { timeout: 60_000 }, () => {
+  it('lists the waiting changes to its fields near the save, and only those', async () => {
+    open(<MultipliersSection />);
+    const list = await screen.findByRole('list', { name: 'Scheduled changes' }, WAIT);
+    expect(list).toHaveTextContent(`from ${dayText(NEXT_YEAR)}: Experience multiplier 1.5% → 2%`);
+    expect(list).not.toHaveTextContent('Total percentage');
+  });
+
+  it("schedules the multipliers from a day to come: the preview and the save carry the day; today's values come back", async () => {
+    open(<MultipliersSection />);
+    const value = await experienceValue();
+    await userEvent.clear(value);
+    await userEvent.type(value, '3');
+    await chooseDay(NEXT_YEAR);
+    await userEvent.click(screen.getByRole('button', { name: 'Save All Changes' }));
+    expect(
+      await screen.findByText(
+        `Multipliers saved successfully Scheduled from ${dayText(NEXT_YEAR)}`,
+        {},
+        WAIT,
+      ),
+    ).toBeInTheDocument();
+    expect(writes()).toEqual([`/api/settings?effectiveFrom=${NEXT_YEAR}`]);
+    expect(previewPaths()).toEqual([`/settings?effectiveFrom=${NEXT_YEAR}`]);
+    expect(JSON.parse(server.requests.find((r) => r.method === 'PUT')!.body)).toMatchObject({
+      experienceMultiplier: 3,
+    });
+    await waitFor(async () => expect(await experienceValue()).toHaveValue('1.5'));
+    expect(screen.getByText(/Effective from:/)).toHaveTextContent('today');
+  });
+
+  it('saves without a day unless Effective from is opened', async () => {
+    open(<MultipliersSection />);
+    const value = await experienceValue();
+    await userEvent.clear(value);
+    await userEvent.type(value, '3');
+    expect(screen.getByText(/Effective from:/)).toHaveTextContent('Effective from: today');
+    await userEvent.click(screen.getByRole('button', { name: 'Save All Changes' }));
+    const toast = await screen.findByText(/^Multipliers saved successfully/, {}, WAIT);
+    expect(toast.textContent).toBe('Multipliers saved successfully');
+    expect(writes()).toEqual(['/api/settings']);
+  });
+});
+
+describe('Settings → Social Insurance: effective from', { timeout: 60_000 }, () => {
+  it("writes from a past day with the spec's toast, and lists its own waiting change", async () => {
+    open(<SocialInsuranceSection />);
+    const list = await screen.findByRole('list', { name: 'Scheduled changes' }, WAIT);
+    expect(list).toHaveTextContent(`from ${dayText(NEXT_YEAR)}: Total percentage 14% → 15%`);
+    expect(list).not.toHaveTextContent('Experience');
+    const total = screen.getByRole('textbox', { name: /Total percentage/ });
+    await userEvent.clear(total);
+    await userEvent.type(total, '16');
+    await chooseDay(LAST_YEAR);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const toast = await screen.findByText(/^Social insurance settings updated successfully/, {}, WAIT);
+    expect(toast.textContent).toBe('Social insurance settings updated successfully');
+    expect(writes()).toEqual([`/api/settings?effectiveFrom=${LAST_YEAR}`]);
+  });
+});
+
+describe('Settings → Benefits: effective from', { timeout: 60_000 }, () => {
+  it('schedules an added benefit from a day to come', async () => {
+    open(<BenefitsSection />);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Benefit Name' }, WAIT), 'Gym');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Amount' }), '25');
+    await chooseDay(NEXT_YEAR);
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(
+      await screen.findByText(`Benefit added successfully Scheduled from ${dayText(NEXT_YEAR)}`, {}, WAIT),
+    ).toBeInTheDocument();
+    expect(writes()).toEqual([`/api/settings?effectiveFrom=${NEXT_YEAR}`]);
+    expect(JSON.parse(JSON.parse(server.requests.find((r) => r.method === 'PUT')!.body).benefits)).toEqual([
+      { name: 'Gym', amount: 25, type: 'FIXED_AMOUNT' },
+    ]);
+  });
+});

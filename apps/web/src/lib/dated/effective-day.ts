@@ -1,0 +1,30 @@
+import { formatDay } from '../company-format.tsx';
+import { companyToday } from './company-today.ts';
+
+/*
+ * A rule write's Effective from: `?effectiveFrom=YYYY-MM-DD` only when a day was chosen (absent:
+ * the company's today). A day to come schedules the change; a past one writes it from that day.
+ */
+
+/** `path?effectiveFrom=day` when a day was chosen (an empty one is today: the path as it is). */
+export function withEffectiveFrom(path: string, day: string | undefined): string {
+  return day ? `${path}?effectiveFrom=${encodeURIComponent(day)}` : path;
+}
+
+/** The api-client options that send the day, or none. */
+export function effectiveFromQuery(day: string | undefined) {
+  return day ? { query: { effectiveFrom: day } } : undefined;
+}
+
+/** True when the day is after the company's today: the write waits for it. */
+export function isScheduledDay(day: string | null | undefined): day is string {
+  return Boolean(day) && (day as string) > companyToday();
+}
+
+/**
+ * A save's success toast: the screen's own sentence for today's (or a past day's) save and,
+ * for a day to come, a second line saying when it takes effect.
+ */
+export function savedToast(message: string, day: string | null | undefined): string {
+  return isScheduledDay(day) ? `${message}\nScheduled from ${formatDay(day)}` : message;
+}
