@@ -78,7 +78,15 @@ export function createRuleCalendar(deps: {
     kind: RuleKind;
     before: Record<string, unknown> | null;
     value: Record<string, unknown> | null;
-  }) => diffFields(ruleValueToApi(v.kind, v.before), ruleValueToApi(v.kind, v.value));
+  }) => {
+    const before = ruleValueToApi(v.kind, v.before);
+    const after = ruleValueToApi(v.kind, v.value);
+    const changes = diffFields(before, after);
+    // A factor's value reads by its type: the change names it, changed or not.
+    if (v.kind !== 'ADJUSTMENT_FACTOR' || !changes.length || changes.some((c) => c.field === 'type'))
+      return changes;
+    return [{ field: 'type', before: before?.type ?? null, after: after?.type ?? null }, ...changes];
+  };
 
   return {
     /** Before a rule write: every rule gets a first version, from its table row as it is now. */
