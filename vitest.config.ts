@@ -78,6 +78,7 @@ const MEDIUM = [
   'apps/server/test/calculator/calculator-pricing.test.ts',
   'apps/server/test/employees/employees-search.test.ts',
   'apps/server/test/excel/import-pay.test.ts',
+  'apps/server/test/impact/back-pay-model.test.ts',
   'apps/server/test/insights/breakdown-figures.test.ts',
   'apps/server/test/insights/insights-figures.test.ts',
   'apps/server/test/pay-transparency/demo-report.test.ts',
