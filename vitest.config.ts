@@ -29,6 +29,7 @@ const SERVER_WITHOUT_DATABASE = [
   'apps/server/test/architecture/money-conversions.test.ts',
   'apps/server/test/calculator/calculation-contract.test.ts',
   'apps/server/test/excel/import-plan.test.ts',
+  'apps/server/test/impact/back-pay.calc.test.ts',
   'apps/server/test/excel/import-rows.test.ts',
   'apps/server/test/excel/sheet-reader.test.ts',
   'apps/server/test/excel/xml-scanner.test.ts',

@@ -1,7 +1,7 @@
 import { todayIn } from '@salary/shared/common/calendar-day';
 import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackPay } from '@salary/shared/impact/impact.contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMediumServices, type MediumContext } from '../support/medium.ts';
 
 /*
@@ -198,7 +198,9 @@ describe('back pay of employee changes dated in the past', () => {
       limit: 5,
     } as never);
     const kept = entries.entries.find((e) => (e.details as { backPay?: unknown } | null)?.backPay);
-    expect((kept!.details as { backPay: { totals: unknown } }).backPay.totals).toEqual(model(before, after, ids.leaver));
+    expect((kept!.details as { backPay: { totals: unknown } }).backPay.totals).toEqual(
+      model(before, after, ids.leaver),
+    );
     // Every day of up to four years priced twice, one statement each: slow, by design.
   }, 240_000);
 });
