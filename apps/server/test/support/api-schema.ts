@@ -376,6 +376,13 @@ export interface paths {
      */
     get: operations["getAudit"];
   };
+  "/api/audit/{id}/back-pay.xlsx": {
+    /**
+     * The back pay an entry kept (a change dated in the past), as an .xlsx workbook (admin)
+     * @description One row per employee owed (name, job, grade, gross back pay with showSalary, total cost back pay with showCost), largest first, and a total row. 404 when the entry kept no back pay.
+     */
+    get: operations["getAuditByIdBackPayXlsx"];
+  };
   "/api/employees/{id}/history": {
     /**
      * An employee's pay history, oldest first: gross with showSalary, cost with showCost
@@ -3726,6 +3733,21 @@ export interface operations {
                   costBefore?: number | null;
                   costAfter?: number | null;
                 })[];
+              backPay?: {
+                from: string;
+                to: string;
+                employees: {
+                    id: number;
+                    name: string;
+                    gross?: number;
+                    cost?: number;
+                  }[];
+                employeeCount: number;
+                totals: {
+                  gross?: number;
+                  cost?: number;
+                };
+              };
             };
           };
         };
@@ -4210,6 +4232,21 @@ export interface operations {
               version?: number;
               calculatedSalary?: number | null;
               accumulatedCost?: number | null;
+              backPay?: {
+                from: string;
+                to: string;
+                employees: {
+                    id: number;
+                    name: string;
+                    gross?: number;
+                    cost?: number;
+                  }[];
+                employeeCount: number;
+                totals: {
+                  gross?: number;
+                  cost?: number;
+                };
+              };
             };
           };
         };
@@ -4776,6 +4813,55 @@ export interface operations {
       };
       /** @description The signed-in user lacks the permission this call needs. */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The back pay an entry kept (a change dated in the past), as an .xlsx workbook (admin)
+   * @description One row per employee owed (name, job, grade, gross back pay with showSalary, total cost back pay with showCost), largest first, and a total row. 404 when the entry kept no back pay.
+   */
+  getAuditByIdBackPayXlsx: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description back_pay.xlsx */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
