@@ -1,4 +1,5 @@
 import { todayIn } from '@salary/shared/common/calendar-day';
+import { asCents, fromCents, toCents } from '@salary/shared/common/money';
 import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
 import type { BackPay } from '@salary/shared/impact/impact.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +46,7 @@ function rounded([n, d]: [bigint, bigint]): number {
   const a = neg ? -n : n;
   let q = a / d;
   if ((a % d) * 2n >= d) q += 1n;
-  return Number(neg ? -q : q) / 100;
+  return fromCents(asCents(Number(neg ? -q : q)));
 }
 
 interface Day {
@@ -179,11 +180,14 @@ describe('back pay of employee changes dated in the past', () => {
       expect({ gross: got?.gross, cost: got?.cost }, `employee ${id}`).toEqual(expected);
       // The same back pay answered by the employee's own save (one employee at a time).
       expect(single.get(id)?.totals).toEqual(expected);
-      grossTotal += Math.round(expected.gross * 100);
-      costTotal += Math.round(expected.cost * 100);
+      grossTotal += toCents(expected.gross);
+      costTotal += toCents(expected.cost);
     }
     expect(byId.has(ids.untouched)).toBe(false);
-    expect(all!.totals).toEqual({ gross: grossTotal / 100, cost: costTotal / 100 });
+    expect(all!.totals).toEqual({
+      gross: fromCents(asCents(grossTotal)),
+      cost: fromCents(asCents(costTotal)),
+    });
     // Every changed employee is owed something; the joiner less than the long timer.
     for (const id of changed) expect(byId.get(id)?.gross ?? 0).toBeGreaterThan(0);
     expect(byId.get(ids.joiner)!.gross).toBeLessThan(byId.get(ids.longTimer)!.gross);

@@ -1,5 +1,6 @@
 import type { AuditPage } from '@salary/shared/audit/audit.contract';
 import { todayIn } from '@salary/shared/common/calendar-day';
+import { asCents, fromCents, toCents } from '@salary/shared/common/money';
 import type { UpdatedEmployee } from '@salary/shared/employees/dated.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { BACK_PAY_FILE_NAME, type Impact } from '@salary/shared/impact/impact.contract';
@@ -38,7 +39,7 @@ function owedFor(cents: number, from: string): number {
   }
   let q = n / d;
   if ((n % d) * 2n >= d) q += 1n;
-  return Number(q) / 100;
+  return fromCents(asCents(Number(q)));
 }
 
 const LIMITS = workbookLimits({ importMaxRows: 100_000, importMaxBytes: 20 * 1024 * 1024 });
@@ -82,12 +83,12 @@ describe('POST /api/impact with a past effectiveFrom', () => {
     expect(backPay!.employeeCount).toBe(3);
     for (const e of backPay!.employees) {
       const change = changes.find((x) => x.id === e.id)!;
-      const monthly = Math.round(((change.grossAfter ?? 0) - (change.grossBefore ?? 0)) * 100);
+      const monthly = toCents(change.grossAfter ?? 0) - toCents(change.grossBefore ?? 0);
       expect(e.gross).toBe(owedFor(monthly, from()));
       expect(e.cost).toBeGreaterThan(e.gross!);
     }
-    const sum = backPay!.employees.reduce((s, e) => s + Math.round(e.gross! * 100), 0);
-    expect(backPay!.totals.gross).toBe(sum / 100);
+    const sum = backPay!.employees.reduce((s, e) => s + toCents(e.gross!), 0);
+    expect(backPay!.totals.gross).toBe(fromCents(asCents(sum)));
     // Nothing saved: the base salary is what it was.
     const list = await t.callAsAdmin<{ id: number; amount: number }[]>({
       method: 'GET',
@@ -142,7 +143,7 @@ describe('an employee change dated in the past', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const after = res.envelope.data;
-    const monthly = Math.round(((after.calculatedSalary ?? 0) - (worker.calculatedSalary ?? 0)) * 100);
+    const monthly = toCents(after.calculatedSalary ?? 0) - toCents(worker.calculatedSalary ?? 0);
     expect(monthly).toBeGreaterThan(0);
     expect(after.backPay?.totals.gross).toBe(owedFor(monthly, from));
 

@@ -1,8 +1,9 @@
+import { todayIn } from '@salary/shared/common/calendar-day';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { company, employeeVersions } from '../../db/schema.ts';
 import { idIn } from '../../db/sql-arrays.ts';
-import { companyToday } from '../employees/employee.model.ts';
+import { serverTimeZone } from '../../lib/time-zone.ts';
 
 /*
  * What back pay reads besides the priced employees: the days within a period on which a
@@ -42,7 +43,7 @@ export function createBackPayRepository(db: DbOrTx) {
     /** The company's today (the day in its time zone). */
     async today(): Promise<string> {
       const rows = await db.select({ timeZone: company.timeZone }).from(company).where(eq(company.id, 1));
-      return companyToday(rows[0]?.timeZone);
+      return todayIn(rows[0]?.timeZone || serverTimeZone());
     },
   };
 }
