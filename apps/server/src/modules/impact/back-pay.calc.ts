@@ -9,10 +9,11 @@ import { asCents, type Cents } from '@salary/shared/common/money';
  * Exact: a day's share of a monthly figure is cents × (DAY_UNITS / days in the month) units of
  * 1/DAY_UNITS cent, an integer since DAY_UNITS is the lcm of 28, 29, 30 and 31. Sums are BigInt.
  *
- * Not every day is priced: a figure only moves on a change day (a version starts, a month
- * starts: the divisor changes) or on one of the employee's own days (hired, left, a hire or
- * career anniversary: the derived years grow). `sweep` prices everyone in scope on `from` and on
- * each change day, and on an employee's own day only that employee.
+ * Not every day is priced: a figure only moves on a change day (a dated rule starts) or on one
+ * of the employee's own days (a version of it starts, it is hired or leaves, a hire or career
+ * anniversary: the derived years grow). `sweep` prices everyone in scope on `from` and on each
+ * change day, and on an employee's own day only that employee; a month start moves no figure,
+ * only the divisor, which the day weights carry.
  */
 
 /** lcm(28, 29, 30, 31): one month's worth of any month, in whole units of each of its days. */
@@ -33,23 +34,6 @@ export function daysInMonth(day: string): number {
   const year = Number(day.slice(0, 4));
   const month = Number(day.slice(5, 7));
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-/** The first day of each month that starts after `from` and before `to`. */
-export function monthStartsBetween(from: string, to: string): string[] {
-  const starts: string[] = [];
-  let year = Number(from.slice(0, 4));
-  let month = Number(from.slice(5, 7));
-  for (;;) {
-    month += 1;
-    if (month > 12) {
-      month = 1;
-      year += 1;
-    }
-    const start = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
-    if (start >= to) return starts;
-    starts.push(start);
-  }
 }
 
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
@@ -130,9 +114,9 @@ export interface ChangeDays {
 }
 
 /**
- * One side's sums: everyone in scope priced on `from`, on each month start and on each of
- * `changeDays`; each employee again on its own days (hired, left, anniversaries, its versions).
- * Days outside (from, to) are ignored.
+ * One side's sums: everyone in scope priced on `from` and on each of `changeDays`; each
+ * employee again on its own days (hired, left, anniversaries, its versions). Days outside
+ * (from, to) are ignored.
  */
 export async function sweep<T extends DayFigures>(
   from: string,
@@ -175,7 +159,8 @@ export async function sweep<T extends DayFigures>(
   };
 
   if (length <= 0) return sums;
-  const global = new Set<string>(monthStartsBetween(from, to));
+  // A month start moves no figure, only the divisor: the weights (`at`) count each day's own month.
+  const global = new Set<string>();
   for (const d of days.changeDays ?? []) if (d > from && d < to) global.add(d);
   take(from, await price(from), true);
   const own = new Map<string, Set<number>>();
