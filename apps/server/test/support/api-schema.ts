@@ -287,7 +287,7 @@ export interface paths {
   "/api/impact": {
     /**
      * Preview what a rule change does to everyone’s pay (admin or manageSettings)
-     * @description Runs a proposed rule write — POST/PUT/DELETE of a base salary or an adjustment factor, or PUT /settings — through its own route inside a transaction that always rolls back, and answers what it does to every employee: how many are affected, total gross and total cost before/after/delta/delta %, the same split by job and by grade, and the 50 largest changes. Gross figures only with showSalary, cost figures only with showCost (admins see both). A write its route would refuse (400, 403, 404, 409) is refused here with the same status and envelope; any other write answers 400. Nothing is saved.
+     * @description Runs a proposed rule write — POST/PUT/DELETE of a base salary or an adjustment factor, or PUT /settings — through its own route inside a transaction that always rolls back, and answers what it does to every employee: how many are affected, total gross and total cost before/after/delta/delta %, the same split by job and by grade, and the 50 largest changes. Gross figures only with showSalary, cost figures only with showCost (admins see both). A write its route would refuse (400, 403, 404, 409) is refused here with the same status and envelope; any other write answers 400. Nothing is saved. A path dated ?effectiveFrom=YYYY-MM-DD before today also answers backPay: what the change owes each employee for the days from that day to yesterday (gross, total cost; at most 50, largest first; the totals over all), as docs/salary-formula.md "Back pay" defines it.
      */
     post: operations["postImpact"];
   };
@@ -3659,7 +3659,7 @@ export interface operations {
   };
   /**
    * Preview what a rule change does to everyone’s pay (admin or manageSettings)
-   * @description Runs a proposed rule write — POST/PUT/DELETE of a base salary or an adjustment factor, or PUT /settings — through its own route inside a transaction that always rolls back, and answers what it does to every employee: how many are affected, total gross and total cost before/after/delta/delta %, the same split by job and by grade, and the 50 largest changes. Gross figures only with showSalary, cost figures only with showCost (admins see both). A write its route would refuse (400, 403, 404, 409) is refused here with the same status and envelope; any other write answers 400. Nothing is saved.
+   * @description Runs a proposed rule write — POST/PUT/DELETE of a base salary or an adjustment factor, or PUT /settings — through its own route inside a transaction that always rolls back, and answers what it does to every employee: how many are affected, total gross and total cost before/after/delta/delta %, the same split by job and by grade, and the 50 largest changes. Gross figures only with showSalary, cost figures only with showCost (admins see both). A write its route would refuse (400, 403, 404, 409) is refused here with the same status and envelope; any other write answers 400. Nothing is saved. A path dated ?effectiveFrom=YYYY-MM-DD before today also answers backPay: what the change owes each employee for the days from that day to yesterday (gross, total cost; at most 50, largest first; the totals over all), as docs/salary-formula.md "Back pay" defines it.
    */
   postImpact: {
     requestBody: {
