@@ -35,6 +35,8 @@ import type { ExcelLimits } from './modules/excel/workbook.limits.ts';
 import { createGradesRepository } from './modules/grades/grades.repository.ts';
 import { createGradesService } from './modules/grades/grades.service.ts';
 import { createHealthRepository } from './modules/health/health.repository.ts';
+import { createBackPayRepository } from './modules/impact/back-pay.repository.ts';
+import { createBackPayService } from './modules/impact/back-pay.service.ts';
 import { createImpactService } from './modules/impact/impact.service.ts';
 import { createInsightsRepository } from './modules/insights/insights.repository.ts';
 import { createInsightsService } from './modules/insights/insights.service.ts';
@@ -132,6 +134,8 @@ export function buildServices(db: Db, opts: ServiceOptions) {
   // Every write records through it, in the write's own unit of work (lib/unit-of-work.ts).
   const audit = createAuditService({ repo: on(createAuditRepository), pricing, format: companyFormat });
   const company = createCompanyService({ company: companyRepository, defaults: companyDefaults, audit });
+  /** What a write dated in the past owes (the impact preview, the employees' and rules' dated writes). */
+  const backPay = createBackPayService({ pricing, repo: on(createBackPayRepository) });
   const employees = createEmployeesService({
     employees: employeesRepository,
     versions: on(createEmployeeVersionsRepository),
@@ -139,6 +143,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     readModel,
     settings: settingsOf,
     audit,
+    backPay,
   });
   const payTransparencyRepository = on(createPayTransparencyRepository);
   const excelReferences = on(createExcelRepository);
@@ -245,7 +250,8 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     ruleCalendar,
     pricing,
     calculator: createCalculatorService({ pricing }),
-    impact: createImpactService({ db, pricing }),
+    impact: createImpactService({ db, pricing, backPay }),
+    backPay,
     employees,
     insights: createInsightsService({
       pricing,

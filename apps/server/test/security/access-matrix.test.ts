@@ -12,6 +12,7 @@ import { loadWorkbook } from '../excel/excel-files.ts';
 import { ADMIN, ALL_PERMISSIONS, buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';
 import {
   type BuildRequest,
+  backdatedEmployee,
   deletedEmployee,
   editedEmployee,
   existingEmployee,
@@ -190,6 +191,14 @@ export const ROUTES: RouteCase[] = [
     name: 'justify a pay gap',
     who: 'admin',
     request: writeRequest('PUT /api/pay-transparency/justifications'),
+  },
+  {
+    name: 'back pay download of an audit entry',
+    who: 'admin',
+    request: async (t) => ({
+      method: 'GET',
+      url: `/api/audit/${(await backdatedEmployee(t)).entryId}/back-pay.xlsx`,
+    }),
   },
   {
     name: 'pay statement',

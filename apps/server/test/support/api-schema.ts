@@ -287,7 +287,7 @@ export interface paths {
   "/api/impact": {
     /**
      * Preview what a rule change does to everyone’s pay (admin or manageSettings)
-     * @description Runs a proposed rule write — POST/PUT/DELETE of a base salary or an adjustment factor, or PUT /settings — through its own route inside a transaction that always rolls back, and answers what it does to every employee: how many are affected, total gross and total cost before/after/delta/delta %, the same split by job and by grade, and the 50 largest changes. Gross figures only with showSalary, cost figures only with showCost (admins see both). A write its route would refuse (400, 403, 404, 409) is refused here with the same status and envelope; any other write answers 400. Nothing is saved.
+     * @description Runs a proposed rule write — POST/PUT/DELETE of a base salary or an adjustment factor, or PUT /settings — through its own route inside a transaction that always rolls back, and answers what it does to every employee: how many are affected, total gross and total cost before/after/delta/delta %, the same split by job and by grade, and the 50 largest changes. Gross figures only with showSalary, cost figures only with showCost (admins see both). A write its route would refuse (400, 403, 404, 409) is refused here with the same status and envelope; any other write answers 400. Nothing is saved. A path dated ?effectiveFrom=YYYY-MM-DD before today also answers backPay: what the change owes each employee for the days from that day to yesterday (gross, total cost; at most 50, largest first; the totals over all), as docs/salary-formula.md "Back pay" defines it.
      */
     post: operations["postImpact"];
   };
@@ -375,6 +375,13 @@ export interface paths {
      * @description The audit trail, newest first, filtered, keyset pages (?before=<cursor>&limit=) (admin). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
      */
     get: operations["getAudit"];
+  };
+  "/api/audit/{id}/back-pay.xlsx": {
+    /**
+     * The back pay an entry kept (a change dated in the past), as an .xlsx workbook (admin)
+     * @description One row per employee owed (name, job, grade, gross back pay with showSalary, total cost back pay with showCost), largest first, and a total row. 404 when the entry kept no back pay.
+     */
+    get: operations["getAuditByIdBackPayXlsx"];
   };
   "/api/employees/{id}/history": {
     /**
@@ -3681,7 +3688,7 @@ export interface operations {
   };
   /**
    * Preview what a rule change does to everyone’s pay (admin or manageSettings)
-   * @description Runs a proposed rule write — POST/PUT/DELETE of a base salary or an adjustment factor, or PUT /settings — through its own route inside a transaction that always rolls back, and answers what it does to every employee: how many are affected, total gross and total cost before/after/delta/delta %, the same split by job and by grade, and the 50 largest changes. Gross figures only with showSalary, cost figures only with showCost (admins see both). A write its route would refuse (400, 403, 404, 409) is refused here with the same status and envelope; any other write answers 400. Nothing is saved.
+   * @description Runs a proposed rule write — POST/PUT/DELETE of a base salary or an adjustment factor, or PUT /settings — through its own route inside a transaction that always rolls back, and answers what it does to every employee: how many are affected, total gross and total cost before/after/delta/delta %, the same split by job and by grade, and the 50 largest changes. Gross figures only with showSalary, cost figures only with showCost (admins see both). A write its route would refuse (400, 403, 404, 409) is refused here with the same status and envelope; any other write answers 400. Nothing is saved. A path dated ?effectiveFrom=YYYY-MM-DD before today also answers backPay: what the change owes each employee for the days from that day to yesterday (gross, total cost; at most 50, largest first; the totals over all), as docs/salary-formula.md "Back pay" defines it.
    */
   postImpact: {
     requestBody: {
@@ -3755,6 +3762,21 @@ export interface operations {
                   costBefore?: number | null;
                   costAfter?: number | null;
                 })[];
+              backPay?: {
+                from: string;
+                to: string;
+                employees: {
+                    id: number;
+                    name: string;
+                    gross?: number;
+                    cost?: number;
+                  }[];
+                employeeCount: number;
+                totals: {
+                  gross?: number;
+                  cost?: number;
+                };
+              };
             };
           };
         };
@@ -4239,6 +4261,21 @@ export interface operations {
               version?: number;
               calculatedSalary?: number | null;
               accumulatedCost?: number | null;
+              backPay?: {
+                from: string;
+                to: string;
+                employees: {
+                    id: number;
+                    name: string;
+                    gross?: number;
+                    cost?: number;
+                  }[];
+                employeeCount: number;
+                totals: {
+                  gross?: number;
+                  cost?: number;
+                };
+              };
             };
           };
         };
@@ -4810,6 +4847,55 @@ export interface operations {
       };
       /** @description The signed-in user lacks the permission this call needs. */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The back pay an entry kept (a change dated in the past), as an .xlsx workbook (admin)
+   * @description One row per employee owed (name, job, grade, gross back pay with showSalary, total cost back pay with showCost), largest first, and a total row. 404 when the entry kept no back pay.
+   */
+  getAuditByIdBackPayXlsx: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description back_pay.xlsx */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

@@ -114,6 +114,31 @@ export async function editedEmployee(t: TestContext): Promise<{ entryId: number;
   return { entryId: await newestEntryOf(t, 'employee', employeeId), employeeId };
 }
 
+/**
+ * A fresh employee moved to a better paid grade from ten days ago through the API: the edit's
+ * audit entry, which keeps its back pay (GET /api/audit/{id}/back-pay.xlsx).
+ */
+export async function backdatedEmployee(t: TestContext): Promise<{ entryId: number; employeeId: number }> {
+  const c = await t.newCompany(3000);
+  const better = await t.newGrade();
+  await t.newBaseSalary(better.id, c.level.id, 3500);
+  const form = addFormFor(c, { name: unique('Promoted') });
+  const created = await t.callAsAdmin<{ id: number }>({
+    method: 'POST',
+    url: '/api/employees',
+    payload: form,
+  });
+  const employeeId = created.envelope.data.id;
+  const from = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+  const res = await t.callAsAdmin({
+    method: 'PUT',
+    url: `/api/employees/${employeeId}?effectiveFrom=${from}`,
+    payload: { ...form, gradeId: better.id },
+  });
+  if (res.statusCode !== 200) throw new Error(`backdated edit failed: ${res.body}`);
+  return { entryId: await newestEntryOf(t, 'employee', employeeId), employeeId };
+}
+
 /** A fresh job renamed through the API: the rename's audit entry (Revert) and the job's id. */
 export async function renamedJob(t: TestContext): Promise<{ entryId: number; jobId: number }> {
   const job = await t.newJob();

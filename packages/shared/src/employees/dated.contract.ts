@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDay } from '../common/calendar-day.ts';
+import { backPaySchema } from '../impact/impact.contract.ts';
+import { employeeViewSchema } from './employee.contract.ts';
 
 /*
  * Dated employees: the day a write takes effect from (`effectiveFrom`), the day a read is as of
@@ -71,3 +73,10 @@ export const payPeriodSchema = z.object({
   }),
 });
 export type PayPeriod = z.infer<typeof payPeriodSchema>;
+
+/**
+ * PUT /api/employees/{id}'s answer: the employee, and when the change was dated before today
+ * what it owes for the days since (gross with showSalary, cost with showCost).
+ */
+export const updatedEmployeeSchema = employeeViewSchema.extend({ backPay: backPaySchema.optional() });
+export type UpdatedEmployee = z.infer<typeof updatedEmployeeSchema>;

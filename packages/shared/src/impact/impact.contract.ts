@@ -5,16 +5,28 @@ import { z } from 'zod';
  * it is saved. The write is run for real inside a transaction that always rolls back.
  */
 
-/** The rule writes a preview accepts: method and path exactly as the write itself is sent. */
+/** A write's optional `?effectiveFrom=YYYY-MM-DD` (the day it takes effect; default today). */
+const DATED = '(\\?effectiveFrom=\\d{4}-\\d{2}-\\d{2})?';
+const write = (path: string) => new RegExp(`^${path}${DATED}$`);
+
+/**
+ * The rule writes a preview accepts: method and path exactly as the write itself is sent, with
+ * its `?effectiveFrom=` when dated.
+ */
 export const IMPACT_WRITES = [
-  { method: 'POST', path: /^\/base-salary$/ },
-  { method: 'PUT', path: /^\/base-salary\/[1-9]\d{0,9}$/ },
-  { method: 'DELETE', path: /^\/base-salary\/[1-9]\d{0,9}$/ },
-  { method: 'POST', path: /^\/adjustment-factors$/ },
-  { method: 'PUT', path: /^\/adjustment-factors\/[1-9]\d{0,9}$/ },
-  { method: 'DELETE', path: /^\/adjustment-factors\/[1-9]\d{0,9}$/ },
-  { method: 'PUT', path: /^\/settings$/ },
+  { method: 'POST', path: write('\\/base-salary') },
+  { method: 'PUT', path: write('\\/base-salary\\/[1-9]\\d{0,9}') },
+  { method: 'DELETE', path: write('\\/base-salary\\/[1-9]\\d{0,9}') },
+  { method: 'POST', path: write('\\/adjustment-factors') },
+  { method: 'PUT', path: write('\\/adjustment-factors\\/[1-9]\\d{0,9}') },
+  { method: 'DELETE', path: write('\\/adjustment-factors\\/[1-9]\\d{0,9}') },
+  { method: 'PUT', path: write('\\/settings') },
 ] as const;
+
+/** The day a previewed write's path names in `?effectiveFrom=`, or undefined (today). */
+export function effectiveFromOf(path: string): string | undefined {
+  return /\?effectiveFrom=(\d{4}-\d{2}-\d{2})$/.exec(path)?.[1];
+}
 
 export const IMPACT_WRITE_REFUSED =
   'Only rule changes can be previewed: base salaries, adjustment factors and settings';
@@ -82,6 +94,38 @@ export const impactChangeSchema = z.object({
 });
 export type ImpactChange = z.infer<typeof impactChangeSchema>;
 
+/**
+ * Back pay: what a write dated in the past owes for the days from its effective day to
+ * yesterday (docs/salary-formula.md, "Back pay"). Per employee and in total, gross with
+ * showSalary, cost with showCost; employees owed nothing are left out.
+ */
+export const backPayEmployeeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  gross: money.optional(),
+  cost: money.optional(),
+});
+export type BackPayEmployee = z.infer<typeof backPayEmployeeSchema>;
+
+export const backPaySchema = z.object({
+  /** The first day owed (the write's effective day) and the last (yesterday). */
+  from: z.string(),
+  to: z.string(),
+  /** At most 50, largest first (by gross, else cost, else id). */
+  employees: z.array(backPayEmployeeSchema),
+  /** How many employees are owed (the list may be cut at 50). */
+  employeeCount: z.number().int(),
+  /** Over every employee owed. */
+  totals: z.object({ gross: money.optional(), cost: money.optional() }),
+});
+export type BackPay = z.infer<typeof backPaySchema>;
+
+/** Employees a back pay's list carries (the download has them all). */
+export const BACK_PAY_LISTED = 50;
+
+/** The file GET /api/audit/{id}/back-pay.xlsx answers. */
+export const BACK_PAY_FILE_NAME = 'back_pay.xlsx';
+
 export const impactSchema = z.object({
   employees: z.number().int(),
   employeesAffected: z.number().int(),
@@ -93,6 +137,8 @@ export const impactSchema = z.object({
   byGrade: z.array(impactGroupSchema),
   /** At most 50 affected employees, largest change first (by gross, else cost, else id). */
   changes: z.array(impactChangeSchema),
+  /** Only for a write dated before today: what it owes for the days since. */
+  backPay: backPaySchema.optional(),
 });
 export type Impact = z.infer<typeof impactSchema>;
 

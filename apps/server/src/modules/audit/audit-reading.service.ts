@@ -10,6 +10,7 @@ import { type Actor, can } from '@salary/shared/common/permissions';
 import type { DbOrTx } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { requireAdmin } from '../../lib/authorize.ts';
+import { backPayFor, type StoredBackPay, storedBackPayOf } from '../impact/back-pay.service.ts';
 import type { AuditEntryRow, AuditRepository, EmployeeChanges } from './audit.repository.ts';
 import type { AuditDeps } from './audit-recording.service.ts';
 import { describeChanges, describeEntry, type Names, type Viewer, viewerOf } from './change-words.model.ts';
@@ -25,7 +26,22 @@ export const LISTED_EMPLOYEES = 50;
 /** A stored figure (cents) as the API shows it. */
 const decimalOf = (v: Cents | null): number | null => (v === null ? null : fromCents(v));
 
-function toEntry(row: AuditEntryRow, viewer: Viewer, names: Names): AuditEntry {
+/**
+ * An entry's details as a page of the Audit Log carries them: a back pay with its first 50
+ * employees and only the figures the viewer may see (the download has them all).
+ */
+function detailsFor(details: unknown, see: { salary: boolean; cost: boolean }): unknown {
+  const backPay = storedBackPayOf(details);
+  if (!backPay) return details ?? null;
+  return { ...(details as object), backPay: backPayFor(backPay, see) };
+}
+
+function toEntry(
+  row: AuditEntryRow,
+  viewer: Viewer,
+  names: Names,
+  see: { salary: boolean; cost: boolean },
+): AuditEntry {
   const changes = (row.changes as AuditChange[]) ?? [];
   return {
     id: row.id,
@@ -38,7 +54,7 @@ function toEntry(row: AuditEntryRow, viewer: Viewer, names: Names): AuditEntry {
     summary: describeEntry(row, viewer, names),
     changes,
     described: describeChanges(row.entityType, changes, viewer, names),
-    details: row.details ?? null,
+    details: detailsFor(row.details, see) as AuditEntry['details'],
   };
 }
 
@@ -83,7 +99,8 @@ export function createAuditReading(deps: AuditDeps) {
       const viewer = viewerOf(actor);
       const more = rows.length > query.limit;
       const page = more ? rows.slice(0, query.limit) : rows;
-      const entries = page.map((row) => toEntry(row, viewer, names));
+      const see = { salary: can(actor, 'showSalary'), cost: can(actor, 'showCost') };
+      const entries = page.map((row) => toEntry(row, viewer, names, see));
       // An import's (or revert's) employees are kept beside it: the first ones ride along.
       const listed = entries.filter(
         (e) =>
@@ -122,6 +139,17 @@ export function createAuditReading(deps: AuditDeps) {
       if (Array.isArray(details?.employees)) return details.employees as EmployeeChanges[];
       if (typeof details?.employeeCount !== 'number') return null;
       return (await deps.repo(handle).employeeChangesOf([entry.id])).get(entry.id) ?? [];
+    },
+
+    /**
+     * The back pay an entry keeps (a write dated in the past), every employee, for whoever may
+     * read the entry (admins); 404 when there is no such entry or it kept none.
+     */
+    async backPay(actor: Actor, id: number): Promise<StoredBackPay> {
+      requireAdmin(actor, 'Only administrators can read the audit log');
+      const found = storedBackPayOf((await repo.entry(id))?.details);
+      if (!found) throw notFound('No back pay recorded for this entry');
+      return found;
     },
 
     /** Gross with showSalary, cost with showCost, 403 with neither; a deleted employee keeps it. */

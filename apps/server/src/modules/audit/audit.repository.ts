@@ -339,6 +339,12 @@ export function createAuditRepository(db: DbOrTx) {
     },
 
     /** The id of the user with this email (any letter case), to use the actor index. */
+    /** One entry by its id, or undefined. */
+    async entry(id: number): Promise<AuditEntryRow | undefined> {
+      const [row] = await db.select().from(auditEntries).where(eq(auditEntries.id, id));
+      return row;
+    },
+
     async userIdByEmail(email: string): Promise<number | undefined> {
       const [row] = await db
         .select({ id: users.id })

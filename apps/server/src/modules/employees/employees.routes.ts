@@ -1,5 +1,10 @@
 import { idParam } from '@salary/shared/common/envelope';
-import { asOfQuery, effectiveFromQuery, payPeriodSchema } from '@salary/shared/employees/dated.contract';
+import {
+  asOfQuery,
+  effectiveFromQuery,
+  payPeriodSchema,
+  updatedEmployeeSchema,
+} from '@salary/shared/employees/dated.contract';
 import {
   employeeFormBody,
   employeeListQuery,
@@ -20,6 +25,8 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
   const wire = createListWire();
   const doc = routeDoc('employees');
   const writes = writeRoutes('employees', 'Employee', employeeViewSchema);
+  // An update dated before today also answers its back pay.
+  const updates = writeRoutes('employees', 'Employee', updatedEmployeeSchema);
 
   app.get(
     '/employees',
@@ -74,7 +81,7 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/employees/:id',
-    writes.update(
+    updates.update(
       'Update an employee (manageEmployee); effectiveFrom=YYYY-MM-DD dates the change of its job, position, grade, level, years, flags and custom multipliers (default today; a day to come schedules it)',
       employeeFormBody,
       (uow, actor, id, body, query) =>

@@ -12,11 +12,13 @@ import {
   shownBy,
 } from '@salary/shared/employees/employee.contract';
 import { EMPLOYEE_FIELDS, fieldsOfKind } from '@salary/shared/employees/employee-fields';
+import type { BackPay } from '@salary/shared/impact/impact.contract';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
+import { backPayFor, type StoredBackPay } from '../impact/back-pay.service.ts';
 import type { EmployeeRecord } from './employee.model.ts';
 import type { EmployeeAudit, EmployeePayBaseline } from './employee-audit.model.ts';
 import type { ListPage, RowFilters } from './employee-list.repository.ts';
@@ -122,6 +124,16 @@ const dayBefore = (day: string) =>
 export const SCHEDULED_ALREADY_IN_FORCE =
   'This change has already taken effect and can no longer be cancelled';
 
+/** The back pay of an employee write dated in the past (impact/back-pay.service.ts's `backPayOf`). */
+export interface EmployeeBackPay {
+  backPayOf(
+    uow: UnitOfWork,
+    from: string,
+    scope: readonly number[],
+    write: () => Promise<void>,
+  ): Promise<StoredBackPay | undefined>;
+}
+
 /** Who writes: the signed-in actor's email (requests carry it), recorded as `updated_by`. */
 export const authorOf = (actor: Actor): string | null => (actor as { email?: string }).email ?? null;
 
@@ -135,6 +147,11 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
   settings(tx?: DbOrTx): Promise<Settings>;
   /** Every create, update and delete records its entry, with the employee's pay history. */
   audit: EmployeeAudit<Pay>;
+  /**
+   * What a write dated before today owes (impact/back-pay.service.ts): runs the write and
+   * answers the back pay its entry keeps, or undefined.
+   */
+  backPay?: EmployeeBackPay;
 }) {
   const { audit } = deps;
   const { pricing } = deps;
@@ -365,7 +382,7 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
       input: EmployeeInput,
       version?: number,
       effectiveFrom?: string,
-    ): Promise<EmployeeView> {
+    ): Promise<EmployeeView & { backPay?: BackPay }> {
       requirePermission(actor, 'manageEmployee');
       const inUnit = deps.employees(uow.tx);
       const today = await inUnit.today();
@@ -387,10 +404,16 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
       const pay = await audit.payBefore(uow, { id });
       assertDaysInOrder(input, pay.before.get(id)?.employee);
       const by = authorOf(actor);
-      await inUnit.update(id, input, by);
-      await versions.writeAt(id, day, input, by, true);
-      // From a past day: a later version that has come since still holds today.
-      if (day < today) await versions.applyToRows([id], today, false);
+      const write = async () => {
+        await inUnit.update(id, input, by);
+        await versions.writeAt(id, day, input, by, true);
+        // From a past day: a later version that has come since still holds today.
+        if (day < today) await versions.applyToRows([id], today, false);
+      };
+      // From a past day: what it owes for the days since, kept in its entry.
+      let backPay: StoredBackPay | undefined;
+      if (day < today && deps.backPay) backPay = await deps.backPay.backPayOf(uow, day, [id], write);
+      else await write();
       const name = pay.before.get(id)?.employee.name ?? input.name;
       await audit.record(
         uow,
@@ -399,11 +422,19 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
           entityType: 'employee',
           entityId: id,
           label: `Employee ${name}`,
-          ...(effectiveFrom === undefined ? {} : { details: { effectiveFrom: day } }),
+          ...(effectiveFrom === undefined
+            ? {}
+            : { details: { effectiveFrom: day, ...(backPay ? { backPay } : {}) } }),
         },
         { pay, employeeChanges: 'entry' },
       );
-      return this.get(actor, id, uow.tx);
+      const view = await this.get(actor, id, uow.tx);
+      return backPay
+        ? {
+            ...view,
+            backPay: backPayFor(backPay, { salary: can(actor, 'showSalary'), cost: can(actor, 'showCost') }),
+          }
+        : view;
     },
 
     /**

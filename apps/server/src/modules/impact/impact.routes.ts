@@ -22,6 +22,9 @@ const DESCRIPTION = [
   'Gross figures only with showSalary, cost figures only with showCost (admins see both).',
   'A write its route would refuse (400, 403, 404, 409) is refused here with the same status and',
   'envelope; any other write answers 400. Nothing is saved.',
+  'A path dated ?effectiveFrom=YYYY-MM-DD before today also answers backPay: what the change owes',
+  'each employee for the days from that day to yesterday (gross, total cost; at most 50, largest',
+  'first; the totals over all), as docs/salary-formula.md "Back pay" defines it.',
 ].join(' ');
 
 export const impactRoutes: FastifyPluginAsyncZod = async (app) => {

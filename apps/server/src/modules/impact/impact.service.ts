@@ -1,5 +1,7 @@
+import { isCalendarDay } from '@salary/shared/common/calendar-day';
 import { type Actor, can } from '@salary/shared/common/permissions';
 import {
+  effectiveFromOf,
   IMPACT_WRITE_REFUSED,
   type Impact,
   type ImpactRequest,
@@ -9,7 +11,10 @@ import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { runPreview, type UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { PricedEmployee, PricingService } from '../pricing/pricing.service.ts';
+import { type BackPayService, backPayFor, type StoredBackPay } from './back-pay.service.ts';
 import { compareImpact } from './impact.compare.ts';
+
+export const EFFECTIVE_FROM_INVALID = 'Effective From must be a date written YYYY-MM-DD (e.g. 2024-03-15)';
 
 /** What the real write route answered: its status and its body (the envelope). */
 export interface WriteAnswer {
@@ -28,7 +33,7 @@ export type PreviewOutcome = { refused: WriteAnswer } | { impact: Impact };
  * and pay history the write makes vanish with it, and both pricings see one consistent
  * database. A write the route refuses is answered exactly as the route answered it.
  */
-export function createImpactService(deps: { db: Db; pricing: PricingService }) {
+export function createImpactService(deps: { db: Db; pricing: PricingService; backPay: BackPayService }) {
   const { pricing } = deps;
   const priceEveryone = async (uow: UnitOfWork) =>
     (await pricing.priceEmployees({}, { tx: uow.tx })).employees;
@@ -49,6 +54,9 @@ export function createImpactService(deps: { db: Db; pricing: PricingService }) {
     ): Promise<PreviewOutcome> {
       if (!isImpactWrite(write.method, write.path))
         throw badRequest(IMPACT_WRITE_REFUSED, [{ field: 'path', message: IMPACT_WRITE_REFUSED }]);
+      const effectiveFrom = effectiveFromOf(write.path);
+      if (effectiveFrom !== undefined && !isCalendarDay(effectiveFrom))
+        throw badRequest(EFFECTIVE_FROM_INVALID, [{ field: 'path', message: EFFECTIVE_FROM_INVALID }]);
       const see = { salary: can(actor, 'showSalary'), cost: can(actor, 'showCost') };
       // Someone who may not change rules is refused by the write itself (same 403), before
       // anyone is priced: a refused preview costs no more than the refused write.
@@ -58,10 +66,20 @@ export function createImpactService(deps: { db: Db; pricing: PricingService }) {
         { actor: { id: actor.id, email: actor.email }, label: `preview ${write.method} ${write.path}` },
         async (uow): Promise<PreviewOutcome> => {
           const before = mayWrite ? await priceEveryone(uow) : [];
-          const answer = await runWrite(write, uow);
-          if (answer.statusCode >= 400) return { refused: answer };
+          let answer: WriteAnswer | undefined;
+          const run = async () => {
+            answer = await runWrite(write, uow);
+            return answer.statusCode < 400;
+          };
+          // Dated before today (and allowed to write): what it owes for the days since, too.
+          let owed: StoredBackPay | undefined;
+          if (mayWrite && effectiveFrom !== undefined)
+            owed = await deps.backPay.backPayOf(uow, effectiveFrom, 'all', run);
+          else await run();
+          if (answer!.statusCode >= 400) return { refused: answer! };
           if (!mayWrite) throw new Error('a rule write passed without manageSettings');
-          return { impact: compareImpact(before, await priceAgain(uow, before), see) };
+          const impact = compareImpact(before, await priceAgain(uow, before), see);
+          return { impact: owed ? { ...impact, backPay: backPayFor(owed, see) } : impact };
         },
       );
     },

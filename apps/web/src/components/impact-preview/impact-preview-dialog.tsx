@@ -11,10 +11,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { Impact, ImpactGroup } from '@salary/shared/impact/impact.contract';
+import type { BackPay, Impact, ImpactGroup } from '@salary/shared/impact/impact.contract';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatCount, formatMoney } from '../../lib/company-format.tsx';
+import { formatCount, formatDay, formatMoney } from '../../lib/company-format.tsx';
 import { affectedGroups, impactSummary, signedMoney, signedPercent } from './impact-summary.ts';
 
 interface ImpactPreviewDialogProps {
@@ -214,6 +214,75 @@ function ChangesTable({ impact }: { impact: Impact }) {
 }
 
 /**
+ * What a change dated in the past owes for the days since it took effect: the totals, then
+ * who is owed what (largest first), gross and cost only for those who may see them.
+ */
+export function BackPaySection({
+  backPay,
+  impact,
+}: {
+  backPay: BackPay;
+  impact: Pick<Impact, 'showSalary' | 'showCost'>;
+}) {
+  const more = backPay.employeeCount - backPay.employees.length;
+  const period = `${formatDay(backPay.from)} to ${formatDay(backPay.to)}`;
+  return (
+    <Stack gap="sm" component="section" aria-label="Back pay owed" data-testid="back-pay">
+      <Title order={3} size="h5">
+        Back pay owed
+      </Title>
+      <Text size="sm">
+        {backPay.employeeCount === 0
+          ? `No back pay is owed for ${period}.`
+          : `For ${period}: ${formatCount(backPay.employeeCount)} ${backPay.employeeCount === 1 ? 'employee is' : 'employees are'} owed back pay.`}
+      </Text>
+      {backPay.employeeCount > 0 ? (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {impact.showSalary ? (
+              <Paper withBorder p="sm" radius="md" component="section" aria-label="Gross back pay">
+                <Text size="sm" fw={600}>
+                  Gross back pay
+                </Text>
+                <Text fw={700} fz="lg">
+                  {formatMoney(backPay.totals.gross)}
+                </Text>
+              </Paper>
+            ) : null}
+            {impact.showCost ? (
+              <Paper withBorder p="sm" radius="md" component="section" aria-label="Total cost back pay">
+                <Text size="sm" fw={600}>
+                  Total cost back pay
+                </Text>
+                <Text fw={700} fz="lg">
+                  {formatMoney(backPay.totals.cost)}
+                </Text>
+              </Paper>
+            ) : null}
+          </SimpleGrid>
+          <PreviewTable
+            title="Back pay by employee"
+            rows={backPay.employees}
+            miw={360}
+            mah={240}
+            columns={[
+              { header: 'Employee', cell: (e) => e.name },
+              impact.showSalary && { header: 'Gross', numeric: true, cell: (e) => formatMoney(e.gross) },
+              impact.showCost && { header: 'Total cost', numeric: true, cell: (e) => formatMoney(e.cost) },
+            ]}
+          />
+          {more > 0 ? (
+            <Text size="xs" c="dimmed">
+              and {formatCount(more)} more
+            </Text>
+          ) : null}
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
  * What a rule change does to everyone's pay: the summary line, monthly payroll and total cost
  * before → after, the split by job and by grade, the biggest changes, and a download of it all.
  * Before a save, Confirm saves and Cancel keeps the form; a Preview impact only has Close.
@@ -246,6 +315,7 @@ export function ImpactPreviewDialog({
             {asking ? 'Nothing is saved until you confirm.' : 'A preview: nothing has been saved.'}
           </Text>
           <Totals impact={impact} />
+          {impact.backPay ? <BackPaySection backPay={impact.backPay} impact={impact} /> : null}
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <GroupTable title="By job" groups={impact.byJob} impact={impact} />
             <GroupTable title="By grade" groups={impact.byGrade} impact={impact} />

@@ -53,12 +53,15 @@ const REVERT = entry({
 });
 
 let entries: AuditEntry[];
+/** The back-pay downloads asked for. */
+let downloads: string[];
 let revertAnswer: { status: number; message: string; error: string | null };
 /** What POST /api/audit/{id}/revert of an entry other than the import answers. */
 let entryAnswer: { status: number; message: string; error: string | null; undo?: AuditEntry };
 
 beforeEach(() => {
   entries = [IMPORT, entry({ id: 3 })];
+  downloads = [];
   revertAnswer = { status: 200, message: 'Import reverted', error: null };
   entryAnswer = { status: 200, message: 'Employee restored', error: null };
   setPageUrl(`${server.origin}/settings/audit`);
@@ -97,6 +100,14 @@ beforeEach(() => {
           : null,
       });
     }
+    if (req.method === 'GET' && /^\/api\/audit\/\d+\/back-pay\.xlsx$/.test(req.path)) {
+      downloads.push(req.path);
+      res.writeHead(200, {
+        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'content-disposition': 'attachment; filename="back_pay.xlsx"',
+      });
+      return res.end('PK');
+    }
     sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
   });
 });
@@ -113,6 +124,38 @@ async function askRevert() {
   await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
   return dialog;
 }
+
+describe('Audit Log: back pay of a change dated in the past', () => {
+  it('shows the back pay kept by the entry and downloads it', async () => {
+    entries = [
+      entry({
+        id: 21,
+        details: {
+          label: 'Employee Ana Lima',
+          effectiveFrom: '2026-09-15',
+          backPay: {
+            from: '2026-09-15',
+            to: '2026-11-26',
+            employees: [{ id: 4, name: 'Ana Lima', gross: 812.4, cost: 950.51 }],
+            employeeCount: 1,
+            totals: { gross: 812.4, cost: 950.51 },
+          },
+        },
+      }),
+      entry({ id: 3 }),
+    ];
+    URL.createObjectURL = vi.fn(() => 'blob:back-pay');
+    URL.revokeObjectURL = vi.fn();
+    renderWithProviders(<AuditLogSection />, { route: '/settings/audit' });
+    const line = await screen.findByTestId('back-pay-21', {}, { timeout: 10_000 });
+    expect(line).toHaveTextContent('Back pay owed');
+    expect(line).toHaveTextContent('$812.40 gross, $950.51 total cost');
+    expect(screen.queryByTestId('back-pay-3')).toBeNull();
+    await userEvent.click(within(line).getByRole('button', { name: /Download back pay/ }));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    expect(downloads).toEqual(['/api/audit/21/back-pay.xlsx']);
+  });
+});
 
 describe('Audit Log: Revert this import', () => {
   it('offers the revert on an import entry only', async () => {

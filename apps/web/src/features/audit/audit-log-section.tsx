@@ -25,6 +25,7 @@ import { formatDateTime } from '../../lib/company-format.tsx';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { type AuditFilterValues, useAuditLog } from './api/get-audit.ts';
 import { AuditChanges } from './audit-changes.tsx';
+import { EntryBackPay } from './entry-back-pay.tsx';
 import { RevertEntry, undoneBy } from './revert-entry.tsx';
 import { RevertImport } from './revert-import.tsx';
 
@@ -77,6 +78,7 @@ function AuditRow({
           <Text hiddenFrom="sm" size="xs" c="dimmed">
             {formatDateTime(entry.at)} · {entry.actorEmail}
           </Text>
+          <EntryBackPay entry={entry} />
           <RevertEntry entry={entry} undone={undone} />
         </Table.Td>
       </Table.Tr>

@@ -96,7 +96,19 @@ function open({ scheduled = [], timeline = [], permissions = { showCost: true } 
       };
       if (req.method === 'PUT' && url.pathname === '/api/employees/7') {
         saves.push(req);
-        return sendJson(res, 200, envelope(employee));
+        // A past day: the answer carries what the change owes since.
+        const from = url.searchParams.get('effectiveFrom');
+        const backPay =
+          from && from === LAST_YEAR
+            ? {
+                from,
+                to: '2026-11-26',
+                employees: [{ id: 7, name: 'Ada Lovelace', gross: 812.4, cost: 950.51 }],
+                employeeCount: 1,
+                totals: { gross: 812.4, cost: 950.51 },
+              }
+            : undefined;
+        return sendJson(res, 200, envelope(backPay ? { ...employee, backPay } : employee));
       }
       if (req.method === 'GET' && url.pathname in answers)
         return sendJson(res, 200, envelope(answers[url.pathname]));
@@ -159,12 +171,18 @@ describe('Edit Employee: effective from', { timeout: 60_000 }, () => {
     expect(screen.getByText(/Effective from:/)).toHaveTextContent('today');
   });
 
-  it('saves a past day as today does, naming the day', async () => {
+  it('saves a past day as today does, naming the day and the back pay owed since', async () => {
     const saves = open();
     await screen.findByRole('button', { name: 'Update Employee' }, WAIT);
     await chooseDay(LAST_YEAR);
     await userEvent.click(screen.getByRole('button', { name: 'Update Employee' }));
-    expect(await screen.findByText('Employee updated successfully', {}, WAIT)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        `Employee updated successfully. Back pay owed from ${dayText(LAST_YEAR)}: $812.40 gross, $950.51 total cost`,
+        {},
+        WAIT,
+      ),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'The list' }, WAIT)).toBeInTheDocument();
     expect(saves.map((s) => s.path)).toEqual([`/api/employees/7?effectiveFrom=${LAST_YEAR}`]);
   });

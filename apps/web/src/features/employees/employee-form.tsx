@@ -3,6 +3,7 @@ import { Button, Paper, Select, SimpleGrid, Stack } from '@mantine/core';
 import { employeeFormBody } from '@salary/shared/employees/employee.contract';
 import { fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import type { Grade } from '@salary/shared/grades/grades.contract';
+import type { BackPay } from '@salary/shared/impact/impact.contract';
 import type { Job } from '@salary/shared/jobs/jobs.contract';
 import type { Level } from '@salary/shared/levels/levels.contract';
 import type { SettingsRead } from '@salary/shared/settings/settings.contract';
@@ -14,7 +15,7 @@ import { FormTextInput } from '../../components/registered-inputs.tsx';
 import { useStaleVersion } from '../../components/stale-version-dialog.tsx';
 import { leaveWithoutAsking, SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
-import { formatDay } from '../../lib/company-format.tsx';
+import { formatDay, formatMoney } from '../../lib/company-format.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { usePositions } from '../../lib/salary-rules/get-positions.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
@@ -52,6 +53,20 @@ interface EmployeeFormProps {
   onReload?(): Promise<unknown>;
 }
 
+/**
+ * A save dated in the past: what it owes for the days since, as the toast says it ("Back pay
+ * owed from 15 Sep 2026: $812.40 gross, $950.51 total cost"); the Audit Log keeps it.
+ */
+export function backPayLine(backPay: BackPay | undefined): string | null {
+  if (!backPay) return null;
+  const figures = [
+    backPay.totals.gross !== undefined ? `${formatMoney(backPay.totals.gross)} gross` : null,
+    backPay.totals.cost !== undefined ? `${formatMoney(backPay.totals.cost)} total cost` : null,
+  ].filter(Boolean);
+  if (backPay.employeeCount === 0) return `No back pay owed from ${formatDay(backPay.from)}`;
+  return figures.length ? `Back pay owed from ${formatDay(backPay.from)}: ${figures.join(', ')}` : null;
+}
+
 type IdField = 'technologyId' | 'specializationId' | 'gradeId' | 'levelId';
 
 /** Add/Edit Employee form, validated by the shared employeeFormBody schema. */
@@ -81,7 +96,7 @@ export function EmployeeForm({
     const day = effectiveFrom || undefined;
     const send = async (from: number | undefined) => {
       const body = { ...employeeRequestBody(values), version: from };
-      await (day ? save(body, day) : save(body));
+      const saved = await (day ? save(body, day) : save(body));
       if (day && day > companyToday()) {
         // Scheduled: today's record stands, so the form goes back to today's values and stays.
         toast.success(`Change scheduled from ${formatDay(day)}`);
@@ -89,7 +104,12 @@ export function EmployeeForm({
         form.reset();
         return;
       }
-      toast.success(mode === 'edit' ? 'Employee updated successfully' : 'Employee created successfully');
+      const owed = backPayLine((saved as { backPay?: BackPay } | undefined)?.backPay);
+      toast.success(
+        mode === 'edit'
+          ? `Employee updated successfully${owed ? `. ${owed}` : ''}`
+          : 'Employee created successfully',
+      );
       leaveWithoutAsking();
       onSaved();
     };
