@@ -47,7 +47,6 @@ const SERVER_WITHOUT_DATABASE = [
  */
 const PGLITE_ONLY = [
   // The HTTP layer and the API's description: envelopes, headers, compression, paths, limits.
-  'apps/server/test/architecture/money-format.test.ts',
   'apps/server/test/architecture/openapi.test.ts',
   'apps/server/test/architecture/route-paths.test.ts',
   'apps/server/test/auth/auth.routes.test.ts',
@@ -74,6 +73,7 @@ const PGLITE_ONLY = [
   'apps/server/test/security/logs.test.ts',
   'apps/server/test/security/reconstruction.test.ts',
   // Texts, figures worked out in code, files and formats: workbooks, PDFs, the demo's content.
+  'apps/server/test/architecture/money-format.test.ts',
   'apps/server/test/audit/change-words-texts.test.ts',
   'apps/server/test/calculator/calculator-pricing.test.ts',
   'apps/server/test/company/company.routes.test.ts',
@@ -113,10 +113,12 @@ const SERVER_TESTS = ['apps/server/test/**/*.test.ts'];
 /**
  * The medium tier: the services built by the composition root on a PGlite copy of the
  * template, called without the HTTP app (test/support/medium.ts) — queries and rules whose
- * subject is not the HTTP layer. Part of `npm run test:fast`; on PostgreSQL they run with the
- * rest of `server-pg`. A file listed here builds no app (test/support/medium.ts).
+ * subject is not the HTTP layer. Part of `npm run test:fast`; on PostgreSQL those not in
+ * PGLITE_ONLY run with the rest of `server-pg`. A file listed here builds no app
+ * (test/support/medium.ts).
  */
 const MEDIUM = [
+  'apps/server/test/architecture/money-format.test.ts',
   'apps/server/test/audit/change-words-texts.test.ts',
   'apps/server/test/calculator/calculator-pricing.test.ts',
   'apps/server/test/employees/employees-search.test.ts',
