@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -18,10 +20,8 @@ const RELEASE = [
 ];
 
 /**
- * Server tests that never open a database, or whose subject is the same whichever database
- * is behind (the HTTP layer, the OpenAPI document, password hashing, the spreadsheet programs):
- * they run once, on PGlite, not again on PostgreSQL. The first group (no database, no app) is
- * also part of `npm run test:fast`.
+ * Server tests that never open a database: part of `npm run test:fast` (the `unit` project),
+ * not of the server projects.
  */
 const SERVER_WITHOUT_DATABASE = [
   'apps/server/test/architecture/boundaries.test.ts',
@@ -37,15 +37,58 @@ const SERVER_WITHOUT_DATABASE = [
   'apps/server/test/pay-transparency/pay-gap.property.test.ts',
   'apps/server/test/security/derivation-doc.test.ts',
 ];
-const SAME_ON_EVERY_DATABASE = [
-  ...SERVER_WITHOUT_DATABASE,
+
+/**
+ * Server files that run once, on PGlite, and not again on PostgreSQL (`server-pg`,
+ * `release-pg`): their subject is not the database — the HTTP layer, validation, who may see
+ * what, texts, files and formats — so PostgreSQL behind them checks nothing PGlite did not.
+ * Every other server file (queries, constraints, concurrency and replicas, transactions,
+ * imports, migrations, crashes) runs on both; a new file does too until it is listed here.
+ * docs/testing.md says which run where and why.
+ */
+const PGLITE_ONLY = [
+  // The HTTP layer and the API's description: envelopes, headers, compression, paths, limits.
   'apps/server/test/architecture/openapi.test.ts',
-  'apps/server/test/auth/password-rules.routes.test.ts',
+  'apps/server/test/architecture/route-paths.test.ts',
+  'apps/server/test/auth/auth.routes.test.ts',
+  'apps/server/test/auth/tokens.test.ts',
+  'apps/server/test/calculator/calculator.routes.test.ts',
   'apps/server/test/compression/compression.routes.test.ts',
+  'apps/server/test/excel/excel-hostile.routes.test.ts',
+  'apps/server/test/excel/excel-limits.routes.test.ts',
+  'apps/server/test/faults/over-limit-body.test.ts',
+  'apps/server/test/insights/breakdown.routes.test.ts',
+  'apps/server/test/insights/insights.routes.test.ts',
+  'apps/server/test/oidc/oidc.routes.test.ts',
   'apps/server/test/security/headers.test.ts',
   'apps/server/test/security/route-spellings.test.ts',
-  'apps/server/test/faults/over-limit-body.test.ts',
+  // Validation: refused before anything is written.
+  'apps/server/test/auth/password-rules.routes.test.ts',
+  'apps/server/test/security/bad-input.test.ts',
+  'apps/server/test/security/text-hygiene.test.ts',
+  'apps/server/test/settings/settings.validation.test.ts',
+  // Who may read what: the same rows whatever stores them.
+  'apps/server/test/audit/change-words.test.ts',
+  'apps/server/test/security/access-matrix.test.ts',
+  'apps/server/test/security/leak.test.ts',
+  'apps/server/test/security/logs.test.ts',
+  'apps/server/test/security/reconstruction.test.ts',
+  // Texts, figures worked out in code, files and formats: workbooks, PDFs, the demo's content.
+  'apps/server/test/architecture/money-format.test.ts',
+  'apps/server/test/audit/change-words-texts.test.ts',
+  'apps/server/test/calculator/calculator-pricing.test.ts',
+  'apps/server/test/company/company.routes.test.ts',
+  'apps/server/test/employees/employee-gender.routes.test.ts',
+  'apps/server/test/excel/excel-export-as-of.routes.test.ts',
+  'apps/server/test/excel/excel-export.routes.test.ts',
   'apps/server/test/excel/excel-spreadsheet-programs.routes.test.ts',
+  'apps/server/test/excel/excel-template.routes.test.ts',
+  'apps/server/test/impact/impact-export.test.ts',
+  'apps/server/test/insights/breakdown-figures.test.ts',
+  'apps/server/test/pay-transparency/demo-report.test.ts',
+  'apps/server/test/pay-transparency/pay-transparency.routes.test.ts',
+  'apps/server/test/seed/demo.test.ts',
+  // PGlite's own: its migrations from old data, buffers, data directory, `npm start`.
   'apps/server/test/**/*.pglite-only.test.ts',
 ];
 
@@ -71,10 +114,12 @@ const SERVER_TESTS = ['apps/server/test/**/*.test.ts'];
 /**
  * The medium tier: the services built by the composition root on a PGlite copy of the
  * template, called without the HTTP app (test/support/medium.ts) — queries and rules whose
- * subject is not the HTTP layer. Part of `npm run test:fast`; on PostgreSQL they run with the
- * rest of `server-pg`. A file listed here builds no app (test/support/medium.ts).
+ * subject is not the HTTP layer. Part of `npm run test:fast`; on PostgreSQL those not in
+ * PGLITE_ONLY run with the rest of `server-pg`. A file listed here builds no app
+ * (test/support/medium.ts).
  */
 const MEDIUM = [
+  'apps/server/test/architecture/money-format.test.ts',
   'apps/server/test/audit/change-words-texts.test.ts',
   'apps/server/test/calculator/calculator-pricing.test.ts',
   'apps/server/test/employees/employees-search.test.ts',
@@ -85,6 +130,33 @@ const MEDIUM = [
   'apps/server/test/insights/pay-as-of-figures.test.ts',
   'apps/server/test/pay-transparency/demo-report.test.ts',
 ];
+
+/** Projects whose files each take minutes: real server processes, the bench. */
+const SLOW_PROJECTS = new Set(['release', 'release-pg', 'bench']);
+
+/**
+ * Longest file first, whatever its project, so that no long file starts last and runs alone at
+ * the end while the other worker idles. Vitest's own order runs the projects one after another
+ * (by name) and, where it has no durations from a previous run (a fresh `npm ci` has none), puts
+ * the largest file first: the release tier's short files — minutes each — came last. Here a
+ * file's last duration (Vitest's cache) counts where there is one; otherwise the release and
+ * bench files go first, then the rest by size (bytes taken as milliseconds: the right order of
+ * magnitude for a server file).
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { cache, config } = this.ctx;
+    const estimate = (spec: TestSpecification) => {
+      const key = `${spec.project.name}:${path.relative(config.root, spec.moduleId)}`;
+      const last = cache.getFileTestResults(key);
+      if (last) return last.duration;
+      const size = cache.getFileStats(key)?.size ?? 0;
+      return (SLOW_PROJECTS.has(spec.project.name) ? 600_000 : 0) + size;
+    };
+    const estimates = new Map(files.map((spec) => [spec, estimate(spec)]));
+    return [...files].sort((a, b) => estimates.get(b)! - estimates.get(a)!);
+  }
+}
 
 /**
  * One runner for every test, in tiers (see the README's scripts): pure packages and the
@@ -102,6 +174,7 @@ export default defineConfig({
     // file has its own database (a PGlite copy, or a PostgreSQL database cloned from the
     // template), so files never share state.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
@@ -115,8 +188,12 @@ export default defineConfig({
       serverProject('release', 'pglite', RELEASE, []),
       ...(withPostgres
         ? [
-            serverProject('server-pg', 'postgres', SERVER_TESTS, [...RELEASE, ...SAME_ON_EVERY_DATABASE]),
-            serverProject('release-pg', 'postgres', RELEASE, SAME_ON_EVERY_DATABASE),
+            serverProject('server-pg', 'postgres', SERVER_TESTS, [
+              ...RELEASE,
+              ...SERVER_WITHOUT_DATABASE,
+              ...PGLITE_ONLY,
+            ]),
+            serverProject('release-pg', 'postgres', RELEASE, PGLITE_ONLY),
           ]
         : []),
       {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/client.ts';
+import { createTestDatabase } from '../support/test-database.ts';
 
 /*
  * PGlite's buffer pool is resident in the server's memory from the start: PostgreSQL's
@@ -8,7 +8,8 @@ import { openDatabase } from '../../src/db/client.ts';
  */
 describe('the embedded database', () => {
   it('runs with a 16 MB buffer pool', async () => {
-    const database = await openDatabase({ kind: 'pglite' });
+    // Opened as the app opens it (db/client.ts), on the run's migrated template: no initdb.
+    const database = await createTestDatabase();
     try {
       const rows = (await database.db.execute(sql`show shared_buffers`)) as unknown as {
         rows: Array<{ shared_buffers: string }>;

@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { api, type ServerProcess, startServer } from './server-process.ts';
 import { scratchServerEnv } from './test-database.ts';
 
@@ -10,7 +10,10 @@ type Call = Parameters<typeof api>[3];
 /**
  * The real server as a child process on a scratch database of its own (a PGlite data dir, or
  * a new PostgreSQL database), started before the file's tests and stopped after them, its
- * data removed: the crash and load tests, which kill it or load it as a whole.
+ * data removed: the crash and load tests, which kill it or load it as a whole. One server per
+ * file, restarted by the tests that kill it. On PGlite the data dir starts as a copy of the
+ * run's migrated template: a first start's initdb and migrations take seconds of CPU (a minute
+ * on a busy machine) and are what `npm start`'s own test checks, not these.
  */
 export function useScratchServer(options: {
   /** Names the temp dir and the JWT secret. */
@@ -54,6 +57,7 @@ export function useScratchServer(options: {
       JWT_SECRET: `${options.name}-secret-that-is-long-enough-1234`,
       ...options.env,
     };
+    if (!env.DATABASE_URL) cpSync(inject('pgliteTemplateDir'), env.DATA_DIR!, { recursive: true });
     await scratch.start();
   }, 120_000);
 
