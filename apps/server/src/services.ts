@@ -157,6 +157,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     versions: on(createRuleVersionsRepository),
     today: (handle) => employeesRepository(handle).today(),
     audit,
+    backPay,
   });
   const factorRows = on(createAdjustmentFactorsRepository);
   // The rule domains (each revertable from the Audit Log through its own update).

@@ -77,7 +77,7 @@ export interface PairRuleOptions<Rule, Input, A, B> {
   /** Each field's label on the form, as a stale write's 409 names what changed. */
   labels: Record<string, string>;
   /** Dated rules: every write takes effect from the unit of work's day (modules/rule-calendar). */
-  calendar?: Pick<RuleCalendar, 'open' | 'settle'>;
+  calendar?: Pick<RuleCalendar, 'dated'>;
 }
 
 /** The four calls of a pair-rule list, as its routes hand them on. */
@@ -148,20 +148,24 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
     const duplicate = conflict(options.duplicate(first, second));
     if (await store.findByPair(first.id, second.id, { exceptId })) throw duplicate;
     const pay = await options.audit.payBefore(uow, pricedBy(before, input), { rulesOnly: true });
-    await options.calendar?.open(uow);
-    let id: number;
-    try {
-      id = await run();
-    } catch (error) {
-      const code = pgErrorCode(error);
-      if (code === PG_UNIQUE_VIOLATION) throw duplicate;
-      if (code === PG_FOREIGN_KEY_VIOLATION) throw options.foreignKey();
-      throw error;
-    }
-    const saved = await store.findById(id);
-    if (!saved) throw missing();
+    let id = 0;
+    let written: Rule | undefined;
+    const write = async () => {
+      try {
+        id = await run();
+      } catch (error) {
+        const code = pgErrorCode(error);
+        if (code === PG_UNIQUE_VIOLATION) throw duplicate;
+        if (code === PG_FOREIGN_KEY_VIOLATION) throw options.foreignKey();
+        throw error;
+      }
+      written = await store.findById(id);
+      if (!written) throw missing();
+    };
     // A write from another day leaves today's rule as the calendar says (unchanged, for a day to come).
-    const dated = await options.calendar?.settle(uow);
+    const dated = options.calendar ? await options.calendar.dated(uow, write) : await write();
+    const saved = written as Rule | undefined;
+    if (!saved) throw missing();
     await options.audit.record(
       uow,
       {
@@ -206,9 +210,10 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
       requirePermission(actor, 'manageSettings');
       const before = await findAtVersion(uow, id, version);
       const pay = await options.audit.payBefore(uow, options.priced(before), { rulesOnly: true });
-      await options.calendar?.open(uow);
-      if (!(await storeOn(uow.tx).delete(id))) throw missing();
-      const dated = await options.calendar?.settle(uow);
+      const remove = async () => {
+        if (!(await storeOn(uow.tx).delete(id))) throw missing();
+      };
+      const dated = options.calendar ? await options.calendar.dated(uow, remove) : await remove();
       await options.audit.record(
         uow,
         {
@@ -226,8 +231,8 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
 }
 
 /** The audit entry's details of a write from another day than today: that day, and whether it waits. */
-export function datedDetails(dated: { details: Record<string, unknown> } | undefined): {
+export function datedDetails(dated: { details: object } | undefined | void): {
   details?: Record<string, unknown>;
 } {
-  return dated && Object.keys(dated.details).length ? { details: dated.details } : {};
+  return dated && Object.keys(dated.details).length ? { details: { ...dated.details } } : {};
 }

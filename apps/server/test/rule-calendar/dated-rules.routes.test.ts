@@ -140,6 +140,27 @@ describe('a rule change for a day still to come', () => {
     expect(await listBody()).toBe(before);
   });
 
+  it('is previewed as of its day: the change it will make then, nothing saved', async () => {
+    const tomorrow = plus(today, 1);
+    const now = await baseSalary();
+    const res = await t.callAsAdmin<{
+      employeesAffected: number;
+      totals: { grossBefore: number; grossAfter: number };
+    }>({
+      method: 'POST',
+      url: '/api/impact',
+      payload: {
+        method: 'PUT',
+        path: `/base-salary/${c.baseSalary.id}?effectiveFrom=${tomorrow}`,
+        body: { gradeId: c.grade.id, levelId: c.level.id, amount: now.amount + 100, version: now.version },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.envelope.data.employeesAffected).toBe(1);
+    expect(res.envelope.data.totals.grossAfter - res.envelope.data.totals.grossBefore).toBe(100);
+    expect((await scheduled()).some((s) => s.kind === 'baseSalary')).toBe(false);
+  });
+
   it('is refused whole with a malformed day, naming it', async () => {
     const res = await putBase(4500, '?effectiveFrom=2026-02-30');
     expect(res.statusCode).toBe(400);
@@ -162,7 +183,22 @@ describe('a rule change from a past day', () => {
       method: 'GET',
       url: `/api/audit?entityType=baseSalary&entityId=${c.baseSalary.id}&limit=1`,
     });
-    expect(audit.envelope.data.entries[0]?.details).toMatchObject({ effectiveFrom: from });
+    const details = audit.envelope.data.entries[0]?.details as {
+      effectiveFrom: string;
+      backPay: { from: string; totals: { gross: number }; employees: Array<{ id: number; gross: number }> };
+    };
+    expect(details.effectiveFrom).toBe(from);
+    // Back pay, day by day: 200.00 more a month, each day its month's share, rounded once.
+    let owed = 0;
+    for (let day = from; day < today; day = plus(day, 1)) {
+      const [y, m] = day.split('-').map(Number) as [number, number];
+      owed += 20_000 / new Date(Date.UTC(y, m, 0)).getUTCDate();
+    }
+    expect(details.backPay.from).toBe(from);
+    expect(details.backPay.employees).toEqual([
+      expect.objectContaining({ id: employeeId, gross: Math.round(owed) / 100 }),
+    ]);
+    expect(details.backPay.totals.gross).toBe(Math.round(owed) / 100);
   });
 
   it('holds only up to a later change already in force', async () => {

@@ -23,7 +23,7 @@ export function createAdjustmentFactorsService(deps: {
   jobs: RowFinder<{ id: number; name: string }>;
   positions: RowFinder<{ id: number; name: string; jobId: number }>;
   /** Dated rules (modules/rule-calendar); absent: every write is from today, undated. */
-  calendar?: Pick<RuleCalendar, 'open' | 'settle'>;
+  calendar?: Pick<RuleCalendar, 'dated'>;
   audit: Pick<AuditService, 'record' | 'payBefore' | 'staleVersion'>;
 }): AdjustmentFactorsService {
   const { jobs, positions } = deps;

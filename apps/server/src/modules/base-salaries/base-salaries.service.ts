@@ -61,7 +61,7 @@ export function createBaseSalariesService(deps: {
   grades: RowFinder<{ id: number; name: string }>;
   levels: RowFinder<{ id: number; name: string }>;
   /** Dated rules (modules/rule-calendar); absent: every write is from today, undated. */
-  calendar?: Pick<RuleCalendar, 'open' | 'settle'>;
+  calendar?: Pick<RuleCalendar, 'dated'>;
   audit: Pick<AuditService, 'record' | 'payBefore' | 'staleVersion' | 'staleRows'>;
 }): BaseSalariesService {
   const { grades, levels } = deps;
@@ -96,7 +96,7 @@ async function saveCells(
   uow: UnitOfWork,
   repo: BaseSalariesRepository,
   audit: Pick<AuditService, 'record' | 'payBefore' | 'staleRows'>,
-  calendar: Pick<RuleCalendar, 'open' | 'settle'> | undefined,
+  calendar: Pick<RuleCalendar, 'dated'> | undefined,
   actor: Actor,
   { cells }: { cells: BaseSalaryCellInput[] },
 ): Promise<BaseSalaryCellsResult> {
@@ -164,12 +164,15 @@ async function saveCells(
     if (cents === undefined) created += 1;
     else if (cents !== cell.amount) updated += 1;
   }
-  await calendar?.open(uow);
-  await repo.upsertMany(setting.map(({ gradeId, levelId, amount }) => ({ gradeId, levelId, amount })));
-  const deleted = await repo.deletePairs(clearing);
-  const written = await repo.list();
+  let deleted = 0;
+  let written: BaseSalaryRow[] = [];
+  const write = async () => {
+    await repo.upsertMany(setting.map(({ gradeId, levelId, amount }) => ({ gradeId, levelId, amount })));
+    deleted = await repo.deletePairs(clearing);
+    written = await repo.list();
+  };
   // From another day: the list answered is today's, as the calendar left it.
-  const dated = await calendar?.settle(uow);
+  const dated = calendar ? await calendar.dated(uow, write) : await write();
   const baseSalaries = dated ? await repo.list() : written;
   // The rows this save wrote (their versions moved): a stale edit of one names this entry.
   const ids = [

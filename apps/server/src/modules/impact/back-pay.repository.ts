@@ -1,7 +1,7 @@
 import { todayIn } from '@salary/shared/common/calendar-day';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { company, employeeVersions } from '../../db/schema.ts';
+import { company, employeeVersions, ruleVersions } from '../../db/schema.ts';
 import { idIn } from '../../db/sql-arrays.ts';
 import { serverTimeZone } from '../../lib/time-zone.ts';
 
@@ -34,10 +34,19 @@ export function createBackPayRepository(db: DbOrTx) {
 
     /**
      * The days after `from` and before `to` on which anyone's figures may move: a dated rule's
-     * first day. None while rules are not dated (the rules' versions add theirs here).
+     * first day (docs/decisions/0026).
      */
-    async changeDays(_from: string, _to: string): Promise<string[]> {
-      return [];
+    async changeDays(from: string, to: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ day: ruleVersions.effectiveFrom })
+        .from(ruleVersions)
+        .where(
+          and(
+            sql`${ruleVersions.effectiveFrom} > ${from}::date`,
+            sql`${ruleVersions.effectiveFrom} < ${to}::date`,
+          ),
+        );
+      return rows.map((r) => r.day);
     },
 
     /** The company's today (the day in its time zone). */

@@ -65,7 +65,14 @@ export function createImpactService(deps: { db: Db; pricing: PricingService; bac
         deps.db,
         { actor: { id: actor.id, email: actor.email }, label: `preview ${write.method} ${write.path}` },
         async (uow): Promise<PreviewOutcome> => {
-          const before = mayWrite ? await priceEveryone(uow) : [];
+          // A change for a day still to come moves nothing today: it is compared as of its day.
+          const onDay =
+            effectiveFrom !== undefined && effectiveFrom > (await deps.backPay.today(uow.tx))
+              ? effectiveFrom
+              : undefined;
+          const priceOn = async (day: string) =>
+            (await pricing.priceEmployees({ asOf: day }, { tx: uow.tx })).employees;
+          const before = !mayWrite ? [] : onDay ? await priceOn(onDay) : await priceEveryone(uow);
           let answer: WriteAnswer | undefined;
           const run = async () => {
             answer = await runWrite(write, uow);
@@ -78,7 +85,8 @@ export function createImpactService(deps: { db: Db; pricing: PricingService; bac
           else await run();
           if (answer!.statusCode >= 400) return { refused: answer! };
           if (!mayWrite) throw new Error('a rule write passed without manageSettings');
-          const impact = compareImpact(before, await priceAgain(uow, before), see);
+          const after = onDay ? await priceOn(onDay) : await priceAgain(uow, before);
+          const impact = compareImpact(before, after, see);
           return { impact: owed ? { ...impact, backPay: backPayFor(owed, see) } : impact };
         },
       );

@@ -7,6 +7,7 @@ import { requirePermission } from '../../lib/authorize.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import { diffFields } from '../audit/audit.diff.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { BackPayService, StoredBackPay } from '../impact/back-pay.service.ts';
 import { type SettingsRow, settingsRowOf, toSettings } from '../settings/settings.repository.ts';
 import type {
   ChangedRule,
@@ -30,8 +31,8 @@ export interface SettledRules {
   effectiveFrom: string;
   today: string;
   changes: ChangedRule[];
-  /** For the write's audit entry: its day when not today. */
-  details: { effectiveFrom?: string; scheduled?: boolean };
+  /** For the write's audit entry: its day when not today, and what it owes when past. */
+  details: { effectiveFrom?: string; scheduled?: boolean; backPay?: StoredBackPay };
 }
 
 /** Each kind as the API and the audit name it. */
@@ -71,6 +72,8 @@ export function createRuleCalendar(deps: {
   /** The company's today (its time zone). */
   today(handle?: DbOrTx): Promise<string>;
   audit: Pick<AuditService, 'record' | 'payBefore'>;
+  /** What a write from a past day owes every employee (modules/impact/back-pay.service.ts). */
+  backPay?: Pick<BackPayService, 'backPayOf'>;
 }) {
   const label = (v: { kind: RuleKind; subjectName: string }) =>
     v.kind === 'SETTINGS' ? 'Settings' : `${KIND_NAMES[v.kind].noun} ${v.subjectName}`;
@@ -88,20 +91,39 @@ export function createRuleCalendar(deps: {
     return [{ field: 'type', before: before?.type ?? null, after: after?.type ?? null }, ...changes];
   };
 
-  return {
-    /** Before a rule write: every rule gets a first version, from its table row as it is now. */
-    open: (uow: UnitOfWork) => deps.versions(uow.tx).open(),
+  /** After a rule write, before its audit entry: the changes become versions from the write's day. */
+  async function settle(uow: UnitOfWork): Promise<SettledRules> {
+    const versions = deps.versions(uow.tx);
+    const today = await deps.today(uow.tx);
+    const day = uow.effectiveFrom ?? today;
+    const changes = await versions.changedSince(today);
+    if (changes.length) await versions.writeAt(changes, day, today, uow.actor?.email ?? null);
+    const details = day === today ? {} : { effectiveFrom: day, ...(day > today ? { scheduled: true } : {}) };
+    return { effectiveFrom: day, today, changes, details };
+  }
 
-    /** After a rule write, before its audit entry: the changes become versions from the write's day. */
-    async settle(uow: UnitOfWork): Promise<SettledRules> {
-      const versions = deps.versions(uow.tx);
+  return {
+    /**
+     * A rule write from the unit of work's day: `open`, the write (on the rule tables, as
+     * always), `settle`; from a past day, what it owes every employee for the days since
+     * (`details.backPay`), priced as of each day before and after. Answers what `settle` did.
+     */
+    async dated(uow: UnitOfWork, write: () => Promise<void>): Promise<SettledRules> {
+      await deps.versions(uow.tx).open();
+      let settled: SettledRules | undefined;
+      const run = async () => {
+        await write();
+        settled = await settle(uow);
+      };
       const today = await deps.today(uow.tx);
-      const day = uow.effectiveFrom ?? today;
-      const changes = await versions.changedSince(today);
-      if (changes.length) await versions.writeAt(changes, day, today, uow.actor?.email ?? null);
-      const details =
-        day === today ? {} : { effectiveFrom: day, ...(day > today ? { scheduled: true } : {}) };
-      return { effectiveFrom: day, today, changes, details };
+      const from = uow.effectiveFrom ?? today;
+      const owed =
+        deps.backPay && from < today ? await deps.backPay.backPayOf(uow, from, 'all', run) : undefined;
+      if (!(deps.backPay && from < today)) await run();
+      const done = settled as SettledRules | undefined;
+      if (!done) throw new Error('dated: the write did not settle');
+      if (owed?.employees.length) done.details.backPay = owed;
+      return done;
     },
 
     /** When the next waiting rule version starts (null: none). */

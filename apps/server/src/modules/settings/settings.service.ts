@@ -42,7 +42,7 @@ export function createSettingsService(deps: {
   settings: RepositoryOn<SettingsRepository>;
   audit: Pick<AuditService, 'record' | 'payBefore'>;
   /** Dated rules (modules/rule-calendar); absent: every save is from today, undated. */
-  calendar?: Pick<RuleCalendar, 'open' | 'settle'>;
+  calendar?: Pick<RuleCalendar, 'dated'>;
 }) {
   const settings = deps.settings();
 
@@ -67,14 +67,18 @@ export function createSettingsService(deps: {
       const before = await inUnit.get();
       // Any setting may move anyone's pay: every employee is priced before and after.
       const pay = await deps.audit.payBefore(uow, 'all', { rulesOnly: true });
-      await deps.calendar?.open(uow);
-      const saved = await inUnit.update(
-        { ...values, customMultipliers: withStableIds(values.customMultipliers) },
-        version,
-      );
-      if (!saved) throw new AppError(409, SETTINGS_STALE_ERROR, STALE_SETTINGS_MESSAGE);
+      let written: Settings | undefined;
+      const write = async () => {
+        written = await inUnit.update(
+          { ...values, customMultipliers: withStableIds(values.customMultipliers) },
+          version,
+        );
+        if (!written) throw new AppError(409, SETTINGS_STALE_ERROR, STALE_SETTINGS_MESSAGE);
+      };
       // From another day: the record answered is today's, as the calendar left it.
-      const dated = await deps.calendar?.settle(uow);
+      const dated = deps.calendar ? await deps.calendar.dated(uow, write) : await write();
+      const saved = written as Settings | undefined;
+      if (!saved) throw new AppError(409, SETTINGS_STALE_ERROR, STALE_SETTINGS_MESSAGE);
       const { version: _v1, ...was } = before as Settings & { version?: unknown; updatedAt?: unknown };
       const { version: _v2, ...now } = saved as Settings & { version?: unknown; updatedAt?: unknown };
       delete (was as Record<string, unknown>).updatedAt;
