@@ -1,5 +1,6 @@
 import type { AuditChange } from '@salary/shared/audit/audit.contract';
 import { ENTRY_REVERT_ERRORS } from '@salary/shared/audit/entry-revert.contract';
+import { addDays } from '@salary/shared/common/calendar-day';
 import { type Cents, fromCents } from '@salary/shared/common/money';
 import { type Actor, can, canReadPersonalData } from '@salary/shared/common/permissions';
 import type { PayPeriod, ScheduledChange } from '@salary/shared/employees/dated.contract';
@@ -113,10 +114,6 @@ function fieldChanges(was: object, now: object, inputs: Iterable<string>): Audit
   }
   return changes;
 }
-
-/** The calendar day before `day`. */
-const dayBefore = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /** "Cannot cancel a change that has already taken effect": its day has come. */
 export const SCHEDULED_ALREADY_IN_FORCE =
@@ -478,7 +475,7 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
       for (const [i, v] of versions.entries()) {
         const next = versions[i + 1];
         const from = v.effectiveFrom === FIRST_DAY ? null : v.effectiveFrom;
-        const to = next ? dayBefore(next.effectiveFrom) : null;
+        const to = next ? addDays(next.effectiveFrom, -1) : null;
         const asOf = from ?? (to !== null && to < today ? to : today);
         const read = await pricing.priceEmployees({ id, asOf: asOf === today ? undefined : asOf });
         const priced = read.employees[0];
