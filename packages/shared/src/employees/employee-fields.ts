@@ -42,6 +42,34 @@ const DATE_HELP = 'A date cell, or a date written YYYY-MM-DD (e.g. 2024-03-15). 
 const YEARS = { formDefault: '', required: true } as const;
 const YEARS_COLUMN = { width: 12, templateWidth: 20 } as const;
 
+/**
+ * Grade and level: an id of a list of names of their own, required, shown and sorted in the
+ * directory under the field's label, narrow in the sheets.
+ */
+const rankField = <const K extends 'grade' | 'level', const L extends string>(
+  key: K,
+  label: L,
+  listWidth: number,
+  example: string,
+) =>
+  referenceField({
+    key,
+    input: `${key}Id` as `${K}Id`,
+    wire: `${key}Id` as `${K}Id`,
+    label,
+    column: `${key}_id` as `${K}_id`,
+    reference: { table: `${key}s` as `${K}s`, view: key, nameKey: `${key}Name` as `${K}Name` },
+    formDefault: null,
+    required: true,
+    list: { header: label, width: listWidth, sortKey: key },
+    excel: {
+      width: 10,
+      templateWidth: 12,
+      example,
+      help: `The name of an existing ${key}. ${NAMES}`,
+    },
+  });
+
 export const EMPLOYEE_FIELDS = [
   textField({
     key: 'name',
@@ -104,40 +132,8 @@ export const EMPLOYEE_FIELDS = [
     },
     aliases: ['specialization'],
   }),
-  referenceField({
-    key: 'grade',
-    input: 'gradeId',
-    wire: 'gradeId',
-    label: 'Grade',
-    column: 'grade_id',
-    reference: { table: 'grades', view: 'grade', nameKey: 'gradeName' },
-    formDefault: null,
-    required: true,
-    list: { header: 'Grade', width: 100, sortKey: 'grade' },
-    excel: {
-      width: 10,
-      templateWidth: 12,
-      example: 'Senior',
-      help: `The name of an existing grade. ${NAMES}`,
-    },
-  }),
-  referenceField({
-    key: 'level',
-    input: 'levelId',
-    wire: 'levelId',
-    label: 'Level',
-    column: 'level_id',
-    reference: { table: 'levels', view: 'level', nameKey: 'levelName' },
-    formDefault: null,
-    required: true,
-    list: { header: 'Level', width: 90, sortKey: 'level' },
-    excel: {
-      width: 10,
-      templateWidth: 12,
-      example: 'L2',
-      help: `The name of an existing level. ${NAMES}`,
-    },
-  }),
+  rankField('grade', 'Grade', 100, 'Senior'),
+  rankField('level', 'Level', 90, 'L2'),
   yearsField({
     key: 'yearsExperience',
     input: 'yearsExperience',
