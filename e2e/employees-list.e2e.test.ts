@@ -1,9 +1,9 @@
-import { DEFAULT_MONEY_FORMAT, formatMoney as formatIn } from '@salary/shared/common/money';
 import { describe, expect, it } from 'vitest';
 import { EmployeesPage } from './pages/employees-page.ts';
 import { dismissToasts, waitForToast } from './pages/toasts.ts';
 import { adminApi, adminCredentials, type Credentials, createUser } from './support/api.ts';
 import { MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
+import { formatMoney } from './support/money.ts';
 import {
   findEmployee,
   seedEmployee,
@@ -12,9 +12,6 @@ import {
   uniqueName,
   useSeededRules,
 } from './support/seed-employees.ts';
-
-/** A fresh install's money: USD, en-US. */
-const formatMoney = (value: number | null | undefined) => formatIn(value, DEFAULT_MONEY_FORMAT);
 
 const browser = useBrowser();
 
