@@ -16,6 +16,7 @@ import {
   MISSING,
   type RouteRequest,
   renamedJob,
+  reorderRequest,
   unique,
   writeRequest,
 } from '../support/route-requests.ts';
@@ -64,21 +65,8 @@ const nameTaken =
   });
 
 /** A reorder of `list` naming one unknown id: the known one must keep its order, and no entry. */
-const reorderWithUnknown =
-  (list: 'grades' | 'levels') =>
-  async (t: TestContext): Promise<Request> => {
-    const known = await (list === 'grades' ? t.newGrade() : t.newLevel());
-    return {
-      method: 'POST',
-      url: `/api/${list}/reorder`,
-      payload: {
-        [list]: [
-          { id: known.id, order: 200_000 + known.id },
-          { id: MISSING, order: 1 },
-        ],
-      },
-    };
-  };
+const reorderWithUnknown = (list: 'grades' | 'levels') => (t: TestContext) =>
+  reorderRequest(t, list, 200_000, [{ id: MISSING, order: 1 }]);
 
 const CASES: Record<string, WriteCase> = {
   'POST /api/auth/change-password': {
