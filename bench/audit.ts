@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { RULE_ENTITY_TYPES } from '@salary/shared/audit/audit.contract';
 import { NO_PERMISSIONS } from '@salary/shared/common/permissions';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
@@ -179,16 +180,7 @@ export async function seedAuditEntries(db: Db, total: number): Promise<{ entries
   // About ten entries are by a deleted user about an import; the rest spread evenly.
   const rare = Math.max(2, Math.floor(total / 10));
   const have = await scalar(db, sql`select count(*) as n from audit_entries`);
-  const types = [
-    'job',
-    'position',
-    'grade',
-    'level',
-    'baseSalary',
-    'adjustmentFactor',
-    'settings',
-    'employee',
-  ];
+  const types = [...RULE_ENTITY_TYPES, 'employee'];
   for (let start = have; start < total; start += 200_000) {
     const n = Math.min(200_000, total - start);
     await db.execute(sql`

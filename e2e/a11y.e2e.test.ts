@@ -12,6 +12,7 @@ import {
   trackRequests,
   useBrowser,
   type Viewport,
+  WIDE,
 } from './support/browser.ts';
 import { htmlcsErrors } from './support/htmlcs.ts';
 import { RESULTS_DIR } from './support/paths.ts';
@@ -19,7 +20,6 @@ import { profileNames, seedEmployees, seedRules } from './support/seed-employees
 import { seedFactor } from './support/seed-rules.ts';
 
 const browser = useBrowser();
-const WIDE: Viewport = { width: 1440, height: 900 };
 let seeded: Seeded;
 
 /** One line per screen and width in test-results/axe-counts.tsv, for the before/after note. */

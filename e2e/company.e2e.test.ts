@@ -10,6 +10,7 @@ import {
   screenshot,
   useBrowser,
   type Viewport,
+  WIDE,
 } from './support/browser.ts';
 import { seedEmployees, seedRules } from './support/seed-employees.ts';
 
@@ -21,7 +22,6 @@ import { seedEmployees, seedRules } from './support/seed-employees.ts';
  */
 
 const browser = useBrowser();
-const WIDE: Viewport = { width: 1440, height: 900 };
 let original: Company;
 
 async function saveCompany(changes: Partial<Company>): Promise<Company> {

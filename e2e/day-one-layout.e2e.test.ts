@@ -4,7 +4,7 @@ import { EmployeesPage } from './pages/employees-page.ts';
 import { InsightsPage } from './pages/insights-page.ts';
 import { SettingsHub } from './pages/settings-hub.ts';
 import { adminCredentials } from './support/api.ts';
-import { MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
+import { MOBILE, screenshot, useBrowser, type Viewport, WIDE } from './support/browser.ts';
 import { type SeededRules, seedEmployees, seedRules, uniqueName } from './support/seed-employees.ts';
 
 /*
@@ -14,7 +14,6 @@ import { type SeededRules, seedEmployees, seedRules, uniqueName } from './suppor
  */
 
 const browser = useBrowser();
-const WIDE: Viewport = { width: 1440, height: 900 };
 const WIDTHS = [
   ['1440 px', WIDE],
   ['390 px', MOBILE],

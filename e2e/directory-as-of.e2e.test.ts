@@ -1,9 +1,8 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EmployeesPage } from './pages/employees-page.ts';
 import { adminCredentials } from './support/api.ts';
-import { axeFindings } from './support/axe.ts';
-import { horizontalOverflow, MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
+import { expectAxeClean } from './support/axe.ts';
+import { horizontalOverflow, MOBILE, screenshot, useBrowser, WIDE } from './support/browser.ts';
 import { isFocused, tabTo } from './support/keyboard.ts';
 import { seedEmployee, uniqueName, useSeededRules } from './support/seed-employees.ts';
 
@@ -16,18 +15,9 @@ import { seedEmployee, uniqueName, useSeededRules } from './support/seed-employe
 
 const browser = useBrowser();
 const rules = useSeededRules(3000);
-const WIDE: Viewport = { width: 1440, height: 900 };
 
 /** `days` before today (UTC), as YYYY-MM-DD: far enough from today for any company time zone. */
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-
-async function axeClean(page: Page, where: string) {
-  const findings = await axeFindings(page);
-  expect(
-    findings.map((f) => `${f.rule}: ${f.targets.join(', ')}`),
-    `axe-core on ${where}`,
-  ).toEqual([]);
-}
 
 describe('the directory as of a day', () => {
   it.each([
@@ -84,7 +74,7 @@ describe('the directory as of a day', () => {
           .count(),
       ).toBe(0);
       expect(await horizontalOverflow(page)).toBe(0);
-      await axeClean(page, `the directory as of ${day} at ${width} px`);
+      await expectAxeClean(page, `the directory as of ${day} at ${width} px`);
       await screenshot(page, `directory-as-of-${width}`);
 
       // Back to today, from the banner: Tab to it, Enter.
@@ -102,7 +92,7 @@ describe('the directory as of a day', () => {
         .getByRole('button', { name: /^Why this salary\?/ })
         .waitFor();
       expect(await horizontalOverflow(page)).toBe(0);
-      await axeClean(page, `the directory as of today at ${width} px`);
+      await expectAxeClean(page, `the directory as of today at ${width} px`);
     },
   );
 });

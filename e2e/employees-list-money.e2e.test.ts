@@ -1,4 +1,3 @@
-import { DEFAULT_MONEY_FORMAT, formatMoney as formatIn } from '@salary/shared/common/money';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import type { Breakdown } from '@salary/shared/insights/insights.contract';
 import type { Page } from 'playwright-core';
@@ -6,10 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { EmployeesPage } from './pages/employees-page.ts';
 import { adminApi, adminCredentials, createUser, expectOk } from './support/api.ts';
 import { MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
+import { formatMoney } from './support/money.ts';
 import { type SeededRules, seedEmployees, seedRules, uniqueName } from './support/seed-employees.ts';
-
-/** A fresh install's money: USD, en-US. */
-const formatMoney = (value: number | null | undefined) => formatIn(value, DEFAULT_MONEY_FORMAT);
 
 /*
  * Issue 17 (the directory shows the money, "Why this salary?") and issue 23's directory items

@@ -1,20 +1,18 @@
-import { DEFAULT_MONEY_FORMAT, formatMoney as formatIn } from '@salary/shared/common/money';
 import { describe, expect, it } from 'vitest';
 import { EmployeesPage } from './pages/employees-page.ts';
 import { dismissToasts, waitForToast } from './pages/toasts.ts';
 import { adminApi, adminCredentials, type Credentials, createUser } from './support/api.ts';
 import { MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
+import { formatMoney } from './support/money.ts';
 import {
   findEmployee,
+  type SeededRules,
   seedEmployee,
   seedEmployees,
   seedRules,
   uniqueName,
   useSeededRules,
 } from './support/seed-employees.ts';
-
-/** A fresh install's money: USD, en-US. */
-const formatMoney = (value: number | null | undefined) => formatIn(value, DEFAULT_MONEY_FORMAT);
 
 const browser = useBrowser();
 
@@ -40,6 +38,19 @@ const ALL_COLUMNS = [
 async function openAs(as?: Credentials, viewport?: Viewport) {
   const list = await browser.open(EmployeesPage, { as, viewport });
   return { page: list.page, list };
+}
+
+/** `count` employees named "<tag> 001" on, seeded, and the list searched down to them. */
+async function crowdListed(rules: SeededRules, prefix: string, count: number) {
+  const tag = uniqueName(prefix);
+  await seedEmployees(
+    rules,
+    Array.from({ length: count }, (_, i) => ({ name: `${tag} ${String(i + 1).padStart(3, '0')}` })),
+  );
+  const { page, list } = await openAs();
+  await list.searchByName(tag);
+  await expect.poll(() => list.count.textContent()).toBe(`${count} employees`);
+  return { tag, page, list };
 }
 
 describe('employees list', () => {
@@ -264,14 +275,7 @@ describe('employees list', () => {
   });
 
   it('renders only the rows in view and reaches the last one by scrolling', async () => {
-    const tag = uniqueName('Crowd');
-    await seedEmployees(
-      rules,
-      Array.from({ length: 120 }, (_, i) => ({ name: `${tag} ${String(i + 1).padStart(3, '0')}` })),
-    );
-    const { page, list } = await openAs();
-    await list.searchByName(tag);
-    await expect.poll(() => list.count.textContent()).toBe('120 employees');
+    const { tag, page, list } = await crowdListed(rules, 'Crowd', 120);
     const rendered = await list.rows.count();
     expect(rendered).toBeGreaterThan(5);
     expect(rendered).toBeLessThan(60);
@@ -282,14 +286,7 @@ describe('employees list', () => {
   });
 
   it('prints every row, not only the ones in view, with the salaries behind their buttons', async () => {
-    const tag = uniqueName('Printed');
-    await seedEmployees(
-      rules,
-      Array.from({ length: 90 }, (_, i) => ({ name: `${tag} ${String(i + 1).padStart(3, '0')}` })),
-    );
-    const { page, list } = await openAs();
-    await list.searchByName(tag);
-    await expect.poll(() => list.count.textContent()).toBe('90 employees');
+    const { tag, page, list } = await crowdListed(rules, 'Printed', 90);
     expect(await list.rows.count()).toBeLessThan(60);
 
     await page.emulateMedia({ media: 'print' });

@@ -1,4 +1,3 @@
-import { DEFAULT_MONEY_FORMAT, formatMoney as formatIn } from '@salary/shared/common/money';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { ImportDialog } from './pages/excel.ts';
 import { waitForToast } from './pages/toasts.ts';
 import { adminApi, adminCredentials, expectOk } from './support/api.ts';
 import { DESKTOP, MOBILE, screenshot, useBrowser } from './support/browser.ts';
+import { formatMoney } from './support/money.ts';
 import {
   findEmployee,
   type SeededRules,
@@ -14,9 +14,6 @@ import {
   uniqueName,
   useSeededRules,
 } from './support/seed-employees.ts';
-
-/** A fresh install's money: USD, en-US. */
-const formatMoney = (value: number | null | undefined) => formatIn(value, DEFAULT_MONEY_FORMAT);
 
 /*
  * The import preview in the browser: an export edited in one row while a colleague changed

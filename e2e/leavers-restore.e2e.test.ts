@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { EmployeesPage } from './pages/employees-page.ts';
 import { waitForToast } from './pages/toasts.ts';
 import { adminApi, adminCredentials, expectOk } from './support/api.ts';
-import { axeFindings } from './support/axe.ts';
-import { MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
+import { expectAxeClean } from './support/axe.ts';
+import { MOBILE, screenshot, useBrowser, WIDE } from './support/browser.ts';
 import { focusedText, isFocused, tabTo } from './support/keyboard.ts';
 import { findEmployee, seedEmployee, uniqueName, useSeededRules } from './support/seed-employees.ts';
 
@@ -18,16 +18,6 @@ import { findEmployee, seedEmployee, uniqueName, useSeededRules } from './suppor
 
 const browser = useBrowser();
 const rules = useSeededRules(3000);
-const WIDE: Viewport = { width: 1440, height: 900 };
-
-/** axe-core's WCAG 2.1 A/AA findings on the page as it stands, as "rule: targets" lines. */
-async function axeClean(page: Page, where: string) {
-  const findings = await axeFindings(page);
-  expect(
-    findings.map((f) => `${f.rule}: ${f.targets.join(', ')}`),
-    `axe-core on ${where}`,
-  ).toEqual([]);
-}
 
 /** Presses Tab until `name`'s button holds focus, then Enter. */
 async function pressButton(page: Page, name: string | RegExp, scope = page.getByRole('main')) {
@@ -40,7 +30,7 @@ async function confirmWithKeyboard(page: Page, dialogName: string, confirm: stri
   const dialog = page.getByRole('alertdialog', { name: dialogName });
   await dialog.waitFor();
   await expect.poll(() => focusedText(page)).toBe('button: Cancel');
-  await axeClean(page, `the "${dialogName}" confirmation`);
+  await expectAxeClean(page, `the "${dialogName}" confirmation`);
   await tabTo(page, dialog.getByRole('button', { name: confirm, exact: true }), 5);
   await page.keyboard.press('Enter');
   await dialog.waitFor({ state: 'detached' });
@@ -81,7 +71,7 @@ describe('Leavers and Restore', () => {
       await dialog.waitFor();
       await expect.poll(() => isFocused(dialog.getByLabel(/Leave Date/))).toBe(true);
       const today = await dialog.getByLabel(/Leave Date/).inputValue();
-      await axeClean(page, 'the Mark as leaver dialog');
+      await expectAxeClean(page, 'the Mark as leaver dialog');
       await page.keyboard.press('Enter');
       await waitForToast(page, `${leaver.name} marked as leaver`);
       await dialog.waitFor({ state: 'detached' });
@@ -107,7 +97,7 @@ describe('Leavers and Restore', () => {
       });
       await restore.waitFor();
       await table.getByRole('button', { name: new RegExp(`^Revert Employee ${leaver.name}`) }).waitFor();
-      await axeClean(page, 'the Audit Log');
+      await expectAxeClean(page, 'the Audit Log');
       await screenshot(page, `audit-log-revert-restore-${width}`);
 
       await tabTo(page, restore, 120);
@@ -123,7 +113,7 @@ describe('Leavers and Restore', () => {
       await table.getByText(`Employee ${gone.name} restored`).waitFor();
       await table.getByText(`Restored by ${adminCredentials().email} (entry ${restoreId}).`).waitFor();
       expect(await restore.count()).toBe(0);
-      await axeClean(page, 'the Audit Log after the restore');
+      await expectAxeClean(page, 'the Audit Log after the restore');
       await screenshot(page, `audit-log-restored-${width}`);
 
       // Back under the same id, every field as before, its history kept and one row more.

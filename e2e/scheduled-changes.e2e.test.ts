@@ -5,8 +5,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { waitForToast } from './pages/toasts.ts';
 import { adminApi, adminCredentials, expectOk } from './support/api.ts';
-import { axeFindings } from './support/axe.ts';
-import { horizontalOverflow, MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
+import { expectAxeClean } from './support/axe.ts';
+import { horizontalOverflow, MOBILE, screenshot, useBrowser, WIDE } from './support/browser.ts';
 import { focusedText, isFocused, tabTo } from './support/keyboard.ts';
 import { seedEmployee, uniqueName, useSeededRules } from './support/seed-employees.ts';
 
@@ -19,16 +19,7 @@ import { seedEmployee, uniqueName, useSeededRules } from './support/seed-employe
 
 const browser = useBrowser();
 const rules = useSeededRules(4000);
-const WIDE: Viewport = { width: 1440, height: 900 };
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
-
-async function axeClean(page: Page, where: string) {
-  const findings = await axeFindings(page);
-  expect(
-    findings.map((f) => `${f.rule}: ${f.targets.join(', ')}`),
-    `axe-core on ${where}`,
-  ).toEqual([]);
-}
 
 /** Picks a Mantine Select's option from the keyboard: its text typed, ↓, Enter. */
 async function chooseByTyping(page: Page, select: Locator, text: string) {
@@ -117,7 +108,7 @@ describe('Scheduled changes', () => {
       const region = page.getByRole('region', { name: 'Pay timeline table' });
       expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
       expect(await horizontalOverflow(page)).toBe(0);
-      await axeClean(page, 'the employee page with a scheduled change');
+      await expectAxeClean(page, 'the employee page with a scheduled change');
       await screenshot(page, `scheduled-employee-page-${width}`);
 
       // Settings → Scheduled changes lists it; Cancel it there, keyboard only.
@@ -129,7 +120,7 @@ describe('Scheduled changes', () => {
       await poll(() => item.textContent()).toContain(`Grade ${rules.grade.name} → ${lead.name}`);
       expect(await item.textContent()).toContain(`Recorded by ${adminCredentials().email}`);
       expect(await horizontalOverflow(page)).toBe(0);
-      await axeClean(page, 'Settings → Scheduled changes');
+      await expectAxeClean(page, 'Settings → Scheduled changes');
       await screenshot(page, `scheduled-changes-settings-${width}`);
 
       await page.getByRole('heading', { name: 'Settings', level: 1 }).focus();
@@ -138,7 +129,7 @@ describe('Scheduled changes', () => {
       const dialog = page.getByRole('alertdialog', { name: 'Cancel scheduled change' });
       await dialog.waitFor();
       await poll(() => focusedText(page)).toBe('button: Cancel');
-      await axeClean(page, 'the cancel confirmation');
+      await expectAxeClean(page, 'the cancel confirmation');
       await tabTo(page, dialog.getByRole('button', { name: 'Cancel change', exact: true }), 5);
       await page.keyboard.press('Enter');
       await waitForToast(page, 'Scheduled change cancelled');

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const require = createRequire(import.meta.url);
 let source: Promise<string> | undefined;
@@ -62,4 +63,13 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
 /** Node count of the findings (what "axe violations per screen" counts). */
 export function nodeCount(findings: AxeFinding[]): number {
   return findings.reduce((sum, f) => sum + f.nodes, 0);
+}
+
+/** Fails with axe-core's findings on the page as it stands, as "rule: targets" lines, if any. */
+export async function expectAxeClean(page: Page, where: string): Promise<void> {
+  const findings = await axeFindings(page);
+  expect(
+    findings.map((f) => `${f.rule}: ${f.targets.join(', ')}`),
+    `axe-core on ${where}`,
+  ).toEqual([]);
 }

@@ -7,6 +7,8 @@ import { RESULTS_DIR } from './paths.ts';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
+/** The wide screen the layout and accessibility journeys check, beside MOBILE. */
+export const WIDE = { width: 1440, height: 900 };
 
 export interface Viewport {
   width: number;

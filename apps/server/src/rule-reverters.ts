@@ -39,23 +39,37 @@ export interface RuleDomains {
   settingsNow(tx: DbOrTx): Promise<object>;
 }
 
-/** `before`'s value of `key` when the entry recorded one, else `now`'s. */
-const pick = <T>(before: Record<string, unknown>, key: string, now: T): T =>
-  (key in before ? before[key] : now) as T;
+/** A rule whose entry names it only: its `before` name put back. */
+const renamed = (domain: { update: Update<{ name: string }> }): RuleReverter => ({
+  revert: (uow, actor, id, before) => domain.update(uow, actor, id!, { name: String(before.name) }),
+});
+
+/**
+ * A rule whose update takes every one of `keys`: the rule as it stands now (404 `noun` when it
+ * is gone), with each value the entry recorded before put back; `kept` turns a value the entry
+ * keeps another way (the amount, a decimal) back into the rule's.
+ */
+function fromRow<Row extends object>(
+  domain: { update: Update<Row> },
+  rows: Finder<Row>,
+  noun: string,
+  keys: ReadonlyArray<keyof Row & string>,
+  kept: (before: Record<string, unknown>) => Partial<Row> = () => ({}),
+): RuleReverter {
+  return {
+    async revert(uow, actor, id, before) {
+      const now = await rows(uow.tx).findById(id!);
+      if (!now) throw notFound(`${noun} not found`);
+      const input = Object.fromEntries(keys.map((k) => [k, k in before ? before[k] : now[k]])) as Row;
+      return domain.update(uow, actor, id!, { ...input, ...kept(before) });
+    },
+  };
+}
 
 export function ruleReverters(d: RuleDomains): Record<string, RuleReverter> {
-  const found = async <Row>(rows: Finder<Row>, tx: DbOrTx, id: number, noun: string): Promise<Row> => {
-    const row = await rows(tx).findById(id);
-    if (!row) throw notFound(`${noun} not found`);
-    return row;
-  };
   return {
-    job: {
-      revert: (uow, actor, id, before) => d.jobs.update(uow, actor, id!, { name: String(before.name) }),
-    },
-    level: {
-      revert: (uow, actor, id, before) => d.levels.update(uow, actor, id!, { name: String(before.name) }),
-    },
+    job: renamed(d.jobs),
+    level: renamed(d.levels),
     grade: {
       revert: (uow, actor, id, before) =>
         d.grades.update(uow, actor, id!, {
@@ -63,37 +77,22 @@ export function ruleReverters(d: RuleDomains): Record<string, RuleReverter> {
           ...('order' in before && { order: Number(before.order) }),
         }),
     },
-    position: {
-      async revert(uow, actor, id, before) {
-        const now = await found(d.positionRows, uow.tx, id!, 'Position');
-        return d.positions.update(uow, actor, id!, {
-          name: pick(before, 'name', now.name),
-          jobId: pick(before, 'jobId', now.jobId),
-        });
-      },
-    },
-    baseSalary: {
-      async revert(uow, actor, id, before) {
-        const now = await found(d.baseSalaryRows, uow.tx, id!, 'Base salary');
-        return d.baseSalaries.update(uow, actor, id!, {
-          gradeId: pick(before, 'gradeId', now.gradeId),
-          levelId: pick(before, 'levelId', now.levelId),
-          // The entry keeps the amount as the API shows it, a decimal.
-          amount: 'amount' in before ? toCents(Number(before.amount)) : now.amount,
-        });
-      },
-    },
-    adjustmentFactor: {
-      async revert(uow, actor, id, before) {
-        const now = await found(d.factorRows, uow.tx, id!, 'Adjustment factor');
-        return d.adjustmentFactors.update(uow, actor, id!, {
-          jobId: pick(before, 'jobId', now.jobId),
-          positionId: pick(before, 'positionId', now.positionId),
-          type: pick(before, 'type', now.type),
-          factor: pick(before, 'factor', now.factor),
-        });
-      },
-    },
+    position: fromRow(d.positions, d.positionRows, 'Position', ['name', 'jobId']),
+    baseSalary: fromRow(
+      d.baseSalaries,
+      d.baseSalaryRows,
+      'Base salary',
+      ['gradeId', 'levelId', 'amount'],
+      (before) =>
+        // The entry keeps the amount as the API shows it, a decimal.
+        'amount' in before ? { amount: toCents(Number(before.amount)) } : {},
+    ),
+    adjustmentFactor: fromRow(d.adjustmentFactors, d.factorRows, 'Adjustment factor', [
+      'jobId',
+      'positionId',
+      'type',
+      'factor',
+    ]),
     settings: {
       async revert(uow, actor, _id, before) {
         const now = (await d.settingsNow(uow.tx)) as Record<string, unknown>;

@@ -4,7 +4,7 @@ import type { EmployeeFilters } from '@salary/shared/employees/employee.contract
 import type { DbOrTx } from '../db/client.ts';
 import { diffFields } from '../modules/audit/audit.diff.ts';
 import type { AuditService } from '../modules/audit/audit.service.ts';
-import type { RuleCalendar } from '../modules/rule-calendar/rule-calendar.service.ts';
+import type { RuleCalendar, SettledRules } from '../modules/rule-calendar/rule-calendar.service.ts';
 import { type AppError, badRequest, conflict, notFound } from './app-error.ts';
 import { requireMoneyRulesReader, requirePermission } from './authorize.ts';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from './pg-errors.ts';
@@ -163,7 +163,7 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
       if (!written) throw missing();
     };
     // A write from another day leaves today's rule as the calendar says (unchanged, for a day to come).
-    const dated = options.calendar ? await options.calendar.dated(uow, write) : await write();
+    const dated = await runDated(options.calendar, uow, write);
     const saved = written as Rule | undefined;
     if (!saved) throw missing();
     await options.audit.record(
@@ -213,7 +213,7 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
       const remove = async () => {
         if (!(await storeOn(uow.tx).delete(id))) throw missing();
       };
-      const dated = options.calendar ? await options.calendar.dated(uow, remove) : await remove();
+      const dated = await runDated(options.calendar, uow, remove);
       await options.audit.record(
         uow,
         {
@@ -231,8 +231,19 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
 }
 
 /** The audit entry's details of a write from another day than today: that day, and whether it waits. */
-export function datedDetails(dated: { details: object } | undefined | void): {
+export function datedDetails(dated: { details: object } | undefined): {
   details?: Record<string, unknown>;
 } {
   return dated && Object.keys(dated.details).length ? { details: { ...dated.details } } : {};
+}
+
+/** A rule write through the calendar when there is one (modules/rule-calendar), else as it is. */
+export async function runDated(
+  calendar: Pick<RuleCalendar, 'dated'> | undefined,
+  uow: UnitOfWork,
+  write: () => Promise<void>,
+): Promise<SettledRules | undefined> {
+  if (calendar) return calendar.dated(uow, write);
+  await write();
+  return undefined;
 }

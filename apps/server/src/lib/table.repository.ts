@@ -27,6 +27,19 @@ export async function existingIds(db: DbOrTx, table: TableWithId, ids: number[])
   return new Set(rows.map((r) => r.id as number));
 }
 
+/**
+ * Row `id`'s version, locked until the transaction ends (`FOR UPDATE`): a write that checks the
+ * version its form read holds it until it has written. Undefined when there is no such row.
+ */
+export async function lockedVersion(db: DbOrTx, table: TableWithId, id: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ version: table.version })
+    .from(table as PgTable)
+    .where(eq(table.id, id))
+    .for('update');
+  return row?.version as number | undefined;
+}
+
 export function tableRepository<T extends TableWithId, Row>(
   db: DbOrTx,
   table: T,
@@ -64,14 +77,7 @@ export function tableRepository<T extends TableWithId, Row>(
      * The row's version, locked until the transaction ends (`FOR UPDATE`): a write that
      * checks the version its form read holds it until it has written.
      */
-    async lockedVersion(id: number, tx?: DbOrTx): Promise<number | undefined> {
-      const [row] = await on(tx)
-        .select({ version: table.version })
-        .from(table as PgTable)
-        .where(eq(table.id, id))
-        .for('update');
-      return row?.version as number | undefined;
-    },
+    lockedVersion: (id: number, tx?: DbOrTx) => lockedVersion(on(tx), table, id),
 
     /** Answers whether the row was there; what references it goes or refuses per the foreign keys. */
     async delete(id: number, tx?: DbOrTx): Promise<boolean> {

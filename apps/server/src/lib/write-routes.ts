@@ -24,6 +24,12 @@ import type { UnitOfWork } from './unit-of-work.ts';
  * without a delete registers none: the path answers 404.
  */
 
+/** What a write reads, with its query string when it takes one. */
+const withQuery = <R extends { body: z.ZodType }>(
+  reads: R,
+  querystring?: z.ZodType,
+): R & { querystring?: z.ZodType } => (querystring ? { ...reads, querystring } : reads);
+
 const idOf = (request: FastifyRequest) => (request.params as z.output<typeof idParam>).id;
 
 export function writeRoutes<Item extends z.ZodType>(
@@ -60,11 +66,8 @@ export function writeRoutes<Item extends z.ZodType>(
       /** The route's query string, when it takes one (`?effectiveFrom=`). */
       querystring?: Query,
     ) {
-      const reads: { body: z.ZodType; querystring?: z.ZodType } = querystring
-        ? { body, querystring }
-        : { body };
       return {
-        ...doc(summary, { 201: envelopeOf(row) }, reads),
+        ...doc(summary, { 201: envelopeOf(row) }, withQuery({ body }, querystring)),
         // Answered after the handler's unit of work commits (a sent reply would go out before).
         handler: async (request: FastifyRequest, reply: FastifyReply) => {
           const created = await run(
@@ -92,11 +95,8 @@ export function writeRoutes<Item extends z.ZodType>(
       /** The route's query string, when it takes one (`?effectiveFrom=`). */
       querystring?: Query,
     ) {
-      const reads: { params: typeof idParam; body: z.ZodType; querystring?: z.ZodType } = querystring
-        ? { params: idParam, body, querystring }
-        : { params: idParam, body };
       return {
-        ...doc(summary, row, reads),
+        ...doc(summary, row, withQuery({ params: idParam, body }, querystring)),
         handler: async (request: FastifyRequest) =>
           ok(
             await run(

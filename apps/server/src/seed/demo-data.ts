@@ -1,3 +1,4 @@
+import { addDays } from '@salary/shared/common/calendar-day';
 import type { EmployeeProfile } from '@salary/shared/employees/employee.contract';
 import type { Gender } from '@salary/shared/employees/employee-fields';
 import type { Settings } from '@salary/shared/settings/settings.contract';
@@ -233,10 +234,6 @@ export interface DemoDays {
   leaveDate: string | null;
 }
 
-/** `day` moved by `days` calendar days. */
-export const plusDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 /** The same day `years` years before (28 February for a 29th in a year without one). */
 function yearsBefore(day: string, years: number): string {
   const year = Number(day.slice(0, 4)) - years;
@@ -258,7 +255,7 @@ export function firstOfMonth(day: string, months: number): string {
 function dayYearsBack(today: string, years: number, i: number): string {
   const whole = Math.floor(years);
   const extra = Math.round((years - whole) * 365) + ((i * 37) % 60);
-  return plusDays(yearsBefore(today, whole), -extra);
+  return addDays(yearsBefore(today, whole), -extra);
 }
 
 /**
@@ -267,7 +264,7 @@ function dayYearsBack(today: string, years: number, i: number): string {
  * last days.
  */
 export function demoDays(people: readonly DemoEmployee[], today: string): DemoDays[] {
-  const leaving = new Map(DEMO_CALENDAR.leavers.map((l) => [l.index, plusDays(today, -l.daysAgo)]));
+  const leaving = new Map(DEMO_CALENDAR.leavers.map((l) => [l.index, addDays(today, -l.daysAgo)]));
   return people.map((p, i) => {
     const hireDate = dayYearsBack(today, p.yearsWithCompany, i);
     const career = dayYearsBack(today, p.yearsExperience, i + 7);

@@ -16,6 +16,7 @@ import {
   MISSING,
   type RouteRequest,
   renamedJob,
+  reorderRequest,
   unique,
   writeRequest,
 } from '../support/route-requests.ts';
@@ -62,6 +63,10 @@ const nameTaken =
     url,
     payload: { name: (await make(t.database.db)).name },
   });
+
+/** A reorder of `list` naming one unknown id: the known one must keep its order, and no entry. */
+const reorderWithUnknown = (list: 'grades' | 'levels') => (t: TestContext) =>
+  reorderRequest(t, list, 200_000, [{ id: MISSING, order: 1 }]);
 
 const CASES: Record<string, WriteCase> = {
   'POST /api/auth/change-password': {
@@ -120,46 +125,12 @@ const CASES: Record<string, WriteCase> = {
   'DELETE /api/positions/:id': { entityType: 'position', action: 'delete', fail: 'missing id' },
   'POST /api/grades': { entityType: 'grade', action: 'create', fail: nameTaken('/api/grades', newGrade) },
   'PUT /api/grades/:id': { entityType: 'grade', action: 'update', fail: 'missing id' },
-  'POST /api/grades/reorder': {
-    entityType: 'grade',
-    action: 'reorder',
-    // One unknown id: the known one must keep its order, and no entry.
-    fail: async (t) => {
-      const g = await t.newGrade();
-      return {
-        method: 'POST',
-        url: '/api/grades/reorder',
-        payload: {
-          grades: [
-            { id: g.id, order: 200_000 + g.id },
-            { id: MISSING, order: 1 },
-          ],
-        },
-      };
-    },
-  },
+  'POST /api/grades/reorder': { entityType: 'grade', action: 'reorder', fail: reorderWithUnknown('grades') },
   'POST /api/levels': { entityType: 'level', action: 'create', fail: nameTaken('/api/levels', newLevel) },
   'PUT /api/levels/:id': { entityType: 'level', action: 'update', fail: 'missing id' },
   'DELETE /api/grades/:id': { entityType: 'grade', action: 'delete', fail: 'missing id' },
   'DELETE /api/levels/:id': { entityType: 'level', action: 'delete', fail: 'missing id' },
-  'POST /api/levels/reorder': {
-    entityType: 'level',
-    action: 'reorder',
-    // One unknown id: the known one must keep its order, and no entry.
-    fail: async (t) => {
-      const l = await t.newLevel();
-      return {
-        method: 'POST',
-        url: '/api/levels/reorder',
-        payload: {
-          levels: [
-            { id: l.id, order: 200_000 + l.id },
-            { id: MISSING, order: 1 },
-          ],
-        },
-      };
-    },
-  },
+  'POST /api/levels/reorder': { entityType: 'level', action: 'reorder', fail: reorderWithUnknown('levels') },
   'POST /api/base-salary': {
     entityType: 'baseSalary',
     action: 'create',

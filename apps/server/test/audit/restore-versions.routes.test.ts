@@ -1,9 +1,11 @@
 import type { AuditEntry, AuditPage } from '@salary/shared/audit/audit.contract';
 import { ENTRY_REVERT_ERRORS, type EntryRevertResult } from '@salary/shared/audit/entry-revert.contract';
-import { todayIn } from '@salary/shared/common/calendar-day';
+import { addDays, todayIn } from '@salary/shared/common/calendar-day';
 import type { PayPeriod, ScheduledChange } from '@salary/shared/employees/dated.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeZone } from '../support/dated-company.ts';
+import { addFormFor } from '../support/employee-forms.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { unique } from '../support/route-requests.ts';
 
@@ -16,24 +18,9 @@ import { unique } from '../support/route-requests.ts';
 let t: TestContext;
 let today = '';
 
-const plus = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 beforeAll(async () => {
   t = await buildTestApp();
-  const company = await t.callAsAdmin<{ version: number }>({ method: 'GET', url: '/api/company' });
-  const res = await t.callAsAdmin({
-    method: 'PUT',
-    url: '/api/company',
-    payload: {
-      companyName: 'Acme',
-      currency: 'USD',
-      locale: 'en-US',
-      timeZone: 'UTC',
-      version: company.envelope.data.version,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await setTimeZone(t, 'UTC');
   today = todayIn('UTC');
 });
 afterAll(async () => t.close());
@@ -67,29 +54,25 @@ async function withVersions() {
   const senior = await t.newGrade(unique('Senior'), 50);
   await t.newBaseSalary(c.grade.id, level2.id, 3600);
   const seniorPay = await t.newBaseSalary(senior.id, level2.id, 4800);
-  const body = {
+  const body = addFormFor(c, {
     name: unique('Ines'),
-    technologyId: c.job.id,
-    specializationId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
     yearsExperience: 6,
     yearsWithCompany: 3,
     remote: true,
     hireDate: '2019-04-01',
-  };
+  });
   const created = await t.callAsAdmin<EmployeeView>({ method: 'POST', url: '/api/employees', payload: body });
   expect(created.statusCode, created.body).toBe(201);
   const id = created.envelope.data.id;
   const past = await t.callAsAdmin({
     method: 'PUT',
-    url: `/api/employees/${id}?effectiveFrom=${plus(today, -60)}`,
+    url: `/api/employees/${id}?effectiveFrom=${addDays(today, -60)}`,
     payload: { ...body, levelId: level2.id },
   });
   expect(past.statusCode, past.body).toBe(200);
   const scheduled = await t.callAsAdmin({
     method: 'PUT',
-    url: `/api/employees/${id}?effectiveFrom=${plus(today, 30)}`,
+    url: `/api/employees/${id}?effectiveFrom=${addDays(today, 30)}`,
     payload: { ...body, levelId: level2.id, gradeId: senior.id, offshoreProject: true },
   });
   expect(scheduled.statusCode, scheduled.body).toBe(200);
@@ -97,7 +80,7 @@ async function withVersions() {
 }
 
 /** Before, on and between the versions' days, and after the scheduled one. */
-const days = () => [-400, -61, -60, -30, -1, 0, 1, 29, 30, 45, 400].map((d) => plus(today, d));
+const days = () => [-400, -61, -60, -30, -1, 0, 1, 29, 30, 45, 400].map((d) => addDays(today, d));
 
 async function readings(id: number) {
   const out: Record<string, unknown> = {};
@@ -117,21 +100,21 @@ describe('Restore brings an employee back with its dated versions', () => {
     const { id } = await withVersions();
     const before = await readings(id);
     // The versions differ: the level moved 60 days ago, the grade moves in 30 days.
-    expect(before[plus(today, -61)]).not.toEqual(before[plus(today, -60)]);
-    expect(before[plus(today, 29)]).not.toEqual(before[plus(today, 30)]);
+    expect(before[addDays(today, -61)]).not.toEqual(before[addDays(today, -60)]);
+    expect(before[addDays(today, 29)]).not.toEqual(before[addDays(today, 30)]);
     const scheduledBefore = await scheduledOf(id);
     expect(scheduledBefore).toHaveLength(1);
-    expect(scheduledBefore[0]!.effectiveFrom).toBe(plus(today, 30));
+    expect(scheduledBefore[0]!.effectiveFrom).toBe(addDays(today, 30));
     const timelineBefore = await timeline(id);
     expect(timelineBefore.map((p) => [p.from, p.cause.scheduled])).toEqual([
       [null, false],
-      [plus(today, -60), false],
-      [plus(today, 30), true],
+      [addDays(today, -60), false],
+      [addDays(today, 30), true],
     ]);
 
     const deleted = await t.callAsAdmin({ method: 'DELETE', url: `/api/employees/${id}` });
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect((await get(id, plus(today, -30))).statusCode).toBe(404);
+    expect((await get(id, addDays(today, -30))).statusCode).toBe(404);
     expect(await scheduledOf(id)).toEqual([]);
 
     const res = await revert((await lastEntry(id)).id);

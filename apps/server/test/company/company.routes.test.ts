@@ -165,12 +165,7 @@ describe('what the server writes, in the company’s currency and format', () =>
     const c = await t.newCompany(4000);
     const factor = await t.newFactor(c.job.id, c.position.id, 'FIXED', 150.5);
     expect(factor.id).toBeGreaterThan(0);
-    const id = await t.newEmployee({
-      jobId: c.job.id,
-      positionId: c.position.id,
-      gradeId: c.grade.id,
-      levelId: c.level.id,
-    });
+    const id = await t.newEmployeeOf(c);
     const res = await t.callAsAdmin<Breakdown>({ method: 'GET', url: `/api/employees/${id}/breakdown` });
     expect(res.statusCode, res.body).toBe(200);
     const labels = JSON.stringify(res.envelope.data);
@@ -181,12 +176,7 @@ describe('what the server writes, in the company’s currency and format', () =>
   it('the employees export formats money cells in the currency, the symbol where the locale puts it', async () => {
     await saveAs({ currency: 'EUR', locale: 'de-DE' });
     const c = await t.newCompany(5100);
-    await t.newEmployee({
-      jobId: c.job.id,
-      positionId: c.position.id,
-      gradeId: c.grade.id,
-      levelId: c.level.id,
-    });
+    await t.newEmployeeOf(c);
     const file = await download(t, '/api/employees/export', t.adminToken);
     expect(file.statusCode, file.body.slice(0, 300)).toBe(200);
     const book = await loadWorkbook(file.bytes);
@@ -218,12 +208,7 @@ describe('what the server writes, in the company’s currency and format', () =>
 
   it('the statement PDF writes its amounts and date in the format, the code where the font lacks the symbol', async () => {
     const c = await t.newCompany(3210.5);
-    const id = await t.newEmployee({
-      jobId: c.job.id,
-      positionId: c.position.id,
-      gradeId: c.grade.id,
-      levelId: c.level.id,
-    });
+    const id = await t.newEmployeeOf(c);
     const pdfText = async () => {
       const res = await t.callAsAdmin({ method: 'GET', url: `/api/employees/${id}/pay-statement.pdf` });
       expect(res.statusCode).toBe(200);
@@ -250,12 +235,7 @@ describe('what the server writes, in the company’s currency and format', () =>
   it('the pay statement names the company of the record', async () => {
     await saveAs({ companyName: 'Beispiel AG' });
     const c = await t.newCompany(3000);
-    const id = await t.newEmployee({
-      jobId: c.job.id,
-      positionId: c.position.id,
-      gradeId: c.grade.id,
-      levelId: c.level.id,
-    });
+    const id = await t.newEmployeeOf(c);
     const res = await t.callAsAdmin<{ company: string | null }>({
       method: 'GET',
       url: `/api/employees/${id}/pay-statement`,

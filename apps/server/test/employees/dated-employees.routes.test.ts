@@ -1,8 +1,9 @@
-import { todayIn } from '@salary/shared/common/calendar-day';
+import { addDays, todayIn } from '@salary/shared/common/calendar-day';
 import type { ScheduledChange } from '@salary/shared/employees/dated.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, loadWorkbook, sheetValues } from '../excel/excel-files.ts';
+import { datedCompany, setTimeZone } from '../support/dated-company.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -16,26 +17,6 @@ let t: TestContext;
 let c: Awaited<ReturnType<TestContext['newCompany']>>;
 let higher: { id: number };
 let body: Record<string, unknown>;
-
-/** `day` moved by `days` (calendar days, as text). */
-const plus = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-async function setTimeZone(timeZone: string): Promise<void> {
-  const now = await t.callAsAdmin<{ version: number }>({ method: 'GET', url: '/api/company' });
-  const res = await t.callAsAdmin({
-    method: 'PUT',
-    url: '/api/company',
-    payload: {
-      companyName: 'Acme',
-      currency: 'USD',
-      locale: 'en-US',
-      timeZone,
-      version: now.envelope.data.version,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 const get = (id: number, query = '') =>
   t.callAsAdmin<EmployeeView & { version: number }>({ method: 'GET', url: `/api/employees/${id}${query}` });
@@ -79,22 +60,9 @@ async function newEmployee(name: string): Promise<number> {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  c = await t.newCompany(4000);
-  higher = await t.newGrade('Senior', 50);
-  await t.newBaseSalary(higher.id, c.level.id, 6000);
+  ({ c, senior: higher, body } = await datedCompany(t));
   // Working remotely moves the pay too.
   await t.setSettings({ remoteMultiplier: 5 });
-  await setTimeZone('UTC');
-  body = {
-    name: 'Ada Lovelace',
-    technologyId: c.job.id,
-    specializationId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
-    yearsExperience: 2,
-    yearsWithCompany: 1,
-    hireDate: '2020-01-15',
-  };
 });
 afterAll(async () => t.close());
 
@@ -102,8 +70,8 @@ describe('an employee written before versions existed, or without a day', () => 
   it('reads the same on every day: its one version has no start', async () => {
     const id = await newEmployee('Timeless');
     const today = (await get(id)).body;
-    const past = await get(id, `?asOf=${plus(todayIn('UTC'), -400)}`);
-    const future = await get(id, `?asOf=${plus(todayIn('UTC'), 400)}`);
+    const past = await get(id, `?asOf=${addDays(todayIn('UTC'), -400)}`);
+    const future = await get(id, `?asOf=${addDays(todayIn('UTC'), 400)}`);
     // The grade and the pay are the same; only what is counted as of the day (years, status) moves.
     for (const res of [past, future]) {
       expect(res.statusCode).toBe(200);
@@ -147,7 +115,7 @@ describe('a change dated in the future', () => {
   it('leaves every answer as of today byte-identical, and shows on its day', async () => {
     const id = await newEmployee('Future Promotion');
     const today = todayIn('UTC');
-    const day = plus(today, 30);
+    const day = addDays(today, 30);
     const snapshot = async () => ({
       list: (await list('?status=all')).body,
       employee: (await get(id)).body,
@@ -170,7 +138,7 @@ describe('a change dated in the future', () => {
     expect(onDay.gradeId).toBe(higher.id);
     expect(onDay.remote).toBe(true);
     expect(onDay.calculatedSalary).toBeGreaterThan(gross as number);
-    expect((await get(id, `?asOf=${plus(day, -1)}`)).envelope.data.gradeId).toBe(c.grade.id);
+    expect((await get(id, `?asOf=${addDays(day, -1)}`)).envelope.data.gradeId).toBe(c.grade.id);
     const inList = (await list(`?asOf=${day}&status=all`)).envelope.data.find((e) => e.id === id);
     expect(inList?.gradeId).toBe(higher.id);
 
@@ -196,20 +164,22 @@ describe('a change dated in the future', () => {
   it('never overwrites a later scheduled version; a cancel brings the day back as it was', async () => {
     const id = await newEmployee('Two Steps');
     const today = todayIn('UTC');
-    expect((await put(id, { gradeId: higher.id }, `?effectiveFrom=${plus(today, 60)}`)).statusCode).toBe(200);
+    expect((await put(id, { gradeId: higher.id }, `?effectiveFrom=${addDays(today, 60)}`)).statusCode).toBe(
+      200,
+    );
     // An earlier one, written after: from day 20 up to day 60, then the later one still holds.
-    expect((await put(id, { pillar: true }, `?effectiveFrom=${plus(today, 20)}`)).statusCode).toBe(200);
-    expect((await get(id, `?asOf=${plus(today, 30)}`)).envelope.data).toMatchObject({
+    expect((await put(id, { pillar: true }, `?effectiveFrom=${addDays(today, 20)}`)).statusCode).toBe(200);
+    expect((await get(id, `?asOf=${addDays(today, 30)}`)).envelope.data).toMatchObject({
       pillar: true,
       gradeId: c.grade.id,
     });
-    expect((await get(id, `?asOf=${plus(today, 60)}`)).envelope.data).toMatchObject({
+    expect((await get(id, `?asOf=${addDays(today, 60)}`)).envelope.data).toMatchObject({
       pillar: false,
       gradeId: higher.id,
     });
 
     const [first] = (await scheduled()).filter((s) => s.employeeId === id);
-    expect(first?.effectiveFrom).toBe(plus(today, 20));
+    expect(first?.effectiveFrom).toBe(addDays(today, 20));
     const entries = await auditCount(id);
     const viewer = await t.createUser({});
     const refused = await t.call({
@@ -223,9 +193,9 @@ describe('a change dated in the future', () => {
     expect(cancelled.envelope.message).toBe('Scheduled change cancelled');
     expect(await auditCount(id)).toBe(entries + 1);
     expect((await entriesOf(id))[0]?.changes).toEqual([{ field: 'pillar', before: true, after: false }]);
-    expect((await get(id, `?asOf=${plus(today, 30)}`)).envelope.data.pillar).toBe(false);
+    expect((await get(id, `?asOf=${addDays(today, 30)}`)).envelope.data.pillar).toBe(false);
     expect((await scheduled()).filter((s) => s.employeeId === id).map((s) => s.effectiveFrom)).toEqual([
-      plus(today, 60),
+      addDays(today, 60),
     ]);
     const again = await t.callAsAdmin({ method: 'DELETE', url: `/api/scheduled-changes/${first!.id}` });
     expect(again.statusCode).toBe(404);
@@ -236,15 +206,18 @@ describe('a change dated in the past', () => {
   it('holds from its day up to the next version, and today only when none came after it', async () => {
     const id = await newEmployee('Back Dated');
     const today = todayIn('UTC');
-    expect((await put(id, { gradeId: higher.id }, `?effectiveFrom=${plus(today, -5)}`)).statusCode).toBe(200);
+    expect((await put(id, { gradeId: higher.id }, `?effectiveFrom=${addDays(today, -5)}`)).statusCode).toBe(
+      200,
+    );
     expect((await get(id)).envelope.data.gradeId).toBe(higher.id);
-    expect((await get(id, `?asOf=${plus(today, -6)}`)).envelope.data.gradeId).toBe(c.grade.id);
+    expect((await get(id, `?asOf=${addDays(today, -6)}`)).envelope.data.gradeId).toBe(c.grade.id);
     // Earlier still: it holds from day -10 to day -6; today is still the version of day -5.
     expect(
-      (await put(id, { gradeId: c.grade.id, remote: true }, `?effectiveFrom=${plus(today, -10)}`)).statusCode,
+      (await put(id, { gradeId: c.grade.id, remote: true }, `?effectiveFrom=${addDays(today, -10)}`))
+        .statusCode,
     ).toBe(200);
     expect((await get(id)).envelope.data).toMatchObject({ gradeId: higher.id, remote: false });
-    expect((await get(id, `?asOf=${plus(today, -7)}`)).envelope.data).toMatchObject({
+    expect((await get(id, `?asOf=${addDays(today, -7)}`)).envelope.data).toMatchObject({
       gradeId: c.grade.id,
       remote: true,
     });
@@ -256,7 +229,7 @@ describe('the day of a scheduled change comes', () => {
   it('applies it before the next read, audited as the system; then it can no longer be cancelled', async () => {
     // Pago Pago (UTC−11) and Kiritimati (UTC+14) are never on the same day: moving the
     // company's zone from one to the other brings a later day without touching the clock.
-    await setTimeZone('Pacific/Pago_Pago');
+    await setTimeZone(t, 'Pacific/Pago_Pago');
     const id = await newEmployee('Comes Due');
     const day = todayIn('Pacific/Kiritimati');
     expect(day > todayIn('Pacific/Pago_Pago')).toBe(true);
@@ -265,7 +238,7 @@ describe('the day of a scheduled change comes', () => {
     const before = (await get(id)).envelope.data;
     expect(before.gradeId).toBe(c.grade.id);
 
-    await setTimeZone('Pacific/Kiritimati');
+    await setTimeZone(t, 'Pacific/Kiritimati');
     const after = (await get(id)).envelope.data;
     expect(after.gradeId).toBe(higher.id);
     expect(after.calculatedSalary).toBeGreaterThan(before.calculatedSalary as number);
@@ -279,7 +252,7 @@ describe('the day of a scheduled change comes', () => {
     const late = await t.callAsAdmin({ method: 'DELETE', url: `/api/scheduled-changes/${waiting.id}` });
     expect(late.statusCode).toBe(409);
     expect(late.body).toContain('already taken effect');
-    await setTimeZone('UTC');
+    await setTimeZone(t, 'UTC');
   });
 });
 
@@ -302,8 +275,8 @@ describe('the pay timeline', () => {
   it('lists one period per version with its pay and what started it; figures as the caller may see', async () => {
     const id = await newEmployee('Timeline');
     const today = todayIn('UTC');
-    const back = plus(today, -20);
-    const ahead = plus(today, 40);
+    const back = addDays(today, -20);
+    const ahead = addDays(today, 40);
     expect((await put(id, { remote: true }, `?effectiveFrom=${back}`)).statusCode).toBe(200);
     expect((await put(id, { remote: true, gradeId: higher.id }, `?effectiveFrom=${ahead}`)).statusCode).toBe(
       200,
@@ -316,14 +289,14 @@ describe('the pay timeline', () => {
     expect(res.envelope.data).toEqual([
       {
         from: null,
-        to: plus(back, -1),
-        grossSalary: await gross(plus(back, -1)),
-        totalCost: await cost(plus(back, -1)),
+        to: addDays(back, -1),
+        grossSalary: await gross(addDays(back, -1)),
+        totalCost: await cost(addDays(back, -1)),
         cause: { kind: 'first', changes: [], scheduled: false },
       },
       {
         from: back,
-        to: plus(ahead, -1),
+        to: addDays(ahead, -1),
         grossSalary: await gross(back),
         totalCost: await cost(back),
         cause: {

@@ -1,7 +1,8 @@
-import { todayIn } from '@salary/shared/common/calendar-day';
+import { addDays, todayIn } from '@salary/shared/common/calendar-day';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeZone } from '../support/dated-company.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -33,9 +34,6 @@ let today: string;
 /** The same rules on both databases (made in the same order, so their ids match too). */
 let ids: { job: number; position: number; grades: number[]; levels: number[] };
 
-const plus = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 async function company(t: TestContext) {
   // Named here: the factories' default names count across the process, and both databases must match.
   const job = await t.newJob('Engineering');
@@ -55,18 +53,7 @@ async function company(t: TestContext) {
     offshoreMultiplier: 2,
     loyaltyMultiplier: 1,
   });
-  const res = await t.callAsAdmin<{ version: number }>({ method: 'GET', url: '/api/company' });
-  await t.callAsAdmin({
-    method: 'PUT',
-    url: '/api/company',
-    payload: {
-      companyName: 'Acme',
-      currency: 'USD',
-      locale: 'en-US',
-      timeZone: 'UTC',
-      version: res.envelope.data.version,
-    },
-  });
+  await setTimeZone(t, 'UTC');
   return {
     job: job.id,
     position: position.id,
@@ -148,7 +135,7 @@ describe('dated employee writes replayed', () => {
           employeeIds.push(res.envelope.data.id);
         }
         for (const op of ops as Op[]) {
-          const day = plus(today, op.offset);
+          const day = addDays(today, op.offset);
           const values = real(op.values);
           const res = await written.callAsAdmin({
             method: 'PUT',
@@ -164,8 +151,8 @@ describe('dated employee writes replayed', () => {
         };
         const checked = new Set([
           today,
-          ...days.map((d) => plus(today, d)),
-          ...ops.flatMap((o) => [plus(today, o.offset), plus(today, o.offset - 1)]),
+          ...days.map((d) => addDays(today, d)),
+          ...ops.flatMap((o) => [addDays(today, o.offset), addDays(today, o.offset - 1)]),
         ]);
         for (const day of checked) {
           // The fresh database: each employee created with what was in force that day, nothing dated.

@@ -13,6 +13,7 @@ import {
   xlsxOf,
 } from '../excel/excel-files.ts';
 import { addFormFor } from '../support/employee-forms.ts';
+import { employeeList } from '../support/employee-reads.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -252,8 +253,7 @@ describe('days in Excel', () => {
     ]);
     const res = await importFile(t, file);
     expect(res.statusCode, res.body).toBe(200);
-    const list = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
-      .data;
+    const list = await employeeList(t);
     expect(list.find((e) => e.name === 'Dated Hire')).toMatchObject({
       hireDate: '2022-05-01',
       careerStartDate: '2018-01-01',

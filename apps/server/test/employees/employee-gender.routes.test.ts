@@ -11,6 +11,7 @@ import {
   xlsxOf,
 } from '../excel/excel-files.ts';
 import { addFormFor } from '../support/employee-forms.ts';
+import { employeeList } from '../support/employee-reads.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -132,8 +133,7 @@ describe('the Gender column', () => {
     const imported = await importFile(t, file, { query: `?overwrite=${hopperId}` });
     expect(imported.statusCode).toBe(200);
     expect(imported.envelope.data).toMatchObject({ created: 3, updated: 1 });
-    const list = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
-      .data;
+    const list = await employeeList(t);
     const genderOf = (name: string) => list.find((e) => e.name === name)?.gender;
     expect(genderOf('G. Hopper')).toBe('FEMALE');
     expect(genderOf('New Woman')).toBe('FEMALE');
@@ -142,8 +142,7 @@ describe('the Gender column', () => {
   });
 
   it('names a bad cell by row and column and imports nothing', async () => {
-    const refs = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
-      .data[0]!;
+    const refs = (await employeeList(t))[0]!;
     const file = await xlsxOf([
       [...IMPORT_HEADER, 'Gender'],
       rowWithGender(refs, { Name: 'Bad Gender' }, 'W'),
@@ -156,8 +155,7 @@ describe('the Gender column', () => {
   });
 
   it('imports F and M as Female and Male, and "2,5" years as 2.5', async () => {
-    const refs = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
-      .data[0]!;
+    const refs = (await employeeList(t))[0]!;
     const file = await xlsxOf([
       [...IMPORT_HEADER, 'Gender'],
       rowWithGender(refs, { Name: 'Initial F', 'Years of Experience': '2,5' }, 'F'),
@@ -165,8 +163,7 @@ describe('the Gender column', () => {
     ]);
     const res = await importFile(t, file);
     expect(res.statusCode, res.body).toBe(200);
-    const list = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
-      .data;
+    const list = await employeeList(t);
     expect(list.find((e) => e.name === 'Initial F')).toMatchObject({
       gender: 'FEMALE',
       yearsExperience: 2.5,
@@ -178,8 +175,7 @@ describe('the Gender column', () => {
   });
 
   it('says "use a dot" for a comma it cannot read as a decimal comma, and imports nothing', async () => {
-    const refs = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
-      .data[0]!;
+    const refs = (await employeeList(t))[0]!;
     const file = await xlsxOf([
       [...IMPORT_HEADER, 'Gender'],
       rowWithGender(refs, { Name: 'Thousands', 'Years of Experience': '1,000' }, 'F'),

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { formatDay } from '@salary/shared/common/date-time';
-import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serverTimeZone } from '../../src/modules/company/company.service.ts';
 import { FORM_FIELDS } from '../support/employee-forms.ts';
+import { employeeList } from '../support/employee-reads.ts';
 import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { download, IMPORT_HEADER, importFile, loadWorkbook, sheetValues, xlsxOf } from './excel-files.ts';
@@ -364,8 +364,7 @@ describe('property: random edits of an export', () => {
       }
     }
     const bytes = await bytesOf(book);
-    const before = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
-      .data;
+    const before = await employeeList(t);
     const preview = (await importFile(t, bytes, { query: '?dryRun=true' })).envelope.data;
     expect(preview.conflicts).toEqual([]);
     expect(new Map(preview.changes.map((x) => [x.id, new Set(x.changes.map((f) => f.field))]))).toEqual(
@@ -375,8 +374,7 @@ describe('property: random edits of an export', () => {
 
     const done = await importFile(t, bytes);
     expect(done.envelope.data.updated).toBe(expected.size);
-    const after = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
-      .data;
+    const after = await employeeList(t);
     for (const e of after) {
       const old = before.find((b) => b.id === e.id)!;
       const changed = expected.get(e.id) ?? new Set();

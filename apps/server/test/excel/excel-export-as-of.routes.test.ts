@@ -1,7 +1,8 @@
-import { todayIn } from '@salary/shared/common/calendar-day';
+import { addDays, todayIn } from '@salary/shared/common/calendar-day';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeRowKey } from '../../src/modules/excel/row-key.model.ts';
+import { datedCompany } from '../support/dated-company.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { download, loadWorkbook, sheetValues } from './excel-files.ts';
 
@@ -16,9 +17,6 @@ let c: Awaited<ReturnType<TestContext['newCompany']>>;
 let senior: { id: number; name: string };
 let body: Record<string, unknown>;
 let today: string;
-
-const plus = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The export's rows as { name → the row's cells by header }, with the Row Keys. */
 async function exported(query = '') {
@@ -45,32 +43,8 @@ async function newEmployee(payload: Record<string, unknown>): Promise<number> {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  c = await t.newCompany(4000);
-  senior = await t.newGrade('Senior Export', 50);
-  await t.newBaseSalary(senior.id, c.level.id, 6000);
-  const company = await t.callAsAdmin<{ version: number }>({ method: 'GET', url: '/api/company' });
-  const zone = await t.callAsAdmin({
-    method: 'PUT',
-    url: '/api/company',
-    payload: {
-      companyName: 'Acme',
-      currency: 'USD',
-      locale: 'en-US',
-      timeZone: 'UTC',
-      version: company.envelope.data.version,
-    },
-  });
-  expect(zone.statusCode, zone.body).toBe(200);
+  ({ c, senior, body } = await datedCompany(t, 'Senior Export'));
   today = todayIn('UTC');
-  body = {
-    technologyId: c.job.id,
-    specializationId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
-    yearsExperience: 2,
-    yearsWithCompany: 1,
-    hireDate: '2020-01-15',
-  };
 });
 afterAll(async () => t.close());
 
@@ -78,7 +52,7 @@ describe('the export as of a day', () => {
   it('shows a change dated in the future from its day, and not in today’s file', async () => {
     const name = 'Promoted Later';
     const id = await newEmployee({ name });
-    const day = plus(today, 20);
+    const day = addDays(today, 20);
     const before = await exported();
     const res = await t.callAsAdmin({
       method: 'PUT',
@@ -96,7 +70,7 @@ describe('the export as of a day', () => {
       Number(now.byName.get(name)?.['Calculated Salary']),
     );
     // The day before it, still the grade of today.
-    expect((await exported(`?asOf=${plus(day, -1)}`)).byName.get(name)?.Grade).toBe(c.grade.name);
+    expect((await exported(`?asOf=${addDays(day, -1)}`)).byName.get(name)?.Grade).toBe(c.grade.name);
     // Without asOf (or as of today) the file holds what it held before the scheduled write.
     expect(now.byName.get(name)).toEqual(before.byName.get(name));
     expect((await exported(`?asOf=${today}`)).byName.get(name)).toEqual(now.byName.get(name));
@@ -108,9 +82,9 @@ describe('the export as of a day', () => {
 
   it('lists a leaver as of a day before they left, with the same filters as the list', async () => {
     const name = 'Left Last Month';
-    await newEmployee({ name, leaveDate: plus(today, -30) });
+    await newEmployee({ name, leaveDate: addDays(today, -30) });
     expect((await exported()).byName.has(name)).toBe(false);
-    const earlier = plus(today, -60);
+    const earlier = addDays(today, -60);
     const then = await exported(`?asOf=${earlier}`);
     expect(then.byName.has(name)).toBe(true);
     // The same people the list shows that day.

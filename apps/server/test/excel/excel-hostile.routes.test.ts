@@ -1,7 +1,7 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { connect } from 'node:net';
-import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { employeeList } from '../support/employee-reads.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { IMPORT_HEADER, importFile, upload, xlsOf } from './excel-files.ts';
 import {
@@ -53,8 +53,7 @@ async function measured<T>(work: () => Promise<T>): Promise<{ value: T; growth: 
   }
 }
 
-const employeeCount = async () =>
-  (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope.data.length;
+const employeeCount = async () => (await employeeList(t)).length;
 
 describe('hostile .xlsx uploads', () => {
   it.each([

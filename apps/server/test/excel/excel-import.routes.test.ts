@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { employeeList } from '../support/employee-reads.ts';
 import { type Company, newCustomMultiplier } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import {
@@ -57,7 +58,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function listed(): Promise<EmployeeView[]> {
-  return (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope.data;
+  return await employeeList(t);
 }
 
 async function exportBytes(): Promise<Buffer> {

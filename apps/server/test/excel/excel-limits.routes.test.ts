@@ -1,5 +1,5 @@
-import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { employeeList } from '../support/employee-reads.ts';
 import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { IMPORT_HEADER, importFile, importRow, xlsxOf } from './excel-files.ts';
@@ -16,8 +16,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const row = (name: string) => importRow(c, { Name: name });
-const count = async () =>
-  (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope.data.length;
+const count = async () => (await employeeList(t)).length;
 
 describe('import limits', () => {
   it('refuses more rows than importMaxRows, writing nothing', async () => {

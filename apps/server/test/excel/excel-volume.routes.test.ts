@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
-import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { employeeList } from '../support/employee-reads.ts';
 import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { download, IMPORT_HEADER, importFile, loadWorkbook } from './excel-files.ts';
@@ -56,8 +56,7 @@ describe('10,000 employees', () => {
     expect(created.statusCode, created.body.slice(0, 300)).toBe(200);
     expect(created.envelope.data).toMatchObject({ created: N, updated: 0, problems: [] });
 
-    const before = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
-      .data;
+    const before = await employeeList(t);
     expect(before).toHaveLength(N);
     expect(before.find((e) => e.name === 'Employee 9999')).toMatchObject({
       specializationId: c.position.id,
@@ -82,8 +81,7 @@ describe('10,000 employees', () => {
       conflictCount: 0,
       problems: [],
     });
-    const after = (await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' })).envelope
-      .data;
+    const after = await employeeList(t);
     expect(after).toEqual(before);
   });
 });

@@ -49,23 +49,24 @@ export function zipOf(entries: HostileEntry[]): Buffer {
     const { compressed, crc, size } = entryData(e);
     const declared = e.declaredSize ?? size;
     const name = Buffer.from(e.name);
+    // Both headers carry the same run from `at`: CRC-32, compressed size, size, name length.
+    const writeSizes = (header: Buffer, at: number) => {
+      header.writeUInt32LE(crc >>> 0, at);
+      header.writeUInt32LE(compressed.length, at + 4);
+      header.writeUInt32LE(declared, at + 8);
+      header.writeUInt16LE(name.length, at + 12);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc >>> 0, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(declared, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeSizes(local, 14);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc >>> 0, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(declared, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeSizes(central, 16);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, compressed);
     centrals.push(central, name);

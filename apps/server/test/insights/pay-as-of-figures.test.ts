@@ -1,9 +1,9 @@
-import { todayIn } from '@salary/shared/common/calendar-day';
+import { addDays, todayIn } from '@salary/shared/common/calendar-day';
 import { toCents } from '@salary/shared/common/money';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDemoSeed } from '../../src/seed/demo.ts';
-import { DEMO_CALENDAR, plusDays } from '../../src/seed/demo-data.ts';
+import { DEMO_CALENDAR } from '../../src/seed/demo-data.ts';
 import { buildMediumServices, listFilters, type MediumContext } from '../support/medium.ts';
 
 /*
@@ -28,9 +28,9 @@ const listOn = (day: string): Promise<EmployeeView[]> =>
 const [recent, earlier] = DEMO_CALENDAR.leavers.map((l) => l.daysAgo).sort((a, b) => a - b);
 const days = () => ({
   today,
-  'before both leavers left': plusDays(today, -earlier! - 1),
-  'between the two leave days': plusDays(today, -recent! - 1),
-  'the 1st of next month (the scheduled promotion)': `${plusDays(`${today.slice(0, 8)}01`, 32).slice(0, 8)}01`,
+  'before both leavers left': addDays(today, -earlier! - 1),
+  'between the two leave days': addDays(today, -recent! - 1),
+  'the 1st of next month (the scheduled promotion)': `${addDays(`${today.slice(0, 8)}01`, 32).slice(0, 8)}01`,
 });
 
 describe('the Pay Overview as of a day', () => {

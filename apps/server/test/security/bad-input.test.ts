@@ -79,6 +79,18 @@ interface BodyRoute {
 
 let t: TestContext;
 let routes: BodyRoute[];
+
+/** The create (POST `url`) and the update (PUT `url`/`id`) of one kind of record: the same body. */
+const createAndUpdate = (
+  noun: string,
+  url: string,
+  id: number,
+  valid: BodyRoute['valid'],
+  fields: BodyRoute['fields'],
+): BodyRoute[] => [
+  { name: `create ${noun}`, method: 'POST', url, valid, fields },
+  { name: `update ${noun}`, method: 'PUT', url: `${url}/${id}`, valid, fields },
+];
 let ids: Record<string, number>;
 let before: string;
 
@@ -161,34 +173,14 @@ beforeAll(async () => {
       valid: { name: 'N', permissions: {} },
       fields: { name: 'name', permissions: 'permissions' },
     },
-    {
-      name: 'create job',
-      method: 'POST',
-      url: '/api/jobs',
-      valid: { name: 'Sweep job' },
-      fields: { name: 'name' },
-    },
-    {
-      name: 'update job',
-      method: 'PUT',
-      url: `/api/jobs/${ids.job}`,
-      valid: { name: 'Sweep job' },
-      fields: { name: 'name' },
-    },
-    {
-      name: 'create position',
-      method: 'POST',
-      url: '/api/positions',
-      valid: { name: 'Sweep', jobId: ids.job },
-      fields: { name: 'name', jobId: 'id' },
-    },
-    {
-      name: 'update position',
-      method: 'PUT',
-      url: `/api/positions/${ids.position}`,
-      valid: { name: 'Sweep', jobId: ids.job },
-      fields: { name: 'name', jobId: 'id' },
-    },
+    ...createAndUpdate('job', '/api/jobs', ids.job!, { name: 'Sweep job' }, { name: 'name' }),
+    ...createAndUpdate(
+      'position',
+      '/api/positions',
+      ids.position!,
+      { name: 'Sweep', jobId: ids.job },
+      { name: 'name', jobId: 'id' },
+    ),
     {
       name: 'create grade',
       method: 'POST',
@@ -203,48 +195,18 @@ beforeAll(async () => {
       valid: { grades: [{ id: ids.grade, order: 0 }] },
       fields: { grades: 'name' },
     },
-    {
-      name: 'create level',
-      method: 'POST',
-      url: '/api/levels',
-      valid: { name: 'Sweep level' },
-      fields: { name: 'name' },
-    },
-    {
-      name: 'update level',
-      method: 'PUT',
-      url: `/api/levels/${ids.level}`,
-      valid: { name: 'Sweep level' },
-      fields: { name: 'name' },
-    },
-    {
-      name: 'create base salary',
-      method: 'POST',
-      url: '/api/base-salary',
-      valid: base,
-      fields: { gradeId: 'id', levelId: 'id', amount: 'money' },
-    },
-    {
-      name: 'update base salary',
-      method: 'PUT',
-      url: `/api/base-salary/${ids.base}`,
-      valid: base,
-      fields: { gradeId: 'id', levelId: 'id', amount: 'money' },
-    },
-    {
-      name: 'create adjustment factor',
-      method: 'POST',
-      url: '/api/adjustment-factors',
-      valid: factorBody,
-      fields: { jobId: 'id', positionId: 'id', factor: 'signed', type: 'enum' },
-    },
-    {
-      name: 'update adjustment factor',
-      method: 'PUT',
-      url: `/api/adjustment-factors/${ids.factor}`,
-      valid: factorBody,
-      fields: { jobId: 'id', positionId: 'id', factor: 'signed', type: 'enum' },
-    },
+    ...createAndUpdate('level', '/api/levels', ids.level!, { name: 'Sweep level' }, { name: 'name' }),
+    ...createAndUpdate('base salary', '/api/base-salary', ids.base!, base, {
+      gradeId: 'id',
+      levelId: 'id',
+      amount: 'money',
+    }),
+    ...createAndUpdate('adjustment factor', '/api/adjustment-factors', ids.factor!, factorBody, {
+      jobId: 'id',
+      positionId: 'id',
+      factor: 'signed',
+      type: 'enum',
+    }),
     {
       name: 'save settings',
       method: 'PUT',
@@ -278,20 +240,7 @@ beforeAll(async () => {
         customMultipliers: 'jsonList',
       },
     },
-    {
-      name: 'create employee',
-      method: 'POST',
-      url: '/api/employees',
-      valid: employeeBody,
-      fields: employeeFields,
-    },
-    {
-      name: 'update employee',
-      method: 'PUT',
-      url: `/api/employees/${ids.employee}`,
-      valid: employeeBody,
-      fields: employeeFields,
-    },
+    ...createAndUpdate('employee', '/api/employees', ids.employee!, employeeBody, employeeFields),
   ];
   before = await snapshot(db);
 });

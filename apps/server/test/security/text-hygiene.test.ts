@@ -60,14 +60,10 @@ beforeAll(async () => {
     name('create level', 'POST', '/api/levels'),
     name('update level', 'PUT', `/api/levels/${c.level.id}`),
     name('update user', 'PUT', `/api/auth/users/${user.user.id}`, { permissions: {} }),
-    {
-      route: 'create user (name)',
-      method: 'POST',
-      url: '/api/auth/users',
-      body: (value) => ({ email: 'hygiene@example.com', name: value, password: strongPassword }),
-      field: 'name',
-      isName: true,
-    },
+    name('create user (name)', 'POST', '/api/auth/users', {
+      email: 'hygiene@example.com',
+      password: strongPassword,
+    }),
     {
       route: 'create user (password)',
       method: 'POST',
@@ -104,22 +100,8 @@ beforeAll(async () => {
       field: 'newPassword',
       isName: false,
     },
-    {
-      route: 'create employee (name)',
-      method: 'POST',
-      url: '/api/employees',
-      body: (value) => employee(value),
-      field: 'name',
-      isName: true,
-    },
-    {
-      route: 'update employee (name)',
-      method: 'PUT',
-      url: `/api/employees/${employeeId}`,
-      body: (value) => employee(value),
-      field: 'name',
-      isName: true,
-    },
+    { ...name('create employee (name)', 'POST', '/api/employees'), body: employee },
+    { ...name('update employee (name)', 'PUT', `/api/employees/${employeeId}`), body: employee },
     {
       route: 'update employee (custom multiplier id)',
       method: 'PUT',

@@ -1,11 +1,11 @@
 import type { PayHistoryRow } from '@salary/shared/audit/audit.contract';
-import { completedYears } from '@salary/shared/common/calendar-day';
+import { addDays, completedYears } from '@salary/shared/common/calendar-day';
 import type { PayPeriod, ScheduledChange } from '@salary/shared/employees/dated.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployeesRepository } from '../../src/modules/employees/employees.repository.ts';
 import { DEMO_ACTOR, DEMO_REFUSED, runDemoSeed } from '../../src/seed/demo.ts';
-import { firstOfMonth, plusDays } from '../../src/seed/demo-data.ts';
+import { firstOfMonth } from '../../src/seed/demo-data.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 let t: TestContext;
@@ -75,7 +75,7 @@ describe('demo company', () => {
       expect(leaver.employmentStatus).toBe('LEAVER');
       expect(leaver.leaveDate! < today, leaver.name).toBe(true);
       expect(active.has(leaver.id), leaver.name).toBe(false);
-      const then = await list(`?asOf=${plusDays(leaver.leaveDate!, -1)}`);
+      const then = await list(`?asOf=${addDays(leaver.leaveDate!, -1)}`);
       expect(byName(then, leaver.name), leaver.name).toMatchObject({
         id: leaver.id,
         employmentStatus: 'ACTIVE',
@@ -119,7 +119,7 @@ describe('demo company', () => {
     ).envelope.data;
     const day = firstOfMonth(today, -3);
     expect(timeline.map((p) => [p.from, p.to, p.cause.kind, p.cause.scheduled])).toEqual([
-      [null, plusDays(day, -1), 'first', false],
+      [null, addDays(day, -1), 'first', false],
       [day, null, 'change', false],
     ]);
     expect(timeline[1]!.cause.changes.map((c) => c.field)).toEqual(['gradeId']);
@@ -127,7 +127,7 @@ describe('demo company', () => {
     const asOf = async (d: string) =>
       (await t.callAsAdmin<EmployeeView>({ method: 'GET', url: `/api/employees/${sofia.id}?asOf=${d}` }))
         .envelope.data;
-    const [before, after] = [await asOf(plusDays(day, -1)), await asOf(day)];
+    const [before, after] = [await asOf(addDays(day, -1)), await asOf(day)];
     expect([before.grade.name, after.grade.name]).toEqual(['Senior', 'Lead']);
     expect(timeline.map((p) => p.grossSalary)).toEqual([before.calculatedSalary, after.calculatedSalary]);
     expect(before.calculatedSalary!).toBeLessThan(after.calculatedSalary!);

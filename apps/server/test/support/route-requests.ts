@@ -151,6 +151,24 @@ export async function renamedJob(t: TestContext): Promise<{ entryId: number; job
   return { entryId: await newestEntryOf(t, 'job', job.id), jobId: job.id };
 }
 
+/**
+ * A reorder of `list`: a fresh row moved to a free order, `base` + its id (a grade moved onto
+ * another's order is refused, 409), then the `more` pairs as given.
+ */
+export async function reorderRequest(
+  t: TestContext,
+  list: 'grades' | 'levels',
+  base: number,
+  more: Array<{ id: number; order: number }> = [],
+): Promise<RouteRequest> {
+  const row = await (list === 'grades' ? t.newGrade() : t.newLevel());
+  return {
+    method: 'POST',
+    url: `/api/${list}/reorder`,
+    payload: { [list]: [{ id: row.id, order: base + row.id }, ...more] },
+  };
+}
+
 /** The settings as saved now, without `updatedAt`: a PUT body of the current version. */
 export async function currentSettings(t: TestContext) {
   const res = await t.callAsAdmin<Record<string, unknown>>({ method: 'GET', url: '/api/settings' });
@@ -241,23 +259,8 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
     method: 'DELETE',
     url: `/api/levels/${(await t.newLevel()).id}`,
   }),
-  'POST /api/levels/reorder': async (t) => {
-    const l = await t.newLevel();
-    return {
-      method: 'POST',
-      url: '/api/levels/reorder',
-      payload: { levels: [{ id: l.id, order: 100_000 + l.id }] },
-    };
-  },
-  'POST /api/grades/reorder': async (t) => {
-    const g = await t.newGrade();
-    // A free order: a grade moved onto another's order is refused (409).
-    return {
-      method: 'POST',
-      url: '/api/grades/reorder',
-      payload: { grades: [{ id: g.id, order: 100_000 + g.id }] },
-    };
-  },
+  'POST /api/levels/reorder': (t) => reorderRequest(t, 'levels', 100_000),
+  'POST /api/grades/reorder': (t) => reorderRequest(t, 'grades', 100_000),
   'POST /api/base-salary': async (t) => ({
     method: 'POST',
     url: '/api/base-salary',

@@ -7,9 +7,8 @@ import { emailOrId, plainText } from '../common/fields.ts';
  * computed gross or total cost leaves a pay-history row pointing at the entry that caused it.
  */
 
-/** The kinds of record an entry is about. */
-export const AUDIT_ENTITY_TYPES = [
-  'user',
+/** The salary rules' kinds of record: each update of one can be reverted from the Audit Log. */
+export const RULE_ENTITY_TYPES = [
   'job',
   'position',
   'grade',
@@ -17,10 +16,10 @@ export const AUDIT_ENTITY_TYPES = [
   'baseSalary',
   'adjustmentFactor',
   'settings',
-  'company',
-  'employee',
-  'import',
 ] as const;
+
+/** The kinds of record an entry is about. */
+export const AUDIT_ENTITY_TYPES = ['user', ...RULE_ENTITY_TYPES, 'company', 'employee', 'import'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RULE_ENTITY_TYPES } from './audit.contract.ts';
 
 /*
  * Reverting one audit entry other than an import: POST /audit/{id}/revert puts back what the
@@ -19,16 +20,8 @@ export const ENTRY_REVERT_ERRORS = {
   idTaken: 'ID_TAKEN',
 } as const;
 
-/** The record kinds whose updates can be reverted. */
-export const REVERTABLE_RULES = [
-  'job',
-  'position',
-  'grade',
-  'level',
-  'baseSalary',
-  'adjustmentFactor',
-  'settings',
-] as const;
+/** The record kinds whose updates can be reverted: the salary rules. */
+export const REVERTABLE_RULES = RULE_ENTITY_TYPES;
 
 /**
  * What the Audit Log offers for an entry: 'restore' for an employee's delete, 'revert' for an

@@ -62,3 +62,8 @@ export function daySerial(day: string): number {
 export function serialDay(serial: number): string {
   return new Date(Date.UTC(1899, 11, 30) + Math.floor(serial) * 86_400_000).toISOString().slice(0, 10);
 }
+
+/** `day` moved by `days` calendar days (negative: earlier). */
+export function addDays(day: string, days: number): string {
+  return serialDay(daySerial(day) + days);
+}

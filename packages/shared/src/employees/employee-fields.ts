@@ -42,6 +42,56 @@ const DATE_HELP = 'A date cell, or a date written YYYY-MM-DD (e.g. 2024-03-15). 
 const YEARS = { formDefault: '', required: true } as const;
 const YEARS_COLUMN = { width: 12, templateWidth: 20 } as const;
 
+/**
+ * Grade and level: an id of a list of names of their own, required, shown and sorted in the
+ * directory under the field's label, narrow in the sheets.
+ */
+const rankField = <const K extends 'grade' | 'level', const L extends string>(
+  key: K,
+  label: L,
+  listWidth: number,
+  example: string,
+) =>
+  referenceField({
+    key,
+    input: `${key}Id` as `${K}Id`,
+    wire: `${key}Id` as `${K}Id`,
+    label,
+    column: `${key}_id` as `${K}_id`,
+    reference: { table: `${key}s` as `${K}s`, view: key, nameKey: `${key}Name` as `${K}Name` },
+    formDefault: null,
+    required: true,
+    list: { header: label, width: listWidth, sortKey: key },
+    excel: {
+      width: 10,
+      templateWidth: 12,
+      example,
+      help: `The name of an existing ${key}. ${NAMES}`,
+    },
+  });
+
+/**
+ * A flag named by one word everywhere (its key, the API, the column; its label the word
+ * capitalised): unticked on a new form, narrow in the sheets.
+ */
+const oneWordFlag = <const K extends string, const L extends string>(
+  key: K,
+  label: L,
+  listWidth: number,
+  example: 'Yes' | 'No',
+) =>
+  flagField({
+    key,
+    input: key,
+    wire: key,
+    label,
+    column: key,
+    formDefault: false,
+    required: true,
+    list: { header: label, width: listWidth },
+    excel: { width: 8, templateWidth: 10, example, help: YES_NO_HELP },
+  });
+
 export const EMPLOYEE_FIELDS = [
   textField({
     key: 'name',
@@ -104,40 +154,8 @@ export const EMPLOYEE_FIELDS = [
     },
     aliases: ['specialization'],
   }),
-  referenceField({
-    key: 'grade',
-    input: 'gradeId',
-    wire: 'gradeId',
-    label: 'Grade',
-    column: 'grade_id',
-    reference: { table: 'grades', view: 'grade', nameKey: 'gradeName' },
-    formDefault: null,
-    required: true,
-    list: { header: 'Grade', width: 100, sortKey: 'grade' },
-    excel: {
-      width: 10,
-      templateWidth: 12,
-      example: 'Senior',
-      help: `The name of an existing grade. ${NAMES}`,
-    },
-  }),
-  referenceField({
-    key: 'level',
-    input: 'levelId',
-    wire: 'levelId',
-    label: 'Level',
-    column: 'level_id',
-    reference: { table: 'levels', view: 'level', nameKey: 'levelName' },
-    formDefault: null,
-    required: true,
-    list: { header: 'Level', width: 90, sortKey: 'level' },
-    excel: {
-      width: 10,
-      templateWidth: 12,
-      example: 'L2',
-      help: `The name of an existing level. ${NAMES}`,
-    },
-  }),
+  rankField('grade', 'Grade', 100, 'Senior'),
+  rankField('level', 'Level', 90, 'L2'),
   yearsField({
     key: 'yearsExperience',
     input: 'yearsExperience',
@@ -212,28 +230,8 @@ export const EMPLOYEE_FIELDS = [
     excel: { width: 12, templateWidth: 24, example: 'No', help: YES_NO_HELP },
     aliases: ['acting as'],
   }),
-  flagField({
-    key: 'pillar',
-    input: 'pillar',
-    wire: 'pillar',
-    label: 'Pillar',
-    column: 'pillar',
-    formDefault: false,
-    required: true,
-    list: { header: 'Pillar', width: 72 },
-    excel: { width: 8, templateWidth: 10, example: 'No', help: YES_NO_HELP },
-  }),
-  flagField({
-    key: 'remote',
-    input: 'remote',
-    wire: 'remote',
-    label: 'Remote',
-    column: 'remote',
-    formDefault: false,
-    required: true,
-    list: { header: 'Remote', width: 80 },
-    excel: { width: 8, templateWidth: 10, example: 'Yes', help: YES_NO_HELP },
-  }),
+  oneWordFlag('pillar', 'Pillar', 72, 'No'),
+  oneWordFlag('remote', 'Remote', 80, 'Yes'),
   choiceField({
     key: 'gender',
     input: 'gender',

@@ -37,25 +37,32 @@ const toWrite = (r: Row): LaterWrite => ({
   action: r.action,
 });
 
+/**
+ * Audit entry `id`, locked for this transaction: a second revert of the same entry (or the same
+ * import) waits here until the first commits, then finds its revert. On PostgreSQL; PGlite has
+ * one connection, where the lock is a no-op.
+ */
+export async function lockAuditEntry(db: DbOrTx, id: number): Promise<RevertedEntry | undefined> {
+  const [row] = await db
+    .select({
+      id: auditEntries.id,
+      at: auditEntries.at,
+      actorEmail: auditEntries.actorEmail,
+      action: auditEntries.action,
+      entityType: auditEntries.entityType,
+      entityId: auditEntries.entityId,
+      changes: auditEntries.changes,
+      details: auditEntries.details,
+    })
+    .from(auditEntries)
+    .where(eq(auditEntries.id, id))
+    .for('update');
+  return row;
+}
+
 export function createEntryRevertRepository(db: DbOrTx) {
   return {
-    async lockEntry(id: number): Promise<RevertedEntry | undefined> {
-      const [row] = await db
-        .select({
-          id: auditEntries.id,
-          at: auditEntries.at,
-          actorEmail: auditEntries.actorEmail,
-          action: auditEntries.action,
-          entityType: auditEntries.entityType,
-          entityId: auditEntries.entityId,
-          changes: auditEntries.changes,
-          details: auditEntries.details,
-        })
-        .from(auditEntries)
-        .where(eq(auditEntries.id, id))
-        .for('update');
-      return row;
-    },
+    lockEntry: (id: number) => lockAuditEntry(db, id),
 
     /**
      * Every write of the record after entry `afterId`, oldest first: its own entries (by type

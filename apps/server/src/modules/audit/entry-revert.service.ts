@@ -108,6 +108,21 @@ const labelOf = (entry: RevertedEntry) =>
       `${entry.entityType} ${entry.entityId ?? ''}`.trim(),
   );
 
+/** The answer of a revert (or restore) of `entry` on record `entityId`: its own entry, the unit's last. */
+const answered = (
+  uow: UnitOfWork,
+  entry: RevertedEntry,
+  action: EntryRevertResult['action'],
+  entityType: string,
+  entityId: number | null,
+): EntryRevertResult => ({
+  entryId: entry.id,
+  revertId: uow.audit.recorded.at(-1)!,
+  action,
+  entityType,
+  entityId,
+});
+
 export function createEntryRevertService(deps: EntryRevertDeps) {
   /** "the grade "Senior"": a record named as its last entry named it (it is gone now). */
   async function goneName(tx: DbOrTx, kind: string, id: number): Promise<string> {
@@ -214,13 +229,7 @@ export function createEntryRevertService(deps: EntryRevertDeps) {
         if (!gone.includes(problem)) gone.push(problem);
     if (gone.length) throw refuse(ENTRY_REVERT_ERRORS.referenceGone, `Cannot restore: ${gone.join('; ')}`);
     await deps.employees.restore(uow, actor, id, input as unknown as EmployeeInput, versions);
-    return {
-      entryId: entry.id,
-      revertId: uow.audit.recorded.at(-1)!,
-      action: 'restore',
-      entityType: 'employee',
-      entityId: id,
-    };
+    return answered(uow, entry, 'restore', 'employee', id);
   }
 
   async function revertEmployeeEdit(
@@ -243,13 +252,7 @@ export function createEntryRevertService(deps: EntryRevertDeps) {
     if (gone.length) throw refuse(ENTRY_REVERT_ERRORS.referenceGone, `Cannot revert: ${gone.join('; ')}`);
     const unit = revertingUnit(uow, entry.id);
     await deps.employees.update(unit, actor, id, input as unknown as EmployeeInput);
-    return {
-      entryId: entry.id,
-      revertId: uow.audit.recorded.at(-1)!,
-      action: 'revert',
-      entityType: 'employee',
-      entityId: id,
-    };
+    return answered(uow, entry, 'revert', 'employee', id);
   }
 
   async function revertRule(uow: UnitOfWork, actor: Actor, entry: RevertedEntry): Promise<EntryRevertResult> {
@@ -267,13 +270,7 @@ export function createEntryRevertService(deps: EntryRevertDeps) {
         throw refuse(ENTRY_REVERT_ERRORS.referenceGone, `Cannot revert: ${error.message}`);
       throw error;
     }
-    return {
-      entryId: entry.id,
-      revertId: uow.audit.recorded.at(-1)!,
-      action: 'revert',
-      entityType: entry.entityType,
-      entityId: id,
-    };
+    return answered(uow, entry, 'revert', entry.entityType, id);
   }
 
   return {

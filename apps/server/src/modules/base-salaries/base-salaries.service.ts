@@ -8,6 +8,7 @@ import {
   type PairRuleService,
   pairRuleService,
   type RowFinder,
+  runDated,
 } from '../../lib/pair-rule.service.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -172,7 +173,7 @@ async function saveCells(
     written = await repo.list();
   };
   // From another day: the list answered is today's, as the calendar left it.
-  const dated = calendar ? await calendar.dated(uow, write) : await write();
+  const dated = await runDated(calendar, uow, write);
   const baseSalaries = dated ? await repo.list() : written;
   // The rows this save wrote (their versions moved): a stale edit of one names this entry.
   const ids = [

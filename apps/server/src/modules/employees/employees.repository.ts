@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { employees } from '../../db/schema.ts';
 import { numberArray, textArray } from '../../db/sql-arrays.ts';
 import { currentSnapshot } from '../../lib/snapshot.repository.ts';
-import { countRows } from '../../lib/table.repository.ts';
+import { countRows, lockedVersion } from '../../lib/table.repository.ts';
 import { companyToday, type EmployeeRecord, listSnapshot, recordsOf } from './employee.model.ts';
 import { companyTimeZone, type ListPage, listColumns, type RowFilters } from './employee-list.repository.ts';
 import { createEmployeeVersionsRepository } from './employee-versions.repository.ts';
@@ -189,14 +189,7 @@ export function createEmployeesRepository(db: DbOrTx) {
      * The employee's version, locked until the transaction ends (`FOR UPDATE`): a save that
      * checks it writes before anyone else can move it. Undefined when there is no such employee.
      */
-    async lockedVersion(id: number): Promise<number | undefined> {
-      const [row] = await db
-        .select({ version: employees.version })
-        .from(employees)
-        .where(eq(employees.id, id))
-        .for('update');
-      return row?.version;
-    },
+    lockedVersion: (id: number) => lockedVersion(db, employees, id),
 
     /** The employee's version as stored now (what a form reads with the record). */
     async versionOf(id: number): Promise<number | undefined> {

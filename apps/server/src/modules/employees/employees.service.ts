@@ -1,5 +1,6 @@
 import type { AuditChange } from '@salary/shared/audit/audit.contract';
 import { ENTRY_REVERT_ERRORS } from '@salary/shared/audit/entry-revert.contract';
+import { addDays } from '@salary/shared/common/calendar-day';
 import { type Cents, fromCents } from '@salary/shared/common/money';
 import { type Actor, can, canReadPersonalData } from '@salary/shared/common/permissions';
 import type { PayPeriod, ScheduledChange } from '@salary/shared/employees/dated.contract';
@@ -20,7 +21,7 @@ import { requirePermission } from '../../lib/authorize.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import { backPayFor, type StoredBackPay } from '../impact/back-pay.service.ts';
 import type { EmployeeRecord } from './employee.model.ts';
-import type { EmployeeAudit, EmployeePayBaseline } from './employee-audit.model.ts';
+import type { EmployeeAudit, EmployeeEntry, EmployeePayBaseline } from './employee-audit.model.ts';
 import type { ListPage, RowFilters } from './employee-list.repository.ts';
 import type {
   EmployeeListCache,
@@ -116,10 +117,6 @@ function fieldChanges(was: object, now: object, inputs: Iterable<string>): Audit
   return changes;
 }
 
-/** The calendar day before `day`. */
-const dayBefore = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-
 /** "Cannot cancel a change that has already taken effect": its day has come. */
 export const SCHEDULED_ALREADY_IN_FORCE =
   'This change has already taken effect and can no longer be cancelled';
@@ -156,6 +153,40 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
   const { audit } = deps;
   const { pricing } = deps;
   const employees = deps.employees();
+
+  /**
+   * Locks employee `id`'s row for this write and answers its version: 404 when it is gone,
+   * 409 naming who changed what when `version` (the one the form was read at) is not it.
+   */
+  async function lockAtVersion(uow: UnitOfWork, id: number, version?: number): Promise<number> {
+    const inUnit = deps.employees(uow.tx);
+    const stored = await inUnit.lockedVersion(id);
+    if (stored === undefined) throw notFound('Employee not found');
+    if (version !== undefined && version !== stored) {
+      const { name } = (await inUnit.listAt({ id })).employees[0]!;
+      throw await audit.staleVersion(
+        uow,
+        { entityType: 'employee', entityId: id, label: `Employee ${name}`, labels: EMPLOYEE_LABELS },
+        version,
+        stored,
+      );
+    }
+    return stored;
+  }
+
+  /**
+   * The entry of a write of employee `id` (named `name`): with `pay` (read before the write),
+   * the audit works out the field changes and the pay-history row; without, `changes` says them.
+   */
+  function recordWrite(
+    uow: UnitOfWork,
+    entry: Omit<EmployeeEntry, 'entityType' | 'entityId' | 'label'> & { id: number; name: string | number },
+    pay?: Pay,
+  ) {
+    const { id, name, ...rest } = entry;
+    const written = { ...rest, entityType: 'employee' as const, entityId: id, label: `Employee ${name}` };
+    return pay ? audit.record(uow, written, { pay, employeeChanges: 'entry' }) : audit.record(uow, written);
+  }
 
   /**
    * The matching employees, priced when they are to be (rows and rules in one statement, so
@@ -261,11 +292,10 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
     const onDay = await versions.onDay(id, day);
     await versions.writeAt(id, day, input, by, false);
     const scheduled = fieldChanges(onDay?.values ?? {}, input, DATED_INPUTS);
-    await audit.record(uow, {
+    await recordWrite(uow, {
       action: 'update',
-      entityType: 'employee',
-      entityId: id,
-      label: `Employee ${stored.name}`,
+      id,
+      name: stored.name,
       changes: [...rowChanges, ...scheduled],
       details: { effectiveFrom: day },
     });
@@ -362,11 +392,7 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
       requirePermission(actor, 'manageEmployee');
       await validate(input, uow.tx);
       const id = await deps.employees(uow.tx).insert(input, authorOf(actor));
-      await audit.record(
-        uow,
-        { action: 'create', entityType: 'employee', entityId: id, label: `Employee ${input.name}` },
-        { pay: audit.payOfNew(id), employeeChanges: 'entry' },
-      );
+      await recordWrite(uow, { action: 'create', id, name: input.name }, audit.payOfNew(id));
       return this.get(actor, id, uow.tx);
     },
 
@@ -387,17 +413,7 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
       const inUnit = deps.employees(uow.tx);
       const today = await inUnit.today();
       const day = effectiveFrom ?? today;
-      const stored = await inUnit.lockedVersion(id);
-      if (stored === undefined) throw notFound('Employee not found');
-      if (version !== undefined && version !== stored) {
-        const { name } = (await inUnit.listAt({ id })).employees[0]!;
-        throw await audit.staleVersion(
-          uow,
-          { entityType: 'employee', entityId: id, label: `Employee ${name}`, labels: EMPLOYEE_LABELS },
-          version,
-          stored,
-        );
-      }
+      await lockAtVersion(uow, id, version);
       await validate(input, uow.tx);
       const versions = deps.versions(uow.tx);
       if (day > today) return scheduleUpdate(uow, actor, id, input, day, today);
@@ -415,19 +431,11 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
       if (day < today && deps.backPay) backPay = await deps.backPay.backPayOf(uow, day, [id], write);
       else await write();
       const name = pay.before.get(id)?.employee.name ?? input.name;
-      await audit.record(
-        uow,
-        {
-          action: 'update',
-          entityType: 'employee',
-          entityId: id,
-          label: `Employee ${name}`,
-          ...(effectiveFrom === undefined
-            ? {}
-            : { details: { effectiveFrom: day, ...(backPay ? { backPay } : {}) } }),
-        },
-        { pay, employeeChanges: 'entry' },
-      );
+      const dated =
+        effectiveFrom === undefined
+          ? {}
+          : { details: { effectiveFrom: day, ...(backPay ? { backPay } : {}) } };
+      await recordWrite(uow, { action: 'update', id, name, ...dated }, pay);
       const view = await this.get(actor, id, uow.tx);
       return backPay
         ? {
@@ -457,11 +465,7 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
         throw new AppError(409, ENTRY_REVERT_ERRORS.idTaken, `Cannot restore: employee ${id} exists already`);
       await inUnit.insertMany([input], authorOf(actor), [id]);
       await deps.versions(uow.tx).putBack(id, versions);
-      await audit.record(
-        uow,
-        { action: 'restore', entityType: 'employee', entityId: id, label: `Employee ${input.name}` },
-        { pay: audit.payOfNew(id), employeeChanges: 'entry' },
-      );
+      await recordWrite(uow, { action: 'restore', id, name: input.name }, audit.payOfNew(id));
     },
 
     /**
@@ -476,16 +480,10 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
         const pay = await audit.payBefore(uow, { id });
         await versions.applyToRows([id], today, true);
         const name = pay.before.get(id)?.employee.name ?? String(id);
-        await audit.record(
+        await recordWrite(
           uow,
-          {
-            action: 'update',
-            entityType: 'employee',
-            entityId: id,
-            label: `Employee ${name}`,
-            details: { scheduledChangeApplied: today },
-          },
-          { pay, employeeChanges: 'entry' },
+          { action: 'update', id, name, details: { scheduledChangeApplied: today } },
+          pay,
         );
       }
       await versions.markApplied(today);
@@ -509,7 +507,7 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
       for (const [i, v] of versions.entries()) {
         const next = versions[i + 1];
         const from = v.effectiveFrom === FIRST_DAY ? null : v.effectiveFrom;
-        const to = next ? dayBefore(next.effectiveFrom) : null;
+        const to = next ? addDays(next.effectiveFrom, -1) : null;
         const asOf = from ?? (to !== null && to < today ? to : today);
         const read = await pricing.priceEmployees({ id, asOf: asOf === today ? undefined : asOf });
         const priced = read.employees[0];
@@ -562,11 +560,10 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
       if (!cancelled) throw notFound('Scheduled change not found');
       const record = (await deps.employees(uow.tx).listAt({ id: found.employeeId })).employees[0];
       const previous = await versions.onDay(found.employeeId, found.effectiveFrom);
-      await audit.record(uow, {
+      await recordWrite(uow, {
         action: 'update',
-        entityType: 'employee',
-        entityId: found.employeeId,
-        label: `Employee ${record?.name ?? found.employeeId}`,
+        id: found.employeeId,
+        name: record?.name ?? found.employeeId,
         changes: fieldChanges(before?.values ?? {}, previous?.values ?? {}, DATED_INPUTS),
         details: { scheduledChangeCancelled: found.effectiveFrom },
       });
@@ -576,19 +573,7 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
     async remove(uow: UnitOfWork, actor: Actor, id: number, version?: number): Promise<void> {
       requirePermission(actor, 'deleteEmployee');
       const inUnit = deps.employees(uow.tx);
-      if (version !== undefined) {
-        const stored = await inUnit.lockedVersion(id);
-        if (stored === undefined) throw notFound('Employee not found');
-        if (version !== stored) {
-          const { name } = (await inUnit.listAt({ id })).employees[0]!;
-          throw await audit.staleVersion(
-            uow,
-            { entityType: 'employee', entityId: id, label: `Employee ${name}`, labels: EMPLOYEE_LABELS },
-            version,
-            stored,
-          );
-        }
-      }
+      if (version !== undefined) await lockAtVersion(uow, id, version);
       // Its pay history stays (no foreign key): only the entry says it is gone. Its versions
       // go with the row; the entry keeps them (details.versions), so a restore puts them back.
       const pay = await audit.payBefore(uow, { id });
@@ -597,17 +582,7 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
       );
       if (!(await inUnit.delete(id))) throw notFound('Employee not found');
       const name = pay.before.get(id)?.employee.name ?? String(id);
-      await audit.record(
-        uow,
-        {
-          action: 'delete',
-          entityType: 'employee',
-          entityId: id,
-          label: `Employee ${name}`,
-          details: { versions: kept },
-        },
-        { pay, employeeChanges: 'entry' },
-      );
+      await recordWrite(uow, { action: 'delete', id, name, details: { versions: kept } }, pay);
     },
   };
   return service;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditEmployeeChanges, auditEntries, employees } from '../../db/schema.ts';
+import { lockAuditEntry } from '../audit/entry-revert.repository.ts';
 
 /*
  * What "Revert this import" reads from the audit trail and writes to the employees. The
@@ -8,15 +9,6 @@ import { auditEmployeeChanges, auditEntries, employees } from '../../db/schema.t
  * row locks keep a concurrent revert or employee edit from slipping in between the check
  * and the write on PostgreSQL (PGlite has one connection: they are no-ops there).
  */
-
-export interface RevertableEntry {
-  id: number;
-  at: Date;
-  actorEmail: string;
-  action: string;
-  entityType: string;
-  details: unknown;
-}
 
 /** A later entry that touched one of the import's employees. */
 export interface LaterTouch {
@@ -31,25 +23,8 @@ const CHUNK = 10_000;
 
 export function createImportRevertRepository(db: DbOrTx) {
   return {
-    /**
-     * The entry, locked for this transaction: a second revert of the same import waits here
-     * until the first commits, then finds its revert entry.
-     */
-    async lockEntry(id: number): Promise<RevertableEntry | undefined> {
-      const [row] = await db
-        .select({
-          id: auditEntries.id,
-          at: auditEntries.at,
-          actorEmail: auditEntries.actorEmail,
-          action: auditEntries.action,
-          entityType: auditEntries.entityType,
-          details: auditEntries.details,
-        })
-        .from(auditEntries)
-        .where(eq(auditEntries.id, id))
-        .for('update');
-      return row;
-    },
+    /** The import's entry, locked for this transaction (a second revert of it waits). */
+    lockEntry: (id: number) => lockAuditEntry(db, id),
 
     /** The entry that reverted this import, if one did (the entity index: type, id). */
     async revertOf(importId: number): Promise<{ id: number; at: Date; actorEmail: string } | undefined> {

@@ -11,7 +11,7 @@ import {
 } from '@salary/shared/settings/settings.contract';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
-import { datedDetails } from '../../lib/pair-rule.service.ts';
+import { datedDetails, runDated } from '../../lib/pair-rule.service.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import { diffFields } from '../audit/audit.diff.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -76,7 +76,7 @@ export function createSettingsService(deps: {
         if (!written) throw new AppError(409, SETTINGS_STALE_ERROR, STALE_SETTINGS_MESSAGE);
       };
       // From another day: the record answered is today's, as the calendar left it.
-      const dated = deps.calendar ? await deps.calendar.dated(uow, write) : await write();
+      const dated = await runDated(deps.calendar, uow, write);
       const saved = written as Settings | undefined;
       if (!saved) throw new AppError(409, SETTINGS_STALE_ERROR, STALE_SETTINGS_MESSAGE);
       const { version: _v1, ...was } = before as Settings & { version?: unknown; updatedAt?: unknown };

@@ -3,7 +3,7 @@ import { grantedKeys, type Permissions, permissionsOf } from '@salary/shared/com
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { countRows } from '../../lib/table.repository.ts';
+import { countRows, lockedVersion } from '../../lib/table.repository.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -78,14 +78,7 @@ export function createUsersRepository(db: DbOrTx) {
       return row;
     },
     /** The user's version, locked until the write's transaction ends. */
-    async lockedVersion(id: number): Promise<number | undefined> {
-      const [row] = await db
-        .select({ version: users.version })
-        .from(users)
-        .where(eq(users.id, id))
-        .for('update');
-      return row?.version;
-    },
+    lockedVersion: (id: number) => lockedVersion(db, users, id),
     async setPassword(id: number, passwordHash: string): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)

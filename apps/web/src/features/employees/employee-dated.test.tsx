@@ -1,10 +1,9 @@
 import type { PayPeriod, ScheduledChange } from '@salary/shared/employees/dated.contract';
-import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { newUser } from '../../test/fixtures.ts';
+import { newEmployeeView, newUser } from '../../test/fixtures.ts';
 import {
   envelope,
   type RecordedRequest,
@@ -26,32 +25,14 @@ import EmployeeFormPage from './employee-form-page.tsx';
 const server = testServerForFile();
 const WAIT = { timeout: 20_000 };
 
-const employee: EmployeeView = {
-  id: 7,
-  name: 'Ada Lovelace',
-  technologyId: 1,
+const employee = newEmployeeView({
   specializationId: 11,
-  gradeId: 3,
-  levelId: 4,
-  technology: { id: 1, name: 'Engineering' },
   position: { id: 11, name: 'Backend' },
-  grade: { id: 3, name: 'Senior' },
-  level: { id: 4, name: 'L2' },
   yearsExperience: 6,
-  yearsWithCompany: 2,
-  offshoreProject: false,
-  actingAsDifferentGrade: false,
-  pillar: false,
-  remote: false,
   hireDate: null,
-  careerStartDate: null,
-  leaveDate: null,
-  employmentStatus: 'ACTIVE',
-  customMultipliers: [],
   calculatedSalary: 5000,
   accumulatedCost: 6200,
-  version: 4,
-};
+});
 
 const shiftYears = (years: number) => `${Number(companyToday().slice(0, 4)) + years}-01-01`;
 const NEXT_YEAR = shiftYears(1);

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { newUser } from '../../test/fixtures.ts';
+import { newUser, TWO_JOBS } from '../../test/fixtures.ts';
 import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { serveSignedIn } from '../../test/sign-in.ts';
@@ -15,14 +15,7 @@ const server = testServerForFile();
 // The form's first paint waits for its code on a busy machine.
 const WAIT = { timeout: 20_000 };
 
-const jobs = [
-  { id: 1, name: 'Data', _count: { positions: 1 }, version: 1 },
-  { id: 2, name: 'Design', _count: { positions: 1 }, version: 1 },
-];
-const positions = [
-  { id: 11, name: 'Analyst', jobId: 1, job: { id: 1, name: 'Data' }, version: 1 },
-  { id: 12, name: 'Illustrator', jobId: 2, job: { id: 2, name: 'Design' }, version: 1 },
-];
+const { jobs, positions } = TWO_JOBS;
 
 function open() {
   serveSignedIn(server, newUser({ permissions: { manageEmployee: true, showSalary: true } }), (req, res) => {

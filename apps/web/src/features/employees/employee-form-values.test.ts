@@ -1,31 +1,13 @@
-import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { employeeFormBody } from '@salary/shared/employees/employee.contract';
 import { describe, expect, it } from 'vitest';
+import { newEmployeeView } from '../../test/fixtures.ts';
 import { EMPTY_EMPLOYEE_FORM, employeeFormValues, employeeRequestBody } from './employee-form-values.ts';
 
-const stored: EmployeeView = {
-  id: 7,
-  name: 'Ada Lovelace',
-  technologyId: 1,
-  specializationId: 2,
-  gradeId: 3,
-  levelId: 4,
-  technology: { id: 1, name: 'Engineering' },
-  position: { id: 2, name: 'Backend' },
-  grade: { id: 3, name: 'Senior' },
-  level: { id: 4, name: 'L2' },
-  yearsExperience: 6.5,
-  yearsWithCompany: 2,
+const stored = newEmployeeView({
   offshoreProject: true,
-  actingAsDifferentGrade: false,
   pillar: true,
-  remote: false,
-  hireDate: '2021-05-03',
-  careerStartDate: null,
-  leaveDate: null,
-  employmentStatus: 'ACTIVE',
   customMultipliers: ['cm_on_call', 'cm_gone'],
-};
+});
 
 describe('employee form values', () => {
   it('asks for every required field when left empty', () => {
@@ -86,7 +68,7 @@ describe('employee form values', () => {
 
   it('sends ids as numbers and the custom multipliers as a JSON string', () => {
     const parsed = employeeFormBody.parse(employeeFormValues(stored, new Set(['cm_on_call'])));
-    // The stored record's own fields (numbers again), without its id and the objects it names.
+    // The stored record's own fields (numbers again), without its id, version and the objects it names.
     const {
       id: _id,
       technology: _t,
@@ -94,6 +76,7 @@ describe('employee form values', () => {
       grade: _g,
       level: _l,
       employmentStatus: _s,
+      version: _v,
       ...fields
     } = stored;
     expect(employeeRequestBody(parsed)).toEqual({

@@ -1,8 +1,7 @@
-import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { newUser } from '../../test/fixtures.ts';
+import { newEmployeeView, newUser } from '../../test/fixtures.ts';
 import {
   envelope,
   type RecordedRequest,
@@ -23,30 +22,7 @@ import { MarkAsLeaverButton } from './mark-as-leaver.tsx';
 const server = testServerForFile();
 const WAIT = { timeout: 10_000 };
 
-const employee: EmployeeView = {
-  id: 7,
-  name: 'Ada Lovelace',
-  technologyId: 1,
-  specializationId: 2,
-  gradeId: 3,
-  levelId: 4,
-  technology: { id: 1, name: 'Engineering' },
-  position: { id: 2, name: 'Backend' },
-  grade: { id: 3, name: 'Senior' },
-  level: { id: 4, name: 'L2' },
-  yearsExperience: 6.5,
-  yearsWithCompany: 2,
-  offshoreProject: true,
-  actingAsDifferentGrade: false,
-  pillar: false,
-  remote: false,
-  hireDate: '2021-05-03',
-  careerStartDate: null,
-  leaveDate: null,
-  employmentStatus: 'ACTIVE',
-  customMultipliers: [],
-  version: 4,
-};
+const employee = newEmployeeView({ offshoreProject: true });
 
 function open(answer: (req: RecordedRequest) => [number, unknown]) {
   const saved: RecordedRequest[] = [];

@@ -1,9 +1,8 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../lib/token-storage.ts';
-import { newUser } from '../../test/fixtures.ts';
-import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { testServerForFile } from '../../test/http-test-server.ts';
+import { listedNames, serveOrderedList } from '../../test/ordered-list-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import GradesSection from './grades-section.tsx';
 
@@ -12,42 +11,11 @@ const server = testServerForFile();
 // Each test signs in and drives real inputs; on a busy shared machine that outlasts the defaults.
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
-let grades: { id: number; name: string; order: number; version: number }[];
-let reorders: unknown[];
-let failReorder: boolean;
+let served: ReturnType<typeof serveOrderedList>;
 
 beforeEach(() => {
-  grades = [
-    { id: 1, name: 'Junior', order: 0, version: 1 },
-    { id: 2, name: 'Middle', order: 1, version: 1 },
-    { id: 3, name: 'Senior', order: 2, version: 1 },
-  ];
-  reorders = [];
-  failReorder = false;
-  setPageUrl(`${server.origin}/settings/grades`);
-  setToken('token');
-  const user = newUser({ permissions: { showSettings: true, manageSettings: true } });
-  server.handle((req, res) => {
-    if (req.path === '/api/auth/me') return sendJson(res, 200, envelope({ token: 'token', user }));
-    if (req.method === 'GET' && req.path === '/api/grades') {
-      return sendJson(res, 200, envelope([...grades].sort((a, b) => a.order - b.order)));
-    }
-    if (req.method === 'POST' && req.path === '/api/grades/reorder') {
-      if (failReorder) return sendJson(res, 500, { success: false, message: '', error: null, data: null });
-      const body = JSON.parse(req.body) as { grades: { id: number; order: number }[] };
-      reorders.push(body);
-      for (const pair of body.grades) grades.find((g) => g.id === pair.id)!.order = pair.order;
-      return sendJson(res, 200, envelope(grades));
-    }
-    sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
-  });
+  served = serveOrderedList(server, 'grades', 'Grade', ['Junior', 'Middle', 'Senior']);
 });
-
-const names = () =>
-  screen
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => row.querySelector('td')?.textContent);
 
 describe('GradesSection reordering', () => {
   it('disables Up on the first row and Down on the last', async () => {
@@ -62,8 +30,8 @@ describe('GradesSection reordering', () => {
     renderWithProviders(<GradesSection />);
     await userEvent.click(await screen.findByRole('button', { name: 'Move Middle down' }));
 
-    await waitFor(() => expect(names()).toEqual(['Junior', 'Senior', 'Middle']));
-    expect(reorders).toEqual([
+    await waitFor(() => expect(listedNames()).toEqual(['Junior', 'Senior', 'Middle']));
+    expect(served.reorders).toEqual([
       {
         grades: [
           { id: 1, order: 0 },
@@ -82,10 +50,10 @@ describe('GradesSection reordering', () => {
   });
 
   it("toasts 'Failed to reorder grades' when the server gives no reason", async () => {
-    failReorder = true;
+    served.failReorder = true;
     renderWithProviders(<GradesSection />);
     await userEvent.click(await screen.findByRole('button', { name: 'Move Senior up' }));
     expect(await screen.findByText('Failed to reorder grades')).toBeInTheDocument();
-    expect(names()).toEqual(['Junior', 'Middle', 'Senior']);
+    expect(listedNames()).toEqual(['Junior', 'Middle', 'Senior']);
   });
 });

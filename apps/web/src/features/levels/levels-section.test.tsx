@@ -1,9 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../lib/token-storage.ts';
-import { newUser } from '../../test/fixtures.ts';
-import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { testServerForFile } from '../../test/http-test-server.ts';
+import { listedNames, serveOrderedList } from '../../test/ordered-list-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import LevelsSection from './levels-section.tsx';
 
@@ -11,48 +10,11 @@ const server = testServerForFile();
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
-let levels: { id: number; name: string; order: number; version: number }[];
-let reorders: unknown[];
-let deleteRefusal: string | null;
+let served: ReturnType<typeof serveOrderedList>;
 
 beforeEach(() => {
-  levels = [
-    { id: 1, name: 'Entry', order: 0, version: 1 },
-    { id: 2, name: 'Mid', order: 1, version: 1 },
-    { id: 3, name: 'Expert', order: 2, version: 1 },
-  ];
-  reorders = [];
-  deleteRefusal = null;
-  setPageUrl(`${server.origin}/settings/levels`);
-  setToken('token');
-  const user = newUser({ permissions: { showSettings: true, manageSettings: true } });
-  server.handle((req, res) => {
-    if (req.path === '/api/auth/me') return sendJson(res, 200, envelope({ token: 'token', user }));
-    if (req.method === 'GET' && req.path === '/api/levels') {
-      return sendJson(res, 200, envelope([...levels].sort((a, b) => a.order - b.order)));
-    }
-    if (req.method === 'POST' && req.path === '/api/levels/reorder') {
-      const body = JSON.parse(req.body) as { levels: { id: number; order: number }[] };
-      reorders.push(body);
-      for (const pair of body.levels) levels.find((l) => l.id === pair.id)!.order = pair.order;
-      return sendJson(res, 200, envelope(levels));
-    }
-    if (req.method === 'DELETE' && req.path.startsWith('/api/levels/')) {
-      if (deleteRefusal)
-        return sendJson(res, 409, { success: false, message: deleteRefusal, error: 'CONFLICT', data: null });
-      const id = Number(req.path.split('/').pop());
-      levels = levels.filter((l) => l.id !== id);
-      return sendJson(res, 200, envelope(null, 'Level deleted successfully'));
-    }
-    sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
-  });
+  served = serveOrderedList(server, 'levels', 'Level', ['Entry', 'Mid', 'Expert']);
 });
-
-const names = () =>
-  screen
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => row.querySelector('td')?.textContent);
 
 async function askDelete(name: string) {
   await userEvent.click(await screen.findByRole('button', { name: `Delete ${name}` }));
@@ -68,8 +30,8 @@ describe('LevelsSection', () => {
     screen.getByRole('button', { name: 'Move Expert up' }).focus();
     await userEvent.keyboard('{Enter}');
 
-    await waitFor(() => expect(names()).toEqual(['Entry', 'Expert', 'Mid']));
-    expect(reorders).toEqual([
+    await waitFor(() => expect(listedNames()).toEqual(['Entry', 'Expert', 'Mid']));
+    expect(served.reorders).toEqual([
       {
         levels: [
           { id: 1, order: 0 },
@@ -84,14 +46,15 @@ describe('LevelsSection', () => {
     renderWithProviders(<LevelsSection />);
     await askDelete('Mid');
     expect(await screen.findByText('Level deleted successfully')).toBeInTheDocument();
-    await waitFor(() => expect(names()).toEqual(['Entry', 'Expert']));
+    await waitFor(() => expect(listedNames()).toEqual(['Entry', 'Expert']));
   });
 
   it("shows the server's reason when a level in use is not deleted, and keeps it", async () => {
-    deleteRefusal = 'Cannot delete level "Mid": 2 employees are assigned to it';
+    const refusal = 'Cannot delete level "Mid": 2 employees are assigned to it';
+    served.deleteRefusal = refusal;
     renderWithProviders(<LevelsSection />);
     await askDelete('Mid');
-    expect(await screen.findByText(deleteRefusal)).toBeInTheDocument();
-    expect(names()).toEqual(['Entry', 'Mid', 'Expert']);
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(listedNames()).toEqual(['Entry', 'Mid', 'Expert']);
   });
 });
