@@ -4,7 +4,6 @@ import type { EmployeeFilters } from '@salary/shared/employees/employee.contract
 import type { DbOrTx } from '../db/client.ts';
 import { diffFields } from '../modules/audit/audit.diff.ts';
 import type { AuditService } from '../modules/audit/audit.service.ts';
-import type { RuleCalendar, SettledRules } from '../modules/rule-calendar/rule-calendar.service.ts';
 import { type AppError, badRequest, conflict, notFound } from './app-error.ts';
 import { requireMoneyRulesReader, requirePermission } from './authorize.ts';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from './pg-errors.ts';
@@ -77,7 +76,7 @@ export interface PairRuleOptions<Rule, Input, A, B> {
   /** Each field's label on the form, as a stale write's 409 names what changed. */
   labels: Record<string, string>;
   /** Dated rules: every write takes effect from the unit of work's day (modules/rule-calendar). */
-  calendar?: Pick<RuleCalendar, 'dated'>;
+  calendar?: DatedRuleWrites;
 }
 
 /** The four calls of a pair-rule list, as its routes hand them on. */
@@ -237,12 +236,20 @@ export function datedDetails(dated: { details: object } | undefined): {
   return dated && Object.keys(dated.details).length ? { details: { ...dated.details } } : {};
 }
 
-/** A rule write through the calendar when there is one (modules/rule-calendar), else as it is. */
+/**
+ * What a rule write needs of the calendar of the rules (modules/rule-calendar, handed in by the
+ * composition root): the write run from the unit of work's day; answers its audit details.
+ */
+export interface DatedRuleWrites {
+  dated(uow: UnitOfWork, write: () => Promise<void>): Promise<{ details: object }>;
+}
+
+/** A rule write through the calendar when there is one, else as it is. */
 export async function runDated(
-  calendar: Pick<RuleCalendar, 'dated'> | undefined,
+  calendar: DatedRuleWrites | undefined,
   uow: UnitOfWork,
   write: () => Promise<void>,
-): Promise<SettledRules | undefined> {
+): Promise<{ details: object } | undefined> {
   if (calendar) return calendar.dated(uow, write);
   await write();
   return undefined;

@@ -1,6 +1,7 @@
 import type { ScheduledChange } from '@salary/shared/employees/dated.contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { formatDay } from '../lib/company-format.tsx';
 import { companyToday } from '../lib/dated/company-today.ts';
 
 /* Dated writes in web tests: days around the company's today, how a screen writes them, the Effective from field. */
@@ -12,13 +13,7 @@ export const NEXT_YEAR = shiftYears(1);
 export const LAST_YEAR = shiftYears(-1);
 
 /** How the screens write a day (the company's format: the default en-US in tests). */
-export const dayText = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  });
+export const dayText = (day: string) => formatDay(day);
 
 /** Opens Effective from ("change") and types the day. */
 export async function chooseDay(day: string) {

@@ -4,10 +4,14 @@ import type {
 } from '@salary/shared/adjustment-factors/adjustment-factors.contract';
 import type { z } from 'zod';
 import { badRequest } from '../../lib/app-error.ts';
-import { type PairRuleService, pairRuleService, type RowFinder } from '../../lib/pair-rule.service.ts';
+import {
+  type DatedRuleWrites,
+  type PairRuleService,
+  pairRuleService,
+  type RowFinder,
+} from '../../lib/pair-rule.service.ts';
 import type { RepositoryOn } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { RuleCalendar } from '../rule-calendar/rule-calendar.service.ts';
 import type { AdjustmentFactorsRepository } from './adjustment-factors.repository.ts';
 
 type FactorInput = z.output<typeof createAdjustmentFactorBody>;
@@ -23,7 +27,7 @@ export function createAdjustmentFactorsService(deps: {
   jobs: RowFinder<{ id: number; name: string }>;
   positions: RowFinder<{ id: number; name: string; jobId: number }>;
   /** Dated rules (modules/rule-calendar); absent: every write is from today, undated. */
-  calendar?: Pick<RuleCalendar, 'dated'>;
+  calendar?: DatedRuleWrites;
   audit: Pick<AuditService, 'record' | 'payBefore' | 'staleVersion'>;
 }): AdjustmentFactorsService {
   const { jobs, positions } = deps;

@@ -4,6 +4,7 @@ import type { Actor } from '@salary/shared/common/permissions';
 import { badRequest } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
 import {
+  type DatedRuleWrites,
   datedDetails,
   type PairRuleService,
   pairRuleService,
@@ -12,7 +13,6 @@ import {
 } from '../../lib/pair-rule.service.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { RuleCalendar } from '../rule-calendar/rule-calendar.service.ts';
 import type { BaseSalariesRepository } from './base-salaries.repository.ts';
 import { type BaseSalaryInput, type BaseSalaryRow, baseSalaryToApi } from './base-salaries.wire.ts';
 
@@ -62,7 +62,7 @@ export function createBaseSalariesService(deps: {
   grades: RowFinder<{ id: number; name: string }>;
   levels: RowFinder<{ id: number; name: string }>;
   /** Dated rules (modules/rule-calendar); absent: every write is from today, undated. */
-  calendar?: Pick<RuleCalendar, 'dated'>;
+  calendar?: DatedRuleWrites;
   audit: Pick<AuditService, 'record' | 'payBefore' | 'staleVersion' | 'staleRows'>;
 }): BaseSalariesService {
   const { grades, levels } = deps;
@@ -97,7 +97,7 @@ async function saveCells(
   uow: UnitOfWork,
   repo: BaseSalariesRepository,
   audit: Pick<AuditService, 'record' | 'payBefore' | 'staleRows'>,
-  calendar: Pick<RuleCalendar, 'dated'> | undefined,
+  calendar: DatedRuleWrites | undefined,
   actor: Actor,
   { cells }: { cells: BaseSalaryCellInput[] },
 ): Promise<BaseSalaryCellsResult> {

@@ -11,11 +11,10 @@ import {
 } from '@salary/shared/settings/settings.contract';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
-import { datedDetails, runDated } from '../../lib/pair-rule.service.ts';
+import { type DatedRuleWrites, datedDetails, runDated } from '../../lib/pair-rule.service.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import { diffFields } from '../audit/audit.diff.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { RuleCalendar } from '../rule-calendar/rule-calendar.service.ts';
 import type { SettingsRepository, SettingsValues } from './settings.repository.ts';
 
 export const STALE_SETTINGS_MESSAGE = 'Settings were changed by someone else. Reload and try again.';
@@ -42,7 +41,7 @@ export function createSettingsService(deps: {
   settings: RepositoryOn<SettingsRepository>;
   audit: Pick<AuditService, 'record' | 'payBefore'>;
   /** Dated rules (modules/rule-calendar); absent: every save is from today, undated. */
-  calendar?: Pick<RuleCalendar, 'dated'>;
+  calendar?: DatedRuleWrites;
 }) {
   const settings = deps.settings();
 
