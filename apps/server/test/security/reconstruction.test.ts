@@ -184,6 +184,8 @@ function urlsOf(path: string, ownId: number): string[] {
     return employeeIds.map((id) => path.replace('{id}', String(id)));
   if (path === '/api/auth/users/{id}/sessions') return [path.replace('{id}', String(ownId))];
   if (path.includes('{chart}')) return INSIGHT_CHARTS.map((chart) => path.replace('{chart}', chart));
+  // An audit entry's file (admin only): the demo's first entries, whatever they hold.
+  if (path.startsWith('/api/audit/{id}')) return [1, 2, 3].map((id) => path.replace('{id}', String(id)));
   throw new Error(`the reconstruction check does not know how to fill the parameters of ${path}`);
 }
 
