@@ -121,4 +121,39 @@ describe('Preview impact', { timeout: 30_000 }, () => {
     );
     expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
   });
+
+  it('a past change that moves no pay today but owes back pay is still shown, and asked before a save', async () => {
+    const flat = {
+      grossBefore: 1000,
+      grossAfter: 1000,
+      grossDelta: 0,
+      costBefore: 1200,
+      costAfter: 1200,
+      costDelta: 0,
+    };
+    open(<MultipliersSection />, {
+      ...IMPACT,
+      employeesAffected: 0,
+      totals: flat,
+      backPay: {
+        from: '2026-10-18',
+        to: '2026-11-26',
+        employees: [{ id: 7, name: 'Ada Lovelace', gross: 812.4, cost: 950.51 }],
+        employeeCount: 1,
+        totals: { gross: 812.4, cost: 950.51 },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Preview impact' }, WAIT));
+    const dialog = await screen.findByRole('dialog', { name: 'Impact preview' }, WAIT);
+    expect(within(dialog).getByRole('region', { name: 'Gross back pay' })).toHaveTextContent('$812.40');
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save All Changes' }));
+    const asking = await screen.findByRole('dialog', { name: 'Impact of this change' }, WAIT);
+    expect(within(asking).getByRole('region', { name: 'Back pay owed' })).toBeInTheDocument();
+    expect(within(asking).getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
+    expect(screen.queryByText('No employee is affected by this change')).toBeNull();
+    expect(server.requests.filter((r) => r.method === 'PUT')).toEqual([]);
+  });
 });

@@ -29,6 +29,14 @@ interface Shown {
   asking: boolean;
 }
 
+/**
+ * Whether the change touches anyone's pay: today's (those affected) or, dated in the past, the
+ * days since (back pay owed) — a past change that a later version overrides by today moves no
+ * one's pay today and still owes back pay.
+ */
+const touchesPay = (impact: Impact) =>
+  impact.employeesAffected > 0 || (impact.backPay?.employeeCount ?? 0) > 0;
+
 /** The preview step every rule screen puts before its save (one hook, one dialog). */
 export function useImpactPreview(options: { onRefused?(): void } = {}): ImpactPreview {
   const { onRefused } = options;
@@ -52,7 +60,7 @@ export function useImpactPreview(options: { onRefused?(): void } = {}): ImpactPr
   const confirm = useCallback(
     async (write: ProposedWrite) => {
       const impact = await load(write);
-      if (impact.employeesAffected === 0) {
+      if (!touchesPay(impact)) {
         toast.info(NO_ONE_AFFECTED);
         return true;
       }
@@ -67,7 +75,7 @@ export function useImpactPreview(options: { onRefused?(): void } = {}): ImpactPr
   const preview = useCallback(
     async (write: ProposedWrite) => {
       const impact = await load(write);
-      if (impact.employeesAffected === 0) toast.info(NO_ONE_AFFECTED);
+      if (!touchesPay(impact)) toast.info(NO_ONE_AFFECTED);
       else setShown({ impact, write, asking: false });
     },
     [toast, load],
