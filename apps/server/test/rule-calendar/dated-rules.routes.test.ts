@@ -217,6 +217,18 @@ describe('a rule change from a past day', () => {
   });
 });
 
+describe('a rule written to the value it has today', () => {
+  it('from a past day still takes that value from that day, up to the next version', async () => {
+    const now = (await baseSalary()).amount;
+    const from = plus(today, -35);
+    expect(await grossOn(from)).not.toBe(now);
+    expect((await putBase(now, `?effectiveFrom=${from}`)).statusCode).toBe(200);
+    expect(await grossOn(from)).toBe(now);
+    expect(await grossOn(plus(today, -20))).toBe(4250);
+    expect(await grossOn()).toBe(now);
+  });
+});
+
 describe('factors and settings', () => {
   it('a factor created for a day to come prices only from that day', async () => {
     const day = plus(today, 30);

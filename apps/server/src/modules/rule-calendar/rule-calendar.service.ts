@@ -64,6 +64,9 @@ export function ruleValueToApi(kind: RuleKind, value: Record<string, unknown> | 
   return shown as Record<string, unknown>;
 }
 
+/** The first version's day: before any other (PostgreSQL's date '-infinity'). */
+const FIRST_DAY = '-infinity';
+
 /** "Scheduled change not found". */
 const NOT_FOUND = 'Scheduled change not found';
 
@@ -92,12 +95,22 @@ export function createRuleCalendar(deps: {
   };
 
   /** After a rule write, before its audit entry: the changes become versions from the write's day. */
-  async function settle(uow: UnitOfWork): Promise<SettledRules> {
+  async function settle(uow: UnitOfWork, touched: ReadonlySet<string>): Promise<SettledRules> {
     const versions = deps.versions(uow.tx);
     const today = await deps.today(uow.tx);
     const day = uow.effectiveFrom ?? today;
-    const changes = await versions.changedSince(today);
-    if (changes.length) await versions.writeAt(changes, day, today, uow.actor?.email ?? null);
+    const changes = await versions.changedSince(today, touched);
+    const by = uow.actor?.email ?? null;
+    // A rule created with no day given, that never had a version, has always been: it holds on
+    // every day (as the rules already there before any dated write do), so the past reads it.
+    const opening: ChangedRule[] = [];
+    const dated: ChangedRule[] = [];
+    for (const c of changes) {
+      const always = uow.effectiveFrom === undefined && c.before === null && c.value !== null;
+      (always && !(await versions.hasVersions(c)) ? opening : dated).push(c);
+    }
+    if (opening.length) await versions.writeAt(opening, FIRST_DAY, today, by);
+    if (dated.length) await versions.writeAt(dated, day, today, by);
     const details = day === today ? {} : { effectiveFrom: day, ...(day > today ? { scheduled: true } : {}) };
     return { effectiveFrom: day, today, changes, details };
   }
@@ -109,11 +122,17 @@ export function createRuleCalendar(deps: {
      * (`details.backPay`), priced as of each day before and after. Answers what `settle` did.
      */
     async dated(uow: UnitOfWork, write: () => Promise<void>): Promise<SettledRules> {
-      await deps.versions(uow.tx).open();
+      const versions = deps.versions(uow.tx);
+      await versions.open();
       let settled: SettledRules | undefined;
       const run = async () => {
+        // What the write touched: a rule written to the value it had still gets its day.
+        const was = await versions.rowVersions();
         await write();
-        settled = await settle(uow);
+        const touched = new Set<string>();
+        for (const [id, version] of await versions.rowVersions())
+          if (was.get(id) !== version) touched.add(id);
+        settled = await settle(uow, touched);
       };
       const today = await deps.today(uow.tx);
       const from = uow.effectiveFrom ?? today;

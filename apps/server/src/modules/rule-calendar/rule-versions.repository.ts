@@ -125,6 +125,12 @@ const keyIn = (spec: KindSpec, alias: string, keys: readonly RuleKey[]): SQL => 
   return sql`(${raw(list(spec.keys, `${alias}.`))}) in (${sql.join(tuples, sql`, `)})`;
 };
 
+/** A rule's id among all kinds: `BASE_SALARY:3:2`, `SETTINGS`. */
+export const ruleId = (kind: RuleKind, key: RuleKey) =>
+  [kind, ...specOf(kind).keys.map((k) => key[k as keyof RuleKey])].join(':');
+const keyFromId = (spec: KindSpec, id: string): RuleKey =>
+  Object.fromEntries(spec.keys.map((k, i) => [k, Number(id.split(':')[i + 1])])) as RuleKey;
+
 export function createRuleVersionsRepository(db: DbOrTx) {
   /** Sets the rows of `spec`'s table for `keys` to their versions in force on `today`. */
   async function materialize(spec: KindSpec, keys: readonly RuleKey[], today: string): Promise<void> {
@@ -166,16 +172,35 @@ export function createRuleVersionsRepository(db: DbOrTx) {
       }
     },
 
-    /** The rules whose table row differs from their version in force on `day` (what a write changed). */
-    async changedSince(day: string): Promise<ChangedRule[]> {
+    /** Every rule row's version number, keyed `KIND:key…` (what a write touched shows as a new one). */
+    async rowVersions(): Promise<Map<string, number>> {
+      const out = new Map<string, number>();
+      for (const spec of RULE_KINDS) {
+        const result = await db.execute(
+          sql`select ${raw(spec.keys.length ? `${list(spec.keys)}, ` : '')}version from ${raw(spec.table)}`,
+        );
+        for (const row of rowsOf(result)) out.set(ruleId(spec.kind, keyOf(spec, row)), Number(row.version));
+      }
+      return out;
+    },
+
+    /**
+     * The rules whose table row differs from their version in force on `day`, and those in
+     * `touched` (written, even to the value they had): what a write changed.
+     */
+    async changedSince(day: string, touched: ReadonlySet<string> = new Set()): Promise<ChangedRule[]> {
       const out: ChangedRule[] = [];
       for (const spec of RULE_KINDS) {
         const keys = spec.keys.map((k) => `coalesce(t.${k}, v.${k}) as ${k}`);
         const now = `case when t.id is null then null else ${valueSql(spec, 't')} end`;
+        const mine = [...touched]
+          .filter((id) => id.startsWith(`${spec.kind}:`))
+          .map((id) => keyFromId(spec, id));
+        const written = mine.length ? sql` or ${keyIn(spec, 't', mine)}` : sql``;
         const result = await db.execute(sql`
           select ${raw(keys.length ? `${keys.join(', ')}, ` : '')}${raw(now)} as value, v.value as before
           from ${raw(spec.table)} t full join ${inForceOn(spec.kind, day)} v on ${raw(sameRule(spec, 't', 'v'))}
-          where ${raw(now)} is distinct from v.value`);
+          where ${raw(now)} is distinct from v.value${written}`);
         for (const row of rowsOf(result))
           out.push({
             kind: spec.kind,
@@ -209,6 +234,20 @@ export function createRuleVersionsRepository(db: DbOrTx) {
           changes.filter((c) => c.kind === spec.kind).map((c) => c.key),
           today,
         );
+    },
+
+    /** Whether a rule has any version at all (waiting or not). */
+    async hasVersions(change: Pick<ChangedRule, 'kind' | 'key'>): Promise<boolean> {
+      const spec = specOf(change.kind);
+      const match = spec.keys.map((k) => sql`${sql.raw(k)} = ${change.key[k as keyof RuleKey]}::int`);
+      const [row] = rowsOf(
+        await db.execute(
+          sql`select 1 as one from rule_versions where kind = ${change.kind}${
+            match.length ? sql` and ${sql.join(match, sql` and `)}` : sql``
+          } limit 1`,
+        ),
+      );
+      return row !== undefined;
     },
 
     /** When the next waiting version starts (null: none). */
