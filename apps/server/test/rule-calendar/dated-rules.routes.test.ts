@@ -283,6 +283,24 @@ describe('factors and settings', () => {
     });
   });
 
+  it('settings saved unchanged for a later day still take that day (after a change scheduled before it)', async () => {
+    const now = await t.callAsAdmin<Record<string, unknown>>({ method: 'GET', url: '/api/settings' });
+    const { updatedAt: _u, version: _v, ...record } = now.envelope.data;
+    const day = plus(today, 90);
+    const res = await t.callAsAdmin({
+      method: 'PUT',
+      url: `/api/settings?effectiveFrom=${day}`,
+      payload: record,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const waiting = (await scheduled()).find((s) => s.kind === 'settings' && s.effectiveFrom === day);
+    expect(waiting?.changes).toContainEqual({
+      field: 'remoteMultiplier',
+      before: 10,
+      after: record.remoteMultiplier,
+    });
+  });
+
   it('a viewer who may not read the rules sees no rule change in the list', async () => {
     const viewer = await t.createUser({ manageEmployee: true });
     const res = await t.call<ScheduledChange[]>({

@@ -194,7 +194,7 @@ export function createRuleVersionsRepository(db: DbOrTx) {
         const keys = spec.keys.map((k) => `coalesce(t.${k}, v.${k}) as ${k}`);
         const now = `case when t.id is null then null else ${valueSql(spec, 't')} end`;
         const mine = [...touched]
-          .filter((id) => id.startsWith(`${spec.kind}:`))
+          .filter((id) => id.split(':')[0] === spec.kind)
           .map((id) => keyFromId(spec, id));
         const written = mine.length ? sql` or ${keyIn(spec, 't', mine)}` : sql``;
         const result = await db.execute(sql`
