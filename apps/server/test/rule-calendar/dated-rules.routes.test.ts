@@ -161,6 +161,14 @@ describe('a rule change for a day still to come', () => {
     expect((await scheduled()).some((s) => s.kind === 'baseSalary')).toBe(false);
   });
 
+  it('is refused whole from a day more than ten years back, naming it, and writes nothing', async () => {
+    const before = await listBody();
+    const res = await putBase(9999, '?effectiveFrom=1800-01-01');
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Effective From must be within ten years before today');
+    expect(await listBody()).toBe(before);
+  });
+
   it('is refused whole with a malformed day, naming it', async () => {
     const res = await putBase(4500, '?effectiveFrom=2026-02-30');
     expect(res.statusCode).toBe(400);

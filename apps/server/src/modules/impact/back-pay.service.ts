@@ -1,6 +1,7 @@
 import { type Cents, fromCents, sumCents } from '@salary/shared/common/money';
 import { BACK_PAY_LISTED, type BackPay, type BackPayEmployee } from '@salary/shared/impact/impact.contract';
 import type { DbOrTx } from '../../db/client.ts';
+import { badRequest } from '../../lib/app-error.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { PricingService } from '../pricing/pricing.service.ts';
 import { addDays, type DayFigures, owed, sweep } from './back-pay.calc.ts';
@@ -68,6 +69,10 @@ export function storedBackPayOf(details: unknown): StoredBackPay | undefined {
   return found && Array.isArray(found.employees) ? found : undefined;
 }
 
+/** How far back a write may be dated: ten years (back pay beyond that is time-barred anyway). */
+const BACK_PAY_DAYS_MAX = 3653;
+export const EFFECTIVE_FROM_TOO_EARLY = 'Effective From must be within ten years before today';
+
 export function createBackPayService(deps: {
   pricing: PricingService;
   repo: RepositoryOn<BackPayRepository>;
@@ -119,6 +124,11 @@ export function createBackPayService(deps: {
       write: () => Promise<unknown>,
     ): Promise<StoredBackPay | undefined> {
       const today = await deps.repo(uow.tx).today();
+      // Back pay is counted day by day: a day centuries back would hold the write lock for hours.
+      if (from < addDays(today, -BACK_PAY_DAYS_MAX))
+        throw badRequest(EFFECTIVE_FROM_TOO_EARLY, [
+          { field: 'effectiveFrom', message: EFFECTIVE_FROM_TOO_EARLY },
+        ]);
       if (from >= today || (scope !== 'all' && scope.length === 0)) {
         await write();
         return undefined;
