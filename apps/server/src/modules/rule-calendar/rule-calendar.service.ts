@@ -1,5 +1,5 @@
 import { asCents, fromCents, fromFactorUnits, type RuleUnits } from '@salary/shared/common/money';
-import type { Actor } from '@salary/shared/common/permissions';
+import { type Actor, canReadMoneyRules } from '@salary/shared/common/permissions';
 import type { ScheduledChange } from '@salary/shared/employees/dated.contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -175,8 +175,10 @@ export function createRuleCalendar(deps: {
       return due.length;
     },
 
-    /** The rule changes waiting for their day, soonest first, as the scheduled-changes list shows them. */
-    async scheduled(): Promise<ScheduledChange[]> {
+    /** The rule changes waiting for their day, soonest first, as the scheduled-changes list shows them (money-rule readers only). */
+    async scheduled(actor: Actor): Promise<ScheduledChange[]> {
+      // Their amounts are money rules: only for those who may read the rules.
+      if (!canReadMoneyRules(actor)) return [];
       return (await deps.versions().waiting()).map((v: RuleVersionRow) => ({
         id: v.id,
         kind: KIND_NAMES[v.kind].kind,

@@ -1,5 +1,4 @@
 import { emptyEnvelope, idParam } from '@salary/shared/common/envelope';
-import { canReadMoneyRules } from '@salary/shared/common/permissions';
 import { scheduledChangeSchema } from '@salary/shared/employees/dated.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,7 +25,7 @@ export const scheduledChangesRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       const people = await employees.scheduled(request.actor);
-      const rules = canReadMoneyRules(request.actor) ? await ruleCalendar.scheduled() : [];
+      const rules = await ruleCalendar.scheduled(request.actor);
       const all = [...people, ...rules].sort(
         (a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom) || a.id - b.id,
       );
