@@ -1,7 +1,8 @@
-import { todayIn } from '@salary/shared/common/calendar-day';
+import { addDays, todayIn } from '@salary/shared/common/calendar-day';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeZone } from '../support/dated-company.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -38,8 +39,7 @@ const made = new Map<
   }
 >();
 
-const plus = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const plus = addDays;
 
 const INITIAL: Record<Rule, number> = { base: 4000, factor: 0.05, remote: 3 };
 /** Every dated write of every run, per rule and day (runs share the database: earlier writes hold on). */
@@ -55,18 +55,7 @@ async function company(t: TestContext) {
   const base = await t.newBaseSalary(grade.id, level.id, INITIAL.base);
   const factor = await t.newFactor(job.id, position.id, 'PERCENTAGE', INITIAL.factor);
   await t.setSettings({ remoteMultiplier: INITIAL.remote, loyaltyMultiplier: 1 });
-  const zone = await t.callAsAdmin<{ version: number }>({ method: 'GET', url: '/api/company' });
-  await t.callAsAdmin({
-    method: 'PUT',
-    url: '/api/company',
-    payload: {
-      companyName: 'Acme',
-      currency: 'USD',
-      locale: 'en-US',
-      timeZone: 'UTC',
-      version: zone.envelope.data.version,
-    },
-  });
+  await setTimeZone(t, 'UTC');
   const employees: number[] = [];
   for (const [i, remote] of [false, true].entries()) {
     const res = await t.callAsAdmin<EmployeeView>({

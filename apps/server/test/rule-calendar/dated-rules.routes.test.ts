@@ -1,7 +1,8 @@
-import { todayIn } from '@salary/shared/common/calendar-day';
+import { addDays, todayIn } from '@salary/shared/common/calendar-day';
 import type { ScheduledChange } from '@salary/shared/employees/dated.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeZone } from '../support/dated-company.ts';
 import { ADMIN, buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -16,24 +17,7 @@ let c: Awaited<ReturnType<TestContext['newCompany']>>;
 let employeeId: number;
 let today: string;
 
-const plus = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-async function setTimeZone(timeZone: string): Promise<void> {
-  const now = await t.callAsAdmin<{ version: number }>({ method: 'GET', url: '/api/company' });
-  const res = await t.callAsAdmin({
-    method: 'PUT',
-    url: '/api/company',
-    payload: {
-      companyName: 'Acme',
-      currency: 'USD',
-      locale: 'en-US',
-      timeZone,
-      version: now.envelope.data.version,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const plus = addDays;
 
 /** The employee's gross as of a day (today without one). */
 const grossOn = async (day?: string) => {
@@ -66,7 +50,7 @@ const putBase = async (amount: number, query: string) => {
 beforeAll(async () => {
   t = await buildTestApp();
   c = await t.newCompany(4000);
-  await setTimeZone('UTC');
+  await setTimeZone(t, 'UTC');
   today = todayIn('UTC');
   const res = await t.callAsAdmin<EmployeeView>({
     method: 'POST',
@@ -324,12 +308,12 @@ describe('factors and settings', () => {
 
 describe('the day comes', () => {
   it('the rule table takes the change before the first request of that day reads, audited by the system', async () => {
-    await setTimeZone('Pacific/Pago_Pago');
+    await setTimeZone(t, 'Pacific/Pago_Pago');
     const day = todayIn('Pacific/Kiritimati');
     expect(day > todayIn('Pacific/Pago_Pago')).toBe(true);
     expect((await putBase(4600, `?effectiveFrom=${day}`)).statusCode).toBe(200);
     expect((await baseSalary()).amount).toBe(4300);
-    await setTimeZone('Pacific/Kiritimati');
+    await setTimeZone(t, 'Pacific/Kiritimati');
     expect((await baseSalary()).amount).toBe(4600);
     expect((await scheduled()).some((s) => s.kind === 'baseSalary')).toBe(false);
     const audit = await t.callAsAdmin<{
