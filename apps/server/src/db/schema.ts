@@ -283,12 +283,18 @@ export const company = pgTable(
     currency: text('currency').notNull().default('USD'),
     locale: text('locale').notNull().default('en-US'),
     timeZone: text('time_zone'),
+    /** Contracted hours a week of a new employee whose hours are not given (migration 0019). */
+    standardWeeklyHours: numeric('standard_weekly_hours', { precision: 5, scale: 2 }).notNull().default('40'),
     version: integer('version').notNull().default(1),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('company_single_row', sql`${t.id} = 1`),
     check('company_currency_code', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check(
+      'company_standard_weekly_hours',
+      sql`${t.standardWeeklyHours} > 0 and ${t.standardWeeklyHours} <= 168`,
+    ),
   ],
 );
 
@@ -329,6 +335,8 @@ export const employees = pgTable(
     hireDate: date('hire_date', { mode: 'string' }),
     careerStartDate: date('career_start_date', { mode: 'string' }),
     leaveDate: date('leave_date', { mode: 'string' }),
+    /** Contracted hours a week (migration 0019): hourly pay in the pay report; new employees take the company's standard. */
+    weeklyHours: numeric('weekly_hours', { precision: 5, scale: 2 }).notNull().default('40'),
     /** Bumped by every write of the row: an exported row carries it, so a stale row is a conflict. */
     version: integer('version').notNull().default(1),
     /** The email of whoever last changed the row (null: created by the seed or before tracking). */
@@ -348,6 +356,7 @@ export const employees = pgTable(
     index('employees_grade_level_idx').on(t.gradeId, t.levelId),
     check('employees_name_nonempty', sql`length(trim(${t.name})) > 0`),
     check('employees_years_nonneg', sql`${t.yearsExperience} >= 0 and ${t.yearsWithCompany} >= 0`),
+    check('employees_weekly_hours', sql`${t.weeklyHours} > 0 and ${t.weeklyHours} <= 168`),
     check('employees_custom_array', sql`jsonb_typeof(${t.customMultipliers}) = 'array'`),
   ],
 );
@@ -385,6 +394,7 @@ export const employeeVersions = pgTable(
     pillar: boolean('pillar').notNull(),
     remote: boolean('remote').notNull(),
     customMultipliers: jsonb('custom_multipliers').notNull(),
+    weeklyHours: numeric('weekly_hours', { precision: 5, scale: 2 }).notNull().default('40'),
     /** Whether the employees row has taken it: false for a version whose day had not come. */
     applied: boolean('applied').notNull().default(true),
     /** The email of who wrote it (null: the migration, the seed, the system). */
@@ -402,6 +412,7 @@ export const employeeVersions = pgTable(
     index('employee_versions_job_idx').on(t.jobId),
     index('employee_versions_grade_level_idx').on(t.gradeId, t.levelId),
     check('employee_versions_years_nonneg', sql`${t.yearsExperience} >= 0 and ${t.yearsWithCompany} >= 0`),
+    check('employee_versions_weekly_hours', sql`${t.weeklyHours} > 0 and ${t.weeklyHours} <= 168`),
   ],
 );
 

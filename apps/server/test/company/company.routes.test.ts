@@ -56,6 +56,7 @@ describe('the company record', () => {
       currency: 'USD',
       locale: 'en-US',
       timeZone: serverTimeZone(),
+      standardWeeklyHours: 40,
       version: 1,
       updatedAt: null,
     });

@@ -96,14 +96,14 @@ describe('GET /api/employees/export', () => {
     expect(sheet.getRow(1).getCell(15).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     // The filter covers every row (and the name LibreOffice and Gnumeric look for says so).
-    expect(sheet.autoFilter).toBe(`A1:S${rows.length}`);
+    expect(sheet.autoFilter).toBe(`A1:T${rows.length}`);
     const names = (book as unknown as { definedNames: { model: Array<{ name: string; ranges: string[] }> } })
       .definedNames.model;
     expect(names).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           name: '_xlnm._FilterDatabase',
-          ranges: [`Employees!$A$1:$S$${rows.length}`],
+          ranges: [`Employees!$A$1:$T$${rows.length}`],
         }),
       ]),
     );
@@ -132,8 +132,8 @@ describe('GET /api/employees/export', () => {
     const ada = list.find((e) => e.id === ids.ada)!;
     const adaRow = sheet.getRow(rows.findIndex((r) => r[0] === ids.ada) + 1);
     // The hidden Row Key: this installation, the ID, the version, …
-    expect(String(adaRow.getCell(19).value)).toMatch(new RegExp(`^ss1:[0-9a-f]{12}:${ids.ada}:1:`));
-    expect((adaRow.values as unknown[]).slice(1, 19)).toEqual([
+    expect(String(adaRow.getCell(20).value)).toMatch(new RegExp(`^ss1:[0-9a-f]{12}:${ids.ada}:1:`));
+    expect((adaRow.values as unknown[]).slice(1, 20)).toEqual([
       ids.ada,
       'Ada Lovelace',
       c.job.name,
@@ -151,18 +151,19 @@ describe('GET /api/employees/export', () => {
       undefined,
       undefined,
       undefined,
+      40,
       ada.calculatedSalary,
       ada.accumulatedCost,
     ]);
     expect(ada.calculatedSalary).toBe(7777.77);
-    for (const col of [1, 7, 8, 17, 18]) expect(adaRow.getCell(col).type).toBe(ExcelJS.ValueType.Number);
-    expect(adaRow.getCell(17).numFmt).toBe('"$"#,##0.00');
+    for (const col of [1, 7, 8, 17, 18, 19]) expect(adaRow.getCell(col).type).toBe(ExcelJS.ValueType.Number);
     expect(adaRow.getCell(18).numFmt).toBe('"$"#,##0.00');
+    expect(adaRow.getCell(19).numFmt).toBe('"$"#,##0.00');
 
     // No base salary for the grade and level: the money cells are empty, not 0.
     const orphanRow = rows.find((r) => r[0] === ids.orphan)!;
-    expect(orphanRow[16] ?? null).toBeNull();
     expect(orphanRow[17] ?? null).toBeNull();
+    expect(orphanRow[18] ?? null).toBeNull();
   });
 
   it('writes formula-like names as plain text that round-trips exactly', async () => {
@@ -215,7 +216,7 @@ describe('GET /api/employees/export', () => {
 
     const bySalary = await exported('?salaryFrom=7000&salaryTo=8000', tokens.salary);
     expect(bySalary.rows.length).toBeGreaterThan(1);
-    for (const r of bySalary.rows.slice(1)) expect(r[15]).toBe(7777.77);
+    for (const r of bySalary.rows.slice(1)) expect(r[16]).toBe(7777.77);
 
     const refused = await t.call({
       method: 'GET',

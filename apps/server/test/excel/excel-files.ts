@@ -46,8 +46,8 @@ export const IMPORT_HEADER = [
   'Remote',
 ];
 
-/** The days' columns, after Gender (personal: only for its readers) in exports and the template. */
-export const DAY_HEADERS = ['Hire Date', 'Career Start Date', 'Leave Date'];
+/** The days' columns and the hours, after Gender (personal: only for its readers) in exports and the template. */
+export const DAY_HEADERS = ['Hire Date', 'Career Start Date', 'Leave Date', 'Weekly Hours'];
 
 type Cell = Cells[number];
 type Named = { name: string };

@@ -62,6 +62,8 @@ describe('GET /api/employees/template/download', () => {
       // The days' examples are date cells (the leave date's is blank).
       new Date('2023-04-01T00:00:00Z'),
       new Date('2020-09-01T00:00:00Z'),
+      undefined,
+      40,
     ]);
     expect(validationAt(sheet, 'C2')).toBeUndefined();
     expect(validationAt(sheet, 'L2')).toMatchObject({ type: 'list' });
@@ -103,6 +105,8 @@ describe('GET /api/employees/template/download', () => {
         'Undisclosed',
         new Date('2023-04-01T00:00:00Z'),
         new Date('2020-09-01T00:00:00Z'),
+        undefined,
+        40,
       ]);
 
       const help = sheetValues(book.getWorksheet('Instructions')!)

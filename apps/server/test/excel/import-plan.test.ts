@@ -59,6 +59,7 @@ function stored(id: number, version = 1, over: Partial<StoredEmployee['fields']>
       hireDate: null,
       careerStartDate: null,
       leaveDate: null,
+      weeklyHours: 40,
       ...over,
     },
   };

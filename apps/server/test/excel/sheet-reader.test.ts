@@ -244,6 +244,7 @@ describe('export rows', () => {
     hireDate: '2023-04-01',
     careerStartDate: null,
     leaveDate: null,
+    weeklyHours: 20.5,
     employmentStatus: 'ACTIVE',
     customMultipliers: [],
     calculatedSalary: 4450.5,
@@ -266,6 +267,7 @@ describe('export rows', () => {
     new Date('2023-04-01T00:00:00Z'),
     null,
     null,
+    20.5,
   ];
 
   it.each([
@@ -275,7 +277,7 @@ describe('export rows', () => {
     ['both', { salary: true, cost: true }, ['Calculated Salary', 'Total Cost'], [4450.5, null]],
   ])('a user who may see %s', (_label, visibility, extraHeaders, extraValues) => {
     const columns = exportColumns(visibility);
-    expect(columns.map((c) => c.header).slice(15)).toEqual(extraHeaders);
+    expect(columns.map((c) => c.header).slice(16)).toEqual(extraHeaders);
     expect(exportRow(columns, employee)).toEqual([...base, ...extraValues]);
   });
 });

@@ -95,7 +95,7 @@ describe('the quartiles', () => {
   it('hold everyone once, sizes differ by at most one, the lower ones take the remainder', () => {
     fc.assert(
       fc.property(rowsOf(['FEMALE', 'MALE']), (rows) => {
-        const priced = rows.map((r) => ({ id: r.id, pay: r.pay!, female: r.gender === 'FEMALE' }));
+        const priced = rows.map((r) => ({ id: r.id, pay: BigInt(r.pay!), female: r.gender === 'FEMALE' }));
         const quartiles = quartilesOf(priced);
         const sizes = quartiles.map((q) => q.size);
         expect(sizes.reduce((a, b) => a + b, 0)).toBe(rows.length);
@@ -137,8 +137,8 @@ describe('small groups', () => {
             Number(roundDiv(BigInt(pays.reduce((a, b) => a + b, 0)), BigInt(pays.length))) / 100;
           for (const c of report.categories.filter((x) => !x.tooFew)) {
             const members = rows.filter((r) => keyOf(r) === c.key);
-            const women = members.filter((r) => r.gender === 'FEMALE').map((r) => r.pay!);
-            const men = members.filter((r) => r.gender === 'MALE').map((r) => r.pay!);
+            const women = members.filter((r) => r.gender === 'FEMALE').map((r) => Number(r.pay!));
+            const men = members.filter((r) => r.gender === 'MALE').map((r) => Number(r.pay!));
             expect(Math.min(women.length, men.length)).toBeGreaterThanOrEqual(minGroup);
             expect([c.meanPayFemale, c.meanPayMale]).toEqual([meanOf(women), meanOf(men)]);
           }

@@ -3466,6 +3466,8 @@ export interface operations {
               locale: string;
               /** @description IANA time zone of the times shown */
               timeZone: string;
+              /** @description Contracted hours a week of a new employee whose hours are not given (hourly pay's divisor) */
+              standardWeeklyHours: number;
               version: number;
               /** @description When it was last saved (ISO 8601); null: never */
               updatedAt: string | null;
@@ -3512,6 +3514,7 @@ export interface operations {
           currency: string;
           locale: string;
           timeZone: string;
+          standardWeeklyHours?: number;
           /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
           version?: number;
         };
@@ -3534,6 +3537,8 @@ export interface operations {
               locale: string;
               /** @description IANA time zone of the times shown */
               timeZone: string;
+              /** @description Contracted hours a week of a new employee whose hours are not given (hourly pay's divisor) */
+              standardWeeklyHours: number;
               version: number;
               /** @description When it was last saved (ISO 8601); null: never */
               updatedAt: string | null;
@@ -3913,6 +3918,7 @@ export interface operations {
                 hireDate: string | null;
                 careerStartDate: string | null;
                 leaveDate: string | null;
+                weeklyHours: number;
                 /** @enum {string} */
                 employmentStatus: "ACTIVE" | "LEAVER" | "NOT_STARTED";
                 customMultipliers: string[];
@@ -3984,6 +3990,7 @@ export interface operations {
           hireDate?: string | null;
           careerStartDate?: string | null;
           leaveDate?: string | null;
+          weeklyHours?: number;
           customMultipliers?: (string | {
               id: string;
               [key: string]: unknown;
@@ -4033,6 +4040,7 @@ export interface operations {
               hireDate: string | null;
               careerStartDate: string | null;
               leaveDate: string | null;
+              weeklyHours: number;
               /** @enum {string} */
               employmentStatus: "ACTIVE" | "LEAVER" | "NOT_STARTED";
               customMultipliers: string[];
@@ -4124,6 +4132,7 @@ export interface operations {
               hireDate: string | null;
               careerStartDate: string | null;
               leaveDate: string | null;
+              weeklyHours: number;
               /** @enum {string} */
               employmentStatus: "ACTIVE" | "LEAVER" | "NOT_STARTED";
               customMultipliers: string[];
@@ -4204,6 +4213,7 @@ export interface operations {
           hireDate?: string | null;
           careerStartDate?: string | null;
           leaveDate?: string | null;
+          weeklyHours?: number;
           customMultipliers?: (string | {
               id: string;
               [key: string]: unknown;
@@ -4253,6 +4263,7 @@ export interface operations {
               hireDate: string | null;
               careerStartDate: string | null;
               leaveDate: string | null;
+              weeklyHours: number;
               /** @enum {string} */
               employmentStatus: "ACTIVE" | "LEAVER" | "NOT_STARTED";
               customMultipliers: string[];

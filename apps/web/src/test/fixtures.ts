@@ -43,6 +43,7 @@ export function newEmployeeView(overrides: Partial<EmployeeView> = {}): Employee
   return {
     id: 7,
     name: 'Ada Lovelace',
+    weeklyHours: 40,
     technologyId: 1,
     specializationId: 2,
     gradeId: 3,

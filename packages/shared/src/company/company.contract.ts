@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DateTimeFormat } from '../common/date-time.ts';
-import { plainText, requiredText } from '../common/fields.ts';
-import type { MoneyFormat } from '../common/money.ts';
+import { numericInput, plainText, requiredText } from '../common/fields.ts';
+import { hasAtMostTwoDecimals, type MoneyFormat } from '../common/money.ts';
 import { versionField } from '../common/stale-version.ts';
 
 /*
@@ -87,6 +87,21 @@ export const timeZoneField = plainText('Time zone')
   .refine((v) => v.length === 0 || canonicalTimeZone(v) !== undefined, TIME_ZONE_MESSAGE)
   .transform((v) => canonicalTimeZone(v) ?? v);
 
+export const STANDARD_WEEKLY_HOURS_LABEL = 'Standard weekly hours';
+/** The hours a new employee takes when none are given, until the company says otherwise. */
+export const DEFAULT_WEEKLY_HOURS = 40;
+
+export const standardWeeklyHoursField = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : numericInput(v)),
+  z
+    .number({ error: `${STANDARD_WEEKLY_HOURS_LABEL} must be a number` })
+    .refine(Number.isFinite, `${STANDARD_WEEKLY_HOURS_LABEL} must be a number`)
+    .gt(0, `${STANDARD_WEEKLY_HOURS_LABEL} must be more than 0`)
+    .max(168, `${STANDARD_WEEKLY_HOURS_LABEL} must be at most 168`)
+    .refine(hasAtMostTwoDecimals, `${STANDARD_WEEKLY_HOURS_LABEL} can have at most 2 decimals`)
+    .optional(),
+);
+
 /** PUT /api/company: the whole record; `version` as read (absent: the last save wins). */
 export const updateCompanyBody = z
   .object({
@@ -94,6 +109,8 @@ export const updateCompanyBody = z
     currency: currencyField,
     locale: localeField,
     timeZone: timeZoneField,
+    /** Absent: keeps the stored hours (clients from before the field existed). */
+    standardWeeklyHours: standardWeeklyHoursField,
     version: versionField,
   })
   .describe('The company record: name, currency, number and date format, time zone');
@@ -108,6 +125,9 @@ export const companySchema = z
     currency: z.string().describe('ISO 4217 code (two decimals)'),
     locale: z.string().describe('BCP 47 tag of number and date formats'),
     timeZone: z.string().describe('IANA time zone of the times shown'),
+    standardWeeklyHours: z
+      .number()
+      .describe("Contracted hours a week of a new employee whose hours are not given (hourly pay's divisor)"),
     version: z.number().int(),
     updatedAt: z.string().nullable().describe('When it was last saved (ISO 8601); null: never'),
   })
@@ -131,6 +151,7 @@ export const COMPANY_FIELD_LABELS: Record<string, string> = {
   currency: 'Currency',
   locale: 'Number and date format',
   timeZone: 'Time zone',
+  standardWeeklyHours: STANDARD_WEEKLY_HOURS_LABEL,
 };
 
 export const STALE_COMPANY_MESSAGE =

@@ -14,6 +14,7 @@ import { choiceField } from './fields/choice.ts';
 import { dateField } from './fields/date.ts';
 import type { CellReading, ExportCell, FieldBase, SheetCell } from './fields/field-spec.ts';
 import { flagField } from './fields/flag.ts';
+import { hoursField } from './fields/hours.ts';
 import { referenceField } from './fields/reference.ts';
 import { textField } from './fields/text.ts';
 import { yearsField } from './fields/years.ts';
@@ -21,9 +22,10 @@ import { yearsField } from './fields/years.ts';
 /**
  * text: a string column; reference: the id of a job/position/grade/level (named in lists
  * and sheets); years: numeric(5,2), at most two decimals; flag: a boolean (Yes/No in sheets);
- * choice: one of a few values (gender); date: a calendar day, 'YYYY-MM-DD'.
+ * choice: one of a few values (gender); date: a calendar day, 'YYYY-MM-DD'; hours: contracted
+ * hours a week, numeric(5,2), optional (a new employee takes the company's standard).
  */
-export type EmployeeFieldKind = 'text' | 'reference' | 'years' | 'flag' | 'choice' | 'date';
+export type EmployeeFieldKind = 'text' | 'reference' | 'years' | 'hours' | 'flag' | 'choice' | 'date';
 
 /** The employee's gender (Directive (EU) 2023/970's reporting needs FEMALE and MALE). */
 export const GENDERS = ['FEMALE', 'MALE', 'OTHER', 'UNDISCLOSED'] as const;
@@ -289,6 +291,25 @@ export const EMPLOYEE_FIELDS = [
       help: `${DATE_HELP} Not before the Hire Date.`,
     },
   }),
+  hoursField({
+    key: 'weeklyHours',
+    input: 'weeklyHours',
+    wire: 'weeklyHours',
+    label: 'Weekly Hours',
+    column: 'weekly_hours',
+    formDefault: '',
+    required: false,
+    sqlDefault: 'coalesce((select standard_weekly_hours from company), 40)',
+    excel: {
+      width: 14,
+      templateWidth: 14,
+      example: 40,
+      help:
+        'Contracted hours a week: more than 0, at most 168, at most 2 decimals (e.g. 40 or 20.5). ' +
+        "Blank keeps an existing employee's hours (new employees: the company's standard weekly hours).",
+    },
+    aliases: ['hours', 'hours per week'],
+  }),
 ] as const satisfies readonly EmployeeFieldSpec[];
 
 /** What an entry declares (the list above is checked against it). */
@@ -305,6 +326,8 @@ export interface EmployeeFieldSpec extends FieldBase {
   choiceLabels?: Readonly<Record<string, string>>;
   /** For years: the date field that decides them when set, and how the form says so. */
   derivedFrom?: { field: string; note: string };
+  /** For hours: the SQL a new employee's value comes from when none is given. */
+  sqlDefault?: string;
   /** The export's and the template's cell (references are written by name: not here). */
   toCell?: (value: never) => ExportCell;
   /** The import's reading of a cell (references are resolved by name: not here). */

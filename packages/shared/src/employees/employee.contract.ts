@@ -90,6 +90,8 @@ export interface EmployeeInput extends EmployeeProfile {
   hireDate?: string | null;
   careerStartDate?: string | null;
   leaveDate?: string | null;
+  /** Contracted hours a week; undefined on a write keeps the stored hours (new employees: the company's standard). */
+  weeklyHours?: number;
 }
 
 export function toEmployeeInput(body: z.output<typeof employeeFormBody>): EmployeeInput {
@@ -110,6 +112,7 @@ export function toEmployeeInput(body: z.output<typeof employeeFormBody>): Employ
     hireDate: body.hireDate,
     careerStartDate: body.careerStartDate,
     leaveDate: body.leaveDate,
+    weeklyHours: body.weeklyHours,
   };
 }
 

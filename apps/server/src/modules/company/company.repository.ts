@@ -10,6 +10,8 @@ export interface CompanyValues {
   currency: string;
   locale: string;
   timeZone: string | null;
+  /** numeric(5,2) as text. */
+  standardWeeklyHours: string;
 }
 
 const COMPANY_ID = 1;

@@ -4,6 +4,7 @@ import { STALE_VERSION_ERROR } from '@salary/shared/common/stale-version';
 import {
   type Company,
   type CompanyFormat,
+  DEFAULT_WEEKLY_HOURS,
   formatOf,
   STALE_COMPANY_MESSAGE,
   type UpdateCompanyInput,
@@ -33,6 +34,7 @@ export function toCompany(row: CompanyRow | undefined, defaults: CompanyDefaults
     currency: row?.currency ?? 'USD',
     locale: row?.locale ?? 'en-US',
     timeZone: row?.timeZone ?? defaults.timeZone,
+    standardWeeklyHours: row ? Number(row.standardWeeklyHours) : DEFAULT_WEEKLY_HOURS,
     version: row?.version ?? 1,
     updatedAt: row ? row.updatedAt.toISOString() : null,
   };
@@ -67,11 +69,18 @@ export function createCompanyService(deps: {
     async update(uow: UnitOfWork, actor: Actor, input: UpdateCompanyInput): Promise<Company> {
       requirePermission(actor, 'manageSettings');
       const before = await read(uow.tx);
-      const { version, companyName, ...rest } = input;
-      const saved = await deps.company(uow.tx).update({ name: companyName, ...rest }, version);
+      const { version, companyName, standardWeeklyHours, ...rest } = input;
+      const saved = await deps.company(uow.tx).update(
+        {
+          name: companyName,
+          ...rest,
+          standardWeeklyHours: (standardWeeklyHours ?? before.standardWeeklyHours).toFixed(2),
+        },
+        version,
+      );
       if (!saved) throw new AppError(409, STALE_VERSION_ERROR, STALE_COMPANY_MESSAGE);
       const after = toCompany(saved, deps.defaults);
-      const fields = ['companyName', 'currency', 'locale', 'timeZone'] as const;
+      const fields = ['companyName', 'currency', 'locale', 'timeZone', 'standardWeeklyHours'] as const;
       await deps.audit.record(uow, {
         action: 'update',
         entityType: 'company',

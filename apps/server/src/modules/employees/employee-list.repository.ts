@@ -5,6 +5,7 @@ import { company, employees, employeeVersions, grades, jobs, levels, positions }
 import { idIn } from '../../db/sql-arrays.ts';
 import { currentSnapshot } from '../../lib/snapshot.repository.ts';
 import type { NamePair, RowTuple } from './employee.model.ts';
+import { DATED_KINDS } from './employee-versions.repository.ts';
 
 /*
  * The employee list's SQL: the rows the employees' repository and pricing's read, in the
@@ -28,7 +29,7 @@ const ROW_TUPLE_COLUMNS = sql.raw(
   [
     'e.id',
     ...FIELDS.map((f) =>
-      f.kind === 'years'
+      f.kind === 'years' || f.kind === 'hours'
         ? `e.${f.column}::float8`
         : f.kind === 'date'
           ? `e.${f.column}::text`
@@ -69,7 +70,7 @@ function nameSearch(search: string): SQL {
  */
 export type RowFilters = EmployeeFilters & { id?: number; ids?: readonly number[]; asOf?: string };
 
-const DATED = new Set(['reference', 'years', 'flag']);
+const DATED: ReadonlySet<string> = DATED_KINDS;
 /** The employees' columns with the dated ones taken from `v`, each employee's version in force. */
 const AS_OF_COLUMNS = sql.raw(
   [

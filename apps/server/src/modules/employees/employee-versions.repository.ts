@@ -10,10 +10,17 @@ import { idIn } from '../../db/sql-arrays.ts';
  * The `employees` row holds the version in force today; every statement here keeps it so.
  */
 
-/** The fields that are dated: job, position, grade, level, the typed years and the flags. */
-export const DATED_FIELDS: readonly EmployeeField[] = EMPLOYEE_FIELDS.filter(
-  (f) => f.kind === 'reference' || f.kind === 'years' || f.kind === 'flag',
-);
+/** The kinds of field that are dated: job, position, grade, level, the typed years, the flags, the hours. */
+export const DATED_KINDS: ReadonlySet<EmployeeField['kind']> = new Set([
+  'reference',
+  'years',
+  'flag',
+  'hours',
+]);
+/** The fields that are dated. */
+export const DATED_FIELDS: readonly EmployeeField[] = EMPLOYEE_FIELDS.filter((f) => DATED_KINDS.has(f.kind));
+/** Numbers kept as exact numeric(5,2). */
+const isDecimal = (f: EmployeeField) => f.kind === 'years' || f.kind === 'hours';
 /** Their columns, and the custom multipliers (dated too). */
 const DATED_COLUMNS = [...DATED_FIELDS.map((f) => f.column), 'custom_multipliers'];
 const COLUMNS = sql.raw(DATED_COLUMNS.join(', '));
@@ -62,7 +69,7 @@ function valuesOf(row: Raw, prefix = ''): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of DATED_FIELDS) {
     const v = row[`${prefix}${f.column}`];
-    out[f.input] = f.kind === 'years' && v !== null && v !== undefined ? Number(v) : v;
+    out[f.input] = isDecimal(f) && v !== null && v !== undefined ? Number(v) : v;
   }
   out.customMultiplierIds = row[`${prefix}custom_multipliers`];
   return out;
@@ -80,17 +87,33 @@ function versionOf(row: Raw): VersionRow {
   };
 }
 
-/** The dated fields of an input as SQL values, in DATED_COLUMNS' order. */
+/**
+ * The dated fields of an input as SQL values, in DATED_COLUMNS' order. Hours not given (a
+ * version kept before there were hours): the company's standard.
+ */
 function datedValues(input: EmployeeInput): SQL {
   const values = DATED_FIELDS.map((f) => {
     const v = input[f.input];
-    return f.kind === 'years' ? sql`${(v as number).toFixed(2)}::numeric` : sql`${v}`;
+    if (v === undefined && 'sqlDefault' in f) return sql.raw(`(${f.sqlDefault})`);
+    return isDecimal(f) ? sql`${(v as number).toFixed(2)}::numeric` : sql`${v}`;
   });
   values.push(sql`${JSON.stringify(input.customMultiplierIds)}::jsonb`);
   return sql.join(values, sql`, `);
 }
 
+/** The input's fields that have a value. */
+const definedOf = (input: EmployeeInput) =>
+  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+
 export function createEmployeeVersionsRepository(db: DbOrTx) {
+  async function onDay(employeeId: number, day: string): Promise<VersionRow | undefined> {
+    const result = await db.execute(sql`
+      select id, employee_id, effective_from::text as effective_from, ${COLUMNS}, applied, recorded_by, recorded_at
+      from ${inForceOn(day, sql`employee_id = ${employeeId}`)} v`);
+    const row = rowsOf(result)[0];
+    return row ? versionOf(row) : undefined;
+  }
+
   return {
     /**
      * The earliest day a waiting version starts (null: none waits) and the company's time zone,
@@ -118,9 +141,13 @@ export function createEmployeeVersionsRepository(db: DbOrTx) {
       by: string | null,
       applied: boolean,
     ): Promise<void> {
+      // A field the write leaves out (the hours: optional) keeps its value on that day.
+      const full = DATED_FIELDS.some((f) => input[f.input] === undefined)
+        ? ({ ...(await onDay(employeeId, day))?.values, ...definedOf(input) } as EmployeeInput)
+        : input;
       await db.execute(sql`
         insert into ${employeeVersions} (employee_id, effective_from, ${COLUMNS}, applied, recorded_by)
-        values (${employeeId}, ${day}::date, ${datedValues(input)}, ${applied}, ${by}::text)
+        values (${employeeId}, ${day}::date, ${datedValues(full)}, ${applied}, ${by}::text)
         on conflict (employee_id, effective_from) do update set ${SET_EXCLUDED},
           applied = excluded.applied, recorded_by = excluded.recorded_by, recorded_at = now()`);
     },
@@ -186,13 +213,7 @@ export function createEmployeeVersionsRepository(db: DbOrTx) {
     },
 
     /** The version of one employee in force on `day` (undefined: none). */
-    async onDay(employeeId: number, day: string): Promise<VersionRow | undefined> {
-      const result = await db.execute(sql`
-        select id, employee_id, effective_from::text as effective_from, ${COLUMNS}, applied, recorded_by, recorded_at
-        from ${inForceOn(day, sql`employee_id = ${employeeId}`)} v`);
-      const row = rowsOf(result)[0];
-      return row ? versionOf(row) : undefined;
-    },
+    onDay,
 
     /**
      * The versions of a restored employee exactly as its delete kept them (day, fields,

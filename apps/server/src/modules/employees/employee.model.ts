@@ -28,6 +28,8 @@ export type EmployeeRecord = EmployeeInput & {
   hireDate: string | null;
   careerStartDate: string | null;
   leaveDate: string | null;
+  /** Contracted hours a week (the company's standard unless set). */
+  weeklyHours: number;
   jobName: string;
   positionName: string;
   gradeName: string;
@@ -141,6 +143,7 @@ function buildRecord(
     hireDate,
     careerStartDate,
     leaveDate,
+    weeklyHours: t[AT.weeklyHours] as number,
     employmentStatus: employmentStatusOf({ hireDate, leaveDate }, asOf),
     jobName: nameOf(jobs, jobId),
     positionName: nameOf(positions, positionId),

@@ -21,6 +21,7 @@ const SQL_TYPE: Record<EmployeeFieldKind, string> = {
   text: 'text',
   reference: 'int',
   years: 'numeric',
+  hours: 'numeric',
   flag: 'boolean',
   choice: 'text',
   date: 'date',
@@ -34,12 +35,15 @@ const KEEP_DAY = 'infinity';
 
 /** Optional fields (gender): absent on a write keeps the stored value, or takes the default. */
 const isOptional = (f: EmployeeField) => !f.required;
-const defaultLiteral = (f: EmployeeField) => `'${String(f.formDefault).replace(/'/g, "''")}'`;
+const defaultLiteral = (f: EmployeeField) =>
+  'sqlDefault' in f ? `(${f.sqlDefault})` : `'${String(f.formDefault).replace(/'/g, "''")}'`;
 
 /** A field's value as the database takes it (years as exact numeric text). */
 function dbValue(field: EmployeeField, input: EmployeeInput): unknown {
   const value = input[field.input];
-  return field.kind === 'years' ? (value as number).toFixed(2) : value;
+  if (field.kind === 'years') return (value as number).toFixed(2);
+  if (field.kind === 'hours') return value === undefined ? undefined : (value as number).toFixed(2);
+  return value;
 }
 
 // Column lists built once from the field list; the identifiers are ours, never input.
@@ -82,6 +86,8 @@ function columnArray(
       return numberArray(values as number[]);
     case 'years':
       return `{${values.map((v) => (v as number).toFixed(2)).join(',')}}`;
+    case 'hours':
+      return `{${values.map((v) => (v === null || v === undefined ? 'NULL' : (v as number).toFixed(2))).join(',')}}`;
     case 'flag':
       return `{${values.map((v) => (v === null || v === undefined ? 'NULL' : v ? 't' : 'f')).join(',')}}`;
     case 'date':
@@ -135,6 +141,14 @@ const values = (input: EmployeeInput) =>
     ...Object.fromEntries(FIELDS.map((f) => [f.input, dbValue(f, input)])),
     customMultipliers: input.customMultiplierIds,
   }) as typeof employees.$inferInsert;
+
+/** A new employee's fields whose default is the company's (the hours), where `input` leaves them out. */
+const defaultsOf = (input: EmployeeInput) =>
+  Object.fromEntries(
+    FIELDS.flatMap((f) =>
+      'sqlDefault' in f && input[f.input] === undefined ? [[f.input, sql.raw(`(${f.sqlDefault})`)]] : [],
+    ),
+  ) as Partial<typeof employees.$inferInsert>;
 
 export function createEmployeesRepository(db: DbOrTx) {
   /** Every write of a row keeps the employee's versions in step (employee-versions.repository.ts). */
@@ -204,7 +218,7 @@ export function createEmployeesRepository(db: DbOrTx) {
     async insert(input: EmployeeInput, by: string | null = null): Promise<number> {
       const [row] = await db
         .insert(employees)
-        .values({ ...values(input), version: 1, updatedBy: by })
+        .values({ ...values(input), ...defaultsOf(input), version: 1, updatedBy: by })
         .returning({ id: employees.id });
       await versions.firstVersions([row!.id], by);
       return row!.id;

@@ -74,6 +74,7 @@ function buildStored(r: unknown[], asOf: string): StoredEmployee {
     hireDate,
     careerStartDate,
     leaveDate: r[AT.leaveDate] as string | null,
+    weeklyHours: Number(r[AT.weeklyHours]),
   };
   return {
     id: r[0] as number,
@@ -100,7 +101,12 @@ export function createExcelRepository(db: DbOrTx) {
           .from(grades)
           .orderBy(asc(grades.order), asc(grades.id)),
         db.select({ id: levels.id, name: levels.name }).from(levels).orderBy(asc(levels.id)),
-        db.select({ timeZone: companyTimeZone }).from(sql`(select 1) as one`),
+        db
+          .select({
+            timeZone: companyTimeZone,
+            hours: sql<string>`coalesce((select standard_weekly_hours from company), 40)`,
+          })
+          .from(sql`(select 1) as one`),
       ]);
       return {
         jobs: jobRows,
@@ -108,6 +114,7 @@ export function createExcelRepository(db: DbOrTx) {
         grades: gradeRows,
         levels: levelRows,
         asOf: companyToday(zone[0]?.timeZone),
+        standardWeeklyHours: Number(zone[0]?.hours ?? 40),
       };
     },
 

@@ -12,7 +12,7 @@ import type { ReferenceNames } from './name-book.model.ts';
  * and after, so a record built here that differs from the stored row fails it.
  */
 
-type NameTable = Exclude<keyof ReferenceNames, 'asOf'>;
+type NameTable = Exclude<keyof ReferenceNames, 'asOf' | 'standardWeeklyHours'>;
 type Input = Omit<EmployeeInput, 'customMultiplierIds'>;
 type Name = (reference: number, id: number) => string;
 
@@ -66,6 +66,7 @@ function beforeOf(s: StoredEmployee, name: Name, asOf: string): EmployeeRecord {
     hireDate: f.hireDate,
     careerStartDate: f.careerStartDate,
     leaveDate: f.leaveDate,
+    weeklyHours: f.weeklyHours,
     employmentStatus: employmentStatusOf(f, asOf),
     jobName: name(0, f.jobId),
     positionName: name(1, f.positionId),
@@ -85,6 +86,7 @@ function afterOf(
   old: EmployeeRecord | undefined,
   name: Name,
   asOf: string,
+  standardHours: number,
 ): EmployeeRecord {
   const hireDate = day(input, old, 'hireDate');
   const careerStartDate = day(input, old, 'careerStartDate');
@@ -107,6 +109,7 @@ function afterOf(
     hireDate,
     careerStartDate,
     leaveDate,
+    weeklyHours: input.weeklyHours ?? old?.weeklyHours ?? standardHours,
     employmentStatus: employmentStatusOf({ hireDate, leaveDate }, asOf),
     jobName: name(0, input.jobId),
     positionName: name(1, input.positionId),
@@ -132,6 +135,6 @@ export function importRecords(refs: ReferenceNames) {
      * as a new employee `id` (a create: none).
      */
     after: (id: number, input: Input, before?: EmployeeRecord): EmployeeRecord =>
-      afterOf(id, input, before, name, refs.asOf),
+      afterOf(id, input, before, name, refs.asOf, refs.standardWeeklyHours ?? 40),
   };
 }

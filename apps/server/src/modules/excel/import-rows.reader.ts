@@ -157,8 +157,8 @@ export function parseRow(row: SheetRow, columns: ColumnIndexes, book: NameBook):
 
   const employee: Record<string, unknown> = {};
   for (const field of CELL_FIELDS) {
-    // A file without a day's column (older templates and exports) keeps the stored day.
-    if (field.kind === 'date' && r.columns[field.key] === undefined) continue;
+    // A file without a day's or the hours' column (older templates and exports) keeps the stored value.
+    if ((field.kind === 'date' || field.kind === 'hours') && r.columns[field.key] === undefined) continue;
     const cell = cellAt(r, field.key);
     // A years cell may stay blank when its date is set: the date decides the years.
     const derived = DERIVED.find((d) => d.years === field);

@@ -136,8 +136,9 @@ function isTemplateExample(row: ParsedRow, e: ImportedEmployee): boolean {
   const values = e as unknown as Record<string, Value>;
   return (
     EMPLOYEE_FIELDS.every((f) => {
-      // References, choices and days (added after the old template): any value.
-      if (f.kind === 'reference' || f.kind === 'choice' || f.kind === 'date') return true;
+      // References, choices, days and hours (added after the old template): any value.
+      if (f.kind === 'reference' || f.kind === 'choice' || f.kind === 'date' || f.kind === 'hours')
+        return true;
       if (f.kind === 'flag') return values[f.input] === (f.excel.example === 'Yes');
       if (f.kind === 'text') return nameKey(String(values[f.input])) === nameKey(String(f.excel.example));
       return same(values[f.input], f.excel.example as number);

@@ -10,6 +10,8 @@ export interface ReferenceNames {
   levels: Array<{ id: number; name: string }>;
   /** The company's today, the day a row's hire and career start days derive its years at. */
   asOf: string;
+  /** The hours a week a new employee takes when its row gives none (optional: 40). */
+  standardWeeklyHours?: number;
 }
 
 /** Names → ids. */

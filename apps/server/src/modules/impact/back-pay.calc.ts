@@ -1,4 +1,11 @@
 import { asCents, type Cents } from '@salary/shared/common/money';
+import {
+  type ChangeDays,
+  DAY_UNITS,
+  type PriceAsOf,
+  type PricedDay,
+  sweepSegments,
+} from '../pricing/day-sweep.calc.ts';
 
 /*
  * Back pay, the day arithmetic (no database): for a write effective from E before today, each
@@ -9,85 +16,25 @@ import { asCents, type Cents } from '@salary/shared/common/money';
  * Exact: a day's share of a monthly figure is cents × (DAY_UNITS / days in the month) units of
  * 1/DAY_UNITS cent, an integer since DAY_UNITS is the lcm of 28, 29, 30 and 31. Sums are BigInt.
  *
- * Not every day is priced: a figure only moves on a change day (a dated rule starts) or on one
- * of the employee's own days (a version of it starts, it is hired or leaves, a hire or career
- * anniversary: the derived years grow). `sweep` prices everyone in scope on `from` and on each
- * change day, and on an employee's own day only that employee; a month start moves no figure,
- * only the divisor, which the day weights carry.
+ * The days priced and the day weights: pricing/day-sweep.calc.ts.
  */
 
-/** lcm(28, 29, 30, 31): one month's worth of any month, in whole units of each of its days. */
-export const DAY_UNITS = 377_580n;
-const DAY_UNITS_NUMBER = 377_580;
-const DAY_MS = 86_400_000;
-
-const parse = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const format = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-export const addDays = (day: string, days: number): string => format(parse(day) + days * DAY_MS);
-
-/** Days from `from` to `to` (to − from). */
-export const daysBetween = (from: string, to: string): number =>
-  Math.round((parse(to) - parse(from)) / DAY_MS);
-
-export function daysInMonth(day: string): number {
-  const year = Number(day.slice(0, 4));
-  const month = Number(day.slice(5, 7));
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-
-/**
- * The days after `from` and before `to` on which whole years counted from `start` grow (as
- * `completedYears` counts them: a 29 February's year is complete on 1 March in other years).
- */
-export function anniversariesBetween(start: string, from: string, to: string): string[] {
-  const days: string[] = [];
-  const monthDay = start.slice(5);
-  for (let year = Math.max(Number(start.slice(0, 4)) + 1, Number(from.slice(0, 4))); ; year++) {
-    const y = String(year).padStart(4, '0');
-    const day = monthDay === '02-29' && !isLeap(year) ? `${y}-03-01` : `${y}-${monthDay}`;
-    if (day >= to) return days;
-    if (day > from) days.push(day);
-  }
-}
-
-/** Whether someone with these days is employed on `day` (no hire date: employed). */
-export const employedOn = (
-  days: { hireDate: string | null; leaveDate: string | null },
-  day: string,
-): boolean =>
-  (days.hireDate === null || days.hireDate <= day) && (days.leaveDate === null || days.leaveDate >= day);
-
-/** An employee's own days after `from` and before `to` on which a figure may move. */
-export function ownDaysBetween(
-  days: { hireDate: string | null; careerStartDate: string | null; leaveDate: string | null },
-  from: string,
-  to: string,
-): string[] {
-  const own = new Set<string>();
-  const inside = (d: string) => d > from && d < to;
-  if (days.hireDate) {
-    if (inside(days.hireDate)) own.add(days.hireDate);
-    for (const d of anniversariesBetween(days.hireDate, from, to)) own.add(d);
-  }
-  if (days.careerStartDate) for (const d of anniversariesBetween(days.careerStartDate, from, to)) own.add(d);
-  if (days.leaveDate) {
-    const gone = addDays(days.leaveDate, 1);
-    if (inside(gone)) own.add(gone);
-  }
-  return [...own];
-}
+export {
+  addDays,
+  anniversariesBetween,
+  type ChangeDays,
+  DAY_UNITS,
+  daysBetween,
+  daysInMonth,
+  employedOn,
+  ownDaysBetween,
+  type PriceAsOf,
+} from '../pricing/day-sweep.calc.ts';
 
 /** One employee priced as of a day: its monthly figures (null: not priced) and its days. */
-export interface DayFigures {
-  id: number;
+export interface DayFigures extends PricedDay {
   gross: Cents | null;
   cost: Cents | null;
-  hireDate: string | null;
-  careerStartDate: string | null;
-  leaveDate: string | null;
 }
 
 /** What one side (before or after the write) sums per employee, in 1/DAY_UNITS cent. */
@@ -98,89 +45,26 @@ export interface SideSum {
   last: DayFigures;
 }
 
-/**
- * Prices the employees in scope as of a day: `ids` undefined → all of them, else only those.
- * An employee missing from an answer counts as not employed that day.
- */
-export type PriceAsOf<T extends DayFigures> = (day: string, ids?: readonly number[]) => Promise<T[]>;
-
-/**
- * The days a figure may move besides month starts and each employee's own days: `changeDays`
- * for everyone (a dated rule's first day), `employeeDays` for one employee (its version's first day).
- */
-export interface ChangeDays {
-  changeDays?: Iterable<string>;
-  employeeDays?: Iterable<{ day: string; id: number }>;
-}
-
-/**
- * One side's sums: everyone in scope priced on `from` and on each of `changeDays`; each
- * employee again on its own days (hired, left, anniversaries, its versions). Days outside
- * (from, to) are ignored.
- */
+/** One side's sums: each employee's gross and cost over the days of [from, to) it was employed. */
 export async function sweep<T extends DayFigures>(
   from: string,
   to: string,
   days: ChangeDays,
   price: PriceAsOf<T>,
 ): Promise<Map<number, SideSum & { last: T }>> {
-  const length = daysBetween(from, to);
-  // weight[i]: units from `from` to the i-th day after it (a prefix sum of each day's share).
-  const weight = new Float64Array(length + 1);
-  for (let i = 0; i < length; i++)
-    weight[i + 1] = weight[i]! + DAY_UNITS_NUMBER / daysInMonth(addDays(from, i));
-  const at = (day: string) => weight[daysBetween(from, day)]!;
-
-  const sums = new Map<number, SideSum & { last: T }>();
-  /** Each employee's figures since a day (its last pricing), added to its sum when they end. */
-  const open = new Map<number, { since: string; figures: T }>();
-  const close = (id: number, day: string) => {
-    const o = open.get(id);
-    if (!o) return;
-    open.delete(id);
-    const sum = sums.get(id)!;
-    if (!employedOn(o.figures, o.since)) return;
-    const units = BigInt(at(day) - at(o.since));
-    if (o.figures.gross !== null) sum.gross += BigInt(o.figures.gross) * units;
-    if (o.figures.cost !== null) sum.cost += BigInt(o.figures.cost) * units;
-  };
-  const take = (day: string, priced: T[], all: boolean, ids?: readonly number[]) => {
-    const seen = new Set<number>();
-    for (const p of priced) {
-      seen.add(p.id);
-      close(p.id, day);
-      const sum = sums.get(p.id);
-      if (sum) sum.last = p;
-      else sums.set(p.id, { gross: 0n, cost: 0n, last: p });
-      open.set(p.id, { since: day, figures: p });
+  const sums = new Map<number, { gross: bigint; cost: bigint }>();
+  const last = await sweepSegments(from, to, days, price, ({ figures, units }) => {
+    let sum = sums.get(figures.id);
+    if (!sum) {
+      sum = { gross: 0n, cost: 0n };
+      sums.set(figures.id, sum);
     }
-    // Not priced any more (gone from the scope): nothing owed from this day.
-    for (const id of all ? [...open.keys()] : (ids ?? [])) if (!seen.has(id)) close(id, day);
-  };
-
-  if (length <= 0) return sums;
-  // A month start moves no figure, only the divisor: the weights (`at`) count each day's own month.
-  const global = new Set<string>();
-  for (const d of days.changeDays ?? []) if (d > from && d < to) global.add(d);
-  take(from, await price(from), true);
-  const own = new Map<string, Set<number>>();
-  const ownDay = (d: string, id: number) => {
-    if (global.has(d) || d <= from || d >= to) return;
-    const set = own.get(d);
-    if (set) set.add(id);
-    else own.set(d, new Set([id]));
-  };
-  for (const [id, { last }] of sums) for (const d of ownDaysBetween(last, from, to)) ownDay(d, id);
-  for (const { day, id } of days.employeeDays ?? []) if (sums.has(id)) ownDay(day, id);
-  for (const day of [...new Set([...global, ...own.keys()])].sort()) {
-    if (global.has(day)) take(day, await price(day), true);
-    else {
-      const ids = [...own.get(day)!].sort((a, b) => a - b);
-      take(day, await price(day, ids), false, ids);
-    }
-  }
-  for (const id of [...open.keys()]) close(id, to);
-  return sums;
+    if (figures.gross !== null) sum.gross += BigInt(figures.gross) * units;
+    if (figures.cost !== null) sum.cost += BigInt(figures.cost) * units;
+  });
+  const out = new Map<number, SideSum & { last: T }>();
+  for (const [id, p] of last) out.set(id, { gross: 0n, cost: 0n, ...sums.get(id), last: p });
+  return out;
 }
 
 /** `units` / DAY_UNITS cents rounded to a whole cent, half away from zero. */

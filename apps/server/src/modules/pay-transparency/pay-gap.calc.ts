@@ -17,16 +17,21 @@ import {
  * example: docs/pay-transparency.md.
  */
 
-/** One employee as the report reads it: pay and basic wage in cents, null when not priced. */
+/**
+ * One employee as the report reads it: pay and basic wage in 1/`scale` cent (the report's
+ * context says the scale: 1 for a month's cents), null when not priced.
+ */
 export interface PayRow {
   id: number;
   gender: Gender;
   jobId: number;
   gradeId: number;
-  /** Gross + benefits, cents. */
-  pay: number | null;
-  /** Base salary + job/position adjustment (the engine's adjusted salary), cents. */
-  basic: number | null;
+  /** Gross + benefits. */
+  pay: number | bigint | null;
+  /** Base salary + job/position adjustment (the engine's adjusted salary). */
+  basic: number | bigint | null;
+  /** Whether they receive complementary components (absent: pay above basic). */
+  receives?: boolean;
 }
 
 interface Priced {
@@ -34,9 +39,10 @@ interface Priced {
   female: boolean;
   jobId: number;
   gradeId: number;
-  pay: number;
-  basic: number;
-  complementary: number;
+  pay: bigint;
+  basic: bigint;
+  complementary: bigint;
+  receives: boolean;
 }
 
 /** An exact value n / d (d > 0). */
@@ -54,24 +60,26 @@ export function roundDiv(n: bigint, d: bigint): bigint {
   return q;
 }
 
-const mean = (cents: number[]): Fraction | null => {
-  if (!cents.length) return null;
-  let sum = 0;
-  for (const c of cents) sum += c;
-  return { n: BigInt(sum), d: BigInt(cents.length) };
+const mean = (values: bigint[]): Fraction | null => {
+  if (!values.length) return null;
+  let sum = 0n;
+  for (const v of values) sum += v;
+  return { n: sum, d: BigInt(values.length) };
 };
 
 /** Median of values already sorted ascending: the middle one, or the two middle ones halved. */
-const median = (sorted: number[]): Fraction | null => {
+const median = (sorted: bigint[]): Fraction | null => {
   const k = sorted.length;
   if (!k) return null;
-  if (k % 2) return { n: BigInt(sorted[(k - 1) / 2]!), d: 1n };
-  return { n: BigInt(sorted[k / 2 - 1]!) + BigInt(sorted[k / 2]!), d: 2n };
+  if (k % 2) return { n: sorted[(k - 1) / 2]!, d: 1n };
+  return { n: sorted[k / 2 - 1]! + sorted[k / 2]!, d: 2n };
 };
 
-/** A fraction of cents as the API's decimal, rounded to the cent. */
-const decimalOf = (f: Fraction | null): number | null =>
-  f ? fromCents(asCents(Number(roundDiv(f.n, f.d)))) : null;
+/** A fraction of 1/`scale` cents as the API's decimal, rounded to the cent. */
+const decimalOf = (f: Fraction | null, scale = 1n): number | null =>
+  f ? fromCents(asCents(Number(roundDiv(f.n, f.d * scale)))) : null;
+
+const ascending = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** (men − women) ÷ men × 100, one decimal; null when men's figure is zero or missing. */
 export function gapOf(men: Fraction | null, women: Fraction | null): number | null {
@@ -85,27 +93,28 @@ export const shareOf = (part: number, whole: number): number | null =>
   whole ? Number(roundDiv(BigInt(part) * 1000n, BigInt(whole))) / 10 : null;
 
 function compare(
-  women: number[],
-  men: number[],
+  women: bigint[],
+  men: bigint[],
   minGroup: number,
-  figure: (values: number[]) => Fraction | null,
+  figure: (values: bigint[]) => Fraction | null,
+  scale: bigint,
 ): Comparison {
   if (women.length < minGroup || men.length < minGroup)
     return { female: null, male: null, gap: null, tooFew: true };
   const w = figure(women);
   const m = figure(men);
-  return { female: decimalOf(w), male: decimalOf(m), gap: gapOf(m, w), tooFew: false };
+  return { female: decimalOf(w, scale), male: decimalOf(m, scale), gap: gapOf(m, w), tooFew: false };
 }
 
 /** Sorted copies, for medians. */
-const sorted = (values: number[]) => Float64Array.from(values).sort() as unknown as number[];
+const sorted = (values: bigint[]) => [...values].sort(ascending);
 
 /**
  * (f): F/M employees by pay ascending (ties by id) in four groups whose sizes differ by at most
  * one, the lower quartiles taking the remainder.
  */
-export function quartilesOf(rows: Array<{ id: number; pay: number; female: boolean }>): Quartile[] {
-  const order = [...rows].sort((a, b) => a.pay - b.pay || a.id - b.id);
+export function quartilesOf(rows: Array<{ id: number; pay: bigint; female: boolean }>): Quartile[] {
+  const order = [...rows].sort((a, b) => ascending(a.pay, b.pay) || a.id - b.id);
   const base = Math.floor(order.length / 4);
   const remainder = order.length % 4;
   const out: Quartile[] = [];
@@ -135,6 +144,8 @@ export interface ReportContext {
   gradeNames: ReadonlyMap<number, string>;
   justifications: ReadonlyMap<string, Justification>;
   generatedAt: string;
+  /** The rows' money is in 1/scale cent (absent: cents). */
+  scale?: bigint;
 }
 
 export const categoryKey = (kind: CategoryKind, row: { jobId: number; gradeId: number }) =>
@@ -160,6 +171,7 @@ const pick = (rows: Priced[], key: 'pay' | 'basic' | 'complementary') => rows.ma
 export function categoryFigures(
   group: Group,
   minGroup: number,
+  scale = 1n,
 ): Pick<
   PayCategory,
   | 'female'
@@ -198,14 +210,17 @@ export function categoryFigures(
     female,
     male,
     tooFew: false,
-    meanPayFemale: decimalOf(pay.w),
-    meanPayMale: decimalOf(pay.m),
+    meanPayFemale: decimalOf(pay.w, scale),
+    meanPayMale: decimalOf(pay.m, scale),
     payGap,
     basicWageGap: gapOf(basic.m, basic.w),
     complementaryGap: gapOf(complementary.m, complementary.w),
-    flagged: payGap !== null && Math.abs(payGap) >= FLAG_THRESHOLD,
+    flagged: isFlagged(payGap),
   };
 }
+
+/** A gap of 5.0% or more either way. */
+export const isFlagged = (gap: number | null): boolean => gap !== null && Math.abs(gap) >= FLAG_THRESHOLD;
 
 /** Flagged without justification first (largest gap first), then flagged, then reported, then too few. */
 function categoryRank(c: PayCategory): number {
@@ -232,14 +247,17 @@ export function splitRows(rows: readonly PayRow[]) {
       const female = r.gender === 'FEMALE';
       if (female) counts.female++;
       else counts.male++;
+      const pay = BigInt(r.pay);
+      const basic = BigInt(r.basic);
       priced.push({
         id: r.id,
         female,
         jobId: r.jobId,
         gradeId: r.gradeId,
-        pay: r.pay,
-        basic: r.basic,
-        complementary: r.pay - r.basic,
+        pay,
+        basic,
+        complementary: pay - basic,
+        receives: r.receives ?? pay > basic,
       });
     }
   }
@@ -271,8 +289,19 @@ export function buildPayReport(rows: readonly PayRow[], ctx: ReportContext): Pay
   const men = priced.filter((r) => !r.female);
   const womenPay = sorted(pick(women, 'pay'));
   const menPay = sorted(pick(men, 'pay'));
-  const receivingWomen = sorted(pick(women, 'complementary').filter((c) => c > 0));
-  const receivingMen = sorted(pick(men, 'complementary').filter((c) => c > 0));
+  const receivingWomen = sorted(
+    pick(
+      women.filter((r) => r.receives),
+      'complementary',
+    ),
+  );
+  const receivingMen = sorted(
+    pick(
+      men.filter((r) => r.receives),
+      'complementary',
+    ),
+  );
+  const scale = ctx.scale ?? 1n;
   const enough = women.length >= minGroup && men.length >= minGroup;
 
   const categories: PayCategory[] = [];
@@ -280,7 +309,7 @@ export function buildPayReport(rows: readonly PayRow[], ctx: ReportContext): Pay
     categories.push({
       key,
       name: categoryName(ctx.kind, ctx, group.first),
-      ...categoryFigures(group, minGroup),
+      ...categoryFigures(group, minGroup, scale),
       justification: ctx.justifications.get(key) ?? null,
     });
   categories.sort(byReportOrder);
@@ -290,10 +319,10 @@ export function buildPayReport(rows: readonly PayRow[], ctx: ReportContext): Pay
     categoryKind: ctx.kind,
     minGroup,
     counts,
-    meanPay: compare(womenPay, menPay, minGroup, mean),
-    medianPay: compare(womenPay, menPay, minGroup, median),
-    meanComplementary: compare(receivingWomen, receivingMen, minGroup, mean),
-    medianComplementary: compare(receivingWomen, receivingMen, minGroup, median),
+    meanPay: compare(womenPay, menPay, minGroup, mean, scale),
+    medianPay: compare(womenPay, menPay, minGroup, median, scale),
+    meanComplementary: compare(receivingWomen, receivingMen, minGroup, mean, scale),
+    medianComplementary: compare(receivingWomen, receivingMen, minGroup, median, scale),
     complementaryShare: enough
       ? {
           female: shareOf(receivingWomen.length, women.length),

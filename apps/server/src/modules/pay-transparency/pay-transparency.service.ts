@@ -18,8 +18,11 @@ import type { PayTransparencyRepository } from './pay-transparency.repository.ts
 
 export const PAY_REPORT_FORBIDDEN = 'You do not have permission to see salaries';
 
+/** A month's row: money in cents. */
+type MonthRow = PayRow & { pay: number | null; basic: number | null };
+
 /** A priced employee as the report reads it: pay = gross + benefits, basic = adjusted salary. */
-export function payRowOf(p: PricedEmployee): PayRow {
+export function payRowOf(p: PricedEmployee): MonthRow {
   const e = p.employee;
   const priced = p.calculatedSalary !== null && p.basicWage !== null;
   return {

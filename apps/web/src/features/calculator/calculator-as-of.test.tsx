@@ -43,6 +43,7 @@ function open(query: string) {
           currency: 'USD',
           locale: 'en-GB',
           timeZone: 'UTC',
+          standardWeeklyHours: 40,
           version: 1,
           updatedAt: null,
         }),

@@ -29,6 +29,7 @@ const company = (changes: Partial<Company> = {}): Company => ({
   currency: 'EUR',
   locale: 'de-DE',
   timeZone: 'Europe/Berlin',
+  standardWeeklyHours: 40,
   version: 3,
   updatedAt: '2026-11-27T09:00:00.000Z',
   ...changes,
@@ -137,6 +138,7 @@ describe('Settings → Company', { timeout: 30_000 }, () => {
       currency: 'EUR',
       locale: 'de-DE',
       timeZone: 'UTC',
+      standardWeeklyHours: 40,
       version: 3,
     });
   });

@@ -5,13 +5,14 @@ import {
   type CompanyFormValues,
   canonicalTimeZone,
   isSupportedLocale,
+  STANDARD_WEEKLY_HOURS_LABEL,
   type UpdateCompanyInput,
   updateCompanyBody,
 } from '@salary/shared/company/company.contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormSelect } from '../../components/form-fields.tsx';
+import { FormNumberInput, FormSelect } from '../../components/form-fields.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { FormTextInput } from '../../components/registered-inputs.tsx';
 import { SectionLoader } from '../../components/section-loader.tsx';
@@ -26,7 +27,7 @@ import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { useUpdateCompany } from './api/update-company.ts';
 import { currencyOptions, localeOptions, timeZoneOptions } from './company-options.ts';
 
-const FIELDS = ['companyName', 'currency', 'locale', 'timeZone'] as const;
+const FIELDS = ['companyName', 'currency', 'locale', 'timeZone', 'standardWeeklyHours'] as const;
 
 /** Settings → Company: the name, currency, number and date format and time zone every screen uses. */
 export default function CompanySection() {
@@ -82,6 +83,7 @@ function CompanyForm({ current, readOnly }: { current: Company; readOnly: boolea
       currency: current.currency,
       locale: current.locale,
       timeZone: current.timeZone,
+      standardWeeklyHours: current.standardWeeklyHours,
       version: current.version,
     },
   });
@@ -151,6 +153,17 @@ function CompanyForm({ current, readOnly }: { current: Company; readOnly: boolea
               {...view}
             />
           ))}
+          <FormNumberInput
+            control={form.control}
+            name="standardWeeklyHours"
+            label={STANDARD_WEEKLY_HOURS_LABEL}
+            description="Contracted hours a week of an employee whose hours are not given"
+            min={0}
+            max={168}
+            step={1}
+            required
+            {...view}
+          />
         </SimpleGrid>
         <Sample currency={currency ?? ''} locale={locale ?? ''} timeZone={timeZone ?? ''} />
         {readOnly ? null : (

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { EffectiveFrom } from '../../components/effective-from.tsx';
+import { FormNumberInput } from '../../components/form-fields.tsx';
 import { FormTextInput } from '../../components/registered-inputs.tsx';
 import { useStaleVersion } from '../../components/stale-version-dialog.tsx';
 import { leaveWithoutAsking, SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
@@ -182,6 +183,20 @@ export function EmployeeForm({
             {idSelect('levelId', 'Level', toOptions(references.levels))}
             {fieldsOfKind('years').map((f) => (
               <EmployeeYearsInput key={f.wire} field={f} control={form.control} setValue={form.setValue} />
+            ))}
+            {fieldsOfKind('hours').map((f) => (
+              <FormNumberInput
+                key={f.wire}
+                control={form.control}
+                name={f.wire}
+                label={f.label}
+                description={
+                  mode === 'edit' ? 'Contracted hours a week' : "Blank: the company's standard weekly hours"
+                }
+                min={0}
+                max={168}
+                step={1}
+              />
             ))}
             {fieldsOfKind('choice').map((f) => (
               <Controller

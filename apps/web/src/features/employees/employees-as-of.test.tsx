@@ -55,6 +55,7 @@ function open(query = '') {
           currency: 'USD',
           locale: 'en-GB',
           timeZone: 'UTC',
+          standardWeeklyHours: 40,
           version: 1,
           updatedAt: null,
         }),

@@ -53,6 +53,7 @@ function open(query = '') {
           currency: 'USD',
           locale: 'en-GB',
           timeZone: 'UTC',
+          standardWeeklyHours: 40,
           version: 1,
           updatedAt: null,
         }),

@@ -1,0 +1,184 @@
+/*
+ * Monthly figures summed over days (no database): a day's share of a monthly figure is the
+ * figure ÷ the days of that day's month. Back pay and the pay report for a year both sum so.
+ *
+ * Exact: a day's share is cents × (DAY_UNITS / days in the month) units of 1/DAY_UNITS cent, an
+ * integer since DAY_UNITS is the lcm of 28, 29, 30 and 31.
+ *
+ * Not every day is priced: a figure only moves on a change day (a dated rule starts) or on one
+ * of the employee's own days (a version of it starts, it is hired or leaves, a hire or career
+ * anniversary: the derived years grow). `sweepSegments` prices everyone in scope on `from` and
+ * on each change day, and on an employee's own day only that employee; a month start moves no
+ * figure, only the divisor, which the day weights carry. Each stretch of days an employee's
+ * figures hold while employed is handed to the caller as one segment.
+ */
+
+/** lcm(28, 29, 30, 31): one month's worth of any month, in whole units of each of its days. */
+export const DAY_UNITS = 377_580n;
+const DAY_UNITS_NUMBER = 377_580;
+const DAY_MS = 86_400_000;
+
+const parse = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const format = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export const addDays = (day: string, days: number): string => format(parse(day) + days * DAY_MS);
+
+/** Days from `from` to `to` (to − from). */
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((parse(to) - parse(from)) / DAY_MS);
+
+export function daysInMonth(day: string): number {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/**
+ * The days after `from` and before `to` on which whole years counted from `start` grow (as
+ * `completedYears` counts them: a 29 February's year is complete on 1 March in other years).
+ */
+export function anniversariesBetween(start: string, from: string, to: string): string[] {
+  const days: string[] = [];
+  const monthDay = start.slice(5);
+  for (let year = Math.max(Number(start.slice(0, 4)) + 1, Number(from.slice(0, 4))); ; year++) {
+    const y = String(year).padStart(4, '0');
+    const day = monthDay === '02-29' && !isLeap(year) ? `${y}-03-01` : `${y}-${monthDay}`;
+    if (day >= to) return days;
+    if (day > from) days.push(day);
+  }
+}
+
+/** An employee's days: hired, career start, left (each null when not set). */
+export interface EmployeeDays {
+  hireDate: string | null;
+  careerStartDate: string | null;
+  leaveDate: string | null;
+}
+
+/** Whether someone with these days is employed on `day` (no hire date: employed). */
+export const employedOn = (days: Omit<EmployeeDays, 'careerStartDate'>, day: string): boolean =>
+  (days.hireDate === null || days.hireDate <= day) && (days.leaveDate === null || days.leaveDate >= day);
+
+/** An employee's own days after `from` and before `to` on which a figure may move. */
+export function ownDaysBetween(days: EmployeeDays, from: string, to: string): string[] {
+  const own = new Set<string>();
+  const inside = (d: string) => d > from && d < to;
+  if (days.hireDate) {
+    if (inside(days.hireDate)) own.add(days.hireDate);
+    for (const d of anniversariesBetween(days.hireDate, from, to)) own.add(d);
+  }
+  if (days.careerStartDate) for (const d of anniversariesBetween(days.careerStartDate, from, to)) own.add(d);
+  if (days.leaveDate) {
+    const gone = addDays(days.leaveDate, 1);
+    if (inside(gone)) own.add(gone);
+  }
+  return [...own];
+}
+
+/** One employee priced as of a day: its id, its days, and whatever figures the caller sums. */
+export interface PricedDay extends EmployeeDays {
+  id: number;
+}
+
+/**
+ * Prices the employees in scope as of a day: `ids` undefined → all of them, else only those.
+ * An employee missing from an answer counts as not employed that day.
+ */
+export type PriceAsOf<T extends PricedDay> = (day: string, ids?: readonly number[]) => Promise<T[]>;
+
+/**
+ * The days a figure may move besides month starts and each employee's own days: `changeDays`
+ * for everyone (a dated rule's first day), `employeeDays` for one employee (its version's first day).
+ */
+export interface ChangeDays {
+  changeDays?: Iterable<string>;
+  employeeDays?: Iterable<{ day: string; id: number }>;
+}
+
+/**
+ * A stretch of days [from, to) over which an employee was employed with the same figures:
+ * `units`, the sum of each day's share of its month in 1/DAY_UNITS (a monthly figure × units is
+ * the stretch's amount in 1/DAY_UNITS cent); `days`, how many days.
+ */
+export interface Segment<T> {
+  figures: T;
+  from: string;
+  to: string;
+  units: bigint;
+  days: number;
+}
+
+/**
+ * Everyone in scope priced on `from` and on each of `changeDays`; each employee again on its
+ * own days (hired, left, anniversaries, its versions). Days outside (from, to) are ignored.
+ * Each stretch an employee was employed with the same figures goes to `onSegment`; answers
+ * every employee priced, as last priced.
+ */
+export async function sweepSegments<T extends PricedDay>(
+  from: string,
+  to: string,
+  days: ChangeDays,
+  price: PriceAsOf<T>,
+  onSegment: (segment: Segment<T>) => void,
+): Promise<Map<number, T>> {
+  const length = daysBetween(from, to);
+  // weight[i]: units from `from` to the i-th day after it (a prefix sum of each day's share;
+  // integers, exact in a double up to 2^53: ~2.4e10 years of days).
+  const weight = new Float64Array(Math.max(length, 0) + 1);
+  for (let i = 0; i < length; i++)
+    weight[i + 1] = weight[i]! + DAY_UNITS_NUMBER / daysInMonth(addDays(from, i));
+  const at = (day: string) => weight[daysBetween(from, day)]!;
+
+  const last = new Map<number, T>();
+  /** Each employee's figures since a day (its last pricing), a segment when they end. */
+  const open = new Map<number, { since: string; figures: T }>();
+  const close = (id: number, day: string) => {
+    const o = open.get(id);
+    if (!o) return;
+    open.delete(id);
+    if (!employedOn(o.figures, o.since) || day <= o.since) return;
+    onSegment({
+      figures: o.figures,
+      from: o.since,
+      to: day,
+      units: BigInt(at(day) - at(o.since)),
+      days: daysBetween(o.since, day),
+    });
+  };
+  const take = (day: string, priced: T[], all: boolean, ids?: readonly number[]) => {
+    const seen = new Set<number>();
+    for (const p of priced) {
+      seen.add(p.id);
+      close(p.id, day);
+      last.set(p.id, p);
+      open.set(p.id, { since: day, figures: p });
+    }
+    // Not priced any more (gone from the scope): nothing counts from this day.
+    for (const id of all ? [...open.keys()] : (ids ?? [])) if (!seen.has(id)) close(id, day);
+  };
+
+  if (length <= 0) return last;
+  const global = new Set<string>();
+  for (const d of days.changeDays ?? []) if (d > from && d < to) global.add(d);
+  take(from, await price(from), true);
+  const own = new Map<string, Set<number>>();
+  const ownDay = (d: string, id: number) => {
+    if (global.has(d) || d <= from || d >= to) return;
+    const set = own.get(d);
+    if (set) set.add(id);
+    else own.set(d, new Set([id]));
+  };
+  for (const [id, p] of last) for (const d of ownDaysBetween(p, from, to)) ownDay(d, id);
+  for (const { day, id } of days.employeeDays ?? []) if (last.has(id)) ownDay(day, id);
+  for (const day of [...new Set([...global, ...own.keys()])].sort()) {
+    if (global.has(day)) take(day, await price(day), true);
+    else {
+      const ids = [...own.get(day)!].sort((a, b) => a - b);
+      take(day, await price(day, ids), false, ids);
+    }
+  }
+  for (const id of [...open.keys()]) close(id, to);
+  return last;
+}
