@@ -197,7 +197,10 @@ export const ROUTES: RouteCase[] = [
   {
     name: 'pay range of a job posting',
     who: 'moneyRules',
-    request: async (t) => ({ method: 'GET', url: `/api/pay-transparency/posting-range?${await postingRole(t)}` }),
+    request: async (t) => ({
+      method: 'GET',
+      url: `/api/pay-transparency/posting-range?${await postingRole(t)}`,
+    }),
   },
   {
     name: 'pay range of a job posting as PDF',
