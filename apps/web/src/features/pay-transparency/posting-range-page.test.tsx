@@ -125,7 +125,7 @@ describe('Pay range for a job posting', () => {
     expect(screen.getByTestId('posting-range-hint')).toHaveTextContent('Choose a job, a position');
     await chooseRole();
 
-    expect(await screen.findByLabelText('Text for the posting')).toHaveValue(RANGE.text);
+    expect(await screen.findByRole('region', { name: 'Text for the posting' })).toHaveTextContent(RANGE.text);
     const last = rangeQueries().at(-1)!;
     expect(Object.fromEntries(last)).toEqual({
       jobId: '1',
@@ -153,7 +153,7 @@ describe('Pay range for a job posting', () => {
   it('sends the As of day when it is not today', async () => {
     open(() => [200, envelope(RANGE)]);
     await chooseRole();
-    await screen.findByLabelText('Text for the posting');
+    await screen.findByRole('region', { name: 'Text for the posting' });
     fireEvent.change(screen.getByLabelText('As of'), { target: { value: '2027-01-01' } });
     await waitFor(() => expect(rangeQueries().at(-1)!.get('asOf')).toBe('2027-01-01'));
   });

@@ -5,16 +5,16 @@ import {
   CopyButton,
   Group,
   MultiSelect,
+  Paper,
   Select,
   SimpleGrid,
   Stack,
   Table,
   Text,
-  Textarea,
 } from '@mantine/core';
 import type { PostingRange } from '@salary/shared/pay-transparency/posting-range.contract';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { AsOfInput, companyToday } from '../../components/as-of.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SectionLoader } from '../../components/section-loader.tsx';
@@ -163,6 +163,7 @@ function RangeResult({
   downloading: boolean;
   onDownload(): void;
 }) {
+  const textLabel = useId();
   return (
     <SectionPanel
       title="Pay range"
@@ -193,13 +194,23 @@ function RangeResult({
       }
     >
       <Stack gap="md">
-        <Textarea
-          label="Text for the posting"
-          value={range.text}
-          readOnly
-          rows={3}
-          data-testid="posting-range-text"
-        />
+        <Stack gap={4}>
+          <Text id={textLabel} size="sm" fw={500}>
+            Text for the posting
+          </Text>
+          <Paper
+            withBorder
+            radius="sm"
+            p="sm"
+            role="region"
+            aria-labelledby={textLabel}
+            data-testid="posting-range-text"
+          >
+            <Text component="blockquote" m={0}>
+              {range.text}
+            </Text>
+          </Paper>
+        </Stack>
         <Table striped>
           <Table.Thead>
             <Table.Tr>
