@@ -15,6 +15,9 @@ import { buildTestApp, type TestContext } from '../support/helper.ts';
  * for a later day shows only from that day, and the PDF holds the same sentence.
  */
 
+/** The `data` of a 400: the fields refused. */
+type Refusal = { fields: Array<{ field: string; message: string }> };
+
 let t: TestContext;
 let c: Awaited<ReturnType<TestContext['newCompany']>>;
 let l2: { id: number };
@@ -199,7 +202,7 @@ describe('GET /api/pay-transparency/posting-range', () => {
     ];
     for (const [query, field, message] of cases) {
       for (const pdf of [false, true]) {
-        const res = await t.callAsAdmin({ method: 'GET', url: url(query, pdf) });
+        const res = await t.callAsAdmin<Refusal>({ method: 'GET', url: url(query, pdf) });
         expect(res.statusCode, `${query}: ${res.body}`).toBe(400);
         expect(res.envelope.data.fields, query).toEqual(
           expect.arrayContaining([
@@ -240,7 +243,7 @@ describe('GET /api/pay-transparency/posting-range', () => {
       ],
     ];
     for (const [query, fields] of cases) {
-      const res = await t.callAsAdmin({ method: 'GET', url: url(query) });
+      const res = await t.callAsAdmin<Refusal>({ method: 'GET', url: url(query) });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.envelope.data.fields).toEqual(fields);
       expect(res.envelope.message).toBe(fields.map((f) => f.message).join('; '));
