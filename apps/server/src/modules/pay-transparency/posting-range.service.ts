@@ -1,8 +1,9 @@
+import { todayIn } from '@salary/shared/common/calendar-day';
 import { formatDay } from '@salary/shared/common/date-time';
 import type { FieldProblem } from '@salary/shared/common/envelope';
 import { asCents, type Cents, formatMoney, fromCents } from '@salary/shared/common/money';
 import type { Actor } from '@salary/shared/common/permissions';
-import type { CompanyFormat } from '@salary/shared/company/company.contract';
+import { type Company, type CompanyFormat, formatOf } from '@salary/shared/company/company.contract';
 import {
   type MoneyRange,
   NO_BASE_SALARY_NOTE,
@@ -87,7 +88,9 @@ export function postingRangeText(
 export function createPostingRangeService(deps: {
   pricing: Pick<PricingService, 'calculate'>;
   repo: PostingRangeRepository;
-  company: { today(): Promise<string>; format(): Promise<CompanyFormat> };
+  /** The company record: its today (time zone) and how its money and days read. */
+  company: { get(): Promise<Pick<Company, 'currency' | 'locale' | 'timeZone'>> };
+  now?: () => Date;
 }) {
   const { pricing, repo, company } = deps;
 
@@ -108,7 +111,9 @@ export function createPostingRangeService(deps: {
     /** Admins and readers of the money rules (403 otherwise, before anything is read). */
     async range(actor: Actor, q: PostingRangeQuery): Promise<PostingRange> {
       requireMoneyRulesReader(actor);
-      const [names, today, format] = await Promise.all([repo.names(q), company.today(), company.format()]);
+      const [names, record] = await Promise.all([repo.names(q), company.get()]);
+      const format = formatOf(record);
+      const today = todayIn(record.timeZone, (deps.now ?? (() => new Date()))());
       assertNames(names, q);
       const day = q.asOf ?? today;
       // Today: the rule tables (what the calculator reads with no day); another day: the rules then.
