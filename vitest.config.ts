@@ -87,6 +87,7 @@ const PGLITE_ONLY = [
   'apps/server/test/insights/breakdown-figures.test.ts',
   'apps/server/test/pay-transparency/demo-report.test.ts',
   'apps/server/test/pay-transparency/pay-transparency.routes.test.ts',
+  'apps/server/test/pay-transparency/posting-range.routes.test.ts',
   'apps/server/test/seed/demo.test.ts',
   // PGlite's own: its migrations from old data, buffers, data directory, `npm start`.
   'apps/server/test/**/*.pglite-only.test.ts',

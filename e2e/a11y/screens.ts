@@ -231,6 +231,12 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'posting range',
+    path: '/pay-transparency/posting-range',
+    heading: 'Pay range for a job posting',
+    title: 'Pay range for a job posting · Salary System',
+  },
+  {
     name: 'audit log',
     path: '/settings/audit',
     heading: 'Settings',

@@ -32,6 +32,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { levelsRoutes } from './modules/levels/levels.routes.ts';
 import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { payTransparencyRoutes } from './modules/pay-transparency/pay-transparency.routes.ts';
+import { postingRangeRoutes } from './modules/pay-transparency/posting-range.routes.ts';
 import { positionsRoutes } from './modules/positions/positions.routes.ts';
 import { scheduledChangesRoutes } from './modules/rule-calendar/scheduled-changes.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -84,6 +85,7 @@ const SERVICE_ROUTES = [
   auditRoutes,
   auditRevertRoutes,
   payTransparencyRoutes,
+  postingRangeRoutes,
 ];
 
 export const JSON_BODY_LIMIT = 1024 * 1024;

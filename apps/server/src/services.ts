@@ -48,6 +48,8 @@ import { createOidcService } from './modules/oidc/oidc.service.ts';
 import { createJustifications } from './modules/pay-transparency/justifications.service.ts';
 import { createPayTransparencyRepository } from './modules/pay-transparency/pay-transparency.repository.ts';
 import { createPayTransparencyService } from './modules/pay-transparency/pay-transparency.service.ts';
+import { createPostingRangeRepository } from './modules/pay-transparency/posting-range.repository.ts';
+import { createPostingRangeService } from './modules/pay-transparency/posting-range.service.ts';
 import { createPositionsRepository } from './modules/positions/positions.repository.ts';
 import { createPositionsService } from './modules/positions/positions.service.ts';
 import { createPricedReadModel } from './modules/pricing/pricing.read-model.ts';
@@ -280,6 +282,11 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       minGroup: config.payReportMinGroup,
       company,
       otherDay: (asOf) => employees.otherDay(asOf),
+    }),
+    postingRange: createPostingRangeService({
+      pricing,
+      repo: createPostingRangeRepository(db),
+      company,
     }),
     payGapJustifications: createJustifications({ repo: payTransparencyRepository, audit }),
     audit,

@@ -18,6 +18,7 @@ import {
   existingEmployee,
   importRequest,
   plainUser,
+  postingRole,
   renamedJob,
   writeRequest,
 } from '../support/route-requests.ts';
@@ -191,6 +192,22 @@ export const ROUTES: RouteCase[] = [
     request: async (t) => ({
       method: 'GET',
       url: `/api/employees/${await existingEmployee(t)}/pay-statement.pdf`,
+    }),
+  },
+  {
+    name: 'pay range of a job posting',
+    who: 'moneyRules',
+    request: async (t) => ({
+      method: 'GET',
+      url: `/api/pay-transparency/posting-range?${await postingRole(t)}`,
+    }),
+  },
+  {
+    name: 'pay range of a job posting as PDF',
+    who: 'moneyRules',
+    request: async (t) => ({
+      method: 'GET',
+      url: `/api/pay-transparency/posting-range.pdf?${await postingRole(t)}`,
     }),
   },
   writeRow('delete employee', 'deleteEmployee', 'DELETE /api/employees/:id'),

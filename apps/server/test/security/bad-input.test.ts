@@ -388,6 +388,32 @@ describe('bad input is refused with a 4xx envelope and writes nothing', () => {
       const field = `querystring.${query.split('=')[0]}`;
       expect(res.body, `audit ?${query} names ${field}`).toContain(`"field":"${field}"`);
     }
+    // A job posting's pay range (and its PDF): each parameter replaced by a bad value.
+    const posting: Record<string, string> = {
+      jobId: String(ids.job),
+      positionId: String(ids.position),
+      gradeId: String(ids.grade),
+      levelIds: String(ids.level),
+    };
+    for (const [field, bad] of [
+      ['jobId', 'abc'],
+      ['positionId', '-1'],
+      ['gradeId', '1.5'],
+      ['jobId', '99999999999999999999'],
+      ['levelIds', ''],
+      ['levelIds', '1,,2'],
+      ['levelIds', '1e99'],
+      ['levelIds', "1' OR '1'='1"],
+      ['levelIds', '2147483648'],
+      ['asOf', '2027-13-01'],
+      ['asOf', '%00'],
+    ] as const)
+      for (const path of ['/api/pay-transparency/posting-range', '/api/pay-transparency/posting-range.pdf']) {
+        const query = new URLSearchParams({ ...posting, [field]: bad }).toString().replace('%2500', '%00');
+        const res = await t.callAsAdmin({ method: 'GET', url: `${path}?${query}` });
+        expectRefused(res, `${path} ?${query}`);
+        expect(res.body, `${path} ?${query} names ${field}`).toContain(`"field":"querystring.${field}"`);
+      }
     for (const query of ['jobId=abc', 'jobId=-3', 'jobId=1.5', 'jobId=99999999999999999999'])
       expectRefused(
         await t.callAsAdmin({ method: 'GET', url: `/api/positions?${query}` }),

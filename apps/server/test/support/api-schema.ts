@@ -432,6 +432,20 @@ export interface paths {
      */
     get: operations["getEmployeesByIdPayStatementPdf"];
   };
+  "/api/pay-transparency/posting-range": {
+    /**
+     * The pay range of a job posting (Article 5; money-rules readers)
+     * @description jobId, positionId, gradeId: the role; levelIds=1,2,3: the levels the posting covers; asOf=YYYY-MM-DD: the rules in force that day (default the company's today). Each level's basic pay is base salary + job/position adjustment, as POST /calculate gives it; a level without a base salary that day has a note instead of a figure. 400 naming each unknown id, or a position not of the job. Admins and readers of the money rules (showSalary, showSettings, manageSettings).
+     */
+    get: operations["getPayTransparencyPostingRange"];
+  };
+  "/api/pay-transparency/posting-range.pdf": {
+    /**
+     * The pay range of a job posting as a PDF (money-rules readers)
+     * @description jobId, positionId, gradeId: the role; levelIds=1,2,3: the levels the posting covers; asOf=YYYY-MM-DD: the rules in force that day (default the company's today). Each level's basic pay is base salary + job/position adjustment, as POST /calculate gives it; a level without a base salary that day has a note instead of a figure. 400 naming each unknown id, or a position not of the job. Admins and readers of the money rules (showSalary, showSettings, manageSettings).
+     */
+    get: operations["getPayTransparencyPostingRangePdf"];
+  };
   "/api/auth/options": {
     /**
      * How to sign in here (asked by the login screen)
@@ -5391,6 +5405,137 @@ export interface operations {
       };
       /** @description No record has this id. */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The pay range of a job posting (Article 5; money-rules readers)
+   * @description jobId, positionId, gradeId: the role; levelIds=1,2,3: the levels the posting covers; asOf=YYYY-MM-DD: the rules in force that day (default the company's today). Each level's basic pay is base salary + job/position adjustment, as POST /calculate gives it; a level without a base salary that day has a note instead of a figure. 400 naming each unknown id, or a position not of the job. Admins and readers of the money rules (showSalary, showSettings, manageSettings).
+   */
+  getPayTransparencyPostingRange: {
+    parameters: {
+      query: {
+        jobId: number;
+        positionId: number;
+        gradeId: number;
+        levelIds: string;
+        asOf?: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              job: {
+                id: number;
+                name: string;
+              };
+              position: {
+                id: number;
+                name: string;
+              };
+              grade: {
+                id: number;
+                name: string;
+              };
+              levels: ({
+                  id: number;
+                  name: string;
+                  monthly: number | null;
+                  annual: number | null;
+                  note: string | null;
+                })[];
+              monthly: {
+                min: number;
+                max: number;
+              } | null;
+              annual: {
+                min: number;
+                max: number;
+              } | null;
+              currency: string;
+              locale: string;
+              asOf: string;
+              text: string;
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The pay range of a job posting as a PDF (money-rules readers)
+   * @description jobId, positionId, gradeId: the role; levelIds=1,2,3: the levels the posting covers; asOf=YYYY-MM-DD: the rules in force that day (default the company's today). Each level's basic pay is base salary + job/position adjustment, as POST /calculate gives it; a level without a base salary that day has a note instead of a figure. 400 naming each unknown id, or a position not of the job. Admins and readers of the money rules (showSalary, showSettings, manageSettings).
+   */
+  getPayTransparencyPostingRangePdf: {
+    parameters: {
+      query: {
+        jobId: number;
+        positionId: number;
+        gradeId: number;
+        levelIds: string;
+        asOf?: string;
+      };
+    };
+    responses: {
+      /** @description posting_pay_range.pdf */
+      200: {
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

@@ -55,6 +55,12 @@ export async function scheduledChange(t: TestContext): Promise<number> {
   return change.id;
 }
 
+/** The query of a job posting's pay range over a fresh company's role and level. */
+export async function postingRole(t: TestContext) {
+  const c = await t.newCompany(3000);
+  return `jobId=${c.job.id}&positionId=${c.position.id}&gradeId=${c.grade.id}&levelIds=${c.level.id}`;
+}
+
 /** A fresh non-admin user: its id. */
 export async function plainUser(t: TestContext) {
   return (await t.createUser({}, { email: `${unique('u').replace(/\W/g, '')}@example.com` })).user.id;

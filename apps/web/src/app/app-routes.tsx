@@ -1,3 +1,4 @@
+import { canReadMoneyRules } from '@salary/shared/common/permissions';
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
@@ -16,6 +17,7 @@ import {
   InsightsPage,
   LoginPage,
   PayTransparencyPage,
+  PostingRangePage,
   SettingsHub,
   SsoCallbackPage,
 } from './lazy-pages.ts';
@@ -56,6 +58,9 @@ export function AppRoutes() {
         </Route>
         <Route element={<RequireAccess allow={canSeePayTransparency} />}>
           <Route path="pay-transparency" element={<PayTransparencyPage />} />
+        </Route>
+        <Route element={<RequireAccess allow={canReadMoneyRules} />}>
+          <Route path="pay-transparency/posting-range" element={<PostingRangePage />} />
         </Route>
         <Route path="*" element={<Navigate to="/dashboard" replace />} />
       </Route>

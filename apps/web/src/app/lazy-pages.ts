@@ -43,6 +43,7 @@ export const SettingsHub = lazyPage(() => import('./settings/settings-hub.tsx'))
 export const PayTransparencyPage = lazyPage(
   () => import('../features/pay-transparency/pay-transparency-page.tsx'),
 );
+export const PostingRangePage = lazyPage(() => import('../features/pay-transparency/posting-range-page.tsx'));
 export const InsightsPage = lazyPage(() => {
   // Its chart library with it, not after it: the page asks for it only once its code has run.
   import('../features/insights/insight-charts.tsx').catch(() => {});
@@ -59,7 +60,7 @@ export function pageAt(pathname: string) {
     case 'insights':
       return InsightsPage;
     case 'pay-transparency':
-      return PayTransparencyPage;
+      return pathname.split('/')[2] === 'posting-range' ? PostingRangePage : PayTransparencyPage;
     case 'employees':
       return EmployeeFormPage;
     default:

@@ -1,38 +1,18 @@
 import { formatDay } from '@salary/shared/common/date-time';
-import { formatMoney, formatMoneyWithCode } from '@salary/shared/common/money';
 import type { CompanyFormat } from '@salary/shared/company/company.contract';
 import { type PayStatement, TOO_FEW } from '@salary/shared/pay-transparency/pay-transparency.contract';
-import PDFDocument from 'pdfkit';
+import { pdfDocument, pdfHeading, pdfMoney, pdfRow, pdfText } from './pdf-page.pdf.ts';
 
 /*
- * A worker's pay statement as a one-page PDF (pdfkit, its built-in Helvetica: no font files
- * of ours). The figures are the statement's JSON, formatted as the app shows money.
+ * A worker's pay statement as a one-page PDF (pdf-page.pdf.ts). The figures are the statement's
+ * JSON, formatted as the app shows money.
  */
-
-/**
- * The built-in Helvetica writes WinAnsi only: the narrow no-break space some locales group
- * digits with (fr-FR) becomes a no-break space, which it has, and an amount whose symbol it
- * cannot write ('zł', 'Kč') is written with the currency's code ('1 234,56 PLN').
- */
-const pdfText = (text: string) => text.replace(/\u202f/g, '\u00a0');
-const WIN_ANSI = /^[\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/;
-const pdfMoney = (value: number, format: CompanyFormat) => {
-  const text = pdfText(formatMoney(value, format));
-  return WIN_ANSI.test(text) ? text : pdfText(formatMoneyWithCode(value, format));
-};
 
 export function renderPayStatementPdf(s: PayStatement, format: CompanyFormat): Promise<Buffer> {
   const money = (value: number | null) => (value === null ? 'No priced salary' : pdfMoney(value, format));
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: { Title: `Pay statement — ${s.employee.name}`, Author: 'Salary System', Subject: 'Pay statement' },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, done } = pdfDocument({
+    Title: `Pay statement — ${s.employee.name}`,
+    Subject: 'Pay statement',
   });
 
   doc.font('Helvetica-Bold').fontSize(18).text('Pay statement');
@@ -42,17 +22,8 @@ export function renderPayStatementPdf(s: PayStatement, format: CompanyFormat): P
   doc.text(`Date: ${pdfText(formatDay(s.date, format))}`);
   doc.moveDown();
 
-  const row = (label: string, value: string) => {
-    const y = doc.y;
-    doc.font('Helvetica').fontSize(11).fillColor('#000000').text(label, 56, y, { width: 260 });
-    doc.font('Helvetica-Bold').text(value, 320, y, { width: 220, align: 'right' });
-    doc.moveDown(0.4);
-  };
-  const heading = (text: string) => {
-    doc.moveDown(0.6);
-    doc.font('Helvetica-Bold').fontSize(13).fillColor('#000000').text(text, 56);
-    doc.moveDown(0.4);
-  };
+  const row = (label: string, value: string) => pdfRow(doc, label, value);
+  const heading = (text: string) => pdfHeading(doc, text);
 
   heading('Employer');
   row('Company', s.company ?? 'Not set (Settings → Company)');

@@ -1,0 +1,58 @@
+import { formatDay } from '@salary/shared/common/date-time';
+import type { CompanyFormat } from '@salary/shared/company/company.contract';
+import type { PostingRange } from '@salary/shared/pay-transparency/posting-range.contract';
+import { pdfDocument, pdfHeading, pdfMoney, pdfRow, pdfText } from './pdf-page.pdf.ts';
+import { postingRangeText } from './posting-range.service.ts';
+
+/*
+ * A job posting's pay range as a one-page PDF (pdf-page.pdf.ts): the sentence for the posting, then
+ * each level's basic pay per month and per year.
+ */
+
+export function renderPostingRangePdf(r: PostingRange, format: CompanyFormat): Promise<Buffer> {
+  const money = (value: number) => pdfMoney(value, format);
+  const title = `Pay range — ${r.job.name}, ${r.position.name}, ${r.grade.name}`;
+  const { doc, done } = pdfDocument({ Title: title, Subject: 'Pay range for a job posting' });
+
+  doc.font('Helvetica-Bold').fontSize(18).text('Pay range for a job posting');
+  doc.moveDown(0.3);
+  doc.font('Helvetica').fontSize(10).fillColor('#444444');
+  doc.text('Pay transparency before employment (Directive (EU) 2023/970, Article 5).');
+  doc.text(`As of: ${pdfText(formatDay(r.asOf, format))}`);
+  doc.moveDown();
+  doc
+    .font('Helvetica')
+    .fontSize(12)
+    .fillColor('#000000')
+    .text(pdfText(postingRangeText(r, format, money)), 56);
+  doc.moveDown(0.5);
+
+  pdfHeading(doc, 'Role');
+  pdfRow(doc, 'Job', r.job.name);
+  pdfRow(doc, 'Position', r.position.name);
+  pdfRow(doc, 'Grade', r.grade.name);
+
+  pdfHeading(doc, 'Basic pay by level (per month / per year)');
+  for (const level of r.levels)
+    pdfRow(
+      doc,
+      level.name,
+      level.monthly === null || level.annual === null
+        ? 'No base salary that day'
+        : `${money(level.monthly)} / ${money(level.annual)}`,
+    );
+
+  doc.moveDown();
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor('#444444')
+    .text(
+      'Basic pay is the base salary for the grade and level plus the adjustment for the job and position, ' +
+        'as the salary rules in force on that day compute it; per year is twelve times per month. ' +
+        'Multipliers for experience, loyalty and other conditions, benefits and insurance are not included.',
+      56,
+    );
+  doc.end();
+  return done;
+}
