@@ -231,6 +231,15 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'worker requests',
+    path: '/worker-requests',
+    heading: 'Worker Requests',
+    title: 'Worker Requests · Salary System',
+    ready: async (page) => {
+      await page.getByTestId('register-summary').waitFor();
+    },
+  },
+  {
     name: 'audit log',
     path: '/settings/audit',
     heading: 'Settings',
@@ -279,6 +288,14 @@ function fromRow(name: string, path: string, button: RegExp, dialogName: string 
 }
 
 export const DIALOGS: DialogCase[] = [
+  {
+    name: 'record a worker request',
+    path: '/worker-requests',
+    open: async (page) => {
+      await page.getByTestId('register-summary').waitFor();
+      return openBy(page, byName(page, 'Record request'), 'Record a request');
+    },
+  },
   {
     name: 'change password',
     path: '/dashboard',

@@ -15,6 +15,7 @@ import {
   EmployeesPage,
   InsightsPage,
   LoginPage,
+  PayRequestsPage,
   PayTransparencyPage,
   SettingsHub,
   SsoCallbackPage,
@@ -56,6 +57,7 @@ export function AppRoutes() {
         </Route>
         <Route element={<RequireAccess allow={canSeePayTransparency} />}>
           <Route path="pay-transparency" element={<PayTransparencyPage />} />
+          <Route path="worker-requests" element={<PayRequestsPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/dashboard" replace />} />
       </Route>

@@ -43,6 +43,7 @@ export const SettingsHub = lazyPage(() => import('./settings/settings-hub.tsx'))
 export const PayTransparencyPage = lazyPage(
   () => import('../features/pay-transparency/pay-transparency-page.tsx'),
 );
+export const PayRequestsPage = lazyPage(() => import('../features/pay-requests/pay-requests-page.tsx'));
 export const InsightsPage = lazyPage(() => {
   // Its chart library with it, not after it: the page asks for it only once its code has run.
   import('../features/insights/insight-charts.tsx').catch(() => {});
@@ -60,6 +61,8 @@ export function pageAt(pathname: string) {
       return InsightsPage;
     case 'pay-transparency':
       return PayTransparencyPage;
+    case 'worker-requests':
+      return PayRequestsPage;
     case 'employees':
       return EmployeeFormPage;
     default:
