@@ -149,7 +149,7 @@ describe('Worker Requests', () => {
   it('marks an overdue request answered with the version it was read at', async () => {
     const user = userEvent.setup();
     renderWithProviders(<PayRequestsPage />, { route: '/worker-requests' });
-    await user.click(await screen.findByRole('button', { name: 'Mark request of Bo Berg answered' }, WAIT));
+    await user.click(await screen.findByRole('button', { name: 'Mark answered: request of Bo Berg' }, WAIT));
     const dialog = await screen.findByRole('dialog', { name: 'Mark request answered' }, WAIT);
     const day = within(dialog).getByLabelText(/Answered On/);
     await user.clear(day);
@@ -166,7 +166,7 @@ describe('Worker Requests', () => {
     renderWithProviders(<PayRequestsPage />, { route: '/worker-requests' });
     expect(await screen.findByTestId('request-2', {}, WAIT)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Record request' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Mark request of/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Mark answered/ })).toBeNull();
     expect(screen.getAllByRole('button', { name: /Download statement of/ })).toHaveLength(2);
   });
 });

@@ -19,6 +19,8 @@ import { usePayRequests } from './api/get-pay-requests.ts';
 import { RecordRequestDialog } from './record-request-dialog.tsx';
 import { RequestStatus } from './request-status.tsx';
 
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 interface RowActions {
   canWrite: boolean;
   downloading: number | null;
@@ -57,7 +59,7 @@ function Actions({
           size="compact-sm"
           variant="light"
           leftSection={<IconCheck size={14} aria-hidden />}
-          aria-label={`Mark request of ${request.employeeName} answered`}
+          aria-label={`Mark answered: request of ${request.employeeName}`}
           onClick={() => onAnswer(request)}
         >
           Mark answered
@@ -94,12 +96,12 @@ function RegisterTable({
               <Table.Th scope="row" fw={500}>
                 {r.employeeName}
               </Table.Th>
-              <Table.Td>{formatDay(r.receivedOn)}</Table.Td>
-              <Table.Td>{formatDay(r.dueOn)}</Table.Td>
+              <Table.Td style={NO_WRAP}>{formatDay(r.receivedOn)}</Table.Td>
+              <Table.Td style={NO_WRAP}>{formatDay(r.dueOn)}</Table.Td>
               <Table.Td>
                 <RequestStatus request={r} today={today} />
               </Table.Td>
-              <Table.Td>{r.answeredOn ? formatDay(r.answeredOn) : '—'}</Table.Td>
+              <Table.Td style={NO_WRAP}>{r.answeredOn ? formatDay(r.answeredOn) : '—'}</Table.Td>
               <Table.Td maw={240}>
                 <Text size="sm" lineClamp={2}>
                   {r.note ?? '—'}

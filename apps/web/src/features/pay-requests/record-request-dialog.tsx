@@ -54,6 +54,7 @@ function RecordRequestForm({ onClose }: { onClose(): void }) {
           placeholder={employees.isPending ? 'Loading...' : 'Type a name'}
           data={employees.data ?? []}
           searchable
+          openOnFocus={false}
           limit={50}
           nothingFoundMessage="No employee of that name"
           required

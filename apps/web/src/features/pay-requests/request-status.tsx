@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { daySerial } from '@salary/shared/common/calendar-day';
 import {
   PAY_REQUEST_STATUS_LABELS,
@@ -6,7 +6,6 @@ import {
 } from '@salary/shared/pay-requests/pay-requests.contract';
 import { IconAlertTriangle, IconCheck, IconClock } from '@tabler/icons-react';
 
-const COLORS = { overdue: 'red', open: 'blue', answered: 'gray' } as const;
 const ICONS = { overdue: IconAlertTriangle, open: IconClock, answered: IconCheck } as const;
 
 /** "Overdue by 12 days", "Open: 5 days left", "Answered": said in words, the colour only repeats it. */
@@ -20,14 +19,18 @@ export function statusText(request: Pick<PayRequest, 'status' | 'dueOn'>, today:
 
 export function RequestStatus({ request, today }: { request: PayRequest; today: string }) {
   const Icon = ICONS[request.status];
+  const overdue = request.status === 'overdue';
   return (
-    <Badge
-      color={COLORS[request.status]}
-      variant={request.status === 'overdue' ? 'filled' : 'light'}
-      leftSection={<Icon size={12} aria-hidden />}
-      tt="none"
-    >
-      {statusText(request, today)}
-    </Badge>
+    <Group gap={4} wrap="nowrap" c={overdue ? 'red.9' : undefined}>
+      <Icon size={16} aria-hidden />
+      <Text
+        size="sm"
+        fw={overdue ? 700 : 400}
+        c={overdue ? 'red.9' : undefined}
+        style={{ whiteSpace: 'nowrap' }}
+      >
+        {statusText(request, today)}
+      </Text>
+    </Group>
   );
 }
