@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALOGS, SCREENS, type Screen, type Seeded, useSeed } from './a11y/screens.ts';
-import { adminCredentials, createUser } from './support/api.ts';
+import { adminApi, adminCredentials, createUser, expectOk } from './support/api.ts';
 import { type AxeFinding, axeFindings, nodeCount } from './support/axe.ts';
 import {
   MOBILE,
@@ -68,6 +68,21 @@ beforeAll(async () => {
     ),
   ]);
   await createUser({ name: 'Axe Reader', permissions: ['showSettings'] });
+  // One worker request overdue and one answered: both states of the register are measured.
+  const admin = await adminApi();
+  const id = (employee as { id: number }).id;
+  expectOk(
+    await admin.post('/pay-transparency/requests', { employeeId: id, receivedOn: '2025-01-10' }),
+    'Recording a request',
+  );
+  expectOk(
+    await admin.post('/pay-transparency/requests', {
+      employeeId: id,
+      receivedOn: '2025-03-03',
+      answeredOn: '2025-04-01',
+    }),
+    'Recording an answered request',
+  );
   seeded = { employeeId: (employee as { id: number }).id, ...profileNames(rules) };
   useSeed(seeded);
 });

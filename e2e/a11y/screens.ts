@@ -237,6 +237,15 @@ export const SCREENS: Screen[] = [
     title: 'Pay range for a job posting · Salary System',
   },
   {
+    name: 'worker requests',
+    path: '/worker-requests',
+    heading: 'Worker Requests',
+    title: 'Worker Requests · Salary System',
+    ready: async (page) => {
+      await page.getByTestId('register-summary').waitFor();
+    },
+  },
+  {
     name: 'audit log',
     path: '/settings/audit',
     heading: 'Settings',
@@ -285,6 +294,14 @@ function fromRow(name: string, path: string, button: RegExp, dialogName: string 
 }
 
 export const DIALOGS: DialogCase[] = [
+  {
+    name: 'record a worker request',
+    path: '/worker-requests',
+    open: async (page) => {
+      await page.getByTestId('register-summary').waitFor();
+      return openBy(page, byName(page, 'Record request'), 'Record a request');
+    },
+  },
   {
     name: 'change password',
     path: '/dashboard',

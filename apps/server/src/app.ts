@@ -31,6 +31,7 @@ import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { levelsRoutes } from './modules/levels/levels.routes.ts';
 import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
+import { payRequestsRoutes } from './modules/pay-requests/pay-requests.routes.ts';
 import { payTransparencyRoutes } from './modules/pay-transparency/pay-transparency.routes.ts';
 import { postingRangeRoutes } from './modules/pay-transparency/posting-range.routes.ts';
 import { positionsRoutes } from './modules/positions/positions.routes.ts';
@@ -86,6 +87,7 @@ const SERVICE_ROUTES = [
   auditRevertRoutes,
   payTransparencyRoutes,
   postingRangeRoutes,
+  payRequestsRoutes,
 ];
 
 export const JSON_BODY_LIMIT = 1024 * 1024;

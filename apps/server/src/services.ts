@@ -45,6 +45,8 @@ import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { createLevelsRepository } from './modules/levels/levels.repository.ts';
 import { createLevelsService } from './modules/levels/levels.service.ts';
 import { createOidcService } from './modules/oidc/oidc.service.ts';
+import { createPayRequestsRepository } from './modules/pay-requests/pay-requests.repository.ts';
+import { createPayRequestsService } from './modules/pay-requests/pay-requests.service.ts';
 import { createJustifications } from './modules/pay-transparency/justifications.service.ts';
 import { createPayTransparencyRepository } from './modules/pay-transparency/pay-transparency.repository.ts';
 import { createPayTransparencyService } from './modules/pay-transparency/pay-transparency.service.ts';
@@ -148,6 +150,13 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     backPay,
   });
   const payTransparencyRepository = on(createPayTransparencyRepository);
+  const payTransparency = createPayTransparencyService({
+    pricing,
+    repo: payTransparencyRepository(),
+    minGroup: config.payReportMinGroup,
+    company,
+    otherDay: (asOf) => employees.otherDay(asOf),
+  });
   const excelReferences = on(createExcelRepository);
   const excelLimits: ExcelLimits = {
     importMaxRows: config.importMaxRows,
@@ -276,19 +285,19 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     }),
     importRevert,
     entryRevert,
-    payTransparency: createPayTransparencyService({
-      pricing,
-      repo: payTransparencyRepository(),
-      minGroup: config.payReportMinGroup,
-      company,
-      otherDay: (asOf) => employees.otherDay(asOf),
-    }),
+    payTransparency,
     postingRange: createPostingRangeService({
       pricing,
       repo: createPostingRangeRepository(db),
       company,
     }),
     payGapJustifications: createJustifications({ repo: payTransparencyRepository, audit }),
+    payRequests: createPayRequestsService({
+      repo: on(createPayRequestsRepository),
+      audit,
+      today: (handle) => company.today(handle),
+      statement: (actor, employeeId, asOf) => payTransparency.statement(actor, employeeId, 'job-grade', asOf),
+    }),
     audit,
     company,
   };

@@ -554,3 +554,33 @@ export const payGapJustifications = pgTable(
   },
   (t) => [primaryKey({ columns: [t.categoryKind, t.categoryKey] })],
 );
+
+/**
+ * Workers' requests for their pay information: who asked, the day it was received, the day
+ * the answer is due (two calendar months later, written by the service) and the day it was
+ * answered. No foreign key to employees, as pay history: the register must outlive a deleted
+ * employee (it keeps their name), and an employee restored from the Audit Log comes back under
+ * the same id (ids are never reused), so their requests are theirs again.
+ */
+export const payRequests = pgTable(
+  'pay_requests',
+  {
+    id: serial('id').primaryKey(),
+    employeeId: integer('employee_id').notNull(),
+    employeeName: text('employee_name').notNull(),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    answeredOn: date('answered_on', { mode: 'string' }),
+    note: text('note'),
+    recordedBy: text('recorded_by').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('pay_requests_employee_idx').on(t.employeeId),
+    check('pay_requests_due_after_received', sql`${t.dueOn} > ${t.receivedOn}`),
+    check('pay_requests_answered_after_received', sql`${t.answeredOn} >= ${t.receivedOn}`),
+    check('pay_requests_note_length', sql`length(${t.note}) <= 1000`),
+  ],
+);

@@ -167,6 +167,26 @@ const CASES: Record<string, WriteCase> = {
       payload: { categoryKind: 'grade', categoryKey: '1', text: '   ' },
     }),
   },
+  'POST /api/pay-transparency/requests': {
+    entityType: 'payRequest',
+    action: 'create',
+    // Answered before it was received.
+    fail: async (t) => ({
+      method: 'POST',
+      url: '/api/pay-transparency/requests',
+      payload: { employeeId: await existingEmployee(t), receivedOn: '2026-01-15', answeredOn: '2026-01-14' },
+    }),
+  },
+  'PUT /api/pay-transparency/requests/:id': {
+    entityType: 'payRequest',
+    action: 'answer',
+    fail: 'missing id',
+  },
+  'DELETE /api/pay-transparency/requests/:id': {
+    entityType: 'payRequest',
+    action: 'delete',
+    fail: 'missing id',
+  },
   'DELETE /api/base-salary/:id': { entityType: 'baseSalary', action: 'delete', fail: 'missing id' },
   'POST /api/adjustment-factors': {
     entityType: 'adjustmentFactor',

@@ -16,6 +16,7 @@ import {
   deletedEmployee,
   editedEmployee,
   existingEmployee,
+  existingPayRequest,
   importRequest,
   plainUser,
   postingRole,
@@ -170,6 +171,18 @@ export const ROUTES: RouteCase[] = [
   readRow('pay transparency report', 'showSalary', '/api/pay-transparency?category=grade'),
   readRow('pay transparency report as .xlsx', 'showSalary', '/api/pay-transparency/export'),
   writeRow('justify a pay gap', 'admin', 'PUT /api/pay-transparency/justifications'),
+  readRow('pay requests register', 'showSalary', '/api/pay-transparency/requests'),
+  writeRow('record a pay request', 'admin', 'POST /api/pay-transparency/requests'),
+  writeRow('answer or edit a pay request', 'admin', 'PUT /api/pay-transparency/requests/:id'),
+  writeRow('delete a pay request', 'admin', 'DELETE /api/pay-transparency/requests/:id'),
+  {
+    name: 'statement of a pay request as PDF',
+    who: 'showSalary',
+    request: async (t) => ({
+      method: 'GET',
+      url: `/api/pay-transparency/requests/${await existingPayRequest(t)}/statement.pdf`,
+    }),
+  },
   {
     name: 'back pay download of an audit entry',
     who: 'admin',

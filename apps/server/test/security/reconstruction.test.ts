@@ -186,6 +186,8 @@ function urlsOf(path: string, ownId: number): string[] {
   if (path.includes('{chart}')) return INSIGHT_CHARTS.map((chart) => path.replace('{chart}', chart));
   // An audit entry's file (admin only): the demo's first entries, whatever they hold.
   if (path.startsWith('/api/audit/{id}')) return [1, 2, 3].map((id) => path.replace('{id}', String(id)));
+  // A worker request's statement (a PDF, which this check cannot read): the pay statement of its employee.
+  if (path.startsWith('/api/pay-transparency/requests/{id}')) return [path.replace('{id}', '1')];
   throw new Error(`the reconstruction check does not know how to fill the parameters of ${path}`);
 }
 

@@ -149,6 +149,14 @@ beforeAll(async () => {
       isName: false,
     },
     {
+      route: 'record a pay request (note)',
+      method: 'POST',
+      url: '/api/pay-transparency/requests',
+      body: (value) => ({ employeeId, receivedOn: '2026-01-15', note: value }),
+      field: 'note',
+      isName: false,
+    },
+    {
       route: 'calculate (custom multiplier title)',
       method: 'POST',
       url: '/api/calculate',

@@ -446,6 +446,37 @@ export interface paths {
      */
     get: operations["getPayTransparencyPostingRangePdf"];
   };
+  "/api/pay-transparency/requests": {
+    /**
+     * Workers' requests for their pay information: overdue first, then open by due day, then answered (admins and showSalary)
+     * @description Workers' requests for their pay information: overdue first, then open by due day, then answered (admins and showSalary). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    get: operations["getPayTransparencyRequests"];
+    /**
+     * Record a request: who asked and the day it was received; due two calendar months later (admins)
+     * @description Record a request: who asked and the day it was received; due two calendar months later (admins). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    post: operations["postPayTransparencyRequests"];
+  };
+  "/api/pay-transparency/requests/{id}": {
+    /**
+     * Edit a request or mark it answered (admins)
+     * @description Edit a request or mark it answered (admins). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    put: operations["putPayTransparencyRequestsById"];
+    /**
+     * Delete a request (admins)
+     * @description Delete a request (admins). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    delete: operations["deletePayTransparencyRequestsById"];
+  };
+  "/api/pay-transparency/requests/{id}/statement.pdf": {
+    /**
+     * The worker's pay statement as of the day the request was received, as a PDF (admins and showSalary)
+     * @description The worker's pay statement as of the day the request was received, as a PDF (admins and showSalary). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    get: operations["getPayTransparencyRequestsByIdStatementPdf"];
+  };
   "/api/auth/options": {
     /**
      * How to sign in here (asked by the login screen)
@@ -4817,7 +4848,7 @@ export interface operations {
   getAudit: {
     parameters: {
       query?: {
-        entityType?: "user" | "job" | "position" | "grade" | "level" | "baseSalary" | "adjustmentFactor" | "settings" | "company" | "employee" | "import";
+        entityType?: "user" | "job" | "position" | "grade" | "level" | "baseSalary" | "adjustmentFactor" | "settings" | "company" | "employee" | "import" | "payRequest";
         entityId?: string;
         record?: string;
         actor?: string;
@@ -5536,6 +5567,321 @@ export interface operations {
       };
       /** @description The signed-in user lacks the permission this call needs. */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Workers' requests for their pay information: overdue first, then open by due day, then answered (admins and showSalary)
+   * @description Workers' requests for their pay information: overdue first, then open by due day, then answered (admins and showSalary). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  getPayTransparencyRequests: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              today: string;
+              requests: ({
+                  id: number;
+                  employeeId: number;
+                  employeeName: string;
+                  employeeExists: boolean;
+                  receivedOn: string;
+                  dueOn: string;
+                  answeredOn: string | null;
+                  note: string | null;
+                  /** @enum {string} */
+                  status: "overdue" | "open" | "answered";
+                  recordedBy: string;
+                  recordedAt: string;
+                  /** @description The version this row was read at: send it back with its update or delete */
+                  version: number;
+                })[];
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Record a request: who asked and the day it was received; due two calendar months later (admins)
+   * @description Record a request: who asked and the day it was received; due two calendar months later (admins). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  postPayTransparencyRequests: {
+    requestBody: {
+      content: {
+        "application/json": {
+          employeeId: number;
+          receivedOn: string;
+          answeredOn?: string | null;
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              id: number;
+              employeeId: number;
+              employeeName: string;
+              employeeExists: boolean;
+              receivedOn: string;
+              dueOn: string;
+              answeredOn: string | null;
+              note: string | null;
+              /** @enum {string} */
+              status: "overdue" | "open" | "answered";
+              recordedBy: string;
+              recordedAt: string;
+              /** @description The version this row was read at: send it back with its update or delete */
+              version: number;
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Edit a request or mark it answered (admins)
+   * @description Edit a request or mark it answered (admins). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  putPayTransparencyRequestsById: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          receivedOn: string;
+          answeredOn?: string | null;
+          note?: string;
+          /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
+          version?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              id: number;
+              employeeId: number;
+              employeeName: string;
+              employeeExists: boolean;
+              receivedOn: string;
+              dueOn: string;
+              answeredOn: string | null;
+              note: string | null;
+              /** @enum {string} */
+              status: "overdue" | "open" | "answered";
+              recordedBy: string;
+              recordedAt: string;
+              /** @description The version this row was read at: send it back with its update or delete */
+              version: number;
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Delete a request (admins)
+   * @description Delete a request (admins). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  deletePayTransparencyRequestsById: {
+    parameters: {
+      query?: {
+        version?: number;
+      };
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: null;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The worker's pay statement as of the day the request was received, as a PDF (admins and showSalary)
+   * @description The worker's pay statement as of the day the request was received, as a PDF (admins and showSalary). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  getPayTransparencyRequestsByIdStatementPdf: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description pay_statement_<employee id>_<received on>.pdf */
+      200: {
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

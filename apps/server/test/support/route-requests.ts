@@ -33,6 +33,18 @@ export async function existingEmployee(t: TestContext) {
   return t.newEmployeeOf(c);
 }
 
+/** A pay request of a fresh employee, received yesterday (recorded by the administrator): its id. */
+export async function existingPayRequest(t: TestContext): Promise<number> {
+  const employeeId = await existingEmployee(t);
+  const res = await t.callAsAdmin<{ id: number }>({
+    method: 'POST',
+    url: '/api/pay-transparency/requests',
+    payload: { employeeId, receivedOn: '2026-01-15' },
+  });
+  if (res.statusCode !== 201) throw new Error(`pay request: ${res.body}`);
+  return res.envelope.data.id;
+}
+
 /**
  * A change scheduled for a day still to come, of a fresh employee (written as the
  * administrator): its id in the scheduled changes.
@@ -370,6 +382,20 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
       payload: { categoryKind: 'job-grade', categoryKey: `${c.job.id}:${c.grade.id}`, text: 'Shift work' },
     };
   },
+  'POST /api/pay-transparency/requests': async (t) => ({
+    method: 'POST',
+    url: '/api/pay-transparency/requests',
+    payload: { employeeId: await existingEmployee(t), receivedOn: '2026-01-15', note: 'By email' },
+  }),
+  'PUT /api/pay-transparency/requests/:id': async (t) => ({
+    method: 'PUT',
+    url: `/api/pay-transparency/requests/${await existingPayRequest(t)}`,
+    payload: { receivedOn: '2026-01-15', answeredOn: '2026-02-02' },
+  }),
+  'DELETE /api/pay-transparency/requests/:id': async (t) => ({
+    method: 'DELETE',
+    url: `/api/pay-transparency/requests/${await existingPayRequest(t)}`,
+  }),
 };
 
 /** The request of a write route of WRITE_REQUESTS (throws naming an unknown one). */

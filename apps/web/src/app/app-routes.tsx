@@ -16,6 +16,7 @@ import {
   EmployeesPage,
   InsightsPage,
   LoginPage,
+  PayRequestsPage,
   PayTransparencyPage,
   PostingRangePage,
   SettingsHub,
@@ -58,6 +59,7 @@ export function AppRoutes() {
         </Route>
         <Route element={<RequireAccess allow={canSeePayTransparency} />}>
           <Route path="pay-transparency" element={<PayTransparencyPage />} />
+          <Route path="worker-requests" element={<PayRequestsPage />} />
         </Route>
         <Route element={<RequireAccess allow={canReadMoneyRules} />}>
           <Route path="pay-transparency/posting-range" element={<PostingRangePage />} />

@@ -44,6 +44,7 @@ export const PayTransparencyPage = lazyPage(
   () => import('../features/pay-transparency/pay-transparency-page.tsx'),
 );
 export const PostingRangePage = lazyPage(() => import('../features/pay-transparency/posting-range-page.tsx'));
+export const PayRequestsPage = lazyPage(() => import('../features/pay-requests/pay-requests-page.tsx'));
 export const InsightsPage = lazyPage(() => {
   // Its chart library with it, not after it: the page asks for it only once its code has run.
   import('../features/insights/insight-charts.tsx').catch(() => {});
@@ -61,6 +62,8 @@ export function pageAt(pathname: string) {
       return InsightsPage;
     case 'pay-transparency':
       return pathname.split('/')[2] === 'posting-range' ? PostingRangePage : PayTransparencyPage;
+    case 'worker-requests':
+      return PayRequestsPage;
     case 'employees':
       return EmployeeFormPage;
     default:

@@ -19,7 +19,14 @@ export const RULE_ENTITY_TYPES = [
 ] as const;
 
 /** The kinds of record an entry is about. */
-export const AUDIT_ENTITY_TYPES = ['user', ...RULE_ENTITY_TYPES, 'company', 'employee', 'import'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'user',
+  ...RULE_ENTITY_TYPES,
+  'company',
+  'employee',
+  'import',
+  'payRequest',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
@@ -34,6 +41,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   company: 'Company',
   employee: 'Employee',
   import: 'Import',
+  payRequest: 'Pay request',
 };
 
 export const auditChangeSchema = z.object({

@@ -9,6 +9,7 @@ import {
 } from '@salary/shared/common/permissions';
 import { COMPANY_FIELD_LABELS } from '@salary/shared/company/company.contract';
 import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
+import { PAY_REQUEST_FIELD_LABELS } from '@salary/shared/pay-requests/pay-requests.contract';
 import {
   BASE_MULTIPLIERS,
   type BenefitType,
@@ -103,13 +104,14 @@ const BASE_MULTIPLIER_OF_TYPE = new Map<string, (typeof BASE_MULTIPLIERS)[number
   BASE_MULTIPLIERS.map((m) => [m.typeKey, m]),
 );
 
-/** Words for the other records' fields (users, jobs, positions, levels, justifications). */
+/** Words for the other records' fields (users, jobs, positions, levels, justifications, pay requests). */
 const OTHER_LABELS: Record<string, string> = {
   name: 'Name',
   email: 'Email',
   isAdmin: 'Administrator',
   order: 'Order',
   text: 'Justification',
+  ...PAY_REQUEST_FIELD_LABELS,
   ...(PERMISSION_LABELS as Record<PermissionKey, string>),
 };
 

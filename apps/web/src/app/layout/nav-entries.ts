@@ -1,5 +1,12 @@
 import type { User } from '@salary/shared/auth/auth.contract';
-import { IconCalculator, IconChartBar, IconScale, IconSettings, IconUsers } from '@tabler/icons-react';
+import {
+  IconCalculator,
+  IconChartBar,
+  IconInbox,
+  IconScale,
+  IconSettings,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { canSeeInsights, canSeePayTransparency, canSeeSettings } from '../../lib/permissions.ts';
 
@@ -16,6 +23,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Salary Calculator', path: '/calculator', icon: IconCalculator },
   { label: 'Pay Overview', path: '/insights', icon: IconChartBar, visible: canSeeInsights },
   { label: 'Pay Transparency', path: '/pay-transparency', icon: IconScale, visible: canSeePayTransparency },
+  { label: 'Worker Requests', path: '/worker-requests', icon: IconInbox, visible: canSeePayTransparency },
   { label: 'Settings', path: '/settings', icon: IconSettings, visible: canSeeSettings },
 ];
 
