@@ -292,6 +292,38 @@ describe('the adjusted gap agrees with the normal equations solved exactly', () 
   });
 });
 
+describe('the worked example of docs/adjusted-gap.md', () => {
+  it('gives −5.0% where women earn 0.95 of men in each grade, while the unadjusted gap is 19.1%', () => {
+    const cells = [
+      [1, true, 14, 1900],
+      [1, false, 6, 2000],
+      [2, true, 6, 2850],
+      [2, false, 14, 3000],
+    ] as const;
+    const rows = cells.flatMap(([gradeId, female, count, pay]) =>
+      Array.from({ length: count }, (_, k) =>
+        row(0, {
+          female,
+          gradeId,
+          yearsExperience: 5,
+          yearsWithCompany: 2,
+          hourlyPay: k % 2 ? pay * 1.02 : pay / 1.02,
+        }),
+      ),
+    );
+    expect(estimateOf(rows)).toEqual({
+      tooFew: false,
+      percent: -5,
+      standardError: 0.71,
+      low: -6.4,
+      high: -3.6,
+      n: 40,
+      rSquared: 0.992,
+    });
+    expect(Math.abs(fitted(rows).beta - Math.log(0.95))).toBeLessThan(1e-12);
+  });
+});
+
 describe('the adjusted gap recovers a planted coefficient', () => {
   it('finds −5% for women of a comparable profile in 3,000 employees, the interval covering it', () => {
     const rows = plantedCompany(3000, -0.05, 20261127);
