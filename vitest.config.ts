@@ -34,6 +34,7 @@ const SERVER_WITHOUT_DATABASE = [
   'apps/server/test/excel/sheet-reader.test.ts',
   'apps/server/test/excel/xml-scanner.test.ts',
   'apps/server/test/oidc/oidc.config.test.ts',
+  'apps/server/test/pay-transparency/adjusted-gap.calc.test.ts',
   'apps/server/test/pay-transparency/pay-gap.property.test.ts',
   'apps/server/test/security/derivation-doc.test.ts',
 ];

@@ -48,6 +48,7 @@ it('measures every figure at a tiny size and writes the results file', { timeout
 
     expect(Object.keys(saved).sort()).toEqual(
       [
+        'adjustedGap',
         'audit',
         'calculate',
         'export',
@@ -127,12 +128,26 @@ it('measures every figure at a tiny size and writes the results file', { timeout
     expect(audit.pages.entries).toBeGreaterThanOrEqual(300);
     expect(Object.keys(audit.pages.pages).length).toBeGreaterThanOrEqual(6);
     expectPositive('audit.pages', audit.pages.pages, Object.keys(audit.pages.pages));
+    // The adjusted pay gap: the tiny size and 100,000 (its goal's size), every figure positive.
+    expect(saved.adjustedGap.map((g) => [g.employees, g.goalMs])).toEqual([
+      [40, null],
+      [100_000, 2000],
+    ]);
+    for (const g of saved.adjustedGap)
+      expectPositive(`adjustedGap ${g.employees}`, { ...g }, [
+        'ms',
+        'baselineMs',
+        'ratio',
+        'columns',
+        'jobs',
+      ]);
     const table = formatTable(saved);
     for (const row of [
       'POST /api/impact',
       'PUT /api/base-salary moving 40',
       'single-row write',
       'GET /api/audit, newest',
+      'adjusted pay gap, 100,000 generated rows',
     ])
       expect(table).toContain(row);
 
