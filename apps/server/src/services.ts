@@ -156,6 +156,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     minGroup: config.payReportMinGroup,
     company,
     otherDay: (asOf) => employees.otherDay(asOf),
+    days: on(createBackPayRepository)(),
   });
   const excelReferences = on(createExcelRepository);
   const excelLimits: ExcelLimits = {

@@ -175,6 +175,94 @@ describe('GET /api/pay-transparency on a hand-built company', () => {
   });
 });
 
+describe('the report for a calendar year (?year=)', () => {
+  // Nobody here has a day (all employed all along), nobody changes, everyone works 40 h: the
+  // year's annual pay is 12 × the monthly pay, hourly pay that ÷ (40 × 365 ÷ 7) hours, so every
+  // gap and the quartiles equal the monthly report's. Women's annual mean: 12 × 21,133.33 ÷ 5 =
+  // 50,719.992 → 50,719.99; men's: 12 × 27,433.33 ÷ 6 = 54,866.66.
+  const YEAR = Number(todayIn('UTC').slice(0, 4)) - 1;
+  const yearReport = async (query: string, token = t.adminToken) =>
+    t.call<PayReport>({ method: 'GET', url: `/api/pay-transparency?${query}`, token });
+
+  it('gives annual and hourly figures whose gaps equal the monthly ones when nothing changed', async () => {
+    const month = (await report()).envelope.data;
+    const res = await yearReport(`year=${YEAR}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const y = res.envelope.data;
+    expect(y.period).toEqual({
+      year: YEAR,
+      from: `${YEAR}-01-01`,
+      to: `${YEAR}-12-31`,
+      toDate: false,
+      joined: 0,
+      left: 0,
+    });
+    expect(y.counts).toEqual(month.counts);
+    expect(y.meanPay).toEqual({ female: 50_719.99, male: 54_866.66, gap: 7.6, tooFew: false });
+    for (const key of ['meanPay', 'medianPay', 'meanComplementary', 'medianComplementary'] as const) {
+      expect(y[key].gap, key).toBe(month[key].gap);
+      expect(y.hourly![key].gap, key).toBe(month[key].gap);
+    }
+    expect(y.complementaryShare).toEqual(month.complementaryShare);
+    expect(y.quartiles).toEqual(month.quartiles);
+    expect(y.categories.map((c) => [c.key, c.payGap, c.hourly?.payGap, c.flagged])).toEqual(
+      month.categories.map((c) => [c.key, c.payGap, c.payGap, c.flagged]),
+    );
+    // 14 employed on 31 December: under 100, no report is due.
+    expect(y.reportDuty).toMatchObject({
+      headcount: 14,
+      countedOn: `${YEAR}-12-31`,
+      every: null,
+      next: null,
+    });
+    // Eleven women and men: too few to estimate an adjusted gap.
+    expect(y.adjustedGap?.company).toMatchObject({ tooFew: true, n: 11 });
+  });
+
+  it('refuses a year that is not one, still to come, too far back, or given with asOf', async () => {
+    const current = YEAR + 1;
+    for (const [query, message] of [
+      ['year=20x5', 'year must be a year written YYYY (e.g. 2026)'],
+      ['year=2O25', 'year must be a year written YYYY (e.g. 2026)'],
+      [`year=${current + 1}`, `year must not be after ${current}`],
+      [`year=${current - 11}`, `year must be ${current - 10} or later`],
+      [`year=${YEAR}&asOf=${YEAR}-06-01`, 'Give either year or asOf, not both'],
+    ]) {
+      const res = await yearReport(query!);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.body, query).toContain(message);
+    }
+    const viewer = await t.createUser({ manageEmployee: true });
+    expect((await yearReport(`year=${YEAR}`, viewer.token)).statusCode).toBe(403);
+  });
+
+  it('counts the current year to today', async () => {
+    const today = todayIn('UTC');
+    const y = (await yearReport(`year=${YEAR + 1}`)).envelope.data;
+    expect(y.period).toMatchObject({ year: YEAR + 1, to: today, toDate: true });
+    expect(y.reportDuty?.countedOn).toBe(today);
+  });
+
+  it('exports the year: its days in About, the hourly figures beside the annual ones', async () => {
+    const res = await t.callAsAdmin({ method: 'GET', url: `/api/pay-transparency/export?year=${YEAR}` });
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const about = book
+      .getWorksheet('About')!
+      .getSheetValues()
+      .map((r) => (r as unknown[] | undefined)?.slice(1, 3));
+    expect(about).toContainEqual(['Reference year', String(YEAR)]);
+    const indicators = book.getWorksheet('Indicators')!;
+    const labels = indicators.getColumn(1).values;
+    expect(labels).toContain('(a) Mean pay, annual');
+    expect(labels).toContain('(a) Mean pay, hourly');
+    const header = book.getWorksheet('Categories')!.getRow(1).values as unknown[];
+    expect(header).toContain('Hourly pay gap (%)');
+    expect(book.getWorksheet('Adjusted gap')).toBeDefined();
+  });
+});
+
 describe('justifications', () => {
   it('lets an admin justify a flagged category: kept with author and time, and in the export', async () => {
     const key = `${jobA}:${gradeG1}`;

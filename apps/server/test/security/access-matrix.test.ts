@@ -170,6 +170,8 @@ export const ROUTES: RouteCase[] = [
   },
   readRow('pay transparency report', 'showSalary', '/api/pay-transparency?category=grade'),
   readRow('pay transparency report as .xlsx', 'showSalary', '/api/pay-transparency/export'),
+  readRow('pay transparency report for a year', 'showSalary', '/api/pay-transparency?year=2025'),
+  readRow('pay transparency report for a year as .xlsx', 'showSalary', '/api/pay-transparency/export?year=2025'),
   writeRow('justify a pay gap', 'admin', 'PUT /api/pay-transparency/justifications'),
   readRow('pay requests register', 'showSalary', '/api/pay-transparency/requests'),
   writeRow('record a pay request', 'admin', 'POST /api/pay-transparency/requests'),
@@ -330,9 +332,10 @@ describe('salary and cost never reach a user without the permission', () => {
       expect(header.includes('Total Cost'), `export as ${label}`).toBe(caller.permissions.showCost);
       // Gender (personal data) only for manageEmployee.
       expect(header.includes('Gender'), `export as ${label}`).toBe(caller.permissions.manageEmployee);
-      // The import's 12 columns, the 3 days and the hidden Row Key, then what the caller may see.
+      // The import's 12 columns, the 3 days, the weekly hours and the hidden Row Key, then what
+      // the caller may see.
       expect(sheet.columnCount).toBe(
-        16 +
+        17 +
           Number(caller.permissions.manageEmployee) +
           Number(caller.permissions.showSalary) +
           Number(caller.permissions.showCost),

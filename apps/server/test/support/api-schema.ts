@@ -4,6 +4,11 @@
  */
 
 
+/** OneOf type helpers */
+type Without<T, U> = { [P in Exclude<keyof T, keyof U>]?: never };
+type XOR<T, U> = (T | U) extends object ? (Without<T, U> & U) | (Without<U, T> & T) : T | U;
+type OneOf<T extends any[]> = T extends [infer Only] ? Only : T extends [infer A, infer B, ...infer Rest] ? OneOf<[XOR<A, B>, ...Rest]> : never;
+
 export interface paths {
   "/api/health": {
     /**
@@ -400,14 +405,14 @@ export interface paths {
   "/api/pay-transparency": {
     /**
      * Gender pay gap indicators (a)–(g) (admins and showSalary)
-     * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today.
+     * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today. Or year=YYYY: the calendar year (the current one to today), counting everyone employed on at least one day of it for the days employed, on annual and on hourly pay (docs/pay-transparency.md).
      */
     get: operations["getPayTransparency"];
   };
   "/api/pay-transparency/export": {
     /**
      * The pay gap report as an .xlsx workbook (admins and showSalary)
-     * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today.
+     * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today. Or year=YYYY: the calendar year (the current one to today), counting everyone employed on at least one day of it for the days employed, on annual and on hourly pay (docs/pay-transparency.md).
      */
     get: operations["getPayTransparencyExport"];
   };
@@ -5095,13 +5100,14 @@ export interface operations {
   };
   /**
    * Gender pay gap indicators (a)–(g) (admins and showSalary)
-   * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today.
+   * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today. Or year=YYYY: the calendar year (the current one to today), counting everyone employed on at least one day of it for the days employed, on annual and on hourly pay (docs/pay-transparency.md).
    */
   getPayTransparency: {
     parameters: {
       query?: {
         category?: "job-grade" | "grade";
         asOf?: string;
+        year?: string;
       };
     };
     responses: {
@@ -5179,7 +5185,96 @@ export interface operations {
                     authorEmail: string;
                     updatedAt: string;
                   } | null;
+                  hourly?: {
+                    meanPayFemale: number | null;
+                    meanPayMale: number | null;
+                    payGap: number | null;
+                    basicWageGap: number | null;
+                    complementaryGap: number | null;
+                  };
                 })[];
+              period?: {
+                year: number;
+                from: string;
+                to: string;
+                toDate: boolean;
+                joined: number;
+                left: number;
+              };
+              hourly?: {
+                meanPay: {
+                  female: number | null;
+                  male: number | null;
+                  gap: number | null;
+                  tooFew: boolean;
+                };
+                medianPay: {
+                  female: number | null;
+                  male: number | null;
+                  gap: number | null;
+                  tooFew: boolean;
+                };
+                meanComplementary: {
+                  female: number | null;
+                  male: number | null;
+                  gap: number | null;
+                  tooFew: boolean;
+                };
+                medianComplementary: {
+                  female: number | null;
+                  male: number | null;
+                  gap: number | null;
+                  tooFew: boolean;
+                };
+              };
+              reportDuty?: {
+                headcount: number;
+                countedOn: string;
+                every: ("year" | "three years") | null;
+                next: {
+                  year: number;
+                  dueBy: string;
+                } | null;
+                text: string;
+              };
+              adjustedGap?: {
+                company: OneOf<[{
+                  /** @enum {boolean} */
+                  tooFew: true;
+                  n: number;
+                  /** @enum {string} */
+                  reason: "employees" | "women" | "men" | "not-identifiable" | "no-residual-freedom";
+                }, {
+                  /** @enum {boolean} */
+                  tooFew: false;
+                  percent: number;
+                  standardError: number;
+                  low: number;
+                  high: number;
+                  n: number;
+                  rSquared: number;
+                }]>;
+                jobs: ({
+                    jobId: number;
+                    jobName: string;
+                    estimate: OneOf<[{
+                      /** @enum {boolean} */
+                      tooFew: true;
+                      n: number;
+                      /** @enum {string} */
+                      reason: "employees" | "women" | "men" | "not-identifiable" | "no-residual-freedom";
+                    }, {
+                      /** @enum {boolean} */
+                      tooFew: false;
+                      percent: number;
+                      standardError: number;
+                      low: number;
+                      high: number;
+                      n: number;
+                      rSquared: number;
+                    }]>;
+                  })[];
+              };
             };
           };
         };
@@ -5212,13 +5307,14 @@ export interface operations {
   };
   /**
    * The pay gap report as an .xlsx workbook (admins and showSalary)
-   * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today.
+   * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today. Or year=YYYY: the calendar year (the current one to today), counting everyone employed on at least one day of it for the days employed, on annual and on hourly pay (docs/pay-transparency.md).
    */
   getPayTransparencyExport: {
     parameters: {
       query?: {
         category?: "job-grade" | "grade";
         asOf?: string;
+        year?: string;
       };
     };
     responses: {

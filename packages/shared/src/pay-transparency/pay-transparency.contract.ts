@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adjustedGapSchema } from './adjusted-gap.contract.ts';
 import { plainText } from '../common/fields.ts';
 
 /*
@@ -30,6 +31,19 @@ export const payReportQuery = z.object({
     .default('job-grade'),
 });
 
+export const YEAR_MESSAGE = 'year must be a year written YYYY (e.g. 2026)';
+/** The first reports under Directive (EU) 2023/970 cover this year. */
+export const FIRST_REPORT_YEAR = 2026;
+
+/** `?year=YYYY`: the report for that calendar year (the current one: to date). */
+export const yearQuery = z.object({
+  year: z
+    .string({ error: YEAR_MESSAGE })
+    .regex(/^\d{4}$/, YEAR_MESSAGE)
+    .transform(Number)
+    .optional(),
+});
+
 /** Women's and men's figure and the gap; nulls when a group is too small or has no pay. */
 const comparison = z.object({
   female: z.number().nullable(),
@@ -39,6 +53,25 @@ const comparison = z.object({
   tooFew: z.boolean(),
 });
 export type Comparison = z.infer<typeof comparison>;
+
+/** (a)–(d) on one pay basis. */
+const headline = z.object({
+  meanPay: comparison,
+  medianPay: comparison,
+  meanComplementary: comparison,
+  medianComplementary: comparison,
+});
+export type PayHeadline = z.infer<typeof headline>;
+
+/** One category's figures on one pay basis. */
+const categoryBasis = z.object({
+  meanPayFemale: z.number().nullable(),
+  meanPayMale: z.number().nullable(),
+  payGap: z.number().nullable(),
+  basicWageGap: z.number().nullable(),
+  complementaryGap: z.number().nullable(),
+});
+export type CategoryBasis = z.infer<typeof categoryBasis>;
 
 const quartile = z.object({
   /** 1 = lowest pay. */
@@ -71,9 +104,11 @@ const category = z.object({
   payGap: z.number().nullable(),
   basicWageGap: z.number().nullable(),
   complementaryGap: z.number().nullable(),
-  /** |payGap| ≥ 5.0: joint pay assessment needed unless justified. */
+  /** |payGap| ≥ 5.0 (a year's report: the hourly payGap): joint pay assessment needed unless justified. */
   flagged: z.boolean(),
   justification: justificationSchema.nullable(),
+  /** A year's report: the same figures on hourly pay (the ones above are on annual pay). */
+  hourly: categoryBasis.optional(),
 });
 export type PayCategory = z.infer<typeof category>;
 
@@ -107,6 +142,40 @@ export const payReportSchema = z.object({
   quartiles: z.array(quartile),
   /** (g) flagged without justification first, then flagged, then the rest. */
   categories: z.array(category),
+  /**
+   * A report for a calendar year (`?year=`): the days counted (`to` the last; the current year
+   * counts to today), and the figures above are then ANNUAL pay (each day's share of its
+   * month's pay, summed over the days employed), quartiles on hourly pay.
+   */
+  period: z
+    .object({
+      year: z.number().int(),
+      from: z.string(),
+      to: z.string(),
+      /** The year is not over: counted to today. */
+      toDate: z.boolean(),
+      /** Employees counted who joined, or left, during the year. */
+      joined: z.number().int(),
+      left: z.number().int(),
+    })
+    .optional(),
+  /** A year's report: (a)–(d) on hourly pay (annual pay ÷ contracted hours in the year). */
+  hourly: headline.optional(),
+  /** A year's report: which report the headcount on 31 December asks for, and by when. */
+  reportDuty: z
+    .object({
+      /** Employees employed on 31 December of the year (to date: today). */
+      headcount: z.number().int(),
+      countedOn: z.string(),
+      /** How often a report is due at that headcount; null under 100 workers. */
+      every: z.enum(['year', 'three years']).nullable(),
+      /** The next report due on or after today: the year it covers and the day it is due by. */
+      next: z.object({ year: z.number().int(), dueBy: z.string() }).nullable(),
+      text: z.string(),
+    })
+    .optional(),
+  /** A year's report: the gap left once grade, level, years and flags are held equal. */
+  adjustedGap: adjustedGapSchema.optional(),
 });
 export type PayReport = z.infer<typeof payReportSchema>;
 

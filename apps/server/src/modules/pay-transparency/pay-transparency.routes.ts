@@ -1,7 +1,9 @@
 import { idParam } from '@salary/shared/common/envelope';
+import type { Actor } from '@salary/shared/common/permissions';
 import { asOfQuery } from '@salary/shared/employees/dated.contract';
 import { XLSX_CONTENT_TYPE } from '@salary/shared/excel/excel.contract';
 import {
+  type CategoryKind,
   justificationBody,
   payReportQuery,
   payReportSchema,
@@ -9,6 +11,7 @@ import {
   REPORT_FILE_NAME,
   STATEMENT_FILE_NAME,
   savedJustificationSchema,
+  yearQuery,
 } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,6 +27,16 @@ const reportQuery = payReportQuery.and(asOfQuery);
 const AS_OF =
   "asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only " +
   'those employed that day; default today.';
+/** The report: as of a day, or for a calendar year (not both). */
+const yearReportQuery = reportQuery
+  .and(yearQuery)
+  .refine((q) => q.asOf === undefined || q.year === undefined, {
+    message: 'Give either year or asOf, not both',
+    path: ['year'],
+  });
+const AS_OF_OR_YEAR =
+  `${AS_OF} Or year=YYYY: the calendar year (the current one to today), counting everyone employed on ` +
+  'at least one day of it for the days employed, on annual and on hourly pay (docs/pay-transparency.md).';
 const PDF_RESPONSE = fileResponse(
   'pay_statement_<id>.pdf',
   PDF,
@@ -34,14 +47,18 @@ export const payTransparencyRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.payTransparency;
   const justifications = app.services.payGapJustifications;
   const doc = routeDoc('pay-transparency');
+  const reportFor = (actor: Actor, q: { category: CategoryKind; asOf?: string; year?: number }) =>
+    q.year === undefined
+      ? service.report(actor, q.category, q.asOf)
+      : service.yearReport(actor, q.category, q.year);
 
   app.get(
     '/pay-transparency',
     doc('Gender pay gap indicators (a)–(g) (admins and showSalary)', payReportSchema, {
-      querystring: reportQuery,
-      description: AS_OF,
+      querystring: yearReportQuery,
+      description: AS_OF_OR_YEAR,
     }),
-    async (request) => ok(await service.report(request.actor, request.query.category, request.query.asOf)),
+    async (request) => ok(await reportFor(request.actor, request.query)),
   );
 
   app.get(
@@ -50,12 +67,12 @@ export const payTransparencyRoutes: FastifyPluginAsyncZod = async (app) => {
       'The pay gap report as an .xlsx workbook (admins and showSalary)',
       workbookResponse(REPORT_FILE_NAME),
       {
-        querystring: reportQuery,
-        description: AS_OF,
+        querystring: yearReportQuery,
+        description: AS_OF_OR_YEAR,
       },
     ),
     async (request, reply) => {
-      const report = await service.report(request.actor, request.query.category, request.query.asOf);
+      const report = await reportFor(request.actor, request.query);
       return downloadHeaders(reply, XLSX_CONTENT_TYPE, REPORT_FILE_NAME).send(
         await buildReportWorkbook(report, await app.services.company.format()),
       );

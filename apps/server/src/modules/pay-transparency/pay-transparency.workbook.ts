@@ -2,6 +2,11 @@ import { formatDateTime } from '@salary/shared/common/date-time';
 import { excelMoneyFormat } from '@salary/shared/common/money';
 import type { CompanyFormat } from '@salary/shared/company/company.contract';
 import {
+  ADJUSTED_GAP_EXPLANATION,
+  type AdjustedGapEstimate,
+  TOO_FEW_TO_ESTIMATE,
+} from '@salary/shared/pay-transparency/adjusted-gap.contract';
+import {
   CATEGORY_KIND_LABELS,
   type Comparison,
   FLAG_TEXT,
@@ -40,13 +45,41 @@ export async function buildReportWorkbook(report: PayReport, format: CompanyForm
     ['Value', 70],
   ]);
   const c = report.counts;
+  const year = report.period;
+  const basis = year ? 'in the year (annual)' : 'per month';
+  const days: Array<[string, string | number]> = year
+    ? [
+        ['Reference year', `${year.year}${year.toDate ? ` to ${year.to} (to date)` : ''}`],
+        [
+          'Days counted',
+          `${year.from} to ${year.to}: everyone employed on at least one of them, for the days employed`,
+        ],
+        ['Joined during the year', year.joined],
+        ['Left during the year', year.left],
+        [
+          'Annual pay',
+          "Σ over the days employed of that day's monthly gross + benefits ÷ the days of its month",
+        ],
+        [
+          'Hourly pay',
+          'Annual pay ÷ contracted hours in the year (Σ weekly hours ÷ 7 over the days employed)',
+        ],
+        ['Flag', 'A category whose hourly pay gap is 5.0% or more, either way'],
+      ]
+    : [['Pay', 'Gross salary + benefits, per month']];
+  const duty: Array<[string, string | number]> = report.reportDuty
+    ? [
+        ['Headcount', `${report.reportDuty.headcount} on ${report.reportDuty.countedOn}`],
+        ['Report due', report.reportDuty.text],
+      ]
+    : [];
   for (const line of [
     ['Report', 'Gender pay gap indicators (Directive (EU) 2023/970, Article 9)'],
     ['Generated at', formatDateTime(report.generatedAt, format)],
     ['Currency', format.currency],
     ['Categories of workers', CATEGORY_KIND_LABELS[report.categoryKind]],
-    ['Pay', 'Gross salary + benefits, per month (no working hours are kept, so not hourly)'],
-    ['Ordinary basic wage', 'Base salary + job/position adjustment, per month'],
+    ...days,
+    ['Ordinary basic wage', `Base salary + job/position adjustment, ${basis}`],
     ['Complementary or variable components', 'Pay − basic wage'],
     ['Gap', "(men's figure − women's figure) ÷ men's figure × 100; positive: women are paid less"],
     ['Minimum group', `Fewer than ${report.minGroup} women or men: "${TOO_FEW}"`],
@@ -56,6 +89,7 @@ export async function buildReportWorkbook(report: PayReport, format: CompanyForm
     ['Undisclosed (not in the indicators)', c.undisclosed],
     ['Without a priced salary (left out)', c.unpriced],
     ['All employees', c.total],
+    ...duty,
   ])
     about.addRow(line);
 
@@ -72,10 +106,17 @@ export async function buildReportWorkbook(report: PayReport, format: CompanyForm
       orTooFew(x.male, x.tooFew),
       orTooFew(x.gap, x.tooFew),
     ]);
-  comparisonRow('(a) Mean pay', report.meanPay);
-  comparisonRow('(c) Median pay', report.medianPay);
-  comparisonRow('(b) Mean complementary components (receivers)', report.meanComplementary);
-  comparisonRow('(d) Median complementary components (receivers)', report.medianComplementary);
+  const headline = (
+    suffix: string,
+    x: Pick<PayReport, 'meanPay' | 'medianPay' | 'meanComplementary' | 'medianComplementary'>,
+  ) => {
+    comparisonRow(`(a) Mean pay${suffix}`, x.meanPay);
+    comparisonRow(`(c) Median pay${suffix}`, x.medianPay);
+    comparisonRow(`(b) Mean complementary components (receivers)${suffix}`, x.meanComplementary);
+    comparisonRow(`(d) Median complementary components (receivers)${suffix}`, x.medianComplementary);
+  };
+  headline(year ? ', annual' : '', report);
+  if (report.hourly) headline(', hourly', report.hourly);
   const share = report.complementaryShare;
   const shareRow = indicators.addRow([
     '(e) Share receiving complementary components (%)',
@@ -87,7 +128,7 @@ export async function buildReportWorkbook(report: PayReport, format: CompanyForm
   shareRow.getCell(3).numFmt = PERCENT;
 
   const quartiles = sheetOf(book, 'Quartiles', [
-    ['(f) Pay quartile', 18],
+    [year ? '(f) Hourly pay quartile' : '(f) Pay quartile', 22],
     ['Employees', 12],
     ['Women', 10],
     ['Men', 10],
@@ -107,6 +148,15 @@ export async function buildReportWorkbook(report: PayReport, format: CompanyForm
     ['Pay gap (%)', 12, PERCENT],
     ['Basic wage gap (%)', 16, PERCENT],
     ['Complementary gap (%)', 18, PERCENT],
+    ...(year
+      ? ([
+          ['Hourly mean, women', 18, MONEY],
+          ['Hourly mean, men', 18, MONEY],
+          ['Hourly pay gap (%)', 16, PERCENT],
+          ['Hourly basic wage gap (%)', 20, PERCENT],
+          ['Hourly complementary gap (%)', 22, PERCENT],
+        ] as Array<[string, number, string]>)
+      : []),
     ['Status', 44],
     ['Justification', 60],
     ['Justified by', 28],
@@ -123,11 +173,41 @@ export async function buildReportWorkbook(report: PayReport, format: CompanyForm
       orTooFew(cat.payGap, few),
       orTooFew(cat.basicWageGap, few),
       orTooFew(cat.complementaryGap, few),
+      ...(cat.hourly
+        ? [
+            orTooFew(cat.hourly.meanPayFemale, few),
+            orTooFew(cat.hourly.meanPayMale, few),
+            orTooFew(cat.hourly.payGap, few),
+            orTooFew(cat.hourly.basicWageGap, few),
+            orTooFew(cat.hourly.complementaryGap, few),
+          ]
+        : []),
       cat.flagged ? FLAG_TEXT : few ? TOO_FEW : 'Below 5%',
       cat.justification?.text ?? null,
       cat.justification?.authorEmail ?? null,
       cat.justification?.updatedAt ?? null,
     ]);
+  }
+  if (report.adjustedGap) {
+    const adjusted = sheetOf(book, 'Adjusted gap', [
+      ['Group', 36],
+      ['Women and men', 14],
+      ['Adjusted gap (%)', 16, PERCENT],
+      ['Standard error (log points)', 24],
+      ['95% interval, low (%)', 20, PERCENT],
+      ['95% interval, high (%)', 20, PERCENT],
+      ['R²', 8],
+    ]);
+    const row = (name: string, e: AdjustedGapEstimate) =>
+      adjusted.addRow(
+        e.tooFew
+          ? [name, e.n, TOO_FEW_TO_ESTIMATE, null, null, null, null]
+          : [name, e.n, e.percent, e.standardError, e.low, e.high, e.rSquared],
+      );
+    row('Whole company', report.adjustedGap.company);
+    for (const j of report.adjustedGap.jobs) row(j.jobName, j.estimate);
+    adjusted.addRow([]);
+    adjusted.addRow([ADJUSTED_GAP_EXPLANATION]);
   }
   return Buffer.from(await book.xlsx.writeBuffer());
 }

@@ -1,0 +1,226 @@
+import { asCents, fromCents } from '@salary/shared/common/money';
+import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
+import type { PayReport } from '@salary/shared/pay-transparency/pay-transparency.contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMediumServices, type MediumContext } from '../support/medium.ts';
+
+/*
+ * The pay report for the calendar year 2024 (a leap year) against an independent model: every
+ * day of the year priced on its own (`priceEmployees({ asOf })`), each employed day adding its
+ * monthly pay ÷ the days of its month and its weekly hours ÷ 7, as exact fractions; means,
+ * medians and gaps computed from those and rounded once.
+ *
+ * The company (minimum group 1, so every figure shows), one job, base salary 4,000.00 a month on
+ * grade Base and 6,000.00 on grade Senior (the settings' defaults: pay = the base salary):
+ *   Ada    F  all year, 40 h, promoted to Senior from 1 July 2024 (a dated change)
+ *   Joan   F  joins 15 March 2024, 40 h
+ *   Paula  F  all year, part time at 20 h
+ *   Mark   M  all year, 40 h
+ *   Mike   M  all year, 40 h (the same pay and hours as Mark: a tie in the quartiles)
+ *   Leon   M  leaves 20 October 2024, 40 h
+ *   Fred   M  hired in 2025: not counted        Gail  F  left in 2023: not counted
+ *
+ * Annual pay, by hand (2024: 366 days; a day is its month's pay ÷ the days of its month):
+ *   Mark, Mike, Paula: 12 × 4,000.00                                   = 48,000.00
+ *   Ada: 6 months at 4,000.00 + 6 at 6,000.00                          = 60,000.00
+ *   Joan: 17 of March's 31 days + 9 months: 4,000 × (17/31 + 9)        = 38,193.548… → 38,193.55
+ *   Leon: 9 months + 20 of October's 31 days: 4,000 × (9 + 20/31)      = 38,580.645… → 38,580.65
+ * Hours (weekly hours × days employed ÷ 7):
+ *   40 h all year: 40 × 366 / 7 = 2,091.43 h; Paula 20 h: 1,045.71 h
+ *   Joan (292 days from 15 March): 40 × 292 / 7 = 1,668.57 h; Leon (294 days to 20 Oct): 1,680 h
+ * Hourly pay: Mark, Mike 48,000 ÷ 2,091.43 = 22.95; Ada 28.69; Paula 45.90; Joan 22.89; Leon 22.96
+ * Means (annual): women (60,000 + 38,193.548 + 48,000) / 3 = 48,731.18; men (48,000 × 2 +
+ *   38,580.645) / 3 = 44,860.22; gap (44,860.22 − 48,731.18) / 44,860.22 = −8.6%.
+ * Means (hourly): women (28.6885 + 22.8896 + 45.9016) / 3 = 32.49; men (22.9508 × 2 + 22.9647) / 3
+ *   = 22.96; gap −41.5%: part-time Paula is paid a full-time month for half the hours.
+ * Quartiles (hourly, ties by id, six people: sizes 2, 2, 1, 1): Joan, Mark | Mike, Leon | Ada | Paula.
+ */
+
+let t: MediumContext;
+let report: PayReport;
+const YEAR = 2024;
+
+const plus = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const daysIn = (day: string) =>
+  new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).getUTCDate();
+
+/** Exact fractions n/d, BigInt, reduced. */
+type Fraction = [bigint, bigint];
+const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? (a < 0n ? -a : a) : gcd(b, a % b));
+const reduce = ([n, d]: Fraction): Fraction => {
+  const g = gcd(n, d) || 1n;
+  return d < 0n ? [-n / g, -d / g] : [n / g, d / g];
+};
+const plusF = (x: Fraction, y: Fraction): Fraction => reduce([x[0] * y[1] + y[0] * x[1], x[1] * y[1]]);
+const timesF = (x: Fraction, y: Fraction): Fraction => reduce([x[0] * y[0], x[1] * y[1]]);
+const overF = (x: Fraction, y: Fraction): Fraction => reduce([x[0] * y[1], x[1] * y[0]]);
+const compareF = (x: Fraction, y: Fraction) => {
+  const diff = x[0] * y[1] - y[0] * x[1];
+  return diff < 0n ? -1 : diff > 0n ? 1 : 0;
+};
+/** n/d rounded half away from zero to an integer. */
+const roundF = ([n, d]: Fraction): bigint => {
+  const neg = n < 0n;
+  const a = neg ? -n : n;
+  let q = a / d;
+  if ((a % d) * 2n >= d) q += 1n;
+  return neg ? -q : q;
+};
+const cents = (f: Fraction) => fromCents(asCents(Number(roundF(f))));
+const meanF = (xs: Fraction[]): Fraction => overF(xs.reduce(plusF, [0n, 1n]), [BigInt(xs.length), 1n]);
+const medianF = (xs: Fraction[]): Fraction => {
+  const s = [...xs].sort(compareF);
+  const k = s.length;
+  return k % 2 ? s[(k - 1) / 2]! : overF(plusF(s[k / 2 - 1]!, s[k / 2]!), [2n, 1n]);
+};
+/** (men − women) ÷ men × 100, one decimal. */
+const gapF = (men: Fraction, women: Fraction) =>
+  Number(roundF(timesF(overF(plusF(men, [-women[0], women[1]]), men), [1000n, 1n]))) / 10;
+
+interface Year {
+  id: number;
+  female: boolean;
+  /** Annual pay and basic wage, cents. */
+  pay: Fraction;
+  basic: Fraction;
+  hours: Fraction;
+  receives: boolean;
+}
+
+/** Every day of the year priced on its own; each employed day adds its share. */
+async function model(): Promise<Year[]> {
+  const years = new Map<number, Year>();
+  for (let d = `${YEAR}-01-01`; d < `${YEAR + 1}-01-01`; d = plus(d, 1)) {
+    const read = await t.services.pricing.priceEmployees({ asOf: d }, {});
+    for (const p of read.employees) {
+      const e = p.employee;
+      const employed = (!e.hireDate || e.hireDate <= d) && (!e.leaveDate || e.leaveDate >= d);
+      if (!employed || (e.gender !== 'FEMALE' && e.gender !== 'MALE')) continue;
+      const y = years.get(e.id) ?? {
+        id: e.id,
+        female: e.gender === 'FEMALE',
+        pay: [0n, 1n] as Fraction,
+        basic: [0n, 1n] as Fraction,
+        hours: [0n, 1n] as Fraction,
+        receives: false,
+      };
+      const pay = BigInt(p.calculatedSalary! + (p.benefits ?? 0));
+      y.pay = plusF(y.pay, [pay, BigInt(daysIn(d))]);
+      y.basic = plusF(y.basic, [BigInt(p.basicWage!), BigInt(daysIn(d))]);
+      y.hours = plusF(y.hours, [BigInt(Math.round(e.weeklyHours * 100)), 700n]);
+      if (pay > BigInt(p.basicWage!)) y.receives = true;
+      years.set(e.id, y);
+    }
+  }
+  return [...years.values()];
+}
+
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await buildMediumServices({ payReportMinGroup: 1 });
+  const c = await t.newCompany(4000);
+  const senior = await t.newGrade('Senior', 90);
+  await t.newBaseSalary(senior.id, c.level.id, 6000);
+  const of = (input: Partial<EmployeeInput>) => t.newEmployeeOf(c, input);
+  ids.ada = await of({ name: 'Ada', gender: 'FEMALE', hireDate: '2015-01-01' });
+  ids.joan = await of({ name: 'Joan', gender: 'FEMALE', hireDate: '2024-03-15' });
+  ids.paula = await of({ name: 'Paula', gender: 'FEMALE', hireDate: '2019-05-01', weeklyHours: 20 });
+  ids.mark = await of({ name: 'Mark', gender: 'MALE', hireDate: '2018-01-01' });
+  ids.mike = await of({ name: 'Mike', gender: 'MALE', hireDate: '2018-01-01' });
+  ids.leon = await of({ name: 'Leon', gender: 'MALE', hireDate: '2018-01-01', leaveDate: '2024-10-20' });
+  ids.fred = await of({ name: 'Fred', gender: 'MALE', hireDate: '2025-02-01' });
+  ids.gail = await of({ name: 'Gail', gender: 'FEMALE', hireDate: '2016-01-01', leaveDate: '2023-12-31' });
+  const [ada] = (await t.services.pricing.priceEmployees({ id: ids.ada }, {})).employees;
+  const e = ada!.employee;
+  await t.asActor(t.admin, (s, uow) =>
+    s.employees.update(uow, t.admin, ids.ada!, { ...e, gradeId: senior.id }, undefined, '2024-07-01'),
+  );
+  report = await t.services.payTransparency.yearReport(t.admin, 'grade', YEAR);
+});
+afterAll(async () => t.close());
+
+describe('the pay report for a year', () => {
+  it('counts everyone employed on a day of the year, joiners and leavers for their days', () => {
+    expect(report.period).toEqual({
+      year: YEAR,
+      from: '2024-01-01',
+      to: '2024-12-31',
+      toDate: false,
+      joined: 1,
+      left: 1,
+    });
+    expect(report.counts).toMatchObject({ female: 3, male: 3, total: 6, unpriced: 0 });
+    expect(report.reportDuty).toMatchObject({
+      headcount: 5,
+      countedOn: '2024-12-31',
+      every: null,
+      next: null,
+    });
+  });
+
+  it('gives the figures worked out by hand in this file', () => {
+    expect(report.meanPay).toEqual({ female: 48_731.18, male: 44_860.22, gap: -8.6, tooFew: false });
+    expect(report.hourly?.meanPay).toMatchObject({ female: 32.49, male: 22.96, gap: -41.5 });
+    // Median annual: women 48,000.00 (Paula), men 48,000.00 (Mark, Mike).
+    expect(report.medianPay).toMatchObject({ female: 48_000, male: 48_000, gap: 0 });
+    const order = report.quartiles.map((q) => [q.size, q.female, q.male]);
+    expect(order).toEqual([
+      [2, 1, 1],
+      [2, 0, 2],
+      [1, 1, 0],
+      [1, 1, 0],
+    ]);
+  });
+
+  it('equals the day-by-day model on annual and on hourly pay, to the cent and the decimal', async () => {
+    const years = await model();
+    expect(years.map((y) => y.id).sort((a, b) => a - b)).toEqual(
+      [ids.ada, ids.joan, ids.paula, ids.mark, ids.mike, ids.leon].sort((a, b) => a! - b!),
+    );
+    const hourly = (y: Year, k: 'pay' | 'basic') => overF(y[k], y.hours);
+    const check = (figures: PayReport['hourly'] & object, value: (y: Year) => Fraction) => {
+      const women = years.filter((y) => y.female).map(value);
+      const men = years.filter((y) => !y.female).map(value);
+      expect(figures.meanPay).toEqual({
+        female: cents(meanF(women)),
+        male: cents(meanF(men)),
+        gap: gapF(meanF(men), meanF(women)),
+        tooFew: false,
+      });
+      expect(figures.medianPay).toEqual({
+        female: cents(medianF(women)),
+        male: cents(medianF(men)),
+        gap: gapF(medianF(men), medianF(women)),
+        tooFew: false,
+      });
+    };
+    check(report, (y) => y.pay);
+    check(report.hourly!, (y) => hourly(y, 'pay'));
+    // Complementary components: nobody receives any (pay = the basic wage here).
+    expect(years.some((y) => y.receives)).toBe(false);
+    expect(report.complementaryShare).toEqual({ female: 0, male: 0, tooFew: false });
+    // The quartiles by the model's hourly pay, ties by id.
+    const order = [...years].sort((a, b) => compareF(hourly(a, 'pay'), hourly(b, 'pay')) || a.id - b.id);
+    expect(order.map((y) => y.id)).toEqual([ids.joan, ids.mark, ids.mike, ids.leon, ids.ada, ids.paula]);
+    // The one category (grade, as last employed: Ada in Senior, the rest in Base).
+    const base = report.categories.find((c) => c.female === 2)!;
+    const inBase = years.filter((y) => y.id !== ids.ada);
+    const f = inBase.filter((y) => y.female);
+    const m = inBase.filter((y) => !y.female);
+    expect(base.hourly?.payGap).toBe(
+      gapF(meanF(m.map((y) => hourly(y, 'pay'))), meanF(f.map((y) => hourly(y, 'pay')))),
+    );
+    expect(base.payGap).toBe(gapF(meanF(m.map((y) => y.pay)), meanF(f.map((y) => y.pay))));
+    // Flagged by the hourly gap, either way (women paid more here).
+    expect(base.flagged).toBe(Math.abs(base.hourly!.payGap!) >= 5);
+  });
+
+  it('leaves the report as of a day as it was: no year, no hourly figures', async () => {
+    const today = await t.services.payTransparency.report(t.admin, 'grade');
+    expect(today.period).toBeUndefined();
+    expect(today.hourly).toBeUndefined();
+    expect(today.counts.total).toBe(6);
+  });
+});
