@@ -171,7 +171,11 @@ export const ROUTES: RouteCase[] = [
   readRow('pay transparency report', 'showSalary', '/api/pay-transparency?category=grade'),
   readRow('pay transparency report as .xlsx', 'showSalary', '/api/pay-transparency/export'),
   readRow('pay transparency report for a year', 'showSalary', '/api/pay-transparency?year=2025'),
-  readRow('pay transparency report for a year as .xlsx', 'showSalary', '/api/pay-transparency/export?year=2025'),
+  readRow(
+    'pay transparency report for a year as .xlsx',
+    'showSalary',
+    '/api/pay-transparency/export?year=2025',
+  ),
   writeRow('justify a pay gap', 'admin', 'PUT /api/pay-transparency/justifications'),
   readRow('pay requests register', 'showSalary', '/api/pay-transparency/requests'),
   writeRow('record a pay request', 'admin', 'POST /api/pay-transparency/requests'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { adjustedGapSchema } from './adjusted-gap.contract.ts';
 import { plainText } from '../common/fields.ts';
+import { adjustedGapSchema } from './adjusted-gap.contract.ts';
 
 /*
  * Pay transparency (Directive (EU) 2023/970): the gender pay gap report, a worker's pay
