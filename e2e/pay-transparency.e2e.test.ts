@@ -6,7 +6,8 @@ import { FLAG_TEXT, REPORT_FILE_NAME } from '@salary/shared/pay-transparency/pay
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCredentials, createUser } from './support/api.ts';
-import { MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
+import { axeFindings } from './support/axe.ts';
+import { horizontalOverflow, MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
 import { type SeededRules, seedEmployees, seedRules, uniqueName } from './support/seed-employees.ts';
 import { seedFactor } from './support/seed-rules.ts';
 
@@ -42,8 +43,9 @@ beforeAll(async () => {
   categoryName = `${rules.job.name} · ${rules.grade.name}`;
 });
 
-async function openReport(page: Page) {
-  await page.goto('/pay-transparency');
+/** The report as of today (`view=day`): the monthly figures; the page opens on the last complete year. */
+async function openReport(page: Page, path = '/pay-transparency?view=day') {
+  await page.goto(path);
   await page.getByRole('heading', { name: 'Pay Transparency' }).waitFor();
   await page.getByTestId('headline-value').first().waitFor();
   return page.getByTestId('category-table').getByRole('row').filter({ hasText: categoryName });
@@ -94,6 +96,53 @@ describe('Pay Transparency screen', () => {
     await page.goto('/pay-transparency');
     await page.waitForURL('**/dashboard');
     expect(await page.getByRole('link', { name: 'Pay Transparency' }).count()).toBe(0);
+  });
+});
+
+describe('the report for a year', () => {
+  // Nobody seeded here has a day, and the rules have always been: every day of last year counts
+  // at today's pay, so the annual means are 12 × the monthly ones (women 60,000.00, men
+  // 68,000.00) and the hourly gap equals the monthly gap, 11.8%.
+  const lastYear = new Date().getUTCFullYear() - 1;
+  for (const [label, viewport] of [
+    ['1440', WIDE],
+    ['390', MOBILE],
+  ] as const) {
+    it(`opens on the last complete year, annual and hourly, axe-clean, nothing sideways (${label} px)`, async () => {
+      const page = await browser.signedInPage(adminCredentials(), viewport);
+      const row = await openReport(page, '/pay-transparency');
+      await row.waitFor();
+      expect(await page.getByTestId('year-summary').textContent()).toContain(`Year ${lastYear}`);
+      expect(await page.getByTestId('report-duty').textContent()).toMatch(/employed on Dec 31, \d{4}/);
+      const cells = await row.getByRole('cell').allTextContents();
+      expect(cells.slice(0, 6)).toEqual([categoryName, '3', '3', '$60,000.00', '$68,000.00', '11.8%']);
+      // The hourly gap, which decides the flag, beside the status.
+      expect(cells[8]).toBe('11.8%');
+      expect(await page.getByRole('region', { name: '(a) Mean pay gap, hourly' }).count()).toBe(1);
+      const first = await page.getByTestId('headline-value').first().boundingBox();
+      expect(first!.y + first!.height).toBeLessThan(viewport.height);
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(await axeFindings(page)).toEqual([]);
+      await screenshot(page, `pay-transparency-year-${label}`);
+      expect(browser.pageErrors(page)).toEqual([]);
+    });
+  }
+
+  it('changes the period with the keyboard alone, and back to a day', async () => {
+    const page = await browser.signedInPage(adminCredentials(), WIDE);
+    await openReport(page, '/pay-transparency');
+    const period = page.getByRole('textbox', { name: 'Report' });
+    await period.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/pay-transparency?year=${lastYear}`);
+    await period.focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/pay-transparency?view=day');
+    await page.getByLabel('As of').waitFor();
+    expect(await page.getByTestId('year-summary').count()).toBe(0);
   });
 });
 

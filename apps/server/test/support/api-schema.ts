@@ -3516,7 +3516,10 @@ export interface operations {
               locale: string;
               /** @description IANA time zone of the times shown */
               timeZone: string;
-              /** @description Contracted hours a week of a new employee whose hours are not given (hourly pay's divisor) */
+              /**
+               * @description Contracted hours a week of a new employee whose hours are not given (hourly pay's divisor)
+               * @default 40
+               */
               standardWeeklyHours: number;
               version: number;
               /** @description When it was last saved (ISO 8601); null: never */
@@ -3587,7 +3590,10 @@ export interface operations {
               locale: string;
               /** @description IANA time zone of the times shown */
               timeZone: string;
-              /** @description Contracted hours a week of a new employee whose hours are not given (hourly pay's divisor) */
+              /**
+               * @description Contracted hours a week of a new employee whose hours are not given (hourly pay's divisor)
+               * @default 40
+               */
               standardWeeklyHours: number;
               version: number;
               /** @description When it was last saved (ISO 8601); null: never */

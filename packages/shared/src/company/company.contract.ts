@@ -127,6 +127,7 @@ export const companySchema = z
     timeZone: z.string().describe('IANA time zone of the times shown'),
     standardWeeklyHours: z
       .number()
+      .default(DEFAULT_WEEKLY_HOURS)
       .describe("Contracted hours a week of a new employee whose hours are not given (hourly pay's divisor)"),
     version: z.number().int(),
     updatedAt: z.string().nullable().describe('When it was last saved (ISO 8601); null: never'),

@@ -51,11 +51,17 @@ export function CategoryTable({
   canJustify: boolean;
   onJustify(category: PayCategory): void;
 }) {
+  // A year's report: annual figures, and the hourly gap that decides the flag.
+  const hourly = categories.some((c) => c.hourly !== undefined);
   return (
     <ReportSection
       label="Categories of workers"
       title="(g) Categories of workers"
-      description="Mean monthly pay (gross salary + benefits) of women and of men in each category, and the gap of pay, basic wage and complementary components."
+      description={
+        hourly
+          ? 'Mean annual pay (gross salary + benefits) of women and of men in each category, the gap of pay, basic wage and complementary components, and the hourly pay gap, which decides the flag (5% or more either way).'
+          : 'Mean monthly pay (gross salary + benefits) of women and of men in each category, and the gap of pay, basic wage and complementary components.'
+      }
     >
       <TableScrollRegion label="Categories of workers table" minWidth={960}>
         <Table striped highlightOnHover aria-label="Pay gap by category" data-testid="category-table">
@@ -69,6 +75,7 @@ export function CategoryTable({
               <Table.Th ta="right">Pay gap</Table.Th>
               <Table.Th ta="right">Basic wage gap</Table.Th>
               <Table.Th ta="right">Complementary gap</Table.Th>
+              {hourly ? <Table.Th ta="right">Hourly pay gap</Table.Th> : null}
               <Table.Th>Status</Table.Th>
               {canJustify ? <Table.Th>Justification</Table.Th> : null}
             </Table.Tr>
@@ -84,6 +91,9 @@ export function CategoryTable({
                 <Table.Td ta="right">{percentOrTooFew(c.payGap, c.tooFew)}</Table.Td>
                 <Table.Td ta="right">{percentOrTooFew(c.basicWageGap, c.tooFew)}</Table.Td>
                 <Table.Td ta="right">{percentOrTooFew(c.complementaryGap, c.tooFew)}</Table.Td>
+                {hourly ? (
+                  <Table.Td ta="right">{percentOrTooFew(c.hourly?.payGap ?? null, c.tooFew)}</Table.Td>
+                ) : null}
                 <Table.Td>
                   <StatusCell category={c} />
                 </Table.Td>

@@ -25,6 +25,9 @@ function Card({ title, value, lines }: { title: string; value: string; lines: st
 
 /** What a card's figures are made of, said under them (the report's pay is not the gross alone). */
 export const PAY_CONTAINS = 'Pay: gross salary + benefits, per month';
+/** The figures' basis: a month (as of a day), a year (annual pay), an hour (annual ÷ hours). */
+export type PayBasis = 'month' | 'year' | 'hour';
+const PER: Record<PayBasis, string> = { month: 'per month', year: 'in the year', hour: 'per hour worked' };
 export const COMPLEMENTARY_CONTAINS = 'Complementary: pay − basic wage, among those who receive any';
 
 const comparisonCard = (title: string, x: Comparison, contains: string) => ({
@@ -36,14 +39,31 @@ const comparisonCard = (title: string, x: Comparison, contains: string) => ({
   ],
 });
 
-/** Indicators (a)–(e): the gap large, women's and men's figures under it. */
-export function HeadlineCards({ report }: { report: PayReport }) {
+/**
+ * Indicators (a)–(e): the gap large, women's and men's figures under it. `figures`: those of
+ * another basis than the report's own (a year's hourly figures).
+ */
+export function HeadlineCards({
+  report,
+  basis = 'month',
+  figures = report,
+}: {
+  report: PayReport;
+  basis?: PayBasis;
+  figures?: Pick<PayReport, 'meanPay' | 'medianPay' | 'meanComplementary' | 'medianComplementary'>;
+}) {
   const share = report.complementaryShare;
+  const pay = basis === 'month' ? PAY_CONTAINS : `Pay: gross salary + benefits, ${PER[basis]}`;
+  const suffix = basis === 'month' ? '' : basis === 'year' ? ', annual' : ', hourly';
   const cards = [
-    comparisonCard('(a) Mean pay gap', report.meanPay, PAY_CONTAINS),
-    comparisonCard('(c) Median pay gap', report.medianPay, PAY_CONTAINS),
-    comparisonCard('(b) Mean complementary gap', report.meanComplementary, COMPLEMENTARY_CONTAINS),
-    comparisonCard('(d) Median complementary gap', report.medianComplementary, COMPLEMENTARY_CONTAINS),
+    comparisonCard(`(a) Mean pay gap${suffix}`, figures.meanPay, pay),
+    comparisonCard(`(c) Median pay gap${suffix}`, figures.medianPay, pay),
+    comparisonCard(`(b) Mean complementary gap${suffix}`, figures.meanComplementary, COMPLEMENTARY_CONTAINS),
+    comparisonCard(
+      `(d) Median complementary gap${suffix}`,
+      figures.medianComplementary,
+      COMPLEMENTARY_CONTAINS,
+    ),
     {
       title: '(e) Receiving complementary pay',
       value: share.tooFew ? TOO_FEW : `${formatPercent(share.female)} / ${formatPercent(share.male)}`,

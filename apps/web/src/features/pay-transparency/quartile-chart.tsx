@@ -11,7 +11,7 @@ const WOMEN = 'var(--mantine-color-grape-7)';
 const MEN = 'var(--mantine-color-blue-7)';
 
 /** (f) as a stacked bar per quartile, and the same figures as a table. */
-export function QuartileChart({ quartiles }: { quartiles: Quartile[] }) {
+export function QuartileChart({ quartiles, hourly = false }: { quartiles: Quartile[]; hourly?: boolean }) {
   const data = quartiles.map((q) => ({
     name: NAMES[q.quartile - 1],
     Women: q.femaleShare ?? 0,
@@ -21,7 +21,7 @@ export function QuartileChart({ quartiles }: { quartiles: Quartile[] }) {
     <ReportSection
       label="Pay quartiles"
       title="(f) Women and men in each pay quartile"
-      description="Employees sorted by pay, lowest first, in four groups of (almost) equal size."
+      description={`Employees sorted by ${hourly ? 'hourly pay' : 'pay'}, lowest first, in four groups of (almost) equal size.`}
     >
       <div role="img" aria-label="Stacked bars: share of women and men in each pay quartile (table below)">
         <ResponsiveContainer width="100%" height={220}>

@@ -5,15 +5,21 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '../../../lib/download-file.ts';
 
-/** GET /pay-transparency/export → pay_transparency_report.xlsx (as of `asOf`; absent: today). */
+/** GET /pay-transparency/export → pay_transparency_report.xlsx (for `year`, or as of `asOf`; neither: today). */
 export function exportPayReport({
   category,
   asOf,
+  year,
 }: {
   category: CategoryKind;
   asOf?: string;
+  year?: number;
 }): Promise<void> {
-  return downloadFile('/pay-transparency/export', REPORT_FILE_NAME, { category, asOf });
+  return downloadFile('/pay-transparency/export', REPORT_FILE_NAME, {
+    category,
+    asOf,
+    year: year === undefined ? undefined : String(year),
+  });
 }
 
 export function useExportPayReport() {

@@ -4,26 +4,37 @@ import { apiClient } from '../../../lib/api-client.ts';
 
 export const payReportQueryKey = ['pay-transparency'] as const;
 
-/** GET /pay-transparency?category=…&asOf=… (asOf absent: today). */
+/** What the report covers: a calendar year, or a day (absent: today). */
+export interface ReportScope {
+  asOf?: string;
+  year?: number;
+}
+
+/** GET /pay-transparency?category=…&asOf=… or …&year=… (neither: as of today). */
 export async function getPayReport(
   category: CategoryKind,
   signal?: AbortSignal,
-  asOf?: string,
+  scope: ReportScope = {},
 ): Promise<PayReport> {
-  return (await apiClient.get<PayReport>('/pay-transparency', { query: { category, asOf }, signal })).data;
+  const query = {
+    category,
+    asOf: scope.asOf,
+    year: scope.year === undefined ? undefined : String(scope.year),
+  };
+  return (await apiClient.get<PayReport>('/pay-transparency', { query, signal })).data;
 }
 
-export function payReportQueryOptions(category: CategoryKind, asOf?: string) {
+export function payReportQueryOptions(category: CategoryKind, scope: ReportScope = {}) {
   return queryOptions({
     queryKey:
-      asOf === undefined
+      scope.asOf === undefined && scope.year === undefined
         ? ([...payReportQueryKey, category] as const)
-        : [...payReportQueryKey, category, asOf],
-    queryFn: ({ signal }) => getPayReport(category, signal, asOf),
+        : [...payReportQueryKey, category, scope.year ?? scope.asOf],
+    queryFn: ({ signal }) => getPayReport(category, signal, scope),
     staleTime: 0,
   });
 }
 
-export function usePayReport(category: CategoryKind, asOf?: string) {
-  return useQuery(payReportQueryOptions(category, asOf));
+export function usePayReport(category: CategoryKind, scope: ReportScope = {}) {
+  return useQuery(payReportQueryOptions(category, scope));
 }
