@@ -40,6 +40,8 @@ import { createBackPayService } from './modules/impact/back-pay.service.ts';
 import { createImpactService } from './modules/impact/impact.service.ts';
 import { createInsightsRepository } from './modules/insights/insights.repository.ts';
 import { createInsightsService } from './modules/insights/insights.service.ts';
+import { createJobEvaluationRepository } from './modules/job-evaluation/job-evaluation.repository.ts';
+import { createJobEvaluationService } from './modules/job-evaluation/job-evaluation.service.ts';
 import { createJobsRepository } from './modules/jobs/jobs.repository.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { createLevelsRepository } from './modules/levels/levels.repository.ts';
@@ -146,6 +148,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     backPay,
   });
   const payTransparencyRepository = on(createPayTransparencyRepository);
+  const jobEvaluation = createJobEvaluationService({ repo: on(createJobEvaluationRepository), audit });
   const excelReferences = on(createExcelRepository);
   const excelLimits: ExcelLimits = {
     importMaxRows: config.importMaxRows,
@@ -280,7 +283,9 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       minGroup: config.payReportMinGroup,
       company,
       otherDay: (asOf) => employees.otherDay(asOf),
+      evaluation: jobEvaluation,
     }),
+    jobEvaluation,
     payGapJustifications: createJustifications({ repo: payTransparencyRepository, audit }),
     audit,
     company,

@@ -9,11 +9,12 @@ import { plainText } from '../common/fields.ts';
  * and the group says `tooFew: true` ("too few to report").
  */
 
-export const CATEGORY_KINDS = ['job-grade', 'grade'] as const;
+export const CATEGORY_KINDS = ['job-grade', 'grade', 'evaluation'] as const;
 export type CategoryKind = (typeof CATEGORY_KINDS)[number];
 export const CATEGORY_KIND_LABELS: Record<CategoryKind, string> = {
   'job-grade': 'Job × grade (same work)',
   grade: 'Grade (work of equal value)',
+  evaluation: 'Job evaluation score (work of equal value)',
 };
 
 export const TOO_FEW = 'too few to report';
@@ -25,7 +26,7 @@ export const STATEMENT_FILE_NAME = (id: number) => `pay_statement_${id}.pdf`;
 
 export const payReportQuery = z.object({
   category: z
-    .enum(CATEGORY_KINDS, { error: 'category must be job-grade or grade' })
+    .enum(CATEGORY_KINDS, { error: 'category must be job-grade, grade or evaluation' })
     .optional()
     .default('job-grade'),
 });
@@ -59,7 +60,7 @@ export const justificationSchema = z.object({
 export type Justification = z.infer<typeof justificationSchema>;
 
 const category = z.object({
-  /** "<jobId>:<gradeId>" or "<gradeId>". */
+  /** "<jobId>:<gradeId>", "<gradeId>" or "band-<n>". */
   key: z.string(),
   name: z.string(),
   female: z.number().int(),
@@ -107,6 +108,11 @@ export const payReportSchema = z.object({
   quartiles: z.array(quartile),
   /** (g) flagged without justification first, then flagged, then the rest. */
   categories: z.array(category),
+  /**
+   * `evaluation` only: jobs with employees whose job and position have no score, and how many
+   * such employees each has (any gender, priced or not). They are in no category.
+   */
+  unscoredJobs: z.array(z.object({ name: z.string(), headcount: z.number().int() })).optional(),
 });
 export type PayReport = z.infer<typeof payReportSchema>;
 
@@ -140,11 +146,12 @@ export type PayStatement = z.infer<typeof payStatementSchema>;
 export const CATEGORY_KEY_PATTERNS: Record<CategoryKind, RegExp> = {
   'job-grade': /^[1-9]\d{0,9}:[1-9]\d{0,9}$/,
   grade: /^[1-9]\d{0,9}$/,
+  evaluation: /^band-[1-9]\d?$/,
 };
 
 export const justificationBody = z
   .object({
-    categoryKind: z.enum(CATEGORY_KINDS, { error: 'categoryKind must be job-grade or grade' }),
+    categoryKind: z.enum(CATEGORY_KINDS, { error: 'categoryKind must be job-grade, grade or evaluation' }),
     categoryKey: z.string({ error: 'categoryKey is required' }).max(40, 'categoryKey is not a category'),
     text: plainText('Justification')
       .trim()

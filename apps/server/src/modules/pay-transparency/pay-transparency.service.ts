@@ -8,6 +8,7 @@ import type {
 } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { PricedEmployee, PricingService, RowFilters } from '../pricing/pricing.service.ts';
+import { categoryKeyOf, type EvaluationBands, evaluationCategoryName } from './evaluation-category.ts';
 import { buildPayReport, categoryFigures, categoryName, type PayRow, splitRows } from './pay-gap.calc.ts';
 import type { PayTransparencyRepository } from './pay-transparency.repository.ts';
 
@@ -26,6 +27,7 @@ export function payRowOf(p: PricedEmployee): PayRow {
     id: e.id,
     gender: e.gender ?? 'UNDISCLOSED',
     jobId: e.jobId,
+    positionId: e.positionId,
     gradeId: e.gradeId,
     pay: priced ? p.calculatedSalary! + (p.benefits ?? 0) : null,
     basic: priced ? p.basicWage! : null,
@@ -51,6 +53,8 @@ export function createPayTransparencyService(deps: {
   now?: () => Date;
   /** `asOf` when it names another day than the company's today; today or none: undefined. */
   otherDay?: (asOf: string | undefined) => Promise<string | undefined>;
+  /** The job evaluation's scores and bands (the `evaluation` categories). */
+  evaluation?: { bands(): Promise<EvaluationBands> };
 }) {
   const { pricing, repo, minGroup } = deps;
   const now = deps.now ?? (() => new Date());
@@ -73,9 +77,10 @@ export function createPayTransparencyService(deps: {
      */
     async report(actor: Actor, kind: CategoryKind, asOf?: string): Promise<PayReport> {
       requireReader(actor);
-      const [employees, justifications] = await Promise.all([
+      const [employees, justifications, evaluation] = await Promise.all([
         employedOn({}, asOf),
         repo.justifications(kind),
+        kind === 'evaluation' ? deps.evaluation?.bands() : undefined,
       ]);
       const rows = new Array<PayRow>(employees.length);
       for (let i = 0; i < rows.length; i++) rows[i] = payRowOf(employees[i]!);
@@ -85,6 +90,7 @@ export function createPayTransparencyService(deps: {
         ...namesOf(employees),
         justifications,
         generatedAt: now().toISOString(),
+        ...(evaluation ? { evaluation } : {}),
       });
     },
 
@@ -104,8 +110,18 @@ export function createPayTransparencyService(deps: {
       const [self] = (await pricing.priceEmployees(day === undefined ? { id } : { id, asOf: day })).employees;
       if (!self) throw notFound('Employee not found');
       const e = self.employee;
-      const filters = kind === 'grade' ? { gradeId: e.gradeId } : { jobId: e.jobId, gradeId: e.gradeId };
-      const employees = await employedOn(filters, day);
+      const filters =
+        kind === 'grade'
+          ? { gradeId: e.gradeId }
+          : kind === 'job-grade'
+            ? { jobId: e.jobId, gradeId: e.gradeId }
+            : {};
+      const bands = kind === 'evaluation' ? await deps.evaluation?.bands() : undefined;
+      const ownKey = categoryKeyOf(kind, e, bands);
+      const employees = (await employedOn(filters, day)).filter(
+        (p) =>
+          kind !== 'evaluation' || (ownKey !== null && categoryKeyOf(kind, p.employee, bands) === ownKey),
+      );
       const { priced } = splitRows(employees.map(payRowOf));
       const figures = categoryFigures(
         { women: priced.filter((r) => r.female), men: priced.filter((r) => !r.female) },
@@ -131,7 +147,12 @@ export function createPayTransparencyService(deps: {
         complementary: own.pay === null || own.basic === null ? null : decimalOf(own.pay - own.basic),
         category: {
           kind,
-          name: categoryName(kind, namesOf([self]), e),
+          name:
+            kind !== 'evaluation'
+              ? categoryName(kind, namesOf([self]), e)
+              : bands && ownKey !== null
+                ? evaluationCategoryName(ownKey, bands)
+                : 'Not scored',
           tooFew: figures.tooFew,
           meanPayFemale: figures.meanPayFemale,
           meanPayMale: figures.meanPayMale,
