@@ -14,7 +14,7 @@ export type CategoryKind = (typeof CATEGORY_KINDS)[number];
 export const CATEGORY_KIND_LABELS: Record<CategoryKind, string> = {
   'job-grade': 'Job × grade (same work)',
   grade: 'Grade (work of equal value)',
-  evaluation: 'Job evaluation score (work of equal value)',
+  evaluation: 'Job evaluation (work of equal value)',
 };
 
 export const TOO_FEW = 'too few to report';

@@ -23,6 +23,7 @@ import { HeadlineCards } from './headline-cards.tsx';
 import { JustificationDialog } from './justification-dialog.tsx';
 import { PayDefinitions } from './pay-definitions.tsx';
 import { QuartileChart } from './quartile-chart.tsx';
+import { UnscoredJobsNote } from './unscored-jobs-note.tsx';
 
 /** /pay-transparency: the gender pay gap report (admins and showSalary). */
 export default function PayTransparencyPage() {
@@ -106,6 +107,7 @@ export default function PayTransparencyPage() {
               fullWidth={narrow}
               style={{ alignSelf: narrow ? 'stretch' : 'flex-start' }}
             />
+            {data.unscoredJobs ? <UnscoredJobsNote jobs={data.unscoredJobs} /> : null}
             <CategoryTable
               categories={data.categories}
               canJustify={user.isAdmin && asOf === undefined}
