@@ -39,7 +39,11 @@ const scoreField = (label: string) =>
     .min(MIN_SCORE, `${label} must be a whole number from 1 to 5`)
     .max(MAX_SCORE, `${label} must be a whole number from 1 to 5`);
 
-const hundredths = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+/** Weights are kept in hundredths (integers), so the bands are exact. */
+export const WEIGHT_SCALE = 100;
+/** A weight as stored: 1.25 → 125. */
+export const weightUnits = (w: number) => Math.round(w * WEIGHT_SCALE);
+const hundredths = (v: number) => Math.abs(weightUnits(v) - v * WEIGHT_SCALE) < 1e-6;
 
 const weightField = (label: string) =>
   z
@@ -164,7 +168,6 @@ export interface BandRule {
   bandWidth: number;
 }
 
-const weightUnits = (w: number) => Math.round(w * 100);
 const widthTenths = (w: number) => Math.round(w * 10);
 
 /** How many bands cover 1.0–5.0; the top band also takes 5.0 itself. */

@@ -12,7 +12,9 @@ import {
   type Score,
   type ScoreInput,
   type Scores,
+  WEIGHT_SCALE,
   weightedScore,
+  weightUnits,
 } from '@salary/shared/job-evaluation/job-evaluation.contract';
 import { notFound } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
@@ -20,7 +22,7 @@ import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import { requireVersion } from '../../lib/versions.ts';
 import { diffFields } from '../audit/audit.diff.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { EvaluationBands } from '../pay-transparency/evaluation-category.ts';
+import type { EvaluationBands } from '../pay-transparency/evaluation-category.calc.ts';
 import type {
   EvaluationSettingsRow,
   JobEvaluationRepository,
@@ -59,10 +61,10 @@ const scoreOf = (row: ScoreRow): Score => ({ ...scoresOf(row), version: row.vers
 export function ruleOf(row: StoredSettings | undefined): BandRule {
   return {
     weights: {
-      skills: (row?.skillsWeight ?? 100) / 100,
-      effort: (row?.effortWeight ?? 100) / 100,
-      responsibility: (row?.responsibilityWeight ?? 100) / 100,
-      workingConditions: (row?.workingConditionsWeight ?? 100) / 100,
+      skills: (row?.skillsWeight ?? WEIGHT_SCALE) / WEIGHT_SCALE,
+      effort: (row?.effortWeight ?? WEIGHT_SCALE) / WEIGHT_SCALE,
+      responsibility: (row?.responsibilityWeight ?? WEIGHT_SCALE) / WEIGHT_SCALE,
+      workingConditions: (row?.workingConditionsWeight ?? WEIGHT_SCALE) / WEIGHT_SCALE,
     },
     bandWidth: (row?.bandWidthTenths ?? 10) / 10,
   };
@@ -231,10 +233,10 @@ export function createJobEvaluationService(deps: {
       };
       await requireVersion(uow, deps.audit, record, input.version, before.row?.version ?? 1);
       const values: StoredSettings = {
-        skillsWeight: Math.round(input.weights.skills * 100),
-        effortWeight: Math.round(input.weights.effort * 100),
-        responsibilityWeight: Math.round(input.weights.responsibility * 100),
-        workingConditionsWeight: Math.round(input.weights.workingConditions * 100),
+        skillsWeight: weightUnits(input.weights.skills),
+        effortWeight: weightUnits(input.weights.effort),
+        responsibilityWeight: weightUnits(input.weights.responsibility),
+        workingConditionsWeight: weightUnits(input.weights.workingConditions),
         bandWidthTenths: Math.round(input.bandWidth * 10),
       };
       const saved = await deps.repo(uow.tx).saveSettings(values);

@@ -14,7 +14,7 @@ import {
   type EvaluationBands,
   evaluationCategoryName,
   unscoredJobsOf,
-} from './evaluation-category.ts';
+} from './evaluation-category.calc.ts';
 
 /*
  * The pay gap indicators, pure: priced rows in, the report out. Money is integer cents; every

@@ -8,7 +8,7 @@ import type {
 } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { PricedEmployee, PricingService, RowFilters } from '../pricing/pricing.service.ts';
-import { categoryKeyOf, type EvaluationBands, evaluationCategoryName } from './evaluation-category.ts';
+import { categoryKeyOf, type EvaluationBands, evaluationCategoryName } from './evaluation-category.calc.ts';
 import { buildPayReport, categoryFigures, categoryName, type PayRow, splitRows } from './pay-gap.calc.ts';
 import type { PayTransparencyRepository } from './pay-transparency.repository.ts';
 
