@@ -1,5 +1,6 @@
 import type { PayReport, PayStatement } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadWorkbook } from '../excel/excel-files.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { TOO_FEW_TO_REPORT } from '../support/pay-report.ts';
 
@@ -151,6 +152,21 @@ describe('GET /api/pay-transparency?category=evaluation', () => {
       url: '/api/pay-transparency?category=grade',
     });
     expect(byGrade.envelope.data.unscoredJobs).toBeUndefined();
+  });
+
+  it('the .xlsx export names the view, its bands and the unscored jobs', async () => {
+    const res = await t.callAsAdmin({
+      method: 'GET',
+      url: '/api/pay-transparency/export?category=evaluation',
+    });
+    expect(res.statusCode).toBe(200);
+    const book = await loadWorkbook(res.rawPayload);
+    const cells = book.worksheets.flatMap((sheet) =>
+      sheet.getSheetValues().flatMap((row) => (Array.isArray(row) ? row.map(String) : [])),
+    );
+    expect(cells).toContain('Job evaluation (work of equal value)');
+    expect(cells).toContain('Score 2.0–2.9');
+    expect(cells).toContain('No job evaluation score: Gamma');
   });
 
   it('moves people between bands when the band width changes, boundaries included', async () => {
