@@ -223,7 +223,7 @@ describe('the settings', () => {
     const stale = await putSettings({ weights: EQUAL, bandWidth: 1, version: before.settings.version });
     expect(stale.statusCode).toBe(409);
     expect(stale.envelope.message).toMatch(
-      /^Job evaluation settings was changed since you opened it: admin@example\.com changed Skills weight, Effort weight, Responsibility weight, Working conditions weight and Band width on /,
+      /^The job evaluation weighting was changed since you opened it: admin@example\.com changed Skills weight, Effort weight, Responsibility weight, Working conditions weight and Band width on /,
     );
     // Back to the defaults for the other tests.
     expect((await putSettings({ weights: EQUAL, bandWidth: 1 })).statusCode).toBe(200);

@@ -157,9 +157,6 @@ export type Evaluation = z.infer<typeof evaluationSchema>;
 export type EvaluatedJob = Evaluation['jobs'][number];
 export type EvaluatedPosition = EvaluatedJob['positions'][number];
 
-export const STALE_EVALUATION_SETTINGS_MESSAGE =
-  'The job evaluation settings were changed by someone else. Reload and try again.';
-
 /* ---- The bands: pure, shared by the server's report and the Settings screen. ---- */
 
 /** Weights in hundredths and the band width in tenths: integers, so every band is exact. */

@@ -228,7 +228,8 @@ export function createJobEvaluationService(deps: {
       const record = {
         entityType: SETTINGS_ENTITY,
         entityId: 1,
-        label: 'Job evaluation settings',
+        // The 409 reads "The job evaluation weighting was changed since you opened it: …".
+        label: 'The job evaluation weighting',
         labels: FIELD_LABELS,
       };
       await requireVersion(uow, deps.audit, record, input.version, before.row?.version ?? 1);

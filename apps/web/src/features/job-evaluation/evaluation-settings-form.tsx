@@ -14,6 +14,7 @@ import { FormNumberInput } from '../../components/form-fields.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
+import { useReloadJobEvaluation } from './api/get-job-evaluation.ts';
 import { useSaveEvaluationSettings } from './api/save-evaluation-settings.ts';
 
 const FIELDS = [...CRITERIA.map((c) => `weights.${c}`), 'weights', 'bandWidth'];
@@ -27,6 +28,7 @@ export function EvaluationSettingsForm({
   readOnly: boolean;
 }) {
   const toast = useToast();
+  const reload = useReloadJobEvaluation();
   const save = useSaveEvaluationSettings();
   const form = useForm<EvaluationSettingsValues, unknown, EvaluationSettingsInput>({
     resolver: zodResolver(evaluationSettingsBody),
@@ -39,6 +41,7 @@ export function EvaluationSettingsForm({
     } catch (error) {
       applyServerFieldErrors(error, form.setError, FIELDS);
       toast.error(errorMessage(error, 'Failed to save the job evaluation settings'));
+      void reload();
     }
   });
   const view = { readOnly, variant: readOnly ? ('filled' as const) : ('default' as const) };

@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { useCanManageSettings } from '../../lib/permissions.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
-import { useJobEvaluation } from './api/get-job-evaluation.ts';
+import { useJobEvaluation, useReloadJobEvaluation } from './api/get-job-evaluation.ts';
 import { type ScoreTarget, useRemoveScore } from './api/save-score.ts';
 import { EvaluationSettingsForm } from './evaluation-settings-form.tsx';
 import { ScoreDialog, type Scoring } from './score-dialog.tsx';
@@ -28,6 +28,7 @@ export default function JobEvaluationSection() {
   const canManage = useCanManageSettings();
   const toast = useToast();
   const remove = useRemoveScore();
+  const reload = useReloadJobEvaluation();
   const [scoring, setScoring] = useState<Scoring | null>(null);
   const [removing, setRemoving] = useState<{ target: ScoreTarget; name: string; own: Score } | null>(null);
   const data = evaluation.data;
@@ -39,6 +40,7 @@ export default function JobEvaluationSection() {
       toast.success(`Scores of ${removing.name} removed`);
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to remove the scores'));
+      void reload();
     } finally {
       setRemoving(null);
     }

@@ -17,6 +17,7 @@ import { FormNumberInput } from '../../components/form-fields.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
+import { useReloadJobEvaluation } from './api/get-job-evaluation.ts';
 import { type ScoreTarget, useSaveScore } from './api/save-score.ts';
 
 export interface Scoring {
@@ -50,6 +51,7 @@ export function ScoreDialog({
 
 function ScoreForm({ scoring, rule, onDone }: { scoring: Scoring; rule: BandRule; onDone(): void }) {
   const toast = useToast();
+  const reload = useReloadJobEvaluation();
   const save = useSaveScore();
   const form = useForm<Values, unknown, ScoreInput>({
     resolver: zodResolver(scoreBody),
@@ -69,6 +71,7 @@ function ScoreForm({ scoring, rule, onDone }: { scoring: Scoring; rule: BandRule
     } catch (error) {
       applyServerFieldErrors(error, form.setError, CRITERIA);
       toast.error(errorMessage(error, 'Failed to save the scores'));
+      void reload();
     }
   });
   return (

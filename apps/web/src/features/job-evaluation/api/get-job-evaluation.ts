@@ -1,5 +1,5 @@
 import type { Evaluation } from '@salary/shared/job-evaluation/job-evaluation.contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 
 export const jobEvaluationQueryKey = ['job-evaluation'] as const;
@@ -16,4 +16,10 @@ export const jobEvaluationQueryOptions = () =>
 
 export function useJobEvaluation() {
   return useQuery(jobEvaluationQueryOptions());
+}
+
+/** After a refused write (a stale version above all): read what the server has now. */
+export function useReloadJobEvaluation() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: jobEvaluationQueryKey });
 }
