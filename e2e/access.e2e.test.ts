@@ -28,6 +28,7 @@ const ALL_SECTIONS = [
   'Levels',
   'Base Salaries',
   'Adjustment Factors',
+  'Job Evaluation',
   'Benefits',
   'Salary Multipliers',
   'Social Insurance',

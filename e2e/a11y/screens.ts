@@ -203,6 +203,15 @@ export const SCREENS: Screen[] = [
     title: 'Scheduled Changes · Settings · Salary System',
   },
   {
+    name: 'job evaluation',
+    path: '/settings/job-evaluation',
+    heading: 'Settings',
+    title: 'Job Evaluation · Settings · Salary System',
+    ready: async (page) => {
+      await page.getByLabel('Job evaluation scores', { exact: true }).waitFor();
+    },
+  },
+  {
     name: 'company',
     path: '/settings/company',
     heading: 'Settings',

@@ -28,6 +28,7 @@ import { gradesRoutes } from './modules/grades/grades.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { impactRoutes } from './modules/impact/impact.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
+import { jobEvaluationRoutes } from './modules/job-evaluation/job-evaluation.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { levelsRoutes } from './modules/levels/levels.routes.ts';
 import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
@@ -88,6 +89,7 @@ const SERVICE_ROUTES = [
   payTransparencyRoutes,
   postingRangeRoutes,
   payRequestsRoutes,
+  jobEvaluationRoutes,
 ];
 
 export const JSON_BODY_LIMIT = 1024 * 1024;

@@ -40,6 +40,8 @@ import { createBackPayService } from './modules/impact/back-pay.service.ts';
 import { createImpactService } from './modules/impact/impact.service.ts';
 import { createInsightsRepository } from './modules/insights/insights.repository.ts';
 import { createInsightsService } from './modules/insights/insights.service.ts';
+import { createJobEvaluationRepository } from './modules/job-evaluation/job-evaluation.repository.ts';
+import { createJobEvaluationService } from './modules/job-evaluation/job-evaluation.service.ts';
 import { createJobsRepository } from './modules/jobs/jobs.repository.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { createLevelsRepository } from './modules/levels/levels.repository.ts';
@@ -150,6 +152,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     backPay,
   });
   const payTransparencyRepository = on(createPayTransparencyRepository);
+  const jobEvaluation = createJobEvaluationService({ repo: on(createJobEvaluationRepository), audit });
   const payTransparency = createPayTransparencyService({
     pricing,
     repo: payTransparencyRepository(),
@@ -157,6 +160,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     company,
     otherDay: (asOf) => employees.otherDay(asOf),
     days: on(createBackPayRepository)(),
+    evaluation: jobEvaluation,
   });
   const excelReferences = on(createExcelRepository);
   const excelLimits: ExcelLimits = {
@@ -292,6 +296,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       repo: createPostingRangeRepository(db),
       company,
     }),
+    jobEvaluation,
     payGapJustifications: createJustifications({ repo: payTransparencyRepository, audit }),
     payRequests: createPayRequestsService({
       repo: on(createPayRequestsRepository),

@@ -584,3 +584,57 @@ export const payRequests = pgTable(
     check('pay_requests_note_length', sql`length(${t.note}) <= 1000`),
   ],
 );
+
+/**
+ * Job evaluation scores (docs/job-evaluation.md): one row per scored job or position, exactly
+ * one of the two set; a position's row overrides its job's. Goes with its job or position.
+ */
+export const jobEvaluationScores = pgTable(
+  'job_evaluation_scores',
+  {
+    id: serial('id').primaryKey(),
+    jobId: integer('job_id').references(() => jobs.id, { onDelete: 'cascade' }),
+    positionId: integer('position_id').references(() => positions.id, { onDelete: 'cascade' }),
+    skills: integer('skills').notNull(),
+    effort: integer('effort').notNull(),
+    responsibility: integer('responsibility').notNull(),
+    workingConditions: integer('working_conditions').notNull(),
+    version: version(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('job_evaluation_scores_job_uq').on(t.jobId),
+    uniqueIndex('job_evaluation_scores_position_uq').on(t.positionId),
+    check('job_evaluation_scores_one_subject', sql`(${t.jobId} is null) <> (${t.positionId} is null)`),
+    check(
+      'job_evaluation_scores_range',
+      sql`${t.skills} between 1 and 5 and ${t.effort} between 1 and 5 and ${t.responsibility} between 1 and 5 and ${t.workingConditions} between 1 and 5`,
+    ),
+  ],
+);
+
+/**
+ * The job evaluation's weights (hundredths) and band width (tenths of a score point). One row,
+ * none until the first save: equal weights and a band of 1.0 until then.
+ */
+export const jobEvaluationSettings = pgTable(
+  'job_evaluation_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    skillsWeight: integer('skills_weight').notNull().default(100),
+    effortWeight: integer('effort_weight').notNull().default(100),
+    responsibilityWeight: integer('responsibility_weight').notNull().default(100),
+    workingConditionsWeight: integer('working_conditions_weight').notNull().default(100),
+    bandWidthTenths: integer('band_width_tenths').notNull().default(10),
+    version: integer('version').notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('job_evaluation_settings_single_row', sql`${t.id} = 1`),
+    check(
+      'job_evaluation_settings_weights',
+      sql`least(${t.skillsWeight}, ${t.effortWeight}, ${t.responsibilityWeight}, ${t.workingConditionsWeight}) >= 0 and ${t.skillsWeight} + ${t.effortWeight} + ${t.responsibilityWeight} + ${t.workingConditionsWeight} > 0`,
+    ),
+    check('job_evaluation_settings_band_width', sql`${t.bandWidthTenths} between 1 and 40`),
+  ],
+);

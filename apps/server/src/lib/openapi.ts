@@ -29,6 +29,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   insights: 'Pay Overview: payroll figures and charts.',
   audit: 'The audit trail, pay history and the revert of an import.',
   'pay-transparency': 'The gender pay gap report and each worker’s pay statement.',
+  'job-evaluation': 'Scores of each job and position on four criteria, and the bands they make.',
 };
 
 const ERROR_ANSWERS = {

@@ -217,6 +217,28 @@ const CASES: Record<string, WriteCase> = {
       return { method: 'PUT', url: '/api/settings', payload: { ...body, version: Number(body.version) - 1 } };
     },
   },
+  'PUT /api/job-evaluation/jobs/:id': { entityType: 'jobScore', action: 'create', fail: 'missing id' },
+  'DELETE /api/job-evaluation/jobs/:id': { entityType: 'jobScore', action: 'delete', fail: 'missing id' },
+  'PUT /api/job-evaluation/positions/:id': {
+    entityType: 'positionScore',
+    action: 'create',
+    fail: 'missing id',
+  },
+  'DELETE /api/job-evaluation/positions/:id': {
+    entityType: 'positionScore',
+    action: 'delete',
+    fail: 'missing id',
+  },
+  'PUT /api/job-evaluation/settings': {
+    entityType: 'jobEvaluationSettings',
+    action: 'update',
+    // Every weight 0: refused before anything is written.
+    fail: async () => ({
+      method: 'PUT',
+      url: '/api/job-evaluation/settings',
+      payload: { weights: { skills: 0, effort: 0, responsibility: 0, workingConditions: 0 }, bandWidth: 1 },
+    }),
+  },
   'PUT /api/company': {
     entityType: 'company',
     action: 'update',

@@ -171,7 +171,7 @@ describe('GET /api/pay-transparency on a hand-built company', () => {
   it('refuses an unknown category kind with a message', async () => {
     const res = await report('job');
     expect(res.statusCode).toBe(400);
-    expect(res.envelope.message).toMatch(/category must be job-grade or grade/);
+    expect(res.envelope.message).toMatch(/category must be job-grade, grade or evaluation/);
   });
 });
 

@@ -122,6 +122,17 @@ export const ROUTES: RouteCase[] = [
   writeRow('save settings', 'manageSettings', 'PUT /api/settings'),
   readRow('read the company record', 'signedIn', '/api/company'),
   writeRow('save the company record', 'manageSettings', 'PUT /api/company'),
+  readRow('read the job evaluation', 'signedIn', '/api/job-evaluation'),
+  writeRow('score a job', 'manageSettings', 'PUT /api/job-evaluation/jobs/:id'),
+  writeRow("remove a job's score", 'manageSettings', 'DELETE /api/job-evaluation/jobs/:id'),
+  writeRow('score a position', 'manageSettings', 'PUT /api/job-evaluation/positions/:id'),
+  writeRow("remove a position's score", 'manageSettings', 'DELETE /api/job-evaluation/positions/:id'),
+  writeRow('save the job evaluation settings', 'manageSettings', 'PUT /api/job-evaluation/settings'),
+  readRow(
+    'pay transparency report by job evaluation',
+    'showSalary',
+    '/api/pay-transparency?category=evaluation',
+  ),
   {
     name: 'calculate',
     who: 'showSalary',

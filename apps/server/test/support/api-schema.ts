@@ -482,6 +482,44 @@ export interface paths {
      */
     get: operations["getPayTransparencyRequestsByIdStatementPdf"];
   };
+  "/api/job-evaluation": {
+    /**
+     * Job evaluation: every job and position with its scores and band (every signed-in user)
+     * @description Job evaluation: every job and position with its scores and band (every signed-in user). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    get: operations["getJobEvaluation"];
+  };
+  "/api/job-evaluation/jobs/{id}": {
+    /**
+     * Score a job (manageSettings)
+     * @description Score a job (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    put: operations["putJobEvaluationJobsById"];
+    /**
+     * Remove a job's score (manageSettings)
+     * @description Remove a job's score (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    delete: operations["deleteJobEvaluationJobsById"];
+  };
+  "/api/job-evaluation/positions/{id}": {
+    /**
+     * Score a position: overrides its job's score (manageSettings)
+     * @description Score a position: overrides its job's score (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    put: operations["putJobEvaluationPositionsById"];
+    /**
+     * Remove a position's score: its job's counts again (manageSettings)
+     * @description Remove a position's score: its job's counts again (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    delete: operations["deleteJobEvaluationPositionsById"];
+  };
+  "/api/job-evaluation/settings": {
+    /**
+     * Save the weights and band width (manageSettings; optimistic `version`)
+     * @description Weights: four numbers from 0 to 100 with at most two decimals, not all 0. Band width: 0.1 to 4.0 score points, one decimal. Send the `version` you read: an older one answers 409 STALE_VERSION.
+     */
+    put: operations["putJobEvaluationSettings"];
+  };
   "/api/auth/options": {
     /**
      * How to sign in here (asked by the login screen)
@@ -5111,7 +5149,7 @@ export interface operations {
   getPayTransparency: {
     parameters: {
       query?: {
-        category?: "job-grade" | "grade";
+        category?: "job-grade" | "grade" | "evaluation";
         asOf?: string;
         year?: string;
       };
@@ -5127,7 +5165,7 @@ export interface operations {
             data: {
               generatedAt: string;
               /** @enum {string} */
-              categoryKind: "job-grade" | "grade";
+              categoryKind: "job-grade" | "grade" | "evaluation";
               minGroup: number;
               counts: {
                 female: number;
@@ -5281,6 +5319,10 @@ export interface operations {
                     }]>;
                   })[];
               };
+              unscoredJobs?: {
+                  name: string;
+                  headcount: number;
+                }[];
             };
           };
         };
@@ -5318,7 +5360,7 @@ export interface operations {
   getPayTransparencyExport: {
     parameters: {
       query?: {
-        category?: "job-grade" | "grade";
+        category?: "job-grade" | "grade" | "evaluation";
         asOf?: string;
         year?: string;
       };
@@ -5365,7 +5407,7 @@ export interface operations {
       content: {
         "application/json": {
           /** @enum {string} */
-          categoryKind: "job-grade" | "grade";
+          categoryKind: "job-grade" | "grade" | "evaluation";
           categoryKey: string;
           text: string;
         };
@@ -5384,7 +5426,7 @@ export interface operations {
               authorEmail: string;
               updatedAt: string;
               /** @enum {string} */
-              categoryKind: "job-grade" | "grade";
+              categoryKind: "job-grade" | "grade" | "evaluation";
               categoryKey: string;
             };
           };
@@ -5423,7 +5465,7 @@ export interface operations {
   getEmployeesByIdPayStatement: {
     parameters: {
       query?: {
-        category?: "job-grade" | "grade";
+        category?: "job-grade" | "grade" | "evaluation";
         asOf?: string;
       };
       path: {
@@ -5454,7 +5496,7 @@ export interface operations {
               complementary: number | null;
               category: {
                 /** @enum {string} */
-                kind: "job-grade" | "grade";
+                kind: "job-grade" | "grade" | "evaluation";
                 name: string;
                 tooFew: boolean;
                 meanPayFemale: number | null;
@@ -5504,7 +5546,7 @@ export interface operations {
   getEmployeesByIdPayStatementPdf: {
     parameters: {
       query?: {
-        category?: "job-grade" | "grade";
+        category?: "job-grade" | "grade" | "evaluation";
         asOf?: string;
       };
       path: {
@@ -5984,6 +6026,436 @@ export interface operations {
       };
       /** @description No record has this id. */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Job evaluation: every job and position with its scores and band (every signed-in user)
+   * @description Job evaluation: every job and position with its scores and band (every signed-in user). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  getJobEvaluation: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            /** @description Every job and position with its scores, weighted score and band; the weights and band width */
+            data: {
+              /** @description The job evaluation weights and band width */
+              settings: {
+                weights: {
+                  skills: number;
+                  effort: number;
+                  responsibility: number;
+                  workingConditions: number;
+                };
+                /** @description Score points a band spans, from 1.0 up */
+                bandWidth: number;
+                version: number;
+                /** @description When the settings were last saved; null: never */
+                updatedAt: string | null;
+              };
+              jobs: ({
+                  id: number;
+                  name: string;
+                  score: {
+                    skills: number;
+                    effort: number;
+                    responsibility: number;
+                    workingConditions: number;
+                    /** @description The version this row was read at: send it back with its update or delete */
+                    version: number;
+                  } | null;
+                  weighted: number | null;
+                  band: {
+                    key: string;
+                    name: string;
+                  } | null;
+                  positions: ({
+                      id: number;
+                      name: string;
+                      score: {
+                        skills: number;
+                        effort: number;
+                        responsibility: number;
+                        workingConditions: number;
+                        /** @description The version this row was read at: send it back with its update or delete */
+                        version: number;
+                      } | null;
+                      weighted: number | null;
+                      band: {
+                        key: string;
+                        name: string;
+                      } | null;
+                      from: ("position" | "job") | null;
+                    })[];
+                })[];
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Score a job (manageSettings)
+   * @description Score a job (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  putJobEvaluationJobsById: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    /** @description The four scores of a job or position, each a whole number from 1 to 5 */
+    requestBody: {
+      content: {
+        "application/json": {
+          skills: number;
+          effort: number;
+          responsibility: number;
+          workingConditions: number;
+          /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
+          version?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            /** @description A stored score */
+            data: {
+              skills: number;
+              effort: number;
+              responsibility: number;
+              workingConditions: number;
+              /** @description The version this row was read at: send it back with its update or delete */
+              version: number;
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Remove a job's score (manageSettings)
+   * @description Remove a job's score (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  deleteJobEvaluationJobsById: {
+    parameters: {
+      query?: {
+        version?: number;
+      };
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: null;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Score a position: overrides its job's score (manageSettings)
+   * @description Score a position: overrides its job's score (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  putJobEvaluationPositionsById: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    /** @description The four scores of a job or position, each a whole number from 1 to 5 */
+    requestBody: {
+      content: {
+        "application/json": {
+          skills: number;
+          effort: number;
+          responsibility: number;
+          workingConditions: number;
+          /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
+          version?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            /** @description A stored score */
+            data: {
+              skills: number;
+              effort: number;
+              responsibility: number;
+              workingConditions: number;
+              /** @description The version this row was read at: send it back with its update or delete */
+              version: number;
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Remove a position's score: its job's counts again (manageSettings)
+   * @description Remove a position's score: its job's counts again (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  deleteJobEvaluationPositionsById: {
+    parameters: {
+      query?: {
+        version?: number;
+      };
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: null;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Save the weights and band width (manageSettings; optimistic `version`)
+   * @description Weights: four numbers from 0 to 100 with at most two decimals, not all 0. Band width: 0.1 to 4.0 score points, one decimal. Send the `version` you read: an older one answers 409 STALE_VERSION.
+   */
+  putJobEvaluationSettings: {
+    /** @description The weights of the four criteria and the width of a band */
+    requestBody: {
+      content: {
+        "application/json": {
+          weights: {
+            skills: number;
+            effort: number;
+            responsibility: number;
+            workingConditions: number;
+          };
+          bandWidth: number;
+          /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
+          version?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            /** @description The job evaluation weights and band width */
+            data: {
+              weights: {
+                skills: number;
+                effort: number;
+                responsibility: number;
+                workingConditions: number;
+              };
+              /** @description Score points a band spans, from 1.0 up */
+              bandWidth: number;
+              version: number;
+              /** @description When the settings were last saved; null: never */
+              updatedAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

@@ -220,6 +220,22 @@ function namedList(url: string, prefix: string, make: (db: Db) => Promise<{ id: 
   } satisfies Record<string, BuildRequest>;
 }
 
+/** Four job evaluation scores, each 1–5. */
+export const EVALUATION_SCORES = { skills: 3, effort: 2, responsibility: 4, workingConditions: 1 };
+/** Each settings save changes a weight, so it is never a save of the same values. */
+let evaluationSaves = 0;
+
+/** A fresh job with a job evaluation score: its id. */
+export async function scoredJob(t: TestContext): Promise<number> {
+  const job = await t.newJob();
+  await t.callAsAdmin({
+    method: 'PUT',
+    url: `/api/job-evaluation/jobs/${job.id}`,
+    payload: EVALUATION_SCORES,
+  });
+  return job.id;
+}
+
 /** Keyed 'METHOD /path' as the app registers the route. */
 export const WRITE_REQUESTS: Record<string, BuildRequest> = {
   ...namedList('/api/jobs', 'Job', newJob),
@@ -372,6 +388,37 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
   'POST /api/audit/:id/revert': async (t) => ({
     method: 'POST',
     url: `/api/audit/${(await importedOne(t)).entryId}/revert`,
+  }),
+  'PUT /api/job-evaluation/jobs/:id': async (t) => ({
+    method: 'PUT',
+    url: `/api/job-evaluation/jobs/${(await t.newJob()).id}`,
+    payload: EVALUATION_SCORES,
+  }),
+  'DELETE /api/job-evaluation/jobs/:id': async (t) => ({
+    method: 'DELETE',
+    url: `/api/job-evaluation/jobs/${await scoredJob(t)}`,
+  }),
+  'PUT /api/job-evaluation/positions/:id': async (t) => ({
+    method: 'PUT',
+    url: `/api/job-evaluation/positions/${(await t.newPosition((await t.newJob()).id)).id}`,
+    payload: EVALUATION_SCORES,
+  }),
+  'DELETE /api/job-evaluation/positions/:id': async (t) => {
+    const position = await t.newPosition((await t.newJob()).id);
+    await t.callAsAdmin({
+      method: 'PUT',
+      url: `/api/job-evaluation/positions/${position.id}`,
+      payload: EVALUATION_SCORES,
+    });
+    return { method: 'DELETE', url: `/api/job-evaluation/positions/${position.id}` };
+  },
+  'PUT /api/job-evaluation/settings': async () => ({
+    method: 'PUT',
+    url: '/api/job-evaluation/settings',
+    payload: {
+      weights: { skills: 1 + (++evaluationSaves % 5), effort: 1, responsibility: 1, workingConditions: 1 },
+      bandWidth: 1,
+    },
   }),
   // The same route on other entries: see the access matrix's restore and revert rows.
   'PUT /api/pay-transparency/justifications': async (t) => {

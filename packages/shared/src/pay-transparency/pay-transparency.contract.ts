@@ -10,11 +10,12 @@ import { adjustedGapSchema } from './adjusted-gap.contract.ts';
  * and the group says `tooFew: true` ("too few to report").
  */
 
-export const CATEGORY_KINDS = ['job-grade', 'grade'] as const;
+export const CATEGORY_KINDS = ['job-grade', 'grade', 'evaluation'] as const;
 export type CategoryKind = (typeof CATEGORY_KINDS)[number];
 export const CATEGORY_KIND_LABELS: Record<CategoryKind, string> = {
   'job-grade': 'Job × grade (same work)',
   grade: 'Grade (work of equal value)',
+  evaluation: 'Job evaluation (work of equal value)',
 };
 
 export const TOO_FEW = 'too few to report';
@@ -26,7 +27,7 @@ export const STATEMENT_FILE_NAME = (id: number) => `pay_statement_${id}.pdf`;
 
 export const payReportQuery = z.object({
   category: z
-    .enum(CATEGORY_KINDS, { error: 'category must be job-grade or grade' })
+    .enum(CATEGORY_KINDS, { error: 'category must be job-grade, grade or evaluation' })
     .optional()
     .default('job-grade'),
 });
@@ -92,7 +93,7 @@ export const justificationSchema = z.object({
 export type Justification = z.infer<typeof justificationSchema>;
 
 const category = z.object({
-  /** "<jobId>:<gradeId>" or "<gradeId>". */
+  /** "<jobId>:<gradeId>", "<gradeId>" or "band-<n>". */
   key: z.string(),
   name: z.string(),
   female: z.number().int(),
@@ -176,6 +177,11 @@ export const payReportSchema = z.object({
     .optional(),
   /** A year's report: the gap left once grade, level, years and flags are held equal. */
   adjustedGap: adjustedGapSchema.optional(),
+  /**
+   * `evaluation` only: jobs with employees whose job and position have no score, and how many
+   * such employees each has (any gender, priced or not). They are in no category.
+   */
+  unscoredJobs: z.array(z.object({ name: z.string(), headcount: z.number().int() })).optional(),
 });
 export type PayReport = z.infer<typeof payReportSchema>;
 
@@ -209,11 +215,12 @@ export type PayStatement = z.infer<typeof payStatementSchema>;
 export const CATEGORY_KEY_PATTERNS: Record<CategoryKind, RegExp> = {
   'job-grade': /^[1-9]\d{0,9}:[1-9]\d{0,9}$/,
   grade: /^[1-9]\d{0,9}$/,
+  evaluation: /^band-[1-9]\d?$/,
 };
 
 export const justificationBody = z
   .object({
-    categoryKind: z.enum(CATEGORY_KINDS, { error: 'categoryKind must be job-grade or grade' }),
+    categoryKind: z.enum(CATEGORY_KINDS, { error: 'categoryKind must be job-grade, grade or evaluation' }),
     categoryKey: z.string({ error: 'categoryKey is required' }).max(40, 'categoryKey is not a category'),
     text: plainText('Justification')
       .trim()

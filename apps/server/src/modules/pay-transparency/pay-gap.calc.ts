@@ -9,6 +9,12 @@ import {
   type PayReport,
   type Quartile,
 } from '@salary/shared/pay-transparency/pay-transparency.contract';
+import {
+  categoryKeyOf,
+  type EvaluationBands,
+  evaluationCategoryName,
+  unscoredJobsOf,
+} from './evaluation-category.calc.ts';
 
 /*
  * The pay gap indicators, pure: priced rows in, the report out. Money is integer cents; every
@@ -25,6 +31,8 @@ export interface PayRow {
   id: number;
   gender: Gender;
   jobId: number;
+  /** For the `evaluation` categories (a position's score overrides its job's); absent: the job's. */
+  positionId?: number;
   gradeId: number;
   /** Gross + benefits. */
   pay: number | bigint | null;
@@ -38,6 +46,7 @@ interface Priced {
   id: number;
   female: boolean;
   jobId: number;
+  positionId: number | undefined;
   gradeId: number;
   pay: bigint;
   basic: bigint;
@@ -146,6 +155,8 @@ export interface ReportContext {
   generatedAt: string;
   /** The rows' money is in 1/scale cent (absent: cents). */
   scale?: bigint;
+  /** The scores and bands of the `evaluation` kind (without them every row is unscored). */
+  evaluation?: EvaluationBands;
 }
 
 export const categoryKey = (kind: CategoryKind, row: { jobId: number; gradeId: number }) =>
@@ -253,6 +264,7 @@ export function splitRows(rows: readonly PayRow[]) {
         id: r.id,
         female,
         jobId: r.jobId,
+        positionId: r.positionId,
         gradeId: r.gradeId,
         pay,
         basic,
@@ -264,14 +276,16 @@ export function splitRows(rows: readonly PayRow[]) {
   return { counts, priced };
 }
 
-/** Rows grouped by category key. */
+/** Rows grouped by category key; a row in no category of the kind (unscored) in none. */
 export function groupByCategory(
   priced: readonly Priced[],
   kind: CategoryKind,
+  evaluation?: EvaluationBands,
 ): Map<string, Group & { first: Priced }> {
   const groups = new Map<string, Group & { first: Priced }>();
   for (const r of priced) {
-    const key = categoryKey(kind, r);
+    const key = categoryKeyOf(kind, r, evaluation);
+    if (key === null) continue;
     let g = groups.get(key);
     if (!g) {
       g = { women: [], men: [], first: r };
@@ -305,10 +319,13 @@ export function buildPayReport(rows: readonly PayRow[], ctx: ReportContext): Pay
   const enough = women.length >= minGroup && men.length >= minGroup;
 
   const categories: PayCategory[] = [];
-  for (const [key, group] of groupByCategory(priced, ctx.kind))
+  for (const [key, group] of groupByCategory(priced, ctx.kind, ctx.evaluation))
     categories.push({
       key,
-      name: categoryName(ctx.kind, ctx, group.first),
+      name:
+        ctx.kind === 'evaluation' && ctx.evaluation
+          ? evaluationCategoryName(key, ctx.evaluation)
+          : categoryName(ctx.kind, ctx, group.first),
       ...categoryFigures(group, minGroup, scale),
       justification: ctx.justifications.get(key) ?? null,
     });
@@ -332,5 +349,8 @@ export function buildPayReport(rows: readonly PayRow[], ctx: ReportContext): Pay
       : { female: null, male: null, tooFew: true },
     quartiles: quartilesOf(priced),
     categories,
+    ...(ctx.kind === 'evaluation' && ctx.evaluation
+      ? { unscoredJobs: unscoredJobsOf(rows, ctx.evaluation, ctx.jobNames) }
+      : {}),
   };
 }

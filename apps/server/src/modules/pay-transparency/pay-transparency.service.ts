@@ -12,6 +12,7 @@ import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { addDays, employedOn as employedThatDay, sweepSegments } from '../pricing/day-sweep.calc.ts';
 import type { PricedEmployee, PricingService, RowFilters } from '../pricing/pricing.service.ts';
 import { type AdjustedGapRow, adjustedGap } from './adjusted-gap.calc.ts';
+import { categoryKeyOf, type EvaluationBands, evaluationCategoryName } from './evaluation-category.calc.ts';
 import { buildPayReport, categoryFigures, categoryName, type PayRow, splitRows } from './pay-gap.calc.ts';
 import type { PayTransparencyRepository } from './pay-transparency.repository.ts';
 import { buildYearReport, hourlyCents, reportDutyOf, type YearFigures, yearSums } from './pay-year.calc.ts';
@@ -34,6 +35,7 @@ export function payRowOf(p: PricedEmployee): MonthRow {
     id: e.id,
     gender: e.gender ?? 'UNDISCLOSED',
     jobId: e.jobId,
+    positionId: e.positionId,
     gradeId: e.gradeId,
     pay: priced ? p.calculatedSalary! + (p.benefits ?? 0) : null,
     basic: priced ? p.basicWage! : null,
@@ -52,6 +54,7 @@ const dayOfYear = ({ employee: e, ...p }: PricedEmployee): DayOfYear => {
     leaveDate: e.leaveDate,
     gender: row.gender,
     jobId: e.jobId,
+    positionId: e.positionId,
     jobName: e.jobName,
     gradeId: e.gradeId,
     levelId: e.levelId,
@@ -95,6 +98,8 @@ export function createPayTransparencyService(deps: {
     employeeDays(from: string, to: string): Promise<{ day: string; id: number }[]>;
     today(): Promise<string>;
   };
+  /** The job evaluation's scores and bands (the `evaluation` categories). */
+  evaluation?: { bands(): Promise<EvaluationBands> };
 }) {
   const { pricing, repo, minGroup } = deps;
   const now = deps.now ?? (() => new Date());
@@ -117,9 +122,10 @@ export function createPayTransparencyService(deps: {
      */
     async report(actor: Actor, kind: CategoryKind, asOf?: string): Promise<PayReport> {
       requireReader(actor);
-      const [employees, justifications] = await Promise.all([
+      const [employees, justifications, evaluation] = await Promise.all([
         employedOn({}, asOf),
         repo.justifications(kind),
+        kind === 'evaluation' ? deps.evaluation?.bands() : undefined,
       ]);
       const rows = new Array<PayRow>(employees.length);
       for (let i = 0; i < rows.length; i++) rows[i] = payRowOf(employees[i]!);
@@ -129,6 +135,7 @@ export function createPayTransparencyService(deps: {
         ...namesOf(employees),
         justifications,
         generatedAt: now().toISOString(),
+        ...(evaluation ? { evaluation } : {}),
       });
     },
 
@@ -154,10 +161,11 @@ export function createPayTransparencyService(deps: {
       const toDate = y === current;
       const to = toDate ? addDays(today, 1) : `${y + 1}-01-01`;
       const last = addDays(to, -1);
-      const [changeDays, employeeDays, justifications] = await Promise.all([
+      const [changeDays, employeeDays, justifications, evaluation] = await Promise.all([
         days.changeDays(from, to),
         days.employeeDays(from, to),
         repo.justifications(kind),
+        kind === 'evaluation' ? deps.evaluation?.bands() : undefined,
       ]);
       const year_ = yearSums<DayOfYear>();
       const jobNames = new Map<number, string>();
@@ -196,6 +204,7 @@ export function createPayTransparencyService(deps: {
         gradeNames,
         justifications,
         generatedAt: now().toISOString(),
+        ...(evaluation ? { evaluation } : {}),
       });
       return {
         ...report,
@@ -221,8 +230,18 @@ export function createPayTransparencyService(deps: {
       const [self] = (await pricing.priceEmployees(day === undefined ? { id } : { id, asOf: day })).employees;
       if (!self) throw notFound('Employee not found');
       const e = self.employee;
-      const filters = kind === 'grade' ? { gradeId: e.gradeId } : { jobId: e.jobId, gradeId: e.gradeId };
-      const employees = await employedOn(filters, day);
+      const filters =
+        kind === 'grade'
+          ? { gradeId: e.gradeId }
+          : kind === 'job-grade'
+            ? { jobId: e.jobId, gradeId: e.gradeId }
+            : {};
+      const bands = kind === 'evaluation' ? await deps.evaluation?.bands() : undefined;
+      const ownKey = categoryKeyOf(kind, e, bands);
+      const employees = (await employedOn(filters, day)).filter(
+        (p) =>
+          kind !== 'evaluation' || (ownKey !== null && categoryKeyOf(kind, p.employee, bands) === ownKey),
+      );
       const { priced } = splitRows(employees.map(payRowOf));
       const figures = categoryFigures(
         { women: priced.filter((r) => r.female), men: priced.filter((r) => !r.female) },
@@ -248,7 +267,12 @@ export function createPayTransparencyService(deps: {
         complementary: own.pay === null || own.basic === null ? null : decimalOf(own.pay - own.basic),
         category: {
           kind,
-          name: categoryName(kind, namesOf([self]), e),
+          name:
+            kind !== 'evaluation'
+              ? categoryName(kind, namesOf([self]), e)
+              : bands && ownKey !== null
+                ? evaluationCategoryName(ownKey, bands)
+                : 'Not scored',
           tooFew: figures.tooFew,
           meanPayFemale: figures.meanPayFemale,
           meanPayMale: figures.meanPayMale,

@@ -92,6 +92,9 @@ export async function buildReportWorkbook(report: PayReport, format: CompanyForm
     ...duty,
   ])
     about.addRow(line);
+  // The job evaluation view: the jobs whose employees are in no band, and how many they are.
+  for (const u of report.unscoredJobs ?? [])
+    about.addRow([`No job evaluation score: ${u.name}`, u.headcount]);
 
   const indicators = sheetOf(book, 'Indicators', [
     ['Indicator', 52],

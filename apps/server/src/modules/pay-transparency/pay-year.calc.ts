@@ -23,6 +23,7 @@ export const HOURLY_SCALE = 1_000_000_000n;
 export interface YearFigures extends PricedDay {
   gender: Gender;
   jobId: number;
+  positionId: number;
   gradeId: number;
   /** Gross + benefits a month, cents (null: not priced that day). */
   pay: Cents | null;
@@ -89,6 +90,7 @@ function rowsOf<T extends YearFigures>(sums: ReadonlyMap<number, YearSum<T>>, ho
       id,
       gender: s.last.gender,
       jobId: s.last.jobId,
+      positionId: s.last.positionId,
       gradeId: s.last.gradeId,
       pay: priced ? (hourly ? hourlyOf(s.pay, s.hours) : s.pay) : null,
       basic: priced ? (hourly ? hourlyOf(s.basic, s.hours) : s.basic) : null,

@@ -9,6 +9,7 @@ import {
   IconHistory,
   IconLayersLinked,
   IconPercentage,
+  IconScale,
   IconShieldCheck,
   IconSitemap,
   IconStairs,
@@ -73,6 +74,13 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     description: 'Per job and position',
     icon: IconLayersLinked,
     component: lazy(() => import('../../features/adjustment-factors/adjustment-factors-section.tsx')),
+  },
+  {
+    path: 'job-evaluation',
+    label: 'Job Evaluation',
+    description: 'Scores for work of equal value',
+    icon: IconScale,
+    component: lazy(() => import('../../features/job-evaluation/job-evaluation-section.tsx')),
   },
   {
     path: 'benefits',

@@ -25,6 +25,7 @@ import { JustificationDialog } from './justification-dialog.tsx';
 import { PayDefinitions } from './pay-definitions.tsx';
 import { QuartileChart } from './quartile-chart.tsx';
 import { ReportPeriodInput, useReportPeriod } from './report-period.tsx';
+import { UnscoredJobsNote } from './unscored-jobs-note.tsx';
 import { YearSummary } from './year-summary.tsx';
 
 /** /pay-transparency: the gender pay gap report (admins and showSalary). */
@@ -129,6 +130,7 @@ export default function PayTransparencyPage() {
               fullWidth={narrow}
               style={{ alignSelf: narrow ? 'stretch' : 'flex-start' }}
             />
+            {data.unscoredJobs ? <UnscoredJobsNote jobs={data.unscoredJobs} /> : null}
             <CategoryTable
               categories={data.categories}
               canJustify={user.isAdmin && asOf === undefined}

@@ -1,0 +1,69 @@
+import {
+  evaluationSchema,
+  evaluationSettingsBody,
+  evaluationSettingsSchema,
+  scoreBody,
+  scoreSchema,
+} from '@salary/shared/job-evaluation/job-evaluation.contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/reply.ts';
+import { routeDoc } from '../../lib/route-doc.ts';
+import { writeRoutes } from '../../lib/write-routes.ts';
+
+export const jobEvaluationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.jobEvaluation;
+  const doc = routeDoc('job-evaluation');
+  const writes = writeRoutes('job-evaluation', 'Job evaluation score', scoreSchema);
+  const job = (id: number) => ({ kind: 'job' as const, id });
+  const position = (id: number) => ({ kind: 'position' as const, id });
+
+  app.get(
+    '/job-evaluation',
+    doc(
+      'Job evaluation: every job and position with its scores and band (every signed-in user)',
+      evaluationSchema,
+    ),
+    async (request) => ok(await service.get(request.actor)),
+  );
+  app.put(
+    '/job-evaluation/jobs/:id',
+    writes.update('Score a job (manageSettings)', scoreBody, (uow, actor, id, input) =>
+      service.saveScore(uow, actor, job(id), input),
+    ),
+  );
+  app.delete(
+    '/job-evaluation/jobs/:id',
+    writes.remove("Remove a job's score (manageSettings)", (uow, actor, id, version) =>
+      service.removeScore(uow, actor, job(id), version),
+    ),
+  );
+  app.put(
+    '/job-evaluation/positions/:id',
+    writes.update(
+      "Score a position: overrides its job's score (manageSettings)",
+      scoreBody,
+      (uow, actor, id, input) => service.saveScore(uow, actor, position(id), input),
+    ),
+  );
+  app.delete(
+    '/job-evaluation/positions/:id',
+    writes.remove(
+      "Remove a position's score: its job's counts again (manageSettings)",
+      (uow, actor, id, version) => service.removeScore(uow, actor, position(id), version),
+    ),
+  );
+  app.put(
+    '/job-evaluation/settings',
+    doc('Save the weights and band width (manageSettings; optimistic `version`)', evaluationSettingsSchema, {
+      description:
+        'Weights: four numbers from 0 to 100 with at most two decimals, not all 0. Band width: 0.1 to 4.0 ' +
+        'score points, one decimal. Send the `version` you read: an older one answers 409 STALE_VERSION.',
+      body: evaluationSettingsBody,
+    }),
+    async (request) =>
+      ok(
+        await service.saveSettings(request.unitOfWork, request.actor, request.body),
+        'Job evaluation settings saved',
+      ),
+  );
+};
