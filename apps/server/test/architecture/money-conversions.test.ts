@@ -33,7 +33,9 @@ const SOURCES = [
  * Files allowed a pattern, each with its reason. Keep it short: a listed file that no longer
  * has a pattern fails the test too.
  */
-const NOT_MONEY: Record<string, string> = {};
+const NOT_MONEY: Record<string, string> = {
+  'packages/shared/src/employees/fields/hours.ts': 'weekly hours in hundredths of an hour: time, not money',
+};
 
 const COMMENTS = /\/\*[\s\S]*?\*\/|(^|[^:\\'"`])\/\/.*$/gm;
 const CONVERSIONS: ReadonlyArray<[string, RegExp]> = [

@@ -1,5 +1,6 @@
 import { asCents, fromCents } from '@salary/shared/common/money';
 import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
+import { hundredthsOfHours } from '@salary/shared/employees/fields/hours';
 import type { PayReport } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMediumServices, type MediumContext } from '../support/medium.ts';
@@ -67,7 +68,7 @@ const roundF = ([n, d]: Fraction): bigint => {
   if ((a % d) * 2n >= d) q += 1n;
   return neg ? -q : q;
 };
-const cents = (f: Fraction) => fromCents(asCents(Number(roundF(f))));
+const money = (f: Fraction) => fromCents(asCents(Number(roundF(f))));
 const meanF = (xs: Fraction[]): Fraction => overF(xs.reduce(plusF, [0n, 1n]), [BigInt(xs.length), 1n]);
 const medianF = (xs: Fraction[]): Fraction => {
   const s = [...xs].sort(compareF);
@@ -108,7 +109,7 @@ async function model(): Promise<Year[]> {
       const pay = BigInt(p.calculatedSalary! + (p.benefits ?? 0));
       y.pay = plusF(y.pay, [pay, BigInt(daysIn(d))]);
       y.basic = plusF(y.basic, [BigInt(p.basicWage!), BigInt(daysIn(d))]);
-      y.hours = plusF(y.hours, [BigInt(Math.round(e.weeklyHours * 100)), 700n]);
+      y.hours = plusF(y.hours, [BigInt(hundredthsOfHours(e.weeklyHours)), 700n]);
       if (pay > BigInt(p.basicWage!)) y.receives = true;
       years.set(e.id, y);
     }
@@ -184,14 +185,14 @@ describe('the pay report for a year', () => {
       const women = years.filter((y) => y.female).map(value);
       const men = years.filter((y) => !y.female).map(value);
       expect(figures.meanPay).toEqual({
-        female: cents(meanF(women)),
-        male: cents(meanF(men)),
+        female: money(meanF(women)),
+        male: money(meanF(men)),
         gap: gapF(meanF(men), meanF(women)),
         tooFew: false,
       });
       expect(figures.medianPay).toEqual({
-        female: cents(medianF(women)),
-        male: cents(medianF(men)),
+        female: money(medianF(women)),
+        male: money(medianF(men)),
         gap: gapF(medianF(men), medianF(women)),
         tooFew: false,
       });

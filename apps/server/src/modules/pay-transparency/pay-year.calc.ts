@@ -1,5 +1,6 @@
 import type { Cents } from '@salary/shared/common/money';
 import type { Gender } from '@salary/shared/employees/employee-fields';
+import { hundredthsOfHours } from '@salary/shared/employees/fields/hours';
 import type { PayReport } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import { DAY_UNITS, type PricedDay, type Segment } from '../pricing/day-sweep.calc.ts';
 import { buildPayReport, isFlagged, type PayRow, type ReportContext, roundDiv } from './pay-gap.calc.ts';
@@ -62,7 +63,7 @@ export function yearSums<T extends YearFigures>() {
       }
       sum.last = f;
       sum.days += days;
-      sum.hours += BigInt(Math.round(f.weeklyHours * 100)) * BigInt(days);
+      sum.hours += BigInt(hundredthsOfHours(f.weeklyHours)) * BigInt(days);
       if (f.pay === null || f.basic === null) {
         sum.unpriced = true;
         return;

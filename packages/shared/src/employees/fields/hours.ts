@@ -12,6 +12,9 @@ import {
 /** The most hours a week holds. */
 export const HOURS_IN_A_WEEK = 168;
 
+/** Hours (two decimals, as numeric(5,2) keeps them) as a whole number of hundredths of an hour. */
+export const hundredthsOfHours = (hours: number): number => Math.round(hours * 100);
+
 const hoursRule = (label: string) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : numericInput(v)),
