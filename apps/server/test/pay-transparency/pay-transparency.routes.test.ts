@@ -437,4 +437,26 @@ describe('pay statements', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  it("renders a year's statement: annual pay, pay per hour and the category's annual and hourly means", async () => {
+    const year = Number(todayIn('UTC').slice(0, 4)) - 1;
+    const res = await t.callAsAdmin({
+      method: 'GET',
+      url: `/api/employees/${ids.M3}/pay-statement.pdf?year=${year}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'statement-'));
+    try {
+      const file = path.join(dir, 'statement.pdf');
+      writeFileSync(file, res.rawPayload);
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      // Employed all year at 3,733.33 a month: 44,799.96 in the year; at 40 h, 2,085.71 hours.
+      const days = year % 4 === 0 ? 366 : 365;
+      expect(text).toContain(`Your pay in ${year} (${days} days employed)`);
+      expect(text).toMatch(/Pay \(gross salary \+ benefits\)\s+\$44,799\.96/);
+      expect(text).toMatch(/Mean annual pay of women\s+\$38,933\.3\d/);
+      expect(text).toMatch(/Mean pay per hour of men\s+\$\d+\.\d\d/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -218,6 +218,41 @@ describe('the pay report for a year', () => {
     expect(base.flagged).toBe(Math.abs(base.hourly!.payGap!) >= 5);
   });
 
+  it("gives Joan's statement for the year: her days, annual and hourly, and her category's means", async () => {
+    const statement = await t.services.payTransparency.yearStatement(t.admin, ids.joan!, 'grade', YEAR);
+    expect(statement.period).toEqual({
+      year: YEAR,
+      from: '2024-01-01',
+      to: '2024-12-31',
+      toDate: false,
+      daysEmployed: 292,
+    });
+    expect([statement.pay, statement.basicWage, statement.complementary]).toEqual([38_193.55, 38_193.55, 0]);
+    expect(statement.hourly).toEqual({ pay: 22.89, basicWage: 22.89, complementary: 0, hours: 1668.57 });
+    // Base: women Joan and Paula (38,193.548 + 48,000) / 2 = 43,096.77 a year, (22.8896 +
+    // 45.9016) / 2 = 34.40 an hour; men Mark, Mike and Leon as in the report.
+    expect(statement.category).toMatchObject({
+      tooFew: false,
+      meanPayFemale: 43_096.77,
+      meanPayMale: 44_860.22,
+      hourly: { meanPayFemale: 34.4, meanPayMale: 22.96 },
+    });
+  });
+
+  it('refuses a statement for a year the worker was not employed in, and for nobody', async () => {
+    await expect(
+      t.services.payTransparency.yearStatement(t.admin, ids.fred!, 'grade', YEAR),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'Fred was not employed in 2024',
+    });
+    await expect(
+      t.services.payTransparency.yearStatement(t.admin, 999_999, 'grade', YEAR),
+    ).rejects.toMatchObject({
+      statusCode: 404,
+    });
+  });
+
   it('leaves the report as of a day as it was: no year, no hourly figures', async () => {
     const today = await t.services.payTransparency.report(t.admin, 'grade');
     expect(today.period).toBeUndefined();

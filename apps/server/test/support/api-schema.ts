@@ -426,14 +426,14 @@ export interface paths {
   "/api/employees/{id}/pay-statement": {
     /**
      * A worker's pay statement (Article 7; admins and showSalary)
-     * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today.
+     * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today. Or year=YYYY: the calendar year (the current one to today), counting everyone employed on at least one day of it for the days employed, on annual and on hourly pay (docs/pay-transparency.md).
      */
     get: operations["getEmployeesByIdPayStatement"];
   };
   "/api/employees/{id}/pay-statement.pdf": {
     /**
      * A worker's pay statement as a PDF (admins and showSalary)
-     * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today.
+     * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today. Or year=YYYY: the calendar year (the current one to today), counting everyone employed on at least one day of it for the days employed, on annual and on hourly pay (docs/pay-transparency.md).
      */
     get: operations["getEmployeesByIdPayStatementPdf"];
   };
@@ -5460,13 +5460,14 @@ export interface operations {
   };
   /**
    * A worker's pay statement (Article 7; admins and showSalary)
-   * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today.
+   * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today. Or year=YYYY: the calendar year (the current one to today), counting everyone employed on at least one day of it for the days employed, on annual and on hourly pay (docs/pay-transparency.md).
    */
   getEmployeesByIdPayStatement: {
     parameters: {
       query?: {
         category?: "job-grade" | "grade" | "evaluation";
         asOf?: string;
+        year?: string;
       };
       path: {
         id: number;
@@ -5501,8 +5502,25 @@ export interface operations {
                 tooFew: boolean;
                 meanPayFemale: number | null;
                 meanPayMale: number | null;
+                hourly?: {
+                  meanPayFemale: number | null;
+                  meanPayMale: number | null;
+                };
               };
               minGroup: number;
+              period?: {
+                year: number;
+                from: string;
+                to: string;
+                toDate: boolean;
+                daysEmployed: number;
+              };
+              hourly?: {
+                pay: number | null;
+                basicWage: number | null;
+                complementary: number | null;
+                hours: number;
+              };
             };
           };
         };
@@ -5541,13 +5559,14 @@ export interface operations {
   };
   /**
    * A worker's pay statement as a PDF (admins and showSalary)
-   * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today.
+   * @description asOf=YYYY-MM-DD: as of that day (each employee's version then, the rules in force then), counting only those employed that day; default today. Or year=YYYY: the calendar year (the current one to today), counting everyone employed on at least one day of it for the days employed, on annual and on hourly pay (docs/pay-transparency.md).
    */
   getEmployeesByIdPayStatementPdf: {
     parameters: {
       query?: {
         category?: "job-grade" | "grade" | "evaluation";
         asOf?: string;
+        year?: string;
       };
       path: {
         id: number;

@@ -207,8 +207,32 @@ export const payStatementSchema = z.object({
     tooFew: z.boolean(),
     meanPayFemale: z.number().nullable(),
     meanPayMale: z.number().nullable(),
+    /** A year's statement: the same means on hourly pay (those above are annual). */
+    hourly: z.object({ meanPayFemale: z.number().nullable(), meanPayMale: z.number().nullable() }).optional(),
   }),
   minGroup: z.number().int(),
+  /**
+   * A statement for a calendar year (`?year=`): the days counted and how many of them the worker
+   * was employed; pay, basic wage and complementary components above are then annual.
+   */
+  period: z
+    .object({
+      year: z.number().int(),
+      from: z.string(),
+      to: z.string(),
+      toDate: z.boolean(),
+      daysEmployed: z.number().int(),
+    })
+    .optional(),
+  /** A year's statement: pay per hour worked, and the contracted hours of the days employed. */
+  hourly: z
+    .object({
+      pay: z.number().nullable(),
+      basicWage: z.number().nullable(),
+      complementary: z.number().nullable(),
+      hours: z.number(),
+    })
+    .optional(),
 });
 export type PayStatement = z.infer<typeof payStatementSchema>;
 

@@ -19,7 +19,11 @@ export function renderPayStatementPdf(s: PayStatement, format: CompanyFormat): P
   doc.moveDown(0.3);
   doc.font('Helvetica').fontSize(10).fillColor('#444444');
   doc.text('Right to information on pay levels (Directive (EU) 2023/970, Article 7).');
-  doc.text(`Date: ${pdfText(formatDay(s.date, format))}`);
+  doc.text(
+    s.period
+      ? `Year: ${s.period.year} (${pdfText(formatDay(s.period.from, format))} to ${pdfText(formatDay(s.period.to, format))}${s.period.toDate ? ', to date' : ''})`
+      : `Date: ${pdfText(formatDay(s.date, format))}`,
+  );
   doc.moveDown();
 
   const row = (label: string, value: string) => pdfRow(doc, label, value);
@@ -36,18 +40,31 @@ export function renderPayStatementPdf(s: PayStatement, format: CompanyFormat): P
   row('Grade', s.employee.grade);
   row('Level', s.employee.level);
 
-  heading('Your pay (per month)');
+  heading(
+    s.period
+      ? `Your pay in ${s.period.year} (${s.period.daysEmployed} days employed)`
+      : 'Your pay (per month)',
+  );
   row('Pay (gross salary + benefits)', money(s.pay));
   row('Basic wage (base salary + job adjustment)', money(s.basicWage));
   row('Complementary or variable components', money(s.complementary));
+  if (s.hourly) {
+    heading(`Your pay per hour (${s.hourly.hours} contracted hours)`);
+    row('Pay per hour', money(s.hourly.pay));
+    row('Basic wage per hour', money(s.hourly.basicWage));
+  }
 
   heading(`Average pay in your category: ${s.category.name}`);
   if (s.category.tooFew) {
     row('Mean pay of women', TOO_FEW);
     row('Mean pay of men', TOO_FEW);
   } else {
-    row('Mean pay of women', money(s.category.meanPayFemale));
-    row('Mean pay of men', money(s.category.meanPayMale));
+    row(s.period ? 'Mean annual pay of women' : 'Mean pay of women', money(s.category.meanPayFemale));
+    row(s.period ? 'Mean annual pay of men' : 'Mean pay of men', money(s.category.meanPayMale));
+    if (s.category.hourly) {
+      row('Mean pay per hour of women', money(s.category.hourly.meanPayFemale));
+      row('Mean pay per hour of men', money(s.category.hourly.meanPayMale));
+    }
   }
 
   doc.moveDown();
@@ -56,7 +73,11 @@ export function renderPayStatementPdf(s: PayStatement, format: CompanyFormat): P
     .fontSize(9)
     .fillColor('#444444')
     .text(
-      'Figures are monthly, as the salary rules compute them. Pay is gross salary plus benefits (pay in kind). ' +
+      (s.period
+        ? "Figures are for the year: each day employed adds that day's monthly pay divided by the days of its month; " +
+          'pay per hour divides by the contracted hours of those days. '
+        : 'Figures are monthly, as the salary rules compute them. ') +
+        'Pay is gross salary plus benefits (pay in kind). ' +
         `A category with fewer than ${s.minGroup} women or ${s.minGroup} men shows "${TOO_FEW}" so that no one's ` +
         'pay can be worked out. Categories are workers doing the same work (job and grade).',
       56,

@@ -47,6 +47,14 @@ export const payTransparencyRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.payTransparency;
   const justifications = app.services.payGapJustifications;
   const doc = routeDoc('pay-transparency');
+  const statementFor = (
+    actor: Actor,
+    id: number,
+    q: { category: CategoryKind; asOf?: string; year?: number },
+  ) =>
+    q.year === undefined
+      ? service.statement(actor, id, q.category, q.asOf)
+      : service.yearStatement(actor, id, q.category, q.year);
   const reportFor = (actor: Actor, q: { category: CategoryKind; asOf?: string; year?: number }) =>
     q.year === undefined
       ? service.report(actor, q.category, q.asOf)
@@ -92,29 +100,21 @@ export const payTransparencyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/employees/:id/pay-statement',
     doc("A worker's pay statement (Article 7; admins and showSalary)", payStatementSchema, {
       params: idParam,
-      querystring: reportQuery,
-      description: AS_OF,
+      querystring: yearReportQuery,
+      description: AS_OF_OR_YEAR,
     }),
-    async (request) =>
-      ok(
-        await service.statement(request.actor, request.params.id, request.query.category, request.query.asOf),
-      ),
+    async (request) => ok(await statementFor(request.actor, request.params.id, request.query)),
   );
 
   app.get(
     '/employees/:id/pay-statement.pdf',
     doc("A worker's pay statement as a PDF (admins and showSalary)", PDF_RESPONSE, {
       params: idParam,
-      querystring: reportQuery,
-      description: AS_OF,
+      querystring: yearReportQuery,
+      description: AS_OF_OR_YEAR,
     }),
     async (request, reply) => {
-      const statement = await service.statement(
-        request.actor,
-        request.params.id,
-        request.query.category,
-        request.query.asOf,
-      );
+      const statement = await statementFor(request.actor, request.params.id, request.query);
       return downloadHeaders(reply, PDF, STATEMENT_FILE_NAME(statement.employee.id)).send(
         await renderPayStatementPdf(statement, await app.services.company.format()),
       );

@@ -1,77 +1,25 @@
 import { todayIn } from '@salary/shared/common/calendar-day';
 import { asCents, fromCents } from '@salary/shared/common/money';
 import { type Actor, canReadPayReport } from '@salary/shared/common/permissions';
-import {
-  type CategoryKind,
-  FIRST_REPORT_YEAR,
-  type PayReport,
-  type PayStatement,
-  YEAR_MESSAGE,
+import type {
+  CategoryKind,
+  PayReport,
+  PayStatement,
 } from '@salary/shared/pay-transparency/pay-transparency.contract';
-import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
-import { addDays, employedOn as employedThatDay, sweepSegments } from '../pricing/day-sweep.calc.ts';
+import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { PricedEmployee, PricingService, RowFilters } from '../pricing/pricing.service.ts';
-import { type AdjustedGapRow, adjustedGap } from './adjusted-gap.calc.ts';
 import { categoryKeyOf, type EvaluationBands, evaluationCategoryName } from './evaluation-category.calc.ts';
 import { buildPayReport, categoryFigures, categoryName, type PayRow, splitRows } from './pay-gap.calc.ts';
+import { payRowOf } from './pay-row.model.ts';
 import type { PayTransparencyRepository } from './pay-transparency.repository.ts';
-import { buildYearReport, hourlyCents, reportDutyOf, type YearFigures, yearSums } from './pay-year.calc.ts';
+import { createPayYear, PAY_REPORT_FORBIDDEN } from './pay-year.service.ts';
 
 /*
  * The report and the statements read the same priced figures as the directory: the pricing
  * service's bulk path (rows and rules in one statement), never a second formula.
  */
 
-export const PAY_REPORT_FORBIDDEN = 'You do not have permission to see salaries';
-
-/** A month's row: money in cents. */
-type MonthRow = PayRow & { pay: number | null; basic: number | null };
-
-/** A priced employee as the report reads it: pay = gross + benefits, basic = adjusted salary. */
-export function payRowOf(p: PricedEmployee): MonthRow {
-  const e = p.employee;
-  const priced = p.calculatedSalary !== null && p.basicWage !== null;
-  return {
-    id: e.id,
-    gender: e.gender ?? 'UNDISCLOSED',
-    jobId: e.jobId,
-    positionId: e.positionId,
-    gradeId: e.gradeId,
-    pay: priced ? p.calculatedSalary! + (p.benefits ?? 0) : null,
-    basic: priced ? p.basicWage! : null,
-  };
-}
-
-/** An employee as a day of the year's report reads it: its pay and what the adjusted gap holds equal. */
-interface DayOfYear extends YearFigures, Omit<AdjustedGapRow, 'female' | 'hourlyPay'> {}
-
-const dayOfYear = ({ employee: e, ...p }: PricedEmployee): DayOfYear => {
-  const row = payRowOf({ employee: e, ...p });
-  return {
-    id: e.id,
-    hireDate: e.hireDate,
-    careerStartDate: e.careerStartDate,
-    leaveDate: e.leaveDate,
-    gender: row.gender,
-    jobId: e.jobId,
-    positionId: e.positionId,
-    jobName: e.jobName,
-    gradeId: e.gradeId,
-    levelId: e.levelId,
-    pay: row.pay === null ? null : asCents(row.pay),
-    basic: row.basic === null ? null : asCents(row.basic),
-    weeklyHours: e.weeklyHours,
-    yearsExperience: e.yearsExperience,
-    yearsWithCompany: e.yearsWithCompany,
-    offshoreProject: e.offshoreProject,
-    actingAsDifferentGrade: e.actingAsDifferentGrade,
-    pillar: e.pillar,
-    remote: e.remote,
-  };
-};
-
-/** How far back a year's report goes: each of its days is priced, as back pay's are. */
-const YEARS_BACK = 10;
+export { PAY_REPORT_FORBIDDEN, payRowOf };
 
 const namesOf = (priced: PricedEmployee[]) => {
   const jobNames = new Map<number, string>();
@@ -103,6 +51,7 @@ export function createPayTransparencyService(deps: {
 }) {
   const { pricing, repo, minGroup } = deps;
   const now = deps.now ?? (() => new Date());
+  const year = createPayYear({ ...deps, now });
   const requireReader = (actor: Actor) => {
     if (!canReadPayReport(actor)) throw forbidden(PAY_REPORT_FORBIDDEN);
   };
@@ -139,80 +88,11 @@ export function createPayTransparencyService(deps: {
       });
     },
 
-    /**
-     * The report for calendar year `year` (absent: the last complete one; the current one counts
-     * to today): everyone employed on at least one day of it, each for the days employed, on
-     * annual and on hourly pay (pay-year.calc.ts); the headcount on 31 December and the report
-     * it asks for; the adjusted gap. Admins and showSalary only.
-     */
-    async yearReport(actor: Actor, kind: CategoryKind, year?: number): Promise<PayReport> {
-      requireReader(actor);
-      if (!deps.days) throw new Error('pay transparency: no days repository');
-      const days = deps.days;
-      const today = await days.today();
-      const current = Number(today.slice(0, 4));
-      const y = year ?? current - 1;
-      if (y > current || y < current - YEARS_BACK) {
-        const message =
-          y > current ? `year must not be after ${current}` : `year must be ${current - YEARS_BACK} or later`;
-        throw badRequest(message, [{ field: 'year', message: y > current ? message : YEAR_MESSAGE }]);
-      }
-      const from = `${y}-01-01`;
-      const toDate = y === current;
-      const to = toDate ? addDays(today, 1) : `${y + 1}-01-01`;
-      const last = addDays(to, -1);
-      const [changeDays, employeeDays, justifications, evaluation] = await Promise.all([
-        days.changeDays(from, to),
-        days.employeeDays(from, to),
-        repo.justifications(kind),
-        kind === 'evaluation' ? deps.evaluation?.bands() : undefined,
-      ]);
-      const year_ = yearSums<DayOfYear>();
-      const jobNames = new Map<number, string>();
-      const gradeNames = new Map<number, string>();
-      await sweepSegments(
-        from,
-        to,
-        { changeDays, employeeDays },
-        async (day, ids) => {
-          const read = await pricing.priceEmployees({ asOf: day, ...(ids ? { ids } : {}) });
-          return read.employees.map((p) => {
-            jobNames.set(p.employee.jobId, p.employee.jobName);
-            gradeNames.set(p.employee.gradeId, p.employee.gradeName);
-            return dayOfYear(p);
-          });
-        },
-        year_.add,
-      );
-      const sums = year_.sums;
-      let headcount = 0;
-      let joined = 0;
-      let left = 0;
-      const regression: AdjustedGapRow[] = [];
-      for (const s of sums.values()) {
-        const e = s.last;
-        if (employedThatDay(e, last)) headcount++;
-        if (e.hireDate !== null && e.hireDate >= from && e.hireDate <= last) joined++;
-        if (e.leaveDate !== null && e.leaveDate >= from && e.leaveDate <= last) left++;
-        if ((e.gender === 'FEMALE' || e.gender === 'MALE') && !s.unpriced && s.pay > 0n && s.hours > 0n)
-          regression.push({ ...e, female: e.gender === 'FEMALE', hourlyPay: hourlyCents(s) });
-      }
-      const report = buildYearReport(sums, {
-        kind,
-        minGroup,
-        jobNames,
-        gradeNames,
-        justifications,
-        generatedAt: now().toISOString(),
-        ...(evaluation ? { evaluation } : {}),
-      });
-      return {
-        ...report,
-        period: { year: y, from, to: last, toDate, joined, left },
-        reportDuty: { ...reportDutyOf(headcount, y, today, FIRST_REPORT_YEAR), countedOn: last },
-        adjustedGap: adjustedGap(regression),
-      };
-    },
+    /** The report for a calendar year (pay-year.service.ts). */
+    yearReport: year.report,
+
+    /** A worker's statement for a calendar year (pay-year.service.ts). */
+    yearStatement: year.statement,
 
     /**
      * A worker's statement (Article 7): their pay, basic wage and complementary components, and

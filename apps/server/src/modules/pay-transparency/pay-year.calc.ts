@@ -83,7 +83,11 @@ export const hourlyOf = (annual: bigint, hours: bigint): bigint =>
 export const hourlyCents = (sum: YearSum<YearFigures>): number =>
   (Number(sum.pay) * 700) / (Number(DAY_UNITS) * Number(sum.hours));
 
-function rowsOf<T extends YearFigures>(sums: ReadonlyMap<number, YearSum<T>>, hourly: boolean): PayRow[] {
+/** The report's rows: annual pay (1/DAY_UNITS cent), or hourly (1/HOURLY_SCALE cent). */
+export function yearRowsOf<T extends YearFigures>(
+  sums: ReadonlyMap<number, YearSum<T>>,
+  hourly: boolean,
+): PayRow[] {
   const rows: PayRow[] = [];
   for (const [id, s] of sums) {
     const priced = !s.unpriced && s.hours > 0n;
@@ -157,8 +161,8 @@ export function buildYearReport<T extends YearFigures>(
   sums: ReadonlyMap<number, YearSum<T>>,
   ctx: ReportContext,
 ): Pick<PayReport, Exclude<keyof PayReport, 'period' | 'reportDuty' | 'adjustedGap'>> {
-  const annual = buildPayReport(rowsOf(sums, false), { ...ctx, scale: DAY_UNITS });
-  const hourly = buildPayReport(rowsOf(sums, true), { ...ctx, scale: HOURLY_SCALE });
+  const annual = buildPayReport(yearRowsOf(sums, false), { ...ctx, scale: DAY_UNITS });
+  const hourly = buildPayReport(yearRowsOf(sums, true), { ...ctx, scale: HOURLY_SCALE });
   const annualByKey = new Map(annual.categories.map((c) => [c.key, c]));
   return {
     ...annual,
