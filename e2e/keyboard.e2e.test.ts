@@ -4,7 +4,7 @@ import { ImportDialog, sheetRow, workbookWith } from './pages/excel.ts';
 import { waitForToast } from './pages/toasts.ts';
 import { adminCredentials, createUser } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
-import { focusedText, isFocused, tabTo } from './support/keyboard.ts';
+import { chooseByKeyboard, focusedText, isFocused, tabTo } from './support/keyboard.ts';
 import {
   employeesNamed,
   profileChoices,
@@ -23,26 +23,6 @@ import { listFromApi, seedGrade } from './support/seed-rules.ts';
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 const browser = useBrowser();
 const rules = useSeededRules(6500);
-
-/**
- * Picks an option of a Mantine Select from the keyboard: with the select focused, ArrowDown
- * opens the list and moves through it until `text` is the highlighted option, then Enter.
- */
-async function chooseByKeyboard(page: Page, text: string): Promise<void> {
-  const highlighted = page.locator('[role="option"][data-combobox-selected]');
-  for (let i = 0; i < 300; i += 1) {
-    await page.keyboard.press('ArrowDown');
-    if ((await highlighted.count()) > 0 && ((await highlighted.textContent()) ?? '').trim() === text) {
-      await page.keyboard.press('Enter');
-      await page
-        .getByRole('listbox')
-        .waitFor({ state: 'detached' })
-        .catch(() => {});
-      return;
-    }
-  }
-  throw new Error(`${text} was never highlighted`);
-}
 
 /** Picks an option by typing its text, then ↓ and Enter, as one would in a native select. */
 async function chooseByTyping(page: Page, text: string): Promise<void> {

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCredentials, createUser } from './support/api.ts';
 import { axeFindings } from './support/axe.ts';
 import { horizontalOverflow, MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
+import { chooseByKeyboard, tabTo } from './support/keyboard.ts';
 import { type SeededRules, seedEmployees, seedRules, uniqueName } from './support/seed-employees.ts';
 import { seedFactor } from './support/seed-rules.ts';
 
@@ -131,15 +132,14 @@ describe('the report for a year', () => {
   it('changes the period with the keyboard alone, and back to a day', async () => {
     const page = await browser.signedInPage(adminCredentials(), WIDE);
     await openReport(page, '/pay-transparency');
-    const period = page.getByRole('textbox', { name: 'Report' });
-    await period.focus();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
-    await page.waitForURL(`**/pay-transparency?year=${lastYear}`);
-    await period.focus();
-    await page.keyboard.press('End');
-    await page.keyboard.press('Enter');
+    const period = page.getByLabel('Report', { exact: true }).first();
+    await tabTo(page, period);
+    await chooseByKeyboard(page, `Year ${lastYear - 1}`);
+    await page.waitForURL(`**/pay-transparency?year=${lastYear - 1}`);
+    await expect
+      .poll(async () => (await page.getByTestId('year-summary').textContent()) ?? '')
+      .toContain(`Year ${lastYear - 1}`);
+    await chooseByKeyboard(page, 'As of a day');
     await page.waitForURL('**/pay-transparency?view=day');
     await page.getByLabel('As of').waitFor();
     expect(await page.getByTestId('year-summary').count()).toBe(0);

@@ -44,3 +44,23 @@ export async function tabTo(page: Page, target: Locator, max = 80, key = 'Tab'):
   }
   throw new Error(`Tab never reached the target within ${max} presses (focus: ${await focusedText(page)})`);
 }
+
+/**
+ * Picks an option of a Mantine Select from the keyboard: with the select focused, ArrowDown
+ * opens the list and moves through it until `text` is the highlighted option, then Enter.
+ */
+export async function chooseByKeyboard(page: Page, text: string): Promise<void> {
+  const highlighted = page.locator('[role="option"][data-combobox-selected]');
+  for (let i = 0; i < 300; i += 1) {
+    await page.keyboard.press('ArrowDown');
+    if ((await highlighted.count()) > 0 && ((await highlighted.textContent()) ?? '').trim() === text) {
+      await page.keyboard.press('Enter');
+      await page
+        .getByRole('listbox')
+        .waitFor({ state: 'detached' })
+        .catch(() => {});
+      return;
+    }
+  }
+  throw new Error(`${text} was never highlighted`);
+}

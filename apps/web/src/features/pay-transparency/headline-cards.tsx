@@ -64,14 +64,16 @@ export function HeadlineCards({
       figures.medianComplementary,
       COMPLEMENTARY_CONTAINS,
     ),
-    {
+  ];
+  // (e) counts who received any: the same on every basis, shown once (not beside hourly figures).
+  if (basis !== 'hour')
+    cards.push({
       title: '(e) Receiving complementary pay',
       value: share.tooFew ? TOO_FEW : `${formatPercent(share.female)} / ${formatPercent(share.male)}`,
       lines: [...(share.tooFew ? [] : ['Women / men']), 'Share with any complementary pay'],
-    },
-  ];
+    });
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: basis === 'hour' ? 4 : 5 }} spacing="md">
       {cards.map((c) => (
         <Card key={c.title} {...c} />
       ))}
