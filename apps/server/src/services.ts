@@ -150,6 +150,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     settings: settingsOf,
     audit,
     backPay,
+    ruleDays: () => on(createBackPayRepository)().changeDays('-infinity', 'infinity'),
   });
   const payTransparencyRepository = on(createPayTransparencyRepository);
   const jobEvaluation = createJobEvaluationService({ repo: on(createJobEvaluationRepository), audit });

@@ -334,4 +334,59 @@ describe('the pay timeline', () => {
       (await t.callAsAdmin({ method: 'GET', url: '/api/employees/999999/pay-timeline' })).statusCode,
     ).toBe(404);
   });
+  it('splits where a dated salary rule moves this pay, and not where a rule moves only others', async () => {
+    // A grade of its own at 5,000.00: raised to 5,500.00 from 10 days back, to 6,000.00 from 30
+    // days ahead; another grade's base salary changes 5 days back, which this pay does not follow.
+    const own = await t.newGrade('Timeline grade', 70);
+    const other = await t.newGrade('Other grade', 71);
+    const ownBase = await t.newBaseSalary(own.id, c.level.id, 5000);
+    const otherBase = await t.newBaseSalary(other.id, c.level.id, 5000);
+    const res = await t.callAsAdmin<EmployeeView>({
+      method: 'POST',
+      url: '/api/employees',
+      payload: { ...body, name: 'Rule Timeline', gradeId: own.id },
+    });
+    const id = res.envelope.data.id;
+    const today = todayIn('UTC');
+    const raise = async (base: { id: number }, gradeId: number, amount: number, day: string) => {
+      const rows = await t.callAsAdmin<Array<{ id: number; version: number }>>({
+        method: 'GET',
+        url: '/api/base-salary',
+      });
+      const version = rows.envelope.data.find((b) => b.id === base.id)!.version;
+      const saved = await t.callAsAdmin({
+        method: 'PUT',
+        url: `/api/base-salary/${base.id}?effectiveFrom=${day}`,
+        payload: { gradeId, levelId: c.level.id, amount, version },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    await raise(ownBase, own.id, 5500, addDays(today, -10));
+    await raise(otherBase, other.id, 5200, addDays(today, -5));
+    await raise(ownBase, own.id, 6000, addDays(today, 30));
+    const gross = async (day: string) => (await get(id, `?asOf=${day}`)).envelope.data.calculatedSalary;
+    const timeline = await t.callAsAdmin<Array<Record<string, unknown>>>({
+      method: 'GET',
+      url: `/api/employees/${id}/pay-timeline`,
+    });
+    expect(timeline.statusCode, timeline.body).toBe(200);
+    const rule = (scheduled: boolean) => ({ kind: 'rule', changes: [], scheduled });
+    expect(timeline.envelope.data.map(({ totalCost: _, ...p }) => p)).toEqual([
+      {
+        from: null,
+        to: addDays(today, -11),
+        grossSalary: await gross(addDays(today, -11)),
+        cause: { kind: 'first', changes: [], scheduled: false },
+      },
+      {
+        from: addDays(today, -10),
+        to: addDays(today, 29),
+        grossSalary: await gross(today),
+        cause: rule(false),
+      },
+      { from: addDays(today, 30), to: null, grossSalary: await gross(addDays(today, 30)), cause: rule(true) },
+    ]);
+    const figures = timeline.envelope.data.map((p) => p.grossSalary);
+    expect(new Set(figures).size).toBe(3);
+  });
 });

@@ -4499,7 +4499,7 @@ export interface operations {
                 totalCost?: number | null;
                 cause: {
                   /** @enum {string} */
-                  kind: "first" | "change";
+                  kind: "first" | "change" | "rule";
                   changes: {
                       field: string;
                       before: unknown;

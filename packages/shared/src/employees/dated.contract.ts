@@ -64,9 +64,12 @@ export const payPeriodSchema = z.object({
   grossSalary: z.number().nullable().optional(),
   /** Total cost per month, the same way; showCost only. */
   totalCost: z.number().nullable().optional(),
-  /** What started the period: the first version, or the dated fields that changed (API names). */
+  /**
+   * What started the period: the first version, the dated fields that changed (API names), or
+   * a salary rule starting that day (base salaries, factors, settings) that moved this pay.
+   */
   cause: z.object({
-    kind: z.enum(['first', 'change']),
+    kind: z.enum(['first', 'change', 'rule']),
     changes: z.array(scheduledFieldSchema),
     /** Whether its day is still to come. */
     scheduled: z.boolean(),

@@ -149,6 +149,8 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
    * answers the back pay its entry keeps, or undefined.
    */
   backPay?: EmployeeBackPay;
+  /** Every day a dated rule starts (base salaries, factors, settings): the pay timeline splits there. */
+  ruleDays?: () => Promise<string[]>;
 }) {
   const { audit } = deps;
   const { pricing } = deps;
@@ -492,37 +494,62 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
 
     /**
      * The employee's pay period by period: one per version, from its day to the day before the
-     * next, each priced with the rules in force that day as of its first day (the first, open one as of the
-     * day before the next version, or today if earlier). Gross with showSalary, cost with
-     * showCost; 403 with neither.
+     * next, split again where a dated rule starts and moves this employee's pay (cause `rule`).
+     * Each is priced with its version and the rules in force as of its first day (the first,
+     * open one as of the day before the next period, or today if earlier). Gross with
+     * showSalary, cost with showCost; 403 with neither.
      */
     async payTimeline(actor: Actor, id: number): Promise<PayPeriod[]> {
       const salary = can(actor, 'showSalary');
       const cost = can(actor, 'showCost');
       if (!salary && !cost) throw forbidden('You do not have permission to see pay history');
-      const versions = await deps.versions().ofEmployee(id);
+      const [versions, ruleDays] = await Promise.all([
+        deps.versions().ofEmployee(id),
+        deps.ruleDays ? deps.ruleDays() : Promise.resolve([]),
+      ]);
       if (!versions.length) throw notFound('Employee not found');
       const today = await employees.today();
-      const periods: PayPeriod[] = [];
+      // Each version's start, and each rule day inside a version: where pay may move.
+      const starts: Array<{ from: string | null; version: number; rule: boolean }> = [];
       for (const [i, v] of versions.entries()) {
-        const next = versions[i + 1];
         const from = v.effectiveFrom === FIRST_DAY ? null : v.effectiveFrom;
-        const to = next ? addDays(next.effectiveFrom, -1) : null;
-        const asOf = from ?? (to !== null && to < today ? to : today);
+        const until = versions[i + 1]?.effectiveFrom;
+        starts.push({ from, version: i, rule: false });
+        for (const day of [...new Set(ruleDays)].sort())
+          if ((from === null || day > from) && (until === undefined || day < until))
+            starts.push({ from: day, version: i, rule: true });
+      }
+      const periods: PayPeriod[] = [];
+      const figures: Array<string> = [];
+      for (const [k, s] of starts.entries()) {
+        const next = starts[k + 1];
+        const to = next ? addDays(next.from!, -1) : null;
+        const asOf = s.from ?? (to !== null && to < today ? to : today);
         const read = await pricing.priceEmployees({ id, asOf: asOf === today ? undefined : asOf });
         const priced = read.employees[0];
+        const key = `${priced?.calculatedSalary}:${priced?.accumulatedCost}`;
+        // A rule that does not move this employee's pay starts no period of its own.
+        if (s.rule && figures.at(-1) === key) {
+          periods.at(-1)!.to = to;
+          continue;
+        }
+        const v = versions[s.version]!;
         const period: PayPeriod = {
-          from,
+          from: s.from,
           to,
           cause: {
-            kind: i === 0 ? 'first' : 'change',
-            changes: i === 0 ? [] : fieldChanges(versions[i - 1]!.values, v.values, DATED_INPUTS),
-            scheduled: !v.applied,
+            kind: s.rule ? 'rule' : s.version === 0 ? 'first' : 'change',
+            changes:
+              s.rule || s.version === 0
+                ? []
+                : fieldChanges(versions[s.version - 1]!.values, v.values, DATED_INPUTS),
+            scheduled: s.rule ? s.from! > today : !v.applied,
           },
         };
         if (salary) period.grossSalary = decimalOrNull(priced?.calculatedSalary);
         if (cost) period.totalCost = decimalOrNull(priced?.accumulatedCost);
         periods.push(period);
+        figures.push(key);
       }
       return periods;
     },

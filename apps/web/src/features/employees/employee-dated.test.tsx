@@ -238,6 +238,25 @@ describe('Employee page: scheduled changes and pay timeline', { timeout: 60_000 
     await waitFor(() => expect(rows[2]).toHaveTextContent('Grade Senior → Lead'));
   });
 
+  it('says "Salary rules changed" for a period a dated rule started', async () => {
+    const ruled: PayPeriod[] = [
+      { ...timeline[0]!, to: '2026-03-31' },
+      {
+        from: '2026-04-01',
+        to: null,
+        grossSalary: 5150,
+        totalCost: 6380,
+        cause: { kind: 'rule', changes: [], scheduled: false },
+      },
+    ];
+    open({ timeline: ruled });
+    const table = await screen.findByRole('table', { name: 'Pay timeline' }, WAIT);
+    const rows = within(table).getAllByRole('row');
+    expect(rows[2]).toHaveTextContent('$5,150.00');
+    expect(rows[2]).toHaveTextContent('Salary rules changed');
+    expect(rows[2]).not.toHaveTextContent('Scheduled');
+  });
+
   it('leaves the cost out of the timeline for a viewer without showCost', async () => {
     open({ timeline, permissions: {} });
     const table = await screen.findByRole('table', { name: 'Pay timeline' }, WAIT);

@@ -15,7 +15,12 @@ const fromText = (p: PayPeriod) => (p.from ? formatDay(p.from) : 'Start');
 const toText = (p: PayPeriod) => (p.to ? formatDay(p.to) : 'Ongoing');
 
 function Cause({ period, names }: { period: PayPeriod; names: ChangeNames }) {
-  const words = period.cause.kind === 'first' ? 'First record' : changeWords(period.cause.changes, names);
+  const words =
+    period.cause.kind === 'first'
+      ? 'First record'
+      : period.cause.kind === 'rule'
+        ? 'Salary rules changed'
+        : changeWords(period.cause.changes, names);
   return (
     <Group gap={6} wrap="wrap">
       {period.cause.scheduled ? (
