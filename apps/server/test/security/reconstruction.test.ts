@@ -179,6 +179,9 @@ function getRoutes(): string[] {
 
 /** The URLs of a route: its parameters filled with every value a reader could ask for. */
 function urlsOf(path: string, ownId: number): string[] {
+  // The pay report as of today and for last year (annual and hourly pay, the adjusted gap).
+  if (path === '/api/pay-transparency' || path === '/api/pay-transparency/export')
+    return [path, `${path}?year=${new Date().getUTCFullYear() - 1}`];
   if (!path.includes('{')) return [path];
   if (path.startsWith('/api/employees/{id}'))
     return employeeIds.map((id) => path.replace('{id}', String(id)));
