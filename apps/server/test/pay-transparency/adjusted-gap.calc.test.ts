@@ -293,7 +293,7 @@ describe('the adjusted gap agrees with the normal equations solved exactly', () 
   });
 });
 
-describe('the worked example of docs/adjusted-gap.md', () => {
+describe('the worked example of docs/pay-transparency.md', () => {
   it('gives −5.0% where women earn 0.95 of men in each grade, while the unadjusted gap is 19.1%', () => {
     const cells = [
       [1, true, 14, 1900],

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The adjusted pay gap: an ordinary least squares regression of ln(hourly pay) on a woman
  * indicator, grade and level (as categories), years of experience, years with the company and
  * the four flags (offshore project, acting as a different grade, pillar, remote), for the whole
- * company and for each job. Only women and men are in it. Worked example: docs/adjusted-gap.md.
+ * company and for each job. Only women and men are in it. Worked example: docs/pay-transparency.md (Adjusted gap).
  *
  * Sign: `percent` is (e^β − 1) × 100 where β is the woman coefficient, so a NEGATIVE value
  * means women are paid less than men with a comparable profile (the unadjusted gaps of the

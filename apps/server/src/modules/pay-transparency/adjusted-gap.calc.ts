@@ -11,7 +11,7 @@ import { Matrix, SingularValueDecomposition } from 'ml-matrix';
 /*
  * The adjusted pay gap, pure: women and men in, the woman coefficient of an ordinary least
  * squares regression out, for the company and for each job. Definition and a worked example:
- * docs/adjusted-gap.md.
+ * docs/pay-transparency.md (Adjusted gap).
  *
  * The model: ln(hourly pay) = a + β·woman + grade + level + b₁·years of experience +
  * b₂·years with company + four flags + error, grade and level as categories (one dummy per
