@@ -157,6 +157,9 @@ describe('keyboard only', () => {
     const page = await browser.signedInPage(adminCredentials());
     await page.goto('/dashboard');
     await headingFocused(page, 'Employees');
+    // The table is there (on a busy machine the list may still be loading, and the link then
+    // falls back to the directory as a whole).
+    await page.locator('#employee-table').waitFor();
     const skip = page.getByRole('link', { name: 'Skip to the table' });
     const tabsToSkip = await tabTo(page, skip, 5);
     // Out of sight until focused, then on screen.
