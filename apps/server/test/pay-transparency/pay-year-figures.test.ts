@@ -1,4 +1,4 @@
-import { asCents, fromCents } from '@salary/shared/common/money';
+import { asCents, fromCents, toCents } from '@salary/shared/common/money';
 import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
 import { hundredthsOfHours } from '@salary/shared/employees/fields/hours';
 import type { PayReport } from '@salary/shared/pay-transparency/pay-transparency.contract';
@@ -12,7 +12,9 @@ import { buildMediumServices, type MediumContext } from '../support/medium.ts';
  * medians and gaps computed from those and rounded once.
  *
  * The company (minimum group 1, so every figure shows), one job, base salary 4,000.00 a month on
- * grade Base and 6,000.00 on grade Senior (the settings' defaults: pay = the base salary):
+ * grade Base and 6,000.00 on grade Senior, raised to 6,600.00 from 1 November 2024 (a dated rule
+ * change), and a third grade's raised from 1 April 2024, which moves nobody's pay (the settings'
+ * defaults: pay = the base salary):
  *   Ada    F  all year, 40 h, promoted to Senior from 1 July 2024 (a dated change)
  *   Joan   F  joins 15 March 2024, 40 h
  *   Paula  F  all year, part time at 20 h
@@ -23,17 +25,17 @@ import { buildMediumServices, type MediumContext } from '../support/medium.ts';
  *
  * Annual pay, by hand (2024: 366 days; a day is its month's pay ÷ the days of its month):
  *   Mark, Mike, Paula: 12 × 4,000.00                                   = 48,000.00
- *   Ada: 6 months at 4,000.00 + 6 at 6,000.00                          = 60,000.00
+ *   Ada: 6 months at 4,000.00 + 4 at 6,000.00 + 2 at 6,600.00          = 61,200.00
  *   Joan: 17 of March's 31 days + 9 months: 4,000 × (17/31 + 9)        = 38,193.548… → 38,193.55
  *   Leon: 9 months + 20 of October's 31 days: 4,000 × (9 + 20/31)      = 38,580.645… → 38,580.65
  * Hours (weekly hours × days employed ÷ 7):
  *   40 h all year: 40 × 366 / 7 = 2,091.43 h; Paula 20 h: 1,045.71 h
  *   Joan (292 days from 15 March): 40 × 292 / 7 = 1,668.57 h; Leon (294 days to 20 Oct): 1,680 h
- * Hourly pay: Mark, Mike 48,000 ÷ 2,091.43 = 22.95; Ada 28.69; Paula 45.90; Joan 22.89; Leon 22.96
- * Means (annual): women (60,000 + 38,193.548 + 48,000) / 3 = 48,731.18; men (48,000 × 2 +
- *   38,580.645) / 3 = 44,860.22; gap (44,860.22 − 48,731.18) / 44,860.22 = −8.6%.
- * Means (hourly): women (28.6885 + 22.8896 + 45.9016) / 3 = 32.49; men (22.9508 × 2 + 22.9647) / 3
- *   = 22.96; gap −41.5%: part-time Paula is paid a full-time month for half the hours.
+ * Hourly pay: Mark, Mike 48,000 ÷ 2,091.43 = 22.95; Ada 29.26; Paula 45.90; Joan 22.89; Leon 22.96
+ * Means (annual): women (61,200 + 38,193.548 + 48,000) / 3 = 49,131.18; men (48,000 × 2 +
+ *   38,580.645) / 3 = 44,860.22; gap (44,860.22 − 49,131.18) / 44,860.22 = −9.5%.
+ * Means (hourly): women (29.2623 + 22.8900 + 45.9016) / 3 = 32.68; men (22.9508 × 2 + 22.9647) / 3
+ *   = 22.96; gap −42.4%: part-time Paula is paid a full-time month for half the hours.
  * Quartiles (hourly, ties by id, six people: sizes 2, 2, 1, 1): Joan, Mark | Mike, Leon | Ada | Paula.
  */
 
@@ -123,7 +125,9 @@ beforeAll(async () => {
   t = await buildMediumServices({ payReportMinGroup: 1 });
   const c = await t.newCompany(4000);
   const senior = await t.newGrade('Senior', 90);
-  await t.newBaseSalary(senior.id, c.level.id, 6000);
+  const seniorBase = await t.newBaseSalary(senior.id, c.level.id, 6000);
+  const other = await t.newGrade('Other', 95);
+  const otherBase = await t.newBaseSalary(other.id, c.level.id, 7000);
   const of = (input: Partial<EmployeeInput>) => t.newEmployeeOf(c, input);
   ids.ada = await of({ name: 'Ada', gender: 'FEMALE', hireDate: '2015-01-01' });
   ids.joan = await of({ name: 'Joan', gender: 'FEMALE', hireDate: '2024-03-15' });
@@ -138,6 +142,16 @@ beforeAll(async () => {
   await t.asActor(t.admin, (s, uow) =>
     s.employees.update(uow, t.admin, ids.ada!, { ...e, gradeId: senior.id }, undefined, '2024-07-01'),
   );
+  const raise = (base: { id: number; gradeId: number; levelId: number }, amount: number, day: string) =>
+    t.asActor(t.admin, { effectiveFrom: day }, (s, uow) =>
+      s.baseSalaries.update(uow, t.admin, base.id, {
+        gradeId: base.gradeId,
+        levelId: base.levelId,
+        amount: toCents(amount),
+      }),
+    );
+  await raise(seniorBase, 6600, '2024-11-01');
+  await raise(otherBase, 7700, '2024-04-01');
   report = await t.services.payTransparency.yearReport(t.admin, 'grade', YEAR);
 });
 afterAll(async () => t.close());
@@ -162,8 +176,8 @@ describe('the pay report for a year', () => {
   });
 
   it('gives the figures worked out by hand in this file', () => {
-    expect(report.meanPay).toEqual({ female: 48_731.18, male: 44_860.22, gap: -8.6, tooFew: false });
-    expect(report.hourly?.meanPay).toMatchObject({ female: 32.49, male: 22.96, gap: -41.5 });
+    expect(report.meanPay).toEqual({ female: 49_131.18, male: 44_860.22, gap: -9.5, tooFew: false });
+    expect(report.hourly?.meanPay).toMatchObject({ female: 32.68, male: 22.96, gap: -42.4 });
     // Median annual: women 48,000.00 (Paula), men 48,000.00 (Mark, Mike).
     expect(report.medianPay).toMatchObject({ female: 48_000, male: 48_000, gap: 0 });
     const order = report.quartiles.map((q) => [q.size, q.female, q.male]);

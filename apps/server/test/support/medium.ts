@@ -44,9 +44,14 @@ export interface MediumContext extends DbFactories {
    * work (`uow`, handed to the service as a route hands it), which must have recorded an audit
    * entry if it changed anything. With 'when-ready', as a deferred write route runs (the
    * import reads its upload first): no unit is open around `work`, which is handed `open` to
-   * open it itself.
+   * open it itself. With `{ effectiveFrom }`, as a dated write route runs (`?effectiveFrom=`).
    */
   asActor<T>(actor: MediumActor, work: (services: Services, uow: UnitOfWork) => Promise<T>): Promise<T>;
+  asActor<T>(
+    actor: MediumActor,
+    dated: { effectiveFrom: string },
+    work: (services: Services, uow: UnitOfWork) => Promise<T>,
+  ): Promise<T>;
   asActor<T>(
     actor: MediumActor,
     mode: 'when-ready',
@@ -123,6 +128,7 @@ export async function buildMediumServices(configOverrides: Partial<Config> = {})
       ...args:
         | [work: (services: Services, uow: UnitOfWork) => Promise<T>]
         | [mode: 'when-ready', work: (services: Services, open: OpenUnitOfWork) => Promise<T>]
+        | [dated: { effectiveFrom: string }, work: (services: Services, uow: UnitOfWork) => Promise<T>]
     ): Promise<T> {
       const options = {
         actor: { id: actor.id, email: actor.email },
@@ -130,7 +136,17 @@ export async function buildMediumServices(configOverrides: Partial<Config> = {})
         serialize,
       };
       if (args.length === 1) return runUnitOfWork(rootDb, options, (uow) => args[0](services, uow));
-      return args[1](services, (work) => runUnitOfWork(rootDb, options, work));
+      if (typeof args[0] === 'object') {
+        const [dated, work] = args as [
+          { effectiveFrom: string },
+          (s: Services, uow: UnitOfWork) => Promise<T>,
+        ];
+        return runUnitOfWork(rootDb, { ...options, effectiveFrom: dated.effectiveFrom }, (uow) =>
+          work(services, uow),
+        );
+      }
+      const [, work] = args as [string, (services: Services, open: OpenUnitOfWork) => Promise<T>];
+      return work(services, (w) => runUnitOfWork(rootDb, options, w));
     },
     async close() {
       await database.close();

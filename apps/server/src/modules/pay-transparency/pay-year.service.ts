@@ -118,12 +118,24 @@ export function createPayYear(deps: {
       kind === 'evaluation' ? deps.evaluation?.bands() : undefined,
     ]);
     const sums = yearSums<DayOfYear>();
+    // Each employee's record as last read. On a rule's day only the rules move: every record
+    // still holds (a version, a hire, a leave or an anniversary is an own day, on which the
+    // sweep reads that employee again), so the day prices the same records with that day's
+    // rules instead of reading every employee again.
+    const records = new Map<number, PricedEmployee['employee']>();
     const priced = await sweepSegments(
       from,
       to,
       { changeDays, employeeDays },
-      async (day, ids) =>
-        (await pricing.priceEmployees({ asOf: day, ...(ids ? { ids } : {}) })).employees.map(dayOfYear),
+      async (day, ids) => {
+        if (ids === undefined && records.size > 0) {
+          const book = await pricing.rulesAt(undefined, day);
+          return Array.from(records.values(), (e) => dayOfYear(pricing.price(book, e)));
+        }
+        const read = await pricing.priceEmployees({ asOf: day, ...(ids ? { ids } : {}) });
+        for (const p of read.employees) records.set(p.employee.id, p.employee);
+        return read.employees.map(dayOfYear);
+      },
       sums.add,
     );
     return { year: y, today, from, last: addDays(to, -1), toDate, sums: sums.sums, priced, evaluation };

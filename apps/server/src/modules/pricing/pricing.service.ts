@@ -87,9 +87,12 @@ export function createPricingService(deps: {
   const model = deps.readModel ?? createPricedReadModel({ repo, settings: deps.settings, caches: false });
 
   return {
-    /** Every stored pricing rule, prepared for pricing employees one by one (`price`). */
-    async rulesAt(tx?: DbOrTx): Promise<RuleBook> {
-      return model.bookOf(await repo.rules(tx), tx);
+    /**
+     * Every stored pricing rule (those in force on `asOf`; absent: today's), prepared for
+     * pricing employees one by one (`price`).
+     */
+    async rulesAt(tx?: DbOrTx, asOf?: string): Promise<RuleBook> {
+      return model.bookOf(await repo.rules(tx, asOf), tx);
     },
 
     /** One employee priced with a rule book from `rulesAt`. */

@@ -167,10 +167,10 @@ export function createRulesRepository(db: DbOrTx) {
       return toReferences(row);
     },
 
-    /** Every pricing rule, with the snapshot it was read at. */
-    async rules(tx: DbOrTx = db): Promise<StoredRules & { snapshot: string }> {
+    /** Every pricing rule (in force on `asOf`; absent: today's), with the snapshot it was read at. */
+    async rules(tx: DbOrTx = db, asOf?: string): Promise<StoredRules & { snapshot: string }> {
       const [row] = await tx
-        .select({ ...ruleColumns, snapshot: currentSnapshot })
+        .select({ ...ruleColumnsOn(asOf), snapshot: currentSnapshot })
         .from(oneRow)
         .leftJoin(...settingsJoin);
       if (!row) throw new Error('rules: no row');
