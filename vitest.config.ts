@@ -133,6 +133,7 @@ const MEDIUM = [
   'apps/server/test/insights/pay-as-of-figures.test.ts',
   'apps/server/test/pay-transparency/demo-report.test.ts',
   'apps/server/test/pay-transparency/pay-year-figures.test.ts',
+  'apps/server/test/pay-transparency/pay-year-days.test.ts',
 ];
 
 /** Projects whose files each take minutes: real server processes, the bench. */

@@ -9,6 +9,7 @@ import {
 } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { addDays, DAY_UNITS, employedOn, sweepSegments } from '../pricing/day-sweep.calc.ts';
+import { derivedYears } from '../employees/employee.model.ts';
 import type { PricedEmployee, PricingService } from '../pricing/pricing.service.ts';
 import { type AdjustedGapRow, adjustedGap } from './adjusted-gap.calc.ts';
 import { categoryKeyOf, type EvaluationBands, evaluationCategoryName } from './evaluation-category.calc.ts';
@@ -118,23 +119,38 @@ export function createPayYear(deps: {
       kind === 'evaluation' ? deps.evaluation?.bands() : undefined,
     ]);
     const sums = yearSums<DayOfYear>();
-    // Each employee's record as last read. On a rule's day only the rules move: every record
-    // still holds (a version, a hire, a leave or an anniversary is an own day, on which the
-    // sweep reads that employee again), so the day prices the same records with that day's
-    // rules instead of reading every employee again.
+    // Each employee's record as last read, and the rules in force since the last rule day.
+    // Between rule days only an employee's own days move its figures: a version (its record is
+    // read again), or a hire, leave or anniversary, which moves only the years derived from its
+    // days (worked out here, as the list derives them). A rule's day moves only the rules: every
+    // record is priced again with that day's.
     const records = new Map<number, PricedEmployee['employee']>();
+    const versionDays = new Set(employeeDays.map((v) => `${v.id}:${v.day}`));
+    let book = await pricing.rulesAt(undefined, from);
+    const priceHeld = (day: string, ids: Iterable<number>) =>
+      Array.from(ids, (id) => {
+        const e = records.get(id)!;
+        const moved = { ...e, ...derivedYears(e, e, day) };
+        records.set(id, moved);
+        return dayOfYear(pricing.price(book, moved));
+      });
     const priced = await sweepSegments(
       from,
       to,
       { changeDays, employeeDays },
       async (day, ids) => {
         if (ids === undefined && records.size > 0) {
-          const book = await pricing.rulesAt(undefined, day);
-          return Array.from(records.values(), (e) => dayOfYear(pricing.price(book, e)));
+          book = await pricing.rulesAt(undefined, day);
+          return priceHeld(day, records.keys());
         }
-        const read = await pricing.priceEmployees({ asOf: day, ...(ids ? { ids } : {}) });
-        for (const p of read.employees) records.set(p.employee.id, p.employee);
-        return read.employees.map(dayOfYear);
+        const read = ids?.filter((id) => versionDays.has(`${id}:${day}`) || !records.has(id));
+        const held = ids?.filter((id) => !versionDays.has(`${id}:${day}`) && records.has(id)) ?? [];
+        const fresh =
+          read === undefined || read.length > 0
+            ? (await pricing.priceEmployees({ asOf: day, ...(read ? { ids: read } : {}) })).employees
+            : [];
+        for (const p of fresh) records.set(p.employee.id, p.employee);
+        return [...fresh.map(dayOfYear), ...priceHeld(day, held)];
       },
       sums.add,
     );
