@@ -3,7 +3,7 @@ import { EMPLOYEE_FIELDS, fieldsOfKind } from '@salary/shared/employees/employee
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
 import type { BenchApp } from './lib/bench-app.ts';
-import { median, round } from './lib/stats.ts';
+import { median, round, timed } from './lib/stats.ts';
 
 export interface ListFigure {
   employees: number;
@@ -81,13 +81,13 @@ const JOINED = sql.raw(`
 
 type Rows = { rows: Record<string, unknown>[] };
 
-async function plainSelect(db: Db): Promise<{ count: number; bytes: number }> {
+export async function plainSelect(db: Db): Promise<{ count: number; bytes: number }> {
   const result = (await db.execute(sql`${JOINED} order by e.id`)) as unknown as Rows;
   const body = JSON.stringify({ success: true, message: 'OK', error: null, data: result.rows });
   return { count: result.rows.length, bytes: body.length };
 }
 
-async function jsonAgg(db: Db): Promise<{ count: number; bytes: number }> {
+export async function jsonAgg(db: Db): Promise<{ count: number; bytes: number }> {
   const result = (await db.execute(
     sql`select coalesce(json_agg(x order by x.id), '[]'::json) as rows from (${JOINED}) x`,
   )) as unknown as Rows;
@@ -96,6 +96,13 @@ async function jsonAgg(db: Db): Promise<{ count: number; bytes: number }> {
   const rows = (typeof raw === 'string' ? JSON.parse(raw) : raw) as unknown[];
   const body = JSON.stringify({ success: true, message: 'OK', error: null, data: rows });
   return { count: rows.length, bytes: body.length };
+}
+
+/** The faster of the two bare reads of the same rows, for figures measured against one (dated.ts). */
+export async function bareRead(db: Db): Promise<{ count: number; ms: number }> {
+  const [plain, agg] = [await timed(() => plainSelect(db)), await timed(() => jsonAgg(db))];
+  const faster = plain.ms <= agg.ms ? plain : agg;
+  return { count: faster.value.count, ms: faster.ms };
 }
 
 /** What a browser sends; the answer's Content-Encoding says what the server chose. */
@@ -169,7 +176,7 @@ async function api(bench: BenchApp, expected: { count: number; bytes: number }, 
 let flips = 0;
 
 /** One employee edited as a user would (Remote toggled): its pay and its row change. */
-async function editOneEmployee(db: Db): Promise<void> {
+export async function editOneEmployee(db: Db): Promise<void> {
   await db.execute(sql`update employees set remote = not remote, version = version + 1
     where id = (select min(id) from employees)`);
 }

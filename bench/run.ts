@@ -14,6 +14,7 @@ import {
   type SingleWriteFigure,
 } from './audit.ts';
 import { benchCalculate, type CalculateFigure } from './calculate.ts';
+import { benchDated, type DatedFigure } from './dated.ts';
 import {
   benchExport,
   benchImport,
@@ -96,6 +97,12 @@ export interface BenchResults {
   replicas?: Figure<ReplicasFigure>;
   /** POST /api/impact (a multiplier change) beside one priced list read, per size. */
   impact: Figure<ImpactFigure[]>;
+  /**
+   * Per size, on a database of its own with a rule change every month of last year and one
+   * employee of 50 versions: the list as of a past day, a back-pay preview, a pay timeline,
+   * the year's pay report (dated.ts).
+   */
+  dated: Figure<DatedFigure[]>;
   audit: Figure<AuditResults>;
   /**
    * The adjusted pay gap (a pure calculation) over generated rows: each size, and 100,000
@@ -130,6 +137,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   let exportMissing = false;
   let replicas: Figure<ReplicasFigure> | undefined;
   const impact: ImpactFigure[] = [];
+  const dated: DatedFigure[] = [];
   const ruleChange: RuleChangeFigure[] = [];
   const singleWrite: SingleWriteFigure[] = [];
   let pages: AuditPagesFigure | undefined;
@@ -259,6 +267,12 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       } finally {
         await bench.dispose();
       }
+      if (options.audit) {
+        log(
+          `· ${size.toLocaleString('en-US')} employees with a dated history: as of, back pay, timeline, year report …`,
+        );
+        dated.push(await benchDated(size, options.quick ? 1 : 3, options.databaseUrl));
+      }
     }
     if (options.browser && !('na' in results.web.bundle)) {
       log(`· ${LIGHTHOUSE_EMPLOYEES} employees: Lighthouse, mobile and desktop …`);
@@ -296,6 +310,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     import: imports.length ? imports : { na: excelNa },
     ...(replicas ? { replicas } : {}),
     impact: impact.length ? impact : { na: 'skipped (--no-audit)' },
+    dated: dated.length ? dated : { na: 'skipped (--no-audit)' },
     audit: pages ? { ruleChange, singleWrite, pages } : { na: 'skipped (--no-audit)' },
     adjustedGap,
     web: results.web,

@@ -225,7 +225,47 @@ export const DEMO_CALENDAR = {
    * Senior → Lead): the grade below before it, the grade the employee has now since.
    */
   backdatedPromotion: { index: 48, monthsAgo: 3 },
+  /** Part-time employees: their contracted weekly hours (the others work the company's standard week). */
+  partTime: [
+    { index: 12, weeklyHours: 20 },
+    { index: 27, weeklyHours: 30 },
+  ],
+  /**
+   * A raise of every base salary of one grade, scheduled from 1 January of the year after the
+   * seed's: written through the rule calendar, so it waits in the scheduled changes.
+   */
+  scheduledRaise: { grade: 'Senior', percent: 3 },
 };
+
+/** 1 January of the year after `today`'s. */
+export const nextNewYear = (today: string): string =>
+  `${String(Number(today.slice(0, 4)) + 1).padStart(4, '0')}-01-01`;
+
+/** An amount raised by `percent`, to the whole ten (as the demo's base salaries are). */
+export const raised = (amount: number, percent: number): number =>
+  Math.round((amount * (100 + percent)) / 1000) * 10;
+
+/**
+ * Job evaluation scores (skills, effort, responsibility, working conditions, 1–5) of every demo
+ * job, and one position scored apart from its job: the pay report's evaluation categories.
+ */
+export const DEMO_EVALUATION: Array<{
+  job: string;
+  position?: string;
+  scores: { skills: number; effort: number; responsibility: number; workingConditions: number };
+}> = [
+  { job: 'Software Engineering', scores: { skills: 4, effort: 3, responsibility: 3, workingConditions: 2 } },
+  {
+    job: 'Software Engineering',
+    position: 'DevOps Engineer',
+    scores: { skills: 4, effort: 4, responsibility: 4, workingConditions: 3 },
+  },
+  { job: 'Quality Assurance', scores: { skills: 3, effort: 3, responsibility: 2, workingConditions: 2 } },
+  { job: 'Data', scores: { skills: 4, effort: 3, responsibility: 3, workingConditions: 2 } },
+  { job: 'Design', scores: { skills: 3, effort: 3, responsibility: 3, workingConditions: 2 } },
+  { job: 'Product', scores: { skills: 3, effort: 3, responsibility: 4, workingConditions: 2 } },
+  { job: 'Human Resources', scores: { skills: 3, effort: 2, responsibility: 3, workingConditions: 2 } },
+];
 
 /** An employee's three days. */
 export interface DemoDays {

@@ -9,14 +9,18 @@ import {
 } from '../modules/employees/employee-versions.repository.ts';
 import { createEmployeesRepository } from '../modules/employees/employees.repository.ts';
 import { createGradesRepository } from '../modules/grades/grades.repository.ts';
+import { createJobEvaluationRepository } from '../modules/job-evaluation/job-evaluation.repository.ts';
 import { createJobsRepository } from '../modules/jobs/jobs.repository.ts';
 import { createLevelsRepository } from '../modules/levels/levels.repository.ts';
 import { createPositionsRepository } from '../modules/positions/positions.repository.ts';
 import { createPricingRepository } from '../modules/pricing/pricing.repository.ts';
 import { createPricingService } from '../modules/pricing/pricing.service.ts';
+import { createRuleCalendar } from '../modules/rule-calendar/rule-calendar.service.ts';
+import { createRuleVersionsRepository } from '../modules/rule-calendar/rule-versions.repository.ts';
 import { createSettingsRepository } from '../modules/settings/settings.repository.ts';
 import {
   DEMO_CALENDAR,
+  DEMO_EVALUATION,
   DEMO_FACTORS,
   DEMO_GRADES,
   DEMO_JOBS,
@@ -26,6 +30,8 @@ import {
   demoDays,
   demoEmployees,
   firstOfMonth,
+  nextNewYear,
+  raised,
 } from './demo-data.ts';
 
 export const DEMO_REFUSED =
@@ -38,14 +44,18 @@ export const DEMO_ACTOR = 'system';
  * Fills an empty database with the demo company, all in one transaction: it is added
  * whole or not at all. Users are not touched (the first admin already exists). Each
  * employee's pay history starts with its opening pay, under one audit entry. Every employee
- * has its hire and career-start days (its years derived from them), two have left, one has a
- * promotion scheduled and one a promotion recorded from a past day (demo-data.ts
- * `DEMO_CALENDAR`).
+ * has its hire and career-start days (its years derived from them), two have left, two work
+ * part time, one has a promotion scheduled and one a promotion recorded from a past day, a raise
+ * of one grade's base salaries waits for 1 January (demo-data.ts `DEMO_CALENDAR`), and the jobs
+ * have job evaluation scores (`DEMO_EVALUATION`).
  */
 export async function runDemoSeed(
   db: Db,
   employeeCount = 200,
-  /** `calendar: false`: no days, leavers or dated promotions (the bench, comparable with its earlier figures). */
+  /**
+   * `calendar: false`: no days, leavers, part-timers, dated promotions, scheduled raise or
+   * evaluation scores (the bench, comparable with its earlier figures).
+   */
   options: { calendar?: boolean } = {},
 ): Promise<{ seeded: boolean; message: string }> {
   const calendar = options.calendar ?? true;
@@ -96,6 +106,7 @@ export async function runDemoSeed(
     // Its days, leavers and dated promotions are relative to the company's today.
     const today = await employees.today();
     const days = calendar ? demoDays(people, today) : [];
+    const hours = new Map(calendar ? DEMO_CALENDAR.partTime.map((p) => [p.index, p.weeklyHours]) : []);
     const inputs = people.map((p, i) => ({
       name: p.name,
       jobId: jobIds.get(p.job)!,
@@ -111,6 +122,7 @@ export async function runDemoSeed(
       customMultiplierIds: p.customMultiplierIds,
       gender: p.gender,
       ...days[i],
+      ...(hours.has(i) && { weeklyHours: hours.get(i) }),
     }));
     const ids = await employees.insertMany(inputs);
     const versions = createEmployeeVersionsRepository(tx);
@@ -133,10 +145,83 @@ export async function runDemoSeed(
       await versions.writeAt(ids[promoted]!, firstOfMonth(today, -monthsAgo), inputs[promoted], null, true);
     }
     await recordOpeningPay(tx);
+    if (calendar) {
+      const evaluation = createJobEvaluationRepository(tx);
+      for (const e of DEMO_EVALUATION)
+        await evaluation.insertScore(
+          e.position
+            ? { kind: 'position', id: positionIds.get(`${e.job}/${e.position}`)! }
+            : { kind: 'job', id: jobIds.get(e.job)! },
+          e.scores,
+        );
+      await scheduleRaise(tx, today, gradeIds, levelIds);
+    }
     return {
       seeded: true,
       message: `Demo company added: ${DEMO_JOBS.length} jobs, ${positionIds.size} positions, ${DEMO_GRADES.length} grades, ${DEMO_LEVELS.length} levels and ${people.length} employees.`,
     };
+  });
+}
+
+/**
+ * The scheduled raise: one grade's base salaries from 1 January next year, written through the
+ * rule calendar as a dated `PUT /api/base-salaries` grid save is (the rule tables keep today's
+ * amounts; the new ones wait as rule versions), with the save's audit entry by the system.
+ */
+async function scheduleRaise(
+  tx: Tx,
+  today: string,
+  gradeIds: ReadonlyMap<string, number>,
+  levelIds: ReadonlyMap<string, number>,
+): Promise<void> {
+  const { grade, percent } = DEMO_CALENDAR.scheduledRaise;
+  const gi = DEMO_GRADES.indexOf(grade);
+  const cells = DEMO_LEVELS.map((level, li) => ({
+    gradeId: gradeIds.get(grade)!,
+    levelId: levelIds.get(level)!,
+    level,
+    before: demoBaseSalary(gi, li),
+    after: raised(demoBaseSalary(gi, li), percent),
+  }));
+  const notUsed = () => {
+    throw new Error('the demo seed audits its scheduled raise itself');
+  };
+  const calendar = createRuleCalendar({
+    versions: (handle) => createRuleVersionsRepository(handle ?? tx),
+    today: async () => today,
+    audit: { record: notUsed, payBefore: notUsed },
+  });
+  const effectiveFrom = nextNewYear(today);
+  const uow = {
+    tx,
+    actor: null,
+    audit: { recorded: [], required: false },
+    preview: false,
+    label: 'the demo seed',
+    effectiveFrom,
+  };
+  const baseSalaries = createBaseSalariesRepository(tx);
+  const settled = await calendar.dated(uow, () =>
+    baseSalaries.upsertMany(
+      cells.map((c) => ({ gradeId: c.gradeId, levelId: c.levelId, amount: toCents(c.after) })),
+    ),
+  );
+  const stored = await baseSalaries.storedByPair();
+  await createAuditRepository(tx).insert({
+    actorId: null,
+    actorEmail: DEMO_ACTOR,
+    action: 'bulkSave',
+    entityType: 'baseSalary',
+    entityId: null,
+    changes: cells.map((c) => ({ field: `amount ${grade} / ${c.level}`, before: c.before, after: c.after })),
+    details: {
+      label: 'Base salaries (grid)',
+      created: 0,
+      updated: cells.length,
+      deleted: 0,
+      ids: cells.map((c) => stored.get(`${c.gradeId}:${c.levelId}`)!.id),
+      ...settled.details,
+    },
   });
 }
 

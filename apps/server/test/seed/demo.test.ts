@@ -1,11 +1,11 @@
-import type { PayHistoryRow } from '@salary/shared/audit/audit.contract';
+import type { AuditPage, PayHistoryRow } from '@salary/shared/audit/audit.contract';
 import { addDays, completedYears } from '@salary/shared/common/calendar-day';
 import type { PayPeriod, ScheduledChange } from '@salary/shared/employees/dated.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployeesRepository } from '../../src/modules/employees/employees.repository.ts';
 import { DEMO_ACTOR, DEMO_REFUSED, runDemoSeed } from '../../src/seed/demo.ts';
-import { firstOfMonth } from '../../src/seed/demo-data.ts';
+import { demoBaseSalary, firstOfMonth, nextNewYear, raised } from '../../src/seed/demo-data.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 let t: TestContext;
@@ -83,7 +83,7 @@ describe('demo company', () => {
     }
   });
 
-  it('lists one scheduled change: a promotion a grade up from the 1st of next month', async () => {
+  it('lists the scheduled changes: a promotion from the 1st of next month, a raise from 1 January', async () => {
     const changes = (await t.callAsAdmin<ScheduledChange[]>({ method: 'GET', url: '/api/scheduled-changes' }))
       .envelope.data;
     const samir = byName(await list(), 'Samir Farouk');
@@ -92,7 +92,8 @@ describe('demo company', () => {
         await t.callAsAdmin<{ id: number; name: string }[]>({ method: 'GET', url: '/api/grades' })
       ).envelope.data.map((g) => [g.name, g.id]),
     );
-    expect(changes).toEqual([
+    const newYear = nextNewYear(today);
+    expect(changes.filter((c) => c.kind === 'employee')).toEqual([
       expect.objectContaining({
         employeeId: samir.id,
         employeeName: 'Samir Farouk',
@@ -100,7 +101,19 @@ describe('demo company', () => {
         changes: [{ field: 'gradeId', before: grades.get('Mid'), after: grades.get('Senior') }],
       }),
     ]);
+    // Senior's three base salaries +3% from 1 January, recorded by the system.
+    const raise = changes.filter((c) => c.kind !== 'employee');
+    expect(raise.map((c) => [c.kind, c.subjectName, c.effectiveFrom, c.recordedBy, c.changes])).toEqual(
+      [0, 1, 2].map((li) => [
+        'baseSalary',
+        `Senior / Level ${li + 1}`,
+        newYear,
+        null,
+        [{ field: 'amount', before: demoBaseSalary(2, li), after: raised(demoBaseSalary(2, li), 3) }],
+      ]),
+    );
     expect(firstOfMonth(today, 1) > today).toBe(true);
+    expect(newYear > today).toBe(true);
     // Today it is not in force yet; as of its day it is, and pays more.
     expect(samir.grade.name).toBe('Mid');
     const then = await t.callAsAdmin<EmployeeView>({
@@ -109,6 +122,46 @@ describe('demo company', () => {
     });
     expect(then.envelope.data.grade.name).toBe('Senior');
     expect(then.envelope.data.calculatedSalary!).toBeGreaterThan(samir.calculatedSalary!);
+    // The raise: a Senior earns more as of 1 January than the day before; a Mid the same.
+    const seniors = (await list()).filter((e) => e.grade.name === 'Senior' && e.name !== 'Sofia Novak');
+    const mids = (await list()).filter((e) => e.grade.name === 'Mid' && e.name !== 'Samir Farouk');
+    const eve = new Map((await list(`?asOf=${addDays(newYear, -1)}`)).map((e) => [e.id, e]));
+    const after = new Map((await list(`?asOf=${newYear}`)).map((e) => [e.id, e]));
+    expect(seniors.length).toBeGreaterThan(0);
+    for (const e of seniors)
+      expect(after.get(e.id)!.calculatedSalary!, e.name).toBeGreaterThan(eve.get(e.id)!.calculatedSalary!);
+    for (const e of mids)
+      expect(after.get(e.id)!.calculatedSalary, e.name).toBe(eve.get(e.id)!.calculatedSalary);
+    // Its audit entry says it waits for its day.
+    const { entries } = (
+      await t.callAsAdmin<AuditPage>({ method: 'GET', url: '/api/audit?entityType=baseSalary' })
+    ).envelope.data;
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actorEmail: DEMO_ACTOR,
+        summary: expect.stringContaining('Base salaries (grid): Senior / Level 1'),
+        details: expect.objectContaining({ effectiveFrom: newYear, scheduled: true, updated: 3 }),
+      }),
+    ]);
+  });
+
+  it('has two part-time employees', async () => {
+    const hours = (await list('?status=all')).filter((e) => e.weeklyHours !== 40);
+    expect(hours.map((e) => [e.name, e.weeklyHours])).toEqual([
+      [expect.any(String), 20],
+      [expect.any(String), 30],
+    ]);
+  });
+
+  it('scores every job for job evaluation, so the pay report has evaluation categories', async () => {
+    const report = (
+      await t.callAsAdmin<{ categories: Array<{ key: string; name: string }> }>({
+        method: 'GET',
+        url: '/api/pay-transparency?category=evaluation',
+      })
+    ).envelope.data;
+    expect(report.categories.length).toBeGreaterThanOrEqual(2);
+    expect(report.categories.every((c) => c.key.startsWith('band-'))).toBe(true);
   });
 
   it("shows a backdated promotion in the employee's pay timeline", async () => {

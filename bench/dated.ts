@@ -1,0 +1,308 @@
+import { parseArgs } from 'node:util';
+import { addDays } from '@salary/shared/common/calendar-day';
+import { asCents } from '@salary/shared/common/money';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../apps/server/src/db/client.ts';
+import { createBaseSalariesRepository } from '../apps/server/src/modules/base-salaries/base-salaries.repository.ts';
+import { createEmployeesRepository } from '../apps/server/src/modules/employees/employees.repository.ts';
+import { createRuleCalendar } from '../apps/server/src/modules/rule-calendar/rule-calendar.service.ts';
+import { createRuleVersionsRepository } from '../apps/server/src/modules/rule-calendar/rule-versions.repository.ts';
+import { firstOfMonth } from '../apps/server/src/seed/demo-data.ts';
+import { createBenchDatabase } from './generate.ts';
+import { type BenchApp, startBenchApp } from './lib/bench-app.ts';
+import { GOALS } from './lib/report.ts';
+import { median, round, timed } from './lib/stats.ts';
+import { bareRead, editOneEmployee } from './list.ts';
+
+/*
+ * The dated reads and writes over a company with a history, on a fresh database of its own:
+ * the generated company, then a raise of every base salary but one (the cell the back-pay
+ * preview changes) on the 1st of every month of the reference year (last calendar year), so
+ * most employees' pay moves every month, written through the rule calendar
+ * (its versions as a dated grid save writes them; untimed, without the back pay each such
+ * write would compute), and one employee given 49 dated changes through PUT /api/employees
+ * (50 versions). Then, each with one warm-up:
+ *
+ * - GET /api/employees?asOf=<a day of the reference year> against the bare read of the same
+ *   rows (list.ts), interleaved: read again, and right after a write; goal ≤ 2× the bare read.
+ * - POST /api/impact of PUT /api/base-salary/:id?effectiveFrom=<12 months back> (the cell
+ *   most employees are on): the back pay of every employee priced day by day; goal ≤ 5 s.
+ * - GET /api/employees/:id/pay-timeline of the employee with 50 versions; goal ≤ 50 ms.
+ * - GET /api/pay-transparency?year=<reference year>; goal ≤ 5 s.
+ *
+ *   npx tsx bench/dated.ts --sizes 100000 [--database-url postgres://…] [--runs 3]
+ */
+
+export interface DatedFigure {
+  database: 'pglite' | 'postgres';
+  employees: number;
+  runs: number;
+  /** The calendar year the report covers and the monthly rule changes fall in. */
+  referenceYear: number;
+  /** Raises of every base salary but the previewed one, dated the 1st of each month of the reference year. */
+  monthlyChanges: number;
+  /** Untimed setup: the monthly changes and the 49 dated employee writes, seconds. */
+  setupSeconds: number;
+  listAsOf: {
+    day: string;
+    /** Read again (nothing written since), median ms. */
+    ms: number;
+    /** Right after a write (one employee edited), median ms. */
+    coldMs: number;
+    baselineMs: number;
+    ratio: number;
+    coldRatio: number;
+  };
+  backPayPreview: {
+    effectiveFrom: string;
+    ms: number;
+    /** Employees whose pay the change moves. */
+    affected: number;
+    /** Employees owed back pay (the preview lists at most 50; this is its count). */
+    owed: number;
+  };
+  payTimeline: { versions: number; ms: number };
+  yearReport: { year: number; ms: number; employees: number };
+}
+
+type Envelope<T> = { data: T };
+
+async function call<T>(bench: BenchApp, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+  const res = await bench.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${bench.token}` },
+    ...(payload ? { payload } : {}),
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  return JSON.parse(res.body) as Envelope<T>;
+}
+
+async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Every base salary up by `percent` from `day` on, as a dated grid save writes it (the rule
+ * calendar's open, write, settle), without the back pay and audit entry the route adds.
+ */
+async function datedRaise(
+  db: Db,
+  day: string,
+  today: string,
+  percent: number,
+  except: { grade_id: number; level_id: number },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const notUsed = () => {
+      throw new Error('not used by a dated write');
+    };
+    const calendar = createRuleCalendar({
+      versions: (handle) => createRuleVersionsRepository(handle ?? tx),
+      today: async () => today,
+      audit: { record: notUsed, payBefore: notUsed },
+    });
+    const repo = createBaseSalariesRepository(tx);
+    const uow = {
+      tx,
+      actor: null,
+      audit: { recorded: [], required: false },
+      preview: false,
+      label: 'bench: monthly raise',
+      effectiveFrom: day,
+    };
+    await calendar.dated(uow, async () => {
+      const cells = await rows<{ grade_id: number; level_id: number; amount: string | number }>(
+        tx as unknown as Db,
+        sql`select grade_id, level_id, amount from base_salaries
+          where (grade_id, level_id) <> (${except.grade_id}, ${except.level_id})`,
+      );
+      await repo.upsertMany(
+        cells.map((c) => ({
+          gradeId: c.grade_id,
+          levelId: c.level_id,
+          amount: asCents(Math.round((Number(c.amount) * (100 + percent)) / 100)),
+        })),
+      );
+    });
+  });
+}
+
+/** The employee's form body from its view (what the edit form sends back). */
+function formBody(view: Record<string, unknown>, change: number) {
+  return {
+    name: view.name,
+    technologyId: view.technologyId,
+    specializationId: view.specializationId,
+    gradeId: view.gradeId,
+    levelId: view.levelId,
+    yearsExperience: view.yearsExperience,
+    yearsWithCompany: view.yearsWithCompany,
+    offshoreProject: view.offshoreProject,
+    actingAsDifferentGrade: view.actingAsDifferentGrade,
+    pillar: change % 2 === 0,
+    remote: change % 3 === 0,
+  };
+}
+
+/** Sets up the dated history, then measures the four figures on a running bench app. */
+export async function measureDated(
+  app: BenchApp,
+  db: Db,
+  size: number,
+  runs: number,
+  database: DatedFigure['database'],
+): Promise<DatedFigure> {
+  const today = await createEmployeesRepository(db).today();
+  const referenceYear = Number(today.slice(0, 4)) - 1;
+  const started = performance.now();
+  // The cell the back-pay preview changes (the one most employees are on) keeps its amount, so
+  // the previewed change, 12 months back, holds to today; every other cell moves each month.
+  const [cell] = await rows<{ grade_id: number; level_id: number }>(
+    db,
+    sql`select grade_id, level_id from employees group by 1, 2 order by count(*) desc, 1, 2 limit 1`,
+  );
+  for (let month = 1; month <= 12; month++)
+    await datedRaise(db, `${referenceYear}-${String(month).padStart(2, '0')}-01`, today, 0.5, cell!);
+  const [first] = await rows<{ id: number }>(db, sql`select min(id)::int as id from employees`);
+  const id = first!.id;
+  const view = (await call<Record<string, unknown>>(app, 'GET', `/api/employees/${id}`)).data;
+  // 49 dated changes, a month apart, oldest first: with the first version, 50.
+  for (let k = 0; k < 49; k++) {
+    const day = firstOfMonth(today, k - 49);
+    await call(app, 'PUT', `/api/employees/${id}?effectiveFrom=${day}`, formBody(view, k));
+  }
+  const setupSeconds = round((performance.now() - started) / 1000, 1);
+
+  // The list as of a day of the reference year, against the bare read; interleaved.
+  const day = `${referenceYear}-06-15`;
+  const asOf = async () => {
+    const list = await call<unknown[]>(app, 'GET', `/api/employees?asOf=${day}`);
+    if (list.data.length !== size)
+      throw new Error(`as of ${day}: ${list.data.length} rows, expected ${size}`);
+  };
+  const times = { again: [] as number[], cold: [] as number[], bare: [] as number[] };
+  for (let pass = -1; pass < runs; pass++) {
+    await editOneEmployee(db);
+    const cold = await timed(asOf);
+    const again = await timed(asOf);
+    const bare = await bareRead(db);
+    if (bare.count !== size) throw new Error(`bare read: ${bare.count} rows`);
+    if (pass < 0) continue;
+    times.cold.push(cold.ms);
+    times.again.push(again.ms);
+    times.bare.push(bare.ms);
+  }
+  const baselineMs = median(times.bare);
+
+  // The back-pay preview of the base salary most employees are on, dated 12 months back.
+  const salaries = (
+    await call<Array<{ id: number; gradeId: number; levelId: number; amount: number }>>(
+      app,
+      'GET',
+      '/api/base-salary',
+    )
+  ).data;
+  const target = salaries.find((s) => s.gradeId === cell!.grade_id && s.levelId === cell!.level_id)!;
+  const effectiveFrom = addDays(today, -365);
+  const previews: number[] = [];
+  let affected = 0;
+  let owed = 0;
+  for (let pass = -1; pass < runs; pass++) {
+    const preview = await timed(() =>
+      call<{ employeesAffected: number; backPay?: { employeeCount: number } }>(app, 'POST', '/api/impact', {
+        method: 'PUT',
+        path: `/base-salary/${target.id}?effectiveFrom=${effectiveFrom}`,
+        body: { gradeId: target.gradeId, levelId: target.levelId, amount: target.amount + 100 },
+      }),
+    );
+    if (pass < 0) continue;
+    previews.push(preview.ms);
+    affected = preview.value.data.employeesAffected;
+    owed = preview.value.data.backPay?.employeeCount ?? 0;
+  }
+
+  // The pay timeline of the employee with 50 versions.
+  const timelines: number[] = [];
+  let versions = 0;
+  for (let pass = -1; pass < Math.max(runs, 5); pass++) {
+    const t = await timed(() => call<unknown[]>(app, 'GET', `/api/employees/${id}/pay-timeline`));
+    versions = t.value.data.length;
+    if (pass >= 0) timelines.push(t.ms);
+  }
+
+  // The pay report for the reference year.
+  const reports: number[] = [];
+  let reported = 0;
+  for (let pass = -1; pass < runs; pass++) {
+    const r = await timed(() =>
+      call<{ counts: { total: number } }>(app, 'GET', `/api/pay-transparency?year=${referenceYear}`),
+    );
+    reported = r.value.data.counts.total;
+    if (pass >= 0) reports.push(r.ms);
+  }
+
+  return {
+    database,
+    employees: size,
+    runs,
+    referenceYear,
+    monthlyChanges: 12,
+    setupSeconds,
+    listAsOf: {
+      day,
+      ms: round(median(times.again), 1),
+      coldMs: round(median(times.cold), 1),
+      baselineMs: round(baselineMs, 1),
+      ratio: round(median(times.again) / baselineMs),
+      coldRatio: round(median(times.cold) / baselineMs),
+    },
+    backPayPreview: { effectiveFrom, ms: round(median(previews), 0), affected, owed },
+    payTimeline: { versions, ms: round(median(timelines), 1) },
+    yearReport: { year: referenceYear, ms: round(median(reports), 0), employees: reported },
+  };
+}
+
+/** On a fresh database of its own (the setup writes a history the other figures do not expect). */
+export async function benchDated(size: number, runs: number, databaseUrl?: string): Promise<DatedFigure> {
+  const bench = await createBenchDatabase({ employees: size, databaseUrl });
+  try {
+    const app = await startBenchApp(bench.database, { dataDir: bench.dataDir });
+    try {
+      return await measureDated(app, bench.database.db, size, runs, databaseUrl ? 'postgres' : 'pglite');
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await bench.dispose();
+  }
+}
+
+/** The figure's lines, each beside its goal. */
+export function datedLines(f: DatedFigure): string[] {
+  const n = f.employees.toLocaleString('en-US');
+  const ok = (v: boolean) => (v ? 'ok' : 'MISSED');
+  return [
+    `${f.database} ${n} employees, ${f.monthlyChanges} monthly changes in ${f.referenceYear} (setup ${f.setupSeconds} s):`,
+    `  GET /api/employees?asOf=${f.listAsOf.day}: ${f.listAsOf.ms} ms read again, ${f.listAsOf.coldMs} ms after a write; bare read ${f.listAsOf.baselineMs} ms → ${f.listAsOf.ratio} / ${f.listAsOf.coldRatio} (≤ ${GOALS.listAsOfRatioMax}) ${ok(Math.max(f.listAsOf.ratio, f.listAsOf.coldRatio) <= GOALS.listAsOfRatioMax)}`,
+    `  POST /api/impact, base salary from ${f.backPayPreview.effectiveFrom}: ${f.backPayPreview.ms} ms (≤ ${GOALS.backPayPreviewMsMax}) ${ok(f.backPayPreview.ms <= GOALS.backPayPreviewMsMax)}; ${f.backPayPreview.affected} affected`,
+    `  GET /api/employees/:id/pay-timeline, ${f.payTimeline.versions} versions: ${f.payTimeline.ms} ms (≤ ${GOALS.payTimelineMsMax}) ${ok(f.payTimeline.ms <= GOALS.payTimelineMsMax)}`,
+    `  GET /api/pay-transparency?year=${f.yearReport.year}: ${f.yearReport.ms} ms (≤ ${GOALS.yearReportMsMax}) ${ok(f.yearReport.ms <= GOALS.yearReportMsMax)}; ${f.yearReport.employees} employees`,
+  ];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: 'string', default: '100000' },
+      runs: { type: 'string', default: '3' },
+      'database-url': { type: 'string' },
+    },
+  });
+  for (const size of values.sizes.split(',').map(Number)) {
+    const figure = await benchDated(size, Number(values.runs), values['database-url']);
+    console.log(datedLines(figure).join('\n'));
+    console.log(JSON.stringify(figure));
+  }
+}
