@@ -8,8 +8,8 @@ import {
   YEAR_MESSAGE,
 } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
-import { addDays, DAY_UNITS, employedOn, sweepSegments } from '../pricing/day-sweep.calc.ts';
 import { derivedYears } from '../employees/employee.model.ts';
+import { addDays, DAY_UNITS, employedOn, sweepSegments } from '../pricing/day-sweep.calc.ts';
 import type { PricedEmployee, PricingService } from '../pricing/pricing.service.ts';
 import { type AdjustedGapRow, adjustedGap } from './adjusted-gap.calc.ts';
 import { categoryKeyOf, type EvaluationBands, evaluationCategoryName } from './evaluation-category.calc.ts';
