@@ -10,7 +10,8 @@ import { expectHeadline, hourlyF, model } from '../support/pay-year-model.ts';
  * The year's report where every kind of day moves pay: years of experience and with the company
  * count (multipliers per year), so each hire and career anniversary raises pay — one hired on
  * 29 February, whose years grow on 1 March in other years; a joiner, a leaver, a version inside
- * the year (a move to part time), base salary and settings changes dated inside it. The report
+ * the year (a move to part time; a move to remote on the day a rule changes), base salary and
+ * settings changes dated inside it. The report
  * prices only the days a figure can move, and between them re-derives the years itself; the
  * model prices every day from the database. Both must agree on every figure.
  */
@@ -41,6 +42,11 @@ beforeAll(async () => {
   const [p] = (await t.services.pricing.priceEmployees({ id: ids[2]! }, {})).employees;
   await t.asActor(t.admin, (s, uow) =>
     s.employees.update(uow, t.admin, ids[2]!, { ...p!.employee, weeklyHours: 24 }, undefined, '2024-08-01'),
+  );
+  // Typed goes remote from 1 May 2024: a version on the very day a rule changes.
+  const [typed] = (await t.services.pricing.priceEmployees({ id: ids[1]! }, {})).employees;
+  await t.asActor(t.admin, (s, uow) =>
+    s.employees.update(uow, t.admin, ids[1]!, { ...typed!.employee, remote: true }, undefined, '2024-05-01'),
   );
   // The base salary raised from 1 May 2024; the settings' loyalty multiplier from 1 October.
   await t.asActor(t.admin, { effectiveFrom: '2024-05-01' }, (s, uow) =>

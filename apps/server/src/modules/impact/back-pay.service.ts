@@ -3,6 +3,7 @@ import { BACK_PAY_LISTED, type BackPay, type BackPayEmployee } from '@salary/sha
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
+import { dayPricer } from '../pricing/day-pricing.service.ts';
 import type { PricingService } from '../pricing/pricing.service.ts';
 import { addDays, type DayFigures, owed, sweep } from './back-pay.calc.ts';
 import type { BackPayRepository } from './back-pay.repository.ts';
@@ -87,13 +88,10 @@ export function createBackPayService(deps: {
       repo.changeDays(from, to),
       repo.employeeDays(from, to, ids),
     ]);
+    const price = dayPricer(pricing, { versionDays: employeeDays, tx, ...(ids ? { scope: ids } : {}) });
     return sweep<Named>(from, to, { changeDays, employeeDays }, async (day, only) => {
-      const filter = only ?? ids;
-      const read = await pricing.priceEmployees(
-        { asOf: day, ...(filter === undefined ? {} : { ids: filter }) },
-        { tx },
-      );
-      return read.employees.map(({ employee: e, calculatedSalary, accumulatedCost }) => ({
+      const priced = await price(day, only);
+      return priced.map(({ employee: e, calculatedSalary, accumulatedCost }) => ({
         id: e.id,
         gross: calculatedSalary,
         cost: accumulatedCost,

@@ -8,7 +8,7 @@ import {
   YEAR_MESSAGE,
 } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
-import { derivedYears } from '../employees/employee.model.ts';
+import { dayPricer } from '../pricing/day-pricing.service.ts';
 import { addDays, DAY_UNITS, employedOn, sweepSegments } from '../pricing/day-sweep.calc.ts';
 import type { PricedEmployee, PricingService } from '../pricing/pricing.service.ts';
 import { type AdjustedGapRow, adjustedGap } from './adjusted-gap.calc.ts';
@@ -119,39 +119,12 @@ export function createPayYear(deps: {
       kind === 'evaluation' ? deps.evaluation?.bands() : undefined,
     ]);
     const sums = yearSums<DayOfYear>();
-    // Each employee's record as last read, and the rules in force since the last rule day.
-    // Between rule days only an employee's own days move its figures: a version (its record is
-    // read again), or a hire, leave or anniversary, which moves only the years derived from its
-    // days (worked out here, as the list derives them). A rule's day moves only the rules: every
-    // record is priced again with that day's.
-    const records = new Map<number, PricedEmployee['employee']>();
-    const versionDays = new Set(employeeDays.map((v) => `${v.id}:${v.day}`));
-    let book = await pricing.rulesAt(undefined, from);
-    const priceHeld = (day: string, ids: Iterable<number>) =>
-      Array.from(ids, (id) => {
-        const e = records.get(id)!;
-        const moved = { ...e, ...derivedYears(e, e, day) };
-        records.set(id, moved);
-        return dayOfYear(pricing.price(book, moved));
-      });
+    const price = dayPricer(pricing, { versionDays: employeeDays });
     const priced = await sweepSegments(
       from,
       to,
       { changeDays, employeeDays },
-      async (day, ids) => {
-        if (ids === undefined && records.size > 0) {
-          book = await pricing.rulesAt(undefined, day);
-          return priceHeld(day, records.keys());
-        }
-        const read = ids?.filter((id) => versionDays.has(`${id}:${day}`) || !records.has(id));
-        const held = ids?.filter((id) => !versionDays.has(`${id}:${day}`) && records.has(id)) ?? [];
-        const fresh =
-          read === undefined || read.length > 0
-            ? (await pricing.priceEmployees({ asOf: day, ...(read ? { ids: read } : {}) })).employees
-            : [];
-        for (const p of fresh) records.set(p.employee.id, p.employee);
-        return [...fresh.map(dayOfYear), ...priceHeld(day, held)];
-      },
+      async (day, ids) => (await price(day, ids)).map(dayOfYear),
       sums.add,
     );
     return { year: y, today, from, last: addDays(to, -1), toDate, sums: sums.sums, priced, evaluation };
