@@ -9,7 +9,8 @@ import { expectHeadline, hourlyF, model } from '../support/pay-year-model.ts';
 /*
  * The year's report where every kind of day moves pay: years of experience and with the company
  * count (multipliers per year), so each hire and career anniversary raises pay — one hired on
- * 29 February, whose years grow on 1 March in other years; a joiner, a leaver, a version inside
+ * 29 February, whose years grow on 1 March in other years, and one whose anniversaries fall on
+ * the days rules change; a joiner, a leaver, a version inside
  * the year (a move to part time; a move to remote on the day a rule changes), base salary and
  * settings changes dated inside it. The report
  * prices only the days a figure can move, and between them re-derives the years itself; the
@@ -34,6 +35,8 @@ beforeAll(async () => {
     { name: 'Leaver', hireDate: '2014-03-31', leaveDate: '2024-08-31', careerStartDate: '2010-01-15' },
     { name: 'Typed', yearsExperience: 7, yearsWithCompany: 3 },
     { name: 'Part Timer', hireDate: '2020-09-30', careerStartDate: '2020-09-30' },
+    // Both anniversaries on a rule's day (1 May: the base salary; 1 October: the settings).
+    { name: 'Same Day', hireDate: '2015-10-01', careerStartDate: '2011-05-01' },
   ];
   for (const w of women) await of({ ...w, gender: 'FEMALE' });
   const ids: number[] = [];
@@ -68,8 +71,8 @@ afterAll(async () => t.close());
 describe('the year, where anniversaries, versions and dated rules all move pay', () => {
   it('equals the day-by-day model on annual and hourly pay', async () => {
     const years = await model(t, YEAR);
-    expect(years).toHaveLength(6);
-    expect(report.counts).toMatchObject({ female: 3, male: 3, unpriced: 0 });
+    expect(years).toHaveLength(7);
+    expect(report.counts).toMatchObject({ female: 3, male: 4, unpriced: 0 });
     expectHeadline(report, years, (y) => y.pay);
     expectHeadline(report.hourly!, years, (y) => hourlyF(y, 'pay'));
     expectHeadline(

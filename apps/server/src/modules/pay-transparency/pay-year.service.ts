@@ -34,12 +34,9 @@ import {
  * rule change day, each employee again on its own days), summed by pay-year.calc.ts.
  */
 
-/** An employee as a day of the year reads it: its pay, and what the adjusted gap holds equal. */
-interface DayOfYear extends YearFigures, Omit<AdjustedGapRow, 'female' | 'hourlyPay'> {
-  name: string;
-  positionName: string;
-  gradeName: string;
-  levelName: string;
+/** An employee as a day of the year reads it: its pay, and its record (names, what the adjusted gap holds equal). */
+interface DayOfYear extends YearFigures {
+  employee: PricedEmployee['employee'];
 }
 
 const dayOfYear = (p: PricedEmployee): DayOfYear => {
@@ -47,28 +44,17 @@ const dayOfYear = (p: PricedEmployee): DayOfYear => {
   const row = payRowOf(p);
   return {
     id: e.id,
-    name: e.name,
     hireDate: e.hireDate,
     careerStartDate: e.careerStartDate,
     leaveDate: e.leaveDate,
     gender: row.gender,
     jobId: e.jobId,
-    jobName: e.jobName,
     positionId: e.positionId,
-    positionName: e.positionName,
     gradeId: e.gradeId,
-    gradeName: e.gradeName,
-    levelId: e.levelId,
-    levelName: e.levelName,
     pay: row.pay === null ? null : asCents(row.pay),
     basic: row.basic === null ? null : asCents(row.basic),
     weeklyHours: e.weeklyHours,
-    yearsExperience: e.yearsExperience,
-    yearsWithCompany: e.yearsWithCompany,
-    offshoreProject: e.offshoreProject,
-    actingAsDifferentGrade: e.actingAsDifferentGrade,
-    pillar: e.pillar,
-    remote: e.remote,
+    employee: e,
   };
 };
 
@@ -135,8 +121,8 @@ export function createPayYear(deps: {
     const jobNames = new Map<number, string>();
     const gradeNames = new Map<number, string>();
     for (const { last } of sums.values()) {
-      jobNames.set(last.jobId, last.jobName);
-      gradeNames.set(last.gradeId, last.gradeName);
+      jobNames.set(last.jobId, last.employee.jobName);
+      gradeNames.set(last.gradeId, last.employee.gradeName);
     }
     return { jobNames, gradeNames };
   };
@@ -165,7 +151,7 @@ export function createPayYear(deps: {
         if (e.hireDate !== null && e.hireDate >= from && e.hireDate <= last) joined++;
         if (e.leaveDate !== null && e.leaveDate >= from && e.leaveDate <= last) left++;
         if ((e.gender === 'FEMALE' || e.gender === 'MALE') && !s.unpriced && s.pay > 0n && s.hours > 0n)
-          regression.push({ ...e, female: e.gender === 'FEMALE', hourlyPay: hourlyCents(s) });
+          regression.push({ ...e.employee, female: e.gender === 'FEMALE', hourlyPay: hourlyCents(s) });
       }
       const report = buildYearReport(sums, {
         kind,
@@ -198,8 +184,8 @@ export function createPayYear(deps: {
       if (!own) {
         const known = swept.priced.get(id);
         if (!known) throw notFound('Employee not found');
-        throw badRequest(`${known.name} was not employed in ${swept.year}`, [
-          { field: 'year', message: `${known.name} was not employed in ${swept.year}` },
+        throw badRequest(`${known.employee.name} was not employed in ${swept.year}`, [
+          { field: 'year', message: `${known.employee.name} was not employed in ${swept.year}` },
         ]);
       }
       const e = own.last;
@@ -226,11 +212,11 @@ export function createPayYear(deps: {
         company: company ? company.companyName : null,
         employee: {
           id: e.id,
-          name: e.name,
-          job: e.jobName,
-          position: e.positionName,
-          grade: e.gradeName,
-          level: e.levelName,
+          name: e.employee.name,
+          job: e.employee.jobName,
+          position: e.employee.positionName,
+          grade: e.employee.gradeName,
+          level: e.employee.levelName,
         },
         pay: money(own.pay, DAY_UNITS),
         basicWage: money(own.basic, DAY_UNITS),

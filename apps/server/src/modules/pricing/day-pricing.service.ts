@@ -1,6 +1,10 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { derivedYears } from '../employees/employee.model.ts';
 import type { PricedEmployee, PricingService } from './pricing.service.ts';
+import type { RuleBook } from './salary-rules.model.ts';
+
+/** What pricing adds to an employee: its figures. */
+type Figures = Omit<PricedEmployee, 'employee'>;
 
 /*
  * Pricing for the day sweep (day-sweep.calc.ts) over a period, for back pay and the year's pay
@@ -26,14 +30,46 @@ export function dayPricer(
 ): (day: string, ids?: readonly number[]) => Promise<PricedEmployee[]> {
   const records = new Map<number, PricedEmployee['employee']>();
   const versions = new Set(Array.from(opts.versionDays, (v) => `${v.id}:${v.day}`));
-  let book: Awaited<ReturnType<DayPricing['rulesAt']>> | undefined;
+  let book: RuleBook | undefined;
+  /**
+   * The figures of a profile under `book`: the same prepared rules (its cell, job and position,
+   * custom multipliers) and the same years and flags give the same figures, so each is priced
+   * once per book.
+   */
+  let memo = new Map<object, Map<string, Figures>>();
+  const priceWith = (rules: RuleBook, e: PricedEmployee['employee']): PricedEmployee => {
+    const prepared = rules.forEmployee(e);
+    let byProfile = memo.get(prepared);
+    if (!byProfile) {
+      byProfile = new Map();
+      memo.set(prepared, byProfile);
+    }
+    const key = `${e.yearsExperience}|${e.yearsWithCompany}|${+e.offshoreProject}${+e.actingAsDifferentGrade}${+e.pillar}${+e.remote}`;
+    let figures = byProfile.get(key);
+    if (!figures) {
+      const { employee: _e, ...priced } = pricing.price(rules, e);
+      figures = priced;
+      byProfile.set(key, figures);
+    }
+    return { employee: e, ...figures };
+  };
+  const useBook = (next: RuleBook) => {
+    book = next;
+    memo = new Map();
+  };
+  /** Priced from their records, with the years their days give on `day` (an anniversary may fall on it). */
   const priceHeld = async (day: string, ids: Iterable<number>) => {
-    book ??= await pricing.rulesAt(opts.tx, day);
+    if (!book) useBook(await pricing.rulesAt(opts.tx, day));
     return Array.from(ids, (id) => {
-      const e = records.get(id)!;
-      const moved = { ...e, ...derivedYears(e, e, day) };
-      records.set(id, moved);
-      return pricing.price(book!, moved);
+      let e = records.get(id)!;
+      if (e.hireDate !== null || e.careerStartDate !== null) {
+        const years = derivedYears(e, e, day);
+        if (years.yearsExperience !== e.yearsExperience || years.yearsWithCompany !== e.yearsWithCompany) {
+          e = { ...e, ...years };
+          records.set(id, e);
+        }
+      }
+      return priceWith(book!, e);
     });
   };
   const read = async (day: string, ids: readonly number[] | undefined) => {
@@ -48,12 +84,12 @@ export function dayPricer(
   /** `ids`: those whose version starts `day` read again, the others priced from their records. */
   const some = async (day: string, ids: readonly number[]) => {
     const again = ids.filter((id) => versions.has(`${id}:${day}`) || !records.has(id));
-    const held = ids.filter((id) => !versions.has(`${id}:${day}`) && records.has(id));
+    const held = again.length ? ids.filter((id) => !versions.has(`${id}:${day}`) && records.has(id)) : ids;
     return [...(await read(day, again)), ...(await priceHeld(day, held))];
   };
   return async (day, ids) => {
     if (ids !== undefined) return some(day, ids);
-    book = await pricing.rulesAt(opts.tx, day);
+    useBook(await pricing.rulesAt(opts.tx, day));
     // The first day reads everyone; a rule's day prices everyone read (a version starting
     // the same day is read again).
     return records.size === 0 ? read(day, opts.scope) : some(day, [...records.keys()]);
