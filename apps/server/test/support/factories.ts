@@ -1,3 +1,4 @@
+import { PLAIN_PROFILE } from '@salary/salary-engine/salary-types';
 import { toCents, toFactorUnits } from '@salary/shared/common/money';
 import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
 import { DEFAULT_SETTINGS_VALUES, type Settings } from '@salary/shared/settings/settings.contract';
@@ -97,12 +98,7 @@ export async function newEmployee(
 ) {
   const id = await createEmployeesRepository(db).insert({
     name: `Employee ${next()}`,
-    yearsExperience: 0,
-    yearsWithCompany: 0,
-    offshoreProject: false,
-    actingAsDifferentGrade: false,
-    pillar: false,
-    remote: false,
+    ...PLAIN_PROFILE,
     customMultiplierIds: [],
     ...input,
   });
