@@ -44,17 +44,7 @@ describe.skipIf(!onPostgres)('a database connection lost during a write (Postgre
     watcher = new pg.Client({ connectionString: inject('pgAdminUrl') });
     await watcher.connect();
     database = new URL(scratch.databaseUrl()).pathname.slice(1);
-    const post = async (path: string, body: unknown) => {
-      const res = await scratch.api<{ id: number; name: string }>('POST', path, { body });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return res.body.data;
-    };
-    const job = await post('/jobs', { name: 'Faults job' });
-    const position = await post('/positions', { name: 'Faults position', jobId: job.id });
-    const grade = await post('/grades', { name: 'Faults grade' });
-    const level = await post('/levels', { name: 'Faults level' });
-    await post('/base-salary', { gradeId: grade.id, levelId: level.id, amount: 1000 });
-    company = { job, position, grade, level };
+    company = await scratch.newCompany('Faults');
   });
   afterAll(async () => {
     await admin?.end();

@@ -54,17 +54,7 @@ describe.skipIf(!mounted)('a full disk (PGlite)', () => {
   it('an import on a full disk answers 507 in words, reads go on, and it imports once space is freed', {
     timeout: 240_000,
   }, async () => {
-    const post = async (p: string, body: unknown) => {
-      const res = await scratch.api<{ id: number; name: string }>('POST', p, { body });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return res.body.data;
-    };
-    const job = await post('/jobs', { name: 'Disk job' });
-    const position = await post('/positions', { name: 'Disk position', jobId: job.id });
-    const grade = await post('/grades', { name: 'Disk grade' });
-    const level = await post('/levels', { name: 'Disk level' });
-    await post('/base-salary', { gradeId: grade.id, levelId: level.id, amount: 1000 });
-    const company = { job, position, grade, level };
+    const company = await scratch.newCompany('Disk');
     const rows = Array.from({ length: 20_000 }, (_, i) => importRow(company, { Name: `Disk person ${i}` }));
     const file = await xlsxOf([IMPORT_HEADER, ...rows]);
     const importIt = async () => {

@@ -44,6 +44,25 @@ export function useScratchServer(options: {
     api<T = unknown>(method: string, apiPath: string, call: Omit<NonNullable<Call>, 'token'> = {}) {
       return api<T>(scratch.server.baseURL, method, apiPath, { ...call, token: scratch.token });
     },
+    /** A POST as the administrator that must create (201): the record created. */
+    async post<T = { id: number; name: string }>(apiPath: string, body: unknown): Promise<T> {
+      const res = await scratch.api<T>('POST', apiPath, { body });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data;
+    },
+    /** A job, position, grade and level named after `label` and their base salary of 1000: what an employee needs. */
+    async newCompany(label: string) {
+      const job = await scratch.post('/jobs', { name: `${label} job` });
+      const position = await scratch.post('/positions', { name: `${label} position`, jobId: job.id });
+      const grade = await scratch.post('/grades', { name: `${label} grade` });
+      const level = await scratch.post('/levels', { name: `${label} level` });
+      const baseSalary = await scratch.post<{ id: number }>('/base-salary', {
+        gradeId: grade.id,
+        levelId: level.id,
+        amount: 1000,
+      });
+      return { job, position, grade, level, baseSalary };
+    },
   };
 
   beforeAll(async () => {
