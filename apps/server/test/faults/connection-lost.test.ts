@@ -108,16 +108,7 @@ describe.skipIf(!onPostgres)('a database connection lost during a write (Postgre
   it('an import answers 503 in words, adds nobody, and the same server imports the file next', async () => {
     const rows = Array.from({ length: 30 }, (_, i) => importRow(company, { Name: `Lost ${i}` }));
     const file = await xlsxOf([IMPORT_HEADER, ...rows]);
-    const importIt = async () => {
-      const form = new FormData();
-      form.append('file', new Blob([file]), 'employees.xlsx');
-      const res = await fetch(`${scratch.server.baseURL}/api/employees/import`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${scratch.token}` },
-        body: form,
-      });
-      return { status: res.status, body: (await res.json()) as { message: string; error: string } };
-    };
+    const importIt = () => scratch.importFile(file);
     const before = (await scratch.api<unknown[]>('GET', '/employees')).body.data;
 
     const res = await terminateDuring('employees', importIt);

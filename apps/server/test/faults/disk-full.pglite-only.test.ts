@@ -57,16 +57,7 @@ describe.skipIf(!mounted)('a full disk (PGlite)', () => {
     const company = await scratch.newCompany('Disk');
     const rows = Array.from({ length: 20_000 }, (_, i) => importRow(company, { Name: `Disk person ${i}` }));
     const file = await xlsxOf([IMPORT_HEADER, ...rows]);
-    const importIt = async () => {
-      const form = new FormData();
-      form.append('file', new Blob([file]), 'employees.xlsx');
-      const res = await fetch(`${scratch.server.baseURL}/api/employees/import`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${scratch.token}` },
-        body: form,
-      });
-      return { status: res.status, body: (await res.json()) as { message: string } };
-    };
+    const importIt = () => scratch.importFile(file);
 
     fillDisk();
     const full = await importIt();
