@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployeesRepository } from '../../src/modules/employees/employees.repository.ts';
+import { placeIn } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -37,10 +38,7 @@ beforeAll(async () => {
   await createEmployeesRepository(t.database.db).insertMany(
     Array.from({ length: ROWS }, (_, i) => ({
       name: `Wire Person ${i}`,
-      jobId: c.job.id,
-      positionId: c.position.id,
-      gradeId: c.grade.id,
-      levelId: c.level.id,
+      ...placeIn(c),
       yearsExperience: i % 20,
       yearsWithCompany: i % 7,
       offshoreProject: i % 2 === 0,

@@ -5,6 +5,7 @@ import type { Insights } from '@salary/shared/insights/insights.contract';
 import type { PayReport, PayStatement } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeIn } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -159,10 +160,7 @@ describe('GET /api/pay-transparency?asOf= and the pay statement', () => {
 
 describe('POST /api/calculate with asOf', () => {
   const profile = () => ({
-    jobId: c.job.id,
-    positionId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
+    ...placeIn(c),
     yearsExperience: 2,
     yearsWithCompany: 1,
   });
@@ -197,10 +195,7 @@ describe('a malformed day', () => {
           method: 'POST',
           url: '/api/calculate',
           payload: {
-            jobId: c.job.id,
-            positionId: c.position.id,
-            gradeId: c.grade.id,
-            levelId: c.level.id,
+            ...placeIn(c),
             asOf: bad,
           },
         }),
