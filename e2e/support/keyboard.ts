@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Counts what a user does: every click and every key press (typing a text counts its characters). */
 export class InputCounter {
@@ -43,4 +44,14 @@ export async function tabTo(page: Page, target: Locator, max = 80, key = 'Tab'):
     if (await isFocused(target)) return i;
   }
   throw new Error(`Tab never reached the target within ${max} presses (focus: ${await focusedText(page)})`);
+}
+
+/**
+ * Types `day` (YYYY-MM-DD) into the focused date field `field` as Chromium's en-US date field
+ * takes it (mm dd yyyy), then waits until the field holds the day.
+ */
+export async function typeDay(page: Page, field: Locator, day: string): Promise<void> {
+  const [yyyy, mm, dd] = day.split('-');
+  await page.keyboard.type(`${mm}${dd}${yyyy}`);
+  await expect.poll(() => field.inputValue(), { timeout: 15_000 }).toBe(day);
 }
