@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWorkbook } from '../../src/modules/excel/sheet.reader.ts';
 import { cellText, type SheetRow } from '../../src/modules/excel/sheet-cells.model.ts';
 import { workbookLimits } from '../../src/modules/excel/workbook.limits.ts';
+import { daysInMonthOf, plusDays } from '../support/days.ts';
 import { versionedFormOf } from '../support/employee-forms.ts';
 import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
@@ -22,17 +23,13 @@ import { buildTestApp, type TestContext } from '../support/helper.ts';
 let t: TestContext;
 let c: Company;
 let today: string;
-const plus = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const daysIn = (day: string) =>
-  new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).getUTCDate();
 
 /** A monthly change of `cents` owed every day of [from, today), rounded once: exact fractions. */
 function owedFor(cents: number, from: string): number {
   const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
   let [n, d] = [0n, 1n];
-  for (let x = from; x < today; x = plus(x, 1)) {
-    const m = BigInt(daysIn(x));
+  for (let x = from; x < today; x = plusDays(x, 1)) {
+    const m = BigInt(daysInMonthOf(x));
     [n, d] = [n * m + BigInt(cents) * d, d * m];
     const g = gcd(n < 0n ? -n : n, d) || 1n;
     [n, d] = [n / g, d / g];
@@ -61,7 +58,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('POST /api/impact with a past effectiveFrom', () => {
-  const from = () => plus(today, -40);
+  const from = () => plusDays(today, -40);
   const write = () => ({
     method: 'PUT',
     path: `/base-salary/${c.baseSalary.id}?effectiveFrom=${from()}`,
@@ -79,7 +76,7 @@ describe('POST /api/impact with a past effectiveFrom', () => {
     const { backPay, changes } = res.envelope.data;
     expect(backPay).toBeDefined();
     expect(backPay!.from).toBe(from());
-    expect(backPay!.to).toBe(plus(today, -1));
+    expect(backPay!.to).toBe(plusDays(today, -1));
     expect(backPay!.employeeCount).toBe(3);
     for (const e of backPay!.employees) {
       const change = changes.find((x) => x.id === e.id)!;
@@ -135,7 +132,7 @@ describe('an employee change dated in the past', () => {
   it('answers its back pay, keeps it in the audit entry, and downloads it with a total row', async () => {
     const list = await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' });
     const worker = list.envelope.data.find((e) => e.name === 'Worker 1')!;
-    const from = plus(today, -35);
+    const from = plusDays(today, -35);
     const res = await t.callAsAdmin<UpdatedEmployee>({
       method: 'PUT',
       url: `/api/employees/${worker.id}?effectiveFrom=${from}`,
@@ -169,7 +166,7 @@ describe('an employee change dated in the past', () => {
       c.grade.name,
       String(after.backPay!.totals.gross),
     ]);
-    expect(rows[2]![0]).toBe(`Total (${from} to ${plus(today, -1)})`);
+    expect(rows[2]![0]).toBe(`Total (${from} to ${plusDays(today, -1)})`);
     expect(rows[2]![3]).toBe(String(after.backPay!.totals.gross));
     expect(rows[2]![4]).toBe(String(after.backPay!.totals.cost));
     expect(rows).toHaveLength(3);
