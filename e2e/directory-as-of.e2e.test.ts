@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { chooseAsOfDay } from './pages/as-of.ts';
 import { EmployeesPage } from './pages/employees-page.ts';
 import { adminCredentials } from './support/api.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { horizontalOverflow, MOBILE, screenshot, useBrowser, WIDE } from './support/browser.ts';
 import { daysAgo } from './support/days.ts';
-import { isFocused, tabTo, typeDay } from './support/keyboard.ts';
+import { isFocused, tabTo } from './support/keyboard.ts';
 import { seedEmployee, uniqueName, useSeededRules } from './support/seed-employees.ts';
 
 /*
@@ -46,14 +47,7 @@ describe('the directory as of a day', () => {
       await tabTo(page, asOf, 10);
       // What the user sees, not a network event: the field holds the day, then the banner and
       // the leaver's row (listed only as of that day) below wait for the list itself.
-      await typeDay(page, asOf, day);
-      await page.waitForURL(
-        (url) => url.searchParams.get('asOf') === day && url.searchParams.get('name') === tag,
-      );
-
-      const banner = page.getByRole('status').filter({ hasText: 'Showing the directory as of' });
-      await banner.waitFor();
-      expect(await banner.innerText()).toMatch(/^Showing the directory as of .+ — Back to today$/);
+      const banner = await chooseAsOfDay(page, asOf, day, { subject: 'the directory', keeps: { name: tag } });
       await directory.row(leaver.id).waitFor();
       await directory.row(stays.id).waitFor();
       // Read-only: no row actions, no Add Employee, no link into the form.

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { chooseAsOfDay } from './pages/as-of.ts';
 import { InsightsPage } from './pages/insights-page.ts';
 import { adminCredentials } from './support/api.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { horizontalOverflow, MOBILE, screenshot, useBrowser, WIDE } from './support/browser.ts';
 import { daysAgo } from './support/days.ts';
-import { isFocused, tabTo, typeDay } from './support/keyboard.ts';
+import { isFocused, tabTo } from './support/keyboard.ts';
 import { seedEmployee, uniqueName, useSeededRules } from './support/seed-employees.ts';
 
 /*
@@ -40,13 +41,7 @@ describe('Pay Overview as of a day', () => {
       // Keyboard only: Tab to As of and type the day (Chromium's en-US field: mm dd yyyy).
       const asOf = page.getByLabel('As of');
       await tabTo(page, asOf, 60);
-      await typeDay(page, asOf, day);
-      await page.waitForURL(
-        (url) => url.searchParams.get('asOf') === day && url.searchParams.get('name') === tag,
-      );
-      const banner = page.getByRole('status').filter({ hasText: 'Showing pay as of' });
-      await banner.waitFor();
-      expect(await banner.innerText()).toMatch(/^Showing pay as of .+ — Back to today$/);
+      const banner = await chooseAsOfDay(page, asOf, day, { subject: 'pay', keeps: { name: tag } });
       // That day the leaver was still employed: both count.
       await expect.poll(() => headcount.textContent(), { timeout: 15_000 }).toBe('2');
       expect(await payroll.textContent()).toBe('$6,000.00');
