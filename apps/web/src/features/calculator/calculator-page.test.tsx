@@ -5,9 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newUser } from '../../test/fixtures.ts';
 import {
   badGateway,
-  envelope,
   type Handler,
-  sendJson,
+  sendData,
   setPageUrl,
   testServerForFile,
 } from '../../test/http-test-server.ts';
@@ -43,17 +42,17 @@ afterEach(() => {
 
 describe('CalculatorPage loading its lists', { timeout: 30_000 }, () => {
   it("says 'Error loading form data' when the lists cannot be read", async () => {
-    open((req, res) => (req.path === '/api/jobs' ? badGateway(req, res) : sendJson(res, 200, envelope([]))));
+    open((req, res) => (req.path === '/api/jobs' ? badGateway(req, res) : sendData(res, [])));
     expect(await screen.findByText('Error loading form data', {}, WAIT)).toBeInTheDocument();
   });
 
   it("says 'Error loading positions' when the chosen job's positions cannot be read", async () => {
     open((req, res) => {
       if (req.path === '/api/jobs')
-        return sendJson(res, 200, envelope([{ id: 1, name: 'Data', _count: { positions: 1 }, version: 1 }]));
-      if (req.path === '/api/settings') return sendJson(res, 200, envelope(settings));
+        return sendData(res, [{ id: 1, name: 'Data', _count: { positions: 1 }, version: 1 }]);
+      if (req.path === '/api/settings') return sendData(res, settings);
       if (req.path.startsWith('/api/positions')) return badGateway(req, res);
-      sendJson(res, 200, envelope([]));
+      sendData(res, []);
     });
     // Once the jobs are in, the select stops saying 'Loading…'.
     await screen.findByPlaceholderText('Select a job', {}, WAIT);
@@ -79,13 +78,16 @@ describe('CalculatorPage checking its form', { timeout: 60_000 }, () => {
   const openWithLists = () =>
     open((req, res) => {
       const url = new URL(req.path, server.origin);
-      if (url.pathname === '/api/jobs') return sendJson(res, 200, envelope(jobs));
-      if (url.pathname === '/api/settings') return sendJson(res, 200, envelope(settings));
+      if (url.pathname === '/api/jobs') return sendData(res, jobs);
+      if (url.pathname === '/api/settings') return sendData(res, settings);
       if (url.pathname === '/api/positions') {
         const jobId = Number(url.searchParams.get('jobId'));
-        return sendJson(res, 200, envelope(positions.filter((p) => p.jobId === jobId)));
+        return sendData(
+          res,
+          positions.filter((p) => p.jobId === jobId),
+        );
       }
-      sendJson(res, 200, envelope([]));
+      sendData(res, []);
     });
   const select = (label: RegExp) => screen.getByRole('combobox', { name: label });
   async function pick(label: RegExp, option: string) {

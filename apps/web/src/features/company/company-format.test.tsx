@@ -8,7 +8,9 @@ import { newUser } from '../../test/fixtures.ts';
 import {
   envelope,
   type Handler,
+  sendData,
   sendJson,
+  sendNotFound,
   setPageUrl,
   testServerForFile,
 } from '../../test/http-test-server.ts';
@@ -59,8 +61,7 @@ const insights: Insights = {
   distribution: [],
 };
 
-const notFound: Handler = (_req, res) =>
-  sendJson(res, 404, { success: false, message: 'Not found', error: null, data: null });
+const notFound: Handler = (_req, res) => sendNotFound(res);
 
 function open(
   route: string,
@@ -69,8 +70,8 @@ function open(
   more: Handler = notFound,
 ) {
   serveSignedIn(server, newUser({ permissions }), (req, res) => {
-    if (req.method === 'GET' && req.path === '/api/company') return sendJson(res, 200, envelope(record));
-    if (req.path.startsWith('/api/insights')) return sendJson(res, 200, envelope(insights));
+    if (req.method === 'GET' && req.path === '/api/company') return sendData(res, record);
+    if (req.path.startsWith('/api/insights')) return sendData(res, insights);
     return more(req, res);
   });
   return renderWithProviders(<AppRoutes />, { route });

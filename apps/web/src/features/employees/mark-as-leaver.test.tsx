@@ -6,6 +6,7 @@ import {
   envelope,
   type RecordedRequest,
   sendJson,
+  sendNotFound,
   setPageUrl,
   testServerForFile,
 } from '../../test/http-test-server.ts';
@@ -32,7 +33,7 @@ function open(answer: (req: RecordedRequest) => [number, unknown]) {
       const [status, body] = answer(req);
       return sendJson(res, status, body);
     }
-    sendJson(res, 404, { success: false, message: 'Not found' });
+    sendNotFound(res);
   });
   renderWithProviders(<MarkAsLeaverButton employee={employee} />, { route: '/employees/edit/7' });
   return saved;
