@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../lib/token-storage.ts';
 import { newUser } from '../test/fixtures.ts';
-import { sendData, sendNotFound, setPageUrl, testServerForFile } from '../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../test/http-test-server.ts';
 import { renderWithProviders } from '../test/render-app.tsx';
 import { AppRoutes } from './app-routes.tsx';
 
@@ -15,9 +15,9 @@ function openAs(route: string, permissions: Partial<Permissions>, isAdmin = fals
   const user = newUser({ permissions, isAdmin, role: isAdmin ? 'admin' : 'user' });
   setToken('token');
   server.handle((req, res) => {
-    if (req.path === '/api/auth/me') return sendData(res, { token: 'token', user });
-    if (req.path === '/api/auth/users') return sendData(res, { users: [user] });
-    sendNotFound(res);
+    if (req.path === '/api/auth/me') return sendJson(res, 200, envelope({ token: 'token', user }));
+    if (req.path === '/api/auth/users') return sendJson(res, 200, envelope({ users: [user] }));
+    sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
   });
   return renderWithProviders(<AppRoutes />, { route });
 }
@@ -33,7 +33,9 @@ beforeEach(() => {
 describe('login guard', { timeout: 30_000 }, () => {
   it('sends a signed-out visitor to /login and back to the page asked for', async () => {
     server.handle((req, res) =>
-      req.path === '/api/auth/login' ? sendData(res, { token: 't', user: newUser() }) : sendNotFound(res),
+      req.path === '/api/auth/login'
+        ? sendJson(res, 200, envelope({ token: 't', user: newUser() }))
+        : sendJson(res, 404, { success: false, message: 'Not found', error: null, data: null }),
     );
     renderWithProviders(<AppRoutes />, { route: '/calculator' });
 

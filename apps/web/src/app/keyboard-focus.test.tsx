@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../lib/token-storage.ts';
 import { newUser } from '../test/fixtures.ts';
-import { sendData, setPageUrl, testServerForFile } from '../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../test/http-test-server.ts';
 import { renderWithProviders } from '../test/render-app.tsx';
 import { AppRoutes } from './app-routes.tsx';
 
@@ -43,10 +43,11 @@ beforeEach(() => {
   const user = newUser();
   server.handle((req, res) => {
     const path = req.path.split('?')[0];
-    if (path === '/api/auth/me') return sendData(res, { token: 'token', user });
-    if (path === '/api/auth/options') return sendData(res, { sso: false, passwordLogin: true });
-    if (path === '/api/employees') return sendData(res, employees);
-    sendData(res, []);
+    if (path === '/api/auth/me') return sendJson(res, 200, envelope({ token: 'token', user }));
+    if (path === '/api/auth/options')
+      return sendJson(res, 200, envelope({ sso: false, passwordLogin: true }));
+    if (path === '/api/employees') return sendJson(res, 200, envelope(employees));
+    sendJson(res, 200, envelope([]));
   });
 });
 

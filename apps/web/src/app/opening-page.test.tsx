@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../lib/token-storage.ts';
 import { newUser } from '../test/fixtures.ts';
-import { sendData, setPageUrl, testServerForFile } from '../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../test/http-test-server.ts';
 import { openStoredSession } from './opening-page.ts';
 
 const server = testServerForFile();
@@ -14,7 +14,7 @@ afterEach(() => {
 
 beforeEach(() => {
   setToken('stored');
-  server.handle((_req, res) => sendData(res, []));
+  server.handle((_req, res) => sendJson(res, 200, envelope([])));
 });
 
 /** Resolves once the opening's own chunk and the promise chain after it have run. */

@@ -10,7 +10,7 @@ import LevelsSection from '../features/levels/levels-section.tsx';
 import PositionsSection from '../features/positions/positions-section.tsx';
 import { setToken } from '../lib/token-storage.ts';
 import { newUser } from '../test/fixtures.ts';
-import { sendData, sendNotFound, setPageUrl, testServerForFile } from '../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../test/http-test-server.ts';
 import { renderWithProviders } from '../test/render-app.tsx';
 
 /* The salary-rules sections for someone with Show Settings but not Edit/Delete Settings. */
@@ -71,10 +71,10 @@ function open(path: string, section: ReactNode, permissions: Partial<Permissions
   const user = newUser({ name: 'Read Only', permissions });
   server.handle((req, res) => {
     const url = new URL(req.path, server.origin);
-    if (url.pathname === '/api/auth/me') return sendData(res, { token: 'token', user });
+    if (url.pathname === '/api/auth/me') return sendJson(res, 200, envelope({ token: 'token', user }));
     const list = LISTS[url.pathname];
-    if (req.method === 'GET' && list) return sendData(res, list);
-    sendNotFound(res);
+    if (req.method === 'GET' && list) return sendJson(res, 200, envelope(list));
+    sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
   });
   return renderWithProviders(section, { route: `/settings/${path}` });
 }

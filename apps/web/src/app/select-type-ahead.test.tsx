@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import CalculatorPage from '../features/calculator/calculator-page.tsx';
 import { EmployeeFilters } from '../features/employees/employee-filters.tsx';
 import { newUser } from '../test/fixtures.ts';
-import { sendData, setPageUrl, testServerForFile } from '../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../test/http-test-server.ts';
 import { renderWithProviders } from '../test/render-app.tsx';
 import { serveSignedIn } from '../test/sign-in.ts';
 
@@ -21,9 +21,9 @@ const settings = { ...DEFAULT_SETTINGS_VALUES, version: 1, updatedAt: '2026-01-0
 beforeEach(() => {
   setPageUrl(`${server.origin}/calculator`);
   serveSignedIn(server, newUser({ permissions: { showSalary: true } }), (req, res) => {
-    if (req.path === '/api/grades') return sendData(res, grades);
-    if (req.path === '/api/settings') return sendData(res, settings);
-    sendData(res, []);
+    if (req.path === '/api/grades') return sendJson(res, 200, envelope(grades));
+    if (req.path === '/api/settings') return sendJson(res, 200, envelope(settings));
+    sendJson(res, 200, envelope([]));
   });
 });
 

@@ -5,14 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import JobsSection from '../features/jobs/jobs-section.tsx';
 import { setToken } from '../lib/token-storage.ts';
 import { newUser } from '../test/fixtures.ts';
-import {
-  envelope,
-  sendData,
-  sendJson,
-  sendNotFound,
-  setPageUrl,
-  testServerForFile,
-} from '../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../test/http-test-server.ts';
 import { renderWithProviders } from '../test/render-app.tsx';
 
 /*
@@ -39,10 +32,10 @@ beforeEach(() => {
   const user = newUser({ permissions: { showSettings: true, manageSettings: true } });
   let reads = 0;
   server.handle((req, res) => {
-    if (req.path === '/api/auth/me') return sendData(res, { token: 'token', user });
+    if (req.path === '/api/auth/me') return sendJson(res, 200, envelope({ token: 'token', user }));
     // The first read is from before bob's save; every later one sees it.
     if (req.method === 'GET' && req.path === '/api/jobs')
-      return sendData(res, [reads++ === 0 ? listed : stored]);
+      return sendJson(res, 200, envelope([reads++ === 0 ? listed : stored]));
     if (req.method === 'PUT' && req.path === '/api/jobs/1') {
       const body = JSON.parse(req.body) as { name: string; version?: number };
       if (body.version !== stored.version) {
@@ -59,7 +52,7 @@ beforeEach(() => {
       stored = { ...stored, name: body.name, version: stored.version + 1 };
       return sendJson(res, 200, envelope(stored, 'Job updated successfully'));
     }
-    sendNotFound(res);
+    sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
   });
 });
 

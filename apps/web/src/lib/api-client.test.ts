@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   badGateway,
   envelope,
-  sendData,
   sendJson,
   setPageUrl,
   startTestServer,
@@ -53,13 +52,13 @@ describe('requests', () => {
   });
 
   it('sends no Authorization header without a token', async () => {
-    server.handle((_req, res) => sendData(res, null));
+    server.handle((_req, res) => sendJson(res, 200, envelope(null)));
     await client.get('/health');
     expect(server.requests[0]?.headers.authorization).toBeUndefined();
   });
 
   it('adds query parameters and leaves out empty ones', async () => {
-    server.handle((_req, res) => sendData(res, []));
+    server.handle((_req, res) => sendJson(res, 200, envelope([])));
     await client.get('/employees', {
       query: { jobId: 3, gradeId: undefined, levelId: null, salaryFrom: '' },
     });
@@ -67,7 +66,7 @@ describe('requests', () => {
   });
 
   it('uploads FormData as multipart without forcing a JSON content type', async () => {
-    server.handle((_req, res) => sendData(res, { imported: 1 }));
+    server.handle((_req, res) => sendJson(res, 200, envelope({ imported: 1 })));
     // String parts only: jsdom's Blob does not survive the hop into Node's fetch (a test-only gap).
     const form = new FormData();
     form.append('sheet', 'Employees');

@@ -5,7 +5,7 @@ import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { CompanyFormatProvider } from '../lib/company-format.tsx';
-import { type RecordedRequest, sendData, type TestServer } from './http-test-server.ts';
+import { envelope, type RecordedRequest, sendJson, type TestServer } from './http-test-server.ts';
 import { renderWithProviders } from './render-app.tsx';
 import { serveSignedIn } from './sign-in.ts';
 
@@ -32,7 +32,7 @@ export function serveWithCompany(
 ): void {
   serveSignedIn(server, user, (req, res) => {
     const url = new URL(req.path, server.origin);
-    if (url.pathname === '/api/company') return sendData(res, ACME_COMPANY);
+    if (url.pathname === '/api/company') return sendJson(res, 200, envelope(ACME_COMPANY));
     answer(url, req, res);
   });
 }

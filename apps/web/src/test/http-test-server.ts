@@ -29,16 +29,6 @@ export function envelope<T>(data: T, message = 'OK') {
   return { success: true, message, error: null, data };
 }
 
-/** A 200 answer carrying `data` in the API's envelope. */
-export function sendData(res: ServerResponse, data: unknown): void {
-  sendJson(res, 200, envelope(data));
-}
-
-/** The server's answer to a path it does not serve. */
-export function sendNotFound(res: ServerResponse): void {
-  sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
-}
-
 /** An answer without a server message (a proxy's error page): the screen's own text applies. */
 export const badGateway: Handler = (_req, res) => {
   res.writeHead(502, { 'Content-Type': 'text/html' });

@@ -1,13 +1,6 @@
 import { screen } from '@testing-library/react';
 import { newUser } from './fixtures.ts';
-import {
-  envelope,
-  sendData,
-  sendJson,
-  sendNotFound,
-  setPageUrl,
-  type TestServer,
-} from './http-test-server.ts';
+import { envelope, sendJson, setPageUrl, type TestServer } from './http-test-server.ts';
 import { serveSignedIn } from './sign-in.ts';
 
 export interface OrderedRow {
@@ -42,17 +35,14 @@ export function serveOrderedList(
     newUser({ permissions: { showSettings: true, manageSettings: true } }),
     (req, res) => {
       if (req.method === 'GET' && req.path === url)
-        return sendData(
-          res,
-          [...served.rows].sort((a, b) => a.order - b.order),
-        );
+        return sendJson(res, 200, envelope([...served.rows].sort((a, b) => a.order - b.order)));
       if (req.method === 'POST' && req.path === `${url}/reorder`) {
         if (served.failReorder)
           return sendJson(res, 500, { success: false, message: '', error: null, data: null });
         const body = JSON.parse(req.body) as Record<string, { id: number; order: number }[]>;
         served.reorders.push(body);
         for (const pair of body[list]!) served.rows.find((r) => r.id === pair.id)!.order = pair.order;
-        return sendData(res, served.rows);
+        return sendJson(res, 200, envelope(served.rows));
       }
       if (req.method === 'DELETE' && req.path.startsWith(`${url}/`)) {
         if (served.deleteRefusal)
@@ -66,7 +56,7 @@ export function serveOrderedList(
         served.rows = served.rows.filter((r) => r.id !== id);
         return sendJson(res, 200, envelope(null, `${noun} deleted successfully`));
       }
-      sendNotFound(res);
+      sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
     },
   );
   return served;

@@ -1,14 +1,7 @@
 import type { User } from '@salary/shared/auth/auth.contract';
-import { DEFAULT_SETTINGS_VALUES, type Settings } from '@salary/shared/settings/settings.contract';
+import type { Settings } from '@salary/shared/settings/settings.contract';
 import { newUser, SIX_MULTIPLIERS } from './fixtures.ts';
-import {
-  envelope,
-  type RecordedRequest,
-  sendData,
-  sendJson,
-  sendNotFound,
-  type TestServer,
-} from './http-test-server.ts';
+import { envelope, type RecordedRequest, sendJson, type TestServer } from './http-test-server.ts';
 import { serveSignedIn } from './sign-in.ts';
 
 export const MANAGER = newUser({ permissions: { showSettings: true, manageSettings: true } });
@@ -16,11 +9,14 @@ export const VIEWER = newUser({ permissions: { showSettings: true } });
 
 /** A settings record as GET /api/settings sends it; pass only what a test cares about. */
 export function newSettings(overrides: Partial<Settings> = {}): Settings {
-  // The defaults (no custom multipliers, no benefits, the company paying all 14% insurance)
-  // with a typical company's six multipliers.
   return {
-    ...DEFAULT_SETTINGS_VALUES,
     ...SIX_MULTIPLIERS,
+    customMultipliers: [],
+    benefits: [],
+    socialInsuranceEnabled: true,
+    socialInsuranceType: 'COMPANY_FULL',
+    companyInsurancePercentage: 100,
+    totalInsurancePercentage: 14,
     version: 3,
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
@@ -54,8 +50,9 @@ export function serveSettings(server: TestServer, initial: Settings, user: User 
       server.requests.filter((r) => r.method === 'PUT' && r.path === '/api/settings').map(parseSave),
   };
   serveSignedIn(server, user, (req, res) => {
-    if (req.path !== '/api/settings') return sendNotFound(res);
-    if (req.method === 'GET') return sendData(res, store.stored);
+    if (req.path !== '/api/settings')
+      return sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
+    if (req.method === 'GET') return sendJson(res, 200, envelope(store.stored));
     const body = parseSave(req) as Settings;
     if (body.version !== store.stored.version)
       return sendJson(res, 409, {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import MultipliersSection from '../../features/settings/multipliers-section.tsx';
 import SocialInsuranceSection from '../../features/settings/social-insurance-section.tsx';
 import { newUser } from '../../test/fixtures.ts';
-import { sendData, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { newSettings } from '../../test/settings-server.ts';
 import { serveSignedIn } from '../../test/sign-in.ts';
@@ -45,8 +45,8 @@ function open(section: ReactNode, impact: object = IMPACT) {
     server,
     newUser({ permissions: { showSettings: true, manageSettings: true } }),
     (req, res) => {
-      if (req.method === 'GET' && req.path === '/api/settings') return sendData(res, settings);
-      if (req.path === '/api/impact') return sendData(res, impact);
+      if (req.method === 'GET' && req.path === '/api/settings') return sendJson(res, 200, envelope(settings));
+      if (req.path === '/api/impact') return sendJson(res, 200, envelope(impact));
       if (req.path === '/api/impact/export') {
         res.writeHead(200, {
           'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

@@ -3,14 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/token-storage.ts';
 import { newUser } from '../../test/fixtures.ts';
-import {
-  envelope,
-  sendData,
-  sendJson,
-  sendNotFound,
-  setPageUrl,
-  testServerForFile,
-} from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { AdjustmentFactorForm } from './adjustment-factor-form.tsx';
 
@@ -33,21 +26,18 @@ beforeEach(() => {
   const user = newUser({ permissions: { showSettings: true, manageSettings: true } });
   server.handle((req, res) => {
     const url = new URL(req.path, server.origin);
-    if (url.pathname === '/api/auth/me') return sendData(res, { token: 'token', user });
-    if (url.pathname === '/api/jobs') return sendData(res, [design, engineering]);
+    if (url.pathname === '/api/auth/me') return sendJson(res, 200, envelope({ token: 'token', user }));
+    if (url.pathname === '/api/jobs') return sendJson(res, 200, envelope([design, engineering]));
     if (url.pathname === '/api/positions') {
       const jobId = Number(url.searchParams.get('jobId'));
-      return sendData(
-        res,
-        [backend, designer].filter((p) => p.jobId === jobId),
-      );
+      return sendJson(res, 200, envelope([backend, designer].filter((p) => p.jobId === jobId)));
     }
     if (req.method === 'POST' && url.pathname === '/api/adjustment-factors') {
       const body = JSON.parse(req.body);
       saved.push(body);
       return sendJson(res, 201, envelope({ id: 1, ...body, job: engineering, position: backend }));
     }
-    sendNotFound(res);
+    sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
   });
 });
 

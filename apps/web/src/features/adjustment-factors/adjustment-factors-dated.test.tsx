@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { chooseDay, dayText, expectScheduledToast, NEXT_YEAR, ruleChange } from '../../test/dated.ts';
 import { newUser } from '../../test/fixtures.ts';
-import { sendData, sendNotFound, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { serveSignedIn } from '../../test/sign-in.ts';
 import AdjustmentFactorsSection from './adjustment-factors-section.tsx';
@@ -57,14 +57,17 @@ function open() {
     newUser({ permissions: { showSettings: true, manageSettings: true } }),
     (req, res) => {
       const url = new URL(req.path, server.origin);
-      if (req.method === 'GET' && url.pathname === '/api/jobs') return sendData(res, [engineering]);
+      if (req.method === 'GET' && url.pathname === '/api/jobs')
+        return sendJson(res, 200, envelope([engineering]));
       if (req.method === 'GET' && url.pathname === '/api/positions')
-        return sendData(res, [backend, frontend]);
-      if (req.method === 'GET' && url.pathname === '/api/adjustment-factors') return sendData(res, factors);
-      if (req.method === 'GET' && url.pathname === '/api/scheduled-changes') return sendData(res, waiting);
+        return sendJson(res, 200, envelope([backend, frontend]));
+      if (req.method === 'GET' && url.pathname === '/api/adjustment-factors')
+        return sendJson(res, 200, envelope(factors));
+      if (req.method === 'GET' && url.pathname === '/api/scheduled-changes')
+        return sendJson(res, 200, envelope(waiting));
       if (req.method === 'PUT' && url.pathname === '/api/adjustment-factors/21')
-        return sendData(res, factors[0]);
-      sendNotFound(res);
+        return sendJson(res, 200, envelope(factors[0]));
+      sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
     },
   );
   renderWithProviders(<AdjustmentFactorsSection />, { route: '/settings/adjustment-factors' });

@@ -4,13 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/token-storage.ts';
 import { newUser } from '../../test/fixtures.ts';
-import {
-  sendData,
-  sendJson,
-  sendNotFound,
-  setPageUrl,
-  testServerForFile,
-} from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import AuditLogSection from './audit-log-section.tsx';
 
@@ -74,9 +68,9 @@ beforeEach(() => {
   setToken('token');
   const user = newUser({ isAdmin: true, role: 'admin' });
   server.handle((req, res) => {
-    if (req.path === '/api/auth/me') return sendData(res, { token: 'token', user });
+    if (req.path === '/api/auth/me') return sendJson(res, 200, envelope({ token: 'token', user }));
     if (req.method === 'GET' && req.path.split('?')[0] === '/api/audit')
-      return sendData(res, { entries, nextCursor: null });
+      return sendJson(res, 200, envelope({ entries, nextCursor: null }));
     if (req.method === 'POST' && req.path === '/api/audit/7/revert') {
       const ok = revertAnswer.status < 400;
       if (ok) entries = [REVERT, ...entries];
@@ -114,7 +108,7 @@ beforeEach(() => {
       });
       return res.end('PK');
     }
-    sendNotFound(res);
+    sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
   });
 });
 

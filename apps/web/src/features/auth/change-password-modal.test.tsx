@@ -4,13 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ChangePasswordButton } from '../../components/change-password-button.tsx';
 import { getToken } from '../../lib/token-storage.ts';
 import { newUser } from '../../test/fixtures.ts';
-import {
-  envelope,
-  sendJson,
-  sendNotFound,
-  setPageUrl,
-  testServerForFile,
-} from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { serveSignedIn } from '../../test/sign-in.ts';
 
@@ -25,7 +19,8 @@ const user = newUser({ name: 'Meter Person', email: 'meter.person@example.com' }
 beforeEach(() => {
   setPageUrl(`${server.origin}/dashboard`);
   serveSignedIn(server, user, (req, res) => {
-    if (req.method !== 'POST' || req.path !== '/api/auth/change-password') return sendNotFound(res);
+    if (req.method !== 'POST' || req.path !== '/api/auth/change-password')
+      return sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
     const { currentPassword } = JSON.parse(req.body) as { currentPassword: string };
     if (currentPassword !== CURRENT)
       return sendJson(res, 400, {

@@ -3,13 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  sendData,
-  sendJson,
-  sendNotFound,
-  setPageUrl,
-  testServerForFile,
-} from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import LoginPage from './login-page.tsx';
 
@@ -17,7 +11,9 @@ const server = testServerForFile();
 
 function answerOptions(options: { sso: boolean; passwordLogin: boolean }) {
   server.handle((req, res) =>
-    req.path === '/api/auth/options' ? sendData(res, options) : sendNotFound(res),
+    req.path === '/api/auth/options'
+      ? sendJson(res, 200, envelope(options))
+      : sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null }),
   );
 }
 

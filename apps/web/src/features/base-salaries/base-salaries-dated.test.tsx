@@ -13,9 +13,7 @@ import { newUser } from '../../test/fixtures.ts';
 import {
   envelope,
   type RecordedRequest,
-  sendData,
   sendJson,
-  sendNotFound,
   setPageUrl,
   testServerForFile,
 } from '../../test/http-test-server.ts';
@@ -58,14 +56,15 @@ function open(route: string) {
         '/api/base-salary': stored,
         '/api/scheduled-changes': waiting,
       };
-      if (req.method === 'GET' && url.pathname in answers) return sendData(res, answers[url.pathname]);
+      if (req.method === 'GET' && url.pathname in answers)
+        return sendJson(res, 200, envelope(answers[url.pathname]));
       if (req.method === 'POST' && url.pathname === '/api/base-salary/bulk')
-        return sendData(res, { created: 0, updated: 1, deleted: 0, baseSalaries: stored });
+        return sendJson(res, 200, envelope({ created: 0, updated: 1, deleted: 0, baseSalaries: stored }));
       if (req.method === 'POST' && url.pathname === '/api/base-salary')
         return sendJson(res, 201, envelope({ ...stored[0], id: 11 }));
       if (req.method === 'PUT' && url.pathname === '/api/base-salary/9')
-        return sendData(res, { ...stored[0], version: 2 });
-      sendNotFound(res);
+        return sendJson(res, 200, envelope({ ...stored[0], version: 2 }));
+      sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
     },
   );
   renderWithProviders(<BaseSalariesSection />, { route });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/token-storage.ts';
 import { newUser } from '../../test/fixtures.ts';
-import { sendData, sendNotFound, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import BaseSalariesSection from './base-salaries-section.tsx';
 
@@ -24,11 +24,12 @@ beforeEach(() => {
   setToken('token');
   const user = newUser({ permissions: { showSettings: true, manageSettings: true } });
   server.handle((req, res) => {
-    if (req.path === '/api/auth/me') return sendData(res, { token: 'token', user });
-    if (req.path === '/api/grades') return sendData(res, [grade]);
-    if (req.path === '/api/levels') return sendData(res, [level]);
-    if (req.method === 'GET' && req.path === '/api/base-salary') return sendData(res, [stored]);
-    sendNotFound(res);
+    if (req.path === '/api/auth/me') return sendJson(res, 200, envelope({ token: 'token', user }));
+    if (req.path === '/api/grades') return sendJson(res, 200, envelope([grade]));
+    if (req.path === '/api/levels') return sendJson(res, 200, envelope([level]));
+    if (req.method === 'GET' && req.path === '/api/base-salary')
+      return sendJson(res, 200, envelope([stored]));
+    sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
   });
 });
 

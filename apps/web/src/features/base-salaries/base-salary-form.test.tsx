@@ -6,9 +6,7 @@ import { newUser } from '../../test/fixtures.ts';
 import {
   envelope,
   type RecordedRequest,
-  sendData,
   sendJson,
-  sendNotFound,
   setPageUrl,
   type TestServer,
   testServerForFile,
@@ -32,11 +30,11 @@ function serve(
   setToken('token');
   const user = newUser({ permissions: { showSettings: true, manageSettings: true } });
   server.handle((req, res) => {
-    if (req.path === '/api/auth/me') return sendData(res, { token: 'token', user });
-    if (req.path === '/api/grades') return sendData(res, [grade]);
-    if (req.path === '/api/levels') return sendData(res, [level]);
+    if (req.path === '/api/auth/me') return sendJson(res, 200, envelope({ token: 'token', user }));
+    if (req.path === '/api/grades') return sendJson(res, 200, envelope([grade]));
+    if (req.path === '/api/levels') return sendJson(res, 200, envelope([level]));
     if (req.method === 'POST' && req.path === '/api/base-salary') return onSave(req, res);
-    sendNotFound(res);
+    sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
   });
 }
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAsOfPage, serveWithCompany, where } from '../../test/as-of-page.tsx';
 import { newUser } from '../../test/fixtures.ts';
-import { sendData, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import CalculatorPage from './calculator-page.tsx';
 
 /*
@@ -26,7 +26,7 @@ const lists: Record<string, unknown[]> = {
 function open(query: string) {
   serveWithCompany(server, newUser({ permissions: { showSalary: true } }), (url, _req, res) => {
     if (url.pathname === '/api/settings')
-      return sendData(res, { ...DEFAULT_SETTINGS_VALUES, version: 1, updatedAt: null });
+      return sendJson(res, 200, envelope({ ...DEFAULT_SETTINGS_VALUES, version: 1, updatedAt: null }));
     // The calculation itself is not this file's subject: refused, so only its body counts.
     if (url.pathname === '/api/calculate')
       return sendJson(res, 422, {
@@ -34,7 +34,7 @@ function open(query: string) {
         message: 'No base salary',
         error: 'BASE_SALARY_NOT_FOUND',
       });
-    sendData(res, lists[url.pathname] ?? []);
+    sendJson(res, 200, envelope(lists[url.pathname] ?? []));
   });
   return renderAsOfPage('/calculator', <CalculatorPage />, query);
 }

@@ -5,8 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newUser } from '../../test/fixtures.ts';
 import {
   badGateway,
+  envelope,
   type Handler,
-  sendData,
+  sendJson,
   setPageUrl,
   testServerForFile,
 } from '../../test/http-test-server.ts';
@@ -42,17 +43,17 @@ afterEach(() => {
 
 describe('CalculatorPage loading its lists', { timeout: 30_000 }, () => {
   it("says 'Error loading form data' when the lists cannot be read", async () => {
-    open((req, res) => (req.path === '/api/jobs' ? badGateway(req, res) : sendData(res, [])));
+    open((req, res) => (req.path === '/api/jobs' ? badGateway(req, res) : sendJson(res, 200, envelope([]))));
     expect(await screen.findByText('Error loading form data', {}, WAIT)).toBeInTheDocument();
   });
 
   it("says 'Error loading positions' when the chosen job's positions cannot be read", async () => {
     open((req, res) => {
       if (req.path === '/api/jobs')
-        return sendData(res, [{ id: 1, name: 'Data', _count: { positions: 1 }, version: 1 }]);
-      if (req.path === '/api/settings') return sendData(res, settings);
+        return sendJson(res, 200, envelope([{ id: 1, name: 'Data', _count: { positions: 1 }, version: 1 }]));
+      if (req.path === '/api/settings') return sendJson(res, 200, envelope(settings));
       if (req.path.startsWith('/api/positions')) return badGateway(req, res);
-      sendData(res, []);
+      sendJson(res, 200, envelope([]));
     });
     // Once the jobs are in, the select stops saying 'Loading…'.
     await screen.findByPlaceholderText('Select a job', {}, WAIT);
@@ -78,16 +79,13 @@ describe('CalculatorPage checking its form', { timeout: 60_000 }, () => {
   const openWithLists = () =>
     open((req, res) => {
       const url = new URL(req.path, server.origin);
-      if (url.pathname === '/api/jobs') return sendData(res, jobs);
-      if (url.pathname === '/api/settings') return sendData(res, settings);
+      if (url.pathname === '/api/jobs') return sendJson(res, 200, envelope(jobs));
+      if (url.pathname === '/api/settings') return sendJson(res, 200, envelope(settings));
       if (url.pathname === '/api/positions') {
         const jobId = Number(url.searchParams.get('jobId'));
-        return sendData(
-          res,
-          positions.filter((p) => p.jobId === jobId),
-        );
+        return sendJson(res, 200, envelope(positions.filter((p) => p.jobId === jobId)));
       }
-      sendData(res, []);
+      sendJson(res, 200, envelope([]));
     });
   const select = (label: RegExp) => screen.getByRole('combobox', { name: label });
   async function pick(label: RegExp, option: string) {

@@ -8,9 +8,7 @@ import { newUser } from '../../test/fixtures.ts';
 import {
   envelope,
   type Handler,
-  sendData,
   sendJson,
-  sendNotFound,
   setPageUrl,
   testServerForFile,
 } from '../../test/http-test-server.ts';
@@ -61,7 +59,8 @@ const insights: Insights = {
   distribution: [],
 };
 
-const notFound: Handler = (_req, res) => sendNotFound(res);
+const notFound: Handler = (_req, res) =>
+  sendJson(res, 404, { success: false, message: 'Not found', error: null, data: null });
 
 function open(
   route: string,
@@ -70,8 +69,8 @@ function open(
   more: Handler = notFound,
 ) {
   serveSignedIn(server, newUser({ permissions }), (req, res) => {
-    if (req.method === 'GET' && req.path === '/api/company') return sendData(res, record);
-    if (req.path.startsWith('/api/insights')) return sendData(res, insights);
+    if (req.method === 'GET' && req.path === '/api/company') return sendJson(res, 200, envelope(record));
+    if (req.path.startsWith('/api/insights')) return sendJson(res, 200, envelope(insights));
     return more(req, res);
   });
   return renderWithProviders(<AppRoutes />, { route });

@@ -2,7 +2,7 @@ import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newUser } from '../../test/fixtures.ts';
-import { sendData, sendNotFound, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { serveSignedIn } from '../../test/sign-in.ts';
 import { CurrentPayPanel } from './current-pay-panel.tsx';
@@ -23,8 +23,8 @@ const base = {
 function open(permissions: Record<string, boolean>, employee: EmployeeView) {
   serveSignedIn(server, newUser({ permissions }), (req, res) => {
     if (req.path === '/api/employees/7/breakdown')
-      return sendData(res, { grossSalary: 5000, netSalary: 4300, lines: [], deductions: [] });
-    sendNotFound(res);
+      return sendJson(res, 200, envelope({ grossSalary: 5000, netSalary: 4300, lines: [], deductions: [] }));
+    sendJson(res, 404, { success: false, message: 'Not found' });
   });
   return renderWithProviders(<CurrentPayPanel employee={employee} />, { route: '/employees/edit/7' });
 }

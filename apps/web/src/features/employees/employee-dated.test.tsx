@@ -5,9 +5,9 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newEmployeeView, newUser } from '../../test/fixtures.ts';
 import {
+  envelope,
   type RecordedRequest,
-  sendData,
-  sendNotFound,
+  sendJson,
   setPageUrl,
   testServerForFile,
 } from '../../test/http-test-server.ts';
@@ -89,10 +89,11 @@ function open({ scheduled = [], timeline = [], permissions = { showCost: true } 
                 totals: { gross: 812.4, cost: 950.51 },
               }
             : undefined;
-        return sendData(res, backPay ? { ...employee, backPay } : employee);
+        return sendJson(res, 200, envelope(backPay ? { ...employee, backPay } : employee));
       }
-      if (req.method === 'GET' && url.pathname in answers) return sendData(res, answers[url.pathname]);
-      sendNotFound(res);
+      if (req.method === 'GET' && url.pathname in answers)
+        return sendJson(res, 200, envelope(answers[url.pathname]));
+      sendJson(res, 404, { success: false, message: 'Not found' });
     },
   );
   renderWithProviders(

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DirectoryFilters } from '../../lib/directory-filters.ts';
 import { newUser } from '../../test/fixtures.ts';
-import { sendData, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { serveSignedIn } from '../../test/sign-in.ts';
 import { EmployeeFilters } from './employee-filters.tsx';
@@ -15,7 +15,9 @@ vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   setPageUrl(`${server.origin}/dashboard`);
-  serveSignedIn(server, newUser({ permissions: { showSalary: true } }), (_req, res) => sendData(res, []));
+  serveSignedIn(server, newUser({ permissions: { showSalary: true } }), (_req, res) =>
+    sendJson(res, 200, envelope([])),
+  );
 });
 
 function open() {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newUser, TWO_JOBS } from '../../test/fixtures.ts';
-import { sendData, sendNotFound, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { serveSignedIn } from '../../test/sign-in.ts';
 import { EmployeeForm } from './employee-form.tsx';
@@ -22,12 +22,9 @@ function open() {
     const url = new URL(req.path, server.origin);
     if (url.pathname === '/api/positions') {
       const jobId = Number(url.searchParams.get('jobId'));
-      return sendData(
-        res,
-        positions.filter((p) => p.jobId === jobId),
-      );
+      return sendJson(res, 200, envelope(positions.filter((p) => p.jobId === jobId)));
     }
-    sendNotFound(res);
+    sendJson(res, 404, { success: false, message: 'Not found' });
   });
   const save = vi.fn(async () => undefined);
   renderWithProviders(

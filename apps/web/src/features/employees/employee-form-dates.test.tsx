@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newUser } from '../../test/fixtures.ts';
-import { sendNotFound, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { serveSignedIn } from '../../test/sign-in.ts';
 import { EmployeeForm } from './employee-form.tsx';
@@ -19,7 +19,9 @@ const server = testServerForFile();
 const WAIT = { timeout: 10_000 };
 
 function open() {
-  serveSignedIn(server, newUser({ permissions: { manageEmployee: true } }), (_req, res) => sendNotFound(res));
+  serveSignedIn(server, newUser({ permissions: { manageEmployee: true } }), (_req, res) =>
+    sendJson(res, 404, { success: false, message: 'Not found' }),
+  );
   const save = vi.fn(async () => undefined);
   renderWithProviders(
     <EmployeeForm

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAsOfPage, serveWithCompany, where } from '../../test/as-of-page.tsx';
 import { newUser } from '../../test/fixtures.ts';
-import { sendData, sendNotFound, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import EmployeesPage from './employees-page.tsx';
 
 /*
@@ -37,13 +37,14 @@ const listFor = (asOf: string | null) =>
 function open(query = '') {
   const user = newUser({ isAdmin: true, role: 'admin', permissions: {} });
   serveWithCompany(server, user, (url, _req, res) => {
-    if (url.pathname === '/api/employees') return sendData(res, listFor(url.searchParams.get('asOf')));
+    if (url.pathname === '/api/employees')
+      return sendJson(res, 200, envelope(listFor(url.searchParams.get('asOf'))));
     if (url.pathname === '/api/employees/export') {
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
       return res.end('xlsx');
     }
-    if (/^\/api\/(jobs|positions|grades|levels)/.test(url.pathname)) return sendData(res, []);
-    sendNotFound(res);
+    if (/^\/api\/(jobs|positions|grades|levels)/.test(url.pathname)) return sendJson(res, 200, envelope([]));
+    sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
   });
   return renderAsOfPage('/dashboard', <EmployeesPage />, query);
 }

@@ -6,7 +6,6 @@ import {
   envelope,
   type RecordedRequest,
   sendJson,
-  sendNotFound,
   setPageUrl,
   testServerForFile,
 } from '../../test/http-test-server.ts';
@@ -33,7 +32,7 @@ function open(answer: (req: RecordedRequest) => [number, unknown]) {
       const [status, body] = answer(req);
       return sendJson(res, status, body);
     }
-    sendNotFound(res);
+    sendJson(res, 404, { success: false, message: 'Not found' });
   });
   renderWithProviders(<MarkAsLeaverButton employee={employee} />, { route: '/employees/edit/7' });
   return saved;

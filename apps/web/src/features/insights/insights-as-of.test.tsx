@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAsOfPage, serveWithCompany, where } from '../../test/as-of-page.tsx';
 import { newUser } from '../../test/fixtures.ts';
-import { sendData, sendNotFound, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import InsightsPage from './insights-page.tsx';
 
 /*
@@ -35,12 +35,13 @@ const figuresFor = (asOf: string | null): Insights => ({
 function open(query = '') {
   const user = newUser({ isAdmin: true, role: 'admin', permissions: {} });
   serveWithCompany(server, user, (url, _req, res) => {
-    if (url.pathname === '/api/insights') return sendData(res, figuresFor(url.searchParams.get('asOf')));
+    if (url.pathname === '/api/insights')
+      return sendJson(res, 200, envelope(figuresFor(url.searchParams.get('asOf'))));
     if (url.pathname.startsWith('/api/insights/export/')) {
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
       return res.end('xlsx');
     }
-    sendNotFound(res);
+    sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
   });
   return renderAsOfPage('/insights', <InsightsPage />, query);
 }

@@ -5,9 +5,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../app/app-routes.tsx';
 import { newUser } from '../../test/fixtures.ts';
 import {
+  envelope,
   type Handler,
-  sendData,
-  sendNotFound,
+  sendJson,
   setPageUrl,
   testServerForFile,
 } from '../../test/http-test-server.ts';
@@ -48,11 +48,13 @@ const evaluation = (): Evaluation => ({
   ],
 });
 
-const notFound: Handler = (_req, res) => sendNotFound(res);
+const notFound: Handler = (_req, res) =>
+  sendJson(res, 404, { success: false, message: 'Not found', error: null, data: null });
 
 function open(permissions: Record<string, boolean>, more: Handler = notFound) {
   serveSignedIn(server, newUser({ permissions }), (req, res) => {
-    if (req.method === 'GET' && req.path === '/api/job-evaluation') return sendData(res, evaluation());
+    if (req.method === 'GET' && req.path === '/api/job-evaluation')
+      return sendJson(res, 200, envelope(evaluation()));
     return more(req, res);
   });
   return renderWithProviders(<AppRoutes />, { route: '/settings/job-evaluation' });
@@ -91,7 +93,7 @@ describe('Settings → Job Evaluation', { timeout: 30_000 }, () => {
     open({ showSettings: true, manageSettings: true }, (req, res) => {
       if (req.method === 'PUT' && req.path === '/api/job-evaluation/positions/11') {
         sent = JSON.parse(req.body);
-        return sendData(res, { ...(sent as object), version: 1 });
+        return sendJson(res, 200, envelope({ ...(sent as object), version: 1 }));
       }
       return notFound(req, res);
     });
@@ -135,7 +137,7 @@ describe('Settings → Job Evaluation', { timeout: 30_000 }, () => {
     open({ showSettings: true, manageSettings: true }, (req, res) => {
       if (req.method === 'PUT' && req.path === '/api/job-evaluation/settings') {
         sent = JSON.parse(req.body);
-        return sendData(res, { ...(sent as object), version: 5, updatedAt: null });
+        return sendJson(res, 200, envelope({ ...(sent as object), version: 5, updatedAt: null }));
       }
       return notFound(req, res);
     });

@@ -4,13 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/token-storage.ts';
 import { newUser } from '../../test/fixtures.ts';
-import {
-  sendData,
-  sendJson,
-  sendNotFound,
-  setPageUrl,
-  testServerForFile,
-} from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import JobsSection from './jobs-section.tsx';
 
@@ -31,11 +25,11 @@ beforeEach(() => {
   setToken('token');
   const user = newUser({ permissions: { showSettings: true, manageSettings: true } });
   server.handle((req, res) => {
-    if (req.path === '/api/auth/me') return sendData(res, { token: 'token', user });
-    if (req.method === 'GET' && req.path === '/api/jobs') return sendData(res, jobs);
+    if (req.path === '/api/auth/me') return sendJson(res, 200, envelope({ token: 'token', user }));
+    if (req.method === 'GET' && req.path === '/api/jobs') return sendJson(res, 200, envelope(jobs));
     if (req.method === 'PUT' && req.path === '/api/jobs/1') {
       jobs = [{ ...jobs[0]!, name: JSON.parse(req.body).name }];
-      return sendData(res, jobs[0]);
+      return sendJson(res, 200, envelope(jobs[0]));
     }
     if (req.method === 'DELETE' && req.path === '/api/jobs/1') {
       const ok = deleteAnswer.status < 400;
@@ -47,7 +41,7 @@ beforeEach(() => {
         data: null,
       });
     }
-    sendNotFound(res);
+    sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
   });
 });
 

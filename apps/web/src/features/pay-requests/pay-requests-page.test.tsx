@@ -4,14 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/token-storage.ts';
 import { newEmployeeView, newUser } from '../../test/fixtures.ts';
-import {
-  envelope,
-  sendData,
-  sendJson,
-  sendNotFound,
-  setPageUrl,
-  testServerForFile,
-} from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import PayRequestsPage from './pay-requests-page.tsx';
 
@@ -73,9 +66,9 @@ beforeEach(() => {
       ? newUser({ isAdmin: true, role: 'admin' })
       : newUser({ permissions: { showSalary: true } });
     const path = req.path.split('?')[0];
-    if (path === '/api/auth/me') return sendData(res, { token: 'token', user });
+    if (path === '/api/auth/me') return sendJson(res, 200, envelope({ token: 'token', user }));
     if (req.method === 'GET' && path === '/api/pay-transparency/requests')
-      return sendData(res, { today: TODAY, requests });
+      return sendJson(res, 200, envelope({ today: TODAY, requests }));
     if (req.method === 'GET' && path === '/api/employees')
       return sendJson(
         res,
@@ -95,10 +88,7 @@ beforeEach(() => {
       const body = JSON.parse(req.body);
       put.push(body);
       requests = requests.map((r) => (r.id === 2 ? { ...r, ...body, status: 'answered' } : r));
-      return sendData(
-        res,
-        requests.find((r) => r.id === 2),
-      );
+      return sendJson(res, 200, envelope(requests.find((r) => r.id === 2)));
     }
     if (req.method === 'GET' && /^\/api\/pay-transparency\/requests\/\d+\/statement\.pdf$/.test(path ?? '')) {
       downloads.push(path!);
@@ -108,7 +98,7 @@ beforeEach(() => {
       });
       return res.end('%PDF-');
     }
-    sendNotFound(res);
+    sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
   });
 });
 

@@ -5,7 +5,7 @@ import { configure, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/token-storage.ts';
 import { newUser } from '../../test/fixtures.ts';
-import { sendData, sendNotFound, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import PositionsSection from './positions-section.tsx';
 
@@ -35,16 +35,13 @@ function open(jobs: Job[], positions: Position[], permissions: Partial<Permissio
   const user = newUser({ permissions });
   server.handle((req, res) => {
     const url = new URL(req.path, server.origin);
-    if (url.pathname === '/api/auth/me') return sendData(res, { token: 'token', user });
-    if (url.pathname === '/api/jobs') return sendData(res, jobs);
+    if (url.pathname === '/api/auth/me') return sendJson(res, 200, envelope({ token: 'token', user }));
+    if (url.pathname === '/api/jobs') return sendJson(res, 200, envelope(jobs));
     if (url.pathname === '/api/positions') {
       const jobId = Number(url.searchParams.get('jobId'));
-      return sendData(
-        res,
-        positions.filter((p) => p.jobId === jobId),
-      );
+      return sendJson(res, 200, envelope(positions.filter((p) => p.jobId === jobId)));
     }
-    sendNotFound(res);
+    sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
   });
   return renderWithProviders(<PositionsSection />, { route: '/settings/positions' });
 }

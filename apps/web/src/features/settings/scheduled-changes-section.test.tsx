@@ -4,14 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dayText, NEXT_YEAR, ruleChange } from '../../test/dated.ts';
 import { newUser } from '../../test/fixtures.ts';
-import {
-  envelope,
-  sendData,
-  sendJson,
-  sendNotFound,
-  setPageUrl,
-  testServerForFile,
-} from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { newSettings } from '../../test/settings-server.ts';
 import { serveSignedIn } from '../../test/sign-in.ts';
@@ -73,8 +66,9 @@ function open(
         );
         return sendJson(res, 200, envelope(null, 'Scheduled change cancelled'));
       }
-      if (req.method === 'GET' && url.pathname in answers) return sendData(res, answers[url.pathname]);
-      sendNotFound(res);
+      if (req.method === 'GET' && url.pathname in answers)
+        return sendJson(res, 200, envelope(answers[url.pathname]));
+      sendJson(res, 404, { success: false, message: 'Not found' });
     },
   );
   renderWithProviders(<ScheduledChangesSection />, { route: '/settings/scheduled-changes' });

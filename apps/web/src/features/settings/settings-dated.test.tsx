@@ -12,7 +12,7 @@ import {
   NEXT_YEAR,
   ruleChange,
 } from '../../test/dated.ts';
-import { sendData, sendNotFound, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { MANAGER, newSettings } from '../../test/settings-server.ts';
 import { serveSignedIn } from '../../test/sign-in.ts';
@@ -40,8 +40,9 @@ function open(section: ReactNode) {
   let stored: Settings = newSettings();
   serveSignedIn(server, MANAGER, (req, res) => {
     const url = new URL(req.path, server.origin);
-    if (req.method === 'GET' && url.pathname === '/api/scheduled-changes') return sendData(res, waiting);
-    if (url.pathname !== '/api/settings') return sendNotFound(res);
+    if (req.method === 'GET' && url.pathname === '/api/scheduled-changes')
+      return sendJson(res, 200, envelope(waiting));
+    if (url.pathname !== '/api/settings') return sendJson(res, 404, { success: false, message: 'Not found' });
     if (req.method === 'PUT') {
       const day = url.searchParams.get('effectiveFrom');
       if (!day || day <= companyToday()) {
@@ -55,7 +56,7 @@ function open(section: ReactNode) {
         };
       }
     }
-    sendData(res, stored);
+    sendJson(res, 200, envelope(stored));
   });
   renderWithProviders(section, { route: '/settings' });
 }

@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newUser } from '../../test/fixtures.ts';
 import {
   badGateway,
+  envelope,
   type Handler,
   NOBODY_AFFECTED,
-  sendData,
   sendJson,
   setPageUrl,
   testServerForFile,
@@ -51,9 +51,9 @@ describe('settings sections when the server fails', { timeout: 30_000 }, () => {
 
   it("adds and removes benefits with the screen's fallback messages, then reloads the settings", async () => {
     open(<BenefitsSection />, (req, res) => {
-      if (req.method === 'GET') return sendData(res, settings);
+      if (req.method === 'GET') return sendJson(res, 200, envelope(settings));
       // The impact preview passes (nobody affected); the save itself fails.
-      if (req.path === '/api/impact') return sendData(res, NOBODY_AFFECTED);
+      if (req.path === '/api/impact') return sendJson(res, 200, envelope(NOBODY_AFFECTED));
       badGateway(req, res);
     });
     await userEvent.type(await screen.findByRole('textbox', { name: 'Benefit Name' }, WAIT), 'Gym');
@@ -77,7 +77,7 @@ describe('settings sections when the server fails', { timeout: 30_000 }, () => {
 
   it("says 'Failed to save multipliers' without a server message", async () => {
     open(<MultipliersSection />, (req, res) =>
-      req.method === 'GET' ? sendData(res, settings) : badGateway(req, res),
+      req.method === 'GET' ? sendJson(res, 200, envelope(settings)) : badGateway(req, res),
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Save All Changes' }, WAIT));
     expect(await screen.findByText('Failed to save multipliers', {}, WAIT)).toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('settings sections when the server fails', { timeout: 30_000 }, () => {
 
   it("says 'Failed to update settings' when social insurance cannot be saved", async () => {
     open(<SocialInsuranceSection />, (req, res) =>
-      req.method === 'GET' ? sendData(res, settings) : badGateway(req, res),
+      req.method === 'GET' ? sendJson(res, 200, envelope(settings)) : badGateway(req, res),
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }, WAIT));
     expect(await screen.findByText('Failed to update settings', {}, WAIT)).toBeInTheDocument();
@@ -94,7 +94,7 @@ describe('settings sections when the server fails', { timeout: 30_000 }, () => {
   it("puts the server's field problems under the inputs", async () => {
     open(<SocialInsuranceSection />, (req, res) =>
       req.method === 'GET'
-        ? sendData(res, settings)
+        ? sendJson(res, 200, envelope(settings))
         : sendJson(res, 400, {
             success: false,
             message: 'Total insurance percentage must be between 0 and 100',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newUser, SIX_MULTIPLIERS } from '../../test/fixtures.ts';
-import { sendData, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { serveSignedIn } from '../../test/sign-in.ts';
 import BenefitsSection from './benefits-section.tsx';
@@ -29,7 +29,7 @@ const settings: Record<string, unknown> = {
 
 function open(section: ReactNode) {
   serveSignedIn(server, newUser({ permissions: { showSettings: true, manageSettings: true } }), (_req, res) =>
-    sendData(res, settings),
+    sendJson(res, 200, envelope(settings)),
   );
   return renderWithProviders(section, { route: '/settings' });
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/token-storage.ts';
 import { newUser } from '../../test/fixtures.ts';
-import { sendData, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { UserForm } from './user-form.tsx';
 
@@ -34,7 +34,7 @@ describe('UserForm: saved by someone else since it was opened', () => {
     const admin = newUser({ id: 1, email: 'admin@example.com', isAdmin: true, role: 'admin' });
     const edited = { ...newUser({ id: 5, name: 'Sam Staff' }), version: 3 };
     server.handle((req, res) => {
-      if (req.path === '/api/auth/me') return sendData(res, { token: 'token', user: admin });
+      if (req.path === '/api/auth/me') return sendJson(res, 200, envelope({ token: 'token', user: admin }));
       if (req.method === 'PUT' && req.path === '/api/auth/users/5') {
         const body = JSON.parse(req.body) as { name: string; version?: number };
         if (body.version !== 4)
@@ -48,9 +48,9 @@ describe('UserForm: saved by someone else since it was opened', () => {
               changes: [{ by: 'bob@example.com', at: '2026-11-27T09:12:00.000Z', fields: ['Show Salary'] }],
             },
           });
-        return sendData(res, { ...edited, name: body.name, version: 5 });
+        return sendJson(res, 200, envelope({ ...edited, name: body.name, version: 5 }));
       }
-      sendData(res, { users: [] });
+      sendJson(res, 200, envelope({ users: [] }));
     });
     const onDone = vi.fn();
     renderWithProviders(<UserForm editing={edited} onDone={onDone} />, { route: '/users' });

@@ -6,7 +6,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newUser } from '../../test/fixtures.ts';
 import {
   envelope,
-  sendData,
   sendJson,
   setPageUrl,
   testServerForFile,
@@ -70,7 +69,7 @@ describe('start-up', () => {
     setToken('old-token');
     let answer: () => void = () => {};
     server.handle((_req, res) => {
-      answer = () => sendData(res, { token: 'fresh-token', user: newUser() });
+      answer = () => sendJson(res, 200, envelope({ token: 'fresh-token', user: newUser() }));
     });
 
     renderWithProviders(<Probe />);
@@ -121,7 +120,7 @@ describe('start-up', () => {
 
 describe('login and logout', () => {
   it('stores the token and the user on login', async () => {
-    server.handle((_req, res) => sendData(res, { token: 'new-token', user: newUser() }));
+    server.handle((_req, res) => sendJson(res, 200, envelope({ token: 'new-token', user: newUser() })));
     renderWithProviders(<Probe />, { route: '/login' });
 
     await userEvent.click(screen.getByRole('button', { name: 'login' }));
@@ -152,7 +151,7 @@ describe('login and logout', () => {
 
   it('ends the session on the server, clears it here and goes to /login', async () => {
     setToken('old-token');
-    server.handle((_req, res) => sendData(res, { token: 'fresh', user: newUser() }));
+    server.handle((_req, res) => sendJson(res, 200, envelope({ token: 'fresh', user: newUser() })));
     renderWithProviders(<Probe />, { route: '/settings/jobs' });
     expect(await status()).toHaveTextContent('authenticated');
 
@@ -172,7 +171,7 @@ describe('login and logout', () => {
     setToken('old-token');
     server.handle((req, res) => {
       if (req.path.endsWith('/auth/logout')) res.destroy();
-      else sendData(res, { token: 'fresh', user: newUser() });
+      else sendJson(res, 200, envelope({ token: 'fresh', user: newUser() }));
     });
     renderWithProviders(<Probe />, { route: '/settings/jobs' });
     expect(await status()).toHaveTextContent('authenticated');
