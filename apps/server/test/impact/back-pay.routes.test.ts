@@ -64,14 +64,12 @@ describe('POST /api/impact with a past effectiveFrom', () => {
     path: `/base-salary/${c.baseSalary.id}?effectiveFrom=${from()}`,
     body: { gradeId: c.grade.id, levelId: c.level.id, amount: 4300 },
   });
+  /** The impact preview of `write` (by default the raise from 40 days ago) as `token`'s user. */
+  const preview = (payload: object = write(), token = t.adminToken) =>
+    t.call<Impact>({ method: 'POST', url: '/api/impact', token, payload });
 
   it('answers the back pay owed since that day, per employee and in total, and saves nothing', async () => {
-    const res = await t.call<Impact>({
-      method: 'POST',
-      url: '/api/impact',
-      token: t.adminToken,
-      payload: write(),
-    });
+    const res = await preview();
     expect(res.statusCode, res.body).toBe(200);
     const { backPay, changes } = res.envelope.data;
     expect(backPay).toBeDefined();
@@ -96,32 +94,25 @@ describe('POST /api/impact with a past effectiveFrom', () => {
 
   it('shows no gross to a viewer without showSalary, and no back pay for a write dated today', async () => {
     const viewer = await t.createUser({ manageSettings: true, showSalary: false, showCost: true });
-    const res = await t.call<Impact>({
-      method: 'POST',
-      url: '/api/impact',
-      token: viewer.token,
-      payload: write(),
-    });
+    const res = await preview(write(), viewer.token);
     expect(res.statusCode, res.body).toBe(200);
     const { backPay } = res.envelope.data;
     expect(Object.keys(backPay!.totals)).toEqual(['cost']);
     for (const e of backPay!.employees) expect(Object.keys(e).sort()).toEqual(['cost', 'id', 'name']);
     expect(JSON.stringify(backPay)).not.toContain('gross');
 
-    const plain = await t.callAsAdmin<Impact>({
-      method: 'POST',
-      url: '/api/impact',
-      payload: { ...write(), path: `/base-salary/${c.baseSalary.id}?effectiveFrom=${today}` },
+    const plain = await preview({
+      ...write(),
+      path: `/base-salary/${c.baseSalary.id}?effectiveFrom=${today}`,
     });
     expect(plain.statusCode, plain.body).toBe(200);
     expect(plain.envelope.data.backPay).toBeUndefined();
   });
 
   it('refuses a day that does not exist, naming it', async () => {
-    const res = await t.callAsAdmin({
-      method: 'POST',
-      url: '/api/impact',
-      payload: { ...write(), path: `/base-salary/${c.baseSalary.id}?effectiveFrom=2024-02-30` },
+    const res = await preview({
+      ...write(),
+      path: `/base-salary/${c.baseSalary.id}?effectiveFrom=2024-02-30`,
     });
     expect(res.statusCode).toBe(400);
     expect(res.envelope.message).toMatch(/Effective From/);
