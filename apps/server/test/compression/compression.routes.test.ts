@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployeesRepository } from '../../src/modules/employees/employees.repository.ts';
+import { editFormOf } from '../support/employee-forms.ts';
 import { placeIn } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
@@ -98,20 +99,7 @@ describe('the employee list', () => {
     const renamed = await t.callAsAdmin({
       method: 'PUT',
       url: `/api/employees/${first.id}`,
-      payload: {
-        name: 'Renamed On The Wire',
-        technologyId: first.technologyId,
-        specializationId: first.specializationId,
-        gradeId: first.gradeId,
-        levelId: first.levelId,
-        yearsExperience: first.yearsExperience,
-        yearsWithCompany: first.yearsWithCompany,
-        offshoreProject: first.offshoreProject,
-        actingAsDifferentGrade: first.actingAsDifferentGrade,
-        pillar: first.pillar,
-        remote: first.remote,
-        customMultipliers: '[]',
-      },
+      payload: editFormOf(first, { name: 'Renamed On The Wire', customMultipliers: '[]' }),
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     const after = await get('/api/employees', 'br');
