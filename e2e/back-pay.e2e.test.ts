@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { adminApi, adminCredentials, expectOk } from './support/api.ts';
 import { axeFindings } from './support/axe.ts';
 import { MOBILE, screenshot, useBrowser } from './support/browser.ts';
+import { daysAgo } from './support/days.ts';
 import { seedEmployee, seedRules, uniqueName } from './support/seed-employees.ts';
 
 /*
@@ -12,7 +13,6 @@ import { seedEmployee, seedRules, uniqueName } from './support/seed-employees.ts
  */
 
 const browser = useBrowser();
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
 async function backdatedPromotion() {
   const rules = await seedRules(3000);

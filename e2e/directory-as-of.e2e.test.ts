@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { chooseAsOfDay } from './pages/as-of.ts';
 import { EmployeesPage } from './pages/employees-page.ts';
 import { adminCredentials } from './support/api.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { horizontalOverflow, MOBILE, screenshot, useBrowser, WIDE } from './support/browser.ts';
+import { daysAgo } from './support/days.ts';
 import { isFocused, tabTo } from './support/keyboard.ts';
 import { seedEmployee, uniqueName, useSeededRules } from './support/seed-employees.ts';
 
@@ -15,9 +17,6 @@ import { seedEmployee, uniqueName, useSeededRules } from './support/seed-employe
 
 const browser = useBrowser();
 const rules = useSeededRules(3000);
-
-/** `days` before today (UTC), as YYYY-MM-DD: far enough from today for any company time zone. */
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 describe('the directory as of a day', () => {
   it.each([
@@ -46,18 +45,9 @@ describe('the directory as of a day', () => {
       const asOf = directory.filters.getByLabel('As of');
       await directory.filters.getByLabel('Search by Name').focus();
       await tabTo(page, asOf, 10);
-      const [yyyy, mm, dd] = day.split('-');
-      await page.keyboard.type(`${mm}${dd}${yyyy}`);
       // What the user sees, not a network event: the field holds the day, then the banner and
       // the leaver's row (listed only as of that day) below wait for the list itself.
-      await expect.poll(() => asOf.inputValue(), { timeout: 15_000 }).toBe(day);
-      await page.waitForURL(
-        (url) => url.searchParams.get('asOf') === day && url.searchParams.get('name') === tag,
-      );
-
-      const banner = page.getByRole('status').filter({ hasText: 'Showing the directory as of' });
-      await banner.waitFor();
-      expect(await banner.innerText()).toMatch(/^Showing the directory as of .+ — Back to today$/);
+      const banner = await chooseAsOfDay(page, asOf, day, { subject: 'the directory', keeps: { name: tag } });
       await directory.row(leaver.id).waitFor();
       await directory.row(stays.id).waitFor();
       // Read-only: no row actions, no Add Employee, no link into the form.

@@ -1,9 +1,10 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { chooseAsOfDay } from './pages/as-of.ts';
 import { InsightsPage } from './pages/insights-page.ts';
 import { adminCredentials } from './support/api.ts';
-import { axeFindings } from './support/axe.ts';
-import { horizontalOverflow, MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
+import { expectAxeClean } from './support/axe.ts';
+import { horizontalOverflow, MOBILE, screenshot, useBrowser, WIDE } from './support/browser.ts';
+import { daysAgo } from './support/days.ts';
 import { isFocused, tabTo } from './support/keyboard.ts';
 import { seedEmployee, uniqueName, useSeededRules } from './support/seed-employees.ts';
 
@@ -16,18 +17,6 @@ import { seedEmployee, uniqueName, useSeededRules } from './support/seed-employe
 
 const browser = useBrowser();
 const rules = useSeededRules(3000);
-const WIDE: Viewport = { width: 1440, height: 900 };
-
-/** `days` before today (UTC), as YYYY-MM-DD: far enough from today for any company time zone. */
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-
-async function axeClean(page: Page, where: string) {
-  const findings = await axeFindings(page);
-  expect(
-    findings.map((f) => `${f.rule}: ${f.targets.join(', ')}`),
-    `axe-core on ${where}`,
-  ).toEqual([]);
-}
 
 describe('Pay Overview as of a day', () => {
   it.each([
@@ -52,21 +41,13 @@ describe('Pay Overview as of a day', () => {
       // Keyboard only: Tab to As of and type the day (Chromium's en-US field: mm dd yyyy).
       const asOf = page.getByLabel('As of');
       await tabTo(page, asOf, 60);
-      const [yyyy, mm, dd] = day.split('-');
-      await page.keyboard.type(`${mm}${dd}${yyyy}`);
-      await expect.poll(() => asOf.inputValue(), { timeout: 15_000 }).toBe(day);
-      await page.waitForURL(
-        (url) => url.searchParams.get('asOf') === day && url.searchParams.get('name') === tag,
-      );
-      const banner = page.getByRole('status').filter({ hasText: 'Showing pay as of' });
-      await banner.waitFor();
-      expect(await banner.innerText()).toMatch(/^Showing pay as of .+ — Back to today$/);
+      const banner = await chooseAsOfDay(page, asOf, day, { subject: 'pay', keeps: { name: tag } });
       // That day the leaver was still employed: both count.
       await expect.poll(() => headcount.textContent(), { timeout: 15_000 }).toBe('2');
       expect(await payroll.textContent()).toBe('$6,000.00');
       await overview.waitForCharts();
       expect(await horizontalOverflow(page)).toBe(0);
-      await axeClean(page, `Pay Overview as of ${day} at ${width} px`);
+      await expectAxeClean(page, `Pay Overview as of ${day} at ${width} px`);
       await screenshot(page, `pay-overview-as-of-${width}`);
 
       // Back to today, from the banner: Tab to it, Enter.
@@ -99,7 +80,7 @@ describe('the calculator and Pay Transparency as of a day', () => {
       expect(await page.getByLabel('As of').inputValue()).toBe(day);
       if (name === 'pay-transparency') await page.getByTestId('report-counts').waitFor();
       expect(await horizontalOverflow(page)).toBe(0);
-      await axeClean(page, `${path} as of ${day} at ${width} px`);
+      await expectAxeClean(page, `${path} as of ${day} at ${width} px`);
       await screenshot(page, `${name}-as-of-${width}`);
     }
   });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { field, RulesSection } from './pages/rules-section.ts';
 import { waitForToast } from './pages/toasts.ts';
 import { adminApi, adminCredentials, expectOk } from './support/api.ts';
-import { axeFindings } from './support/axe.ts';
+import { expectAxeClean } from './support/axe.ts';
 import {
   horizontalOverflow,
   MOBILE,
@@ -14,8 +14,9 @@ import {
   settled,
   trackRequests,
   useBrowser,
-  type Viewport,
+  WIDE,
 } from './support/browser.ts';
+import { daysAgo } from './support/days.ts';
 import { isFocused, tabTo } from './support/keyboard.ts';
 import { seedEmployee, seedRules, uniqueName } from './support/seed-employees.ts';
 
@@ -29,7 +30,6 @@ import { seedEmployee, seedRules, uniqueName } from './support/seed-employees.ts
  */
 
 const browser = useBrowser();
-const WIDE: Viewport = { width: 1440, height: 900 };
 const BASE = 4000;
 
 interface Named {
@@ -37,16 +37,6 @@ interface Named {
   name: string;
 }
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
-/** `days` before today (UTC), as YYYY-MM-DD: far enough from today for any company time zone. */
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-
-async function axeClean(page: Page, where: string) {
-  const findings = await axeFindings(page);
-  expect(
-    findings.map((f) => `${f.rule}: ${f.targets.join(', ')}`),
-    `axe-core on ${where}`,
-  ).toEqual([]);
-}
 
 const todayOf = (company: Company) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: company.timeZone }).format(new Date());
@@ -143,7 +133,7 @@ describe('the rule calendar on a base salary', () => {
       await poll(() => note.textContent()).toBe(`from ${nextText}: ${money(raised)}`);
       expect(await entry.textContent()).toContain(`${money(BASE)}from ${nextText}`);
       expect(await horizontalOverflow(page)).toBe(0);
-      await axeClean(page, 'Base Salaries with a scheduled raise');
+      await expectAxeClean(page, 'Base Salaries with a scheduled raise');
       await screenshot(page, `rule-calendar-base-salaries-${width}`);
 
       // 2. Settings → Scheduled Changes lists it; Cancel it there, keyboard only.
@@ -154,7 +144,7 @@ describe('the rule calendar on a base salary', () => {
       await item.waitFor();
       expect(await item.textContent()).toContain(`Amount ${money(BASE)} → ${money(raised)}`);
       expect(await item.textContent()).toContain(`from ${nextText}`);
-      await axeClean(page, 'Settings → Scheduled Changes with a base salary raise');
+      await expectAxeClean(page, 'Settings → Scheduled Changes with a base salary raise');
 
       await page.getByRole('heading', { name: 'Settings', level: 1 }).focus();
       await tabTo(page, item.getByRole('button', { name: /^Cancel the change to/ }), 200);
@@ -204,7 +194,7 @@ describe('the rule calendar on a base salary', () => {
         Math.abs(dollars(grossTotal) - owedFor(monthlyRise, past, todayOf(company))),
       ).toBeLessThanOrEqual(0.01);
       await backPay.getByRole('table', { name: 'Back pay by employee' }).getByText(employee.name).waitFor();
-      await axeClean(page, 'the impact preview with back pay');
+      await expectAxeClean(page, 'the impact preview with back pay');
       await screenshot(page, `rule-calendar-back-pay-preview-${width}`);
       await preview.getByRole('button', { name: 'Close' }).last().click();
       await preview.waitFor({ state: 'hidden' });

@@ -55,6 +55,20 @@ function currentSeed(): Seeded {
   return seed;
 }
 
+/** An import row for `name` in the seeded job, position, grade and level, a year in each count. */
+function seededImportRow(name: string) {
+  const s = currentSeed();
+  return {
+    Name: name,
+    Job: s.job,
+    Position: s.position,
+    Grade: s.grade,
+    Level: s.level,
+    'Years of Experience': 1,
+    'Years with Company': 1,
+  };
+}
+
 /** What the screens show: the names seeded for the run. */
 export interface Seeded extends ProfileNames {
   employeeId: number;
@@ -339,19 +353,8 @@ export const DIALOGS: DialogCase[] = [
     path: '/dashboard',
     open: async (page) => {
       // A new row: the preview's table lists it with the gross it starts on.
-      const s = currentSeed();
       const importer = new ImportDialog(page);
-      const file = await workbookWith([
-        {
-          Name: `Preview Check ${Date.now()}`,
-          Job: s.job,
-          Position: s.position,
-          Grade: s.grade,
-          Level: s.level,
-          'Years of Experience': 1,
-          'Years with Company': 1,
-        },
-      ]);
+      const file = await workbookWith([seededImportRow(`Preview Check ${Date.now()}`)]);
       await openPhoneDisclosure(page, /^Actions/);
       await importer.chooseFile(() => byName(page, 'Import Excel').first().click(), 'employees.xlsx', file);
       await importer.dialog.locator('tr[data-kind="create"]').waitFor();
@@ -389,19 +392,8 @@ export const DIALOGS: DialogCase[] = [
     name: 'revert import',
     path: '/settings/audit',
     open: async (page) => {
-      const s = currentSeed();
-      const entryId = await importedAsAdmin([
-        {
-          // A name of its own each time: the same name and job again would be a possible duplicate.
-          Name: `Revert Check ${Date.now()}`,
-          Job: s.job,
-          Position: s.position,
-          Grade: s.grade,
-          Level: s.level,
-          'Years of Experience': 1,
-          'Years with Company': 1,
-        },
-      ]);
+      // A name of its own each time: the same name and job again would be a possible duplicate.
+      const entryId = await importedAsAdmin([seededImportRow(`Revert Check ${Date.now()}`)]);
       await page.goto(`/settings/audit?before=${entryId + 1}`);
       await main(page)
         .getByRole('button', { name: `Show changes of entry ${entryId}` })

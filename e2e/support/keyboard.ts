@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Counts what a user does: every click and every key press (typing a text counts its characters). */
 export class InputCounter {
@@ -63,4 +64,14 @@ export async function chooseByKeyboard(page: Page, text: string): Promise<void> 
     }
   }
   throw new Error(`${text} was never highlighted`);
+}
+
+/**
+ * Types `day` (YYYY-MM-DD) into the focused date field `field` as Chromium's en-US date field
+ * takes it (mm dd yyyy), then waits until the field holds the day.
+ */
+export async function typeDay(page: Page, field: Locator, day: string): Promise<void> {
+  const [yyyy, mm, dd] = day.split('-');
+  await page.keyboard.type(`${mm}${dd}${yyyy}`);
+  await expect.poll(() => field.inputValue(), { timeout: 15_000 }).toBe(day);
 }

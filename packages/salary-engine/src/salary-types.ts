@@ -59,6 +59,16 @@ export interface SalaryProfile {
   remote: boolean;
 }
 
+/** A profile that adds nothing to the base: no years and no flag set. */
+export const PLAIN_PROFILE: SalaryProfile = {
+  yearsExperience: 0,
+  yearsWithCompany: 0,
+  offshoreProject: false,
+  actingAsDifferentGrade: false,
+  pillar: false,
+  remote: false,
+};
+
 /** One applied multiplier. `value` as configured (basis points or cents, per year for the per-year ones). */
 export interface AdjustmentRow {
   name: string;

@@ -14,7 +14,7 @@ import {
   engineRulesOf,
 } from '@salary/shared/calculator/salary-decimals';
 import { calculateSalary } from '../src/calculate-salary.ts';
-import type { SalaryProfile } from '../src/salary-types.ts';
+import { PLAIN_PROFILE, type SalaryProfile } from '../src/salary-types.ts';
 
 type Multipliers = DecimalSalaryRules['multipliers'];
 
@@ -59,15 +59,7 @@ export function newRules(patch: RulesPatch = {}): DecimalSalaryRules {
 }
 
 export function newProfile(patch: Partial<SalaryProfile> = {}): SalaryProfile {
-  return {
-    yearsExperience: 0,
-    yearsWithCompany: 0,
-    offshoreProject: false,
-    actingAsDifferentGrade: false,
-    pillar: false,
-    remote: false,
-    ...patch,
-  };
+  return { ...PLAIN_PROFILE, ...patch };
 }
 
 /** The two rows experience and loyalty always produce, for cases where both are 0. */

@@ -24,16 +24,7 @@ describe('a crash in the middle of a rule change', () => {
   it('leaves the change with its audit entry and history rows, or none of them', {
     timeout: 400_000,
   }, async () => {
-    const post = async (p: string, body: unknown) => {
-      const res = await scratch.api<{ id: number }>('POST', p, { body });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return res.body.data;
-    };
-    const job = await post('/jobs', { name: 'AC job' });
-    await post('/positions', { name: 'AC position', jobId: job.id });
-    const grade = await post('/grades', { name: 'AC grade' });
-    const level = await post('/levels', { name: 'AC level' });
-    const base = await post('/base-salary', { gradeId: grade.id, levelId: level.id, amount: 1000 });
+    const { grade, level, baseSalary: base } = await scratch.newCompany('AC');
 
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Employees');
@@ -53,14 +44,8 @@ describe('a crash in the middle of a rule change', () => {
         'No',
         'No',
       ]);
-    const form = new FormData();
-    form.append('file', new Blob([Buffer.from(await workbook.xlsx.writeBuffer())]), 'ac.xlsx');
-    const imported = await fetch(`${scratch.server.baseURL}/api/employees/import`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${scratch.token}` },
-      body: form,
-    });
-    expect(imported.status).toBe(200);
+    const imported = await scratch.importFile(await workbook.xlsx.writeBuffer());
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     const ids = (await get<{ id: number }[]>('/employees')).map((e) => e.id).sort((a, b) => a - b);
     expect(ids).toHaveLength(EMPLOYEES);
     const sample = [ids[0]!, ids[Math.floor(ids.length / 2)]!, ids[ids.length - 1]!];

@@ -3,7 +3,7 @@ import { ENTRY_REVERT_ERRORS, type EntryRevertResult } from '@salary/shared/audi
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, employees, payHistory } from '../../src/db/schema.ts';
-import { newCustomMultiplier } from '../support/factories.ts';
+import { newCustomMultiplier, placeIn } from '../support/factories.ts';
 import { ALL_PERMISSIONS, buildTestApp, type TestContext } from '../support/helper.ts';
 import { currentSettings, unique } from '../support/route-requests.ts';
 
@@ -209,10 +209,7 @@ describe('Restore a deleted employee', () => {
     await t.database.db.insert(employees).values({
       id: employee.id,
       name: unique('Squatter'),
-      jobId: c.job.id,
-      positionId: c.position.id,
-      gradeId: c.grade.id,
-      levelId: c.level.id,
+      ...placeIn(c),
     });
     const was = await counts();
     const res = await revert(entry.id);

@@ -5,6 +5,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployeesRepository } from '../../src/modules/employees/employees.repository.ts';
+import { editFormOf } from '../support/employee-forms.ts';
+import { placeIn } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -37,10 +39,7 @@ beforeAll(async () => {
   await createEmployeesRepository(t.database.db).insertMany(
     Array.from({ length: ROWS }, (_, i) => ({
       name: `Wire Person ${i}`,
-      jobId: c.job.id,
-      positionId: c.position.id,
-      gradeId: c.grade.id,
-      levelId: c.level.id,
+      ...placeIn(c),
       yearsExperience: i % 20,
       yearsWithCompany: i % 7,
       offshoreProject: i % 2 === 0,
@@ -100,20 +99,7 @@ describe('the employee list', () => {
     const renamed = await t.callAsAdmin({
       method: 'PUT',
       url: `/api/employees/${first.id}`,
-      payload: {
-        name: 'Renamed On The Wire',
-        technologyId: first.technologyId,
-        specializationId: first.specializationId,
-        gradeId: first.gradeId,
-        levelId: first.levelId,
-        yearsExperience: first.yearsExperience,
-        yearsWithCompany: first.yearsWithCompany,
-        offshoreProject: first.offshoreProject,
-        actingAsDifferentGrade: first.actingAsDifferentGrade,
-        pillar: first.pillar,
-        remote: first.remote,
-        customMultipliers: '[]',
-      },
+      payload: editFormOf(first, { name: 'Renamed On The Wire', customMultipliers: '[]' }),
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     const after = await get('/api/employees', 'br');

@@ -76,21 +76,11 @@ describe('a crash in the middle of a write leaves it whole or absent', () => {
   });
 
   it('a 50,000-row import: the employees are exactly as before', { timeout: 300_000 }, async () => {
-    const post = async (path: string, body: unknown) => {
-      const res = await scratch.api<{ id: number; name: string }>('POST', path, { body });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return res.body.data;
-    };
-    const job = await post('/jobs', { name: 'Crash job' });
-    await post('/positions', { name: 'Crash position', jobId: job.id });
-    const grade = await post('/grades', { name: 'Crash import grade' });
-    const level = await post('/levels', { name: 'Crash level' });
-    await post('/base-salary', { gradeId: grade.id, levelId: level.id, amount: 1000 });
-    await post('/employees', {
+    const { job, position, grade, level } = await scratch.newCompany('Crash');
+    await scratch.post('/employees', {
       name: 'Already here',
       technologyId: job.id,
-      specializationId: (await scratch.api<{ id: number }[]>('GET', `/positions?jobId=${job.id}`)).body
-        .data[0]!.id,
+      specializationId: position.id,
       gradeId: grade.id,
       levelId: level.id,
       yearsExperience: 1,
@@ -104,10 +94,10 @@ describe('a crash in the middle of a write leaves it whole or absent', () => {
       sheet.addRow([
         '',
         `Imported ${i}`,
-        'Crash job',
-        'Crash position',
-        'Crash import grade',
-        'Crash level',
+        job.name,
+        position.name,
+        grade.name,
+        level.name,
         2,
         1,
         'No',

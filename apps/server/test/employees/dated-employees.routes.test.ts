@@ -4,6 +4,7 @@ import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, loadWorkbook, sheetValues } from '../excel/excel-files.ts';
 import { datedCompany, setTimeZone } from '../support/dated-company.ts';
+import { addEmployee } from '../support/employee-forms.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -48,14 +49,9 @@ const entriesOf = async (id: number) =>
 const auditCount = async (id: number) => (await entriesOf(id)).length;
 
 async function newEmployee(name: string): Promise<number> {
-  const res = await t.callAsAdmin<EmployeeView>({
-    method: 'POST',
-    url: '/api/employees',
-    payload: { ...body, name },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  names.set(res.envelope.data.id, name);
-  return res.envelope.data.id;
+  const { id } = await addEmployee(t, { ...body, name });
+  names.set(id, name);
+  return id;
 }
 
 beforeAll(async () => {

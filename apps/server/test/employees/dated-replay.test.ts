@@ -3,6 +3,7 @@ import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeZone } from '../support/dated-company.ts';
+import { addEmployee } from '../support/employee-forms.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -126,13 +127,7 @@ describe('dated employee writes replayed', () => {
         const model = initial.map((v) => new Map<string, Dated>([['-infinity', real(v)]]));
         const employeeIds: number[] = [];
         for (const [i, v] of initial.entries()) {
-          const res = await written.callAsAdmin<EmployeeView>({
-            method: 'POST',
-            url: '/api/employees',
-            payload: body(names[i]!, real(v)),
-          });
-          expect(res.statusCode, res.body).toBe(201);
-          employeeIds.push(res.envelope.data.id);
+          employeeIds.push((await addEmployee(written, body(names[i]!, real(v)))).id);
         }
         for (const op of ops as Op[]) {
           const day = addDays(today, op.offset);
@@ -158,13 +153,7 @@ describe('dated employee writes replayed', () => {
           // The fresh database: each employee created with what was in force that day, nothing dated.
           const freshIds: number[] = [];
           for (const i of names.keys()) {
-            const res = await fresh.callAsAdmin<EmployeeView>({
-              method: 'POST',
-              url: '/api/employees',
-              payload: body(names[i]!, inForce(i, day)),
-            });
-            expect(res.statusCode, res.body).toBe(201);
-            freshIds.push(res.envelope.data.id);
+            freshIds.push((await addEmployee(fresh, body(names[i]!, inForce(i, day)))).id);
           }
           const listOf = async (t: TestContext, mine: number[]) =>
             (

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeIn } from '../support/factories.ts';
 import { buildMediumServices, listFilters, type MediumContext } from '../support/medium.ts';
 
 /**
@@ -16,10 +17,7 @@ beforeAll(async () => {
   for (const name of NAMES)
     await t.newEmployee({
       name,
-      jobId: c.job.id,
-      positionId: c.position.id,
-      gradeId: c.grade.id,
-      levelId: c.level.id,
+      ...placeIn(c),
     });
 });
 afterAll(async () => t.close());

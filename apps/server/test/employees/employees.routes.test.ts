@@ -1,5 +1,6 @@
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addEmployee } from '../support/employee-forms.ts';
 import { type Company, newBenefit, newCustomMultiplier } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
@@ -51,13 +52,7 @@ const form = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function create(overrides: Record<string, unknown> = {}) {
-  const res = await t.callAsAdmin<EmployeeView>({
-    method: 'POST',
-    url: '/api/employees',
-    payload: form(overrides),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.envelope.data;
+  return addEmployee(t, form(overrides));
 }
 
 describe('employees CRUD', () => {

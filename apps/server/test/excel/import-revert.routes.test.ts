@@ -11,7 +11,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEmployeeChanges, auditEntries, employees, payHistory } from '../../src/db/schema.ts';
 import { editFormOf } from '../support/employee-forms.ts';
-import { newCustomMultiplier } from '../support/factories.ts';
+import { newCustomMultiplier, placeIn } from '../support/factories.ts';
 import { ADMIN, ALL_PERMISSIONS, buildTestApp, type TestContext } from '../support/helper.ts';
 import { type Cells, IMPORT_HEADER, importFile, importRow, xlsxOf } from './excel-files.ts';
 
@@ -69,10 +69,7 @@ const row = (c: Company, changes: Parameters<typeof importRow>[1]) =>
 async function existing(c: Company, over: Record<string, unknown> = {}) {
   return t.newEmployee({
     name: unique('Existing'),
-    jobId: c.job.id,
-    positionId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
+    ...placeIn(c),
     yearsExperience: 2.5,
     // Not in the file (no Gender column): kept by an update, in the table and in the entry.
     gender: 'FEMALE',

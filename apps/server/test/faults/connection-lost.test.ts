@@ -44,17 +44,7 @@ describe.skipIf(!onPostgres)('a database connection lost during a write (Postgre
     watcher = new pg.Client({ connectionString: inject('pgAdminUrl') });
     await watcher.connect();
     database = new URL(scratch.databaseUrl()).pathname.slice(1);
-    const post = async (path: string, body: unknown) => {
-      const res = await scratch.api<{ id: number; name: string }>('POST', path, { body });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return res.body.data;
-    };
-    const job = await post('/jobs', { name: 'Faults job' });
-    const position = await post('/positions', { name: 'Faults position', jobId: job.id });
-    const grade = await post('/grades', { name: 'Faults grade' });
-    const level = await post('/levels', { name: 'Faults level' });
-    await post('/base-salary', { gradeId: grade.id, levelId: level.id, amount: 1000 });
-    company = { job, position, grade, level };
+    company = await scratch.newCompany('Faults');
   });
   afterAll(async () => {
     await admin?.end();
@@ -118,16 +108,7 @@ describe.skipIf(!onPostgres)('a database connection lost during a write (Postgre
   it('an import answers 503 in words, adds nobody, and the same server imports the file next', async () => {
     const rows = Array.from({ length: 30 }, (_, i) => importRow(company, { Name: `Lost ${i}` }));
     const file = await xlsxOf([IMPORT_HEADER, ...rows]);
-    const importIt = async () => {
-      const form = new FormData();
-      form.append('file', new Blob([file]), 'employees.xlsx');
-      const res = await fetch(`${scratch.server.baseURL}/api/employees/import`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${scratch.token}` },
-        body: form,
-      });
-      return { status: res.status, body: (await res.json()) as { message: string; error: string } };
-    };
+    const importIt = () => scratch.importFile(file);
     const before = (await scratch.api<unknown[]>('GET', '/employees')).body.data;
 
     const res = await terminateDuring('employees', importIt);

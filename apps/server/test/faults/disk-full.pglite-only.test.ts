@@ -54,29 +54,10 @@ describe.skipIf(!mounted)('a full disk (PGlite)', () => {
   it('an import on a full disk answers 507 in words, reads go on, and it imports once space is freed', {
     timeout: 240_000,
   }, async () => {
-    const post = async (p: string, body: unknown) => {
-      const res = await scratch.api<{ id: number; name: string }>('POST', p, { body });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return res.body.data;
-    };
-    const job = await post('/jobs', { name: 'Disk job' });
-    const position = await post('/positions', { name: 'Disk position', jobId: job.id });
-    const grade = await post('/grades', { name: 'Disk grade' });
-    const level = await post('/levels', { name: 'Disk level' });
-    await post('/base-salary', { gradeId: grade.id, levelId: level.id, amount: 1000 });
-    const company = { job, position, grade, level };
+    const company = await scratch.newCompany('Disk');
     const rows = Array.from({ length: 20_000 }, (_, i) => importRow(company, { Name: `Disk person ${i}` }));
     const file = await xlsxOf([IMPORT_HEADER, ...rows]);
-    const importIt = async () => {
-      const form = new FormData();
-      form.append('file', new Blob([file]), 'employees.xlsx');
-      const res = await fetch(`${scratch.server.baseURL}/api/employees/import`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${scratch.token}` },
-        body: form,
-      });
-      return { status: res.status, body: (await res.json()) as { message: string } };
-    };
+    const importIt = () => scratch.importFile(file);
 
     fillDisk();
     const full = await importIt();

@@ -3,6 +3,7 @@ import { asCents, fromCents, toCents } from '@salary/shared/common/money';
 import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
 import type { BackPay } from '@salary/shared/impact/impact.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { daysInMonthOf, plusDays } from '../support/days.ts';
 import { buildMediumServices, type MediumContext } from '../support/medium.ts';
 
 /*
@@ -19,10 +20,6 @@ let t: MediumContext;
 let today: string;
 let from: string;
 
-const plus = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const daysIn = (day: string) =>
-  new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).getUTCDate();
 const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 
 /** The last leap year whose February is over; the period starts in its January. */
@@ -57,7 +54,7 @@ interface Day {
 /** Each employee's monthly figures (cents) on every day of the period, one pricing per day. */
 async function everyDay(ids: number[]): Promise<Map<string, Map<number, Day>>> {
   const days = new Map<string, Map<number, Day>>();
-  for (let d = from; d < today; d = plus(d, 1)) {
+  for (let d = from; d < today; d = plusDays(d, 1)) {
     const read = await t.services.pricing.priceEmployees({ asOf: d, ids }, {});
     days.set(
       d,
@@ -86,8 +83,8 @@ function model(before: Map<string, Map<number, Day>>, after: Map<string, Map<num
     const b = was.get(id);
     const a = after.get(d)?.get(id);
     const value = (x: Day | undefined, k: 'gross' | 'cost') => BigInt(x?.employed ? (x[k] ?? 0) : 0);
-    gross = add(gross, value(a, 'gross') - value(b, 'gross'), BigInt(daysIn(d)));
-    cost = add(cost, value(a, 'cost') - value(b, 'cost'), BigInt(daysIn(d)));
+    gross = add(gross, value(a, 'gross') - value(b, 'gross'), BigInt(daysInMonthOf(d)));
+    cost = add(cost, value(a, 'cost') - value(b, 'cost'), BigInt(daysInMonthOf(d)));
   }
   return { gross: rounded(gross), cost: rounded(cost) };
 }
@@ -131,8 +128,8 @@ beforeAll(async () => {
   const of = (input: Partial<EmployeeInput>) => t.newEmployeeOf(c, input);
   ids = {
     longTimer: await of({ name: 'Long Timer', hireDate: '2015-06-10', careerStartDate: '2010-03-03' }),
-    joiner: await of({ name: 'New Joiner', hireDate: plus(from, 45) }),
-    leaver: await of({ name: 'Old Leaver', hireDate: '2018-01-01', leaveDate: plus(from, 400) }),
+    joiner: await of({ name: 'New Joiner', hireDate: plusDays(from, 45) }),
+    leaver: await of({ name: 'Old Leaver', hireDate: '2018-01-01', leaveDate: plusDays(from, 400) }),
     leapDay: await of({ name: 'Leap Day', hireDate: '2016-02-29', remote: true }),
     versioned: await of({ name: 'Has Versions', yearsExperience: 4 }),
     untouched: await of({ name: 'Not Changed', hireDate: '2019-09-09' }),
@@ -140,7 +137,7 @@ beforeAll(async () => {
   // A version inside the period, written before: the write from `from` holds only up to it.
   const v = await recordOf(ids.versioned);
   await t.asActor(t.admin, (s, uow) =>
-    s.employees.update(uow, t.admin, ids.versioned, { ...v, remote: true }, undefined, plus(from, 100)),
+    s.employees.update(uow, t.admin, ids.versioned, { ...v, remote: true }, undefined, plusDays(from, 100)),
   );
 });
 afterAll(async () => t.close());
@@ -166,7 +163,7 @@ describe('back pay of employee changes dated in the past', () => {
 
     expect(all).toBeDefined();
     expect(all!.from).toBe(from);
-    expect(all!.to).toBe(plus(today, -1));
+    expect(all!.to).toBe(plusDays(today, -1));
     const byId = new Map(all!.employees.map((e) => [e.id, e]));
     let grossTotal = 0;
     let costTotal = 0;

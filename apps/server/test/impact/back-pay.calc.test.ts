@@ -9,6 +9,7 @@ import {
   roundUnits,
   sweep,
 } from '../../src/modules/impact/back-pay.calc.ts';
+import { daysInMonthOf, plusDays } from '../support/days.ts';
 
 /*
  * The back-pay arithmetic against the plain rule, on random periods (any today: leap Februaries,
@@ -17,10 +18,6 @@ import {
  * change days by `sweep`.
  */
 
-const plus = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const daysIn = (day: string) =>
-  new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).getUTCDate();
 const years = (from: string, to: string) =>
   Math.max(0, Number(to.slice(0, 4)) - Number(from.slice(0, 4)) - (to.slice(5) < from.slice(5) ? 1 : 0));
 
@@ -50,7 +47,7 @@ function priceOf(p: Person, day: string, raise: number): DayFigures {
   };
 }
 
-const day = (min: number, max: number) => fc.integer({ min, max }).map((n) => plus('2000-01-01', n));
+const day = (min: number, max: number) => fc.integer({ min, max }).map((n) => plusDays('2000-01-01', n));
 
 const personArb = (id: number) =>
   fc
@@ -71,7 +68,7 @@ const personArb = (id: number) =>
         id,
         hireDate: r.hire,
         careerStartDate: r.career,
-        leaveDate: r.leaveAfter === null ? null : plus(r.hire ?? '2020-01-01', r.leaveAfter),
+        leaveDate: r.leaveAfter === null ? null : plusDays(r.hire ?? '2020-01-01', r.leaveAfter),
         versions: [
           { from: '0000-01-01', base: r.base },
           ...r.versions.map((v) => ({ from: v.at, base: v.base })),
@@ -92,13 +89,13 @@ function model(people: Person[], from: string, to: string, raise: number) {
       const k = gcd(num, den) || 1n;
       return [num / k, den / k];
     };
-    for (let d = from; d < to; d = plus(d, 1)) {
+    for (let d = from; d < to; d = plusDays(d, 1)) {
       const employed = (!p.hireDate || p.hireDate <= d) && (!p.leaveDate || p.leaveDate >= d);
       if (!employed) continue;
       const b = priceOf(p, d, 0);
       const a = priceOf(p, d, raise);
-      g = add(g, (a.gross as number) - (b.gross as number), daysIn(d));
-      c = add(c, (a.cost as number) - (b.cost as number), daysIn(d));
+      g = add(g, (a.gross as number) - (b.gross as number), daysInMonthOf(d));
+      c = add(c, (a.cost as number) - (b.cost as number), daysInMonthOf(d));
     }
     const round = ([n, d]: [bigint, bigint]) => {
       const neg = n < 0n;
@@ -123,7 +120,7 @@ describe('back pay arithmetic', () => {
           .chain((xs) => fc.tuple(...xs.map((_, i) => personArb(i + 1)))),
         fc.integer({ min: -50_000, max: 80_000 }),
         async (from, length, people, raise) => {
-          const to = plus(from, length);
+          const to = plusDays(from, length);
           let asked = 0;
           const pricer = (r: number) => async (d: string, ids?: readonly number[]) => {
             asked++;

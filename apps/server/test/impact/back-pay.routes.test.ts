@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWorkbook } from '../../src/modules/excel/sheet.reader.ts';
 import { cellText, type SheetRow } from '../../src/modules/excel/sheet-cells.model.ts';
 import { workbookLimits } from '../../src/modules/excel/workbook.limits.ts';
+import { daysInMonthOf, plusDays } from '../support/days.ts';
 import { versionedFormOf } from '../support/employee-forms.ts';
 import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
@@ -22,17 +23,13 @@ import { buildTestApp, type TestContext } from '../support/helper.ts';
 let t: TestContext;
 let c: Company;
 let today: string;
-const plus = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const daysIn = (day: string) =>
-  new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).getUTCDate();
 
 /** A monthly change of `cents` owed every day of [from, today), rounded once: exact fractions. */
 function owedFor(cents: number, from: string): number {
   const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
   let [n, d] = [0n, 1n];
-  for (let x = from; x < today; x = plus(x, 1)) {
-    const m = BigInt(daysIn(x));
+  for (let x = from; x < today; x = plusDays(x, 1)) {
+    const m = BigInt(daysInMonthOf(x));
     [n, d] = [n * m + BigInt(cents) * d, d * m];
     const g = gcd(n < 0n ? -n : n, d) || 1n;
     [n, d] = [n / g, d / g];
@@ -61,25 +58,23 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('POST /api/impact with a past effectiveFrom', () => {
-  const from = () => plus(today, -40);
+  const from = () => plusDays(today, -40);
   const write = () => ({
     method: 'PUT',
     path: `/base-salary/${c.baseSalary.id}?effectiveFrom=${from()}`,
     body: { gradeId: c.grade.id, levelId: c.level.id, amount: 4300 },
   });
+  /** The impact preview of `write` (by default the raise from 40 days ago) as `token`'s user. */
+  const preview = (payload: object = write(), token = t.adminToken) =>
+    t.call<Impact>({ method: 'POST', url: '/api/impact', token, payload });
 
   it('answers the back pay owed since that day, per employee and in total, and saves nothing', async () => {
-    const res = await t.call<Impact>({
-      method: 'POST',
-      url: '/api/impact',
-      token: t.adminToken,
-      payload: write(),
-    });
+    const res = await preview();
     expect(res.statusCode, res.body).toBe(200);
     const { backPay, changes } = res.envelope.data;
     expect(backPay).toBeDefined();
     expect(backPay!.from).toBe(from());
-    expect(backPay!.to).toBe(plus(today, -1));
+    expect(backPay!.to).toBe(plusDays(today, -1));
     expect(backPay!.employeeCount).toBe(3);
     for (const e of backPay!.employees) {
       const change = changes.find((x) => x.id === e.id)!;
@@ -99,32 +94,25 @@ describe('POST /api/impact with a past effectiveFrom', () => {
 
   it('shows no gross to a viewer without showSalary, and no back pay for a write dated today', async () => {
     const viewer = await t.createUser({ manageSettings: true, showSalary: false, showCost: true });
-    const res = await t.call<Impact>({
-      method: 'POST',
-      url: '/api/impact',
-      token: viewer.token,
-      payload: write(),
-    });
+    const res = await preview(write(), viewer.token);
     expect(res.statusCode, res.body).toBe(200);
     const { backPay } = res.envelope.data;
     expect(Object.keys(backPay!.totals)).toEqual(['cost']);
     for (const e of backPay!.employees) expect(Object.keys(e).sort()).toEqual(['cost', 'id', 'name']);
     expect(JSON.stringify(backPay)).not.toContain('gross');
 
-    const plain = await t.callAsAdmin<Impact>({
-      method: 'POST',
-      url: '/api/impact',
-      payload: { ...write(), path: `/base-salary/${c.baseSalary.id}?effectiveFrom=${today}` },
+    const plain = await preview({
+      ...write(),
+      path: `/base-salary/${c.baseSalary.id}?effectiveFrom=${today}`,
     });
     expect(plain.statusCode, plain.body).toBe(200);
     expect(plain.envelope.data.backPay).toBeUndefined();
   });
 
   it('refuses a day that does not exist, naming it', async () => {
-    const res = await t.callAsAdmin({
-      method: 'POST',
-      url: '/api/impact',
-      payload: { ...write(), path: `/base-salary/${c.baseSalary.id}?effectiveFrom=2024-02-30` },
+    const res = await preview({
+      ...write(),
+      path: `/base-salary/${c.baseSalary.id}?effectiveFrom=2024-02-30`,
     });
     expect(res.statusCode).toBe(400);
     expect(res.envelope.message).toMatch(/Effective From/);
@@ -135,7 +123,7 @@ describe('an employee change dated in the past', () => {
   it('answers its back pay, keeps it in the audit entry, and downloads it with a total row', async () => {
     const list = await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' });
     const worker = list.envelope.data.find((e) => e.name === 'Worker 1')!;
-    const from = plus(today, -35);
+    const from = plusDays(today, -35);
     const res = await t.callAsAdmin<UpdatedEmployee>({
       method: 'PUT',
       url: `/api/employees/${worker.id}?effectiveFrom=${from}`,
@@ -169,7 +157,7 @@ describe('an employee change dated in the past', () => {
       c.grade.name,
       String(after.backPay!.totals.gross),
     ]);
-    expect(rows[2]![0]).toBe(`Total (${from} to ${plus(today, -1)})`);
+    expect(rows[2]![0]).toBe(`Total (${from} to ${plusDays(today, -1)})`);
     expect(rows[2]![3]).toBe(String(after.backPay!.totals.gross));
     expect(rows[2]![4]).toBe(String(after.backPay!.totals.cost));
     expect(rows).toHaveLength(3);

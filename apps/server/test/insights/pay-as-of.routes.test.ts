@@ -5,6 +5,8 @@ import type { Insights } from '@salary/shared/insights/insights.contract';
 import type { PayReport, PayStatement } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plusDays } from '../support/days.ts';
+import { placeIn } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -21,13 +23,11 @@ let body: Record<string, unknown>;
 const who = { stayer: 0, leaver: 0, newcomer: 0, promoted: 0 };
 
 /** `day` moved by `days` (calendar days, as text). */
-const plus = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const today = () => todayIn('UTC');
 /** The leaver's last day: ten days ago. A scheduled promotion: in twenty days. A new hire: in thirty. */
-const leaveDay = () => plus(today(), -10);
-const promotionDay = () => plus(today(), 20);
-const hireDay = () => plus(today(), 30);
+const leaveDay = () => plusDays(today(), -10);
+const promotionDay = () => plusDays(today(), 20);
+const hireDay = () => plusDays(today(), 30);
 
 async function create(name: string, extra: Record<string, unknown>): Promise<number> {
   const res = await t.callAsAdmin<EmployeeView>({
@@ -88,19 +88,19 @@ describe('GET /api/insights?asOf=', () => {
     expect(toCents(onLeaveDay.payroll) - toCents(now.payroll)).toBe(
       toCents(await salaryOn(who.leaver, leaveDay())),
     );
-    expect((await insights(`&asOf=${plus(leaveDay(), 1)}`)).envelope.data.headcount).toBe(2);
-    expect((await insights(`&asOf=${plus(hireDay(), -1)}`)).envelope.data.headcount).toBe(2);
+    expect((await insights(`&asOf=${plusDays(leaveDay(), 1)}`)).envelope.data.headcount).toBe(2);
+    expect((await insights(`&asOf=${plusDays(hireDay(), -1)}`)).envelope.data.headcount).toBe(2);
     expect((await insights(`&asOf=${hireDay()}`)).envelope.data.headcount).toBe(3);
   });
 
   it('prices a scheduled change only from its day', async () => {
-    const before = (await insights(`&asOf=${plus(promotionDay(), -1)}`)).envelope.data;
+    const before = (await insights(`&asOf=${plusDays(promotionDay(), -1)}`)).envelope.data;
     const from = (await insights(`&asOf=${promotionDay()}`)).envelope.data;
     expect(before.headcount).toBe(from.headcount);
     expect(toCents(before.payroll)).toBe(toCents((await insights()).envelope.data.payroll));
     const raise =
       toCents(await salaryOn(who.promoted, promotionDay())) -
-      toCents(await salaryOn(who.promoted, plus(promotionDay(), -1)));
+      toCents(await salaryOn(who.promoted, plusDays(promotionDay(), -1)));
     expect(raise).toBeGreaterThan(0);
     expect(toCents(from.payroll) - toCents(before.payroll)).toBe(raise);
     // The heat map places the promoted employee in the higher grade from that day.
@@ -139,9 +139,9 @@ describe('GET /api/pay-transparency?asOf= and the pay statement', () => {
   });
 
   it("states a worker's pay as of the day, dated that day", async () => {
-    const before = (await statement(who.promoted, `?asOf=${plus(promotionDay(), -1)}`)).envelope.data;
+    const before = (await statement(who.promoted, `?asOf=${plusDays(promotionDay(), -1)}`)).envelope.data;
     const from = (await statement(who.promoted, `?asOf=${promotionDay()}`)).envelope.data;
-    expect(before.date).toBe(plus(promotionDay(), -1));
+    expect(before.date).toBe(plusDays(promotionDay(), -1));
     expect(from.date).toBe(promotionDay());
     expect(before.employee.grade).not.toBe(from.employee.grade);
     expect(from.pay!).toBeGreaterThan(before.pay!);
@@ -159,10 +159,7 @@ describe('GET /api/pay-transparency?asOf= and the pay statement', () => {
 
 describe('POST /api/calculate with asOf', () => {
   const profile = () => ({
-    jobId: c.job.id,
-    positionId: c.position.id,
-    gradeId: c.grade.id,
-    levelId: c.level.id,
+    ...placeIn(c),
     yearsExperience: 2,
     yearsWithCompany: 1,
   });
@@ -197,10 +194,7 @@ describe('a malformed day', () => {
           method: 'POST',
           url: '/api/calculate',
           payload: {
-            jobId: c.job.id,
-            positionId: c.position.id,
-            gradeId: c.grade.id,
-            levelId: c.level.id,
+            ...placeIn(c),
             asOf: bad,
           },
         }),

@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { addDays, todayIn } from '@salary/shared/common/calendar-day';
-import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import {
   dueOnFor,
   type PayRequest,
@@ -12,6 +11,7 @@ import {
 import type { PayStatement } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { datedCompany, setTimeZone } from '../support/dated-company.ts';
+import { addEmployee } from '../support/employee-forms.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -41,13 +41,7 @@ const update = (id: number, payload: Record<string, unknown>, token = t.adminTok
 const remove = (id: number, query = '') => t.callAsAdmin({ method: 'DELETE', url: `${URL}/${id}${query}` });
 
 async function newEmployee(name: string): Promise<number> {
-  const res = await t.callAsAdmin<EmployeeView>({
-    method: 'POST',
-    url: '/api/employees',
-    payload: { ...body, name },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.envelope.data.id;
+  return (await addEmployee(t, { ...body, name })).id;
 }
 
 /** Deletes every request, so each test reads a register of its own. */

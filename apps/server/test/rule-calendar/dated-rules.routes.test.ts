@@ -3,6 +3,7 @@ import type { ScheduledChange } from '@salary/shared/employees/dated.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeZone } from '../support/dated-company.ts';
+import { placeIn } from '../support/factories.ts';
 import { ADMIN, buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -93,10 +94,7 @@ describe('a rule change for a day still to come', () => {
           method: 'POST',
           url: '/api/calculate',
           payload: {
-            jobId: c.job.id,
-            positionId: c.position.id,
-            gradeId: c.grade.id,
-            levelId: c.level.id,
+            ...placeIn(c),
             yearsExperience: 0,
             yearsWithCompany: 0,
             ...(asOf && { asOf }),

@@ -1,5 +1,7 @@
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import { expect } from 'vitest';
 import type { Company } from './factories.ts';
+import type { TestContext } from './helper.ts';
 
 /**
  * The Add Employee form's body for someone of `c` (its job, first position, grade and level),
@@ -55,4 +57,11 @@ export function calculatorProfileOf(e: Omit<FormFields, 'name'>) {
     ...rest
   } = picked;
   return { jobId, positionId, ...rest };
+}
+
+/** Adds an employee through POST /api/employees as the administrator; it must be created (201). */
+export async function addEmployee(t: TestContext, form: Record<string, unknown>): Promise<EmployeeView> {
+  const res = await t.callAsAdmin<EmployeeView>({ method: 'POST', url: '/api/employees', payload: form });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.envelope.data;
 }

@@ -1,3 +1,4 @@
+import { PLAIN_PROFILE } from '@salary/salary-engine/salary-types';
 import { toCents, toFactorUnits } from '@salary/shared/common/money';
 import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
 import { DEFAULT_SETTINGS_VALUES, type Settings } from '@salary/shared/settings/settings.contract';
@@ -97,12 +98,7 @@ export async function newEmployee(
 ) {
   const id = await createEmployeesRepository(db).insert({
     name: `Employee ${next()}`,
-    yearsExperience: 0,
-    yearsWithCompany: 0,
-    offshoreProject: false,
-    actingAsDifferentGrade: false,
-    pillar: false,
-    remote: false,
+    ...PLAIN_PROFILE,
     customMultiplierIds: [],
     ...input,
   });
@@ -143,6 +139,11 @@ export async function countRows(db: Db, table: PgTable): Promise<number> {
 
 /** One complete little company: a job with two positions, a grade, a level, a base salary. */
 export type Company = Awaited<ReturnType<typeof newCompany>>;
+
+/** The ids of `c`'s job, position, grade and level: where a calculation or a new employee stands. */
+export function placeIn(c: Pick<Company, 'job' | 'position' | 'grade' | 'level'>) {
+  return { jobId: c.job.id, positionId: c.position.id, gradeId: c.grade.id, levelId: c.level.id };
+}
 export async function newCompany(db: Db, base = 5000) {
   const job = await newJob(db);
   const position = await newPosition(db, job.id);

@@ -44,6 +44,36 @@ export function useScratchServer(options: {
     api<T = unknown>(method: string, apiPath: string, call: Omit<NonNullable<Call>, 'token'> = {}) {
       return api<T>(scratch.server.baseURL, method, apiPath, { ...call, token: scratch.token });
     },
+    /** Uploads `file` to POST /api/employees/import (+ `query`) as the administrator: the status and the envelope. */
+    async importFile<T = { message: string; error: string | null }>(file: Buffer | ArrayBuffer, query = '') {
+      const form = new FormData();
+      form.append('file', new Blob([file]), 'employees.xlsx');
+      const res = await fetch(`${scratch.server.baseURL}/api/employees/import${query}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${scratch.token}` },
+        body: form,
+      });
+      return { status: res.status, body: (await res.json()) as T };
+    },
+    /** A POST as the administrator that must create (201): the record created. */
+    async post<T = { id: number; name: string }>(apiPath: string, body: unknown): Promise<T> {
+      const res = await scratch.api<T>('POST', apiPath, { body });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data;
+    },
+    /** A job, position, grade and level named after `label` and their base salary of 1000: what an employee needs. */
+    async newCompany(label: string) {
+      const job = await scratch.post('/jobs', { name: `${label} job` });
+      const position = await scratch.post('/positions', { name: `${label} position`, jobId: job.id });
+      const grade = await scratch.post('/grades', { name: `${label} grade` });
+      const level = await scratch.post('/levels', { name: `${label} level` });
+      const baseSalary = await scratch.post<{ id: number }>('/base-salary', {
+        gradeId: grade.id,
+        levelId: level.id,
+        amount: 1000,
+      });
+      return { job, position, grade, level, baseSalary };
+    },
   };
 
   beforeAll(async () => {

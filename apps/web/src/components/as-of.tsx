@@ -1,4 +1,4 @@
-import { Alert, Anchor, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Box, Stack, Text, TextInput } from '@mantine/core';
 import { isCalendarDay, todayIn } from '@salary/shared/common/calendar-day';
 import { IconCalendarTime } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -113,5 +113,28 @@ export function AsOfInput({
         onChange(value);
       }}
     />
+  );
+}
+
+/** A page's As of day over its figures: the field, and the banner while the day is not today. */
+export function AsOfBar({
+  day,
+  onChange,
+  subject,
+}: {
+  day: string | undefined;
+  onChange(day: string | undefined): void;
+  /** What the banner says is shown as of the day. */
+  subject: string;
+}) {
+  return (
+    <Stack gap="md" mb="lg">
+      <Box maw={220}>
+        <AsOfInput day={day} onChange={onChange} />
+      </Box>
+      {day !== undefined ? (
+        <AsOfBanner day={day} subject={subject} onBackToToday={() => onChange(undefined)} />
+      ) : null}
+    </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import type { ScheduledChange } from '@salary/shared/employees/dated.contract';
-import { screen } from '@testing-library/react';
+import { screen, type waitForOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
 import { formatDay } from '../lib/company-format.tsx';
 import { companyToday } from '../lib/dated/company-today.ts';
 
@@ -21,6 +22,11 @@ export async function chooseDay(day: string) {
   const input = screen.getByLabelText(/Effective from/);
   await userEvent.clear(input);
   await userEvent.type(input, day);
+}
+
+/** Waits for the toast of a save scheduled from `day`: "<saved> Scheduled from <the day>". */
+export async function expectScheduledToast(saved: string, day: string, wait?: waitForOptions) {
+  expect(await screen.findByText(`${saved} Scheduled from ${dayText(day)}`, {}, wait)).toBeInTheDocument();
 }
 
 /** A rule change waiting for its day, as GET /api/scheduled-changes lists it. */

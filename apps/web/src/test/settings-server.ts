@@ -1,5 +1,5 @@
 import type { User } from '@salary/shared/auth/auth.contract';
-import type { Settings } from '@salary/shared/settings/settings.contract';
+import { DEFAULT_SETTINGS_VALUES, type Settings } from '@salary/shared/settings/settings.contract';
 import { newUser, SIX_MULTIPLIERS } from './fixtures.ts';
 import { envelope, type RecordedRequest, sendJson, type TestServer } from './http-test-server.ts';
 import { serveSignedIn } from './sign-in.ts';
@@ -9,14 +9,11 @@ export const VIEWER = newUser({ permissions: { showSettings: true } });
 
 /** A settings record as GET /api/settings sends it; pass only what a test cares about. */
 export function newSettings(overrides: Partial<Settings> = {}): Settings {
+  // The defaults (no custom multipliers, no benefits, the company paying all 14% insurance)
+  // with a typical company's six multipliers.
   return {
+    ...DEFAULT_SETTINGS_VALUES,
     ...SIX_MULTIPLIERS,
-    customMultipliers: [],
-    benefits: [],
-    socialInsuranceEnabled: true,
-    socialInsuranceType: 'COMPANY_FULL',
-    companyInsurancePercentage: 100,
-    totalInsurancePercentage: 14,
     version: 3,
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

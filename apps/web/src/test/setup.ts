@@ -1,20 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+import { fixedMediaQuery } from './media-query.ts';
 
 // jsdom lacks the layout APIs Mantine asks for; these stand-ins answer "no match / no size".
 if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string) => fixedMediaQuery(query, false);
 }
 
 if (!window.ResizeObserver) {

@@ -1,10 +1,9 @@
 import { entryRevertResult } from '@salary/shared/audit/entry-revert.contract';
 import { importRevertResult } from '@salary/shared/audit/import-revert.contract';
 import { idParam } from '@salary/shared/common/envelope';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
-import { routeDoc } from '../../lib/route-doc.ts';
 
 const DESCRIPTION =
   'The id is the audit entry whose write is put back, all or nothing, in one transaction with its own ' +
@@ -19,12 +18,10 @@ const DESCRIPTION =
   '(IMPORT_ALREADY_REVERTED, IMPORT_TOUCHED_LATER, IMPORT_REFERENCE_GONE). Nothing is written on a refusal.';
 
 /** Revert and Restore on an entry of the Audit Log. */
-export const auditRevertRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.entryRevert;
-
+export const auditRevertRoutes = moduleRoutes('entryRevert', 'audit', (app, service, doc) => {
   app.post(
     '/audit/:id/revert',
-    routeDoc('audit')(
+    doc(
       "Revert an audit entry's write: restore a deleted employee, undo an edit, a rule change or an import",
       z.union([entryRevertResult, importRevertResult]),
       { description: DESCRIPTION, params: idParam },
@@ -40,4 +37,4 @@ export const auditRevertRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(result, message);
     },
   );
-};
+});

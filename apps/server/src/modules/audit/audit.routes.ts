@@ -4,18 +4,15 @@ import { excelMoneyFormat } from '@salary/shared/common/money';
 import { can } from '@salary/shared/common/permissions';
 import { XLSX_CONTENT_TYPE } from '@salary/shared/excel/excel.contract';
 import { BACK_PAY_FILE_NAME } from '@salary/shared/impact/impact.contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { downloadHeaders, workbookResponse } from '../../lib/download.ts';
+import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeDoc } from '../../lib/route-doc.ts';
 import { backPayWorkbook } from '../impact/back-pay.workbook.ts';
 
 /** Read-only: entries and history rows are never changed or deleted through the API. */
-export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.audit;
-  const doc = routeDoc('audit');
-
+export const auditRoutes = moduleRoutes('audit', 'audit', (app, service, doc) => {
   app.get(
     '/audit',
     doc(
@@ -59,4 +56,4 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request) => ok(await service.history(request.actor, request.params.id)),
   );
-};
+});

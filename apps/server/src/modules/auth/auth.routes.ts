@@ -6,14 +6,10 @@ import {
   sessionListData,
 } from '@salary/shared/auth/auth.contract';
 import { emptyEnvelope } from '@salary/shared/common/envelope';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
-import { routeDoc } from '../../lib/route-doc.ts';
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.auth;
-  const doc = routeDoc('auth');
-
+export const authRoutes = moduleRoutes('auth', 'auth', (app, service, doc) => {
   app.post(
     '/auth/login',
     doc('Sign in (starts a session)', sessionData, {
@@ -67,4 +63,4 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         'Password changed successfully',
       ),
   );
-};
+});

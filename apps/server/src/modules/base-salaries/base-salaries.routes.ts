@@ -7,10 +7,9 @@ import {
 } from '@salary/shared/base-salaries/base-salaries.contract';
 import { toCents } from '@salary/shared/common/money';
 import { effectiveFromQuery } from '@salary/shared/employees/dated.contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
-import { routeDoc } from '../../lib/route-doc.ts';
 import { writeRoutes } from '../../lib/write-routes.ts';
 import { baseSalaryFromApi, baseSalaryToApi } from './base-salaries.wire.ts';
 
@@ -18,9 +17,7 @@ import { baseSalaryFromApi, baseSalaryToApi } from './base-salaries.wire.ts';
  * The spec's path is singular (`/base-salary`); the domain keeps its plural name inside. Amounts
  * are decimals on the wire and whole cents in the service: converted here, at the edge.
  */
-export const baseSalariesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.baseSalaries;
-  const doc = routeDoc('base-salaries');
+export const baseSalariesRoutes = moduleRoutes('baseSalaries', 'base-salaries', (app, service, doc) => {
   const writes = writeRoutes('base-salaries', 'Base salary', baseSalarySchema, { dated: true });
 
   app.get(
@@ -68,4 +65,4 @@ export const baseSalariesRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
-};
+});

@@ -1,7 +1,6 @@
 import { companySchema, updateCompanyBody } from '@salary/shared/company/company.contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
-import { routeDoc } from '../../lib/route-doc.ts';
 
 const PUT_DESCRIPTION = [
   'Saves the company record: name, currency (an ISO 4217 code with two decimals: amounts are',
@@ -10,10 +9,7 @@ const PUT_DESCRIPTION = [
   'answers 409 (error STALE_VERSION) and writes nothing. Needs admin or manageSettings.',
 ].join(' ');
 
-export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.company;
-  const doc = routeDoc('company');
-
+export const companyRoutes = moduleRoutes('company', 'company', (app, service, doc) => {
   app.get(
     '/company',
     doc('Read the company record (every signed-in user)', companySchema, {
@@ -32,4 +28,4 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(await service.update(request.unitOfWork, request.actor, request.body), 'Company settings saved'),
   );
-};
+});

@@ -13,17 +13,14 @@ import {
   toEmployeeInput,
 } from '@salary/shared/employees/employee.contract';
 import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
-import { routeDoc } from '../../lib/route-doc.ts';
 import { writeRoutes } from '../../lib/write-routes.ts';
 import { createListWire, listEncoding, listJson } from './employees.wire.ts';
 
-export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.employees;
+export const employeesRoutes = moduleRoutes('employees', 'employees', (app, service, doc) => {
   const wire = createListWire();
-  const doc = routeDoc('employees');
   const writes = writeRoutes('employees', 'Employee', employeeViewSchema);
   // An update dated before today also answers its back pay.
   const updates = writeRoutes('employees', 'Employee', updatedEmployeeSchema);
@@ -107,4 +104,4 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
       service.remove(actor, id, version),
     ),
   );
-};
+});

@@ -4,15 +4,12 @@ import {
   reorderGradesBody,
   updateGradeBody,
 } from '@salary/shared/grades/grades.contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
-import { routeDoc } from '../../lib/route-doc.ts';
 import { writeRoutes } from '../../lib/write-routes.ts';
 
-export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.grades;
-  const doc = routeDoc('grades');
+export const gradesRoutes = moduleRoutes('grades', 'grades', (app, service, doc) => {
   const writes = writeRoutes('grades', 'Grade', gradeSchema);
 
   app.get('/grades', doc('List grades by order', z.array(gradeSchema)), async () => ok(await service.list()));
@@ -45,4 +42,4 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
       service.reorder,
     ),
   );
-};
+});

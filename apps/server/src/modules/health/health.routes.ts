@@ -1,14 +1,12 @@
 import { envelopeOf } from '@salary/shared/common/envelope';
 import { healthData, healthDownData } from '@salary/shared/health/health.contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
-import { routeDoc } from '../../lib/route-doc.ts';
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.services.health;
+export const healthRoutes = moduleRoutes('health', 'health', (app, repo, doc) => {
   app.get(
     '/health',
-    routeDoc('health')(
+    doc(
       'Liveness and database readiness',
       { 200: envelopeOf(healthData), 503: envelopeOf(healthDownData) },
       {
@@ -32,4 +30,4 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok({ status: 'ok' as const, database }, 'Healthy');
     },
   );
-};
+});

@@ -7,10 +7,9 @@ import {
   impactSchema,
 } from '@salary/shared/impact/impact.contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { downloadHeaders, workbookResponse } from '../../lib/download.ts';
+import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
-import { routeDoc } from '../../lib/route-doc.ts';
 import { joinableUnitOfWork } from '../../plugins/unit-of-work.plugin.ts';
 import { impactWorkbook } from './impact.workbook.ts';
 
@@ -27,9 +26,7 @@ const DESCRIPTION = [
   'first; the totals over all), as docs/salary-formula.md "Back pay" defines it.',
 ].join(' ');
 
-export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.impact;
-  const doc = routeDoc('impact');
+export const impactRoutes = moduleRoutes('impact', 'impact', (app, service, doc) => {
   /**
    * The preview of the request's write: the write run by its own route, injected, in a
    * savepoint of the preview's unit of work (plugins/unit-of-work.plugin.ts) and as its caller.
@@ -89,4 +86,4 @@ export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
       return downloadHeaders(reply as FastifyReply, XLSX_CONTENT_TYPE, IMPACT_FILE_NAME).send(bytes);
     },
   );
-};
+});

@@ -9,8 +9,8 @@ import {
   insightsFileName,
   insightsSchema,
 } from '@salary/shared/insights/insights.contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { downloadHeaders, workbookResponse } from '../../lib/download.ts';
+import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeDoc } from '../../lib/route-doc.ts';
 import { insightsWorkbook } from './insights.workbook.ts';
@@ -21,10 +21,7 @@ const PERMISSIONS =
   'asOf=YYYY-MM-DD: the employees as on that day (their version then, the rules in force then), only ' +
   'those employed that day; default today.';
 
-export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.insights;
-  const doc = routeDoc('insights');
-
+export const insightsRoutes = moduleRoutes('insights', 'insights', (app, service, doc) => {
   app.get(
     '/insights',
     doc(
@@ -75,4 +72,4 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request) => ok(await service.breakdown(request.actor, request.params.id)),
   );
-};
+});

@@ -5,14 +5,11 @@ import {
   scoreBody,
   scoreSchema,
 } from '@salary/shared/job-evaluation/job-evaluation.contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
-import { routeDoc } from '../../lib/route-doc.ts';
 import { writeRoutes } from '../../lib/write-routes.ts';
 
-export const jobEvaluationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.jobEvaluation;
-  const doc = routeDoc('job-evaluation');
+export const jobEvaluationRoutes = moduleRoutes('jobEvaluation', 'job-evaluation', (app, service, doc) => {
   const writes = writeRoutes('job-evaluation', 'Job evaluation score', scoreSchema);
   const job = (id: number) => ({ kind: 'job' as const, id });
   const position = (id: number) => ({ kind: 'position' as const, id });
@@ -66,4 +63,4 @@ export const jobEvaluationRoutes: FastifyPluginAsyncZod = async (app) => {
         'Job evaluation settings saved',
       ),
   );
-};
+});

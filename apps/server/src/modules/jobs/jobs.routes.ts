@@ -1,13 +1,10 @@
 import { createJobBody, jobSchema, updateJobBody } from '@salary/shared/jobs/jobs.contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
-import { routeDoc } from '../../lib/route-doc.ts';
 import { writeRoutes } from '../../lib/write-routes.ts';
 
-export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.jobs;
-  const doc = routeDoc('jobs');
+export const jobsRoutes = moduleRoutes('jobs', 'jobs', (app, service, doc) => {
   const writes = writeRoutes('jobs', 'Job', jobSchema);
 
   app.get(
@@ -24,4 +21,4 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       service.remove,
     ),
   );
-};
+});

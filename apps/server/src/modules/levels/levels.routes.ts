@@ -4,15 +4,12 @@ import {
   reorderLevelsBody,
   updateLevelBody,
 } from '@salary/shared/levels/levels.contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
-import { routeDoc } from '../../lib/route-doc.ts';
 import { writeRoutes } from '../../lib/write-routes.ts';
 
-export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.levels;
-  const doc = routeDoc('levels');
+export const levelsRoutes = moduleRoutes('levels', 'levels', (app, service, doc) => {
   const writes = writeRoutes('levels', 'Level', levelSchema);
 
   app.get('/levels', doc('List levels by order', z.array(levelSchema)), async () => ok(await service.list()));
@@ -38,4 +35,4 @@ export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
       service.reorder,
     ),
   );
-};
+});

@@ -6,11 +6,10 @@ import {
   REQUEST_STATEMENT_FILE_NAME,
   updatePayRequestBody,
 } from '@salary/shared/pay-requests/pay-requests.contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { downloadHeaders, fileResponse } from '../../lib/download.ts';
+import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
-import { routeDoc } from '../../lib/route-doc.ts';
 import { writeRoutes } from '../../lib/write-routes.ts';
 import { renderPayStatementPdf } from '../pay-transparency/pay-statement.pdf.ts';
 
@@ -22,9 +21,7 @@ const PDF_RESPONSE = fileResponse(
 );
 
 /** The register of workers' requests for their pay information (pay-requests.service.ts). */
-export const payRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.payRequests;
-  const doc = routeDoc('pay-transparency');
+export const payRequestsRoutes = moduleRoutes('payRequests', 'pay-transparency', (app, service, doc) => {
   const writes = writeRoutes('pay-transparency', 'Pay request', payRequestSchema);
 
   app.get(
@@ -70,4 +67,4 @@ export const payRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       ).send(await renderPayStatementPdf(statement, await app.services.company.format()));
     },
   );
-};
+});

@@ -93,6 +93,23 @@ export function createPayRequestsService(deps: {
     return row;
   };
 
+  /** An administrator's write to request `id`: its row locked, and the version the form read checked against it. */
+  const lockedForWrite = async (uow: UnitOfWork, actor: Actor, id: number, version: number | undefined) => {
+    requireAdmin(actor, PAY_REQUESTS_WRITE_FORBIDDEN);
+    const repo = deps.repo(uow.tx);
+    const stored = await repo.lockedVersion(id);
+    if (stored === undefined) throw notFound(PAY_REQUEST_NOT_FOUND);
+    const before = await found(id, uow.tx);
+    await requireVersion(
+      uow,
+      deps.audit,
+      { entityType: ENTITY, entityId: id, label: label(before), labels: PAY_REQUEST_FIELD_LABELS },
+      version,
+      stored,
+    );
+    return { repo, before };
+  };
+
   return {
     /** The register: overdue first (oldest due first), then open by due day, then answered (latest first). */
     async list(actor: Actor): Promise<PayRequestRegister> {
@@ -145,18 +162,7 @@ export function createPayRequestsService(deps: {
       id: number,
       input: PayRequestInput & { version?: number },
     ): Promise<PayRequest> {
-      requireAdmin(actor, PAY_REQUESTS_WRITE_FORBIDDEN);
-      const repo = deps.repo(uow.tx);
-      const stored = await repo.lockedVersion(id);
-      if (stored === undefined) throw notFound(PAY_REQUEST_NOT_FOUND);
-      const before = await found(id, uow.tx);
-      await requireVersion(
-        uow,
-        deps.audit,
-        { entityType: ENTITY, entityId: id, label: label(before), labels: PAY_REQUEST_FIELD_LABELS },
-        input.version,
-        stored,
-      );
+      const { repo, before } = await lockedForWrite(uow, actor, id, input.version);
       const today = await deps.today(uow.tx);
       const values = valuesOf(input, today);
       await repo.update(id, values);
@@ -172,18 +178,7 @@ export function createPayRequestsService(deps: {
     },
 
     async remove(uow: UnitOfWork, actor: Actor, id: number, version?: number): Promise<void> {
-      requireAdmin(actor, PAY_REQUESTS_WRITE_FORBIDDEN);
-      const repo = deps.repo(uow.tx);
-      const stored = await repo.lockedVersion(id);
-      if (stored === undefined) throw notFound(PAY_REQUEST_NOT_FOUND);
-      const before = await found(id, uow.tx);
-      await requireVersion(
-        uow,
-        deps.audit,
-        { entityType: ENTITY, entityId: id, label: label(before), labels: PAY_REQUEST_FIELD_LABELS },
-        version,
-        stored,
-      );
+      const { repo, before } = await lockedForWrite(uow, actor, id, version);
       await repo.delete(id);
       await deps.audit.record(uow, {
         action: 'delete',

@@ -4,15 +4,12 @@ import {
   positionSchema,
   updatePositionBody,
 } from '@salary/shared/positions/positions.contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
-import { routeDoc } from '../../lib/route-doc.ts';
 import { writeRoutes } from '../../lib/write-routes.ts';
 
-export const positionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.positions;
-  const doc = routeDoc('positions');
+export const positionsRoutes = moduleRoutes('positions', 'positions', (app, service, doc) => {
   const writes = writeRoutes('positions', 'Position', positionSchema);
 
   app.get(
@@ -41,4 +38,4 @@ export const positionsRoutes: FastifyPluginAsyncZod = async (app) => {
       service.remove,
     ),
   );
-};
+});

@@ -4,9 +4,8 @@ import {
   settingsSchema,
   updateSettingsBody,
 } from '@salary/shared/settings/settings.contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
-import { routeDoc } from '../../lib/route-doc.ts';
 
 /*
  * PUT /api/settings replaces the WHOLE record (every field but `version` is required).
@@ -29,10 +28,7 @@ const PUT_DESCRIPTION = [
   'A benefit name repeated, ignoring case, answers 409. Needs admin or manageSettings.',
 ].join(' ');
 
-export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.settings;
-  const doc = routeDoc('settings');
-
+export const settingsRoutes = moduleRoutes('settings', 'settings', (app, service, doc) => {
   app.get(
     '/settings',
     doc(
@@ -61,4 +57,4 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         'Settings updated successfully',
       ),
   );
-};
+});

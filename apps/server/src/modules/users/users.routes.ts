@@ -1,14 +1,11 @@
 import { endedSessionsData, sessionListData, userSchema } from '@salary/shared/auth/auth.contract';
 import { idParam } from '@salary/shared/common/envelope';
 import { createUserBody, updateUserBody, userListData } from '@salary/shared/users/users.contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
-import { routeDoc } from '../../lib/route-doc.ts';
 import { writeRoutes } from '../../lib/write-routes.ts';
 
-export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.users;
-  const doc = routeDoc('users');
+export const usersRoutes = moduleRoutes('users', 'users', (app, service, doc) => {
   const writes = writeRoutes('users', 'User', userSchema);
 
   app.get('/auth/users', doc('List users (admin)', userListData), async (request) =>
@@ -34,4 +31,4 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         'Signed out everywhere',
       ),
   );
-};
+});

@@ -4,9 +4,10 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import MultipliersSection from '../../features/settings/multipliers-section.tsx';
 import SocialInsuranceSection from '../../features/settings/social-insurance-section.tsx';
-import { newUser, SIX_MULTIPLIERS } from '../../test/fixtures.ts';
+import { newUser } from '../../test/fixtures.ts';
 import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
+import { newSettings } from '../../test/settings-server.ts';
 import { serveSignedIn } from '../../test/sign-in.ts';
 
 /*
@@ -17,17 +18,7 @@ import { serveSignedIn } from '../../test/sign-in.ts';
 const server = testServerForFile();
 const WAIT = { timeout: 10_000 };
 
-const settings = {
-  ...SIX_MULTIPLIERS,
-  customMultipliers: [],
-  benefits: [],
-  socialInsuranceEnabled: true,
-  socialInsuranceType: 'COMPANY_FULL',
-  companyInsurancePercentage: 100,
-  totalInsurancePercentage: 14,
-  version: 3,
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const settings = newSettings();
 
 const IMPACT = {
   employees: 20,

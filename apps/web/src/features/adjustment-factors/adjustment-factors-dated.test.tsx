@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { chooseDay, dayText, NEXT_YEAR, ruleChange } from '../../test/dated.ts';
+import { chooseDay, dayText, expectScheduledToast, NEXT_YEAR, ruleChange } from '../../test/dated.ts';
 import { newUser } from '../../test/fixtures.ts';
 import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
@@ -106,13 +106,7 @@ describe('Settings → Adjustment Factors: effective from', () => {
     expect(screen.getByText(/Effective from:/)).toHaveTextContent('Effective from: today');
     await chooseDay(NEXT_YEAR);
     await userEvent.click(screen.getByRole('button', { name: 'Update Adjustment Factor' }));
-    expect(
-      await screen.findByText(
-        `Adjustment factor updated successfully Scheduled from ${dayText(NEXT_YEAR)}`,
-        {},
-        WAIT,
-      ),
-    ).toBeInTheDocument();
+    await expectScheduledToast('Adjustment factor updated successfully', NEXT_YEAR, WAIT);
     expect(writes()).toEqual([`/api/adjustment-factors/21?effectiveFrom=${NEXT_YEAR}`]);
     expect(previewPaths()).toEqual([`/adjustment-factors/21?effectiveFrom=${NEXT_YEAR}`]);
     // Back in add mode, from today.

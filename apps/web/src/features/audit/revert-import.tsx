@@ -1,11 +1,15 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { AuditEntry } from '@salary/shared/audit/audit.contract';
-import { importRevertCounts, importRevertPrompt } from '@salary/shared/audit/import-revert.contract';
+import {
+  type ImportRevertResult,
+  importRevertCounts,
+  importRevertPrompt,
+} from '@salary/shared/audit/import-revert.contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
-import { useRevertImport } from './api/revert-import.ts';
+import { useRevertEntry } from './api/revert-entry.ts';
 
 /**
  * "Revert this import" under an import's expanded entry: a confirmation that says how many
@@ -14,7 +18,7 @@ import { useRevertImport } from './api/revert-import.ts';
  */
 export function RevertImport({ entry, revertedBy }: { entry: AuditEntry; revertedBy?: AuditEntry }) {
   const toast = useToast();
-  const revert = useRevertImport();
+  const revert = useRevertEntry<ImportRevertResult>();
   const [confirming, setConfirming] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
 

@@ -1,7 +1,14 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { chooseDay, dayText, LAST_YEAR, NEXT_YEAR, ruleChange } from '../../test/dated.ts';
+import {
+  chooseDay,
+  dayText,
+  expectScheduledToast,
+  LAST_YEAR,
+  NEXT_YEAR,
+  ruleChange,
+} from '../../test/dated.ts';
 import { newUser } from '../../test/fixtures.ts';
 import {
   envelope,
@@ -104,13 +111,7 @@ describe('Settings → Base Salaries: effective from', () => {
     await fillNew();
     await chooseDay(NEXT_YEAR);
     await userEvent.click(screen.getByRole('button', { name: 'Add Base Salary' }));
-    expect(
-      await screen.findByText(
-        `Base salary created successfully Scheduled from ${dayText(NEXT_YEAR)}`,
-        {},
-        WAIT,
-      ),
-    ).toBeInTheDocument();
+    await expectScheduledToast('Base salary created successfully', NEXT_YEAR, WAIT);
     expect(writes()).toEqual([`/api/base-salary?effectiveFrom=${NEXT_YEAR}`]);
     expect(previewPaths()).toEqual([`/base-salary?effectiveFrom=${NEXT_YEAR}`]);
     // The form is ready for the next one, from today again.
@@ -154,13 +155,7 @@ describe('Settings → Base Salaries, Grid: effective from', () => {
     await userEvent.type(cell, '7200');
     await chooseDay(NEXT_YEAR);
     await userEvent.click(screen.getByRole('button', { name: 'Save 1 cell' }));
-    expect(
-      await screen.findByText(
-        `Base salaries saved successfully Scheduled from ${dayText(NEXT_YEAR)}`,
-        {},
-        WAIT,
-      ),
-    ).toBeInTheDocument();
+    await expectScheduledToast('Base salaries saved successfully', NEXT_YEAR, WAIT);
     expect(writes()).toEqual([`/api/base-salary/bulk?effectiveFrom=${NEXT_YEAR}`]);
     expect(screen.getByTestId('grid-note')).toHaveTextContent(
       `Scheduled from ${dayText(NEXT_YEAR)}: 0 created, 1 updated, 0 cleared.`,

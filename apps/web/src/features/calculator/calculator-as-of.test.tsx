@@ -1,13 +1,10 @@
 import { DEFAULT_SETTINGS_VALUES } from '@salary/shared/settings/settings.contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CompanyFormatProvider } from '../../lib/company-format.tsx';
+import { renderAsOfPage, serveWithCompany, where } from '../../test/as-of-page.tsx';
 import { newUser } from '../../test/fixtures.ts';
 import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
-import { renderWithProviders } from '../../test/render-app.tsx';
-import { serveSignedIn } from '../../test/sign-in.ts';
 import CalculatorPage from './calculator-page.tsx';
 
 /*
@@ -26,28 +23,8 @@ const lists: Record<string, unknown[]> = {
   '/api/levels': [{ id: 31, name: 'L1', order: 1, version: 1 }],
 };
 
-function Where() {
-  const { search } = useLocation();
-  return <output data-testid="where">{search}</output>;
-}
-
 function open(query: string) {
-  serveSignedIn(server, newUser({ permissions: { showSalary: true } }), (req, res) => {
-    const url = new URL(req.path, server.origin);
-    if (url.pathname === '/api/company')
-      return sendJson(
-        res,
-        200,
-        envelope({
-          companyName: 'Acme',
-          currency: 'USD',
-          locale: 'en-GB',
-          timeZone: 'UTC',
-          standardWeeklyHours: 40,
-          version: 1,
-          updatedAt: null,
-        }),
-      );
+  serveWithCompany(server, newUser({ permissions: { showSalary: true } }), (url, _req, res) => {
     if (url.pathname === '/api/settings')
       return sendJson(res, 200, envelope({ ...DEFAULT_SETTINGS_VALUES, version: 1, updatedAt: null }));
     // The calculation itself is not this file's subject: refused, so only its body counts.
@@ -59,22 +36,7 @@ function open(query: string) {
       });
     sendJson(res, 200, envelope(lists[url.pathname] ?? []));
   });
-  return renderWithProviders(
-    <CompanyFormatProvider>
-      <Routes>
-        <Route
-          path="/calculator"
-          element={
-            <>
-              <CalculatorPage />
-              <Where />
-            </>
-          }
-        />
-      </Routes>
-    </CompanyFormatProvider>,
-    { route: `/calculator${query}` },
-  );
+  return renderAsOfPage('/calculator', <CalculatorPage />, query);
 }
 
 async function pick(label: RegExp, option: string) {
@@ -114,7 +76,7 @@ describe('the calculator as of another day', () => {
     await userEvent.click(
       within(await screen.findByTestId('as-of-banner')).getByRole('button', { name: 'Back to today' }),
     );
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(''));
+    await waitFor(() => expect(where()).toBe(''));
     expect(screen.queryByTestId('as-of-banner')).not.toBeInTheDocument();
     expect(await calculate()).not.toHaveProperty('asOf');
   });

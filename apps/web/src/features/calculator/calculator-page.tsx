@@ -1,8 +1,8 @@
-import { Alert, Box, Center, Grid, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Center, Grid, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { CalculateBody, CalculationResult } from '@salary/shared/calculator/calculator.contract';
 import { IconCalculator, IconLock } from '@tabler/icons-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { AsOfBanner, AsOfInput, useAsOf } from '../../components/as-of.tsx';
+import { AsOfBar, useAsOf } from '../../components/as-of.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePermission } from '../../lib/permissions.ts';
 import { useGrades } from '../../lib/salary-rules/get-grades.ts';
@@ -130,16 +130,7 @@ export default function CalculatorPage() {
           for it.
         </Alert>
       )}
-      {canSeeSalary ? (
-        <Stack gap="md" mb="lg">
-          <Box maw={220}>
-            <AsOfInput day={asOf} onChange={setAsOf} />
-          </Box>
-          {asOf !== undefined ? (
-            <AsOfBanner day={asOf} subject="pay" onBackToToday={() => setAsOf(undefined)} />
-          ) : null}
-        </Stack>
-      ) : null}
+      {canSeeSalary ? <AsOfBar day={asOf} onChange={setAsOf} subject="pay" /> : null}
       {canSeeSalary ? (
         <Grid gap="lg" align="flex-start">
           <Grid.Col span={{ base: 12, md: 5 }}>

@@ -2,13 +2,10 @@ import { todayIn } from '@salary/shared/common/calendar-day';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CompanyFormatProvider } from '../../lib/company-format.tsx';
+import { renderAsOfPage, serveWithCompany, where } from '../../test/as-of-page.tsx';
 import { newUser } from '../../test/fixtures.ts';
 import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
-import { renderWithProviders } from '../../test/render-app.tsx';
-import { serveSignedIn } from '../../test/sign-in.ts';
 import EmployeesPage from './employees-page.tsx';
 
 /*
@@ -37,29 +34,9 @@ const listFor = (asOf: string | null) =>
     ? [employee(1, 'Ada Lovelace'), employee(2, 'Grace Leaver')]
     : [employee(1, 'Ada Lovelace')];
 
-function Where() {
-  const { search } = useLocation();
-  return <output data-testid="where">{search}</output>;
-}
-
 function open(query = '') {
   const user = newUser({ isAdmin: true, role: 'admin', permissions: {} });
-  serveSignedIn(server, user, (req, res) => {
-    const url = new URL(req.path, server.origin);
-    if (url.pathname === '/api/company')
-      return sendJson(
-        res,
-        200,
-        envelope({
-          companyName: 'Acme',
-          currency: 'USD',
-          locale: 'en-GB',
-          timeZone: 'UTC',
-          standardWeeklyHours: 40,
-          version: 1,
-          updatedAt: null,
-        }),
-      );
+  serveWithCompany(server, user, (url, _req, res) => {
     if (url.pathname === '/api/employees')
       return sendJson(res, 200, envelope(listFor(url.searchParams.get('asOf'))));
     if (url.pathname === '/api/employees/export') {
@@ -69,27 +46,11 @@ function open(query = '') {
     if (/^\/api\/(jobs|positions|grades|levels)/.test(url.pathname)) return sendJson(res, 200, envelope([]));
     sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
   });
-  return renderWithProviders(
-    <CompanyFormatProvider>
-      <Routes>
-        <Route
-          path="/dashboard"
-          element={
-            <>
-              <EmployeesPage />
-              <Where />
-            </>
-          }
-        />
-      </Routes>
-    </CompanyFormatProvider>,
-    { route: `/dashboard${query}` },
-  );
+  return renderAsOfPage('/dashboard', <EmployeesPage />, query);
 }
 
 const listRequests = () =>
   server.requests.map((r) => new URL(r.path, server.origin)).filter((u) => u.pathname === '/api/employees');
-const where = () => screen.getByTestId('where').textContent;
 
 beforeEach(() => {
   setPageUrl(`${server.origin}/dashboard`);

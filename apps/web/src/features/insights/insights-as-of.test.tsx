@@ -2,13 +2,10 @@ import { todayIn } from '@salary/shared/common/calendar-day';
 import type { Insights } from '@salary/shared/insights/insights.contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CompanyFormatProvider } from '../../lib/company-format.tsx';
+import { renderAsOfPage, serveWithCompany, where } from '../../test/as-of-page.tsx';
 import { newUser } from '../../test/fixtures.ts';
 import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
-import { renderWithProviders } from '../../test/render-app.tsx';
-import { serveSignedIn } from '../../test/sign-in.ts';
 import InsightsPage from './insights-page.tsx';
 
 /*
@@ -35,29 +32,9 @@ const figuresFor = (asOf: string | null): Insights => ({
   distribution: [],
 });
 
-function Where() {
-  const { search } = useLocation();
-  return <output data-testid="where">{search}</output>;
-}
-
 function open(query = '') {
   const user = newUser({ isAdmin: true, role: 'admin', permissions: {} });
-  serveSignedIn(server, user, (req, res) => {
-    const url = new URL(req.path, server.origin);
-    if (url.pathname === '/api/company')
-      return sendJson(
-        res,
-        200,
-        envelope({
-          companyName: 'Acme',
-          currency: 'USD',
-          locale: 'en-GB',
-          timeZone: 'UTC',
-          standardWeeklyHours: 40,
-          version: 1,
-          updatedAt: null,
-        }),
-      );
+  serveWithCompany(server, user, (url, _req, res) => {
     if (url.pathname === '/api/insights')
       return sendJson(res, 200, envelope(figuresFor(url.searchParams.get('asOf'))));
     if (url.pathname.startsWith('/api/insights/export/')) {
@@ -66,27 +43,11 @@ function open(query = '') {
     }
     sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
   });
-  return renderWithProviders(
-    <CompanyFormatProvider>
-      <Routes>
-        <Route
-          path="/insights"
-          element={
-            <>
-              <InsightsPage />
-              <Where />
-            </>
-          }
-        />
-      </Routes>
-    </CompanyFormatProvider>,
-    { route: `/insights${query}` },
-  );
+  return renderAsOfPage('/insights', <InsightsPage />, query);
 }
 
 const asked = (pathname: string) =>
   server.requests.map((r) => new URL(r.path, server.origin)).filter((u) => u.pathname === pathname);
-const where = () => screen.getByTestId('where').textContent;
 const headcount = () => screen.getByText('Headcount').closest('[data-figure]')!;
 
 beforeEach(() => {

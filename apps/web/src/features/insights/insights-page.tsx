@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Center, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Center, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { InsightChart, Insights } from '@salary/shared/insights/insights.contract';
 import { IconRefresh } from '@tabler/icons-react';
 import {
@@ -11,7 +11,7 @@ import {
   useState,
 } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AsOfBanner, AsOfInput, useAsOf } from '../../components/as-of.tsx';
+import { AsOfBar, useAsOf } from '../../components/as-of.tsx';
 import { HeadingRow } from '../../components/heading-row.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PrintButton } from '../../components/print-button.tsx';
@@ -282,14 +282,7 @@ export default function InsightsPage() {
         description={description}
         actions={data ? <PrintButton /> : undefined}
       />
-      <Stack gap="md" mb="lg">
-        <Box maw={220}>
-          <AsOfInput day={asOf} onChange={setAsOf} />
-        </Box>
-        {asOf !== undefined ? (
-          <AsOfBanner day={asOf} subject="pay" onBackToToday={() => setAsOf(undefined)} />
-        ) : null}
-      </Stack>
+      <AsOfBar day={asOf} onChange={setAsOf} subject="pay" />
       {body}
     </>
   );

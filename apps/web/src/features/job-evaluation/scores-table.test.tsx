@@ -4,6 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/theme.ts';
+import { fixedMediaQuery } from '../../test/media-query.ts';
 import { ScoresTable } from './scores-table.tsx';
 
 const JOBS: EvaluatedJob[] = [
@@ -27,19 +28,7 @@ const JOBS: EvaluatedJob[] = [
 ];
 
 const phone = (matches: boolean) =>
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => fixedMediaQuery(query, matches));
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -4,7 +4,14 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { companyToday } from '../../lib/dated/company-today.ts';
-import { chooseDay, dayText, LAST_YEAR, NEXT_YEAR, ruleChange } from '../../test/dated.ts';
+import {
+  chooseDay,
+  dayText,
+  expectScheduledToast,
+  LAST_YEAR,
+  NEXT_YEAR,
+  ruleChange,
+} from '../../test/dated.ts';
 import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { MANAGER, newSettings } from '../../test/settings-server.ts';
@@ -82,13 +89,7 @@ describe('Settings → Salary Multipliers: effective from', { timeout: 60_000 },
     await userEvent.type(value, '3');
     await chooseDay(NEXT_YEAR);
     await userEvent.click(screen.getByRole('button', { name: 'Save All Changes' }));
-    expect(
-      await screen.findByText(
-        `Multipliers saved successfully Scheduled from ${dayText(NEXT_YEAR)}`,
-        {},
-        WAIT,
-      ),
-    ).toBeInTheDocument();
+    await expectScheduledToast('Multipliers saved successfully', NEXT_YEAR, WAIT);
     expect(writes()).toEqual([`/api/settings?effectiveFrom=${NEXT_YEAR}`]);
     expect(previewPaths()).toEqual([`/settings?effectiveFrom=${NEXT_YEAR}`]);
     expect(JSON.parse(server.requests.find((r) => r.method === 'PUT')!.body)).toMatchObject({
@@ -135,9 +136,7 @@ describe('Settings → Benefits: effective from', { timeout: 60_000 }, () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Amount' }), '25');
     await chooseDay(NEXT_YEAR);
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect(
-      await screen.findByText(`Benefit added successfully Scheduled from ${dayText(NEXT_YEAR)}`, {}, WAIT),
-    ).toBeInTheDocument();
+    await expectScheduledToast('Benefit added successfully', NEXT_YEAR, WAIT);
     expect(writes()).toEqual([`/api/settings?effectiveFrom=${NEXT_YEAR}`]);
     expect(JSON.parse(JSON.parse(server.requests.find((r) => r.method === 'PUT')!.body).benefits)).toEqual([
       { name: 'Gym', amount: 25, type: 'FIXED_AMOUNT' },

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { newUser, SIX_MULTIPLIERS } from '../../test/fixtures.ts';
+import { newUser } from '../../test/fixtures.ts';
 import {
   badGateway,
   envelope,
@@ -13,6 +13,7 @@ import {
   testServerForFile,
 } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
+import { newSettings } from '../../test/settings-server.ts';
 import { serveSignedIn } from '../../test/sign-in.ts';
 import BenefitsSection from './benefits-section.tsx';
 import MultipliersSection from './multipliers-section.tsx';
@@ -21,17 +22,7 @@ import SocialInsuranceSection from './social-insurance-section.tsx';
 const server = testServerForFile();
 const WAIT = { timeout: 10_000 };
 
-const settings = {
-  ...SIX_MULTIPLIERS,
-  customMultipliers: [],
-  benefits: [{ name: 'Health Insurance', amount: 180, type: 'FIXED_AMOUNT' }],
-  socialInsuranceEnabled: true,
-  socialInsuranceType: 'COMPANY_FULL',
-  companyInsurancePercentage: 100,
-  totalInsurancePercentage: 14,
-  version: 3,
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const settings = newSettings({ benefits: [{ name: 'Health Insurance', amount: 180, type: 'FIXED_AMOUNT' }] });
 
 function open(section: ReactNode, answer: Handler) {
   serveSignedIn(server, newUser({ permissions: { showSettings: true, manageSettings: true } }), answer);
