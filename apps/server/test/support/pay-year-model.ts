@@ -2,6 +2,7 @@ import { asCents, fromCents } from '@salary/shared/common/money';
 import { hundredthsOfHours } from '@salary/shared/employees/fields/hours';
 import type { PayReport } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import { expect } from 'vitest';
+import { daysInMonthOf, plusDays } from './days.ts';
 import type { MediumContext } from './medium.ts';
 
 /*
@@ -10,11 +11,6 @@ import type { MediumContext } from './medium.ts';
  * ÷ the days of its month and its weekly hours ÷ 7, as exact fractions; means, medians and gaps
  * computed from those and rounded once.
  */
-
-export const plus = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const daysIn = (day: string) =>
-  new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).getUTCDate();
 
 /** Exact fractions n/d, BigInt, reduced. */
 export type Fraction = [bigint, bigint];
@@ -62,7 +58,7 @@ export interface Year {
 /** Every day of the year priced on its own; each employed day adds its share. */
 export async function model(t: MediumContext, YEAR: number): Promise<Year[]> {
   const years = new Map<number, Year>();
-  for (let d = `${YEAR}-01-01`; d < `${YEAR + 1}-01-01`; d = plus(d, 1)) {
+  for (let d = `${YEAR}-01-01`; d < `${YEAR + 1}-01-01`; d = plusDays(d, 1)) {
     const read = await t.services.pricing.priceEmployees({ asOf: d }, {});
     for (const p of read.employees) {
       const e = p.employee;
@@ -77,8 +73,8 @@ export async function model(t: MediumContext, YEAR: number): Promise<Year[]> {
         receives: false,
       };
       const pay = BigInt(p.calculatedSalary! + (p.benefits ?? 0));
-      y.pay = plusF(y.pay, [pay, BigInt(daysIn(d))]);
-      y.basic = plusF(y.basic, [BigInt(p.basicWage!), BigInt(daysIn(d))]);
+      y.pay = plusF(y.pay, [pay, BigInt(daysInMonthOf(d))]);
+      y.basic = plusF(y.basic, [BigInt(p.basicWage!), BigInt(daysInMonthOf(d))]);
       y.hours = plusF(y.hours, [BigInt(hundredthsOfHours(e.weeklyHours)), 700n]);
       if (pay > BigInt(p.basicWage!)) y.receives = true;
       years.set(e.id, y);
