@@ -129,7 +129,18 @@ export async function sweepSegments<T extends PricedDay>(
   const weight = new Float64Array(Math.max(length, 0) + 1);
   for (let i = 0; i < length; i++)
     weight[i + 1] = weight[i]! + DAY_UNITS_NUMBER / daysInMonth(addDays(from, i));
-  const at = (day: string) => weight[daysBetween(from, day)]!;
+  // A day's place in the period, worked out once per day (the sweep asks for the same few days
+  // for every employee).
+  const places = new Map<string, number>();
+  const placeOf = (day: string) => {
+    let place = places.get(day);
+    if (place === undefined) {
+      place = daysBetween(from, day);
+      places.set(day, place);
+    }
+    return place;
+  };
+  const at = (day: string) => weight[placeOf(day)]!;
 
   const last = new Map<number, T>();
   /** Each employee's figures since a day (its last pricing), a segment when they end. */
@@ -144,7 +155,7 @@ export async function sweepSegments<T extends PricedDay>(
       from: o.since,
       to: day,
       units: BigInt(at(day) - at(o.since)),
-      days: daysBetween(o.since, day),
+      days: placeOf(day) - placeOf(o.since),
     });
   };
   const take = (day: string, priced: T[], all: boolean, ids?: readonly number[]) => {
@@ -156,6 +167,7 @@ export async function sweepSegments<T extends PricedDay>(
       open.set(p.id, { since: day, figures: p });
     }
     // Not priced any more (gone from the scope): nothing counts from this day.
+    if (all && seen.size === open.size) return;
     for (const id of all ? [...open.keys()] : (ids ?? [])) if (!seen.has(id)) close(id, day);
   };
 
