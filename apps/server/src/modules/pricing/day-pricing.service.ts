@@ -29,7 +29,13 @@ export function dayPricer(
   },
 ): (day: string, ids?: readonly number[]) => Promise<PricedEmployee[]> {
   const records = new Map<number, PricedEmployee['employee']>();
-  const versions = new Set(Array.from(opts.versionDays, (v) => `${v.id}:${v.day}`));
+  /** The employees whose version starts on each day. */
+  const versionsOn = new Map<string, Set<number>>();
+  for (const { day, id } of opts.versionDays) {
+    const starting = versionsOn.get(day);
+    if (starting) starting.add(id);
+    else versionsOn.set(day, new Set([id]));
+  }
   let book: RuleBook | undefined;
   /**
    * The figures of a profile under `book`: the same prepared rules (its cell, job and position,
@@ -83,8 +89,9 @@ export function dayPricer(
   };
   /** `ids`: those whose version starts `day` read again, the others priced from their records. */
   const some = async (day: string, ids: readonly number[]) => {
-    const again = ids.filter((id) => versions.has(`${id}:${day}`) || !records.has(id));
-    const held = again.length ? ids.filter((id) => !versions.has(`${id}:${day}`) && records.has(id)) : ids;
+    const starting = versionsOn.get(day);
+    const again = ids.filter((id) => starting?.has(id) || !records.has(id));
+    const held = again.length ? ids.filter((id) => !starting?.has(id) && records.has(id)) : ids;
     return [...(await read(day, again)), ...(await priceHeld(day, held))];
   };
   return async (day, ids) => {
