@@ -72,6 +72,17 @@ export async function chooseByKeyboard(page: Page, text: string): Promise<void> 
  */
 export async function typeDay(page: Page, field: Locator, day: string): Promise<void> {
   const [yyyy, mm, dd] = day.split('-');
-  await page.keyboard.type(`${mm}${dd}${yyyy}`);
-  await expect.poll(() => field.inputValue(), { timeout: 15_000 }).toBe(day);
+  // On a busy machine a keystroke can land while the page re-renders: as a person would, look
+  // at the field and type the day again from its first segment (focusing it selects the month).
+  for (let attempt = 1; ; attempt += 1) {
+    await page.keyboard.type(`${mm}${dd}${yyyy}`);
+    const typed = await expect
+      .poll(() => field.inputValue(), { timeout: 5_000 })
+      .toBe(day)
+      .then(() => true)
+      .catch(() => false);
+    if (typed) return;
+    if (attempt === 3) expect(await field.inputValue()).toBe(day);
+    await field.focus();
+  }
 }

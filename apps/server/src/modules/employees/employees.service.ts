@@ -520,7 +520,6 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
             starts.push({ from: day, version: i, rule: true });
       }
       const periods: PayPeriod[] = [];
-      const figures: Array<string> = [];
       for (const [k, s] of starts.entries()) {
         const next = starts[k + 1];
         const to = next ? addDays(next.from!, -1) : null;
@@ -528,10 +527,16 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
         const read = await pricing.priceEmployees({ id, asOf: asOf === today ? undefined : asOf });
         const priced = read.employees[0];
         const key = `${priced?.calculatedSalary}:${priced?.accumulatedCost}`;
-        // A rule that does not move this employee's pay starts no period of its own.
-        if (s.rule && figures.at(-1) === key) {
-          periods.at(-1)!.to = to;
-          continue;
+        // A rule that does not move this employee's pay that day (the day before priced the
+        // same) starts no period of its own.
+        if (s.rule) {
+          const eve = addDays(s.from!, -1);
+          const before = (await pricing.priceEmployees({ id, asOf: eve === today ? undefined : eve }))
+            .employees[0];
+          if (`${before?.calculatedSalary}:${before?.accumulatedCost}` === key) {
+            periods.at(-1)!.to = to;
+            continue;
+          }
         }
         const v = versions[s.version]!;
         const period: PayPeriod = {
@@ -549,7 +554,6 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
         if (salary) period.grossSalary = decimalOrNull(priced?.calculatedSalary);
         if (cost) period.totalCost = decimalOrNull(priced?.accumulatedCost);
         periods.push(period);
-        figures.push(key);
       }
       return periods;
     },

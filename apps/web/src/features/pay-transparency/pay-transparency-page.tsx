@@ -33,7 +33,8 @@ export default function PayTransparencyPage() {
   const toast = useToast();
   const user = useCurrentUser();
   const [kind, setKind] = useState<CategoryKind>('job-grade');
-  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  // Three views side by side need ~780 px: stacked below that (a phone, A4 paper).
+  const narrow = useMediaQuery('(max-width: 50em)') ?? false;
   const [justifying, setJustifying] = useState<PayCategory | null>(null);
   // A calendar year (the default: the last complete one), or a day: as of another day than
   // today, the report of those employed then; read-only.
@@ -125,7 +126,7 @@ export default function PayTransparencyPage() {
                 value,
                 label: CATEGORY_KIND_LABELS[value],
               }))}
-              // Stacked on a phone: the two labels do not fit side by side at 390 px.
+              // Stacked on a phone and on A4 paper: the three labels need ~780 px side by side.
               orientation={narrow ? 'vertical' : 'horizontal'}
               fullWidth={narrow}
               style={{ alignSelf: narrow ? 'stretch' : 'flex-start' }}
