@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { User } from '@salary/shared/auth/auth.contract';
-import type { Company } from '@salary/shared/company/company.contract';
+import { type Company, DEFAULT_COMPANY_FORMAT } from '@salary/shared/company/company.contract';
 import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
@@ -16,7 +16,7 @@ import { serveSignedIn } from './sign-in.ts';
 
 export const ACME_COMPANY: Company = {
   companyName: 'Acme',
-  currency: 'USD',
+  currency: DEFAULT_COMPANY_FORMAT.currency,
   locale: 'en-GB',
   timeZone: 'UTC',
   standardWeeklyHours: 40,
