@@ -125,20 +125,20 @@ it('measures every figure at a tiny size and writes the results file', { timeout
     // The dated history: the list as of a past day, a back-pay preview, a timeline, a year's report.
     const [dated] = figure(saved.dated, 'dated');
     expect(dated!.employees).toBe(40);
-    expect(dated!.payTimeline.versions).toBe(50);
-    expect(dated!.yearReport.employees).toBe(40);
-    expect(dated!.backPayPreview.affected).toBeGreaterThan(0);
-    expect(dated!.backPayPreview.owed).toBe(dated!.backPayPreview.affected);
-    expectPositive('dated.listAsOf', { ...dated!.listAsOf }, [
+    expect(dated!.payTimeline!.versions).toBe(50);
+    expect(dated!.yearReport!.employees).toBe(40);
+    expect(dated!.backPayPreview!.affected).toBeGreaterThan(0);
+    expect(dated!.backPayPreview!.owed).toBe(dated!.backPayPreview!.affected);
+    expectPositive('dated.listAsOf', { ...dated!.listAsOf! }, [
       'ms',
       'coldMs',
       'baselineMs',
       'ratio',
       'coldRatio',
     ]);
-    expectPositive('dated.backPayPreview', { ...dated!.backPayPreview }, ['ms']);
-    expectPositive('dated.payTimeline', { ...dated!.payTimeline }, ['ms']);
-    expectPositive('dated.yearReport', { ...dated!.yearReport }, ['ms']);
+    expectPositive('dated.backPayPreview', { ...dated!.backPayPreview! }, ['ms']);
+    expectPositive('dated.payTimeline', { ...dated!.payTimeline! }, ['ms']);
+    expectPositive('dated.yearReport', { ...dated!.yearReport! }, ['ms']);
     const audit = figure(saved.audit, 'audit');
     expect(audit.ruleChange.map((r) => [r.employees, r.historyRows])).toEqual([[40, 40]]);
     expectPositive('audit.ruleChange', { ...audit.ruleChange[0]! }, ['ms']);

@@ -31,7 +31,11 @@ import { bareRead, editOneEmployee } from './list.ts';
  * - GET /api/pay-transparency?year=<reference year>; goal ≤ 5 s.
  *
  *   npx tsx bench/dated.ts --sizes 100000 [--database-url postgres://…] [--runs 3]
+ *     [--only list,backpay,timeline,year]   (the figures measured; default all)
  */
+
+export const DATED_FIGURES = ['list', 'backpay', 'timeline', 'year'] as const;
+export type DatedFigureName = (typeof DATED_FIGURES)[number];
 
 export interface DatedFigure {
   database: 'pglite' | 'postgres';
@@ -43,7 +47,7 @@ export interface DatedFigure {
   monthlyChanges: number;
   /** Untimed setup: the monthly changes and the 49 dated employee writes, seconds. */
   setupSeconds: number;
-  listAsOf: {
+  listAsOf?: {
     day: string;
     /** Read again (nothing written since), median ms. */
     ms: number;
@@ -53,7 +57,7 @@ export interface DatedFigure {
     ratio: number;
     coldRatio: number;
   };
-  backPayPreview: {
+  backPayPreview?: {
     effectiveFrom: string;
     ms: number;
     /** Employees whose pay the change moves. */
@@ -61,8 +65,8 @@ export interface DatedFigure {
     /** Employees owed back pay (the preview lists at most 50; this is its count). */
     owed: number;
   };
-  payTimeline: { versions: number; ms: number };
-  yearReport: { year: number; ms: number; employees: number };
+  payTimeline?: { versions: number; ms: number };
+  yearReport?: { year: number; ms: number; employees: number };
 }
 
 type Envelope<T> = { data: T };
@@ -153,6 +157,7 @@ export async function measureDated(
   size: number,
   runs: number,
   database: DatedFigure['database'],
+  only: ReadonlySet<DatedFigureName> = new Set(DATED_FIGURES),
 ): Promise<DatedFigure> {
   const today = await createEmployeesRepository(db).today();
   const referenceYear = Number(today.slice(0, 4)) - 1;
@@ -175,102 +180,123 @@ export async function measureDated(
   }
   const setupSeconds = round((performance.now() - started) / 1000, 1);
 
-  // The list as of a day of the reference year, against the bare read; interleaved.
-  const day = `${referenceYear}-06-15`;
-  const asOf = async () => {
-    const list = await call<unknown[]>(app, 'GET', `/api/employees?asOf=${day}`);
-    if (list.data.length !== size)
-      throw new Error(`as of ${day}: ${list.data.length} rows, expected ${size}`);
-  };
-  const times = { again: [] as number[], cold: [] as number[], bare: [] as number[] };
-  for (let pass = -1; pass < runs; pass++) {
-    await editOneEmployee(db);
-    const cold = await timed(asOf);
-    const again = await timed(asOf);
-    const bare = await bareRead(db);
-    if (bare.count !== size) throw new Error(`bare read: ${bare.count} rows`);
-    if (pass < 0) continue;
-    times.cold.push(cold.ms);
-    times.again.push(again.ms);
-    times.bare.push(bare.ms);
-  }
-  const baselineMs = median(times.bare);
-
-  // The back-pay preview of the base salary most employees are on, dated 12 months back.
-  const salaries = (
-    await call<Array<{ id: number; gradeId: number; levelId: number; amount: number }>>(
-      app,
-      'GET',
-      '/api/base-salary',
-    )
-  ).data;
-  const target = salaries.find((s) => s.gradeId === cell!.grade_id && s.levelId === cell!.level_id)!;
-  const effectiveFrom = addDays(today, -365);
-  const previews: number[] = [];
-  let affected = 0;
-  let owed = 0;
-  for (let pass = -1; pass < runs; pass++) {
-    const preview = await timed(() =>
-      call<{ employeesAffected: number; backPay?: { employeeCount: number } }>(app, 'POST', '/api/impact', {
-        method: 'PUT',
-        path: `/base-salary/${target.id}?effectiveFrom=${effectiveFrom}`,
-        body: { gradeId: target.gradeId, levelId: target.levelId, amount: target.amount + 100 },
-      }),
-    );
-    if (pass < 0) continue;
-    previews.push(preview.ms);
-    affected = preview.value.data.employeesAffected;
-    owed = preview.value.data.backPay?.employeeCount ?? 0;
-  }
-
-  // The pay timeline of the employee with 50 versions.
-  const timelines: number[] = [];
-  let versions = 0;
-  for (let pass = -1; pass < Math.max(runs, 5); pass++) {
-    const t = await timed(() => call<unknown[]>(app, 'GET', `/api/employees/${id}/pay-timeline`));
-    versions = t.value.data.length;
-    if (pass >= 0) timelines.push(t.ms);
-  }
-
-  // The pay report for the reference year.
-  const reports: number[] = [];
-  let reported = 0;
-  for (let pass = -1; pass < runs; pass++) {
-    const r = await timed(() =>
-      call<{ counts: { total: number } }>(app, 'GET', `/api/pay-transparency?year=${referenceYear}`),
-    );
-    reported = r.value.data.counts.total;
-    if (pass >= 0) reports.push(r.ms);
-  }
-
-  return {
+  const figure: DatedFigure = {
     database,
     employees: size,
     runs,
     referenceYear,
     monthlyChanges: 12,
     setupSeconds,
-    listAsOf: {
+  };
+
+  if (only.has('list')) {
+    // The list as of a day of the reference year, against the bare read; interleaved.
+    const day = `${referenceYear}-06-15`;
+    const asOf = async () => {
+      const list = await call<unknown[]>(app, 'GET', `/api/employees?asOf=${day}`);
+      if (list.data.length !== size)
+        throw new Error(`as of ${day}: ${list.data.length} rows, expected ${size}`);
+    };
+    const times = { again: [] as number[], cold: [] as number[], bare: [] as number[] };
+    for (let pass = -1; pass < runs; pass++) {
+      await editOneEmployee(db);
+      const cold = await timed(asOf);
+      const again = await timed(asOf);
+      const bare = await bareRead(db);
+      if (bare.count !== size) throw new Error(`bare read: ${bare.count} rows`);
+      if (pass < 0) continue;
+      times.cold.push(cold.ms);
+      times.again.push(again.ms);
+      times.bare.push(bare.ms);
+    }
+    const baselineMs = median(times.bare);
+    figure.listAsOf = {
       day,
       ms: round(median(times.again), 1),
       coldMs: round(median(times.cold), 1),
       baselineMs: round(baselineMs, 1),
       ratio: round(median(times.again) / baselineMs),
       coldRatio: round(median(times.cold) / baselineMs),
-    },
-    backPayPreview: { effectiveFrom, ms: round(median(previews), 0), affected, owed },
-    payTimeline: { versions, ms: round(median(timelines), 1) },
-    yearReport: { year: referenceYear, ms: round(median(reports), 0), employees: reported },
-  };
+    };
+  }
+
+  if (only.has('backpay')) {
+    // The back-pay preview of the base salary most employees are on, dated 12 months back.
+    const salaries = (
+      await call<Array<{ id: number; gradeId: number; levelId: number; amount: number }>>(
+        app,
+        'GET',
+        '/api/base-salary',
+      )
+    ).data;
+    const target = salaries.find((s) => s.gradeId === cell!.grade_id && s.levelId === cell!.level_id)!;
+    const effectiveFrom = addDays(today, -365);
+    const previews: number[] = [];
+    let affected = 0;
+    let owed = 0;
+    for (let pass = -1; pass < runs; pass++) {
+      const preview = await timed(() =>
+        call<{ employeesAffected: number; backPay?: { employeeCount: number } }>(app, 'POST', '/api/impact', {
+          method: 'PUT',
+          path: `/base-salary/${target.id}?effectiveFrom=${effectiveFrom}`,
+          body: { gradeId: target.gradeId, levelId: target.levelId, amount: target.amount + 100 },
+        }),
+      );
+      if (pass < 0) continue;
+      previews.push(preview.ms);
+      affected = preview.value.data.employeesAffected;
+      owed = preview.value.data.backPay?.employeeCount ?? 0;
+    }
+    figure.backPayPreview = { effectiveFrom, ms: round(median(previews), 0), affected, owed };
+  }
+
+  if (only.has('timeline')) {
+    // The pay timeline of the employee with 50 versions.
+    const timelines: number[] = [];
+    let versions = 0;
+    for (let pass = -1; pass < Math.max(runs, 5); pass++) {
+      const t = await timed(() => call<unknown[]>(app, 'GET', `/api/employees/${id}/pay-timeline`));
+      versions = t.value.data.length;
+      if (pass >= 0) timelines.push(t.ms);
+    }
+    figure.payTimeline = { versions, ms: round(median(timelines), 1) };
+  }
+
+  if (only.has('year')) {
+    // The pay report for the reference year.
+    const reports: number[] = [];
+    let reported = 0;
+    for (let pass = -1; pass < runs; pass++) {
+      const r = await timed(() =>
+        call<{ counts: { total: number } }>(app, 'GET', `/api/pay-transparency?year=${referenceYear}`),
+      );
+      reported = r.value.data.counts.total;
+      if (pass >= 0) reports.push(r.ms);
+    }
+    figure.yearReport = { year: referenceYear, ms: round(median(reports), 0), employees: reported };
+  }
+  return figure;
 }
 
 /** On a fresh database of its own (the setup writes a history the other figures do not expect). */
-export async function benchDated(size: number, runs: number, databaseUrl?: string): Promise<DatedFigure> {
+export async function benchDated(
+  size: number,
+  runs: number,
+  databaseUrl?: string,
+  only?: ReadonlySet<DatedFigureName>,
+): Promise<DatedFigure> {
   const bench = await createBenchDatabase({ employees: size, databaseUrl });
   try {
     const app = await startBenchApp(bench.database, { dataDir: bench.dataDir });
     try {
-      return await measureDated(app, bench.database.db, size, runs, databaseUrl ? 'postgres' : 'pglite');
+      return await measureDated(
+        app,
+        bench.database.db,
+        size,
+        runs,
+        databaseUrl ? 'postgres' : 'pglite',
+        only,
+      );
     } finally {
       await app.close();
     }
@@ -283,13 +309,27 @@ export async function benchDated(size: number, runs: number, databaseUrl?: strin
 export function datedLines(f: DatedFigure): string[] {
   const n = f.employees.toLocaleString('en-US');
   const ok = (v: boolean) => (v ? 'ok' : 'MISSED');
-  return [
+  const lines = [
     `${f.database} ${n} employees, ${f.monthlyChanges} monthly changes in ${f.referenceYear} (setup ${f.setupSeconds} s):`,
-    `  GET /api/employees?asOf=${f.listAsOf.day}: ${f.listAsOf.ms} ms read again, ${f.listAsOf.coldMs} ms after a write; bare read ${f.listAsOf.baselineMs} ms → ${f.listAsOf.ratio} / ${f.listAsOf.coldRatio} (≤ ${GOALS.listAsOfRatioMax}) ${ok(Math.max(f.listAsOf.ratio, f.listAsOf.coldRatio) <= GOALS.listAsOfRatioMax)}`,
-    `  POST /api/impact, base salary from ${f.backPayPreview.effectiveFrom}: ${f.backPayPreview.ms} ms (≤ ${GOALS.backPayPreviewMsMax}) ${ok(f.backPayPreview.ms <= GOALS.backPayPreviewMsMax)}; ${f.backPayPreview.affected} affected`,
-    `  GET /api/employees/:id/pay-timeline, ${f.payTimeline.versions} versions: ${f.payTimeline.ms} ms (≤ ${GOALS.payTimelineMsMax}) ${ok(f.payTimeline.ms <= GOALS.payTimelineMsMax)}`,
-    `  GET /api/pay-transparency?year=${f.yearReport.year}: ${f.yearReport.ms} ms (≤ ${GOALS.yearReportMsMax}) ${ok(f.yearReport.ms <= GOALS.yearReportMsMax)}; ${f.yearReport.employees} employees`,
   ];
+  const { listAsOf: l, backPayPreview: b, payTimeline: t, yearReport: y } = f;
+  if (l)
+    lines.push(
+      `  GET /api/employees?asOf=${l.day}: ${l.ms} ms read again, ${l.coldMs} ms after a write; bare read ${l.baselineMs} ms → ${l.ratio} / ${l.coldRatio} (≤ ${GOALS.listAsOfRatioMax}) ${ok(Math.max(l.ratio, l.coldRatio) <= GOALS.listAsOfRatioMax)}`,
+    );
+  if (b)
+    lines.push(
+      `  POST /api/impact, base salary from ${b.effectiveFrom}: ${b.ms} ms (≤ ${GOALS.backPayPreviewMsMax}) ${ok(b.ms <= GOALS.backPayPreviewMsMax)}; ${b.affected} affected`,
+    );
+  if (t)
+    lines.push(
+      `  GET /api/employees/:id/pay-timeline, ${t.versions} versions: ${t.ms} ms (≤ ${GOALS.payTimelineMsMax}) ${ok(t.ms <= GOALS.payTimelineMsMax)}`,
+    );
+  if (y)
+    lines.push(
+      `  GET /api/pay-transparency?year=${y.year}: ${y.ms} ms (≤ ${GOALS.yearReportMsMax}) ${ok(y.ms <= GOALS.yearReportMsMax)}; ${y.employees} employees`,
+    );
+  return lines;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -298,10 +338,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       sizes: { type: 'string', default: '100000' },
       runs: { type: 'string', default: '3' },
       'database-url': { type: 'string' },
+      only: { type: 'string', default: DATED_FIGURES.join(',') },
     },
   });
+  const only = new Set(values.only.split(',') as DatedFigureName[]);
+  for (const name of only)
+    if (!DATED_FIGURES.includes(name))
+      throw new Error(`--only: ${name} is not one of ${DATED_FIGURES.join(', ')}`);
   for (const size of values.sizes.split(',').map(Number)) {
-    const figure = await benchDated(size, Number(values.runs), values['database-url']);
+    const figure = await benchDated(size, Number(values.runs), values['database-url'], only);
     console.log(datedLines(figure).join('\n'));
     console.log(JSON.stringify(figure));
   }

@@ -2,6 +2,7 @@ import { asCents, type Cents } from '@salary/shared/common/money';
 import {
   type ChangeDays,
   DAY_UNITS,
+  ExactSum,
   type PriceAsOf,
   type PricedDay,
   sweepSegments,
@@ -52,18 +53,21 @@ export async function sweep<T extends DayFigures>(
   days: ChangeDays,
   price: PriceAsOf<T>,
 ): Promise<Map<number, SideSum & { last: T }>> {
-  const sums = new Map<number, { gross: bigint; cost: bigint }>();
-  const last = await sweepSegments(from, to, days, price, ({ figures, units }) => {
+  const sums = new Map<number, { gross: ExactSum; cost: ExactSum }>();
+  const last = await sweepSegments(from, to, days, price, (figures, units) => {
     let sum = sums.get(figures.id);
     if (!sum) {
-      sum = { gross: 0n, cost: 0n };
+      sum = { gross: new ExactSum(), cost: new ExactSum() };
       sums.set(figures.id, sum);
     }
-    if (figures.gross !== null) sum.gross += BigInt(figures.gross) * units;
-    if (figures.cost !== null) sum.cost += BigInt(figures.cost) * units;
+    if (figures.gross !== null) sum.gross.add(figures.gross, units);
+    if (figures.cost !== null) sum.cost.add(figures.cost, units);
   });
   const out = new Map<number, SideSum & { last: T }>();
-  for (const [id, p] of last) out.set(id, { gross: 0n, cost: 0n, ...sums.get(id), last: p });
+  for (const [id, p] of last) {
+    const sum = sums.get(id);
+    out.set(id, { gross: sum?.gross.value ?? 0n, cost: sum?.cost.value ?? 0n, last: p });
+  }
   return out;
 }
 

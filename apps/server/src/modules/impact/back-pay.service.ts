@@ -88,10 +88,11 @@ export function createBackPayService(deps: {
       repo.changeDays(from, to),
       repo.employeeDays(from, to, ids),
     ]);
-    const price = dayPricer(pricing, { versionDays: employeeDays, tx, ...(ids ? { scope: ids } : {}) });
-    return sweep<Named>(from, to, { changeDays, employeeDays }, async (day, only) => {
-      const priced = await price(day, only);
-      return priced.map(({ employee: e, calculatedSalary, accumulatedCost }) => ({
+    const price = dayPricer<Named>(pricing, {
+      versionDays: employeeDays,
+      tx,
+      ...(ids ? { scope: ids } : {}),
+      shape: (e, { calculatedSalary, accumulatedCost }) => ({
         id: e.id,
         gross: calculatedSalary,
         cost: accumulatedCost,
@@ -101,8 +102,9 @@ export function createBackPayService(deps: {
         name: e.name,
         jobName: e.jobName,
         gradeName: e.gradeName,
-      }));
+      }),
     });
+    return sweep<Named>(from, to, { changeDays, employeeDays }, price);
   }
 
   return {

@@ -2,7 +2,7 @@ import type { Cents } from '@salary/shared/common/money';
 import type { Gender } from '@salary/shared/employees/employee-fields';
 import { hundredthsOfHours } from '@salary/shared/employees/fields/hours';
 import type { PayReport } from '@salary/shared/pay-transparency/pay-transparency.contract';
-import { DAY_UNITS, type PricedDay, type Segment } from '../pricing/day-sweep.calc.ts';
+import { DAY_UNITS, ExactSum, type PricedDay } from '../pricing/day-sweep.calc.ts';
 import { buildPayReport, isFlagged, type PayRow, type ReportContext, roundDiv } from './pay-gap.calc.ts';
 
 /*
@@ -50,27 +50,55 @@ export interface YearSum<T extends YearFigures> {
   last: T;
 }
 
-/** Adds each segment to its employee's year. */
+/** A year as it is summed: exact sums, read as a `YearSum` once all segments are in. */
+class YearTally<T extends YearFigures> {
+  readonly pay = new ExactSum();
+  readonly basic = new ExactSum();
+  readonly hours = new ExactSum();
+  days = 0;
+  unpriced = false;
+  receives = false;
+  constructor(public last: T) {}
+
+  get sum(): YearSum<T> {
+    const { days, unpriced, receives, last } = this;
+    return {
+      pay: this.pay.value,
+      basic: this.basic.value,
+      hours: this.hours.value,
+      days,
+      unpriced,
+      receives,
+      last,
+    };
+  }
+}
+
+/** Adds each segment to its employee's year; `sums` reads the years once the sweep is done. */
 export function yearSums<T extends YearFigures>() {
-  const sums = new Map<number, YearSum<T>>();
+  const tallies = new Map<number, YearTally<T>>();
   return {
-    sums,
-    add({ figures: f, units, days }: Segment<T>) {
-      let sum = sums.get(f.id);
-      if (!sum) {
-        sum = { pay: 0n, basic: 0n, hours: 0n, days: 0, unpriced: false, receives: false, last: f };
-        sums.set(f.id, sum);
+    get sums(): Map<number, YearSum<T>> {
+      const out = new Map<number, YearSum<T>>();
+      for (const [id, t] of tallies) out.set(id, t.sum);
+      return out;
+    },
+    add(f: T, units: number, days: number) {
+      let t = tallies.get(f.id);
+      if (!t) {
+        t = new YearTally(f);
+        tallies.set(f.id, t);
       }
-      sum.last = f;
-      sum.days += days;
-      sum.hours += BigInt(hundredthsOfHours(f.weeklyHours)) * BigInt(days);
+      t.last = f;
+      t.days += days;
+      t.hours.add(hundredthsOfHours(f.weeklyHours), days);
       if (f.pay === null || f.basic === null) {
-        sum.unpriced = true;
+        t.unpriced = true;
         return;
       }
-      sum.pay += BigInt(f.pay) * units;
-      sum.basic += BigInt(f.basic) * units;
-      if (f.pay > f.basic) sum.receives = true;
+      t.pay.add(f.pay, units);
+      t.basic.add(f.basic, units);
+      if (f.pay > f.basic) t.receives = true;
     },
   };
 }

@@ -1,5 +1,6 @@
-import { asCents, fromCents } from '@salary/shared/common/money';
+import { asCents, type Cents, fromCents } from '@salary/shared/common/money';
 import { type Actor, canReadPayReport } from '@salary/shared/common/permissions';
+import type { Gender } from '@salary/shared/employees/employee-fields';
 import {
   type CategoryKind,
   FIRST_REPORT_YEAR,
@@ -8,13 +9,13 @@ import {
   YEAR_MESSAGE,
 } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
-import { dayPricer } from '../pricing/day-pricing.service.ts';
+import { dayPricer, type ShapeDay } from '../pricing/day-pricing.service.ts';
 import { addDays, DAY_UNITS, employedOn, sweepSegments } from '../pricing/day-sweep.calc.ts';
 import type { PricedEmployee, PricingService } from '../pricing/pricing.service.ts';
 import { type AdjustedGapRow, adjustedGap } from './adjusted-gap.calc.ts';
 import { categoryKeyOf, type EvaluationBands, evaluationCategoryName } from './evaluation-category.calc.ts';
 import { categoryFigures, categoryName, roundDiv, splitRows } from './pay-gap.calc.ts';
-import { payRowOf } from './pay-row.model.ts';
+import { payOf } from './pay-row.model.ts';
 import type { PayTransparencyRepository } from './pay-transparency.repository.ts';
 import {
   buildYearReport,
@@ -34,29 +35,67 @@ import {
  * rule change day, each employee again on its own days), summed by pay-year.calc.ts.
  */
 
-/** An employee as a day of the year reads it: its pay, and its record (names, what the adjusted gap holds equal). */
-interface DayOfYear extends YearFigures {
-  employee: PricedEmployee['employee'];
+/**
+ * An employee as a day of the year reads it: its pay, and its record (names, what the adjusted
+ * gap holds equal). A class reading the record, so a day that moves only the pay allocates three
+ * fields (the year makes one per employee and rule change).
+ */
+class DayOfYear implements YearFigures {
+  constructor(
+    readonly employee: PricedEmployee['employee'],
+    readonly pay: Cents | null,
+    readonly basic: Cents | null,
+  ) {}
+  get id() {
+    return this.employee.id;
+  }
+  get hireDate() {
+    return this.employee.hireDate;
+  }
+  get careerStartDate() {
+    return this.employee.careerStartDate;
+  }
+  get leaveDate() {
+    return this.employee.leaveDate;
+  }
+  get gender(): Gender {
+    return this.employee.gender ?? 'UNDISCLOSED';
+  }
+  get jobId() {
+    return this.employee.jobId;
+  }
+  get positionId() {
+    return this.employee.positionId;
+  }
+  get gradeId() {
+    return this.employee.gradeId;
+  }
+  get weeklyHours() {
+    return this.employee.weeklyHours;
+  }
 }
 
-const dayOfYear = (p: PricedEmployee): DayOfYear => {
-  const e = p.employee;
-  const row = payRowOf(p);
-  return {
-    id: e.id,
-    hireDate: e.hireDate,
-    careerStartDate: e.careerStartDate,
-    leaveDate: e.leaveDate,
-    gender: row.gender,
-    jobId: e.jobId,
-    positionId: e.positionId,
-    gradeId: e.gradeId,
-    pay: row.pay === null ? null : asCents(row.pay),
-    basic: row.basic === null ? null : asCents(row.basic),
-    weeklyHours: e.weeklyHours,
-    employee: e,
-  };
+const dayOfYear: ShapeDay<DayOfYear> = (e, figures) => {
+  const pay = payOf(figures);
+  return pay === null ? new DayOfYear(e, null, null) : new DayOfYear(e, asCents(pay), figures.basicWage);
 };
+
+/** What the adjusted gap reads of an employee. */
+const regressionRowOf = (e: PricedEmployee['employee'], hourlyPay: number): AdjustedGapRow => ({
+  id: e.id,
+  female: e.gender === 'FEMALE',
+  jobId: e.jobId,
+  jobName: e.jobName,
+  gradeId: e.gradeId,
+  levelId: e.levelId,
+  yearsExperience: e.yearsExperience,
+  yearsWithCompany: e.yearsWithCompany,
+  offshoreProject: e.offshoreProject,
+  actingAsDifferentGrade: e.actingAsDifferentGrade,
+  pillar: e.pillar,
+  remote: e.remote,
+  hourlyPay,
+});
 
 /** How far back a year goes: each of its days is priced, as back pay's are. */
 const YEARS_BACK = 10;
@@ -105,14 +144,8 @@ export function createPayYear(deps: {
       kind === 'evaluation' ? deps.evaluation?.bands() : undefined,
     ]);
     const sums = yearSums<DayOfYear>();
-    const price = dayPricer(pricing, { versionDays: employeeDays });
-    const priced = await sweepSegments(
-      from,
-      to,
-      { changeDays, employeeDays },
-      async (day, ids) => (await price(day, ids)).map(dayOfYear),
-      sums.add,
-    );
+    const price = dayPricer(pricing, { versionDays: employeeDays, shape: dayOfYear });
+    const priced = await sweepSegments(from, to, { changeDays, employeeDays }, price, sums.add);
     return { year: y, today, from, last: addDays(to, -1), toDate, sums: sums.sums, priced, evaluation };
   }
 
@@ -151,7 +184,7 @@ export function createPayYear(deps: {
         if (e.hireDate !== null && e.hireDate >= from && e.hireDate <= last) joined++;
         if (e.leaveDate !== null && e.leaveDate >= from && e.leaveDate <= last) left++;
         if ((e.gender === 'FEMALE' || e.gender === 'MALE') && !s.unpriced && s.pay > 0n && s.hours > 0n)
-          regression.push({ ...e.employee, female: e.gender === 'FEMALE', hourlyPay: hourlyCents(s) });
+          regression.push(regressionRowOf(e.employee, hourlyCents(s)));
       }
       const report = buildYearReport(sums, {
         kind,

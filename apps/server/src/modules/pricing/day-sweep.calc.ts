@@ -13,6 +13,31 @@
  * figures hold while employed is handed to the caller as one segment.
  */
 
+/**
+ * An exact sum of integer products, kept as a double while it is a safe integer and as a BigInt
+ * beyond (a year of one employee's pay in 1/DAY_UNITS cent fits a double unless it is above
+ * ~20 million a month): the sweep adds a million products a year at 100,000 employees.
+ */
+export class ExactSum {
+  private small = 0;
+  private big = 0n;
+
+  /** Adds a × b (integers). */
+  add(a: number, b: number): void {
+    const product = a * b;
+    const sum = this.small + product;
+    if (Number.isSafeInteger(product) && Number.isSafeInteger(sum)) this.small = sum;
+    else {
+      this.big += BigInt(a) * BigInt(b) + BigInt(this.small);
+      this.small = 0;
+    }
+  }
+
+  get value(): bigint {
+    return this.big + BigInt(this.small);
+  }
+}
+
 /** lcm(28, 29, 30, 31): one month's worth of any month, in whole units of each of its days. */
 export const DAY_UNITS = 377_580n;
 const DAY_UNITS_NUMBER = 377_580;
@@ -50,6 +75,12 @@ export function anniversariesBetween(start: string, from: string, to: string): s
   }
 }
 
+/** The first day after `after` on which whole years counted from `start` grow. */
+export function nextAnniversary(start: string, after: string): string {
+  const year = Math.max(Number(start.slice(0, 4)) + 1, Number(after.slice(0, 4)));
+  return anniversariesBetween(start, after, `${String(year + 2).padStart(4, '0')}-01-01`)[0]!;
+}
+
 /** An employee's days: hired, career start, left (each null when not set). */
 export interface EmployeeDays {
   hireDate: string | null;
@@ -84,7 +115,8 @@ export interface PricedDay extends EmployeeDays {
 
 /**
  * Prices the employees in scope as of a day: `ids` undefined → all of them, else only those.
- * An employee missing from an answer counts as not employed that day.
+ * An employee missing from an answer counts as not employed that day; one answered with the very
+ * object it was last answered with has the same figures as then.
  */
 export type PriceAsOf<T extends PricedDay> = (day: string, ids?: readonly number[]) => Promise<T[]>;
 
@@ -98,17 +130,11 @@ export interface ChangeDays {
 }
 
 /**
- * A stretch of days [from, to) over which an employee was employed with the same figures:
- * `units`, the sum of each day's share of its month in 1/DAY_UNITS (a monthly figure × units is
- * the stretch's amount in 1/DAY_UNITS cent); `days`, how many days.
+ * Takes a stretch of days over which an employee was employed with the same `figures`: `units`,
+ * the sum of each day's share of its month in 1/DAY_UNITS (a monthly figure × units is the
+ * stretch's amount in 1/DAY_UNITS cent; a whole number below 2^53); `days`, how many days.
  */
-export interface Segment<T> {
-  figures: T;
-  from: string;
-  to: string;
-  units: bigint;
-  days: number;
-}
+export type OnSegment<T> = (figures: T, units: number, days: number) => void;
 
 /**
  * Everyone in scope priced on `from` and on each of `changeDays`; each employee again on its
@@ -121,7 +147,7 @@ export async function sweepSegments<T extends PricedDay>(
   to: string,
   days: ChangeDays,
   price: PriceAsOf<T>,
-  onSegment: (segment: Segment<T>) => void,
+  onSegment: OnSegment<T>,
 ): Promise<Map<number, T>> {
   const length = daysBetween(from, to);
   // weight[i]: units from `from` to the i-th day after it (a prefix sum of each day's share;
@@ -140,35 +166,45 @@ export async function sweepSegments<T extends PricedDay>(
     }
     return place;
   };
-  const at = (day: string) => weight[placeOf(day)]!;
 
   const last = new Map<number, T>();
-  /** Each employee's figures since a day (its last pricing), a segment when they end. */
-  const open = new Map<number, { since: string; figures: T }>();
-  const close = (id: number, day: string) => {
-    const o = open.get(id);
-    if (!o) return;
-    open.delete(id);
-    if (!employedOn(o.figures, o.since) || day <= o.since) return;
-    onSegment({
-      figures: o.figures,
-      from: o.since,
-      to: day,
-      units: BigInt(at(day) - at(o.since)),
-      days: placeOf(day) - placeOf(o.since),
-    });
+  /**
+   * Each employee's figures since a day (its last pricing; `since` its place, `employed` then),
+   * a segment when they end; `seen`: the place of the last day it was priced.
+   */
+  const open = new Map<number, { since: number; employed: boolean; figures: T; seen: number }>();
+  const close = (o: { since: number; employed: boolean; figures: T }, place: number) => {
+    if (!o.employed || place <= o.since) return;
+    onSegment(o.figures, weight[place]! - weight[o.since]!, place - o.since);
   };
   const take = (day: string, priced: T[], all: boolean, ids?: readonly number[]) => {
-    const seen = new Set<number>();
+    const place = placeOf(day);
     for (const p of priced) {
-      seen.add(p.id);
-      close(p.id, day);
+      const o = open.get(p.id);
+      const employed = employedOn(p, day);
+      if (!o) {
+        last.set(p.id, p);
+        open.set(p.id, { since: place, employed, figures: p, seen: place });
+        continue;
+      }
+      o.seen = place;
+      // The same answer as before, employed (or not) as then: its stretch goes on.
+      if (o.figures === p && o.employed === employed) continue;
       last.set(p.id, p);
-      open.set(p.id, { since: day, figures: p });
+      close(o, place);
+      o.since = place;
+      o.employed = employed;
+      o.figures = p;
     }
     // Not priced any more (gone from the scope): nothing counts from this day.
-    if (all && seen.size === open.size) return;
-    for (const id of all ? [...open.keys()] : (ids ?? [])) if (!seen.has(id)) close(id, day);
+    if (all && priced.length === open.size) return;
+    for (const id of all ? [...open.keys()] : (ids ?? [])) {
+      const o = open.get(id);
+      if (o && o.seen !== place) {
+        close(o, place);
+        open.delete(id);
+      }
+    }
   };
 
   if (length <= 0) return last;
@@ -191,6 +227,6 @@ export async function sweepSegments<T extends PricedDay>(
       take(day, await price(day, ids), false, ids);
     }
   }
-  for (const id of [...open.keys()]) close(id, to);
+  for (const o of open.values()) close(o, length);
   return last;
 }
