@@ -15,6 +15,8 @@ const get = async () => {
   console.log(r.statusCode, Math.round(performance.now() - t), 'ms');
 };
 await get();
+await get();
+await get();
 const session = new Session();
 session.connect();
 await session.post('Profiler.enable');

@@ -111,6 +111,39 @@ describe('the quartiles', () => {
   });
 });
 
+describe('the quartiles, against the rows sorted by pay then id', () => {
+  /** The definition, written out: sort, cut into four, count women. */
+  const byDefinition = (rows: Array<{ id: number; pay: bigint; female: boolean }>) => {
+    const order = [...rows].sort((a, b) => (a.pay < b.pay ? -1 : a.pay > b.pay ? 1 : a.id - b.id));
+    const base = Math.floor(order.length / 4);
+    let at = 0;
+    return [0, 1, 2, 3].map((q) => {
+      const size = base + (q < order.length % 4 ? 1 : 0);
+      const women = order.slice(at, at + size).filter((r) => r.female).length;
+      at += size;
+      return women;
+    });
+  };
+  // Few distinct pays, so ties straddle the quartile boundaries; some far beyond 64 bits.
+  const pay = fc.oneof(fc.bigInt({ min: 0n, max: 4n }), fc.bigInt({ min: 2n ** 64n, max: 2n ** 64n + 3n }));
+  const rows = fc.uniqueArray(
+    fc.record({ id: fc.integer({ min: 1, max: 10_000 }), pay, female: fc.boolean() }),
+    {
+      selector: (r) => r.id,
+      maxLength: 60,
+    },
+  );
+
+  it('count the same women in each quartile, ties split by id', () => {
+    fc.assert(
+      fc.property(rows, (list) => {
+        expect(quartilesOf(list).map((q) => q.female)).toEqual(byDefinition(list));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('small groups', () => {
   it('no category figure, and no company-wide mean, is ever one person of a category that is too small', () => {
     fc.assert(

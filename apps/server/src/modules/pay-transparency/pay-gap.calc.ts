@@ -115,35 +115,60 @@ function compare(
   return { female: decimalOf(w, scale), male: decimalOf(m, scale), gap: gapOf(m, w), tooFew: false };
 }
 
-/** Sorted copies, for medians. */
-const sorted = (values: bigint[]) => [...values].sort(ascending);
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+const isInt64 = (v: bigint) => v >= INT64_MIN && v <= INT64_MAX;
+
+/** Sorted copies, for medians: sorted natively as 64-bit integers (exact beyond, by comparison). */
+function sorted(values: bigint[]): bigint[] {
+  if (values.every(isInt64)) return Array.from(BigInt64Array.from(values).sort());
+  return [...values].sort(ascending);
+}
 
 /**
  * (f): F/M employees by pay ascending (ties by id) in four groups whose sizes differ by at most
  * one, the lower quartiles taking the remainder.
+ *
+ * Without sorting the rows: the pays alone are sorted (natively), which gives each group's last
+ * pay; a row is above a boundary if its pay is higher, or equal and its id among those of equal
+ * pay comes after the ones the lower group takes.
  */
 export function quartilesOf(rows: Array<{ id: number; pay: bigint; female: boolean }>): Quartile[] {
-  const order = [...rows].sort((a, b) => ascending(a.pay, b.pay) || a.id - b.id);
-  const base = Math.floor(order.length / 4);
-  const remainder = order.length % 4;
-  const out: Quartile[] = [];
-  let at = 0;
-  for (let q = 0; q < 4; q++) {
-    const size = base + (q < remainder ? 1 : 0);
-    let female = 0;
-    for (let i = at; i < at + size; i++) if (order[i]!.female) female++;
-    at += size;
-    const male = size - female;
-    out.push({
+  const n = rows.length;
+  const base = Math.floor(n / 4);
+  const sizes = [0, 1, 2, 3].map((q) => base + (q < n % 4 ? 1 : 0));
+  const pays = sorted(rows.map((r) => r.pay));
+  /** Each boundary between groups: the lower group's last pay, and the ids of that pay it takes. */
+  const boundaries: Array<{ pay: bigint; below: Set<number> }> = [];
+  let end = 0;
+  for (let q = 0; q < 3; q++) {
+    end += sizes[q]!;
+    // Everyone in the lower groups: nobody above this boundary or any after it.
+    if (end === n) break;
+    const pay = pays[end - 1]!;
+    let first = end - 1;
+    while (first > 0 && pays[first - 1] === pay) first--;
+    const ids = rows.filter((r) => r.pay === pay).map((r) => r.id);
+    ids.sort((x, y) => x - y);
+    boundaries.push({ pay, below: new Set(ids.slice(0, end - first)) });
+  }
+  const female = [0, 0, 0, 0];
+  for (const r of rows) {
+    let q = 0;
+    for (const b of boundaries) if (r.pay > b.pay || (r.pay === b.pay && !b.below.has(r.id))) q++;
+    if (r.female) female[q]!++;
+  }
+  return sizes.map((size, q) => {
+    const f = female[q]!;
+    return {
       quartile: q + 1,
       size,
-      female,
-      male,
-      femaleShare: shareOf(female, size),
-      maleShare: shareOf(male, size),
-    });
-  }
-  return out;
+      female: f,
+      male: size - f,
+      femaleShare: shareOf(f, size),
+      maleShare: shareOf(size - f, size),
+    };
+  });
 }
 
 export interface ReportContext {

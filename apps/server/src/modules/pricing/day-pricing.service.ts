@@ -115,9 +115,14 @@ export function dayPricer<T extends PricedDay>(
     return p.figures!;
   };
   /** Takes `figures` as the employee's answer from `day` on. */
-  const answer = (e: EmployeeRecord, day: string, figures: Figures, profile = profileOf(e)): T => {
+  const answer = (
+    e: EmployeeRecord,
+    day: string,
+    figures: Figures,
+    profile = profileOf(e),
+    h = held.get(e.id),
+  ): T => {
     const shaped = opts.shape(e, figures);
-    const h = held.get(e.id);
     if (!h) held.set(e.id, { record: e, profile, figures, shaped, yearsMove: yearsMoveAfter(e, day) });
     else {
       if (h.record !== e) h.yearsMove = yearsMoveAfter(e, day);
@@ -136,12 +141,12 @@ export function dayPricer<T extends PricedDay>(
       if (years.yearsExperience !== e.yearsExperience || years.yearsWithCompany !== e.yearsWithCompany) {
         const moved = { ...e, ...years };
         const profile = profileOf(moved);
-        return answer(moved, day, figuresOf(profile, moved), profile);
+        return answer(moved, day, figuresOf(profile, moved), profile, h);
       }
       h.yearsMove = yearsMoveAfter(e, day);
     }
     const figures = figuresOf(h.profile, h.record);
-    return figures === h.figures ? h.shaped : answer(h.record, day, figures, h.profile);
+    return figures === h.figures ? h.shaped : answer(h.record, day, figures, h.profile, h);
   };
   const read = async (day: string, ids: readonly number[] | undefined) => {
     if (ids !== undefined && ids.length === 0) return [];
