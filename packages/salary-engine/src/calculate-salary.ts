@@ -65,8 +65,63 @@ function row(m: PreparedMultiplier, cents: Cents): AdjustmentRow {
   return { name: m.name, type: m.type, value: m.value, amount: cents };
 }
 
+/** The figures a priced list needs of one profile: `calculateWithPrepared`'s totals, cents. */
+export interface SalaryFigures {
+  grossSalary: Cents;
+  totalCost: Cents;
+  adjustedSalary: Cents;
+  totalBenefitsCost: Cents;
+  companySocialInsurance: Cents;
+}
+
+/** The line items, collected when a breakdown is asked for. */
+interface Lines {
+  adjustmentDetails: AdjustmentRow[];
+  customMultiplierDetails: AdjustmentRow[];
+  selectedBenefits: BenefitRow[];
+}
+
 /** Runs one profile against rules converted once by prepareRules (or withEmployeeRules). */
 export function calculateWithPrepared(prepared: PreparedRules, profile: SalaryProfile): SalaryResult {
+  const lines: Lines = { adjustmentDetails: [], customMultiplierDetails: [], selectedBenefits: [] };
+  const r = run(prepared, profile, lines);
+  const c = asEngineCents;
+  return {
+    calculatedSalary: r.grossSalary,
+    details: {
+      baseSalary: r.baseCents,
+      adjustmentFactor: r.adjustmentFactor,
+      experienceMultiplier: effectPercent(
+        prepared.experience,
+        r.experienceCents,
+        r.adjustedSalary,
+        r.experienceYears,
+      ),
+      loyaltyMultiplier: effectPercent(prepared.loyalty, r.loyaltyCents, r.adjustedSalary, r.loyaltyYears),
+      totalAdjustments: c(r.totalAdjustmentCents),
+      adjustmentDetails: lines.adjustmentDetails,
+      totalBenefitsCost: r.totalBenefitsCost,
+      selectedBenefits: lines.selectedBenefits,
+      grossSalary: r.grossSalary,
+      netSalary: c(r.netCents),
+      totalCost: r.totalCost,
+      socialInsuranceAmount: c(r.insuranceCents),
+      customMultiplierDetails: lines.customMultiplierDetails,
+      companySocialInsurance: r.companySocialInsurance,
+      employeeSocialInsurance: c(r.employeeCents),
+      adjustmentAmount: c(r.adjustmentCents),
+      adjustedSalary: r.adjustedSalary,
+    },
+  };
+}
+
+/** The totals only, by the same arithmetic as `calculateWithPrepared` (no line items built). */
+export function figuresWithPrepared(prepared: PreparedRules, profile: SalaryProfile): SalaryFigures {
+  return run(prepared, profile, null);
+}
+
+/** The formula, once: the line items go to `lines` when given. */
+function run(prepared: PreparedRules, profile: SalaryProfile, lines: Lines | null) {
   const baseCents = prepared.baseCents;
   if (baseCents === null) throw new SalaryEngineError('BASE_SALARY_NOT_FOUND', BASE_SALARY_NOT_FOUND_MESSAGE);
   const experienceYears = yearsInHundredths(profile.yearsExperience, 'yearsExperience');
@@ -91,40 +146,27 @@ export function calculateWithPrepared(prepared: PreparedRules, profile: SalaryPr
   // always apply (a row even at 0 years keeps the breakdown's shape stable); flags apply once.
   const experienceCents = perYearCents(prepared.experience, adjustedCents, experienceYears);
   const loyaltyCents = perYearCents(prepared.loyalty, adjustedCents, loyaltyYears);
-  const adjustmentDetails: AdjustmentRow[] = [
-    row(prepared.experience, experienceCents),
-    row(prepared.loyalty, loyaltyCents),
-  ];
+  const rows = lines?.adjustmentDetails;
+  rows?.push(row(prepared.experience, experienceCents), row(prepared.loyalty, loyaltyCents));
   let totalAdjustmentCents = experienceCents + loyaltyCents;
-  if (profile.offshoreProject)
-    totalAdjustmentCents += pushOnce(adjustmentDetails, prepared.offshore, adjustedCents);
-  if (profile.actingAsDifferentGrade) {
-    totalAdjustmentCents += pushOnce(adjustmentDetails, prepared.actingAs, adjustedCents);
-  }
-  if (profile.pillar) totalAdjustmentCents += pushOnce(adjustmentDetails, prepared.pillar, adjustedCents);
-  if (profile.remote) totalAdjustmentCents += pushOnce(adjustmentDetails, prepared.remote, adjustedCents);
+  if (profile.offshoreProject) totalAdjustmentCents += once(rows, prepared.offshore, adjustedCents);
+  if (profile.actingAsDifferentGrade) totalAdjustmentCents += once(rows, prepared.actingAs, adjustedCents);
+  if (profile.pillar) totalAdjustmentCents += once(rows, prepared.pillar, adjustedCents);
+  if (profile.remote) totalAdjustmentCents += once(rows, prepared.remote, adjustedCents);
 
   // Step 4: checked custom multipliers, same two types, applied once.
-  const customs = prepared.customMultipliers;
-  const customMultiplierDetails: AdjustmentRow[] = new Array(customs.length);
-  for (let i = 0; i < customs.length; i++) {
-    const cents = onceCents(customs[i]!, adjustedCents);
-    customMultiplierDetails[i] = row(customs[i]!, cents);
-    totalAdjustmentCents += cents;
-  }
+  for (const m of prepared.customMultipliers)
+    totalAdjustmentCents += once(lines?.customMultiplierDetails, m, adjustedCents);
 
   // Step 5: gross never goes below zero.
   const sum = adjustedCents + totalAdjustmentCents;
   const grossCents = asEngineCents(Math.max(sum, 0));
 
   // Step 6: benefits are a company cost on top of gross, not pay.
-  const benefits = prepared.benefits;
-  const selectedBenefits: BenefitRow[] = new Array(benefits.length);
   let benefitsCents = 0;
-  for (let i = 0; i < benefits.length; i++) {
-    const b = benefits[i]!;
+  for (const b of prepared.benefits) {
     const cents = asEngineCents(b.type === 'FIXED_AMOUNT' ? b.amount : mulDivRound(grossCents, b.amount, BP));
-    selectedBenefits[i] = { name: b.name, type: b.type, amount: cents };
+    lines?.selectedBenefits.push({ name: b.name, type: b.type, amount: cents });
     benefitsCents += cents;
   }
 
@@ -148,39 +190,30 @@ export function calculateWithPrepared(prepared: PreparedRules, profile: SalaryPr
       'Invalid salary input: the result is too large to compute exactly',
     );
   }
-
   const c = asEngineCents;
   return {
-    calculatedSalary: grossCents,
-    details: {
-      baseSalary: baseCents,
-      adjustmentFactor,
-      experienceMultiplier: effectPercent(
-        prepared.experience,
-        experienceCents,
-        adjustedCents,
-        experienceYears,
-      ),
-      loyaltyMultiplier: effectPercent(prepared.loyalty, loyaltyCents, adjustedCents, loyaltyYears),
-      totalAdjustments: c(totalAdjustmentCents),
-      adjustmentDetails,
-      totalBenefitsCost: c(benefitsCents),
-      selectedBenefits,
-      grossSalary: grossCents,
-      netSalary: c(netCents),
-      totalCost: c(totalCostCents),
-      socialInsuranceAmount: c(insuranceCents),
-      customMultiplierDetails,
-      companySocialInsurance: c(companyCents),
-      employeeSocialInsurance: c(employeeCents),
-      adjustmentAmount: c(adjustmentCents),
-      adjustedSalary: adjustedCents,
-    },
+    baseCents,
+    adjustmentFactor,
+    adjustmentCents,
+    experienceYears,
+    loyaltyYears,
+    experienceCents,
+    loyaltyCents,
+    totalAdjustmentCents,
+    insuranceCents,
+    employeeCents,
+    netCents,
+    grossSalary: grossCents,
+    totalCost: c(totalCostCents),
+    adjustedSalary: adjustedCents,
+    totalBenefitsCost: c(benefitsCents),
+    companySocialInsurance: c(companyCents),
   };
 }
 
-function pushOnce(rows: AdjustmentRow[], m: PreparedMultiplier, adjustedCents: Cents): Cents {
+/** A once-applied multiplier's cents, its line pushed to `rows` when collected. */
+function once(rows: AdjustmentRow[] | undefined, m: PreparedMultiplier, adjustedCents: Cents): Cents {
   const cents = onceCents(m, adjustedCents);
-  rows.push(row(m, cents));
+  rows?.push(row(m, cents));
   return cents;
 }

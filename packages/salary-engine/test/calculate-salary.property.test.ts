@@ -8,7 +8,7 @@ import { decimalResultOf } from '@salary/shared/calculator/salary-decimals';
 import { type BasisPoints, type Cents, toCents } from '@salary/shared/common/money';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calculateSalary, calculateWithPrepared } from '../src/calculate-salary.ts';
+import { calculateSalary, calculateWithPrepared, figuresWithPrepared } from '../src/calculate-salary.ts';
 import { prepareRules, withEmployeeRules } from '../src/prepare-rules.ts';
 import type { Multiplier, SalaryProfile, SalaryRules } from '../src/salary-types.ts';
 
@@ -212,6 +212,33 @@ describe('calculateSalary: properties', () => {
         expect(calculateWithPrepared(prepareRules(r), p)).toEqual(calculateSalary(r, p));
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('figuresWithPrepared answers the totals of the breakdown, or fails as it does', () => {
+    fc.assert(
+      fc.property(rules, profile, (r, p) => {
+        const prepared = prepareRules(r);
+        let whole: ReturnType<typeof calculateWithPrepared> | Error;
+        try {
+          whole = calculateWithPrepared(prepared, p);
+        } catch (error) {
+          whole = error as Error;
+        }
+        if (whole instanceof Error) {
+          expect(() => figuresWithPrepared(prepared, p)).toThrow(whole.message);
+          return;
+        }
+        const d = whole.details;
+        expect(figuresWithPrepared(prepared, p)).toMatchObject({
+          grossSalary: d.grossSalary,
+          totalCost: d.totalCost,
+          adjustedSalary: d.adjustedSalary,
+          totalBenefitsCost: d.totalBenefitsCost,
+          companySocialInsurance: d.companySocialInsurance,
+        });
+      }),
+      { numRuns: 500 },
     );
   });
 

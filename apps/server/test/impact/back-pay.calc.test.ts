@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   anniversariesBetween,
+  asItsFigures,
   type DayFigures,
   owed,
   roundUnits,
@@ -129,8 +130,8 @@ describe('back pay arithmetic', () => {
           const employeeDays = people.flatMap((p) =>
             p.versions.slice(1).map((v) => ({ day: v.from, id: p.id })),
           );
-          const before = await sweep(from, to, { employeeDays }, pricer(0));
-          const after = await sweep(from, to, { employeeDays }, pricer(raise));
+          const before = await sweep(from, to, { employeeDays }, pricer(0), asItsFigures);
+          const after = await sweep(from, to, { employeeDays }, pricer(raise), asItsFigures);
           const got = new Map(owed(before, after).map((o) => [o.id, { gross: o.gross, cost: o.cost }]));
           const expected = model(people, from, to, raise);
           for (const p of people) {
@@ -166,16 +167,22 @@ describe('docs/salary-formula.md, "Back pay"', () => {
     const example = blocks.find((b) => b.backPay)?.backPay;
     expect(example, 'a ```json block with backPay').toBeDefined();
     const side = (figures: { gross: number; cost: number }) =>
-      sweep(example.effectiveFrom, example.today, {}, async () => [
-        {
-          id: 1,
-          gross: asCents(figures.gross),
-          cost: asCents(figures.cost),
-          hireDate: example.hireDate,
-          careerStartDate: null,
-          leaveDate: example.leaveDate,
-        },
-      ]);
+      sweep(
+        example.effectiveFrom,
+        example.today,
+        {},
+        async (): Promise<DayFigures[]> => [
+          {
+            id: 1,
+            gross: asCents(figures.gross),
+            cost: asCents(figures.cost),
+            hireDate: example.hireDate,
+            careerStartDate: null,
+            leaveDate: example.leaveDate,
+          },
+        ],
+        asItsFigures,
+      );
     const [result] = owed(await side(example.before), await side(example.after));
     expect({ gross: result!.gross, cost: result!.cost }).toEqual(example.owed);
   });

@@ -10,7 +10,7 @@ import { expectHeadline, hourlyF, model } from '../support/pay-year-model.ts';
  * The year's report where every kind of day moves pay: years of experience and with the company
  * count (multipliers per year), so each hire and career anniversary raises pay — one hired on
  * 29 February, whose years grow on 1 March in other years, and one whose anniversaries fall on
- * the days rules change; a joiner, a leaver, a version inside
+ * the days rules change; a joiner, a leaver, one of each on a rule's day, a version inside
  * the year (a move to part time; a move to remote on the day a rule changes), base salary and
  * settings changes dated inside it. The report
  * prices only the days a figure can move, and between them re-derives the years itself; the
@@ -30,6 +30,9 @@ beforeAll(async () => {
     { name: 'Leap Day', hireDate: '2016-02-29', careerStartDate: '2012-07-31' },
     { name: 'Joiner', hireDate: '2024-06-17', careerStartDate: '2019-12-31' },
     { name: 'Remote', hireDate: '2010-12-01', remote: true, weeklyHours: 32 },
+    // Hired on a rule's day, and gone on one (last day 30 April, the base salary moves 1 May).
+    { name: 'Rule Day Joiner', hireDate: '2024-10-01', careerStartDate: '2020-03-15' },
+    { name: 'Rule Day Leaver', hireDate: '2012-06-06', leaveDate: '2024-04-30' },
   ];
   const men = [
     { name: 'Leaver', hireDate: '2014-03-31', leaveDate: '2024-08-31', careerStartDate: '2010-01-15' },
@@ -71,8 +74,8 @@ afterAll(async () => t.close());
 describe('the year, where anniversaries, versions and dated rules all move pay', () => {
   it('equals the day-by-day model on annual and hourly pay', async () => {
     const years = await model(t, YEAR);
-    expect(years).toHaveLength(7);
-    expect(report.counts).toMatchObject({ female: 3, male: 4, unpriced: 0 });
+    expect(years).toHaveLength(9);
+    expect(report.counts).toMatchObject({ female: 5, male: 4, unpriced: 0 });
     expectHeadline(report, years, (y) => y.pay);
     expectHeadline(report.hourly!, years, (y) => hourlyF(y, 'pay'));
     expectHeadline(

@@ -5,11 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { buildPayReport, type PayRow } from '../../src/modules/pay-transparency/pay-gap.calc.ts';
 import {
   buildYearReport,
+  type MonthPay,
   reportDutyOf,
   type YearFigures,
   yearSums,
 } from '../../src/modules/pay-transparency/pay-year.calc.ts';
-import { sweepSegments } from '../../src/modules/pricing/day-sweep.calc.ts';
+import { asItsFigures, sweepSegments } from '../../src/modules/pricing/day-sweep.calc.ts';
 
 /*
  * Properties of the year's report (pay-year.calc.ts) over generated companies, each swept over
@@ -66,24 +67,22 @@ const dayOf = (n: number) => new Date(Date.UTC(YEAR, 0, 1 + n)).toISOString().sl
 
 /** The year's sums of these people, swept over 2024 (a leap year) at constant pay. */
 async function sweptYear(list: Person[]) {
-  const figures = list.map(
-    (p, i): YearFigures => ({
-      id: i + 1,
-      hireDate: p.hireDay === null ? null : dayOf(p.hireDay),
-      careerStartDate: null,
-      // A leave day before the hire day is not one: leave it out.
-      leaveDate: p.leaveDay === null || (p.hireDay ?? 0) > p.leaveDay ? null : dayOf(p.leaveDay),
-      gender: p.gender,
-      jobId: p.jobId,
-      positionId: p.jobId * 10,
-      gradeId: p.gradeId,
-      pay: asCents(p.pay + p.extra),
-      basic: asCents(p.pay),
-      weeklyHours: p.hours,
-    }),
-  );
+  const figures = list.map((p, i): YearFigures & MonthPay => ({
+    id: i + 1,
+    hireDate: p.hireDay === null ? null : dayOf(p.hireDay),
+    careerStartDate: null,
+    // A leave day before the hire day is not one: leave it out.
+    leaveDate: p.leaveDay === null || (p.hireDay ?? 0) > p.leaveDay ? null : dayOf(p.leaveDay),
+    gender: p.gender,
+    jobId: p.jobId,
+    positionId: p.jobId * 10,
+    gradeId: p.gradeId,
+    pay: asCents(p.pay + p.extra),
+    basic: asCents(p.pay),
+    weeklyHours: p.hours,
+  }));
   const sums = yearSums<YearFigures>();
-  await sweepSegments(`${YEAR}-01-01`, `${YEAR + 1}-01-01`, {}, async () => figures, sums.add);
+  await sweepSegments(`${YEAR}-01-01`, `${YEAR + 1}-01-01`, {}, async () => figures, sums.add, asItsFigures);
   return sums.sums;
 }
 

@@ -3,6 +3,7 @@ import {
   type ChangeDays,
   DAY_UNITS,
   ExactSum,
+  type Piece,
   type PriceAsOf,
   type PricedDay,
   sweepSegments,
@@ -23,6 +24,7 @@ import {
 export {
   addDays,
   anniversariesBetween,
+  asItsFigures,
   type ChangeDays,
   DAY_UNITS,
   daysBetween,
@@ -32,38 +34,46 @@ export {
   type PriceAsOf,
 } from '../pricing/day-sweep.calc.ts';
 
-/** One employee priced as of a day: its monthly figures (null: not priced) and its days. */
-export interface DayFigures extends PricedDay {
+/** Monthly figures (null: not priced). */
+export interface Owed {
   gross: Cents | null;
   cost: Cents | null;
 }
 
+/** One employee priced as of a day: its monthly figures and its days. */
+export interface DayFigures extends PricedDay, Owed {}
+
 /** What one side (before or after the write) sums per employee, in 1/DAY_UNITS cent. */
-export interface SideSum {
+export interface SideSum<T> {
   gross: bigint;
   cost: bigint;
   /** The employee as last priced (names, for the answer). */
-  last: DayFigures;
+  last: T;
 }
 
-/** One side's sums: each employee's gross and cost over the days of [from, to) it was employed. */
-export async function sweep<T extends DayFigures>(
+/**
+ * One side's sums: each employee's gross and cost over the days of [from, to) it was employed,
+ * its figures day to day as `piecesOf` its answer gives them.
+ */
+export async function sweep<T extends PricedDay, F extends Owed>(
   from: string,
   to: string,
   days: ChangeDays,
   price: PriceAsOf<T>,
-): Promise<Map<number, SideSum & { last: T }>> {
+  piecesOf: (answer: T) => readonly Piece<F>[],
+): Promise<Map<number, SideSum<T>>> {
   const sums = new Map<number, { gross: ExactSum; cost: ExactSum }>();
-  const last = await sweepSegments(from, to, days, price, (figures, units) => {
-    let sum = sums.get(figures.id);
+  const onSegment = (answer: T, figures: F, units: number) => {
+    let sum = sums.get(answer.id);
     if (!sum) {
       sum = { gross: new ExactSum(), cost: new ExactSum() };
-      sums.set(figures.id, sum);
+      sums.set(answer.id, sum);
     }
     if (figures.gross !== null) sum.gross.add(figures.gross, units);
     if (figures.cost !== null) sum.cost.add(figures.cost, units);
-  });
-  const out = new Map<number, SideSum & { last: T }>();
+  };
+  const last = await sweepSegments(from, to, days, price, onSegment, piecesOf);
+  const out = new Map<number, SideSum<T>>();
   for (const [id, p] of last) {
     const sum = sums.get(id);
     out.set(id, { gross: sum?.gross.value ?? 0n, cost: sum?.cost.value ?? 0n, last: p });
@@ -80,7 +90,7 @@ export function roundUnits(units: bigint): Cents {
 }
 
 /** One employee's back pay: the sums' difference, rounded once. */
-export interface OwedBackPay<T extends DayFigures> {
+export interface OwedBackPay<T extends PricedDay> {
   id: number;
   gross: Cents;
   cost: Cents;
@@ -89,9 +99,9 @@ export interface OwedBackPay<T extends DayFigures> {
 }
 
 /** Each employee's back pay (after − before), those owed nothing in either figure left out. */
-export function owed<T extends DayFigures>(
-  before: Map<number, SideSum & { last: T }>,
-  after: Map<number, SideSum & { last: T }>,
+export function owed<T extends PricedDay>(
+  before: Map<number, SideSum<T>>,
+  after: Map<number, SideSum<T>>,
 ): OwedBackPay<T>[] {
   const list: OwedBackPay<T>[] = [];
   for (const id of new Set([...before.keys(), ...after.keys()])) {

@@ -4,8 +4,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import { dayPricer } from '../pricing/day-pricing.service.ts';
-import type { PricingService } from '../pricing/pricing.service.ts';
-import { addDays, type DayFigures, owed, sweep } from './back-pay.calc.ts';
+import { mappedPieces, type Piece, type PricedDay } from '../pricing/day-sweep.calc.ts';
+import type { PricedEmployee, PricingService } from '../pricing/pricing.service.ts';
+import { addDays, owed, sweep } from './back-pay.calc.ts';
 import type { BackPayRepository } from './back-pay.repository.ts';
 
 /*
@@ -18,12 +19,15 @@ import type { BackPayRepository } from './back-pay.repository.ts';
 /** Whose pay the write may move: everyone (a rule), or these employees. */
 export type BackPayScope = 'all' | readonly number[];
 
-/** An employee as back pay keeps it: its names too (the download's rows). */
-interface Named extends DayFigures {
+/** An employee as back pay keeps it: its names too (the download's rows), its figures day to day. */
+interface Named extends PricedDay {
   name: string;
   jobName: string;
   gradeName: string;
+  pieces: readonly Piece<Figures>[];
 }
+
+type Figures = Omit<PricedEmployee, 'employee'>;
 
 /** One employee's back pay as the audit entry keeps it: both figures, money as decimals. */
 export interface StoredBackPayEmployee {
@@ -92,19 +96,19 @@ export function createBackPayService(deps: {
       versionDays: employeeDays,
       tx,
       ...(ids ? { scope: ids } : {}),
-      shape: (e, { calculatedSalary, accumulatedCost }) => ({
+      shape: (e, pieces) => ({
         id: e.id,
-        gross: calculatedSalary,
-        cost: accumulatedCost,
         hireDate: e.hireDate,
         careerStartDate: e.careerStartDate,
         leaveDate: e.leaveDate,
         name: e.name,
         jobName: e.jobName,
         gradeName: e.gradeName,
+        pieces,
       }),
     });
-    return sweep<Named>(from, to, { changeDays, employeeDays }, price);
+    const owedOf = mappedPieces((f: Figures) => ({ gross: f.calculatedSalary, cost: f.accumulatedCost }));
+    return sweep(from, to, { changeDays, employeeDays }, price, (n: Named) => owedOf(n.pieces));
   }
 
   return {

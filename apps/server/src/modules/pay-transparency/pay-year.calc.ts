@@ -20,18 +20,22 @@ import { buildPayReport, isFlagged, type PayRow, type ReportContext, roundDiv } 
 /** Hourly pay is kept in 1/HOURLY_SCALE cent. */
 export const HOURLY_SCALE = 1_000_000_000n;
 
-/** One employee priced as of a day, as the year's report reads it. */
+/** One employee as the year's report reads it (its pay: `MonthPay`, day to day). */
 export interface YearFigures extends PricedDay {
   gender: Gender;
   jobId: number;
   positionId: number;
   gradeId: number;
+  /** Contracted hours a week (two decimals). */
+  weeklyHours: number;
+}
+
+/** An employee's pay a month, as of a day. */
+export interface MonthPay {
   /** Gross + benefits a month, cents (null: not priced that day). */
   pay: Cents | null;
   /** The basic wage a month, cents. */
   basic: Cents | null;
-  /** Contracted hours a week (two decimals). */
-  weeklyHours: number;
 }
 
 /** One employee's year: sums over the days employed. */
@@ -83,15 +87,15 @@ export function yearSums<T extends YearFigures>() {
       for (const [id, t] of tallies) out.set(id, t.sum);
       return out;
     },
-    add(f: T, units: number, days: number) {
-      let t = tallies.get(f.id);
+    add(e: T, f: MonthPay, units: number, days: number) {
+      let t = tallies.get(e.id);
       if (!t) {
-        t = new YearTally(f);
-        tallies.set(f.id, t);
+        t = new YearTally(e);
+        tallies.set(e.id, t);
       }
-      t.last = f;
+      t.last = e;
       t.days += days;
-      t.hours.add(hundredthsOfHours(f.weeklyHours), days);
+      t.hours.add(hundredthsOfHours(e.weeklyHours), days);
       if (f.pay === null || f.basic === null) {
         t.unpriced = true;
         return;

@@ -1,4 +1,4 @@
-import { asCents, type Cents, fromCents } from '@salary/shared/common/money';
+import { asCents, fromCents } from '@salary/shared/common/money';
 import { type Actor, canReadPayReport } from '@salary/shared/common/permissions';
 import type { Gender } from '@salary/shared/employees/employee-fields';
 import {
@@ -9,8 +9,15 @@ import {
   YEAR_MESSAGE,
 } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
-import { dayPricer, type ShapeDay } from '../pricing/day-pricing.service.ts';
-import { addDays, DAY_UNITS, employedOn, sweepSegments } from '../pricing/day-sweep.calc.ts';
+import { dayPricer } from '../pricing/day-pricing.service.ts';
+import {
+  addDays,
+  DAY_UNITS,
+  employedOn,
+  mappedPieces,
+  type Piece,
+  sweepSegments,
+} from '../pricing/day-sweep.calc.ts';
 import type { PricedEmployee, PricingService } from '../pricing/pricing.service.ts';
 import { type AdjustedGapRow, adjustedGap } from './adjusted-gap.calc.ts';
 import { categoryKeyOf, type EvaluationBands, evaluationCategoryName } from './evaluation-category.calc.ts';
@@ -22,6 +29,7 @@ import {
   HOURLY_SCALE,
   hourlyCents,
   hourlyOf,
+  type MonthPay,
   reportDutyOf,
   type YearFigures,
   type YearSum,
@@ -43,8 +51,7 @@ import {
 class DayOfYear implements YearFigures {
   constructor(
     readonly employee: PricedEmployee['employee'],
-    readonly pay: Cents | null,
-    readonly basic: Cents | null,
+    readonly pieces: readonly Piece<Figures>[],
   ) {}
   get id() {
     return this.employee.id;
@@ -75,9 +82,12 @@ class DayOfYear implements YearFigures {
   }
 }
 
-const dayOfYear: ShapeDay<DayOfYear> = (e, figures) => {
-  const pay = payOf(figures);
-  return pay === null ? new DayOfYear(e, null, null) : new DayOfYear(e, asCents(pay), figures.basicWage);
+type Figures = Omit<PricedEmployee, 'employee'>;
+
+/** A month's pay from the engine's figures: gross + benefits, and the basic wage (null: not priced). */
+const monthPayOf = (f: Figures): MonthPay => {
+  const pay = payOf(f);
+  return pay === null ? { pay: null, basic: null } : { pay: asCents(pay), basic: f.basicWage };
 };
 
 /** What the adjusted gap reads of an employee. */
@@ -144,8 +154,14 @@ export function createPayYear(deps: {
       kind === 'evaluation' ? deps.evaluation?.bands() : undefined,
     ]);
     const sums = yearSums<DayOfYear>();
-    const price = dayPricer(pricing, { versionDays: employeeDays, shape: dayOfYear });
-    const priced = await sweepSegments(from, to, { changeDays, employeeDays }, price, sums.add);
+    const price = dayPricer(pricing, {
+      versionDays: employeeDays,
+      shape: (e, pieces) => new DayOfYear(e, pieces),
+    });
+    const payOver = mappedPieces(monthPayOf);
+    const priced = await sweepSegments(from, to, { changeDays, employeeDays }, price, sums.add, (d) =>
+      payOver(d.pieces),
+    );
     return { year: y, today, from, last: addDays(to, -1), toDate, sums: sums.sums, priced, evaluation };
   }
 

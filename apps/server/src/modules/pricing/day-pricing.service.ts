@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { derivedYears } from '../employees/employee.model.ts';
-import { nextAnniversary, type PriceAsOf, type PricedDay } from './day-sweep.calc.ts';
+import { nextAnniversary, type Piece, type PriceAsOf, type PricedDay } from './day-sweep.calc.ts';
 import type { PricedEmployee, PricingService } from './pricing.service.ts';
 import type { RuleBook } from './salary-rules.model.ts';
 
@@ -15,36 +15,40 @@ type EmployeeRecord = PricedEmployee['employee'];
  *
  * Figures depend on an employee's *profile* only: its grade, level, job, position and custom
  * multipliers (which rules apply), its years and its four flags. Each profile is priced once per
- * day's rules; an employee whose profile's figures a day does not move answers the very object
- * it answered before, which the sweep reads as "unchanged".
- * - A rule's day (`ids` undefined) moves only the rules: every record still holds.
- * - An employee's own day moves that employee only: on its version's day (`versionDays`) it is
- *   read again; on a hire, leave or anniversary only the years derived from its days move,
- *   worked out here as the list derives them (employee.model.ts `derivedYears`), on the day they
- *   grow.
+ * day's rules, and keeps its figures in pieces: a new piece from a rule's day when they move.
+ * An employee's answer holds its record and its profile's pieces, so a rule's day changes no
+ * answer (the sweep reads the same answer as the same stretch, cut by the pieces); only the
+ * employee's own days do:
+ * - on its version's day (`versionDays`) it is read again;
+ * - on a hire, leave or anniversary only the years derived from its days move, worked out here
+ *   as the list derives them (employee.model.ts `derivedYears`), on the day they grow.
  */
 
 export type DayPricing = Pick<PricingService, 'priceEmployees' | 'rulesAt' | 'price'>;
 
-/** Shapes an employee's answer for the day: its record and figures. */
-export type ShapeDay<T> = (e: EmployeeRecord, figures: Figures) => T;
+/** Shapes an employee's answer: its record, and its figures from day to day. */
+export type ShapeDay<T> = (e: EmployeeRecord, pieces: readonly Piece<Figures>[]) => T;
 
 /** What is held of an employee between days. */
 interface Held<T> {
   record: EmployeeRecord;
   /** Its profile's index. */
   profile: number;
-  /** The figures of its last answer, and that answer as shaped. */
-  figures: Figures;
+  /** Its answer, as shaped. */
   shaped: T;
   /** The next day its derived years grow ('~': after every day). */
   yearsMove: string;
 }
 
-/** A profile's figures, as priced with the rules of day number `day`. */
+/**
+ * A profile's figures from day to day, the last piece priced with the rules of day number `day`;
+ * how many employees hold it, and one of their records (any prices the same).
+ */
 interface Profile {
-  figures: Figures | undefined;
+  pieces: Piece<Figures>[];
   day: number;
+  members: number;
+  sample: EmployeeRecord;
 }
 
 const NEVER = '~';
@@ -67,9 +71,17 @@ const sameFigures = (a: Figures, b: Figures) =>
   a.benefits === b.benefits &&
   a.companyInsurance === b.companyInsurance;
 
+/** Adds `id` to the set of `day` in `index`. */
+function addTo(index: Map<string, Set<number>>, day: string, id: number) {
+  const set = index.get(day);
+  if (set) set.add(id);
+  else index.set(day, new Set([id]));
+}
+
 /**
- * A `PriceAsOf` over `scope` (undefined: everyone), read on `tx` when given; each answer is
- * `shape`d, and an employee whose figures a day does not move answers its last shaped object.
+ * A `PriceAsOf` over `scope` (undefined: everyone), read on `tx` when given, each answer
+ * `shape`d: on a rule's day, only the employees whose answer changes (their years grow that day,
+ * or a version starts); the others keep theirs, whose pieces the day's rules extend.
  */
 export function dayPricer<T extends PricedDay>(
   pricing: DayPricing,
@@ -81,16 +93,14 @@ export function dayPricer<T extends PricedDay>(
   },
 ): PriceAsOf<T> {
   const held = new Map<number, Held<T>>();
-  /** The employees whose version starts on each day. */
+  /** The employees whose version starts on each day, and whose years grow on each day. */
   const versionsOn = new Map<string, Set<number>>();
-  for (const { day, id } of opts.versionDays) {
-    const starting = versionsOn.get(day);
-    if (starting) starting.add(id);
-    else versionsOn.set(day, new Set([id]));
-  }
+  for (const { day, id } of opts.versionDays) addTo(versionsOn, day, id);
+  const yearsOn = new Map<string, Set<number>>();
   let book: RuleBook | undefined;
-  /** How many rule days so far: the number of `book`'s day. */
+  /** How many rule days so far (the number of `book`'s day), and `book`'s day. */
   let bookDay = 0;
+  let bookFrom = '';
   const profileIndex = new Map<string, number>();
   const profiles: Profile[] = [];
   const profileOf = (e: EmployeeRecord) => {
@@ -98,55 +108,57 @@ export function dayPricer<T extends PricedDay>(
     let index = profileIndex.get(key);
     if (index === undefined) {
       index = profiles.length;
-      profiles.push({ figures: undefined, day: -1 });
+      profiles.push({ pieces: [], day: -1, members: 0, sample: e });
       profileIndex.set(key, index);
     }
     return index;
   };
-  /** The profile's figures under `book`: the object they had before when none of them moved. */
-  const figuresOf = (index: number, e: EmployeeRecord): Figures => {
+  /**
+   * The profile's pieces, the last one in force under `book` (`figures`: as already priced).
+   * A profile nobody held on some rule days was not priced then; nobody's stretch reads those.
+   */
+  const piecesOf = (index: number, figures?: Figures): Piece<Figures>[] => {
     const p = profiles[index]!;
     if (p.day !== bookDay) {
       // The priced employee as its figures (its `employee` is not read).
-      const figures: Figures = pricing.price(book!, e);
-      if (!p.figures || !sameFigures(p.figures, figures)) p.figures = figures;
+      const priced: Figures = figures ?? pricing.price(book!, p.sample);
+      const last = p.pieces.at(-1);
+      if (!last || !sameFigures(last.figures, priced)) p.pieces.push({ from: bookFrom, figures: priced });
       p.day = bookDay;
     }
-    return p.figures!;
+    return p.pieces;
   };
-  /** Takes `figures` as the employee's answer from `day` on. */
-  const answer = (
-    e: EmployeeRecord,
-    day: string,
-    figures: Figures,
-    profile = profileOf(e),
-    h = held.get(e.id),
-  ): T => {
-    const shaped = opts.shape(e, figures);
-    if (!h) held.set(e.id, { record: e, profile, figures, shaped, yearsMove: yearsMoveAfter(e, day) });
+  /** The employee's answer from `day` on: its record and its profile's pieces. */
+  const answer = (e: EmployeeRecord, day: string, profile: number, figures?: Figures): T => {
+    const shaped = opts.shape(e, piecesOf(profile, figures));
+    const p = profiles[profile]!;
+    p.members++;
+    p.sample = e;
+    const h = held.get(e.id);
+    if (h) profiles[h.profile]!.members--;
+    const yearsMove = h?.record === e ? h.yearsMove : yearsMoveAfter(e, day);
+    if (yearsMove !== NEVER) addTo(yearsOn, yearsMove, e.id);
+    if (!h) held.set(e.id, { record: e, profile, shaped, yearsMove });
     else {
-      if (h.record !== e) h.yearsMove = yearsMoveAfter(e, day);
       h.record = e;
       h.profile = profile;
-      h.figures = figures;
       h.shaped = shaped;
+      h.yearsMove = yearsMove;
     }
     return shaped;
   };
-  /** Priced from its record: the years its days give are worked out again on the day they grow. */
-  const priceHeld = (day: string, h: Held<T>): T => {
-    if (day >= h.yearsMove) {
-      const e = h.record;
-      const years = derivedYears(e, e, day);
-      if (years.yearsExperience !== e.yearsExperience || years.yearsWithCompany !== e.yearsWithCompany) {
-        const moved = { ...e, ...years };
-        const profile = profileOf(moved);
-        return answer(moved, day, figuresOf(profile, moved), profile, h);
-      }
-      h.yearsMove = yearsMoveAfter(e, day);
+  /** Its years worked out again on the day they grow: another answer when they do. */
+  const yearsOf = (day: string, h: Held<T>): T | undefined => {
+    if (h.yearsMove !== day) return undefined;
+    const e = h.record;
+    const years = derivedYears(e, e, day);
+    if (years.yearsExperience !== e.yearsExperience || years.yearsWithCompany !== e.yearsWithCompany) {
+      const moved = { ...e, ...years };
+      return answer(moved, day, profileOf(moved));
     }
-    const figures = figuresOf(h.profile, h.record);
-    return figures === h.figures ? h.shaped : answer(h.record, day, figures, h.profile, h);
+    h.yearsMove = yearsMoveAfter(e, day);
+    if (h.yearsMove !== NEVER) addTo(yearsOn, h.yearsMove, e.id);
+    return undefined;
   };
   const read = async (day: string, ids: readonly number[] | undefined) => {
     if (ids !== undefined && ids.length === 0) return [];
@@ -154,40 +166,38 @@ export function dayPricer<T extends PricedDay>(
       { asOf: day, ...(ids === undefined ? {} : { ids }) },
       opts.tx ? { tx: opts.tx } : {},
     );
-    return employees.map(({ employee: e, ...figures }) => {
-      const profile = profileOf(e);
-      const p = profiles[profile]!;
-      // The same figures as the profile's: the same object, so an unchanged pay stays one stretch.
-      if (p.figures && sameFigures(p.figures, figures)) figures = p.figures;
-      else if (p.day !== bookDay) p.figures = figures;
-      p.day = bookDay;
-      return answer(e, day, figures, profile);
-    });
+    return employees.map((p) => answer(p.employee, day, profileOf(p.employee), p));
   };
   return async (day, ids) => {
     const starting = versionsOn.get(day);
+    const again: number[] = [];
+    const out: T[] = [];
     if (ids === undefined) {
       book = await pricing.rulesAt(opts.tx, day);
       bookDay++;
+      bookFrom = day;
       // The first day reads everyone.
       if (held.size === 0) return read(day, opts.scope);
-    }
-    // A rule's day prices again everyone held; an own day moves no rule, only the employee's
-    // years or its version. A version starting that day (or someone not read yet) is read again.
-    const again: number[] = [];
-    const out: T[] = [];
-    if (ids === undefined)
-      for (const h of held.values()) {
-        if (starting?.has(h.record.id)) again.push(h.record.id);
-        else out.push(priceHeld(day, h));
+      // A rule's day: every profile someone holds priced with its rules (its pieces); the
+      // employees whose years grow that day, or whose version starts, answer anew.
+      for (const id of starting ?? []) if (held.has(id)) again.push(id);
+      for (const id of yearsOn.get(day) ?? []) {
+        const h = held.get(id)!;
+        if (starting?.has(id)) continue;
+        const moved = yearsOf(day, h);
+        if (moved) out.push(moved);
       }
+      for (let i = 0; i < profiles.length; i++) if (profiles[i]!.members > 0) piecesOf(i);
+    }
+    // An own day moves no rule: only the employee's years, or its version (read again).
     else
       for (const id of ids) {
         const h = held.get(id);
         if (!h || starting?.has(id)) again.push(id);
-        else out.push(priceHeld(day, h));
+        else out.push(yearsOf(day, h) ?? h.shaped);
       }
     for (const r of await read(day, again)) out.push(r);
+    yearsOn.delete(day);
     return out;
   };
 }

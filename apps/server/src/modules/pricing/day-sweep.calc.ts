@@ -115,8 +115,10 @@ export interface PricedDay extends EmployeeDays {
 
 /**
  * Prices the employees in scope as of a day: `ids` undefined → all of them, else only those.
- * An employee missing from an answer counts as not employed that day; one answered with the very
- * object it was last answered with has the same figures as then.
+ * On the first day every employee in scope is answered. After it, on a day for everyone, an
+ * employee missing from the answer keeps the answer it had (its figures may go on in pieces);
+ * on a day for `ids`, one missing counts as not employed from that day. An employee answered
+ * with the very object it was last answered with keeps its stretch.
  */
 export type PriceAsOf<T extends PricedDay> = (day: string, ids?: readonly number[]) => Promise<T[]>;
 
@@ -130,24 +132,57 @@ export interface ChangeDays {
 }
 
 /**
- * Takes a stretch of days over which an employee was employed with the same `figures`: `units`,
- * the sum of each day's share of its month in 1/DAY_UNITS (a monthly figure × units is the
- * stretch's amount in 1/DAY_UNITS cent; a whole number below 2^53); `days`, how many days.
+ * An answer's figures from a day on, until the next piece's day: an employee whose record holds
+ * while the rules move keeps one answer, its figures in pieces (its profile's, day-pricing.service.ts).
  */
-export type OnSegment<T> = (figures: T, units: number, days: number) => void;
+export interface Piece<F> {
+  from: string;
+  figures: F;
+}
+
+/**
+ * Takes a stretch of days over which an employee (`answer`) was employed with the same
+ * `figures`: `units`, the sum of each day's share of its month in 1/DAY_UNITS (a monthly figure ×
+ * units is the stretch's amount in 1/DAY_UNITS cent; a whole number below 2^53); `days`, how many.
+ */
+export type OnSegment<T, F> = (answer: T, figures: F, units: number, days: number) => void;
+
+/**
+ * Pieces read through `map`, each piece mapped once: the same pieces array (a profile's, which
+ * grows a piece at a time) answers the same mapped array, extended as it grows.
+ */
+export function mappedPieces<F, G>(
+  map: (figures: F) => G,
+): (pieces: readonly Piece<F>[]) => readonly Piece<G>[] {
+  const mapped = new WeakMap<readonly Piece<F>[], Piece<G>[]>();
+  return (pieces) => {
+    let out = mapped.get(pieces);
+    if (!out) {
+      out = [];
+      mapped.set(pieces, out);
+    }
+    for (let i = out.length; i < pieces.length; i++)
+      out.push({ from: pieces[i]!.from, figures: map(pieces[i]!.figures) });
+    return out;
+  };
+}
+
+/** An answer that is its own figures, on every day. */
+export const asItsFigures = <T>(answer: T): readonly Piece<T>[] => [{ from: '', figures: answer }];
 
 /**
  * Everyone in scope priced on `from` and on each of `changeDays`; each employee again on its
  * own days (hired, left, anniversaries, its versions). Days outside (from, to) are ignored.
- * Each stretch an employee was employed with the same figures goes to `onSegment`; answers
- * every employee priced, as last priced.
+ * Each stretch an employee was employed with the same answer goes to `onSegment`, a piece of
+ * its figures (`piecesOf`) at a time; answers every employee priced, as last priced.
  */
-export async function sweepSegments<T extends PricedDay>(
+export async function sweepSegments<T extends PricedDay, F>(
   from: string,
   to: string,
   days: ChangeDays,
   price: PriceAsOf<T>,
-  onSegment: OnSegment<T>,
+  onSegment: OnSegment<T, F>,
+  piecesOf: (answer: T) => readonly Piece<F>[],
 ): Promise<Map<number, T>> {
   const length = daysBetween(from, to);
   // weight[i]: units from `from` to the i-th day after it (a prefix sum of each day's share;
@@ -173,11 +208,24 @@ export async function sweepSegments<T extends PricedDay>(
    * a segment when they end; `seen`: the place of the last day it was priced.
    */
   const open = new Map<number, { since: number; employed: boolean; figures: T; seen: number }>();
+  /** Each of the answer's pieces over [since, place), to `onSegment`. */
   const close = (o: { since: number; employed: boolean; figures: T }, place: number) => {
     if (!o.employed || place <= o.since) return;
-    onSegment(o.figures, weight[place]! - weight[o.since]!, place - o.since);
+    const pieces = piecesOf(o.figures);
+    // Latest piece first: each ends where the one after it starts; the first one reaching back
+    // to `since` is the last one read.
+    let end = place;
+    for (let i = pieces.length - 1; i >= 0; i--) {
+      const piece = pieces[i]!;
+      const at = piece.from === '' ? o.since : placeOf(piece.from);
+      const start = Math.max(o.since, at);
+      if (end > start) onSegment(o.figures, piece.figures, weight[end]! - weight[start]!, end - start);
+      if (at <= o.since) break;
+      end = Math.min(end, at);
+    }
   };
-  const take = (day: string, priced: T[], all: boolean, ids?: readonly number[]) => {
+  /** The answers of `day`: a new answer ends the stretch of the one before. */
+  const take = (day: string, priced: T[]) => {
     const place = placeOf(day);
     for (const p of priced) {
       const o = open.get(p.id);
@@ -196,24 +244,16 @@ export async function sweepSegments<T extends PricedDay>(
       o.employed = employed;
       o.figures = p;
     }
-    // Not priced any more (gone from the scope): nothing counts from this day.
-    if (all && priced.length === open.size) return;
-    for (const id of all ? [...open.keys()] : (ids ?? [])) {
-      const o = open.get(id);
-      if (o && o.seen !== place) {
-        close(o, place);
-        open.delete(id);
-      }
-    }
+    return place;
   };
 
   if (length <= 0) return last;
   const global = new Set<string>();
   for (const d of days.changeDays ?? []) if (d > from && d < to) global.add(d);
-  take(from, await price(from), true);
+  take(from, await price(from));
   const own = new Map<string, Set<number>>();
   const ownDay = (d: string, id: number) => {
-    if (global.has(d) || d <= from || d >= to) return;
+    if (d <= from || d >= to) return;
     const set = own.get(d);
     if (set) set.add(id);
     else own.set(d, new Set([id]));
@@ -221,10 +261,32 @@ export async function sweepSegments<T extends PricedDay>(
   for (const [id, p] of last) for (const d of ownDaysBetween(p, from, to)) ownDay(d, id);
   for (const { day, id } of days.employeeDays ?? []) if (last.has(id)) ownDay(day, id);
   for (const day of [...new Set([...global, ...own.keys()])].sort()) {
-    if (global.has(day)) take(day, await price(day), true);
-    else {
-      const ids = [...own.get(day)!].sort((a, b) => a - b);
-      take(day, await price(day, ids), false, ids);
+    const ids = [...(own.get(day) ?? [])].sort((a, b) => a - b);
+    if (global.has(day)) {
+      // A rule's day answers whose answer changed; the others keep theirs. Those whose own day
+      // it is (hired, left) may start or stop being employed with the same answer.
+      const place = take(day, await price(day));
+      for (const id of ids) {
+        const o = open.get(id);
+        if (!o || o.seen === place) continue;
+        o.seen = place;
+        const employed = employedOn(o.figures, day);
+        if (employed === o.employed) continue;
+        close(o, place);
+        o.since = place;
+        o.employed = employed;
+      }
+    } else {
+      // An own day answers for those asked; one not answered is not priced any more (gone from
+      // the scope): nothing counts from this day.
+      const place = take(day, await price(day, ids));
+      for (const id of ids) {
+        const o = open.get(id);
+        if (o && o.seen !== place) {
+          close(o, place);
+          open.delete(id);
+        }
+      }
     }
   }
   for (const o of open.values()) close(o, length);

@@ -1,4 +1,4 @@
-import { calculateWithPrepared } from '@salary/salary-engine/calculate-salary';
+import { figuresWithPrepared } from '@salary/salary-engine/calculate-salary';
 import { SalaryEngineError } from '@salary/salary-engine/salary-engine-error';
 import type { Cents } from '@salary/shared/common/money';
 import type { DbOrTx } from '../../db/client.ts';
@@ -50,14 +50,14 @@ export interface PricedEmployee {
 /** Prices one employee with the shared rules; no base salary → nulls, never a failure. */
 export function priceEmployee(book: RuleBook, employee: EmployeeRecord): PricedEmployee {
   try {
-    const { details } = calculateWithPrepared(book.forEmployee(employee), employee);
+    const figures = figuresWithPrepared(book.forEmployee(employee), employee);
     return {
       employee,
-      calculatedSalary: details.grossSalary,
-      accumulatedCost: details.totalCost,
-      basicWage: details.adjustedSalary,
-      benefits: details.totalBenefitsCost,
-      companyInsurance: details.companySocialInsurance,
+      calculatedSalary: figures.grossSalary,
+      accumulatedCost: figures.totalCost,
+      basicWage: figures.adjustedSalary,
+      benefits: figures.totalBenefitsCost,
+      companyInsurance: figures.companySocialInsurance,
     };
   } catch (error) {
     if (error instanceof SalaryEngineError)
