@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWorkbook } from '../../src/modules/excel/sheet.reader.ts';
 import { cellText, type SheetRow } from '../../src/modules/excel/sheet-cells.model.ts';
 import { workbookLimits } from '../../src/modules/excel/workbook.limits.ts';
+import type { StoredBackPay } from '../../src/modules/impact/back-pay.service.ts';
 import { daysInMonthOf, plusDays } from '../support/days.ts';
 import { versionedFormOf } from '../support/employee-forms.ts';
 import type { Company } from '../support/factories.ts';
@@ -182,5 +183,53 @@ describe('an employee change dated in the past', () => {
       token: hr.token,
     });
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('the back pay a preview prices', () => {
+  it('covers those a base salary or factor can move, and owes what the saved write records', async () => {
+    // Two more on a cell of their own: a write on it owes them, and nothing to the workers above.
+    const other = await t.newCompany(5000);
+    for (let i = 0; i < 2; i++) await t.newEmployeeOf(other, { name: `Other ${i}`, yearsExperience: i });
+    const from = plusDays(today, -30);
+    const raise = {
+      method: 'PUT',
+      url: `/api/base-salary/${other.baseSalary.id}?effectiveFrom=${from}`,
+      payload: { gradeId: other.grade.id, levelId: other.level.id, amount: 5200 },
+    };
+    const preview = await t.callAsAdmin<Impact>({
+      method: 'POST',
+      url: '/api/impact',
+      payload: { method: raise.method, path: raise.url.replace('/api', ''), body: raise.payload },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const owed = preview.envelope.data.backPay!;
+    expect(owed.employees.map((e) => e.name).sort()).toEqual(['Other 0', 'Other 1']);
+
+    // A factor on their job and position, new: the same two.
+    const factor = await t.callAsAdmin<Impact>({
+      method: 'POST',
+      url: '/api/impact',
+      payload: {
+        method: 'POST',
+        path: `/adjustment-factors?effectiveFrom=${from}`,
+        body: { jobId: other.job.id, positionId: other.position.id, factor: 0.1, type: 'PERCENTAGE' },
+      },
+    });
+    expect(factor.statusCode, factor.body).toBe(200);
+    expect(factor.envelope.data.backPay!.employees.map((e) => e.name).sort()).toEqual(['Other 0', 'Other 1']);
+
+    // Saved, the write counts everyone's back pay: the same figures.
+    const saved = await t.callAsAdmin(raise);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const audit = await t.callAsAdmin<AuditPage>({
+      method: 'GET',
+      url: `/api/audit?entityType=baseSalary&entityId=${other.baseSalary.id}`,
+    });
+    const stored = (audit.envelope.data.entries[0]!.details as { backPay: StoredBackPay }).backPay;
+    expect(stored.totals).toEqual(owed.totals);
+    expect(stored.employees.map((e) => [e.id, e.gross, e.cost]).sort()).toEqual(
+      owed.employees.map((e) => [e.id, e.gross, e.cost]).sort(),
+    );
   });
 });

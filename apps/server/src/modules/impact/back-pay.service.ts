@@ -115,6 +115,10 @@ export function createBackPayService(deps: {
     /** The company's today, on the write's transaction. */
     today: (tx?: DbOrTx) => deps.repo(tx).today(),
 
+    /** The employees ever on these pairs (a base salary's or factor's write moves only them). */
+    employeesOn: (tx: DbOrTx, pairs: Parameters<BackPayRepository['employeesOn']>[0]) =>
+      deps.repo(tx).employeesOn(pairs),
+
     /**
      * Runs `write` in `uow` and answers what it owes for the days from `from` to yesterday
      * (undefined when `from` is today or later: nothing is owed, the write alone runs). The

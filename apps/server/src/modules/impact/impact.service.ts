@@ -11,7 +11,12 @@ import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { runPreview, type UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { PricedEmployee, PricingService } from '../pricing/pricing.service.ts';
-import { type BackPayService, backPayFor, type StoredBackPay } from './back-pay.service.ts';
+import {
+  type BackPayScope,
+  type BackPayService,
+  backPayFor,
+  type StoredBackPay,
+} from './back-pay.service.ts';
 import { compareImpact } from './impact.compare.ts';
 
 export const EFFECTIVE_FROM_INVALID = 'Effective From must be a date written YYYY-MM-DD (e.g. 2024-03-15)';
@@ -33,8 +38,49 @@ export type PreviewOutcome = { refused: WriteAnswer } | { impact: Impact };
  * and pay history the write makes vanish with it, and both pricings see one consistent
  * database. A write the route refuses is answered exactly as the route answered it.
  */
+/** A positive id, or undefined. */
+const idOf = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : undefined);
+
+/**
+ * The pairs a rule write names: a base salary's (grade, level), a factor's (job, position), from
+ * its body and, for a stored row, from the row; undefined for the settings (they move everyone)
+ * or a body that names no pair (the write itself then answers 400).
+ */
+export function pairsOfWrite(write: ImpactRequest) {
+  const path = write.path.replace(/\?.*$/, '');
+  const [, table, idText] = path.split('/');
+  const id = idText === undefined ? undefined : Number(idText);
+  const body = (write.body ?? {}) as Record<string, unknown>;
+  const pairs = {
+    gradeLevels: [] as Array<[number, number]>,
+    jobPositions: [] as Array<[number, number]>,
+    baseSalaryIds: [] as number[],
+    factorIds: [] as number[],
+  };
+  if (table === 'base-salary') {
+    if (id !== undefined) pairs.baseSalaryIds.push(id);
+    const [g, l] = [idOf(body.gradeId), idOf(body.levelId)];
+    if (write.method !== 'DELETE' && g && l) pairs.gradeLevels.push([g, l]);
+    else if (id === undefined) return undefined;
+    return pairs;
+  }
+  if (table === 'adjustment-factors') {
+    if (id !== undefined) pairs.factorIds.push(id);
+    const [j, p] = [idOf(body.jobId), idOf(body.positionId)];
+    if (write.method !== 'DELETE' && j && p) pairs.jobPositions.push([j, p]);
+    else if (id === undefined) return undefined;
+    return pairs;
+  }
+  return undefined;
+}
+
 export function createImpactService(deps: { db: Db; pricing: PricingService; backPay: BackPayService }) {
   const { pricing } = deps;
+  /** Whose back pay a write can move: those ever on the pairs it names; everyone for the settings. */
+  const scopeOf = async (write: ImpactRequest, uow: UnitOfWork): Promise<BackPayScope> => {
+    const pairs = pairsOfWrite(write);
+    return pairs ? deps.backPay.employeesOn(uow.tx, pairs) : 'all';
+  };
   const priceEveryone = async (uow: UnitOfWork) =>
     (await pricing.priceEmployees({}, { tx: uow.tx })).employees;
   /**
@@ -78,10 +124,11 @@ export function createImpactService(deps: { db: Db; pricing: PricingService; bac
             answer = await runWrite(write, uow);
             return answer.statusCode < 400;
           };
-          // Dated before today (and allowed to write): what it owes for the days since, too.
+          // Dated before today (and allowed to write): what it owes for the days since, too,
+          // priced for those the write can move.
           let owed: StoredBackPay | undefined;
           if (mayWrite && effectiveFrom !== undefined)
-            owed = await deps.backPay.backPayOf(uow, effectiveFrom, 'all', run);
+            owed = await deps.backPay.backPayOf(uow, effectiveFrom, await scopeOf(write, uow), run);
           else await run();
           if (answer!.statusCode >= 400) return { refused: answer! };
           if (!mayWrite) throw new Error('a rule write passed without manageSettings');

@@ -136,9 +136,11 @@ export function createRuleCalendar(deps: {
       };
       const today = await deps.today(uow.tx);
       const from = uow.effectiveFrom ?? today;
-      const owed =
-        deps.backPay && from < today ? await deps.backPay.backPayOf(uow, from, 'all', run) : undefined;
-      if (!(deps.backPay && from < today)) await run();
+      // A preview (impact) counts the back pay of the write it runs itself, around this one:
+      // counted here as well, every day would be priced twice over, for an entry rolled back.
+      const counts = deps.backPay !== undefined && from < today && !uow.preview;
+      const owed = counts ? await deps.backPay!.backPayOf(uow, from, 'all', run) : undefined;
+      if (!counts) await run();
       const done = settled as SettledRules | undefined;
       if (!done) throw new Error('dated: the write did not settle');
       if (owed?.employees.length) done.details.backPay = owed;
