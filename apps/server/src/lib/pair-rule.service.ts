@@ -162,7 +162,8 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
       if (!written) throw missing();
     };
     // A write from another day leaves today's rule as the calendar says (unchanged, for a day to come).
-    const dated = await runDated(options.calendar, uow, write);
+    const moves = [options.priced(input as unknown as Rule), ...(before ? [options.priced(before)] : [])];
+    const dated = await runDated(options.calendar, uow, write, moves);
     const saved = written as Rule | undefined;
     if (!saved) throw missing();
     await options.audit.record(
@@ -212,7 +213,7 @@ export function pairRuleService<Rule, Input, A extends { id: number }, B extends
       const remove = async () => {
         if (!(await storeOn(uow.tx).delete(id))) throw missing();
       };
-      const dated = await runDated(options.calendar, uow, remove);
+      const dated = await runDated(options.calendar, uow, remove, [options.priced(before)]);
       await options.audit.record(
         uow,
         {
@@ -241,7 +242,12 @@ export function datedDetails(dated: { details: object } | undefined): {
  * composition root): the write run from the unit of work's day; answers its audit details.
  */
 export interface DatedRuleWrites {
-  dated(uow: UnitOfWork, write: () => Promise<void>): Promise<{ details: object }>;
+  /** `moves`: the employees the write can move (a base salary's, a factor's); absent: everyone. */
+  dated(
+    uow: UnitOfWork,
+    write: () => Promise<void>,
+    moves?: readonly EmployeeFilters[],
+  ): Promise<{ details: object }>;
 }
 
 /** A rule write through the calendar when there is one, else as it is. */
@@ -249,8 +255,9 @@ export async function runDated(
   calendar: DatedRuleWrites | undefined,
   uow: UnitOfWork,
   write: () => Promise<void>,
+  moves?: readonly EmployeeFilters[],
 ): Promise<{ details: object } | undefined> {
-  if (calendar) return calendar.dated(uow, write);
+  if (calendar) return calendar.dated(uow, write, moves);
   await write();
   return undefined;
 }

@@ -187,7 +187,7 @@ describe('an employee change dated in the past', () => {
 });
 
 describe('the back pay a preview prices', () => {
-  it('covers those a base salary or factor can move, and owes what the saved write records', async () => {
+  it('covers those a base salary or factor can move, exactly, and the saved write records the same', async () => {
     // Two more on a cell of their own: a write on it owes them, and nothing to the workers above.
     const other = await t.newCompany(5000);
     for (let i = 0; i < 2; i++) await t.newEmployeeOf(other, { name: `Other ${i}`, yearsExperience: i });
@@ -205,6 +205,13 @@ describe('the back pay a preview prices', () => {
     expect(preview.statusCode, preview.body).toBe(200);
     const owed = preview.envelope.data.backPay!;
     expect(owed.employees.map((e) => e.name).sort()).toEqual(['Other 0', 'Other 1']);
+    // Each owes its monthly raise for every day since, against the exact day-by-day sum.
+    for (const e of owed.employees) {
+      const change = preview.envelope.data.changes.find((x) => x.id === e.id)!;
+      const monthly = toCents(change.grossAfter ?? 0) - toCents(change.grossBefore ?? 0);
+      expect(monthly).toBeGreaterThan(0);
+      expect(e.gross).toBe(owedFor(monthly, from));
+    }
 
     // A factor on their job and position, new: the same two.
     const factor = await t.callAsAdmin<Impact>({
@@ -219,7 +226,7 @@ describe('the back pay a preview prices', () => {
     expect(factor.statusCode, factor.body).toBe(200);
     expect(factor.envelope.data.backPay!.employees.map((e) => e.name).sort()).toEqual(['Other 0', 'Other 1']);
 
-    // Saved, the write counts everyone's back pay: the same figures.
+    // Saved, the write records the same figures.
     const saved = await t.callAsAdmin(raise);
     expect(saved.statusCode, saved.body).toBe(200);
     const audit = await t.callAsAdmin<AuditPage>({

@@ -1,4 +1,5 @@
 import { type Cents, fromCents, sumCents } from '@salary/shared/common/money';
+import type { EmployeeFilters } from '@salary/shared/employees/employee.contract';
 import { BACK_PAY_LISTED, type BackPay, type BackPayEmployee } from '@salary/shared/impact/impact.contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
@@ -18,6 +19,21 @@ import type { BackPayRepository } from './back-pay.repository.ts';
 
 /** Whose pay the write may move: everyone (a rule), or these employees. */
 export type BackPayScope = 'all' | readonly number[];
+
+/** The (grade, level) and (job, position) pairs a rule write names, and its stored rows. */
+export type RulePairs = Parameters<BackPayRepository['employeesOn']>[0];
+
+/** The pairs of a base salary's or factor's filters ({ gradeId, levelId } or { jobId, positionId }). */
+export function pairsOfFilters(filters: readonly EmployeeFilters[]): RulePairs | undefined {
+  const pairs: RulePairs = { gradeLevels: [], jobPositions: [], baseSalaryIds: [], factorIds: [] };
+  for (const f of filters) {
+    if (f.gradeId !== undefined && f.levelId !== undefined) pairs.gradeLevels.push([f.gradeId, f.levelId]);
+    else if (f.jobId !== undefined && f.positionId !== undefined)
+      pairs.jobPositions.push([f.jobId, f.positionId]);
+    else return undefined;
+  }
+  return pairs;
+}
 
 /** An employee as back pay keeps it: its names too (the download's rows), its figures day to day. */
 interface Named extends PricedDay {
@@ -116,8 +132,7 @@ export function createBackPayService(deps: {
     today: (tx?: DbOrTx) => deps.repo(tx).today(),
 
     /** The employees ever on these pairs (a base salary's or factor's write moves only them). */
-    employeesOn: (tx: DbOrTx, pairs: Parameters<BackPayRepository['employeesOn']>[0]) =>
-      deps.repo(tx).employeesOn(pairs),
+    employeesOn: (tx: DbOrTx, pairs: RulePairs) => deps.repo(tx).employeesOn(pairs),
 
     /**
      * Runs `write` in `uow` and answers what it owes for the days from `from` to yesterday

@@ -1,13 +1,14 @@
 import { asCents, fromCents, fromFactorUnits, type RuleUnits } from '@salary/shared/common/money';
 import { type Actor, canReadMoneyRules } from '@salary/shared/common/permissions';
 import type { ScheduledChange } from '@salary/shared/employees/dated.contract';
+import type { EmployeeFilters } from '@salary/shared/employees/employee.contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import { diffFields } from '../audit/audit.diff.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { BackPayService, StoredBackPay } from '../impact/back-pay.service.ts';
+import { type BackPayService, pairsOfFilters, type StoredBackPay } from '../impact/back-pay.service.ts';
 import { type SettingsRow, settingsRowOf, toSettings } from '../settings/settings.repository.ts';
 import type {
   ChangedRule,
@@ -76,7 +77,7 @@ export function createRuleCalendar(deps: {
   today(handle?: DbOrTx): Promise<string>;
   audit: Pick<AuditService, 'record' | 'payBefore'>;
   /** What a write from a past day owes every employee (modules/impact/back-pay.service.ts). */
-  backPay?: Pick<BackPayService, 'backPayOf'>;
+  backPay?: Pick<BackPayService, 'backPayOf' | 'employeesOn'>;
 }) {
   const label = (v: { kind: RuleKind; subjectName: string }) =>
     v.kind === 'SETTINGS' ? 'Settings' : `${KIND_NAMES[v.kind].noun} ${v.subjectName}`;
@@ -119,9 +120,14 @@ export function createRuleCalendar(deps: {
     /**
      * A rule write from the unit of work's day: `open`, the write (on the rule tables, as
      * always), `settle`; from a past day, what it owes every employee for the days since
-     * (`details.backPay`), priced as of each day before and after. Answers what `settle` did.
+     * (`details.backPay`), priced as of each day before and after: those ever on the pairs of
+     * `moves` (a base salary's, a factor's), else everyone. Answers what `settle` did.
      */
-    async dated(uow: UnitOfWork, write: () => Promise<void>): Promise<SettledRules> {
+    async dated(
+      uow: UnitOfWork,
+      write: () => Promise<void>,
+      moves?: readonly EmployeeFilters[],
+    ): Promise<SettledRules> {
       const versions = deps.versions(uow.tx);
       await versions.open();
       let settled: SettledRules | undefined;
@@ -139,7 +145,10 @@ export function createRuleCalendar(deps: {
       // A preview (impact) counts the back pay of the write it runs itself, around this one:
       // counted here as well, every day would be priced twice over, for an entry rolled back.
       const counts = deps.backPay !== undefined && from < today && !uow.preview;
-      const owed = counts ? await deps.backPay!.backPayOf(uow, from, 'all', run) : undefined;
+      // Whom the write can move: those ever on the pairs it names (`moves`), else everyone.
+      const pairs = moves && pairsOfFilters(moves);
+      const scope = counts && pairs ? await deps.backPay!.employeesOn(uow.tx, pairs) : 'all';
+      const owed = counts ? await deps.backPay!.backPayOf(uow, from, scope, run) : undefined;
       if (!counts) await run();
       const done = settled as SettledRules | undefined;
       if (!done) throw new Error('dated: the write did not settle');
