@@ -226,6 +226,22 @@ describe('the back pay a preview prices', () => {
     expect(factor.statusCode, factor.body).toBe(200);
     expect(factor.envelope.data.backPay!.employees.map((e) => e.name).sort()).toEqual(['Other 0', 'Other 1']);
 
+    // Ids and pairs no row can have (beyond int4) are the write's to refuse, never a 500.
+    for (const [path, body] of [
+      [`/base-salary/9999999999?effectiveFrom=${from}`, { gradeId: 9_999_999_999, levelId: 1, amount: 1 }],
+      [
+        `/adjustment-factors?effectiveFrom=${from}`,
+        { jobId: 2 ** 53, positionId: -1, factor: 0.1, type: 'FIXED' },
+      ],
+    ] as const) {
+      const res = await t.callAsAdmin({
+        method: 'POST',
+        url: '/api/impact',
+        payload: { method: path.includes('9999') ? 'PUT' : 'POST', path, body },
+      });
+      expect([400, 404], `${path}: ${res.body}`).toContain(res.statusCode);
+    }
+
     // Saved, the write records the same figures.
     const saved = await t.callAsAdmin(raise);
     expect(saved.statusCode, saved.body).toBe(200);

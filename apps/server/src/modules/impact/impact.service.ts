@@ -15,6 +15,7 @@ import {
   type BackPayScope,
   type BackPayService,
   backPayFor,
+  type RulePairs,
   type StoredBackPay,
 } from './back-pay.service.ts';
 import { compareImpact } from './impact.compare.ts';
@@ -32,48 +33,41 @@ export type RunWrite = (write: ImpactRequest, uow: UnitOfWork) => Promise<WriteA
 
 export type PreviewOutcome = { refused: WriteAnswer } | { impact: Impact };
 
+/** A row id the database can hold (a positive int4), or undefined: no row has any other. */
+const idOf = (v: unknown) =>
+  typeof v === 'number' && Number.isSafeInteger(v) && v > 0 && v <= 2_147_483_647 ? v : undefined;
+
+/** Each rule table a preview writes: where its rows' ids and its pairs go, and the body's two keys. */
+const PAIR_TABLES = {
+  'base-salary': { rows: 'baseSalaryIds', pairs: 'gradeLevels', keys: ['gradeId', 'levelId'] },
+  'adjustment-factors': { rows: 'factorIds', pairs: 'jobPositions', keys: ['jobId', 'positionId'] },
+} as const;
+
+/**
+ * The pairs a rule write names: a base salary's (grade, level), a factor's (job, position), from
+ * its body and, for a stored row, from the row; undefined for the settings (they move everyone)
+ * or a write that names no pair (the write itself then answers 400).
+ */
+export function pairsOfWrite(write: ImpactRequest): RulePairs | undefined {
+  const [, table, idText] = write.path.replace(/\?.*$/, '').split('/');
+  const spec = PAIR_TABLES[table as keyof typeof PAIR_TABLES];
+  if (!spec) return undefined;
+  const pairs: RulePairs = { gradeLevels: [], jobPositions: [], baseSalaryIds: [], factorIds: [] };
+  const id = idOf(Number(idText));
+  if (id !== undefined) pairs[spec.rows].push(id);
+  const body = (write.body ?? {}) as Record<string, unknown>;
+  const [first, second] = spec.keys.map((k) => idOf(body[k]));
+  if (write.method !== 'DELETE' && first && second) pairs[spec.pairs].push([first, second]);
+  else if (idText === undefined) return undefined;
+  return pairs;
+}
+
 /**
  * A rule write previewed: everyone priced (the bulk path), the write run by its own route,
  * everyone priced again with the rules it left — all in ONE transaction that always rolls back, so the audit entry
  * and pay history the write makes vanish with it, and both pricings see one consistent
  * database. A write the route refuses is answered exactly as the route answered it.
  */
-/** A positive id, or undefined. */
-const idOf = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : undefined);
-
-/**
- * The pairs a rule write names: a base salary's (grade, level), a factor's (job, position), from
- * its body and, for a stored row, from the row; undefined for the settings (they move everyone)
- * or a body that names no pair (the write itself then answers 400).
- */
-export function pairsOfWrite(write: ImpactRequest) {
-  const path = write.path.replace(/\?.*$/, '');
-  const [, table, idText] = path.split('/');
-  const id = idText === undefined ? undefined : Number(idText);
-  const body = (write.body ?? {}) as Record<string, unknown>;
-  const pairs = {
-    gradeLevels: [] as Array<[number, number]>,
-    jobPositions: [] as Array<[number, number]>,
-    baseSalaryIds: [] as number[],
-    factorIds: [] as number[],
-  };
-  if (table === 'base-salary') {
-    if (id !== undefined) pairs.baseSalaryIds.push(id);
-    const [g, l] = [idOf(body.gradeId), idOf(body.levelId)];
-    if (write.method !== 'DELETE' && g && l) pairs.gradeLevels.push([g, l]);
-    else if (id === undefined) return undefined;
-    return pairs;
-  }
-  if (table === 'adjustment-factors') {
-    if (id !== undefined) pairs.factorIds.push(id);
-    const [j, p] = [idOf(body.jobId), idOf(body.positionId)];
-    if (write.method !== 'DELETE' && j && p) pairs.jobPositions.push([j, p]);
-    else if (id === undefined) return undefined;
-    return pairs;
-  }
-  return undefined;
-}
-
 export function createImpactService(deps: { db: Db; pricing: PricingService; backPay: BackPayService }) {
   const { pricing } = deps;
   /** Whose back pay a write can move: those ever on the pairs it names; everyone for the settings. */

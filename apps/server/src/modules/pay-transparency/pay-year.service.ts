@@ -1,6 +1,5 @@
 import { asCents, fromCents } from '@salary/shared/common/money';
 import { type Actor, canReadPayReport } from '@salary/shared/common/permissions';
-import type { Gender } from '@salary/shared/employees/employee-fields';
 import {
   type CategoryKind,
   FIRST_REPORT_YEAR,
@@ -44,43 +43,27 @@ import {
  */
 
 /**
- * An employee as a day of the year reads it: its pay, and its record (names, what the adjusted
- * gap holds equal). A class reading the record, so a day that moves only the pay allocates three
- * fields (the year makes one per employee and rule change).
+ * An employee as the year reads it: its record (names, what the adjusted gap holds equal) and
+ * its pay from day to day (its profile's pieces, pricing/day-pricing.service.ts).
  */
-class DayOfYear implements YearFigures {
-  constructor(
-    readonly employee: PricedEmployee['employee'],
-    readonly pieces: readonly Piece<Figures>[],
-  ) {}
-  get id() {
-    return this.employee.id;
-  }
-  get hireDate() {
-    return this.employee.hireDate;
-  }
-  get careerStartDate() {
-    return this.employee.careerStartDate;
-  }
-  get leaveDate() {
-    return this.employee.leaveDate;
-  }
-  get gender(): Gender {
-    return this.employee.gender ?? 'UNDISCLOSED';
-  }
-  get jobId() {
-    return this.employee.jobId;
-  }
-  get positionId() {
-    return this.employee.positionId;
-  }
-  get gradeId() {
-    return this.employee.gradeId;
-  }
-  get weeklyHours() {
-    return this.employee.weeklyHours;
-  }
+interface DayOfYear extends YearFigures {
+  employee: PricedEmployee['employee'];
+  pieces: readonly Piece<Figures>[];
 }
+
+const dayOfYear = (e: PricedEmployee['employee'], pieces: readonly Piece<Figures>[]): DayOfYear => ({
+  id: e.id,
+  hireDate: e.hireDate,
+  careerStartDate: e.careerStartDate,
+  leaveDate: e.leaveDate,
+  gender: e.gender ?? 'UNDISCLOSED',
+  jobId: e.jobId,
+  positionId: e.positionId,
+  gradeId: e.gradeId,
+  weeklyHours: e.weeklyHours,
+  employee: e,
+  pieces,
+});
 
 type Figures = Omit<PricedEmployee, 'employee'>;
 
@@ -156,7 +139,7 @@ export function createPayYear(deps: {
     const sums = yearSums<DayOfYear>();
     const price = dayPricer(pricing, {
       versionDays: employeeDays,
-      shape: (e, pieces) => new DayOfYear(e, pieces),
+      shape: dayOfYear,
     });
     const payOver = mappedPieces(monthPayOf);
     const priced = await sweepSegments(from, to, { changeDays, employeeDays }, price, sums.add, (d) =>
