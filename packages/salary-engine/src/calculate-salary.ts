@@ -8,7 +8,8 @@
 
 import type { Cents, PartsPerMillion } from '@salary/shared/common/money';
 import { asEngineCents, mul3DivRound, mulDivRound, toScaledInteger } from './exact-math.ts';
-import { type PreparedMultiplier, type PreparedRules, prepareRules } from './prepare-rules.ts';
+import { applies } from './pay-components.ts';
+import { type PreparedComponent, type PreparedRules, prepareRules } from './prepare-rules.ts';
 import { BASE_SALARY_NOT_FOUND_MESSAGE, invalidNumber, SalaryEngineError } from './salary-engine-error.ts';
 import { MAX_YEARS, YEARS_DECIMALS } from './salary-limits.ts';
 import type { AdjustmentRow, BenefitRow, SalaryProfile, SalaryResult, SalaryRules } from './salary-types.ts';
@@ -30,8 +31,13 @@ function yearsInHundredths(value: number, field: string): number {
   return hundredths;
 }
 
-/** Per-year multiplier: PERCENTAGE adjusted × value% × years, FIXED value × years; one rounding. */
-function perYearCents(m: PreparedMultiplier, adjustedCents: Cents, yearHundredths: number): Cents {
+/**
+ * A component's cents: PERCENTAGE adjusted × value% (× years), FIXED value (× years); one
+ * rounding. `yearHundredths` is null for a component applied once.
+ */
+function componentCents(m: PreparedComponent, adjustedCents: Cents, yearHundredths: number | null): Cents {
+  if (yearHundredths === null)
+    return asEngineCents(m.type === 'PERCENTAGE' ? mulDivRound(adjustedCents, m.value, BP) : m.value);
   return asEngineCents(
     m.type === 'PERCENTAGE'
       ? mul3DivRound(adjustedCents, m.value, yearHundredths, BP * 100)
@@ -39,29 +45,25 @@ function perYearCents(m: PreparedMultiplier, adjustedCents: Cents, yearHundredth
   );
 }
 
-function onceCents(m: PreparedMultiplier, adjustedCents: Cents): Cents {
-  return asEngineCents(m.type === 'PERCENTAGE' ? mulDivRound(adjustedCents, m.value, BP) : m.value);
-}
-
 /**
- * A per-year multiplier's total effect on the adjusted salary, in millionths (a percent to four
+ * A per-year component's effect on the adjusted salary, in millionths (a percent to four
  * decimals): the exact rate value × years for PERCENTAGE (what the amount is before its cent
  * rounding), amount ÷ adjusted for FIXED. 0 when the adjusted salary is 0, since there is
  * nothing to be a share of.
  */
-function effectPercent(
-  m: PreparedMultiplier,
+function effectPpm(
+  m: PreparedComponent,
   amountCents: Cents,
   adjustedCents: Cents,
   yearHundredths: number,
-): PartsPerMillion {
-  if (adjustedCents === 0) return asPpm(0);
-  // bp × hundredths of a year = millionths (never -0: a negative rate over 0 years).
-  if (m.type === 'PERCENTAGE') return asPpm(m.value * yearHundredths);
-  return asPpm(mulDivRound(amountCents, PPM, adjustedCents));
+): number {
+  if (adjustedCents === 0) return 0;
+  // bp × hundredths of a year = millionths.
+  if (m.type === 'PERCENTAGE') return m.value * yearHundredths;
+  return mulDivRound(amountCents, PPM, adjustedCents);
 }
 
-function row(m: PreparedMultiplier, cents: Cents): AdjustmentRow {
+function row(m: PreparedComponent, cents: Cents): AdjustmentRow {
   return { name: m.name, type: m.type, value: m.value, amount: cents };
 }
 
@@ -91,13 +93,8 @@ export function calculateWithPrepared(prepared: PreparedRules, profile: SalaryPr
     details: {
       baseSalary: r.baseCents,
       adjustmentFactor: r.adjustmentFactor,
-      experienceMultiplier: effectPercent(
-        prepared.experience,
-        r.experienceCents,
-        r.adjustedSalary,
-        r.experienceYears,
-      ),
-      loyaltyMultiplier: effectPercent(prepared.loyalty, r.loyaltyCents, r.adjustedSalary, r.loyaltyYears),
+      experienceMultiplier: asPpm(r.experiencePpm),
+      loyaltyMultiplier: asPpm(r.loyaltyPpm),
       totalAdjustments: c(r.totalAdjustmentCents),
       adjustmentDetails: lines.adjustmentDetails,
       totalBenefitsCost: r.totalBenefitsCost,
@@ -142,21 +139,27 @@ function run(prepared: PreparedRules, profile: SalaryProfile, lines: Lines | nul
   }
   const adjustedCents = asEngineCents(baseCents + adjustmentCents);
 
-  // Step 3: the six base multipliers, additive on the adjusted salary. Experience and loyalty
-  // always apply (a row even at 0 years keeps the breakdown's shape stable); flags apply once.
-  const experienceCents = perYearCents(prepared.experience, adjustedCents, experienceYears);
-  const loyaltyCents = perYearCents(prepared.loyalty, adjustedCents, loyaltyYears);
-  const rows = lines?.adjustmentDetails;
-  rows?.push(row(prepared.experience, experienceCents), row(prepared.loyalty, loyaltyCents));
-  let totalAdjustmentCents = experienceCents + loyaltyCents;
-  if (profile.offshoreProject) totalAdjustmentCents += once(rows, prepared.offshore, adjustedCents);
-  if (profile.actingAsDifferentGrade) totalAdjustmentCents += once(rows, prepared.actingAs, adjustedCents);
-  if (profile.pillar) totalAdjustmentCents += once(rows, prepared.pillar, adjustedCents);
-  if (profile.remote) totalAdjustmentCents += once(rows, prepared.remote, adjustedCents);
-
-  // Step 4: checked custom multipliers, same two types, applied once.
-  for (const m of prepared.customMultipliers)
-    totalAdjustmentCents += once(lines?.customMultiplierDetails, m, adjustedCents);
+  // Steps 3 and 4: the components, additive on the adjusted salary — the company's six
+  // multipliers, then the employee's checked custom multipliers and own components. A per-year
+  // component always applies (a row even at 0 years keeps the breakdown's shape stable).
+  let totalAdjustmentCents = 0;
+  let experiencePpm = 0;
+  let loyaltyPpm = 0;
+  for (let k = 0; k < 2; k++) {
+    for (const m of k === 0 ? prepared.company : prepared.own) {
+      if (!applies(m.when, profile)) continue;
+      const years = m.per === 'ONCE' ? null : m.per === 'YEAR_OF_EXPERIENCE' ? experienceYears : loyaltyYears;
+      const cents = componentCents(m, adjustedCents, years);
+      totalAdjustmentCents += cents;
+      if (lines === null) continue;
+      if (m.per === 'YEAR_OF_EXPERIENCE')
+        experiencePpm += effectPpm(m, cents, adjustedCents, experienceYears);
+      else if (m.per === 'YEAR_WITH_COMPANY') loyaltyPpm += effectPpm(m, cents, adjustedCents, loyaltyYears);
+      (m.line === 'CUSTOM_MULTIPLIER' ? lines.customMultiplierDetails : lines.adjustmentDetails).push(
+        row(m, cents),
+      );
+    }
+  }
 
   // Step 5: gross never goes below zero.
   const sum = adjustedCents + totalAdjustmentCents;
@@ -195,10 +198,8 @@ function run(prepared: PreparedRules, profile: SalaryProfile, lines: Lines | nul
     baseCents,
     adjustmentFactor,
     adjustmentCents,
-    experienceYears,
-    loyaltyYears,
-    experienceCents,
-    loyaltyCents,
+    experiencePpm,
+    loyaltyPpm,
     totalAdjustmentCents,
     insuranceCents,
     employeeCents,
@@ -209,11 +210,4 @@ function run(prepared: PreparedRules, profile: SalaryProfile, lines: Lines | nul
     totalBenefitsCost: c(benefitsCents),
     companySocialInsurance: c(companyCents),
   };
-}
-
-/** A once-applied multiplier's cents, its line pushed to `rows` when collected. */
-function once(rows: AdjustmentRow[] | undefined, m: PreparedMultiplier, adjustedCents: Cents): Cents {
-  const cents = onceCents(m, adjustedCents);
-  rows?.push(row(m, cents));
-  return cents;
 }

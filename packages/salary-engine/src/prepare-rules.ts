@@ -5,22 +5,19 @@
  */
 
 import type { BasisPoints, Cents, RuleUnits } from '@salary/shared/common/money';
+import {
+  COMPONENT_PER,
+  COMPONENT_WHEN,
+  companyComponents,
+  customComponent,
+  type PayComponent,
+} from './pay-components.ts';
 import { invalidChoice, invalidInteger } from './salary-engine-error.ts';
 import { MAX_FACTOR_BP, MAX_MONEY_CENTS, MAX_PERCENT_BP } from './salary-limits.ts';
-import type {
-  BenefitType,
-  Multiplier,
-  MultiplierType,
-  SalaryRules,
-  SocialInsuranceType,
-} from './salary-types.ts';
+import type { BenefitType, MultiplierType, SalaryRules, SocialInsuranceType } from './salary-types.ts';
 
 /** `value` is cents for FIXED, basis points for PERCENTAGE, as given and as reported back. */
-export interface PreparedMultiplier {
-  readonly name: string;
-  readonly type: MultiplierType;
-  readonly value: RuleUnits;
-}
+export type PreparedComponent = PayComponent;
 
 export interface PreparedBenefit {
   readonly name: string;
@@ -31,13 +28,10 @@ export interface PreparedBenefit {
 export interface PreparedRules {
   readonly baseCents: Cents | null;
   readonly adjustment: { readonly type: MultiplierType; readonly factor: RuleUnits } | null;
-  readonly experience: PreparedMultiplier;
-  readonly loyalty: PreparedMultiplier;
-  readonly offshore: PreparedMultiplier;
-  readonly actingAs: PreparedMultiplier;
-  readonly pillar: PreparedMultiplier;
-  readonly remote: PreparedMultiplier;
-  readonly customMultipliers: readonly PreparedMultiplier[];
+  /** The company's components (the six multipliers), in the breakdown's order. */
+  readonly company: readonly PreparedComponent[];
+  /** The employee's: checked custom multipliers, then its own components. */
+  readonly own: readonly PreparedComponent[];
   readonly benefits: readonly PreparedBenefit[];
   /** null when social insurance is disabled in settings or not applied in this request. */
   readonly socialInsurance: {
@@ -48,12 +42,17 @@ export interface PreparedRules {
 }
 
 /** The rules that differ per employee (grade/level, job/position, own custom multipliers). */
-export type EmployeeRules = Pick<SalaryRules, 'baseSalary' | 'adjustment' | 'customMultipliers'>;
+export type EmployeeRules = Pick<
+  SalaryRules,
+  'baseSalary' | 'adjustment' | 'customMultipliers' | 'components'
+>;
 
 /** Shared by every employee without custom multipliers, so the list allocates nothing for them. */
-const NO_CUSTOM_MULTIPLIERS: readonly PreparedMultiplier[] = Object.freeze([]);
+const NO_COMPONENTS: readonly PreparedComponent[] = Object.freeze([]);
 
 const MULTIPLIER_TYPES = ['PERCENTAGE', 'FIXED'] as const;
+const PER = COMPONENT_PER;
+const WHEN = COMPONENT_WHEN;
 const BENEFIT_TYPES = ['FIXED_AMOUNT', 'PERCENTAGE'] as const;
 const INSURANCE_TYPES = ['COMPANY_FULL', 'COMPANY_PERCENTAGE', 'EMPLOYEE_FULL'] as const;
 
@@ -77,20 +76,16 @@ function multiplierType(type: unknown, field: string): MultiplierType {
   return type;
 }
 
-function multiplier(name: string, type: MultiplierType, value: RuleUnits, field: string): PreparedMultiplier {
-  const checked = multiplierType(type, `${field}.type`);
-  return {
-    name,
-    type: checked,
-    value:
-      checked === 'PERCENTAGE'
-        ? basisPoints(value, `${field}.value`, -MAX_PERCENT_BP, MAX_PERCENT_BP)
-        : cents(value, `${field}.value`, -MAX_MONEY_CENTS),
-  };
-}
-
-function base(m: Multiplier, name: string, field: string): PreparedMultiplier {
-  return multiplier(name, m.type, m.value, `multipliers.${field}`);
+/** A component checked: its unit by type, its `per` and `when` in the vocabulary. */
+function component(c: PayComponent, field: string): PreparedComponent {
+  const type = multiplierType(c.type, `${field}.type`);
+  const value =
+    type === 'PERCENTAGE'
+      ? basisPoints(c.value, `${field}.value`, -MAX_PERCENT_BP, MAX_PERCENT_BP)
+      : cents(c.value, `${field}.value`, -MAX_MONEY_CENTS);
+  if (!PER.includes(c.per)) throw invalidChoice(`${field}.per`, c.per, PER);
+  if (!WHEN.includes(c.when)) throw invalidChoice(`${field}.when`, c.when, WHEN);
+  return { name: c.name, type, value, per: c.per, when: c.when, line: c.line };
 }
 
 function prepareBase(baseSalary: Cents | null): Cents | null {
@@ -108,12 +103,15 @@ function prepareAdjustment(adjustment: SalaryRules['adjustment']): PreparedRules
   return { type, factor };
 }
 
-function prepareCustom(list: SalaryRules['customMultipliers']): PreparedMultiplier[] {
-  const out: PreparedMultiplier[] = new Array(list.length);
-  for (let i = 0; i < list.length; i++) {
-    const c = list[i]!;
-    out[i] = multiplier(c.title, c.type, c.value, `customMultipliers[${i}]`);
-  }
+/** The employee's components: checked custom multipliers, then its own. */
+function prepareOwn(
+  custom: SalaryRules['customMultipliers'],
+  own: SalaryRules['components'],
+): PreparedComponent[] {
+  const out: PreparedComponent[] = [];
+  for (let i = 0; i < custom.length; i++)
+    out.push(component(customComponent(custom[i]!), `customMultipliers[${i}]`));
+  if (own) for (let i = 0; i < own.length; i++) out.push(component(own[i]!, `components[${i}]`));
   return out;
 }
 
@@ -148,34 +146,27 @@ function prepareInsurance(rules: SalaryRules): PreparedRules['socialInsurance'] 
 
 /** Validates all rules; throws SalaryEngineError('INVALID_INPUT') naming the bad field. */
 export function prepareRules(rules: SalaryRules): PreparedRules {
-  const m = rules.multipliers;
   return {
     baseCents: prepareBase(rules.baseSalary),
     adjustment: prepareAdjustment(rules.adjustment),
-    experience: base(m.experience, 'Experience', 'experience'),
-    loyalty: base(m.loyalty, 'Loyalty', 'loyalty'),
-    offshore: base(m.offshore, 'Offshore Project', 'offshore'),
-    actingAs: base(m.actingAs, 'Acting as Different Grade', 'actingAs'),
-    pillar: base(m.pillar, 'Pillar', 'pillar'),
-    remote: base(m.remote, 'Remote', 'remote'),
-    customMultipliers: prepareCustom(rules.customMultipliers),
+    company: companyComponents(rules.multipliers).map(({ component: c, field }) => component(c, field)),
+    own: prepareOwn(rules.customMultipliers, rules.components),
     benefits: prepareBenefits(rules.benefits),
     socialInsurance: prepareInsurance(rules),
   };
 }
 
 /**
- * Swaps in one employee's base salary, adjustment and custom multipliers, reusing the rest of an
- * already prepared settings record: the cheap per-row step of the employees list.
+ * Swaps in one employee's base salary, adjustment, custom multipliers and own components,
+ * reusing the rest of an already prepared settings record: the cheap per-row step of the
+ * employees list.
  */
 export function withEmployeeRules(prepared: PreparedRules, employee: EmployeeRules): PreparedRules {
+  const none = employee.customMultipliers.length === 0 && !employee.components?.length;
   return {
     ...prepared,
     baseCents: prepareBase(employee.baseSalary),
     adjustment: prepareAdjustment(employee.adjustment),
-    customMultipliers:
-      employee.customMultipliers.length === 0
-        ? NO_CUSTOM_MULTIPLIERS
-        : prepareCustom(employee.customMultipliers),
+    own: none ? NO_COMPONENTS : prepareOwn(employee.customMultipliers, employee.components),
   };
 }

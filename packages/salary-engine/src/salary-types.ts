@@ -8,6 +8,7 @@
  */
 
 import type { BasisPoints, Cents, PartsPerMillion, RuleUnits } from '@salary/shared/common/money';
+import type { PayComponent } from './pay-components.ts';
 
 export type MultiplierType = 'PERCENTAGE' | 'FIXED';
 export type BenefitType = 'FIXED_AMOUNT' | 'PERCENTAGE';
@@ -47,6 +48,11 @@ export interface SalaryRules {
     totalPercentage: BasisPoints;
   };
   applySocialInsurance: boolean;
+  /**
+   * Components for this employee only (an individual allowance), priced after the custom
+   * multipliers on the adjusted salary; their rows follow the company's in adjustmentDetails.
+   */
+  components?: readonly PayComponent[];
 }
 
 /** Years are ≥ 0 (at most 100) with at most 2 decimals; fractions of a year count proportionally. */

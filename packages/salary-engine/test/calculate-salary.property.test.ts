@@ -9,6 +9,7 @@ import { type BasisPoints, type Cents, toCents } from '@salary/shared/common/mon
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculateSalary, calculateWithPrepared, figuresWithPrepared } from '../src/calculate-salary.ts';
+import { COMPONENT_PER, COMPONENT_WHEN, type PayComponent } from '../src/pay-components.ts';
 import { prepareRules, withEmployeeRules } from '../src/prepare-rules.ts';
 import type { Multiplier, SalaryProfile, SalaryRules } from '../src/salary-types.ts';
 
@@ -39,6 +40,19 @@ const customMultipliers: fc.Arbitrary<SalaryRules['customMultipliers']> = fc.arr
     ...value,
   })),
   { maxLength: 4 },
+);
+
+/** An employee's own components: any type, frequency and condition of the vocabulary. */
+const ownComponents: fc.Arbitrary<PayComponent[]> = fc.array(
+  fc
+    .record({
+      name: fc.string({ maxLength: 12 }),
+      value: multiplier,
+      per: fc.constantFrom(...COMPONENT_PER),
+      when: fc.constantFrom(...COMPONENT_WHEN),
+    })
+    .map(({ name, value, per, when }) => ({ name, ...value, per, when, line: 'ADJUSTMENT' as const })),
+  { maxLength: 3 },
 );
 
 const rules: fc.Arbitrary<SalaryRules> = fc.record({
@@ -75,6 +89,7 @@ const rules: fc.Arbitrary<SalaryRules> = fc.record({
     totalPercentage: basisPointsBetween(0, 100),
   }),
   applySocialInsurance: fc.boolean(),
+  components: ownComponents,
 });
 
 const profile: fc.Arbitrary<SalaryProfile> = fc.record({
@@ -196,7 +211,11 @@ describe('calculateSalary: properties', () => {
         const flags = [p.offshoreProject, p.actingAsDifferentGrade, p.pillar, p.remote].filter(
           Boolean,
         ).length;
-        expect(d.adjustmentDetails).toHaveLength(2 + flags);
+        const flagOf = { OFFSHORE_PROJECT: 0, ACTING_AS_DIFFERENT_GRADE: 1, PILLAR: 2, REMOTE: 3 } as const;
+        const set = [p.offshoreProject, p.actingAsDifferentGrade, p.pillar, p.remote];
+        const own = (r.components ?? []).filter((c) => c.when === 'ALWAYS' || set[flagOf[c.when]]);
+        expect(d.adjustmentDetails).toHaveLength(2 + flags + own.length);
+        expect(d.adjustmentDetails.slice(2 + flags).map((row) => row.name)).toEqual(own.map((c) => c.name));
         expect(d.customMultiplierDetails.map((row) => row.name)).toEqual(
           r.customMultipliers.map((c) => c.title),
         );
@@ -249,16 +268,62 @@ describe('calculateSalary: properties', () => {
         centsBetween(0, 1_000_000),
         adjustment,
         customMultipliers,
+        ownComponents,
         profile,
-        (settings, baseSalary, adj, customs, p) => {
-          const shared = prepareRules(settings);
-          const employee = { baseSalary, adjustment: adj, customMultipliers: customs };
+        (settings, baseSalary, adj, customs, components, p) => {
+          const shared = prepareRules({ ...settings, components: [] });
+          const employee = { baseSalary, adjustment: adj, customMultipliers: customs, components };
           expect(calculateWithPrepared(withEmployeeRules(shared, employee), p)).toEqual(
             calculateSalary({ ...settings, ...employee }, p),
           );
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it("an employee's own component adds what its definition says, to the cent", () => {
+    // Independent of the engine: exact rationals in BigInt, rounded half away from zero once.
+    const roundDiv = (n: bigint, d: bigint) => {
+      const q = (2n * (n < 0n ? -n : n) + d) / (2n * d);
+      return Number(n < 0n ? -q : q);
+    };
+    fc.assert(
+      fc.property(rules, profile, ownComponents, (r, p, components) => {
+        const without = calculateSalary({ ...r, components: [] }, p).details;
+        const withOwn = calculateSalary({ ...r, components }, p).details;
+        const adjusted = BigInt(without.adjustedSalary);
+        const flags = {
+          OFFSHORE_PROJECT: p.offshoreProject,
+          ACTING_AS_DIFFERENT_GRADE: p.actingAsDifferentGrade,
+          PILLAR: p.pillar,
+          REMOTE: p.remote,
+        };
+        const expected = components
+          .filter((c) => c.when === 'ALWAYS' || flags[c.when])
+          .map((c) => {
+            const hundredths = BigInt(
+              Math.round(
+                (c.per === 'YEAR_OF_EXPERIENCE'
+                  ? p.yearsExperience
+                  : c.per === 'YEAR_WITH_COMPANY'
+                    ? p.yearsWithCompany
+                    : 1) * 100,
+              ),
+            );
+            return c.type === 'FIXED'
+              ? roundDiv(BigInt(c.value) * hundredths, 100n)
+              : roundDiv(adjusted * BigInt(c.value) * hundredths, 10_000n * 100n);
+          });
+        const rows = withOwn.adjustmentDetails.slice(without.adjustmentDetails.length);
+        expect(rows.map((row) => row.amount)).toEqual(expected);
+        const added = expected.reduce((a, b) => a + b, 0);
+        expect(withOwn.totalAdjustments).toBe(without.totalAdjustments + added);
+        expect(withOwn.grossSalary).toBe(
+          Math.max(0, without.adjustedSalary + without.totalAdjustments + added),
+        );
+      }),
+      { numRuns: 500 },
     );
   });
 
