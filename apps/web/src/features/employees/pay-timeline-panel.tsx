@@ -81,8 +81,8 @@ function TimelineTable({ periods, gross, cost }: { periods: PayPeriod[]; gross: 
 }
 
 /**
- * Edit Employee → Pay timeline: the employee's pay period by period, each priced with today's
- * rules, scheduled periods marked; read once the section comes near the screen.
+ * Edit Employee → Pay timeline: the employee's pay period by period, each priced with the rules
+ * then in force, scheduled periods marked; read once the section comes near the screen.
  */
 export function PayTimelinePanel({ employeeId }: { employeeId: number }) {
   const gross = usePermission('showSalary');
@@ -95,7 +95,7 @@ export function PayTimelinePanel({ employeeId }: { employeeId: number }) {
     <div ref={ref}>
       <SectionPanel
         title="Pay timeline"
-        description="This employee's pay from each dated change on, priced with today's rules."
+        description="This employee's pay from each dated change on, each period priced with the rules then in force."
         mt="lg"
       >
         {timeline.isError ? (
