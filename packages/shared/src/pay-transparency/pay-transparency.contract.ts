@@ -100,11 +100,7 @@ const category = z.object({
   male: z.number().int(),
   /** Fewer than the minimum group of women or of men: counts only, every figure null. */
   tooFew: z.boolean(),
-  meanPayFemale: z.number().nullable(),
-  meanPayMale: z.number().nullable(),
-  payGap: z.number().nullable(),
-  basicWageGap: z.number().nullable(),
-  complementaryGap: z.number().nullable(),
+  ...categoryBasis.shape,
   /** |payGap| ≥ 5.0 (a year's report: the hourly payGap): joint pay assessment needed unless justified. */
   flagged: z.boolean(),
   justification: justificationSchema.nullable(),

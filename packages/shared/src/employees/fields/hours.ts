@@ -8,6 +8,7 @@ import {
   firstIssue,
   type SheetCell,
 } from './field-spec.ts';
+import { decimalComma } from './years.ts';
 
 /** The most hours a week holds. */
 export const HOURS_IN_A_WEEK = 168;
@@ -41,7 +42,7 @@ export const hoursField = <const S extends FieldBase & { sqlDefault: string }>(s
     view: z.number(),
     toCell: (value: number): ExportCell => value,
     fromCell(cell: SheetCell): CellReading<number> {
-      const text = typeof cell === 'string' ? cell.trim().replace(/^(\d+),(\d{1,2})$/, '$1.$2') : cell;
+      const text = typeof cell === 'string' ? decimalComma(cell.trim()) : cell;
       const parsed = body.safeParse(text);
       if (!parsed.success) return { ok: false, problem: firstIssue(parsed) };
       return { ok: true, value: parsed.data === undefined ? undefined : roundToTwoDecimals(parsed.data) };

@@ -26,7 +26,7 @@ const requiredYears = (label: string) =>
  * "2,5" as a sheet in a decimal-comma locale writes 2.5: a comma followed by one or two digits
  * can only be a decimal comma (a thousands separator has three). Anything else stays as written.
  */
-function decimalComma(text: string): string {
+export function decimalComma(text: string): string {
   return /^-?\d+,\d{1,2}$/.test(text) ? text.replace(',', '.') : text;
 }
 
