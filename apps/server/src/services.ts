@@ -283,8 +283,10 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       repos: on((handle) => ({
         references: createExcelRepository(handle),
         employees: createEmployeesRepository(handle),
+        versions: createEmployeeVersionsRepository(handle),
       })),
       pricing,
+      backPay,
       limits: excelLimits,
       audit,
       format: companyFormat,
