@@ -203,6 +203,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     revert: on(createImportRevertRepository),
     references: excelReferences,
     employees: employeesRepository,
+    versions: on(createEmployeeVersionsRepository),
     audit,
     format: companyFormat,
   });

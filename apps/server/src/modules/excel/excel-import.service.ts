@@ -15,7 +15,12 @@ import {
   type EmployeeVersionsRepository,
 } from '../employees/employee-versions.repository.ts';
 import { authorOf } from '../employees/employees.service.ts';
-import { assertBackPayReach, type BackPayService, backPayFor } from '../impact/back-pay.service.ts';
+import {
+  assertBackPayReach,
+  type BackPayService,
+  backPayFor,
+  type StoredBackPay,
+} from '../impact/back-pay.service.ts';
 import type { PricingService } from '../pricing/pricing.service.ts';
 import type { ExcelRepository, StoredEmployee } from './excel.repository.ts';
 import { createImportPlanner, type ImportPlan, type PlanRow, type SliceDecisions } from './import.plan.ts';
@@ -395,10 +400,10 @@ export function createExcelImportService(deps: {
         };
         // Dated before today: what the file's employees are owed for the days since (priced
         // before and after the whole write), kept in the entry as a dated write of one keeps it.
-        const backPay =
-          on && on.day < on.today && deps.backPay
-            ? await deps.backPay.backPayOf(uow, on.day, scope, writeSlices)
-            : (await writeSlices(), undefined);
+        let backPay: StoredBackPay | undefined;
+        if (on && on.day < on.today && deps.backPay)
+          backPay = await deps.backPay.backPayOf(uow, on.day, scope, writeSlices);
+        else await writeSlices();
         const p = planner.finish();
         await entry.finish({
           action: 'import',
