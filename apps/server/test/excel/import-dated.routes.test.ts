@@ -4,9 +4,9 @@ import { todayIn } from '@salary/shared/common/calendar-day';
 import { asCents, fromCents, toCents } from '@salary/shared/common/money';
 import type { ScheduledChange } from '@salary/shared/employees/dated.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEntries, employees, employeeVersions } from '../../src/db/schema.ts';
+import { auditEntries, employees, employeeVersions, payHistory } from '../../src/db/schema.ts';
 import { openWorkbook } from '../../src/modules/excel/sheet.reader.ts';
 import { cellText, type SheetRow } from '../../src/modules/excel/sheet-cells.model.ts';
 import { workbookLimits } from '../../src/modules/excel/workbook.limits.ts';
@@ -128,6 +128,12 @@ async function stored(ids: number[]) {
   };
 }
 
+/** The pay-history rows an entry recorded: employee → gross after, in cents. */
+async function historyOf(entryId: number): Promise<Map<number, number | null>> {
+  const rows = await t.database.db.select().from(payHistory).where(eq(payHistory.auditId, entryId));
+  return new Map(rows.map((r) => [r.employeeId, r.grossAfter === null ? null : Number(r.grossAfter)]));
+}
+
 const LIMITS = workbookLimits({ importMaxRows: 100_000, importMaxBytes: 20 * 1024 * 1024 });
 async function rowsOf(bytes: Buffer): Promise<string[][]> {
   const book = await openWorkbook(bytes, LIMITS);
@@ -213,6 +219,10 @@ describe('an import dated in the past', () => {
 
     const entry = await lastImport();
     expect(entry.details).toMatchObject({ effectiveFrom: day });
+    // Its pay history: today's pay before → after, as the list shows it now.
+    const history = await historyOf(entry.id);
+    for (const id of ids)
+      expect(history.get(id)).toBe(toCents((await get(id)).envelope.data.calculatedSalary!));
     expect((entry.details as { backPay: { totals: unknown } }).backPay.totals).toEqual(backPay.totals);
     const file = await download(t, `/api/audit/${entry.id}/back-pay.xlsx`, t.adminToken);
     expect(file.statusCode).toBe(200);
@@ -235,6 +245,8 @@ describe('an import dated in the past', () => {
     const { version: _v, ...now } = (await get(e!.id)).envelope.data as EmployeeView & { version: number };
     const res = await importRows([rowOf(c, e!, { Pillar: 'Yes' })], `effectiveFrom=${plusDays(today, -10)}`);
     expect(res.statusCode, res.body).toBe(200);
+    // Today's pay did not move: no pay-history row.
+    expect((await historyOf((await lastImport()).id)).size).toBe(0);
     const { version: _w, ...after } = (await get(e!.id)).envelope.data as EmployeeView & { version: number };
     expect(after).toEqual(now);
     expect((await get(e!.id, plusDays(today, -7))).envelope.data).toMatchObject({
@@ -291,7 +303,18 @@ describe('an import dated in the future', () => {
       remote: true,
     });
     expect((await get(people[0]!.id, plusDays(day, -1))).envelope.data.gradeId).toBe(c.grade.id);
-    expect((await lastImport()).details).toMatchObject({ effectiveFrom: day, scheduled: true });
+    const entry = await lastImport();
+    expect(entry.details).toMatchObject({ effectiveFrom: day, scheduled: true });
+    // The entry names each employee's changes from that day; today's pay moved for no one.
+    expect(
+      (
+        entry.details as { employees: Array<{ id: number; changes: Array<{ field: string }> }> }
+      ).employees.map((x) => [x.id, x.changes.map((ch) => ch.field)]),
+    ).toEqual([
+      [people[0]!.id, ['gradeId', 'remote']],
+      [people[1]!.id, ['pillar']],
+    ]);
+    expect((await historyOf(entry.id)).size).toBe(0);
 
     // Cancelled like any scheduled change: that day reads as before again.
     const cancel = await t.callAsAdmin({ method: 'DELETE', url: `/api/scheduled-changes/${waiting[1]!.id}` });
@@ -400,6 +423,39 @@ describe("a dated import's revert", () => {
   });
 });
 
+describe("a dated import's revert once its day has come", () => {
+  it('is not stopped by the change taking effect, and takes it back', async () => {
+    // Pago Pago (UTC−11) and Kiritimati (UTC+14) are never on the same day: moving the
+    // company's zone from one to the other brings the import's day without touching the clock.
+    await setTimeZone(t, 'Pacific/Pago_Pago');
+    try {
+      const c = await company();
+      const people = await staff(c, 2);
+      const ids = people.map((p) => p.id);
+      const day = todayIn('Pacific/Kiritimati');
+      const before = await stored(ids);
+      const res = await importRows(
+        people.map((p) => rowOf(c, p, { Grade: c.senior.name })),
+        `effectiveFrom=${day}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const entry = await lastImport();
+      await setTimeZone(t, 'Pacific/Kiritimati');
+      // The day came: the change took effect (recorded by the system).
+      expect((await get(ids[0]!)).envelope.data.gradeId).toBe(c.senior.id);
+      const undone = await t.callAsAdmin<ImportRevertResult>({
+        method: 'POST',
+        url: `/api/audit/${entry.id}/revert`,
+      });
+      expect(undone.statusCode, undone.body).toBe(200);
+      expect((await get(ids[0]!)).envelope.data.gradeId).toBe(c.grade.id);
+      expect(await stored(ids)).toEqual(before);
+    } finally {
+      await setTimeZone(t, 'UTC');
+    }
+  });
+});
+
 describe('a malformed or hostile effectiveFrom', () => {
   it('is refused with a 400 naming effectiveFrom, the preview and the import alike, and nothing is written', async () => {
     const c = await company();
@@ -440,10 +496,12 @@ describe('a malformed or hostile effectiveFrom', () => {
         );
       }
     // A real day too far back for back pay to be counted.
-    const far = await importFile(t, bytes, { query: '?overwrite=all&effectiveFrom=1900-01-01' });
-    expect(far.statusCode, far.body).toBe(400);
-    expect(far.envelope.message).toBe('Effective From must be within ten years before today');
-    expect(far.body).toContain('effectiveFrom');
+    for (const dry of ['', 'dryRun=true&']) {
+      const far = await importFile(t, bytes, { query: `?${dry}overwrite=all&effectiveFrom=1900-01-01` });
+      expect(far.statusCode, far.body).toBe(400);
+      expect(far.envelope.message).toBe('Effective From must be within ten years before today');
+      expect(far.body).toContain('effectiveFrom');
+    }
     expect(await counts()).toEqual(was);
   });
 });
