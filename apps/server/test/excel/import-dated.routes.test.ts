@@ -378,6 +378,7 @@ describe("a dated import's revert", () => {
   it.each([
     ['past', -40],
     ['future', 25],
+    ['today (named)', 0],
   ])('takes back exactly what an import dated in the %s wrote, rows and versions', async (_when, offset) => {
     const c = await company();
     const people = await staff(c, 3);
