@@ -203,6 +203,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     revert: on(createImportRevertRepository),
     references: excelReferences,
     employees: employeesRepository,
+    versions: on(createEmployeeVersionsRepository),
     audit,
     format: companyFormat,
   });
@@ -283,8 +284,10 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       repos: on((handle) => ({
         references: createExcelRepository(handle),
         employees: createEmployeesRepository(handle),
+        versions: createEmployeeVersionsRepository(handle),
       })),
       pricing,
+      backPay,
       limits: excelLimits,
       audit,
       format: companyFormat,

@@ -108,11 +108,11 @@ for (const program of PROGRAMS)
       if (dir) rmSync(dir, { recursive: true, force: true });
     });
 
-    /** The program opens the export and saves it as `format`. */
-    async function resave(format: 'xlsx' | 'xls'): Promise<Buffer> {
+    /** The program opens the export (or another file of `dir`) and saves it as `format`. */
+    async function resave(format: 'xlsx' | 'xls', name = 'employees_export'): Promise<Buffer> {
       const out = path.join(dir, format);
-      await program.resave(program.command!, path.join(dir, 'employees_export.xlsx'), format, out, dir);
-      return readFileSync(path.join(out, `employees_export.${format}`));
+      await program.resave(program.command!, path.join(dir, `${name}.xlsx`), format, out, dir);
+      return readFileSync(path.join(out, `${name}.${format}`));
     }
 
     it.each(['xlsx', 'xls'] as const)(
@@ -147,4 +147,31 @@ for (const program of PROGRAMS)
       },
       180_000,
     );
+
+    it('re-saved with one edit, it imports from a day to come: that change scheduled, today untouched', async () => {
+      const book = await loadWorkbook(exported);
+      const sheet = book.getWorksheet('Employees')!;
+      const remote = (sheet.getRow(1).values as unknown[]).indexOf('Remote');
+      sheet.getRow(2).getCell(remote).value = 'Yes';
+      writeFileSync(path.join(dir, 'employees_edited.xlsx'), Buffer.from(await book.xlsx.writeBuffer()));
+      const bytes = await resave('xlsx', 'employees_edited');
+      const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+      const today = (await t.callAsAdmin({ method: 'GET', url: '/api/employees' })).body;
+      const res = await importFile(t, bytes, { query: `?effectiveFrom=${day}` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.envelope.data).toMatchObject({
+        updated: 1,
+        unchanged: N - 1,
+        conflictCount: 0,
+        effectiveFrom: day,
+      });
+      expect((await t.callAsAdmin({ method: 'GET', url: '/api/employees' })).body).toBe(today);
+      const waiting = await t.callAsAdmin<Array<{ effectiveFrom: string; changes: unknown[] }>>({
+        method: 'GET',
+        url: '/api/scheduled-changes',
+      });
+      expect(waiting.envelope.data.map((w) => [w.effectiveFrom, w.changes])).toEqual([
+        [day, [{ field: 'remote', before: false, after: true }]],
+      ]);
+    }, 180_000);
   });

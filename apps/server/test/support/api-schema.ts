@@ -565,7 +565,7 @@ export interface paths {
   "/api/employees/import": {
     /**
      * Import employees from .xlsx or .xls (multipart field "file"; manageEmployee)
-     * @description Reads the first sheet whose header has the employee columns (data.sheet names it). Rows with an ID change that employee, rows without create one. Every row is checked first: any problem → 400 with data.problems [{row, column, message}] and nothing written. A row of an employee changed in the app since the export, or no longer lined up with its ID, is a conflict (applied only when its ID is in overwrite); a new row with the name and job of an existing employee is a possible duplicate (created only when its row number is in createDuplicates). dryRun=true answers the same report without writing. The rows are written in one transaction; an employee of the file deleted by someone else meanwhile → 409 EMPLOYEE_GONE and nothing written.
+     * @description Reads the first sheet whose header has the employee columns (data.sheet names it). Rows with an ID change that employee, rows without create one. Every row is checked first: any problem → 400 with data.problems [{row, column, message}] and nothing written. A row of an employee changed in the app since the export, or no longer lined up with its ID, is a conflict (applied only when its ID is in overwrite); a new row with the name and job of an existing employee is a possible duplicate (created only when its row number is in createDuplicates). dryRun=true answers the same report without writing. The rows are written in one transaction; an employee of the file deleted by someone else meanwhile → 409 EMPLOYEE_GONE and nothing written. effectiveFrom=YYYY-MM-DD (default today) dates the changes as PUT /employees/{id}?effectiveFrom= does: each row is compared with the employee as on that day, its job, position, grade, level, years, flags and hours become a version from that day (up to the next one), its name, gender and days change at once; a day to come schedules the changes (GET /scheduled-changes), a past day answers backPay and keeps it in the entry. New rows create employees at once, whatever the day (their hire date says when they start). The dry run takes the same day: its gross figures are priced as of it.
      */
     post: operations["postEmployeesImport"];
   };
@@ -6740,11 +6740,12 @@ export interface operations {
   };
   /**
    * Import employees from .xlsx or .xls (multipart field "file"; manageEmployee)
-   * @description Reads the first sheet whose header has the employee columns (data.sheet names it). Rows with an ID change that employee, rows without create one. Every row is checked first: any problem → 400 with data.problems [{row, column, message}] and nothing written. A row of an employee changed in the app since the export, or no longer lined up with its ID, is a conflict (applied only when its ID is in overwrite); a new row with the name and job of an existing employee is a possible duplicate (created only when its row number is in createDuplicates). dryRun=true answers the same report without writing. The rows are written in one transaction; an employee of the file deleted by someone else meanwhile → 409 EMPLOYEE_GONE and nothing written.
+   * @description Reads the first sheet whose header has the employee columns (data.sheet names it). Rows with an ID change that employee, rows without create one. Every row is checked first: any problem → 400 with data.problems [{row, column, message}] and nothing written. A row of an employee changed in the app since the export, or no longer lined up with its ID, is a conflict (applied only when its ID is in overwrite); a new row with the name and job of an existing employee is a possible duplicate (created only when its row number is in createDuplicates). dryRun=true answers the same report without writing. The rows are written in one transaction; an employee of the file deleted by someone else meanwhile → 409 EMPLOYEE_GONE and nothing written. effectiveFrom=YYYY-MM-DD (default today) dates the changes as PUT /employees/{id}?effectiveFrom= does: each row is compared with the employee as on that day, its job, position, grade, level, years, flags and hours become a version from that day (up to the next one), its name, gender and days change at once; a day to come schedules the changes (GET /scheduled-changes), a past day answers backPay and keeps it in the entry. New rows create employees at once, whatever the day (their hire date says when they start). The dry run takes the same day: its gross figures are priced as of it.
    */
   postEmployeesImport: {
     parameters: {
       query?: {
+        effectiveFrom?: string;
         dryRun?: "0" | "1" | "true" | "false" | "";
         overwrite?: string;
         createDuplicates?: string;
@@ -6830,6 +6831,22 @@ export interface operations {
                   row: number | null;
                   message: string;
                 })[];
+              effectiveFrom?: string;
+              backPay?: {
+                from: string;
+                to: string;
+                employees: {
+                    id: number;
+                    name: string;
+                    gross?: number;
+                    cost?: number;
+                  }[];
+                employeeCount: number;
+                totals: {
+                  gross?: number;
+                  cost?: number;
+                };
+              };
             };
           };
         };

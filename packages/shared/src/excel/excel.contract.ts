@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { effectiveFromQuery } from '../employees/dated.contract.ts';
 import { EMPLOYEE_FIELDS, type EmployeeField, type EmployeeFieldOf } from '../employees/employee-fields.ts';
+import { backPaySchema } from '../impact/impact.contract.ts';
 
 /*
  * The Excel files of the employee directory: the export, the import
@@ -46,9 +48,10 @@ const numberList = (what: string) =>
 /**
  * POST /employees/import?dryRun=true checks the file and answers the report without writing.
  * overwrite: the IDs of conflicting rows to apply anyway ('all' = every conflict);
- * createDuplicates: the row numbers of possible duplicates to create anyway.
+ * createDuplicates: the row numbers of possible duplicates to create anyway;
+ * effectiveFrom: the day the changes take effect from (absent: today), for the check and the import alike.
  */
-export const importQuery = z.object({
+export const importQuery = effectiveFromQuery.extend({
   dryRun: z
     .enum(['true', 'false', '1', '0', ''], { error: 'dryRun must be true or false' })
     .optional()
@@ -166,6 +169,13 @@ export const importReport = z.object({
   ignoredEdits: z.array(importNotice),
   /** Other things worth knowing (a template example row skipped, …). */
   notices: z.array(importNotice),
+  /**
+   * The day the changes take effect from, when the request named one: the report compares each
+   * row with the employee as on that day, and a dry run's gross figures are priced as of it.
+   */
+  effectiveFrom: z.string().optional(),
+  /** An import dated before today: what it owes for the days since (gross with showSalary, cost with showCost). */
+  backPay: backPaySchema.optional(),
 });
 export type ImportReport = z.infer<typeof importReport>;
 

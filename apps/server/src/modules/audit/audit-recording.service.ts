@@ -70,6 +70,12 @@ export interface RecordOptions {
 export interface WrittenEmployee {
   before?: EmployeeRecord;
   after: EmployeeRecord;
+  /**
+   * A write dated another day than today (an import's `effectiveFrom`): the employee as it is
+   * today before and after, whose pay the history row compares (`before` → `after` are the
+   * fields the write changed on its day).
+   */
+  today?: { before: EmployeeRecord; after: EmployeeRecord };
 }
 
 /**
@@ -149,9 +155,16 @@ function employeeComparer(fields: RecordOptions['employeeChanges']) {
       moved = [];
       return taken;
     },
-    compare(id: number, b: PricedEmployee | undefined, a: PricedEmployee | undefined): void {
-      if (a) {
-        const move = moveOf(id, b, a);
+    compare(
+      id: number,
+      b: PricedEmployee | undefined,
+      a: PricedEmployee | undefined,
+      /** The pay compared when it is not `b` → `a`'s (a write dated another day). */
+      pay?: [PricedEmployee, PricedEmployee],
+    ): void {
+      const [pb, pa] = pay ?? [b, a];
+      if (pa) {
+        const move = moveOf(id, pb, pa);
         if (move) moved.push(move);
       }
       if (!fields) return;
@@ -329,8 +342,13 @@ export function createAuditRecording(deps: AuditDeps) {
       return {
         async add(employees) {
           if (!rules) return;
-          await inSlices(employees, ({ before, after }) =>
-            compared.compare(after.id, before && pricing.price(rules, before), pricing.price(rules, after)),
+          await inSlices(employees, ({ before, after, today }) =>
+            compared.compare(
+              after.id,
+              before && pricing.price(rules, before),
+              pricing.price(rules, after),
+              today && [pricing.price(rules, today.before), pricing.price(rules, today.after)],
+            ),
           );
           const { rows, moved } = compared.take();
           employeeCount += rows.length;

@@ -2,8 +2,9 @@ import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
 import { EMPLOYEE_FIELDS, type EmployeeField } from '@salary/shared/employees/employee-fields';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { unnestRows } from '../../db/employee-arrays.ts';
 import { company, employees, employeeVersions } from '../../db/schema.ts';
-import { idIn } from '../../db/sql-arrays.ts';
+import { idIn, numberArray, textArray } from '../../db/sql-arrays.ts';
 
 /*
  * The employee's versions (docs/decisions/0025): the dated fields, one row per day they change.
@@ -28,6 +29,32 @@ const FROM_ROW = sql.raw(DATED_COLUMNS.map((c) => `e.${c}`).join(', '));
 const FROM_VERSION = sql.raw(DATED_COLUMNS.map((c) => `v.${c}`).join(', '));
 const SET_FROM_VERSION = sql.raw(DATED_COLUMNS.map((c) => `${c} = v.${c}`).join(', '));
 const SET_EXCLUDED = sql.raw(DATED_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', '));
+const FROM_PREVIOUS = sql.raw(DATED_COLUMNS.map((c) => `p.${c}`).join(', '));
+
+/**
+ * A version's values from the unnested rows `v`: a field a row leaves out keeps its value in
+ * `p`, the version in force that day (the hours with none: the company's standard).
+ */
+const FROM_WRITE_OR_DAY = sql.raw(
+  [
+    ...DATED_FIELDS.map(
+      (f) => `coalesce(v.${f.column}, p.${f.column}${'sqlDefault' in f ? `, (${f.sqlDefault})` : ''})`,
+    ),
+    `coalesce(v.custom_multipliers::jsonb, p.custom_multipliers, '[]'::jsonb)`,
+  ].join(', '),
+);
+
+/** Rows per statement of a write of many versions (one array per column each). */
+const VERSION_CHUNK = 20_000;
+
+/**
+ * One employee's dated write: its id and the fields it sets (a field left out, or the custom
+ * multipliers, keeps the value in force that day).
+ */
+export interface DatedWrite {
+  id: number;
+  input: Partial<Omit<EmployeeInput, 'customMultiplierIds'>> & { customMultiplierIds?: string[] };
+}
 
 /** The first version's day: before any other (PostgreSQL's date '-infinity'). */
 export const FIRST_DAY = '-infinity';
@@ -101,10 +128,6 @@ function datedValues(input: EmployeeInput): SQL {
   return sql.join(values, sql`, `);
 }
 
-/** The input's fields that have a value. */
-const definedOf = (input: EmployeeInput) =>
-  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-
 export function createEmployeeVersionsRepository(db: DbOrTx) {
   async function onDay(employeeId: number, day: string): Promise<VersionRow | undefined> {
     const result = await db.execute(sql`
@@ -131,25 +154,89 @@ export function createEmployeeVersionsRepository(db: DbOrTx) {
     },
 
     /**
-     * A version of `employeeId` from `day` on: a version already starting that day is replaced,
-     * the others (before and after) stay. `applied`: whether the row takes it now.
+     * A version of each of these employees from `day` on: a version already starting that day
+     * is replaced, the others (before and after) stay. `applied`: whether the rows take it now.
+     * Set-based: one statement per 20,000 employees, each column one array.
      */
-    async writeAt(
-      employeeId: number,
+    async writeManyAt(
+      rows: readonly DatedWrite[],
       day: string,
-      input: EmployeeInput,
       by: string | null,
       applied: boolean,
     ): Promise<void> {
-      // A field the write leaves out (the hours: optional) keeps its value on that day.
-      const full = DATED_FIELDS.some((f) => input[f.input] === undefined)
-        ? ({ ...(await onDay(employeeId, day))?.values, ...definedOf(input) } as EmployeeInput)
-        : input;
-      await db.execute(sql`
-        insert into ${employeeVersions} (employee_id, effective_from, ${COLUMNS}, applied, recorded_by)
-        values (${employeeId}, ${day}::date, ${datedValues(full)}, ${applied}, ${by}::text)
-        on conflict (employee_id, effective_from) do update set ${SET_EXCLUDED},
-          applied = excluded.applied, recorded_by = excluded.recorded_by, recorded_at = now()`);
+      for (let i = 0; i < rows.length; i += VERSION_CHUNK) {
+        const chunk = rows.slice(i, i + VERSION_CHUNK);
+        const ids = { column: 'id', type: 'int', values: numberArray(chunk.map((r) => r.id)) };
+        const custom = {
+          column: 'custom_multipliers',
+          type: 'text',
+          values: textArray(
+            chunk.map((r) =>
+              r.input.customMultiplierIds === undefined ? null : JSON.stringify(r.input.customMultiplierIds),
+            ),
+          ),
+        };
+        await db.execute(sql`
+          insert into ${employeeVersions} (employee_id, effective_from, ${COLUMNS}, applied, recorded_by)
+          select v.id, ${day}::date, ${FROM_WRITE_OR_DAY}, ${applied}, ${by}::text
+          from ${unnestRows(
+            chunk.map((r) => r.input as EmployeeInput),
+            ids,
+            custom,
+            DATED_FIELDS,
+          )}
+          left join lateral (select * from ${employeeVersions} p
+            where p.employee_id = v.id and p.effective_from <= ${day}::date
+            order by p.effective_from desc limit 1) p on true
+          on conflict (employee_id, effective_from) do update set ${SET_EXCLUDED},
+            applied = excluded.applied, recorded_by = excluded.recorded_by, recorded_at = now()`);
+      }
+    },
+
+    /** One employee's version from `day` on (`writeManyAt` of one: the demo seed's history). */
+    writeAt(employeeId: number, day: string, input: EmployeeInput, by: string | null, applied: boolean) {
+      return this.writeManyAt([{ id: employeeId, input }], day, by, applied);
+    },
+
+    /**
+     * The dated write of these employees from `day` (docs/decisions/0025), the one path of every
+     * dated employee write — one employee's (PUT /employees/{id}?effectiveFrom=) and an import's:
+     * a version each from that day up to the next one (`writeManyAt`), waiting when the day is
+     * still to come; from a past day the rows then take their version in force `today` (a later
+     * version already come keeps holding). The undated fields are the caller's to write.
+     */
+    async writeFrom(
+      rows: readonly DatedWrite[],
+      day: string,
+      today: string,
+      by: string | null,
+    ): Promise<void> {
+      if (!rows.length) return;
+      await this.writeManyAt(rows, day, by, day <= today);
+      if (day < today)
+        await this.applyToRows(
+          rows.map((r) => r.id),
+          today,
+          false,
+        );
+    },
+
+    /**
+     * Removes the versions of these employees starting on `day` that change nothing (the same
+     * fields as the version before them): what a revert leaves where an import added a version.
+     * Answers how many went.
+     */
+    async dropUnchanged(ids: readonly number[], day: string): Promise<number> {
+      if (!ids.length) return 0;
+      const result = await db.execute(sql`
+        delete from ${employeeVersions} w
+        where ${idIn(sql`w.employee_id`, ids)} and w.effective_from = ${day}::date
+          and exists (select 1 from (select * from ${employeeVersions} p
+              where p.employee_id = w.employee_id and p.effective_from < w.effective_from
+              order by p.effective_from desc limit 1) p
+            where (${sql.raw(DATED_COLUMNS.map((c) => `w.${c}`).join(', '))}) is not distinct from (${FROM_PREVIOUS}))
+        returning 1`);
+      return rowsOf(result).length;
     },
 
     /** The first version of each of these employees, from their rows (a create, the import's inserts). */

@@ -292,7 +292,7 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
     // The row keeps today's dated fields (as stored, typed years included) and takes the rest.
     if (rowChanges.length) await inUnit.update(id, { ...input, ...now.values } as EmployeeInput, by);
     const onDay = await versions.onDay(id, day);
-    await versions.writeAt(id, day, input, by, false);
+    await versions.writeFrom([{ id, input }], day, today, by);
     const scheduled = fieldChanges(onDay?.values ?? {}, input, DATED_INPUTS);
     await recordWrite(uow, {
       action: 'update',
@@ -424,9 +424,8 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
       const by = authorOf(actor);
       const write = async () => {
         await inUnit.update(id, input, by);
-        await versions.writeAt(id, day, input, by, true);
         // From a past day: a later version that has come since still holds today.
-        if (day < today) await versions.applyToRows([id], today, false);
+        await versions.writeFrom([{ id, input }], day, today, by);
       };
       // From a past day: what it owes for the days since, kept in its entry.
       let backPay: StoredBackPay | undefined;

@@ -8,7 +8,19 @@ import { requirePermission } from '../../lib/authorize.ts';
 import { collectGarbage } from '../../lib/collect-garbage.ts';
 import type { OpenUnitOfWork, RepositoryOn } from '../../lib/unit-of-work.ts';
 import type { AuditService, WrittenEmployee } from '../audit/audit.service.ts';
+import type { EmployeeRecord } from '../employees/employee.model.ts';
+import {
+  DATED_FIELDS,
+  type DatedWrite,
+  type EmployeeVersionsRepository,
+} from '../employees/employee-versions.repository.ts';
 import { authorOf } from '../employees/employees.service.ts';
+import {
+  assertBackPayReach,
+  type BackPayService,
+  backPayFor,
+  type StoredBackPay,
+} from '../impact/back-pay.service.ts';
 import type { PricingService } from '../pricing/pricing.service.ts';
 import type { ExcelRepository, StoredEmployee } from './excel.repository.ts';
 import { createImportPlanner, type ImportPlan, type PlanRow, type SliceDecisions } from './import.plan.ts';
@@ -74,7 +86,36 @@ export interface EmployeeImportStore {
 export interface ImportRepos {
   references: ExcelRepository;
   employees: EmployeeImportStore;
+  /** A dated import's versions: the same dated write as one employee's (docs/decisions/0025). */
+  versions: Pick<EmployeeVersionsRepository, 'writeFrom'>;
 }
+
+/** A dated import's day and the company's today, when the day is not today. */
+export interface ImportDay {
+  day: string;
+  today: string;
+}
+
+/** The dated fields by their API names: a dated import writes their changes as versions. */
+const DATED_WIRE = new Set<string>(DATED_FIELDS.map((f) => f.wire));
+
+type SliceUpdate = SliceDecisions['updates'][number];
+
+/** The fields of an update that are not dated (name, gender, the days): written to the row at once. */
+const undatedChanges = (u: SliceUpdate) => u.changes.filter((c) => !DATED_WIRE.has(c.field));
+
+/** The version an update writes from its day: the dated fields it changes (the rest keep that day's). */
+function datedWrite(u: SliceUpdate): DatedWrite | null {
+  const changed = new Set(u.changes.filter((c) => DATED_WIRE.has(c.field)).map((c) => c.field));
+  if (!changed.size) return null;
+  const input: Record<string, unknown> = {};
+  for (const f of DATED_FIELDS) if (changed.has(f.wire)) input[f.input] = u.employee[f.input];
+  return { id: u.id, input: input as DatedWrite['input'] };
+}
+
+/** A record's dated fields (what a row keeps today when its version waits or a later one holds). */
+const datedOf = (record: EmployeeRecord) =>
+  Object.fromEntries(DATED_FIELDS.map((f) => [f.input, record[f.input]]));
 
 /** The import's answer: the report the user sees. */
 export interface ImportResult {
@@ -104,6 +145,8 @@ export function createExcelImportService(deps: {
   audit: Pick<AuditService, 'entryInSlices'>;
   /** A dry run prices its rows with the stored rules, as the list would once imported. */
   pricing: Pick<PricingService, 'rulesAt' | 'price'>;
+  /** What an import dated before today owes (impact/back-pay.service.ts), kept in its entry. */
+  backPay?: Pick<BackPayService, 'backPayOf'>;
   limits: ExcelLimits;
   /** The company's date format and zone (read on `handle`): a conflict names the day the app changed a row. */
   format?: (handle?: DbOrTx) => Promise<DateTimeFormat>;
@@ -120,6 +163,12 @@ export function createExcelImportService(deps: {
   async function prepare(read: ReadSheet, repos: ImportRepos, options: ImportOptions, handle?: DbOrTx) {
     const { sheet, columns, extras, exportKey } = read;
     const refs = await repos.references.referenceNames();
+    // Another day than today: the rows are compared with each employee as on that day.
+    const on: ImportDay | undefined =
+      options.effectiveFrom !== undefined && options.effectiveFrom !== refs.asOf
+        ? { day: options.effectiveFrom, today: refs.asOf }
+        : undefined;
+    if (on) assertBackPayReach(on.day, on.today);
     const book = buildNameBook(refs);
     const rows: PlanRow[] = sheet.rows.map((row) => {
       const parsed = parseRow(row, columns, book);
@@ -175,7 +224,9 @@ export function createExcelImportService(deps: {
     const pending: PlanRow[][] = [];
     for (let start = 0; start < rows.length; start += IMPORT_SLICE)
       pending.push(rows.slice(start, start + IMPORT_SLICE));
-    return { pending, planner, refs };
+    // The employees of the file that exist: whose pay an import dated before today may move.
+    const scope = ids.filter((id) => existing.has(id));
+    return { pending, planner, refs, on, scope };
   }
 
   /**
@@ -188,10 +239,11 @@ export function createExcelImportService(deps: {
     pending: PlanRow[][],
     planner: ImportPlanner,
     repos: ImportRepos,
+    on: ImportDay | undefined,
   ): AsyncGenerator<SliceDecisions & { stored: ReadonlyMap<number, StoredEmployee> }> {
     const read = (slice: PlanRow[] | undefined) => {
       const ids = slice ? planner.idsOf(slice) : [];
-      const reading = repos.references.storedEmployees(ids).then((stored) => {
+      const reading = repos.references.storedEmployees(ids, on).then((stored) => {
         // Checked to exist before the first slice: deleted by someone else since (PostgreSQL).
         const gone = ids.filter((id) => !stored.has(id));
         if (gone.length)
@@ -214,7 +266,7 @@ export function createExcelImportService(deps: {
     }
   }
 
-  const reportOf = (sheet: string, p: ImportPlan): ImportReport => ({
+  const reportOf = (sheet: string, p: ImportPlan, effectiveFrom?: string): ImportReport => ({
     sheet,
     created: p.created,
     updated: p.updated,
@@ -228,6 +280,7 @@ export function createExcelImportService(deps: {
     duplicateCount: p.duplicateCount,
     ignoredEdits: p.ignoredEdits,
     notices: p.notices,
+    ...(effectiveFrom !== undefined && { effectiveFrom }),
   });
 
   return {
@@ -248,17 +301,18 @@ export function createExcelImportService(deps: {
       const { sheetName } = read;
 
       if (options.dryRun) {
-        const { pending, planner, refs } = await prepare(read, onDb, options);
+        const { pending, planner, refs, on } = await prepare(read, onDb, options);
         read = null;
-        // What the table shows before Confirm: the new rows, and each row's gross before → after.
-        const pay = await importPayPreview(deps.pricing, refs, { salary: can(actor, 'showSalary') });
-        for await (const decided of slices(pending, planner, onDb)) pay.add(decided);
-        return { report: pay.into(reportOf(sheetName, planner.finish())) };
+        // What the table shows before Confirm: the new rows, and each row's gross before → after
+        // (as of the import's day when it names another).
+        const pay = await importPayPreview(deps.pricing, refs, { salary: can(actor, 'showSalary') }, on?.day);
+        for await (const decided of slices(pending, planner, onDb, on)) pay.add(decided);
+        return { report: pay.into(reportOf(sheetName, planner.finish(), options.effectiveFrom)) };
       }
       const by = authorOf(actor);
       return open(async (uow) => {
         const repos = deps.repos(uow.tx);
-        const { pending, planner, refs } = await prepare(read!, repos, options, uow.tx);
+        const { pending, planner, refs, on, scope } = await prepare(read!, repos, options, uow.tx);
         // The sheet's cells are done with once parsed: not held through the writes.
         read = null;
         // One entry: the counts, and each employee created or changed with its fields
@@ -270,49 +324,112 @@ export function createExcelImportService(deps: {
         const records = importRecords(refs);
         let created = 0;
         let sliceCount = 0;
-        for await (const { creates, updates, stored } of slices(pending, planner, repos)) {
-          if (sliceCount++ % COLLECT_EVERY === 0) collectGarbage();
-          const ids = await repos.employees.newIds(creates.length);
-          created += ids.length;
-          // Not awaited here: the database writes while the slice's pay and field changes are
-          // worked out, and their rows queue behind the write. The database checks every
-          // reference of the rows written (foreign keys), as for any other write.
-          const writing = (async () => {
-            if (creates.length)
-              await repos.employees.insertMany(
-                creates.map((c) => ({ ...c.employee, customMultiplierIds: [] })),
+        const writeSlices = async () => {
+          for await (const { creates, updates, stored } of slices(pending, planner, repos, on)) {
+            if (sliceCount++ % COLLECT_EVERY === 0) collectGarbage();
+            const ids = await repos.employees.newIds(creates.length);
+            created += ids.length;
+            // Not awaited here: the database writes while the slice's pay and field changes are
+            // worked out, and their rows queue behind the write. The database checks every
+            // reference of the rows written (foreign keys), as for any other write.
+            const writing = (async () => {
+              if (creates.length)
+                await repos.employees.insertMany(
+                  creates.map((c) => ({ ...c.employee, customMultiplierIds: [] })),
+                  by,
+                  ids,
+                );
+              if (!updates.length) return;
+              // Each row with the fields the plan found changed: only those columns are written.
+              if (!on) {
+                await repos.employees.updateMany(
+                  updates.map((u) => ({ id: u.id, employee: u.employee, changed: u.changes })),
+                  by,
+                );
+                return;
+              }
+              // Dated: the row takes the undated fields at once (from a day still to come, only
+              // rows that change one move); the dated ones become versions from the day, as a
+              // dated write of one employee does (employee-versions.repository.ts `writeFrom`).
+              const rows = updates.filter((u) => on.day <= on.today || undatedChanges(u).length);
+              if (rows.length)
+                await repos.employees.updateMany(
+                  rows.map((u) => ({ id: u.id, employee: u.employee, changed: undatedChanges(u) })),
+                  by,
+                );
+              await repos.versions.writeFrom(
+                updates.flatMap((u) => datedWrite(u) ?? []),
+                on.day,
+                on.today,
                 by,
-                ids,
               );
-            // Each row with the fields the plan found changed: only those columns are written.
-            if (updates.length)
-              await repos.employees.updateMany(
-                updates.map((u) => ({ id: u.id, employee: u.employee, changed: u.changes })),
-                by,
-              );
-          })();
-          const written = function* (): Iterable<WrittenEmployee> {
-            for (const u of updates) {
-              const before = records.before(stored.get(u.id)!);
-              yield { before, after: records.after(u.id, u.employee, before) };
-            }
-            for (let i = 0; i < creates.length; i++)
-              yield { after: records.after(ids[i]!, creates[i]!.employee) };
-          };
-          // Neither outlives the transaction: a failure of either is answered once both have
-          // settled (the write's own error first), so no statement of it runs after the rollback.
-          const [wrote, recorded] = await Promise.allSettled([writing, entry.add(written())]);
-          if (wrote.status === 'rejected') throw wrote.reason;
-          if (recorded.status === 'rejected') throw recorded.reason;
-        }
+            })();
+            const written = function* (): Iterable<WrittenEmployee> {
+              for (const u of updates) {
+                const s = stored.get(u.id)!;
+                const before = records.before(s);
+                const after = records.after(u.id, u.employee, before);
+                if (!on || !s.today) {
+                  yield { before, after };
+                  continue;
+                }
+                // The fields as on the day; the pay history as today: the row today, and after
+                // the write (its dated fields only when the version holds today).
+                const nowBefore = records.before({
+                  ...s,
+                  fields: s.today.fields,
+                  customMultiplierIds: s.today.customMultiplierIds,
+                });
+                const holds = on.day <= on.today && !s.today.laterVersion;
+                const nowAfter = records.after(
+                  u.id,
+                  holds ? u.employee : { ...u.employee, ...datedOf(nowBefore) },
+                  nowBefore,
+                );
+                yield { before, after, today: { before: nowBefore, after: nowAfter } };
+              }
+              for (let i = 0; i < creates.length; i++)
+                yield { after: records.after(ids[i]!, creates[i]!.employee) };
+            };
+            // Neither outlives the transaction: a failure of either is answered once both have
+            // settled (the write's own error first), so no statement of it runs after the rollback.
+            const [wrote, recorded] = await Promise.allSettled([writing, entry.add(written())]);
+            if (wrote.status === 'rejected') throw wrote.reason;
+            if (recorded.status === 'rejected') throw recorded.reason;
+          }
+        };
+        // Dated before today: what the file's employees are owed for the days since (priced
+        // before and after the whole write), kept in the entry as a dated write of one keeps it.
+        let backPay: StoredBackPay | undefined;
+        if (on && on.day < on.today && deps.backPay)
+          backPay = await deps.backPay.backPayOf(uow, on.day, scope, writeSlices);
+        else await writeSlices();
         const p = planner.finish();
         await entry.finish({
           action: 'import',
           entityType: 'import',
           label: `Import of sheet "${sheetName}"`,
-          details: { sheet: sheetName, created, changed: p.updated },
+          details: {
+            sheet: sheetName,
+            created,
+            changed: p.updated,
+            ...(options.effectiveFrom !== undefined && { effectiveFrom: options.effectiveFrom }),
+            ...(on && on.day > on.today && { scheduled: true }),
+            ...(backPay && { backPay }),
+          },
         });
-        return { report: reportOf(sheetName, p) };
+        const report = reportOf(sheetName, p, options.effectiveFrom);
+        return {
+          report: backPay
+            ? {
+                ...report,
+                backPay: backPayFor(backPay, {
+                  salary: can(actor, 'showSalary'),
+                  cost: can(actor, 'showCost'),
+                }),
+              }
+            : report,
+        };
       });
     },
   };

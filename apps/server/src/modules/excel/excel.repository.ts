@@ -2,10 +2,11 @@ import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
 import { EMPLOYEE_FIELDS, type EmployeeField, type Gender } from '@salary/shared/employees/employee-fields';
 import { asc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { employees, grades, jobs, levels, positions } from '../../db/schema.ts';
+import { employees, employeeVersions, grades, jobs, levels, positions } from '../../db/schema.ts';
 import { idIn } from '../../db/sql-arrays.ts';
 import { companyToday, derivedYears } from '../employees/employee.model.ts';
 import { companyTimeZone } from '../employees/employee-list.repository.ts';
+import { DATED_FIELDS, DATED_KINDS } from '../employees/employee-versions.repository.ts';
 import type { ReferenceNames } from './name-book.model.ts';
 
 /** Every field of the table by its `input` name, as stored. */
@@ -22,6 +23,12 @@ export interface StoredEmployee {
   updatedAt: Date;
   updatedBy: string | null;
   customMultiplierIds: string[];
+  /**
+   * Read as of another day than today (`storedEmployees(ids, day)`): `fields` are then the
+   * employee on that day (its version in force then, the undated fields as they are), and
+   * this the row as it is today, with whether a version later than that day is in force today.
+   */
+  today?: { fields: StoredFields; customMultiplierIds: string[]; laterVersion: boolean };
 }
 
 /** Ids per statement: one array parameter each. */
@@ -38,6 +45,35 @@ const STORED_COLUMNS = sql.raw(
   ].join(', '),
 );
 
+const DATED: ReadonlySet<EmployeeField['kind']> = DATED_KINDS;
+
+/**
+ * STORED_COLUMNS as of a day (`e` the row, `v` its version in force that day), then the row's
+ * own dated fields and custom multipliers (today), then whether a version after the day is in force today.
+ */
+const storedAsOf = (day: string, today: string) =>
+  sql.join(
+    [
+      sql.raw(
+        [
+          'e.id',
+          'e.version',
+          'e.updated_at',
+          'e.updated_by',
+          ...EMPLOYEE_FIELDS.map((f) =>
+            DATED.has(f.kind) ? `coalesce(v.${f.column}, e.${f.column})` : `e.${storedColumn(f)}`,
+          ),
+          'coalesce(v.custom_multipliers, e.custom_multipliers)',
+          ...DATED_FIELDS.map((f) => `e.${f.column}`),
+          'e.custom_multipliers',
+        ].join(', '),
+      ),
+      sql`exists (select 1 from ${employeeVersions} w
+        where w.employee_id = e.id and w.effective_from > ${day}::date and w.effective_from <= ${today}::date)`,
+    ],
+    sql`, `,
+  );
+
 /** Each field's place in a stored row (STORED_COLUMNS' order: four columns come first). */
 const AT = Object.fromEntries(EMPLOYEE_FIELDS.map((f, j) => [f.input, j + 4])) as {
   [F in EmployeeField as F['input']]: number;
@@ -49,6 +85,24 @@ const CUSTOM_AT = EMPLOYEE_FIELDS.length + 4;
  * per row, 100,000 rows took several times as long). The type checker holds `fields` to every
  * field of the table.
  */
+/** A row of `storedAsOf` → the employee on the day, with `today` from the row's own columns after. */
+function buildStoredAsOf(r: unknown[], asOf: string): StoredEmployee {
+  const row = r.slice(0, CUSTOM_AT + 1);
+  DATED_FIELDS.forEach((f, i) => {
+    row[AT[f.input]] = r[CUSTOM_AT + 1 + i];
+  });
+  row[CUSTOM_AT] = r[CUSTOM_AT + 1 + DATED_FIELDS.length];
+  const now = buildStored(row, asOf);
+  return {
+    ...buildStored(r, asOf),
+    today: {
+      fields: now.fields,
+      customMultiplierIds: now.customMultiplierIds,
+      laterVersion: r[CUSTOM_AT + 2 + DATED_FIELDS.length] === true,
+    },
+  };
+}
+
 function buildStored(r: unknown[], asOf: string): StoredEmployee {
   const hireDate = r[AT.hireDate] as string | null;
   const careerStartDate = r[AT.careerStartDate] as string | null;
@@ -130,21 +184,41 @@ export function createExcelRepository(db: DbOrTx) {
       return (row?.id ?? 'unknown').slice(0, 12);
     },
 
-    /** The employees with these ids as they are now, with their version and last author. */
-    async storedEmployees(ids: number[]): Promise<Map<number, StoredEmployee>> {
+    /**
+     * The employees with these ids as they are now, with their version and last author. With
+     * `on` (a dated import's day, and the company's today): their dated fields as in force that
+     * day, and each one's row today beside (`StoredEmployee.today`). Years derived from days are
+     * counted to today either way, as the export writes them.
+     */
+    async storedEmployees(
+      ids: number[],
+      on?: { day: string; today: string },
+    ): Promise<Map<number, StoredEmployee>> {
       const found = new Map<number, StoredEmployee>();
       for (let i = 0; i < ids.length; i += CHUNK) {
+        const chunk = ids.slice(i, i + CHUNK);
         // One json array of arrays per chunk, parsed once: PGlite's row-by-row decoding of
         // 100,000 rows × 20 columns took 2.2 s, most of the import's planning.
-        const result = await db.execute(sql`
+        const result = await db.execute(
+          on
+            ? sql`
+          select coalesce(json_agg(json_build_array(${storedAsOf(on.day, on.today)})), '[]')::text as rows,
+            ${companyTimeZone} as time_zone
+          from ${employees} e
+          left join lateral (select * from ${employeeVersions} v
+            where v.employee_id = e.id and v.effective_from <= ${on.day}::date
+            order by v.effective_from desc limit 1) v on true
+          where ${idIn(sql`e.id`, chunk)}`
+            : sql`
           select coalesce(json_agg(json_build_array(${STORED_COLUMNS})), '[]')::text as rows,
             ${companyTimeZone} as time_zone
-          from ${employees} where ${idIn(sql`id`, ids.slice(i, i + CHUNK))}
-        `);
+          from ${employees} where ${idIn(sql`id`, chunk)}
+        `,
+        );
         const [row] = (result as unknown as { rows: Array<{ rows: string; time_zone: string | null }> }).rows;
         const asOf = companyToday(row?.time_zone);
         for (const r of JSON.parse(row?.rows ?? '[]') as unknown[][]) {
-          const employee = buildStored(r, asOf);
+          const employee = on ? buildStoredAsOf(r, asOf) : buildStored(r, asOf);
           found.set(employee.id, employee);
         }
       }

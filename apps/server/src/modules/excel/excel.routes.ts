@@ -119,10 +119,17 @@ export const excelRoutes: FastifyPluginAsyncZod<ExcelLimits> = async (app, opts)
         'overwrite); a new row with the name and job of an existing employee is a possible duplicate (created ' +
         'only when its row number is in createDuplicates). dryRun=true answers the same report without writing. ' +
         'The rows are written in one transaction; an employee of the file deleted by someone else meanwhile → 409 ' +
-        'EMPLOYEE_GONE and nothing written.',
+        'EMPLOYEE_GONE and nothing written. effectiveFrom=YYYY-MM-DD (default today) dates the changes as ' +
+        'PUT /employees/{id}?effectiveFrom= does: each row is compared with the employee as on that day, its ' +
+        'job, position, grade, level, years, flags and hours become a version from that day (up to the next ' +
+        'one), its name, gender and days change at once; a day to come schedules the changes ' +
+        '(GET /scheduled-changes), a past day answers backPay and keeps it in the entry. New rows create ' +
+        'employees at once, whatever the day (their hire date says when they start). The dry run takes the ' +
+        'same day: its gross figures are priced as of it.',
       querystring: importQuery,
-      // The upload is read and checked before the unit of work opens (excel-import.service.ts).
-      config: { writeScope: 'deferred' },
+      // The upload is read and checked before the unit of work opens (excel-import.service.ts);
+      // `dated`: the unit of work carries the day, as every dated write's does.
+      config: { writeScope: 'deferred', dated: true },
     }),
     async (request) => {
       const { report } = await excelImport.importEmployees(

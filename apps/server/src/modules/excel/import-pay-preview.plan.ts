@@ -23,9 +23,20 @@ export async function importPayPreview(
   pricing: Pick<PricingService, 'rulesAt' | 'price'>,
   refs: ReferenceNames,
   see: { salary: boolean },
+  /**
+   * A dated import's day (not today): every figure is then the pay from that day, priced with
+   * the rules in force that day, years and status counted to it; the stored rows are the
+   * employees as on that day (excel.repository.ts `storedEmployees`).
+   */
+  day?: string,
 ) {
-  const rules = await pricing.rulesAt();
-  const records = importRecords(refs);
+  const rules = await pricing.rulesAt(undefined, day);
+  const records = importRecords(day === undefined ? refs : { ...refs, asOf: day });
+  /** A stored employee as priced on the day: years derived from its days counted to it. */
+  const storedOnDay = (s: StoredEmployee) => {
+    const record = records.before(s);
+    return day === undefined ? record : records.after(s.id, s.fields, record);
+  };
   const creations: ImportCreation[] = [];
   const grossByRow = new Map<number, Gross>();
   /** The gross the list would show, as the report's decimal (null: no base salary). */
@@ -57,7 +68,7 @@ export async function importPayPreview(
       if (!see.salary) return;
       for (const u of [...updates, ...held]) {
         if (grossByRow.size >= 2 * IMPORT_LIST_LIMIT) break;
-        const before = records.before(stored.get(u.id)!);
+        const before = storedOnDay(stored.get(u.id)!);
         grossByRow.set(u.row, {
           grossBefore: gross(before),
           grossAfter: gross(records.after(u.id, u.employee, before)),

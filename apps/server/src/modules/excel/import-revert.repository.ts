@@ -58,7 +58,15 @@ export function createImportRevertRepository(db: DbOrTx) {
      * delete of the employee itself, or a later import or revert whose per-employee changes
      * name it. Rule writes (base salaries, factors, settings) are not about an employee's record.
      */
-    async laterTouches(afterId: number, ids: number[]): Promise<LaterTouch[]> {
+    async laterTouches(
+      afterId: number,
+      ids: number[],
+      /**
+       * Leave out a scheduled change taking effect (the system's entry on its day): a dated
+       * import is checked against the employees as on its day, which that does not move.
+       */
+      options: { ignoreApplied?: boolean } = {},
+    ): Promise<LaterTouch[]> {
       if (!ids.length) return [];
       const json = JSON.stringify(ids);
       const result = await db.execute(sql`
@@ -67,7 +75,9 @@ export function createImportRevertRepository(db: DbOrTx) {
           a.entity_id::int as "employeeId"
         from ${auditEntries} a
         where a.entity_type = 'employee' and a.id > ${afterId}
-          and a.entity_id in (select id::text from ids)
+          and a.entity_id in (select id::text from ids)${
+            options.ignoreApplied ? sql` and a.details->'scheduledChangeApplied' is null` : sql``
+          }
         union all
         select a.id, a.at, a.actor_email, a.action, (e.value->>'id')::int
         from ${auditEntries} a

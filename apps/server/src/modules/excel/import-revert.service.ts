@@ -1,4 +1,5 @@
 import { IMPORT_REVERT_ERRORS, type ImportRevertResult } from '@salary/shared/audit/import-revert.contract';
+import { isCalendarDay } from '@salary/shared/common/calendar-day';
 import type { DateTimeFormat } from '@salary/shared/common/date-time';
 import type { Actor } from '@salary/shared/common/permissions';
 import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
@@ -7,6 +8,11 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { requireAdmin } from '../../lib/authorize.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import {
+  DATED_FIELDS,
+  type DatedWrite,
+  type EmployeeVersionsRepository,
+} from '../employees/employee-versions.repository.ts';
 import { authorOf } from '../employees/employees.service.ts';
 import type { ExcelRepository } from './excel.repository.ts';
 import type { EmployeeImportStore } from './excel-import.service.ts';
@@ -39,10 +45,22 @@ import type { ImportRevertRepository } from './import-revert.repository.ts';
 const refuse = (status: number, code: string, message: string, data: unknown = null) =>
   new AppError(status, code, message, data);
 
+/** The day an import's changes took effect from (`details.effectiveFrom`), when it named one. */
+function effectiveDayOf(details: unknown): string | undefined {
+  const day = (details as { effectiveFrom?: unknown } | null)?.effectiveFrom;
+  return typeof day === 'string' && isCalendarDay(day) ? day : undefined;
+}
+
+const DATED_INPUT = new Map<string, (typeof DATED_FIELDS)[number]['input']>(
+  DATED_FIELDS.map((f) => [f.wire, f.input]),
+);
+
 export function createImportRevertService(deps: {
   revert: RepositoryOn<ImportRevertRepository>;
   references: RepositoryOn<ExcelRepository>;
   employees: RepositoryOn<Pick<EmployeeImportStore, 'updateMany'>>;
+  /** A dated import's versions, put back as they were on its day. */
+  versions: RepositoryOn<Pick<EmployeeVersionsRepository, 'writeFrom' | 'dropUnchanged' | 'applyToRows'>>;
   audit: Pick<AuditService, 'record' | 'payBefore' | 'employeesOf'>;
   /** The company's date format and zone (read on `handle`): the refusals name when. */
   format: (handle?: DbOrTx) => Promise<DateTimeFormat>;
@@ -106,9 +124,13 @@ export function createImportRevertService(deps: {
 
       const ids = [...split.created, ...split.changed].map((e) => e.id);
       await revert.lockEmployees(ids);
+      // A dated import: its employees are checked and put back as on its day (their dated
+      // fields are that day's version, which the import wrote).
+      const day = effectiveDayOf(entry.details);
+      const on = day === undefined ? undefined : { day, today: (await references.referenceNames()).asOf };
       const [touches, stored] = await Promise.all([
-        revert.laterTouches(importId, ids),
-        references.storedEmployees(ids),
+        revert.laterTouches(importId, ids, { ignoreApplied: on !== undefined }),
+        references.storedEmployees(ids, on),
       ]);
       const blockers = findBlockers(split, touches, stored);
       if (blockers.length)
@@ -134,10 +156,48 @@ export function createImportRevertService(deps: {
       // keep their rows, the restored get one where their pay moves back.
       const pay = await audit.payBefore(uow, { ids });
       const deleted = await revert.deleteMany(split.created.map((e) => e.id));
-      const restored = await deps.employees(tx).updateMany(
-        restores.map((r) => ({ id: r.id, employee: r.fields as Omit<EmployeeInput, 'customMultiplierIds'> })),
-        authorOf(actor),
-      );
+      const by = authorOf(actor);
+      const employeeOf = (r: (typeof restores)[number]) =>
+        r.fields as Omit<EmployeeInput, 'customMultiplierIds'>;
+      let restored: number;
+      if (!on)
+        restored = await deps.employees(tx).updateMany(
+          restores.map((r) => ({ id: r.id, employee: employeeOf(r) })),
+          by,
+        );
+      else {
+        // The row takes back its undated fields; each version the import wrote from its day
+        // gets its dated fields back (the version that day before the import), and goes when
+        // that leaves it the same as the one before it (the import added it).
+        restored = await deps.employees(tx).updateMany(
+          split.changed.map((e, i) => ({
+            id: e.id,
+            employee: employeeOf(restores[i]!),
+            changed: e.changes.filter((c) => !DATED_INPUT.has(c.field)),
+          })),
+          by,
+        );
+        const writes = split.changed.flatMap((e): DatedWrite[] => {
+          const input: Record<string, unknown> = {};
+          for (const c of e.changes) {
+            const key = DATED_INPUT.get(c.field);
+            if (key !== undefined) input[key] = c.before;
+          }
+          return Object.keys(input).length ? [{ id: e.id, input: input as DatedWrite['input'] }] : [];
+        });
+        const versions = deps.versions(tx);
+        await versions.writeFrom(writes, on.day, on.today, by);
+        await versions.dropUnchanged(
+          writes.map((w) => w.id),
+          on.day,
+        );
+        if (on.day <= on.today)
+          await versions.applyToRows(
+            writes.map((w) => w.id),
+            on.today,
+            false,
+          );
+      }
       const sheet = (entry.details as { sheet?: unknown }).sheet;
       const revertId = await audit.record(
         uow,
@@ -146,7 +206,7 @@ export function createImportRevertService(deps: {
           entityType: 'import',
           entityId: importId,
           label: `Import ${importId}${typeof sheet === 'string' ? ` of sheet "${sheet}"` : ''}`,
-          details: { importId, deleted, restored },
+          details: { importId, deleted, restored, ...(day !== undefined && { effectiveFrom: day }) },
         },
         { pay, employeeChanges: 'details' },
       );

@@ -94,6 +94,17 @@ export function storedBackPayOf(details: unknown): StoredBackPay | undefined {
 const BACK_PAY_DAYS_MAX = 3653;
 export const EFFECTIVE_FROM_TOO_EARLY = 'Effective From must be within ten years before today';
 
+/**
+ * 400 naming effectiveFrom when `from` is more than ten years before `today`: back pay is
+ * counted day by day, and a day centuries back would hold the write lock for hours.
+ */
+export function assertBackPayReach(from: string, today: string): void {
+  if (from < addDays(today, -BACK_PAY_DAYS_MAX))
+    throw badRequest(EFFECTIVE_FROM_TOO_EARLY, [
+      { field: 'effectiveFrom', message: EFFECTIVE_FROM_TOO_EARLY },
+    ]);
+}
+
 export function createBackPayService(deps: {
   pricing: PricingService;
   repo: RepositoryOn<BackPayRepository>;
@@ -147,11 +158,7 @@ export function createBackPayService(deps: {
       write: () => Promise<unknown>,
     ): Promise<StoredBackPay | undefined> {
       const today = await deps.repo(uow.tx).today();
-      // Back pay is counted day by day: a day centuries back would hold the write lock for hours.
-      if (from < addDays(today, -BACK_PAY_DAYS_MAX))
-        throw badRequest(EFFECTIVE_FROM_TOO_EARLY, [
-          { field: 'effectiveFrom', message: EFFECTIVE_FROM_TOO_EARLY },
-        ]);
+      assertBackPayReach(from, today);
       if (from >= today || (scope !== 'all' && scope.length === 0)) {
         await write();
         return undefined;

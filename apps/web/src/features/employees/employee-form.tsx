@@ -16,11 +16,12 @@ import { FormTextInput } from '../../components/registered-inputs.tsx';
 import { useStaleVersion } from '../../components/stale-version-dialog.tsx';
 import { leaveWithoutAsking, SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
-import { formatDay, formatMoney } from '../../lib/company-format.tsx';
+import { formatDay } from '../../lib/company-format.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { usePositions } from '../../lib/salary-rules/get-positions.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
+import { backPayLine } from './back-pay-line.ts';
 import { CustomMultiplierCheckboxes, SalaryFactorCheckboxes } from './employee-form-checkboxes.tsx';
 import { companyToday, EmployeeDateInputs, EmployeeYearsInput } from './employee-form-dates.tsx';
 import {
@@ -52,20 +53,6 @@ interface EmployeeFormProps {
   version?: number;
   /** Edit: loads the employee as it stands now (the stale-version dialog's Reload). */
   onReload?(): Promise<unknown>;
-}
-
-/**
- * A save dated in the past: what it owes for the days since, as the toast says it ("Back pay
- * owed from 15 Sep 2026: $812.40 gross, $950.51 total cost"); the Audit Log keeps it.
- */
-export function backPayLine(backPay: BackPay | undefined): string | null {
-  if (!backPay) return null;
-  const figures = [
-    backPay.totals.gross !== undefined ? `${formatMoney(backPay.totals.gross)} gross` : null,
-    backPay.totals.cost !== undefined ? `${formatMoney(backPay.totals.cost)} total cost` : null,
-  ].filter(Boolean);
-  if (backPay.employeeCount === 0) return `No back pay owed from ${formatDay(backPay.from)}`;
-  return figures.length ? `Back pay owed from ${formatDay(backPay.from)}: ${figures.join(', ')}` : null;
 }
 
 type IdField = 'technologyId' | 'specializationId' | 'gradeId' | 'levelId';

@@ -2,14 +2,28 @@ import { Alert, Button, Group, List, Modal, Progress, Stack, Text } from '@manti
 import type { ImportNotice } from '@salary/shared/excel/excel.contract';
 import { IconAlertTriangle, IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { EffectiveFrom } from '../../components/effective-from.tsx';
+import { formatDay } from '../../lib/company-format.tsx';
+import { isScheduledDay } from '../../lib/dated/effective-day.ts';
 import { ImportPreviewTable } from './import-preview-table.tsx';
 import { DownloadProblemsButton, ImportProblemsTable } from './import-problems-table.tsx';
 import { confirmedCount, type ImportStep, type ImportTicks, importSummary } from './import-step.ts';
 
 interface ImportDialogProps {
   step: ImportStep;
+  /** Effective from: null collapsed ("today"), else the day as typed (empty: today). */
+  day: string | null;
+  onDayChange(day: string | null): void;
   onConfirm(ticks: ImportTicks): void;
   onCancel(): void;
+}
+
+/** What a day other than today does to the import, in one sentence. */
+function dayNote(day: string | undefined): string {
+  if (!day) return '';
+  return isScheduledDay(day)
+    ? ` The changes take effect on ${formatDay(day)}; today's values stay until then.`
+    : ` The changes take effect from ${formatDay(day)}.`;
 }
 
 const NO_TICKS: ImportTicks = { overwrite: [], createDuplicates: [] };
@@ -49,7 +63,7 @@ function FileName({ file }: { file: File }) {
 }
 
 /** The import modal: a progress bar while the file is checked or written, the counts, or the problems. */
-export function ImportDialog({ step, onConfirm, onCancel }: ImportDialogProps) {
+export function ImportDialog({ step, day, onDayChange, onConfirm, onCancel }: ImportDialogProps) {
   const busy = step.kind === 'importing';
   const [ticks, setTicks] = useState<ImportTicks>(NO_TICKS);
   const [ticksFor, setTicksFor] = useState<unknown>(null);
@@ -82,7 +96,15 @@ export function ImportDialog({ step, onConfirm, onCancel }: ImportDialogProps) {
       {step.kind === 'idle' ? null : (
         <Stack gap="md">
           <FileName file={step.file} />
+          {step.kind === 'checking' || step.kind === 'ready' || step.kind === 'refused' ? (
+            <EffectiveFrom value={day} onChange={onDayChange} />
+          ) : null}
           {step.kind === 'checking' ? <Working label="Checking the file…" /> : null}
+          {step.kind === 'refused' ? (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={step.message}>
+              Choose another day, or cancel.
+            </Alert>
+          ) : null}
           {step.kind === 'importing' ? <Working label="Importing employees…" /> : null}
           {step.kind === 'ready' || (step.kind === 'importing' && report) ? (
             <Stack gap="sm">
@@ -96,6 +118,7 @@ export function ImportDialog({ step, onConfirm, onCancel }: ImportDialogProps) {
                     ? 'The file holds nothing to import.'
                     : 'Nothing has been written yet; confirm to import what the table shows.'}
                   {report!.conflictCount > 0 ? ' Conflicts are not applied unless you tick them.' : ''}
+                  {dayNote(step.effectiveFrom)}
                 </Text>
               </Stack>
               <ImportPreviewTable report={report!} ticks={ticks} onTicksChange={setTicks} disabled={busy} />
@@ -127,6 +150,7 @@ export function ImportDialog({ step, onConfirm, onCancel }: ImportDialogProps) {
                   loading={busy}
                   disabled={
                     step.kind === 'checking' ||
+                    step.kind === 'refused' ||
                     (step.kind === 'ready' && confirmedCount(step.report, ticks) === 0)
                   }
                 >

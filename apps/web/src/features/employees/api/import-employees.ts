@@ -17,6 +17,8 @@ export interface ImportRequest {
   overwrite?: number[];
   /** Row numbers of possible duplicates to create anyway. */
   createDuplicates?: number[];
+  /** The day the changes take effect from (YYYY-MM-DD); absent: today. The check and the import send the same. */
+  effectiveFrom?: string;
   signal?: AbortSignal;
 }
 
@@ -26,12 +28,13 @@ export interface ImportOutcome {
   message: string;
 }
 
-/** POST /employees/import (multipart field `file`, `?dryRun=true` for the check). */
+/** POST /employees/import (multipart field `file`, `?dryRun=true` for the check, `?effectiveFrom=` when a day was chosen). */
 export async function importEmployees({
   file,
   dryRun,
   overwrite = [],
   createDuplicates = [],
+  effectiveFrom,
   signal,
 }: ImportRequest): Promise<ImportOutcome> {
   const body = new FormData();
@@ -42,6 +45,7 @@ export async function importEmployees({
       dryRun: dryRun ? 'true' : undefined,
       overwrite: list(overwrite),
       createDuplicates: list(createDuplicates),
+      effectiveFrom: effectiveFrom || undefined,
     },
     signal,
   });
