@@ -150,12 +150,16 @@ interface Case {
   later(ctx: Ctx): Promise<unknown>;
 }
 
-const laterBase = (ctx: Ctx) => wrote('PUT', dated(`/api/base-salary/${ctx.id}`, 5), baseBody(ctx.level!, 3999));
+const laterBase = (ctx: Ctx) =>
+  wrote('PUT', dated(`/api/base-salary/${ctx.id}`, 5), baseBody(ctx.level!, 3999));
 const laterSettings = async () =>
   wrote(
     'PUT',
     dated('/api/settings', 5),
-    await settingsWith((s) => ({ ...s, yearsWithCompanyMultiplier: Number(s.yearsWithCompanyMultiplier) + 3 })),
+    await settingsWith((s) => ({
+      ...s,
+      yearsWithCompanyMultiplier: Number(s.yearsWithCompanyMultiplier) + 3,
+    })),
   );
 
 const CASES: Case[] = [
@@ -203,7 +207,10 @@ const CASES: Case[] = [
     setup: async () => {
       const { level, id } = await cell();
       const free = await t.newLevel(unique('L'));
-      await addEmployee(t, addFormFor(c, { name: unique('On free'), levelId: free.id, hireDate: '2018-05-01' }));
+      await addEmployee(
+        t,
+        addFormFor(c, { name: unique('On free'), levelId: free.id, hireDate: '2018-05-01' }),
+      );
       return { level: level.id, id, free: free.id };
     },
     write: (ctx) => wrote('PUT', dated(`/api/base-salary/${ctx.id}`, -60), baseBody(ctx.free!, 3200)),
@@ -258,7 +265,10 @@ const CASES: Case[] = [
     name: "a base salary's create with no day (it has always been)",
     setup: async () => {
       const level = await t.newLevel(unique('L'));
-      await addEmployee(t, addFormFor(c, { name: unique('Uncovered'), levelId: level.id, hireDate: '2018-05-01' }));
+      await addEmployee(
+        t,
+        addFormFor(c, { name: unique('Uncovered'), levelId: level.id, hireDate: '2018-05-01' }),
+      );
       return { level: level.id };
     },
     write: async (ctx) => {
@@ -270,7 +280,10 @@ const CASES: Case[] = [
     name: "a base salary's create from a past day",
     setup: async () => {
       const level = await t.newLevel(unique('L'));
-      await addEmployee(t, addFormFor(c, { name: unique('Uncovered'), levelId: level.id, hireDate: '2018-05-01' }));
+      await addEmployee(
+        t,
+        addFormFor(c, { name: unique('Uncovered'), levelId: level.id, hireDate: '2018-05-01' }),
+      );
       return { level: level.id };
     },
     write: async (ctx) => {
@@ -336,7 +349,10 @@ const CASES: Case[] = [
       const changed = await cell(3100);
       const cleared = await cell(3200);
       const created = await t.newLevel(unique('L'));
-      await addEmployee(t, addFormFor(c, { name: unique('Uncovered'), levelId: created.id, hireDate: '2018-05-01' }));
+      await addEmployee(
+        t,
+        addFormFor(c, { name: unique('Uncovered'), levelId: created.id, hireDate: '2018-05-01' }),
+      );
       return { level: changed.level.id, id: changed.id, cleared: cleared.level.id, created: created.id };
     },
     write: async (ctx) => {
@@ -399,7 +415,11 @@ describe('Revert of a rule write from its audit entry', () => {
       expect(await answers()).toEqual(before);
 
       const own = await newestEntry();
-      expect(own).toMatchObject({ id: res.envelope.data.revertId, action: 'revert', actorEmail: 'admin@example.com' });
+      expect(own).toMatchObject({
+        id: res.envelope.data.revertId,
+        action: 'revert',
+        actorEmail: 'admin@example.com',
+      });
       expect(own.details).toMatchObject({ revertOf: entry.id });
       // What a past day's write owed is owed back, employee by employee, over the same days.
       const owed = backPayOf(entry);
@@ -434,11 +454,13 @@ describe('Revert of a rule write from its audit entry', () => {
       expect(res.statusCode, res.body).toBe(409);
       expect(res.envelope.error).toBe(ENTRY_REVERT_ERRORS.changedSince);
       expect(res.envelope.message).toMatch(
-        new RegExp(`^Cannot revert: .+ was changed after this entry \\(${latest.action} on .+ by admin@example\\.com\\)$`),
+        new RegExp(
+          `^Cannot revert: .+ was changed after this entry \\(${latest.action} on .+ by admin@example\\.com\\)$`,
+        ),
       );
-      expect((res.envelope as unknown as { data: { later: Array<{ id: number }> } }).data.later).toContainEqual(
-        expect.objectContaining({ id: latest.id }),
-      );
+      expect(
+        (res.envelope as unknown as { data: { later: Array<{ id: number }> } }).data.later,
+      ).toContainEqual(expect.objectContaining({ id: latest.id }));
       expect(await answers()).toEqual(was);
       expect((await newestEntry()).id).toBe(latest.id);
     });
@@ -458,7 +480,11 @@ describe('Who may revert, and which entry', () => {
 
   it('hostile entry ids are a 400 or 404, never a 500', async () => {
     for (const id of ['0', '-1', String(2 ** 31), 'abc', '1e3', '99999999', '1.5', '%00', ' 1']) {
-      const res = await t.call({ method: 'POST', url: `/api/audit/${encodeURIComponent(id)}/revert`, token: t.adminToken });
+      const res = await t.call({
+        method: 'POST',
+        url: `/api/audit/${encodeURIComponent(id)}/revert`,
+        token: t.adminToken,
+      });
       expect([400, 404], `${id}: ${res.body}`).toContain(res.statusCode);
     }
   });
@@ -466,7 +492,8 @@ describe('Who may revert, and which entry', () => {
   it('a scheduled change applied or cancelled is not offered, and the server refuses it as not revertable', async () => {
     const { id, level } = await cell();
     await wrote('PUT', dated(`/api/base-salary/${id}`, 30), baseBody(level.id, 3010));
-    const scheduled = (await call<Array<{ id: number; kind: string }>>('GET', '/api/scheduled-changes')).envelope.data;
+    const scheduled = (await call<Array<{ id: number; kind: string }>>('GET', '/api/scheduled-changes'))
+      .envelope.data;
     const mine = scheduled.filter((s) => s.kind === 'baseSalary').at(-1)!;
     await wrote('DELETE', `/api/scheduled-changes/${mine.id}`);
     const cancelled = await newestEntry();

@@ -168,7 +168,8 @@ function keptRuleVersions(entry: RevertedEntry): KeptVersion[] | null {
       k.key !== null &&
       Object.values(k.key).every(isId) &&
       k.replaced !== undefined &&
-      (k.replaced === null || (typeof k.replaced === 'object' && typeof k.replaced.recordedAt === 'string')) &&
+      (k.replaced === null ||
+        (typeof k.replaced === 'object' && typeof k.replaced.recordedAt === 'string')) &&
       (k.rowId === undefined || isId(k.rowId))
     );
   });
@@ -439,12 +440,19 @@ export function createEntryRevertService(deps: EntryRevertDeps) {
       changes: changesOf(entry),
       ids: Array.isArray(ids) ? ids.filter(isId) : [],
       kept,
-      madeOn: todayIn((await deps.format(tx)).timeZone, entry.at instanceof Date ? entry.at : new Date(entry.at)),
+      madeOn: todayIn(
+        (await deps.format(tx)).timeZone,
+        entry.at instanceof Date ? entry.at : new Date(entry.at),
+      ),
     });
     return answered(uow, entry, 'revert', entry.entityType, id);
   }
 
-  async function revertReorder(uow: UnitOfWork, actor: Actor, entry: RevertedEntry): Promise<EntryRevertResult> {
+  async function revertReorder(
+    uow: UnitOfWork,
+    actor: Actor,
+    entry: RevertedEntry,
+  ): Promise<EntryRevertResult> {
     const { tx } = uow;
     const list = deps.orderedLists[entry.entityType]!;
     const moved = await movedBy(entry, () => list.rows(tx));
@@ -452,7 +460,9 @@ export function createEntryRevertService(deps: EntryRevertDeps) {
     // Each row it moved: written since (renamed, moved again, deleted) refuses the whole revert.
     const later = mergeLater(
       await Promise.all(
-        ids.map((id) => deps.entries(tx).laterWrites({ entityType: entry.entityType, entityId: String(id) }, entry.id)),
+        ids.map((id) =>
+          deps.entries(tx).laterWrites({ entityType: entry.entityType, entityId: String(id) }, entry.id),
+        ),
       ),
     );
     if (later.length) await refuseChangedSince(tx, 'revert', entry, later);

@@ -1,8 +1,8 @@
+import type { AuditChange } from '@salary/shared/audit/audit.contract';
 import { asCents, fromCents, fromFactorUnits, type RuleUnits } from '@salary/shared/common/money';
 import { type Actor, canReadMoneyRules } from '@salary/shared/common/permissions';
 import type { ScheduledChange } from '@salary/shared/employees/dated.contract';
 import type { EmployeeFilters } from '@salary/shared/employees/employee.contract';
-import type { AuditChange } from '@salary/shared/audit/audit.contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
@@ -239,7 +239,9 @@ export function createRuleCalendar(deps: {
         .reduce((a, b) => (b < a ? b : a));
       const pairs = kept.map((k) => filtersOf(k.key));
       const moves = pairs.every((p) => p !== undefined) ? (pairs as EmployeeFilters[]) : undefined;
-      const pay = await deps.audit.payBefore(uow, moves?.length === 1 ? moves[0]! : 'all', { rulesOnly: true });
+      const pay = await deps.audit.payBefore(uow, moves?.length === 1 ? moves[0]! : 'all', {
+        rulesOnly: true,
+      });
       const run = () => versions.putBack(kept, today);
       const counts = deps.backPay !== undefined && from < today && !uow.preview;
       const scope =

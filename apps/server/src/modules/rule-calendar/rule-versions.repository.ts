@@ -293,14 +293,16 @@ export function createRuleVersionsRepository(db: DbOrTx) {
         const keys = rules.filter((r) => r.kind === spec.kind).map((r) => r.key);
         if (!keys.length) continue;
         const result = await db.execute(sql`
-          select ${raw(spec.keys.length ? `${list(spec.keys, 'v.')}, ` : '')}v.value, v.recorded_by, v.recorded_at
+          select ${raw(spec.keys.length ? `${list(spec.keys, 'v.')}, ` : '')}v.value, v.recorded_by,
+            to_json(v.recorded_at) #>> '{}' as recorded_at
           from rule_versions v
           where v.kind = ${spec.kind} and v.effective_from = ${day}::date and ${keyIn(spec, 'v', keys)}`);
         for (const row of rowsOf(result))
           out.set(ruleId(spec.kind, keyOf(spec, row)), {
             value: json(row.value),
             recordedBy: (row.recorded_by as string | null) ?? null,
-            recordedAt: new Date(row.recorded_at as string).toISOString(),
+            // To the microsecond, as stored: put back, it is the same.
+            recordedAt: String(row.recorded_at),
           });
       }
       return out;
