@@ -246,7 +246,9 @@ export function createRuleCalendar(deps: {
       const counts = deps.backPay !== undefined && from < today && !uow.preview;
       const scope =
         counts && moves ? await deps.backPay!.employeesOn(uow.tx, pairsOfFilters(moves)!) : ('all' as const);
-      const owed = counts ? await deps.backPay!.backPayOf(uow, from, scope, run) : await run();
+      let owed: StoredBackPay | undefined;
+      if (counts) owed = await deps.backPay!.backPayOf(uow, from, scope, run);
+      else await run();
       const rows = [...new Set([...write.ids, ...(await versions.rowIds(kept)).values()])];
       // What the revert left on each day, and what it took away: the trail of a later revert.
       const undone: KeptRuleVersion[] = kept.map((k) => ({
@@ -271,7 +273,7 @@ export function createRuleCalendar(deps: {
           details: {
             revertOf: write.id,
             ...(from !== today ? { effectiveFrom: from, ...(from > today ? { scheduled: true } : {}) } : {}),
-            ...(owed && owed.employees.length ? { backPay: owed } : {}),
+            ...(owed?.employees.length ? { backPay: owed } : {}),
             ...(write.entityId === null && rows.length ? { ids: rows } : {}),
             ruleVersions: undone,
           },
