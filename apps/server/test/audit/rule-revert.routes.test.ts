@@ -466,6 +466,24 @@ describe('Revert of a rule write from its audit entry', () => {
     });
 });
 
+describe('A large grid save', () => {
+  it('its page carries 50 of its 60 kept versions; the revert puts back all 60', async () => {
+    const levels = [];
+    for (let i = 0; i < 60; i++) levels.push(await t.newLevel(unique('Wide')));
+    await openVersions();
+    const before = await answers();
+    await wrote('POST', dated('/api/base-salary/bulk', -30), {
+      cells: levels.map((l, i) => ({ gradeId: c.grade.id, levelId: l.id, amount: 1000 + i })),
+    });
+    const entry = await newestEntry();
+    const details = entry.details as { ruleVersions: unknown[]; ruleVersionCount: number };
+    expect([details.ruleVersions.length, details.ruleVersionCount]).toEqual([50, 60]);
+    const res = await revert(entry.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await answers()).toEqual(before);
+  });
+});
+
 describe('Who may revert, and which entry', () => {
   it('a user with every permission but not an administrator gets 403, and nothing is written', async () => {
     const { id, level } = await cell();
