@@ -235,6 +235,17 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       factorRows,
       settingsNow: settingsOf,
     }),
+    dated: ruleCalendar,
+    orderedLists: {
+      grade: {
+        rows: (tx) => grades(tx).list(),
+        reorder: (uow, actor, pairs) => rules.grades.reorder(uow, actor, { grades: pairs }),
+      },
+      level: {
+        rows: (tx) => levels(tx).list(),
+        reorder: (uow, actor, pairs) => rules.levels.reorder(uow, actor, { levels: pairs }),
+      },
+    },
     format: companyFormat,
   });
 

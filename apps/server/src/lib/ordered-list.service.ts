@@ -66,8 +66,12 @@ export function reorderList<Row extends OrderedRow>(
         before: before.get(row.id) ?? null,
         after: row.order,
       })),
-      // Each row it moved (its version moved too): a stale edit's 409 names this entry.
-      details: { ids: pairs.map((p) => p.id) },
+      // Each row it moved (its version moved too): a stale edit's 409 names this entry; and
+      // each row's order before and after by id, which a revert puts back.
+      details: {
+        ids: pairs.map((p) => p.id),
+        moved: changed.map((row) => ({ id: row.id, before: before.get(row.id) ?? null, after: row.order })),
+      },
     });
     return after;
   };

@@ -26,14 +26,23 @@ export const LISTED_EMPLOYEES = 50;
 /** A stored figure (cents) as the API shows it. */
 const decimalOf = (v: Cents | null): number | null => (v === null ? null : fromCents(v));
 
+/** How many of a rule write's kept versions a page carries (a grid save keeps one per cell). */
+const PAGE_RULE_VERSIONS = 50;
+
 /**
  * An entry's details as a page of the Audit Log carries them: a back pay with its first 50
- * employees and only the figures the viewer may see (the download has them all).
+ * employees and only the figures the viewer may see (the download has them all); a dated rule
+ * write's kept versions (what its revert reads on the server) only the first 50, with their count.
  */
 function detailsFor(details: unknown, see: { salary: boolean; cost: boolean }): unknown {
+  if (!details) return null;
+  let shown = details as Record<string, unknown>;
+  const kept = shown.ruleVersions;
+  if (Array.isArray(kept) && kept.length > PAGE_RULE_VERSIONS)
+    shown = { ...shown, ruleVersions: kept.slice(0, PAGE_RULE_VERSIONS), ruleVersionCount: kept.length };
   const backPay = storedBackPayOf(details);
-  if (!backPay) return details ?? null;
-  return { ...(details as object), backPay: backPayFor(backPay, see) };
+  if (!backPay) return shown;
+  return { ...shown, backPay: backPayFor(backPay, see) };
 }
 
 function toEntry(

@@ -68,7 +68,8 @@ export function createEntryRevertRepository(db: DbOrTx) {
      * Every write of the record after entry `afterId`, oldest first: its own entries (by type
      * and id; settings have no id), the saves of many rows that name it in `details.ids` (the
      * base-salary grid, a reorder), and for an employee the imports and import reverts whose
-     * per-employee changes name it.
+     * per-employee changes name it. (The entry of scheduled rule changes applied lists
+     * versions in its `ids`, not rows: not a write of the row.)
      */
     async laterWrites(
       record: { entityType: string; entityId: string | null },
@@ -83,7 +84,8 @@ export function createEntryRevertRepository(db: DbOrTx) {
       const grouped = numeric
         ? sql` union all select a.id, a.at, a.actor_email as "actorEmail", a.action from ${auditEntries} a
             where a.id > ${afterId} and a.entity_type = ${entityType} and a.entity_id is null
-              and a.details->'ids' @> to_jsonb(${Number(entityId)}::int)`
+              and a.details->'ids' @> to_jsonb(${Number(entityId)}::int)
+              and a.details->'scheduledChangeApplied' is null`
         : sql``;
       const viaImports =
         numeric && entityType === 'employee'
@@ -96,6 +98,28 @@ export function createEntryRevertRepository(db: DbOrTx) {
           select a.id, a.at, a.actor_email as "actorEmail", a.action from ${auditEntries} a
           where a.id > ${afterId} and ${own}${grouped}${viaImports}
         ) r order by id limit 20`);
+      return (result as unknown as { rows: Row[] }).rows.map(toWrite);
+    },
+
+    /**
+     * Every entry after `afterId` that wrote a version of one of these dated rules (its
+     * `details.ruleVersions` names the rule: a create, update, delete or grid save of it, a
+     * settings save, a scheduled change cancelled, a revert), oldest first.
+     */
+    async laterRuleWrites(
+      rules: ReadonlyArray<{ kind: string; key: Record<string, number> }>,
+      afterId: number,
+    ): Promise<LaterWrite[]> {
+      if (!rules.length) return [];
+      const wanted = JSON.stringify(rules.map((r) => ({ kind: r.kind, key: r.key })));
+      const result = await db.execute(sql`
+        select a.id, a.at, a.actor_email as "actorEmail", a.action from ${auditEntries} a
+        where a.id > ${afterId} and a.entity_type in ('baseSalary', 'adjustmentFactor', 'settings')
+          and jsonb_typeof(a.details->'ruleVersions') = 'array'
+          and exists (
+            select 1 from jsonb_array_elements(a.details->'ruleVersions') v, jsonb_array_elements(${wanted}::jsonb) w
+            where v @> w)
+        order by a.id limit 20`);
       return (result as unknown as { rows: Row[] }).rows.map(toWrite);
     },
 

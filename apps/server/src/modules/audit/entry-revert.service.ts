@@ -5,6 +5,7 @@ import {
   revertKind,
 } from '@salary/shared/audit/entry-revert.contract';
 import type { ImportRevertResult } from '@salary/shared/audit/import-revert.contract';
+import { todayIn } from '@salary/shared/common/calendar-day';
 import { type DateTimeFormat, formatDateTime } from '@salary/shared/common/date-time';
 import type { Actor } from '@salary/shared/common/permissions';
 import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
@@ -24,13 +25,21 @@ import type { EntryRevertRepository, LaterWrite, RevertedEntry } from './entry-r
  *     custom multiplier and day the delete recorded, and its dated versions (past and
  *     scheduled) as the delete kept them in `details.versions` (its pay history was never removed);
  *   - an employee's edit → the fields it changed get their `before` values back;
- *   - a rule's update (job, position, grade, level, base salary, adjustment factor, settings)
- *     → the rule's own service writes the `before` values back, so its rules (unique names,
- *     a position in use keeps its job) and its pay history apply as to any edit;
+ *   - a dated rule's write (a base salary's or adjustment factor's create, update or delete,
+ *     the base-salary grid's save, a settings save) that kept its versions
+ *     (`details.ruleVersions`) → the rule calendar puts back, on the write's own day, the
+ *     versions it replaced (past, today or scheduled alike; back pay counted as for any dated
+ *     write), never touching a later one;
+ *   - a reorder of grades or levels → the list's own reorder puts the earlier orders back;
+ *   - any other rule's update (job, position, grade, level, and a dated rule's update recorded
+ *     before its entry kept versions) → the rule's own service writes the `before` values back
+ *     from today, so its rules (unique names, a position in use keeps its job) and its pay
+ *     history apply as to any edit;
  *   - an import → the import's own revert (excel/import-revert.service.ts).
  * Refused whole (409) when a later write touched the same record (from the trail: it names
- * when and by whom), or when a job, position, grade, level or custom multiplier the record
- * needs is gone. The revert records its own entry: the restore as action 'restore', a revert
+ * when and by whom; for a dated rule any later write of a version of the same rule, whatever
+ * its row), or when a job, position, grade, level or custom multiplier the record needs is
+ * gone. The revert records its own entry: the restore as action 'restore', a revert
  * through the domain's write as action 'revert' with `details.revertOf` (audit-recording).
  * Who may: a restore as deleting an employee (deleteEmployee); every other revert admin only.
  */
@@ -48,6 +57,41 @@ export interface KeptEmployeeVersion {
 /** A rule domain's write of its `before` values, and the current values a write needs. */
 export interface RuleReverter {
   revert(uow: UnitOfWork, actor: Actor, id: number | null, before: Record<string, unknown>): Promise<unknown>;
+}
+
+/** The kinds of dated rule (the rule calendar's). */
+const DATED_KINDS = ['BASE_SALARY', 'ADJUSTMENT_FACTOR', 'SETTINGS'] as const;
+type DatedKind = (typeof DATED_KINDS)[number];
+
+/** A version a dated rule write left on one rule's day, as its entry keeps it (the calendar's KeptRuleVersion). */
+export interface KeptVersion {
+  kind: DatedKind;
+  key: Partial<Record<'grade_id' | 'level_id' | 'job_id' | 'position_id', number>>;
+  day: string;
+  value: Record<string, unknown> | null;
+  removed?: true;
+  replaced: { value: Record<string, unknown> | null; recordedBy: string | null; recordedAt: string } | null;
+  rowId?: number;
+}
+
+/** A dated rule write to undo (the calendar's RuleWriteToUndo). */
+export interface DatedWrite {
+  id: number;
+  at: Date;
+  actorEmail: string;
+  entityType: string;
+  entityId: number | null;
+  label: string;
+  changes: AuditChange[];
+  ids: number[];
+  kept: KeptVersion[];
+  madeOn: string;
+}
+
+/** A list with an order of its own (grades, levels): its rows and its reorder. */
+export interface OrderedList {
+  rows(tx: DbOrTx): Promise<Array<{ id: number; name: string; order: number }>>;
+  reorder(uow: UnitOfWork, actor: Actor, pairs: Array<{ id: number; order: number }>): Promise<unknown>;
 }
 
 export interface EntryRevertDeps {
@@ -75,6 +119,13 @@ export interface EntryRevertDeps {
     customMultipliers: Set<string>;
   }>;
   rules: Record<string, RuleReverter>;
+  /** The rule calendar: the versions a write left, still as it left them?, and its undo. */
+  dated: {
+    notAsLeft(tx: DbOrTx, kept: readonly KeptVersion[]): Promise<KeptVersion[]>;
+    undo(uow: UnitOfWork, write: DatedWrite): Promise<void>;
+  };
+  /** Grades and levels, by entity type. */
+  orderedLists: Record<string, OrderedList>;
   format(tx: DbOrTx): Promise<DateTimeFormat>;
 }
 
@@ -101,6 +152,50 @@ function keptVersions(entry: RevertedEntry): KeptEmployeeVersion[] {
       typeof v.effectiveFrom === 'string' &&
       typeof v.values === 'object',
   );
+}
+const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0;
+/** The versions a dated rule write kept (`details.ruleVersions`); null: none, or not of that shape. */
+function keptRuleVersions(entry: RevertedEntry): KeptVersion[] | null {
+  const list = (entry.details as { ruleVersions?: unknown } | null)?.ruleVersions;
+  if (!Array.isArray(list) || list.length === 0) return null;
+  const valid = list.every((v) => {
+    if (typeof v !== 'object' || v === null) return false;
+    const k = v as Partial<KeptVersion>;
+    return (
+      (DATED_KINDS as readonly unknown[]).includes(k.kind) &&
+      typeof k.day === 'string' &&
+      typeof k.key === 'object' &&
+      k.key !== null &&
+      Object.values(k.key).every(isId) &&
+      k.replaced !== undefined &&
+      (k.replaced === null ||
+        (typeof k.replaced === 'object' && typeof k.replaced.recordedAt === 'string')) &&
+      (k.rowId === undefined || isId(k.rowId))
+    );
+  });
+  return valid ? (list as KeptVersion[]) : null;
+}
+/** The orders a reorder entry moved, by id (`details.moved`; before it kept them, from names). */
+async function movedBy(
+  entry: RevertedEntry,
+  rows: () => Promise<Array<{ id: number; name: string }>>,
+): Promise<Array<{ id: number; order: number }> | null> {
+  const details = (entry.details ?? {}) as { moved?: unknown; ids?: unknown };
+  if (Array.isArray(details.moved))
+    return details.moved.flatMap((m) => {
+      const { id, before } = (m ?? {}) as { id?: unknown; before?: unknown };
+      return isId(id) && Number.isInteger(before) ? [{ id, order: before as number }] : [];
+    });
+  // An entry recorded before: its changes name each row ("Senior.order"), among its ids.
+  const ids = new Set(Array.isArray(details.ids) ? details.ids.filter(isId) : []);
+  const named = new Map((await rows()).filter((r) => ids.has(r.id)).map((r) => [`${r.name}.order`, r.id]));
+  const moved: Array<{ id: number; order: number }> = [];
+  for (const c of changesOf(entry)) {
+    const id = named.get(c.field);
+    if (id === undefined || !Number.isInteger(c.before)) return null;
+    moved.push({ id, order: c.before as number });
+  }
+  return moved;
 }
 const labelOf = (entry: RevertedEntry) =>
   String(
@@ -273,6 +368,119 @@ export function createEntryRevertService(deps: EntryRevertDeps) {
     return answered(uow, entry, 'revert', entry.entityType, id);
   }
 
+  /** Each later write of any of these records, oldest first, once each. */
+  const mergeLater = (lists: LaterWrite[][]) =>
+    [...new Map(lists.flat().map((w) => [w.id, w])).values()].sort((a, b) => a.id - b.id);
+
+  /** The grades, levels, jobs and positions a dated rule names that are gone, in words. */
+  async function goneRuleReferences(tx: DbOrTx, kept: readonly KeptVersion[]): Promise<string[]> {
+    const now = await deps.references(tx);
+    const problems: string[] = [];
+    const sides = [
+      ['grade_id', 'grade', now.grades],
+      ['level_id', 'level', now.levels],
+      ['job_id', 'job', now.jobs],
+      ['position_id', 'position', now.positions],
+    ] as const;
+    for (const k of kept) {
+      for (const [column, kind, found] of sides) {
+        const id = k.key[column];
+        if (id === undefined || found.has(id)) continue;
+        const problem = `${await goneName(tx, kind, id)} no longer exists`;
+        if (!problems.includes(problem)) problems.push(problem);
+      }
+      // A factor put back needs its position still under its job.
+      const { job_id: job, position_id: position } = k.key;
+      if (
+        k.kind === 'ADJUSTMENT_FACTOR' &&
+        k.replaced?.value &&
+        job !== undefined &&
+        position !== undefined &&
+        now.positions.has(position) &&
+        now.positions.get(position) !== job &&
+        !problems.includes('its position no longer belongs to its job')
+      )
+        problems.push('its position no longer belongs to its job');
+    }
+    return problems;
+  }
+
+  async function revertDated(
+    uow: UnitOfWork,
+    entry: RevertedEntry,
+    kept: KeptVersion[],
+  ): Promise<EntryRevertResult> {
+    const { tx } = uow;
+    const entries = deps.entries(tx);
+    const later = mergeLater([
+      await entries.laterRuleWrites(kept, entry.id),
+      entry.entityId === null ? [] : await entries.laterWrites(entry, entry.id),
+    ]);
+    if (later.length) await refuseChangedSince(tx, 'revert', entry, later);
+    const gone = await goneRuleReferences(tx, kept);
+    if (gone.length) throw refuse(ENTRY_REVERT_ERRORS.referenceGone, `Cannot revert: ${gone.join('; ')}`);
+    // What the trail cannot show (a version removed with its grade, say): the versions themselves.
+    const moved = await deps.dated.notAsLeft(tx, kept);
+    if (moved.length) {
+      const days = [...new Set(moved.map((k) => k.day))].join(', ');
+      throw refuse(
+        ENTRY_REVERT_ERRORS.changedSince,
+        `Cannot revert: ${labelOf(entry)} was changed after this entry (its version from ${days} is no longer the one it left)`,
+      );
+    }
+    const id = entry.entityId !== null && /^\d+$/.test(entry.entityId) ? Number(entry.entityId) : null;
+    const ids = (entry.details as { ids?: unknown } | null)?.ids;
+    await deps.dated.undo(uow, {
+      id: entry.id,
+      at: entry.at instanceof Date ? entry.at : new Date(entry.at),
+      actorEmail: entry.actorEmail,
+      entityType: entry.entityType,
+      entityId: id,
+      label: labelOf(entry),
+      changes: changesOf(entry),
+      ids: Array.isArray(ids) ? ids.filter(isId) : [],
+      kept,
+      madeOn: todayIn(
+        (await deps.format(tx)).timeZone,
+        entry.at instanceof Date ? entry.at : new Date(entry.at),
+      ),
+    });
+    return answered(uow, entry, 'revert', entry.entityType, id);
+  }
+
+  async function revertReorder(
+    uow: UnitOfWork,
+    actor: Actor,
+    entry: RevertedEntry,
+  ): Promise<EntryRevertResult> {
+    const { tx } = uow;
+    const list = deps.orderedLists[entry.entityType]!;
+    const moved = await movedBy(entry, () => list.rows(tx));
+    const ids = moved?.map((m) => m.id) ?? [];
+    // Each row it moved: written since (renamed, moved again, deleted) refuses the whole revert.
+    const later = mergeLater(
+      await Promise.all(
+        ids.map((id) =>
+          deps.entries(tx).laterWrites({ entityType: entry.entityType, entityId: String(id) }, entry.id),
+        ),
+      ),
+    );
+    if (later.length) await refuseChangedSince(tx, 'revert', entry, later);
+    if (!moved)
+      throw refuse(
+        ENTRY_REVERT_ERRORS.changedSince,
+        `Cannot revert: ${labelOf(entry)} names a row that is no longer there under that name`,
+      );
+    try {
+      await list.reorder(revertingUnit(uow, entry.id), actor, moved);
+    } catch (error) {
+      if (error instanceof AppError && (error.statusCode === 400 || error.statusCode === 404))
+        throw refuse(ENTRY_REVERT_ERRORS.referenceGone, `Cannot revert: ${error.message}`);
+      throw error;
+    }
+    return answered(uow, entry, 'revert', entry.entityType, null);
+  }
+
   return {
     /** Reverts (or restores) what audit entry `entryId` recorded, in the route's unit of work. */
     async revert(
@@ -289,14 +497,19 @@ export function createEntryRevertService(deps: EntryRevertDeps) {
       if (kind === 'restore') requirePermission(actor, 'deleteEmployee');
       else if (entry.entityType === 'import') return deps.revertImport(uow, actor, entryId);
       else requireAdmin(actor, 'Only administrators can revert a change');
-      if (kind === null)
-        throw new AppError(
+      const notRevertable = () =>
+        new AppError(
           400,
           ENTRY_REVERT_ERRORS.notRevertable,
-          `Audit entry ${entryId} cannot be reverted: only an employee's edit or delete, a rule's update or an import can`,
+          `Audit entry ${entryId} cannot be reverted: only an employee's edit or delete, a rule's update, a grid cell's create or delete, a grid save, a reorder or an import can`,
         );
+      if (kind === null) throw notRevertable();
       if (kind === 'restore') return restore(uow, actor, entry);
       if (entry.entityType === 'employee') return revertEmployeeEdit(uow, actor, entry);
+      if (entry.action === 'reorder') return revertReorder(uow, actor, entry);
+      const kept = keptRuleVersions(entry);
+      if (kept) return revertDated(uow, entry, kept);
+      if (entry.action !== 'update') throw notRevertable();
       return revertRule(uow, actor, entry);
     },
   };

@@ -180,10 +180,9 @@ async function saveCells(
     ...written.filter((r) => setting.some((c) => pairOf(c) === pairOf(r))).map((r) => r.id),
     ...clearing.flatMap((c) => stored.get(pairOf(c))?.id ?? []),
   ];
-  // One audit entry for the whole save: each cell that changed, "grade / level" by name.
-  const pairName = new Map(
-    written.map((r) => [`${r.gradeId}:${r.levelId}`, `${r.grade.name} / ${r.level.name}`]),
-  );
+  // One audit entry for the whole save: each cell that changed, "grade / level" by name (a
+  // cleared cell too, though no row names it now).
+  const pairName = await repo.pairNames(cells);
   const changes = cells.flatMap((cell) => {
     const key = `${cell.gradeId}:${cell.levelId}`;
     const stored = before.get(key);

@@ -1,3 +1,4 @@
+import type { AuditChange } from '@salary/shared/audit/audit.contract';
 import { asCents, fromCents, fromFactorUnits, type RuleUnits } from '@salary/shared/common/money';
 import { type Actor, canReadMoneyRules } from '@salary/shared/common/permissions';
 import type { ScheduledChange } from '@salary/shared/employees/dated.contract';
@@ -10,11 +11,14 @@ import { diffFields } from '../audit/audit.diff.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { type BackPayService, pairsOfFilters, type StoredBackPay } from '../impact/back-pay.service.ts';
 import { type SettingsRow, settingsRowOf, toSettings } from '../settings/settings.repository.ts';
-import type {
-  ChangedRule,
-  RuleKind,
-  RuleVersionRow,
-  RuleVersionsRepository,
+import {
+  type ChangedRule,
+  type KeptRuleVersion,
+  type RuleKey,
+  type RuleKind,
+  type RuleVersionRow,
+  type RuleVersionsRepository,
+  ruleId,
 } from './rule-versions.repository.ts';
 
 /*
@@ -32,8 +36,16 @@ export interface SettledRules {
   effectiveFrom: string;
   today: string;
   changes: ChangedRule[];
-  /** For the write's audit entry: its day when not today, and what it owes when past. */
-  details: { effectiveFrom?: string; scheduled?: boolean; backPay?: StoredBackPay };
+  /**
+   * For the write's audit entry: its day when not today, what it owes when past, and the
+   * versions it left on each rule's day with those they replaced (how a revert undoes it).
+   */
+  details: {
+    effectiveFrom?: string;
+    scheduled?: boolean;
+    backPay?: StoredBackPay;
+    ruleVersions?: KeptRuleVersion[];
+  };
 }
 
 /** Each kind as the API and the audit name it. */
@@ -68,6 +80,32 @@ export function ruleValueToApi(kind: RuleKind, value: Record<string, unknown> | 
 /** The first version's day: before any other (PostgreSQL's date '-infinity'). */
 const FIRST_DAY = '-infinity';
 
+/** The employees a rule prices: those of its pair (none named: a settings rule, everyone). */
+const filtersOf = (key: RuleKey): EmployeeFilters | undefined =>
+  key.grade_id !== undefined
+    ? { gradeId: key.grade_id, levelId: key.level_id }
+    : key.job_id !== undefined
+      ? { jobId: key.job_id, positionId: key.position_id }
+      : undefined;
+
+/** A dated rule write to undo, as its audit entry recorded it. */
+export interface RuleWriteToUndo {
+  id: number;
+  at: Date;
+  actorEmail: string;
+  entityType: string;
+  /** The rule's row (a cell's create, update or delete); null for a grid save or the settings. */
+  entityId: number | null;
+  label: string;
+  changes: AuditChange[];
+  /** The rows a grid save wrote. */
+  ids: number[];
+  /** The versions it left (`details.ruleVersions`). */
+  kept: KeptRuleVersion[];
+  /** The day it was made on, in the company's zone (a rule created with no day counts from it). */
+  madeOn: string;
+}
+
 /** "Scheduled change not found". */
 const NOT_FOUND = 'Scheduled change not found';
 
@@ -96,7 +134,11 @@ export function createRuleCalendar(deps: {
   };
 
   /** After a rule write, before its audit entry: the changes become versions from the write's day. */
-  async function settle(uow: UnitOfWork, touched: ReadonlySet<string>): Promise<SettledRules> {
+  async function settle(
+    uow: UnitOfWork,
+    touched: ReadonlySet<string>,
+    rows: ReadonlyMap<string, number>,
+  ): Promise<SettledRules> {
     const versions = deps.versions(uow.tx);
     const today = await deps.today(uow.tx);
     const day = uow.effectiveFrom ?? today;
@@ -110,9 +152,29 @@ export function createRuleCalendar(deps: {
       const always = uow.effectiveFrom === undefined && c.before === null && c.value !== null;
       (always && !(await versions.hasVersions(c)) ? opening : dated).push(c);
     }
-    if (opening.length) await versions.writeAt(opening, FIRST_DAY, today, by);
-    if (dated.length) await versions.writeAt(dated, day, today, by);
-    const details = day === today ? {} : { effectiveFrom: day, ...(day > today ? { scheduled: true } : {}) };
+    const kept: KeptRuleVersion[] = [];
+    const keep = async (rules: ChangedRule[], on: string) => {
+      if (!rules.length) return;
+      const replaced = await versions.startingOn(rules, on);
+      for (const c of rules) {
+        const rule = ruleId(c.kind, c.key);
+        const rowId = c.kind === 'SETTINGS' ? undefined : rows.get(rule);
+        kept.push({
+          kind: c.kind,
+          key: c.key,
+          day: on,
+          value: c.value,
+          replaced: replaced.get(rule) ?? null,
+          ...(rowId === undefined ? {} : { rowId }),
+        });
+      }
+      await versions.writeAt(rules, on, today, by);
+    };
+    await keep(opening, FIRST_DAY);
+    await keep(dated, day);
+    const details: SettledRules['details'] =
+      day === today ? {} : { effectiveFrom: day, ...(day > today ? { scheduled: true } : {}) };
+    if (kept.length) details.ruleVersions = kept;
     return { effectiveFrom: day, today, changes, details };
   }
 
@@ -136,9 +198,12 @@ export function createRuleCalendar(deps: {
         const was = await versions.rowVersions();
         await write();
         const touched = new Set<string>();
-        for (const [id, version] of await versions.rowVersions())
-          if (was.get(id) !== version) touched.add(id);
-        settled = await settle(uow, touched);
+        const rows = new Map([...was].map(([rule, row]) => [rule, row.id]));
+        for (const [rule, row] of await versions.rowVersions()) {
+          if (was.get(rule)?.version !== row.version) touched.add(rule);
+          rows.set(rule, row.id);
+        }
+        settled = await settle(uow, touched, rows);
       };
       const today = await deps.today(uow.tx);
       const from = uow.effectiveFrom ?? today;
@@ -155,6 +220,70 @@ export function createRuleCalendar(deps: {
       if (owed?.employees.length) done.details.backPay = owed;
       return done;
     },
+
+    /**
+     * Undoes a dated rule write from its audit entry (the Audit Log's Revert): on each rule's
+     * day the version it replaced is back (none: the day's version goes), so every day from
+     * then on reads as before the write and a later version keeps holding; the tables are set
+     * to today's versions (a cell back today under the id it had). From a past day, what it owes
+     * (`details.backPay`) is counted as for any dated write. Records the revert's entry (action
+     * 'revert', `details.revertOf`) with its pay history. The caller checked nothing changed since.
+     */
+    async undo(uow: UnitOfWork, write: RuleWriteToUndo): Promise<void> {
+      const versions = deps.versions(uow.tx);
+      const today = await deps.today(uow.tx);
+      const { kept } = write;
+      // Its day (a rule created with no day: the day it was made on, as its back pay counted).
+      const from = kept
+        .map((k) => (k.day === FIRST_DAY ? write.madeOn : k.day))
+        .reduce((a, b) => (b < a ? b : a));
+      const pairs = kept.map((k) => filtersOf(k.key));
+      const moves = pairs.every((p) => p !== undefined) ? (pairs as EmployeeFilters[]) : undefined;
+      const pay = await deps.audit.payBefore(uow, moves?.length === 1 ? moves[0]! : 'all', {
+        rulesOnly: true,
+      });
+      const run = () => versions.putBack(kept, today);
+      const counts = deps.backPay !== undefined && from < today && !uow.preview;
+      const scope =
+        counts && moves ? await deps.backPay!.employeesOn(uow.tx, pairsOfFilters(moves)!) : ('all' as const);
+      let owed: StoredBackPay | undefined;
+      if (counts) owed = await deps.backPay!.backPayOf(uow, from, scope, run);
+      else await run();
+      const rows = [...new Set([...write.ids, ...(await versions.rowIds(kept)).values()])];
+      // What the revert left on each day, and what it took away: the trail of a later revert.
+      const undone: KeptRuleVersion[] = kept.map((k) => ({
+        kind: k.kind,
+        key: k.key,
+        day: k.day,
+        value: k.replaced?.value ?? null,
+        ...(k.replaced === null ? { removed: true as const } : {}),
+        replaced: k.removed
+          ? null
+          : { value: k.value, recordedBy: write.actorEmail, recordedAt: write.at.toISOString() },
+        ...(k.rowId === undefined ? {} : { rowId: k.rowId }),
+      }));
+      await deps.audit.record(
+        uow,
+        {
+          action: 'revert',
+          entityType: write.entityType,
+          entityId: write.entityId,
+          label: write.label,
+          changes: write.changes.map((c) => ({ field: c.field, before: c.after, after: c.before })),
+          details: {
+            revertOf: write.id,
+            ...(from !== today ? { effectiveFrom: from, ...(from > today ? { scheduled: true } : {}) } : {}),
+            ...(owed?.employees.length ? { backPay: owed } : {}),
+            ...(write.entityId === null && rows.length ? { ids: rows } : {}),
+            ruleVersions: undone,
+          },
+        },
+        { pay },
+      );
+    },
+
+    /** Of the versions a write left, those no longer as it left them (changed, gone, or back). */
+    notAsLeft: (handle: DbOrTx, kept: readonly KeptRuleVersion[]) => deps.versions(handle).notAsLeft(kept),
 
     /** When the next waiting rule version starts (null: none). */
     nextWaiting: () => deps.versions().nextWaiting(),
@@ -230,7 +359,20 @@ export function createRuleCalendar(deps: {
           ruleValueToApi(found.kind, found.value),
           ruleValueToApi(found.kind, found.before),
         ),
-        details: { scheduledChangeCancelled: found.effectiveFrom },
+        details: {
+          scheduledChangeCancelled: found.effectiveFrom,
+          // The version it took away: a revert of the write that made it sees this came after.
+          ruleVersions: [
+            {
+              kind: found.kind,
+              key: found.key,
+              day: found.effectiveFrom,
+              value: null,
+              removed: true,
+              replaced: { value: found.value, recordedBy: found.recordedBy, recordedAt: found.recordedAt },
+            } satisfies KeptRuleVersion,
+          ],
+        },
       });
     },
   };

@@ -131,9 +131,42 @@ export const ruleId = (kind: RuleKind, key: RuleKey) =>
 const keyFromId = (spec: KindSpec, id: string): RuleKey =>
   Object.fromEntries(spec.keys.map((k, i) => [k, Number(id.split(':')[i + 1])])) as RuleKey;
 
+/**
+ * A version a write left (or removed) on one rule's day, as its audit entry keeps it
+ * (`details.ruleVersions`), so the write can be undone exactly: `value` what it wrote that day
+ * (`removed`: it took the day's version away), `replaced` the version that started that day
+ * before it (null: none).
+ */
+export interface KeptRuleVersion {
+  kind: RuleKind;
+  key: RuleKey;
+  /** 'YYYY-MM-DD', or '-infinity' for a rule created with no day (it has always been). */
+  day: string;
+  value: Record<string, unknown> | null;
+  removed?: true;
+  replaced: KeptVersionRow | null;
+  /** The rule's table row around the write (a rule put back today gets it again, when free). */
+  rowId?: number;
+}
+
+/** A version row as it stood, to be put back. */
+export interface KeptVersionRow {
+  value: Record<string, unknown> | null;
+  recordedBy: string | null;
+  recordedAt: string;
+}
+
 export function createRuleVersionsRepository(db: DbOrTx) {
-  /** Sets the rows of `spec`'s table for `keys` to their versions in force on `today`. */
-  async function materialize(spec: KindSpec, keys: readonly RuleKey[], today: string): Promise<void> {
+  /**
+   * Sets the rows of `spec`'s table for `keys` to their versions in force on `today`; `ids`: a
+   * rule that gets a row again gets it under this id (by `ruleId`), when no other row holds it.
+   */
+  async function materialize(
+    spec: KindSpec,
+    keys: readonly RuleKey[],
+    today: string,
+    ids: ReadonlyMap<string, number> = new Map(),
+  ): Promise<void> {
     if (!keys.length) return;
     const f = inForceOn(spec.kind, today);
     const cols = list(spec.columns);
@@ -150,6 +183,16 @@ export function createRuleVersionsRepository(db: DbOrTx) {
       delete from ${raw(spec.table)} t
       where ${keyIn(spec, 't', keys)}
         and not exists (select 1 from ${f} f where ${raw(sameRule(spec, 'f', 't'))} and f.value is not null)`);
+    for (const key of keys) {
+      const id = ids.get(ruleId(spec.kind, key));
+      if (id === undefined) continue;
+      await db.execute(sql`
+        insert into ${raw(spec.table)} (id, ${raw(list(spec.keys))}, ${raw(cols)})
+        select ${id}::int, ${raw(list(spec.keys, 'f.'))}, ${raw(list(spec.columns, 'r.'))}
+        from ${f} f, jsonb_populate_record(null::${raw(spec.table)}, f.value) r
+        where f.value is not null and ${keyIn(spec, 'f', [key])}
+        on conflict do nothing`);
+    }
     await db.execute(sql`
       insert into ${raw(spec.table)} (${raw(list(spec.keys))}, ${raw(cols)})
       select ${raw(list(spec.keys, 'f.'))}, ${raw(list(spec.columns, 'r.'))}
@@ -172,14 +215,18 @@ export function createRuleVersionsRepository(db: DbOrTx) {
       }
     },
 
-    /** Every rule row's version number, keyed `KIND:key…` (what a write touched shows as a new one). */
-    async rowVersions(): Promise<Map<string, number>> {
-      const out = new Map<string, number>();
+    /**
+     * Every rule row's id and version number, keyed `KIND:key…` (what a write touched shows as
+     * a new version; the id is what a revert gives a rule back).
+     */
+    async rowVersions(): Promise<Map<string, { id: number; version: number }>> {
+      const out = new Map<string, { id: number; version: number }>();
       for (const spec of RULE_KINDS) {
         const result = await db.execute(
-          sql`select ${raw(spec.keys.length ? `${list(spec.keys)}, ` : '')}version from ${raw(spec.table)}`,
+          sql`select ${raw(spec.keys.length ? `${list(spec.keys)}, ` : '')}id, version from ${raw(spec.table)}`,
         );
-        for (const row of rowsOf(result)) out.set(ruleId(spec.kind, keyOf(spec, row)), Number(row.version));
+        for (const row of rowsOf(result))
+          out.set(ruleId(spec.kind, keyOf(spec, row)), { id: Number(row.id), version: Number(row.version) });
       }
       return out;
     },
@@ -234,6 +281,104 @@ export function createRuleVersionsRepository(db: DbOrTx) {
           changes.filter((c) => c.kind === spec.kind).map((c) => c.key),
           today,
         );
+    },
+
+    /** The versions of these rules that start exactly on `day`, by `ruleId` (what a write there replaces). */
+    async startingOn(
+      rules: ReadonlyArray<Pick<ChangedRule, 'kind' | 'key'>>,
+      day: string,
+    ): Promise<Map<string, KeptVersionRow>> {
+      const out = new Map<string, KeptVersionRow>();
+      for (const spec of RULE_KINDS) {
+        const keys = rules.filter((r) => r.kind === spec.kind).map((r) => r.key);
+        if (!keys.length) continue;
+        const result = await db.execute(sql`
+          select ${raw(spec.keys.length ? `${list(spec.keys, 'v.')}, ` : '')}v.value, v.recorded_by,
+            to_json(v.recorded_at) #>> '{}' as recorded_at
+          from rule_versions v
+          where v.kind = ${spec.kind} and v.effective_from = ${day}::date and ${keyIn(spec, 'v', keys)}`);
+        for (const row of rowsOf(result))
+          out.set(ruleId(spec.kind, keyOf(spec, row)), {
+            value: json(row.value),
+            recordedBy: (row.recorded_by as string | null) ?? null,
+            // To the microsecond, as stored: put back, it is the same.
+            recordedAt: String(row.recorded_at),
+          });
+      }
+      return out;
+    },
+
+    /**
+     * Of the versions a write left, those no longer as it left them: the day's version changed
+     * or gone (or, for one it removed, back).
+     */
+    async notAsLeft(kept: readonly KeptRuleVersion[]): Promise<KeptRuleVersion[]> {
+      const out: KeptRuleVersion[] = [];
+      for (const k of kept) {
+        const spec = specOf(k.kind);
+        const match = spec.keys.map((c) => sql` and ${raw(c)} = ${k.key[c as keyof RuleKey] ?? null}::int`);
+        const value = k.value === null ? null : JSON.stringify(k.value);
+        const [row] = rowsOf(
+          await db.execute(sql`
+            select (value is not distinct from ${value}::jsonb) as same from rule_versions
+            where kind = ${k.kind} and effective_from = ${k.day}::date${sql.join(match, sql``)}`),
+        );
+        const same = k.removed ? row === undefined : row !== undefined && Boolean(row.same);
+        if (!same) out.push(k);
+      }
+      return out;
+    },
+
+    /**
+     * Puts back the versions a write replaced on each rule's day (none: the day's version goes),
+     * then sets the rule tables to the versions in force on `today`; a rule that comes back
+     * today gets its table row under the id it had (`rowId`, when free).
+     */
+    async putBack(kept: readonly KeptRuleVersion[], today: string): Promise<void> {
+      for (const k of kept) {
+        const spec = specOf(k.kind);
+        const key = (c: keyof RuleKey) => (spec.keys.includes(c) ? (k.key[c] ?? null) : null);
+        const same = sql`kind = ${k.kind} and grade_id is not distinct from ${key('grade_id')}::int
+          and level_id is not distinct from ${key('level_id')}::int and job_id is not distinct from ${key('job_id')}::int
+          and position_id is not distinct from ${key('position_id')}::int and effective_from = ${k.day}::date`;
+        if (k.replaced === null) {
+          await db.execute(sql`delete from rule_versions where ${same}`);
+          continue;
+        }
+        const r = k.replaced;
+        await db.execute(sql`
+          insert into rule_versions (kind, grade_id, level_id, job_id, position_id, effective_from, value, applied, recorded_by, recorded_at)
+          values (${k.kind}, ${key('grade_id')}, ${key('level_id')}, ${key('job_id')}, ${key('position_id')},
+            ${k.day}::date, ${r.value === null ? null : JSON.stringify(r.value)}::jsonb, ${k.day <= today}, ${r.recordedBy}, ${r.recordedAt}::timestamptz)
+          on conflict on constraint rule_versions_rule_day do update
+            set value = excluded.value, applied = excluded.applied, recorded_by = excluded.recorded_by, recorded_at = excluded.recorded_at`);
+      }
+      for (const spec of RULE_KINDS) {
+        const mine = kept.filter((k) => k.kind === spec.kind);
+        const ids = new Map(
+          mine.flatMap((k) => (k.rowId === undefined ? [] : [[ruleId(k.kind, k.key), k.rowId] as const])),
+        );
+        await materialize(
+          spec,
+          mine.map((k) => k.key),
+          today,
+          ids,
+        );
+      }
+    },
+
+    /** The table rows' ids of these rules, by `ruleId` (a rule without a row today has none). */
+    async rowIds(rules: ReadonlyArray<Pick<ChangedRule, 'kind' | 'key'>>): Promise<Map<string, number>> {
+      const out = new Map<string, number>();
+      for (const spec of RULE_KINDS) {
+        const keys = rules.filter((r) => r.kind === spec.kind).map((r) => r.key);
+        if (!keys.length || !spec.keys.length) continue;
+        const result = await db.execute(
+          sql`select id, ${raw(list(spec.keys, 't.'))} from ${raw(spec.table)} t where ${keyIn(spec, 't', keys)}`,
+        );
+        for (const row of rowsOf(result)) out.set(ruleId(spec.kind, keyOf(spec, row)), Number(row.id));
+      }
+      return out;
     },
 
     /** Whether a rule has any version at all (waiting or not). */

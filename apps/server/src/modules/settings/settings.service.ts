@@ -94,7 +94,7 @@ export function createSettingsService(deps: {
         },
         { pay },
       );
-      return dated && Object.keys(dated.details).length ? await inUnit.get() : saved;
+      return dated && 'effectiveFrom' in dated.details ? await inUnit.get() : saved;
     },
   };
 }

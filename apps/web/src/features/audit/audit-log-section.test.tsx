@@ -306,6 +306,139 @@ describe('Audit Log: Revert and Restore', () => {
   });
 });
 
+/** What a dated rule write keeps about its versions (the revert's record; its shape is the server's). */
+const KEPT = [
+  { kind: 'BASE_SALARY', key: { grade_id: 1, level_id: 2 }, day: '2026-09-01', value: null, replaced: null },
+];
+const rule = (over: Partial<AuditEntry>) =>
+  entry({ entityType: 'baseSalary', entityId: '5', described: [], changes: [], ...over });
+const RULE_ENTRIES = [
+  rule({
+    id: 21,
+    action: 'create',
+    summary: 'Base salary Junior / L1 created',
+    details: { label: 'Base salary Junior / L1', ruleVersions: KEPT },
+  }),
+  rule({
+    id: 22,
+    action: 'delete',
+    entityType: 'adjustmentFactor',
+    summary: 'Adjustment factor Backend / Lead deleted',
+    details: { label: 'Adjustment factor Backend / Lead', ruleVersions: KEPT },
+  }),
+  rule({
+    id: 23,
+    action: 'update',
+    summary: 'Base salary Junior / L1: $1,000.00 → $1,100.00',
+    details: {
+      label: 'Base salary Junior / L1',
+      effectiveFrom: '2026-12-01',
+      scheduled: true,
+      ruleVersions: KEPT,
+    },
+  }),
+  rule({
+    id: 24,
+    action: 'update',
+    summary: 'Base salary Junior / L1: $1,100.00 → $1,200.00',
+    details: {
+      label: 'Base salary Junior / L1',
+      effectiveFrom: '2026-09-01',
+      ruleVersions: KEPT,
+      backPay: { from: '2026-09-01', to: '2026-11-23', totals: { gross: 250, cost: 300 }, employees: [] },
+    },
+  }),
+  rule({
+    id: 25,
+    action: 'reorder',
+    entityType: 'grade',
+    entityId: null,
+    summary: 'Grades reordered',
+    details: { label: 'Grades', ids: [1, 2], moved: [{ id: 1, before: 0, after: 1 }] },
+  }),
+  rule({
+    id: 26,
+    action: 'bulkSave',
+    entityId: null,
+    summary: 'Base salaries (grid): 2 changes',
+    details: { label: 'Base salaries (grid)', ids: [5, 6], ruleVersions: KEPT },
+  }),
+  // Recorded before entries kept their versions: not offered.
+  rule({
+    id: 27,
+    action: 'create',
+    summary: 'Base salary Senior / L1 created',
+    details: { label: 'Base salary Senior / L1' },
+  }),
+  // A scheduled change cancelled is undone from the scheduled list, not here.
+  rule({
+    id: 28,
+    action: 'update',
+    entityId: null,
+    summary: 'Base salary Junior / L1 updated',
+    details: { label: 'Base salary Junior / L1', scheduledChangeCancelled: '2026-12-01', ruleVersions: KEPT },
+  }),
+];
+
+describe('Audit Log: Revert of a rule write', () => {
+  beforeEach(() => {
+    entries = RULE_ENTRIES;
+    entryAnswer = { status: 200, message: 'Change reverted', error: null };
+  });
+
+  /** The confirmation of entry `id`'s Revert, its words, then Cancel. */
+  async function prompt(id: number): Promise<string> {
+    await userEvent.click(await screen.findByRole('button', { name: new RegExp(`\\(entry ${id}\\)$`) }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revert this change' });
+    const text = dialog.textContent ?? '';
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    return text;
+  }
+
+  it("offers Revert on a grid cell's create and delete, a dated change, a grid save and a reorder, saying what each does", async () => {
+    renderWithProviders(<AuditLogSection />);
+    expect(
+      await screen.findByRole('button', { name: 'Revert Base salary Junior / L1 (entry 21)' }),
+    ).toBeInTheDocument();
+    const offered = screen
+      .getAllByRole('button', { name: /^Revert / })
+      .map((b) => b.getAttribute('aria-label'));
+    expect(offered).toEqual([
+      'Revert Base salary Junior / L1 (entry 21)',
+      'Revert Adjustment factor Backend / Lead (entry 22)',
+      'Revert Base salary Junior / L1 (entry 23)',
+      'Revert Base salary Junior / L1 (entry 24)',
+      'Revert Grades (entry 25)',
+      'Revert Base salaries (grid) (entry 26)',
+    ]);
+    expect(await prompt(21)).toContain('The base salary it created is deleted.');
+    expect(await prompt(22)).toContain('The adjustment factor it deleted is put back with its values.');
+    expect(await prompt(23)).toMatch(
+      /The change scheduled for .*2026.* is withdrawn; nothing changes today\./,
+    );
+    expect(await prompt(24)).toMatch(
+      /The values before it are put back from .*2026.* on, and the back pay it counted is reversed\./,
+    );
+    expect(await prompt(25)).toContain('The order before it is put back.');
+    expect(await prompt(26)).toContain('The values before it are put back.');
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('reverts a scheduled change after the confirmation and says so', async () => {
+    renderWithProviders(<AuditLogSection />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Revert Base salary Junior / L1 (entry 23)' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revert this change' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revert' }));
+    expect(await screen.findByText('Change reverted')).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+      '/api/audit/23/revert',
+    ]);
+  });
+});
+
 describe('Audit Log: filters', () => {
   it('filters by the record’s name, as the entries show it, never by an id', async () => {
     renderWithProviders(<AuditLogSection />);

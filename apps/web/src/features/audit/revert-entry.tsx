@@ -1,10 +1,11 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { AuditEntry } from '@salary/shared/audit/audit.contract';
-import { revertKind, revertToast } from '@salary/shared/audit/entry-revert.contract';
+import { revertKind, revertPrompt, revertToast } from '@salary/shared/audit/entry-revert.contract';
 import { IconArrowBackUp, IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
+import { formatDay } from '../../lib/company-format.tsx';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useRevertEntry } from './api/revert-entry.ts';
 
@@ -20,7 +21,6 @@ const WORDS = {
   revert: {
     button: 'Revert',
     title: 'Revert this change',
-    message: 'Are you sure you want to revert this change? The values before it are put back.',
     refused: 'The change was not reverted',
     done: 'Reverted',
   },
@@ -43,9 +43,11 @@ export function undoneBy(entry: AuditEntry, entries: readonly AuditEntry[]): Aud
 }
 
 /**
- * Revert (an employee's edit, a rule's update) or Restore (an employee's delete) on an Audit
- * Log entry: a confirmation, then the server puts the earlier values back — or refuses, saying
- * what changed since, in words kept on screen. Imports have their own (revert-import.tsx).
+ * Revert (an employee's edit, a rule's update, a grid cell's create or delete, a grid save, a
+ * reorder) or Restore (an employee's delete) on an Audit Log entry: a confirmation saying what
+ * the revert does (a dated rule change: from its day, or its scheduled day withdrawn), then
+ * the server puts the earlier values back — or refuses, saying what changed since, in words
+ * kept on screen. Imports have their own (revert-import.tsx).
  */
 export function RevertEntry({ entry, undone }: { entry: AuditEntry; undone?: AuditEntry }) {
   const toast = useToast();
@@ -100,7 +102,7 @@ export function RevertEntry({ entry, undone }: { entry: AuditEntry; undone?: Aud
       <ConfirmDialog
         opened={confirming}
         title={words.title}
-        message={words.message}
+        message={kind === 'restore' ? WORDS.restore.message : revertPrompt(entry, formatDay)}
         item={entry.summary}
         confirmLabel={words.button}
         loading={revert.isPending}
