@@ -511,28 +511,34 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
       const today = await employees.today();
       // Each version's start, and each rule day inside a version: where pay may move.
       const starts: Array<{ from: string | null; version: number; rule: boolean }> = [];
+      const sortedRuleDays = [...new Set(ruleDays)].sort();
       for (const [i, v] of versions.entries()) {
         const from = v.effectiveFrom === FIRST_DAY ? null : v.effectiveFrom;
         const until = versions[i + 1]?.effectiveFrom;
         starts.push({ from, version: i, rule: false });
-        for (const day of [...new Set(ruleDays)].sort())
+        for (const day of sortedRuleDays)
           if ((from === null || day > from) && (until === undefined || day < until))
             starts.push({ from: day, version: i, rule: true });
       }
-      const periods: PayPeriod[] = [];
-      for (const [k, s] of starts.entries()) {
+      // The days priced, all in one read: each period's first day (the first period's: the day
+      // before the next, or today if earlier), and the day before each rule's day.
+      const spans = starts.map((s, k) => {
         const next = starts[k + 1];
         const to = next ? addDays(next.from!, -1) : null;
-        const asOf = s.from ?? (to !== null && to < today ? to : today);
-        const read = await pricing.priceEmployees({ id, asOf: asOf === today ? undefined : asOf });
-        const priced = read.employees[0];
+        return { to, asOf: s.from ?? (to !== null && to < today ? to : today) };
+      });
+      const days = new Set(spans.map((p) => p.asOf));
+      for (const s of starts) if (s.rule) days.add(addDays(s.from!, -1));
+      const pay = await pricing.priceOnDays(id, [...days], today);
+      const periods: PayPeriod[] = [];
+      for (const [k, s] of starts.entries()) {
+        const { to, asOf } = spans[k]!;
+        const priced = pay.get(asOf);
         const key = `${priced?.calculatedSalary}:${priced?.accumulatedCost}`;
         // A rule that does not move this employee's pay that day (the day before priced the
         // same) starts no period of its own.
         if (s.rule) {
-          const eve = addDays(s.from!, -1);
-          const before = (await pricing.priceEmployees({ id, asOf: eve === today ? undefined : eve }))
-            .employees[0];
+          const before = pay.get(addDays(s.from!, -1));
           if (`${before?.calculatedSalary}:${before?.accumulatedCost}` === key) {
             periods.at(-1)!.to = to;
             continue;
