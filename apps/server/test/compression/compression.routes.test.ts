@@ -117,6 +117,33 @@ describe('the employee list', () => {
     expect(rows[0]).not.toHaveProperty('calculatedSalary');
     expect(rows[0]).not.toHaveProperty('accumulatedCost');
   });
+
+  it('as of another day, is byte for byte what today sends where nothing dated differs, plain and compressed', async () => {
+    // Nobody here has a dated change, a hire date or a rule change: any past day reads as today.
+    const plainUser = await t.createUser({ showSalary: true });
+    for (const token of [t.adminToken, plainUser.token]) {
+      const today = await get('/api/employees', undefined, token);
+      const then = await get('/api/employees?asOf=2020-06-15', undefined, token);
+      expect(then.statusCode).toBe(200);
+      expect(then.headers['content-type']).toMatch(/^application\/json/);
+      expect(then.body).toBe(today.body);
+      const br = await get('/api/employees?asOf=2020-06-15', 'br', token);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).equals(today.rawPayload)).toBe(true);
+    }
+    // Each reader's own visibility: gender for the admin only, salary for both.
+    const [admin, user] = [t.adminToken, plainUser.token].map(
+      async (token) =>
+        (
+          JSON.parse((await get('/api/employees?asOf=2020-06-15', undefined, token)).body) as {
+            data: EmployeeView[];
+          }
+        ).data[0],
+    );
+    expect(await admin).toHaveProperty('gender');
+    expect(await user).not.toHaveProperty('gender');
+    expect(await user).toHaveProperty('calculatedSalary');
+  });
 });
 
 describe('other API answers', () => {

@@ -385,4 +385,92 @@ describe('the pay timeline', () => {
     const figures = timeline.envelope.data.map((p) => p.grossSalary);
     expect(new Set(figures).size).toBe(3);
   });
+  it("prices each period as the employee reads on its day: a rule on a version's day, a rule from tomorrow, a leaver's scheduled change", async () => {
+    // A grade of its own at 4,000.00; the employee left two days ago. From 20 days back it works
+    // remotely and its base salary is raised that same day; the base salary is raised again
+    // from tomorrow (the day before is today); it joins the pillar in 10 days, and the base
+    // salary is raised a third time in 30.
+    const own = await t.newGrade('Same-day grade', 72);
+    const ownBase = await t.newBaseSalary(own.id, c.level.id, 4000);
+    const today = todayIn('UTC');
+    const dated = { gradeId: own.id, leaveDate: addDays(today, -2) };
+    const { id } = await addEmployee(t, { ...body, ...dated, name: 'Same Day' });
+    names.set(id, 'Same Day');
+    const raise = async (amount: number, day: string) => {
+      const rows = await t.callAsAdmin<Array<{ id: number; version: number }>>({
+        method: 'GET',
+        url: '/api/base-salary',
+      });
+      const saved = await t.callAsAdmin({
+        method: 'PUT',
+        url: `/api/base-salary/${ownBase.id}?effectiveFrom=${day}`,
+        payload: {
+          gradeId: own.id,
+          levelId: c.level.id,
+          amount,
+          version: rows.envelope.data.find((b) => b.id === ownBase.id)!.version,
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    const back = addDays(today, -20);
+    expect((await put(id, { ...dated, remote: true }, `?effectiveFrom=${back}`)).statusCode).toBe(200);
+    await raise(4400, back);
+    await raise(4800, addDays(today, 1));
+    expect(
+      (await put(id, { ...dated, remote: false }, `?effectiveFrom=${addDays(today, 10)}`)).statusCode,
+    ).toBe(200);
+    await raise(5200, addDays(today, 30));
+
+    const res = await t.callAsAdmin<Array<Record<string, unknown>>>({
+      method: 'GET',
+      url: `/api/employees/${id}/pay-timeline`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const asOf = async (day: string) => {
+      const { calculatedSalary, accumulatedCost } = (await get(id, `?asOf=${day}`)).envelope.data;
+      return { grossSalary: calculatedSalary, totalCost: accumulatedCost };
+    };
+    const rule = (scheduled: boolean) => ({ kind: 'rule', changes: [], scheduled });
+    expect(res.envelope.data).toEqual([
+      {
+        from: null,
+        to: addDays(back, -1),
+        ...(await asOf(addDays(back, -1))),
+        cause: { kind: 'first', changes: [], scheduled: false },
+      },
+      // The raise on the version's own day is in that period's pay: no period of its own.
+      {
+        from: back,
+        to: today,
+        ...(await asOf(back)),
+        cause: {
+          kind: 'change',
+          changes: [{ field: 'remote', before: false, after: true }],
+          scheduled: false,
+        },
+      },
+      {
+        from: addDays(today, 1),
+        to: addDays(today, 9),
+        ...(await asOf(addDays(today, 1))),
+        cause: rule(true),
+      },
+      {
+        from: addDays(today, 10),
+        to: addDays(today, 29),
+        ...(await asOf(addDays(today, 10))),
+        cause: {
+          kind: 'change',
+          changes: [{ field: 'remote', before: true, after: false }],
+          scheduled: true,
+        },
+      },
+      { from: addDays(today, 30), to: null, ...(await asOf(addDays(today, 30))), cause: rule(true) },
+    ]);
+    // Every period's pay is its own: each raise and the remote work move it.
+    const figures = res.envelope.data.map((p) => p.grossSalary);
+    expect(new Set(figures).size).toBe(5);
+    expect(figures[1]).toBe((await asOf(today)).grossSalary);
+  });
 });

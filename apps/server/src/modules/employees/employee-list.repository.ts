@@ -94,6 +94,21 @@ const employeesAsOf = (asOf: string | undefined): SQL =>
           where v.employee_id = e.id and v.effective_from <= ${asOf}::date
           order by v.effective_from desc limit 1) v on true)`;
 
+/**
+ * Employee `id` on each day of `days` (rows `d` of a date `d.day` and a flag `d.is_today`): as
+ * of that day, its version in force then; where `d.is_today`, its row as it is (what the list
+ * reads today). `row`: the list's row tuple (a json array); the columns stay under `e`, for
+ * whatever else the statement reads per day.
+ */
+export const employeeOnDays = (id: number, days: SQL): { from: SQL; row: SQL } => ({
+  from: sql`${days} cross join lateral (select ${AS_OF_COLUMNS} from ${employees} e
+    left join lateral (select * from ${employeeVersions} v
+      where v.employee_id = e.id and not d.is_today and v.effective_from <= d.day
+      order by v.effective_from desc limit 1) v on true
+    where e.id = ${id}) e`,
+  row: sql`json_build_array(${ROW_COLUMNS})`,
+});
+
 /** The list query aliases employees as `e`, so its filters are written against that alias. */
 function filterClause(filters: RowFilters): SQL | undefined {
   const parts: SQL[] = [];

@@ -24,6 +24,11 @@ export interface EmployeePricing {
     filters?: RowFilters,
     options?: { page?: ListPage; tx?: DbOrTx },
   ): Promise<{ employees: PricedRecord[]; snapshot: string }>;
+  /**
+   * Employee `id` priced on each of `days` as `priceEmployees({ id, asOf: day })` would (on
+   * `today`: without `asOf`), in one read. Keyed by day; empty when there is no such employee.
+   */
+  priceOnDays(id: number, days: readonly string[], today: string): Promise<Map<string, PricedRecord>>;
   /** Throws the 400 naming each missing or mismatched reference, on the fields named. */
   checkReferences(
     ids: Record<ReferenceKey, number>,

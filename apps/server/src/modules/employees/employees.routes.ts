@@ -41,9 +41,10 @@ export const employeesRoutes = moduleRoutes('employees', 'employees', (app, serv
     async (request, reply) => {
       const list = await service.list(request.actor, toEmployeeFilters(request.query), request.query.asOf);
       const encoding = listEncoding(request.headers['accept-encoding'], list.length);
+      const kept = !service.readOnce(list);
       // The same bytes as `ok(list)`, from each row's JSON made once (employees.wire.ts).
       if (!encoding)
-        return (reply as FastifyReply).type('application/json; charset=utf-8').send(listJson(list));
+        return (reply as FastifyReply).type('application/json; charset=utf-8').send(listJson(list, kept));
       // Compressed once per cached list (employees.wire.ts); the compression plugin leaves an
       // answer that already carries a Content-Encoding alone. The bytes are the schema's JSON,
       // compressed: Fastify sends a Buffer as it is, past any serializer.
@@ -51,7 +52,7 @@ export const employeesRoutes = moduleRoutes('employees', 'employees', (app, serv
         .type('application/json; charset=utf-8')
         .header('content-encoding', encoding)
         .header('vary', 'accept-encoding')
-        .send(await wire.bytes(list, encoding));
+        .send(await wire.bytes(list, encoding, kept));
     },
   );
 

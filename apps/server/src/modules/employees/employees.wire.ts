@@ -29,8 +29,13 @@ function jsonOf(view: EmployeeView): string {
   return text;
 }
 
-/** `ok(list)` as JSON, byte for byte what JSON.stringify of the envelope gives. */
-export function listJson(list: readonly EmployeeView[]): string {
+/**
+ * `ok(list)` as JSON, byte for byte what JSON.stringify of the envelope gives. `kept` false: a
+ * list read for one answer (another day's), whose rows nobody asks for again: serialized in one
+ * go, which is about twice as fast as row by row.
+ */
+export function listJson(list: readonly EmployeeView[], kept = true): string {
+  if (!kept) return `${HEAD.slice(0, -1)}${JSON.stringify(list)}}`;
   const rows: string[] = new Array(list.length);
   for (let i = 0; i < list.length; i++) rows[i] = jsonOf(list[i]!);
   return HEAD + rows.join(',') + TAIL;
@@ -47,7 +52,8 @@ export function listEncoding(acceptEncoding: string | undefined, rows: number): 
  * Rows are serialized a chunk at a time while zlib (in the thread pool) compresses the chunk
  * before, so compressing costs little beyond serializing.
  */
-async function encode(list: readonly EmployeeView[], encoding: ListEncoding): Promise<Buffer> {
+async function encode(list: readonly EmployeeView[], encoding: ListEncoding, kept: boolean): Promise<Buffer> {
+  const json = kept ? jsonOf : (view: EmployeeView) => JSON.stringify(view);
   const stream =
     encoding === 'br'
       ? zlib.createBrotliCompress({
@@ -68,7 +74,7 @@ async function encode(list: readonly EmployeeView[], encoding: ListEncoding): Pr
   for (let start = 0; start < list.length; start += CHUNK_ROWS) {
     let text = start === 0 ? '' : ',';
     const end = Math.min(list.length, start + CHUNK_ROWS);
-    for (let i = start; i < end; i++) text += (i === start ? '' : ',') + jsonOf(list[i]!);
+    for (let i = start; i < end; i++) text += (i === start ? '' : ',') + json(list[i]!);
     await previous;
     previous = written(text);
   }
@@ -86,12 +92,13 @@ async function encode(list: readonly EmployeeView[], encoding: ListEncoding): Pr
 export function createListWire() {
   const encoded = new WeakMap<readonly EmployeeView[], Map<ListEncoding, Promise<Buffer>>>();
   return {
-    bytes(list: readonly EmployeeView[], encoding: ListEncoding): Promise<Buffer> {
+    /** `kept` as `listJson`'s. */
+    bytes(list: readonly EmployeeView[], encoding: ListEncoding, kept = true): Promise<Buffer> {
       const forList = encoded.get(list) ?? new Map<ListEncoding, Promise<Buffer>>();
       encoded.set(list, forList);
       let pending = forList.get(encoding);
       if (!pending) {
-        pending = encode(list, encoding);
+        pending = encode(list, encoding, kept);
         forList.set(encoding, pending);
         pending.catch(() => forList.delete(encoding));
       }

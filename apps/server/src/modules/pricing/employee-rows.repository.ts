@@ -10,14 +10,18 @@ import {
   positions,
   settings,
 } from '../../db/schema.ts';
+import { textArray } from '../../db/sql-arrays.ts';
+import { parsedJson } from '../../lib/parsed-json.ts';
 import { type EmployeeRecord, listSnapshot, recordsOf } from '../employees/employee.model.ts';
 import {
+  employeeOnDays,
   type ListPage,
   listColumns,
   listNameColumns,
   type RowFilters,
 } from '../employees/employee-list.repository.ts';
 import {
+  employeeRulesOnDay,
   oneRow,
   ruleColumns,
   ruleColumnsOn,
@@ -110,6 +114,15 @@ function unchangedRows(
   return { reuse, changed };
 }
 
+/** One day of `employeeOnDays`: the day, the row tuple, and its rules (see `employeeRulesOnDay`). */
+type OnDay = [
+  day: string,
+  row: unknown[],
+  settingsOn: Record<string, unknown> | null,
+  baseSalary: [number, number, number] | null,
+  factor: [number, number, 'PERCENTAGE' | 'FIXED', number] | null,
+];
+
 export function createEmployeeRowsRepository(
   db: DbOrTx,
   /** One-snapshot reads on the database itself, outside any write (see snapshot-reads.repository.ts). */
@@ -153,6 +166,53 @@ export function createEmployeeRowsRepository(
         rules: storedRules(row),
         snapshot: listSnapshot(row),
       };
+    },
+
+    /**
+     * Employee `id` on each of `days` (YYYY-MM-DD) with the rules that price it then, in ONE
+     * statement: as `employeesWithRules({ id, asOf: day })` reads it, and on `today` as
+     * `employeesWithRules({ id })` does (its row and the rule tables), but only its own base
+     * salary and factor. Days ascending; none when there is no such employee.
+     */
+    async employeeOnDays(
+      id: number,
+      days: readonly string[],
+      today: string,
+      tx: DbOrTx = db,
+    ): Promise<Array<{ day: string; employee: EmployeeRecord; rules: StoredRules }>> {
+      const d = sql`(select day, day = ${today}::date as is_today
+        from unnest(${textArray(days)}::date[]) as day) d`;
+      const on = employeeOnDays(id, d);
+      const { settingsOn, baseSalary, factor } = employeeRulesOnDay;
+      const [row] = await tx
+        .select({
+          ...listNameColumns(),
+          settings,
+          days: sql<
+            Array<OnDay> | string
+          >`(select coalesce(json_agg(json_build_array(d.day::text, ${on.row}, ${settingsOn}, ${baseSalary}, ${factor})
+            order by d.day), '[]'::json) from ${on.from})`,
+        })
+        .from(oneRow)
+        .leftJoin(...settingsJoin);
+      if (!row) throw new Error('employeeOnDays: no row');
+      const names = {
+        jobs: parsedJson(row.jobs, []),
+        positions: parsedJson(row.positions, []),
+        grades: parsedJson(row.grades, []),
+        levels: parsedJson(row.levels, []),
+        timeZone: row.timeZone,
+      };
+      return parsedJson(row.days, []).map(([day, tuple, on, base, factor]) => ({
+        day,
+        employee: recordsOf({ ...names, rows: [tuple] }, day)[0]!,
+        rules: storedRules({
+          settings: row.settings,
+          settingsOn: on,
+          baseSalaries: base ? [base] : [],
+          factors: factor ? [factor] : [],
+        }),
+      }));
     },
 
     /**

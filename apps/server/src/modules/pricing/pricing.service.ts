@@ -106,6 +106,23 @@ export function createPricingService(deps: {
     priceEmployees: model.priceEmployees,
 
     /**
+     * Employee `id` priced on each of `days` as `priceEmployees({ id, asOf: day })` prices it (on
+     * `today`, as `priceEmployees({ id })`), read in ONE statement: each day's version and the
+     * rules in force that day. Keyed by day; empty when there is no such employee.
+     */
+    async priceOnDays(
+      id: number,
+      days: readonly string[],
+      today: string,
+      tx?: DbOrTx,
+    ): Promise<Map<string, PricedEmployee>> {
+      const priced = new Map<string, PricedEmployee>();
+      for (const { day, employee, rules } of await repo.employeeOnDays(id, days, today, tx))
+        priced.set(day, priceEmployee(await model.bookOf(rules, tx), employee));
+      return priced;
+    },
+
+    /**
      * One employee priced as the list prices it, with the engine's whole result and the
      * adjustment factor that applied: what "Why this salary?" explains. Undefined when there
      * is no such employee; 422 BASE_SALARY_NOT_FOUND when its grade and level have no base.

@@ -123,6 +123,27 @@ export const ruleColumnsOn = (asOf: string | undefined) =>
           json_build_array(x.job_id, x.position_id, x.type, x.factor)), '[]'::json) from ${rulesOn('ADJUSTMENT_FACTOR', asOf)} x)`,
       };
 
+/**
+ * The rules that price the employee under `e` on day `d.day`, as `ruleColumnsOn` reads them
+ * (where `d.is_today`: as `ruleColumns`, from the tables), but only its own base salary and
+ * factor, as json arrays in `ruleColumns`' shape (null: none). `settingsOn` null: the table row.
+ */
+export const employeeRulesOnDay = (() => {
+  const day = sql`d.day`;
+  const base = sql`json_build_array(x.grade_id, x.level_id, x.amount)`;
+  const baseOf = sql`x.grade_id = e.grade_id and x.level_id = e.level_id`;
+  const factor = sql`json_build_array(x.job_id, x.position_id, x.type, x.factor)`;
+  const factorOf = sql`x.job_id = e.job_id and x.position_id = e.position_id`;
+  return {
+    settingsOn: sql`case when d.is_today then null
+      else (select to_jsonb(x) from ${rulesOn('SETTINGS', day)} x limit 1) end`,
+    baseSalary: sql`case when d.is_today then (select ${base} from ${baseSalaries} x where ${baseOf})
+      else (select ${base} from ${rulesOn('BASE_SALARY', day)} x where ${baseOf}) end`,
+    factor: sql`case when d.is_today then (select ${factor} from ${adjustmentFactors} x where ${factorOf})
+      else (select ${factor} from ${rulesOn('ADJUSTMENT_FACTOR', day)} x where ${factorOf}) end`,
+  };
+})();
+
 /** The settings of a row read with `ruleColumnsOn`: the day's version over today's row. */
 function settingsOf(row: {
   settings: typeof settings.$inferSelect | null;

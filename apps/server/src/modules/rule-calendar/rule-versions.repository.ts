@@ -61,7 +61,7 @@ export const inForceOn = (kind: RuleKind, day: string | SQL): SQL => {
  * The rules of `kind` in force on `day` as rows of its table's columns (keys and value): from
  * their versions, and the table rows of rules that have none.
  */
-export const rulesOn = (kind: RuleKind, day: string): SQL => {
+export const rulesOn = (kind: RuleKind, day: string | SQL): SQL => {
   const spec = specOf(kind);
   const cols = [...spec.keys, ...spec.columns];
   const fromVersion = [...spec.keys.map((k) => `v.${k}`), ...spec.columns.map((c) => `r.${c}`)].join(', ');
