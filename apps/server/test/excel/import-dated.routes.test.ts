@@ -355,6 +355,39 @@ describe('an import dated in the future', () => {
     ]);
   });
 
+  it('holds back, as a conflict, a row whose employee got a change for that day after the file was exported', async () => {
+    const c = await company();
+    const [e] = await staff(c, 1);
+    const exported = (
+      await download(t, `/api/employees/export?name=${encodeURIComponent(e!.name)}`, t.adminToken)
+    ).bytes;
+    const day = plusDays(today, 15);
+    // Scheduled after the export: the employee's row (and its version number) stay as exported.
+    const put = await t.callAsAdmin({
+      method: 'PUT',
+      url: `/api/employees/${e!.id}?effectiveFrom=${day}`,
+      payload: versionedFormOf((await get(e!.id)).envelope.data, { gradeId: c.senior.id }),
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const onDay = (await get(e!.id, day)).body;
+    const held = await importFile(t, exported, { query: `?effectiveFrom=${day}` });
+    expect(held.statusCode, held.body).toBe(200);
+    expect(held.envelope.data).toMatchObject({ updated: 0, conflictCount: 1 });
+    expect(held.envelope.data.conflicts[0]).toMatchObject({
+      id: e!.id,
+      reason: 'changedInApp',
+      changedBy: 'admin@example.com',
+      applied: false,
+      changes: [expect.objectContaining({ field: 'gradeId', before: c.senior.id, after: c.grade.id })],
+    });
+    expect((await get(e!.id, day)).body).toBe(onDay);
+    // The same file the day before that change: nothing recorded since for it, nothing held.
+    const before = await importFile(t, exported, {
+      query: `?dryRun=true&effectiveFrom=${plusDays(day, -1)}`,
+    });
+    expect(before.envelope.data).toMatchObject({ updated: 0, unchanged: 1, conflictCount: 0 });
+  });
+
   it('creates new employees at once, as Add Employee does whatever the day: their hire date says when they start', async () => {
     const c = await company();
     const day = plusDays(today, 10);

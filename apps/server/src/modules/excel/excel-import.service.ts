@@ -209,6 +209,7 @@ export function createExcelImportService(deps: {
       exportedIds,
       options,
       dateFormat: deps.format ? await deps.format(handle) : undefined,
+      exportedAt: exportedIds ? exportKey?.exportedAt : null,
     });
     const { problems } = planner.plan;
     if (problems.length) {

@@ -29,6 +29,8 @@ export interface StoredEmployee {
    * this the row as it is today, with whether a version later than that day is in force today.
    */
   today?: { fields: StoredFields; customMultiplierIds: string[]; laterVersion: boolean };
+  /** Read as of another day: who recorded the version in force that day, and when (none: the row's). */
+  onDay?: { recordedAt: Date; recordedBy: string | null };
 }
 
 /** Ids per statement: one array parameter each. */
@@ -49,7 +51,8 @@ const DATED: ReadonlySet<EmployeeField['kind']> = DATED_KINDS;
 
 /**
  * STORED_COLUMNS as of a day (`e` the row, `v` its version in force that day), then the row's
- * own dated fields and custom multipliers (today), then whether a version after the day is in force today.
+ * own dated fields and custom multipliers (today), whether a version after the day is in force
+ * today, and who recorded the version of the day and when.
  */
 const storedAsOf = (day: string, today: string) =>
   sql.join(
@@ -70,6 +73,7 @@ const storedAsOf = (day: string, today: string) =>
       ),
       sql`exists (select 1 from ${employeeVersions} w
         where w.employee_id = e.id and w.effective_from > ${day}::date and w.effective_from <= ${today}::date)`,
+      sql.raw('v.recorded_at, v.recorded_by'),
     ],
     sql`, `,
   );
@@ -93,13 +97,18 @@ function buildStoredAsOf(r: unknown[], asOf: string): StoredEmployee {
   });
   row[CUSTOM_AT] = r[CUSTOM_AT + 1 + DATED_FIELDS.length];
   const now = buildStored(row, asOf);
+  const after = CUSTOM_AT + 2 + DATED_FIELDS.length;
+  const recordedAt = r[after + 1] as string | null;
   return {
     ...buildStored(r, asOf),
     today: {
       fields: now.fields,
       customMultiplierIds: now.customMultiplierIds,
-      laterVersion: r[CUSTOM_AT + 2 + DATED_FIELDS.length] === true,
+      laterVersion: r[after] === true,
     },
+    ...(recordedAt !== null && {
+      onDay: { recordedAt: new Date(recordedAt), recordedBy: (r[after + 2] as string | null) ?? null },
+    }),
   };
 }
 

@@ -50,17 +50,22 @@ async function findEmployeeSheet(book: OpenedWorkbook): Promise<{ index: number;
 }
 
 /** The export's Export Key sheet: which installation wrote it and the IDs it held. */
-async function readExportKey(book: OpenedWorkbook): Promise<{ installation: string; ids: number[] } | null> {
+async function readExportKey(book: OpenedWorkbook): Promise<ReadSheet['exportKey']> {
   const index = book.sheets.findIndex((s) => s.name === EXPORT_KEY_SHEET);
   if (index < 0) return null;
   let installation = '';
+  let exportedAt: Date | null = null;
   const ids: number[] = [];
   for await (const row of book.rows(index)) {
     const [label, value] = row.cells.map(cellText);
     if (label === 'installation') installation = value ?? '';
     else if (label === 'ids') ids.push(...decodeIdRuns(value ?? ''));
+    else if (label === 'exportedAt') {
+      const at = new Date(value ?? '');
+      exportedAt = Number.isNaN(at.getTime()) ? null : at;
+    }
   }
-  return installation ? { installation, ids } : null;
+  return installation ? { installation, ids, exportedAt } : null;
 }
 
 /** A money cell as a number: as written, or its text without the dollar sign and commas. */
@@ -83,7 +88,8 @@ export interface ReadSheet {
   sheet: CollectedSheet;
   columns: ColumnIndexes;
   extras: ReturnType<typeof extraColumns>;
-  exportKey: { installation: string; ids: number[] } | null;
+  /** The export's own record: its installation, the IDs it held and when it was made (null: unreadable). */
+  exportKey: { installation: string; ids: number[]; exportedAt: Date | null } | null;
 }
 
 /** The file → the sheet to import, its header mapped, its rows collected (limits checked). */

@@ -44,6 +44,12 @@ export interface PlanContext {
   options: Pick<ImportOptions, 'overwrite' | 'createDuplicates'>;
   /** The company's date format and zone, for the days a conflict names (default en-US, UTC). */
   dateFormat?: DateTimeFormat;
+  /**
+   * When the file was exported (its Export Key, when ours): a dated import compares each row with
+   * the employee as on its day, so a version of that day recorded since (a change scheduled after
+   * the export) is a conflict too — it moves no row version.
+   */
+  exportedAt?: Date | null;
 }
 
 /** What the import will do, counted and listed (the lists capped): the report. */
@@ -365,6 +371,14 @@ function conflictOf(
       message: conflictMessages.changedInApp(stored.updatedAt, stored.updatedBy, ctx.dateFormat),
       changedAt: stored.updatedAt.toISOString(),
       changedBy: stored.updatedBy,
+    };
+  const day = stored.onDay;
+  if (day && ctx.exportedAt && day.recordedAt > ctx.exportedAt)
+    return {
+      reason: 'changedInApp',
+      message: conflictMessages.changedInApp(day.recordedAt, day.recordedBy, ctx.dateFormat),
+      changedAt: day.recordedAt.toISOString(),
+      changedBy: day.recordedBy,
     };
   return null;
 }
