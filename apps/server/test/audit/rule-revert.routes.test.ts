@@ -522,3 +522,36 @@ describe('Who may revert, and which entry', () => {
     expect(res.envelope.error).toBe(ENTRY_REVERT_ERRORS.notRevertable);
   });
 });
+
+describe('A scheduled change whose day has come', () => {
+  it('reverted once in force: the rule is as before, today and from its day, with no version of it left', async () => {
+    const { level, id } = await cell();
+    const versionsOf = async () =>
+      (
+        (await t.database.db.execute(sql`
+          select effective_from::text as day, value, applied, recorded_by from rule_versions
+          where level_id = ${level.id} order by effective_from`)) as unknown as { rows: unknown[] }
+      ).rows;
+    const amount = async () =>
+      (await call<Array<{ id: number; amount: number }>>('GET', '/api/base-salary')).envelope.data.find(
+        (b) => b.id === id,
+      )?.amount;
+    // Its day is tomorrow where the company is, and today once it is on the other side of the date line.
+    await setTimeZone(t, 'Pacific/Pago_Pago');
+    const day = todayIn('Pacific/Kiritimati');
+    await openVersions();
+    const before = await versionsOf();
+    await wrote('PUT', `/api/base-salary/${id}?effectiveFrom=${day}`, baseBody(level.id, 3999));
+    const entry = await newestEntry();
+    expect(await amount()).toBe(3000);
+    await setTimeZone(t, 'Pacific/Kiritimati');
+    expect(await amount()).toBe(3999);
+    expect((await newestEntry()).details).toMatchObject({ scheduledChangeApplied: day });
+
+    const res = await revert(entry.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await amount()).toBe(3000);
+    expect(await versionsOf()).toEqual(before);
+    await setTimeZone(t, 'UTC');
+  });
+});
