@@ -218,6 +218,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // A hang guard only: on a busy machine a first render (Mantine, jsdom) has taken over 5 s.
+          testTimeout: 30_000,
         },
       },
       {
