@@ -162,14 +162,14 @@ export function listColumns(filters: RowFilters, page?: ListPage) {
 }
 
 /**
- * On PostgreSQL, the whole list's rows through the row protocol (array mode) instead of one
- * json_agg value: PostgreSQL builds json_agg on one backend core, and at 100,000 rows that was
+ * On PostgreSQL, the whole list's rows (today's, or as of a day: `asOf`) through the row
+ * protocol (array mode) instead of one json_agg value: PostgreSQL builds json_agg on one backend core, and at 100,000 rows that was
  * most of a list read after a write. The same tuples as `listColumns` (years as float8, which
  * holds numeric(5,2) exactly enough to print the same: JSON carried them as numbers too).
  */
 export function listRowsQuery(filters: RowFilters): SQL {
   const where = filterClause(filters);
-  return sql`select ${ROW_TUPLE_COLUMNS} from ${employees} e ${where ? sql`where ${where}` : sql``} order by e.id`;
+  return sql`select ${ROW_TUPLE_COLUMNS} from ${employeesAsOf(filters.asOf)} e ${where ? sql`where ${where}` : sql``} order by e.id`;
 }
 
 /** The company's time zone (null: the server's), whose today the list's years are derived at. */

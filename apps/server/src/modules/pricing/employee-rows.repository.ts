@@ -131,7 +131,7 @@ export function createEmployeeRowsRepository(
   async function wholeListApart(filters: RowFilters, reads: SnapshotReads) {
     return reads.run(async (tx, rowsOf) => {
       const [head] = await tx
-        .select({ ...listNameColumns(), ...ruleColumns })
+        .select({ ...listNameColumns(), ...ruleColumnsOn(filters.asOf) })
         .from(oneRow)
         .leftJoin(...settingsJoin);
       if (!head) throw new Error('employeesWithRules: no row');
@@ -153,8 +153,8 @@ export function createEmployeeRowsRepository(
       page: ListPage | undefined,
       tx: DbOrTx = db,
     ): Promise<{ employees: EmployeeRecord[]; rules: StoredRules; snapshot: string }> {
-      const whole =
-        !page && filters.id === undefined && filters.ids === undefined && filters.asOf === undefined;
+      // The whole list, or as of a day (the rows and the rules in force then).
+      const whole = !page && filters.id === undefined && filters.ids === undefined;
       if (snapshots?.rowsApart && whole && tx === db) return wholeListApart(filters, snapshots);
       const [row] = await tx
         .select({ ...listColumns(filters, page), ...ruleColumnsOn(filters.asOf) })

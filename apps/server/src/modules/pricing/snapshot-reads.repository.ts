@@ -39,7 +39,7 @@ export function pgliteSnapshotReads(root: Db): SnapshotReads {
       root.transaction((tx) =>
         work(tx, async (filters) => {
           const [row] = await tx.select(listColumns(filters)).from(oneRow);
-          return recordsOf(row);
+          return recordsOf(row, filters.asOf);
         }),
       ),
   };
@@ -79,7 +79,7 @@ export function postgresSnapshotReads(pool: pg.Pool): SnapshotReads {
                 values: query.params,
                 rowMode: 'array',
               });
-              return recordsOf({ ...head, rows: result.rows as never });
+              return recordsOf({ ...head, rows: result.rows as never }, filters.asOf);
             }),
           { isolationLevel: 'repeatable read', accessMode: 'read only' },
         );
