@@ -82,14 +82,21 @@ if (tier !== undefined) {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  // Kept to be printed again at the end: interleaved with the other run, a failure's lines
+  // would otherwise be lost above the other run's summary in a log that shows only its tail.
+  const browserLines = [];
+  const printBrowser = (line) => {
+    browserLines.push(line);
+    process.stdout.write(`[browser] ${line}\n`);
+  };
   for (const stream of [browser.stdout, browser.stderr]) {
     let rest = '';
     stream.on('data', (chunk) => {
       const lines = (rest + chunk).split('\n');
       rest = lines.pop() ?? '';
-      for (const line of lines) process.stdout.write(`[browser] ${line}\n`);
+      for (const line of lines) printBrowser(line);
     });
-    stream.on('end', () => rest && process.stdout.write(`[browser] ${rest}\n`));
+    stream.on('end', () => rest && printBrowser(rest));
   }
   const rest = spawn('npx', ['vitest', 'run', ...projectArgs(others), ...filtered, ...passThrough], {
     cwd: root,
@@ -97,7 +104,16 @@ if (tier !== undefined) {
     stdio: 'inherit',
   });
   const [browserCode, restCode] = await Promise.all([exitOf(browser), exitOf(rest)]);
-  if (browserCode !== 0)
+  if (browserCode !== 0) {
+    // The failures vitest reports at the end of its run, then its summary, once more.
+    const plain = (line) => line.replace(/\x1b\[[0-9;]*m/g, '');
+    const failedAt = browserLines.findIndex((line) => /Failed Tests? \d+|Unhandled Error/.test(plain(line)));
+    const failing = browserLines.filter((line) => /^\s*(FAIL|×|❯)\s/.test(plain(line)));
+    // A CI log may show only its last lines: the details first, then the failing files' list.
+    const details = failedAt >= 0 ? browserLines.slice(failedAt, failedAt + 50) : browserLines.slice(-30);
+    console.error('\nThe browser run, its failures again:');
+    for (const line of [...details, ...new Set(failing)].slice(0, 80)) console.error(`[browser] ${line}`);
     console.error(`\nThe browser tests failed (exit ${browserCode}): see the [browser] lines.`);
+  }
   process.exit(browserCode !== 0 ? browserCode : restCode);
 }
