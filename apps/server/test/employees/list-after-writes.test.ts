@@ -1,3 +1,4 @@
+import { addDays, todayIn } from '@salary/shared/common/calendar-day';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,10 @@ import { buildTestApp, type TestContext } from '../support/helper.ts';
  * their own). Whatever the write, the list must be exactly what an app that never saw the
  * list before answers: for every kind of write, the list of the app that kept it is compared
  * with the list of a fresh replica on the same database. Writes go straight to the database
- * as well as through the API, so nothing depends on the app knowing what was written.
+ * as well as through the API, so nothing depends on the app knowing what was written. The list
+ * as of another day is kept the same way (each employee's version in force then, the rules in
+ * force then): every write is checked against it too, dated writes before and after that day
+ * among them.
  */
 
 let t: TestContext;
@@ -19,8 +23,19 @@ let db: Db;
 let company: Company;
 let employeeIds: number[];
 
+// The company's time zone is UTC unless set (none of these writes sets it).
+const TODAY = todayIn('UTC');
+/** The other day the list is read as of, and days before and after it. */
+const DAY = addDays(TODAY, -120);
+const BEFORE_DAY = addDays(DAY, -30);
+const AFTER_DAY = addDays(DAY, 30);
+
+/** Which list: today's, or as of `DAY`. */
+let asOf: string | undefined;
+
 const list = async (call: TestContext['call']): Promise<EmployeeView[]> => {
-  const res = await call<EmployeeView[]>({ method: 'GET', url: '/api/employees', token: t.adminToken });
+  const url = `/api/employees${asOf ? `?asOf=${asOf}` : ''}`;
+  const res = await call<EmployeeView[]>({ method: 'GET', url, token: t.adminToken });
   expect(res.statusCode).toBe(200);
   return res.envelope.data!;
 };
@@ -34,13 +49,56 @@ async function freshList(): Promise<EmployeeView[]> {
   }
 }
 
+/** Employee `id` edited through the API from `day` (absent: today), its years of experience up by two. */
+async function editEmployee(id: number, day?: string) {
+  const res = await t.callAsAdmin({ method: 'GET', url: `/api/employees/${id}` });
+  const current = res.envelope.data as EmployeeView & { version: number };
+  const put = await t.callAsAdmin({
+    method: 'PUT',
+    url: `/api/employees/${id}${day ? `?effectiveFrom=${day}` : ''}`,
+    payload: {
+      name: current.name,
+      technologyId: current.technologyId,
+      specializationId: current.specializationId,
+      gradeId: current.gradeId,
+      levelId: current.levelId,
+      yearsExperience: current.yearsExperience + 2,
+      yearsWithCompany: current.yearsWithCompany,
+      offshoreProject: current.offshoreProject,
+      actingAsDifferentGrade: current.actingAsDifferentGrade,
+      pillar: current.pillar,
+      remote: !current.remote,
+      customMultipliers: current.customMultipliers,
+      version: current.version,
+    },
+  });
+  expect(put.statusCode, put.body).toBe(200);
+}
+
+/** The company's base salary up by `cents` from `day` through the API. */
+async function raiseBaseSalary(cents: number, day: string) {
+  const all = await t.callAsAdmin<Array<{ id: number; amount: number; version: number }>>({
+    method: 'GET',
+    url: '/api/base-salary',
+  });
+  const now = all.envelope.data.find((b) => b.id === company.baseSalary.id)!;
+  const put = await t.callAsAdmin({
+    method: 'PUT',
+    url: `/api/base-salary/${now.id}?effectiveFrom=${day}`,
+    payload: { gradeId: company.grade.id, levelId: company.level.id, amount: now.amount + cents, version: now.version },
+  });
+  expect(put.statusCode, put.body).toBe(200);
+}
+
 const execute = (statement: ReturnType<typeof sql>) => db.execute(statement);
 
 interface Write {
   label: string;
   run(): Promise<unknown>;
-  /** Whether the list's content moves (false: a write elsewhere, or one rolled back). */
+  /** Whether today's list moves (false: a write elsewhere, or one rolled back). */
   moves: boolean;
+  /** Whether the list as of `DAY` moves, where that is known (absent: the fresh read decides). */
+  movesOnDay?: boolean;
 }
 
 const WRITES: Write[] = [
@@ -51,31 +109,7 @@ const WRITES: Write[] = [
   },
   {
     label: 'an employee edited through the API',
-    run: async () => {
-      const id = employeeIds[3]!;
-      const res = await t.callAsAdmin({ method: 'GET', url: `/api/employees/${id}` });
-      const current = res.envelope.data as EmployeeView & { version: number };
-      const put = await t.callAsAdmin({
-        method: 'PUT',
-        url: `/api/employees/${id}`,
-        payload: {
-          name: current.name,
-          technologyId: current.technologyId,
-          specializationId: current.specializationId,
-          gradeId: current.gradeId,
-          levelId: current.levelId,
-          yearsExperience: current.yearsExperience + 2,
-          yearsWithCompany: current.yearsWithCompany,
-          offshoreProject: current.offshoreProject,
-          actingAsDifferentGrade: current.actingAsDifferentGrade,
-          pillar: current.pillar,
-          remote: !current.remote,
-          customMultipliers: current.customMultipliers,
-          version: current.version,
-        },
-      });
-      expect(put.statusCode, put.body).toBe(200);
-    },
+    run: () => editEmployee(employeeIds[3]!),
     moves: true,
   },
   {
@@ -150,6 +184,50 @@ const WRITES: Write[] = [
     moves: true,
   },
   {
+    label: 'an employee changed from a day before the other day',
+    run: () => editEmployee(employeeIds[7]!, BEFORE_DAY),
+    moves: true,
+    movesOnDay: true,
+  },
+  {
+    label: 'an employee changed from a day after the other day',
+    run: () => editEmployee(employeeIds[8]!, AFTER_DAY),
+    moves: true,
+    movesOnDay: false,
+  },
+  {
+    label: 'an employee change scheduled for a day to come',
+    run: () => editEmployee(employeeIds[9]!, addDays(TODAY, 10)),
+    moves: false,
+    movesOnDay: false,
+  },
+  {
+    // Its change from after the other day kept what it replaced as a version before it: gone,
+    // the other day reads the row as it is now.
+    label: 'the versions of an employee deleted in the database',
+    run: () => execute(sql`delete from employee_versions where employee_id = ${employeeIds[8]!}`),
+    moves: false,
+    movesOnDay: true,
+  },
+  {
+    label: 'a base salary changed from a day before the other day',
+    run: () => raiseBaseSalary(100, BEFORE_DAY),
+    moves: true,
+    movesOnDay: true,
+  },
+  {
+    label: 'a base salary changed from a day after the other day',
+    run: () => raiseBaseSalary(100, AFTER_DAY),
+    moves: true,
+    movesOnDay: false,
+  },
+  {
+    label: 'a base salary change scheduled for a day to come',
+    run: () => raiseBaseSalary(100, addDays(TODAY, 10)),
+    moves: false,
+    movesOnDay: false,
+  },
+  {
     label: 'a write rolled back',
     run: () =>
       db
@@ -160,6 +238,7 @@ const WRITES: Write[] = [
         })
         .catch(() => undefined),
     moves: false,
+    movesOnDay: false,
   },
 ];
 
@@ -168,10 +247,13 @@ const WRITES: Write[] = [
  * (every read from the database), which must answer exactly the same.
  */
 describe.each([
-  { label: 'caches on', caches: true },
-  { label: 'CACHES=off', caches: false },
-])('the whole list after each kind of write ($label)', ({ caches }) => {
+  { label: 'caches on, today', caches: true, day: undefined },
+  { label: 'caches on, as of another day', caches: true, day: DAY },
+  { label: 'CACHES=off, today', caches: false, day: undefined },
+  { label: 'CACHES=off, as of another day', caches: false, day: DAY },
+])('the whole list after each kind of write ($label)', ({ caches, day }) => {
   beforeAll(async () => {
+    asOf = day;
     t = await buildTestApp({ caches });
     db = t.database.db;
     company = await t.newCompany(4000);
@@ -197,8 +279,9 @@ describe.each([
     await write.run();
     const after = await list(t.call);
     expect(after).toEqual(await freshList());
-    if (write.moves) expect(after).not.toEqual(before);
-    else expect(after).toEqual(before);
+    const moves = asOf === undefined ? write.moves : write.movesOnDay;
+    if (moves === true) expect(after).not.toEqual(before);
+    else if (moves === false) expect(after).toEqual(before);
   });
 
   it('equals a fresh read after a write through another replica', async () => {

@@ -39,6 +39,8 @@ export interface EmployeePricing {
 
 /** Where the priced lists and their views are kept between reads (pricing's read model). */
 export interface EmployeeListCache {
+  /** Whether anything is kept between reads (false: CACHES=off). */
+  readonly caches: boolean;
   /** A list kept per `key` for the snapshot it was read at; `build` reads and prices anew. */
   list<V>(
     key: string,

@@ -386,25 +386,18 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
     return service.get(actor, id, uow.tx);
   }
 
-  /** The lists read anew for one answer (another day's): nothing keeps them or their views. */
-  const readAnew = new WeakSet<readonly EmployeeView[]>();
-
   const service = {
     /**
      * Every matching employee priced live: rules loaded once, the engine run per row, no
      * query per employee. Salary filters need showSalary (they would reveal salaries). The
      * answer may be shared with other callers (the list cache): read it, never change it.
+     * `asOf` another day than today: each employee's version in force then, priced with the
+     * rules then, kept as today's list is (the last other day asked).
      */
     async list(actor: Actor, filters: EmployeeFilters, asOf?: string): Promise<EmployeeView[]> {
       const access = listAccess(actor, filters);
       const { visibility } = access;
-      // Another day than today: each employee's version in force then, read and priced anew.
-      if (asOf !== undefined && asOf !== (await employees.today())) {
-        const rows = await read({ ...filters, asOf }, access.priced);
-        const views = viewsOf(rows, filters, access, false);
-        readAnew.add(views);
-        return views;
-      }
+      const day = asOf !== undefined && asOf !== (await employees.today()) ? asOf : undefined;
       const key = JSON.stringify([
         visibility.salary,
         visibility.cost,
@@ -417,10 +410,11 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
         filters.salaryFrom,
         filters.salaryTo,
         filters.status,
+        day,
       ]);
-      // Kept per (visibility, filters) for the snapshot it was read at (pricing/pricing.read-model.ts).
+      // Kept per (visibility, filters, day) for the snapshot it was read at (pricing/pricing.read-model.ts).
       return deps.readModel.list(key, employees.snapshot, async () => {
-        const rows = await read(filters, access.priced);
+        const rows = await read(day === undefined ? filters : { ...filters, asOf: day }, access.priced);
         return { list: viewsOf(rows, filters, access), snapshot: rows.snapshot };
       });
     },
@@ -552,7 +546,10 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
       if ((await inUnit.versionOf(id)) !== undefined)
         throw new AppError(409, ENTRY_REVERT_ERRORS.idTaken, `Cannot restore: employee ${id} exists already`);
       await inUnit.insertMany([input], authorOf(actor), [id]);
-      await deps.versions(uow.tx).putBack(id, versions);
+      const inForce = deps.versions(uow.tx);
+      await inForce.putBack(id, versions);
+      // The row takes its version in force today whole (the own pay components are no input).
+      if (versions.length) await inForce.applyToRows([id], await inUnit.today(), false);
       await recordWrite(uow, { action: 'restore', id, name: input.name }, audit.payOfNew(id));
     },
 
@@ -651,10 +648,10 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
     },
 
     /**
-     * Whether `list` (an answer of `list`) was read for that answer alone: its rows' JSON is
-     * then worth making in one go rather than kept row by row (employees.wire.ts).
+     * Whether the answers of `list` are read for that answer alone (caches off): their rows'
+     * JSON is then worth making in one go rather than kept row by row (employees.wire.ts).
      */
-    readOnce: (list: readonly EmployeeView[]): boolean => readAnew.has(list),
+    readOnce: (): boolean => !deps.readModel.caches,
 
     /** When the next waiting version starts (null: none) and the company's zone, for the check before reads. */
     nextWaiting: () => deps.versions().nextWaiting(),

@@ -4,10 +4,12 @@ import {
   adjustmentFactors,
   baseSalaries,
   employees,
+  employeeVersions,
   grades,
   jobs,
   levels,
   positions,
+  ruleVersions,
   settings,
 } from '../../db/schema.ts';
 import { textArray } from '../../db/sql-arrays.ts';
@@ -23,7 +25,6 @@ import {
 import {
   employeeRulesOnDay,
   oneRow,
-  ruleColumns,
   ruleColumnsOn,
   type StoredRules,
   settingsJoin,
@@ -46,13 +47,19 @@ export interface WholeList {
   ids: number[];
   versions: string[];
   stored: StoredRules;
+  /** The day the list is as of (each employee's version in force then); absent: today. */
+  asOf?: string;
 }
 
-/** Every table a priced list row is made from besides employees: names, then rules. */
+/**
+ * Every table a priced list row is made from besides employees: names, then rules (as of a day,
+ * their versions too).
+ */
 const NAME_SOURCES = [jobs, positions, grades, levels];
 const RULE_SOURCES = [baseSalaries, adjustmentFactors, settings];
+const DATED_RULE_SOURCES = [...RULE_SOURCES, ruleVersions];
 
-const fingerprint = (tables: typeof NAME_SOURCES | typeof RULE_SOURCES) =>
+const fingerprint = (tables: typeof NAME_SOURCES | typeof DATED_RULE_SOURCES) =>
   sql<string>`concat_ws('|', ${sql.join(
     tables.map(
       (
@@ -63,23 +70,50 @@ const fingerprint = (tables: typeof NAME_SOURCES | typeof RULE_SOURCES) =>
     sql`, `,
   )})`;
 
-const versionColumns = {
+/**
+ * Each row's version, and the fingerprints of its sources. As of a day, a row is also made of
+ * the employee's dated versions from that day or before (the one in force then is the latest):
+ * their `employee_id:xmin`, in employee order, are part of its version.
+ */
+const versionColumns = (asOf: string | undefined) => ({
   versions: sql<string>`(select coalesce(string_agg(v.id::text || ':' || v.xmin::text, ',' order by v.id), '')
     from ${employees} v)`,
+  datedVersions:
+    asOf === undefined
+      ? sql<string>`''`
+      : sql<string>`(select coalesce(string_agg(v.employee_id::text || ':' || v.xmin::text, ','
+          order by v.employee_id, v.id), '') from ${employeeVersions} v where v.effective_from <= ${asOf}::date)`,
   nameSources: fingerprint(NAME_SOURCES),
-  ruleSources: fingerprint(RULE_SOURCES),
-};
+  ruleSources: fingerprint(asOf === undefined ? RULE_SOURCES : DATED_RULE_SOURCES),
+});
 
+/** `id:version` pairs, comma-separated, in id order (an id may repeat: its versions are joined). */
 function parseVersions(text: string): { ids: number[]; versions: string[] } {
   const ids: number[] = [];
   const versions: string[] = [];
   if (text === '') return { ids, versions };
   for (const pair of text.split(',')) {
     const colon = pair.indexOf(':');
-    ids.push(Number(pair.slice(0, colon)));
-    versions.push(pair.slice(colon + 1));
+    const id = Number(pair.slice(0, colon));
+    const version = pair.slice(colon + 1);
+    if (ids[ids.length - 1] === id) versions[versions.length - 1] += `+${version}`;
+    else {
+      ids.push(id);
+      versions.push(version);
+    }
   }
   return { ids, versions };
+}
+
+/** Each row's version with its dated versions' (`datedVersions`) appended: both in id order. */
+function withDated(rows: { ids: number[]; versions: string[] }, datedText: string) {
+  const dated = parseVersions(datedText);
+  let j = 0;
+  for (let i = 0; i < rows.ids.length && j < dated.ids.length; i++) {
+    while (j < dated.ids.length && dated.ids[j]! < rows.ids[i]!) j++;
+    if (dated.ids[j] === rows.ids[i]) rows.versions[i] += `/${dated.versions[j]}`;
+  }
+  return rows;
 }
 
 /**
@@ -92,14 +126,21 @@ const dayOf = (snapshot: string) => snapshot.slice(snapshot.lastIndexOf(' ') + 1
 
 function unchangedRows(
   known: WholeList | undefined,
+  asOf: string | undefined,
   names: string,
   snapshot: string,
   ids: number[],
   versions: string[],
 ): { reuse: Int32Array; changed: number[] } {
   const reuse = new Int32Array(ids.length).fill(-1);
-  // A new day (the company's) derives the years again: every row is read anew.
-  if (!known || known.names !== names || dayOf(known.snapshot) !== dayOf(snapshot))
+  // A new day (the company's) derives the years again: every row is read anew; another day
+  // asked reads other versions.
+  if (
+    !known ||
+    known.asOf !== asOf ||
+    known.names !== names ||
+    dayOf(known.snapshot) !== dayOf(snapshot)
+  )
     return { reuse, changed: ids };
   const changed: number[] = [];
   // Both in id order: one walk.
@@ -223,22 +264,27 @@ export function createEmployeeRowsRepository(
      * on one snapshot. `reuse[i]` is the index in `known` of row i's unchanged version, or -1
      * for a row read now (`read`, in id order). When a name moved, or too much changed to be
      * worth picking out, every row is read again. Outside any unit of work only (on the
-     * database itself): inside one, uncommitted rows carry versions too.
+     * database itself): inside one, uncommitted rows carry versions too. With `asOf`, the
+     * list as of that day (each employee's version in force then, the rules in force then),
+     * and `known` counts only if it is of the same day.
      */
     async wholeListSince(
       known: WholeList | undefined,
+      asOf?: string,
     ): Promise<WholeList & { reuse: Int32Array; read: EmployeeRecord[] }> {
       if (!snapshots) throw new Error('wholeListSince needs one-snapshot reads');
       return snapshots.run(async (tx, rowsOf) => {
         const [head] = await tx
-          .select({ ...listNameColumns(), ...ruleColumns, ...versionColumns })
+          .select({ ...listNameColumns(), ...ruleColumnsOn(asOf), ...versionColumns(asOf) })
           .from(oneRow)
           .leftJoin(...settingsJoin);
         if (!head) throw new Error('wholeListSince: no row');
-        const { ids, versions } = parseVersions(head.versions);
+        const { ids, versions } = withDated(parseVersions(head.versions), head.datedVersions);
         const snapshot = listSnapshot(head);
-        const { reuse, changed } = unchangedRows(known, head.nameSources, snapshot, ids, versions);
-        const read = changed.length === 0 ? [] : await rowsOf(changed === ids ? {} : { ids: changed }, head);
+        const { reuse, changed } = unchangedRows(known, asOf, head.nameSources, snapshot, ids, versions);
+        const day = asOf === undefined ? {} : { asOf };
+        const read =
+          changed.length === 0 ? [] : await rowsOf(changed === ids ? day : { ids: changed, ...day }, head);
         if (read.length !== changed.length) throw new Error('wholeListSince: rows moved within one snapshot');
         return {
           snapshot,
@@ -247,6 +293,7 @@ export function createEmployeeRowsRepository(
           ids,
           versions,
           stored: storedRules(head),
+          ...day,
           reuse,
           read,
         };

@@ -115,13 +115,15 @@ export function createPricedReadModel(deps: {
    * whole-list read re-reads only the rows written since (every row when a name changed) and
    * re-prices only those (everyone when a base salary, factor or setting changed), so a write
    * elsewhere, or to one employee, costs neither a read nor a pricing of every row. Replaced
-   * by each whole-list read.
+   * by each whole-list read. `today`: the list as of today; `onDay`: as of the last other day
+   * asked (the directory or Pay Overview looking at one past or future day), kept the same way.
    */
-  let whole: (WholeList & { priced: PricedEmployee[]; book: RuleBook }) | undefined;
+  type Whole = WholeList & { priced: PricedEmployee[]; book: RuleBook };
+  const whole: { today?: Whole; onDay?: Whole } = {};
 
-  async function priceWhole(): Promise<{ employees: PricedEmployee[]; snapshot: string }> {
-    const known = whole;
-    const read = await repo.wholeListSince(known);
+  async function priceWhole(asOf?: string): Promise<{ employees: PricedEmployee[]; snapshot: string }> {
+    const known = asOf === undefined ? whole.today : whole.onDay?.asOf === asOf ? whole.onDay : undefined;
+    const read = await repo.wholeListSince(known, asOf);
     const sameRules = known !== undefined && read.rules === known.rules;
     const book = sameRules ? known.book : await bookOf(read.stored);
     const priced: PricedEmployee[] = new Array(read.ids.length);
@@ -138,7 +140,8 @@ export function createPricedReadModel(deps: {
       }
     }
     const { reuse: _reuse, read: _read, ...list } = read;
-    whole = { ...list, priced, book };
+    if (asOf === undefined) whole.today = { ...list, priced, book };
+    else whole.onDay = { ...list, priced, book };
     return { employees: priced, snapshot: read.snapshot };
   }
 
@@ -153,13 +156,15 @@ export function createPricedReadModel(deps: {
      * Every matching employee priced (all benefits, the employee's own custom multipliers,
      * settings' social insurance), rows and rules read in ONE statement (or one snapshot), which
      * is answered too. With a `page`, only that keyset page (by id). The whole list outside any
-     * write is kept and re-read by row version (see `whole`), unless caches are off.
+     * write, today's or as of a day, is kept and re-read by row version (see `whole`), unless
+     * caches are off.
      */
     async priceEmployees(
       filters: RowFilters = {},
       options: { page?: ListPage; tx?: DbOrTx } = {},
     ): Promise<{ employees: PricedEmployee[]; snapshot: string }> {
-      if (caches && !options.page && !options.tx && !narrowsRows(filters)) return priceWhole();
+      if (caches && !options.page && !options.tx && !narrowsRows({ ...filters, asOf: undefined }))
+        return priceWhole(filters.asOf);
       const read = await repo.employeesWithRules(filters, options.page, options.tx);
       const book = await bookOf(read.rules, options.tx);
       const priced: PricedEmployee[] = new Array(read.employees.length);
