@@ -68,13 +68,13 @@ export interface ExtraColumn {
 export function unnestRows(
   rows: readonly Omit<EmployeeInput, 'customMultiplierIds'>[],
   lead: ExtraColumn | null,
-  tail: ExtraColumn | null,
+  tail: ExtraColumn | readonly ExtraColumn[] | null,
   fields: readonly EmployeeField[] = EMPLOYEE_FIELDS,
 ): SQL {
   const columns = [
     ...(lead ? [lead] : []),
     ...fields.map((f) => ({ column: f.column, type: SQL_TYPE[f.kind], values: columnArray(f, rows) })),
-    ...(tail ? [tail] : []),
+    ...(tail === null ? [] : Array.isArray(tail) ? tail : [tail as ExtraColumn]),
   ];
   const arrays = sql.join(
     columns.map((c) => sql`${c.values}::${sql.raw(c.type)}[]`),

@@ -324,6 +324,11 @@ export const employees = pgTable(
     remote: boolean('remote').notNull().default(false),
     /** Ids (strings) of the settings' custom multipliers that apply to this employee. */
     customMultipliers: jsonb('custom_multipliers').notNull().default([]),
+    /**
+     * The employee's own pay components (the engine's PayComponent: an individual allowance, a
+     * benefit of this employee only), priced after the custom multipliers; dated like them.
+     */
+    payComponents: jsonb('pay_components').notNull().default([]),
     /** FEMALE | MALE | OTHER | UNDISCLOSED: personal data, read only by admins and manageEmployee. */
     gender: text('gender', { enum: ['FEMALE', 'MALE', 'OTHER', 'UNDISCLOSED'] })
       .notNull()
@@ -358,6 +363,7 @@ export const employees = pgTable(
     check('employees_years_nonneg', sql`${t.yearsExperience} >= 0 and ${t.yearsWithCompany} >= 0`),
     check('employees_weekly_hours', sql`${t.weeklyHours} > 0 and ${t.weeklyHours} <= 168`),
     check('employees_custom_array', sql`jsonb_typeof(${t.customMultipliers}) = 'array'`),
+    check('employees_pay_components_array', sql`jsonb_typeof(${t.payComponents}) = 'array'`),
   ],
 );
 
@@ -395,6 +401,8 @@ export const employeeVersions = pgTable(
     remote: boolean('remote').notNull(),
     customMultipliers: jsonb('custom_multipliers').notNull(),
     weeklyHours: numeric('weekly_hours', { precision: 5, scale: 2 }).notNull().default('40'),
+    /** The employee's own pay components in force from this version's day (see `employees`). */
+    payComponents: jsonb('pay_components').notNull().default([]),
     /** Whether the employees row has taken it: false for a version whose day had not come. */
     applied: boolean('applied').notNull().default(true),
     /** The email of who wrote it (null: the migration, the seed, the system). */

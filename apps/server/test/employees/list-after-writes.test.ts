@@ -85,7 +85,12 @@ async function raiseBaseSalary(cents: number, day: string) {
   const put = await t.callAsAdmin({
     method: 'PUT',
     url: `/api/base-salary/${now.id}?effectiveFrom=${day}`,
-    payload: { gradeId: company.grade.id, levelId: company.level.id, amount: now.amount + cents, version: now.version },
+    payload: {
+      gradeId: company.grade.id,
+      levelId: company.level.id,
+      amount: now.amount + cents,
+      version: now.version,
+    },
   });
   expect(put.statusCode, put.body).toBe(200);
 }

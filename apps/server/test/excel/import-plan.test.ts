@@ -43,6 +43,7 @@ function stored(id: number, version = 1, over: Partial<StoredEmployee['fields']>
     updatedAt: new Date('2026-11-23T10:00:00Z'),
     updatedBy: 'ana@example.com',
     customMultiplierIds: [],
+    payComponents: [],
     fields: {
       name: p.name,
       jobId: backend ? 1 : 2,

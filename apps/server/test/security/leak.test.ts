@@ -4,6 +4,7 @@ import {
   PERMISSION_KEYS,
   type Permissions,
 } from '@salary/shared/common/permissions';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyValue, importFile, loadWorkbook } from '../excel/excel-files.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
@@ -16,7 +17,8 @@ import { spellings } from '../support/pay-reconstruction.ts';
  * and template workbooks, an import report and the error messages of refused calls are read
  * as a user of each permission set, and no answer may hold a value that user may not see:
  * - the money rules' values without admin, showSalary, showSettings or manageSettings;
- * - the salary without showSalary; the cost without showCost;
+ * - the salary, and the employee's own pay component (an individual allowance, stored on its
+ *   versions), without showSalary; the cost without showCost;
  * - the employee's gender (personal data: OTHER here, a word no fixed text of the app holds in
  *   capitals) and any "gender" key without manageEmployee.
  */
@@ -36,6 +38,9 @@ const RULE_VALUES = {
   insuranceTotal: 12.12,
   insuranceCompany: 71.71,
 };
+
+/** The employee's own component: an individual allowance, pay of that employee (showSalary). */
+const OWN_ALLOWANCE = 1414.14;
 
 let t: TestContext;
 let employeeId: number;
@@ -91,6 +96,23 @@ beforeAll(async () => {
     customMultiplierIds: ['cm_leak'],
     gender: 'OTHER',
   });
+  // No screen writes an employee's own components yet: stored as a version holds them.
+  const allowance = JSON.stringify([
+    {
+      name: 'Leak Allowance',
+      type: 'FIXED',
+      value: Math.round(OWN_ALLOWANCE * 100),
+      per: 'ONCE',
+      when: 'ALWAYS',
+      line: 'ADJUSTMENT',
+    },
+  ]);
+  await t.database.db.execute(
+    sql`update employees set pay_components = ${allowance}::jsonb where id = ${employeeId}`,
+  );
+  await t.database.db.execute(
+    sql`update employee_versions set pay_components = ${allowance}::jsonb where employee_id = ${employeeId}`,
+  );
   Object.assign(ids, {
     job: job.id,
     position: position.id,
@@ -123,7 +145,7 @@ function forbiddenFor(p: Permissions): Array<[string, number]> {
   const out: Array<[string, number]> = [];
   if (!canReadMoneyRules({ isAdmin: false, permissions: p }))
     for (const [name, value] of Object.entries(RULE_VALUES)) out.push([name, value]);
-  if (!p.showSalary) out.push(['salary', salary]);
+  if (!p.showSalary) out.push(['salary', salary], ['own allowance', OWN_ALLOWANCE]);
   if (!p.showCost) out.push(['cost', cost]);
   return out;
 }

@@ -22,6 +22,7 @@ const ROW_COLUMNS = sql.raw(
     'e.id',
     ...FIELDS.map((f) => (f.kind === 'date' ? `e.${f.column}::text` : `e.${f.column}`)),
     'e.custom_multipliers',
+    'e.pay_components',
   ].join(', '),
 );
 /** ROW_COLUMNS for the row protocol: years arrive as numbers (float8), not numeric text. */
@@ -36,6 +37,7 @@ const ROW_TUPLE_COLUMNS = sql.raw(
           : `e.${f.column}`,
     ),
     'e.custom_multipliers',
+    'e.pay_components',
   ].join(', '),
 );
 
@@ -79,6 +81,7 @@ const AS_OF_COLUMNS = sql.raw(
       DATED.has(f.kind) ? `coalesce(v.${f.column}, e.${f.column}) as ${f.column}` : `e.${f.column}`,
     ),
     'coalesce(v.custom_multipliers, e.custom_multipliers) as custom_multipliers',
+    'coalesce(v.pay_components, e.pay_components) as pay_components',
   ].join(', '),
 );
 

@@ -1,3 +1,4 @@
+import type { PayComponent } from '@salary/salary-engine/pay-components';
 import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
 import { EMPLOYEE_FIELDS, type EmployeeField } from '@salary/shared/employees/employee-fields';
 import { type SQL, sql } from 'drizzle-orm';
@@ -22,8 +23,8 @@ export const DATED_KINDS: ReadonlySet<EmployeeField['kind']> = new Set([
 export const DATED_FIELDS: readonly EmployeeField[] = EMPLOYEE_FIELDS.filter((f) => DATED_KINDS.has(f.kind));
 /** Numbers kept as exact numeric(5,2). */
 const isDecimal = (f: EmployeeField) => f.kind === 'years' || f.kind === 'hours';
-/** Their columns, and the custom multipliers (dated too). */
-const DATED_COLUMNS = [...DATED_FIELDS.map((f) => f.column), 'custom_multipliers'];
+/** Their columns, and the custom multipliers and the employee's own pay components (dated too). */
+const DATED_COLUMNS = [...DATED_FIELDS.map((f) => f.column), 'custom_multipliers', 'pay_components'];
 const COLUMNS = sql.raw(DATED_COLUMNS.join(', '));
 const FROM_ROW = sql.raw(DATED_COLUMNS.map((c) => `e.${c}`).join(', '));
 const FROM_VERSION = sql.raw(DATED_COLUMNS.map((c) => `v.${c}`).join(', '));
@@ -41,6 +42,7 @@ const FROM_WRITE_OR_DAY = sql.raw(
       (f) => `coalesce(v.${f.column}, p.${f.column}${'sqlDefault' in f ? `, (${f.sqlDefault})` : ''})`,
     ),
     `coalesce(v.custom_multipliers::jsonb, p.custom_multipliers, '[]'::jsonb)`,
+    `coalesce(v.pay_components::jsonb, p.pay_components, '[]'::jsonb)`,
   ].join(', '),
 );
 
@@ -48,12 +50,15 @@ const FROM_WRITE_OR_DAY = sql.raw(
 const VERSION_CHUNK = 20_000;
 
 /**
- * One employee's dated write: its id and the fields it sets (a field left out, or the custom
- * multipliers, keeps the value in force that day).
+ * One employee's dated write: its id and the fields it sets (a field left out, the custom
+ * multipliers or the own pay components, keeps the value in force that day).
  */
 export interface DatedWrite {
   id: number;
-  input: Partial<Omit<EmployeeInput, 'customMultiplierIds'>> & { customMultiplierIds?: string[] };
+  input: Partial<Omit<EmployeeInput, 'customMultiplierIds'>> & {
+    customMultiplierIds?: string[];
+    payComponents?: readonly PayComponent[];
+  };
 }
 
 /** The first version's day: before any other (PostgreSQL's date '-infinity'). */
@@ -99,6 +104,7 @@ function valuesOf(row: Raw, prefix = ''): Record<string, unknown> {
     out[f.input] = isDecimal(f) && v !== null && v !== undefined ? Number(v) : v;
   }
   out.customMultiplierIds = row[`${prefix}custom_multipliers`];
+  out.payComponents = row[`${prefix}pay_components`];
   return out;
 }
 
@@ -118,13 +124,15 @@ function versionOf(row: Raw): VersionRow {
  * The dated fields of an input as SQL values, in DATED_COLUMNS' order. Hours not given (a
  * version kept before there were hours): the company's standard.
  */
-function datedValues(input: EmployeeInput): SQL {
+function datedValues(input: EmployeeInput & { payComponents?: readonly PayComponent[] }): SQL {
   const values = DATED_FIELDS.map((f) => {
     const v = input[f.input];
     if (v === undefined && 'sqlDefault' in f) return sql.raw(`(${f.sqlDefault})`);
     return isDecimal(f) ? sql`${(v as number).toFixed(2)}::numeric` : sql`${v}`;
   });
   values.push(sql`${JSON.stringify(input.customMultiplierIds)}::jsonb`);
+  // A version kept before there were pay components has none.
+  values.push(sql`${JSON.stringify(input.payComponents ?? [])}::jsonb`);
   return sql.join(values, sql`, `);
 }
 
@@ -176,13 +184,22 @@ export function createEmployeeVersionsRepository(db: DbOrTx) {
             ),
           ),
         };
+        const components = {
+          column: 'pay_components',
+          type: 'text',
+          values: textArray(
+            chunk.map((r) =>
+              r.input.payComponents === undefined ? null : JSON.stringify(r.input.payComponents),
+            ),
+          ),
+        };
         await db.execute(sql`
           insert into ${employeeVersions} (employee_id, effective_from, ${COLUMNS}, applied, recorded_by)
           select v.id, ${day}::date, ${FROM_WRITE_OR_DAY}, ${applied}, ${by}::text
           from ${unnestRows(
             chunk.map((r) => r.input as EmployeeInput),
             ids,
-            custom,
+            [custom, components],
             DATED_FIELDS,
           )}
           left join lateral (select * from ${employeeVersions} p

@@ -1,3 +1,4 @@
+import type { PayComponent } from '@salary/salary-engine/pay-components';
 import { completedYears, todayIn } from '@salary/shared/common/calendar-day';
 import {
   type EmployeeInput,
@@ -34,11 +35,17 @@ export type EmployeeRecord = EmployeeInput & {
   positionName: string;
   gradeName: string;
   levelName: string;
+  /**
+   * Its own pay components (an individual allowance, a benefit of its own), as stored: priced
+   * after its custom multipliers. Never part of an answer as they are.
+   */
+  payComponents: readonly PayComponent[];
 };
 
 /**
  * One employee as the list query sends it: the id, every field in EMPLOYEE_FIELDS' order
- * (references as ids: the names come once per reference), then the custom multipliers.
+ * (references as ids: the names come once per reference), then the custom multipliers and the
+ * employee's own pay components.
  */
 export type RowTuple = unknown[];
 
@@ -85,6 +92,9 @@ const AT = Object.fromEntries(EMPLOYEE_FIELDS.map((f, j) => [f.input, j + 1])) a
   [F in EmployeeField as F['input']]: number;
 };
 const CUSTOM_AT = EMPLOYEE_FIELDS.length + 1;
+const COMPONENTS_AT = CUSTOM_AT + 1;
+/** None: one shared empty list (most employees have no components of their own). */
+const NO_COMPONENTS: readonly PayComponent[] = Object.freeze([]);
 
 const REFERENCES = fieldsOfKind('reference').map((f) => ({
   nameKey: f.reference.nameKey,
@@ -150,7 +160,14 @@ function buildRecord(
     gradeName: nameOf(grades, gradeId),
     levelName: nameOf(levels, levelId),
     customMultiplierIds: t[CUSTOM_AT] as string[],
+    payComponents: componentsOf(t[COMPONENTS_AT]),
   };
+}
+
+/** The stored components (jsonb: an array, or its text from a json value read as text). */
+function componentsOf(stored: unknown): readonly PayComponent[] {
+  const list = parsedJson(stored as PayComponent[] | string | null | undefined, NO_COMPONENTS);
+  return list.length === 0 ? NO_COMPONENTS : list;
 }
 
 function toRecords(result: ListResult): EmployeeRecord[] {

@@ -1,9 +1,11 @@
+import type { PayComponent } from '@salary/salary-engine/pay-components';
 import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
 import { EMPLOYEE_FIELDS, type EmployeeField, type Gender } from '@salary/shared/employees/employee-fields';
 import { asc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { employees, employeeVersions, grades, jobs, levels, positions } from '../../db/schema.ts';
 import { idIn } from '../../db/sql-arrays.ts';
+import { parsedJson } from '../../lib/parsed-json.ts';
 import { companyToday, derivedYears } from '../employees/employee.model.ts';
 import { companyTimeZone } from '../employees/employee-list.repository.ts';
 import { DATED_FIELDS, DATED_KINDS } from '../employees/employee-versions.repository.ts';
@@ -23,6 +25,8 @@ export interface StoredEmployee {
   updatedAt: Date;
   updatedBy: string | null;
   customMultiplierIds: string[];
+  /** Its own pay components (on the day read): an import keeps them as they are. */
+  payComponents: readonly PayComponent[];
   /**
    * Read as of another day than today (`storedEmployees(ids, day)`): `fields` are then the
    * employee on that day (its version in force then, the undated fields as they are), and
@@ -44,6 +48,7 @@ const STORED_COLUMNS = sql.raw(
     'updated_by',
     ...EMPLOYEE_FIELDS.map(storedColumn),
     'custom_multipliers',
+    'pay_components',
   ].join(', '),
 );
 
@@ -73,7 +78,7 @@ const storedAsOf = (day: string, today: string) =>
       ),
       sql`exists (select 1 from ${employeeVersions} w
         where w.employee_id = e.id and w.effective_from > ${day}::date and w.effective_from <= ${today}::date)`,
-      sql.raw('v.recorded_at, v.recorded_by'),
+      sql.raw('v.recorded_at, v.recorded_by, coalesce(v.pay_components, e.pay_components)'),
     ],
     sql`, `,
   );
@@ -96,11 +101,12 @@ function buildStoredAsOf(r: unknown[], asOf: string): StoredEmployee {
     row[AT[f.input]] = r[CUSTOM_AT + 1 + i];
   });
   row[CUSTOM_AT] = r[CUSTOM_AT + 1 + DATED_FIELDS.length];
-  const now = buildStored(row, asOf);
   const after = CUSTOM_AT + 2 + DATED_FIELDS.length;
   const recordedAt = r[after + 1] as string | null;
+  const components = r[after + 3];
+  const now = buildStored(row, asOf, components);
   return {
-    ...buildStored(r, asOf),
+    ...buildStored(r, asOf, components),
     today: {
       fields: now.fields,
       customMultiplierIds: now.customMultiplierIds,
@@ -112,7 +118,7 @@ function buildStoredAsOf(r: unknown[], asOf: string): StoredEmployee {
   };
 }
 
-function buildStored(r: unknown[], asOf: string): StoredEmployee {
+function buildStored(r: unknown[], asOf: string, components = r[CUSTOM_AT + 1]): StoredEmployee {
   const hireDate = r[AT.hireDate] as string | null;
   const careerStartDate = r[AT.careerStartDate] as string | null;
   // The years as the list and the export show them (derived from the days where set).
@@ -146,6 +152,7 @@ function buildStored(r: unknown[], asOf: string): StoredEmployee {
     updatedBy: (r[3] as string | null) ?? null,
     fields,
     customMultiplierIds: (r[CUSTOM_AT] as string[] | null) ?? [],
+    payComponents: parsedJson(components as PayComponent[] | string | null, []),
   };
 }
 

@@ -73,6 +73,7 @@ function beforeOf(s: StoredEmployee, name: Name, asOf: string): EmployeeRecord {
     gradeName: name(2, f.gradeId),
     levelName: name(3, f.levelId),
     customMultiplierIds: s.customMultiplierIds,
+    payComponents: s.payComponents,
   };
 }
 
@@ -116,6 +117,7 @@ function afterOf(
     gradeName: name(2, input.gradeId),
     levelName: name(3, input.levelId),
     customMultiplierIds: old ? old.customMultiplierIds : [],
+    payComponents: old ? old.payComponents : [],
   };
 }
 

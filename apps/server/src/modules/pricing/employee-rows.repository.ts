@@ -135,12 +135,7 @@ function unchangedRows(
   const reuse = new Int32Array(ids.length).fill(-1);
   // A new day (the company's) derives the years again: every row is read anew; another day
   // asked reads other versions.
-  if (
-    !known ||
-    known.asOf !== asOf ||
-    known.names !== names ||
-    dayOf(known.snapshot) !== dayOf(snapshot)
-  )
+  if (!known || known.asOf !== asOf || known.names !== names || dayOf(known.snapshot) !== dayOf(snapshot))
     return { reuse, changed: ids };
   const changed: number[] = [];
   // Both in id order: one walk.

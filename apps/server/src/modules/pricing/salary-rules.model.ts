@@ -1,3 +1,4 @@
+import type { PayComponent } from '@salary/salary-engine/pay-components';
 import { type PreparedRules, prepareRules, withEmployeeRules } from '@salary/salary-engine/prepare-rules';
 import type { SalaryRules } from '@salary/salary-engine/salary-types';
 import type { Cents } from '@salary/shared/common/money';
@@ -77,7 +78,11 @@ export class RuleBook {
     gradeId: number;
     levelId: number;
     customMultiplierIds: string[];
+    /** Its own components: priced after the custom multipliers (not kept: few have any). */
+    payComponents?: readonly PayComponent[];
   }): PreparedRules {
+    if (e.payComponents?.length)
+      return withEmployeeRules(this.shared, { ...this.employeePart(e), components: e.payComponents });
     const gradeLevel = pairKey(e.gradeId, e.levelId);
     const jobPosition = pairKey(e.jobId, e.positionId);
     let byJobPosition = this.cache.get(gradeLevel);
@@ -93,21 +98,32 @@ export class RuleBook {
     const customKey = e.customMultiplierIds.length === 0 ? '' : e.customMultiplierIds.join(',');
     let prepared = byCustom.get(customKey);
     if (!prepared) {
-      const factor = this.factors.get(jobPosition);
-      const custom: CustomMultiplierRule[] = [];
-      // A multiplier removed from settings since the employee was saved no longer applies.
-      for (const id of e.customMultiplierIds) {
-        const m = this.customById.get(id);
-        if (m) custom.push(m);
-      }
-      prepared = withEmployeeRules(this.shared, {
-        baseSalary: this.bases.get(gradeLevel) ?? null,
-        adjustment: factor ? { type: factor.type, factor: factor.factor } : null,
-        customMultipliers: custom,
-      });
+      prepared = withEmployeeRules(this.shared, this.employeePart(e));
       byCustom.set(customKey, prepared);
     }
     return prepared;
+  }
+
+  /** What is the employee's own in its prepared rules: its base salary, factor and custom multipliers. */
+  private employeePart(e: {
+    jobId: number;
+    positionId: number;
+    gradeId: number;
+    levelId: number;
+    customMultiplierIds: string[];
+  }) {
+    const factor = this.factors.get(pairKey(e.jobId, e.positionId));
+    const custom: CustomMultiplierRule[] = [];
+    // A multiplier removed from settings since the employee was saved no longer applies.
+    for (const id of e.customMultiplierIds) {
+      const m = this.customById.get(id);
+      if (m) custom.push(m);
+    }
+    return {
+      baseSalary: this.bases.get(pairKey(e.gradeId, e.levelId)) ?? null,
+      adjustment: factor ? { type: factor.type, factor: factor.factor } : null,
+      customMultipliers: custom,
+    };
   }
 }
 
