@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -106,7 +107,7 @@ if (tier !== undefined) {
   const [browserCode, restCode] = await Promise.all([exitOf(browser), exitOf(rest)]);
   if (browserCode !== 0) {
     // The failures vitest reports at the end of its run, then its summary, once more.
-    const plain = (line) => line.replace(/\x1b\[[0-9;]*m/g, '');
+    const plain = stripVTControlCharacters;
     const failedAt = browserLines.findIndex((line) => /Failed Tests? \d+|Unhandled Error/.test(plain(line)));
     const failing = browserLines.filter((line) => /^\s*(FAIL|×|❯)\s/.test(plain(line)));
     // A CI log may show only its last lines: the details first, then the failing files' list.
