@@ -228,7 +228,10 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           environment: 'node',
           globalSetup: ['e2e/support/global-setup.ts'],
-          testTimeout: 60_000,
+          // A hang guard, not a speed check: `npm test` runs these beside the server and release
+          // tiers, and on a 2-core machine a whole journey (every step waiting on its condition)
+          // has taken just over 60 s there.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
           // Two files at a time, each worker with a server and database of its own
           // (e2e/support/global-setup.ts): a browser file spends much of its time waiting on

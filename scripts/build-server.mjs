@@ -59,12 +59,13 @@ export function spawnServer(env = {}, { stdio = ['ignore', 'pipe', 'pipe'], args
 
 /**
  * Polls GET /api/health until it answers 2xx. Rejects, with `output()` (the process's log), when
- * `child` exits first or `timeoutMs` passes.
+ * `child` exits first or `timeoutMs` passes: a hang guard; a first start (a new database
+ * migrated, the admin created) has taken over 90 s on a 2-core machine running the whole suite.
  */
 export async function waitForHealth(
   baseURL,
   child,
-  { output = () => '', timeoutMs = 90_000, pollMs = 100 } = {},
+  { output = () => '', timeoutMs = 240_000, pollMs = 100 } = {},
 ) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -62,7 +62,7 @@ describe.skipIf(!hasProc)('npm start', () => {
     // One malloc arena: glibc's arena per thread holds freed memory (decision 0008).
     expect(server.env).toContain('MALLOC_ARENA_MAX=1');
     // A first start migrates a new database and creates the admin: as long as waitForHealth waits.
-  }, 120_000);
+  }, 300_000);
 
   it("keeps an operator's own MALLOC_ARENA_MAX", () => {
     expect(serverEnv({ MALLOC_ARENA_MAX: '4' }).MALLOC_ARENA_MAX).toBe('4');
