@@ -1,5 +1,6 @@
 import type { PayComponent } from '@salary/salary-engine/pay-components';
 import { addDays, todayIn } from '@salary/shared/common/calendar-day';
+import { asCents, fromCents, toCents } from '@salary/shared/common/money';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
@@ -65,7 +66,7 @@ const view = async (id: number, asOf?: string) => {
 const grossOf = async (id: number, asOf?: string) => (await view(id, asOf)).calculatedSalary!;
 /** What the one with components earns more than the one without, as of `asOf` (today without). */
 const moreOn = async (asOf?: string) =>
-  Math.round(((await grossOf(own, asOf)) - (await grossOf(plain, asOf))) * 100) / 100;
+  fromCents(asCents(toCents(await grossOf(own, asOf)) - toCents(await grossOf(plain, asOf))));
 const listed = async (asOf?: string) => {
   const res = await t.callAsAdmin<EmployeeView[]>({
     method: 'GET',
@@ -176,8 +177,8 @@ describe("an employee's own pay components", () => {
     ]);
     // The stipend applies only while remote: not now, so no line; the lines add up to gross.
     expect(lines.filter((l) => l.label.startsWith('Remote stipend'))).toEqual([]);
-    const sum = lines.reduce((total, l) => total + Math.round(l.amount * 100), 0);
-    expect(sum / 100).toBe(res.envelope.data.grossSalary);
+    const sum = lines.reduce((total, l) => total + toCents(l.amount), 0);
+    expect(fromCents(asCents(sum))).toBe(res.envelope.data.grossSalary);
     expect(res.envelope.data.grossSalary).toBe(await grossOf(own));
   });
 

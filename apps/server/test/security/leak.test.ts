@@ -1,3 +1,4 @@
+import { toCents } from '@salary/shared/common/money';
 import {
   canReadMoneyRules,
   NO_PERMISSIONS,
@@ -101,7 +102,7 @@ beforeAll(async () => {
     {
       name: 'Leak Allowance',
       type: 'FIXED',
-      value: Math.round(OWN_ALLOWANCE * 100),
+      value: toCents(OWN_ALLOWANCE),
       per: 'ONCE',
       when: 'ALWAYS',
       line: 'ADJUSTMENT',
