@@ -11,7 +11,7 @@ import { RESULTS_DIR } from './support/paths.ts';
 import { listFromApi, seedBaseSalary, seedGrade, seedLevel, uniqueName } from './support/seed-rules.ts';
 
 /** Focus and toasts follow lazy chunks and the server: give them time on a busy machine. */
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read);
 const browser = useBrowser();
 
 interface Matrix {

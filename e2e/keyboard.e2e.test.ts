@@ -20,7 +20,7 @@ import { listFromApi, seedGrade } from './support/seed-rules.ts';
  */
 
 /** Focus and toasts follow lazy chunks and the server: give them time on a busy machine. */
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read);
 const browser = useBrowser();
 const rules = useSeededRules(6500);
 

@@ -35,7 +35,7 @@ describe('Pay Overview as of a day', () => {
       const overview = new InsightsPage(page);
       const headcount = overview.figure('Headcount');
       const payroll = overview.figure('Monthly payroll (gross)');
-      await expect.poll(() => headcount.textContent(), { timeout: 15_000 }).toBe('1');
+      await expect.poll(() => headcount.textContent()).toBe('1');
       expect(await payroll.textContent()).toBe('$3,000.00');
 
       // Keyboard only: Tab to As of and type the day (Chromium's en-US field: mm dd yyyy).
@@ -43,7 +43,7 @@ describe('Pay Overview as of a day', () => {
       await tabTo(page, asOf, 60);
       const banner = await chooseAsOfDay(page, asOf, day, { subject: 'pay', keeps: { name: tag } });
       // That day the leaver was still employed: both count.
-      await expect.poll(() => headcount.textContent(), { timeout: 15_000 }).toBe('2');
+      await expect.poll(() => headcount.textContent()).toBe('2');
       expect(await payroll.textContent()).toBe('$6,000.00');
       await overview.waitForCharts();
       expect(await horizontalOverflow(page)).toBe(0);
@@ -57,7 +57,7 @@ describe('Pay Overview as of a day', () => {
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => !url.searchParams.has('asOf') && url.searchParams.get('name') === tag);
       await banner.waitFor({ state: 'detached' });
-      await expect.poll(() => headcount.textContent(), { timeout: 15_000 }).toBe('1');
+      await expect.poll(() => headcount.textContent()).toBe('1');
       expect(await horizontalOverflow(page)).toBe(0);
     },
   );

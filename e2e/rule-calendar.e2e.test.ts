@@ -36,7 +36,7 @@ interface Named {
   id: number;
   name: string;
 }
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read);
 
 const todayOf = (company: Company) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: company.timeZone }).format(new Date());

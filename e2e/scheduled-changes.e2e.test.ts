@@ -19,7 +19,7 @@ import { seedEmployee, uniqueName, useSeededRules } from './support/seed-employe
 
 const browser = useBrowser();
 const rules = useSeededRules(4000);
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read);
 
 /** Picks a Mantine Select's option from the keyboard: its text typed, ↓, Enter. */
 async function chooseByTyping(page: Page, select: Locator, text: string) {
