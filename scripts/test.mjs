@@ -69,59 +69,67 @@ const filtered = passThrough.length > 0 ? ['--passWithNoTests'] : [];
 if (tier !== undefined) {
   run('npx', ['vitest', 'run', ...projectArgs(TIERS[tier]), ...passThrough]);
 } else {
-  // Every tier. The browser files (two at a time, each worker with its own Chromium and server)
-  // are the longest path, so they start at once in their own run beside the others instead of
-  // queueing behind them; their lines are prefixed "[browser]". Both runs must pass.
-  const others = ['unit', 'medium', 'web', ...TIERS.http, ...TIERS.release, 'bench'];
+  // Every tier, in three Vitest runs, so that what waits and what computes share the two cores:
+  // - the browser files (two at a time, each worker with its own Chromium and server), the
+  //   longest path, start at once. A journey is a chain of short waits on its server and
+  //   Chromium and is idle most of the time: it runs at normal priority, so it keeps its pace;
+  // - beside them, at a lower priority (nice 10, inherited by the workers), the tiers that only
+  //   compute: engine, shared, medium, web components, the API. They fill the cores the
+  //   browser leaves;
+  // - when the browser run ends, the release tier and the bench smoke test (real server
+  //   processes started, killed and loaded) at normal priority: beside the browser run their
+  //   waits on processes stretched several times over.
+  // The browser and release runs' lines are prefixed "[browser]" and "[release]". All must pass.
+  const canNice = process.platform !== 'win32' && !spawnSync('nice', ['true']).error;
   const exitOf = (child) => new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
-  const browser = spawn(
-    'npx',
-    ['vitest', 'run', ...projectArgs(TIERS.browser), ...filtered, ...passThrough],
-    {
+  const start = (projects, { prefix, nice = 0 }) => {
+    const vitest = ['vitest', 'run', ...projectArgs(projects), ...filtered, ...passThrough];
+    const [cmd, cmdArgs] =
+      canNice && nice ? ['nice', ['-n', String(nice), 'npx', ...vitest]] : ['npx', vitest];
+    if (!prefix) return { child: spawn(cmd, cmdArgs, { cwd: root, env: process.env, stdio: 'inherit' }) };
+    const child = spawn(cmd, cmdArgs, {
       cwd: root,
       env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  // Kept to be printed again at the end: interleaved with the other run, a failure's lines
-  // would otherwise be lost above the other run's summary in a log that shows only its tail.
-  const browserLines = [];
-  const printBrowser = (line) => {
-    browserLines.push(line);
-    process.stdout.write(`[browser] ${line}\n`);
-  };
-  for (const stream of [browser.stdout, browser.stderr]) {
-    let rest = '';
-    stream.on('data', (chunk) => {
-      const lines = (rest + chunk).split('\n');
-      rest = lines.pop() ?? '';
-      for (const line of lines) printBrowser(line);
     });
-    stream.on('end', () => rest && printBrowser(rest));
-  }
-  // The rest runs at a lower priority (nice 10, inherited by its workers and the servers they
-  // start). A browser journey is a chain of short waits on its server and Chromium, and it spends
-  // most of its time idle: given the CPU whenever it asks, it keeps its pace, and the rest fills
-  // the cores it leaves. At equal priority the two runs fought for two cores and together took
-  // longer than one after the other.
-  const vitest = ['vitest', 'run', ...projectArgs(others), ...filtered, ...passThrough];
-  const canNice = process.platform !== 'win32' && !spawnSync('nice', ['true']).error;
-  const rest = spawn(canNice ? 'nice' : 'npx', canNice ? ['-n', '10', 'npx', ...vitest] : vitest, {
-    cwd: root,
-    env: process.env,
-    stdio: 'inherit',
-  });
-  const [browserCode, restCode] = await Promise.all([exitOf(browser), exitOf(rest)]);
-  if (browserCode !== 0) {
-    // The failures vitest reports at the end of its run, then its summary, once more.
+    // Kept to be printed again at the end: interleaved with another run, a failure's lines
+    // would otherwise be lost above its summary in a log that shows only its tail.
+    const lines = [];
+    const print = (line) => {
+      lines.push(line);
+      process.stdout.write(`${prefix} ${line}\n`);
+    };
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.on('data', (chunk) => {
+        const split = (rest + chunk).split('\n');
+        rest = split.pop() ?? '';
+        for (const line of split) print(line);
+      });
+      stream.on('end', () => rest && print(rest));
+    }
+    return { child, prefix, lines };
+  };
+  /** The failures vitest reports at the end of a prefixed run, then its summary, once more. */
+  const reprint = ({ prefix, lines }, code) => {
     const plain = stripVTControlCharacters;
-    const failedAt = browserLines.findIndex((line) => /Failed Tests? \d+|Unhandled Error/.test(plain(line)));
-    const failing = browserLines.filter((line) => /^\s*(FAIL|×|❯)\s/.test(plain(line)));
+    const failedAt = lines.findIndex((line) => /Failed Tests? \d+|Unhandled Error/.test(plain(line)));
+    const failing = lines.filter((line) => /^\s*(FAIL|×|❯)\s/.test(plain(line)));
     // A CI log may show only its last lines: the details first, then the failing files' list.
-    const details = failedAt >= 0 ? browserLines.slice(failedAt, failedAt + 50) : browserLines.slice(-30);
-    console.error('\nThe browser run, its failures again:');
-    for (const line of [...details, ...new Set(failing)].slice(0, 80)) console.error(`[browser] ${line}`);
-    console.error(`\nThe browser tests failed (exit ${browserCode}): see the [browser] lines.`);
-  }
-  process.exit(browserCode !== 0 ? browserCode : restCode);
+    const details = failedAt >= 0 ? lines.slice(failedAt, failedAt + 50) : lines.slice(-30);
+    console.error(`\nThe ${prefix} run, its failures again:`);
+    for (const line of [...details, ...new Set(failing)].slice(0, 80)) console.error(`${prefix} ${line}`);
+    console.error(`\nThe ${prefix} tests failed (exit ${code}): see the ${prefix} lines.`);
+  };
+
+  const browser = start(TIERS.browser, { prefix: '[browser]' });
+  const computing = start(['unit', 'medium', 'web', ...TIERS.http], { nice: 10 });
+  // Listened to now: this run may end before the browser run does.
+  const computingExit = exitOf(computing.child);
+  const browserCode = await exitOf(browser.child);
+  const release = start([...TIERS.release, 'bench'], { prefix: '[release]' });
+  const [computingCode, releaseCode] = await Promise.all([computingExit, exitOf(release.child)]);
+  if (browserCode !== 0) reprint(browser, browserCode);
+  if (releaseCode !== 0) reprint(release, releaseCode);
+  process.exit([browserCode, releaseCode, computingCode].find((code) => code !== 0) ?? 0);
 }
