@@ -228,9 +228,9 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           environment: 'node',
           globalSetup: ['e2e/support/global-setup.ts'],
-          // A hang guard, not a speed check: `npm test` runs these beside the server and release
-          // tiers, and on a 2-core machine a whole journey (every step waiting on its condition)
-          // has taken just over 60 s there.
+          // A hang guard, not a speed check: `npm test` runs these beside the other tiers, and on
+          // a busy 2-core machine a whole journey (every step waiting on its condition) has taken
+          // just over 60 s.
           testTimeout: 180_000,
           hookTimeout: 120_000,
           // Two files at a time, each worker with a server and database of its own
