@@ -96,12 +96,23 @@ const PGLITE_ONLY = [
 ];
 
 /** A server project on one database: the medium tier, the API tier, or the release tier. */
-function serverProject(name: string, kind: 'pglite' | 'postgres', include: string[], exclude: string[]) {
+function serverProject(
+  name: string,
+  kind: 'pglite' | 'postgres',
+  include: string[],
+  exclude: string[],
+  { isolate = true } = {},
+) {
   return {
     test: {
       name,
       include,
       exclude,
+      // Without isolation a worker loads the app's modules once, not once per file (their
+      // loading was over a third of the API tier's time). Each file still opens its own
+      // database and builds its own app; nothing a file keeps in a module may change what
+      // another file's test answers.
+      isolate,
       environment: 'node' as const,
       globalSetup: ['apps/server/test/support/global-setup.ts'],
       // A net for a hang, not a speed check: some files take ~30 s on a slow, busy machine.
@@ -188,16 +199,20 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      serverProject('server', 'pglite', SERVER_TESTS, [...RELEASE, ...SERVER_WITHOUT_DATABASE, ...MEDIUM]),
-      serverProject('medium', 'pglite', MEDIUM, []),
+      serverProject('server', 'pglite', SERVER_TESTS, [...RELEASE, ...SERVER_WITHOUT_DATABASE, ...MEDIUM], {
+        isolate: false,
+      }),
+      serverProject('medium', 'pglite', MEDIUM, [], { isolate: false }),
       serverProject('release', 'pglite', RELEASE, []),
       ...(withPostgres
         ? [
-            serverProject('server-pg', 'postgres', SERVER_TESTS, [
-              ...RELEASE,
-              ...SERVER_WITHOUT_DATABASE,
-              ...PGLITE_ONLY,
-            ]),
+            serverProject(
+              'server-pg',
+              'postgres',
+              SERVER_TESTS,
+              [...RELEASE, ...SERVER_WITHOUT_DATABASE, ...PGLITE_ONLY],
+              { isolate: false },
+            ),
             serverProject('release-pg', 'postgres', RELEASE, PGLITE_ONLY),
           ]
         : []),
