@@ -232,6 +232,10 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // One module instance per worker (the setup file puts back what a test may leave: the
+          // DOM, local storage, the company's format): four times faster than a fresh load of
+          // Mantine and React for each file.
+          isolate: false,
           setupFiles: ['./src/test/setup.ts'],
           // A hang guard only: on a busy machine a first render (Mantine, jsdom) has taken over 5 s.
           testTimeout: 30_000,

@@ -26,6 +26,15 @@ import { apiClient } from './api-client.ts';
 
 let current: CompanyFormat = DEFAULT_COMPANY_FORMAT;
 
+/**
+ * Back to the defaults, as before any company record was read. The component tests run in one
+ * module instance per worker and call it after each test, so one test's company never formats
+ * the next one's figures.
+ */
+export function resetCompanyFormat(): void {
+  current = DEFAULT_COMPANY_FORMAT;
+}
+
 export const companyQueryKey = ['company'] as const;
 
 export async function getCompany(signal?: AbortSignal): Promise<Company> {

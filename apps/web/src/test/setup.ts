@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+import { resetCompanyFormat } from '../lib/company-format.tsx';
 import { fixedMediaQuery } from './media-query.ts';
 
 // jsdom lacks the layout APIs Mantine asks for; these stand-ins answer "no match / no size".
@@ -29,4 +30,5 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  resetCompanyFormat();
 });

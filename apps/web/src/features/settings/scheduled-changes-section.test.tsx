@@ -166,8 +166,13 @@ describe('Settings → Scheduled changes', { timeout: 40_000 }, () => {
       const from = `from ${dayText(NEXT_YEAR)}`;
       expect(items[1]).toHaveTextContent(`Senior / L2${from}Amount $5,000.00 → $5,150.00`);
       expect(items[2]).toHaveTextContent(`Backend / Lead${from}Factor +10% → +12%`);
-      expect(items[3]).toHaveTextContent(
-        `Settings${from}Experience multiplier 1.5% → 2%; Benefits None → Gym $25.00`,
+      // The multiplier's unit comes with the settings, which may answer after the list.
+      await waitFor(
+        () =>
+          expect(items[3]).toHaveTextContent(
+            `Settings${from}Experience multiplier 1.5% → 2%; Benefits None → Gym $25.00`,
+          ),
+        WAIT,
       );
       expect(items[3]).toHaveTextContent('Recorded by hr@example.com on Nov 1, 2026');
       expect(screen.getByText('4 changes')).toBeInTheDocument();
