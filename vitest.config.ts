@@ -170,7 +170,20 @@ class LongestFirst extends BaseSequencer {
       return (SLOW_PROJECTS.has(spec.project.name) ? 600_000 : 0) + size;
     };
     const estimates = new Map(files.map((spec) => [spec, estimate(spec)]));
-    return [...files].sort((a, b) => estimates.get(b)! - estimates.get(a)!);
+    // A worker serves one project, and one without isolation goes on to its project's next file
+    // with the modules loaded rather than starting anew: such a project's files stay together,
+    // placed by their sum. Isolated files go by their own estimate.
+    const projectTotals = new Map<string, number>();
+    for (const [spec, ms] of estimates)
+      projectTotals.set(spec.project.name, (projectTotals.get(spec.project.name) ?? 0) + ms);
+    const place = (spec: TestSpecification) =>
+      spec.project.config.isolate ? estimates.get(spec)! : projectTotals.get(spec.project.name)!;
+    return [...files].sort(
+      (a, b) =>
+        place(b) - place(a) ||
+        a.project.name.localeCompare(b.project.name) ||
+        estimates.get(b)! - estimates.get(a)!,
+    );
   }
 }
 
