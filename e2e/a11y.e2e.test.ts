@@ -12,7 +12,7 @@ import {
   trackRequests,
   useBrowser,
   type Viewport,
-  WIDE,
+  WIDTHS,
 } from './support/browser.ts';
 import { htmlcsErrors } from './support/htmlcs.ts';
 import { RESULTS_DIR } from './support/paths.ts';
@@ -87,10 +87,7 @@ beforeAll(async () => {
   useSeed(seeded);
 });
 
-describe.each([
-  ['1440', WIDE],
-  ['390', MOBILE],
-] as [string, Viewport][])('axe-core at %s px', (width, viewport) => {
+describe.each(WIDTHS)('axe-core at %s px', (width, viewport) => {
   it.each(SCREENS.map((s) => [s.name, s] as const))(
     '%s has no WCAG 2.1 A/AA violations',
     async (name, screen) => {

@@ -3,15 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InsightsPage } from './pages/insights-page.ts';
 import { adminApi, adminCredentials, expectOk } from './support/api.ts';
 import { axeFindings } from './support/axe.ts';
-import {
-  horizontalOverflow,
-  MOBILE,
-  motionless,
-  screenshot,
-  useBrowser,
-  type Viewport,
-  WIDE,
-} from './support/browser.ts';
+import { horizontalOverflow, motionless, screenshot, useBrowser, WIDTHS } from './support/browser.ts';
 import { seedEmployees, seedRules } from './support/seed-employees.ts';
 
 /*
@@ -57,10 +49,7 @@ afterAll(async () => {
 
 const GERMAN_EUROS = /^-?\d{1,3}(\.\d{3})*,\d{2}\u00a0€$/;
 
-describe.each([
-  ['1440', WIDE],
-  ['390', MOBILE],
-] as [string, Viewport][])('a company in euros, German format, at %s px', (width, viewport) => {
+describe.each(WIDTHS)('a company in euros, German format, at %s px', (width, viewport) => {
   it('Pay Overview shows every headline amount as 1.234,56 €', async () => {
     const page = await browser.signedInPage(adminCredentials(), viewport);
     await page.goto('/insights');

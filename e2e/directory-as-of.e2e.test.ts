@@ -3,7 +3,7 @@ import { chooseAsOfDay } from './pages/as-of.ts';
 import { EmployeesPage } from './pages/employees-page.ts';
 import { adminCredentials } from './support/api.ts';
 import { expectAxeClean } from './support/axe.ts';
-import { horizontalOverflow, MOBILE, screenshot, useBrowser, WIDE } from './support/browser.ts';
+import { horizontalOverflow, screenshot, useBrowser, WIDTHS } from './support/browser.ts';
 import { daysAgo } from './support/days.ts';
 import { isFocused, tabTo } from './support/keyboard.ts';
 import { seedEmployee, uniqueName, useSeededRules } from './support/seed-employees.ts';
@@ -19,10 +19,7 @@ const browser = useBrowser();
 const rules = useSeededRules(3000);
 
 describe('the directory as of a day', () => {
-  it.each([
-    ['1440', WIDE],
-    ['390', MOBILE],
-  ] as const)(
+  it.each(WIDTHS)(
     'shows a past day with its leaver, read-only, and goes back to today (%s px)',
     async (width, viewport) => {
       const tag = uniqueName(`As Of ${width}`);

@@ -5,7 +5,7 @@ import { EmployeesPage } from './pages/employees-page.ts';
 import { ImportDialog } from './pages/excel.ts';
 import { waitForToast } from './pages/toasts.ts';
 import { adminApi, adminCredentials, expectOk } from './support/api.ts';
-import { DESKTOP, MOBILE, screenshot, useBrowser } from './support/browser.ts';
+import { DESKTOP, screenshot, useBrowser, WIDTHS } from './support/browser.ts';
 import { formatMoney } from './support/money.ts';
 import {
   findEmployee,
@@ -38,11 +38,8 @@ async function exportOf(rules: SeededRules): Promise<ExcelJS.Workbook> {
 describe('Import preview', () => {
   const rules = useSeededRules();
 
-  it.each([
-    ['desktop', { width: 1440, height: 900 }],
-    ['mobile', MOBILE],
-  ] as const)(
-    'lists a change and a conflict; Confirm applies only the change (%s)',
+  it.each(WIDTHS)(
+    'lists a change and a conflict; Confirm applies only the change (%s px)',
     async (label, viewport) => {
       const tag = uniqueName(`Preview ${label}`);
       const edited = await seedEmployee(rules, { name: `${tag} Edited`, yearsWithCompany: 1 });
@@ -105,11 +102,8 @@ describe('Import preview', () => {
     },
   );
 
-  it.each([
-    ['desktop', { width: 1440, height: 900 }],
-    ['mobile', MOBILE],
-  ] as const)(
-    'shows new rows in the table and each changed row’s gross before → after (%s)',
+  it.each(WIDTHS)(
+    'shows new rows in the table and each changed row’s gross before → after (%s px)',
     async (label, viewport) => {
       const tag = uniqueName(`Pay ${label}`);
       const admin = await adminApi();

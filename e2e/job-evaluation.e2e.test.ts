@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, adminCredentials, expectOk } from './support/api.ts';
 import { expectAxeClean } from './support/axe.ts';
-import { horizontalOverflow, MOBILE, screenshot, settled, useBrowser, WIDE } from './support/browser.ts';
+import { horizontalOverflow, screenshot, settled, useBrowser, WIDE, WIDTHS } from './support/browser.ts';
 import { isFocused, tabTo } from './support/keyboard.ts';
 import { type SeededRules, seedEmployees, seedRules } from './support/seed-employees.ts';
 
@@ -61,10 +61,7 @@ async function openScores(page: Page) {
 const rowOf = (page: Page, name: string) => page.locator(`[data-row="${name}"]`);
 
 describe('Settings → Job Evaluation', () => {
-  for (const [label, viewport] of [
-    ['1440', WIDE],
-    ['390', MOBILE],
-  ] as const) {
+  for (const [label, viewport] of WIDTHS) {
     it(`shows the scores, weighted scores and bands, axe clean (${label} px)`, async () => {
       const page = await browser.signedInPage(adminCredentials(), viewport);
       await openScores(page);
@@ -110,10 +107,7 @@ describe('Settings → Job Evaluation', () => {
 });
 
 describe('Pay Transparency by job evaluation', () => {
-  for (const [label, viewport] of [
-    ['1440', WIDE],
-    ['390', MOBILE],
-  ] as const) {
+  for (const [label, viewport] of WIDTHS) {
     it(`offers the view and lists the jobs without a score (${label} px)`, async () => {
       const page = await browser.signedInPage(adminCredentials(), viewport);
       await page.goto('/pay-transparency');

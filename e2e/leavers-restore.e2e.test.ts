@@ -5,7 +5,7 @@ import { EmployeesPage } from './pages/employees-page.ts';
 import { waitForToast } from './pages/toasts.ts';
 import { adminApi, adminCredentials, expectOk } from './support/api.ts';
 import { expectAxeClean } from './support/axe.ts';
-import { MOBILE, screenshot, useBrowser, WIDE } from './support/browser.ts';
+import { screenshot, useBrowser, WIDTHS } from './support/browser.ts';
 import { focusedText, isFocused, tabTo } from './support/keyboard.ts';
 import { findEmployee, seedEmployee, uniqueName, useSeededRules } from './support/seed-employees.ts';
 
@@ -37,10 +37,7 @@ async function confirmWithKeyboard(page: Page, dialogName: string, confirm: stri
 }
 
 describe('Leavers and Restore', () => {
-  it.each([
-    ['1440', WIDE],
-    ['390', MOBILE],
-  ] as const)(
+  it.each(WIDTHS)(
     'marks a leaver from the row, deletes and restores an employee (%s px)',
     async (width, viewport) => {
       const tag = uniqueName(`Journey ${width}`);

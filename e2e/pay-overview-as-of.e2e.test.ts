@@ -3,7 +3,7 @@ import { chooseAsOfDay } from './pages/as-of.ts';
 import { InsightsPage } from './pages/insights-page.ts';
 import { adminCredentials } from './support/api.ts';
 import { expectAxeClean } from './support/axe.ts';
-import { horizontalOverflow, MOBILE, screenshot, useBrowser, WIDE } from './support/browser.ts';
+import { horizontalOverflow, screenshot, useBrowser, WIDTHS } from './support/browser.ts';
 import { daysAgo } from './support/days.ts';
 import { isFocused, tabTo } from './support/keyboard.ts';
 import { seedEmployee, uniqueName, useSeededRules } from './support/seed-employees.ts';
@@ -19,10 +19,7 @@ const browser = useBrowser();
 const rules = useSeededRules(3000);
 
 describe('Pay Overview as of a day', () => {
-  it.each([
-    ['1440', WIDE],
-    ['390', MOBILE],
-  ] as const)(
+  it.each(WIDTHS)(
     'counts a leaver on a day before they left, and goes back to today (%s px)',
     async (width, viewport) => {
       const tag = uniqueName(`Pay As Of ${width}`);
@@ -64,24 +61,24 @@ describe('Pay Overview as of a day', () => {
 });
 
 describe('the calculator and Pay Transparency as of a day', () => {
-  it.each([
-    ['1440', WIDE],
-    ['390', MOBILE],
-  ] as const)('show the banner, axe-clean, nothing scrolling sideways (%s px)', async (width, viewport) => {
-    const day = daysAgo(60);
-    const page = await browser.signedInPage(adminCredentials(), viewport);
-    for (const [path, subject, name] of [
-      ['/calculator', 'pay', 'calculator'],
-      ['/pay-transparency', 'the report', 'pay-transparency'],
-    ] as const) {
-      await page.goto(`${path}?asOf=${day}`);
-      const banner = page.getByRole('status').filter({ hasText: `Showing ${subject} as of` });
-      await banner.waitFor();
-      expect(await page.getByLabel('As of').inputValue()).toBe(day);
-      if (name === 'pay-transparency') await page.getByTestId('report-counts').waitFor();
-      expect(await horizontalOverflow(page)).toBe(0);
-      await expectAxeClean(page, `${path} as of ${day} at ${width} px`);
-      await screenshot(page, `${name}-as-of-${width}`);
-    }
-  });
+  it.each(WIDTHS)(
+    'show the banner, axe-clean, nothing scrolling sideways (%s px)',
+    async (width, viewport) => {
+      const day = daysAgo(60);
+      const page = await browser.signedInPage(adminCredentials(), viewport);
+      for (const [path, subject, name] of [
+        ['/calculator', 'pay', 'calculator'],
+        ['/pay-transparency', 'the report', 'pay-transparency'],
+      ] as const) {
+        await page.goto(`${path}?asOf=${day}`);
+        const banner = page.getByRole('status').filter({ hasText: `Showing ${subject} as of` });
+        await banner.waitFor();
+        expect(await page.getByLabel('As of').inputValue()).toBe(day);
+        if (name === 'pay-transparency') await page.getByTestId('report-counts').waitFor();
+        expect(await horizontalOverflow(page)).toBe(0);
+        await expectAxeClean(page, `${path} as of ${day} at ${width} px`);
+        await screenshot(page, `${name}-as-of-${width}`);
+      }
+    },
+  );
 });

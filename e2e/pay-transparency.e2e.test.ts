@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCredentials, createUser } from './support/api.ts';
 import { axeFindings } from './support/axe.ts';
-import { horizontalOverflow, MOBILE, screenshot, useBrowser, type Viewport } from './support/browser.ts';
+import { horizontalOverflow, screenshot, useBrowser, type Viewport, WIDTHS } from './support/browser.ts';
 import { chooseByKeyboard, tabTo } from './support/keyboard.ts';
 import { type SeededRules, seedEmployees, seedRules, uniqueName } from './support/seed-employees.ts';
 import { seedFactor } from './support/seed-rules.ts';
@@ -53,11 +53,8 @@ async function openReport(page: Page, path = '/pay-transparency?view=day') {
 }
 
 describe('Pay Transparency screen', () => {
-  for (const [label, viewport] of [
-    ['desktop', WIDE],
-    ['phone', MOBILE],
-  ] as const) {
-    it(`shows the headline gaps first and our category flagged with its figures (${label})`, async () => {
+  for (const [label, viewport] of WIDTHS) {
+    it(`shows the headline gaps first and our category flagged with its figures (${label} px)`, async () => {
       const page = await browser.signedInPage(adminCredentials(), viewport);
       const row = await openReport(page);
       await row.waitFor();
@@ -105,10 +102,7 @@ describe('the report for a year', () => {
   // at today's pay, so the annual means are 12 × the monthly ones (women 60,000.00, men
   // 68,000.00) and the hourly gap equals the monthly gap, 11.8%.
   const lastYear = new Date().getUTCFullYear() - 1;
-  for (const [label, viewport] of [
-    ['1440', WIDE],
-    ['390', MOBILE],
-  ] as const) {
+  for (const [label, viewport] of WIDTHS) {
     it(`opens on the last complete year, annual and hourly, axe-clean, nothing sideways (${label} px)`, async () => {
       const page = await browser.signedInPage(adminCredentials(), viewport);
       const row = await openReport(page, '/pay-transparency');
@@ -147,11 +141,8 @@ describe('the report for a year', () => {
 });
 
 describe('Pay quartiles chart', () => {
-  for (const [label, viewport] of [
-    ['desktop', WIDE],
-    ['phone', MOBILE],
-  ] as const) {
-    it(`shows every quartile's label whole, inside the chart (${label})`, async () => {
+  for (const [label, viewport] of WIDTHS) {
+    it(`shows every quartile's label whole, inside the chart (${label} px)`, async () => {
       const page = await browser.signedInPage(adminCredentials(), viewport);
       await openReport(page);
       const chart = page.getByRole('img', { name: /share of women and men in each pay quartile/ });
@@ -182,11 +173,8 @@ describe('Pay quartiles chart', () => {
 });
 
 describe('Pay statement', () => {
-  for (const [label, viewport] of [
-    ['desktop', WIDE],
-    ['phone', MOBILE],
-  ] as const) {
-    it(`downloads the PDF from Edit Employee, and its figures read back (${label})`, async () => {
+  for (const [label, viewport] of WIDTHS) {
+    it(`downloads the PDF from Edit Employee, and its figures read back (${label} px)`, async () => {
       const page = await browser.signedInPage(adminCredentials(), viewport);
       await page.goto(`/employees/edit/${womanId}`);
       const button = page.getByRole('button', { name: 'Pay statement' });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { chooseOption } from './pages/select.ts';
 import { adminCredentials, createUser } from './support/api.ts';
 import { expectAxeClean } from './support/axe.ts';
-import { horizontalOverflow, MOBILE, screenshot, useBrowser, WIDE } from './support/browser.ts';
+import { horizontalOverflow, screenshot, useBrowser, WIDE, WIDTHS } from './support/browser.ts';
 import { isFocused, tabTo } from './support/keyboard.ts';
 import { type SeededRules, seedRules, uniqueName } from './support/seed-employees.ts';
 import { seedBaseSalary, seedFactor, seedLevel } from './support/seed-rules.ts';
@@ -44,11 +44,8 @@ async function open(page: Page) {
 }
 
 describe('Pay range for a job posting', () => {
-  for (const [label, viewport] of [
-    ['desktop', WIDE],
-    ['phone', MOBILE],
-  ] as const) {
-    it(`gives the range and the sentence for the chosen role and levels (${label})`, async () => {
+  for (const [label, viewport] of WIDTHS) {
+    it(`gives the range and the sentence for the chosen role and levels (${label} px)`, async () => {
       const page = await browser.signedInPage(adminCredentials(), viewport);
       await open(page);
       await chooseOption(combobox(page, 'Job'), rules.job.name);
@@ -66,7 +63,7 @@ describe('Pay range for a job posting', () => {
       expect(await rows.filter({ hasText: bare.name }).textContent()).toContain('No base salary');
       expect(await horizontalOverflow(page)).toBe(0);
       await screenshot(page, `posting-range-${label}`);
-      await expectAxeClean(page, `posting range (${label})`);
+      await expectAxeClean(page, `posting range (${label} px)`);
       expect(browser.pageErrors(page)).toEqual([]);
     });
   }

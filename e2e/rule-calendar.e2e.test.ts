@@ -9,12 +9,11 @@ import { adminApi, adminCredentials, expectOk } from './support/api.ts';
 import { expectAxeClean } from './support/axe.ts';
 import {
   horizontalOverflow,
-  MOBILE,
   screenshot,
   settled,
   trackRequests,
   useBrowser,
-  WIDE,
+  WIDTHS,
 } from './support/browser.ts';
 import { daysAgo } from './support/days.ts';
 import { isFocused, tabTo } from './support/keyboard.ts';
@@ -79,10 +78,7 @@ async function editDated(page: Page, subject: string, day: string, amount: numbe
 }
 
 describe('the rule calendar on a base salary', () => {
-  it.each([
-    ['1440', WIDE],
-    ['390', MOBILE],
-  ] as const)(
+  it.each(WIDTHS)(
     'schedules a raise, cancels it in Scheduled Changes, backdates one that owes back pay (%s px)',
     async (width, viewport) => {
       // A grade and level whose base salary has been in force for 60 days (the seeded job's

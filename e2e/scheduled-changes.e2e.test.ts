@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { waitForToast } from './pages/toasts.ts';
 import { adminApi, adminCredentials, expectOk } from './support/api.ts';
 import { expectAxeClean } from './support/axe.ts';
-import { horizontalOverflow, MOBILE, screenshot, useBrowser, WIDE } from './support/browser.ts';
+import { horizontalOverflow, screenshot, useBrowser, WIDTHS } from './support/browser.ts';
 import { focusedText, isFocused, tabTo } from './support/keyboard.ts';
 import { seedEmployee, uniqueName, useSeededRules } from './support/seed-employees.ts';
 
@@ -39,10 +39,7 @@ const lineCount = (cell: Locator) =>
   });
 
 describe('Scheduled changes', () => {
-  it.each([
-    ['1440', WIDE],
-    ['390', MOBILE],
-  ] as const)(
+  it.each(WIDTHS)(
     'schedules a grade change, sees it on the employee and in Settings, cancels it (%s px)',
     async (width, viewport) => {
       const admin = await adminApi();

@@ -60,6 +60,11 @@ export class EmployeesPage extends PageModel {
     return this.table.locator(`tbody tr[data-employee-id="${id}"]`);
   }
 
+  /** The buttons of an employee's row whose name starts as `name` does. */
+  rowButtons(id: number, name: RegExp): Locator {
+    return this.row(id).getByRole('button', { name });
+  }
+
   /** Types into Search by Name; the list asks the server once the typing settles. */
   async searchByName(text: string): Promise<void> {
     await this.showFilters();

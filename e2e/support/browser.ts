@@ -21,6 +21,12 @@ export const SIZES: [name: string, viewport: Viewport][] = [
   ['mobile', MOBILE],
 ];
 
+/** The two widths a journey checks, as "1440" and "390" for the test title (and its screenshot). */
+export const WIDTHS: [width: string, viewport: Viewport][] = [
+  ['1440', WIDE],
+  ['390', MOBILE],
+];
+
 const LAUNCH_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
