@@ -100,12 +100,22 @@ async function answers() {
   };
 }
 
+/** An employee of `c`, hired before any day a case writes from; `over` places it. */
+const hire = (prefix: string, over: Record<string, unknown>) =>
+  addEmployee(t, addFormFor(c, { name: unique(prefix), hireDate: '2018-05-01', ...over }));
+
 /** A fresh pair for one case: a level of `c`'s grade with its base salary and an employee on it. */
-async function cell(amount = 3000) {
+async function cell(amount = 3000): Promise<{ level: number; id: number }> {
   const level = await t.newLevel(unique('L'));
   const base = await wrote('POST', '/api/base-salary', { gradeId: c.grade.id, levelId: level.id, amount });
-  await addEmployee(t, addFormFor(c, { name: unique('On cell'), levelId: level.id, hireDate: '2018-05-01' }));
-  return { level, id: base.id };
+  await hire('On cell', { levelId: level.id });
+  return { level: level.id, id: base.id };
+}
+/** A fresh level of `c`'s grade with no base salary, and an employee on it. */
+async function uncoveredLevel() {
+  const level = await t.newLevel(unique('L'));
+  await hire('Uncovered', { levelId: level.id });
+  return level;
 }
 /** A fresh position of `c`'s job with a factor and an employee on it. */
 async function factorCell() {
@@ -116,10 +126,7 @@ async function factorCell() {
     type: 'PERCENTAGE',
     factor: 0.1,
   });
-  await addEmployee(
-    t,
-    addFormFor(c, { name: unique('On factor'), specializationId: position.id, hireDate: '2018-05-01' }),
-  );
+  await hire('On factor', { specializationId: position.id });
   return { position, id: factor.id };
 }
 const baseBody = (levelId: number, amount: number) => ({ gradeId: c.grade.id, levelId, amount });
@@ -165,39 +172,33 @@ const laterSettings = async () =>
 const CASES: Case[] = [
   {
     name: "a base salary's change from today",
-    setup: async () => {
-      const { level, id } = await cell();
-      return { level: level.id, id };
-    },
+    setup: () => cell(),
     write: (ctx) => wrote('PUT', `/api/base-salary/${ctx.id}`, baseBody(ctx.level!, 3500)),
     later: laterBase,
   },
   {
     name: "a base salary's change from a past day, with a later change in force and one scheduled, both kept",
     setup: async () => {
-      const { level, id } = await cell();
-      await wrote('PUT', dated(`/api/base-salary/${id}`, -10), baseBody(level.id, 3300));
-      await wrote('PUT', dated(`/api/base-salary/${id}`, 30), baseBody(level.id, 3700));
-      return { level: level.id, id };
+      const ctx = await cell();
+      await wrote('PUT', dated(`/api/base-salary/${ctx.id}`, -10), baseBody(ctx.level, 3300));
+      await wrote('PUT', dated(`/api/base-salary/${ctx.id}`, 30), baseBody(ctx.level, 3700));
+      return ctx;
     },
     write: (ctx) => wrote('PUT', dated(`/api/base-salary/${ctx.id}`, -60), baseBody(ctx.level!, 3100)),
     later: laterBase,
   },
   {
     name: "a base salary's change for a day to come",
-    setup: async () => {
-      const { level, id } = await cell();
-      return { level: level.id, id };
-    },
+    setup: () => cell(),
     write: (ctx) => wrote('PUT', dated(`/api/base-salary/${ctx.id}`, 30), baseBody(ctx.level!, 3800)),
     later: laterBase,
   },
   {
     name: "a base salary's change for a day that had one scheduled already (that one comes back)",
     setup: async () => {
-      const { level, id } = await cell();
-      await wrote('PUT', dated(`/api/base-salary/${id}`, 30), baseBody(level.id, 3600));
-      return { level: level.id, id };
+      const ctx = await cell();
+      await wrote('PUT', dated(`/api/base-salary/${ctx.id}`, 30), baseBody(ctx.level, 3600));
+      return ctx;
     },
     write: (ctx) => wrote('PUT', dated(`/api/base-salary/${ctx.id}`, 30), baseBody(ctx.level!, 3900)),
     later: laterBase,
@@ -205,13 +206,10 @@ const CASES: Case[] = [
   {
     name: 'a base salary moved to another level from a past day',
     setup: async () => {
-      const { level, id } = await cell();
+      const ctx = await cell();
       const free = await t.newLevel(unique('L'));
-      await addEmployee(
-        t,
-        addFormFor(c, { name: unique('On free'), levelId: free.id, hireDate: '2018-05-01' }),
-      );
-      return { level: level.id, id, free: free.id };
+      await hire('On free', { levelId: free.id });
+      return { ...ctx, free: free.id };
     },
     write: (ctx) => wrote('PUT', dated(`/api/base-salary/${ctx.id}`, -60), baseBody(ctx.free!, 3200)),
     later: (ctx) => wrote('PUT', `/api/base-salary/${ctx.id}`, baseBody(ctx.free!, 3250)),
@@ -263,14 +261,7 @@ const CASES: Case[] = [
   },
   {
     name: "a base salary's create with no day (it has always been)",
-    setup: async () => {
-      const level = await t.newLevel(unique('L'));
-      await addEmployee(
-        t,
-        addFormFor(c, { name: unique('Uncovered'), levelId: level.id, hireDate: '2018-05-01' }),
-      );
-      return { level: level.id };
-    },
+    setup: async () => ({ level: (await uncoveredLevel()).id }),
     write: async (ctx) => {
       ctx.id = (await wrote('POST', '/api/base-salary', baseBody(ctx.level!, 2800))).id;
     },
@@ -278,14 +269,7 @@ const CASES: Case[] = [
   },
   {
     name: "a base salary's create from a past day",
-    setup: async () => {
-      const level = await t.newLevel(unique('L'));
-      await addEmployee(
-        t,
-        addFormFor(c, { name: unique('Uncovered'), levelId: level.id, hireDate: '2018-05-01' }),
-      );
-      return { level: level.id };
-    },
+    setup: async () => ({ level: (await uncoveredLevel()).id }),
     write: async (ctx) => {
       ctx.id = (await wrote('POST', dated('/api/base-salary', -60), baseBody(ctx.level!, 2900))).id;
     },
@@ -293,20 +277,14 @@ const CASES: Case[] = [
   },
   {
     name: "a base salary's delete (it comes back under its id)",
-    setup: async () => {
-      const { level, id } = await cell();
-      return { level: level.id, id };
-    },
+    setup: () => cell(),
     write: (ctx) => wrote('DELETE', `/api/base-salary/${ctx.id}`),
     // Another base salary on the same grade and level: a new row, the same rule.
     later: (ctx) => wrote('POST', '/api/base-salary', baseBody(ctx.level!, 3333)),
   },
   {
     name: "a base salary's delete from a past day",
-    setup: async () => {
-      const { level, id } = await cell();
-      return { level: level.id, id };
-    },
+    setup: () => cell(),
     write: (ctx) => wrote('DELETE', dated(`/api/base-salary/${ctx.id}`, -60)),
     later: (ctx) => wrote('POST', dated('/api/base-salary', -30), baseBody(ctx.level!, 3333)),
   },
@@ -348,12 +326,8 @@ const CASES: Case[] = [
     setup: async () => {
       const changed = await cell(3100);
       const cleared = await cell(3200);
-      const created = await t.newLevel(unique('L'));
-      await addEmployee(
-        t,
-        addFormFor(c, { name: unique('Uncovered'), levelId: created.id, hireDate: '2018-05-01' }),
-      );
-      return { level: changed.level.id, id: changed.id, cleared: cleared.level.id, created: created.id };
+      const created = await uncoveredLevel();
+      return { ...changed, cleared: cleared.level, created: created.id };
     },
     write: async (ctx) => {
       await wrote('POST', dated('/api/base-salary/bulk', -60), {
@@ -487,7 +461,7 @@ describe('A large grid save', () => {
 describe('Who may revert, and which entry', () => {
   it('a user with every permission but not an administrator gets 403, and nothing is written', async () => {
     const { id, level } = await cell();
-    await wrote('PUT', dated(`/api/base-salary/${id}`, -60), baseBody(level.id, 3456));
+    await wrote('PUT', dated(`/api/base-salary/${id}`, -60), baseBody(level, 3456));
     const entry = await newestEntry();
     const was = await answers();
     const res = await revert(entry.id, userToken);
@@ -509,7 +483,7 @@ describe('Who may revert, and which entry', () => {
 
   it('a scheduled change applied or cancelled is not offered, and the server refuses it as not revertable', async () => {
     const { id, level } = await cell();
-    await wrote('PUT', dated(`/api/base-salary/${id}`, 30), baseBody(level.id, 3010));
+    await wrote('PUT', dated(`/api/base-salary/${id}`, 30), baseBody(level, 3010));
     const scheduled = (await call<Array<{ id: number; kind: string }>>('GET', '/api/scheduled-changes'))
       .envelope.data;
     const mine = scheduled.filter((s) => s.kind === 'baseSalary').at(-1)!;
@@ -530,7 +504,7 @@ describe('A scheduled change whose day has come', () => {
       (
         (await t.database.db.execute(sql`
           select effective_from::text as day, value, applied, recorded_by from rule_versions
-          where level_id = ${level.id} order by effective_from`)) as unknown as { rows: unknown[] }
+          where level_id = ${level} order by effective_from`)) as unknown as { rows: unknown[] }
       ).rows;
     const amount = async () =>
       (await call<Array<{ id: number; amount: number }>>('GET', '/api/base-salary')).envelope.data.find(
@@ -541,7 +515,7 @@ describe('A scheduled change whose day has come', () => {
     const day = todayIn('Pacific/Kiritimati');
     await openVersions();
     const before = await versionsOf();
-    await wrote('PUT', `/api/base-salary/${id}?effectiveFrom=${day}`, baseBody(level.id, 3999));
+    await wrote('PUT', `/api/base-salary/${id}?effectiveFrom=${day}`, baseBody(level, 3999));
     const entry = await newestEntry();
     expect(await amount()).toBe(3000);
     await setTimeZone(t, 'Pacific/Kiritimati');

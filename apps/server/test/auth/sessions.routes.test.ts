@@ -147,18 +147,18 @@ describe('idle expiry', () => {
       (
         await t.database.db.select().from(sessions).where(sql`${sessions.id} = ${sid}`)
       )[0]!.lastUsedAt.getTime();
-    await t.database.db
-      .update(sessions)
-      .set({ lastUsedAt: sql`now() - interval '30 seconds'` })
-      .where(sql`${sessions.id} = ${sid}`);
-    const recent = await lastUsed();
+    /** Marks the session last used `seconds` ago: its time as read back. */
+    const usedAgo = async (seconds: number) => {
+      await t.database.db
+        .update(sessions)
+        .set({ lastUsedAt: sql`now() - make_interval(secs => ${seconds})` })
+        .where(sql`${sessions.id} = ${sid}`);
+      return lastUsed();
+    };
+    const recent = await usedAgo(30);
     await me(token);
     expect(await lastUsed()).toBe(recent);
-    await t.database.db
-      .update(sessions)
-      .set({ lastUsedAt: sql`now() - interval '90 seconds'` })
-      .where(sql`${sessions.id} = ${sid}`);
-    const old = await lastUsed();
+    const old = await usedAgo(90);
     await me(token);
     expect(await lastUsed()).toBeGreaterThan(old + 60_000);
   });

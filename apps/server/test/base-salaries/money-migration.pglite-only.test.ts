@@ -1,8 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../../src/paths.ts';
+import { MIGRATION_FILES, migrationsBefore, runMigration } from '../support/migration-files.ts';
 
 /*
  * Migration 0013 turns the stored money (numeric(14,2) dollars) into whole cents: every amount
@@ -13,25 +11,12 @@ import { MIGRATIONS_DIR } from '../../src/paths.ts';
 
 const MONEY_MIGRATION = '0013_money_in_cents.sql';
 
-const statementsOf = (file: string) =>
-  readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8')
-    .split('--> statement-breakpoint')
-    .map((s) => s.trim())
-    .filter(Boolean);
-
-async function run(db: PGlite, file: string): Promise<void> {
-  for (const statement of statementsOf(file)) await db.exec(statement);
-}
-
 describe('migration 0013: money in whole cents', () => {
   it('converts every stored amount exactly, nulls staying null', async () => {
-    const files = readdirSync(MIGRATIONS_DIR)
-      .filter((f) => f.endsWith('.sql'))
-      .sort();
-    expect(files).toContain(MONEY_MIGRATION);
+    expect(MIGRATION_FILES).toContain(MONEY_MIGRATION);
     const db = new PGlite();
     try {
-      for (const file of files.slice(0, files.indexOf(MONEY_MIGRATION))) await run(db, file);
+      for (const file of migrationsBefore(MONEY_MIGRATION)) await runMigration(db, file);
       await db.exec(`
         insert into grades (name) values ('G1'), ('G2'), ('G3'), ('G4');
         insert into levels (name) values ('L1');
@@ -43,7 +28,7 @@ describe('migration 0013: money in whole cents', () => {
         insert into pay_history (employee_id, gross_before, gross_after, cost_before, cost_after, audit_id)
           values (1, null, 4321.09, null, 5000.1, 1), (2, 0.29, 0.57, 1.15, 2.3, 1);
       `);
-      await run(db, MONEY_MIGRATION);
+      await runMigration(db, MONEY_MIGRATION);
       const bases = await db.query<{ amount: number; type: string }>(
         `select amount, pg_typeof(amount)::text as type from base_salaries order by grade_id`,
       );

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PLACE_REQUIRED } from '../support/employee-forms.ts';
 import type { Company } from '../support/factories.ts';
-import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { testAppForFile } from '../support/helper.ts';
 import { calculatorCompany, calculatorProfile } from '../support/twin-setups.ts';
 
-let t: TestContext;
+const t = testAppForFile();
 let company: Company;
 /** showSalary + showCost: sees every figure. */
 let plainToken: string;
@@ -11,13 +12,11 @@ let salaryOnlyToken: string;
 let noSalaryToken: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   company = await calculatorCompany(t);
   plainToken = (await t.createUser({ showSalary: true, showCost: true })).token;
   salaryOnlyToken = (await t.createUser({ showSalary: true })).token;
   noSalaryToken = (await t.createUser({ showCost: true, showSettings: true })).token;
 });
-afterAll(async () => t.close());
 
 const profile = () => calculatorProfile(company);
 
@@ -55,13 +54,7 @@ describe('POST /api/calculate', () => {
   it('names every missing field with the screen messages', async () => {
     const res = await calculate({ jobId: '' });
     expect(res.statusCode).toBe(400);
-    for (const message of [
-      'Job is required',
-      'Position is required',
-      'Grade is required',
-      'Level is required',
-    ])
-      expect(res.envelope.message).toContain(message);
+    for (const message of PLACE_REQUIRED) expect(res.envelope.message).toContain(message);
   });
 
   it('refuses negative years, bad JSON and out-of-range what-if multipliers', async () => {

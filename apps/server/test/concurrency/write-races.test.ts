@@ -7,11 +7,11 @@ import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { auditEntries, employees, payHistory } from '../../src/db/schema.ts';
 import {
-  download,
+  downloadBook,
   IMPORT_HEADER,
   importFile,
   importRow,
-  loadWorkbook,
+  importSheet,
   sheetValues,
   xlsxOf,
 } from '../excel/excel-files.ts';
@@ -122,18 +122,15 @@ describe.skipIf(!inject('pgTemplateDb'))(
     }
 
     async function exportBook(call: Call = t.call): Promise<ExcelJS.Workbook> {
-      const res = await download({ ...t, call } as TestContext, '/api/employees/export', t.adminToken);
+      const { res, book } = await downloadBook({ ...t, call } as TestContext);
       expect(res.statusCode).toBe(200);
-      return loadWorkbook(res.bytes);
+      return book;
     }
 
     /** `count` new employees of `c`, created by an import (so each has a pay history from the start). */
     async function hire(c: Company, count: number): Promise<{ ids: number[]; entry: AuditEntry }> {
       const names = Array.from({ length: count }, () => unique('Hire'));
-      const res = await importFile(
-        t,
-        await xlsxOf([IMPORT_HEADER, ...names.map((Name) => importRow(c, { Name }))]),
-      );
+      const res = await importSheet(t, [IMPORT_HEADER, ...names.map((Name) => importRow(c, { Name }))]);
       expect(res.statusCode, res.body).toBe(200);
       const entry = await lastImport();
       const stored = await t.database.db

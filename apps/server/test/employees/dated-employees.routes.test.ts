@@ -6,6 +6,7 @@ import { download, loadWorkbook, sheetValues } from '../excel/excel-files.ts';
 import { datedCompany, setTimeZone } from '../support/dated-company.ts';
 import { addEmployee } from '../support/employee-forms.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { saveBaseSalaryFrom } from '../support/rules-api.ts';
 
 /*
  * Dated employees end to end: a change of job, position, grade, level, years, flags or custom
@@ -345,16 +346,7 @@ describe('the pay timeline', () => {
     const id = res.envelope.data.id;
     const today = todayIn('UTC');
     const raise = async (base: { id: number }, gradeId: number, amount: number, day: string) => {
-      const rows = await t.callAsAdmin<Array<{ id: number; version: number }>>({
-        method: 'GET',
-        url: '/api/base-salary',
-      });
-      const version = rows.envelope.data.find((b) => b.id === base.id)!.version;
-      const saved = await t.callAsAdmin({
-        method: 'PUT',
-        url: `/api/base-salary/${base.id}?effectiveFrom=${day}`,
-        payload: { gradeId, levelId: c.level.id, amount, version },
-      });
+      const saved = await saveBaseSalaryFrom(t, base.id, { gradeId, levelId: c.level.id, amount }, day);
       expect(saved.statusCode, saved.body).toBe(200);
     };
     await raise(ownBase, own.id, 5500, addDays(today, -10));
@@ -397,20 +389,12 @@ describe('the pay timeline', () => {
     const { id } = await addEmployee(t, { ...body, ...dated, name: 'Same Day' });
     names.set(id, 'Same Day');
     const raise = async (amount: number, day: string) => {
-      const rows = await t.callAsAdmin<Array<{ id: number; version: number }>>({
-        method: 'GET',
-        url: '/api/base-salary',
-      });
-      const saved = await t.callAsAdmin({
-        method: 'PUT',
-        url: `/api/base-salary/${ownBase.id}?effectiveFrom=${day}`,
-        payload: {
-          gradeId: own.id,
-          levelId: c.level.id,
-          amount,
-          version: rows.envelope.data.find((b) => b.id === ownBase.id)!.version,
-        },
-      });
+      const saved = await saveBaseSalaryFrom(
+        t,
+        ownBase.id,
+        { gradeId: own.id, levelId: c.level.id, amount },
+        day,
+      );
       expect(saved.statusCode, saved.body).toBe(200);
     };
     const back = addDays(today, -20);

@@ -1,20 +1,20 @@
 import { completedYears, todayIn } from '@salary/shared/common/calendar-day';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import type { ImportReport } from '@salary/shared/excel/excel.contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type Cells,
   DAY_HEADERS,
-  download,
+  downloadBook,
   IMPORT_HEADER,
   importFile,
   importRow,
-  loadWorkbook,
-  xlsxOf,
+  importSheet,
 } from '../excel/excel-files.ts';
+import { setTimeZone } from '../support/dated-company.ts';
 import { addFormFor } from '../support/employee-forms.ts';
 import { employeeList } from '../support/employee-reads.ts';
-import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { type TestContext, testAppForFile } from '../support/helper.ts';
 
 /*
  * The employee's days, end to end: hire date, career start and leave date on the API (YYYY-MM-DD,
@@ -22,18 +22,16 @@ import { buildTestApp, type TestContext } from '../support/helper.ts';
  * follows), a leave date before the hire date refused, and the Excel columns both ways.
  */
 
-let t: TestContext;
+const t = testAppForFile();
 let body: Record<string, unknown>;
 let c: Awaited<ReturnType<TestContext['newCompany']>>;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   c = await t.newCompany(4000);
   // Each year with the company and of experience moves the pay.
   await t.setSettings({ loyaltyMultiplier: 2, experienceMultiplier: 1 });
   body = addFormFor(c, { name: 'Grace Hopper', yearsExperience: 2 });
 });
-afterAll(async () => t.close());
 
 const get = async (id: number) =>
   (await t.call<EmployeeView>({ method: 'GET', url: `/api/employees/${id}`, token: t.adminToken })).envelope
@@ -54,25 +52,6 @@ async function today(): Promise<string> {
 }
 /** The day `years` whole years before `day`. */
 const before = (day: string, years: number) => `${Number(day.slice(0, 4)) - years}${day.slice(4)}`;
-
-async function setTimeZone(timeZone: string): Promise<void> {
-  const now = await t.callAsAdmin<{ version: number; companyName: string | null }>({
-    method: 'GET',
-    url: '/api/company',
-  });
-  const res = await t.callAsAdmin({
-    method: 'PUT',
-    url: '/api/company',
-    payload: {
-      companyName: now.envelope.data.companyName ?? 'Acme',
-      currency: 'USD',
-      locale: 'en-US',
-      timeZone,
-      version: now.envelope.data.version,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 describe('days on the employee', () => {
   it('are in every answer: null when none, YYYY-MM-DD when set', async () => {
@@ -115,18 +94,18 @@ describe('days on the employee', () => {
 
   it('count to the day it is in the company’s time zone', async () => {
     // Kiritimati (UTC+14) is always a calendar day ahead of Pago Pago (UTC−11).
-    await setTimeZone('Pacific/Kiritimati');
+    await setTimeZone(t, 'Pacific/Kiritimati');
     const ahead = todayIn('Pacific/Kiritimati');
     const { id } = (await create({ hireDate: before(ahead, 3) })).envelope.data;
     expect((await get(id)).yearsWithCompany).toBe(3);
-    await setTimeZone('Pacific/Pago_Pago');
+    await setTimeZone(t, 'Pacific/Pago_Pago');
     expect((await get(id)).yearsWithCompany).toBe(
       completedYears(before(ahead, 3), todayIn('Pacific/Pago_Pago')),
     );
     expect((await get(id)).yearsWithCompany).toBe(2);
     const list = await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' });
     expect(list.envelope.data.find((e) => e.id === id)?.yearsWithCompany).toBe(2);
-    await setTimeZone('UTC');
+    await setTimeZone(t, 'UTC');
   });
 
   it('are kept when a write leaves them out and cleared by null', async () => {
@@ -156,7 +135,7 @@ describe('days on the employee', () => {
 
 describe('leavers and hires still to start', () => {
   it('carry their employment status; the list shows those active today unless asked, the overview counts only them', async () => {
-    await setTimeZone('UTC');
+    await setTimeZone(t, 'UTC');
     const day = await today();
     const shift = (days: number) => {
       const d = new Date(`${day}T00:00:00Z`);
@@ -225,8 +204,8 @@ describe('days in Excel', () => {
 
   it('export as date cells with a date format, and import back unchanged', async () => {
     await create({ name: 'Exported Days', hireDate: '2021-07-04', leaveDate: '2031-01-31' });
-    const res = await download(t, '/api/employees/export', t.adminToken);
-    const sheet = (await loadWorkbook(res.bytes)).getWorksheet('Employees')!;
+    const { res, book } = await downloadBook(t);
+    const sheet = book.getWorksheet('Employees')!;
     const header = sheet.getRow(1).values as unknown[];
     const at = header.indexOf('Hire Date');
     let found = false;
@@ -246,12 +225,11 @@ describe('days in Excel', () => {
 
   it('import a real date cell or the text YYYY-MM-DD; a blank years cell takes the date’s years', async () => {
     const day = await today();
-    const file = await xlsxOf([
+    const res = await importSheet(t, [
       HEADER,
       row([new Date('2022-05-01T00:00:00Z') as unknown as string, '2018-01-01', null]),
       [...importRow(c, { Name: 'Blank Years', 'Years with Company': null }), before(day, 6), null, null],
     ]);
-    const res = await importFile(t, file);
     expect(res.statusCode, res.body).toBe(200);
     const list = await employeeList(t);
     expect(list.find((e) => e.name === 'Dated Hire')).toMatchObject({
@@ -266,13 +244,16 @@ describe('days in Excel', () => {
   });
 
   it('refuses anything else in a date column, naming the row and the column', async () => {
-    const file = await xlsxOf([
-      HEADER,
-      row([45000, null, null]),
-      row(['March 3, 2024', null, null]),
-      row(['2024-03-15', null, '2024-03-01']),
-    ]);
-    const res = await importFile(t, file, { query: '?dryRun=true' });
+    const res = await importSheet(
+      t,
+      [
+        HEADER,
+        row([45000, null, null]),
+        row(['March 3, 2024', null, null]),
+        row(['2024-03-15', null, '2024-03-01']),
+      ],
+      { query: '?dryRun=true' },
+    );
     expect(res.statusCode).toBe(400);
     const report = res.envelope.data as unknown as ImportReport;
     expect(report.problems).toEqual([

@@ -1,56 +1,45 @@
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type Cells,
-  download,
+  downloadBook,
+  exportedRowOf,
   IMPORT_HEADER,
-  importFile,
-  importRow,
-  loadWorkbook,
+  importRowOf,
+  importSheet,
   sheetValues,
-  xlsxOf,
 } from '../excel/excel-files.ts';
-import { addFormFor } from '../support/employee-forms.ts';
+import { addEmployee, addFormFor } from '../support/employee-forms.ts';
 import { employeeList } from '../support/employee-reads.ts';
-import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { testAppForFile } from '../support/helper.ts';
 
 /*
  * Gender on the employee, end to end: the form's body, the read shape, and the Excel column
  * "Gender" in export, template and import. Absent on a write keeps what is stored.
  */
 
-let t: TestContext;
+const t = testAppForFile();
 let body: Record<string, unknown>;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  const c = await t.newCompany(4000);
-  body = addFormFor(c, { name: 'Grace Hopper', yearsExperience: 2 });
+  body = addFormFor(await t.newCompany(4000), { name: 'Grace Hopper', yearsExperience: 2 });
 });
-afterAll(async () => t.close());
 
 const get = async (id: number, token = t.adminToken) =>
   (await t.call<EmployeeView>({ method: 'GET', url: `/api/employees/${id}`, token })).envelope.data;
 
+const GENDER_HEADER = [...IMPORT_HEADER, 'Gender'];
 /** An import row in `e`'s job, position, grade and level, with a Gender cell last. */
 const rowWithGender = (e: EmployeeView, changes: Record<string, Cells[number]>, gender: string | null) => [
-  ...importRow(
-    { job: e.technology, position: e.position, grade: e.grade, level: e.level },
-    { 'Years with Company': 1, ...changes },
-  ),
+  ...importRowOf(e, changes),
   gender,
 ];
 
 describe('gender on the employee record', () => {
   it('defaults to UNDISCLOSED, is set and changed by the form, and kept when a write leaves it out', async () => {
-    const created = await t.callAsAdmin<EmployeeView>({
-      method: 'POST',
-      url: '/api/employees',
-      payload: body,
-    });
-    expect(created.statusCode).toBe(201);
-    const id = created.envelope.data.id;
-    expect(created.envelope.data.gender).toBe('UNDISCLOSED');
+    const created = await addEmployee(t, body);
+    const id = created.id;
+    expect(created.gender).toBe('UNDISCLOSED');
 
     const set = await t.callAsAdmin<EmployeeView>({
       method: 'PUT',
@@ -110,27 +99,23 @@ describe('gender on the employee record', () => {
 
 describe('the Gender column', () => {
   it('exports labels, imports labels or values in any case, and a blank cell keeps the stored one', async () => {
-    const exported = await download(t, '/api/employees/export', t.adminToken);
-    const rows = sheetValues((await loadWorkbook(exported.bytes)).worksheets[0]!);
-    const header = rows[0] as unknown[];
-    const at = header.indexOf('Gender');
-    expect(at).toBeGreaterThan(0);
-    const hopper = rows.find((r) => r[header.indexOf('Name')] === 'G. Hopper')!;
-    expect(hopper[at]).toBe('Female');
-    const hopperId = hopper[header.indexOf('ID')] as number;
+    const hopper = await exportedRowOf(t, 'G. Hopper', 'Gender');
+    expect(hopper.at).toBeGreaterThan(0);
+    expect(hopper.cell).toBe('Female');
+    const hopperId = hopper.id;
 
     const refs = await get(hopperId);
     const row = (id: number | null, name: string, gender: string | null) =>
       rowWithGender(refs, { ID: id, Name: name }, gender);
-    const file = await xlsxOf([
-      [...IMPORT_HEADER, 'Gender'],
+    const sheet = [
+      GENDER_HEADER,
       row(hopperId, 'G. Hopper', null),
       row(null, 'New Woman', 'female'),
       row(null, 'New Other', 'OTHER'),
       row(null, 'New Blank', ''),
-    ]);
+    ];
     // A hand-made row with an ID carries no Row Key: it is applied only when ticked.
-    const imported = await importFile(t, file, { query: `?overwrite=${hopperId}` });
+    const imported = await importSheet(t, sheet, { query: `?overwrite=${hopperId}` });
     expect(imported.statusCode).toBe(200);
     expect(imported.envelope.data).toMatchObject({ created: 3, updated: 1 });
     const list = await employeeList(t);
@@ -143,11 +128,7 @@ describe('the Gender column', () => {
 
   it('names a bad cell by row and column and imports nothing', async () => {
     const refs = (await employeeList(t))[0]!;
-    const file = await xlsxOf([
-      [...IMPORT_HEADER, 'Gender'],
-      rowWithGender(refs, { Name: 'Bad Gender' }, 'W'),
-    ]);
-    const res = await importFile(t, file);
+    const res = await importSheet(t, [GENDER_HEADER, rowWithGender(refs, { Name: 'Bad Gender' }, 'W')]);
     expect(res.statusCode).toBe(400);
     expect(res.envelope.data.problems).toEqual([
       { row: 2, column: 'Gender', message: 'Gender must be Female, Male, Other or Undisclosed' },
@@ -156,12 +137,11 @@ describe('the Gender column', () => {
 
   it('imports F and M as Female and Male, and "2,5" years as 2.5', async () => {
     const refs = (await employeeList(t))[0]!;
-    const file = await xlsxOf([
-      [...IMPORT_HEADER, 'Gender'],
+    const res = await importSheet(t, [
+      GENDER_HEADER,
       rowWithGender(refs, { Name: 'Initial F', 'Years of Experience': '2,5' }, 'F'),
       rowWithGender(refs, { Name: 'Initial M', 'Years with Company': '0,75' }, 'm'),
     ]);
-    const res = await importFile(t, file);
     expect(res.statusCode, res.body).toBe(200);
     const list = await employeeList(t);
     expect(list.find((e) => e.name === 'Initial F')).toMatchObject({
@@ -176,11 +156,10 @@ describe('the Gender column', () => {
 
   it('says "use a dot" for a comma it cannot read as a decimal comma, and imports nothing', async () => {
     const refs = (await employeeList(t))[0]!;
-    const file = await xlsxOf([
-      [...IMPORT_HEADER, 'Gender'],
+    const res = await importSheet(t, [
+      GENDER_HEADER,
       rowWithGender(refs, { Name: 'Thousands', 'Years of Experience': '1,000' }, 'F'),
     ]);
-    const res = await importFile(t, file);
     expect(res.statusCode).toBe(400);
     expect(res.envelope.data.problems).toEqual([
       {
@@ -192,8 +171,7 @@ describe('the Gender column', () => {
   });
 
   it('is in the template with a dropdown of the four labels', async () => {
-    const res = await download(t, '/api/employees/template/download', t.adminToken);
-    const book = await loadWorkbook(res.bytes);
+    const { book } = await downloadBook(t, '/api/employees/template/download');
     const sheet = book.getWorksheet('Employees')!;
     const header = sheetValues(sheet)[0] as unknown[];
     const at = header.indexOf('Gender');

@@ -1,6 +1,6 @@
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEmployee } from '../support/employee-forms.ts';
+import { addEmployee, PLACE_REQUIRED } from '../support/employee-forms.ts';
 import { type Company, newBenefit, newCustomMultiplier } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
@@ -136,10 +136,7 @@ describe('employees CRUD', () => {
     expect(empty.statusCode).toBe(400);
     for (const m of [
       'Name is required',
-      'Job is required',
-      'Position is required',
-      'Grade is required',
-      'Level is required',
+      ...PLACE_REQUIRED,
       'Years of Experience is required',
       'Years with Company is required',
     ])

@@ -3,6 +3,7 @@ import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
+import { versionedFormOf } from '../support/employee-forms.ts';
 import { type Company, newCustomMultiplier } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
@@ -56,21 +57,10 @@ async function editEmployee(id: number, day?: string) {
   const put = await t.callAsAdmin({
     method: 'PUT',
     url: `/api/employees/${id}${day ? `?effectiveFrom=${day}` : ''}`,
-    payload: {
-      name: current.name,
-      technologyId: current.technologyId,
-      specializationId: current.specializationId,
-      gradeId: current.gradeId,
-      levelId: current.levelId,
+    payload: versionedFormOf(current, {
       yearsExperience: current.yearsExperience + 2,
-      yearsWithCompany: current.yearsWithCompany,
-      offshoreProject: current.offshoreProject,
-      actingAsDifferentGrade: current.actingAsDifferentGrade,
-      pillar: current.pillar,
       remote: !current.remote,
-      customMultipliers: current.customMultipliers,
-      version: current.version,
-    },
+    }),
   });
   expect(put.statusCode, put.body).toBe(200);
 }

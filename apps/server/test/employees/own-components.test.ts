@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
 import { createEmployeeVersionsRepository } from '../../src/modules/employees/employee-versions.repository.ts';
 import { setTimeZone } from '../support/dated-company.ts';
+import { versionedFormOf } from '../support/employee-forms.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -17,32 +18,30 @@ import { buildTestApp, type TestContext } from '../support/helper.ts';
  * its restore) keep them; and no answer names them.
  */
 
-const ALLOWANCE: PayComponent = {
-  name: 'Individual allowance',
-  type: 'FIXED',
-  value: 15_000 as PayComponent['value'],
+/** A component on the adjustment line, counted once and always unless `over` says otherwise. */
+const component = (
+  name: string,
+  type: PayComponent['type'],
+  value: number,
+  over: Partial<Pick<PayComponent, 'per' | 'when'>> = {},
+): PayComponent => ({
+  name,
+  type,
+  value: value as PayComponent['value'],
   per: 'ONCE',
   when: 'ALWAYS',
   line: 'ADJUSTMENT',
-};
+  ...over,
+});
+
+const ALLOWANCE = component('Individual allowance', 'FIXED', 15_000);
 /** 2.5% of the adjusted salary (4,000.00): 100.00. */
-const PREMIUM: PayComponent = {
-  name: 'Market premium',
-  type: 'PERCENTAGE',
-  value: 250 as PayComponent['value'],
-  per: 'ONCE',
-  when: 'ALWAYS',
-  line: 'ADJUSTMENT',
-};
+const PREMIUM = component('Market premium', 'PERCENTAGE', 250);
 /** 50.00 a year of experience, only while remote. */
-const REMOTE_STIPEND: PayComponent = {
-  name: 'Remote stipend',
-  type: 'FIXED',
-  value: 5_000 as PayComponent['value'],
+const REMOTE_STIPEND = component('Remote stipend', 'FIXED', 5_000, {
   per: 'YEAR_OF_EXPERIENCE',
   when: 'REMOTE',
-  line: 'ADJUSTMENT',
-};
+});
 
 let t: TestContext;
 let db: Db;
@@ -102,22 +101,7 @@ async function editBoth(change: Partial<EmployeeView>, day?: string) {
     const res = await t.callAsAdmin({
       method: 'PUT',
       url: `/api/employees/${id}${day ? `?effectiveFrom=${day}` : ''}`,
-      payload: {
-        name: now.name,
-        technologyId: now.technologyId,
-        specializationId: now.specializationId,
-        gradeId: now.gradeId,
-        levelId: now.levelId,
-        yearsExperience: now.yearsExperience,
-        yearsWithCompany: now.yearsWithCompany,
-        offshoreProject: now.offshoreProject,
-        actingAsDifferentGrade: now.actingAsDifferentGrade,
-        pillar: now.pillar,
-        remote: now.remote,
-        customMultipliers: now.customMultipliers,
-        version: now.version,
-        ...change,
-      },
+      payload: versionedFormOf(now, change),
     });
     expect(res.statusCode, res.body).toBe(200);
   }

@@ -1,18 +1,10 @@
 import type { Company } from '@salary/shared/company/company.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  download,
-  IMPORT_HEADER,
-  importFile,
-  importRow,
-  loadWorkbook,
-  sheetValues,
-  xlsxOf,
-} from '../excel/excel-files.ts';
-import { addFormFor } from '../support/employee-forms.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { exportedRowOf, IMPORT_HEADER, importRowOf, importSheet } from '../excel/excel-files.ts';
+import { addEmployee, addFormFor } from '../support/employee-forms.ts';
 import { employeeList } from '../support/employee-reads.ts';
-import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { testAppForFile } from '../support/helper.ts';
 
 /*
  * Contracted hours a week on the employee: the hourly pay of the pay report divides by them.
@@ -21,15 +13,12 @@ import { buildTestApp, type TestContext } from '../support/helper.ts';
  * like the job and the grade; the Excel column "Weekly Hours" goes out and comes back.
  */
 
-let t: TestContext;
+const t = testAppForFile();
 let body: Record<string, unknown>;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  const c = await t.newCompany(4000);
-  body = addFormFor(c, { name: 'Part Timer', yearsExperience: 2 });
+  body = addFormFor(await t.newCompany(4000), { name: 'Part Timer', yearsExperience: 2 });
 });
-afterAll(async () => t.close());
 
 const get = async (id: number, query = '') =>
   (await t.callAsAdmin<EmployeeView>({ method: 'GET', url: `/api/employees/${id}${query}` })).envelope.data;
@@ -47,14 +36,9 @@ async function setStandardHours(hours: number) {
 
 describe('weekly hours on the employee', () => {
   it('start at the company standard, are set by the form, and kept when a write leaves them out', async () => {
-    const created = await t.callAsAdmin<EmployeeView>({
-      method: 'POST',
-      url: '/api/employees',
-      payload: body,
-    });
-    expect(created.statusCode).toBe(201);
-    const id = created.envelope.data.id;
-    expect(created.envelope.data.weeklyHours).toBe(40);
+    const created = await addEmployee(t, body);
+    const id = created.id;
+    expect(created.weeklyHours).toBe(40);
 
     await setStandardHours(37.5);
     const second = await t.callAsAdmin<EmployeeView>({
@@ -136,31 +120,22 @@ describe('weekly hours on the employee', () => {
 
 describe('the Weekly Hours column', () => {
   it('is exported, and an import sets it, keeps it when blank or absent, and refuses a bad cell', async () => {
-    const exported = await download(t, '/api/employees/export', t.adminToken);
-    const rows = sheetValues((await loadWorkbook(exported.bytes)).worksheets[0]!);
-    const header = rows[0] as unknown[];
-    const at = header.indexOf('Weekly Hours');
-    expect(at).toBeGreaterThan(0);
-    const timer = rows.find((r) => r[header.indexOf('Name')] === 'P. Timer')!;
-    expect(timer[at]).toBe(20.5);
+    const timer = await exportedRowOf(t, 'P. Timer', 'Weekly Hours');
+    expect(timer.at).toBeGreaterThan(0);
+    expect(timer.cell).toBe(20.5);
 
-    const refs = await get(timer[header.indexOf('ID')] as number);
+    const refs = await get(timer.id);
+    const withHours = [...IMPORT_HEADER, 'Weekly Hours'];
     const row = (name: string, hours: string | number | null) => [
-      ...importRow(
-        { job: refs.technology, position: refs.position, grade: refs.grade, level: refs.level },
-        { Name: name, 'Years with Company': 1 },
-      ),
+      ...importRowOf(refs, { Name: name }),
       hours,
     ];
-    const withColumn = await importFile(
-      t,
-      await xlsxOf([[...IMPORT_HEADER, 'Weekly Hours'], row('Sheet Thirty', 30), row('Sheet Blank', '')]),
-    );
+    const withColumn = await importSheet(t, [withHours, row('Sheet Thirty', 30), row('Sheet Blank', '')]);
     expect(withColumn.statusCode, withColumn.body).toBe(200);
-    const withoutColumn = await importFile(
-      t,
-      await xlsxOf([IMPORT_HEADER, row('Sheet Old File', null).slice(0, IMPORT_HEADER.length)]),
-    );
+    const withoutColumn = await importSheet(t, [
+      IMPORT_HEADER,
+      row('Sheet Old File', null).slice(0, IMPORT_HEADER.length),
+    ]);
     expect(withoutColumn.statusCode, withoutColumn.body).toBe(200);
     const list = await employeeList(t);
     const hoursOf = (name: string) => list.find((e) => e.name === name)?.weeklyHours;
@@ -169,10 +144,7 @@ describe('the Weekly Hours column', () => {
     expect(hoursOf('Sheet Blank')).toBe(37.5);
     expect(hoursOf('Sheet Old File')).toBe(37.5);
 
-    const bad = await importFile(
-      t,
-      await xlsxOf([[...IMPORT_HEADER, 'Weekly Hours'], row('Sheet Bad', 200)]),
-    );
+    const bad = await importSheet(t, [withHours, row('Sheet Bad', 200)]);
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('Weekly Hours must be at most 168');
     expect((await employeeList(t)).some((e) => e.name === 'Sheet Bad')).toBe(false);

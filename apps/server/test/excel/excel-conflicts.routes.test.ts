@@ -68,6 +68,13 @@ async function exportBook(token = t.adminToken): Promise<ExcelJS.Workbook> {
   return loadWorkbook(res.bytes);
 }
 
+/** The export's Employees sheet as a user edits it: with its header row and the book it is in. */
+async function exportSheet() {
+  const book = await exportBook();
+  const sheet = book.getWorksheet('Employees')!;
+  return { book, sheet, header: sheetValues(sheet)[0]! };
+}
+
 const bytesOf = async (book: ExcelJS.Workbook) => Buffer.from(await book.xlsx.writeBuffer());
 const column = (header: string) => IMPORT_HEADER.indexOf(header) + 1;
 
@@ -82,9 +89,7 @@ describe('imports that never silently overwrite', () => {
 
   it('a file without the optional Gender column (a hand-made sheet, an older export) changes no one', async () => {
     const before = await stored();
-    const book = await exportBook();
-    const sheet = book.getWorksheet('Employees')!;
-    const header = sheetValues(sheet)[0]!;
+    const { book, sheet, header } = await exportSheet();
     const gender = header.indexOf('Gender');
     expect(gender).toBeGreaterThan(0);
     sheet.spliceColumns(gender + 1, 1);
@@ -97,8 +102,7 @@ describe('imports that never silently overwrite', () => {
 
   it('the sort slip: columns B–N sorted by name without the ID column → every moved row a conflict, nothing applied', async () => {
     const before = await stored();
-    const book = await exportBook();
-    const sheet = book.getWorksheet('Employees')!;
+    const { book, sheet } = await exportSheet();
     const rows = sheetValues(sheet).slice(1);
     const last = column('Remote') + 2; // through Total Cost (N); the hidden Row Key (O) stays with the IDs
     const sorted = rows.map((r) => r.slice(1, last)).sort((a, b) => String(b[0]).localeCompare(String(a[0])));
@@ -220,9 +224,8 @@ describe('imports that never silently overwrite', () => {
 
   it("another installation's export overwrites no one", async () => {
     const before = await stored();
-    const book = await exportBook();
-    const sheet = book.getWorksheet('Employees')!;
-    const keyColumn = sheetValues(sheet)[0]!.indexOf('Row Key') + 1;
+    const { book, sheet, header } = await exportSheet();
+    const keyColumn = header.indexOf('Row Key') + 1;
     sheet.eachRow((row, n) => {
       if (n === 1) return;
       const key = String(row.getCell(keyColumn).value);
@@ -237,9 +240,7 @@ describe('imports that never silently overwrite', () => {
 
   it('edited calculated columns and a deleted row are reported as ignored edits; nothing changes', async () => {
     const before = await stored();
-    const book = await exportBook();
-    const sheet = book.getWorksheet('Employees')!;
-    const header = sheetValues(sheet)[0]!;
+    const { book, sheet, header } = await exportSheet();
     const salary = header.indexOf('Calculated Salary') + 1;
     sheet.getRow(2).getCell(salary).value = 999_999;
     sheet.spliceRows(4, 1);
@@ -282,8 +283,7 @@ describe('imports that never silently overwrite', () => {
 
   it('names spreadsheet error cells (#N/A, #DIV/0!) instead of calling them missing', async () => {
     const before = await stored();
-    const book = await exportBook();
-    const sheet = book.getWorksheet('Employees')!;
+    const { book, sheet } = await exportSheet();
     sheet.getRow(2).getCell(column('Grade')).value = {
       formula: 'VLOOKUP(A2,Z:Z,2,FALSE)',
       result: { error: '#N/A' },
@@ -349,8 +349,7 @@ describe('property: random edits of an export', () => {
 
   it.each([11, 22, 33])('seed %i: exactly the edited rows and fields change, nothing else', async (seed) => {
     const r = random(seed);
-    const book = await exportBook();
-    const sheet = book.getWorksheet('Employees')!;
+    const { book, sheet } = await exportSheet();
     const rows = sheetValues(sheet);
     const expected = new Map<number, Set<string>>();
     for (let n = 2; n <= rows.length; n++) {

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import * as XLSX from '@e965/xlsx';
+import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { type ImportReport, XLSX_CONTENT_TYPE } from '@salary/shared/excel/excel.contract';
 import ExcelJS from 'exceljs';
 import type { ReferenceNames } from '../../src/modules/excel/name-book.model.ts';
+import { openWorkbook } from '../../src/modules/excel/sheet.reader.ts';
+import { cellText, type SheetRow } from '../../src/modules/excel/sheet-cells.model.ts';
+import { workbookLimits } from '../../src/modules/excel/workbook.limits.ts';
 import type { TestContext } from '../support/helper.ts';
 
 /*
@@ -81,6 +85,18 @@ export function importRow(
   return IMPORT_HEADER.map((header) => row[header]);
 }
 
+/**
+ * An import row for someone in `e`'s job, position, grade and level (the names as the API
+ * reads them), one year with the company; `changes` replaces cells by their header.
+ */
+export function importRowOf(
+  e: Pick<EmployeeView, 'technology' | 'position' | 'grade' | 'level'>,
+  changes: Record<string, Cell> = {},
+): Cells {
+  const place = { job: e.technology, position: e.position, grade: e.grade, level: e.level };
+  return importRow(place, { 'Years with Company': 1, ...changes });
+}
+
 /** An .xlsx with one sheet holding `rows` (ExcelJS's regular writer, shared strings). */
 export async function xlsxOf(rows: Cells[], sheetName = 'Employees'): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -156,6 +172,50 @@ export function importFile(
     token: options.token ?? t.adminToken,
     ...upload(bytes, options.filename),
   });
+}
+
+/** POST /api/employees/import of an .xlsx whose one sheet holds `rows` (its header row first). */
+export async function importSheet(
+  t: TestContext,
+  rows: Cells[],
+  options: { token?: string; query?: string; filename?: string } = {},
+) {
+  return importFile(t, await xlsxOf(rows), options);
+}
+
+/**
+ * GET a workbook (the employee export unless `url` names another) as `token`'s user, the
+ * administrator unless named: the response, its bytes included, and the book read from them.
+ */
+export async function downloadBook(t: TestContext, url = '/api/employees/export', token = t.adminToken) {
+  const res = await download(t, url, token);
+  return { res, book: await loadWorkbook(res.bytes) };
+}
+
+/** The rows of the first sheet of `downloadBook(t, url)`'s book, as plain values. */
+export async function downloadedRows(t: TestContext, url?: string): Promise<unknown[][]> {
+  return sheetValues((await downloadBook(t, url)).book.worksheets[0]!);
+}
+
+/**
+ * In the administrator's export, the employee named `name`: where `column` stands in the header,
+ * the row's cell there, and its ID.
+ */
+export async function exportedRowOf(t: TestContext, name: string, column: string) {
+  const [header, ...rows] = (await downloadedRows(t)) as [unknown[], ...unknown[][]];
+  const at = header.indexOf(column);
+  const row = rows.find((r) => r[header.indexOf('Name')] === name)!;
+  return { at, cell: row[at], id: row[header.indexOf('ID')] as number };
+}
+
+const READ_LIMITS = workbookLimits({ importMaxRows: 100_000, importMaxBytes: 20 * 1024 * 1024 });
+
+/** The first sheet of a file as the app's own reader sees it: rows of cell texts, money as its number. */
+export async function sheetTexts(bytes: Buffer): Promise<string[][]> {
+  const book = await openWorkbook(bytes, READ_LIMITS);
+  const rows: SheetRow[] = [];
+  for await (const row of book.rows(0)) rows.push(row);
+  return rows.map((r) => r.cells.map(cellText));
 }
 
 /** Every value of every sheet, flattened: to prove a figure appears nowhere in a file. */

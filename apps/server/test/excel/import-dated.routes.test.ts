@@ -5,23 +5,21 @@ import { asCents, fromCents, toCents } from '@salary/shared/common/money';
 import type { ScheduledChange } from '@salary/shared/employees/dated.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, employees, employeeVersions, payHistory } from '../../src/db/schema.ts';
-import { openWorkbook } from '../../src/modules/excel/sheet.reader.ts';
-import { cellText, type SheetRow } from '../../src/modules/excel/sheet-cells.model.ts';
-import { workbookLimits } from '../../src/modules/excel/workbook.limits.ts';
 import { setTimeZone } from '../support/dated-company.ts';
-import { daysInMonthOf, plusDays } from '../support/days.ts';
+import { owedFor, plusDays } from '../support/days.ts';
 import { versionedFormOf } from '../support/employee-forms.ts';
-import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { testAppForFile } from '../support/helper.ts';
 import {
   type Cells,
   download,
+  downloadedRows,
   IMPORT_HEADER,
   importFile,
   importRow,
-  loadWorkbook,
-  sheetValues,
+  importSheet,
+  sheetTexts,
   xlsxOf,
 } from './excel-files.ts';
 
@@ -33,19 +31,17 @@ import {
  * overwritten, and the import's revert takes back exactly the versions it wrote.
  */
 
-let t: TestContext;
+const t = testAppForFile();
 let today: string;
 let seq = 0;
 const unique = (p: string) => `${p} ${++seq}-${Math.random().toString(36).slice(2, 6)}`;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   await setTimeZone(t, 'UTC');
   today = todayIn('UTC');
   // Working remotely moves the pay too.
   await t.setSettings({ remoteMultiplier: 5 });
 });
-afterAll(async () => t.close());
 
 /** A little company of its own: grade G at 4,000 and a higher grade Senior at 6,000 on its level. */
 async function company() {
@@ -75,7 +71,7 @@ const rowOf = (
 
 /** POST /api/employees/import with these rows (no Row Keys: every change is ticked, as `overwrite=all`). */
 async function importRows(rows: Cells[], query: string) {
-  return importFile(t, await xlsxOf([IMPORT_HEADER, ...rows]), { query: `?overwrite=all&${query}` });
+  return importSheet(t, [IMPORT_HEADER, ...rows], { query: `?overwrite=all&${query}` });
 }
 
 const get = (id: number, asOf?: string) =>
@@ -92,25 +88,13 @@ async function lastImport(): Promise<AuditEntry> {
   return page.envelope.data.entries[0]!;
 }
 
-/**
- * What a monthly change of `cents` owes for every day from `from` to yesterday: each day's
- * share is cents ÷ days in that day's month, summed as an exact fraction and rounded once, half
- * away from zero — worked out here with BigInt and Date alone, not with the code under test.
- */
-function owedFor(cents: number, from: string): number {
-  const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
-  let [n, d] = [0n, 1n];
-  for (let x = from; x < today; x = plusDays(x, 1)) {
-    const m = BigInt(daysInMonthOf(x));
-    [n, d] = [n * m + BigInt(cents) * d, d * m];
-    const g = gcd(n < 0n ? -n : n, d) || 1n;
-    [n, d] = [n / g, d / g];
-  }
-  const negative = n < 0n;
-  const abs = negative ? -n : n;
-  let q = abs / d;
-  if ((abs % d) * 2n >= d) q += 1n;
-  return fromCents(asCents(Number(negative ? -q : q)));
+/** A dated save of employee `id`'s form as read now, with `changes`, from `day`. */
+async function saveFrom(id: number, day: string, changes: object) {
+  return t.callAsAdmin({
+    method: 'PUT',
+    url: `/api/employees/${id}?effectiveFrom=${day}`,
+    payload: versionedFormOf((await get(id)).envelope.data, changes),
+  });
 }
 
 /** The rows of these employees and their versions as stored (ids and times aside). */
@@ -134,24 +118,12 @@ async function historyOf(entryId: number): Promise<Map<number, number | null>> {
   return new Map(rows.map((r) => [r.employeeId, r.grossAfter === null ? null : Number(r.grossAfter)]));
 }
 
-const LIMITS = workbookLimits({ importMaxRows: 100_000, importMaxBytes: 20 * 1024 * 1024 });
-async function rowsOf(bytes: Buffer): Promise<string[][]> {
-  const book = await openWorkbook(bytes, LIMITS);
-  const rows: SheetRow[] = [];
-  for await (const row of book.rows(0)) rows.push(row);
-  return rows.map((r) => r.cells.map(cellText));
-}
-
 describe('an import dated in the past', () => {
   it('moves the lists from its day on, owes each employee the exact day-by-day back pay, and keeps it', async () => {
     const c = await company();
     const people = await staff(c, 3);
     // One promoted, one working remotely, one demoted back (owed a negative amount).
-    await t.callAsAdmin({
-      method: 'PUT',
-      url: `/api/employees/${people[2]!.id}?effectiveFrom=${plusDays(today, -400)}`,
-      payload: versionedFormOf((await get(people[2]!.id)).envelope.data, { gradeId: c.senior.id }),
-    });
+    await saveFrom(people[2]!.id, plusDays(today, -400), { gradeId: c.senior.id });
     // 40 days back: always across a month's end.
     const day = plusDays(today, -40);
     const ids = people.map((p) => p.id);
@@ -211,7 +183,7 @@ describe('an import dated in the past', () => {
         toCents((await get(id, day)).envelope.data.calculatedSalary!) - toCents(before.gross.get(id)!);
       expect(monthly).not.toBe(0);
       const owed = backPay.employees.find((e) => e.id === id)!;
-      expect(owed.gross, `employee ${id}`).toBe(owedFor(monthly, day));
+      expect(owed.gross, `employee ${id}`).toBe(owedFor(monthly, day, today));
       total += toCents(owed.gross!);
     }
     expect(backPay.employees.find((e) => e.id === ids[2])!.gross).toBeLessThan(0);
@@ -226,7 +198,7 @@ describe('an import dated in the past', () => {
     expect((entry.details as { backPay: { totals: unknown } }).backPay.totals).toEqual(backPay.totals);
     const file = await download(t, `/api/audit/${entry.id}/back-pay.xlsx`, t.adminToken);
     expect(file.statusCode).toBe(200);
-    const sheet = await rowsOf(file.bytes);
+    const sheet = await sheetTexts(file.bytes);
     expect(sheet).toHaveLength(1 + 3 + 1);
     expect(sheet[4]![0]).toBe(`Total (${day} to ${plusDays(today, -1)})`);
     expect(sheet[4]![3]).toBe(String(backPay.totals.gross));
@@ -235,11 +207,7 @@ describe('an import dated in the past', () => {
   it('holds up to the next version: a change already come since keeps holding today', async () => {
     const c = await company();
     const [e] = await staff(c, 1);
-    const put = await t.callAsAdmin({
-      method: 'PUT',
-      url: `/api/employees/${e!.id}?effectiveFrom=${plusDays(today, -5)}`,
-      payload: versionedFormOf((await get(e!.id)).envelope.data, { gradeId: c.senior.id }),
-    });
+    const put = await saveFrom(e!.id, plusDays(today, -5), { gradeId: c.senior.id });
     expect(put.statusCode, put.body).toBe(200);
     // A write all the same (its version moves, as a dated save's does); its fields stay today's.
     const { version: _v, ...now } = (await get(e!.id)).envelope.data as EmployeeView & { version: number };
@@ -269,10 +237,7 @@ describe('an import dated in the future', () => {
       list: (await list()).body,
       employees: await Promise.all(people.map(async (p) => (await get(p.id)).body)),
       insights: (await t.callAsAdmin({ method: 'GET', url: '/api/insights' })).body,
-      exported: sheetValues(
-        (await loadWorkbook((await download(t, '/api/employees/export?status=all', t.adminToken)).bytes))
-          .worksheets[0]!,
-      ),
+      exported: await downloadedRows(t, '/api/employees/export?status=all'),
       versions: (await stored(people.map((p) => p.id))).rows,
     });
     const before = await snapshot();
@@ -327,11 +292,7 @@ describe('an import dated in the future', () => {
     const c = await company();
     const [e] = await staff(c, 1);
     const later = plusDays(today, 60);
-    const put = await t.callAsAdmin({
-      method: 'PUT',
-      url: `/api/employees/${e!.id}?effectiveFrom=${later}`,
-      payload: versionedFormOf((await get(e!.id)).envelope.data, { gradeId: c.senior.id }),
-    });
+    const put = await saveFrom(e!.id, later, { gradeId: c.senior.id });
     expect(put.statusCode, put.body).toBe(200);
     const day = plusDays(today, 20);
     // As on day 70 the file's grade is already the employee's: only Remote changes then.
@@ -363,11 +324,7 @@ describe('an import dated in the future', () => {
     ).bytes;
     const day = plusDays(today, 15);
     // Scheduled after the export: the employee's row (and its version number) stay as exported.
-    const put = await t.callAsAdmin({
-      method: 'PUT',
-      url: `/api/employees/${e!.id}?effectiveFrom=${day}`,
-      payload: versionedFormOf((await get(e!.id)).envelope.data, { gradeId: c.senior.id }),
-    });
+    const put = await saveFrom(e!.id, day, { gradeId: c.senior.id });
     expect(put.statusCode, put.body).toBe(200);
     const onDay = (await get(e!.id, day)).body;
     const held = await importFile(t, exported, { query: `?effectiveFrom=${day}` });
@@ -392,7 +349,7 @@ describe('an import dated in the future', () => {
     const c = await company();
     const day = plusDays(today, 10);
     const name = unique('New Hire');
-    const res = await importFile(t, await xlsxOf([IMPORT_HEADER, importRow(c, { Name: name })]), {
+    const res = await importSheet(t, [IMPORT_HEADER, importRow(c, { Name: name })], {
       query: `?effectiveFrom=${day}`,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -418,11 +375,7 @@ describe("a dated import's revert", () => {
     const day = plusDays(today, offset);
     // One employee already had a version from that very day: the import replaces it, the
     // revert puts it back as it was.
-    const pre = await t.callAsAdmin({
-      method: 'PUT',
-      url: `/api/employees/${people[2]!.id}?effectiveFrom=${day}`,
-      payload: versionedFormOf((await get(people[2]!.id)).envelope.data, { pillar: true }),
-    });
+    const pre = await saveFrom(people[2]!.id, day, { pillar: true });
     expect(pre.statusCode, pre.body).toBe(200);
     const ids = people.map((p) => p.id);
     const before = await stored(ids);

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../src/db/client.ts';
 import { auditEmployeeChanges, auditEntries, employees, payHistory } from '../../src/db/schema.ts';
 import { textArray } from '../../src/db/sql-arrays.ts';
 import type { Company } from '../support/factories.ts';
-import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { testAppForFile } from '../support/helper.ts';
 import { IMPORT_HEADER, importFile, importRow, xlsxOf } from './excel-files.ts';
 
 /*
@@ -15,14 +15,12 @@ import { IMPORT_HEADER, importFile, importRow, xlsxOf } from './excel-files.ts';
  * nothing of the import stays; a file naming what does not exist is refused whole by the plan.
  */
 
-let t: TestContext;
+const t = testAppForFile();
 let company: Company;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   company = await t.newCompany(3000);
 });
-afterAll(async () => t.close());
 
 const role = async (db: DbOrTx) =>
   (

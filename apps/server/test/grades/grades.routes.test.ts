@@ -1,13 +1,9 @@
 import type { Grade } from '@salary/shared/grades/grades.contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, expectAnswered, type TestContext } from '../support/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { expectAnswered, testAppForFile } from '../support/helper.ts';
 import { expectDocumented, expectFieldProblems, expectRefused, rulesApi } from '../support/rules-api.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t.close());
+const t = testAppForFile();
 
 const grades = rulesApi<Grade>(() => t, '/api/grades');
 const createGrade = (payload: { name: string; order?: number }) => grades.create(payload);

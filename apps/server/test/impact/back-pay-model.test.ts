@@ -1,3 +1,4 @@
+import { PLAIN_PROFILE, type SalaryProfile } from '@salary/salary-engine/salary-types';
 import { todayIn } from '@salary/shared/common/calendar-day';
 import { asCents, fromCents, toCents } from '@salary/shared/common/money';
 import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
@@ -95,23 +96,20 @@ let raise: { gradeId: number; levelId: number };
 async function recordOf(id: number): Promise<EmployeeInput> {
   const [p] = (await t.services.pricing.priceEmployees({ id }, {})).employees;
   const e = p!.employee;
+  // PLAIN_PROFILE's keys are the profile's fields: one the engine gains is carried over too.
+  const profile = Object.fromEntries(Object.keys(PLAIN_PROFILE).map((k) => [k, e[k as keyof SalaryProfile]]));
+  const { name, gender, jobId, positionId, gradeId, levelId, customMultiplierIds } = e;
+  const { hireDate, careerStartDate, leaveDate } = e;
+  const place = { jobId, positionId, gradeId, levelId };
   return {
-    name: e.name,
-    gender: e.gender,
-    jobId: e.jobId,
-    positionId: e.positionId,
-    gradeId: e.gradeId,
-    levelId: e.levelId,
-    yearsExperience: e.yearsExperience,
-    yearsWithCompany: e.yearsWithCompany,
-    offshoreProject: e.offshoreProject,
-    actingAsDifferentGrade: e.actingAsDifferentGrade,
-    pillar: e.pillar,
-    remote: e.remote,
-    customMultiplierIds: e.customMultiplierIds,
-    hireDate: e.hireDate,
-    careerStartDate: e.careerStartDate,
-    leaveDate: e.leaveDate,
+    name,
+    gender,
+    ...place,
+    ...profile,
+    customMultiplierIds,
+    hireDate,
+    careerStartDate,
+    leaveDate,
   } as EmployeeInput;
 }
 

@@ -5,11 +5,9 @@ import type { UpdatedEmployee } from '@salary/shared/employees/dated.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { BACK_PAY_FILE_NAME, type Impact } from '@salary/shared/impact/impact.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWorkbook } from '../../src/modules/excel/sheet.reader.ts';
-import { cellText, type SheetRow } from '../../src/modules/excel/sheet-cells.model.ts';
-import { workbookLimits } from '../../src/modules/excel/workbook.limits.ts';
 import type { StoredBackPay } from '../../src/modules/impact/back-pay.service.ts';
-import { daysInMonthOf, plusDays } from '../support/days.ts';
+import { sheetTexts } from '../excel/excel-files.ts';
+import { owedFor, plusDays } from '../support/days.ts';
 import { versionedFormOf } from '../support/employee-forms.ts';
 import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
@@ -24,29 +22,6 @@ import { buildTestApp, type TestContext } from '../support/helper.ts';
 let t: TestContext;
 let c: Company;
 let today: string;
-
-/** A monthly change of `cents` owed every day of [from, today), rounded once: exact fractions. */
-function owedFor(cents: number, from: string): number {
-  const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
-  let [n, d] = [0n, 1n];
-  for (let x = from; x < today; x = plusDays(x, 1)) {
-    const m = BigInt(daysInMonthOf(x));
-    [n, d] = [n * m + BigInt(cents) * d, d * m];
-    const g = gcd(n < 0n ? -n : n, d) || 1n;
-    [n, d] = [n / g, d / g];
-  }
-  let q = n / d;
-  if ((n % d) * 2n >= d) q += 1n;
-  return fromCents(asCents(Number(q)));
-}
-
-const LIMITS = workbookLimits({ importMaxRows: 100_000, importMaxBytes: 20 * 1024 * 1024 });
-async function rowsOf(bytes: Buffer): Promise<string[][]> {
-  const book = await openWorkbook(bytes, LIMITS);
-  const rows: SheetRow[] = [];
-  for await (const row of book.rows(0)) rows.push(row);
-  return rows.map((r) => r.cells.map(cellText));
-}
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -80,7 +55,7 @@ describe('POST /api/impact with a past effectiveFrom', () => {
     for (const e of backPay!.employees) {
       const change = changes.find((x) => x.id === e.id)!;
       const monthly = toCents(change.grossAfter ?? 0) - toCents(change.grossBefore ?? 0);
-      expect(e.gross).toBe(owedFor(monthly, from()));
+      expect(e.gross).toBe(owedFor(monthly, from(), today));
       expect(e.cost).toBeGreaterThan(e.gross!);
     }
     const sum = backPay!.employees.reduce((s, e) => s + toCents(e.gross!), 0);
@@ -134,7 +109,7 @@ describe('an employee change dated in the past', () => {
     const after = res.envelope.data;
     const monthly = toCents(after.calculatedSalary ?? 0) - toCents(worker.calculatedSalary ?? 0);
     expect(monthly).toBeGreaterThan(0);
-    expect(after.backPay?.totals.gross).toBe(owedFor(monthly, from));
+    expect(after.backPay?.totals.gross).toBe(owedFor(monthly, from, today));
 
     const audit = await t.callAsAdmin<AuditPage>({
       method: 'GET',
@@ -150,7 +125,7 @@ describe('an employee change dated in the past', () => {
     });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toContain(BACK_PAY_FILE_NAME);
-    const rows = await rowsOf(file.rawPayload);
+    const rows = await sheetTexts(file.rawPayload);
     expect(rows[0]).toEqual(['Name', 'Job', 'Grade', 'Gross back pay', 'Total cost back pay']);
     expect(rows[1]!.slice(0, 4)).toEqual([
       'Worker 1',
@@ -210,7 +185,7 @@ describe('the back pay a preview prices', () => {
       const change = preview.envelope.data.changes.find((x) => x.id === e.id)!;
       const monthly = toCents(change.grossAfter ?? 0) - toCents(change.grossBefore ?? 0);
       expect(monthly).toBeGreaterThan(0);
-      expect(e.gross).toBe(owedFor(monthly, from));
+      expect(e.gross).toBe(owedFor(monthly, from, today));
     }
 
     // A factor on their job and position, new: the same two.

@@ -1,7 +1,7 @@
 import type { Insights } from '@salary/shared/insights/insights.contract';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../support/helper.ts';
 import { keysOf } from '../support/json-keys.ts';
 import { overviewCompany } from '../support/twin-setups.ts';
 
@@ -10,14 +10,12 @@ import { overviewCompany } from '../support/twin-setups.ts';
  * never reach a user without showCost. Its figures against the list: insights-figures.test.ts.
  */
 
-let t: TestContext;
+const t = testAppForFile();
 const ids = { job: 0, grade: 0, level: 0 };
 
 beforeAll(async () => {
-  t = await buildTestApp();
   Object.assign(ids, await overviewCompany(t));
 });
-afterAll(async () => t.close());
 
 async function insights(query: string, token = t.adminToken) {
   return t.call<Insights>({ method: 'GET', url: `/api/insights?${query}`, token });

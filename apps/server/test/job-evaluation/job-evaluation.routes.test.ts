@@ -4,19 +4,15 @@ import type {
   EvaluationSettings,
   Score,
 } from '@salary/shared/job-evaluation/job-evaluation.contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../support/helper.ts';
 
 /*
  * The job evaluation's routes: what a score and the settings accept (the 400 names the field),
  * who may write them, the stale-version 409, the 404s, cascades and the audit trail's words.
  */
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t.close());
+const t = testAppForFile();
 
 const SCORES = { skills: 3, effort: 2, responsibility: 4, workingConditions: 1 };
 const read = async (token = t.adminToken) => {

@@ -1,16 +1,12 @@
 import type { Job } from '@salary/shared/jobs/jobs.contract';
 import type { Position } from '@salary/shared/positions/positions.contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adjustmentFactors, employees, jobs, positions } from '../../src/db/schema.ts';
-import { buildTestApp, expectAnswered, type TestContext } from '../support/helper.ts';
+import { expectAnswered, testAppForFile } from '../support/helper.ts';
 import { expectDocumented, expectRefused, fieldsOf, rulesApi } from '../support/rules-api.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t.close());
+const t = testAppForFile();
 
 const jobsApi = rulesApi<Job>(() => t, '/api/jobs');
 const createJob = (name: string) => jobsApi.create({ name });

@@ -1,13 +1,9 @@
 import type { Level } from '@salary/shared/levels/levels.contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, expectAnswered, type TestContext } from '../support/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { expectAnswered, testAppForFile } from '../support/helper.ts';
 import { expectDocumented, expectFieldProblems, expectRefused, rulesApi } from '../support/rules-api.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t.close());
+const t = testAppForFile();
 
 const levels = rulesApi<Level>(() => t, '/api/levels');
 const createLevel = (name: string) => levels.create({ name });

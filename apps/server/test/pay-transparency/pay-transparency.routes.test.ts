@@ -6,6 +6,7 @@ import { todayIn } from '@salary/shared/common/calendar-day';
 import type { PayReport, PayStatement } from '@salary/shared/pay-transparency/pay-transparency.contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putCompany } from '../support/dated-company.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { TOO_FEW_TO_REPORT } from '../support/pay-report.ts';
 
@@ -360,17 +361,11 @@ describe('pay statements', () => {
     // 25 hours apart: the two zones are never on the same day.
     const dates: string[] = [];
     for (const timeZone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
-      const now = await t.callAsAdmin<{ version: number }>({ method: 'GET', url: '/api/company' });
-      const saved = await t.callAsAdmin({
-        method: 'PUT',
-        url: '/api/company',
-        payload: {
-          companyName: 'Northwind Traders',
-          currency: 'USD',
-          locale: 'en-US',
-          timeZone,
-          version: now.envelope.data.version,
-        },
+      const saved = await putCompany(t, {
+        companyName: 'Northwind Traders',
+        currency: 'USD',
+        locale: 'en-US',
+        timeZone,
       });
       expect(saved.statusCode, saved.body).toBe(200);
       const res = await t.callAsAdmin<PayStatement>({

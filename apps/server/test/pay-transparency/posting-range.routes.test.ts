@@ -6,8 +6,9 @@ import { addDays, todayIn } from '@salary/shared/common/calendar-day';
 import { asCents, fromCents, toCents } from '@salary/shared/common/money';
 import type { PostingRange } from '@salary/shared/pay-transparency/posting-range.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setTimeZone } from '../support/dated-company.ts';
+import { putCompany, setTimeZone } from '../support/dated-company.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { saveBaseSalaryFrom } from '../support/rules-api.ts';
 
 /*
  * The pay range of a job posting: each level's basic pay is what the calculator gives for that
@@ -98,14 +99,9 @@ describe('GET /api/pay-transparency/posting-range', () => {
   });
 
   it('writes the sentence in the company currency and locale', async () => {
-    const company = await t.callAsAdmin<{ version: number }>({ method: 'GET', url: '/api/company' });
-    const put = (currency: string, locale: string, version: number) =>
-      t.callAsAdmin<{ version: number }>({
-        method: 'PUT',
-        url: '/api/company',
-        payload: { companyName: 'Acme', currency, locale, timeZone: 'UTC', version },
-      });
-    const saved = await put('EUR', 'de-DE', company.envelope.data.version);
+    const put = (currency: string, locale: string) =>
+      putCompany(t, { companyName: 'Acme', currency, locale, timeZone: 'UTC' });
+    const saved = await put('EUR', 'de-DE');
     expect(saved.statusCode, saved.body).toBe(200);
     try {
       const r = await range(roleQuery([c.level.id], '&asOf=2027-01-01'));
@@ -122,7 +118,7 @@ describe('GET /api/pay-transparency/posting-range', () => {
           `(${money(55440)} per year), as of 1. Jan. 2027.`,
       );
     } finally {
-      await put('USD', 'en-US', saved.envelope.data.version);
+      await put('USD', 'en-US');
     }
   });
 
@@ -148,16 +144,12 @@ describe('GET /api/pay-transparency/posting-range', () => {
 
   it('shows a base salary scheduled for a later day only as of that day', async () => {
     const from = addDays(today, 10);
-    const before = await t.callAsAdmin<Array<{ id: number; version: number }>>({
-      method: 'GET',
-      url: '/api/base-salary',
-    });
-    const version = before.envelope.data.find((b) => b.id === l2Base.id)!.version;
-    const put = await t.callAsAdmin({
-      method: 'PUT',
-      url: `/api/base-salary/${l2Base.id}?effectiveFrom=${from}`,
-      payload: { gradeId: c.grade.id, levelId: l2.id, amount: 6000, version },
-    });
+    const put = await saveBaseSalaryFrom(
+      t,
+      l2Base.id,
+      { gradeId: c.grade.id, levelId: l2.id, amount: 6000 },
+      from,
+    );
     expect(put.statusCode, put.body).toBe(200);
 
     const levelTwo = async (asOf?: string) =>

@@ -1,15 +1,11 @@
 import type { Job } from '@salary/shared/jobs/jobs.contract';
 import type { Position } from '@salary/shared/positions/positions.contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adjustmentFactors, employees, positions } from '../../src/db/schema.ts';
-import { buildTestApp, expectAnswered, type TestContext } from '../support/helper.ts';
+import { expectAnswered, testAppForFile } from '../support/helper.ts';
 import { expectDocumented, expectFieldProblems, expectRefused, rulesApi } from '../support/rules-api.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t.close());
+const t = testAppForFile();
 
 const positionsApi = rulesApi<Position>(() => t, '/api/positions');
 const createJob = (name: string) => rulesApi<Job>(() => t, '/api/jobs').create({ name });

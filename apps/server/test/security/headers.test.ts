@@ -78,33 +78,22 @@ describe('the API description', () => {
 });
 
 describe('HSTS', () => {
+  const HSTS = 'strict-transport-security';
+  /** GET /api/health from `app`, saying it came over `proto` as a proxy would (none: nothing said). */
+  const health = (app: TestContext, proto?: string) =>
+    app.call({ method: 'GET', url: '/api/health', headers: proto ? { 'x-forwarded-proto': proto } : {} });
+
   it('is not sent over plain http', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/health' });
-    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect((await health(t)).headers[HSTS]).toBeUndefined();
   });
 
   it('is not sent because a client claims https when no proxy is trusted', async () => {
-    const res = await t.call({
-      method: 'GET',
-      url: '/api/health',
-      headers: { 'x-forwarded-proto': 'https' },
-    });
-    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect((await health(t, 'https')).headers[HSTS]).toBeUndefined();
   });
 
   it('is sent when a trusted proxy says the request came over https', async () => {
-    const res = await proxied.call({
-      method: 'GET',
-      url: '/api/health',
-      headers: { 'x-forwarded-proto': 'https' },
-    });
-    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    const plain = await proxied.call({
-      method: 'GET',
-      url: '/api/health',
-      headers: { 'x-forwarded-proto': 'http' },
-    });
-    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    expect((await health(proxied, 'https')).headers[HSTS]).toBe('max-age=31536000; includeSubDomains');
+    expect((await health(proxied, 'http')).headers[HSTS]).toBeUndefined();
   });
 });
 

@@ -266,37 +266,23 @@ describe('grade reorder', () => {
   it('refuses two grades on one order, in the request or against a grade it does not move', async () => {
     const a = await t.newGrade('Reorder A', 500_001);
     const b = await t.newGrade('Reorder B', 500_002);
+    const reorder = async (grades: Array<{ id: number; order: number }>) =>
+      (await t.callAsAdmin({ method: 'POST', url: '/api/grades/reorder', payload: { grades } })) as Answer;
     const before = await snapshot(t.database.db);
-    const same = (await t.callAsAdmin({
-      method: 'POST',
-      url: '/api/grades/reorder',
-      payload: {
-        grades: [
-          { id: a.id, order: 7 },
-          { id: b.id, order: 7 },
-        ],
-      },
-    })) as Answer;
+    const same = await reorder([
+      { id: a.id, order: 7 },
+      { id: b.id, order: 7 },
+    ]);
     expect(same.statusCode).toBe(400);
     expect(same.envelope.message).toContain('Order 7 is given to more than one grade');
-    const onto = (await t.callAsAdmin({
-      method: 'POST',
-      url: '/api/grades/reorder',
-      payload: { grades: [{ id: a.id, order: 500_002 }] },
-    })) as Answer;
+    const onto = await reorder([{ id: a.id, order: 500_002 }]);
     expect(onto.statusCode).toBe(409);
     expect(onto.envelope.message).toBe('Grades "Reorder A" and "Reorder B" would share order 500002');
     expect(await snapshot(t.database.db)).toBe(before);
-    const swap = await t.callAsAdmin({
-      method: 'POST',
-      url: '/api/grades/reorder',
-      payload: {
-        grades: [
-          { id: a.id, order: 500_002 },
-          { id: b.id, order: 500_001 },
-        ],
-      },
-    });
+    const swap = await reorder([
+      { id: a.id, order: 500_002 },
+      { id: b.id, order: 500_001 },
+    ]);
     expect(swap.statusCode).toBe(200);
   });
 });

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../../src/paths.ts';
+import { MIGRATION_FILES, migrationsBefore, runMigration } from '../support/migration-files.ts';
 
 /*
  * Migration 0016 turns the stored rules into integers: the settings' six multipliers, the two
@@ -54,16 +52,6 @@ async function emptyDatabase(): Promise<Sql> {
   };
 }
 
-const statementsOf = (file: string) =>
-  readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8')
-    .split('--> statement-breakpoint')
-    .map((s) => s.trim())
-    .filter(Boolean);
-
-async function run(db: Sql, file: string): Promise<void> {
-  for (const statement of statementsOf(file)) await db.exec(statement);
-}
-
 /** Old decimals → the integers they must become: [type, stored numeric(14,4), units]. */
 const FACTORS: Array<[string, string, number]> = [
   ['PERCENTAGE', '0.1525', 1525],
@@ -77,14 +65,11 @@ const FACTORS: Array<[string, string, number]> = [
 ];
 
 let db: Sql;
-const files = readdirSync(MIGRATIONS_DIR)
-  .filter((f) => f.endsWith('.sql'))
-  .sort();
 
 beforeAll(async () => {
-  expect(files).toContain(RULES_MIGRATION);
+  expect(MIGRATION_FILES).toContain(RULES_MIGRATION);
   db = await emptyDatabase();
-  for (const file of files.slice(0, files.indexOf(RULES_MIGRATION))) await run(db, file);
+  for (const file of migrationsBefore(RULES_MIGRATION)) await runMigration(db, file);
   await db.exec(`
     insert into jobs (name) select 'Job ' || n from generate_series(1, ${FACTORS.length}) n;
     insert into positions (job_id, name) select id, 'Position' from jobs;
@@ -100,7 +85,7 @@ describe('migration 0016: rules in integer units', () => {
     // numeric(14,4) could hold a FIXED factor with four decimals; the app never wrote one.
     await db.exec(`begin;
       insert into adjustment_factors (job_id, position_id, type, factor) values (1, 1, 'FIXED', 10.005)`);
-    await expect(run(db, RULES_MIGRATION)).rejects.toThrow(/more decimals than its unit keeps/);
+    await expect(runMigration(db, RULES_MIGRATION)).rejects.toThrow(/more decimals than its unit keeps/);
     await db.exec('rollback');
     const [column] = await db.rows<{ type: string }>(
       `select data_type as type from information_schema.columns
@@ -129,7 +114,7 @@ describe('migration 0016: rules in integer units', () => {
                                {"id": "cm_c", "title": "Cut", "multiplier": -0.01, "type": "PERCENTAGE"}]'
       where id = 1;
     `);
-    await run(db, RULES_MIGRATION);
+    await runMigration(db, RULES_MIGRATION);
 
     const factors = await db.rows<{ type: string; factor: string | number }>(
       'select type, factor from adjustment_factors order by job_id',

@@ -2,20 +2,19 @@ import { expect } from 'vitest';
 import { addFormFor } from './employee-forms.ts';
 import type { TestContext } from './helper.ts';
 
-/** Counts the company's days in `timeZone` (its name, currency and locale as a fresh one has them). */
-export async function setTimeZone(t: TestContext, timeZone: string): Promise<void> {
+/** PUT /api/company with `fields` at the version saved now: what a save that does not race sends. */
+export async function putCompany(t: TestContext, fields: Record<string, unknown>) {
   const now = await t.callAsAdmin<{ version: number }>({ method: 'GET', url: '/api/company' });
-  const res = await t.callAsAdmin({
+  return t.callAsAdmin({
     method: 'PUT',
     url: '/api/company',
-    payload: {
-      companyName: 'Acme',
-      currency: 'USD',
-      locale: 'en-US',
-      timeZone,
-      version: now.envelope.data.version,
-    },
+    payload: { ...fields, version: now.envelope.data.version },
   });
+}
+
+/** Counts the company's days in `timeZone` (its name, currency and locale as a fresh one has them). */
+export async function setTimeZone(t: TestContext, timeZone: string): Promise<void> {
+  const res = await putCompany(t, { companyName: 'Acme', currency: 'USD', locale: 'en-US', timeZone });
   expect(res.statusCode, res.body).toBe(200);
 }
 

@@ -18,6 +18,14 @@ export function addFormFor(c: Company, over: { name: string } & Record<string, u
   return { ...profile, yearsExperience: 1, yearsWithCompany: 1, ...over };
 }
 
+/** What a body without its job, position, grade and level is told, by the employee form and the calculator alike. */
+export const PLACE_REQUIRED = [
+  'Job is required',
+  'Position is required',
+  'Grade is required',
+  'Level is required',
+];
+
 /** The fields the Edit Employee form loads from an employee and sends back as they are. */
 export const FORM_FIELDS = [
   'name',

@@ -11,7 +11,7 @@ import type {
   LightMyRequestResponse,
   RouteOptions,
 } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
@@ -158,6 +158,21 @@ export async function buildTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The test app of one file, built before its first test and closed after its last
+ * (`const t = testAppForFile()` at the top). The object is filled in by the hook, so read it in
+ * hooks and tests only; the file's own `beforeAll` hooks, registered after, already see it.
+ */
+export function testAppForFile(configOverrides: Partial<Config> = {}): TestContext {
+  const t = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(t, await buildTestApp(configOverrides));
+  });
+  // A failed build leaves nothing to close.
+  afterAll(async () => t.close?.());
+  return t;
 }
 
 /** app.inject with an optional bearer token, answering the parsed envelope too. */

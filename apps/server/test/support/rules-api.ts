@@ -97,3 +97,27 @@ export async function expectDocumented(t: TestContext, tag: string, paths: Recor
   for (const [, ops] of Object.entries(doc.paths).filter(([p]) => p in paths))
     for (const op of Object.values(ops)) expect(op.summary).toBeTruthy();
 }
+
+/** Base salary `id` as GET /api/base-salary lists it: its amount and the version to save at. */
+async function listedBaseSalary(t: TestContext, id: number) {
+  const rows = await t.callAsAdmin<Array<{ id: number; amount: number; version: number }>>({
+    method: 'GET',
+    url: '/api/base-salary',
+  });
+  return rows.envelope.data.find((b) => b.id === id)!;
+}
+
+/** PUT /api/base-salary/{id} from `day` at the version listed now: a dated save that does not race. */
+export async function saveBaseSalaryFrom(
+  t: TestContext,
+  id: number,
+  body: { gradeId: number; levelId: number; amount: number },
+  day: string,
+) {
+  const { version } = await listedBaseSalary(t, id);
+  return t.callAsAdmin({
+    method: 'PUT',
+    url: `/api/base-salary/${id}?effectiveFrom=${day}`,
+    payload: { ...body, version },
+  });
+}

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../src/db/client.ts';
 import { auditEntries, jobs } from '../../src/db/schema.ts';
 import {
@@ -10,7 +10,7 @@ import {
   UnauditedWriteError,
 } from '../../src/lib/unit-of-work.ts';
 import { joinableUnitOfWork } from '../../src/plugins/unit-of-work.plugin.ts';
-import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { testAppForFile } from '../support/helper.ts';
 
 /*
  * The unit of work is what the audit trail and the impact preview stand on: one transaction
@@ -18,11 +18,7 @@ import { buildTestApp, type TestContext } from '../support/helper.ts';
  * always.
  */
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t.close());
+const t = testAppForFile();
 
 const jobNamed = async (name: string, handle: DbOrTx = t.app.db) =>
   (await handle.select().from(jobs).where(eq(jobs.name, name))).length;
