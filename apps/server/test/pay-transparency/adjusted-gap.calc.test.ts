@@ -1,3 +1,4 @@
+import { PLAIN_PROFILE } from '@salary/salary-engine/salary-types';
 import {
   adjustedGapSchema,
   MIN_EMPLOYEES_TO_ESTIMATE,
@@ -10,6 +11,7 @@ import {
   type WomanCoefficient,
   womanCoefficient,
 } from '../../src/modules/pay-transparency/adjusted-gap.calc.ts';
+import { seededRandom } from '../../src/seed/seeded-random.ts';
 
 /*
  * The adjusted pay gap (adjusted-gap.calc.ts) against a second computation written here: the
@@ -136,12 +138,7 @@ const row = (id: number, over: Partial<AdjustedGapRow> = {}): AdjustedGapRow => 
   jobName: 'Engineer',
   gradeId: 1,
   levelId: 1,
-  yearsExperience: 0,
-  yearsWithCompany: 0,
-  offshoreProject: false,
-  actingAsDifferentGrade: false,
-  pillar: false,
-  remote: false,
+  ...PLAIN_PROFILE,
   hourlyPay: 2000,
   ...over,
 });
@@ -197,17 +194,6 @@ const handRows = HAND.map(([w, g, l, ye, yc, off, act, pil, rem, pay], i) =>
   }),
 );
 
-/** A seeded generator (mulberry32), so a failure can be run again. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const normal = (rand: () => number) => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
 
 /**
@@ -217,7 +203,7 @@ const normal = (rand: () => number) => Math.sqrt(-2 * Math.log(1 - rand())) * Ma
  * planted one.
  */
 function plantedCompany(size: number, planted: number, seed: number, jobs = 4): AdjustedGapRow[] {
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   return Array.from({ length: size }, (_, i) => {
     const female = rand() < 0.4;
     const grade = Math.min(6, 1 + Math.floor(rand() * (female ? 5 : 6)));
