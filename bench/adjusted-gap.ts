@@ -2,6 +2,7 @@ import {
   type AdjustedGapRow,
   adjustedGap,
 } from '../apps/server/src/modules/pay-transparency/adjusted-gap.calc.ts';
+import { seededRandom } from '../apps/server/src/seed/seeded-random.ts';
 import { GOALS } from './lib/report.ts';
 import { median, round } from './lib/stats.ts';
 
@@ -22,25 +23,13 @@ export interface AdjustedGapFigure {
   goalMs: number | null;
 }
 
-/** A seeded generator (mulberry32): every run fits the same company. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const GRADES = 14;
 const LEVELS = 10;
 const JOBS = 12;
 
 /** Women and men in 12 jobs, 14 grades and 10 levels, years, flags, and a −4% planted gap. */
 export function adjustedGapRows(employees: number, seed = 1): AdjustedGapRow[] {
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   return Array.from({ length: employees }, (_, i) => {
     const female = rand() < 0.45;
     const gradeId = 1 + Math.floor(rand() * GRADES);

@@ -5,11 +5,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
 import { createBaseSalariesRepository } from '../apps/server/src/modules/base-salaries/base-salaries.repository.ts';
 import { createEmployeesRepository } from '../apps/server/src/modules/employees/employees.repository.ts';
-import { createRuleCalendar } from '../apps/server/src/modules/rule-calendar/rule-calendar.service.ts';
-import { createRuleVersionsRepository } from '../apps/server/src/modules/rule-calendar/rule-versions.repository.ts';
+import { datedRuleWrite } from '../apps/server/src/seed/dated-write.ts';
 import { firstOfMonth } from '../apps/server/src/seed/demo-data.ts';
 import { createBenchDatabase } from './generate.ts';
-import { type BenchApp, startBenchApp } from './lib/bench-app.ts';
+import { type BenchApp, benchCall, startBenchApp } from './lib/bench-app.ts';
 import { GOALS } from './lib/report.ts';
 import { median, round, timed } from './lib/stats.ts';
 import { bareRead, editOneEmployee } from './list.ts';
@@ -69,20 +68,6 @@ export interface DatedFigure {
   yearReport?: { year: number; ms: number; employees: number };
 }
 
-type Envelope<T> = { data: T };
-
-async function call<T>(bench: BenchApp, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  const res = await bench.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${bench.token}` },
-    ...(payload ? { payload } : {}),
-  });
-  if (res.statusCode !== 200)
-    throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-  return JSON.parse(res.body) as Envelope<T>;
-}
-
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
@@ -99,24 +84,8 @@ async function datedRaise(
   except: { grade_id: number; level_id: number },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const notUsed = () => {
-      throw new Error('not used by a dated write');
-    };
-    const calendar = createRuleCalendar({
-      versions: (handle) => createRuleVersionsRepository(handle ?? tx),
-      today: async () => today,
-      audit: { record: notUsed, payBefore: notUsed },
-    });
     const repo = createBaseSalariesRepository(tx);
-    const uow = {
-      tx,
-      actor: null,
-      audit: { recorded: [], required: false },
-      preview: false,
-      label: 'bench: monthly raise',
-      effectiveFrom: day,
-    };
-    await calendar.dated(uow, async () => {
+    await datedRuleWrite(tx, { today, effectiveFrom: day }, 'bench: monthly raise', async () => {
       const cells = await rows<{ grade_id: number; level_id: number; amount: string | number }>(
         tx as unknown as Db,
         sql`select grade_id, level_id, amount from base_salaries
@@ -172,11 +141,11 @@ export async function measureDated(
     await datedRaise(db, `${referenceYear}-${String(month).padStart(2, '0')}-01`, today, 0.5, cell!);
   const [first] = await rows<{ id: number }>(db, sql`select min(id)::int as id from employees`);
   const id = first!.id;
-  const view = (await call<Record<string, unknown>>(app, 'GET', `/api/employees/${id}`)).data;
+  const view = (await benchCall<Record<string, unknown>>(app, 'GET', `/api/employees/${id}`)).data;
   // 49 dated changes, a month apart, oldest first: with the first version, 50.
   for (let k = 0; k < 49; k++) {
     const day = firstOfMonth(today, k - 49);
-    await call(app, 'PUT', `/api/employees/${id}?effectiveFrom=${day}`, formBody(view, k));
+    await benchCall(app, 'PUT', `/api/employees/${id}?effectiveFrom=${day}`, formBody(view, k));
   }
   const setupSeconds = round((performance.now() - started) / 1000, 1);
 
@@ -195,7 +164,7 @@ export async function measureDated(
     const url = `/api/employees?asOf=${day}`;
     // Once, untimed: every employee is there. Then timed as list.ts times today's list: the
     // answer streamed and counted, not parsed (parsing 100,000 rows is the client's work).
-    const checked = await call<unknown[]>(app, 'GET', url);
+    const checked = await benchCall<unknown[]>(app, 'GET', url);
     if (checked.data.length !== size)
       throw new Error(`as of ${day}: ${checked.data.length} rows, expected ${size}`);
     const expectedBytes = Buffer.byteLength(JSON.stringify(checked));
@@ -239,7 +208,7 @@ export async function measureDated(
   if (only.has('backpay')) {
     // The back-pay preview of the base salary most employees are on, dated 12 months back.
     const salaries = (
-      await call<Array<{ id: number; gradeId: number; levelId: number; amount: number }>>(
+      await benchCall<Array<{ id: number; gradeId: number; levelId: number; amount: number }>>(
         app,
         'GET',
         '/api/base-salary',
@@ -252,11 +221,16 @@ export async function measureDated(
     let owed = 0;
     for (let pass = -1; pass < runs; pass++) {
       const preview = await timed(() =>
-        call<{ employeesAffected: number; backPay?: { employeeCount: number } }>(app, 'POST', '/api/impact', {
-          method: 'PUT',
-          path: `/base-salary/${target.id}?effectiveFrom=${effectiveFrom}`,
-          body: { gradeId: target.gradeId, levelId: target.levelId, amount: target.amount + 100 },
-        }),
+        benchCall<{ employeesAffected: number; backPay?: { employeeCount: number } }>(
+          app,
+          'POST',
+          '/api/impact',
+          {
+            method: 'PUT',
+            path: `/base-salary/${target.id}?effectiveFrom=${effectiveFrom}`,
+            body: { gradeId: target.gradeId, levelId: target.levelId, amount: target.amount + 100 },
+          },
+        ),
       );
       if (pass < 0) continue;
       previews.push(preview.ms);
@@ -271,7 +245,7 @@ export async function measureDated(
     const timelines: number[] = [];
     let versions = 0;
     for (let pass = -1; pass < Math.max(runs, 5); pass++) {
-      const t = await timed(() => call<unknown[]>(app, 'GET', `/api/employees/${id}/pay-timeline`));
+      const t = await timed(() => benchCall<unknown[]>(app, 'GET', `/api/employees/${id}/pay-timeline`));
       versions = t.value.data.length;
       if (pass >= 0) timelines.push(t.ms);
     }
@@ -284,7 +258,7 @@ export async function measureDated(
     let reported = 0;
     for (let pass = -1; pass < runs; pass++) {
       const r = await timed(() =>
-        call<{ counts: { total: number } }>(app, 'GET', `/api/pay-transparency?year=${referenceYear}`),
+        benchCall<{ counts: { total: number } }>(app, 'GET', `/api/pay-transparency?year=${referenceYear}`),
       );
       reported = r.value.data.counts.total;
       if (pass >= 0) reports.push(r.ms);

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createBenchDatabase } from './generate.ts';
-import { type BenchApp, startBenchApp } from './lib/bench-app.ts';
+import { type BenchApp, benchCall, startBenchApp } from './lib/bench-app.ts';
 import { GOALS } from './lib/report.ts';
 import { median, round, timed } from './lib/stats.ts';
 
@@ -25,18 +25,6 @@ export interface ImpactFigure {
   affected: number;
 }
 
-async function call(bench: BenchApp, method: 'GET' | 'POST', url: string, payload?: object) {
-  const res = await bench.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${bench.token}` },
-    ...(payload ? { payload } : {}),
-  });
-  if (res.statusCode !== 200)
-    throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-  return res.json() as { data: Record<string, unknown> };
-}
-
 /**
  * Previews against list reads on a running bench app, interleaved, one warm-up round first.
  * The preview rolls back, so the data is as it was after.
@@ -47,7 +35,7 @@ export async function measureImpact(
   runs: number,
   database: ImpactFigure['database'],
 ): Promise<ImpactFigure> {
-  const { updatedAt: _u, ...settings } = (await call(app, 'GET', '/api/settings')).data;
+  const { updatedAt: _u, ...settings } = (await benchCall(app, 'GET', '/api/settings')).data;
   const write = {
     method: 'PUT',
     path: '/settings',
@@ -61,8 +49,8 @@ export async function measureImpact(
   const lists: number[] = [];
   let affected = 0;
   for (let i = 0; i <= runs; i++) {
-    const preview = await timed(() => call(app, 'POST', '/api/impact', write));
-    const list = await timed(() => call(app, 'GET', '/api/employees'));
+    const preview = await timed(() => benchCall(app, 'POST', '/api/impact', write));
+    const list = await timed(() => benchCall(app, 'GET', '/api/employees'));
     if (i === 0) continue; // warm-up
     previews.push(preview.ms);
     lists.push(list.ms);

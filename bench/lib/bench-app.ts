@@ -74,3 +74,21 @@ export async function startBenchApp(
   }
   return { app, token, baseUrl, close: () => app.close() };
 }
+
+/** A request as the bench administrator that must answer 200: its envelope, parsed. */
+export async function benchCall<T = Record<string, unknown>>(
+  bench: BenchApp,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+): Promise<{ data: T }> {
+  const res = await bench.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${bench.token}` },
+    ...(payload ? { payload } : {}),
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  return JSON.parse(res.body) as { data: T };
+}

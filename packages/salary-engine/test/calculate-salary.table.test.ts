@@ -30,6 +30,39 @@ interface Case {
 const P = 'PERCENTAGE' as const;
 const F = 'FIXED' as const;
 
+/**
+ * One per-year multiplier (experience or loyalty) alone on `base`, at a few years: its effect
+ * on the adjusted salary, its row beside the other one's zero row, and the gross (base +
+ * amount unless the row says).
+ */
+function perYear(
+  kind: 'experience' | 'loyalty',
+  base: number,
+  multiplier: { value: number; type: typeof P | typeof F },
+  name: (years: number, amount: number) => string,
+  rows: Array<{ years: number; amount: number; effect: number; gross?: number }>,
+  { withTotal = false } = {},
+): Case[] {
+  const experience = kind === 'experience';
+  return rows.map(({ years, amount, effect, gross }) => {
+    const row = { ...multiplier, amount };
+    return {
+      name: name(years, amount),
+      rules: { baseSalary: base, multipliers: { [kind]: multiplier } },
+      profile: experience ? { yearsExperience: years } : { yearsWithCompany: years },
+      expected: {
+        ...(experience ? { experienceMultiplier: effect } : { loyaltyMultiplier: effect }),
+        adjustmentDetails: [
+          experience ? { name: 'Experience', ...row } : { name: 'Experience', type: P, value: 0, amount: 0 },
+          experience ? { name: 'Loyalty', type: P, value: 0, amount: 0 } : { name: 'Loyalty', ...row },
+        ],
+        ...(withTotal && { totalAdjustments: amount }),
+        grossSalary: gross ?? base + amount,
+      },
+    };
+  });
+}
+
 const cases: Case[] = [
   // Base salary and the (job, position) adjustment.
   {
@@ -97,77 +130,53 @@ const cases: Case[] = [
   },
 
   // Experience: per year, both types, 0 / 1 / many years, on the adjusted salary 4000.
-  ...[
-    { years: 0, amount: 0, effect: 0 },
-    { years: 1, amount: 200, effect: 5 }, // 4000 × 5% × 1
-    { years: 10, amount: 2000, effect: 50 }, // 4000 × 5% × 10
-  ].map(({ years, amount, effect }) => ({
-    name: `experience 5% × ${years} years on 4000 = ${amount}`,
-    rules: { baseSalary: 4000, multipliers: { experience: { value: 5, type: P } } },
-    profile: { yearsExperience: years },
-    expected: {
-      experienceMultiplier: effect,
-      adjustmentDetails: [
-        { name: 'Experience', type: P, value: 5, amount },
-        { name: 'Loyalty', type: P, value: 0, amount: 0 },
-      ],
-      totalAdjustments: amount,
-      grossSalary: 4000 + amount,
-    },
-  })),
-  ...[
-    { years: 0, amount: 0, effect: 0 },
-    { years: 1, amount: 100, effect: 2.5 }, // 100 / 4000 = 2.5%
-    { years: 25, amount: 2500, effect: 62.5 }, // 100 × 25 = 2500; 2500 / 4000 = 62.5%
-  ].map(({ years, amount, effect }) => ({
-    name: `experience FIXED 100/year × ${years} years = ${amount}`,
-    rules: { baseSalary: 4000, multipliers: { experience: { value: 100, type: F } } },
-    profile: { yearsExperience: years },
-    expected: {
-      experienceMultiplier: effect,
-      adjustmentDetails: [
-        { name: 'Experience', type: F, value: 100, amount },
-        { name: 'Loyalty', type: P, value: 0, amount: 0 },
-      ],
-      grossSalary: 4000 + amount,
-    },
-  })),
+  ...perYear(
+    'experience',
+    4000,
+    { value: 5, type: P },
+    (years, amount) => `experience 5% × ${years} years on 4000 = ${amount}`,
+    [
+      { years: 0, amount: 0, effect: 0 },
+      { years: 1, amount: 200, effect: 5 }, // 4000 × 5% × 1
+      { years: 10, amount: 2000, effect: 50 }, // 4000 × 5% × 10
+    ],
+    { withTotal: true },
+  ),
+  ...perYear(
+    'experience',
+    4000,
+    { value: 100, type: F },
+    (years, amount) => `experience FIXED 100/year × ${years} years = ${amount}`,
+    [
+      { years: 0, amount: 0, effect: 0 },
+      { years: 1, amount: 100, effect: 2.5 }, // 100 / 4000 = 2.5%
+      { years: 25, amount: 2500, effect: 62.5 }, // 100 × 25 = 2500; 2500 / 4000 = 62.5%
+    ],
+  ),
 
   // Loyalty: per year with the company, on the adjusted salary 3000.
-  ...[
-    { years: 0, amount: 0, effect: 0 },
-    { years: 1, amount: 60, effect: 2 }, // 3000 × 2%
-    { years: 7, amount: 420, effect: 14 }, // 3000 × 2% × 7
-  ].map(({ years, amount, effect }) => ({
-    name: `loyalty 2% × ${years} years on 3000 = ${amount}`,
-    rules: { baseSalary: 3000, multipliers: { loyalty: { value: 2, type: P } } },
-    profile: { yearsWithCompany: years },
-    expected: {
-      loyaltyMultiplier: effect,
-      adjustmentDetails: [
-        { name: 'Experience', type: P, value: 0, amount: 0 },
-        { name: 'Loyalty', type: P, value: 2, amount },
-      ],
-      grossSalary: 3000 + amount,
-    },
-  })),
-  ...[
-    { years: 0, amount: 0, effect: 0, gross: 3000 },
-    { years: 1, amount: 75.25, effect: 2.5083, gross: 3075.25 }, // 75.25 / 3000 = 2.50833…%
-    { years: 12, amount: 903, effect: 30.1, gross: 3903 }, // 75.25 × 12 = 903; 903 / 3000 = 30.1%
-  ].map(({ years, amount, effect, gross }) => ({
-    name: `loyalty FIXED 75.25/year × ${years} years = ${amount}`,
-    rules: { baseSalary: 3000, multipliers: { loyalty: { value: 75.25, type: F } } },
-    profile: { yearsWithCompany: years },
-    expected: {
-      loyaltyMultiplier: effect,
-      adjustmentDetails: [
-        { name: 'Experience', type: P, value: 0, amount: 0 },
-        { name: 'Loyalty', type: F, value: 75.25, amount },
-      ],
-      grossSalary: gross,
-    },
-  })),
+  ...perYear(
+    'loyalty',
+    3000,
+    { value: 2, type: P },
+    (years, amount) => `loyalty 2% × ${years} years on 3000 = ${amount}`,
+    [
+      { years: 0, amount: 0, effect: 0 },
+      { years: 1, amount: 60, effect: 2 }, // 3000 × 2%
+      { years: 7, amount: 420, effect: 14 }, // 3000 × 2% × 7
+    ],
+  ),
+  ...perYear(
+    'loyalty',
+    3000,
+    { value: 75.25, type: F },
+    (years, amount) => `loyalty FIXED 75.25/year × ${years} years = ${amount}`,
+    [
+      { years: 0, amount: 0, effect: 0, gross: 3000 },
+      { years: 1, amount: 75.25, effect: 2.5083, gross: 3075.25 }, // 75.25 / 3000 = 2.50833…%
+      { years: 12, amount: 903, effect: 30.1, gross: 3903 }, // 75.25 × 12 = 903; 903 / 3000 = 30.1%
+    ],
+  ),
 
   // Fractional years count proportionally.
   {

@@ -1,4 +1,4 @@
-import { count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 
@@ -38,6 +38,38 @@ export async function lockedVersion(db: DbOrTx, table: TableWithId, id: number):
     .where(eq(table.id, id))
     .for('update');
   return row?.version as number | undefined;
+}
+
+/** A table that holds one record (the company, the job evaluation settings) in row `id`. */
+export type SingleRecordTable = TableWithId & { updatedAt: PgColumn };
+
+/**
+ * Writes the one record and bumps `version` in one compare-and-set statement: of two saves from
+ * the same version exactly one matches. Before the first save the record reads as version 1, so
+ * the missing row is created at version 1 first. Undefined when `expectedVersion` is not the
+ * stored one; without it the save always applies.
+ */
+export async function saveSingleRecord<T extends SingleRecordTable>(
+  db: DbOrTx,
+  table: T,
+  id: number,
+  values: Partial<T['$inferInsert']>,
+  expectedVersion?: number,
+): Promise<T['$inferSelect'] | undefined> {
+  await db
+    .insert(table)
+    .values({ id } as T['$inferInsert'])
+    .onConflictDoNothing();
+  const byId = eq(table.id, id);
+  const where = expectedVersion === undefined ? byId : and(byId, eq(table.version, expectedVersion));
+  const rows = (await db
+    .update(table)
+    .set({ ...values, version: sql`${table.version} + 1`, updatedAt: new Date() } as Partial<
+      T['$inferInsert']
+    >)
+    .where(where)
+    .returning()) as Array<T['$inferSelect']>;
+  return rows[0];
 }
 
 export function tableRepository<T extends TableWithId, Row>(

@@ -32,6 +32,17 @@ const withQuery = <R extends { body: z.ZodType }>(
 
 const idOf = (request: FastifyRequest) => (request.params as z.output<typeof idParam>).id;
 
+/** The service call a write hands its request to: the unit of work and the actor, then what the route read. */
+type WriteRun<Reads extends unknown[], Answer> = (
+  uow: UnitOfWork,
+  actor: Actor,
+  ...reads: Reads
+) => Promise<Answer>;
+
+/** The body and query string a write read, as its schemas validated them. */
+const bodyAndQuery = <Body extends z.ZodType, Query extends z.ZodType>(request: FastifyRequest) =>
+  [request.body as z.output<Body>, request.query as z.output<Query>] as const;
+
 export function writeRoutes<Item extends z.ZodType>(
   tag: string,
   noun: string,
@@ -57,12 +68,7 @@ export function writeRoutes<Item extends z.ZodType>(
     create<Body extends z.ZodType, Query extends z.ZodType = z.ZodType>(
       summary: string,
       body: Body,
-      run: (
-        uow: UnitOfWork,
-        actor: Actor,
-        input: z.output<Body>,
-        query: z.output<Query>,
-      ) => Promise<z.output<Item>>,
+      run: WriteRun<[input: z.output<Body>, query: z.output<Query>], z.output<Item>>,
       /** The route's query string, when it takes one (`?effectiveFrom=`). */
       querystring?: Query,
     ) {
@@ -70,12 +76,7 @@ export function writeRoutes<Item extends z.ZodType>(
         ...doc(summary, { 201: envelopeOf(row) }, withQuery({ body }, querystring)),
         // Answered after the handler's unit of work commits (a sent reply would go out before).
         handler: async (request: FastifyRequest, reply: FastifyReply) => {
-          const created = await run(
-            request.unitOfWork,
-            request.actor,
-            request.body as z.output<Body>,
-            request.query as z.output<Query>,
-          );
+          const created = await run(request.unitOfWork, request.actor, ...bodyAndQuery<Body, Query>(request));
           reply.status(201);
           return ok(created, `${noun} created successfully`);
         },
@@ -85,13 +86,7 @@ export function writeRoutes<Item extends z.ZodType>(
     update<Body extends z.ZodType, Query extends z.ZodType = z.ZodType>(
       summary: string,
       body: Body,
-      run: (
-        uow: UnitOfWork,
-        actor: Actor,
-        id: number,
-        input: z.output<Body>,
-        query: z.output<Query>,
-      ) => Promise<z.output<Item>>,
+      run: WriteRun<[id: number, input: z.output<Body>, query: z.output<Query>], z.output<Item>>,
       /** The route's query string, when it takes one (`?effectiveFrom=`). */
       querystring?: Query,
     ) {
@@ -103,8 +98,7 @@ export function writeRoutes<Item extends z.ZodType>(
               request.unitOfWork,
               request.actor,
               idOf(request),
-              request.body as z.output<Body>,
-              request.query as z.output<Query>,
+              ...bodyAndQuery<Body, Query>(request),
             ),
             `${noun} updated successfully`,
           ),
@@ -118,7 +112,7 @@ export function writeRoutes<Item extends z.ZodType>(
       summary: string,
       plural: string,
       body: Body,
-      run: (uow: UnitOfWork, actor: Actor, input: z.output<Body>) => Promise<Array<z.output<Item>>>,
+      run: WriteRun<[input: z.output<Body>], Array<z.output<Item>>>,
     ) {
       return {
         ...doc(summary, z.array(row), { body: body as z.ZodType }),
@@ -133,10 +127,7 @@ export function writeRoutes<Item extends z.ZodType>(
      * DELETE <path>/:id: "<Noun> deleted successfully". `version` is the `?version=` the row
      * was read at (a stale one answers 409 STALE_VERSION).
      */
-    remove(
-      summary: string,
-      run: (uow: UnitOfWork, actor: Actor, id: number, version?: number) => Promise<void>,
-    ) {
+    remove(summary: string, run: WriteRun<[id: number, version?: number], void>) {
       return {
         ...doc(summary, { 200: emptyEnvelope }, { params: idParam, querystring: versionQuery }),
         handler: async (request: FastifyRequest) => {

@@ -2,6 +2,7 @@ import { addDays } from '@salary/shared/common/calendar-day';
 import type { EmployeeProfile } from '@salary/shared/employees/employee.contract';
 import type { Gender } from '@salary/shared/employees/employee-fields';
 import type { Settings } from '@salary/shared/settings/settings.contract';
+import { seededRandom } from './seeded-random.ts';
 
 /*
  * The demo company, as plain data: deterministic (a seeded generator), so every demo
@@ -142,18 +143,6 @@ const LAST = [
   'Lindqvist',
 ];
 
-/** A small deterministic generator (mulberry32), so the demo is the same every time. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A demo employee names its rules; the seed looks their ids up. */
 export interface DemoEmployee extends EmployeeProfile {
   name: string;
@@ -176,7 +165,7 @@ function demoGender(firstIndex: number, i: number): Gender {
 }
 
 export function demoEmployees(count = 200, seed = 20261121): DemoEmployee[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const out: DemoEmployee[] = [];
   for (let i = 0; i < count; i++) {

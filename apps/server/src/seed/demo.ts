@@ -15,9 +15,8 @@ import { createLevelsRepository } from '../modules/levels/levels.repository.ts';
 import { createPositionsRepository } from '../modules/positions/positions.repository.ts';
 import { createPricingRepository } from '../modules/pricing/pricing.repository.ts';
 import { createPricingService } from '../modules/pricing/pricing.service.ts';
-import { createRuleCalendar } from '../modules/rule-calendar/rule-calendar.service.ts';
-import { createRuleVersionsRepository } from '../modules/rule-calendar/rule-versions.repository.ts';
 import { createSettingsRepository } from '../modules/settings/settings.repository.ts';
+import { datedRuleWrite } from './dated-write.ts';
 import {
   DEMO_CALENDAR,
   DEMO_EVALUATION,
@@ -183,28 +182,15 @@ async function scheduleRaise(
     before: demoBaseSalary(gi, li),
     after: raised(demoBaseSalary(gi, li), percent),
   }));
-  const notUsed = () => {
-    throw new Error('the demo seed audits its scheduled raise itself');
-  };
-  const calendar = createRuleCalendar({
-    versions: (handle) => createRuleVersionsRepository(handle ?? tx),
-    today: async () => today,
-    audit: { record: notUsed, payBefore: notUsed },
-  });
-  const effectiveFrom = nextNewYear(today);
-  const uow = {
-    tx,
-    actor: null,
-    audit: { recorded: [], required: false },
-    preview: false,
-    label: 'the demo seed',
-    effectiveFrom,
-  };
   const baseSalaries = createBaseSalariesRepository(tx);
-  const settled = await calendar.dated(uow, () =>
-    baseSalaries.upsertMany(
-      cells.map((c) => ({ gradeId: c.gradeId, levelId: c.levelId, amount: toCents(c.after) })),
-    ),
+  const settled = await datedRuleWrite(
+    tx,
+    { today, effectiveFrom: nextNewYear(today) },
+    'the demo seed',
+    () =>
+      baseSalaries.upsertMany(
+        cells.map((c) => ({ gradeId: c.gradeId, levelId: c.levelId, amount: toCents(c.after) })),
+      ),
   );
   const stored = await baseSalaries.storedByPair();
   await createAuditRepository(tx).insert({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasAtMostTwoDecimals } from './money.ts';
 
 /**
  * C0 control characters and DEL. NUL cannot be stored in PostgreSQL text at all, and none of
@@ -64,13 +65,32 @@ export function numericInput(value: unknown): unknown {
   return value;
 }
 
+/** A blank form or sheet value ('' or null) is missing; anything else is read as `numericInput` reads it. */
+export const blankAsMissing = (value: unknown): unknown =>
+  value === '' || value === null ? undefined : numericInput(value);
+
+/**
+ * A finite number within `range`, with at most two decimals (what numeric(5,2) keeps), whose
+ * messages name the field; `number` says what a value that is no number at all is told.
+ */
+export function twoDecimalNumber(
+  label: string,
+  number: z.ZodNumber,
+  range: (finite: z.ZodNumber) => z.ZodNumber,
+): z.ZodNumber {
+  return range(number.refine(Number.isFinite, `${label} must be a number`)).refine(
+    hasAtMostTwoDecimals,
+    `${label} can have at most 2 decimals`,
+  );
+}
+
 /** The largest database id: ids are PostgreSQL integers (32 bits). */
 export const MAX_ID = 2_147_483_647;
 
 /** A required database id (positive integer); accepts numeric strings from forms and queries. */
 export function requiredId(label: string) {
   return z.preprocess(
-    (v) => (v === '' || v === null ? undefined : numericInput(v)),
+    blankAsMissing,
     z
       .number({
         error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} is not a valid id`),

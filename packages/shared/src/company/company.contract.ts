@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { DateTimeFormat } from '../common/date-time.ts';
-import { numericInput, plainText, requiredText } from '../common/fields.ts';
-import { hasAtMostTwoDecimals, type MoneyFormat } from '../common/money.ts';
+import { plainText, requiredText } from '../common/fields.ts';
+import type { MoneyFormat } from '../common/money.ts';
 import { versionField } from '../common/stale-version.ts';
+import { weeklyHoursRule } from '../employees/fields/hours.ts';
 
 /*
  * The company: its name, the currency its money is in, the locale its numbers and dates are
@@ -91,16 +92,8 @@ export const STANDARD_WEEKLY_HOURS_LABEL = 'Standard weekly hours';
 /** The hours a new employee takes when none are given, until the company says otherwise. */
 export const DEFAULT_WEEKLY_HOURS = 40;
 
-export const standardWeeklyHoursField = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : numericInput(v)),
-  z
-    .number({ error: `${STANDARD_WEEKLY_HOURS_LABEL} must be a number` })
-    .refine(Number.isFinite, `${STANDARD_WEEKLY_HOURS_LABEL} must be a number`)
-    .gt(0, `${STANDARD_WEEKLY_HOURS_LABEL} must be more than 0`)
-    .max(168, `${STANDARD_WEEKLY_HOURS_LABEL} must be at most 168`)
-    .refine(hasAtMostTwoDecimals, `${STANDARD_WEEKLY_HOURS_LABEL} can have at most 2 decimals`)
-    .optional(),
-);
+/** The employees' own weekly hours' rule: the standard is what a new employee takes. */
+export const standardWeeklyHoursField = weeklyHoursRule(STANDARD_WEEKLY_HOURS_LABEL);
 
 /** PUT /api/company: the whole record; `version` as read (absent: the last save wins). */
 export const updateCompanyBody = z

@@ -1,6 +1,6 @@
 import type { SalaryProfile } from '@salary/salary-engine/salary-types';
 import { z } from 'zod';
-import { numericInput, plainText } from '../common/fields.ts';
+import { blankAsMissing, plainText } from '../common/fields.ts';
 import { jsonField } from '../common/json-field.ts';
 import { versionField } from '../common/stale-version.ts';
 import { EMPLOYEE_FIELDS, type EmployeeField, type Gender } from './employee-fields.ts';
@@ -117,7 +117,7 @@ export function toEmployeeInput(body: z.output<typeof employeeFormBody>): Employ
 }
 
 const optionalId = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : numericInput(v)),
+  blankAsMissing,
   z
     .number({ error: 'Must be a whole number' })
     .int('Must be a whole number')
@@ -127,7 +127,7 @@ const optionalId = z.preprocess(
 );
 const optionalMoney = (label: string) =>
   z.preprocess(
-    (v) => (v === '' || v === null ? undefined : numericInput(v)),
+    blankAsMissing,
     z
       .number({ error: `${label} must be a number` })
       .refine(Number.isFinite, `${label} must be a number`)

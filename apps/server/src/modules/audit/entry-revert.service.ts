@@ -74,17 +74,24 @@ export interface KeptVersion {
   rowId?: number;
 }
 
-/** A dated rule write to undo (the calendar's RuleWriteToUndo). */
-export interface DatedWrite {
+/**
+ * A dated rule write to undo, as its audit entry recorded it. The rule calendar undoes it with
+ * its own, narrower type of the versions kept (`KeptRuleVersion`).
+ */
+export interface DatedWrite<Kept = KeptVersion> {
   id: number;
   at: Date;
   actorEmail: string;
   entityType: string;
+  /** The rule's row (a cell's create, update or delete); null for a grid save or the settings. */
   entityId: number | null;
   label: string;
   changes: AuditChange[];
+  /** The rows a grid save wrote. */
   ids: number[];
-  kept: KeptVersion[];
+  /** The versions it left (`details.ruleVersions`). */
+  kept: Kept[];
+  /** The day it was made on, in the company's zone (a rule created with no day counts from it). */
   madeOn: string;
 }
 

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { company } from '../../db/schema.ts';
+import { saveSingleRecord } from '../../lib/table.repository.ts';
 
 export type CompanyRow = typeof company.$inferSelect;
 
@@ -26,21 +27,9 @@ export function createCompanyRepository(db: DbOrTx) {
       return row;
     },
 
-    /**
-     * Writes the record and bumps `version` in one compare-and-set statement: of two saves from
-     * the same version exactly one matches. Before the first save the record reads as version
-     * 1, so the missing row is created at version 1 first. Undefined when `expectedVersion` is
-     * not the stored one; without it the save always applies.
-     */
-    async update(values: CompanyValues, expectedVersion?: number): Promise<CompanyRow | undefined> {
-      await db.insert(company).values({ id: COMPANY_ID }).onConflictDoNothing();
-      const where = expectedVersion === undefined ? byId : and(byId, eq(company.version, expectedVersion));
-      const [row] = await db
-        .update(company)
-        .set({ ...values, version: sql`${company.version} + 1`, updatedAt: new Date() })
-        .where(where)
-        .returning();
-      return row;
+    /** The record written, version bumped (lib/table.repository.ts); undefined on a stale `expectedVersion`. */
+    update(values: CompanyValues, expectedVersion?: number): Promise<CompanyRow | undefined> {
+      return saveSingleRecord(db, company, COMPANY_ID, values, expectedVersion);
     },
   };
 }

@@ -3,7 +3,7 @@ import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
 import { EMPLOYEE_FIELDS, type EmployeeField } from '@salary/shared/employees/employee-fields';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { unnestRows } from '../../db/employee-arrays.ts';
+import { type ExtraColumn, unnestRows } from '../../db/employee-arrays.ts';
 import { company, employees, employeeVersions } from '../../db/schema.ts';
 import { idIn, numberArray, textArray } from '../../db/sql-arrays.ts';
 
@@ -93,6 +93,22 @@ export interface WaitingVersion extends VersionRow {
   before: Record<string, unknown> | null;
 }
 
+/** A column of a chunk's JSON values, one a write (null: it keeps the value in force that day). */
+const jsonColumn = (
+  column: string,
+  writes: readonly DatedWrite[],
+  pick: (input: DatedWrite['input']) => unknown,
+): ExtraColumn => ({
+  column,
+  type: 'text',
+  values: textArray(
+    writes.map((w) => {
+      const value = pick(w.input);
+      return value === undefined ? null : JSON.stringify(value);
+    }),
+  ),
+});
+
 type Raw = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Raw[] }).rows;
 
@@ -175,24 +191,8 @@ export function createEmployeeVersionsRepository(db: DbOrTx) {
       for (let i = 0; i < rows.length; i += VERSION_CHUNK) {
         const chunk = rows.slice(i, i + VERSION_CHUNK);
         const ids = { column: 'id', type: 'int', values: numberArray(chunk.map((r) => r.id)) };
-        const custom = {
-          column: 'custom_multipliers',
-          type: 'text',
-          values: textArray(
-            chunk.map((r) =>
-              r.input.customMultiplierIds === undefined ? null : JSON.stringify(r.input.customMultiplierIds),
-            ),
-          ),
-        };
-        const components = {
-          column: 'pay_components',
-          type: 'text',
-          values: textArray(
-            chunk.map((r) =>
-              r.input.payComponents === undefined ? null : JSON.stringify(r.input.payComponents),
-            ),
-          ),
-        };
+        const custom = jsonColumn('custom_multipliers', chunk, (input) => input.customMultiplierIds);
+        const components = jsonColumn('pay_components', chunk, (input) => input.payComponents);
         await db.execute(sql`
           insert into ${employeeVersions} (employee_id, effective_from, ${COLUMNS}, applied, recorded_by)
           select v.id, ${day}::date, ${FROM_WRITE_OR_DAY}, ${applied}, ${by}::text

@@ -1,7 +1,8 @@
 import type { Scores } from '@salary/shared/job-evaluation/job-evaluation.contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { jobEvaluationScores, jobEvaluationSettings, jobs, positions } from '../../db/schema.ts';
+import { saveSingleRecord } from '../../lib/table.repository.ts';
 
 export type ScoreRow = typeof jobEvaluationScores.$inferSelect;
 export type EvaluationSettingsRow = typeof jobEvaluationSettings.$inferSelect;
@@ -97,18 +98,8 @@ export function createJobEvaluationRepository(db: DbOrTx) {
      * Writes the settings and bumps `version` in one compare-and-set statement (the company
      * record's way): undefined when `expectedVersion` is not the stored one.
      */
-    async saveSettings(values: StoredSettings, expectedVersion?: number) {
-      await db.insert(jobEvaluationSettings).values({ id: SETTINGS_ID }).onConflictDoNothing();
-      const where =
-        expectedVersion === undefined
-          ? settingsById
-          : and(settingsById, eq(jobEvaluationSettings.version, expectedVersion));
-      const [row] = await db
-        .update(jobEvaluationSettings)
-        .set({ ...values, version: sql`${jobEvaluationSettings.version} + 1`, updatedAt: new Date() })
-        .where(where)
-        .returning();
-      return row;
+    saveSettings(values: StoredSettings, expectedVersion?: number) {
+      return saveSingleRecord(db, jobEvaluationSettings, SETTINGS_ID, values, expectedVersion);
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { SalaryProfile } from '@salary/salary-engine/salary-types';
 import {
   type AdjustedGap,
   type AdjustedGapEstimate,
@@ -42,19 +43,13 @@ import { Matrix, SingularValueDecomposition } from 'ml-matrix';
  */
 
 /** One woman or man as the regression reads them. */
-export interface AdjustedGapRow {
+export interface AdjustedGapRow extends SalaryProfile {
   id: number;
   female: boolean;
   jobId: number;
   jobName: string;
   gradeId: number;
   levelId: number;
-  yearsExperience: number;
-  yearsWithCompany: number;
-  offshoreProject: boolean;
-  actingAsDifferentGrade: boolean;
-  pillar: boolean;
-  remote: boolean;
   /** Cents per hour, > 0. */
   hourlyPay: number;
 }

@@ -1,7 +1,7 @@
 import { formatDay } from '@salary/shared/common/date-time';
 import type { CompanyFormat } from '@salary/shared/company/company.contract';
 import { type PayStatement, TOO_FEW } from '@salary/shared/pay-transparency/pay-transparency.contract';
-import { pdfDocument, pdfHeading, pdfMoney, pdfRow, pdfText } from './pdf-page.pdf.ts';
+import { pdfDocument, pdfEndNote, pdfHeading, pdfMoney, pdfRow, pdfText, pdfTitle } from './pdf-page.pdf.ts';
 
 /*
  * A worker's pay statement as a one-page PDF (pdf-page.pdf.ts). The figures are the statement's
@@ -15,16 +15,12 @@ export function renderPayStatementPdf(s: PayStatement, format: CompanyFormat): P
     Subject: 'Pay statement',
   });
 
-  doc.font('Helvetica-Bold').fontSize(18).text('Pay statement');
-  doc.moveDown(0.3);
-  doc.font('Helvetica').fontSize(10).fillColor('#444444');
-  doc.text('Right to information on pay levels (Directive (EU) 2023/970, Article 7).');
-  doc.text(
+  pdfTitle(doc, 'Pay statement', [
+    'Right to information on pay levels (Directive (EU) 2023/970, Article 7).',
     s.period
       ? `Year: ${s.period.year} (${pdfText(formatDay(s.period.from, format))} to ${pdfText(formatDay(s.period.to, format))}${s.period.toDate ? ', to date' : ''})`
       : `Date: ${pdfText(formatDay(s.date, format))}`,
-  );
-  doc.moveDown();
+  ]);
 
   const row = (label: string, value: string) => pdfRow(doc, label, value);
   const heading = (text: string) => pdfHeading(doc, text);
@@ -67,21 +63,15 @@ export function renderPayStatementPdf(s: PayStatement, format: CompanyFormat): P
     }
   }
 
-  doc.moveDown();
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor('#444444')
-    .text(
-      (s.period
-        ? "Figures are for the year: each day employed adds that day's monthly pay divided by the days of its month; " +
-          'pay per hour divides by the contracted hours of those days. '
-        : 'Figures are monthly, as the salary rules compute them. ') +
-        'Pay is gross salary plus benefits (pay in kind). ' +
-        `A category with fewer than ${s.minGroup} women or ${s.minGroup} men shows "${TOO_FEW}" so that no one's ` +
-        'pay can be worked out. Categories are workers doing the same work (job and grade).',
-      56,
-    );
-  doc.end();
+  pdfEndNote(
+    doc,
+    (s.period
+      ? "Figures are for the year: each day employed adds that day's monthly pay divided by the days of its month; " +
+        'pay per hour divides by the contracted hours of those days. '
+      : 'Figures are monthly, as the salary rules compute them. ') +
+      'Pay is gross salary plus benefits (pay in kind). ' +
+      `A category with fewer than ${s.minGroup} women or ${s.minGroup} men shows "${TOO_FEW}" so that no one's ` +
+      'pay can be worked out. Categories are workers doing the same work (job and grade).',
+  );
   return done;
 }

@@ -39,6 +39,22 @@ export function pdfRow(doc: PDFKit.PDFDocument, label: string, value: string): v
   doc.moveDown(0.4);
 }
 
+/** The page's title, then its small grey lines (the law it answers, the day it is of). */
+export function pdfTitle(doc: PDFKit.PDFDocument, title: string, lines: readonly string[]): void {
+  doc.font('Helvetica-Bold').fontSize(18).text(title);
+  doc.moveDown(0.3);
+  doc.font('Helvetica').fontSize(10).fillColor('#444444');
+  for (const line of lines) doc.text(line);
+  doc.moveDown();
+}
+
+/** The small grey note that ends a page (how its figures are made), then the document's end. */
+export function pdfEndNote(doc: PDFKit.PDFDocument, note: string): void {
+  doc.moveDown();
+  doc.font('Helvetica').fontSize(9).fillColor('#444444').text(note, 56);
+  doc.end();
+}
+
 /** A section heading. */
 export function pdfHeading(doc: PDFKit.PDFDocument, text: string): void {
   doc.moveDown(0.6);

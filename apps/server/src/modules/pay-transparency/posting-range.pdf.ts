@@ -1,7 +1,7 @@
 import { formatDay } from '@salary/shared/common/date-time';
 import type { CompanyFormat } from '@salary/shared/company/company.contract';
 import type { PostingRange } from '@salary/shared/pay-transparency/posting-range.contract';
-import { pdfDocument, pdfHeading, pdfMoney, pdfRow, pdfText } from './pdf-page.pdf.ts';
+import { pdfDocument, pdfEndNote, pdfHeading, pdfMoney, pdfRow, pdfText, pdfTitle } from './pdf-page.pdf.ts';
 import { postingRangeText } from './posting-range.service.ts';
 
 /*
@@ -14,12 +14,10 @@ export function renderPostingRangePdf(r: PostingRange, format: CompanyFormat): P
   const title = `Pay range — ${r.job.name}, ${r.position.name}, ${r.grade.name}`;
   const { doc, done } = pdfDocument({ Title: title, Subject: 'Pay range for a job posting' });
 
-  doc.font('Helvetica-Bold').fontSize(18).text('Pay range for a job posting');
-  doc.moveDown(0.3);
-  doc.font('Helvetica').fontSize(10).fillColor('#444444');
-  doc.text('Pay transparency before employment (Directive (EU) 2023/970, Article 5).');
-  doc.text(`As of: ${pdfText(formatDay(r.asOf, format))}`);
-  doc.moveDown();
+  pdfTitle(doc, 'Pay range for a job posting', [
+    'Pay transparency before employment (Directive (EU) 2023/970, Article 5).',
+    `As of: ${pdfText(formatDay(r.asOf, format))}`,
+  ]);
   doc
     .font('Helvetica')
     .fontSize(12)
@@ -42,17 +40,11 @@ export function renderPostingRangePdf(r: PostingRange, format: CompanyFormat): P
         : `${money(level.monthly)} / ${money(level.annual)}`,
     );
 
-  doc.moveDown();
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor('#444444')
-    .text(
-      'Basic pay is the base salary for the grade and level plus the adjustment for the job and position, ' +
-        'as the salary rules in force on that day compute it; per year is twelve times per month. ' +
-        'Multipliers for experience, loyalty and other conditions, benefits and insurance are not included.',
-      56,
-    );
-  doc.end();
+  pdfEndNote(
+    doc,
+    'Basic pay is the base salary for the grade and level plus the adjustment for the job and position, ' +
+      'as the salary rules in force on that day compute it; per year is twelve times per month. ' +
+      'Multipliers for experience, loyalty and other conditions, benefits and insurance are not included.',
+  );
   return done;
 }

@@ -1,3 +1,4 @@
+import { PLAIN_PROFILE } from '@salary/salary-engine/salary-types';
 import { todayIn } from '@salary/shared/common/calendar-day';
 import { formatDay } from '@salary/shared/common/date-time';
 import type { FieldProblem } from '@salary/shared/common/envelope';
@@ -22,16 +23,6 @@ import type { PostingNames, PostingRangeRepository } from './posting-range.repos
  * so the range is the figure the calculator gives for that profile. It is a rule of the
  * company, not anyone's pay: whoever may read the money rules may read it.
  */
-
-/** A profile that adds nothing to the adjusted salary: no years, no flags. */
-const PLAIN_PROFILE = {
-  yearsExperience: 0,
-  yearsWithCompany: 0,
-  offshoreProject: false,
-  actingAsDifferentGrade: false,
-  pillar: false,
-  remote: false,
-};
 
 const MONTHS = 12;
 

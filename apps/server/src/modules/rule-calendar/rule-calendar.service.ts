@@ -1,4 +1,3 @@
-import type { AuditChange } from '@salary/shared/audit/audit.contract';
 import { asCents, fromCents, fromFactorUnits, type RuleUnits } from '@salary/shared/common/money';
 import { type Actor, canReadMoneyRules } from '@salary/shared/common/permissions';
 import type { ScheduledChange } from '@salary/shared/employees/dated.contract';
@@ -9,6 +8,7 @@ import { requirePermission } from '../../lib/authorize.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import { diffFields } from '../audit/audit.diff.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { DatedWrite } from '../audit/entry-revert.service.ts';
 import { type BackPayService, pairsOfFilters, type StoredBackPay } from '../impact/back-pay.service.ts';
 import { type SettingsRow, settingsRowOf, toSettings } from '../settings/settings.repository.ts';
 import {
@@ -89,22 +89,7 @@ const filtersOf = (key: RuleKey): EmployeeFilters | undefined =>
       : undefined;
 
 /** A dated rule write to undo, as its audit entry recorded it. */
-export interface RuleWriteToUndo {
-  id: number;
-  at: Date;
-  actorEmail: string;
-  entityType: string;
-  /** The rule's row (a cell's create, update or delete); null for a grid save or the settings. */
-  entityId: number | null;
-  label: string;
-  changes: AuditChange[];
-  /** The rows a grid save wrote. */
-  ids: number[];
-  /** The versions it left (`details.ruleVersions`). */
-  kept: KeptRuleVersion[];
-  /** The day it was made on, in the company's zone (a rule created with no day counts from it). */
-  madeOn: string;
-}
+export type RuleWriteToUndo = DatedWrite<KeptRuleVersion>;
 
 /** "Scheduled change not found". */
 const NOT_FOUND = 'Scheduled change not found';

@@ -187,25 +187,23 @@ export function createSettingsRepository(db: DbOrTx) {
     await db.insert(settings).values({ id: SETTINGS_ID }).onConflictDoNothing();
   }
 
+  /** The row, recreated with the defaults first should it be missing. */
+  async function storedRow(): Promise<SettingsRow> {
+    const row = await selectRow();
+    if (row) return row;
+    await ensureRow();
+    return (await selectRow())!;
+  }
+
   return {
     /** The single settings record in read shape. */
     async get(): Promise<Settings> {
-      let row = await selectRow();
-      if (!row) {
-        await ensureRow();
-        row = await selectRow();
-      }
-      return toSettings(row!);
+      return toSettings(await storedRow());
     },
 
     /** The settings' rules in the engine's integers. */
     async rules(): Promise<RuleSettings> {
-      let row = await selectRow();
-      if (!row) {
-        await ensureRow();
-        row = await selectRow();
-      }
-      return toRuleSettings(row!);
+      return toRuleSettings(await storedRow());
     },
 
     /**

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /*
  * What every employee field declares, whatever its kind. Each kind has its own file
  * (text.ts, reference.ts, years.ts, flag.ts, choice.ts, date.ts) with a constructor that
@@ -65,6 +67,41 @@ export function cellText(value: SheetCell): string {
   if (typeof value === 'number') return String(value);
   return value ? 'TRUE' : 'FALSE';
 }
+
+/**
+ * "2,5" as a sheet in a decimal-comma locale writes 2.5: a comma followed by one or two digits
+ * can only be a decimal comma (a thousands separator has three). Anything else stays as written.
+ */
+function decimalComma(text: string): string {
+  return /^-?\d+,\d{1,2}$/.test(text) ? text.replace(',', '.') : text;
+}
+
+/** A number's cell as the form's rule reads it: a text trimmed, its decimal comma a dot. */
+export const numericCell = (cell: SheetCell): SheetCell =>
+  typeof cell === 'string' ? decimalComma(cell.trim()) : cell;
+
+/** A cell read by the field's rule: its value, or the rule's first complaint. */
+export function readingOf<T>(parsed: z.ZodSafeParseResult<T>): CellReading<T> {
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problem: firstIssue(parsed) };
+}
+
+/**
+ * A numeric(5,2) kind (years, hours): a number on the API and in the answers, the number
+ * itself in the sheets.
+ */
+export const decimalKind = <const K extends string, S extends FieldBase, B extends z.ZodType>(
+  kind: K,
+  spec: S,
+  body: B,
+  fromCell: (cell: SheetCell) => CellReading<number>,
+) => ({
+  ...spec,
+  kind,
+  body,
+  view: z.number(),
+  toCell: (value: number): ExportCell => value,
+  fromCell,
+});
 
 export function firstIssue(result: {
   success: boolean;

@@ -5,7 +5,7 @@ import {
   cellText,
   type ExportCell,
   type FieldBase,
-  firstIssue,
+  readingOf,
   type SheetCell,
 } from './field-spec.ts';
 
@@ -18,9 +18,6 @@ export const textField = <const S extends FieldBase>(spec: S) => {
     body,
     view: z.string(),
     toCell: (value: string): ExportCell => value,
-    fromCell(cell: SheetCell): CellReading<string> {
-      const parsed = body.safeParse(cellText(cell));
-      return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problem: firstIssue(parsed) };
-    },
+    fromCell: (cell: SheetCell): CellReading<string> => readingOf(body.safeParse(cellText(cell))),
   };
 };
