@@ -1,4 +1,5 @@
-import { Badge, Group, Paper } from '@mantine/core';
+import { Badge, Button, Group, Paper } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { type ReactNode, useContext, useEffect } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -84,5 +85,34 @@ export function SaveBar({ dirty, children }: { dirty: boolean; children: ReactNo
         </Group>
       </Group>
     </Paper>
+  );
+}
+
+/**
+ * A settings form's Save bar and its guard: the bar shows unsaved changes and ends in Save (the
+ * form's submit, spinning while `saving`); leaving asks first until a save has gone through.
+ * `children` are the actions before Save.
+ */
+export function FormSaveBar({
+  dirty,
+  saved,
+  saving,
+  children,
+}: {
+  dirty: boolean;
+  saved: boolean;
+  saving: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <SaveBar dirty={dirty}>
+        {children}
+        <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={saving}>
+          Save
+        </Button>
+      </SaveBar>
+      <UnsavedChangesGuard when={dirty && !saved} />
+    </>
   );
 }

@@ -7,7 +7,8 @@ import { companyToday } from '../lib/dated/company-today.ts';
 
 /* Dated writes in web tests: days around the company's today, how a screen writes them, the Effective from field. */
 
-const shiftYears = (years: number) => `${Number(companyToday().slice(0, 4)) + years}-01-01`;
+/** 1 January, `years` after the company's current year. */
+export const shiftYears = (years: number) => `${Number(companyToday().slice(0, 4)) + years}-01-01`;
 /** 1 January next year: a save from it is scheduled. */
 export const NEXT_YEAR = shiftYears(1);
 /** 1 January last year: a save from it is written from that day, not scheduled. */

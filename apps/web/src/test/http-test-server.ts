@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 export interface RecordedRequest {
   method: string;
@@ -35,6 +35,19 @@ export const badGateway: Handler = (_req, res) => {
   res.end('<html>Bad gateway</html>');
 };
 
+/**
+ * For a test file whose server fails on purpose: the api client logs every 5xx answer, so
+ * console.error is silenced before each test and restored (with every other mock) after it.
+ */
+export function quietErrorLog(): void {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+}
+
 /** The server's answer to a token it does not accept (expired, revoked, unknown). */
 export const tokenRejected: Handler = (_req, res) =>
   sendJson(res, 401, {
@@ -57,6 +70,12 @@ export const NOBODY_AFFECTED = {
   byGrade: [],
   changes: [],
 };
+
+/** The paths the screen's impact previews asked about, in order. */
+export const previewPaths = (server: Pick<TestServer, 'requests'>) =>
+  server.requests
+    .filter((r) => r.path === IMPACT_PATH)
+    .map((r) => (JSON.parse(r.body) as { path: string }).path);
 
 /**
  * Every rule save is previewed first (POST /api/impact). A test that does not answer the

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
+import { beforeEach } from 'vitest';
 import { newUser } from './fixtures.ts';
-import { envelope, sendJson, setPageUrl, type TestServer } from './http-test-server.ts';
+import { envelope, sendJson, setPageUrl, type TestServer, testServerForFile } from './http-test-server.ts';
 import { serveSignedIn } from './sign-in.ts';
 
 export interface OrderedRow {
@@ -12,22 +13,37 @@ export interface OrderedRow {
 
 /**
  * A list with an order of its own (grades, levels) on its Settings page, for a signed-in
- * manager of settings: `names` in that order (ids from 1), GET answered in order, each reorder
- * recorded and applied, each delete applied. Set `failReorder` for a 500 without a reason, or
- * `deleteRefusal` for a delete's 409 message.
+ * manager of settings, served by the file's test server: before each test `names` in that order
+ * (ids from 1), GET answered in order, each reorder recorded and applied, each delete applied.
+ * A test sets `served.failReorder` for a 500 without a reason, or `served.deleteRefusal` for a
+ * delete's 409 message.
  */
-export function serveOrderedList(
-  server: TestServer,
-  list: 'grades' | 'levels',
-  noun: string,
-  names: string[],
-) {
+export function serveOrderedListForFile(list: 'grades' | 'levels', noun: string, names: string[]) {
+  const server = testServerForFile();
   const served = {
-    rows: names.map((name, i): OrderedRow => ({ id: i + 1, name, order: i, version: 1 })),
+    rows: [] as OrderedRow[],
     reorders: [] as unknown[],
     failReorder: false,
     deleteRefusal: null as string | null,
   };
+  beforeEach(() => {
+    Object.assign(served, {
+      rows: names.map((name, i): OrderedRow => ({ id: i + 1, name, order: i, version: 1 })),
+      reorders: [],
+      failReorder: false,
+      deleteRefusal: null,
+    });
+    serveOrderedList(server, list, noun, served);
+  });
+  return { server, served };
+}
+
+function serveOrderedList(
+  server: TestServer,
+  list: 'grades' | 'levels',
+  noun: string,
+  served: { rows: OrderedRow[]; reorders: unknown[]; failReorder: boolean; deleteRefusal: string | null },
+) {
   const url = `/api/${list}`;
   setPageUrl(`${server.origin}/settings/${list}`);
   serveSignedIn(
@@ -59,7 +75,6 @@ export function serveOrderedList(
       sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
     },
   );
-  return served;
 }
 
 /** The names in the table's rows, top to bottom (the header row left out). */

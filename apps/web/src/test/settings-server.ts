@@ -1,11 +1,27 @@
 import type { User } from '@salary/shared/auth/auth.contract';
 import { DEFAULT_SETTINGS_VALUES, type Settings } from '@salary/shared/settings/settings.contract';
+import type { ReactNode } from 'react';
 import { newUser, SIX_MULTIPLIERS } from './fixtures.ts';
-import { envelope, type RecordedRequest, sendJson, type TestServer } from './http-test-server.ts';
-import { serveSignedIn } from './sign-in.ts';
+import {
+  envelope,
+  type Handler,
+  type RecordedRequest,
+  sendJson,
+  type TestServer,
+} from './http-test-server.ts';
+import { serveSignedIn, signedInPage } from './sign-in.ts';
 
 export const MANAGER = newUser({ permissions: { showSettings: true, manageSettings: true } });
 export const VIEWER = newUser({ permissions: { showSettings: true } });
+
+/** A test file's settings screens at /settings, each opened for a manager of settings (see signedInPage). */
+export function settingsPage() {
+  const page = signedInPage('/settings');
+  return {
+    server: page.server,
+    open: (section: ReactNode, answer: Handler) => page.open(MANAGER, section, answer),
+  };
+}
 
 /** A settings record as GET /api/settings sends it; pass only what a test cares about. */
 export function newSettings(overrides: Partial<Settings> = {}): Settings {

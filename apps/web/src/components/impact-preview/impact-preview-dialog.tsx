@@ -99,56 +99,68 @@ function PreviewTable<T extends { id: number | string }>({
   );
 }
 
-/** One total before → after, and by how much it moves. */
-function TotalCard(props: {
+/** One figure in a bordered card named by its title; `nowrap` keeps the value on one line. */
+function FigureCard({
+  title,
+  value,
+  nowrap,
+  children,
+}: {
   title: string;
-  before?: number;
-  after?: number;
-  delta?: number;
-  percent?: number | null;
+  value: string;
+  nowrap?: boolean;
+  children?: ReactNode;
 }) {
-  const percent = signedPercent(props.percent);
   return (
-    <Paper withBorder p="sm" radius="md" component="section" aria-label={props.title}>
+    <Paper withBorder p="sm" radius="md" component="section" aria-label={title}>
       <Text size="sm" fw={600}>
-        {props.title}
+        {title}
       </Text>
-      <Text fw={700} fz="lg" style={{ whiteSpace: 'nowrap' }}>
-        {beforeAfter(props.before, props.after)}
+      <Text fw={700} fz="lg" style={nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+        {value}
       </Text>
-      <Text size="sm" c="dimmed">
-        {signedMoney(props.delta ?? 0)}
-        {percent ? ` (${percent})` : ''}
-      </Text>
+      {children}
     </Paper>
   );
 }
 
-/** Monthly payroll and total cost before → after, each only for those who may see it. */
+const TOTALS = [
+  { title: 'Monthly payroll', figure: 'gross', shown: 'showSalary' },
+  { title: 'Total cost', figure: 'cost', shown: 'showCost' },
+] as const;
+
+/** Monthly payroll and total cost before → after and by how much each moves, each only for those who may see it. */
 function Totals({ impact }: { impact: Impact }) {
   const { totals } = impact;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="impact-totals">
-      {impact.showSalary ? (
-        <TotalCard
-          title="Monthly payroll"
-          before={totals.grossBefore}
-          after={totals.grossAfter}
-          delta={totals.grossDelta}
-          percent={totals.grossDeltaPercent}
-        />
-      ) : null}
-      {impact.showCost ? (
-        <TotalCard
-          title="Total cost"
-          before={totals.costBefore}
-          after={totals.costAfter}
-          delta={totals.costDelta}
-          percent={totals.costDeltaPercent}
-        />
-      ) : null}
+      {TOTALS.filter((total) => impact[total.shown]).map(({ title, figure }) => {
+        const percent = signedPercent(totals[`${figure}DeltaPercent`]);
+        return (
+          <FigureCard
+            key={figure}
+            title={title}
+            value={beforeAfter(totals[`${figure}Before`], totals[`${figure}After`])}
+            nowrap
+          >
+            <Text size="sm" c="dimmed">
+              {signedMoney(totals[`${figure}Delta`] ?? 0)}
+              {percent ? ` (${percent})` : ''}
+            </Text>
+          </FigureCard>
+        );
+      })}
     </SimpleGrid>
   );
+}
+
+/** Under a list cut short: how many rows it leaves out. */
+function MoreRows({ count }: { count: number }) {
+  return count > 0 ? (
+    <Text size="xs" c="dimmed">
+      and {formatCount(count)} more
+    </Text>
+  ) : null;
 }
 
 function GroupTable({ title, groups, impact }: { title: string; groups: ImpactGroup[]; impact: Impact }) {
@@ -178,7 +190,6 @@ function GroupTable({ title, groups, impact }: { title: string; groups: ImpactGr
 }
 
 function ChangesTable({ impact }: { impact: Impact }) {
-  const more = impact.employeesAffected - impact.changes.length;
   return (
     <Stack gap={4}>
       <PreviewTable
@@ -204,11 +215,7 @@ function ChangesTable({ impact }: { impact: Impact }) {
           },
         ]}
       />
-      {more > 0 ? (
-        <Text size="xs" c="dimmed">
-          and {formatCount(more)} more
-        </Text>
-      ) : null}
+      <MoreRows count={impact.employeesAffected - impact.changes.length} />
     </Stack>
   );
 }
@@ -224,7 +231,6 @@ export function BackPaySection({
   backPay: BackPay;
   impact: Pick<Impact, 'showSalary' | 'showCost'>;
 }) {
-  const more = backPay.employeeCount - backPay.employees.length;
   const period = `${formatDay(backPay.from)} to ${formatDay(backPay.to)}`;
   return (
     <Stack gap="sm" component="section" aria-label="Back pay owed" data-testid="back-pay">
@@ -240,24 +246,10 @@ export function BackPaySection({
         <>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {impact.showSalary ? (
-              <Paper withBorder p="sm" radius="md" component="section" aria-label="Gross back pay">
-                <Text size="sm" fw={600}>
-                  Gross back pay
-                </Text>
-                <Text fw={700} fz="lg">
-                  {formatMoney(backPay.totals.gross)}
-                </Text>
-              </Paper>
+              <FigureCard title="Gross back pay" value={formatMoney(backPay.totals.gross)} />
             ) : null}
             {impact.showCost ? (
-              <Paper withBorder p="sm" radius="md" component="section" aria-label="Total cost back pay">
-                <Text size="sm" fw={600}>
-                  Total cost back pay
-                </Text>
-                <Text fw={700} fz="lg">
-                  {formatMoney(backPay.totals.cost)}
-                </Text>
-              </Paper>
+              <FigureCard title="Total cost back pay" value={formatMoney(backPay.totals.cost)} />
             ) : null}
           </SimpleGrid>
           <PreviewTable
@@ -271,11 +263,7 @@ export function BackPaySection({
               impact.showCost && { header: 'Total cost', numeric: true, cell: (e) => formatMoney(e.cost) },
             ]}
           />
-          {more > 0 ? (
-            <Text size="xs" c="dimmed">
-              and {formatCount(more)} more
-            </Text>
-          ) : null}
+          <MoreRows count={backPay.employeeCount - backPay.employees.length} />
         </>
       ) : null}
     </Stack>

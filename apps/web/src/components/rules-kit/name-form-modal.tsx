@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type DefaultValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { errorMessage } from '../../lib/api-error.ts';
-import { applyServerFieldErrors } from '../../lib/form-errors.ts';
-import { useToast } from '../../lib/toast/toast-context.ts';
+import { useServerSubmit } from '../../lib/form-errors.ts';
+import { DialogActions } from '../dialog-actions.tsx';
 import { FormTextInput } from '../registered-inputs.tsx';
 
 export interface NameValues {
@@ -40,21 +39,14 @@ function NameForm<TValues extends NameValues, TOutput>({
   onSubmit,
   onClose,
 }: Omit<NameFormModalProps<TValues, TOutput>, 'opened' | 'title'>) {
-  const toast = useToast();
   const form = useForm<TValues, unknown, TOutput>({
     resolver: zodResolver(schema),
     defaultValues: defaultValues as DefaultValues<TValues>,
   });
   const { isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      applyServerFieldErrors(error, form.setError, serverFields);
-      toast.error(errorMessage(error, failureMessage));
-    }
-  });
+  const save = useServerSubmit(form.setError, serverFields);
+  const submit = form.handleSubmit((values) => save(() => onSubmit(values), { failed: failureMessage }));
 
   return (
     <form onSubmit={submit} noValidate>
@@ -68,14 +60,7 @@ function NameForm<TValues extends NameValues, TOutput>({
           autoComplete="off"
           data-autofocus
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            Save
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} pending={isSubmitting} submit="Save" />
       </Stack>
     </form>
   );

@@ -3,10 +3,11 @@ import type { z } from 'zod';
 import { useCanManageSettings } from '../../lib/permissions.ts';
 import type { UpdateRequest } from '../../lib/update-request.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
-import { type ConfirmedDeleting, useConfirmedDelete } from '../use-confirmed-delete.ts';
+import { type DeleteOptions, useConfirmedDelete } from '../use-confirmed-delete.ts';
+import { useMoveActions } from './move-actions.tsx';
 import { NameFormModal, type NameValues } from './name-form-modal.tsx';
 import { RowIconActions } from './row-actions.tsx';
-import { type SaveMessages, saveMessages } from './rule-messages.ts';
+import { deleteMessages, type SaveMessages, saveMessages } from './rule-messages.ts';
 import { type RuleListSectionProps, RulesSection } from './rules-section.tsx';
 import { RulesTable } from './rules-table.tsx';
 import { useRuleModal } from './use-rule-modal.tsx';
@@ -26,8 +27,8 @@ interface NameRulesSectionProps<T extends NamedRule> extends RuleListSectionProp
   updating: { mutateAsync(request: UpdateRequest<NameValues>): Promise<unknown> };
   /** Toasts; by default from the noun ('Job created successfully', 'Failed to create job'). */
   messages?: SaveMessages;
-  /** Deleting, when the domain allows it, with its confirm dialog's title and prompt. */
-  deleting?: ConfirmedDeleting<T>;
+  /** The domain's delete mutation, when it allows one; its toasts and prompt come from the noun. */
+  deleting?: DeleteOptions<T>['mutation'];
   /** Row actions of the domain's own, before Edit (the grades' Up and Down). */
   ownActions?(row: T, index: number, rows: T[]): ReactNode;
 }
@@ -62,7 +63,11 @@ export function NameRulesSection<T extends NamedRule>({
     created: messages.created,
     updated: messages.updated,
   });
-  const remove = useConfirmedDelete<T>({ ...(deleting ?? NO_DELETE), itemName: (row) => row.name });
+  const deleteTexts = deleteMessages(noun);
+  const remove = useConfirmedDelete<T>({
+    ...(deleting ? { mutation: deleting, ...deleteTexts } : NO_DELETE),
+    itemName: (row) => row.name,
+  });
 
   return (
     <>
@@ -106,11 +111,29 @@ export function NameRulesSection<T extends NamedRule>({
       {modal.staleDialog}
       {canManage && deleting ? (
         <ConfirmDialog
-          title={deleting.confirmTitle}
-          message={deleting.confirmMessage}
+          title={deleteTexts.confirmTitle}
+          message={deleteTexts.confirmMessage}
           {...remove.confirmProps}
         />
       ) : null}
     </>
   );
+}
+
+/**
+ * A list of names with an order of its own (grades, levels): Up and Down, before Edit, move a row
+ * one place through `reordering`; a refused move says 'Failed to reorder <title>'.
+ */
+export function OrderedNameRulesSection<T extends NamedRule & { order: number }>({
+  reordering,
+  ...section
+}: Omit<NameRulesSectionProps<T>, 'ownActions'> & {
+  reordering: Parameters<typeof useMoveActions>[1];
+}) {
+  const moves = useMoveActions(
+    section.query.data,
+    reordering,
+    `Failed to reorder ${section.title.toLowerCase()}`,
+  );
+  return <NameRulesSection {...section} ownActions={moves} />;
 }

@@ -58,11 +58,7 @@ export function RuleListBody<T>({ query, what, failureMessage, empty, children }
   if (query.isPending) return <SectionLoader />;
   if (!query.data) {
     return (
-      <LoadFailed
-        title={`Could not load ${what}`}
-        onRetry={() => query.refetch()}
-        retrying={query.isFetching}
-      >
+      <LoadFailed title={`Could not load ${what}`} query={query}>
         Check your connection and try again.
       </LoadFailed>
     );

@@ -1,17 +1,16 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chooseDay, dayText, expectScheduledToast, NEXT_YEAR, ruleChange } from '../../test/dated.ts';
-import { newUser } from '../../test/fixtures.ts';
-import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
-import { renderWithProviders } from '../../test/render-app.tsx';
-import { serveSignedIn } from '../../test/sign-in.ts';
+import { envelope, previewPaths, sendJson } from '../../test/http-test-server.ts';
+import { MANAGER } from '../../test/settings-server.ts';
+import { signedInPage } from '../../test/sign-in.ts';
 import AdjustmentFactorsSection from './adjustment-factors-section.tsx';
 
 /* Settings → Adjustment Factors with dates: Effective from on the form, the rows' waiting changes. */
 
-const server = testServerForFile();
-configure({ asyncUtilTimeout: 5000 });
+const page = signedInPage('/settings/adjustment-factors');
+const { server } = page;
 vi.setConfig({ testTimeout: 40_000 });
 const WAIT = { timeout: 15_000 };
 
@@ -52,33 +51,24 @@ const waiting = [
 ];
 
 function open() {
-  serveSignedIn(
-    server,
-    newUser({ permissions: { showSettings: true, manageSettings: true } }),
-    (req, res) => {
-      const url = new URL(req.path, server.origin);
-      if (req.method === 'GET' && url.pathname === '/api/jobs')
-        return sendJson(res, 200, envelope([engineering]));
-      if (req.method === 'GET' && url.pathname === '/api/positions')
-        return sendJson(res, 200, envelope([backend, frontend]));
-      if (req.method === 'GET' && url.pathname === '/api/adjustment-factors')
-        return sendJson(res, 200, envelope(factors));
-      if (req.method === 'GET' && url.pathname === '/api/scheduled-changes')
-        return sendJson(res, 200, envelope(waiting));
-      if (req.method === 'PUT' && url.pathname === '/api/adjustment-factors/21')
-        return sendJson(res, 200, envelope(factors[0]));
-      sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
-    },
-  );
-  renderWithProviders(<AdjustmentFactorsSection />, { route: '/settings/adjustment-factors' });
+  page.open(MANAGER, <AdjustmentFactorsSection />, (req, res) => {
+    const url = new URL(req.path, server.origin);
+    if (req.method === 'GET' && url.pathname === '/api/jobs')
+      return sendJson(res, 200, envelope([engineering]));
+    if (req.method === 'GET' && url.pathname === '/api/positions')
+      return sendJson(res, 200, envelope([backend, frontend]));
+    if (req.method === 'GET' && url.pathname === '/api/adjustment-factors')
+      return sendJson(res, 200, envelope(factors));
+    if (req.method === 'GET' && url.pathname === '/api/scheduled-changes')
+      return sendJson(res, 200, envelope(waiting));
+    if (req.method === 'PUT' && url.pathname === '/api/adjustment-factors/21')
+      return sendJson(res, 200, envelope(factors[0]));
+    sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
+  });
 }
 
 const writes = () =>
   server.requests.filter((r) => r.method !== 'GET' && r.path !== '/api/impact').map((r) => r.path);
-const previewPaths = () =>
-  server.requests
-    .filter((r) => r.path === '/api/impact')
-    .map((r) => (JSON.parse(r.body) as { path: string }).path);
 
 async function editBackend() {
   const [edit] = await screen.findAllByRole('button', { name: 'Edit Backend / Engineering' }, WAIT);
@@ -88,8 +78,6 @@ async function editBackend() {
     expect(screen.getByLabelText(/^Adjustment Factor/, { selector: 'input' })).toHaveValue(10),
   );
 }
-
-beforeEach(() => setPageUrl(`${server.origin}/settings/adjustment-factors`));
 
 describe('Settings → Adjustment Factors: effective from', () => {
   it('shows each waiting change under its row: the new value in its type, or removed', async () => {
@@ -108,7 +96,7 @@ describe('Settings → Adjustment Factors: effective from', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update Adjustment Factor' }));
     await expectScheduledToast('Adjustment factor updated successfully', NEXT_YEAR, WAIT);
     expect(writes()).toEqual([`/api/adjustment-factors/21?effectiveFrom=${NEXT_YEAR}`]);
-    expect(previewPaths()).toEqual([`/adjustment-factors/21?effectiveFrom=${NEXT_YEAR}`]);
+    expect(previewPaths(server)).toEqual([`/adjustment-factors/21?effectiveFrom=${NEXT_YEAR}`]);
     // Back in add mode, from today.
     expect(await screen.findByRole('button', { name: 'Add Adjustment Factor' })).toBeInTheDocument();
     expect(screen.getByText(/Effective from:/)).toHaveTextContent('today');

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { changePasswordBody } from '@salary/shared/auth/auth.contract';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { DialogActions } from '../../components/dialog-actions.tsx';
 import { PasswordStrength } from '../../components/password-strength.tsx';
 import { FormPasswordInput } from '../../components/registered-inputs.tsx';
-import { errorMessage } from '../../lib/api-error.ts';
 import { useCurrentUser } from '../../lib/auth/auth-context.ts';
-import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { useServerSubmit } from '../../lib/form-errors.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useChangePassword } from './api/change-password.ts';
 
@@ -47,15 +47,13 @@ export default function ChangePasswordModal({ opened, onClose }: ChangePasswordM
     if (invalid.confirmPassword?.message === MISMATCH) toast.error(MISMATCH);
   };
 
+  const submit = useServerSubmit(form.setError, ['currentPassword', 'newPassword']);
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
-    try {
-      await mutation.mutateAsync({ currentPassword, newPassword });
-      toast.success('Password changed successfully');
-      close();
-    } catch (error) {
-      applyServerFieldErrors(error, form.setError, ['currentPassword', 'newPassword']);
-      toast.error(errorMessage(error, 'Failed to change password'));
-    }
+    const saved = await submit(() => mutation.mutateAsync({ currentPassword, newPassword }), {
+      saved: 'Password changed successfully',
+      failed: 'Failed to change password',
+    });
+    if (saved) close();
   }, onInvalid);
 
   return (
@@ -93,14 +91,7 @@ export default function ChangePasswordModal({ opened, onClose }: ChangePasswordM
             autoComplete="new-password"
             required
           />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={close} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              Change Password
-            </Button>
-          </Group>
+          <DialogActions onCancel={close} pending={mutation.isPending} submit="Change Password" mt="xs" />
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,6 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   chooseDay,
   dayText,
@@ -9,22 +9,15 @@ import {
   NEXT_YEAR,
   ruleChange,
 } from '../../test/dated.ts';
-import { newUser } from '../../test/fixtures.ts';
-import {
-  envelope,
-  type RecordedRequest,
-  sendJson,
-  setPageUrl,
-  testServerForFile,
-} from '../../test/http-test-server.ts';
-import { renderWithProviders } from '../../test/render-app.tsx';
-import { serveSignedIn } from '../../test/sign-in.ts';
+import { envelope, previewPaths, sendJson } from '../../test/http-test-server.ts';
+import { MANAGER } from '../../test/settings-server.ts';
+import { signedInPage } from '../../test/sign-in.ts';
 import BaseSalariesSection from './base-salaries-section.tsx';
 
 /* Settings → Base Salaries with dates: Effective from on the form and the grid, and the rows' waiting changes. */
 
-const server = testServerForFile();
-configure({ asyncUtilTimeout: 5000 });
+const page = signedInPage('/settings/base-salary');
+const { server } = page;
 vi.setConfig({ testTimeout: 40_000 });
 const WAIT = { timeout: 15_000 };
 
@@ -45,9 +38,9 @@ const waiting = [
 
 /** The writes (not previews) the screen sent, and the previews' requested paths. */
 function open(route: string) {
-  serveSignedIn(
-    server,
-    newUser({ permissions: { showSettings: true, manageSettings: true } }),
+  page.open(
+    MANAGER,
+    <BaseSalariesSection />,
     (req, res) => {
       const url = new URL(req.path, server.origin);
       const answers: Record<string, unknown> = {
@@ -66,16 +59,12 @@ function open(route: string) {
         return sendJson(res, 200, envelope({ ...stored[0], version: 2 }));
       sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
     },
+    route,
   );
-  renderWithProviders(<BaseSalariesSection />, { route });
 }
 
 const writes = () =>
   server.requests.filter((r) => r.method !== 'GET' && !r.path.startsWith('/api/impact')).map((r) => r.path);
-const previewPaths = () =>
-  server.requests
-    .filter((r: RecordedRequest) => r.path === '/api/impact')
-    .map((r) => (JSON.parse(r.body) as { path: string }).path);
 
 const input = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
 
@@ -91,8 +80,6 @@ async function fillNew() {
   await userEvent.type(input(/^Base Salary Amount/), '5150');
 }
 
-beforeEach(() => setPageUrl(`${server.origin}/settings/base-salary`));
-
 describe('Settings → Base Salaries: effective from', () => {
   it('reads "today" and sends no effectiveFrom unless opened; opened and left empty is still today', async () => {
     open('/settings/base-salary');
@@ -103,7 +90,7 @@ describe('Settings → Base Salaries: effective from', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add Base Salary' }));
     expect(await screen.findByText('Base salary created successfully', {}, WAIT)).toBeInTheDocument();
     expect(writes()).toEqual(['/api/base-salary']);
-    expect(previewPaths()).toEqual(['/base-salary']);
+    expect(previewPaths(server)).toEqual(['/base-salary']);
   });
 
   it('schedules a new base salary from a day to come: the preview and the save carry the day, the toast says so', async () => {
@@ -113,7 +100,7 @@ describe('Settings → Base Salaries: effective from', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add Base Salary' }));
     await expectScheduledToast('Base salary created successfully', NEXT_YEAR, WAIT);
     expect(writes()).toEqual([`/api/base-salary?effectiveFrom=${NEXT_YEAR}`]);
-    expect(previewPaths()).toEqual([`/base-salary?effectiveFrom=${NEXT_YEAR}`]);
+    expect(previewPaths(server)).toEqual([`/base-salary?effectiveFrom=${NEXT_YEAR}`]);
     // The form is ready for the next one, from today again.
     await waitFor(() => expect(input(/^Base Salary Amount/)).toHaveValue(null));
     expect(screen.getByText(/Effective from:/)).toHaveTextContent('today');
@@ -126,7 +113,7 @@ describe('Settings → Base Salaries: effective from', () => {
     await screen.findByRole('button', { name: 'Update Base Salary' });
     await chooseDay(LAST_YEAR);
     await userEvent.click(screen.getByRole('button', { name: 'Preview impact' }));
-    await waitFor(() => expect(previewPaths()).toEqual([`/base-salary/9?effectiveFrom=${LAST_YEAR}`]));
+    await waitFor(() => expect(previewPaths(server)).toEqual([`/base-salary/9?effectiveFrom=${LAST_YEAR}`]));
     await userEvent.click(screen.getByRole('button', { name: 'Update Base Salary' }));
     const toast = await screen.findByText(/^Base salary updated successfully/, {}, WAIT);
     expect(toast.textContent).toBe('Base salary updated successfully');

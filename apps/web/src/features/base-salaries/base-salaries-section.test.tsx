@@ -1,16 +1,15 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../lib/token-storage.ts';
-import { newUser } from '../../test/fixtures.ts';
-import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { envelope, sendJson } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
+import { MANAGER } from '../../test/settings-server.ts';
+import { serveSignedIn, signedInPage } from '../../test/sign-in.ts';
 import BaseSalariesSection from './base-salaries-section.tsx';
 
-const server = testServerForFile();
+const { server } = signedInPage('/settings/base-salary');
 
-// Each test signs in and drives real inputs; on a busy shared machine that outlasts the defaults.
-configure({ asyncUtilTimeout: 5000 });
+// Each test signs in and drives real inputs; on a busy shared machine that outlasts the default.
 vi.setConfig({ testTimeout: 30_000 });
 // The list's first paint waits for the section's code and three lookups: slow on a busy machine.
 const WAIT = { timeout: 15_000 };
@@ -20,11 +19,7 @@ const level = { id: 2, name: 'Level I', order: 0, version: 1 };
 const stored = { id: 9, gradeId: 1, levelId: 2, amount: 5000, grade, level, version: 1 };
 
 beforeEach(() => {
-  setPageUrl(`${server.origin}/settings/base-salary`);
-  setToken('token');
-  const user = newUser({ permissions: { showSettings: true, manageSettings: true } });
-  server.handle((req, res) => {
-    if (req.path === '/api/auth/me') return sendJson(res, 200, envelope({ token: 'token', user }));
+  serveSignedIn(server, MANAGER, (req, res) => {
     if (req.path === '/api/grades') return sendJson(res, 200, envelope([grade]));
     if (req.path === '/api/levels') return sendJson(res, 200, envelope([level]));
     if (req.method === 'GET' && req.path === '/api/base-salary')

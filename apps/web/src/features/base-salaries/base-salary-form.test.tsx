@@ -1,36 +1,23 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../lib/token-storage.ts';
-import { newUser } from '../../test/fixtures.ts';
-import {
-  envelope,
-  type RecordedRequest,
-  sendJson,
-  setPageUrl,
-  type TestServer,
-  testServerForFile,
-} from '../../test/http-test-server.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { envelope, type Handler, sendJson } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
+import { MANAGER } from '../../test/settings-server.ts';
+import { serveSignedIn, signedInPage } from '../../test/sign-in.ts';
 import { BaseSalaryForm } from './base-salary-form.tsx';
 
-const server = testServerForFile();
+const { server } = signedInPage('/settings/base-salary');
 
-// Each test signs in and drives real inputs; on a busy shared machine that outlasts the defaults.
-configure({ asyncUtilTimeout: 5000 });
+// Each test signs in and drives real inputs; on a busy shared machine that outlasts the default.
 vi.setConfig({ testTimeout: 20_000 });
 
 const grade = { id: 1, name: 'Junior', order: 0, version: 1 };
 const level = { id: 2, name: 'Level I', order: 0, version: 1 };
 
 /** Answers the form's lookups; `onSave` answers POST /base-salary. */
-function serve(
-  onSave: (req: RecordedRequest, res: Parameters<Parameters<TestServer['handle']>[0]>[1]) => void,
-) {
-  setToken('token');
-  const user = newUser({ permissions: { showSettings: true, manageSettings: true } });
-  server.handle((req, res) => {
-    if (req.path === '/api/auth/me') return sendJson(res, 200, envelope({ token: 'token', user }));
+function serve(onSave: Handler) {
+  serveSignedIn(server, MANAGER, (req, res) => {
     if (req.path === '/api/grades') return sendJson(res, 200, envelope([grade]));
     if (req.path === '/api/levels') return sendJson(res, 200, envelope([level]));
     if (req.method === 'POST' && req.path === '/api/base-salary') return onSave(req, res);
@@ -53,10 +40,6 @@ async function fillAndSubmit(amount: string) {
   await userEvent.type(input(/^Base Salary Amount/), amount);
   await userEvent.click(screen.getByRole('button', { name: 'Add Base Salary' }));
 }
-
-beforeEach(() => {
-  setPageUrl(`${server.origin}/settings/base-salary`);
-});
 
 describe('BaseSalaryForm', () => {
   it('sends ids and the amount as JSON numbers, then empties itself for the next one', async () => {

@@ -2,9 +2,9 @@ import { DEFAULT_SETTINGS_VALUES } from '@salary/shared/settings/settings.contra
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAsOfPage, serveWithCompany, where } from '../../test/as-of-page.tsx';
+import { asOfPage, where } from '../../test/as-of-page.tsx';
 import { newUser } from '../../test/fixtures.ts';
-import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { envelope, sendJson } from '../../test/http-test-server.ts';
 import CalculatorPage from './calculator-page.tsx';
 
 /*
@@ -12,7 +12,8 @@ import CalculatorPage from './calculator-page.tsx';
  * profile priced with the rules in force that day (`asOf` in the body of POST /calculate).
  */
 
-const server = testServerForFile();
+const page = asOfPage('/calculator', <CalculatorPage />);
+const { server } = page;
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -24,19 +25,22 @@ const lists: Record<string, unknown[]> = {
 };
 
 function open(query: string) {
-  serveWithCompany(server, newUser({ permissions: { showSalary: true } }), (url, _req, res) => {
-    if (url.pathname === '/api/settings')
-      return sendJson(res, 200, envelope({ ...DEFAULT_SETTINGS_VALUES, version: 1, updatedAt: null }));
-    // The calculation itself is not this file's subject: refused, so only its body counts.
-    if (url.pathname === '/api/calculate')
-      return sendJson(res, 422, {
-        success: false,
-        message: 'No base salary',
-        error: 'BASE_SALARY_NOT_FOUND',
-      });
-    sendJson(res, 200, envelope(lists[url.pathname] ?? []));
-  });
-  return renderAsOfPage('/calculator', <CalculatorPage />, query);
+  return page.open(
+    newUser({ permissions: { showSalary: true } }),
+    (url, _req, res) => {
+      if (url.pathname === '/api/settings')
+        return sendJson(res, 200, envelope({ ...DEFAULT_SETTINGS_VALUES, version: 1, updatedAt: null }));
+      // The calculation itself is not this file's subject: refused, so only its body counts.
+      if (url.pathname === '/api/calculate')
+        return sendJson(res, 422, {
+          success: false,
+          message: 'No base salary',
+          error: 'BASE_SALARY_NOT_FOUND',
+        });
+      sendJson(res, 200, envelope(lists[url.pathname] ?? []));
+    },
+    query,
+  );
 }
 
 async function pick(label: RegExp, option: string) {
@@ -57,7 +61,6 @@ async function calculate(): Promise<Record<string, unknown>> {
 }
 
 beforeEach(() => {
-  setPageUrl(`${server.origin}/calculator`);
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 

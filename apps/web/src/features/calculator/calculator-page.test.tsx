@@ -1,21 +1,15 @@
 import { DEFAULT_SETTINGS_VALUES } from '@salary/shared/settings/settings.contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newUser } from '../../test/fixtures.ts';
-import {
-  badGateway,
-  envelope,
-  type Handler,
-  sendJson,
-  setPageUrl,
-  testServerForFile,
-} from '../../test/http-test-server.ts';
-import { renderWithProviders } from '../../test/render-app.tsx';
-import { serveSignedIn } from '../../test/sign-in.ts';
+import { badGateway, envelope, type Handler, quietErrorLog, sendJson } from '../../test/http-test-server.ts';
+import { signedInPage } from '../../test/sign-in.ts';
 import CalculatorPage from './calculator-page.tsx';
 
-const server = testServerForFile();
+const page = signedInPage('/calculator');
+const { server } = page;
+quietErrorLog();
 
 const WAIT = { timeout: 10_000 };
 const settings = {
@@ -27,19 +21,8 @@ const settings = {
 
 /** A signed-in user with showSalary; `answer` handles everything but the session check. */
 function open(answer: Handler) {
-  serveSignedIn(server, newUser({ permissions: { showSalary: true } }), answer);
-  return renderWithProviders(<CalculatorPage />, { route: '/calculator' });
+  return page.open(newUser({ permissions: { showSalary: true } }), <CalculatorPage />, answer);
 }
-
-beforeEach(() => {
-  setPageUrl(`${server.origin}/calculator`);
-  // The api client logs 5xx answers; these tests cause them on purpose.
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('CalculatorPage loading its lists', { timeout: 30_000 }, () => {
   it("says 'Error loading form data' when the lists cannot be read", async () => {

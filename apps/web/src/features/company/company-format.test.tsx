@@ -2,25 +2,19 @@ import type { Company } from '@salary/shared/company/company.contract';
 import type { Insights } from '@salary/shared/insights/insights.contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../app/app-routes.tsx';
 import { newUser } from '../../test/fixtures.ts';
-import {
-  envelope,
-  type Handler,
-  sendJson,
-  setPageUrl,
-  testServerForFile,
-} from '../../test/http-test-server.ts';
-import { renderWithProviders } from '../../test/render-app.tsx';
-import { serveSignedIn } from '../../test/sign-in.ts';
+import { envelope, type Handler, sendJson } from '../../test/http-test-server.ts';
+import { signedInPage } from '../../test/sign-in.ts';
 
 /*
  * Settings → Company decides how every figure reads: the signed-in pages read the record once
  * and format every amount in its currency and locale, every time in its zone.
  */
 
-const server = testServerForFile();
+const page = signedInPage('/');
+const { server } = page;
 const WAIT = { timeout: 10_000 };
 const NBSP = '\u00a0';
 
@@ -68,12 +62,16 @@ function open(
   permissions = { showSalary: true, showCost: true, showSettings: true },
   more: Handler = notFound,
 ) {
-  serveSignedIn(server, newUser({ permissions }), (req, res) => {
-    if (req.method === 'GET' && req.path === '/api/company') return sendJson(res, 200, envelope(record));
-    if (req.path.startsWith('/api/insights')) return sendJson(res, 200, envelope(insights));
-    return more(req, res);
-  });
-  return renderWithProviders(<AppRoutes />, { route });
+  return page.open(
+    newUser({ permissions }),
+    <AppRoutes />,
+    (req, res) => {
+      if (req.method === 'GET' && req.path === '/api/company') return sendJson(res, 200, envelope(record));
+      if (req.path.startsWith('/api/insights')) return sendJson(res, 200, envelope(insights));
+      return more(req, res);
+    },
+    route,
+  );
 }
 
 async function pick(label: RegExp, option: RegExp) {
@@ -83,8 +81,6 @@ async function pick(label: RegExp, option: RegExp) {
 }
 
 const figure = (label: string) => document.querySelector(`[data-figure="${label}"] dd`)?.textContent;
-
-beforeEach(() => setPageUrl(`${server.origin}/`));
 
 describe('figures in the company’s currency and locale', { timeout: 30_000 }, () => {
   it('Pay Overview shows euros the German way: 1.234,56 € and a grouped headcount', async () => {

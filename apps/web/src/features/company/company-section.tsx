@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   type Company,
   type CompanyFormValues,
@@ -9,20 +9,16 @@ import {
   type UpdateCompanyInput,
   updateCompanyBody,
 } from '@salary/shared/company/company.contract';
-import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormNumberInput, FormSelect } from '../../components/form-fields.tsx';
-import { LoadFailed } from '../../components/load-failed.tsx';
+import { LoadingOrFailed } from '../../components/load-failed.tsx';
 import { FormTextInput } from '../../components/registered-inputs.tsx';
-import { SectionLoader } from '../../components/section-loader.tsx';
 import { SectionPanel } from '../../components/section-panel.tsx';
-import { SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
-import { errorMessage } from '../../lib/api-error.ts';
+import { FormSaveBar } from '../../components/unsaved-changes.tsx';
 import { sampleIn, useCompany } from '../../lib/company-format.tsx';
-import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { useServerSubmit } from '../../lib/form-errors.ts';
 import { useCanManageSettings } from '../../lib/permissions.ts';
-import { useToast } from '../../lib/toast/toast-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { useUpdateCompany } from './api/update-company.ts';
 import { currencyOptions, localeOptions, timeZoneOptions } from './company-options.ts';
@@ -41,16 +37,10 @@ export default function CompanySection() {
     >
       {company.data ? (
         <CompanyForm key={company.data.version} current={company.data} readOnly={!canManage} />
-      ) : company.isError ? (
-        <LoadFailed
-          title="Company settings not loaded"
-          onRetry={() => company.refetch()}
-          retrying={company.isFetching}
-        >
-          The company settings could not be loaded.
-        </LoadFailed>
       ) : (
-        <SectionLoader />
+        <LoadingOrFailed title="Company settings not loaded" query={company}>
+          The company settings could not be loaded.
+        </LoadingOrFailed>
       )}
     </SectionPanel>
   );
@@ -74,7 +64,6 @@ function Sample({ currency, locale, timeZone }: { currency: string; locale: stri
 }
 
 function CompanyForm({ current, readOnly }: { current: Company; readOnly: boolean }) {
-  const toast = useToast();
   const mutation = useUpdateCompany();
   const form = useForm<CompanyFormValues, unknown, UpdateCompanyInput>({
     resolver: zodResolver(updateCompanyBody),
@@ -92,15 +81,13 @@ function CompanyForm({ current, readOnly }: { current: Company; readOnly: boolea
   const zones = useMemo(() => timeZoneOptions(current.timeZone), [current.timeZone]);
   const [currency, locale, timeZone] = form.watch(['currency', 'locale', 'timeZone']);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await mutation.mutateAsync(values);
-      toast.success('Company settings saved');
-    } catch (error) {
-      applyServerFieldErrors(error, form.setError, FIELDS);
-      toast.error(errorMessage(error, 'Failed to save the company settings'));
-    }
-  });
+  const submit = useServerSubmit(form.setError, FIELDS);
+  const onSubmit = form.handleSubmit((values) =>
+    submit(() => mutation.mutateAsync(values), {
+      saved: 'Company settings saved',
+      failed: 'Failed to save the company settings',
+    }),
+  );
 
   const view = { readOnly, variant: readOnly ? ('filled' as const) : ('default' as const) };
   // The three searchable choices, each from its own list.
@@ -167,14 +154,11 @@ function CompanyForm({ current, readOnly }: { current: Company; readOnly: boolea
         </SimpleGrid>
         <Sample currency={currency ?? ''} locale={locale ?? ''} timeZone={timeZone ?? ''} />
         {readOnly ? null : (
-          <SaveBar dirty={form.formState.isDirty}>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={mutation.isPending}>
-              Save
-            </Button>
-          </SaveBar>
-        )}
-        {readOnly ? null : (
-          <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitSuccessful} />
+          <FormSaveBar
+            dirty={form.formState.isDirty}
+            saved={form.formState.isSubmitSuccessful}
+            saving={mutation.isPending}
+          />
         )}
       </Stack>
     </form>

@@ -38,29 +38,24 @@ export function CurrentPayPanel({ employee }: { employee: EmployeeView }) {
   const cost = 'accumulatedCost' in employee;
   if (!gross && !cost) return null;
   const unpriced = employee.calculatedSalary === null ? 'No base salary for this grade and level' : null;
+  const figures = [
+    gross && { label: 'Gross salary', value: employee.calculatedSalary, note: 'Per month, today’s rules' },
+    gross && {
+      label: 'Net salary',
+      value: unpriced ? null : breakdown.data?.netSalary,
+      note: 'Gross less the employee’s insurance',
+    },
+    cost && {
+      label: 'Total cost',
+      value: employee.accumulatedCost,
+      note: 'Gross + benefits + company insurance',
+    },
+  ];
   return (
     <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mb="lg" aria-label="Current pay" component="section">
-      {gross ? (
-        <Figure
-          label="Gross salary"
-          value={employee.calculatedSalary}
-          note={unpriced ?? 'Per month, today’s rules'}
-        />
-      ) : null}
-      {gross ? (
-        <Figure
-          label="Net salary"
-          value={unpriced ? null : breakdown.data?.netSalary}
-          note={unpriced ?? 'Gross less the employee’s insurance'}
-        />
-      ) : null}
-      {cost ? (
-        <Figure
-          label="Total cost"
-          value={employee.accumulatedCost}
-          note={unpriced ?? 'Gross + benefits + company insurance'}
-        />
-      ) : null}
+      {figures.map((figure) =>
+        figure ? <Figure key={figure.label} {...figure} note={unpriced ?? figure.note} /> : null,
+      )}
     </SimpleGrid>
   );
 }

@@ -2,19 +2,12 @@ import type { PayPeriod, ScheduledChange } from '@salary/shared/employees/dated.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chooseDay, dayText, LAST_YEAR, NEXT_YEAR, shiftYears } from '../../test/dated.ts';
 import { newEmployeeView, newUser } from '../../test/fixtures.ts';
-import {
-  envelope,
-  type RecordedRequest,
-  sendJson,
-  setPageUrl,
-  testServerForFile,
-} from '../../test/http-test-server.ts';
-import { renderWithProviders } from '../../test/render-app.tsx';
+import { envelope, type RecordedRequest, sendJson } from '../../test/http-test-server.ts';
 import { newSettings } from '../../test/settings-server.ts';
-import { serveSignedIn } from '../../test/sign-in.ts';
-import { companyToday } from './employee-form-dates.tsx';
+import { signedInPage } from '../../test/sign-in.ts';
 import EmployeeFormPage from './employee-form-page.tsx';
 
 /*
@@ -22,7 +15,8 @@ import EmployeeFormPage from './employee-form-page.tsx';
  * to come schedules the change and keeps today's values), the scheduled changes and the timeline.
  */
 
-const server = testServerForFile();
+const page = signedInPage('/employees/edit/7');
+const { server } = page;
 const WAIT = { timeout: 20_000 };
 
 const employee = newEmployeeView({
@@ -34,18 +28,6 @@ const employee = newEmployeeView({
   accumulatedCost: 6200,
 });
 
-const shiftYears = (years: number) => `${Number(companyToday().slice(0, 4)) + years}-01-01`;
-const NEXT_YEAR = shiftYears(1);
-const LAST_YEAR = shiftYears(-1);
-/** How the page writes a day (the company's format: the default en-US in tests). */
-const dayText = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  });
-
 interface Served {
   scheduled?: ScheduledChange[];
   timeline?: PayPeriod[];
@@ -54,9 +36,12 @@ interface Served {
 
 function open({ scheduled = [], timeline = [], permissions = { showCost: true } }: Served = {}) {
   const saves: RecordedRequest[] = [];
-  serveSignedIn(
-    server,
+  page.open(
     newUser({ permissions: { manageEmployee: true, showSalary: true, ...permissions } }),
+    <Routes>
+      <Route path="/employees/edit/:id" element={<EmployeeFormPage />} />
+      <Route path="/dashboard" element={<h1>The list</h1>} />
+    </Routes>,
     (req, res) => {
       const url = new URL(req.path, server.origin);
       const answers: Record<string, unknown> = {
@@ -96,13 +81,6 @@ function open({ scheduled = [], timeline = [], permissions = { showCost: true } 
       sendJson(res, 404, { success: false, message: 'Not found' });
     },
   );
-  renderWithProviders(
-    <Routes>
-      <Route path="/employees/edit/:id" element={<EmployeeFormPage />} />
-      <Route path="/dashboard" element={<h1>The list</h1>} />
-    </Routes>,
-    { route: '/employees/edit/7' },
-  );
   return saves;
 }
 
@@ -113,14 +91,6 @@ async function pickGrade(name: string) {
   await userEvent.click(await screen.findByRole('option', { name, hidden: true }, WAIT));
 }
 
-async function chooseDay(day: string) {
-  await userEvent.click(screen.getByRole('button', { name: 'change' }));
-  const input = screen.getByLabelText(/Effective from/);
-  await userEvent.clear(input);
-  await userEvent.type(input, day);
-}
-
-beforeEach(() => setPageUrl(`${server.origin}/employees/edit/7`));
 afterEach(() => vi.restoreAllMocks());
 
 describe('Edit Employee: effective from', { timeout: 60_000 }, () => {

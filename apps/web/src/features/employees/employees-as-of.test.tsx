@@ -2,10 +2,9 @@ import { todayIn } from '@salary/shared/common/calendar-day';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAsOfPage, serveWithCompany, where } from '../../test/as-of-page.tsx';
-import { newUser } from '../../test/fixtures.ts';
-import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { ADMIN, asOfPage, fakeDownloads, sendFile, where } from '../../test/as-of-page.tsx';
+import { envelope, sendJson } from '../../test/http-test-server.ts';
 import EmployeesPage from './employees-page.tsx';
 
 /*
@@ -14,7 +13,9 @@ import EmployeesPage from './employees-page.tsx';
  * day, and no writes offered on another day than today.
  */
 
-const server = testServerForFile();
+const page = asOfPage('/dashboard', <EmployeesPage />);
+const { server } = page;
+fakeDownloads();
 configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -35,29 +36,21 @@ const listFor = (asOf: string | null) =>
     : [employee(1, 'Ada Lovelace')];
 
 function open(query = '') {
-  const user = newUser({ isAdmin: true, role: 'admin', permissions: {} });
-  serveWithCompany(server, user, (url, _req, res) => {
-    if (url.pathname === '/api/employees')
-      return sendJson(res, 200, envelope(listFor(url.searchParams.get('asOf'))));
-    if (url.pathname === '/api/employees/export') {
-      res.writeHead(200, { 'content-type': 'application/octet-stream' });
-      return res.end('xlsx');
-    }
-    if (/^\/api\/(jobs|positions|grades|levels)/.test(url.pathname)) return sendJson(res, 200, envelope([]));
-    sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
-  });
-  return renderAsOfPage('/dashboard', <EmployeesPage />, query);
+  return page.open(
+    ADMIN,
+    (url, _req, res) => {
+      if (url.pathname === '/api/employees')
+        return sendJson(res, 200, envelope(listFor(url.searchParams.get('asOf'))));
+      if (url.pathname === '/api/employees/export') return sendFile(res);
+      if (/^\/api\/(jobs|positions|grades|levels)/.test(url.pathname))
+        return sendJson(res, 200, envelope([]));
+      sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
+    },
+    query,
+  );
 }
 
-const listRequests = () =>
-  server.requests.map((r) => new URL(r.path, server.origin)).filter((u) => u.pathname === '/api/employees');
-
-beforeEach(() => {
-  setPageUrl(`${server.origin}/dashboard`);
-  // jsdom has no download: the file link is only clicked.
-  URL.createObjectURL = vi.fn(() => 'blob:x');
-  URL.revokeObjectURL = vi.fn();
-});
+const listRequests = () => page.asked('/api/employees');
 
 describe('the directory as of today', () => {
   it('shows no banner, offers the writes and dates the As of field today', async () => {

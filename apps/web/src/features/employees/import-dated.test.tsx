@@ -1,18 +1,11 @@
 import type { ImportReport } from '@salary/shared/excel/excel.contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chooseDay, dayText, expectScheduledToast, LAST_YEAR, NEXT_YEAR } from '../../test/dated.ts';
 import { newUser } from '../../test/fixtures.ts';
-import {
-  envelope,
-  type RecordedRequest,
-  sendJson,
-  setPageUrl,
-  testServerForFile,
-} from '../../test/http-test-server.ts';
-import { renderWithProviders } from '../../test/render-app.tsx';
-import { serveSignedIn } from '../../test/sign-in.ts';
+import { envelope, type RecordedRequest, sendJson } from '../../test/http-test-server.ts';
+import { signedInPage } from '../../test/sign-in.ts';
 import { ImportEmployeesButton } from './import-employees-button.tsx';
 
 /*
@@ -21,7 +14,8 @@ import { ImportEmployeesButton } from './import-employees-button.tsx';
  * was made for — the check and the import send the same `effectiveFrom`.
  */
 
-const server = testServerForFile();
+const page = signedInPage('/dashboard');
+const { server } = page;
 const WAIT = { timeout: 20_000 };
 
 const report = (effectiveFrom?: string): ImportReport => ({
@@ -55,9 +49,9 @@ const TOO_EARLY = 'Effective From must be within ten years before today';
 /** Serves the import: a dry run answers the report for its day; a day in 1900 is refused. */
 function serve() {
   const imports: RecordedRequest[] = [];
-  serveSignedIn(
-    server,
+  page.open(
     newUser({ permissions: { manageEmployee: true, showSalary: true, showCost: true } }),
+    <ImportEmployeesButton />,
     (req, res) => {
       const url = new URL(req.path, server.origin);
       if (req.method === 'POST' && url.pathname === '/api/employees/import') {
@@ -84,7 +78,6 @@ function serve() {
       sendJson(res, 404, { success: false, message: 'Not found' });
     },
   );
-  renderWithProviders(<ImportEmployeesButton />);
   return imports;
 }
 
@@ -100,8 +93,6 @@ async function pickFile() {
   );
   return screen.findByRole('dialog', { name: 'Import Employees' }, WAIT);
 }
-
-beforeEach(() => setPageUrl(`${server.origin}/dashboard`));
 
 describe('Import Employees: Effective from', { timeout: 60_000 }, () => {
   it('reads "today" unless opened, and then sends no day with the check or the import', async () => {

@@ -11,16 +11,39 @@ import type { ImportTicks } from './import-step.ts';
  * are only counted. Gross only for those who may see salaries (the server leaves it out).
  */
 
+/** A detail line led by its label in bold: 'Grade: Senior → Lead'; `nowrap` for money. */
+function Labelled({
+  label,
+  nowrap,
+  testId,
+  children,
+}: {
+  label: string;
+  nowrap?: boolean;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Text
+      size="sm"
+      data-testid={testId}
+      style={nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}
+    >
+      <Text span fw={600} size="sm">
+        {label}:
+      </Text>{' '}
+      {children}
+    </Text>
+  );
+}
+
 function Changes({ changes }: { changes: FieldChange[] }) {
   return (
     <Stack gap={2}>
       {changes.map((c) => (
-        <Text key={c.field} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          <Text span fw={600} size="sm">
-            {c.label}:
-          </Text>{' '}
+        <Labelled key={c.field} label={c.label}>
           {c.beforeText || '(blank)'} → {c.afterText || '(blank)'}
-        </Text>
+        </Labelled>
       ))}
     </Stack>
   );
@@ -30,12 +53,24 @@ function Changes({ changes }: { changes: FieldChange[] }) {
 function GrossChange({ change }: { change: ImportChange }) {
   if (change.grossAfter === undefined) return null;
   return (
-    <Text size="sm" data-testid="gross-change" style={{ whiteSpace: 'nowrap' }}>
-      <Text span fw={600} size="sm">
-        Gross salary:
-      </Text>{' '}
+    <Labelled label="Gross salary" nowrap testId="gross-change">
       {formatMoney(change.grossBefore ?? null)} → {formatMoney(change.grossAfter)}
-    </Text>
+    </Labelled>
+  );
+}
+
+/** A changed row's fields and gross; a conflict's reason above them. */
+function ChangeDetails({ change, conflict }: { change: ImportChange; conflict?: string }) {
+  return (
+    <Stack gap={conflict === undefined ? 2 : 4}>
+      {conflict === undefined ? null : (
+        <Text size="sm" c="orange.9">
+          {conflict}
+        </Text>
+      )}
+      <Changes changes={change.changes} />
+      <GrossChange change={change} />
+    </Stack>
   );
 }
 
@@ -90,8 +125,58 @@ export function ImportPreviewTable({ report, ticks, onTicksChange, disabled }: I
     ...report.possibleDuplicates.map((d) => ({ kind: 'duplicate' as const, row: d.row, item: d })),
   ].sort((a, b) => a.row - b.row);
   if (!rows.length) return null;
-  const tick = (list: keyof ImportTicks, value: number, on: boolean) =>
-    onTicksChange({ ...ticks, [list]: toggled(ticks[list], value, on) });
+  // A conflict applies and a possible duplicate is created only when ticked.
+  const tickBox = (list: keyof ImportTicks, value: number, label: string) => (
+    <Checkbox
+      aria-label={label}
+      checked={ticks[list].includes(value)}
+      disabled={disabled}
+      onChange={(e) =>
+        onTicksChange({ ...ticks, [list]: toggled(ticks[list], value, e.currentTarget.checked) })
+      }
+    />
+  );
+  const yes = <Text size="sm">Yes</Text>;
+  /** The ID, Details and Apply cells of a row, by what happens to it. */
+  const cells = (r: (typeof rows)[number]): { id: ReactNode; details: ReactNode; apply: ReactNode } => {
+    switch (r.kind) {
+      case 'create':
+        return {
+          id: '—',
+          details: (
+            <Stack gap={2}>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {r.item.job} / {r.item.position} · {r.item.grade} / {r.item.level}
+              </Text>
+              {r.item.grossSalary !== undefined ? (
+                <Labelled label="Gross salary" nowrap>
+                  {formatMoney(r.item.grossSalary)}
+                </Labelled>
+              ) : null}
+            </Stack>
+          ),
+          apply: yes,
+        };
+      case 'change':
+        return { id: r.item.id, details: <ChangeDetails change={r.item} />, apply: yes };
+      case 'conflict':
+        return {
+          id: r.item.id,
+          details: <ChangeDetails change={r.item} conflict={r.item.message} />,
+          apply: tickBox('overwrite', r.item.id, `Apply row ${r.row} anyway (ID ${r.item.id})`),
+        };
+      default:
+        return {
+          id: '—',
+          details: (
+            <Text size="sm">
+              {r.item.job}: same name and job as ID {r.item.matches.join(', ')}
+            </Text>
+          ),
+          apply: tickBox('createDuplicates', r.row, `Create row ${r.row} anyway`),
+        };
+    }
+  };
   return (
     <ScrollArea.Autosize
       mah="50vh"
@@ -113,99 +198,16 @@ export function ImportPreviewTable({ report, ticks, onTicksChange, disabled }: I
         </Table.Thead>
         <Table.Tbody>
           {rows.map((r) => {
-            const key = `${r.kind}:${r.row}`;
-            if (r.kind === 'create')
-              return (
-                <PreviewRow
-                  key={key}
-                  kind="create"
-                  row={r.row}
-                  id="—"
-                  name={r.item.name}
-                  details={
-                    <Stack gap={2}>
-                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {r.item.job} / {r.item.position} · {r.item.grade} / {r.item.level}
-                      </Text>
-                      {r.item.grossSalary !== undefined ? (
-                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                          <Text span fw={600} size="sm">
-                            Gross salary:
-                          </Text>{' '}
-                          {formatMoney(r.item.grossSalary)}
-                        </Text>
-                      ) : null}
-                    </Stack>
-                  }
-                  apply={<Text size="sm">Yes</Text>}
-                />
-              );
-            if (r.kind === 'change')
-              return (
-                <PreviewRow
-                  key={key}
-                  kind="change"
-                  row={r.row}
-                  id={r.item.id}
-                  name={r.item.name}
-                  details={
-                    <Stack gap={2}>
-                      <Changes changes={r.item.changes} />
-                      <GrossChange change={r.item} />
-                    </Stack>
-                  }
-                  apply={<Text size="sm">Yes</Text>}
-                />
-              );
-            if (r.kind === 'conflict') {
-              const id = r.item.id;
-              return (
-                <PreviewRow
-                  key={key}
-                  kind="conflict"
-                  row={r.row}
-                  id={id}
-                  name={r.item.name}
-                  details={
-                    <Stack gap={4}>
-                      <Text size="sm" c="orange.9">
-                        {r.item.message}
-                      </Text>
-                      <Changes changes={r.item.changes} />
-                      <GrossChange change={r.item} />
-                    </Stack>
-                  }
-                  apply={
-                    <Checkbox
-                      aria-label={`Apply row ${r.row} anyway (ID ${id})`}
-                      checked={ticks.overwrite.includes(id)}
-                      disabled={disabled}
-                      onChange={(e) => tick('overwrite', id, e.currentTarget.checked)}
-                    />
-                  }
-                />
-              );
-            }
+            const { id, details, apply } = cells(r);
             return (
               <PreviewRow
-                key={key}
-                kind="duplicate"
+                key={`${r.kind}:${r.row}`}
+                kind={r.kind}
                 row={r.row}
-                id="—"
+                id={id}
                 name={r.item.name}
-                details={
-                  <Text size="sm">
-                    {r.item.job}: same name and job as ID {r.item.matches.join(', ')}
-                  </Text>
-                }
-                apply={
-                  <Checkbox
-                    aria-label={`Create row ${r.row} anyway`}
-                    checked={ticks.createDuplicates.includes(r.row)}
-                    disabled={disabled}
-                    onChange={(e) => tick('createDuplicates', r.row, e.currentTarget.checked)}
-                  />
-                }
+                details={details}
+                apply={apply}
               />
             );
           })}

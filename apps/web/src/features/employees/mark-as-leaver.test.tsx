@@ -1,16 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newEmployeeView, newUser } from '../../test/fixtures.ts';
-import {
-  envelope,
-  type RecordedRequest,
-  sendJson,
-  setPageUrl,
-  testServerForFile,
-} from '../../test/http-test-server.ts';
-import { renderWithProviders } from '../../test/render-app.tsx';
-import { serveSignedIn } from '../../test/sign-in.ts';
+import { envelope, type RecordedRequest, sendJson } from '../../test/http-test-server.ts';
+import { signedInPage } from '../../test/sign-in.ts';
 import { companyToday } from './employee-form-dates.tsx';
 import { MarkAsLeaverButton } from './mark-as-leaver.tsx';
 
@@ -19,26 +12,28 @@ import { MarkAsLeaverButton } from './mark-as-leaver.tsx';
  * employee as read, with that leave date and the version read (an ordinary edit).
  */
 
-const server = testServerForFile();
+const page = signedInPage('/employees/edit/7');
 const WAIT = { timeout: 10_000 };
 
 const employee = newEmployeeView({ offshoreProject: true });
 
 function open(answer: (req: RecordedRequest) => [number, unknown]) {
   const saved: RecordedRequest[] = [];
-  serveSignedIn(server, newUser({ permissions: { manageEmployee: true } }), (req, res) => {
-    if (req.method === 'PUT' && req.path === '/api/employees/7') {
-      saved.push(req);
-      const [status, body] = answer(req);
-      return sendJson(res, status, body);
-    }
-    sendJson(res, 404, { success: false, message: 'Not found' });
-  });
-  renderWithProviders(<MarkAsLeaverButton employee={employee} />, { route: '/employees/edit/7' });
+  page.open(
+    newUser({ permissions: { manageEmployee: true } }),
+    <MarkAsLeaverButton employee={employee} />,
+    (req, res) => {
+      if (req.method === 'PUT' && req.path === '/api/employees/7') {
+        saved.push(req);
+        const [status, body] = answer(req);
+        return sendJson(res, status, body);
+      }
+      sendJson(res, 404, { success: false, message: 'Not found' });
+    },
+  );
   return saved;
 }
 
-beforeEach(() => setPageUrl(`${server.origin}/employees/edit/7`));
 afterEach(() => vi.restoreAllMocks());
 
 describe('Mark as leaver', { timeout: 30_000 }, () => {

@@ -5,32 +5,21 @@ import { SectionPanel } from '../../components/section-panel.tsx';
 import { TableScrollRegion } from '../../components/table-scroll-region.tsx';
 import { useAuth } from '../../lib/auth/auth-context.ts';
 import { formatDateTime, formatMoney } from '../../lib/company-format.tsx';
-import { usePermission } from '../../lib/permissions.ts';
 import { usePayHistory } from './api/get-pay-history.ts';
+import { PayCells, PayHeaders, PayRead, type PayShown, usePayShown } from './pay-columns.tsx';
 import { PayHistoryChart } from './pay-history-chart.tsx';
 
 const move = (before: number | null | undefined, after: number | null | undefined) =>
   `${formatMoney(before)} → ${formatMoney(after)}`;
 
-function HistoryTable({
-  rows,
-  gross,
-  cost,
-  admin,
-}: {
-  rows: PayHistoryRow[];
-  gross: boolean;
-  cost: boolean;
-  admin: boolean;
-}) {
+function HistoryTable({ rows, shown, admin }: { rows: PayHistoryRow[]; shown: PayShown; admin: boolean }) {
   return (
     <TableScrollRegion label="Pay history table" minWidth={300}>
       <Table striped verticalSpacing="xs" aria-label="Pay history">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>When</Table.Th>
-            {gross ? <Table.Th>Gross Salary</Table.Th> : null}
-            {cost ? <Table.Th>Total Cost</Table.Th> : null}
+            <PayHeaders shown={shown} />
             <Table.Th visibleFrom="sm">Cause</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -46,12 +35,11 @@ function HistoryTable({
                   {r.cause}
                 </Text>
               </Table.Td>
-              {gross ? (
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{move(r.grossBefore, r.grossAfter)}</Table.Td>
-              ) : null}
-              {cost ? (
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{move(r.costBefore, r.costAfter)}</Table.Td>
-              ) : null}
+              <PayCells
+                shown={shown}
+                gross={move(r.grossBefore, r.grossAfter)}
+                cost={move(r.costBefore, r.costAfter)}
+              />
               <Table.Td visibleFrom="sm">
                 {admin ? (
                   <Anchor component={Link} to={`/settings/audit?before=${r.auditId + 1}`} size="sm">
@@ -71,30 +59,28 @@ function HistoryTable({
 
 /** Edit Employee → Pay history: a step chart and the table, only the figures the user may see. */
 export function PayHistoryPanel({ employeeId }: { employeeId: number }) {
-  const gross = usePermission('showSalary');
-  const cost = usePermission('showCost');
+  const shown = usePayShown();
   const admin = Boolean(useAuth().user?.isAdmin);
-  const history = usePayHistory(employeeId, { enabled: gross || cost });
-  if (!gross && !cost) return null;
-  const rows = history.data ?? [];
+  const history = usePayHistory(employeeId, { enabled: shown.gross || shown.cost });
+  if (!shown.gross && !shown.cost) return null;
   return (
     <SectionPanel
       title="Pay history"
       description="Every change of this employee's pay and what caused it."
       mt="lg"
     >
-      {history.isPending ? (
-        <Text c="dimmed">Loading pay history...</Text>
-      ) : history.isError ? (
-        <Text c="red.8">Failed to load pay history</Text>
-      ) : rows.length === 0 ? (
-        <Text c="dimmed">No pay changes recorded yet</Text>
-      ) : (
-        <Stack gap="md">
-          <PayHistoryChart rows={rows} showGross={gross} showCost={cost} />
-          <HistoryTable rows={rows} gross={gross} cost={cost} admin={admin} />
-        </Stack>
-      )}
+      <PayRead query={history} what="pay history">
+        {(rows) =>
+          rows.length === 0 ? (
+            <Text c="dimmed">No pay changes recorded yet</Text>
+          ) : (
+            <Stack gap="md">
+              <PayHistoryChart rows={rows} showGross={shown.gross} showCost={shown.cost} />
+              <HistoryTable rows={rows} shown={shown} admin={admin} />
+            </Stack>
+          )
+        }
+      </PayRead>
     </SectionPanel>
   );
 }

@@ -6,8 +6,8 @@ import { TableScrollRegion } from '../../components/table-scroll-region.tsx';
 import { formatDay, formatMoney } from '../../lib/company-format.tsx';
 import { type ChangeNames, changeWords } from '../../lib/dated/change-words.ts';
 import { useChangeNames } from '../../lib/dated/use-change-names.ts';
-import { usePermission } from '../../lib/permissions.ts';
 import { usePayTimeline } from './api/get-pay-timeline.ts';
+import { PayCells, PayHeaders, PayRead, type PayShown, usePayShown } from './pay-columns.tsx';
 import { useSeen } from './use-seen.ts';
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
@@ -35,7 +35,7 @@ function Cause({ period, names }: { period: PayPeriod; names: ChangeNames }) {
   );
 }
 
-function TimelineTable({ periods, gross, cost }: { periods: PayPeriod[]; gross: boolean; cost: boolean }) {
+function TimelineTable({ periods, shown }: { periods: PayPeriod[]; shown: PayShown }) {
   const names = useChangeNames(periods.flatMap((p) => p.cause.changes));
   return (
     <TableScrollRegion label="Pay timeline table" minWidth={300}>
@@ -44,8 +44,7 @@ function TimelineTable({ periods, gross, cost }: { periods: PayPeriod[]; gross: 
           <Table.Tr>
             <Table.Th>From</Table.Th>
             <Table.Th visibleFrom="sm">To</Table.Th>
-            {gross ? <Table.Th>Gross Salary</Table.Th> : null}
-            {cost ? <Table.Th>Total Cost</Table.Th> : null}
+            <PayHeaders shown={shown} />
             <Table.Th visibleFrom="sm">Cause</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -67,8 +66,7 @@ function TimelineTable({ periods, gross, cost }: { periods: PayPeriod[]; gross: 
               <Table.Td visibleFrom="sm" style={NO_WRAP}>
                 {toText(p)}
               </Table.Td>
-              {gross ? <Table.Td style={NO_WRAP}>{formatMoney(p.grossSalary)}</Table.Td> : null}
-              {cost ? <Table.Td style={NO_WRAP}>{formatMoney(p.totalCost)}</Table.Td> : null}
+              <PayCells shown={shown} gross={formatMoney(p.grossSalary)} cost={formatMoney(p.totalCost)} />
               <Table.Td visibleFrom="sm">
                 <Cause period={p} names={names} />
               </Table.Td>
@@ -85,12 +83,11 @@ function TimelineTable({ periods, gross, cost }: { periods: PayPeriod[]; gross: 
  * then in force, scheduled periods marked; read once the section comes near the screen.
  */
 export function PayTimelinePanel({ employeeId }: { employeeId: number }) {
-  const gross = usePermission('showSalary');
-  const cost = usePermission('showCost');
+  const shown = usePayShown();
   const ref = useRef<HTMLDivElement>(null);
   const seen = useSeen(ref);
-  const timeline = usePayTimeline(employeeId, { enabled: (gross || cost) && seen });
-  if (!gross && !cost) return null;
+  const timeline = usePayTimeline(employeeId, { enabled: (shown.gross || shown.cost) && seen });
+  if (!shown.gross && !shown.cost) return null;
   return (
     <div ref={ref}>
       <SectionPanel
@@ -98,13 +95,9 @@ export function PayTimelinePanel({ employeeId }: { employeeId: number }) {
         description="This employee's pay from each dated change on, each period priced with the rules then in force."
         mt="lg"
       >
-        {timeline.isError ? (
-          <Text c="red.8">Failed to load pay timeline</Text>
-        ) : !timeline.data ? (
-          <Text c="dimmed">Loading pay timeline...</Text>
-        ) : (
-          <TimelineTable periods={timeline.data} gross={gross} cost={cost} />
-        )}
+        <PayRead query={timeline} what="pay timeline">
+          {(periods) => <TimelineTable periods={periods} shown={shown} />}
+        </PayRead>
       </SectionPanel>
     </div>
   );

@@ -1,21 +1,14 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { testServerForFile } from '../../test/http-test-server.ts';
-import { listedNames, serveOrderedList } from '../../test/ordered-list-server.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { listedNames, serveOrderedListForFile } from '../../test/ordered-list-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import GradesSection from './grades-section.tsx';
 
-const server = testServerForFile();
+const { server, served } = serveOrderedListForFile('grades', 'Grade', ['Junior', 'Middle', 'Senior']);
 
-// Each test signs in and drives real inputs; on a busy shared machine that outlasts the defaults.
-configure({ asyncUtilTimeout: 5000 });
+// Each test signs in and drives real inputs; on a busy shared machine that outlasts the default.
 vi.setConfig({ testTimeout: 20_000 });
-let served: ReturnType<typeof serveOrderedList>;
-
-beforeEach(() => {
-  served = serveOrderedList(server, 'grades', 'Grade', ['Junior', 'Middle', 'Senior']);
-});
 
 describe('GradesSection reordering', () => {
   it('disables Up on the first row and Down on the last', async () => {

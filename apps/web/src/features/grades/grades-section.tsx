@@ -1,8 +1,6 @@
 import { createGradeBody, type Grade } from '@salary/shared/grades/grades.contract';
 import { IconStairs } from '@tabler/icons-react';
-import { useMoveActions } from '../../components/rules-kit/move-actions.tsx';
-import { NameRulesSection } from '../../components/rules-kit/name-rules-section.tsx';
-import { deleteMessages } from '../../components/rules-kit/rule-messages.ts';
+import { OrderedNameRulesSection } from '../../components/rules-kit/name-rules-section.tsx';
 import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
 import { useGrades } from '../../lib/salary-rules/get-grades.ts';
 import { useCreateGrade } from './api/create-grade.ts';
@@ -20,14 +18,11 @@ const COLUMNS: RuleColumn<Grade>[] = [
  * nothing uses can be deleted (the server names what keeps one alive).
  */
 export default function GradesSection() {
-  const grades = useGrades({ refetchOnMount: 'always' });
-  const moves = useMoveActions(grades.data, useReorderGrades(), 'Failed to reorder grades');
-
   return (
-    <NameRulesSection
+    <OrderedNameRulesSection
       title="Grades"
       description="Seniority grades, listed by their order."
-      query={grades}
+      query={useGrades({ refetchOnMount: 'always' })}
       empty={{
         icon: IconStairs,
         manage: 'Add grades from the lowest to the highest; you can reorder them later.',
@@ -38,8 +33,8 @@ export default function GradesSection() {
       schema={createGradeBody}
       creating={useCreateGrade()}
       updating={useUpdateGrade()}
-      deleting={{ mutation: useDeleteGrade(), ...deleteMessages('Grade') }}
-      ownActions={moves}
+      deleting={useDeleteGrade()}
+      reordering={useReorderGrades()}
     />
   );
 }

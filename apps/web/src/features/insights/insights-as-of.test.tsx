@@ -2,10 +2,9 @@ import { todayIn } from '@salary/shared/common/calendar-day';
 import type { Insights } from '@salary/shared/insights/insights.contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAsOfPage, serveWithCompany, where } from '../../test/as-of-page.tsx';
-import { newUser } from '../../test/fixtures.ts';
-import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { ADMIN, asOfPage, fakeDownloads, sendFile, where } from '../../test/as-of-page.tsx';
+import { envelope, sendJson } from '../../test/http-test-server.ts';
 import InsightsPage from './insights-page.tsx';
 
 /*
@@ -13,7 +12,8 @@ import InsightsPage from './insights-page.tsx';
  * today with the way back, the figures and the downloads asked as of that day.
  */
 
-const server = testServerForFile();
+const page = asOfPage('/insights', <InsightsPage />);
+fakeDownloads();
 configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -33,28 +33,20 @@ const figuresFor = (asOf: string | null): Insights => ({
 });
 
 function open(query = '') {
-  const user = newUser({ isAdmin: true, role: 'admin', permissions: {} });
-  serveWithCompany(server, user, (url, _req, res) => {
-    if (url.pathname === '/api/insights')
-      return sendJson(res, 200, envelope(figuresFor(url.searchParams.get('asOf'))));
-    if (url.pathname.startsWith('/api/insights/export/')) {
-      res.writeHead(200, { 'content-type': 'application/octet-stream' });
-      return res.end('xlsx');
-    }
-    sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
-  });
-  return renderAsOfPage('/insights', <InsightsPage />, query);
+  return page.open(
+    ADMIN,
+    (url, _req, res) => {
+      if (url.pathname === '/api/insights')
+        return sendJson(res, 200, envelope(figuresFor(url.searchParams.get('asOf'))));
+      if (url.pathname.startsWith('/api/insights/export/')) return sendFile(res);
+      sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
+    },
+    query,
+  );
 }
 
-const asked = (pathname: string) =>
-  server.requests.map((r) => new URL(r.path, server.origin)).filter((u) => u.pathname === pathname);
+const { asked } = page;
 const headcount = () => screen.getByText('Headcount').closest('[data-figure]')!;
-
-beforeEach(() => {
-  setPageUrl(`${server.origin}/insights`);
-  URL.createObjectURL = vi.fn(() => 'blob:x');
-  URL.revokeObjectURL = vi.fn();
-});
 
 describe('Pay Overview as of today', () => {
   it('shows no banner and dates the As of field today', async () => {

@@ -11,9 +11,7 @@ import {
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { FormNumberInput } from '../../components/form-fields.tsx';
-import { errorMessage } from '../../lib/api-error.ts';
-import { applyServerFieldErrors } from '../../lib/form-errors.ts';
-import { useToast } from '../../lib/toast/toast-context.ts';
+import { useServerSubmit } from '../../lib/form-errors.ts';
 import { useReloadJobEvaluation } from './api/get-job-evaluation.ts';
 import { useSaveEvaluationSettings } from './api/save-evaluation-settings.ts';
 
@@ -27,22 +25,19 @@ export function EvaluationSettingsForm({
   current: EvaluationSettings;
   readOnly: boolean;
 }) {
-  const toast = useToast();
   const reload = useReloadJobEvaluation();
   const save = useSaveEvaluationSettings();
   const form = useForm<EvaluationSettingsValues, unknown, EvaluationSettingsInput>({
     resolver: zodResolver(evaluationSettingsBody),
     defaultValues: { weights: current.weights, bandWidth: current.bandWidth, version: current.version },
   });
+  const submit = useServerSubmit(form.setError, FIELDS);
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-      toast.success('Job evaluation settings saved');
-    } catch (error) {
-      applyServerFieldErrors(error, form.setError, FIELDS);
-      toast.error(errorMessage(error, 'Failed to save the job evaluation settings'));
-      void reload();
-    }
+    const saved = await submit(() => save.mutateAsync(values), {
+      saved: 'Job evaluation settings saved',
+      failed: 'Failed to save the job evaluation settings',
+    });
+    if (!saved) void reload();
   });
   const view = { readOnly, variant: readOnly ? ('filled' as const) : ('default' as const) };
   const weightsError = form.formState.errors.weights?.root?.message ?? form.formState.errors.weights?.message;

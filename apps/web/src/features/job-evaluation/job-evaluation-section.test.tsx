@@ -1,18 +1,12 @@
 import type { Evaluation } from '@salary/shared/job-evaluation/job-evaluation.contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../app/app-routes.tsx';
 import { newUser } from '../../test/fixtures.ts';
-import {
-  envelope,
-  type Handler,
-  sendJson,
-  setPageUrl,
-  testServerForFile,
-} from '../../test/http-test-server.ts';
-import { renderWithProviders } from '../../test/render-app.tsx';
-import { serveSignedIn } from '../../test/sign-in.ts';
+import { envelope, type Handler, sendJson } from '../../test/http-test-server.ts';
+import { signedInPage } from '../../test/sign-in.ts';
+import { backendJob } from './evaluation-fixtures.ts';
 
 /*
  * Settings → Job Evaluation: the table of jobs and positions with their scores, weighted score
@@ -20,30 +14,22 @@ import { serveSignedIn } from '../../test/sign-in.ts';
  * Edit/Delete Settings.
  */
 
-const server = testServerForFile();
+const page = signedInPage('/');
+const { server } = page;
 const WAIT = { timeout: 10_000 };
 const EQUAL = { skills: 1, effort: 1, responsibility: 1, workingConditions: 1 };
 
 const evaluation = (): Evaluation => ({
   settings: { weights: EQUAL, bandWidth: 1, version: 4, updatedAt: null },
   jobs: [
-    {
-      id: 1,
-      name: 'Backend',
-      score: { skills: 3, effort: 2, responsibility: 4, workingConditions: 1, version: 2 },
+    backendJob({
+      id: 11,
+      name: 'Senior',
+      score: null,
       weighted: 2.5,
       band: { key: 'band-2', name: 'Score 2.0–2.9' },
-      positions: [
-        {
-          id: 11,
-          name: 'Senior',
-          score: null,
-          weighted: 2.5,
-          band: { key: 'band-2', name: 'Score 2.0–2.9' },
-          from: 'job',
-        },
-      ],
-    },
+      from: 'job',
+    }),
     { id: 2, name: 'Design', score: null, weighted: null, band: null, positions: [] },
   ],
 });
@@ -52,17 +38,19 @@ const notFound: Handler = (_req, res) =>
   sendJson(res, 404, { success: false, message: 'Not found', error: null, data: null });
 
 function open(permissions: Record<string, boolean>, more: Handler = notFound) {
-  serveSignedIn(server, newUser({ permissions }), (req, res) => {
-    if (req.method === 'GET' && req.path === '/api/job-evaluation')
-      return sendJson(res, 200, envelope(evaluation()));
-    return more(req, res);
-  });
-  return renderWithProviders(<AppRoutes />, { route: '/settings/job-evaluation' });
+  return page.open(
+    newUser({ permissions }),
+    <AppRoutes />,
+    (req, res) => {
+      if (req.method === 'GET' && req.path === '/api/job-evaluation')
+        return sendJson(res, 200, envelope(evaluation()));
+      return more(req, res);
+    },
+    '/settings/job-evaluation',
+  );
 }
 
 const row = (name: string) => document.querySelector<HTMLElement>(`tr[data-row="${name}"]`)!;
-
-beforeEach(() => setPageUrl(`${server.origin}/`));
 
 describe('Settings → Job Evaluation', { timeout: 30_000 }, () => {
   it('shows each job and position with its scores, weighted score and band', async () => {

@@ -2,8 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import type { Score } from '@salary/shared/job-evaluation/job-evaluation.contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { LoadFailed } from '../../components/load-failed.tsx';
-import { SectionLoader } from '../../components/section-loader.tsx';
+import { LoadingOrFailed } from '../../components/load-failed.tsx';
 import { SectionPanel } from '../../components/section-panel.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useCanManageSettings } from '../../lib/permissions.ts';
@@ -49,17 +48,9 @@ export default function JobEvaluationSection() {
   if (!data)
     return (
       <SectionPanel title="Job evaluation">
-        {evaluation.isError ? (
-          <LoadFailed
-            title="Job evaluation not loaded"
-            onRetry={() => evaluation.refetch()}
-            retrying={evaluation.isFetching}
-          >
-            The job evaluation could not be loaded.
-          </LoadFailed>
-        ) : (
-          <SectionLoader />
-        )}
+        <LoadingOrFailed title="Job evaluation not loaded" query={evaluation}>
+          The job evaluation could not be loaded.
+        </LoadingOrFailed>
       </SectionPanel>
     );
   const rule = { weights: data.settings.weights, bandWidth: data.settings.bandWidth };

@@ -14,9 +14,7 @@ import {
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormNumberInput } from '../../components/form-fields.tsx';
-import { errorMessage } from '../../lib/api-error.ts';
-import { applyServerFieldErrors } from '../../lib/form-errors.ts';
-import { useToast } from '../../lib/toast/toast-context.ts';
+import { useServerSubmit } from '../../lib/form-errors.ts';
 import { useReloadJobEvaluation } from './api/get-job-evaluation.ts';
 import { type ScoreTarget, useSaveScore } from './api/save-score.ts';
 
@@ -50,7 +48,6 @@ export function ScoreDialog({
 }
 
 function ScoreForm({ scoring, rule, onDone }: { scoring: Scoring; rule: BandRule; onDone(): void }) {
-  const toast = useToast();
   const reload = useReloadJobEvaluation();
   const save = useSaveScore();
   const form = useForm<Values, unknown, ScoreInput>({
@@ -58,21 +55,19 @@ function ScoreForm({ scoring, rule, onDone }: { scoring: Scoring; rule: BandRule
     mode: 'onChange',
     defaultValues: { ...scoring.start, ...(scoring.score ? { version: scoring.score.version } : {}) },
   });
+  const submit = useServerSubmit(form.setError, CRITERIA);
   const watched = form.watch();
   const parsed = scoreBody.safeParse(watched);
   const preview = parsed.success
     ? `Weighted score ${weightedScore(parsed.data, rule).toFixed(2)} · ${bandName(bandOf(parsed.data, rule), rule)}`
     : 'Weighted score: enter four whole numbers from 1 to 5';
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ target: scoring.target, scores: values });
-      toast.success(`Scores of ${scoring.name} saved`);
-      onDone();
-    } catch (error) {
-      applyServerFieldErrors(error, form.setError, CRITERIA);
-      toast.error(errorMessage(error, 'Failed to save the scores'));
-      void reload();
-    }
+    const saved = await submit(() => save.mutateAsync({ target: scoring.target, scores: values }), {
+      saved: `Scores of ${scoring.name} saved`,
+      failed: 'Failed to save the scores',
+    });
+    if (saved) onDone();
+    else void reload();
   });
   return (
     <form onSubmit={onSubmit} noValidate aria-label={`Scores of ${scoring.name}`}>

@@ -5,26 +5,18 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/theme.ts';
 import { fixedMediaQuery } from '../../test/media-query.ts';
+import { backendJob } from './evaluation-fixtures.ts';
 import { ScoresTable } from './scores-table.tsx';
 
 const JOBS: EvaluatedJob[] = [
-  {
-    id: 1,
-    name: 'Backend',
-    score: { skills: 3, effort: 2, responsibility: 4, workingConditions: 1, version: 2 },
-    weighted: 2.5,
-    band: { key: 'band-2', name: 'Score 2.0–2.9' },
-    positions: [
-      {
-        id: 11,
-        name: 'Senior',
-        score: { skills: 5, effort: 5, responsibility: 5, workingConditions: 5, version: 1 },
-        weighted: 5,
-        band: { key: 'band-4', name: 'Score 4.0–5.0' },
-        from: 'position',
-      },
-    ],
-  },
+  backendJob({
+    id: 11,
+    name: 'Senior',
+    score: { skills: 5, effort: 5, responsibility: 5, workingConditions: 5, version: 1 },
+    weighted: 5,
+    band: { key: 'band-4', name: 'Score 4.0–5.0' },
+    from: 'position',
+  }),
 ];
 
 const phone = (matches: boolean) =>

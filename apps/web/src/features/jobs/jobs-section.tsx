@@ -1,7 +1,7 @@
 import { createJobBody, type Job } from '@salary/shared/jobs/jobs.contract';
 import { IconBriefcase } from '@tabler/icons-react';
 import { NameRulesSection } from '../../components/rules-kit/name-rules-section.tsx';
-import { deleteMessages, saveMessages } from '../../components/rules-kit/rule-messages.ts';
+import { saveMessages } from '../../components/rules-kit/rule-messages.ts';
 import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
 import { useJobs } from '../../lib/salary-rules/get-jobs.ts';
 import { useCreateJob } from './api/create-job.ts';
@@ -36,7 +36,7 @@ export default function JobsSection() {
         createFailed: 'Operation failed',
         updateFailed: 'Operation failed',
       }}
-      deleting={{ mutation: useDeleteJob(), ...deleteMessages('Job') }}
+      deleting={useDeleteJob()}
     />
   );
 }

@@ -1,20 +1,13 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { testServerForFile } from '../../test/http-test-server.ts';
-import { listedNames, serveOrderedList } from '../../test/ordered-list-server.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { listedNames, serveOrderedListForFile } from '../../test/ordered-list-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import LevelsSection from './levels-section.tsx';
 
-const server = testServerForFile();
+const { served } = serveOrderedListForFile('levels', 'Level', ['Entry', 'Mid', 'Expert']);
 
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
-let served: ReturnType<typeof serveOrderedList>;
-
-beforeEach(() => {
-  served = serveOrderedList(server, 'levels', 'Level', ['Entry', 'Mid', 'Expert']);
-});
 
 async function askDelete(name: string) {
   await userEvent.click(await screen.findByRole('button', { name: `Delete ${name}` }));

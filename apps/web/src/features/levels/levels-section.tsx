@@ -1,8 +1,6 @@
 import { createLevelBody, type Level } from '@salary/shared/levels/levels.contract';
 import { IconHierarchy2 } from '@tabler/icons-react';
-import { useMoveActions } from '../../components/rules-kit/move-actions.tsx';
-import { NameRulesSection } from '../../components/rules-kit/name-rules-section.tsx';
-import { deleteMessages } from '../../components/rules-kit/rule-messages.ts';
+import { OrderedNameRulesSection } from '../../components/rules-kit/name-rules-section.tsx';
 import type { RuleColumn } from '../../components/rules-kit/rules-table.tsx';
 import { useLevels } from '../../lib/salary-rules/get-levels.ts';
 import { useCreateLevel } from './api/create-level.ts';
@@ -17,14 +15,11 @@ const COLUMNS: RuleColumn<Level>[] = [{ header: 'Name', kind: 'name', cell: (lev
  * nothing uses can be deleted (the server names what keeps one alive).
  */
 export default function LevelsSection() {
-  const levels = useLevels({ refetchOnMount: 'always' });
-  const moves = useMoveActions(levels.data, useReorderLevels(), 'Failed to reorder levels');
-
   return (
-    <NameRulesSection
+    <OrderedNameRulesSection
       title="Levels"
       description="Steps within a grade, listed by their order."
-      query={levels}
+      query={useLevels({ refetchOnMount: 'always' })}
       empty={{ icon: IconHierarchy2, manage: 'Add the levels used within every grade.' }}
       columns={COLUMNS}
       minWidth={320}
@@ -32,8 +27,8 @@ export default function LevelsSection() {
       schema={createLevelBody}
       creating={useCreateLevel()}
       updating={useUpdateLevel()}
-      deleting={{ mutation: useDeleteLevel(), ...deleteMessages('Level') }}
-      ownActions={moves}
+      deleting={useDeleteLevel()}
+      reordering={useReorderLevels()}
     />
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { isCalendarDay } from '@salary/shared/common/calendar-day';
 import { PAY_REQUEST_LABELS, type PayRequest } from '@salary/shared/pay-requests/pay-requests.contract';
 import { useState } from 'react';
+import { DialogActions } from '../../components/dialog-actions.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { formatDay } from '../../lib/company-format.tsx';
 import { companyToday } from '../../lib/dated/company-today.ts';
@@ -55,14 +56,7 @@ function AnswerForm({ request, onClose }: { request: PayRequest; onClose(): void
             setError(null);
           }}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Mark answered
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} pending={update.isPending} submit="Mark answered" />
       </Stack>
     </form>
   );

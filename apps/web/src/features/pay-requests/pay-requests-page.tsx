@@ -190,11 +190,7 @@ export default function PayRequestsPage() {
         }
       />
       {register.isError ? (
-        <LoadFailed
-          title="Could not load worker requests"
-          onRetry={() => register.refetch()}
-          retrying={register.isFetching}
-        >
+        <LoadFailed title="Could not load worker requests" query={register}>
           The register could not be read.
         </LoadFailed>
       ) : !data ? (

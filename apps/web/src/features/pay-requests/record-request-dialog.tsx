@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { isCalendarDay } from '@salary/shared/common/calendar-day';
 import {
   type CreatePayRequestBody,
@@ -10,20 +10,18 @@ import {
 } from '@salary/shared/pay-requests/pay-requests.contract';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { DialogActions } from '../../components/dialog-actions.tsx';
 import { FormSelect } from '../../components/form-fields.tsx';
 import { FormTextInput } from '../../components/registered-inputs.tsx';
-import { errorMessage } from '../../lib/api-error.ts';
 import { formatDay } from '../../lib/company-format.tsx';
 import { companyToday } from '../../lib/dated/company-today.ts';
-import { applyServerFieldErrors } from '../../lib/form-errors.ts';
-import { useToast } from '../../lib/toast/toast-context.ts';
+import { useServerSubmit } from '../../lib/form-errors.ts';
 import { useEmployeeChoices } from './api/get-employee-choices.ts';
 import { useRecordPayRequest } from './api/record-pay-request.ts';
 
 type Output = z.output<typeof createPayRequestBody>;
 
 function RecordRequestForm({ onClose }: { onClose(): void }) {
-  const toast = useToast();
   const record = useRecordPayRequest();
   const employees = useEmployeeChoices(true);
   const form = useForm<CreatePayRequestBody, unknown, Output>({
@@ -33,15 +31,13 @@ function RecordRequestForm({ onClose }: { onClose(): void }) {
   const receivedOn = useWatch({ control: form.control, name: 'receivedOn' });
   const { isSubmitting } = form.formState;
 
+  const save = useServerSubmit(form.setError, ['employeeId', 'receivedOn', 'note']);
   const submit = form.handleSubmit(async (values) => {
-    try {
-      await record.mutateAsync(values);
-      toast.success('Request recorded');
-      onClose();
-    } catch (error) {
-      applyServerFieldErrors(error, form.setError, ['employeeId', 'receivedOn', 'note']);
-      toast.error(errorMessage(error, 'Failed to record request'));
-    }
+    const saved = await save(() => record.mutateAsync(values), {
+      saved: 'Request recorded',
+      failed: 'Failed to record request',
+    });
+    if (saved) onClose();
   });
 
   return (
@@ -81,14 +77,7 @@ function RecordRequestForm({ onClose }: { onClose(): void }) {
           error={form.formState.errors.note?.message}
           {...form.register('note')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            Record request
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} pending={isSubmitting} submit="Record request" />
       </Stack>
     </form>
   );

@@ -90,11 +90,7 @@ export default function PayTransparencyPage() {
         ) : null}
       </Stack>
       {report.isError ? (
-        <LoadFailed
-          title="Could not load the report"
-          onRetry={() => report.refetch()}
-          retrying={report.isFetching}
-        >
+        <LoadFailed title="Could not load the report" query={report}>
           The pay transparency report could not be read.
         </LoadFailed>
       ) : null}

@@ -2,7 +2,7 @@ import type { Settings } from '@salary/shared/settings/settings.contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companyToday } from '../../lib/dated/company-today.ts';
 import {
   chooseDay,
@@ -12,17 +12,16 @@ import {
   NEXT_YEAR,
   ruleChange,
 } from '../../test/dated.ts';
-import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
-import { renderWithProviders } from '../../test/render-app.tsx';
-import { MANAGER, newSettings } from '../../test/settings-server.ts';
-import { serveSignedIn } from '../../test/sign-in.ts';
+import { envelope, previewPaths, sendJson } from '../../test/http-test-server.ts';
+import { newSettings, settingsPage } from '../../test/settings-server.ts';
 import BenefitsSection from './benefits-section.tsx';
 import MultipliersSection from './multipliers-section.tsx';
 import SocialInsuranceSection from './social-insurance-section.tsx';
 
 /* The settings screens with dates: Effective from beside each save, and the waiting settings changes near it. */
 
-const server = testServerForFile();
+const page = settingsPage();
+const { server } = page;
 const WAIT = { timeout: 15_000 };
 
 const waiting = [
@@ -38,7 +37,7 @@ const waiting = [
  */
 function open(section: ReactNode) {
   let stored: Settings = newSettings();
-  serveSignedIn(server, MANAGER, (req, res) => {
+  page.open(section, (req, res) => {
     const url = new URL(req.path, server.origin);
     if (req.method === 'GET' && url.pathname === '/api/scheduled-changes')
       return sendJson(res, 200, envelope(waiting));
@@ -58,21 +57,14 @@ function open(section: ReactNode) {
     }
     sendJson(res, 200, envelope(stored));
   });
-  renderWithProviders(section, { route: '/settings' });
 }
 
 const writes = () => server.requests.filter((r) => r.method === 'PUT').map((r) => r.path);
-const previewPaths = () =>
-  server.requests
-    .filter((r) => r.path === '/api/impact')
-    .map((r) => (JSON.parse(r.body) as { path: string }).path);
 
 async function experienceValue() {
   const legend = await screen.findByText('Experience', { selector: 'legend' }, WAIT);
   return within(legend.closest('fieldset') as HTMLElement).getByRole('textbox', { name: 'Value' });
 }
-
-beforeEach(() => setPageUrl(`${server.origin}/settings`));
 
 describe('Settings → Salary Multipliers: effective from', { timeout: 60_000 }, () => {
   it('lists the waiting changes to its fields near the save, and only those', async () => {
@@ -91,7 +83,7 @@ describe('Settings → Salary Multipliers: effective from', { timeout: 60_000 },
     await userEvent.click(screen.getByRole('button', { name: 'Save All Changes' }));
     await expectScheduledToast('Multipliers saved successfully', NEXT_YEAR, WAIT);
     expect(writes()).toEqual([`/api/settings?effectiveFrom=${NEXT_YEAR}`]);
-    expect(previewPaths()).toEqual([`/settings?effectiveFrom=${NEXT_YEAR}`]);
+    expect(previewPaths(server)).toEqual([`/settings?effectiveFrom=${NEXT_YEAR}`]);
     expect(JSON.parse(server.requests.find((r) => r.method === 'PUT')!.body)).toMatchObject({
       experienceMultiplier: 3,
     });

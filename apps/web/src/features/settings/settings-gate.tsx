@@ -1,8 +1,7 @@
 import { Stack } from '@mantine/core';
 import type { Settings } from '@salary/shared/settings/settings.contract';
 import type { ReactNode } from 'react';
-import { LoadFailed } from '../../components/load-failed.tsx';
-import { SectionLoader } from '../../components/section-loader.tsx';
+import { LoadingOrFailed } from '../../components/load-failed.tsx';
 import { useCanManageSettings } from '../../lib/permissions.ts';
 import { useSettingsValues } from '../../lib/salary-rules/get-settings.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
@@ -19,18 +18,11 @@ export function SettingsGate({ failureMessage, children }: SettingsGateProps) {
   const settings = useSettingsValues();
   useLoadErrorToast(settings.error, failureMessage);
   if (settings.data) return children(settings.data);
-  if (settings.isError) {
-    return (
-      <LoadFailed
-        title="Settings not loaded"
-        onRetry={() => settings.refetch()}
-        retrying={settings.isFetching}
-      >
-        The settings could not be loaded.
-      </LoadFailed>
-    );
-  }
-  return <SectionLoader />;
+  return (
+    <LoadingOrFailed title="Settings not loaded" query={settings}>
+      The settings could not be loaded.
+    </LoadingOrFailed>
+  );
 }
 
 interface SettingsFormSectionProps {

@@ -1,42 +1,23 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { newUser } from '../../test/fixtures.ts';
+import { describe, expect, it } from 'vitest';
 import {
   badGateway,
   envelope,
-  type Handler,
   NOBODY_AFFECTED,
+  quietErrorLog,
   sendJson,
-  setPageUrl,
-  testServerForFile,
 } from '../../test/http-test-server.ts';
-import { renderWithProviders } from '../../test/render-app.tsx';
-import { newSettings } from '../../test/settings-server.ts';
-import { serveSignedIn } from '../../test/sign-in.ts';
+import { newSettings, settingsPage } from '../../test/settings-server.ts';
 import BenefitsSection from './benefits-section.tsx';
 import MultipliersSection from './multipliers-section.tsx';
 import SocialInsuranceSection from './social-insurance-section.tsx';
 
-const server = testServerForFile();
+const { server, open } = settingsPage();
+quietErrorLog();
 const WAIT = { timeout: 10_000 };
 
 const settings = newSettings({ benefits: [{ name: 'Health Insurance', amount: 180, type: 'FIXED_AMOUNT' }] });
-
-function open(section: ReactNode, answer: Handler) {
-  serveSignedIn(server, newUser({ permissions: { showSettings: true, manageSettings: true } }), answer);
-  return renderWithProviders(section, { route: '/settings' });
-}
-
-beforeEach(() => {
-  setPageUrl(`${server.origin}/settings`);
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('settings sections when the server fails', { timeout: 30_000 }, () => {
   it.each([

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { Settings, SocialInsuranceType } from '@salary/shared/settings/settings.contract';
-import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { EffectiveFrom } from '../../components/effective-from.tsx';
 import { FormCheckbox, FormNumberInput, FormSelect } from '../../components/form-fields.tsx';
-import { SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
+import { FormSaveBar } from '../../components/unsaved-changes.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { PendingSettingsChanges } from './pending-settings-changes.tsx';
 import { formatPercent } from './settings-format.ts';
@@ -134,17 +133,15 @@ export function SocialInsuranceForm({ current, readOnly }: SocialInsuranceFormPr
         <PendingSettingsChanges fields={SOCIAL_INSURANCE_FIELDS} current={current} />
         {readOnly ? null : <EffectiveFrom value={effectiveFrom} onChange={setEffectiveFrom} />}
         {readOnly ? null : (
-          <SaveBar dirty={form.formState.isDirty}>
+          <FormSaveBar
+            dirty={form.formState.isDirty}
+            saved={form.formState.isSubmitSuccessful}
+            saving={settings.isPending}
+          >
             <Button variant="default" onClick={onPreview} disabled={settings.isPending}>
               Preview impact
             </Button>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={settings.isPending}>
-              Save
-            </Button>
-          </SaveBar>
-        )}
-        {readOnly ? null : (
-          <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitSuccessful} />
+          </FormSaveBar>
         )}
       </Stack>
       {settings.dialog}

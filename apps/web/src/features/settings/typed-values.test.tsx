@@ -1,18 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { newUser, SIX_MULTIPLIERS } from '../../test/fixtures.ts';
-import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
-import { renderWithProviders } from '../../test/render-app.tsx';
-import { serveSignedIn } from '../../test/sign-in.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SIX_MULTIPLIERS } from '../../test/fixtures.ts';
+import { envelope, sendJson } from '../../test/http-test-server.ts';
+import { settingsPage } from '../../test/settings-server.ts';
 import BenefitsSection from './benefits-section.tsx';
 import MultipliersSection from './multipliers-section.tsx';
 import SocialInsuranceSection from './social-insurance-section.tsx';
 
 /* What someone types stays as typed: the error says what is wrong, and nothing is saved. */
 
-const server = testServerForFile();
+const page = settingsPage();
+const { server } = page;
 const WAIT = { timeout: 10_000 };
 
 const settings: Record<string, unknown> = {
@@ -27,12 +27,8 @@ const settings: Record<string, unknown> = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-function open(section: ReactNode) {
-  serveSignedIn(server, newUser({ permissions: { showSettings: true, manageSettings: true } }), (_req, res) =>
-    sendJson(res, 200, envelope(settings)),
-  );
-  return renderWithProviders(section, { route: '/settings' });
-}
+const open = (section: ReactNode) =>
+  page.open(section, (_req, res) => sendJson(res, 200, envelope(settings)));
 
 /** A base multiplier's row: its fieldset, found once the screen shows its name. */
 async function multiplierRow(name: string) {
@@ -40,11 +36,11 @@ async function multiplierRow(name: string) {
   return within(legend.closest('fieldset') as HTMLElement);
 }
 
-const puts = () => server.requests.filter((r) => r.method === 'PUT' || r.path === '/api/impact');
+/** A section and its save button's name, leading each case of the table below. */
+const ON_MULTIPLIERS = [<MultipliersSection key="m" />, 'Save All Changes'] as const;
+const ON_INSURANCE = [<SocialInsuranceSection key="s" />, 'Save'] as const;
 
-beforeEach(() => {
-  setPageUrl(`${server.origin}/settings`);
-});
+const puts = () => server.requests.filter((r) => r.method === 'PUT' || r.path === '/api/impact');
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -67,37 +63,12 @@ describe('typed values', { timeout: 30_000 }, () => {
   });
 
   it.each([
+    [...ON_MULTIPLIERS, 'Loyalty', '2.555', 'Loyalty multiplier must have at most 2 decimal places'],
+    [...ON_MULTIPLIERS, 'Remote', '-150', 'Remote multiplier must be between -100 and 100 percent'],
+    [...ON_INSURANCE, 'Total percentage', '150', 'Total insurance percentage must be between 0 and 100'],
+    [...ON_INSURANCE, 'Company percentage', '-5', 'Company insurance percentage must be between 0 and 100'],
     [
-      <MultipliersSection key="m" />,
-      'Save All Changes',
-      'Loyalty',
-      '2.555',
-      'Loyalty multiplier must have at most 2 decimal places',
-    ],
-    [
-      <MultipliersSection key="m" />,
-      'Save All Changes',
-      'Remote',
-      '-150',
-      'Remote multiplier must be between -100 and 100 percent',
-    ],
-    [
-      <SocialInsuranceSection key="s" />,
-      'Save',
-      'Total percentage',
-      '150',
-      'Total insurance percentage must be between 0 and 100',
-    ],
-    [
-      <SocialInsuranceSection key="s" />,
-      'Save',
-      'Company percentage',
-      '-5',
-      'Company insurance percentage must be between 0 and 100',
-    ],
-    [
-      <SocialInsuranceSection key="s" />,
-      'Save',
+      ...ON_INSURANCE,
       'Total percentage',
       '12.345',
       'Total insurance percentage must have at most 2 decimal places',
