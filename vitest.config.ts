@@ -265,10 +265,10 @@ export default defineConfig({
           // just over 60 s.
           testTimeout: 180_000,
           hookTimeout: 120_000,
-          // Three files at a time, each worker with a server and database of its own
-          // (e2e/support/global-setup.ts starts this many): a browser file spends most of its
-          // time waiting on the server and the page, so three overlap on two cores.
-          maxWorkers: 3,
+          // Two files at a time, each worker with a server and database of its own
+          // (e2e/support/global-setup.ts): a browser file spends much of its time waiting on
+          // the server and the page, so two overlap on two cores.
+          maxWorkers: 2,
           // A hang guard for expect.poll rather than its 1 s: under the whole suite on two cores a
           // full page load has taken over 5 s. A passing poll never waits longer.
           expect: { poll: { timeout: 20_000 } },

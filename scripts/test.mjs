@@ -27,12 +27,6 @@ const TIERS = {
   // Real server processes: crash, kill, `npm start`, load, replicas, volume, spreadsheet programs.
   release: ['release', ...(withPostgres ? ['release-pg'] : [])],
 };
-/**
- * Workers per run, where it differs from vitest.config.ts's two: a browser file spends most of
- * its time waiting on its server and Chromium, and a computing file on its database, so a third
- * worker fills what two leave idle (the e2e project starts a server for each of its workers).
- */
-const WORKERS = { browser: 3, computing: 3 };
 if (tier !== undefined && !(tier in TIERS)) {
   console.error(`Unknown tier "${tier}"; the tiers are ${Object.keys(TIERS).join(', ')}.`);
   process.exit(1);
@@ -73,8 +67,7 @@ const projectArgs = (names) => names.flatMap((name) => ['--project', name]);
 const filtered = passThrough.length > 0 ? ['--passWithNoTests'] : [];
 
 if (tier !== undefined) {
-  const workers = tier === 'browser' ? ['--maxWorkers', String(WORKERS.browser)] : [];
-  run('npx', ['vitest', 'run', ...projectArgs(TIERS[tier]), ...workers, ...passThrough]);
+  run('npx', ['vitest', 'run', ...projectArgs(TIERS[tier]), ...passThrough]);
 } else {
   // Every tier, in three Vitest runs, so that what waits and what computes share the two cores:
   // - the browser files (two at a time, each worker with its own Chromium and server), the
@@ -89,15 +82,8 @@ if (tier !== undefined) {
   // The browser and release runs' lines are prefixed "[browser]" and "[release]". All must pass.
   const canNice = process.platform !== 'win32' && !spawnSync('nice', ['true']).error;
   const exitOf = (child) => new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
-  const start = (projects, { prefix, nice = 0, workers }) => {
-    const vitest = [
-      'vitest',
-      'run',
-      ...projectArgs(projects),
-      ...(workers ? ['--maxWorkers', String(workers)] : []),
-      ...filtered,
-      ...passThrough,
-    ];
+  const start = (projects, { prefix, nice = 0 }) => {
+    const vitest = ['vitest', 'run', ...projectArgs(projects), ...filtered, ...passThrough];
     const [cmd, cmdArgs] =
       canNice && nice ? ['nice', ['-n', String(nice), 'npx', ...vitest]] : ['npx', vitest];
     if (!prefix) return { child: spawn(cmd, cmdArgs, { cwd: root, env: process.env, stdio: 'inherit' }) };
@@ -136,8 +122,8 @@ if (tier !== undefined) {
     console.error(`\nThe ${prefix} tests failed (exit ${code}): see the ${prefix} lines.`);
   };
 
-  const browser = start(TIERS.browser, { prefix: '[browser]', workers: WORKERS.browser });
-  const computing = start(['unit', 'medium', 'web', ...TIERS.http], { nice: 10, workers: WORKERS.computing });
+  const browser = start(TIERS.browser, { prefix: '[browser]' });
+  const computing = start(['unit', 'medium', 'web', ...TIERS.http], { nice: 10 });
   // Listened to now: this run may end before the browser run does.
   const computingExit = exitOf(computing.child);
   const browserCode = await exitOf(browser.child);
