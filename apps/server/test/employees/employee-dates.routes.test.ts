@@ -2,15 +2,7 @@ import { completedYears, todayIn } from '@salary/shared/common/calendar-day';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import type { ImportReport } from '@salary/shared/excel/excel.contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Cells,
-  DAY_HEADERS,
-  downloadBook,
-  IMPORT_HEADER,
-  importFile,
-  importRow,
-  importSheet,
-} from '../excel/excel-files.ts';
+import * as excel from '../excel/excel-files.ts';
 import { setTimeZone } from '../support/dated-company.ts';
 import { addFormFor } from '../support/employee-forms.ts';
 import { employeeList } from '../support/employee-reads.ts';
@@ -199,12 +191,12 @@ describe('leavers and hires still to start', () => {
 });
 
 describe('days in Excel', () => {
-  const HEADER = [...IMPORT_HEADER, ...DAY_HEADERS];
-  const row = (days: Cells) => [...importRow(c, { Name: 'Dated Hire' }), ...days];
+  const HEADER = [...excel.IMPORT_HEADER, ...excel.DAY_HEADERS];
+  const row = (days: excel.Cells) => [...excel.importRow(c, { Name: 'Dated Hire' }), ...days];
 
   it('export as date cells with a date format, and import back unchanged', async () => {
     await create({ name: 'Exported Days', hireDate: '2021-07-04', leaveDate: '2031-01-31' });
-    const { res, book } = await downloadBook(t);
+    const { res, book } = await excel.downloadBook(t);
     const sheet = book.getWorksheet('Employees')!;
     const header = sheet.getRow(1).values as unknown[];
     const at = header.indexOf('Hire Date');
@@ -218,17 +210,17 @@ describe('days in Excel', () => {
       expect(r.getCell(header.indexOf('Career Start Date')).value ?? null).toBeNull();
     });
     expect(found).toBe(true);
-    const back = await importFile(t, res.bytes, { query: '?dryRun=true' });
+    const back = await excel.importFile(t, res.bytes, { query: '?dryRun=true' });
     expect(back.statusCode, back.body).toBe(200);
     expect(back.envelope.data).toMatchObject({ created: 0, updated: 0, conflictCount: 0 });
   });
 
   it('import a real date cell or the text YYYY-MM-DD; a blank years cell takes the date’s years', async () => {
     const day = await today();
-    const res = await importSheet(t, [
+    const res = await excel.importSheet(t, [
       HEADER,
       row([new Date('2022-05-01T00:00:00Z') as unknown as string, '2018-01-01', null]),
-      [...importRow(c, { Name: 'Blank Years', 'Years with Company': null }), before(day, 6), null, null],
+      [...excel.importRow(c, { Name: 'Blank Years', 'Years with Company': null }), before(day, 6), null, null],
     ]);
     expect(res.statusCode, res.body).toBe(200);
     const list = await employeeList(t);
@@ -244,7 +236,7 @@ describe('days in Excel', () => {
   });
 
   it('refuses anything else in a date column, naming the row and the column', async () => {
-    const res = await importSheet(
+    const res = await excel.importSheet(
       t,
       [
         HEADER,

@@ -1,14 +1,6 @@
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Cells,
-  downloadBook,
-  exportedRowOf,
-  IMPORT_HEADER,
-  importRowOf,
-  importSheet,
-  sheetValues,
-} from '../excel/excel-files.ts';
+import * as excel from '../excel/excel-files.ts';
 import { addEmployee, addFormFor } from '../support/employee-forms.ts';
 import { employeeList } from '../support/employee-reads.ts';
 import { testAppForFile } from '../support/helper.ts';
@@ -28,12 +20,13 @@ beforeAll(async () => {
 const get = async (id: number, token = t.adminToken) =>
   (await t.call<EmployeeView>({ method: 'GET', url: `/api/employees/${id}`, token })).envelope.data;
 
-const GENDER_HEADER = [...IMPORT_HEADER, 'Gender'];
+const GENDER_HEADER = [...excel.IMPORT_HEADER, 'Gender'];
 /** An import row in `e`'s job, position, grade and level, with a Gender cell last. */
-const rowWithGender = (e: EmployeeView, changes: Record<string, Cells[number]>, gender: string | null) => [
-  ...importRowOf(e, changes),
-  gender,
-];
+const rowWithGender = (
+  e: EmployeeView,
+  changes: Record<string, excel.Cells[number]>,
+  gender: string | null,
+) => [...excel.importRowOf(e, changes), gender];
 
 describe('gender on the employee record', () => {
   it('defaults to UNDISCLOSED, is set and changed by the form, and kept when a write leaves it out', async () => {
@@ -99,7 +92,7 @@ describe('gender on the employee record', () => {
 
 describe('the Gender column', () => {
   it('exports labels, imports labels or values in any case, and a blank cell keeps the stored one', async () => {
-    const hopper = await exportedRowOf(t, 'G. Hopper', 'Gender');
+    const hopper = await excel.exportedRowOf(t, 'G. Hopper', 'Gender');
     expect(hopper.at).toBeGreaterThan(0);
     expect(hopper.cell).toBe('Female');
     const hopperId = hopper.id;
@@ -115,7 +108,7 @@ describe('the Gender column', () => {
       row(null, 'New Blank', ''),
     ];
     // A hand-made row with an ID carries no Row Key: it is applied only when ticked.
-    const imported = await importSheet(t, sheet, { query: `?overwrite=${hopperId}` });
+    const imported = await excel.importSheet(t, sheet, { query: `?overwrite=${hopperId}` });
     expect(imported.statusCode).toBe(200);
     expect(imported.envelope.data).toMatchObject({ created: 3, updated: 1 });
     const list = await employeeList(t);
@@ -128,7 +121,7 @@ describe('the Gender column', () => {
 
   it('names a bad cell by row and column and imports nothing', async () => {
     const refs = (await employeeList(t))[0]!;
-    const res = await importSheet(t, [GENDER_HEADER, rowWithGender(refs, { Name: 'Bad Gender' }, 'W')]);
+    const res = await excel.importSheet(t, [GENDER_HEADER, rowWithGender(refs, { Name: 'Bad Gender' }, 'W')]);
     expect(res.statusCode).toBe(400);
     expect(res.envelope.data.problems).toEqual([
       { row: 2, column: 'Gender', message: 'Gender must be Female, Male, Other or Undisclosed' },
@@ -137,7 +130,7 @@ describe('the Gender column', () => {
 
   it('imports F and M as Female and Male, and "2,5" years as 2.5', async () => {
     const refs = (await employeeList(t))[0]!;
-    const res = await importSheet(t, [
+    const res = await excel.importSheet(t, [
       GENDER_HEADER,
       rowWithGender(refs, { Name: 'Initial F', 'Years of Experience': '2,5' }, 'F'),
       rowWithGender(refs, { Name: 'Initial M', 'Years with Company': '0,75' }, 'm'),
@@ -156,7 +149,7 @@ describe('the Gender column', () => {
 
   it('says "use a dot" for a comma it cannot read as a decimal comma, and imports nothing', async () => {
     const refs = (await employeeList(t))[0]!;
-    const res = await importSheet(t, [
+    const res = await excel.importSheet(t, [
       GENDER_HEADER,
       rowWithGender(refs, { Name: 'Thousands', 'Years of Experience': '1,000' }, 'F'),
     ]);
@@ -171,12 +164,12 @@ describe('the Gender column', () => {
   });
 
   it('is in the template with a dropdown of the four labels', async () => {
-    const { book } = await downloadBook(t, '/api/employees/template/download');
+    const { book } = await excel.downloadBook(t, '/api/employees/template/download');
     const sheet = book.getWorksheet('Employees')!;
-    const header = sheetValues(sheet)[0] as unknown[];
+    const header = excel.sheetValues(sheet)[0] as unknown[];
     const at = header.indexOf('Gender');
     expect(at).toBe(header.indexOf('Remote') + 1);
-    const lists = sheetValues(book.getWorksheet('Lists')!);
+    const lists = excel.sheetValues(book.getWorksheet('Lists')!);
     const column = (lists[0] as unknown[]).indexOf('Gender');
     expect(lists.slice(1, 5).map((r) => r[column])).toEqual(['Female', 'Male', 'Other', 'Undisclosed']);
     const letter = String.fromCharCode(65 + at);

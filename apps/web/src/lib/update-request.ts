@@ -1,12 +1,9 @@
 import { apiClient } from './api-client.ts';
-import { effectiveFromQuery } from './dated/effective-day.ts';
+import { type DatedWrite, effectiveFromQuery } from './dated/effective-day.ts';
 
-/** What an update hook is called with: the id of the row to change and the body the form holds. */
-export interface UpdateRequest<Body> {
+/** What an update hook is called with: the id of the row to change, the body the form holds and its day. */
+export interface UpdateRequest<Body> extends DatedWrite<Body> {
   id: number;
-  body: Body;
-  /** A dated rule's day (YYYY-MM-DD), sent as `?effectiveFrom=`; absent: today (no query). */
-  effectiveFrom?: string;
 }
 
 /** The fetcher of `PUT <path>/:id`: sends the body and answers the saved row. */

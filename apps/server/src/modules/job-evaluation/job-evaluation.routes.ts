@@ -1,16 +1,10 @@
-import {
-  evaluationSchema,
-  evaluationSettingsBody,
-  evaluationSettingsSchema,
-  scoreBody,
-  scoreSchema,
-} from '@salary/shared/job-evaluation/job-evaluation.contract';
+import * as contract from '@salary/shared/job-evaluation/job-evaluation.contract';
 import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
 import { writeRoutes } from '../../lib/write-routes.ts';
 
 export const jobEvaluationRoutes = moduleRoutes('jobEvaluation', 'job-evaluation', (app, service, doc) => {
-  const writes = writeRoutes('job-evaluation', 'Job evaluation score', scoreSchema);
+  const writes = writeRoutes('job-evaluation', 'Job evaluation score', contract.scoreSchema);
   const job = (id: number) => ({ kind: 'job' as const, id });
   const position = (id: number) => ({ kind: 'position' as const, id });
 
@@ -18,13 +12,13 @@ export const jobEvaluationRoutes = moduleRoutes('jobEvaluation', 'job-evaluation
     '/job-evaluation',
     doc(
       'Job evaluation: every job and position with its scores and band (every signed-in user)',
-      evaluationSchema,
+      contract.evaluationSchema,
     ),
     async (request) => ok(await service.get(request.actor)),
   );
   app.put(
     '/job-evaluation/jobs/:id',
-    writes.update('Score a job (manageSettings)', scoreBody, (uow, actor, id, input) =>
+    writes.update('Score a job (manageSettings)', contract.scoreBody, (uow, actor, id, input) =>
       service.saveScore(uow, actor, job(id), input),
     ),
   );
@@ -38,7 +32,7 @@ export const jobEvaluationRoutes = moduleRoutes('jobEvaluation', 'job-evaluation
     '/job-evaluation/positions/:id',
     writes.update(
       "Score a position: overrides its job's score (manageSettings)",
-      scoreBody,
+      contract.scoreBody,
       (uow, actor, id, input) => service.saveScore(uow, actor, position(id), input),
     ),
   );
@@ -51,12 +45,16 @@ export const jobEvaluationRoutes = moduleRoutes('jobEvaluation', 'job-evaluation
   );
   app.put(
     '/job-evaluation/settings',
-    doc('Save the weights and band width (manageSettings; optimistic `version`)', evaluationSettingsSchema, {
-      description:
-        'Weights: four numbers from 0 to 100 with at most two decimals, not all 0. Band width: 0.1 to 4.0 ' +
-        'score points, one decimal. Send the `version` you read: an older one answers 409 STALE_VERSION.',
-      body: evaluationSettingsBody,
-    }),
+    doc(
+      'Save the weights and band width (manageSettings; optimistic `version`)',
+      contract.evaluationSettingsSchema,
+      {
+        description:
+          'Weights: four numbers from 0 to 100 with at most two decimals, not all 0. Band width: 0.1 to 4.0 ' +
+          'score points, one decimal. Send the `version` you read: an older one answers 409 STALE_VERSION.',
+        body: contract.evaluationSettingsBody,
+      },
+    ),
     async (request) =>
       ok(
         await service.saveSettings(request.unitOfWork, request.actor, request.body),

@@ -1,14 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  chooseDay,
-  dayText,
-  expectScheduledToast,
-  LAST_YEAR,
-  NEXT_YEAR,
-  ruleChange,
-} from '../../test/dated.ts';
+import * as dated from '../../test/dated.ts';
 import { envelope, previewPaths, sendJson } from '../../test/http-test-server.ts';
 import { MANAGER } from '../../test/settings-server.ts';
 import { signedInPage } from '../../test/sign-in.ts';
@@ -29,11 +22,11 @@ const stored = [
   { id: 10, gradeId: 3, levelId: 2, amount: 7000, grade: senior, level, version: 1 },
 ];
 const waiting = [
-  ruleChange(41, 'baseSalary', 'Junior / Level I', NEXT_YEAR, [
+  dated.ruleChange(41, 'baseSalary', 'Junior / Level I', dated.NEXT_YEAR, [
     { field: 'amount', before: 5000, after: 5150 },
   ]),
   // An employee's change and a factor's do not show on base salary rows.
-  { ...ruleChange(42, 'adjustmentFactor', 'Senior / Level I', NEXT_YEAR, []), changes: [] },
+  { ...dated.ruleChange(42, 'adjustmentFactor', 'Senior / Level I', dated.NEXT_YEAR, []), changes: [] },
 ];
 
 /** The writes (not previews) the screen sent, and the previews' requested paths. */
@@ -96,11 +89,11 @@ describe('Settings → Base Salaries: effective from', () => {
   it('schedules a new base salary from a day to come: the preview and the save carry the day, the toast says so', async () => {
     open('/settings/base-salary');
     await fillNew();
-    await chooseDay(NEXT_YEAR);
+    await dated.chooseDay(dated.NEXT_YEAR);
     await userEvent.click(screen.getByRole('button', { name: 'Add Base Salary' }));
-    await expectScheduledToast('Base salary created successfully', NEXT_YEAR, WAIT);
-    expect(writes()).toEqual([`/api/base-salary?effectiveFrom=${NEXT_YEAR}`]);
-    expect(previewPaths(server)).toEqual([`/base-salary?effectiveFrom=${NEXT_YEAR}`]);
+    await dated.expectScheduledToast('Base salary created successfully', dated.NEXT_YEAR, WAIT);
+    expect(writes()).toEqual([`/api/base-salary?effectiveFrom=${dated.NEXT_YEAR}`]);
+    expect(previewPaths(server)).toEqual([`/base-salary?effectiveFrom=${dated.NEXT_YEAR}`]);
     // The form is ready for the next one, from today again.
     await waitFor(() => expect(input(/^Base Salary Amount/)).toHaveValue(null));
     expect(screen.getByText(/Effective from:/)).toHaveTextContent('today');
@@ -111,13 +104,15 @@ describe('Settings → Base Salaries: effective from', () => {
     const [edit] = await screen.findAllByRole('button', { name: 'Edit Junior / Level I' }, WAIT);
     await userEvent.click(edit as HTMLElement);
     await screen.findByRole('button', { name: 'Update Base Salary' });
-    await chooseDay(LAST_YEAR);
+    await dated.chooseDay(dated.LAST_YEAR);
     await userEvent.click(screen.getByRole('button', { name: 'Preview impact' }));
-    await waitFor(() => expect(previewPaths(server)).toEqual([`/base-salary/9?effectiveFrom=${LAST_YEAR}`]));
+    await waitFor(() =>
+      expect(previewPaths(server)).toEqual([`/base-salary/9?effectiveFrom=${dated.LAST_YEAR}`]),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Update Base Salary' }));
     const toast = await screen.findByText(/^Base salary updated successfully/, {}, WAIT);
     expect(toast.textContent).toBe('Base salary updated successfully');
-    expect(writes()).toEqual([`/api/base-salary/9?effectiveFrom=${LAST_YEAR}`]);
+    expect(writes()).toEqual([`/api/base-salary/9?effectiveFrom=${dated.LAST_YEAR}`]);
   });
 
   it('shows a waiting change under its row only: "from <day>: <amount>"', async () => {
@@ -125,7 +120,7 @@ describe('Settings → Base Salaries: effective from', () => {
     const table = await screen.findByRole('table', {}, WAIT);
     const [junior5000, senior7000] = within(table).getAllByRole('row').slice(1);
     await waitFor(() =>
-      expect(junior5000).toHaveTextContent(`$5,000.00from ${dayText(NEXT_YEAR)}: $5,150.00`),
+      expect(junior5000).toHaveTextContent(`$5,000.00from ${dated.dayText(dated.NEXT_YEAR)}: $5,150.00`),
     );
     expect(senior7000).not.toHaveTextContent('from');
   });
@@ -136,16 +131,16 @@ describe('Settings → Base Salaries, Grid: effective from', () => {
     open('/settings/base-salary?view=grid');
     const cell = await screen.findByRole('textbox', { name: 'Senior / Level I' }, WAIT);
     await waitFor(() =>
-      expect(screen.getByText(`from ${dayText(NEXT_YEAR)}: $5,150.00`)).toBeInTheDocument(),
+      expect(screen.getByText(`from ${dated.dayText(dated.NEXT_YEAR)}: $5,150.00`)).toBeInTheDocument(),
     );
     await userEvent.clear(cell);
     await userEvent.type(cell, '7200');
-    await chooseDay(NEXT_YEAR);
+    await dated.chooseDay(dated.NEXT_YEAR);
     await userEvent.click(screen.getByRole('button', { name: 'Save 1 cell' }));
-    await expectScheduledToast('Base salaries saved successfully', NEXT_YEAR, WAIT);
-    expect(writes()).toEqual([`/api/base-salary/bulk?effectiveFrom=${NEXT_YEAR}`]);
+    await dated.expectScheduledToast('Base salaries saved successfully', dated.NEXT_YEAR, WAIT);
+    expect(writes()).toEqual([`/api/base-salary/bulk?effectiveFrom=${dated.NEXT_YEAR}`]);
     expect(screen.getByTestId('grid-note')).toHaveTextContent(
-      `Scheduled from ${dayText(NEXT_YEAR)}: 0 created, 1 updated, 0 cleared.`,
+      `Scheduled from ${dated.dayText(dated.NEXT_YEAR)}: 0 created, 1 updated, 0 cleared.`,
     );
     // Today's amount stays in the cell.
     await waitFor(() => expect(cell).toHaveValue('7000'));

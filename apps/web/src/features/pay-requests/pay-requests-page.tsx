@@ -69,11 +69,10 @@ function Actions({
   );
 }
 
-function RegisterTable({
-  requests,
-  today,
-  ...actions
-}: RowActions & { requests: PayRequest[]; today: string }) {
+/** The register's rows and what each row's buttons do. */
+type RegisterProps = RowActions & { requests: PayRequest[]; today: string };
+
+function RegisterTable({ requests, today, ...actions }: RegisterProps) {
   return (
     <TableScrollRegion label="Worker requests" minWidth={860}>
       <Table striped highlightOnHover verticalSpacing="xs">
@@ -118,11 +117,7 @@ function RegisterTable({
   );
 }
 
-function RegisterCards({
-  requests,
-  today,
-  ...actions
-}: RowActions & { requests: PayRequest[]; today: string }) {
+function RegisterCards({ requests, today, ...actions }: RegisterProps) {
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Worker requests">
       {requests.map((r) => (

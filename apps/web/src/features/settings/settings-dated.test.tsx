@@ -4,14 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { companyToday } from '../../lib/dated/company-today.ts';
-import {
-  chooseDay,
-  dayText,
-  expectScheduledToast,
-  LAST_YEAR,
-  NEXT_YEAR,
-  ruleChange,
-} from '../../test/dated.ts';
+import * as dated from '../../test/dated.ts';
 import { envelope, previewPaths, sendJson } from '../../test/http-test-server.ts';
 import { newSettings, settingsPage } from '../../test/settings-server.ts';
 import BenefitsSection from './benefits-section.tsx';
@@ -25,7 +18,7 @@ const { server } = page;
 const WAIT = { timeout: 15_000 };
 
 const waiting = [
-  ruleChange(61, 'settings', 'Settings', NEXT_YEAR, [
+  dated.ruleChange(61, 'settings', 'Settings', dated.NEXT_YEAR, [
     { field: 'experienceMultiplier', before: 1.5, after: 2 },
     { field: 'totalInsurancePercentage', before: 14, after: 15 },
   ]),
@@ -70,7 +63,7 @@ describe('Settings → Salary Multipliers: effective from', { timeout: 60_000 },
   it('lists the waiting changes to its fields near the save, and only those', async () => {
     open(<MultipliersSection />);
     const list = await screen.findByRole('list', { name: 'Scheduled changes' }, WAIT);
-    expect(list).toHaveTextContent(`from ${dayText(NEXT_YEAR)}: Experience multiplier 1.5% → 2%`);
+    expect(list).toHaveTextContent(`from ${dated.dayText(dated.NEXT_YEAR)}: Experience multiplier 1.5% → 2%`);
     expect(list).not.toHaveTextContent('Total percentage');
   });
 
@@ -79,11 +72,11 @@ describe('Settings → Salary Multipliers: effective from', { timeout: 60_000 },
     const value = await experienceValue();
     await userEvent.clear(value);
     await userEvent.type(value, '3');
-    await chooseDay(NEXT_YEAR);
+    await dated.chooseDay(dated.NEXT_YEAR);
     await userEvent.click(screen.getByRole('button', { name: 'Save All Changes' }));
-    await expectScheduledToast('Multipliers saved successfully', NEXT_YEAR, WAIT);
-    expect(writes()).toEqual([`/api/settings?effectiveFrom=${NEXT_YEAR}`]);
-    expect(previewPaths(server)).toEqual([`/settings?effectiveFrom=${NEXT_YEAR}`]);
+    await dated.expectScheduledToast('Multipliers saved successfully', dated.NEXT_YEAR, WAIT);
+    expect(writes()).toEqual([`/api/settings?effectiveFrom=${dated.NEXT_YEAR}`]);
+    expect(previewPaths(server)).toEqual([`/settings?effectiveFrom=${dated.NEXT_YEAR}`]);
     expect(JSON.parse(server.requests.find((r) => r.method === 'PUT')!.body)).toMatchObject({
       experienceMultiplier: 3,
     });
@@ -108,16 +101,16 @@ describe('Settings → Social Insurance: effective from', { timeout: 60_000 }, (
   it("writes from a past day with the spec's toast, and lists its own waiting change", async () => {
     open(<SocialInsuranceSection />);
     const list = await screen.findByRole('list', { name: 'Scheduled changes' }, WAIT);
-    expect(list).toHaveTextContent(`from ${dayText(NEXT_YEAR)}: Total percentage 14% → 15%`);
+    expect(list).toHaveTextContent(`from ${dated.dayText(dated.NEXT_YEAR)}: Total percentage 14% → 15%`);
     expect(list).not.toHaveTextContent('Experience');
     const total = screen.getByRole('textbox', { name: /Total percentage/ });
     await userEvent.clear(total);
     await userEvent.type(total, '16');
-    await chooseDay(LAST_YEAR);
+    await dated.chooseDay(dated.LAST_YEAR);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     const toast = await screen.findByText(/^Social insurance settings updated successfully/, {}, WAIT);
     expect(toast.textContent).toBe('Social insurance settings updated successfully');
-    expect(writes()).toEqual([`/api/settings?effectiveFrom=${LAST_YEAR}`]);
+    expect(writes()).toEqual([`/api/settings?effectiveFrom=${dated.LAST_YEAR}`]);
   });
 });
 
@@ -126,10 +119,10 @@ describe('Settings → Benefits: effective from', { timeout: 60_000 }, () => {
     open(<BenefitsSection />);
     await userEvent.type(await screen.findByRole('textbox', { name: 'Benefit Name' }, WAIT), 'Gym');
     await userEvent.type(screen.getByRole('textbox', { name: 'Amount' }), '25');
-    await chooseDay(NEXT_YEAR);
+    await dated.chooseDay(dated.NEXT_YEAR);
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-    await expectScheduledToast('Benefit added successfully', NEXT_YEAR, WAIT);
-    expect(writes()).toEqual([`/api/settings?effectiveFrom=${NEXT_YEAR}`]);
+    await dated.expectScheduledToast('Benefit added successfully', dated.NEXT_YEAR, WAIT);
+    expect(writes()).toEqual([`/api/settings?effectiveFrom=${dated.NEXT_YEAR}`]);
     expect(JSON.parse(JSON.parse(server.requests.find((r) => r.method === 'PUT')!.body).benefits)).toEqual([
       { name: 'Gym', amount: 25, type: 'FIXED_AMOUNT' },
     ]);

@@ -1,3 +1,4 @@
+import { apiClient } from '../api-client.ts';
 import { formatDay } from '../company-format.tsx';
 import { companyToday } from './company-today.ts';
 
@@ -14,6 +15,17 @@ export function withEffectiveFrom(path: string, day: string | undefined): string
 /** The api-client options that send the day, or none. */
 export function effectiveFromQuery(day: string | undefined) {
   return day ? { query: { effectiveFrom: day } } : undefined;
+}
+
+/** A dated write's request: its body, and the day it takes effect from; absent: today. */
+export interface DatedWrite<Body> {
+  body: Body;
+  effectiveFrom?: string;
+}
+
+/** POSTs a dated write (`?effectiveFrom=` only when a day was chosen) and answers its data. */
+export async function postDated<T>(path: string, { body, effectiveFrom }: DatedWrite<unknown>): Promise<T> {
+  return (await apiClient.post<T>(path, body, effectiveFromQuery(effectiveFrom))).data;
 }
 
 /** True when the day is after the company's today: the write waits for it. */

@@ -3,28 +3,18 @@ import type {
   BulkBaseSalariesResult,
 } from '@salary/shared/base-salaries/base-salaries.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
-import { effectiveFromQuery } from '../../../lib/dated/effective-day.ts';
+import { type DatedWrite, postDated } from '../../../lib/dated/effective-day.ts';
 import { scheduledChangesQueryKey } from '../../../lib/dated/scheduled-changes.ts';
 import { baseSalariesQueryKey } from './get-base-salaries.ts';
 
-export interface BaseSalaryCellsSave {
-  body: BulkBaseSalariesBody;
-  /** The day the cells take effect from (`?effectiveFrom=`); absent: today. */
-  effectiveFrom?: string;
-}
+export type BaseSalaryCellsSave = DatedWrite<BulkBaseSalariesBody>;
 
 /**
  * POST /base-salary/bulk: every changed cell of the grid in one transaction, or none. A day to
  * come schedules them: the answer's list is still today's.
  */
-export async function saveBaseSalaryCells({
-  body,
-  effectiveFrom,
-}: BaseSalaryCellsSave): Promise<BulkBaseSalariesResult> {
-  return (
-    await apiClient.post<BulkBaseSalariesResult>('/base-salary/bulk', body, effectiveFromQuery(effectiveFrom))
-  ).data;
+export function saveBaseSalaryCells(write: BaseSalaryCellsSave): Promise<BulkBaseSalariesResult> {
+  return postDated('/base-salary/bulk', write);
 }
 
 export function useSaveBaseSalaryCells() {

@@ -9,17 +9,13 @@ import {
   useImpactPreview,
 } from '../../../components/impact-preview/use-impact-preview.tsx';
 import { apiClient } from '../../../lib/api-client.ts';
-import { effectiveFromQuery } from '../../../lib/dated/effective-day.ts';
+import { type DatedWrite, effectiveFromQuery } from '../../../lib/dated/effective-day.ts';
 import { scheduledChangesQueryKey } from '../../../lib/dated/scheduled-changes.ts';
 import { settingsQueryKey } from '../../../lib/salary-rules/get-settings.ts';
 
 const updateSettingsMutationKey = ['settings', 'update'] as const;
 
-export interface SettingsUpdate {
-  body: UpdateSettingsBody;
-  /** The day it takes effect from (`?effectiveFrom=`); absent: today. */
-  effectiveFrom?: string;
-}
+export type SettingsUpdate = DatedWrite<UpdateSettingsBody>;
 
 /**
  * PUT /settings: the WHOLE record plus the `version` it was read at (409 STALE_VERSION if older).
