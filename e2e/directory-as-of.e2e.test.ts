@@ -6,7 +6,7 @@ import { expectAxeClean } from './support/axe.ts';
 import { horizontalOverflow, screenshot, useBrowser, WIDTHS } from './support/browser.ts';
 import { daysAgo } from './support/days.ts';
 import { isFocused, tabTo } from './support/keyboard.ts';
-import { seedEmployee, uniqueName, useSeededRules } from './support/seed-employees.ts';
+import { seedStayerAndLeaver, uniqueName, useSeededRules } from './support/seed-employees.ts';
 
 /*
  * The directory as of a day, keyboard only: an administrator types a day in the past into the
@@ -23,12 +23,7 @@ describe('the directory as of a day', () => {
     'shows a past day with its leaver, read-only, and goes back to today (%s px)',
     async (width, viewport) => {
       const tag = uniqueName(`As Of ${width}`);
-      const stays = await seedEmployee(rules, { name: `${tag} Stays`, hireDate: '2020-01-06' });
-      const leaver = await seedEmployee(rules, {
-        name: `${tag} Leaver`,
-        hireDate: '2020-01-06',
-        leaveDate: daysAgo(30),
-      });
+      const { stays, leaver } = await seedStayerAndLeaver(rules, tag);
       const day = daysAgo(60);
 
       const page = await browser.signedInPage(adminCredentials(), viewport);

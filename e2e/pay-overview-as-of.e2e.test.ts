@@ -6,7 +6,7 @@ import { expectAxeClean } from './support/axe.ts';
 import { horizontalOverflow, screenshot, useBrowser, WIDTHS } from './support/browser.ts';
 import { daysAgo } from './support/days.ts';
 import { isFocused, tabTo } from './support/keyboard.ts';
-import { seedEmployee, uniqueName, useSeededRules } from './support/seed-employees.ts';
+import { seedStayerAndLeaver, uniqueName, useSeededRules } from './support/seed-employees.ts';
 
 /*
  * Pay Overview as of a day, keyboard only: an administrator types a day in the past into the
@@ -23,8 +23,7 @@ describe('Pay Overview as of a day', () => {
     'counts a leaver on a day before they left, and goes back to today (%s px)',
     async (width, viewport) => {
       const tag = uniqueName(`Pay As Of ${width}`);
-      await seedEmployee(rules, { name: `${tag} Stays`, hireDate: '2020-01-06' });
-      await seedEmployee(rules, { name: `${tag} Leaver`, hireDate: '2020-01-06', leaveDate: daysAgo(30) });
+      await seedStayerAndLeaver(rules, tag);
       const day = daysAgo(60);
 
       const page = await browser.signedInPage(adminCredentials(), viewport);

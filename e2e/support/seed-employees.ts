@@ -1,6 +1,7 @@
 import type { EmployeeFormBody, EmployeeView } from '@salary/shared/employees/employee.contract';
 import { beforeAll } from 'vitest';
 import { adminApi, expectOk } from './api.ts';
+import { daysAgo } from './days.ts';
 
 /*
  * Employees and the rules they need, made through the API with names unique to the run, so
@@ -133,6 +134,20 @@ export async function seedEmployees(rules: SeededRules, seeds: EmployeeSeed[]): 
   };
   await Promise.all(Array.from({ length: Math.min(6, seeds.length) }, worker));
   return out;
+}
+
+/**
+ * `<tag> Stays` and `<tag> Leaver`, both hired on 6 January 2020, the leaver gone 30 days ago: a
+ * day 60 days back still counts both, today only the one who stays.
+ */
+export async function seedStayerAndLeaver(
+  rules: SeededRules,
+  tag: string,
+): Promise<{ stays: EmployeeView; leaver: EmployeeView }> {
+  const hireDate = '2020-01-06';
+  const stays = await seedEmployee(rules, { name: `${tag} Stays`, hireDate });
+  const leaver = await seedEmployee(rules, { name: `${tag} Leaver`, hireDate, leaveDate: daysAgo(30) });
+  return { stays, leaver };
 }
 
 /** The employee as the API sees it now, or null once it is gone. */
