@@ -35,7 +35,9 @@ export function serveOrderedListForFile(list: 'grades' | 'levels', noun: string,
     });
     serveOrderedList(server, list, noun, served);
   });
-  return { server, served };
+  /** The body of a reorder that leaves the rows (ids from 1) with these order values. */
+  const reorderBody = (orders: number[]) => ({ [list]: orders.map((order, i) => ({ id: i + 1, order })) });
+  return { server, served, reorderBody };
 }
 
 function serveOrderedList(

@@ -28,6 +28,9 @@ export interface SettingsSection {
   listed?(user: User): boolean;
 }
 
+// Accounts and the audit trail are the admin's alone, whatever other permissions a user holds.
+const adminsOnly = (user: User) => user.isAdmin;
+
 /**
  * The settings hub's sections in spec order. Each one is a lazily loaded default export owned by
  * its feature folder; a feature replaces its file and nothing here changes.
@@ -123,7 +126,7 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     description: 'Accounts and permissions',
     icon: IconUserCog,
     component: lazy(() => import('../../features/users/users-section.tsx')),
-    listed: (user) => user.isAdmin,
+    listed: adminsOnly,
   },
   {
     path: 'audit',
@@ -131,7 +134,7 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     description: 'Every change, who and when',
     icon: IconHistory,
     component: lazy(() => import('../../features/audit/audit-log-section.tsx')),
-    listed: (user) => user.isAdmin,
+    listed: adminsOnly,
   },
 ];
 

@@ -49,10 +49,19 @@ async function pick(label: RegExp, option: string) {
   await userEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
 }
 
+async function openNewFactor() {
+  renderWithProviders(<AdjustmentFactorForm editing={null} onDone={vi.fn()} />);
+  await screen.findByRole('button', { name: 'Add Adjustment Factor' });
+}
+
+async function chooseBackend() {
+  await pick(/^Job/, 'Engineering');
+  await pick(/^Position/, 'Backend');
+}
+
 describe('AdjustmentFactorForm', () => {
   it('keeps Position disabled until a job is chosen, then offers that job’s positions', async () => {
-    renderWithProviders(<AdjustmentFactorForm editing={null} onDone={vi.fn()} />);
-    await screen.findByRole('button', { name: 'Add Adjustment Factor' });
+    await openNewFactor();
     expect(input(/^Position/)).toBeDisabled();
 
     await pick(/^Job/, 'Engineering');
@@ -65,12 +74,10 @@ describe('AdjustmentFactorForm', () => {
   });
 
   it('sends a percentage as the entered percent / 100, with numeric ids', async () => {
-    renderWithProviders(<AdjustmentFactorForm editing={null} onDone={vi.fn()} />);
-    await screen.findByRole('button', { name: 'Add Adjustment Factor' });
+    await openNewFactor();
     expect(screen.getByText('Values between -100% and +100%')).toBeInTheDocument();
 
-    await pick(/^Job/, 'Engineering');
-    await pick(/^Position/, 'Backend');
+    await chooseBackend();
     await userEvent.type(input(/^Adjustment Factor/), '-12');
     await userEvent.click(screen.getByRole('button', { name: 'Add Adjustment Factor' }));
 
@@ -81,10 +88,8 @@ describe('AdjustmentFactorForm', () => {
   });
 
   it('sends a fixed factor as the amount typed', async () => {
-    renderWithProviders(<AdjustmentFactorForm editing={null} onDone={vi.fn()} />);
-    await screen.findByRole('button', { name: 'Add Adjustment Factor' });
-    await pick(/^Job/, 'Engineering');
-    await pick(/^Position/, 'Backend');
+    await openNewFactor();
+    await chooseBackend();
     await pick(/^Adjustment Type/, 'Fixed amount');
     expect(screen.queryByText('Values between -100% and +100%')).not.toBeInTheDocument();
     await userEvent.type(input(/^Adjustment Factor/), '150.25');
@@ -94,10 +99,8 @@ describe('AdjustmentFactorForm', () => {
   });
 
   it('keeps a typed factor as typed and checks it again when the type changes', async () => {
-    renderWithProviders(<AdjustmentFactorForm editing={null} onDone={vi.fn()} />);
-    await screen.findByRole('button', { name: 'Add Adjustment Factor' });
-    await pick(/^Job/, 'Engineering');
-    await pick(/^Position/, 'Backend');
+    await openNewFactor();
+    await chooseBackend();
     await pick(/^Adjustment Type/, 'Fixed amount');
     const factor = input(/^Adjustment Factor/);
     await userEvent.type(factor, '150');
@@ -118,41 +121,33 @@ describe('AdjustmentFactorForm', () => {
     expect(saved).toEqual([]);
   });
 
-  it('refuses a percentage beyond ±100 on Add, saving nothing', async () => {
-    renderWithProviders(<AdjustmentFactorForm editing={null} onDone={vi.fn()} />);
-    await screen.findByRole('button', { name: 'Add Adjustment Factor' });
-    await pick(/^Job/, 'Engineering');
-    await pick(/^Position/, 'Backend');
+  it.each([
+    {
+      name: 'refuses a percentage beyond ±100 on Add, saving nothing',
+      typed: '150',
+      message: 'Adjustment Factor must be between -100% and +100%',
+      kept: 150,
+    },
+    {
+      name: 'refuses 12.555 as a percentage rather than saving 12.56',
+      typed: '12.555',
+      message: 'Adjustment Factor must have at most 2 decimals as a percent (4 as a fraction)',
+      kept: 12.555,
+    },
+  ])('$name', async ({ typed, message, kept }) => {
+    await openNewFactor();
+    await chooseBackend();
     const factor = input(/^Adjustment Factor/);
-    await userEvent.type(factor, '150');
+    await userEvent.type(factor, typed);
     await userEvent.click(screen.getByRole('button', { name: 'Add Adjustment Factor' }));
-    expect(await screen.findByText('Adjustment Factor must be between -100% and +100%')).toBeInTheDocument();
-    expect(factor).toHaveValue(150);
-    expect(saved).toEqual([]);
-  });
-
-  it('refuses 12.555 as a percentage rather than saving 12.56', async () => {
-    renderWithProviders(<AdjustmentFactorForm editing={null} onDone={vi.fn()} />);
-    await screen.findByRole('button', { name: 'Add Adjustment Factor' });
-    await pick(/^Job/, 'Engineering');
-    await pick(/^Position/, 'Backend');
-    const factor = input(/^Adjustment Factor/);
-    await userEvent.type(factor, '12.555');
-    await userEvent.click(screen.getByRole('button', { name: 'Add Adjustment Factor' }));
-    expect(
-      await screen.findByText(
-        'Adjustment Factor must have at most 2 decimals as a percent (4 as a fraction)',
-      ),
-    ).toBeInTheDocument();
-    expect(factor).toHaveValue(12.555);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(factor).toHaveValue(kept);
     expect(saved).toEqual([]);
   });
 
   it('clears the position when the job changes', async () => {
-    renderWithProviders(<AdjustmentFactorForm editing={null} onDone={vi.fn()} />);
-    await screen.findByRole('button', { name: 'Add Adjustment Factor' });
-    await pick(/^Job/, 'Engineering');
-    await pick(/^Position/, 'Backend');
+    await openNewFactor();
+    await chooseBackend();
     expect(input(/^Position/)).toHaveValue('Backend');
     await pick(/^Job/, 'Design');
     expect(input(/^Position/)).toHaveValue('');

@@ -18,6 +18,13 @@ function issues(result: ReturnType<typeof factorFormSchema.safeParse>) {
   return result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
 }
 
+// Both apply to every empty form, whatever else is wrong with it.
+const NO_JOB_OR_POSITION = [
+  ['jobId', 'Job is required'],
+  ['positionId', 'Position is required'],
+];
+const OUT_OF_RANGE = 'Adjustment Factor must be between -100% and +100%';
+
 describe('factorFormSchema', () => {
   it('sends a PERCENTAGE factor as the entered percent / 100, with numeric ids', () => {
     expect(factorFormSchema.parse({ jobId: '3', positionId: '7', type: 'PERCENTAGE', factor: 12 })).toEqual({
@@ -39,17 +46,14 @@ describe('factorFormSchema', () => {
 
   it('reports missing fields with the contract messages under the right inputs', () => {
     expect(issues(factorFormSchema.safeParse(EMPTY_FACTOR_FORM))).toEqual([
-      ['jobId', 'Job is required'],
-      ['positionId', 'Position is required'],
+      ...NO_JOB_OR_POSITION,
       ['factor', 'Adjustment Factor is required'],
     ]);
   });
 
   it('keeps a percentage within -100..100 of the percent typed', () => {
     const over = { jobId: '3', positionId: '7', type: 'PERCENTAGE' as const, factor: 101 };
-    expect(issues(factorFormSchema.safeParse(over))).toEqual([
-      ['factor', 'Adjustment Factor must be between -100% and +100%'],
-    ]);
+    expect(issues(factorFormSchema.safeParse(over))).toEqual([['factor', OUT_OF_RANGE]]);
     expect(factorFormSchema.safeParse({ ...over, factor: -100 }).success).toBe(true);
     // The same number is a fine FIXED amount.
     expect(factorFormSchema.safeParse({ ...over, type: 'FIXED' }).success).toBe(true);
@@ -58,11 +62,7 @@ describe('factorFormSchema', () => {
   it('says the factor is out of range even before a job and position are chosen', () => {
     expect(
       issues(factorFormSchema.safeParse({ ...EMPTY_FACTOR_FORM, type: 'PERCENTAGE', factor: 300 })),
-    ).toEqual([
-      ['jobId', 'Job is required'],
-      ['positionId', 'Position is required'],
-      ['factor', 'Adjustment Factor must be between -100% and +100%'],
-    ]);
+    ).toEqual([...NO_JOB_OR_POSITION, ['factor', OUT_OF_RANGE]]);
   });
 
   it('refuses a percent with more than 2 decimals instead of sending it rounded', () => {

@@ -5,7 +5,11 @@ import { listedNames, serveOrderedListForFile } from '../../test/ordered-list-se
 import { renderWithProviders } from '../../test/render-app.tsx';
 import GradesSection from './grades-section.tsx';
 
-const { server, served } = serveOrderedListForFile('grades', 'Grade', ['Junior', 'Middle', 'Senior']);
+const { server, served, reorderBody } = serveOrderedListForFile('grades', 'Grade', [
+  'Junior',
+  'Middle',
+  'Senior',
+]);
 
 // Each test signs in and drives real inputs; on a busy shared machine that outlasts the default.
 vi.setConfig({ testTimeout: 20_000 });
@@ -24,15 +28,7 @@ describe('GradesSection reordering', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Move Middle down' }));
 
     await waitFor(() => expect(listedNames()).toEqual(['Junior', 'Senior', 'Middle']));
-    expect(served.reorders).toEqual([
-      {
-        grades: [
-          { id: 1, order: 0 },
-          { id: 2, order: 2 },
-          { id: 3, order: 1 },
-        ],
-      },
-    ]);
+    expect(served.reorders).toEqual([reorderBody([0, 2, 1])]);
     // The list is asked for again after the reorder, not patched locally (the company's format,
     // read once per session, may load in between).
     const calls = server.requests.map((r) => `${r.method} ${r.path}`).filter((c) => c !== 'GET /api/company');

@@ -5,7 +5,7 @@ import { listedNames, serveOrderedListForFile } from '../../test/ordered-list-se
 import { renderWithProviders } from '../../test/render-app.tsx';
 import LevelsSection from './levels-section.tsx';
 
-const { served } = serveOrderedListForFile('levels', 'Level', ['Entry', 'Mid', 'Expert']);
+const { served, reorderBody } = serveOrderedListForFile('levels', 'Level', ['Entry', 'Mid', 'Expert']);
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -24,15 +24,7 @@ describe('LevelsSection', () => {
     await userEvent.keyboard('{Enter}');
 
     await waitFor(() => expect(listedNames()).toEqual(['Entry', 'Expert', 'Mid']));
-    expect(served.reorders).toEqual([
-      {
-        levels: [
-          { id: 1, order: 0 },
-          { id: 2, order: 2 },
-          { id: 3, order: 1 },
-        ],
-      },
-    ]);
+    expect(served.reorders).toEqual([reorderBody([0, 2, 1])]);
   });
 
   it('deletes a level nothing uses after the confirmation', async () => {

@@ -77,6 +77,17 @@ function open(
 
 const list = () => screen.findByRole('list', { name: 'Scheduled changes' }, WAIT);
 
+async function confirmCancel(dialog: HTMLElement) {
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel change' }));
+  expect(await screen.findByText('Scheduled change cancelled', {}, WAIT)).toBeInTheDocument();
+}
+
+/** The cancelled change leaves the list; the one beside it stays. */
+async function expectDropped(gone: string, kept: string) {
+  await waitFor(() => expect(screen.queryByText(gone)).not.toBeInTheDocument(), WAIT);
+  expect(screen.getByText(kept)).toBeInTheDocument();
+}
+
 beforeEach(() => setPageUrl(`${server.origin}/settings/scheduled-changes`));
 
 describe('Settings → Scheduled changes', { timeout: 40_000 }, () => {
@@ -112,12 +123,9 @@ describe('Settings → Scheduled changes', { timeout: 40_000 }, () => {
     await userEvent.click(
       screen.getByRole('button', { name: 'Cancel the change to Grace Hopper from Mar 15, 2027' }),
     );
-    const again = await screen.findByRole('alertdialog', { name: 'Cancel scheduled change' });
-    await userEvent.click(within(again).getByRole('button', { name: 'Cancel change' }));
-    expect(await screen.findByText('Scheduled change cancelled', {}, WAIT)).toBeInTheDocument();
+    await confirmCancel(await screen.findByRole('alertdialog', { name: 'Cancel scheduled change' }));
     expect(cancelled).toEqual([2]);
-    await waitFor(() => expect(screen.queryByText('Grace Hopper')).not.toBeInTheDocument(), WAIT);
-    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    await expectDropped('Grace Hopper', 'Ada Lovelace');
   });
 
   it("shows the server's message when it refuses, and keeps the change", async () => {
@@ -194,11 +202,9 @@ describe('Settings → Scheduled changes', { timeout: 40_000 }, () => {
       expect(within(dialog).getByTestId('confirm-item')).toHaveTextContent(
         `Senior / L2 from ${dayText(NEXT_YEAR)}: Amount $5,000.00 → $5,150.00`,
       );
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel change' }));
-      expect(await screen.findByText('Scheduled change cancelled', {}, WAIT)).toBeInTheDocument();
+      await confirmCancel(dialog);
       expect(cancelled).toEqual([71]);
-      await waitFor(() => expect(screen.queryByText('Senior / L2')).not.toBeInTheDocument(), WAIT);
-      expect(screen.getByText('Backend / Lead')).toBeInTheDocument();
+      await expectDropped('Senior / L2', 'Backend / Lead');
     });
 
     it('offers no Cancel on rule changes without manageSettings', async () => {

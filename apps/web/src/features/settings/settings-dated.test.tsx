@@ -59,19 +59,33 @@ async function experienceValue() {
   return within(legend.closest('fieldset') as HTMLElement).getByRole('textbox', { name: 'Value' });
 }
 
+async function retype(input: HTMLElement, value: string) {
+  await userEvent.clear(input);
+  await userEvent.type(input, value);
+}
+
+/** The section lists the waiting change to its own fields and none to another section's. */
+async function expectOnlyWaiting(own: string, other: string) {
+  const list = await screen.findByRole('list', { name: 'Scheduled changes' }, WAIT);
+  expect(list).toHaveTextContent(`from ${dated.dayText(dated.NEXT_YEAR)}: ${own}`);
+  expect(list).not.toHaveTextContent(other);
+}
+
+/** A save that applies today (no day, or a past one) toasts the plain message, with no "from <day>". */
+async function expectUndatedToast(message: string) {
+  const toast = await screen.findByText(new RegExp(`^${message}`), {}, WAIT);
+  expect(toast.textContent).toBe(message);
+}
+
 describe('Settings → Salary Multipliers: effective from', { timeout: 60_000 }, () => {
   it('lists the waiting changes to its fields near the save, and only those', async () => {
     open(<MultipliersSection />);
-    const list = await screen.findByRole('list', { name: 'Scheduled changes' }, WAIT);
-    expect(list).toHaveTextContent(`from ${dated.dayText(dated.NEXT_YEAR)}: Experience multiplier 1.5% → 2%`);
-    expect(list).not.toHaveTextContent('Total percentage');
+    await expectOnlyWaiting('Experience multiplier 1.5% → 2%', 'Total percentage');
   });
 
   it("schedules the multipliers from a day to come: the preview and the save carry the day; today's values come back", async () => {
     open(<MultipliersSection />);
-    const value = await experienceValue();
-    await userEvent.clear(value);
-    await userEvent.type(value, '3');
+    await retype(await experienceValue(), '3');
     await dated.chooseDay(dated.NEXT_YEAR);
     await userEvent.click(screen.getByRole('button', { name: 'Save All Changes' }));
     await dated.expectScheduledToast('Multipliers saved successfully', dated.NEXT_YEAR, WAIT);
@@ -86,13 +100,10 @@ describe('Settings → Salary Multipliers: effective from', { timeout: 60_000 },
 
   it('saves without a day unless Effective from is opened', async () => {
     open(<MultipliersSection />);
-    const value = await experienceValue();
-    await userEvent.clear(value);
-    await userEvent.type(value, '3');
+    await retype(await experienceValue(), '3');
     expect(screen.getByText(/Effective from:/)).toHaveTextContent('Effective from: today');
     await userEvent.click(screen.getByRole('button', { name: 'Save All Changes' }));
-    const toast = await screen.findByText(/^Multipliers saved successfully/, {}, WAIT);
-    expect(toast.textContent).toBe('Multipliers saved successfully');
+    await expectUndatedToast('Multipliers saved successfully');
     expect(writes()).toEqual(['/api/settings']);
   });
 });
@@ -100,16 +111,11 @@ describe('Settings → Salary Multipliers: effective from', { timeout: 60_000 },
 describe('Settings → Social Insurance: effective from', { timeout: 60_000 }, () => {
   it("writes from a past day with the spec's toast, and lists its own waiting change", async () => {
     open(<SocialInsuranceSection />);
-    const list = await screen.findByRole('list', { name: 'Scheduled changes' }, WAIT);
-    expect(list).toHaveTextContent(`from ${dated.dayText(dated.NEXT_YEAR)}: Total percentage 14% → 15%`);
-    expect(list).not.toHaveTextContent('Experience');
-    const total = screen.getByRole('textbox', { name: /Total percentage/ });
-    await userEvent.clear(total);
-    await userEvent.type(total, '16');
+    await expectOnlyWaiting('Total percentage 14% → 15%', 'Experience');
+    await retype(screen.getByRole('textbox', { name: /Total percentage/ }), '16');
     await dated.chooseDay(dated.LAST_YEAR);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    const toast = await screen.findByText(/^Social insurance settings updated successfully/, {}, WAIT);
-    expect(toast.textContent).toBe('Social insurance settings updated successfully');
+    await expectUndatedToast('Social insurance settings updated successfully');
     expect(writes()).toEqual([`/api/settings?effectiveFrom=${dated.LAST_YEAR}`]);
   });
 });

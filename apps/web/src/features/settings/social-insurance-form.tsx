@@ -70,6 +70,7 @@ export function SocialInsuranceForm({ current, readOnly }: SocialInsuranceFormPr
   );
 
   const percentInput = {
+    control: form.control,
     min: 0,
     max: 100,
     step: 0.01,
@@ -104,30 +105,28 @@ export function SocialInsuranceForm({ current, readOnly }: SocialInsuranceFormPr
             variant={readOnly ? 'filled' : 'default'}
           />
           <FormNumberInput
-            control={form.control}
             name="totalInsurancePercentage"
             label="Total percentage"
             description="Of the gross salary"
             {...percentInput}
           />
           {method === 'COMPANY_PERCENTAGE' ? (
-            <FormNumberInput
-              control={form.control}
-              name="companyInsurancePercentage"
-              label="Company percentage"
-              description="The company's share of the insurance"
-              {...percentInput}
-            />
-          ) : null}
-          {method === 'COMPANY_PERCENTAGE' ? (
-            <TextInput
-              label="Employee percentage"
-              description="100 minus the company percentage"
-              value={employeeShare === null ? '—' : formatPercent(employeeShare)}
-              readOnly
-              variant="filled"
-              data-testid="employee-share"
-            />
+            <>
+              <FormNumberInput
+                name="companyInsurancePercentage"
+                label="Company percentage"
+                description="The company's share of the insurance"
+                {...percentInput}
+              />
+              <TextInput
+                label="Employee percentage"
+                description="100 minus the company percentage"
+                value={employeeShare === null ? '—' : formatPercent(employeeShare)}
+                readOnly
+                variant="filled"
+                data-testid="employee-share"
+              />
+            </>
           ) : null}
         </SimpleGrid>
         <PendingSettingsChanges fields={SOCIAL_INSURANCE_FIELDS} current={current} />

@@ -1,53 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import { swapGradeOrder } from './list-order.ts';
 
-const grades = [
-  { id: 10, order: 0 },
-  { id: 11, order: 1 },
-  { id: 12, order: 2 },
-];
+/** A list of grades with ids counting up from firstId and the order values given. */
+const withOrders = (orders: number[], firstId = 1) => orders.map((order, i) => ({ id: firstId + i, order }));
+
+const grades = withOrders([0, 1, 2], 10);
 
 describe('swapGradeOrder', () => {
-  it('moves a grade up by swapping order values with the one above, sending every pair', () => {
-    expect(swapGradeOrder(grades, 1, 'up')).toEqual([
-      { id: 10, order: 1 },
-      { id: 11, order: 0 },
-      { id: 12, order: 2 },
-    ]);
-  });
-
-  it('moves a grade down by swapping with the one below', () => {
-    expect(swapGradeOrder(grades, 1, 'down')).toEqual([
-      { id: 10, order: 0 },
-      { id: 11, order: 2 },
-      { id: 12, order: 1 },
-    ]);
-  });
-
-  it('keeps gaps in the order values: only the two neighbours trade theirs', () => {
-    const gapped = [
-      { id: 1, order: 3 },
-      { id: 2, order: 7 },
-      { id: 3, order: 20 },
-    ];
-    expect(swapGradeOrder(gapped, 2, 'up')).toEqual([
-      { id: 1, order: 3 },
-      { id: 2, order: 20 },
-      { id: 3, order: 7 },
-    ]);
-  });
-
-  it('renumbers first when two grades share an order, so the move still happens', () => {
-    const tied = [
-      { id: 1, order: 0 },
-      { id: 2, order: 1 },
-      { id: 3, order: 1 },
-    ];
-    expect(swapGradeOrder(tied, 2, 'up')).toEqual([
-      { id: 1, order: 0 },
-      { id: 2, order: 2 },
-      { id: 3, order: 1 },
-    ]);
+  it.each([
+    {
+      name: 'moves a grade up by swapping order values with the one above, sending every pair',
+      list: grades,
+      index: 1,
+      direction: 'up',
+      after: [1, 0, 2],
+    },
+    {
+      name: 'moves a grade down by swapping with the one below',
+      list: grades,
+      index: 1,
+      direction: 'down',
+      after: [0, 2, 1],
+    },
+    {
+      name: 'keeps gaps in the order values: only the two neighbours trade theirs',
+      list: withOrders([3, 7, 20]),
+      index: 2,
+      direction: 'up',
+      after: [3, 20, 7],
+    },
+    {
+      name: 'renumbers first when two grades share an order, so the move still happens',
+      list: withOrders([0, 1, 1]),
+      index: 2,
+      direction: 'up',
+      after: [0, 2, 1],
+    },
+  ] as const)('$name', ({ list, index, direction, after }) => {
+    expect(swapGradeOrder(list, index, direction)).toEqual(withOrders([...after], list[0]?.id));
   });
 
   it('refuses to move the first grade up or the last one down', () => {
