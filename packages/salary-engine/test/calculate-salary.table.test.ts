@@ -30,6 +30,17 @@ interface Case {
 const P = 'PERCENTAGE' as const;
 const F = 'FIXED' as const;
 
+/** All four flag multipliers set, both types: the flag cases differ only in which flags the profile sets. */
+const FOUR_FLAGS_RULES: RulesPatch = {
+  baseSalary: 5000,
+  multipliers: {
+    offshore: { value: 10, type: P },
+    actingAs: { value: 200, type: F },
+    pillar: { value: 4, type: P },
+    remote: { value: -250, type: F },
+  },
+};
+
 /**
  * One per-year multiplier (experience or loyalty) alone on `base`, at a few years: its effect
  * on the adjusted salary, its row beside the other one's zero row, and the gross (base +
@@ -206,28 +217,12 @@ const cases: Case[] = [
   // The four flags: a row only when the flag is set, applied once, both types.
   {
     name: 'flags off: no flag rows even with non-zero multipliers',
-    rules: {
-      baseSalary: 5000,
-      multipliers: {
-        offshore: { value: 10, type: P },
-        actingAs: { value: 200, type: F },
-        pillar: { value: 4, type: P },
-        remote: { value: -250, type: F },
-      },
-    },
+    rules: FOUR_FLAGS_RULES,
     expected: { adjustmentDetails: [...ZERO_YEAR_ROWS], totalAdjustments: 0, grossSalary: 5000 },
   },
   {
     name: 'all four flags on, in the fixed row order: 500 + 200 + 200 - 250 = 650',
-    rules: {
-      baseSalary: 5000,
-      multipliers: {
-        offshore: { value: 10, type: P },
-        actingAs: { value: 200, type: F },
-        pillar: { value: 4, type: P },
-        remote: { value: -250, type: F },
-      },
-    },
+    rules: FOUR_FLAGS_RULES,
     profile: { offshoreProject: true, actingAsDifferentGrade: true, pillar: true, remote: true },
     expected: {
       adjustmentDetails: [

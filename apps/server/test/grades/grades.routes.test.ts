@@ -1,6 +1,6 @@
 import type { Grade } from '@salary/shared/grades/grades.contract';
 import { describe, expect, it } from 'vitest';
-import { expectAnswered, testAppForFile } from '../support/helper.ts';
+import { expectAnswered, expectConflict, testAppForFile } from '../support/helper.ts';
 import { expectDocumented, expectFieldProblems, expectRefused, rulesApi } from '../support/rules-api.ts';
 
 const t = testAppForFile();
@@ -153,12 +153,7 @@ describe('grades API', () => {
     const level = await t.newLevel();
     await t.newBaseSalary(used.id, level.id, 3000);
     const bySalary = await grades.delete(used.id);
-    expect(bySalary.statusCode).toBe(409);
-    expect(bySalary.envelope).toMatchObject({
-      success: false,
-      error: 'CONFLICT',
-      message: 'Cannot delete grade "Used": 1 base salary uses it',
-    });
+    expectConflict(bySalary, 'Cannot delete grade "Used": 1 base salary uses it');
     const job = await t.newJob();
     const position = await t.newPosition(job.id);
     await t.newEmployee({ jobId: job.id, positionId: position.id, gradeId: used.id, levelId: level.id });

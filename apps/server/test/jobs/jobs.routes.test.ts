@@ -3,12 +3,13 @@ import type { Position } from '@salary/shared/positions/positions.contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adjustmentFactors, employees, jobs, positions } from '../../src/db/schema.ts';
-import { expectAnswered, testAppForFile } from '../support/helper.ts';
+import { expectAnswered, expectConflict, testAppForFile } from '../support/helper.ts';
 import { expectDocumented, expectRefused, fieldsOf, rulesApi } from '../support/rules-api.ts';
 
 const t = testAppForFile();
 
 const jobsApi = rulesApi<Job>(() => t, '/api/jobs');
+const factorsApi = rulesApi<{ jobId: number }>(() => t, '/api/adjustment-factors');
 const createJob = (name: string) => jobsApi.create({ name });
 const createPosition = (jobId: number, name: string) =>
   rulesApi<Position>(() => t, '/api/positions').create({ name, jobId });
@@ -74,12 +75,7 @@ describe('jobs API', () => {
   it('refuses a second job with the same name in any letter case', async () => {
     await createJob('DevOps');
     const res = await jobsApi.post({ name: 'devops ' });
-    expect(res.statusCode).toBe(409);
-    expect(res.envelope).toMatchObject({
-      success: false,
-      error: 'CONFLICT',
-      message: 'A job named "DevOps" already exists',
-    });
+    expectConflict(res, 'A job named "DevOps" already exists');
     expect((await listJobs()).filter((j) => j.name.toLowerCase() === 'devops')).toHaveLength(1);
   });
 
@@ -139,11 +135,7 @@ describe('jobs API', () => {
     expect((await listJobs()).some((j) => j.id === job.id)).toBe(false);
     const left = await t.callAsAdmin<Position[]>({ method: 'GET', url: `/api/positions?jobId=${job.id}` });
     expect(left.envelope.data).toEqual([]);
-    const factors = await t.callAsAdmin<{ jobId: number }[]>({
-      method: 'GET',
-      url: '/api/adjustment-factors',
-    });
-    expect(factors.envelope.data.some((f) => f.jobId === job.id)).toBe(false);
+    expect((await factorsApi.list()).some((f) => f.jobId === job.id)).toBe(false);
   });
 
   it('refuses to delete a job employees are assigned to, saying how many, and deletes nothing', async () => {
@@ -159,12 +151,7 @@ describe('jobs API', () => {
     const before = await Promise.all([jobs, positions, adjustmentFactors, employees].map(rowCount));
 
     const res = await jobsApi.delete(job.id);
-    expect(res.statusCode).toBe(409);
-    expect(res.envelope).toMatchObject({
-      success: false,
-      error: 'CONFLICT',
-      message: 'Cannot delete job "Support": 3 employees are assigned to it',
-    });
+    expectConflict(res, 'Cannot delete job "Support": 3 employees are assigned to it');
     expect(await Promise.all([jobs, positions, adjustmentFactors, employees].map(rowCount))).toEqual(before);
     expect((await listJobs()).find((j) => j.id === job.id)).toEqual({
       id: job.id,

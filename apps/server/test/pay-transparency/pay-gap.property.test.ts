@@ -6,7 +6,7 @@ import {
   quartilesOf,
   roundDiv,
 } from '../../src/modules/pay-transparency/pay-gap.calc.ts';
-import { TOO_FEW_TO_REPORT } from '../support/pay-report.ts';
+import { payRowsOf, swapWomenAndMen, TOO_FEW_TO_REPORT } from '../support/pay-report.ts';
 
 /*
  * Properties of the pure report (pay-gap.calc.ts) over generated companies: the swap identity of
@@ -42,31 +42,14 @@ const rowsOf = (genders: Array<'FEMALE' | 'MALE' | 'OTHER' | 'UNDISCLOSED'>) =>
       }),
       { minLength: 0, maxLength: 60 },
     )
-    .map((list) =>
-      list.map(
-        (r, i): PayRow => ({
-          id: i + 1,
-          gender: r.gender,
-          jobId: r.jobId,
-          gradeId: r.gradeId,
-          pay: r.pay + r.extra,
-          basic: r.pay,
-        }),
-      ),
-    );
-
-const swap = (rows: PayRow[]): PayRow[] =>
-  rows.map((r) => ({
-    ...r,
-    gender: r.gender === 'FEMALE' ? 'MALE' : r.gender === 'MALE' ? 'FEMALE' : r.gender,
-  }));
+    .map(payRowsOf);
 
 describe('the swap identity', () => {
   it('swapping every woman and man turns each mean or median gap g into −g ÷ (1 − g/100)', () => {
     fc.assert(
       fc.property(rowsOf(['FEMALE', 'MALE', 'OTHER']), (rows) => {
         const before = buildPayReport(rows, ctx(1));
-        const after = buildPayReport(swap(rows), ctx(1));
+        const after = buildPayReport(swapWomenAndMen(rows), ctx(1));
         for (const key of ['meanPay', 'medianPay', 'meanComplementary', 'medianComplementary'] as const) {
           const g = before[key].gap;
           const swapped = after[key].gap;

@@ -2,7 +2,7 @@ import { asCents } from '@salary/shared/common/money';
 import type { Gender } from '@salary/shared/employees/employee-fields';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildPayReport, type PayRow } from '../../src/modules/pay-transparency/pay-gap.calc.ts';
+import { buildPayReport } from '../../src/modules/pay-transparency/pay-gap.calc.ts';
 import {
   buildYearReport,
   type MonthPay,
@@ -11,6 +11,7 @@ import {
   yearSums,
 } from '../../src/modules/pay-transparency/pay-year.calc.ts';
 import { asItsFigures, sweepSegments } from '../../src/modules/pricing/day-sweep.calc.ts';
+import { payRowsOf, swapWomenAndMen } from '../support/pay-report.ts';
 
 /*
  * Properties of the year's report (pay-year.calc.ts) over generated companies, each swept over
@@ -86,22 +87,6 @@ async function sweptYear(list: Person[]) {
   return sums.sums;
 }
 
-const monthRows = (list: Person[]): PayRow[] =>
-  list.map((p, i) => ({
-    id: i + 1,
-    gender: p.gender,
-    jobId: p.jobId,
-    gradeId: p.gradeId,
-    pay: p.pay + p.extra,
-    basic: p.pay,
-  }));
-
-const swap = (list: Person[]): Person[] =>
-  list.map((p) => ({
-    ...p,
-    gender: p.gender === 'FEMALE' ? 'MALE' : p.gender === 'MALE' ? 'FEMALE' : p.gender,
-  }));
-
 const KEYS = ['meanPay', 'medianPay', 'meanComplementary', 'medianComplementary'] as const;
 
 describe('a year in which nothing changes', () => {
@@ -115,7 +100,7 @@ describe('a year in which nothing changes', () => {
           expect(s.pay).toBe(12n * 377_580n * BigInt(p.pay + p.extra));
           expect(s.days).toBe(366);
         }
-        const month = buildPayReport(monthRows(list), ctx());
+        const month = buildPayReport(payRowsOf(list), ctx());
         const year = buildYearReport(sums, ctx());
         for (const key of KEYS) {
           expect(year[key].gap, key).toBe(month[key].gap);
@@ -182,7 +167,7 @@ describe('the swap identity over a year', () => {
     await fc.assert(
       fc.asyncProperty(people({ steady: false }), async (list) => {
         const before = buildYearReport(await sweptYear(list), ctx());
-        const after = buildYearReport(await sweptYear(swap(list)), ctx());
+        const after = buildYearReport(await sweptYear(swapWomenAndMen(list)), ctx());
         for (const [basis, b, a] of [
           ['annual', before, after],
           ['hourly', before.hourly!, after.hourly!],

@@ -11,8 +11,9 @@ const positionsApi = rulesApi<Position>(() => t, '/api/positions');
 const createJob = (name: string) => rulesApi<Job>(() => t, '/api/jobs').create({ name });
 const createPosition = (jobId: number, name: string) => positionsApi.create({ name, jobId });
 const listPositions = (query = '', token?: string) => positionsApi.list(token, query);
+const factorsApi = rulesApi<{ jobId: number; positionId: number }>(() => t, '/api/adjustment-factors');
 const addFactor = (jobId: number, positionId: number) =>
-  rulesApi(() => t, '/api/adjustment-factors').create({
+  factorsApi.create({
     jobId,
     positionId,
     factor: 0.05,
@@ -153,11 +154,7 @@ describe('positions API', () => {
     await addFactor(job.id, scientist.id);
     await positionsApi.remove(scientist.id, 'Position deleted successfully');
     expect(await listPositions(`?jobId=${job.id}`)).toEqual([]);
-    const factors = await t.callAsAdmin<{ positionId: number }[]>({
-      method: 'GET',
-      url: '/api/adjustment-factors',
-    });
-    expect(factors.envelope.data.some((f) => f.positionId === scientist.id)).toBe(false);
+    expect((await factorsApi.list()).some((f) => f.positionId === scientist.id)).toBe(false);
   });
 
   it('refuses to delete a position employees are assigned to, saying how many, and deletes nothing', async () => {

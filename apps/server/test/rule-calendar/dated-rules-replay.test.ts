@@ -3,6 +3,7 @@ import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeZone } from '../support/dated-company.ts';
+import { idsOf } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 
 /*
@@ -76,15 +77,7 @@ async function company(t: TestContext) {
     expect(res.statusCode, res.body).toBe(201);
     employees.push(res.envelope.data.id);
   }
-  made.set(t, {
-    job: job.id,
-    position: position.id,
-    grade: grade.id,
-    level: level.id,
-    base: base.id,
-    factor: factor.id,
-    employees,
-  });
+  made.set(t, { ...idsOf({ job, position, grade, level, base, factor }), employees });
 }
 
 /** Writes one rule's value from `day` (none: today, undated). */

@@ -29,6 +29,17 @@ const grossOn = async (day?: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.envelope.data.calculatedSalary;
 };
+/** The employee's gross today (as the server counts it) and on each of `onDays`. */
+const expectGrosses = async (today: number, onDays: Record<string, number>) => {
+  expect(await grossOn(), 'today').toBe(today);
+  for (const [day, gross] of Object.entries(onDays)) expect(await grossOn(day), day).toBe(gross);
+};
+/** Changes the base salary from `day` on (200 expected); answers the amount in force today. */
+const changeFrom = async (amount: number, day: string) => {
+  const res = await putBase(amount, `?effectiveFrom=${day}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.envelope.data.amount;
+};
 const listBody = async () => (await t.callAsAdmin({ method: 'GET', url: '/api/employees' })).body;
 const scheduled = async () =>
   (await t.callAsAdmin<ScheduledChange[]>({ method: 'GET', url: '/api/scheduled-changes' })).envelope.data;
@@ -84,9 +95,7 @@ describe('a rule change for a day still to come', () => {
     expect(res.envelope.data.amount).toBe(4000);
     expect((await baseSalary()).amount).toBe(4000);
     expect(await listBody()).toBe(before);
-    expect(await grossOn()).toBe(4000);
-    expect(await grossOn(tomorrow)).toBe(4500);
-    expect(await grossOn(plus(today, 400))).toBe(4500);
+    await expectGrosses(4000, { [tomorrow]: 4500, [plus(today, 400)]: 4500 });
     // The calculator as of a day prices with that day's rules too.
     const calculated = async (asOf?: string) =>
       (
@@ -162,12 +171,8 @@ describe('a rule change for a day still to come', () => {
 describe('a rule change from a past day', () => {
   it('changes today and the past from that day, not before it, and its audit entry says the day', async () => {
     const from = plus(today, -40);
-    const res = await putBase(4200, `?effectiveFrom=${from}`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.envelope.data.amount).toBe(4200);
-    expect(await grossOn()).toBe(4200);
-    expect(await grossOn(from)).toBe(4200);
-    expect(await grossOn(plus(from, -1))).toBe(4000);
+    expect(await changeFrom(4200, from)).toBe(4200);
+    await expectGrosses(4200, { [from]: 4200, [plus(from, -1)]: 4000 });
 
     const audit = await t.callAsAdmin<{ entries: Array<{ details: Record<string, unknown> | null }> }>({
       method: 'GET',
@@ -195,15 +200,14 @@ describe('a rule change from a past day', () => {
     const later = plus(today, -10);
     expect((await putBase(4300, `?effectiveFrom=${later}`)).statusCode).toBe(200);
     const earlier = plus(today, -20);
-    const res = await putBase(4250, `?effectiveFrom=${earlier}`);
-    expect(res.statusCode, res.body).toBe(200);
     // Today is still the later change's.
-    expect(res.envelope.data.amount).toBe(4300);
-    expect(await grossOn()).toBe(4300);
-    expect(await grossOn(earlier)).toBe(4250);
-    expect(await grossOn(plus(later, -1))).toBe(4250);
-    expect(await grossOn(later)).toBe(4300);
-    expect(await grossOn(plus(earlier, -1))).toBe(4200);
+    expect(await changeFrom(4250, earlier)).toBe(4300);
+    await expectGrosses(4300, {
+      [earlier]: 4250,
+      [plus(later, -1)]: 4250,
+      [later]: 4300,
+      [plus(earlier, -1)]: 4200,
+    });
   });
 });
 
@@ -213,9 +217,7 @@ describe('a rule written to the value it has today', () => {
     const from = plus(today, -35);
     expect(await grossOn(from)).not.toBe(now);
     expect((await putBase(now, `?effectiveFrom=${from}`)).statusCode).toBe(200);
-    expect(await grossOn(from)).toBe(now);
-    expect(await grossOn(plus(today, -20))).toBe(4250);
-    expect(await grossOn()).toBe(now);
+    await expectGrosses(now, { [from]: now, [plus(today, -20)]: 4250 });
   });
 });
 
@@ -230,8 +232,7 @@ describe('factors and settings', () => {
     expect(res.statusCode, res.body).toBe(201);
     const factors = await t.callAsAdmin<unknown[]>({ method: 'GET', url: '/api/adjustment-factors' });
     expect(factors.envelope.data).toEqual([]);
-    expect(await grossOn()).toBe(4300);
-    expect(await grossOn(day)).toBe(4730);
+    await expectGrosses(4300, { [day]: 4730 });
     const waiting = (await scheduled()).find((s) => s.kind === 'adjustmentFactor');
     expect(waiting?.changes).toEqual(
       expect.arrayContaining([

@@ -8,6 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyValue, importFile, loadWorkbook } from '../excel/excel-files.ts';
+import { idsOf } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
 import { spellings } from '../support/pay-reconstruction.ts';
 
@@ -114,14 +115,7 @@ beforeAll(async () => {
   await t.database.db.execute(
     sql`update employee_versions set pay_components = ${allowance}::jsonb where employee_id = ${employeeId}`,
   );
-  Object.assign(ids, {
-    job: job.id,
-    position: position.id,
-    grade: grade.id,
-    level: level.id,
-    base: base.id,
-    factor: factor.id,
-  });
+  Object.assign(ids, idsOf({ job, position, grade, level, base, factor }));
   // An entry of a distinctive amount's change, for Revert: refused to all but admins.
   await t.callAsAdmin({
     method: 'PUT',

@@ -184,3 +184,10 @@ export function factoriesOn(db: Db): DbFactories {
   ]);
   return Object.fromEntries(bound) as DbFactories;
 }
+
+/** The ids of rows just made, under the same keys: what a test keeps to find them again. */
+export const idsOf = <K extends string>(rows: Record<K, { id: number }>): Record<K, number> =>
+  Object.fromEntries(Object.entries<{ id: number }>(rows).map(([key, row]) => [key, row.id])) as Record<
+    K,
+    number
+  >;

@@ -218,6 +218,15 @@ export function expectAnswered(
   expect(res.envelope.data).toEqual(data);
 }
 
+/** `res` was refused 409 with `message`, in the error envelope. */
+export function expectConflict(
+  res: { statusCode: number; body: string; envelope: unknown },
+  message: string,
+) {
+  expect(res.statusCode, res.body).toBe(409);
+  expect(res.envelope).toMatchObject({ success: false, error: 'CONFLICT', message });
+}
+
 /** A sign-in provider that is never called: with it the app registers its OIDC routes too. */
 export const UNREACHED_OIDC = {
   issuer: 'http://127.0.0.1:1',

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { addTableSheet } from '../../lib/table-sheet.workbook.ts';
 import type { StoredBackPay } from './back-pay.service.ts';
 
 /*
@@ -16,7 +17,6 @@ export async function backPayWorkbook(
   money: string,
 ): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
-  const ws = book.addWorksheet(BACK_PAY_SHEET_NAME);
   const columns = [
     { header: 'Name', width: 28 },
     { header: 'Job', width: 22 },
@@ -24,17 +24,17 @@ export async function backPayWorkbook(
     ...(see.salary ? [{ header: 'Gross back pay', width: 18, money: true }] : []),
     ...(see.cost ? [{ header: 'Total cost back pay', width: 20, money: true }] : []),
   ];
-  ws.columns = columns.map((c) => ({
-    header: c.header,
-    width: c.width,
-    style: 'money' in c ? { numFmt: money } : {},
-  }));
-  ws.getRow(1).font = { bold: true };
   const figures = (f: { gross: number; cost: number }) => [
     ...(see.salary ? [f.gross] : []),
     ...(see.cost ? [f.cost] : []),
   ];
-  for (const e of backPay.employees) ws.addRow([e.name, e.jobName, e.gradeName, ...figures(e)]);
+  const ws = addTableSheet(
+    book,
+    BACK_PAY_SHEET_NAME,
+    columns,
+    backPay.employees.map((e) => [e.name, e.jobName, e.gradeName, ...figures(e)]),
+    money,
+  );
   const total = ws.addRow([
     `Total (${backPay.from} to ${backPay.to})`,
     null,

@@ -1,5 +1,6 @@
 import type { Impact, ImpactChange, ImpactGroup } from '@salary/shared/impact/impact.contract';
 import ExcelJS from 'exceljs';
+import { addTableSheet, type Cell, moneyColumns, type SheetColumn } from '../../lib/table-sheet.workbook.ts';
 
 /*
  * An impact preview as a workbook: the totals before → after (monthly payroll, total cost),
@@ -7,44 +8,10 @@ import ExcelJS from 'exceljs';
  * numbers with a currency format. Gross columns only with showSalary, cost only with showCost.
  */
 
-type Cell = string | number | null;
-interface Column {
-  header: string;
-  width: number;
-  money?: boolean;
-}
-
-function addSheet(
-  book: ExcelJS.Workbook,
-  name: string,
-  columns: Column[],
-  rows: Cell[][],
-  money: string,
-): void {
-  const ws = book.addWorksheet(name);
-  ws.columns = columns.map((c) => ({
-    header: c.header,
-    width: c.width,
-    style: c.money ? { numFmt: money } : {},
-  }));
-  ws.getRow(1).font = { bold: true };
-  for (const row of rows) ws.addRow(row);
-}
-
-const beforeAfterColumns = (impact: Impact): Column[] => [
-  ...(impact.showSalary
-    ? [
-        { header: 'Payroll before', width: 18, money: true },
-        { header: 'Payroll after', width: 18, money: true },
-        { header: 'Payroll change', width: 18, money: true },
-      ]
-    : []),
+const beforeAfterColumns = (impact: Impact): SheetColumn[] => [
+  ...(impact.showSalary ? moneyColumns(18, ['Payroll before', 'Payroll after', 'Payroll change']) : []),
   ...(impact.showCost
-    ? [
-        { header: 'Total cost before', width: 18, money: true },
-        { header: 'Total cost after', width: 18, money: true },
-        { header: 'Total cost change', width: 18, money: true },
-      ]
+    ? moneyColumns(18, ['Total cost before', 'Total cost after', 'Total cost change'])
     : []),
 ];
 
@@ -81,28 +48,25 @@ export async function impactWorkbook(impact: Impact, money: string): Promise<Buf
     ]);
   totalRows.push(['Employees affected', null, impact.employeesAffected, null, null]);
   totalRows.push(['Employees', null, impact.employees, null, null]);
-  addSheet(
+  const totalsSheet = addTableSheet(
     book,
     'Totals',
     [
       { header: 'Figure', width: 26 },
-      { header: 'Before', width: 18, money: true },
-      { header: 'After', width: 18, money: true },
-      { header: 'Change', width: 18, money: true },
+      ...moneyColumns(18, ['Before', 'After', 'Change']),
       { header: 'Change %', width: 12 },
     ],
     totalRows,
     money,
   );
   // The counts sit in the money columns: shown as plain numbers there.
-  const totalsSheet = book.getWorksheet('Totals')!;
   for (let r = totalRows.length; r > totalRows.length - 2; r--) totalsSheet.getCell(r + 1, 3).numFmt = '0';
 
   for (const [name, groups] of [
     ['By job', impact.byJob],
     ['By grade', impact.byGrade],
   ] as const)
-    addSheet(
+    addTableSheet(
       book,
       name,
       [
@@ -115,25 +79,15 @@ export async function impactWorkbook(impact: Impact, money: string): Promise<Buf
       money,
     );
 
-  addSheet(
+  addTableSheet(
     book,
     'Biggest changes',
     [
       { header: 'Employee', width: 26 },
       { header: 'Job', width: 20 },
       { header: 'Grade', width: 14 },
-      ...(impact.showSalary
-        ? [
-            { header: 'Gross salary before', width: 20, money: true },
-            { header: 'Gross salary after', width: 20, money: true },
-          ]
-        : []),
-      ...(impact.showCost
-        ? [
-            { header: 'Total cost before', width: 18, money: true },
-            { header: 'Total cost after', width: 18, money: true },
-          ]
-        : []),
+      ...(impact.showSalary ? moneyColumns(20, ['Gross salary before', 'Gross salary after']) : []),
+      ...(impact.showCost ? moneyColumns(18, ['Total cost before', 'Total cost after']) : []),
     ],
     impact.changes.map((c) => [c.name, c.jobName, c.gradeName, ...changeFigures(impact, c)]),
     money,

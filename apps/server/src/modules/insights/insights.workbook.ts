@@ -1,5 +1,6 @@
 import type { InsightChart, Insights } from '@salary/shared/insights/insights.contract';
 import ExcelJS from 'exceljs';
+import { addTableSheet, type Cell, moneyColumns, type SheetColumn } from '../../lib/table-sheet.workbook.ts';
 
 /*
  * Each Pay Overview chart's data as a one-sheet workbook: the same rows as the chart's data
@@ -7,10 +8,9 @@ import ExcelJS from 'exceljs';
  * the answer carries them (showCost).
  */
 
-type Cell = string | number | null;
 interface Sheet {
   name: string;
-  columns: { header: string; money?: boolean; width: number }[];
+  columns: SheetColumn[];
   rows: Cell[][];
 }
 
@@ -40,9 +40,7 @@ function sheetOf(chart: InsightChart, data: Insights): Sheet {
           { header: 'Grade', width: 18 },
           { header: 'Level', width: 18 },
           { header: 'Employees', width: 12 },
-          { header: 'Min', money: true, width: 16 },
-          { header: 'Median', money: true, width: 16 },
-          { header: 'Max', money: true, width: 16 },
+          ...moneyColumns(16, ['Min', 'Median', 'Max']),
         ],
         rows: data.byGradeLevel.map((c) => [c.grade, c.level, c.count, c.min, c.median, c.max]),
       };
@@ -71,11 +69,7 @@ function sheetOf(chart: InsightChart, data: Insights): Sheet {
     case 'distribution':
       return {
         name: 'Salary distribution',
-        columns: [
-          { header: 'From', money: true, width: 16 },
-          { header: 'To', money: true, width: 16 },
-          { header: 'Employees', width: 12 },
-        ],
+        columns: [...moneyColumns(16, ['From', 'To']), { header: 'Employees', width: 12 }],
         rows: data.distribution.map((b) => [b.from, b.to, b.count]),
       };
   }
@@ -85,14 +79,7 @@ function sheetOf(chart: InsightChart, data: Insights): Sheet {
 export async function insightsWorkbook(chart: InsightChart, data: Insights, money: string): Promise<Buffer> {
   const sheet = sheetOf(chart, data);
   const book = new ExcelJS.Workbook();
-  const ws = book.addWorksheet(sheet.name);
-  ws.columns = sheet.columns.map((c) => ({
-    header: c.header,
-    width: c.width,
-    style: c.money ? { numFmt: money } : {},
-  }));
-  ws.getRow(1).font = { bold: true };
-  for (const row of sheet.rows) ws.addRow(row);
+  const ws = addTableSheet(book, sheet.name, sheet.columns, sheet.rows, money);
   if (chart === 'headline')
     for (const [i, row] of sheet.rows.entries())
       if (String(row[0]).match(/payroll|cost|salary$/i) && !String(row[0]).startsWith('Without'))
