@@ -421,6 +421,7 @@ export const employeeVersions = pgTable(
     index('employee_versions_grade_level_idx').on(t.gradeId, t.levelId),
     check('employee_versions_years_nonneg', sql`${t.yearsExperience} >= 0 and ${t.yearsWithCompany} >= 0`),
     check('employee_versions_weekly_hours', sql`${t.weeklyHours} > 0 and ${t.weeklyHours} <= 168`),
+    check('employee_versions_pay_components_array', sql`jsonb_typeof(${t.payComponents}) = 'array'`),
   ],
 );
 

@@ -2,6 +2,7 @@ import type { PayComponent } from '@salary/salary-engine/pay-components';
 import { addDays, todayIn } from '@salary/shared/common/calendar-day';
 import { asCents, fromCents, toCents } from '@salary/shared/common/money';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
 import { createEmployeeVersionsRepository } from '../../src/modules/employees/employee-versions.repository.ts';
@@ -188,6 +189,25 @@ describe("an employee's own pay components", () => {
     expect(await moreOn(lastWeek)).toBe(450);
     expect(await moreOn(addDays(lastWeek, -1))).toBe(250);
     expect(await moreOn(before)).toBe(0);
+  });
+
+  it('are a list in the database, on the employee and on each of its versions, or refused', async () => {
+    const was = await moreOn();
+    for (const table of ['employees', 'employee_versions']) {
+      const key = table === 'employees' ? 'id' : 'employee_id';
+      for (const value of ['{}', '"Individual allowance"', '15000', 'null']) {
+        const refused = await db
+          .execute(
+            sql`update ${sql.identifier(table)} set pay_components = ${value}::jsonb where ${sql.identifier(key)} = ${own}`,
+          )
+          .then(
+            () => 'saved',
+            (error: { cause?: { constraint?: string } }) => error.cause?.constraint,
+          );
+        expect(refused, `${table} ← ${value}`).toBe(`${table}_pay_components_array`);
+      }
+    }
+    expect(await moreOn()).toBe(was);
   });
 
   it('come back with the employee when its delete is reverted', async () => {

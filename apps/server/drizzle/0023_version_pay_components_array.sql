@@ -1,0 +1,1 @@
+ALTER TABLE "employee_versions" ADD CONSTRAINT "employee_versions_pay_components_array" CHECK (jsonb_typeof("employee_versions"."pay_components") = 'array');
