@@ -36,7 +36,14 @@ function open(
     manage = true,
     manageSettings = false,
     refuse,
-  }: { manage?: boolean; manageSettings?: boolean; refuse?: [number, string] } = {},
+    settingsHeld,
+  }: {
+    manage?: boolean;
+    manageSettings?: boolean;
+    refuse?: [number, string];
+    /** The settings answer only once this settles (the list has answered long before). */
+    settingsHeld?: Promise<void>;
+  } = {},
 ) {
   const stored = [...waiting];
   const cancelled: number[] = [];
@@ -65,6 +72,10 @@ function open(
           1,
         );
         return sendJson(res, 200, envelope(null, 'Scheduled change cancelled'));
+      }
+      if (req.method === 'GET' && url.pathname === '/api/settings' && settingsHeld) {
+        void settingsHeld.then(() => sendJson(res, 200, envelope(answers[url.pathname])));
+        return;
       }
       if (req.method === 'GET' && url.pathname in answers)
         return sendJson(res, 200, envelope(answers[url.pathname]));
@@ -174,16 +185,25 @@ describe('Settings → Scheduled changes', { timeout: 40_000 }, () => {
       const from = `from ${dayText(NEXT_YEAR)}`;
       expect(items[1]).toHaveTextContent(`Senior / L2${from}Amount $5,000.00 → $5,150.00`);
       expect(items[2]).toHaveTextContent(`Backend / Lead${from}Factor +10% → +12%`);
-      // The multiplier's unit comes with the settings, which may answer after the list.
-      await waitFor(
-        () =>
-          expect(items[3]).toHaveTextContent(
-            `Settings${from}Experience multiplier 1.5% → 2%; Benefits None → Gym $25.00`,
-          ),
-        WAIT,
+      expect(items[3]).toHaveTextContent(
+        `Settings${from}Experience multiplier 1.5% → 2%; Benefits None → Gym $25.00`,
       );
       expect(items[3]).toHaveTextContent('Recorded by hr@example.com on Nov 1, 2026');
       expect(screen.getByText('4 changes')).toBeInTheDocument();
+    });
+
+    it('waits for the settings before listing a multiplier, so it never shows without its unit', async () => {
+      let release = () => {};
+      const settingsHeld = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      open(rules, { settingsHeld });
+      // The count beside the title comes with the list: the screen has it, and holds it back.
+      expect(await screen.findByText('3 changes', {}, WAIT)).toBeInTheDocument();
+      expect(screen.queryByRole('list', { name: 'Scheduled changes' })).not.toBeInTheDocument();
+      release();
+      const items = within(await list()).getAllByRole('listitem');
+      expect(items[2]).toHaveTextContent('Experience multiplier 1.5% → 2%');
     });
 
     it('cancels a rule change with manageSettings, and offers no Cancel on employee changes without manageEmployee', async () => {

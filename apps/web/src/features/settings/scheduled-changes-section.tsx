@@ -95,7 +95,11 @@ export default function ScheduledChangesSection() {
   const [confirming, setConfirming] = useState<ScheduledChange | null>(null);
   const changes = scheduled.data ?? [];
   const names = useChangeNames(changes.filter((c) => kindOf(c) === 'employee').flatMap((c) => c.changes));
-  const settings = useSettings().data;
+  const settingsRead = useSettings();
+  const settings = settingsRead.data;
+  // A multiplier's change reads in its unit ("1.5% → 2%"), which today's settings give: the
+  // list waits for them rather than showing bare numbers first.
+  const waitingForUnits = settingsRead.isPending && changes.some((c) => kindOf(c) === 'settings');
   const canCancel = (change: ScheduledChange) =>
     kindOf(change) === 'employee' ? canCancelEmployee : canCancelRule;
 
@@ -124,7 +128,7 @@ export default function ScheduledChangesSection() {
         ) : null
       }
     >
-      {scheduled.isPending ? (
+      {scheduled.isPending || waitingForUnits ? (
         <SectionLoader />
       ) : scheduled.isError ? (
         <Text c="red.8">{errorMessage(scheduled.error, 'Failed to load scheduled changes')}</Text>
