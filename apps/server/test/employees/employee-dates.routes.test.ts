@@ -220,7 +220,12 @@ describe('days in Excel', () => {
     const res = await excel.importSheet(t, [
       HEADER,
       row([new Date('2022-05-01T00:00:00Z') as unknown as string, '2018-01-01', null]),
-      [...excel.importRow(c, { Name: 'Blank Years', 'Years with Company': null }), before(day, 6), null, null],
+      [
+        ...excel.importRow(c, { Name: 'Blank Years', 'Years with Company': null }),
+        before(day, 6),
+        null,
+        null,
+      ],
     ]);
     expect(res.statusCode, res.body).toBe(200);
     const list = await employeeList(t);
