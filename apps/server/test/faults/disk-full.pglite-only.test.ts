@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_HEADER, importRow, xlsxOf } from '../excel/excel-files.ts';
 import { useScratchServer } from '../support/scratch-server.ts';
 import { startServer } from '../support/server-process.ts';
@@ -13,20 +13,35 @@ import { startServer } from '../support/server-process.ts';
  * words and saves nothing, reads go on, and once space is freed the same server writes again.
  */
 
-const mountPoint = mkdtempSync(path.join(os.tmpdir(), 'salary-disk-full-'));
-let mounted = false;
+const mountTmpfs = (at: string) =>
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=160m', 'tmpfs', at], { stdio: 'ignore' });
+/*
+ * Whether a small filesystem can be mounted here, tried and undone at once on a directory of its
+ * own: collecting this file (`vitest list`, a name filter) runs no hook, so nothing may stay
+ * behind. The tests' own mount is made before the first of them and undone after the last.
+ */
+let canMount = false;
+const probe = mkdtempSync(path.join(os.tmpdir(), 'salary-disk-probe-'));
 try {
-  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=160m', 'tmpfs', mountPoint], { stdio: 'ignore' });
-  mounted = true;
+  mountTmpfs(probe);
+  execFileSync('umount', [probe]);
+  canMount = true;
 } catch {
   console.info('disk-full: skipped, a small filesystem cannot be mounted here (mounting needs root)');
-  rmSync(mountPoint, { recursive: true, force: true });
+} finally {
+  rmSync(probe, { recursive: true, force: true });
 }
+const mountPoint = path.join(os.tmpdir(), `salary-disk-full-${process.pid}-${Date.now()}`);
 const dataDir = path.join(mountPoint, 'data');
 const filler = path.join(mountPoint, 'filler');
 
-describe.skipIf(!mounted)('a full disk (PGlite)', () => {
-  if (mounted) mkdirSync(dataDir, { recursive: true });
+describe.skipIf(!canMount)('a full disk (PGlite)', () => {
+  // Registered before the scratch server's hooks, so the data dir is there when it starts.
+  beforeAll(() => {
+    mkdirSync(mountPoint);
+    mountTmpfs(mountPoint);
+    mkdirSync(dataDir, { recursive: true });
+  });
   const scratch = useScratchServer({
     name: 'disk-full',
     admin: { email: 'disk-admin@example.com', password: 'disk-password-1' },
