@@ -73,7 +73,9 @@ export async function chooseByKeyboard(page: Page, text: string): Promise<void> 
 export async function typeDay(page: Page, field: Locator, day: string): Promise<void> {
   const [yyyy, mm, dd] = day.split('-');
   // On a busy machine a keystroke can land while the page re-renders: as a person would, look
-  // at the field and type the day again from its first segment (focusing it selects the month).
+  // at the field and type the day again from its first segment. Focusing the field selects the
+  // month, but only from outside it: focus() on the focused field keeps the segment the typing
+  // reached (the year, which then took the whole day as "292026"), so it is left first.
   for (let attempt = 1; ; attempt += 1) {
     await page.keyboard.type(`${mm}${dd}${yyyy}`);
     const typed = await expect
@@ -83,6 +85,7 @@ export async function typeDay(page: Page, field: Locator, day: string): Promise<
       .catch(() => false);
     if (typed) return;
     if (attempt === 3) expect(await field.inputValue()).toBe(day);
+    await field.blur();
     await field.focus();
   }
 }
