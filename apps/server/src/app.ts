@@ -22,6 +22,7 @@ import { baseSalariesRoutes } from './modules/base-salaries/base-salaries.routes
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
+import { reportingLineRoutes } from './modules/employees/reporting-line.routes.ts';
 import { excelRoutes } from './modules/excel/excel.routes.ts';
 
 import { gradesRoutes } from './modules/grades/grades.routes.ts';
@@ -47,6 +48,7 @@ import errorHandler from './plugins/error-handler.plugin.ts';
 import queryShape from './plugins/query-shape.plugin.ts';
 import scheduledVersions from './plugins/scheduled-versions.plugin.ts';
 import securityHeaders from './plugins/security-headers.plugin.ts';
+import teamScope from './plugins/team-scope.plugin.ts';
 import unitOfWork from './plugins/unit-of-work.plugin.ts';
 import { webApp } from './plugins/web-app.plugin.ts';
 import { buildServices } from './services.ts';
@@ -82,6 +84,7 @@ const SERVICE_ROUTES = [
   calculatorRoutes,
   impactRoutes,
   employeesRoutes,
+  reportingLineRoutes,
   scheduledChangesRoutes,
   insightsRoutes,
   auditRoutes,
@@ -215,6 +218,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         caches: config.caches,
         signInUser: services.signInUser,
       });
+      // After authentication: Own team only closes the routes not listed for it, and names the team.
+      await api.register(teamScope, { teamOf: (id) => services.reportingLine.team(id) });
       // Before the routes: every write route gets its unit of work, handed to its service.
       await api.register(unitOfWork, {
         db: app.db,

@@ -25,6 +25,8 @@ import { createCompanyService, serverTimeZone, toCompany } from './modules/compa
 import { createEmployeeVersionsRepository } from './modules/employees/employee-versions.repository.ts';
 import { createEmployeesRepository } from './modules/employees/employees.repository.ts';
 import { createEmployeesService } from './modules/employees/employees.service.ts';
+import { createReportingLineRepository } from './modules/employees/reporting-line.repository.ts';
+import { createReportingLineService } from './modules/employees/reporting-line.service.ts';
 import { createExcelRepository } from './modules/excel/excel.repository.ts';
 import { createExcelExportService } from './modules/excel/excel-export.service.ts';
 import { createExcelImportService } from './modules/excel/excel-import.service.ts';
@@ -113,6 +115,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
   const grades = on(createGradesRepository);
   const levels = on(createLevelsRepository);
   const employeesRepository = on(createEmployeesRepository);
+  const reportingLineRepository = on(createReportingLineRepository);
 
   // Signing in: password and single sign-on share one way of creating a session.
   const signIn = createSignIn({ sessions: sessions(), tokens, lifetimes });
@@ -275,7 +278,9 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       users,
       sessions: createUserSessions({ sessions, idleSeconds: lifetimes.idleSeconds }),
       audit,
+      employees: { nameOf: (tx, id) => reportingLineRepository(tx).nameOf(id) },
     }),
+    reportingLine: createReportingLineService({ reportingLine: reportingLineRepository, audit }),
     ...rules,
     ruleCalendar,
     pricing,

@@ -67,11 +67,19 @@ export const users = pgTable(
      * nothing (permissionsOf).
      */
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The employee this user is (migration 0024): with Own team only, the user reads the
+     * employees who report to that one, directly or not (lib/team-scope.ts). One user per employee.
+     */
+    employeeId: integer('employee_id').references((): AnyPgColumn => employees.id, { onDelete: 'set null' }),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_employee_uq').on(t.employeeId),
+  ],
 );
 
 /**
@@ -342,6 +350,11 @@ export const employees = pgTable(
     leaveDate: date('leave_date', { mode: 'string' }),
     /** Contracted hours a week (migration 0019): hourly pay in the pay report; new employees take the company's standard. */
     weeklyHours: numeric('weekly_hours', { precision: 5, scale: 2 }).notNull().default('40'),
+    /**
+     * Whom the employee reports to (migration 0024): the reporting line as it is today, not
+     * dated. No loops: the service refuses a manager who reports to the employee.
+     */
+    managerId: integer('manager_id').references((): AnyPgColumn => employees.id, { onDelete: 'set null' }),
     /** Bumped by every write of the row: an exported row carries it, so a stale row is a conflict. */
     version: integer('version').notNull().default(1),
     /** The email of whoever last changed the row (null: created by the seed or before tracking). */
@@ -364,6 +377,8 @@ export const employees = pgTable(
     check('employees_weekly_hours', sql`${t.weeklyHours} > 0 and ${t.weeklyHours} <= 168`),
     check('employees_custom_array', sql`jsonb_typeof(${t.customMultipliers}) = 'array'`),
     check('employees_pay_components_array', sql`jsonb_typeof(${t.payComponents}) = 'array'`),
+    check('employees_not_own_manager', sql`${t.managerId} <> ${t.id}`),
+    index('employees_manager_idx').on(t.managerId),
   ],
 );
 

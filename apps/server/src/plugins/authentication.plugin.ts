@@ -128,6 +128,7 @@ export default fp(async function authentication(
       name: user.name,
       isAdmin: user.isAdmin,
       permissions: user.permissions,
+      employeeId: user.employeeId,
       sessionId: row.sessionId,
       sessionExpiresAt: row.expiresAt,
     };

@@ -50,7 +50,7 @@ const READS = new Set(['POST /api/calculate', 'POST /api/impact', 'POST /api/imp
 /** The route's successful request with its record's id replaced by one no record has. */
 async function atMissingId(route: string, t: TestContext): Promise<Request> {
   const request = await writeRequest(route)(t);
-  const url = request.url.replace(/\/\d+(\/sessions)?$/, `/${MISSING}$1`);
+  const url = request.url.replace(/\/\d+(\/sessions|\/manager)?$/, `/${MISSING}$1`);
   if (url === request.url) throw new Error(`${route}: no id in ${request.url}`);
   return { ...request, url };
 }
@@ -99,6 +99,7 @@ const CASES: Record<string, WriteCase> = {
   },
   'PUT /api/auth/users/:id': { entityType: 'user', action: 'update', fail: 'missing id' },
   'DELETE /api/auth/users/:id': { entityType: 'user', action: 'delete', fail: 'missing id' },
+  'PUT /api/employees/:id/manager': { entityType: 'employee', action: 'update', fail: 'missing id' },
   'DELETE /api/auth/users/:id/sessions': { entityType: 'user', action: 'end-sessions', fail: 'missing id' },
   'POST /api/jobs': { entityType: 'job', action: 'create', fail: nameTaken('/api/jobs', newJob) },
   'PUT /api/jobs/:id': { entityType: 'job', action: 'update', fail: 'missing id' },

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('POST /api/auth/login', () => {
-  it('answers a token and the user with the six permissions, never the hash', async () => {
+  it('answers a token and the user with the permissions and linked employee, never the hash', async () => {
     const res = await signIn(t, ADMIN.email, ADMIN.password);
     expect(res.statusCode).toBe(200);
     expect(res.envelope.success).toBe(true);
@@ -28,7 +28,9 @@ describe('POST /api/auth/login', () => {
         showCost: false,
         manageEmployee: false,
         deleteEmployee: false,
+        ownTeamOnly: false,
       },
+      employeeId: null,
     });
     expect(res.body).not.toMatch(/password|argon2/i);
   });

@@ -225,6 +225,7 @@ describe('readSheetRows', () => {
 
 describe('export rows', () => {
   const employee: EmployeeView = {
+    managerId: null,
     id: 3,
     name: '@x',
     technologyId: 1,

@@ -8,6 +8,7 @@ import {
 import type { InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEAM_ROUTES } from '../../src/plugins/team-scope.plugin.ts';
 import { loadWorkbook } from '../excel/excel-files.ts';
 import { ADMIN, ALL_PERMISSIONS, buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';
 import {
@@ -153,6 +154,7 @@ export const ROUTES: RouteCase[] = [
   },
   writeRow('create employee', 'manageEmployee', 'POST /api/employees'),
   writeRow('update employee', 'manageEmployee', 'PUT /api/employees/:id'),
+  writeRow("set an employee's manager", 'manageEmployee', 'PUT /api/employees/:id/manager'),
   readRow('export employees', 'signedIn', '/api/employees/export'),
   readRow('download the import template', 'signedIn', '/api/employees/template/download'),
   {
@@ -268,6 +270,22 @@ const CALLERS: Array<{ label: string; caller: Caller }> = [
   { label: 'an admin', caller: { kind: 'admin' } },
 ];
 
+/**
+ * A user with Own team only and no employee has an empty team: a route closed to a limited
+ * user answers 403 and an employee's own route 404, whatever else they hold
+ * (plugins/team-scope.plugin.ts; test/security/team-scope.test.ts covers a real team).
+ */
+function teamRefusal(req: { method?: string; url: string }, caller: Caller): number | undefined {
+  if (caller.kind !== 'user' || !caller.permissions.ownTeamOnly) return undefined;
+  const path = req.url.split('?')[0]!;
+  const rule = Object.entries(TEAM_ROUTES).find(([key]) => {
+    const [method, pattern] = key.split(' ') as [string, string];
+    return method === req.method && new RegExp(`^${pattern.replace(/:id/g, '[^/]+')}$`).test(path);
+  })?.[1];
+  if (rule === undefined) return 403;
+  return rule === 'member' ? 404 : undefined;
+}
+
 function allowed(who: Who, caller: Caller): boolean {
   if (who === 'public') return true;
   if (caller.kind === 'admin') return true;
@@ -323,7 +341,10 @@ describe.each(ROUTES)('$name', (route) => {
     // Files (export, template, pay statement) are the only answers that are not the envelope.
     const isFile = /spreadsheetml|application\/pdf/.test(String(res.headers['content-type']));
     if (!isFile) expect(res.envelope?.success, context).toBeTypeOf('boolean');
-    if (allowed(route.who, caller)) {
+    const team = route.who === 'public' ? undefined : teamRefusal(req, caller);
+    // The team's gate answers before any permission check.
+    if (team !== undefined) expect(res.statusCode, context).toBe(team);
+    else if (allowed(route.who, caller)) {
       if (route.allowedStatus) expect(res.statusCode, context).toBe(route.allowedStatus);
       else expect(res.statusCode, context).toBeLessThan(300);
     } else if (caller.kind === 'user' || caller.kind === 'admin') {
@@ -338,7 +359,7 @@ describe('salary and cost never reach a user without the permission', () => {
   it('leaves the money columns out of the exported file', async () => {
     await existingEmployee(t);
     for (const { label, caller } of CALLERS) {
-      if (caller.kind !== 'user') continue;
+      if (caller.kind !== 'user' || caller.permissions.ownTeamOnly) continue;
       const res = await t.call({ method: 'GET', url: '/api/employees/export', token: tokens.get(label) });
       expect(res.statusCode).toBe(200);
       const sheet = (await loadWorkbook(res.rawPayload)).worksheets[0]!;
@@ -361,7 +382,7 @@ describe('salary and cost never reach a user without the permission', () => {
   it('omits the keys from the list and a single employee, and refuses calculate', async () => {
     const id = await existingEmployee(t);
     for (const { label, caller } of CALLERS) {
-      if (caller.kind !== 'user') continue;
+      if (caller.kind !== 'user' || caller.permissions.ownTeamOnly) continue;
       const token = tokens.get(label);
       for (const url of ['/api/employees', `/api/employees/${id}`]) {
         const res = await t.call({ method: 'GET', url, token });

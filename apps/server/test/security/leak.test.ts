@@ -140,8 +140,9 @@ function forbiddenFor(p: Permissions): Array<[string, number]> {
   const out: Array<[string, number]> = [];
   if (!canReadMoneyRules({ isAdmin: false, permissions: p }))
     for (const [name, value] of Object.entries(RULE_VALUES)) out.push([name, value]);
-  if (!p.showSalary) out.push(['salary', salary], ['own allowance', OWN_ALLOWANCE]);
-  if (!p.showCost) out.push(['cost', cost]);
+  // Limited to a team the leak employee is not in: none of its pay, whatever else is granted.
+  if (!p.showSalary || p.ownTeamOnly) out.push(['salary', salary], ['own allowance', OWN_ALLOWANCE]);
+  if (!p.showCost || p.ownTeamOnly) out.push(['cost', cost]);
   return out;
 }
 
@@ -163,7 +164,31 @@ const CALLERS: Array<[string, Permissions]> = [
     'a user with every flag but showSalary and showCost',
     { ...NO_PERMISSIONS, manageEmployee: true, deleteEmployee: true },
   ],
+  // Every grant again, limited to a team of their own (Own team only) without the leak employee.
+  ...PERMISSION_KEYS.filter((key) => key !== 'ownTeamOnly').map((key): [string, Permissions] => [
+    `a manager with only ${key}, limited to their own team`,
+    { ...NO_PERMISSIONS, [key]: true, ownTeamOnly: true },
+  ]),
+  [
+    'a manager with every grant, limited to their own team',
+    Object.fromEntries(PERMISSION_KEYS.map((key) => [key, true])) as Permissions,
+  ],
 ];
+
+/** A user who is a new employee with one report of their own: a team without the leak employee. */
+async function managerOfOwnTeam(permissions: Permissions) {
+  const job = await t.newJob(`Team Job ${Math.random().toString(36).slice(2, 8)}`);
+  const position = await t.newPosition(job.id, 'Team Position');
+  const place = { jobId: job.id, positionId: position.id, gradeId: ids.grade!, levelId: ids.level! };
+  const manager = await t.newEmployee({ ...place, name: 'Team Manager' });
+  const report = await t.newEmployee({ ...place, name: 'Team Report' });
+  await t.callAsAdmin({
+    method: 'PUT',
+    url: `/api/employees/${report}/manager`,
+    payload: { managerId: manager },
+  });
+  return t.createUser(permissions, { employeeId: manager });
+}
 
 /** Every GET operation of the OpenAPI document, with its path parameters filled in. */
 function getRoutes(): string[] {
@@ -197,7 +222,9 @@ describe('no answer holds a value its reader may not see', () => {
 
   for (const [label, permissions] of CALLERS) {
     it(`as ${label}`, async () => {
-      const { token } = await t.createUser(permissions);
+      const { token } = permissions.ownTeamOnly
+        ? await managerOfOwnTeam(permissions)
+        : await t.createUser(permissions);
       const forbidden = forbiddenFor(permissions);
       const personal = permissions.manageEmployee;
       for (const url of getRoutes()) {
@@ -207,6 +234,9 @@ describe('no answer holds a value its reader may not see', () => {
           ? JSON.stringify(everyValue(await loadWorkbook(res.rawPayload)))
           : res.body;
         expectNoLeak(text, forbidden, `GET ${url}`, personal);
+        // The team's own genders may show; the leak employee's (OTHER) and name never.
+        if (permissions.ownTeamOnly)
+          expect(text, `GET ${url} names the leak employee`).not.toMatch(/Leak Person|\bOTHER\b/);
       }
       // The file this user exported, imported back as a dry run: the report holds nothing more.
       const exported = await t.call({ method: 'GET', url: '/api/employees/export', token });

@@ -63,7 +63,13 @@ const users = new Map<number, { id: number; token: string }>();
 
 const setOf = (mask: number) =>
   Object.fromEntries(PERMISSION_KEYS.map((key, i) => [key, (mask & (1 << i)) !== 0])) as Permissions;
-const SETS = Array.from({ length: 2 ** PERMISSION_KEYS.length }, (_, mask) => setOf(mask));
+/*
+ * Every set of grants. Own team only narrows whom a user reads, not what they derive of those
+ * they read: its sets are the team-scope test's (test/security/team-scope.test.ts).
+ */
+const SETS = Array.from({ length: 2 ** PERMISSION_KEYS.length }, (_, mask) => setOf(mask)).filter(
+  (p) => !p.ownTeamOnly,
+);
 const nameOf = (p: Permissions) =>
   PERMISSION_KEYS.filter((k) => p[k])
     .map((k) => PERMISSION_LABELS[k])

@@ -339,6 +339,13 @@ export interface paths {
      */
     get: operations["getEmployeesByIdPayTimeline"];
   };
+  "/api/employees/{id}/manager": {
+    /**
+     * Set whom an employee reports to (manageEmployee)
+     * @description Set whom an employee reports to (manageEmployee). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    put: operations["putEmployeesByIdManager"];
+  };
   "/api/scheduled-changes": {
     /**
      * Employee and rule changes waiting for their day
@@ -715,7 +722,13 @@ export interface operations {
                    * @default false
                    */
                   deleteEmployee: boolean;
+                  /**
+                   * @description Limits what this user reads to the employees who report to the user's own employee, directly or not: a limit, not a grant (an administrator is never limited).
+                   * @default false
+                   */
+                  ownTeamOnly: boolean;
                 };
+                employeeId: number | null;
                 version?: number;
               };
             };
@@ -789,7 +802,13 @@ export interface operations {
                    * @default false
                    */
                   deleteEmployee: boolean;
+                  /**
+                   * @description Limits what this user reads to the employees who report to the user's own employee, directly or not: a limit, not a grant (an administrator is never limited).
+                   * @default false
+                   */
+                  ownTeamOnly: boolean;
                 };
+                employeeId: number | null;
                 version?: number;
               };
             };
@@ -1024,7 +1043,13 @@ export interface operations {
                    * @default false
                    */
                   deleteEmployee: boolean;
+                  /**
+                   * @description Limits what this user reads to the employees who report to the user's own employee, directly or not: a limit, not a grant (an administrator is never limited).
+                   * @default false
+                   */
+                  ownTeamOnly: boolean;
                 };
+                employeeId: number | null;
                 version?: number;
               };
             };
@@ -1109,7 +1134,13 @@ export interface operations {
                      * @default false
                      */
                     deleteEmployee: boolean;
+                    /**
+                     * @description Limits what this user reads to the employees who report to the user's own employee, directly or not: a limit, not a grant (an administrator is never limited).
+                     * @default false
+                     */
+                    ownTeamOnly: boolean;
                   };
+                  employeeId: number | null;
                   version?: number;
                 })[];
             };
@@ -1160,7 +1191,8 @@ export interface operations {
            *   "showSalary": false,
            *   "showCost": false,
            *   "manageEmployee": false,
-           *   "deleteEmployee": false
+           *   "deleteEmployee": false,
+           *   "ownTeamOnly": false
            * }
            */
           permissions?: {
@@ -1194,7 +1226,17 @@ export interface operations {
              * @default false
              */
             deleteEmployee?: boolean;
+            /**
+             * @description Limits what this user reads to the employees who report to the user's own employee, directly or not: a limit, not a grant (an administrator is never limited).
+             * @default false
+             */
+            ownTeamOnly?: boolean;
           };
+          /**
+           * @description The id of the employee this user is; null: none. Own team only reads that employee's reports.
+           * @default null
+           */
+          employeeId?: number | null;
         };
       };
     };
@@ -1244,7 +1286,13 @@ export interface operations {
                  * @default false
                  */
                 deleteEmployee: boolean;
+                /**
+                 * @description Limits what this user reads to the employees who report to the user's own employee, directly or not: a limit, not a grant (an administrator is never limited).
+                 * @default false
+                 */
+                ownTeamOnly: boolean;
               };
+              employeeId: number | null;
               version?: number;
             };
           };
@@ -1321,7 +1369,14 @@ export interface operations {
              * @default false
              */
             deleteEmployee?: boolean;
+            /**
+             * @description Limits what this user reads to the employees who report to the user's own employee, directly or not: a limit, not a grant (an administrator is never limited).
+             * @default false
+             */
+            ownTeamOnly?: boolean;
           };
+          /** @description The id of the employee this user is; null: none. Own team only reads that employee's reports. */
+          employeeId?: number | null;
           /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
           version?: number;
         };
@@ -1373,7 +1428,13 @@ export interface operations {
                  * @default false
                  */
                 deleteEmployee: boolean;
+                /**
+                 * @description Limits what this user reads to the employees who report to the user's own employee, directly or not: a limit, not a grant (an administrator is never limited).
+                 * @default false
+                 */
+                ownTeamOnly: boolean;
               };
+              employeeId: number | null;
               version?: number;
             };
           };
@@ -4016,6 +4077,7 @@ export interface operations {
                 /** @enum {string} */
                 employmentStatus: "ACTIVE" | "LEAVER" | "NOT_STARTED";
                 customMultipliers: string[];
+                managerId: number | null;
                 /** @enum {string} */
                 gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
                 version?: number;
@@ -4138,6 +4200,7 @@ export interface operations {
               /** @enum {string} */
               employmentStatus: "ACTIVE" | "LEAVER" | "NOT_STARTED";
               customMultipliers: string[];
+              managerId: number | null;
               /** @enum {string} */
               gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
               version?: number;
@@ -4230,6 +4293,7 @@ export interface operations {
               /** @enum {string} */
               employmentStatus: "ACTIVE" | "LEAVER" | "NOT_STARTED";
               customMultipliers: string[];
+              managerId: number | null;
               /** @enum {string} */
               gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
               version?: number;
@@ -4361,6 +4425,7 @@ export interface operations {
               /** @enum {string} */
               employmentStatus: "ACTIVE" | "LEAVER" | "NOT_STARTED";
               customMultipliers: string[];
+              managerId: number | null;
               /** @enum {string} */
               gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
               version?: number;
@@ -4508,6 +4573,110 @@ export interface operations {
                   scheduled: boolean;
                 };
               })[];
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Set whom an employee reports to (manageEmployee)
+   * @description Set whom an employee reports to (manageEmployee). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  putEmployeesByIdManager: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The id of the employee this one reports to; null: no one. */
+          managerId: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              id: number;
+              name: string;
+              technologyId: number;
+              specializationId: number;
+              gradeId: number;
+              levelId: number;
+              technology: {
+                id: number;
+                name: string;
+              };
+              position: {
+                id: number;
+                name: string;
+              };
+              grade: {
+                id: number;
+                name: string;
+              };
+              level: {
+                id: number;
+                name: string;
+              };
+              yearsExperience: number;
+              yearsWithCompany: number;
+              offshoreProject: boolean;
+              actingAsDifferentGrade: boolean;
+              pillar: boolean;
+              remote: boolean;
+              hireDate: string | null;
+              careerStartDate: string | null;
+              leaveDate: string | null;
+              weeklyHours: number;
+              /** @enum {string} */
+              employmentStatus: "ACTIVE" | "LEAVER" | "NOT_STARTED";
+              customMultipliers: string[];
+              managerId: number | null;
+              /** @enum {string} */
+              gender?: "FEMALE" | "MALE" | "OTHER" | "UNDISCLOSED";
+              version?: number;
+              calculatedSalary?: number | null;
+              accumulatedCost?: number | null;
+            };
           };
         };
       };
@@ -6627,7 +6796,13 @@ export interface operations {
                    * @default false
                    */
                   deleteEmployee: boolean;
+                  /**
+                   * @description Limits what this user reads to the employees who report to the user's own employee, directly or not: a limit, not a grant (an administrator is never limited).
+                   * @default false
+                   */
+                  ownTeamOnly: boolean;
                 };
+                employeeId: number | null;
                 version?: number;
               };
             };

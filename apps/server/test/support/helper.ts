@@ -24,7 +24,10 @@ import { createTestDatabase } from './test-database.ts';
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' } as const;
 export const USER_PASSWORD = 'Kettle-harbor-58';
 /** Every permission a non-admin user can hold. */
-export const ALL_PERMISSIONS = Object.fromEntries(PERMISSION_KEYS.map((key) => [key, true])) as Permissions;
+/** Every grant; Own team only is a limit, not a grant, so it stays off. */
+export const ALL_PERMISSIONS = Object.fromEntries(
+  PERMISSION_KEYS.map((key) => [key, key !== 'ownTeamOnly']),
+) as Permissions;
 
 /** The app, its database, an admin's token, and the factories bound to that database (`t.newJob()`). */
 export interface TestContext extends DbFactories {
@@ -41,7 +44,8 @@ export interface TestContext extends DbFactories {
   /** Creates a non-admin user with the given permissions and answers a token for it. */
   createUser(
     permissions?: Partial<Permissions>,
-    overrides?: { email?: string; name?: string },
+    /** `employeeId`: the employee the user is (Own team only reads that one's reports). */
+    overrides?: { email?: string; name?: string; employeeId?: number },
   ): Promise<{
     user: User;
     token: string;
@@ -127,6 +131,7 @@ export async function buildTestApp(
           name: overrides.name ?? `User ${userCounter}`,
           password: USER_PASSWORD,
           permissions: { ...NO_PERMISSIONS, ...permissions },
+          ...(overrides.employeeId !== undefined && { employeeId: overrides.employeeId }),
         },
       });
       if (res.statusCode !== 201) throw new Error(`createUser failed: ${res.body}`);

@@ -439,6 +439,11 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
     url: `/api/pay-transparency/requests/${await existingPayRequest(t)}`,
     payload: { receivedOn: '2026-01-15', answeredOn: '2026-02-02' },
   }),
+  'PUT /api/employees/:id/manager': async (t) => {
+    const c = await t.newCompany(3000);
+    const [id, managerId] = [await t.newEmployeeOf(c), await t.newEmployeeOf(c)];
+    return { method: 'PUT', url: `/api/employees/${id}/manager`, payload: { managerId } };
+  },
   'DELETE /api/pay-transparency/requests/:id': async (t) => ({
     method: 'DELETE',
     url: `/api/pay-transparency/requests/${await existingPayRequest(t)}`,

@@ -14,6 +14,7 @@ export function newUser(
     name: 'Sam Staff',
     isAdmin: false,
     role: 'user',
+    employeeId: null,
     ...rest,
     permissions: { ...NO_PERMISSIONS, ...permissions },
   };
@@ -43,6 +44,7 @@ export function newEmployeeView(overrides: Partial<EmployeeView> = {}): Employee
   return {
     id: 7,
     name: 'Ada Lovelace',
+    managerId: null,
     weeklyHours: 40,
     technologyId: 1,
     specializationId: 2,

@@ -22,6 +22,8 @@ export const userSchema = z.object({
   isAdmin: z.boolean(),
   role: z.enum(['admin', 'user']),
   permissions: permissionsSchema,
+  /** The employee this user is: with Own team only, the user reads that employee's reports. */
+  employeeId: z.number().int().nullable(),
   /** The version this user was read at (the user list and its writes; not the signed-in user). */
   version: z.number().int().optional(),
 });

@@ -60,6 +60,13 @@ export const PERMISSIONS = [
     description: 'Deletes employees.',
     refusal: 'You do not have permission to delete employees',
   },
+  {
+    key: 'ownTeamOnly',
+    label: 'Own team only',
+    description:
+      "Limits what this user reads to the employees who report to the user's own employee, directly or not: a limit, not a grant (an administrator is never limited).",
+    refusal: 'Your access is limited to your own team',
+  },
 ] as const satisfies readonly PermissionDefinition[];
 
 export type PermissionKey = (typeof PERMISSIONS)[number]['key'];
@@ -117,6 +124,26 @@ export interface Actor {
   id: number;
   isAdmin: boolean;
   permissions: Permissions;
+  /** The employee this user is (User Management links them); null or absent: none. */
+  employeeId?: number | null;
+  /**
+   * Set by the server for a user limited to their own team (`teamScoped`): the ids of the
+   * employees who report to the user's employee, directly or not. Absent: not limited.
+   */
+  team?: ReadonlySet<number>;
+}
+
+/**
+ * Own team only is a limit, not a grant: it holds for a user who was given it, never for an
+ * administrator (who holds every grant).
+ */
+export function teamScoped(actor: Pick<Actor, 'isAdmin' | 'permissions'> | null | undefined): boolean {
+  return !!actor && !actor.isAdmin && actor.permissions.ownTeamOnly === true;
+}
+
+/** Whether the actor may read employee `id`: always, unless limited to a team it is not in. */
+export function inTeam(actor: Pick<Actor, 'team'>, id: number): boolean {
+  return actor.team === undefined || actor.team.has(id);
 }
 
 /** Admins hold every permission; everyone else holds exactly what was granted. */

@@ -235,6 +235,8 @@ export const employeeViewSchema = z.object({
   employmentStatus: z.enum(EMPLOYMENT_STATUSES),
   /** Ids of the settings' custom multipliers that apply to this employee. */
   customMultipliers: z.array(z.string()),
+  /** The id of the employee this one reports to (null: no one): the reporting line today. */
+  managerId: z.number().int().nullable(),
   /** Personal data: present only for admins and manageEmployee holders. */
   gender: gender.optional(),
   /** The version this record was read at (GET /employees/{id} and the write answers; not in lists). */

@@ -111,6 +111,8 @@ const OTHER_LABELS: Record<string, string> = {
   isAdmin: 'Administrator',
   order: 'Order',
   text: 'Justification',
+  manager: 'Manager',
+  employee: 'Employee',
   ...PAY_REQUEST_FIELD_LABELS,
   ...(PERMISSION_LABELS as Record<PermissionKey, string>),
 };

@@ -45,6 +45,7 @@ export function createAuthService(deps: {
     isAdmin: actor.isAdmin,
     role: actor.isAdmin ? 'admin' : 'user',
     permissions: actor.permissions,
+    employeeId: actor.employeeId ?? null,
   });
 
   /** A fresh token for the caller's own session, never past its absolute end. */

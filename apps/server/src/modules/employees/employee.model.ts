@@ -40,12 +40,14 @@ export type EmployeeRecord = EmployeeInput & {
    * after its custom multipliers. Never part of an answer as they are.
    */
   payComponents: readonly PayComponent[];
+  /** Whom the employee reports to today (null: no one). */
+  managerId: number | null;
 };
 
 /**
  * One employee as the list query sends it: the id, every field in EMPLOYEE_FIELDS' order
- * (references as ids: the names come once per reference), then the custom multipliers and the
- * employee's own pay components.
+ * (references as ids: the names come once per reference), then the custom multipliers, the
+ * employee's own pay components and its manager's id.
  */
 export type RowTuple = unknown[];
 
@@ -93,6 +95,7 @@ const AT = Object.fromEntries(EMPLOYEE_FIELDS.map((f, j) => [f.input, j + 1])) a
 };
 const CUSTOM_AT = EMPLOYEE_FIELDS.length + 1;
 const COMPONENTS_AT = CUSTOM_AT + 1;
+const MANAGER_AT = COMPONENTS_AT + 1;
 /** None: one shared empty list (most employees have no components of their own). */
 const NO_COMPONENTS: readonly PayComponent[] = Object.freeze([]);
 
@@ -161,6 +164,7 @@ function buildRecord(
     levelName: nameOf(levels, levelId),
     customMultiplierIds: t[CUSTOM_AT] as string[],
     payComponents: componentsOf(t[COMPONENTS_AT]),
+    managerId: (t[MANAGER_AT] as number | null | undefined) ?? null,
   };
 }
 

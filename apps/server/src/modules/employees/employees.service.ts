@@ -2,7 +2,7 @@ import type { AuditChange } from '@salary/shared/audit/audit.contract';
 import { ENTRY_REVERT_ERRORS } from '@salary/shared/audit/entry-revert.contract';
 import { addDays } from '@salary/shared/common/calendar-day';
 import { type Cents, fromCents } from '@salary/shared/common/money';
-import { type Actor, can, canReadPersonalData } from '@salary/shared/common/permissions';
+import { type Actor, can, canReadPersonalData, inTeam } from '@salary/shared/common/permissions';
 import type { PayPeriod, ScheduledChange } from '@salary/shared/employees/dated.contract';
 import {
   type EmployeeFilters,
@@ -98,6 +98,7 @@ const viewOf = (e: EmployeeRecord, personal: boolean | undefined) => ({
   weeklyHours: e.weeklyHours,
   employmentStatus: e.employmentStatus,
   customMultipliers: e.customMultiplierIds,
+  managerId: e.managerId,
 });
 
 /** The read shape; salary keys and personal data only for those allowed to see them. */
@@ -125,6 +126,7 @@ function viewByFields(e: EmployeeRecord, personal: boolean): Record<string, unkn
   }
   view.employmentStatus = e.employmentStatus;
   view.customMultipliers = e.customMultiplierIds;
+  view.managerId = e.managerId;
   return view;
 }
 
@@ -137,6 +139,7 @@ function viewByFields(e: EmployeeRecord, personal: boolean): Record<string, unkn
       ...REFERENCE_FIELDS.map((r) => r.reference.nameKey),
       'employmentStatus',
       'customMultiplierIds',
+      'managerId',
     ].map((key) => [key, `<${key}>`]),
   ) as unknown as EmployeeRecord;
   for (const personal of [true, false])
@@ -389,10 +392,12 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
         day,
       ]);
       // Kept per (visibility, filters, day) for the snapshot it was read at (pricing/pricing.read-model.ts).
-      return deps.readModel.list(key, employees.snapshot, async () => {
+      const list = await deps.readModel.list(key, employees.snapshot, async () => {
         const rows = await read(day === undefined ? filters : { ...filters, asOf: day }, access.priced);
         return { list: viewsOf(rows, filters, access), snapshot: rows.snapshot };
       });
+      // A user limited to a team reads its members only (plugins/team-scope.plugin.ts).
+      return actor.team === undefined ? list : list.filter((view) => inTeam(actor, view.id));
     },
 
     /** `asOf` when it names another day than the company's today; today or none: undefined. */
@@ -423,7 +428,7 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
           const [count, last] = [readCount(rows), readCount(rows) ? lastId(rows) : after];
           // The page's rows are let go before its views are written (views are copies): held
           // through the writing, they lived long enough to reach V8's old generation.
-          yield* viewsOf(rows, filters, access, false);
+          for (const view of viewsOf(rows, filters, access, false)) if (inTeam(actor, view.id)) yield view;
           if (count < pageSize) return;
           after = last;
         }
@@ -443,7 +448,8 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
       ]);
       const priced = rows.priced?.[0];
       const row = priced?.employee ?? rows.rows?.[0];
-      if (!row || version === undefined) throw notFound('Employee not found');
+      // Outside a reader's team, as if there were no such employee.
+      if (!row || version === undefined || !inTeam(actor, id)) throw notFound('Employee not found');
       return { ...toEmployeeView(row, priced, visibility), version };
     },
 
@@ -633,8 +639,8 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
     nextWaiting: () => deps.versions().nextWaiting(),
 
     /** The changes waiting for their day, soonest first: readable by whoever may read employees. */
-    async scheduled(_actor: Actor): Promise<ScheduledChange[]> {
-      const waiting = await deps.versions().waiting();
+    async scheduled(actor: Actor): Promise<ScheduledChange[]> {
+      const waiting = (await deps.versions().waiting()).filter((w) => inTeam(actor, w.employeeId));
       return waiting.map((w) => ({
         id: w.id,
         kind: 'employee' as const,

@@ -74,6 +74,8 @@ function beforeOf(s: StoredEmployee, name: Name, asOf: string): EmployeeRecord {
     levelName: name(3, f.levelId),
     customMultiplierIds: s.customMultiplierIds,
     payComponents: s.payComponents,
+    // Not read with the stored rows: pricing and the import's changes never use it.
+    managerId: null,
   };
 }
 
@@ -118,6 +120,8 @@ function afterOf(
     levelName: name(3, input.levelId),
     customMultiplierIds: old ? old.customMultiplierIds : [],
     payComponents: old ? old.payComponents : [],
+    // An import does not change the reporting line.
+    managerId: old ? old.managerId : null,
   };
 }
 

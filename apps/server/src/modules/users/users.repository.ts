@@ -21,6 +21,7 @@ export function toUser(row: SignedInRow): User {
     isAdmin: row.isAdmin,
     role: row.isAdmin ? 'admin' : 'user',
     permissions: permissionsOf(row.permissions),
+    employeeId: row.employeeId ?? null,
   };
 }
 
@@ -48,6 +49,7 @@ export function createUsersRepository(db: DbOrTx) {
       passwordHash: string;
       isAdmin: boolean;
       permissions: Permissions;
+      employeeId?: number | null;
     }): Promise<UserRow> {
       const [row] = await db
         .insert(users)
@@ -57,19 +59,21 @@ export function createUsersRepository(db: DbOrTx) {
           passwordHash: input.passwordHash,
           isAdmin: input.isAdmin,
           permissions: grantedKeys(input.permissions),
+          employeeId: input.employeeId ?? null,
         })
         .returning();
       return row!;
     },
     async update(
       id: number,
-      input: { name: string; permissions: Permissions },
+      input: { name: string; permissions: Permissions; employeeId?: number | null },
     ): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
         .set({
           name: input.name,
           permissions: grantedKeys(input.permissions),
+          ...(input.employeeId !== undefined && { employeeId: input.employeeId }),
           updatedAt: new Date(),
           version: sql`${users.version} + 1`,
         })

@@ -23,6 +23,7 @@ import { EmployeeScheduledChanges } from './employee-scheduled-changes.tsx';
 import { MarkAsLeaverButton } from './mark-as-leaver.tsx';
 import { PayHistoryPanel } from './pay-history-panel.tsx';
 import { PayTimelinePanel } from './pay-timeline-panel.tsx';
+import { ReportsToPanel } from './reports-to-panel.tsx';
 
 const FETCH_FAILED = 'Failed to fetch employee';
 
@@ -129,6 +130,7 @@ export default function EmployeeFormPage() {
       ) : (
         <SectionLoader />
       )}
+      {editing && employee.data && ready && !loadFailed ? <ReportsToPanel employee={employee.data} /> : null}
       {editing && validId && ready && !loadFailed ? <PayTimelinePanel employeeId={employeeId} /> : null}
       {editing && validId && ready && !loadFailed ? <PayHistoryPanel employeeId={employeeId} /> : null}
     </>

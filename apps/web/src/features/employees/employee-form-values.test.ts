@@ -77,6 +77,8 @@ describe('employee form values', () => {
       level: _l,
       employmentStatus: _s,
       version: _v,
+      // Set on its own (Reports to), not by the form.
+      managerId: _m,
       ...fields
     } = stored;
     expect(employeeRequestBody(parsed)).toEqual({

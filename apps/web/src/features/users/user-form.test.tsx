@@ -35,6 +35,8 @@ describe('UserForm: saved by someone else since it was opened', () => {
     const edited = { ...newUser({ id: 5, name: 'Sam Staff' }), version: 3 };
     server.handle((req, res) => {
       if (req.path === '/api/auth/me') return sendJson(res, 200, envelope({ token: 'token', user: admin }));
+      // The Employee select's choices.
+      if (req.path === '/api/employees') return sendJson(res, 200, envelope([]));
       if (req.method === 'PUT' && req.path === '/api/auth/users/5') {
         const body = JSON.parse(req.body) as { name: string; version?: number };
         if (body.version !== 4)

@@ -21,22 +21,39 @@ import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useCreateUser } from './api/create-user.ts';
 import { useUpdateUser } from './api/update-user.ts';
+import { LinkedEmployeeSelect } from './linked-employee-select.tsx';
 import { permissionDescription } from './permission-words.ts';
 
 // Both modes share one shape so one form serves both. The checkboxes always hold all six flags;
 // editing keeps email and password as they are: shown or hidden, never sent.
 const createUserForm = createUserBody.extend({ permissions: permissionsSchema });
-const editUserForm = updateUserBody.extend({ email: z.string(), password: z.string() });
+const editUserForm = updateUserBody.extend({
+  email: z.string(),
+  password: z.string(),
+  employeeId: createUserBody.shape.employeeId,
+});
 
 type UserFormValues = z.input<typeof createUserForm>;
 type UserFormOutput = z.output<typeof createUserForm>;
 
-const SERVER_FIELDS = ['email', 'password', 'name', ...PERMISSION_KEYS.map((key) => `permissions.${key}`)];
+const SERVER_FIELDS = [
+  'email',
+  'password',
+  'name',
+  'employeeId',
+  ...PERMISSION_KEYS.map((key) => `permissions.${key}`),
+];
 
 function defaultsFor(user: User | null): UserFormValues {
   return user
-    ? { email: user.email, password: '', name: user.name, permissions: { ...user.permissions } }
-    : { email: '', password: '', name: '', permissions: { ...NO_PERMISSIONS } };
+    ? {
+        email: user.email,
+        password: '',
+        name: user.name,
+        employeeId: user.employeeId,
+        permissions: { ...user.permissions },
+      }
+    : { email: '', password: '', name: '', employeeId: null, permissions: { ...NO_PERMISSIONS } };
 }
 
 interface UserFormProps {
@@ -69,7 +86,7 @@ export function UserForm({ editing, onDone }: UserFormProps) {
     const update = async (user: User, version: number | undefined) => {
       await updateUser.mutateAsync({
         id: user.id,
-        body: { name: values.name, permissions: values.permissions, version },
+        body: { name: values.name, permissions: values.permissions, employeeId: values.employeeId, version },
       });
       toast.success('User updated successfully');
       done();
@@ -134,6 +151,7 @@ export function UserForm({ editing, onDone }: UserFormProps) {
             <FormTextInput control={form.control} name="name" label="Name" required autoComplete="off" />
           </SimpleGrid>
           {editing ? null : <PasswordStrength password={password} owner={{ email, name }} />}
+          <LinkedEmployeeSelect control={form.control} />
           <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
             <Text component="legend" fw={500} size="sm" mb="xs">
               Permissions
