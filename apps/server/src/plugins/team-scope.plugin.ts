@@ -14,7 +14,10 @@ import { forbidden, notFound } from '../lib/app-error.ts';
  * - `team`: a list the route's service narrows to the team (`inTeam`, `actor.team`).
  *
  * Any other route answers 403 to a limited user: a route added tomorrow is closed to them until
- * it is listed here (the team-scope test reads every route of the OpenAPI document).
+ * it is listed here (the team-scope test reads every route of the OpenAPI document). Closed on
+ * purpose: the pay transparency report and the pay statements (the company's report, and a
+ * worker's comparison with everyone in their category: both read beyond any team), the import,
+ * the impact preview, the audit trail, and every write but an employee's own.
  */
 
 type TeamRule = 'open' | 'member' | 'team';
@@ -39,6 +42,8 @@ export const TEAM_ROUTES: Readonly<Record<string, TeamRule>> = {
   'GET /api/employees': 'team',
   'GET /api/employees/export': 'team',
   'GET /api/scheduled-changes': 'team',
+  'GET /api/insights': 'team',
+  'GET /api/insights/export/:chart': 'team',
   'GET /api/employees/:id': 'member',
   'PUT /api/employees/:id': 'member',
   'DELETE /api/employees/:id': 'member',
@@ -46,8 +51,6 @@ export const TEAM_ROUTES: Readonly<Record<string, TeamRule>> = {
   'GET /api/employees/:id/breakdown': 'member',
   'GET /api/employees/:id/history': 'member',
   'GET /api/employees/:id/pay-timeline': 'member',
-  'GET /api/employees/:id/pay-statement': 'member',
-  'GET /api/employees/:id/pay-statement.pdf': 'member',
 };
 
 /** The rule of the route `request` matched; undefined: closed to a limited user. */

@@ -224,6 +224,11 @@ describe('a manager limited to their own team', () => {
       }
       const list = await t.call<Array<{ id: number }>>({ method: 'GET', url: '/api/employees', token });
       expect(list.envelope.data.map((e) => e.id).sort()).toEqual([ids.anna, ids.carl].sort());
+      if (grants.showSalary) {
+        // Pay Overview counts the team: Anna and Carl, on the team's own pay.
+        const overview = await t.call<{ headcount: number }>({ method: 'GET', url: '/api/insights', token });
+        expect(overview.envelope.data.headcount).toBe(2);
+      }
       const exported = await t.call({ method: 'GET', url: '/api/employees/export', token });
       const cells = JSON.stringify(everyValue(await loadWorkbook(exported.rawPayload)));
       expect(cells).toContain(NAMES.anna);

@@ -1,5 +1,5 @@
 import type { User } from '@salary/shared/auth/auth.contract';
-import { can, type PermissionKey } from '@salary/shared/common/permissions';
+import { can, type PermissionKey, teamScoped } from '@salary/shared/common/permissions';
 import { useAuth } from './auth/auth-context.ts';
 
 type MaybeUser = User | null | undefined;
@@ -24,9 +24,22 @@ export function canOpenEmployeeForms(user: MaybeUser): boolean {
   return can(user, 'manageEmployee') && can(user, 'showSalary');
 }
 
-/** /pay-transparency and the pay statements: admins or showSalary. */
+/**
+ * /pay-transparency and the pay statements: admins or showSalary, not limited to a team (the
+ * company's report and a worker's comparison with their category read beyond any team).
+ */
 export function canSeePayTransparency(user: MaybeUser): boolean {
-  return can(user, 'showSalary');
+  return can(user, 'showSalary') && !teamScoped(user);
+}
+
+/** Adding or importing employees: manageEmployee, not limited to a team (a new employee is in none). */
+export function canAddEmployees(user: MaybeUser): boolean {
+  return can(user, 'manageEmployee') && !teamScoped(user);
+}
+
+/** Whether the signed-in user reads only their own team (Own team only). */
+export function useTeamScoped(): boolean {
+  return teamScoped(useAuth().user);
 }
 
 export function usePermission(key: PermissionKey): boolean {

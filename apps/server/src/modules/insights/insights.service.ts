@@ -1,5 +1,5 @@
 import { fromCents, type MoneyFormat } from '@salary/shared/common/money';
-import { type Actor, can } from '@salary/shared/common/permissions';
+import { type Actor, can, inTeam } from '@salary/shared/common/permissions';
 import type { EmployeeFilters } from '@salary/shared/employees/employee.contract';
 import type { Breakdown, Insights } from '@salary/shared/insights/insights.contract';
 import { notFound } from '../../lib/app-error.ts';
@@ -42,7 +42,10 @@ export function createInsightsService(deps: {
       const to = filters.salaryTo ?? Number.POSITIVE_INFINITY;
       // The directory's salary filter, exactly as the list applies it (employees.service.ts).
       // Only those employed on the day count (leavers and hires still to start do not).
-      const active = employees.filter((p) => p.employee.employmentStatus === 'ACTIVE');
+      // A user limited to a team: its members only (plugins/team-scope.plugin.ts).
+      const active = employees.filter(
+        (p) => p.employee.employmentStatus === 'ACTIVE' && inTeam(actor, p.employee.id),
+      );
       const matching = salaryFilter
         ? active.filter(
             (p) =>

@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SectionLoader } from '../../components/section-loader.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
+import { useTeamScoped } from '../../lib/permissions.ts';
 import { useGrades } from '../../lib/salary-rules/get-grades.ts';
 import { useJobs } from '../../lib/salary-rules/get-jobs.ts';
 import { useLevels } from '../../lib/salary-rules/get-levels.ts';
@@ -49,6 +50,8 @@ export default function EmployeeFormPage() {
   const create = useCreateEmployee();
   const update = useUpdateEmployee();
   const statement = useDownloadPayStatement();
+  // Pay statements compare with the whole category: not for a user limited to their team.
+  const teamScoped = useTeamScoped();
   useLoadErrorToast(
     firstError(jobs.error, grades.error, levels.error, settings.error),
     'Error loading form data',
@@ -89,18 +92,21 @@ export default function EmployeeFormPage() {
           editing && validId ? (
             <Group gap="sm">
               {employee.data && !loadFailed ? <MarkAsLeaverButton employee={employee.data} /> : null}
-              <Button
-                variant="default"
-                leftSection={<IconFileDownload size={16} />}
-                loading={statement.isPending}
-                onClick={() =>
-                  statement.mutate(employeeId as number, {
-                    onError: (error) => toast.error(errorMessage(error, 'Failed to download pay statement')),
-                  })
-                }
-              >
-                Pay statement
-              </Button>
+              {teamScoped ? null : (
+                <Button
+                  variant="default"
+                  leftSection={<IconFileDownload size={16} />}
+                  loading={statement.isPending}
+                  onClick={() =>
+                    statement.mutate(employeeId as number, {
+                      onError: (error) =>
+                        toast.error(errorMessage(error, 'Failed to download pay statement')),
+                    })
+                  }
+                >
+                  Pay statement
+                </Button>
+              )}
             </Group>
           ) : undefined
         }

@@ -8,7 +8,7 @@ import { PhoneDisclosure } from '../../components/phone-disclosure.tsx';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { useCurrentUser } from '../../lib/auth/auth-context.ts';
 import { type DirectoryFilters, filtersFromParams, withFilters } from '../../lib/directory-filters.ts';
-import { canOpenEmployeeForms } from '../../lib/permissions.ts';
+import { canAddEmployees, canOpenEmployeeForms } from '../../lib/permissions.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { useEmployees } from './api/get-employees.ts';
 import { EmployeeFiltersPlaceholder } from './employee-filters-placeholder.tsx';
@@ -101,8 +101,8 @@ export default function EmployeesPage() {
           <PhoneDisclosure label="Actions" inline>
             <EmployeesHeaderActions
               filters={listed}
-              canImport={asOf === undefined && can(user, 'manageEmployee')}
-              canAdd={asOf === undefined && canOpenEmployeeForms(user)}
+              canImport={asOf === undefined && canAddEmployees(user)}
+              canAdd={asOf === undefined && canOpenEmployeeForms(user) && canAddEmployees(user)}
               canSeePay={can(user, 'showSalary') || can(user, 'showCost')}
             />
           </PhoneDisclosure>
