@@ -41,7 +41,7 @@ export function ReportsToPanel({ employee }: { employee: EmployeeView }) {
       withBorder
       radius="md"
       p={{ base: 'md', sm: 'lg' }}
-      mb="lg"
+      my="lg"
       component="section"
       aria-labelledby="reports-to"
     >

@@ -17,6 +17,8 @@ export function grantedPermissionLabels(user: Pick<User, 'permissions'>): string
  */
 const SAME_FIGURE: Partial<Record<PermissionKey, string>> = {
   showCost: 'Accumulated Cost is the Total Cost the screens show.',
+  ownTeamOnly:
+    'A limit, not a grant: everything this user reads is narrowed to the employees who report to their Employee, directly or not.',
 };
 
 /** What the form says under a permission: the figure it names, then what it reveals about pay. */
