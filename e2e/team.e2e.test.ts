@@ -1,3 +1,4 @@
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { waitForToast } from './pages/toasts.ts';
 import { UsersPage } from './pages/users-page.ts';
@@ -14,6 +15,15 @@ import { seedEmployees, uniqueName, useSeededRules } from './support/seed-employ
  */
 
 const browser = useBrowser();
+
+/** In the focused Select, types `name`, waits for its option, and takes it with ↓ and Enter. */
+async function chooseEmployee(page: Page, input: Locator, name: string): Promise<void> {
+  await page.keyboard.type(name);
+  await page.getByRole('option', { name: new RegExp(name) }).waitFor();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => input.inputValue()).toContain(name);
+}
 const rules = useSeededRules(5400);
 
 describe('a manager and their team', () => {
@@ -35,11 +45,7 @@ describe('a manager and their team', () => {
       // From the form's last button, on to the Manager field.
       await page.getByRole('button', { name: 'Update Employee' }).focus();
       await tabTo(page, manager);
-      await page.keyboard.type(boss!.name);
-      await page.getByRole('option', { name: new RegExp(boss!.name) }).waitFor();
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('Enter');
-      await expect.poll(() => manager.inputValue()).toContain(boss!.name);
+      await chooseEmployee(page, manager, boss!.name);
       const save = page.getByRole('button', { name: 'Save manager' });
       await tabTo(page, save);
       await page.keyboard.press('Enter');
@@ -60,11 +66,7 @@ describe('a manager and their team', () => {
       const employee = users.form.locator('input').and(page.getByLabel('Employee', { exact: true }));
       await users.field('Name').focus();
       await tabTo(page, employee);
-      await page.keyboard.type(boss!.name);
-      await page.getByRole('option', { name: new RegExp(boss!.name) }).waitFor();
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('Enter');
-      await expect.poll(() => employee.inputValue()).toContain(boss!.name);
+      await chooseEmployee(page, employee, boss!.name);
       await screenshot(page, `team-user-form-${width}`);
       await users.form.getByRole('button', { name: 'Create User' }).press('Enter');
       await waitForToast(page, 'User created successfully');

@@ -1,10 +1,11 @@
-import { Button, Group, Paper, Select, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Text } from '@mantine/core';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import { SectionPanel } from '../../components/section-panel.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { usePermission } from '../../lib/permissions.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
-import { useEmployees } from './api/get-employees.ts';
+import { useEmployeeOptions } from './api/employee-options.ts';
 import { useSetManager } from './api/set-manager.ts';
 
 const NOBODY = 'No one';
@@ -16,42 +17,19 @@ const NOBODY = 'No one';
 export function ReportsToPanel({ employee }: { employee: EmployeeView }) {
   const canEdit = usePermission('manageEmployee');
   const toast = useToast();
-  const list = useEmployees({});
+  const { options, pending } = useEmployeeOptions(employee.id);
   const save = useSetManager();
-  const [picked, setPicked] = useState<string | null>(
-    employee.managerId === null ? null : String(employee.managerId),
-  );
-  const options = useMemo(
-    () =>
-      (list.data ?? [])
-        .filter((e) => e.id !== employee.id)
-        .map((e) => ({ value: String(e.id), label: `${e.name} (#${e.id})` }))
-        .sort((a, b) => a.label.localeCompare(b.label)),
-    [list.data, employee.id],
-  );
   const current = employee.managerId === null ? null : String(employee.managerId);
+  const [picked, setPicked] = useState<string | null>(current);
   const managerName =
-    employee.managerId === null
-      ? NOBODY
-      : (options.find((o) => o.value === current)?.label ?? `Employee #${employee.managerId}`);
-  const changed = picked !== current;
+    current === null ? NOBODY : (options.find((o) => o.value === current)?.label ?? `Employee #${current}`);
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'lg' }}
-      my="lg"
-      component="section"
-      aria-labelledby="reports-to"
+    <SectionPanel
+      title="Reports to"
+      description="The manager this employee reports to. A user limited to their own team sees the employees who report to them, directly or not."
+      mt="lg"
     >
-      <Title order={2} size="h4" id="reports-to">
-        Reports to
-      </Title>
-      <Text c="dimmed" size="sm" mb="sm">
-        The manager this employee reports to. A user limited to their own team sees the employees who report
-        to them, directly or not.
-      </Text>
       {canEdit ? (
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select
@@ -63,11 +41,11 @@ export function ReportsToPanel({ employee }: { employee: EmployeeView }) {
             searchable
             clearable
             nothingFoundMessage="No employee matches"
-            disabled={list.isPending}
+            disabled={pending}
             style={{ flex: '1 1 16rem', maxWidth: '28rem' }}
           />
           <Button
-            disabled={!changed}
+            disabled={picked === current}
             loading={save.isPending}
             onClick={() =>
               save.mutate(
@@ -85,6 +63,6 @@ export function ReportsToPanel({ employee }: { employee: EmployeeView }) {
       ) : (
         <Text>{managerName}</Text>
       )}
-    </Paper>
+    </SectionPanel>
   );
 }

@@ -1,7 +1,6 @@
 import { Select } from '@mantine/core';
-import { useMemo } from 'react';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
-import { useEmployees } from '../employees/api/get-employees.ts';
+import { useEmployeeOptions } from '../employees/api/employee-options.ts';
 
 /**
  * The user form's Employee: the employee this user is. With Own team only, the user reads the
@@ -13,14 +12,7 @@ export function LinkedEmployeeSelect<T extends FieldValues & { employeeId?: numb
   control: Control<T>;
 }) {
   const { field, fieldState } = useController({ control, name: 'employeeId' as Path<T> });
-  const list = useEmployees({});
-  const options = useMemo(
-    () =>
-      (list.data ?? [])
-        .map((e) => ({ value: String(e.id), label: `${e.name} (#${e.id})` }))
-        .sort((a, b) => a.label.localeCompare(b.label)),
-    [list.data],
-  );
+  const { options } = useEmployeeOptions();
   return (
     <Select
       label="Employee"
