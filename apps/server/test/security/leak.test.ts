@@ -19,8 +19,8 @@ import { spellings } from '../support/pay-reconstruction.ts';
  * and template workbooks, an import report and the error messages of refused calls are read
  * as a user of each permission set, and no answer may hold a value that user may not see:
  * - the money rules' values without admin, showSalary, showSettings or manageSettings;
- * - the salary, and the employee's own pay component (an individual allowance, stored on its
- *   versions), without showSalary; the cost without showCost;
+ * - the salary, its compa-ratio, and the employee's own pay component (an individual allowance,
+ *   stored on its versions), without showSalary; the cost without showCost;
  * - the employee's gender (personal data: OTHER here, a word no fixed text of the app holds in
  *   capitals) and any "gender" key without manageEmployee.
  */
@@ -48,6 +48,8 @@ let t: TestContext;
 let employeeId: number;
 let salary: number;
 let cost: number;
+/** The employee's compa-ratio: (base + fixed factor) ÷ base, 13,939.38 / 7,777.77 → 1.79. */
+let compaRatio: number;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -127,12 +129,17 @@ beforeAll(async () => {
     url: `/api/audit?entityType=baseSalary&entityId=${base.id}&limit=1`,
   });
   ids.baseEntry = page.envelope.data.entries[0]!.id;
-  const asAdmin = await t.callAsAdmin<{ calculatedSalary: number; accumulatedCost: number }>({
+  const asAdmin = await t.callAsAdmin<{
+    calculatedSalary: number;
+    accumulatedCost: number;
+    compaRatio: number;
+  }>({
     method: 'GET',
     url: `/api/employees/${employeeId}`,
   });
   salary = asAdmin.envelope.data.calculatedSalary;
   cost = asAdmin.envelope.data.accumulatedCost;
+  compaRatio = asAdmin.envelope.data.compaRatio;
 });
 afterAll(async () => t.close());
 
@@ -140,7 +147,8 @@ function forbiddenFor(p: Permissions): Array<[string, number]> {
   const out: Array<[string, number]> = [];
   if (!canReadMoneyRules({ isAdmin: false, permissions: p }))
     for (const [name, value] of Object.entries(RULE_VALUES)) out.push([name, value]);
-  if (!p.showSalary) out.push(['salary', salary], ['own allowance', OWN_ALLOWANCE]);
+  if (!p.showSalary)
+    out.push(['salary', salary], ['own allowance', OWN_ALLOWANCE], ['compa-ratio', compaRatio]);
   if (!p.showCost) out.push(['cost', cost]);
   return out;
 }
@@ -180,6 +188,7 @@ describe('no answer holds a value its reader may not see', () => {
   it('knows the figures it looks for', () => {
     expect(salary).toBeGreaterThan(RULE_VALUES.baseSalary);
     expect(cost).toBeGreaterThan(salary);
+    expect(compaRatio).toBe(1.79);
     expect(getRoutes()).toEqual(
       expect.arrayContaining(['/api/employees', '/api/settings', '/api/base-salary']),
     );

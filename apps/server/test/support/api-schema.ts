@@ -2670,11 +2670,18 @@ export interface operations {
             success: boolean;
             message: string;
             error: string | null;
-            data: {
+            data: ({
                 id: number;
                 gradeId: number;
                 levelId: number;
                 amount: number;
+                bandSpread: number | null;
+                bandMin: number | null;
+                bandMax: number | null;
+                band: {
+                  min: number;
+                  max: number;
+                };
                 grade: {
                   id: number;
                   name: string;
@@ -2687,7 +2694,7 @@ export interface operations {
                 };
                 /** @description The version this row was read at: send it back with its update or delete */
                 version: number;
-              }[];
+              })[];
           };
         };
       };
@@ -2734,6 +2741,10 @@ export interface operations {
           levelId: number;
           /** @description Dollars with at most two decimals */
           amount: number;
+          /** @description Percent either side of the base salary; null: the default 10% */
+          bandSpread?: number | null;
+          bandMin?: number | null;
+          bandMax?: number | null;
         };
       };
     };
@@ -2750,6 +2761,13 @@ export interface operations {
               gradeId: number;
               levelId: number;
               amount: number;
+              bandSpread: number | null;
+              bandMin: number | null;
+              bandMax: number | null;
+              band: {
+                min: number;
+                max: number;
+              };
               grade: {
                 id: number;
                 name: string;
@@ -2812,6 +2830,10 @@ export interface operations {
           levelId: number;
           /** @description Dollars with at most two decimals */
           amount: number;
+          /** @description Percent either side of the base salary; null: the default 10% */
+          bandSpread?: number | null;
+          bandMin?: number | null;
+          bandMax?: number | null;
           /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
           version?: number;
         };
@@ -2830,6 +2852,13 @@ export interface operations {
               gradeId: number;
               levelId: number;
               amount: number;
+              bandSpread: number | null;
+              bandMin: number | null;
+              bandMax: number | null;
+              band: {
+                min: number;
+                max: number;
+              };
               grade: {
                 id: number;
                 name: string;
@@ -2953,6 +2982,10 @@ export interface operations {
               gradeId: number;
               levelId: number;
               amount: number | null;
+              /** @description Percent either side of the base salary; null: the default 10% */
+              bandSpread?: number | null;
+              bandMin?: number | null;
+              bandMax?: number | null;
               /** @description The version of the cell's base salary when the grid was read; 0: it had none. A stale cell refuses the whole save (409 STALE_VERSION) */
               version?: number;
             })[];
@@ -2971,11 +3004,18 @@ export interface operations {
               created: number;
               updated: number;
               deleted: number;
-              baseSalaries: {
+              baseSalaries: ({
                   id: number;
                   gradeId: number;
                   levelId: number;
                   amount: number;
+                  bandSpread: number | null;
+                  bandMin: number | null;
+                  bandMax: number | null;
+                  band: {
+                    min: number;
+                    max: number;
+                  };
                   grade: {
                     id: number;
                     name: string;
@@ -2988,7 +3028,7 @@ export interface operations {
                   };
                   /** @description The version this row was read at: send it back with its update or delete */
                   version: number;
-                }[];
+                })[];
             };
           };
         };
@@ -3968,6 +4008,7 @@ export interface operations {
         levelId?: number;
         salaryFrom?: number;
         salaryTo?: number;
+        outsideBand?: "true" | "false";
         status?: "active" | "leavers" | "future" | "all";
         asOf?: string;
       };
@@ -4021,6 +4062,8 @@ export interface operations {
                 version?: number;
                 calculatedSalary?: number | null;
                 accumulatedCost?: number | null;
+                compaRatio?: number | null;
+                bandPosition?: ("BELOW" | "INSIDE" | "ABOVE") | null;
               })[];
           };
         };
@@ -4143,6 +4186,8 @@ export interface operations {
               version?: number;
               calculatedSalary?: number | null;
               accumulatedCost?: number | null;
+              compaRatio?: number | null;
+              bandPosition?: ("BELOW" | "INSIDE" | "ABOVE") | null;
             };
           };
         };
@@ -4235,6 +4280,8 @@ export interface operations {
               version?: number;
               calculatedSalary?: number | null;
               accumulatedCost?: number | null;
+              compaRatio?: number | null;
+              bandPosition?: ("BELOW" | "INSIDE" | "ABOVE") | null;
             };
           };
         };
@@ -4366,6 +4413,8 @@ export interface operations {
               version?: number;
               calculatedSalary?: number | null;
               accumulatedCost?: number | null;
+              compaRatio?: number | null;
+              bandPosition?: ("BELOW" | "INSIDE" | "ABOVE") | null;
               backPay?: {
                 from: string;
                 to: string;
@@ -4669,6 +4718,7 @@ export interface operations {
         levelId?: number;
         salaryFrom?: number;
         salaryTo?: number;
+        outsideBand?: "true" | "false";
         status?: "active" | "leavers" | "future" | "all";
         asOf?: string;
       };
@@ -4764,6 +4814,7 @@ export interface operations {
         levelId?: number;
         salaryFrom?: number;
         salaryTo?: number;
+        outsideBand?: "true" | "false";
         status?: "active" | "leavers" | "future" | "all";
         asOf?: string;
       };
@@ -6662,6 +6713,7 @@ export interface operations {
         levelId?: number;
         salaryFrom?: number;
         salaryTo?: number;
+        outsideBand?: "true" | "false";
         status?: "active" | "leavers" | "future" | "all";
         asOf?: string;
         payHistory?: "true" | "false";

@@ -1,5 +1,10 @@
+import {
+  BAND_MAX_LABEL,
+  BAND_MIN_LABEL,
+  BAND_SPREAD_LABEL,
+} from '@salary/shared/base-salaries/base-salaries.contract';
 import type { FieldProblem } from '@salary/shared/common/envelope';
-import { type Cents, fromCents } from '@salary/shared/common/money';
+import { type BasisPoints, basisPointsToPercent, type Cents, fromCents } from '@salary/shared/common/money';
 import type { Actor } from '@salary/shared/common/permissions';
 import { badRequest } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
@@ -14,14 +19,46 @@ import {
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { BaseSalariesRepository } from './base-salaries.repository.ts';
-import { type BaseSalaryInput, type BaseSalaryRow, baseSalaryToApi } from './base-salaries.wire.ts';
+import {
+  type BandInput,
+  type BaseSalaryInput,
+  type BaseSalaryRow,
+  baseSalaryToApi,
+} from './base-salaries.wire.ts';
 
-/** One cell of a grid save, its amount in cents; null clears it. */
-export interface BaseSalaryCellInput {
+/** One cell of a grid save, its amount in cents (null clears it) and, when given, its band. */
+export interface BaseSalaryCellInput extends BandInput {
   gradeId: number;
   levelId: number;
   amount: Cents | null;
   version?: number;
+}
+
+const BAND_FIELDS = ['bandSpread', 'bandMin', 'bandMax'] as const;
+
+/**
+ * A typed bound the cell would keep from before that no longer fits around its amount (the
+ * contract checks the bounds a write gives against the amount it gives).
+ */
+export function bandProblems(
+  cell: BandInput & { amount: Cents },
+  stored: { bandMin: Cents | null; bandMax: Cents | null } | undefined,
+  field: (name: 'bandMin' | 'bandMax') => string,
+): FieldProblem[] {
+  const min = cell.bandMin !== undefined ? cell.bandMin : (stored?.bandMin ?? null);
+  const max = cell.bandMax !== undefined ? cell.bandMax : (stored?.bandMax ?? null);
+  const out: FieldProblem[] = [];
+  if (min !== null && min > cell.amount)
+    out.push({
+      field: field('bandMin'),
+      message: `${BAND_MIN_LABEL} must be at most the Base Salary Amount`,
+    });
+  if (max !== null && max < cell.amount)
+    out.push({
+      field: field('bandMax'),
+      message: `${BAND_MAX_LABEL} must be at least the Base Salary Amount`,
+    });
+  return out;
 }
 
 /** The grid save's answer, the list's amounts in cents. */
@@ -47,7 +84,14 @@ export interface BaseSalariesService extends PairRuleService<BaseSalaryRow, Base
 }
 
 /** The form's labels of a base salary's fields; a grid save changes its amount. */
-const BASE_SALARY_LABELS = { gradeId: 'Grade', levelId: 'Level', amount: 'Base Salary Amount' };
+const BASE_SALARY_LABELS = {
+  gradeId: 'Grade',
+  levelId: 'Level',
+  amount: 'Base Salary Amount',
+  bandSpread: BAND_SPREAD_LABEL,
+  bandMin: BAND_MIN_LABEL,
+  bandMax: BAND_MAX_LABEL,
+};
 const baseSalaryRecord = (id: number, pair: string) => ({
   entityType: 'baseSalary',
   entityId: id,
@@ -81,13 +125,21 @@ export function createBaseSalariesService(deps: {
     entityType: 'baseSalary',
     label: (rule) => `Base salary ${rule.grade.name} / ${rule.level.name}`,
     priced: (rule) => ({ gradeId: rule.gradeId, levelId: rule.levelId }),
-    fields: ['gradeId', 'levelId', 'amount'],
+    fields: ['gradeId', 'levelId', 'amount', 'bandSpread', 'bandMin', 'bandMax'],
     // The audit keeps what the API shows: the amount as a decimal.
     audited: baseSalaryToApi,
     labels: BASE_SALARY_LABELS,
   });
   return {
     ...rules,
+    async update(uow, actor, id, input) {
+      requirePermission(actor, 'manageSettings');
+      // A bound typed before, kept by a write that moves the amount past it, is refused by name.
+      const stored = await deps.baseSalaries(uow.tx).findById(id);
+      const problems = stored ? bandProblems(input, stored, (f) => f) : [];
+      if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
+      return rules.update(uow, actor, id, input);
+    },
     saveCells: (uow, actor, input) =>
       saveCells(uow, deps.baseSalaries(uow.tx), deps.audit, deps.calendar, actor, input),
   };
@@ -129,6 +181,16 @@ async function saveCells(
   }
   const stored = await repo.storedByPair();
   const pairOf = (cell: { gradeId: number; levelId: number }) => `${cell.gradeId}:${cell.levelId}`;
+  const bandRefused = cells.flatMap((cell, i) =>
+    cell.amount === null
+      ? []
+      : bandProblems({ ...cell, amount: cell.amount }, stored.get(pairOf(cell)), (f) => `cells.${i}.${f}`),
+  );
+  if (bandRefused.length > 0)
+    throw badRequest(
+      `${bandRefused.length === 1 ? 'One cell was' : `${bandRefused.length} cells were`} refused; nothing was saved`,
+      bandRefused,
+    );
   // A cell read at another version than its base salary's now (0: it had none) refuses the
   // whole save, naming each such cell and who changed what since.
   const stale = cells.flatMap((cell, index) => {
@@ -160,15 +222,26 @@ async function saveCells(
   const clearing = cells.filter((c) => c.amount === null);
   let created = 0;
   let updated = 0;
+  const bandMoved = (cell: BaseSalaryCellInput) =>
+    BAND_FIELDS.some((f) => cell[f] !== undefined && cell[f] !== stored.get(pairOf(cell))?.[f]);
   for (const cell of setting) {
     const cents = before.get(pairOf(cell));
     if (cents === undefined) created += 1;
-    else if (cents !== cell.amount) updated += 1;
+    else if (cents !== cell.amount || bandMoved(cell)) updated += 1;
   }
   let deleted = 0;
   let written: BaseSalaryRow[] = [];
   const write = async () => {
-    await repo.upsertMany(setting.map(({ gradeId, levelId, amount }) => ({ gradeId, levelId, amount })));
+    await repo.upsertMany(
+      setting.map(({ gradeId, levelId, amount, bandSpread, bandMin, bandMax }) => ({
+        gradeId,
+        levelId,
+        amount,
+        bandSpread,
+        bandMin,
+        bandMax,
+      })),
+    );
     deleted = await repo.deletePairs(clearing);
     written = await repo.list();
   };
@@ -183,18 +256,37 @@ async function saveCells(
   // One audit entry for the whole save: each cell that changed, "grade / level" by name (a
   // cleared cell too, though no row names it now).
   const pairName = await repo.pairNames(cells);
+  const storedCells = stored;
   const changes = cells.flatMap((cell) => {
     const key = `${cell.gradeId}:${cell.levelId}`;
     const stored = before.get(key);
     const after = cell.amount;
-    if ((stored ?? null) === after) return [];
-    return [
-      {
-        field: `amount ${pairName.get(key) ?? key}`,
-        before: stored === undefined ? null : fromCents(stored),
-        after: after === null ? null : fromCents(after),
-      },
-    ];
+    const name = pairName.get(key) ?? key;
+    const amount =
+      (stored ?? null) === after
+        ? []
+        : [
+            {
+              field: `amount ${name}`,
+              before: stored === undefined ? null : fromCents(stored),
+              after: after === null ? null : fromCents(after),
+            },
+          ];
+    if (after === null) return amount;
+    const was = storedCells.get(key);
+    const bands = BAND_FIELDS.flatMap((f) => {
+      const now = cell[f];
+      const then = was?.[f] ?? null;
+      if (now === undefined || now === then) return [];
+      const shown = (v: number | null) =>
+        v === null
+          ? null
+          : f === 'bandSpread'
+            ? basisPointsToPercent(v as BasisPoints)
+            : fromCents(v as Cents);
+      return [{ field: `${f} ${name}`, before: shown(then), after: shown(now) }];
+    });
+    return [...amount, ...bands];
   });
   await audit.record(
     uow,
