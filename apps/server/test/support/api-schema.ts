@@ -4008,7 +4008,7 @@ export interface operations {
         levelId?: number;
         salaryFrom?: number;
         salaryTo?: number;
-        outsideBand?: "true" | "false";
+        outsideBand?: ("true" | "false") | boolean;
         status?: "active" | "leavers" | "future" | "all";
         asOf?: string;
       };
@@ -4718,7 +4718,7 @@ export interface operations {
         levelId?: number;
         salaryFrom?: number;
         salaryTo?: number;
-        outsideBand?: "true" | "false";
+        outsideBand?: ("true" | "false") | boolean;
         status?: "active" | "leavers" | "future" | "all";
         asOf?: string;
       };
@@ -4770,6 +4770,13 @@ export interface operations {
                   to: number;
                   count: number;
                 }[];
+              byBandPosition: {
+                  gradeId: number;
+                  grade: string;
+                  below: number;
+                  inside: number;
+                  above: number;
+                }[];
             };
           };
         };
@@ -4814,12 +4821,12 @@ export interface operations {
         levelId?: number;
         salaryFrom?: number;
         salaryTo?: number;
-        outsideBand?: "true" | "false";
+        outsideBand?: ("true" | "false") | boolean;
         status?: "active" | "leavers" | "future" | "all";
         asOf?: string;
       };
       path: {
-        chart: "headline" | "grade-level" | "job-cost" | "distribution";
+        chart: "headline" | "grade-level" | "job-cost" | "distribution" | "band-position";
       };
     };
     responses: {
@@ -6713,7 +6720,7 @@ export interface operations {
         levelId?: number;
         salaryFrom?: number;
         salaryTo?: number;
-        outsideBand?: "true" | "false";
+        outsideBand?: ("true" | "false") | boolean;
         status?: "active" | "leavers" | "future" | "all";
         asOf?: string;
         payHistory?: "true" | "false";
