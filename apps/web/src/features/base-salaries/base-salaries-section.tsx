@@ -16,6 +16,7 @@ import { useDeleteBaseSalary } from './api/delete-base-salary.ts';
 import { useBaseSalaries } from './api/get-base-salaries.ts';
 import { BaseSalaryForm } from './base-salary-form.tsx';
 import { BaseSalaryGrid } from './base-salary-grid.tsx';
+import { SalaryBandsPanel } from './salary-bands-panel.tsx';
 
 /** Today's amount, and under it any change waiting for its day ("from Jan 1, 2027: 5,150.00"). */
 const amountCell = (row: BaseSalary) => (
@@ -25,10 +26,14 @@ const amountCell = (row: BaseSalary) => (
   </>
 );
 
+/** The band in force around the amount: "4,500.00 – 5,500.00". */
+export const bandText = (row: BaseSalary) => `${formatMoney(row.band.min)} – ${formatMoney(row.band.max)}`;
+
 const COLUMNS: RuleColumn<BaseSalary>[] = [
   { header: 'Grade', kind: 'name', cell: (row) => row.grade.name },
   { header: 'Level', cell: (row) => row.level.name },
   { header: 'Amount', kind: 'amount', cell: amountCell },
+  { header: 'Band', cell: (row) => bandText(row) },
 ];
 
 const CARD = {
@@ -84,12 +89,17 @@ function GridView() {
       description="Grades down, levels across: the base salary of each pair."
     >
       {baseSalaries.data && grades.data && levels.data ? (
-        <BaseSalaryGrid
-          grades={grades.data}
-          levels={levels.data}
-          stored={baseSalaries.data}
-          canManage={canManage}
-        />
+        <>
+          <BaseSalaryGrid
+            grades={grades.data}
+            levels={levels.data}
+            stored={baseSalaries.data}
+            canManage={canManage}
+          />
+          {canManage && baseSalaries.data.length > 0 ? (
+            <SalaryBandsPanel grades={grades.data} stored={baseSalaries.data} />
+          ) : null}
+        </>
       ) : (
         <SectionLoader />
       )}
