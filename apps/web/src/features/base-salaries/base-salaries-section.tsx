@@ -42,7 +42,8 @@ const CARD = {
   figure: amountCell,
 };
 
-type View = 'list' | 'grid';
+type View = 'list' | 'grid' | 'bands';
+const VIEWS: readonly View[] = ['list', 'grid', 'bands'];
 
 /**
  * Settings → Base Salaries: the spec's inline create/edit form above the grade × level list,
@@ -50,13 +51,14 @@ type View = 'list' | 'grid';
  */
 export default function BaseSalariesSection() {
   const [params, setParams] = useSearchParams();
-  const view: View = params.get('view') === 'grid' ? 'grid' : 'list';
+  const asked = params.get('view') as View | null;
+  const view: View = asked && VIEWS.includes(asked) ? asked : 'list';
   const setView = (next: string) =>
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
-        if (next === 'grid') updated.set('view', 'grid');
-        else updated.delete('view');
+        if (next === 'list') updated.delete('view');
+        else updated.set('view', next);
         return updated;
       },
       { replace: true },
@@ -70,10 +72,11 @@ export default function BaseSalariesSection() {
         data={[
           { value: 'list', label: 'List' },
           { value: 'grid', label: 'Grid' },
+          { value: 'bands', label: 'Bands' },
         ]}
         style={{ alignSelf: 'flex-start' }}
       />
-      {view === 'grid' ? <GridView /> : <ListView />}
+      {view === 'grid' ? <GridView /> : view === 'bands' ? <BandsView /> : <ListView />}
     </Stack>
   );
 }
@@ -89,17 +92,30 @@ function GridView() {
       description="Grades down, levels across: the base salary of each pair."
     >
       {baseSalaries.data && grades.data && levels.data ? (
-        <>
-          <BaseSalaryGrid
-            grades={grades.data}
-            levels={levels.data}
-            stored={baseSalaries.data}
-            canManage={canManage}
-          />
-          {canManage && baseSalaries.data.length > 0 ? (
-            <SalaryBandsPanel grades={grades.data} stored={baseSalaries.data} />
-          ) : null}
-        </>
+        <BaseSalaryGrid
+          grades={grades.data}
+          levels={levels.data}
+          stored={baseSalaries.data}
+          canManage={canManage}
+        />
+      ) : (
+        <SectionLoader />
+      )}
+    </SectionPanel>
+  );
+}
+
+function BandsView() {
+  const canManage = useCanManageSettings();
+  const baseSalaries = useBaseSalaries();
+  const grades = useGrades({ refetchOnMount: 'always' });
+  return (
+    <SectionPanel
+      title="Salary Bands"
+      description="The range around each base salary, its middle: from a grade's spread, or a minimum and maximum of its own."
+    >
+      {baseSalaries.data && grades.data ? (
+        <SalaryBandsPanel grades={grades.data} stored={baseSalaries.data} canManage={canManage} />
       ) : (
         <SectionLoader />
       )}

@@ -1,4 +1,4 @@
-import { Button, Grid, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Grid, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core';
 import {
   BAND_MAX_LABEL,
   BAND_MIN_LABEL,
@@ -8,8 +8,9 @@ import {
 import type { Grade } from '@salary/shared/grades/grades.contract';
 import { useState } from 'react';
 import { EffectiveFrom } from '../../components/effective-from.tsx';
+import { ScheduledRuleNote } from '../../components/scheduled-rule-note.tsx';
 import { errorMessage, isApiError } from '../../lib/api-error.ts';
-import { currencySymbol } from '../../lib/company-format.tsx';
+import { currencySymbol, formatMoney } from '../../lib/company-format.tsx';
 import { savedToast } from '../../lib/dated/effective-day.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useSaveBaseSalaryCells } from './api/save-base-salary-cells.ts';
@@ -25,7 +26,15 @@ const boundOf = (draft: Draft): number | null => (draft === '' ? null : Number(d
  * grade), and a cell's band typed as a minimum and maximum; dated like the amounts. A bound
  * left empty comes from the spread (default ±10%).
  */
-export function SalaryBandsPanel({ grades, stored }: { grades: Grade[]; stored: BaseSalary[] }) {
+export function SalaryBandsPanel({
+  grades,
+  stored,
+  canManage,
+}: {
+  grades: Grade[];
+  stored: BaseSalary[];
+  canManage: boolean;
+}) {
   const toast = useToast();
   const mutation = useSaveBaseSalaryCells();
   const [gradeId, setGradeId] = useState<string | null>(null);
@@ -113,88 +122,149 @@ export function SalaryBandsPanel({ grades, stored }: { grades: Grade[]; stored: 
     thousandSeparator: ',',
     clampBehavior: 'none',
   } as const;
-  return (
-    <Stack gap="sm" mt="lg">
-      <Title order={3} size="h4">
-        Salary bands
-      </Title>
-      <Text size="sm" c="dimmed">
-        Each base salary is the middle of its band. A grade's spread sets the band either side of every base
-        salary of the grade (empty: 10%); a minimum or maximum typed for one grade and level replaces the
-        spread's.
+  if (stored.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        Set base salaries first: each band is the range around one.
       </Text>
-      <Grid gap="md" align="flex-end">
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <Select
-            label="Grade"
-            placeholder="Pick a grade"
-            data={grades
-              .filter((g) => stored.some((b) => b.gradeId === g.id))
-              .map((g) => ({ value: String(g.id), label: g.name }))}
-            value={gradeId}
-            onChange={pickGrade}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 8, sm: 4 }}>
-          <NumberInput
-            label={`${BAND_SPREAD_LABEL} (%)`}
-            placeholder="10"
-            suffix="%"
-            hideControls
-            min={0}
-            max={100}
-            clampBehavior="none"
-            value={spread}
-            onChange={setSpread}
-            error={errors.spread}
-            disabled={gradeId === null}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 4, sm: 4 }}>
-          <Button onClick={saveSpread} disabled={gradeId === null} loading={mutation.isPending}>
-            Set grade spread
-          </Button>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <Select
-            label="Grade and level"
-            placeholder="Pick a base salary"
-            data={stored.map((b) => ({ value: String(b.id), label: `${b.grade.name} / ${b.level.name}` }))}
-            value={cellId}
-            onChange={pickCell}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 3 }}>
-          <NumberInput
-            label={BAND_MIN_LABEL}
-            placeholder={cell ? String(cell.band.min) : ''}
-            {...money}
-            value={min}
-            onChange={setMin}
-            error={errors.bandMin}
-            disabled={!cell}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 3 }}>
-          <NumberInput
-            label={BAND_MAX_LABEL}
-            placeholder={cell ? String(cell.band.max) : ''}
-            {...money}
-            value={max}
-            onChange={setMax}
-            error={errors.bandMax}
-            disabled={!cell}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 2 }}>
-          <Group justify="flex-end">
-            <Button onClick={saveCell} disabled={!cell} loading={mutation.isPending}>
-              Save band
-            </Button>
-          </Group>
-        </Grid.Col>
-      </Grid>
-      <EffectiveFrom value={effectiveFrom} onChange={setEffectiveFrom} />
+    );
+  return (
+    <Stack gap="md">
+      <BandsTable stored={stored} />
+      {canManage ? (
+        <>
+          <Title order={3} size="h4">
+            Change a band
+          </Title>
+          <Text size="sm" c="dimmed">
+            A grade's spread sets the band either side of every base salary of the grade (empty: 10%); a
+            minimum or maximum typed for one grade and level replaces the spread's (empty: from the spread).
+          </Text>
+          <Grid gap="md" align="flex-end">
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <Select
+                label="Grade"
+                placeholder="Pick a grade"
+                data={grades
+                  .filter((g) => stored.some((b) => b.gradeId === g.id))
+                  .map((g) => ({ value: String(g.id), label: g.name }))}
+                value={gradeId}
+                onChange={pickGrade}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 8, sm: 4 }}>
+              <NumberInput
+                label={`${BAND_SPREAD_LABEL} (%)`}
+                placeholder="10"
+                suffix="%"
+                hideControls
+                min={0}
+                max={100}
+                clampBehavior="none"
+                value={spread}
+                onChange={setSpread}
+                error={errors.spread}
+                disabled={gradeId === null}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 4, sm: 4 }}>
+              <Button onClick={saveSpread} disabled={gradeId === null} loading={mutation.isPending}>
+                Set grade spread
+              </Button>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <Select
+                label="Grade and level"
+                placeholder="Pick a base salary"
+                data={stored.map((b) => ({
+                  value: String(b.id),
+                  label: `${b.grade.name} / ${b.level.name}`,
+                }))}
+                value={cellId}
+                onChange={pickCell}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 3 }}>
+              <NumberInput
+                label={BAND_MIN_LABEL}
+                placeholder={cell ? String(cell.band.min) : ''}
+                {...money}
+                value={min}
+                onChange={setMin}
+                error={errors.bandMin}
+                disabled={!cell}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 3 }}>
+              <NumberInput
+                label={BAND_MAX_LABEL}
+                placeholder={cell ? String(cell.band.max) : ''}
+                {...money}
+                value={max}
+                onChange={setMax}
+                error={errors.bandMax}
+                disabled={!cell}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 2 }}>
+              <Group justify="flex-end">
+                <Button onClick={saveCell} disabled={!cell} loading={mutation.isPending}>
+                  Save band
+                </Button>
+              </Group>
+            </Grid.Col>
+          </Grid>
+          <EffectiveFrom value={effectiveFrom} onChange={setEffectiveFrom} />
+        </>
+      ) : null}
     </Stack>
   );
+}
+
+/** Every base salary's band: the spread, or the bounds typed into it, around the base salary. */
+function BandsTable({ stored }: { stored: BaseSalary[] }) {
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped aria-label="Salary bands by grade and level">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Grade / Level</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Minimum
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Base salary (middle)
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Maximum
+            </Table.Th>
+            <Table.Th scope="col">From</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {stored.map((b) => (
+            <Table.Tr key={b.id}>
+              <Table.Th scope="row" fw={400}>
+                {`${b.grade.name} / ${b.level.name}`}
+                <ScheduledRuleNote kind="baseSalary" subject={`${b.grade.name} / ${b.level.name}`} />
+              </Table.Th>
+              <Table.Td ta="right">{formatMoney(b.band.min)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(b.amount)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(b.band.max)}</Table.Td>
+              <Table.Td>{bandSource(b)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Where a band comes from, in words: "±10% (default)", "±15%", "typed", "typed minimum, ±10%". */
+export function bandSource(b: Pick<BaseSalary, 'bandSpread' | 'bandMin' | 'bandMax'>): string {
+  const spread = b.bandSpread === null ? '±10% (default)' : `±${b.bandSpread}%`;
+  if (b.bandMin !== null && b.bandMax !== null) return 'Typed minimum and maximum';
+  if (b.bandMin !== null) return `Typed minimum; maximum ${spread}`;
+  if (b.bandMax !== null) return `Typed maximum; minimum ${spread}`;
+  return spread;
 }
