@@ -2,6 +2,7 @@ import type { BaseSalary } from '@salary/shared/base-salaries/base-salaries.cont
 import { addDays, todayIn } from '@salary/shared/common/calendar-day';
 import type { FieldProblem } from '@salary/shared/common/envelope';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import type { Insights } from '@salary/shared/insights/insights.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeZone } from '../support/dated-company.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
@@ -88,6 +89,15 @@ describe('salary bands and compa-ratios', () => {
       Cat: { compaRatio: 1.06, bandPosition: 'ABOVE' },
       Dan: { compaRatio: 0.95, bandPosition: 'BELOW' },
     });
+  });
+
+  it('counts them per grade on Pay Overview, grades in their order', async () => {
+    const res = await t.callAsAdmin<Insights>({ method: 'GET', url: '/api/insights' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.envelope.data.byBandPosition).toEqual([
+      { gradeId: ids.gMid, grade: 'Mid', below: 0, inside: 2, above: 0 },
+      { gradeId: ids.gTop, grade: 'Top', below: 1, inside: 0, above: 1 },
+    ]);
   });
 
   it('lists only those outside their band with outsideBand=true', async () => {
