@@ -48,7 +48,7 @@ let t: TestContext;
 let employeeId: number;
 let salary: number;
 let cost: number;
-/** The employee's compa-ratio: (base + fixed factor) ÷ base, 13,939.38 / 7,777.77 → 1.79. */
+/** The employee's compa-ratio: (base + fixed factor + own allowance) ÷ base, 15,353.52 / 7,777.77 → 1.97. */
 let compaRatio: number;
 const ids: Record<string, number> = {};
 
@@ -188,7 +188,7 @@ describe('no answer holds a value its reader may not see', () => {
   it('knows the figures it looks for', () => {
     expect(salary).toBeGreaterThan(RULE_VALUES.baseSalary);
     expect(cost).toBeGreaterThan(salary);
-    expect(compaRatio).toBe(1.79);
+    expect(compaRatio).toBe(1.97);
     expect(getRoutes()).toEqual(
       expect.arrayContaining(['/api/employees', '/api/settings', '/api/base-salary']),
     );

@@ -253,7 +253,7 @@ export const employeeViewSchema = z.object({
   /** Gross + benefits + the company's social insurance; null like calculatedSalary. Needs showCost. */
   accumulatedCost: z.number().nullable().optional(),
   /**
-   * The basic wage (base salary + job adjustment) ÷ the salary band's midpoint, two decimals;
+   * The basic wage (base salary + job adjustment + own allowance) ÷ the salary band's midpoint, two decimals;
    * null like calculatedSalary. Needs showSalary.
    */
   compaRatio: z.number().nullable().optional(),

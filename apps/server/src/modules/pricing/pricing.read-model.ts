@@ -5,7 +5,7 @@ import {
   bandPosition,
   compaRatioHundredths,
 } from '@salary/shared/base-salaries/salary-bands';
-import type { Cents } from '@salary/shared/common/money';
+import { asCents, type Cents } from '@salary/shared/common/money';
 import type { DbOrTx } from '../../db/client.ts';
 import { SnapshotCache } from '../../lib/snapshot-cache.ts';
 import type { RuleSettings } from '../settings/settings.repository.ts';
@@ -50,7 +50,10 @@ export interface PricedEmployee {
   benefits: Cents | null;
   /** The company's share of social insurance (the rest of the cost beyond gross and benefits). */
   companyInsurance: Cents | null;
-  /** The basic wage ÷ the band's midpoint, in hundredths (1.05 is 105); null: not priced. */
+  /**
+   * The basic wage and the employee's own allowance ÷ the band's midpoint, in hundredths (1.05
+   * is 105); null: not priced.
+   */
   compaRatio: number | null;
   /** Where the basic wage stands in the grade and level's band; null: not priced. */
   bandPosition: BandPosition | null;
@@ -60,8 +63,10 @@ export interface PricedEmployee {
 export function priceEmployee(book: RuleBook, employee: EmployeeRecord): PricedEmployee {
   try {
     const figures = figuresWithPrepared(book.forEmployee(employee), employee);
-    // Priced means a base salary, so a band, on the same day's rules.
+    // Priced means a base salary, so a band, on the same day's rules. The band compares the
+    // basic wage with the employee's own allowance.
     const band = book.bandOf(employee.gradeId, employee.levelId);
+    const banded = asCents(figures.adjustedSalary + figures.ownComponents);
     return {
       employee,
       calculatedSalary: figures.grossSalary,
@@ -69,8 +74,8 @@ export function priceEmployee(book: RuleBook, employee: EmployeeRecord): PricedE
       basicWage: figures.adjustedSalary,
       benefits: figures.totalBenefitsCost,
       companyInsurance: figures.companySocialInsurance,
-      compaRatio: band ? compaRatioHundredths(figures.adjustedSalary, band) : null,
-      bandPosition: band ? bandPosition(figures.adjustedSalary, band) : null,
+      compaRatio: band ? compaRatioHundredths(banded, band) : null,
+      bandPosition: band ? bandPosition(banded, band) : null,
     };
   } catch (error) {
     if (error instanceof SalaryEngineError)

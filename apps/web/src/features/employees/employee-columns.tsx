@@ -46,7 +46,7 @@ export interface EmployeeColumnOptions {
 }
 
 export const COMPA_RATIO_DESCRIPTION =
-  'Compa-ratio — the base salary and job adjustment over the middle of the salary band for the grade and level';
+  'Compa-ratio — the base salary, job adjustment and individual allowance over the middle of the salary band for the grade and level';
 
 /** "1.05", or "1.12 above band" / "0.91 below band" when outside it; '—' without a base salary. */
 export function compaRatioText(e: Pick<EmployeeView, 'compaRatio' | 'bandPosition'>): string {

@@ -275,7 +275,7 @@ export default function InsightsPage() {
           <ChartPanel
             chart="band-position"
             title="Position in salary band"
-            description="Per grade, how many employees' base salary and job adjustment are below, in or above the band of their grade and level."
+            description="Per grade, how many employees' base salary, job adjustment and individual allowance are below, in or above the band of their grade and level."
             onDownload={onDownload}
             downloading={downloading('band-position')}
             table={<BandPositionTable data={data} />}
