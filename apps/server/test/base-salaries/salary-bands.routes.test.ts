@@ -1,6 +1,7 @@
 import type { BaseSalary } from '@salary/shared/base-salaries/base-salaries.contract';
 import { addDays, todayIn } from '@salary/shared/common/calendar-day';
 import type { FieldProblem } from '@salary/shared/common/envelope';
+import type { ScheduledChange } from '@salary/shared/employees/dated.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import type { Insights } from '@salary/shared/insights/insights.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,6 +145,15 @@ describe('salary bands and compa-ratios', () => {
     });
     expect((await figures(`?asOf=${day}`)).Ann).toEqual({ compaRatio: 1.05, bandPosition: 'ABOVE' });
     expect(Object.keys(await figures(`?asOf=${day}&outsideBand=true`))).toEqual(['Ann']);
+    // Listed as the cell's change waiting for its day, in the API's names and units.
+    const waiting = await t.callAsAdmin<ScheduledChange[]>({ method: 'GET', url: '/api/scheduled-changes' });
+    expect(waiting.envelope.data.filter((c) => c.subjectName === 'Mid / L1')).toEqual([
+      expect.objectContaining({
+        kind: 'baseSalary',
+        effectiveFrom: day,
+        changes: [{ field: 'bandMax', before: null, after: 5200 }],
+      }),
+    ]);
   });
 });
 
