@@ -125,6 +125,13 @@ describe('salary bands and compa-ratios', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await bases()).get(top.id)).toMatchObject({ bandSpread: 20, band: { min: 3200, max: 4800 } });
+    const audit = await t.callAsAdmin<{ entries: { summary: string }[] }>({
+      method: 'GET',
+      url: '/api/audit?entityType=baseSalary&limit=1',
+    });
+    expect(audit.envelope.data.entries[0]!.summary).toBe(
+      'Base salaries (grid): Top / L1 band spread: ±10% (default) → ±20%; Top / L1 band minimum: $3,900.00 → from the spread; Top / L1 band maximum: $4,100.00 → from the spread',
+    );
     expect((await figures()).Cat).toEqual({ compaRatio: 1.06, bandPosition: 'INSIDE' });
     expect((await figures()).Dan).toEqual({ compaRatio: 0.95, bandPosition: 'INSIDE' });
   });
