@@ -152,7 +152,7 @@ export function SalaryBandsPanel({
                 onChange={pickGrade}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 8, sm: 4 }}>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
               <NumberInput
                 label={`${BAND_SPREAD_LABEL} (%)`}
                 placeholder="10"
@@ -167,7 +167,7 @@ export function SalaryBandsPanel({
                 disabled={gradeId === null}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 4, sm: 4 }}>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
               <Button onClick={saveSpread} disabled={gradeId === null} loading={mutation.isPending}>
                 Set grade spread
               </Button>

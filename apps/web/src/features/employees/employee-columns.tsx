@@ -194,8 +194,15 @@ export function employeeColumns(options: EmployeeColumnOptions): EmployeeColumn[
   }
   if (options.showSalary) {
     columns.push({
-      ...number('Compa-ratio', 'compaRatio', 112, (e) => compaRatioText(e)),
-      meta: { width: 112, align: 'right', sortKey: 'compaRatio', description: COMPA_RATIO_DESCRIPTION },
+      ...number('Compa-ratio', 'compaRatio', 156, (e) => compaRatioText(e)),
+      meta: {
+        // Room for "0.87 below band" on one line.
+        width: 156,
+        align: 'right',
+        sortKey: 'compaRatio',
+        description: COMPA_RATIO_DESCRIPTION,
+        titleOf: compaRatioText,
+      },
       cell: ({ row }) => compaRatioText(row.original),
     });
   }

@@ -14,7 +14,7 @@ import EmployeesPage from './employees-page.tsx';
  */
 
 const page = asOfPage('/dashboard', <EmployeesPage />);
-configure({ asyncUtilTimeout: 8000 });
+configure({ asyncUtilTimeout: 15_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const employee = (id: number, name: string, compaRatio: number, bandPosition: string) =>

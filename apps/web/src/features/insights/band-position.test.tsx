@@ -10,7 +10,7 @@ import InsightsPage from './insights-page.tsx';
 
 const page = asOfPage('/insights', <InsightsPage />);
 fakeDownloads();
-configure({ asyncUtilTimeout: 8000 });
+configure({ asyncUtilTimeout: 15_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const figures = (byBandPosition: Insights['byBandPosition']): Insights => ({

@@ -100,12 +100,14 @@ export function BandPositionChart({ data }: { data: Insights }) {
       <YAxis
         type="category"
         dataKey="grade"
-        width={140}
+        width={96}
         tick={{ fill: theme.colors.gray[9], fontSize: 12 }}
         interval={0}
       />
       <Tooltip isAnimationActive={false} />
       <Legend
+        // Below, in, above: the band's own order, not the alphabet's.
+        itemSorter={null}
         wrapperStyle={{ fontSize: 13 }}
         formatter={(value) => <span style={{ color: theme.colors.gray[9] }}>{value}</span>}
       />
