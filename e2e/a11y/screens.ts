@@ -186,6 +186,13 @@ export const SCREENS: Screen[] = [
     ready: gridShown,
   },
   {
+    name: 'salary bands',
+    path: '/settings/base-salary?view=bands',
+    heading: 'Settings',
+    title: 'Base Salaries · Settings · Salary System',
+    ready: rowsShown,
+  },
+  {
     name: 'adjustment factors',
     path: '/settings/adjustment-factors',
     heading: 'Settings',

@@ -74,6 +74,11 @@ export interface SalaryFigures {
   adjustedSalary: Cents;
   totalBenefitsCost: Cents;
   companySocialInsurance: Cents;
+  /**
+   * The employee's own components on the adjustment line (an individual allowance), summed:
+   * with `adjustedSalary`, the basic wage a salary band compares.
+   */
+  ownComponents: Cents;
 }
 
 /** The line items, collected when a breakdown is asked for. */
@@ -143,6 +148,7 @@ function run(prepared: PreparedRules, profile: SalaryProfile, lines: Lines | nul
   // multipliers, then the employee's checked custom multipliers and own components. A per-year
   // component always applies (a row even at 0 years keeps the breakdown's shape stable).
   let totalAdjustmentCents = 0;
+  let ownCents = 0;
   let experiencePpm = 0;
   let loyaltyPpm = 0;
   for (let k = 0; k < 2; k++) {
@@ -151,6 +157,7 @@ function run(prepared: PreparedRules, profile: SalaryProfile, lines: Lines | nul
       const years = m.per === 'ONCE' ? null : m.per === 'YEAR_OF_EXPERIENCE' ? experienceYears : loyaltyYears;
       const cents = componentCents(m, adjustedCents, years);
       totalAdjustmentCents += cents;
+      if (k === 1 && m.line === 'ADJUSTMENT') ownCents += cents;
       if (lines === null) continue;
       if (m.per === 'YEAR_OF_EXPERIENCE')
         experiencePpm += effectPpm(m, cents, adjustedCents, experienceYears);
@@ -209,5 +216,6 @@ function run(prepared: PreparedRules, profile: SalaryProfile, lines: Lines | nul
     adjustedSalary: adjustedCents,
     totalBenefitsCost: c(benefitsCents),
     companySocialInsurance: c(companyCents),
+    ownComponents: c(ownCents),
   };
 }

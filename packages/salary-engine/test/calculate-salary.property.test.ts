@@ -319,6 +319,8 @@ describe('calculateSalary: properties', () => {
         expect(rows.map((row) => row.amount)).toEqual(expected);
         const added = expected.reduce((a, b) => a + b, 0);
         expect(withOwn.totalAdjustments).toBe(without.totalAdjustments + added);
+        // What a salary band compares beside the adjusted salary: these alone, no custom multiplier.
+        expect(figuresWithPrepared(prepareRules({ ...r, components }), p).ownComponents).toBe(added);
         expect(withOwn.grossSalary).toBe(
           Math.max(0, without.adjustedSalary + without.totalAdjustments + added),
         );

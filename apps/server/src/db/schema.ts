@@ -171,12 +171,20 @@ export const baseSalaries = pgTable(
     gradeId: refersTo('grade_id', () => grades.id),
     levelId: refersTo('level_id', () => levels.id),
     amount: money('amount').notNull(),
+    /** The band's spread either side of the amount, basis points; null: the default ±10%. */
+    bandSpread: basisPoints('band_spread'),
+    /** The band's bounds typed into the cell, cents; null: from the spread. */
+    bandMin: money('band_min'),
+    bandMax: money('band_max'),
     version: version(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('base_salaries_grade_level_uq').on(t.gradeId, t.levelId),
     check('base_salaries_amount_nonneg', sql`${t.amount} >= 0`),
+    check('base_salaries_band_spread_range', sql`${t.bandSpread} between 0 and 10000`),
+    check('base_salaries_band_min_range', sql`${t.bandMin} between 0 and ${t.amount}`),
+    check('base_salaries_band_max_range', sql`${t.bandMax} >= ${t.amount}`),
   ],
 );
 

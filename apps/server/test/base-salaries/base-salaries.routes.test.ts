@@ -39,6 +39,11 @@ describe('base salaries API', () => {
       gradeId: senior.id,
       levelId: l2.id,
       amount: 5250.5,
+      // The default band: ±10% of the amount, no spread or bound of its own.
+      bandSpread: null,
+      bandMin: null,
+      bandMax: null,
+      band: { min: 4725.45, max: 5775.55 },
       grade: { id: senior.id, name: 'Senior', order: 5 },
       level: { id: l2.id, name: 'L2', order: l2.order },
       version: expect.any(Number),

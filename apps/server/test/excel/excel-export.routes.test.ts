@@ -89,6 +89,7 @@ describe('GET /api/employees/export', () => {
       'Gender',
       ...DAY_HEADERS,
       'Calculated Salary',
+      'Compa-ratio',
       'Total Cost',
       'Row Key',
     ]);
@@ -96,14 +97,14 @@ describe('GET /api/employees/export', () => {
     expect(sheet.getRow(1).getCell(15).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     // The filter covers every row (and the name LibreOffice and Gnumeric look for says so).
-    expect(sheet.autoFilter).toBe(`A1:T${rows.length}`);
+    expect(sheet.autoFilter).toBe(`A1:U${rows.length}`);
     const names = (book as unknown as { definedNames: { model: Array<{ name: string; ranges: string[] }> } })
       .definedNames.model;
     expect(names).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           name: '_xlnm._FilterDatabase',
-          ranges: [`Employees!$A$1:$T$${rows.length}`],
+          ranges: [`Employees!$A$1:$U$${rows.length}`],
         }),
       ]),
     );
@@ -132,8 +133,8 @@ describe('GET /api/employees/export', () => {
     const ada = list.find((e) => e.id === ids.ada)!;
     const adaRow = sheet.getRow(rows.findIndex((r) => r[0] === ids.ada) + 1);
     // The hidden Row Key: this installation, the ID, the version, …
-    expect(String(adaRow.getCell(20).value)).toMatch(new RegExp(`^ss1:[0-9a-f]{12}:${ids.ada}:1:`));
-    expect((adaRow.values as unknown[]).slice(1, 20)).toEqual([
+    expect(String(adaRow.getCell(21).value)).toMatch(new RegExp(`^ss1:[0-9a-f]{12}:${ids.ada}:1:`));
+    expect((adaRow.values as unknown[]).slice(1, 21)).toEqual([
       ids.ada,
       'Ada Lovelace',
       c.job.name,
@@ -153,17 +154,21 @@ describe('GET /api/employees/export', () => {
       undefined,
       40,
       ada.calculatedSalary,
+      ada.compaRatio,
       ada.accumulatedCost,
     ]);
     expect(ada.calculatedSalary).toBe(7777.77);
-    for (const col of [1, 7, 8, 17, 18, 19]) expect(adaRow.getCell(col).type).toBe(ExcelJS.ValueType.Number);
+    expect(ada.compaRatio).toBe(1);
+    for (const col of [1, 7, 8, 17, 18, 19, 20])
+      expect(adaRow.getCell(col).type).toBe(ExcelJS.ValueType.Number);
     expect(adaRow.getCell(18).numFmt).toBe('"$"#,##0.00');
-    expect(adaRow.getCell(19).numFmt).toBe('"$"#,##0.00');
+    expect(adaRow.getCell(20).numFmt).toBe('"$"#,##0.00');
 
     // No base salary for the grade and level: the money cells are empty, not 0.
     const orphanRow = rows.find((r) => r[0] === ids.orphan)!;
     expect(orphanRow[17] ?? null).toBeNull();
     expect(orphanRow[18] ?? null).toBeNull();
+    expect(orphanRow[19] ?? null).toBeNull();
   });
 
   it('writes formula-like names as plain text that round-trips exactly', async () => {
@@ -205,7 +210,17 @@ describe('GET /api/employees/export', () => {
     expect(values.map(String).join('|')).not.toMatch(/7777|Calculated Salary|Total Cost/);
 
     const salary = await exported('', tokens.salary);
-    expect(salary.rows[0]).toEqual([...IMPORT_HEADER, ...DAY_HEADERS, 'Calculated Salary', 'Row Key']);
+    expect(salary.rows[0]).toEqual([
+      ...IMPORT_HEADER,
+      ...DAY_HEADERS,
+      'Calculated Salary',
+      'Compa-ratio',
+      'Row Key',
+    ]);
+    // Each row's compa-ratio as the list shows it, a number with two decimals.
+    const ratios = new Map((await listed()).map((e) => [e.id, e.compaRatio ?? null]));
+    expect(ratios.size).toBeGreaterThan(0);
+    for (const r of salary.rows.slice(1)) expect(r[17] ?? null).toBe(ratios.get(Number(r[0])));
     const cost = await exported('', tokens.cost);
     expect(cost.rows[0]).toEqual([...IMPORT_HEADER, ...DAY_HEADERS, 'Total Cost', 'Row Key']);
   });

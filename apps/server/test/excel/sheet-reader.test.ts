@@ -249,6 +249,7 @@ describe('export rows', () => {
     employmentStatus: 'ACTIVE',
     customMultipliers: [],
     calculatedSalary: 4450.5,
+    compaRatio: 1.07,
     accumulatedCost: null,
   };
   // The days go out as Dates (date cells); a day not set is an empty cell.
@@ -273,9 +274,14 @@ describe('export rows', () => {
 
   it.each([
     ['nothing extra', { salary: false, cost: false }, [], []],
-    ['the salary', { salary: true, cost: false }, ['Calculated Salary'], [4450.5]],
+    ['the salary', { salary: true, cost: false }, ['Calculated Salary', 'Compa-ratio'], [4450.5, 1.07]],
     ['the cost (null when unpriced)', { salary: false, cost: true }, ['Total Cost'], [null]],
-    ['both', { salary: true, cost: true }, ['Calculated Salary', 'Total Cost'], [4450.5, null]],
+    [
+      'both',
+      { salary: true, cost: true },
+      ['Calculated Salary', 'Compa-ratio', 'Total Cost'],
+      [4450.5, 1.07, null],
+    ],
   ])('a user who may see %s', (_label, visibility, extraHeaders, extraValues) => {
     const columns = exportColumns(visibility);
     expect(columns.map((c) => c.header).slice(16)).toEqual(extraHeaders);

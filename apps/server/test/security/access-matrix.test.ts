@@ -365,15 +365,16 @@ describe('salary and cost never reach a user without the permission', () => {
       const sheet = (await loadWorkbook(res.rawPayload)).worksheets[0]!;
       const header = (sheet.getRow(1).values as unknown[]).filter(Boolean);
       expect(header.includes('Calculated Salary'), `export as ${label}`).toBe(caller.permissions.showSalary);
+      expect(header.includes('Compa-ratio'), `export as ${label}`).toBe(caller.permissions.showSalary);
       expect(header.includes('Total Cost'), `export as ${label}`).toBe(caller.permissions.showCost);
       // Gender (personal data) only for manageEmployee.
       expect(header.includes('Gender'), `export as ${label}`).toBe(caller.permissions.manageEmployee);
       // The import's 12 columns, the 3 days, the weekly hours and the hidden Row Key, then what
-      // the caller may see.
+      // the caller may see (the salary and its compa-ratio with showSalary).
       expect(sheet.columnCount).toBe(
         17 +
           Number(caller.permissions.manageEmployee) +
-          Number(caller.permissions.showSalary) +
+          2 * Number(caller.permissions.showSalary) +
           Number(caller.permissions.showCost),
       );
     }

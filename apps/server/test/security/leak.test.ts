@@ -19,8 +19,8 @@ import { spellings } from '../support/pay-reconstruction.ts';
  * and template workbooks, an import report and the error messages of refused calls are read
  * as a user of each permission set, and no answer may hold a value that user may not see:
  * - the money rules' values without admin, showSalary, showSettings or manageSettings;
- * - the salary, and the employee's own pay component (an individual allowance, stored on its
- *   versions), without showSalary; the cost without showCost;
+ * - the salary, its compa-ratio, and the employee's own pay component (an individual allowance,
+ *   stored on its versions), without showSalary; the cost without showCost;
  * - the employee's gender (personal data: OTHER here, a word no fixed text of the app holds in
  *   capitals) and any "gender" key without manageEmployee.
  */
@@ -48,6 +48,8 @@ let t: TestContext;
 let employeeId: number;
 let salary: number;
 let cost: number;
+/** The employee's compa-ratio: (base + fixed factor + own allowance) ÷ base, 15,353.52 / 7,777.77 → 1.97. */
+let compaRatio: number;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -127,12 +129,17 @@ beforeAll(async () => {
     url: `/api/audit?entityType=baseSalary&entityId=${base.id}&limit=1`,
   });
   ids.baseEntry = page.envelope.data.entries[0]!.id;
-  const asAdmin = await t.callAsAdmin<{ calculatedSalary: number; accumulatedCost: number }>({
+  const asAdmin = await t.callAsAdmin<{
+    calculatedSalary: number;
+    accumulatedCost: number;
+    compaRatio: number;
+  }>({
     method: 'GET',
     url: `/api/employees/${employeeId}`,
   });
   salary = asAdmin.envelope.data.calculatedSalary;
   cost = asAdmin.envelope.data.accumulatedCost;
+  compaRatio = asAdmin.envelope.data.compaRatio;
 });
 afterAll(async () => t.close());
 
@@ -141,7 +148,8 @@ function forbiddenFor(p: Permissions): Array<[string, number]> {
   if (!canReadMoneyRules({ isAdmin: false, permissions: p }))
     for (const [name, value] of Object.entries(RULE_VALUES)) out.push([name, value]);
   // Limited to a team the leak employee is not in: none of its pay, whatever else is granted.
-  if (!p.showSalary || p.ownTeamOnly) out.push(['salary', salary], ['own allowance', OWN_ALLOWANCE]);
+  if (!p.showSalary || p.ownTeamOnly)
+    out.push(['salary', salary], ['own allowance', OWN_ALLOWANCE], ['compa-ratio', compaRatio]);
   if (!p.showCost || p.ownTeamOnly) out.push(['cost', cost]);
   return out;
 }
@@ -205,6 +213,7 @@ describe('no answer holds a value its reader may not see', () => {
   it('knows the figures it looks for', () => {
     expect(salary).toBeGreaterThan(RULE_VALUES.baseSalary);
     expect(cost).toBeGreaterThan(salary);
+    expect(compaRatio).toBe(1.97);
     expect(getRoutes()).toEqual(
       expect.arrayContaining(['/api/employees', '/api/settings', '/api/base-salary']),
     );

@@ -2731,11 +2731,18 @@ export interface operations {
             success: boolean;
             message: string;
             error: string | null;
-            data: {
+            data: ({
                 id: number;
                 gradeId: number;
                 levelId: number;
                 amount: number;
+                bandSpread: number | null;
+                bandMin: number | null;
+                bandMax: number | null;
+                band: {
+                  min: number;
+                  max: number;
+                };
                 grade: {
                   id: number;
                   name: string;
@@ -2748,7 +2755,7 @@ export interface operations {
                 };
                 /** @description The version this row was read at: send it back with its update or delete */
                 version: number;
-              }[];
+              })[];
           };
         };
       };
@@ -2795,6 +2802,10 @@ export interface operations {
           levelId: number;
           /** @description Dollars with at most two decimals */
           amount: number;
+          /** @description Percent either side of the base salary; null: the default 10% */
+          bandSpread?: number | null;
+          bandMin?: number | null;
+          bandMax?: number | null;
         };
       };
     };
@@ -2811,6 +2822,13 @@ export interface operations {
               gradeId: number;
               levelId: number;
               amount: number;
+              bandSpread: number | null;
+              bandMin: number | null;
+              bandMax: number | null;
+              band: {
+                min: number;
+                max: number;
+              };
               grade: {
                 id: number;
                 name: string;
@@ -2873,6 +2891,10 @@ export interface operations {
           levelId: number;
           /** @description Dollars with at most two decimals */
           amount: number;
+          /** @description Percent either side of the base salary; null: the default 10% */
+          bandSpread?: number | null;
+          bandMin?: number | null;
+          bandMax?: number | null;
           /** @description The version the record was read at: a save from an older one answers 409 STALE_VERSION */
           version?: number;
         };
@@ -2891,6 +2913,13 @@ export interface operations {
               gradeId: number;
               levelId: number;
               amount: number;
+              bandSpread: number | null;
+              bandMin: number | null;
+              bandMax: number | null;
+              band: {
+                min: number;
+                max: number;
+              };
               grade: {
                 id: number;
                 name: string;
@@ -3014,6 +3043,10 @@ export interface operations {
               gradeId: number;
               levelId: number;
               amount: number | null;
+              /** @description Percent either side of the base salary; null: the default 10% */
+              bandSpread?: number | null;
+              bandMin?: number | null;
+              bandMax?: number | null;
               /** @description The version of the cell's base salary when the grid was read; 0: it had none. A stale cell refuses the whole save (409 STALE_VERSION) */
               version?: number;
             })[];
@@ -3032,11 +3065,18 @@ export interface operations {
               created: number;
               updated: number;
               deleted: number;
-              baseSalaries: {
+              baseSalaries: ({
                   id: number;
                   gradeId: number;
                   levelId: number;
                   amount: number;
+                  bandSpread: number | null;
+                  bandMin: number | null;
+                  bandMax: number | null;
+                  band: {
+                    min: number;
+                    max: number;
+                  };
                   grade: {
                     id: number;
                     name: string;
@@ -3049,7 +3089,7 @@ export interface operations {
                   };
                   /** @description The version this row was read at: send it back with its update or delete */
                   version: number;
-                }[];
+                })[];
             };
           };
         };
@@ -4029,6 +4069,7 @@ export interface operations {
         levelId?: number;
         salaryFrom?: number;
         salaryTo?: number;
+        outsideBand?: ("true" | "false") | boolean;
         status?: "active" | "leavers" | "future" | "all";
         asOf?: string;
       };
@@ -4083,6 +4124,8 @@ export interface operations {
                 version?: number;
                 calculatedSalary?: number | null;
                 accumulatedCost?: number | null;
+                compaRatio?: number | null;
+                bandPosition?: ("BELOW" | "INSIDE" | "ABOVE") | null;
               })[];
           };
         };
@@ -4206,6 +4249,8 @@ export interface operations {
               version?: number;
               calculatedSalary?: number | null;
               accumulatedCost?: number | null;
+              compaRatio?: number | null;
+              bandPosition?: ("BELOW" | "INSIDE" | "ABOVE") | null;
             };
           };
         };
@@ -4299,6 +4344,8 @@ export interface operations {
               version?: number;
               calculatedSalary?: number | null;
               accumulatedCost?: number | null;
+              compaRatio?: number | null;
+              bandPosition?: ("BELOW" | "INSIDE" | "ABOVE") | null;
             };
           };
         };
@@ -4431,6 +4478,8 @@ export interface operations {
               version?: number;
               calculatedSalary?: number | null;
               accumulatedCost?: number | null;
+              compaRatio?: number | null;
+              bandPosition?: ("BELOW" | "INSIDE" | "ABOVE") | null;
               backPay?: {
                 from: string;
                 to: string;
@@ -4676,6 +4725,8 @@ export interface operations {
               version?: number;
               calculatedSalary?: number | null;
               accumulatedCost?: number | null;
+              compaRatio?: number | null;
+              bandPosition?: ("BELOW" | "INSIDE" | "ABOVE") | null;
             };
           };
         };
@@ -4838,6 +4889,7 @@ export interface operations {
         levelId?: number;
         salaryFrom?: number;
         salaryTo?: number;
+        outsideBand?: ("true" | "false") | boolean;
         status?: "active" | "leavers" | "future" | "all";
         asOf?: string;
       };
@@ -4889,6 +4941,13 @@ export interface operations {
                   to: number;
                   count: number;
                 }[];
+              byBandPosition: {
+                  gradeId: number;
+                  grade: string;
+                  below: number;
+                  inside: number;
+                  above: number;
+                }[];
             };
           };
         };
@@ -4933,11 +4992,12 @@ export interface operations {
         levelId?: number;
         salaryFrom?: number;
         salaryTo?: number;
+        outsideBand?: ("true" | "false") | boolean;
         status?: "active" | "leavers" | "future" | "all";
         asOf?: string;
       };
       path: {
-        chart: "headline" | "grade-level" | "job-cost" | "distribution";
+        chart: "headline" | "grade-level" | "job-cost" | "distribution" | "band-position";
       };
     };
     responses: {
@@ -6837,6 +6897,7 @@ export interface operations {
         levelId?: number;
         salaryFrom?: number;
         salaryTo?: number;
+        outsideBand?: ("true" | "false") | boolean;
         status?: "active" | "leavers" | "future" | "all";
         asOf?: string;
         payHistory?: "true" | "false";

@@ -50,7 +50,7 @@ function ruleSettingsOf(s: Settings): RuleSettings {
 }
 
 /** A base salary as the API and the texts give it (a decimal); the rule book takes whole cents. */
-type DecimalBase = Omit<BaseSalaryRecord, 'amount'> & { amount: number };
+type DecimalBase = Pick<BaseSalaryRecord, 'gradeId' | 'levelId'> & { amount: number };
 
 /*
  * An insider's attempt to work out everyone's pay from what one account read: the answers
@@ -288,7 +288,14 @@ function grossOf(
 
   const book = new RuleBook(
     ruleSettingsOf(settings),
-    bases.map((b) => ({ ...b, amount: toCents(b.amount) })),
+    bases.map((b) => ({
+      gradeId: b.gradeId,
+      levelId: b.levelId,
+      amount: toCents(b.amount),
+      bandSpread: null,
+      bandMin: null,
+      bandMax: null,
+    })),
     factors.map((f) => ({ ...f, factor: toFactorUnits(f.factor, f.type) })),
   );
   const gross = new Map<number, number>();

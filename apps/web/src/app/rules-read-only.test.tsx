@@ -9,7 +9,7 @@ import JobsSection from '../features/jobs/jobs-section.tsx';
 import LevelsSection from '../features/levels/levels-section.tsx';
 import PositionsSection from '../features/positions/positions-section.tsx';
 import { setToken } from '../lib/token-storage.ts';
-import { newUser } from '../test/fixtures.ts';
+import { NO_BAND_OF_ITS_OWN, newUser } from '../test/fixtures.ts';
 import { envelope, sendJson, setPageUrl, testServerForFile } from '../test/http-test-server.ts';
 import { renderWithProviders } from '../test/render-app.tsx';
 
@@ -37,6 +37,8 @@ const LISTS: Record<string, unknown[]> = {
       gradeId: 1,
       levelId: 2,
       amount: 4200,
+      ...NO_BAND_OF_ITS_OWN,
+      band: { min: 3780, max: 4620 },
       grade: { id: 1, name: 'Senior', order: 0 },
       level: { id: 2, name: 'L2', order: 0 },
       version: 1,

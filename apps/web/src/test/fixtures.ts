@@ -81,3 +81,6 @@ export const TWO_JOBS = {
     { id: 12, name: 'Illustrator', jobId: 2, job: { id: 2, name: 'Design' }, version: 1 },
   ],
 };
+
+/** A base salary's band fields when the cell sets none of its own (the band comes from ±10%). */
+export const NO_BAND_OF_ITS_OWN = { bandSpread: null, bandMin: null, bandMax: null };

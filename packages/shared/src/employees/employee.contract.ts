@@ -1,5 +1,6 @@
 import type { SalaryProfile } from '@salary/salary-engine/salary-types';
 import { z } from 'zod';
+import { BAND_POSITIONS } from '../base-salaries/salary-bands.ts';
 import { blankAsMissing, plainText } from '../common/fields.ts';
 import { jsonField } from '../common/json-field.ts';
 import { versionField } from '../common/stale-version.ts';
@@ -180,6 +181,11 @@ export const employeeListQuery = z
     levelId: optionalId,
     salaryFrom: optionalMoney('Salary From'),
     salaryTo: optionalMoney('Salary To'),
+    /** Only those whose basic wage is outside their salary band (needs showSalary). */
+    outsideBand: z
+      .union([z.enum(['true', 'false']), z.boolean()], { error: 'Outside band must be true or false' })
+      .transform((v) => v === true || v === 'true')
+      .optional(),
     /** Who is listed: active today (the default), leavers, not started yet, or all. */
     status: z.enum(LIST_STATUSES, { error: 'Status must be active, leavers, future or all' }).optional(),
   })
@@ -198,6 +204,8 @@ export interface EmployeeFilters {
   levelId?: number;
   salaryFrom?: number;
   salaryTo?: number;
+  /** Only those below or above their salary band. */
+  outsideBand?: boolean;
   /** Undefined: active. */
   status?: ListStatus;
 }
@@ -211,6 +219,7 @@ export function toEmployeeFilters(q: z.output<typeof employeeListQuery>): Employ
     levelId: q.levelId,
     salaryFrom: q.salaryFrom,
     salaryTo: q.salaryTo,
+    outsideBand: q.outsideBand || undefined,
     status: q.status,
   };
 }
@@ -245,5 +254,12 @@ export const employeeViewSchema = z.object({
   calculatedSalary: z.number().nullable().optional(),
   /** Gross + benefits + the company's social insurance; null like calculatedSalary. Needs showCost. */
   accumulatedCost: z.number().nullable().optional(),
+  /**
+   * The basic wage (base salary + job adjustment + own allowance) ÷ the salary band's midpoint, two decimals;
+   * null like calculatedSalary. Needs showSalary.
+   */
+  compaRatio: z.number().nullable().optional(),
+  /** Where the basic wage stands in the band: BELOW, INSIDE or ABOVE; null like calculatedSalary. Needs showSalary. */
+  bandPosition: z.enum(BAND_POSITIONS).nullable().optional(),
 });
 export type EmployeeView = z.infer<typeof employeeViewSchema>;

@@ -38,6 +38,16 @@ export type JobCost = z.infer<typeof jobCostSchema>;
 export const salaryBinSchema = z.object({ from: money, to: money, count: z.number().int() });
 export type SalaryBin = z.infer<typeof salaryBinSchema>;
 
+/** One grade's employees by where their basic wage stands in their salary band. */
+export const bandPositionRowSchema = z.object({
+  gradeId: z.number().int(),
+  grade: z.string(),
+  below: z.number().int(),
+  inside: z.number().int(),
+  above: z.number().int(),
+});
+export type BandPositionRow = z.infer<typeof bandPositionRowSchema>;
+
 export const insightsSchema = z.object({
   /** Employees matching the filters. */
   headcount: z.number().int(),
@@ -55,11 +65,19 @@ export const insightsSchema = z.object({
   byGradeLevel: z.array(gradeLevelCellSchema),
   byJob: z.array(jobCostSchema),
   distribution: z.array(salaryBinSchema),
+  /** Per grade (in order): how many are below, in and above their band. */
+  byBandPosition: z.array(bandPositionRowSchema),
 });
 export type Insights = z.infer<typeof insightsSchema>;
 
 /** The .xlsx downloads, one per chart. */
-export const INSIGHT_CHARTS = ['headline', 'grade-level', 'job-cost', 'distribution'] as const;
+export const INSIGHT_CHARTS = [
+  'headline',
+  'grade-level',
+  'job-cost',
+  'distribution',
+  'band-position',
+] as const;
 export type InsightChart = (typeof INSIGHT_CHARTS)[number];
 export const insightsExportParams = z.object({
   chart: z.enum(INSIGHT_CHARTS, { error: `Chart must be one of ${INSIGHT_CHARTS.join(', ')}` }),

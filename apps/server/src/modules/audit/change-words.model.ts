@@ -290,6 +290,8 @@ function settingsChange(c: AuditChange, viewer: Viewer, names: Names, all: reado
 function ruleChange(entityType: string, c: AuditChange, viewer: Viewer, names: Names): string | null {
   const reference = REFERENCE_FIELDS[c.field];
   if (reference) return otherChange(c, viewer, names);
+  const band = bandChange(c, viewer, names);
+  if (band !== null) return band;
   // The grid's save: one change per cell, named "amount <grade> / <level>".
   const cell = /^amount (.+)$/.exec(c.field);
   const label = cell ? cell[1]! : c.field === 'factor' ? 'Factor' : c.field === 'amount' ? 'Amount' : 'Type';
@@ -301,6 +303,34 @@ function ruleChange(entityType: string, c: AuditChange, viewer: Viewer, names: N
   const text = (v: unknown) =>
     typeof v !== 'number' ? '—' : entityType === 'baseSalary' ? formatMoney(v, names.format) : String(v);
   return moved(label, isNothing(c.before) ? null : text(c.before), text(c.after));
+}
+
+const BAND_FIELD_WORDS: Record<string, string> = {
+  bandSpread: 'Band spread',
+  bandMin: 'Band minimum',
+  bandMax: 'Band maximum',
+};
+
+/**
+ * A base salary's band field ("Band maximum: from the spread → $5,200.00"), or the grid's
+ * "<field> <grade> / <level>" ("Senior / L1 band spread: ±10% (default) → ±15%"); null: not one.
+ */
+function bandChange(c: AuditChange, viewer: Viewer, names: Names): string | null {
+  const band = /^(bandSpread|bandMin|bandMax)(?: (.+))?$/.exec(c.field);
+  if (!band) return null;
+  const words = BAND_FIELD_WORDS[band[1]!]!;
+  const label = band[2] ? `${band[2]} ${words.toLowerCase()}` : words;
+  if (!viewer.moneyRules) return `${label} changed`;
+  const spread = band[1] === 'bandSpread';
+  const text = (v: unknown) =>
+    typeof v !== 'number'
+      ? spread
+        ? '±10% (default)'
+        : 'from the spread'
+      : spread
+        ? `±${formatPercent(v, names.format)}`
+        : formatMoney(v, names.format);
+  return moved(label, text(c.before), text(c.after));
 }
 
 /** Any other record's field: names for references, words for keys and constants. */

@@ -1,4 +1,4 @@
-import type { Cents } from '@salary/shared/common/money';
+import type { BasisPoints, Cents } from '@salary/shared/common/money';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { baseSalaries, grades, levels } from '../../db/schema.ts';
@@ -7,6 +7,19 @@ import { existingIds } from '../../lib/table.repository.ts';
 import type { BaseSalaryInput, BaseSalaryRow } from './base-salaries.wire.ts';
 
 export type { BaseSalaryInput } from './base-salaries.wire.ts';
+
+/** A stored cell as the grid's save compares it: cents and basis points. */
+export interface StoredCell {
+  id: number;
+  cents: Cents;
+  bandSpread: BasisPoints | null;
+  bandMin: Cents | null;
+  bandMax: Cents | null;
+  version: number;
+}
+
+const BAND_COLUMNS = ['bandSpread', 'bandMin', 'bandMax'] as const;
+const BAND_SQL = { bandSpread: 'band_spread', bandMin: 'band_min', bandMax: 'band_max' } as const;
 
 export function createBaseSalariesRepository(db: DbOrTx) {
   const rules = pairRuleRepository(db, {
@@ -19,6 +32,9 @@ export function createBaseSalariesRepository(db: DbOrTx) {
           gradeId: baseSalaries.gradeId,
           levelId: baseSalaries.levelId,
           amount: baseSalaries.amount,
+          bandSpread: baseSalaries.bandSpread,
+          bandMin: baseSalaries.bandMin,
+          bandMax: baseSalaries.bandMax,
           grade: { id: grades.id, name: grades.name, order: grades.order },
           level: { id: levels.id, name: levels.name, order: levels.order },
           version: baseSalaries.version,
@@ -31,10 +47,14 @@ export function createBaseSalariesRepository(db: DbOrTx) {
         .orderBy(asc(grades.order), asc(grades.id), asc(levels.order), asc(levels.id));
       return rows;
     },
+    // A band field the write does not give is left as stored (undefined is no column).
     values: (input: BaseSalaryInput) => ({
       gradeId: input.gradeId,
       levelId: input.levelId,
       amount: input.amount,
+      bandSpread: input.bandSpread,
+      bandMin: input.bandMin,
+      bandMax: input.bandMax,
     }),
   });
   return {
@@ -53,19 +73,32 @@ export function createBaseSalariesRepository(db: DbOrTx) {
      * Every stored (grade, level) → its id, amount in cents and version, for telling a new cell
      * from a changed one and a stale cell from a current one; locked until the save ends.
      */
-    async storedByPair(): Promise<Map<string, { id: number; cents: Cents; version: number }>> {
+    async storedByPair(): Promise<Map<string, StoredCell>> {
       const rows = await db
         .select({
           id: baseSalaries.id,
           gradeId: baseSalaries.gradeId,
           levelId: baseSalaries.levelId,
           amount: baseSalaries.amount,
+          bandSpread: baseSalaries.bandSpread,
+          bandMin: baseSalaries.bandMin,
+          bandMax: baseSalaries.bandMax,
           version: baseSalaries.version,
         })
         .from(baseSalaries)
         .for('update');
       return new Map(
-        rows.map((r) => [`${r.gradeId}:${r.levelId}`, { id: r.id, cents: r.amount, version: r.version }]),
+        rows.map((r) => [
+          `${r.gradeId}:${r.levelId}`,
+          {
+            id: r.id,
+            cents: r.amount,
+            bandSpread: r.bandSpread,
+            bandMin: r.bandMin,
+            bandMax: r.bandMax,
+            version: r.version,
+          },
+        ]),
       );
     },
 
@@ -88,16 +121,39 @@ export function createBaseSalariesRepository(db: DbOrTx) {
       );
     },
 
-    /** Sets many cells in one statement: a new pair is inserted, a stored one gets the amount. */
+    /**
+     * Sets many cells: a new pair is inserted, a stored one gets the amount and the band fields
+     * its cell gives (the others kept). One statement per set of band fields given.
+     */
     async upsertMany(cells: BaseSalaryInput[]): Promise<void> {
-      if (cells.length === 0) return;
-      await db
-        .insert(baseSalaries)
-        .values(cells.map((c) => ({ gradeId: c.gradeId, levelId: c.levelId, amount: c.amount })))
-        .onConflictDoUpdate({
-          target: [baseSalaries.gradeId, baseSalaries.levelId],
-          set: { amount: sql`excluded.amount`, version: sql`${baseSalaries.version} + 1` },
-        });
+      const groups = new Map<string, BaseSalaryInput[]>();
+      for (const cell of cells) {
+        const given = BAND_COLUMNS.filter((k) => cell[k] !== undefined).join(',');
+        groups.set(given, [...(groups.get(given) ?? []), cell]);
+      }
+      for (const [given, group] of groups) {
+        const band = given ? (given.split(',') as (typeof BAND_COLUMNS)[number][]) : [];
+        await db
+          .insert(baseSalaries)
+          .values(
+            group.map((c) => ({
+              gradeId: c.gradeId,
+              levelId: c.levelId,
+              amount: c.amount,
+              bandSpread: c.bandSpread ?? null,
+              bandMin: c.bandMin ?? null,
+              bandMax: c.bandMax ?? null,
+            })),
+          )
+          .onConflictDoUpdate({
+            target: [baseSalaries.gradeId, baseSalaries.levelId],
+            set: {
+              amount: sql`excluded.amount`,
+              ...Object.fromEntries(band.map((k) => [k, sql.raw(`excluded.${BAND_SQL[k]}`)])),
+              version: sql`${baseSalaries.version} + 1`,
+            },
+          });
+      }
     },
 
     /** Clears the given cells; answers how many base salaries there were. */

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
 import { writeRoutes } from '../../lib/write-routes.ts';
-import { baseSalaryFromApi, baseSalaryToApi } from './base-salaries.wire.ts';
+import { bandFromApi, baseSalaryFromApi, baseSalaryToApi } from './base-salaries.wire.ts';
 
 /**
  * The spec's path is singular (`/base-salary`); the domain keeps its plural name inside. Amounts
@@ -54,9 +54,10 @@ export const baseSalariesRoutes = moduleRoutes('baseSalaries', 'base-salaries', 
       { body: bulkBaseSalariesBody, querystring: effectiveFromQuery, config: { dated: true } },
     ),
     async (request) => {
-      const cells = request.body.cells.map((cell) => ({
+      const cells = request.body.cells.map(({ bandSpread, bandMin, bandMax, ...cell }) => ({
         ...cell,
         amount: cell.amount === null ? null : toCents(cell.amount),
+        ...bandFromApi({ bandSpread, bandMin, bandMax }),
       }));
       const saved = await service.saveCells(request.unitOfWork, request.actor, { cells });
       return ok(

@@ -1,3 +1,4 @@
+import type { BandPosition } from '@salary/shared/base-salaries/salary-bands';
 import type { Cents } from '@salary/shared/common/money';
 import type { DbOrTx } from '../../db/client.ts';
 import type { EmployeeRecord } from './employee.model.ts';
@@ -14,6 +15,9 @@ export interface PricedRecord {
   employee: EmployeeRecord;
   calculatedSalary: Cents | null;
   accumulatedCost: Cents | null;
+  /** Basic wage ÷ band midpoint, hundredths. */
+  compaRatio: number | null;
+  bandPosition: BandPosition | null;
 }
 
 type ReferenceKey = 'jobId' | 'positionId' | 'gradeId' | 'levelId';

@@ -41,7 +41,8 @@ const EMPLOYEE_LABELS: Record<string, string> = {
 const LAST_REFERENCE = REFERENCE_FIELDS[REFERENCE_FIELDS.length - 1];
 
 /** The figures of a priced employee the views show. */
-export type Pricing = Pick<PricedEmployee, 'calculatedSalary' | 'accumulatedCost'>;
+export type Pricing = Pick<PricedEmployee, 'calculatedSalary' | 'accumulatedCost'> &
+  Partial<Pick<PricedEmployee, 'compaRatio' | 'bandPosition'>>;
 
 /** Rows as read: priced (each with its figures) or not priced at all. */
 type ReadRows =
@@ -109,7 +110,11 @@ export function toEmployeeView(
 ): EmployeeView {
   const view: EmployeeView = viewOf(e, visibility.personal);
   // The API's decimals: the priced figures are cents.
-  if (visibility.salary) view.calculatedSalary = decimalOrNull(pricing?.calculatedSalary);
+  if (visibility.salary) {
+    view.calculatedSalary = decimalOrNull(pricing?.calculatedSalary);
+    view.compaRatio = pricing?.compaRatio == null ? null : pricing.compaRatio / 100;
+    view.bandPosition = pricing?.bandPosition ?? null;
+  }
   if (visibility.cost) view.accumulatedCost = decimalOrNull(pricing?.accumulatedCost);
   return view;
 }
@@ -277,7 +282,8 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
 
   /** Who sees what, after the salary-filter check (salary filters would reveal salaries). */
   function listAccess(actor: Actor, filters: EmployeeFilters) {
-    const salaryFilter = filters.salaryFrom !== undefined || filters.salaryTo !== undefined;
+    const salaryFilter =
+      filters.salaryFrom !== undefined || filters.salaryTo !== undefined || filters.outsideBand === true;
     if (salaryFilter)
       requirePermission(actor, 'showSalary', 'You do not have permission to filter by salary');
     const visibility = visibilityOf(actor);
@@ -309,6 +315,7 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
       if (access.salaryFilter) {
         const salary = decimalOrNull(priced.calculatedSalary);
         if (salary === null || salary < from || salary > to) continue;
+        if (filters.outsideBand && (priced.bandPosition ?? 'INSIDE') === 'INSIDE') continue;
       }
       const make = () => toEmployeeView(priced.employee, priced, visibility);
       // The views of the whole list are kept with its priced rows (read model), when caches are on.
@@ -388,6 +395,7 @@ export function createEmployeesService<Pay extends EmployeePayBaseline>(deps: {
         filters.levelId,
         filters.salaryFrom,
         filters.salaryTo,
+        filters.outsideBand,
         filters.status,
         day,
       ]);

@@ -54,6 +54,9 @@ const FILTER_BUTTON = 3;
  */
 const MIN_WIDTH = 10;
 
+/** After Calculated Salary, with showSalary; the import passes it by, as it does the salary. */
+export const COMPA_RATIO_COLUMN = 'Compa-ratio';
+
 /** A field's cell: references by name, the rest as their kind writes them (fields/<kind>.ts). */
 function fieldValue(field: EmployeeField): (e: EmployeeView) => ExportValue {
   const wire = field.wire as keyof EmployeeView;
@@ -106,6 +109,13 @@ export function exportColumns(
       money: true,
       // null = no base salary for the grade and level: an empty cell, as the list shows '—'.
       value: (e) => e.calculatedSalary ?? null,
+    });
+  if (visibility.salary)
+    columns.push({
+      header: COMPA_RATIO_COLUMN,
+      width: COMPA_RATIO_COLUMN.length + FILTER_BUTTON,
+      // Basic wage ÷ the band's midpoint, two decimals; empty without a base salary.
+      value: (e) => e.compaRatio ?? null,
     });
   if (visibility.cost)
     columns.push({

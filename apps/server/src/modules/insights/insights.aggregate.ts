@@ -1,5 +1,11 @@
 import { asCents, fromCents } from '@salary/shared/common/money';
-import type { GradeLevelCell, Insights, JobCost, SalaryBin } from '@salary/shared/insights/insights.contract';
+import type {
+  BandPositionRow,
+  GradeLevelCell,
+  Insights,
+  JobCost,
+  SalaryBin,
+} from '@salary/shared/insights/insights.contract';
 import type { PricedEmployee } from '../pricing/pricing.service.ts';
 
 /*
@@ -65,8 +71,19 @@ export function aggregate(priced: PricedEmployee[], axes: Axes, showCost: boolea
     { job: string; count: number; salary: number; benefits: number; insurance: number }
   >();
 
+  const bands = new Map<number, BandPositionRow>();
   for (const p of priced) {
     const e = p.employee;
+    if (p.bandPosition !== null) {
+      let row = bands.get(e.gradeId);
+      if (!row) {
+        row = { gradeId: e.gradeId, grade: e.gradeName, below: 0, inside: 0, above: 0 };
+        bands.set(e.gradeId, row);
+      }
+      if (p.bandPosition === 'BELOW') row.below++;
+      else if (p.bandPosition === 'ABOVE') row.above++;
+      else row.inside++;
+    }
     let job = jobs.get(e.jobId);
     if (!job) {
       job = { job: e.jobName, count: 0, salary: 0, benefits: 0, insurance: 0 };
@@ -141,6 +158,9 @@ export function aggregate(priced: PricedEmployee[], axes: Axes, showCost: boolea
     byGradeLevel,
     byJob,
     distribution: histogram(sorted.map((c) => c / 100)),
+    byBandPosition: [...bands.values()].sort(
+      (a, b) => (gradeRank.get(a.gradeId) ?? 0) - (gradeRank.get(b.gradeId) ?? 0),
+    ),
   };
   if (showCost) out.totalCost = decimal(cost);
   return out;

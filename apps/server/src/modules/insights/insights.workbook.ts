@@ -72,6 +72,17 @@ function sheetOf(chart: InsightChart, data: Insights): Sheet {
         columns: [...moneyColumns(16, ['From', 'To']), { header: 'Employees', width: 12 }],
         rows: data.distribution.map((b) => [b.from, b.to, b.count]),
       };
+    case 'band-position':
+      return {
+        name: 'Position in salary band',
+        columns: [
+          { header: 'Grade', width: 18 },
+          { header: 'Below band', width: 12 },
+          { header: 'In band', width: 12 },
+          { header: 'Above band', width: 12 },
+        ],
+        rows: data.byBandPosition.map((g) => [g.grade, g.below, g.inside, g.above]),
+      };
   }
 }
 

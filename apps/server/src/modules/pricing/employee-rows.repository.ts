@@ -155,7 +155,7 @@ type OnDay = [
   day: string,
   row: unknown[],
   settingsOn: Record<string, unknown> | null,
-  baseSalary: [number, number, number] | null,
+  baseSalary: [number, number, number, number | null, number | null, number | null] | null,
   factor: [number, number, 'PERCENTAGE' | 'FIXED', number] | null,
 ];
 

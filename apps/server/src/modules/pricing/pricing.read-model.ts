@@ -1,6 +1,11 @@
 import { figuresWithPrepared } from '@salary/salary-engine/calculate-salary';
 import { SalaryEngineError } from '@salary/salary-engine/salary-engine-error';
-import type { Cents } from '@salary/shared/common/money';
+import {
+  type BandPosition,
+  bandPosition,
+  compaRatioHundredths,
+} from '@salary/shared/base-salaries/salary-bands';
+import { asCents, type Cents } from '@salary/shared/common/money';
 import type { DbOrTx } from '../../db/client.ts';
 import { SnapshotCache } from '../../lib/snapshot-cache.ts';
 import type { RuleSettings } from '../settings/settings.repository.ts';
@@ -45,12 +50,23 @@ export interface PricedEmployee {
   benefits: Cents | null;
   /** The company's share of social insurance (the rest of the cost beyond gross and benefits). */
   companyInsurance: Cents | null;
+  /**
+   * The basic wage and the employee's own allowance ÷ the band's midpoint, in hundredths (1.05
+   * is 105); null: not priced.
+   */
+  compaRatio: number | null;
+  /** Where the basic wage stands in the grade and level's band; null: not priced. */
+  bandPosition: BandPosition | null;
 }
 
 /** Prices one employee with the shared rules; no base salary → nulls, never a failure. */
 export function priceEmployee(book: RuleBook, employee: EmployeeRecord): PricedEmployee {
   try {
     const figures = figuresWithPrepared(book.forEmployee(employee), employee);
+    // Priced means a base salary, so a band, on the same day's rules. The band compares the
+    // basic wage with the employee's own allowance.
+    const band = book.bandOf(employee.gradeId, employee.levelId);
+    const banded = asCents(figures.adjustedSalary + figures.ownComponents);
     return {
       employee,
       calculatedSalary: figures.grossSalary,
@@ -58,6 +74,8 @@ export function priceEmployee(book: RuleBook, employee: EmployeeRecord): PricedE
       basicWage: figures.adjustedSalary,
       benefits: figures.totalBenefitsCost,
       companyInsurance: figures.companySocialInsurance,
+      compaRatio: band ? compaRatioHundredths(banded, band) : null,
+      bandPosition: band ? bandPosition(banded, band) : null,
     };
   } catch (error) {
     if (error instanceof SalaryEngineError)
@@ -68,6 +86,8 @@ export function priceEmployee(book: RuleBook, employee: EmployeeRecord): PricedE
         basicWage: null,
         benefits: null,
         companyInsurance: null,
+        compaRatio: null,
+        bandPosition: null,
       };
     throw error;
   }

@@ -1,4 +1,5 @@
-import { asCents, type Cents, type RuleUnits } from '@salary/shared/common/money';
+import type { StoredBand } from '@salary/shared/base-salaries/salary-bands';
+import { asBasisPoints, asCents, type Cents, type RuleUnits } from '@salary/shared/common/money';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -28,11 +29,14 @@ export interface FactorRecord {
   factor: RuleUnits;
 }
 
-export interface BaseSalaryRecord {
+export interface BaseSalaryRecord extends StoredBand {
   gradeId: number;
   levelId: number;
   amount: Cents;
 }
+
+/** A base salary as the rule reads carry it: grade, level, amount, then its band's three fields. */
+type BaseTuple = [number, number, number, number | null, number | null, number | null];
 
 export interface ReferenceIds {
   jobId: number;
@@ -92,8 +96,9 @@ function toReferences(row: { job: unknown; positionJobId: number | null; grade: 
 /** Base salaries and factors as one json value each (both drivers decode that fast). */
 export const ruleColumns = {
   settings,
-  baseSalaries: sql<Array<[number, number, number]> | string>`(select coalesce(json_agg(json_build_array(
-    ${baseSalaries.gradeId}, ${baseSalaries.levelId}, ${baseSalaries.amount})), '[]'::json) from ${baseSalaries})`,
+  baseSalaries: sql<Array<BaseTuple> | string>`(select coalesce(json_agg(json_build_array(
+    ${baseSalaries.gradeId}, ${baseSalaries.levelId}, ${baseSalaries.amount}, ${baseSalaries.bandSpread},
+    ${baseSalaries.bandMin}, ${baseSalaries.bandMax})), '[]'::json) from ${baseSalaries})`,
   factors: sql<
     Array<[number, number, 'PERCENTAGE' | 'FIXED', number]> | string
   >`(select coalesce(json_agg(json_build_array(
@@ -113,10 +118,9 @@ export const ruleColumnsOn = (asOf: string | undefined) =>
         settingsOn: sql<
           Record<string, unknown> | string | null
         >`(select to_jsonb(x) from ${rulesOn('SETTINGS', asOf)} x limit 1)`,
-        baseSalaries: sql<
-          Array<[number, number, number]> | string
-        >`(select coalesce(json_agg(json_build_array(
-          x.grade_id, x.level_id, x.amount)), '[]'::json) from ${rulesOn('BASE_SALARY', asOf)} x)`,
+        baseSalaries: sql<Array<BaseTuple> | string>`(select coalesce(json_agg(json_build_array(
+          x.grade_id, x.level_id, x.amount, x.band_spread, x.band_min, x.band_max)), '[]'::json)
+          from ${rulesOn('BASE_SALARY', asOf)} x)`,
         factors: sql<
           Array<[number, number, 'PERCENTAGE' | 'FIXED', number]> | string
         >`(select coalesce(json_agg(
@@ -130,7 +134,7 @@ export const ruleColumnsOn = (asOf: string | undefined) =>
  */
 export const employeeRulesOnDay = (() => {
   const day = sql`d.day`;
-  const base = sql`json_build_array(x.grade_id, x.level_id, x.amount)`;
+  const base = sql`json_build_array(x.grade_id, x.level_id, x.amount, x.band_spread, x.band_min, x.band_max)`;
   const baseOf = sql`x.grade_id = e.grade_id and x.level_id = e.level_id`;
   const factor = sql`json_build_array(x.job_id, x.position_id, x.type, x.factor)`;
   const factorOf = sql`x.job_id = e.job_id and x.position_id = e.position_id`;
@@ -158,15 +162,19 @@ function settingsOf(row: {
 export function storedRules(row: {
   settings: typeof settings.$inferSelect | null;
   settingsOn?: Record<string, unknown> | string | null;
-  baseSalaries: Array<[number, number, number]> | string;
+  baseSalaries: Array<BaseTuple> | string;
   factors: Array<[number, number, 'PERCENTAGE' | 'FIXED', number]> | string;
 }): StoredRules {
   return {
     settings: settingsOf(row),
-    baseSalaries: parsedJson(row.baseSalaries, []).map(([gradeId, levelId, amount]) => ({
+    baseSalaries: parsedJson(row.baseSalaries, []).map(([gradeId, levelId, amount, spread, min, max]) => ({
       gradeId,
       levelId,
-      amount: asCents(amount),
+      // bigint: json_agg writes it as a JSON number on both drivers.
+      amount: asCents(Number(amount)),
+      bandSpread: spread === null || spread === undefined ? null : asBasisPoints(Number(spread)),
+      bandMin: min === null || min === undefined ? null : asCents(Number(min)),
+      bandMax: max === null || max === undefined ? null : asCents(Number(max)),
     })),
     factors: parsedJson(row.factors, []).map(([jobId, positionId, type, factor]) => ({
       jobId,

@@ -1,6 +1,7 @@
 import type { PayComponent } from '@salary/salary-engine/pay-components';
 import { type PreparedRules, prepareRules, withEmployeeRules } from '@salary/salary-engine/prepare-rules';
 import type { SalaryRules } from '@salary/salary-engine/salary-types';
+import { type Band, bandOf } from '@salary/shared/base-salaries/salary-bands';
 import type { Cents } from '@salary/shared/common/money';
 import type { RuleSettings } from '../settings/settings.repository.ts';
 import type { BaseSalaryRecord, FactorRecord } from './pricing.repository.ts';
@@ -38,6 +39,7 @@ export function engineRules(
 export class RuleBook {
   private readonly shared: PreparedRules;
   private readonly bases = new Map<number, Cents>();
+  private readonly bands = new Map<number, Band>();
   private readonly factors = new Map<number, FactorRecord>();
   private readonly customById = new Map<string, CustomMultiplierRule>();
   /**
@@ -56,10 +58,18 @@ export class RuleBook {
         applySocialInsurance: true,
       }),
     );
-    for (const b of baseSalaries) this.bases.set(pairKey(b.gradeId, b.levelId), b.amount);
+    for (const b of baseSalaries) {
+      this.bases.set(pairKey(b.gradeId, b.levelId), b.amount);
+      this.bands.set(pairKey(b.gradeId, b.levelId), bandOf(b));
+    }
     for (const f of factors) this.factors.set(pairKey(f.jobId, f.positionId), f);
     for (const m of settings.customMultipliers)
       this.customById.set(m.id, { title: m.title, value: m.value, type: m.type });
+  }
+
+  /** The salary band of a grade and level (none without a base salary). */
+  bandOf(gradeId: number, levelId: number): Band | null {
+    return this.bands.get(pairKey(gradeId, levelId)) ?? null;
   }
 
   /** The (job, position) adjustment factor, if one is stored. */

@@ -1,4 +1,11 @@
-import { asCents, fromCents, fromFactorUnits, type RuleUnits } from '@salary/shared/common/money';
+import {
+  asBasisPoints,
+  asCents,
+  basisPointsToPercent,
+  fromCents,
+  fromFactorUnits,
+  type RuleUnits,
+} from '@salary/shared/common/money';
 import { type Actor, canReadMoneyRules } from '@salary/shared/common/permissions';
 import type { ScheduledChange } from '@salary/shared/employees/dated.contract';
 import type { EmployeeFilters } from '@salary/shared/employees/employee.contract';
@@ -61,7 +68,15 @@ const SETTINGS_BASE = { id: 1, version: 0, updatedAt: new Date(0) } as unknown a
 /** A version's value as the API shows the rule (money and percentages as decimals); null: no rule. */
 export function ruleValueToApi(kind: RuleKind, value: Record<string, unknown> | null) {
   if (!value) return null;
-  if (kind === 'BASE_SALARY') return { amount: fromCents(asCents(Number(value.amount))) };
+  if (kind === 'BASE_SALARY') {
+    // A band's fields only where the cell sets them (a version keeps no empty one).
+    const shown: Record<string, unknown> = { amount: fromCents(asCents(Number(value.amount))) };
+    if (value.band_spread != null)
+      shown.bandSpread = basisPointsToPercent(asBasisPoints(Number(value.band_spread)));
+    if (value.band_min != null) shown.bandMin = fromCents(asCents(Number(value.band_min)));
+    if (value.band_max != null) shown.bandMax = fromCents(asCents(Number(value.band_max)));
+    return shown;
+  }
   if (kind === 'ADJUSTMENT_FACTOR')
     return {
       type: value.type,

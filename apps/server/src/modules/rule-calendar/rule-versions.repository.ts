@@ -19,6 +19,11 @@ interface KindSpec {
   keys: readonly string[];
   /** The columns that are its value (kept in `value` as JSON under these names). */
   columns: readonly string[];
+  /**
+   * Value columns that may be null, left out of `value` when they are: versions written before
+   * such a column existed hold the same value as a row that leaves it empty.
+   */
+  optional?: readonly string[];
 }
 
 /** The settings record's columns that price, as the database names them. */
@@ -27,7 +32,13 @@ const SETTINGS_COLUMNS = Object.values(getTableColumns(settings))
   .filter((name) => !['id', 'version', 'updated_at'].includes(name));
 
 export const RULE_KINDS: readonly KindSpec[] = [
-  { kind: 'BASE_SALARY', table: 'base_salaries', keys: ['grade_id', 'level_id'], columns: ['amount'] },
+  {
+    kind: 'BASE_SALARY',
+    table: 'base_salaries',
+    keys: ['grade_id', 'level_id'],
+    columns: ['amount', 'band_spread', 'band_min', 'band_max'],
+    optional: ['band_spread', 'band_min', 'band_max'],
+  },
   {
     kind: 'ADJUSTMENT_FACTOR',
     table: 'adjustment_factors',
@@ -41,8 +52,13 @@ const specOf = (kind: RuleKind) => RULE_KINDS.find((k) => k.kind === kind)!;
 const raw = (text: string) => sql.raw(text);
 const list = (names: readonly string[], prefix = '') => names.map((n) => `${prefix}${n}`).join(', ');
 /** The rule's value as JSON, from a row of its table under `alias`. */
-const valueSql = (spec: KindSpec, alias: string) =>
-  `jsonb_build_object(${spec.columns.map((c) => `'${c}', ${alias}.${c}`).join(', ')})`;
+const valueSql = (spec: KindSpec, alias: string) => {
+  const pairs = (names: readonly string[]) => names.map((c) => `'${c}', ${alias}.${c}`).join(', ');
+  const optional = spec.optional ?? [];
+  const required = spec.columns.filter((c) => !optional.includes(c));
+  const value = `jsonb_build_object(${pairs(required)})`;
+  return optional.length ? `(${value} || jsonb_strip_nulls(jsonb_build_object(${pairs(optional)})))` : value;
+};
 /** `a.k1 = b.k1 and …` (true for the settings record, which has no key). */
 const sameRule = (spec: KindSpec, a: string, b: string) =>
   spec.keys.length ? spec.keys.map((k) => `${a}.${k} = ${b}.${k}`).join(' and ') : 'true';

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import * as dated from '../../test/dated.ts';
+import { NO_BAND_OF_ITS_OWN } from '../../test/fixtures.ts';
 import { envelope, previewPaths, sendJson } from '../../test/http-test-server.ts';
 import { MANAGER } from '../../test/settings-server.ts';
 import { signedInPage } from '../../test/sign-in.ts';
@@ -18,8 +19,28 @@ const junior = { id: 1, name: 'Junior', order: 0, version: 1 };
 const senior = { id: 3, name: 'Senior', order: 1, version: 1 };
 const level = { id: 2, name: 'Level I', order: 0, version: 1 };
 const stored = [
-  { id: 9, gradeId: 1, levelId: 2, amount: 5000, grade: junior, level, version: 1 },
-  { id: 10, gradeId: 3, levelId: 2, amount: 7000, grade: senior, level, version: 1 },
+  {
+    id: 9,
+    gradeId: 1,
+    levelId: 2,
+    amount: 5000,
+    ...NO_BAND_OF_ITS_OWN,
+    band: { min: 4500, max: 5500 },
+    grade: junior,
+    level,
+    version: 1,
+  },
+  {
+    id: 10,
+    gradeId: 3,
+    levelId: 2,
+    amount: 7000,
+    ...NO_BAND_OF_ITS_OWN,
+    band: { min: 6300, max: 7700 },
+    grade: senior,
+    level,
+    version: 1,
+  },
 ];
 const waiting = [
   dated.ruleChange(41, 'baseSalary', 'Junior / Level I', dated.NEXT_YEAR, [

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { NO_BAND_OF_ITS_OWN } from '../../test/fixtures.ts';
 import { envelope, sendJson } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { MANAGER } from '../../test/settings-server.ts';
@@ -16,7 +17,17 @@ const WAIT = { timeout: 15_000 };
 
 const grade = { id: 1, name: 'Junior', order: 0, version: 1 };
 const level = { id: 2, name: 'Level I', order: 0, version: 1 };
-const stored = { id: 9, gradeId: 1, levelId: 2, amount: 5000, grade, level, version: 1 };
+const stored = {
+  id: 9,
+  gradeId: 1,
+  levelId: 2,
+  amount: 5000,
+  ...NO_BAND_OF_ITS_OWN,
+  band: { min: 4500, max: 5500 },
+  grade,
+  level,
+  version: 1,
+};
 
 beforeEach(() => {
   serveSignedIn(server, MANAGER, (req, res) => {

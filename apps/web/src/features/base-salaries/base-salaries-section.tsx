@@ -16,6 +16,7 @@ import { useDeleteBaseSalary } from './api/delete-base-salary.ts';
 import { useBaseSalaries } from './api/get-base-salaries.ts';
 import { BaseSalaryForm } from './base-salary-form.tsx';
 import { BaseSalaryGrid } from './base-salary-grid.tsx';
+import { SalaryBandsPanel } from './salary-bands-panel.tsx';
 
 /** Today's amount, and under it any change waiting for its day ("from Jan 1, 2027: 5,150.00"). */
 const amountCell = (row: BaseSalary) => (
@@ -25,10 +26,14 @@ const amountCell = (row: BaseSalary) => (
   </>
 );
 
+/** The band in force around the amount: "4,500.00 – 5,500.00". */
+export const bandText = (row: BaseSalary) => `${formatMoney(row.band.min)} – ${formatMoney(row.band.max)}`;
+
 const COLUMNS: RuleColumn<BaseSalary>[] = [
   { header: 'Grade', kind: 'name', cell: (row) => row.grade.name },
   { header: 'Level', cell: (row) => row.level.name },
   { header: 'Amount', kind: 'amount', cell: amountCell },
+  { header: 'Band', cell: (row) => bandText(row) },
 ];
 
 const CARD = {
@@ -37,7 +42,8 @@ const CARD = {
   figure: amountCell,
 };
 
-type View = 'list' | 'grid';
+type View = 'list' | 'grid' | 'bands';
+const VIEWS: readonly View[] = ['list', 'grid', 'bands'];
 
 /**
  * Settings → Base Salaries: the spec's inline create/edit form above the grade × level list,
@@ -45,13 +51,14 @@ type View = 'list' | 'grid';
  */
 export default function BaseSalariesSection() {
   const [params, setParams] = useSearchParams();
-  const view: View = params.get('view') === 'grid' ? 'grid' : 'list';
+  const asked = params.get('view') as View | null;
+  const view: View = asked && VIEWS.includes(asked) ? asked : 'list';
   const setView = (next: string) =>
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
-        if (next === 'grid') updated.set('view', 'grid');
-        else updated.delete('view');
+        if (next === 'list') updated.delete('view');
+        else updated.set('view', next);
         return updated;
       },
       { replace: true },
@@ -65,10 +72,11 @@ export default function BaseSalariesSection() {
         data={[
           { value: 'list', label: 'List' },
           { value: 'grid', label: 'Grid' },
+          { value: 'bands', label: 'Bands' },
         ]}
         style={{ alignSelf: 'flex-start' }}
       />
-      {view === 'grid' ? <GridView /> : <ListView />}
+      {view === 'grid' ? <GridView /> : view === 'bands' ? <BandsView /> : <ListView />}
     </Stack>
   );
 }
@@ -90,6 +98,24 @@ function GridView() {
           stored={baseSalaries.data}
           canManage={canManage}
         />
+      ) : (
+        <SectionLoader />
+      )}
+    </SectionPanel>
+  );
+}
+
+function BandsView() {
+  const canManage = useCanManageSettings();
+  const baseSalaries = useBaseSalaries();
+  const grades = useGrades({ refetchOnMount: 'always' });
+  return (
+    <SectionPanel
+      title="Salary Bands"
+      description="The range around each base salary, its middle: from a grade's spread, or a minimum and maximum of its own."
+    >
+      {baseSalaries.data && grades.data ? (
+        <SalaryBandsPanel grades={grades.data} stored={baseSalaries.data} canManage={canManage} />
       ) : (
         <SectionLoader />
       )}

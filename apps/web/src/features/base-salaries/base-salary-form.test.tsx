@@ -93,7 +93,19 @@ describe('BaseSalaryForm', () => {
     serve((_req, res) => sendJson(res, 500, {}));
     renderWithProviders(
       <BaseSalaryForm
-        editing={{ id: 9, gradeId: 1, levelId: 2, amount: 5000, grade, level, version: 1 }}
+        editing={{
+          id: 9,
+          gradeId: 1,
+          levelId: 2,
+          amount: 5000,
+          bandSpread: null,
+          bandMin: null,
+          bandMax: null,
+          band: { min: 4500, max: 5500 },
+          grade,
+          level,
+          version: 1,
+        }}
         onDone={onDone}
       />,
     );

@@ -9,7 +9,7 @@ import { ScheduledRuleNote } from '../../components/scheduled-rule-note.tsx';
 import { useStaleVersion } from '../../components/stale-version-dialog.tsx';
 import { SaveBar, UnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { errorMessage, isApiError } from '../../lib/api-error.ts';
-import { formatDay } from '../../lib/company-format.tsx';
+import { formatDay, formatMoney } from '../../lib/company-format.tsx';
 import { isScheduledDay, savedToast } from '../../lib/dated/effective-day.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useSaveBaseSalaryCells } from './api/save-base-salary-cells.ts';
@@ -65,6 +65,17 @@ export function BaseSalaryGrid({ grades, levels, stored, canManage }: BaseSalary
     [rows, levels],
   );
   const saved = useMemo(() => storedTexts(stored), [stored]);
+  // Each stored cell's band, under its amount: "Band 4,500.00–5,500.00".
+  const bands = useMemo(
+    () =>
+      Object.fromEntries(
+        stored.map((b) => [
+          cellKey(b.gradeId, b.levelId),
+          `Band ${formatMoney(b.band.min)}–${formatMoney(b.band.max)}`,
+        ]),
+      ),
+    [stored],
+  );
   const changes = changedCells(edits, saved, order);
   const dirty = changes.cells.length > 0 || Object.keys(changes.problems).length > 0;
   const names = (key: string) => {
@@ -256,6 +267,11 @@ export function BaseSalaryGrid({ grades, levels, stored, canManage }: BaseSalary
                         onKeyDown={onKeyDown(r, c)}
                         onPaste={onPaste(r, c)}
                       />
+                      {bands[key] ? (
+                        <Text size="xs" c="dimmed" ta="right">
+                          {bands[key]}
+                        </Text>
+                      ) : null}
                       <ScheduledRuleNote kind="baseSalary" subject={`${grade.name} / ${level.name}`} />
                     </Table.Td>
                   );

@@ -51,6 +51,7 @@ const insights: Insights = {
     },
   ],
   distribution: [],
+  byBandPosition: [],
 };
 
 const notFound: Handler = (_req, res) =>

@@ -45,6 +45,18 @@ export interface EmployeeColumnOptions {
   explains?: boolean;
 }
 
+export const COMPA_RATIO_DESCRIPTION =
+  'Compa-ratio — the base salary, job adjustment and individual allowance over the middle of the salary band for the grade and level';
+
+/** "1.05", or "1.12 above band" / "0.91 below band" when outside it; '—' without a base salary. */
+export function compaRatioText(e: Pick<EmployeeView, 'compaRatio' | 'bandPosition'>): string {
+  if (e.compaRatio == null) return '—';
+  const ratio = e.compaRatio.toFixed(2);
+  if (e.bandPosition === 'ABOVE') return `${ratio} above band`;
+  if (e.bandPosition === 'BELOW') return `${ratio} below band`;
+  return ratio;
+}
+
 const editPath = (employee: EmployeeView) => `/employees/edit/${employee.id}`;
 
 export const TOTAL_COST_DESCRIPTION =
@@ -178,6 +190,20 @@ export function employeeColumns(options: EmployeeColumnOptions): EmployeeColumn[
             {formatMoney(row.original.calculatedSalary)}
           </UnstyledButton>
         ),
+    });
+  }
+  if (options.showSalary) {
+    columns.push({
+      ...number('Compa-ratio', 'compaRatio', 156, (e) => compaRatioText(e)),
+      meta: {
+        // Room for "0.87 below band" on one line.
+        width: 156,
+        align: 'right',
+        sortKey: 'compaRatio',
+        description: COMPA_RATIO_DESCRIPTION,
+        titleOf: compaRatioText,
+      },
+      cell: ({ row }) => compaRatioText(row.original),
     });
   }
   if (options.showCost) {

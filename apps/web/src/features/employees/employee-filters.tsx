@@ -218,6 +218,13 @@ function EmployeeFiltersForm({
           <Grid.Col span={buttons}>
             <Group gap="sm" justify="flex-end" wrap="wrap">
               {/* Leavers (and hires still to start) are left out unless asked for: status=all. */}
+              {showSalaryFilters ? (
+                <Checkbox
+                  label="Outside band"
+                  checked={filters.outsideBand === true}
+                  onChange={(event) => apply({ outsideBand: event.currentTarget.checked ? true : undefined })}
+                />
+              ) : null}
               <Checkbox
                 label="Show leavers"
                 checked={filters.status === 'all'}

@@ -17,6 +17,7 @@ export type SortableColumn =
   | 'yearsExperience'
   | 'yearsWithCompany'
   | 'calculatedSalary'
+  | 'compaRatio'
   | 'accumulatedCost';
 export type SortDirection = 'asc' | 'desc';
 
@@ -38,7 +39,7 @@ type SortableRow = Pick<EmployeeView, 'id'> &
   Partial<
     Pick<
       EmployeeView,
-      'name' | 'yearsExperience' | 'yearsWithCompany' | 'calculatedSalary' | 'accumulatedCost'
+      'name' | 'yearsExperience' | 'yearsWithCompany' | 'calculatedSalary' | 'compaRatio' | 'accumulatedCost'
     >
   > &
   Partial<Pick<EmployeeView, 'technology' | 'grade' | 'level'>>;
@@ -78,6 +79,7 @@ const SORTABLE: readonly SortableColumn[] = [
   'yearsExperience',
   'yearsWithCompany',
   'calculatedSalary',
+  'compaRatio',
   'accumulatedCost',
 ];
 

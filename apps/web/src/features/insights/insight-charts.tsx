@@ -76,3 +76,44 @@ export function DistributionChart({ data }: { data: Insights }) {
     </BarChart>
   );
 }
+
+/** Per grade, employees below, in and above their salary band: stacked bars. */
+export function BandPositionChart({ data }: { data: Insights }) {
+  const theme = useMantineTheme();
+  const height = Math.max(180, data.byBandPosition.length * 44 + 70);
+  const stack = [
+    { dataKey: 'below', name: 'Below band', fill: theme.colors.orange[8] },
+    { dataKey: 'inside', name: 'In band', fill: theme.colors.teal[8] },
+    { dataKey: 'above', name: 'Above band', fill: theme.colors.indigo[7] },
+  ];
+  return (
+    <BarChart
+      responsive
+      style={{ width: '100%', height }}
+      accessibilityLayer={false}
+      data={data.byBandPosition}
+      layout="vertical"
+      margin={{ top: 4, right: 16, bottom: 4, left: 8 }}
+    >
+      <CartesianGrid horizontal={false} stroke={theme.colors.gray[2]} />
+      <XAxis type="number" allowDecimals={false} tick={{ fill: theme.colors.gray[8], fontSize: 12 }} />
+      <YAxis
+        type="category"
+        dataKey="grade"
+        width={96}
+        tick={{ fill: theme.colors.gray[9], fontSize: 12 }}
+        interval={0}
+      />
+      <Tooltip isAnimationActive={false} />
+      <Legend
+        // Below, in, above: the band's own order, not the alphabet's.
+        itemSorter={null}
+        wrapperStyle={{ fontSize: 13 }}
+        formatter={(value) => <span style={{ color: theme.colors.gray[9] }}>{value}</span>}
+      />
+      {stack.map((bar) => (
+        <Bar key={bar.dataKey} stackId="band" isAnimationActive={false} {...bar} />
+      ))}
+    </BarChart>
+  );
+}

@@ -68,6 +68,34 @@ export function DistributionTable({ data }: { data: Insights }) {
   );
 }
 
+/** Per grade: how many employees are below, in and above their salary band. */
+export function BandPositionTable({ data }: { data: Insights }) {
+  return (
+    <Table fz="sm" striped data-table="band-position">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Grade</Table.Th>
+          <Table.Th ta="right">Below band</Table.Th>
+          <Table.Th ta="right">In band</Table.Th>
+          <Table.Th ta="right">Above band</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {data.byBandPosition.map((g) => (
+          <Table.Tr key={g.gradeId}>
+            <Table.Th scope="row" fw={400}>
+              {g.grade}
+            </Table.Th>
+            <Table.Td ta="right">{formatCount(g.below)}</Table.Td>
+            <Table.Td ta="right">{formatCount(g.inside)}</Table.Td>
+            <Table.Td ta="right">{formatCount(g.above)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /** Salary by grade × level as a heat map that is itself the data table: median, then min – max. */
 export function GradeLevelHeatmap({ data }: { data: Insights }) {
   const cells = new Map(data.byGradeLevel.map((c) => [`${c.gradeId}:${c.levelId}`, c]));

@@ -30,6 +30,7 @@ const figuresFor = (asOf: string | null): Insights => ({
   byGradeLevel: [],
   byJob: [],
   distribution: [],
+  byBandPosition: [],
 });
 
 function open(query = '') {

@@ -22,7 +22,7 @@ import { useToast } from '../../lib/toast/toast-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { useDownloadChart, useInsights } from './api/get-insights.ts';
 import { ChartPanel, DownloadButton } from './chart-panel.tsx';
-import { DistributionTable, GradeLevelHeatmap, JobCostTable } from './insight-tables.tsx';
+import { BandPositionTable, DistributionTable, GradeLevelHeatmap, JobCostTable } from './insight-tables.tsx';
 import classes from './insights.module.css';
 
 // The chart library loads beside GET /insights, not before it: the figures and tables need
@@ -271,6 +271,18 @@ export default function InsightsPage() {
             <ChartSlot charts={chartModule} draw={(m) => <m.DistributionChart data={data} />} />
           </ChartPanel>
         </SimpleGrid>
+        {data.byBandPosition.length > 0 ? (
+          <ChartPanel
+            chart="band-position"
+            title="Position in salary band"
+            description="Per grade, how many employees' base salary, job adjustment and individual allowance are below, in or above the band of their grade and level."
+            onDownload={onDownload}
+            downloading={downloading('band-position')}
+            table={<BandPositionTable data={data} />}
+          >
+            <ChartSlot charts={chartModule} draw={(m) => <m.BandPositionChart data={data} />} />
+          </ChartPanel>
+        ) : null}
       </Stack>
     );
   }

@@ -107,16 +107,34 @@ function settingsValueWords(
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** A base salary cell's fields as its rows say them: the amount, then its band's. */
+const BASE_SALARY_FIELDS: Record<string, string> = {
+  amount: 'Amount',
+  bandSpread: 'Band spread',
+  bandMin: 'Band minimum',
+  bandMax: 'Band maximum',
+};
+
+/** 'Amount 5,000.00 → 5,150.00'; 'Band spread ±10% (default) → ±15%'; 'Band maximum from the spread → 5,200.00'. */
+function baseSalaryMoveWords(move: FieldMove): string {
+  const label = BASE_SALARY_FIELDS[move.field] ?? move.field;
+  const words = (value: unknown) => {
+    if (move.field === 'bandSpread')
+      return typeof value === 'number' ? `±${formatPercent(value)}` : '±10% (default)';
+    if (move.field === 'bandMin' || move.field === 'bandMax')
+      return typeof value === 'number' ? formatMoney(value) : 'from the spread';
+    return amountWords(value);
+  };
+  return `${label} ${words(move.before)} → ${words(move.after)}`;
+}
+
 function moveWordsOf(
   kind: RuleKind,
   move: FieldMove,
   moves: readonly FieldMove[],
   context: RuleWordsContext,
 ) {
-  if (kind === 'baseSalary') {
-    const label = move.field === 'amount' ? 'Amount' : move.field;
-    return `${label} ${amountWords(move.before)} → ${amountWords(move.after)}`;
-  }
+  if (kind === 'baseSalary') return baseSalaryMoveWords(move);
   if (kind === 'adjustmentFactor') {
     const typeMove = moves.find((m) => m.field === 'type');
     if (move.field === 'type') {
@@ -153,7 +171,10 @@ export function ruleValueFrom(
 ): string {
   if (kind === 'baseSalary') {
     const amount = moves.find((m) => m.field === 'amount');
-    return amount?.after === null ? 'removed' : amountWords(amount?.after);
+    if (amount?.after === null) return 'removed';
+    // Only its band moves: the band's words say what.
+    if (!amount) return ruleChangeWords(kind, moves, context);
+    return amountWords(amount.after);
   }
   const factor = moves.find((m) => m.field === 'factor');
   const type = moves.find((m) => m.field === 'type');
