@@ -2,7 +2,7 @@ import { type Actor, inTeam, teamScoped } from '@salary/shared/common/permission
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { EmployeeEntry } from './employee-audit.model.ts';
 import { authorOf } from './employees.service.ts';
 import type { ReportingLineRepository } from './reporting-line.repository.ts';
 
@@ -20,7 +20,8 @@ export const loopMessage = (manager: string, employee: string) =>
  */
 export function createReportingLineService(deps: {
   reportingLine: RepositoryOn<ReportingLineRepository>;
-  audit: Pick<AuditService, 'record'>;
+  /** Records an employee's entry (the audit's service: services.ts hands it in). */
+  audit: { record(uow: UnitOfWork, entry: EmployeeEntry): Promise<unknown> };
 }) {
   const line = deps.reportingLine();
   return {

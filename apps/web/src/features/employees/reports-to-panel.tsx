@@ -3,9 +3,9 @@ import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { useState } from 'react';
 import { SectionPanel } from '../../components/section-panel.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
+import { useEmployeeOptions } from '../../lib/employee-options.ts';
 import { usePermission } from '../../lib/permissions.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
-import { useEmployeeOptions } from './api/employee-options.ts';
 import { useSetManager } from './api/set-manager.ts';
 
 const NOBODY = 'No one';

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
-import { useEmployeeOptions } from '../employees/api/employee-options.ts';
+import { useEmployeeOptions } from '../../lib/employee-options.ts';
 
 /**
  * The user form's Employee: the employee this user is. With Own team only, the user reads the
