@@ -34,6 +34,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { levelsRoutes } from './modules/levels/levels.routes.ts';
 import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { payRequestsRoutes } from './modules/pay-requests/pay-requests.routes.ts';
+import { raiseCyclesRoutes } from './modules/raise-cycles/raise-cycles.routes.ts';
 import { payTransparencyRoutes } from './modules/pay-transparency/pay-transparency.routes.ts';
 import { postingRangeRoutes } from './modules/pay-transparency/posting-range.routes.ts';
 import { positionsRoutes } from './modules/positions/positions.routes.ts';
@@ -93,6 +94,7 @@ const SERVICE_ROUTES = [
   postingRangeRoutes,
   payRequestsRoutes,
   jobEvaluationRoutes,
+  raiseCyclesRoutes,
 ];
 
 export const JSON_BODY_LIMIT = 1024 * 1024;

@@ -51,6 +51,8 @@ import { createLevelsService } from './modules/levels/levels.service.ts';
 import { createOidcService } from './modules/oidc/oidc.service.ts';
 import { createPayRequestsRepository } from './modules/pay-requests/pay-requests.repository.ts';
 import { createPayRequestsService } from './modules/pay-requests/pay-requests.service.ts';
+import { createRaiseCyclesRepository } from './modules/raise-cycles/raise-cycles.repository.ts';
+import { createRaiseCyclesService } from './modules/raise-cycles/raise-cycles.service.ts';
 import { createJustifications } from './modules/pay-transparency/justifications.service.ts';
 import { createPayTransparencyRepository } from './modules/pay-transparency/pay-transparency.repository.ts';
 import { createPayTransparencyService } from './modules/pay-transparency/pay-transparency.service.ts';
@@ -323,6 +325,13 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       audit,
       today: (handle) => company.today(handle),
       statement: (actor, employeeId, asOf) => payTransparency.statement(actor, employeeId, 'job-grade', asOf),
+    }),
+    raiseCycles: createRaiseCyclesService({
+      repo: on(createRaiseCyclesRepository),
+      versions: on(createEmployeeVersionsRepository),
+      pricing,
+      audit,
+      today: (handle) => company.today(handle),
     }),
     audit,
     company,
