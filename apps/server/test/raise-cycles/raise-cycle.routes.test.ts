@@ -1,4 +1,5 @@
 import { addDays, todayIn } from '@salary/shared/common/calendar-day';
+import { asCents, fromCents, toCents } from '@salary/shared/common/money';
 import { NO_PERMISSIONS } from '@salary/shared/common/permissions';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import type { RaiseCycle, Worksheet } from '@salary/shared/raise-cycles/raise-cycles.contract';
@@ -39,10 +40,15 @@ const model = {
   // AMOUNT 150.00 as an allowance.
   cleo: BASE_L1 + 15_000,
 };
-const cents = (decimal: number | null | undefined) => Math.round((decimal ?? Number.NaN) * 100);
+const inCents = (decimal: number | null | undefined) => toCents(decimal ?? Number.NaN) as number;
+const decimal = (c: number) => fromCents(asCents(c));
 
 const worksheet = async (token = t.adminToken) => {
-  const res = await t.call<Worksheet>({ method: 'GET', url: `/api/raise-cycles/${cycleId}/worksheet`, token });
+  const res = await t.call<Worksheet>({
+    method: 'GET',
+    url: `/api/raise-cycles/${cycleId}/worksheet`,
+    token,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.envelope.data;
 };
@@ -53,24 +59,24 @@ const propose = (proposals: unknown[], token = t.adminToken) =>
     payload: { proposals },
     token,
   });
-const step = (name: string, token = t.adminToken, payload?: unknown) =>
+const step = (name: string, token = t.adminToken, payload?: Record<string, unknown>) =>
   t.call<RaiseCycle>({
     method: 'POST',
     url: `/api/raise-cycles/${cycleId}/${name}`,
     token,
-    ...(payload !== undefined && { payload }),
+    ...(payload ? { payload } : {}),
   });
 async function grossAsOf(day: string): Promise<Record<string, number>> {
   const res = await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: `/api/employees?asOf=${day}` });
   expect(res.statusCode, res.body).toBe(200);
-  const by = new Map(res.envelope.data.map((e) => [e.id, cents(e.calculatedSalary)]));
+  const by = new Map(res.envelope.data.map((e) => [e.id, inCents(e.calculatedSalary)]));
   return { ana: by.get(ids.ana)!, ben: by.get(ids.ben)!, cleo: by.get(ids.cleo)! };
 }
 
 beforeAll(async () => {
-  const c = await t.newCompany(BASE_L1 / 100);
+  const c = await t.newCompany(decimal(BASE_L1));
   const l2 = await t.newLevel('L2');
-  await t.newBaseSalary(c.grade.id, l2.id, BASE_L2 / 100);
+  await t.newBaseSalary(c.grade.id, l2.id, decimal(BASE_L2));
   ids.l2 = l2.id;
   ids.grade = c.grade.id;
   ids.ana = await t.newEmployeeOf(c, { name: 'Ana Manager', hireDate: '2020-01-01' });
@@ -152,10 +158,16 @@ describe('a raise cycle from draft to applied', () => {
   });
 
   it('finds the range by compa-ratio and rating: a rated row wins over one without', async () => {
-    const res = await propose([{ employeeId: ids.cleo, rating: 5, kind: 'AMOUNT', value: 150, reason: 'Late' }]);
+    const res = await propose([
+      { employeeId: ids.cleo, rating: 5, kind: 'AMOUNT', value: 150, reason: 'Late' },
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     const cleo = res.envelope.data.rows.find((r) => r.employeeId === ids.cleo)!;
-    expect(cleo).toMatchObject({ rating: 5, recommended: { minPercent: 4, maxPercent: 8 }, raisePercent: 3.75 });
+    expect(cleo).toMatchObject({
+      rating: 5,
+      recommended: { minPercent: 4, maxPercent: 8 },
+      raisePercent: 3.75,
+    });
     expect(cleo.outsideGuideline).toBe(true);
   });
 
@@ -172,26 +184,26 @@ describe('a raise cycle from draft to applied', () => {
     expect(sheet.totals).toEqual({
       eligiblePayroll: 12_000,
       budget: 240,
-      budgetUsed: used / 100,
+      budgetUsed: decimal(used),
       overBudget: true,
     });
     expect(sheet.warnings).toEqual(['The proposals are over budget']);
     const row = (id: number) => sheet.rows.find((r) => r.employeeId === id)!;
-    expect(cents(row(ids.ana).newGross)).toBe(model.ana);
+    expect(inCents(row(ids.ana).newGross)).toBe(model.ana);
     expect(row(ids.ana)).toMatchObject({ raisePercent: 2.5, outsideGuideline: false, newCompaRatio: 1.03 });
-    expect(cents(row(ids.ben).newGross)).toBe(model.ben);
+    expect(inCents(row(ids.ben).newGross)).toBe(model.ben);
     // Ben moves to L2: his new basic wage is L2's midpoint.
     expect(row(ids.ben)).toMatchObject({ raisePercent: 12.5, outsideGuideline: true, newCompaRatio: 1 });
-    expect(cents(row(ids.cleo).newGross)).toBe(model.cleo);
+    expect(inCents(row(ids.cleo).newGross)).toBe(model.cleo);
   });
 
   it("shows a limited manager only their team's rows and totals, and refuses their write of another's row", async () => {
     const sheet = await worksheet(managerToken);
     expect(sheet.rows.map((r) => r.name)).toEqual(['Ben Report']);
     expect(sheet.totals).toEqual({
-      eligiblePayroll: BASE_L1 / 100,
-      budget: (BASE_L1 * 0.02) / 100,
-      budgetUsed: (model.ben - BASE_L1) / 100,
+      eligiblePayroll: decimal(BASE_L1),
+      budget: decimal((BASE_L1 * 200) / 10_000),
+      budgetUsed: decimal(model.ben - BASE_L1),
       overBudget: true,
     });
     expect(JSON.stringify(sheet)).not.toMatch(/Cleo|Ana Manager/);

@@ -1,5 +1,9 @@
 import type { RuleUnits } from '@salary/shared/common/money';
-import type { BudgetKind, ProposalKind, RaiseCycleStatus } from '@salary/shared/raise-cycles/raise-cycles.contract';
+import type {
+  BudgetKind,
+  ProposalKind,
+  RaiseCycleStatus,
+} from '@salary/shared/raise-cycles/raise-cycles.contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { raiseCycles, raiseProposals } from '../../db/schema.ts';
@@ -33,7 +37,14 @@ export interface CycleRow {
 
 export type CycleValues = Pick<
   CycleRow,
-  'name' | 'effectiveDate' | 'hiredBefore' | 'jobIds' | 'gradeIds' | 'budgetKind' | 'budgetValue' | 'guideline'
+  | 'name'
+  | 'effectiveDate'
+  | 'hiredBefore'
+  | 'jobIds'
+  | 'gradeIds'
+  | 'budgetKind'
+  | 'budgetValue'
+  | 'guideline'
 >;
 
 /** A proposal as stored: value in basis points (PERCENT) or cents (AMOUNT). */
@@ -135,7 +146,9 @@ export function createRaiseCyclesRepository(db: DbOrTx) {
             ),
           );
       for (let i = 0; i < rows.length; i += PROPOSAL_CHUNK)
-        await db.insert(raiseProposals).values(rows.slice(i, i + PROPOSAL_CHUNK).map((r) => ({ ...r, cycleId })));
+        await db
+          .insert(raiseProposals)
+          .values(rows.slice(i, i + PROPOSAL_CHUNK).map((r) => ({ ...r, cycleId })));
     },
 
     /** Whether a name is taken by another cycle (case-insensitive). */

@@ -9,8 +9,8 @@ import {
 } from '@salary/shared/common/money';
 import { type Actor, can, inTeam } from '@salary/shared/common/permissions';
 import {
-  type ProposalInput,
   RAISE_CYCLE_MESSAGES as M,
+  type ProposalInput,
   type RaiseCycle,
   type RaiseCycleInput,
   type Worksheet,
@@ -171,7 +171,10 @@ export function createRaiseCyclesService(deps: {
       midpoint: fromCents(l.midpoint),
       compaRatio: l.compa / 100,
       rating: l.rating,
-      recommended: l.recommended && { minPercent: pct(l.recommended.minBp), maxPercent: pct(l.recommended.maxBp) },
+      recommended: l.recommended && {
+        minPercent: pct(l.recommended.minBp),
+        maxPercent: pct(l.recommended.maxBp),
+      },
       proposal: p && {
         kind: p.kind,
         value: proposalValue(p),
@@ -206,7 +209,8 @@ export function createRaiseCyclesService(deps: {
 
   /** A proposal as stored, checked: its value converted, a move's grade and level given. */
   function storedProposal(row: number, p: ProposalInput): ProposalRow {
-    const problem = (message: string) => badRequest(`Row ${row}: ${message}`, [{ field: `proposals.${row - 1}`, message }]);
+    const problem = (message: string) =>
+      badRequest(`Row ${row}: ${message}`, [{ field: `proposals.${row - 1}`, message }]);
     if ((p.kind === 'PERCENT' || p.kind === 'AMOUNT') && (p.value === null || p.value <= 0))
       throw problem('a raise needs a value above zero');
     if (p.kind === 'MOVE' && (p.gradeId === null || p.levelId === null))
@@ -319,7 +323,12 @@ export function createRaiseCyclesService(deps: {
      * Only in draft; only eligible employees of the actor's team; a raise outside the recommended
      * range needs a reason. Over budget is saved and answered as a warning.
      */
-    async saveProposals(uow: UnitOfWork, actor: Actor, id: number, input: ProposalInput[]): Promise<Worksheet> {
+    async saveProposals(
+      uow: UnitOfWork,
+      actor: Actor,
+      id: number,
+      input: ProposalInput[],
+    ): Promise<Worksheet> {
       if (!canPropose(actor)) throw forbidden(M.proposeForbidden);
       const cycle = await locked(uow, id);
       if (cycle.status !== 'DRAFT') throw new AppError(409, 'CONFLICT', M.notDraft);
@@ -328,7 +337,9 @@ export function createRaiseCyclesService(deps: {
       input.forEach((p, i) => {
         const row = i + 1;
         if (rowOfEmployee.has(p.employeeId))
-          throw badRequest(`Row ${row}: employee ${p.employeeId} is also on row ${rowOfEmployee.get(p.employeeId)}`);
+          throw badRequest(
+            `Row ${row}: employee ${p.employeeId} is also on row ${rowOfEmployee.get(p.employeeId)}`,
+          );
         rowOfEmployee.set(p.employeeId, row);
         const stored = storedProposal(row, p);
         replaced.set(p.employeeId, stored.kind === 'NONE' && stored.rating === null ? null : stored);
@@ -343,12 +354,16 @@ export function createRaiseCyclesService(deps: {
             { field: `proposals.${row - 1}.employeeId`, message: 'Not in this cycle' },
           ]);
         const p = line.proposal;
-        if (line.unpriced)
-          throw badRequest(`Row ${row}: the new grade and level have no base salary`);
+        if (line.unpriced) throw badRequest(`Row ${row}: the new grade and level have no base salary`);
         if (line.outside && !p?.reason)
           throw badRequest(
             `Row ${row} (${line.record.name}): a raise outside the recommended range (${pct(line.recommended!.minBp)}–${pct(line.recommended!.maxBp)}%) needs a reason`,
-            [{ field: `proposals.${row - 1}.reason`, message: 'A reason is required outside the recommended range' }],
+            [
+              {
+                field: `proposals.${row - 1}.reason`,
+                message: 'A reason is required outside the recommended range',
+              },
+            ],
           );
       }
       const rows = [...replaced.values()].filter((p): p is ProposalRow => p !== null);

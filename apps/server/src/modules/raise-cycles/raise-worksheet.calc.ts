@@ -114,7 +114,10 @@ export function worksheetLine(
   const newRecord = proposedRecord(cycle.name, e, proposal);
   const after = newRecord === e ? priced : pricer.price(newRecord);
   const newBasic = after === priced ? basic : basicWageOf(after);
-  const newMid = newRecord.gradeId === e.gradeId && newRecord.levelId === e.levelId ? midpoint : pricer.midpoint(newRecord);
+  const newMid =
+    newRecord.gradeId === e.gradeId && newRecord.levelId === e.levelId
+      ? midpoint
+      : pricer.midpoint(newRecord);
   const raises = proposal !== null && proposal.kind !== 'NONE';
   const raiseBp = !raises
     ? null
@@ -134,7 +137,10 @@ export function worksheetLine(
     recommended,
     proposal,
     raiseBp,
-    outside: raiseBp !== null && recommended !== null && (raiseBp < recommended.minBp || raiseBp > recommended.maxBp),
+    outside:
+      raiseBp !== null &&
+      recommended !== null &&
+      (raiseBp < recommended.minBp || raiseBp > recommended.maxBp),
     newRecord,
     newGross: after.calculatedSalary ?? priced.calculatedSalary,
     newCompa: newBasic !== null && newMid ? compaOf(newBasic, newMid) : compa,
