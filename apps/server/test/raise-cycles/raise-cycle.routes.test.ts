@@ -3,7 +3,9 @@ import { asCents, fromCents, toCents } from '@salary/shared/common/money';
 import { NO_PERMISSIONS } from '@salary/shared/common/permissions';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import type { RaiseCycle, Worksheet } from '@salary/shared/raise-cycles/raise-cycles.contract';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { payHistory } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
 import { createUsersRepository } from '../../src/modules/users/users.repository.ts';
 import { testAppForFile } from '../support/helper.ts';
@@ -274,5 +276,62 @@ describe('a raise cycle from draft to applied', () => {
     ]);
     const applied = await t.callAsAdmin<RaiseCycle>({ method: 'GET', url: `/api/raise-cycles/${cycleId}` });
     expect(applied.envelope.data.appliedEntryId).toBe(res.envelope.data.entries[0]!.id);
+  });
+});
+
+describe('a raise cycle effective today', () => {
+  let todayCycle = 0;
+  const today = () => todayIn('UTC');
+
+  it('is proposed and submitted by a limited manager, approved by an administrator and applied at once', async () => {
+    const made = await t.callAsAdmin<RaiseCycle>({
+      method: 'POST',
+      url: '/api/raise-cycles',
+      payload: {
+        name: 'Today',
+        effectiveDate: today(),
+        eligibility: { gradeIds: [ids.grade] },
+        budget: { kind: 'AMOUNT', value: 1000 },
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    todayCycle = made.envelope.data.id;
+    const call = (method: 'PUT' | 'POST', path: string, token: string, payload?: Record<string, unknown>) =>
+      t.call<Worksheet>({
+        method,
+        url: `/api/raise-cycles/${todayCycle}/${path}`,
+        token,
+        ...(payload ? { payload } : {}),
+      });
+    const proposed = await call('PUT', 'proposals', managerToken, {
+      proposals: [{ employeeId: ids.ben, kind: 'PERCENT', value: 1.25 }],
+    });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    // The team's share of an AMOUNT budget is its share of the eligible payroll: Ben's of four
+    // (no hire cut-off this time: Eve is in, Dan, who left, is not).
+    expect(proposed.envelope.data.totals).toEqual({
+      eligiblePayroll: decimal(BASE_L1),
+      budget: decimal(100_000 / 4),
+      budgetUsed: decimal(5_000),
+      overBudget: false,
+    });
+    expect((await call('POST', 'submit', managerToken)).statusCode).toBe(200);
+    expect((await call('POST', 'approve', t.adminToken)).statusCode).toBe(200);
+    const before = await t.countRows(payHistory);
+    const applied = await call('POST', 'apply', t.adminToken);
+    expect(applied.statusCode, applied.body).toBe(200);
+    // Today's row moved: the directory without a day shows the raise (1.25 % of 4,000.00 = 50.00).
+    const list = await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' });
+    const ben = list.envelope.data.find((e) => e.id === ids.ben)!;
+    expect(inCents(ben.calculatedSalary)).toBe(BASE_L1 + 5_000);
+    // One pay-history row, Ben's, under the application's one entry.
+    const rows = await t.database.db.select().from(payHistory).where(eq(payHistory.employeeId, ids.ben));
+    expect(await t.countRows(payHistory)).toBe(before + 1);
+    const entryId = (applied.envelope.data as unknown as RaiseCycle).appliedEntryId;
+    expect(rows.at(-1)).toMatchObject({
+      auditId: entryId,
+      grossBefore: BASE_L1,
+      grossAfter: BASE_L1 + 5_000,
+    });
   });
 });
