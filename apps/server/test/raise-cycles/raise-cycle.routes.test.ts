@@ -276,6 +276,13 @@ describe('a raise cycle from draft to applied', () => {
     ]);
     const applied = await t.callAsAdmin<RaiseCycle>({ method: 'GET', url: `/api/raise-cycles/${cycleId}` });
     expect(applied.envelope.data.appliedEntryId).toBe(res.envelope.data.entries[0]!.id);
+    // Not revertable from the Audit Log (yet): refused, and nothing moves.
+    const revert = await t.callAsAdmin({
+      method: 'POST',
+      url: `/api/audit/${applied.envelope.data.appliedEntryId}/revert`,
+    });
+    expect(revert.statusCode, revert.body).toBe(400);
+    expect(await grossAsOf(effective)).toEqual(model);
   });
 });
 
