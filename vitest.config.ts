@@ -35,6 +35,7 @@ const SERVER_WITHOUT_DATABASE = [
   'apps/server/test/excel/xml-scanner.test.ts',
   'apps/server/test/oidc/oidc.config.test.ts',
   'apps/server/test/pay-transparency/adjusted-gap.calc.test.ts',
+  'apps/server/test/raise-cycles/raise-worksheet.calc.test.ts',
   'apps/server/test/pay-transparency/pay-gap.property.test.ts',
   'apps/server/test/pay-transparency/pay-year.property.test.ts',
   'apps/server/test/security/derivation-doc.test.ts',

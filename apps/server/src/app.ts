@@ -37,6 +37,7 @@ import { payRequestsRoutes } from './modules/pay-requests/pay-requests.routes.ts
 import { payTransparencyRoutes } from './modules/pay-transparency/pay-transparency.routes.ts';
 import { postingRangeRoutes } from './modules/pay-transparency/posting-range.routes.ts';
 import { positionsRoutes } from './modules/positions/positions.routes.ts';
+import { raiseCyclesRoutes } from './modules/raise-cycles/raise-cycles.routes.ts';
 import { scheduledChangesRoutes } from './modules/rule-calendar/scheduled-changes.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -93,6 +94,7 @@ const SERVICE_ROUTES = [
   postingRangeRoutes,
   payRequestsRoutes,
   jobEvaluationRoutes,
+  raiseCyclesRoutes,
 ];
 
 export const JSON_BODY_LIMIT = 1024 * 1024;

@@ -62,6 +62,8 @@ import { createPricedReadModel } from './modules/pricing/pricing.read-model.ts';
 import { createPricingRepository } from './modules/pricing/pricing.repository.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { pgliteSnapshotReads, postgresSnapshotReads } from './modules/pricing/snapshot-reads.repository.ts';
+import { createRaiseCyclesRepository } from './modules/raise-cycles/raise-cycles.repository.ts';
+import { createRaiseCyclesService } from './modules/raise-cycles/raise-cycles.service.ts';
 import { createRuleCalendar } from './modules/rule-calendar/rule-calendar.service.ts';
 import { createRuleVersionsRepository } from './modules/rule-calendar/rule-versions.repository.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
@@ -323,6 +325,13 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       audit,
       today: (handle) => company.today(handle),
       statement: (actor, employeeId, asOf) => payTransparency.statement(actor, employeeId, 'job-grade', asOf),
+    }),
+    raiseCycles: createRaiseCyclesService({
+      repo: on(createRaiseCyclesRepository),
+      versions: on(createEmployeeVersionsRepository),
+      pricing,
+      audit,
+      today: (handle) => company.today(handle),
     }),
     audit,
     company,

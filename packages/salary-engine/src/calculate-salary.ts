@@ -35,7 +35,11 @@ function yearsInHundredths(value: number, field: string): number {
  * A component's cents: PERCENTAGE adjusted × value% (× years), FIXED value (× years); one
  * rounding. `yearHundredths` is null for a component applied once.
  */
-function componentCents(m: PreparedComponent, adjustedCents: Cents, yearHundredths: number | null): Cents {
+export function componentCents(
+  m: PreparedComponent,
+  adjustedCents: Cents,
+  yearHundredths: number | null,
+): Cents {
   if (yearHundredths === null)
     return asEngineCents(m.type === 'PERCENTAGE' ? mulDivRound(adjustedCents, m.value, BP) : m.value);
   return asEngineCents(

@@ -670,3 +670,66 @@ export const jobEvaluationSettings = pgTable(
     check('job_evaluation_settings_band_width', sql`${t.bandWidthTenths} between 1 and 40`),
   ],
 );
+
+/**
+ * Raise cycles (docs/raise-cycles.md): the cycle's eligibility, budget (basis points of the
+ * eligible payroll, or cents) and guideline matrix (compa-ratios in hundredths, raises in basis
+ * points), and where it stands. Its proposals go with it.
+ */
+export const raiseCycles = pgTable(
+  'raise_cycles',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    hiredBefore: date('hired_before', { mode: 'string' }),
+    jobIds: jsonb('job_ids').$type<number[]>().notNull().default([]),
+    gradeIds: jsonb('grade_ids').$type<number[]>().notNull().default([]),
+    budgetKind: text('budget_kind').notNull(),
+    budgetValue: ruleUnits('budget_value').notNull(),
+    guideline: jsonb('guideline').notNull().default([]),
+    status: text('status').notNull().default('DRAFT'),
+    submittedById: integer('submitted_by_id'),
+    submittedBy: text('submitted_by'),
+    sentBackComment: text('sent_back_comment'),
+    appliedEntryId: integer('applied_entry_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('raise_cycles_name_unique').on(sql`lower(${t.name})`),
+    check('raise_cycles_budget_kind', sql`${t.budgetKind} in ('PERCENT', 'AMOUNT')`),
+    check('raise_cycles_budget_value', sql`${t.budgetValue} >= 0`),
+    check('raise_cycles_status', sql`${t.status} in ('DRAFT', 'SUBMITTED', 'APPROVED', 'APPLIED')`),
+  ],
+);
+
+/** One employee's proposal in a cycle: a percent (basis points) or amount (cents) as an allowance, or a move. */
+export const raiseProposals = pgTable(
+  'raise_proposals',
+  {
+    cycleId: integer('cycle_id')
+      .notNull()
+      .references(() => raiseCycles.id, { onDelete: 'cascade' }),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    rating: integer('rating'),
+    kind: text('kind').notNull(),
+    value: ruleUnits('value'),
+    gradeId: integer('grade_id').references(() => grades.id),
+    levelId: integer('level_id').references(() => levels.id),
+    reason: text('reason'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cycleId, t.employeeId] }),
+    index('raise_proposals_employee_idx').on(t.employeeId),
+    check('raise_proposals_kind', sql`${t.kind} in ('PERCENT', 'AMOUNT', 'MOVE', 'NONE')`),
+    check('raise_proposals_rating', sql`${t.rating} between 1 and 5`),
+    check(
+      'raise_proposals_move',
+      sql`(${t.kind} = 'MOVE') = (${t.gradeId} is not null and ${t.levelId} is not null)`,
+    ),
+    check('raise_proposals_value', sql`(${t.kind} in ('PERCENT', 'AMOUNT')) = (${t.value} is not null)`),
+  ],
+);

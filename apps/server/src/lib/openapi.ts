@@ -30,6 +30,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   audit: 'The audit trail, pay history and the revert of an import.',
   'pay-transparency': 'The gender pay gap report and each worker’s pay statement.',
   'job-evaluation': 'Scores of each job and position on four criteria, and the bands they make.',
+  'raise-cycles':
+    'Raise cycles: eligibility, budget and guideline, the worksheet of proposals, approval and the dated application.',
 };
 
 const ERROR_ANSWERS = {

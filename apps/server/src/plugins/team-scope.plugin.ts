@@ -51,6 +51,11 @@ export const TEAM_ROUTES: Readonly<Record<string, TeamRule>> = {
   'GET /api/employees/:id/breakdown': 'member',
   'GET /api/employees/:id/history': 'member',
   'GET /api/employees/:id/pay-timeline': 'member',
+  'GET /api/raise-cycles': 'open',
+  'GET /api/raise-cycles/:id': 'open',
+  'GET /api/raise-cycles/:id/worksheet': 'team',
+  'PUT /api/raise-cycles/:id/proposals': 'team',
+  'POST /api/raise-cycles/:id/submit': 'team',
 };
 
 /** The rule of the route `request` matched; undefined: closed to a limited user. */

@@ -12,9 +12,11 @@ import {
   editedEmployee,
   employeeForm,
   existingEmployee,
+  existingRaiseCycle,
   importedOne,
   MISSING,
   type RouteRequest,
+  raiseCycleBody,
   renamedJob,
   reorderRequest,
   unique,
@@ -187,6 +189,59 @@ const CASES: Record<string, WriteCase> = {
     entityType: 'payRequest',
     action: 'delete',
     fail: 'missing id',
+  },
+  'POST /api/raise-cycles': {
+    entityType: 'raiseCycle',
+    action: 'create',
+    // The name of a cycle made just before.
+    fail: async (t) => {
+      const { body } = await raiseCycleBody(t);
+      await t.callAsAdmin({ method: 'POST', url: '/api/raise-cycles', payload: body });
+      return { method: 'POST', url: '/api/raise-cycles', payload: body };
+    },
+  },
+  'PUT /api/raise-cycles/:id': { entityType: 'raiseCycle', action: 'update', fail: 'missing id' },
+  'DELETE /api/raise-cycles/:id': { entityType: 'raiseCycle', action: 'delete', fail: 'missing id' },
+  'PUT /api/raise-cycles/:id/proposals': {
+    entityType: 'raiseCycle',
+    action: 'propose',
+    // An employee the cycle does not hold.
+    fail: async (t) => ({
+      method: 'PUT',
+      url: `/api/raise-cycles/${await existingRaiseCycle(t)}/proposals`,
+      payload: { proposals: [{ employeeId: MISSING, kind: 'PERCENT', value: 1 }] },
+    }),
+  },
+  // Each step refused from the wrong state.
+  'POST /api/raise-cycles/:id/submit': {
+    entityType: 'raiseCycle',
+    action: 'submit',
+    fail: async (t) => ({
+      method: 'POST',
+      url: `/api/raise-cycles/${await existingRaiseCycle(t, 'SUBMITTED')}/submit`,
+    }),
+  },
+  'POST /api/raise-cycles/:id/approve': {
+    entityType: 'raiseCycle',
+    action: 'approve',
+    fail: async (t) => ({ method: 'POST', url: `/api/raise-cycles/${await existingRaiseCycle(t)}/approve` }),
+  },
+  'POST /api/raise-cycles/:id/send-back': {
+    entityType: 'raiseCycle',
+    action: 'send-back',
+    fail: async (t) => ({
+      method: 'POST',
+      url: `/api/raise-cycles/${await existingRaiseCycle(t)}/send-back`,
+      payload: { comment: 'Too early' },
+    }),
+  },
+  'POST /api/raise-cycles/:id/apply': {
+    entityType: 'raiseCycle',
+    action: 'apply',
+    fail: async (t) => ({
+      method: 'POST',
+      url: `/api/raise-cycles/${await existingRaiseCycle(t, 'SUBMITTED')}/apply`,
+    }),
   },
   'DELETE /api/base-salary/:id': { entityType: 'baseSalary', action: 'delete', fail: 'missing id' },
   'POST /api/adjustment-factors': {

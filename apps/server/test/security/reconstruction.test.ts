@@ -1,3 +1,4 @@
+import { todayIn } from '@salary/shared/common/calendar-day';
 import {
   asBasisPoints,
   asCents,
@@ -56,6 +57,8 @@ let t: TestContext;
 const gross = new Map<number, number>();
 const cost = new Map<number, number>();
 let employeeIds: number[] = [];
+/** The raise cycle made before the sets read (its routes are read like the rest). */
+let raiseCycleId = 0;
 let adminAnswers: Answer[];
 /** A valid settings save, for the impact preview. */
 let settingsBody: Record<string, unknown>;
@@ -152,6 +155,19 @@ beforeAll(async () => {
     cost.set(e.id, e.accumulatedCost);
   }
   employeeIds = [...gross.keys()];
+  // A raise cycle over everyone, so its reads (the cycle, its worksheet of everyone's pay) are read too.
+  const cycle = await t.callAsAdmin<{ id: number }>({
+    method: 'POST',
+    url: '/api/raise-cycles',
+    payload: {
+      name: 'Every employee',
+      effectiveDate: todayIn('UTC'),
+      budget: { kind: 'PERCENT', value: 3 },
+      guideline: [{ compaFrom: null, compaTo: null, rating: null, minPercent: 1, maxPercent: 4 }],
+    },
+  });
+  if (cycle.statusCode !== 201) throw new Error(`raise cycle: ${cycle.body}`);
+  raiseCycleId = cycle.envelope.data.id;
   // One user per set, stored with one password hash, each signed in once through the login route.
   const passwordHash = await hashPassword(USER_PASSWORD);
   const repository = createUsersRepository(t.database.db);
@@ -197,6 +213,7 @@ function urlsOf(path: string, ownId: number): string[] {
   if (path.startsWith('/api/audit/{id}')) return [1, 2, 3].map((id) => path.replace('{id}', String(id)));
   // A worker request's statement (a PDF, which this check cannot read): the pay statement of its employee.
   if (path.startsWith('/api/pay-transparency/requests/{id}')) return [path.replace('{id}', '1')];
+  if (path.startsWith('/api/raise-cycles/{id}')) return [path.replace('{id}', String(raiseCycleId))];
   throw new Error(`the reconstruction check does not know how to fill the parameters of ${path}`);
 }
 

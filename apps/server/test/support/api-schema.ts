@@ -527,6 +527,77 @@ export interface paths {
      */
     put: operations["putJobEvaluationSettings"];
   };
+  "/api/raise-cycles": {
+    /**
+     * Every raise cycle (admins and showSalary)
+     * @description Every raise cycle (admins and showSalary). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    get: operations["getRaiseCycles"];
+    /**
+     * Create a raise cycle: effective day, eligibility, budget and guideline (manageSettings)
+     * @description Create a raise cycle: effective day, eligibility, budget and guideline (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    post: operations["postRaiseCycles"];
+  };
+  "/api/raise-cycles/{id}": {
+    /**
+     * One raise cycle (admins and showSalary)
+     * @description One raise cycle (admins and showSalary). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    get: operations["getRaiseCyclesById"];
+    /**
+     * Edit a raise cycle while it is a draft (manageSettings)
+     * @description Edit a raise cycle while it is a draft (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    put: operations["putRaiseCyclesById"];
+    /**
+     * Delete a raise cycle that was not applied (manageSettings)
+     * @description Delete a raise cycle that was not applied (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    delete: operations["deleteRaiseCyclesById"];
+  };
+  "/api/raise-cycles/{id}/worksheet": {
+    /**
+     * The cycle's worksheet: each eligible employee (a limited manager: their team's) with pay, compa-ratio, recommended range and proposal, and the budget totals (admins and showSalary)
+     * @description The cycle's worksheet: each eligible employee (a limited manager: their team's) with pay, compa-ratio, recommended range and proposal, and the budget totals (admins and showSalary). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    get: operations["getRaiseCyclesByIdWorksheet"];
+  };
+  "/api/raise-cycles/{id}/proposals": {
+    /**
+     * Save proposals while the cycle is a draft; over budget is saved and answered as a warning (showSalary with manageEmployee or manageSettings)
+     * @description Save proposals while the cycle is a draft; over budget is saved and answered as a warning (showSalary with manageEmployee or manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    put: operations["putRaiseCyclesByIdProposals"];
+  };
+  "/api/raise-cycles/{id}/submit": {
+    /**
+     * Submit a draft cycle for approval (as proposing)
+     * @description Submit a draft cycle for approval (as proposing). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    post: operations["postRaiseCyclesByIdSubmit"];
+  };
+  "/api/raise-cycles/{id}/approve": {
+    /**
+     * Approve a submitted cycle (an administrator who did not submit it)
+     * @description Approve a submitted cycle (an administrator who did not submit it). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    post: operations["postRaiseCyclesByIdApprove"];
+  };
+  "/api/raise-cycles/{id}/send-back": {
+    /**
+     * Send a submitted or approved cycle back to draft with a comment (admins)
+     * @description Send a submitted or approved cycle back to draft with a comment (admins). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    post: operations["postRaiseCyclesByIdSendBack"];
+  };
+  "/api/raise-cycles/{id}/apply": {
+    /**
+     * Apply an approved cycle: every proposal written from its effective day, in one transaction with one audit entry (admins)
+     * @description Apply an approved cycle: every proposal written from its effective day, in one transaction with one audit entry (admins). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    post: operations["postRaiseCyclesByIdApply"];
+  };
   "/api/auth/options": {
     /**
      * How to sign in here (asked by the login screen)
@@ -5126,7 +5197,7 @@ export interface operations {
   getAudit: {
     parameters: {
       query?: {
-        entityType?: "user" | "job" | "position" | "grade" | "level" | "baseSalary" | "adjustmentFactor" | "settings" | "company" | "employee" | "import" | "payRequest";
+        entityType?: "user" | "job" | "position" | "grade" | "level" | "baseSalary" | "adjustmentFactor" | "settings" | "company" | "employee" | "import" | "payRequest" | "raiseCycle";
         entityId?: string;
         record?: string;
         actor?: string;
@@ -6704,6 +6775,1045 @@ export interface operations {
       };
       /** @description The signed-in user lacks the permission this call needs. */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Every raise cycle (admins and showSalary)
+   * @description Every raise cycle (admins and showSalary). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  getRaiseCycles: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: ({
+                id: number;
+                name: string;
+                effectiveDate: string;
+                eligibility: {
+                  /** @default null */
+                  hiredBefore: string | null;
+                  /** @default [] */
+                  jobIds: number[];
+                  /** @default [] */
+                  gradeIds: number[];
+                };
+                budget: {
+                  /** @enum {string} */
+                  kind: "PERCENT" | "AMOUNT";
+                  value: number;
+                };
+                guideline: ({
+                    compaFrom: number | null;
+                    compaTo: number | null;
+                    rating: number | null;
+                    minPercent: number;
+                    maxPercent: number;
+                  })[];
+                /** @enum {string} */
+                status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
+                submittedBy: string | null;
+                sentBackComment: string | null;
+                appliedEntryId: number | null;
+              })[];
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Create a raise cycle: effective day, eligibility, budget and guideline (manageSettings)
+   * @description Create a raise cycle: effective day, eligibility, budget and guideline (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  postRaiseCycles: {
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          effectiveDate: string;
+          /**
+           * @default {
+           *   "hiredBefore": null,
+           *   "jobIds": [],
+           *   "gradeIds": []
+           * }
+           */
+          eligibility?: {
+            /** @default null */
+            hiredBefore?: string | null;
+            /** @default [] */
+            jobIds?: number[];
+            /** @default [] */
+            gradeIds?: number[];
+          };
+          budget: {
+            /** @enum {string} */
+            kind: "PERCENT" | "AMOUNT";
+            value: number;
+          };
+          /** @default [] */
+          guideline?: ({
+              compaFrom: number | null;
+              compaTo: number | null;
+              rating: number | null;
+              minPercent: number;
+              maxPercent: number;
+            })[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              id: number;
+              name: string;
+              effectiveDate: string;
+              eligibility: {
+                /** @default null */
+                hiredBefore: string | null;
+                /** @default [] */
+                jobIds: number[];
+                /** @default [] */
+                gradeIds: number[];
+              };
+              budget: {
+                /** @enum {string} */
+                kind: "PERCENT" | "AMOUNT";
+                value: number;
+              };
+              guideline: ({
+                  compaFrom: number | null;
+                  compaTo: number | null;
+                  rating: number | null;
+                  minPercent: number;
+                  maxPercent: number;
+                })[];
+              /** @enum {string} */
+              status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
+              submittedBy: string | null;
+              sentBackComment: string | null;
+              appliedEntryId: number | null;
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One raise cycle (admins and showSalary)
+   * @description One raise cycle (admins and showSalary). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  getRaiseCyclesById: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              id: number;
+              name: string;
+              effectiveDate: string;
+              eligibility: {
+                /** @default null */
+                hiredBefore: string | null;
+                /** @default [] */
+                jobIds: number[];
+                /** @default [] */
+                gradeIds: number[];
+              };
+              budget: {
+                /** @enum {string} */
+                kind: "PERCENT" | "AMOUNT";
+                value: number;
+              };
+              guideline: ({
+                  compaFrom: number | null;
+                  compaTo: number | null;
+                  rating: number | null;
+                  minPercent: number;
+                  maxPercent: number;
+                })[];
+              /** @enum {string} */
+              status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
+              submittedBy: string | null;
+              sentBackComment: string | null;
+              appliedEntryId: number | null;
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Edit a raise cycle while it is a draft (manageSettings)
+   * @description Edit a raise cycle while it is a draft (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  putRaiseCyclesById: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          effectiveDate: string;
+          /**
+           * @default {
+           *   "hiredBefore": null,
+           *   "jobIds": [],
+           *   "gradeIds": []
+           * }
+           */
+          eligibility?: {
+            /** @default null */
+            hiredBefore?: string | null;
+            /** @default [] */
+            jobIds?: number[];
+            /** @default [] */
+            gradeIds?: number[];
+          };
+          budget: {
+            /** @enum {string} */
+            kind: "PERCENT" | "AMOUNT";
+            value: number;
+          };
+          /** @default [] */
+          guideline?: ({
+              compaFrom: number | null;
+              compaTo: number | null;
+              rating: number | null;
+              minPercent: number;
+              maxPercent: number;
+            })[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              id: number;
+              name: string;
+              effectiveDate: string;
+              eligibility: {
+                /** @default null */
+                hiredBefore: string | null;
+                /** @default [] */
+                jobIds: number[];
+                /** @default [] */
+                gradeIds: number[];
+              };
+              budget: {
+                /** @enum {string} */
+                kind: "PERCENT" | "AMOUNT";
+                value: number;
+              };
+              guideline: ({
+                  compaFrom: number | null;
+                  compaTo: number | null;
+                  rating: number | null;
+                  minPercent: number;
+                  maxPercent: number;
+                })[];
+              /** @enum {string} */
+              status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
+              submittedBy: string | null;
+              sentBackComment: string | null;
+              appliedEntryId: number | null;
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Delete a raise cycle that was not applied (manageSettings)
+   * @description Delete a raise cycle that was not applied (manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  deleteRaiseCyclesById: {
+    parameters: {
+      query?: {
+        version?: number;
+      };
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: null;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The cycle's worksheet: each eligible employee (a limited manager: their team's) with pay, compa-ratio, recommended range and proposal, and the budget totals (admins and showSalary)
+   * @description The cycle's worksheet: each eligible employee (a limited manager: their team's) with pay, compa-ratio, recommended range and proposal, and the budget totals (admins and showSalary). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  getRaiseCyclesByIdWorksheet: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              cycle: {
+                id: number;
+                name: string;
+                effectiveDate: string;
+                eligibility: {
+                  /** @default null */
+                  hiredBefore: string | null;
+                  /** @default [] */
+                  jobIds: number[];
+                  /** @default [] */
+                  gradeIds: number[];
+                };
+                budget: {
+                  /** @enum {string} */
+                  kind: "PERCENT" | "AMOUNT";
+                  value: number;
+                };
+                guideline: ({
+                    compaFrom: number | null;
+                    compaTo: number | null;
+                    rating: number | null;
+                    minPercent: number;
+                    maxPercent: number;
+                  })[];
+                /** @enum {string} */
+                status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
+                submittedBy: string | null;
+                sentBackComment: string | null;
+                appliedEntryId: number | null;
+              };
+              rows: ({
+                  employeeId: number;
+                  name: string;
+                  jobId: number;
+                  gradeId: number;
+                  levelId: number;
+                  currentGross: number;
+                  basicWage: number;
+                  midpoint: number;
+                  compaRatio: number;
+                  rating: number | null;
+                  recommended: {
+                    minPercent: number;
+                    maxPercent: number;
+                  } | null;
+                  proposal: ({
+                    /** @enum {string} */
+                    kind: "PERCENT" | "AMOUNT" | "MOVE" | "NONE";
+                    value: number | null;
+                    gradeId: number | null;
+                    levelId: number | null;
+                    reason: string | null;
+                  }) | null;
+                  raisePercent: number | null;
+                  outsideGuideline: boolean;
+                  newGross: number;
+                  newCompaRatio: number;
+                })[];
+              totals: {
+                eligiblePayroll: number;
+                budget: number;
+                budgetUsed: number;
+                overBudget: boolean;
+              };
+              warnings: string[];
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Save proposals while the cycle is a draft; over budget is saved and answered as a warning (showSalary with manageEmployee or manageSettings)
+   * @description Save proposals while the cycle is a draft; over budget is saved and answered as a warning (showSalary with manageEmployee or manageSettings). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  putRaiseCyclesByIdProposals: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          proposals: ({
+              employeeId: number;
+              /** @default null */
+              rating?: number | null;
+              /** @enum {string} */
+              kind: "PERCENT" | "AMOUNT" | "MOVE" | "NONE";
+              /** @default null */
+              value?: number | null;
+              /** @default null */
+              gradeId?: number | null;
+              /** @default null */
+              levelId?: number | null;
+              /** @default */
+              reason?: string;
+            })[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              cycle: {
+                id: number;
+                name: string;
+                effectiveDate: string;
+                eligibility: {
+                  /** @default null */
+                  hiredBefore: string | null;
+                  /** @default [] */
+                  jobIds: number[];
+                  /** @default [] */
+                  gradeIds: number[];
+                };
+                budget: {
+                  /** @enum {string} */
+                  kind: "PERCENT" | "AMOUNT";
+                  value: number;
+                };
+                guideline: ({
+                    compaFrom: number | null;
+                    compaTo: number | null;
+                    rating: number | null;
+                    minPercent: number;
+                    maxPercent: number;
+                  })[];
+                /** @enum {string} */
+                status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
+                submittedBy: string | null;
+                sentBackComment: string | null;
+                appliedEntryId: number | null;
+              };
+              rows: ({
+                  employeeId: number;
+                  name: string;
+                  jobId: number;
+                  gradeId: number;
+                  levelId: number;
+                  currentGross: number;
+                  basicWage: number;
+                  midpoint: number;
+                  compaRatio: number;
+                  rating: number | null;
+                  recommended: {
+                    minPercent: number;
+                    maxPercent: number;
+                  } | null;
+                  proposal: ({
+                    /** @enum {string} */
+                    kind: "PERCENT" | "AMOUNT" | "MOVE" | "NONE";
+                    value: number | null;
+                    gradeId: number | null;
+                    levelId: number | null;
+                    reason: string | null;
+                  }) | null;
+                  raisePercent: number | null;
+                  outsideGuideline: boolean;
+                  newGross: number;
+                  newCompaRatio: number;
+                })[];
+              totals: {
+                eligiblePayroll: number;
+                budget: number;
+                budgetUsed: number;
+                overBudget: boolean;
+              };
+              warnings: string[];
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Submit a draft cycle for approval (as proposing)
+   * @description Submit a draft cycle for approval (as proposing). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  postRaiseCyclesByIdSubmit: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              id: number;
+              name: string;
+              effectiveDate: string;
+              eligibility: {
+                /** @default null */
+                hiredBefore: string | null;
+                /** @default [] */
+                jobIds: number[];
+                /** @default [] */
+                gradeIds: number[];
+              };
+              budget: {
+                /** @enum {string} */
+                kind: "PERCENT" | "AMOUNT";
+                value: number;
+              };
+              guideline: ({
+                  compaFrom: number | null;
+                  compaTo: number | null;
+                  rating: number | null;
+                  minPercent: number;
+                  maxPercent: number;
+                })[];
+              /** @enum {string} */
+              status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
+              submittedBy: string | null;
+              sentBackComment: string | null;
+              appliedEntryId: number | null;
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Approve a submitted cycle (an administrator who did not submit it)
+   * @description Approve a submitted cycle (an administrator who did not submit it). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  postRaiseCyclesByIdApprove: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              id: number;
+              name: string;
+              effectiveDate: string;
+              eligibility: {
+                /** @default null */
+                hiredBefore: string | null;
+                /** @default [] */
+                jobIds: number[];
+                /** @default [] */
+                gradeIds: number[];
+              };
+              budget: {
+                /** @enum {string} */
+                kind: "PERCENT" | "AMOUNT";
+                value: number;
+              };
+              guideline: ({
+                  compaFrom: number | null;
+                  compaTo: number | null;
+                  rating: number | null;
+                  minPercent: number;
+                  maxPercent: number;
+                })[];
+              /** @enum {string} */
+              status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
+              submittedBy: string | null;
+              sentBackComment: string | null;
+              appliedEntryId: number | null;
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Send a submitted or approved cycle back to draft with a comment (admins)
+   * @description Send a submitted or approved cycle back to draft with a comment (admins). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  postRaiseCyclesByIdSendBack: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          comment: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              id: number;
+              name: string;
+              effectiveDate: string;
+              eligibility: {
+                /** @default null */
+                hiredBefore: string | null;
+                /** @default [] */
+                jobIds: number[];
+                /** @default [] */
+                gradeIds: number[];
+              };
+              budget: {
+                /** @enum {string} */
+                kind: "PERCENT" | "AMOUNT";
+                value: number;
+              };
+              guideline: ({
+                  compaFrom: number | null;
+                  compaTo: number | null;
+                  rating: number | null;
+                  minPercent: number;
+                  maxPercent: number;
+                })[];
+              /** @enum {string} */
+              status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
+              submittedBy: string | null;
+              sentBackComment: string | null;
+              appliedEntryId: number | null;
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Apply an approved cycle: every proposal written from its effective day, in one transaction with one audit entry (admins)
+   * @description Apply an approved cycle: every proposal written from its effective day, in one transaction with one audit entry (admins). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  postRaiseCyclesByIdApply: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              id: number;
+              name: string;
+              effectiveDate: string;
+              eligibility: {
+                /** @default null */
+                hiredBefore: string | null;
+                /** @default [] */
+                jobIds: number[];
+                /** @default [] */
+                gradeIds: number[];
+              };
+              budget: {
+                /** @enum {string} */
+                kind: "PERCENT" | "AMOUNT";
+                value: number;
+              };
+              guideline: ({
+                  compaFrom: number | null;
+                  compaTo: number | null;
+                  rating: number | null;
+                  minPercent: number;
+                  maxPercent: number;
+                })[];
+              /** @enum {string} */
+              status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
+              submittedBy: string | null;
+              sentBackComment: string | null;
+              appliedEntryId: number | null;
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

@@ -45,6 +45,58 @@ export async function existingPayRequest(t: TestContext): Promise<number> {
   return res.envelope.data.id;
 }
 
+/** A raise cycle's body: the grade of a fresh company only, effective on a day far ahead. */
+export async function raiseCycleBody(t: TestContext) {
+  const c = await t.newCompany(3000);
+  const employeeId = await t.newEmployeeOf(c);
+  return {
+    employeeId,
+    body: {
+      name: unique('Raise cycle'),
+      effectiveDate: '2999-01-01',
+      eligibility: { gradeIds: [c.grade.id] },
+      budget: { kind: 'PERCENT', value: 3 },
+      guideline: [],
+    },
+  };
+}
+
+/**
+ * A raise cycle of one fresh employee, with a 2 % proposal for them, brought to `status`: submitted
+ * by another user (showSalary and manageEmployee) so an administrator may approve it. Its id.
+ */
+export async function existingRaiseCycle(
+  t: TestContext,
+  status: 'DRAFT' | 'SUBMITTED' | 'APPROVED' = 'DRAFT',
+): Promise<number> {
+  const { employeeId, body } = await raiseCycleBody(t);
+  const made = await t.callAsAdmin<{ id: number }>({
+    method: 'POST',
+    url: '/api/raise-cycles',
+    payload: body,
+  });
+  if (made.statusCode !== 201) throw new Error(`raise cycle: ${made.body}`);
+  const id = made.envelope.data.id;
+  const proposed = await t.callAsAdmin({
+    method: 'PUT',
+    url: `/api/raise-cycles/${id}/proposals`,
+    payload: { proposals: [{ employeeId, kind: 'PERCENT', value: 2 }] },
+  });
+  if (proposed.statusCode !== 200) throw new Error(`proposals: ${proposed.body}`);
+  if (status === 'DRAFT') return id;
+  const proposer = await t.createUser({ showSalary: true, manageEmployee: true });
+  const submitted = await t.call({
+    method: 'POST',
+    url: `/api/raise-cycles/${id}/submit`,
+    token: proposer.token,
+  });
+  if (submitted.statusCode !== 200) throw new Error(`submit: ${submitted.body}`);
+  if (status === 'SUBMITTED') return id;
+  const approved = await t.callAsAdmin({ method: 'POST', url: `/api/raise-cycles/${id}/approve` });
+  if (approved.statusCode !== 200) throw new Error(`approve: ${approved.body}`);
+  return id;
+}
+
 /**
  * A change scheduled for a day still to come, of a fresh employee (written as the
  * administrator): its id in the scheduled changes.
@@ -444,6 +496,50 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
     const [id, managerId] = [await t.newEmployeeOf(c), await t.newEmployeeOf(c)];
     return { method: 'PUT', url: `/api/employees/${id}/manager`, payload: { managerId } };
   },
+  'POST /api/raise-cycles': async (t) => ({
+    method: 'POST',
+    url: '/api/raise-cycles',
+    payload: (await raiseCycleBody(t)).body,
+  }),
+  'PUT /api/raise-cycles/:id': async (t) => ({
+    method: 'PUT',
+    url: `/api/raise-cycles/${await existingRaiseCycle(t)}`,
+    payload: (await raiseCycleBody(t)).body,
+  }),
+  'DELETE /api/raise-cycles/:id': async (t) => ({
+    method: 'DELETE',
+    url: `/api/raise-cycles/${await existingRaiseCycle(t)}`,
+  }),
+  'PUT /api/raise-cycles/:id/proposals': async (t) => {
+    const { employeeId, body } = await raiseCycleBody(t);
+    const made = await t.callAsAdmin<{ id: number }>({
+      method: 'POST',
+      url: '/api/raise-cycles',
+      payload: body,
+    });
+    return {
+      method: 'PUT',
+      url: `/api/raise-cycles/${made.envelope.data.id}/proposals`,
+      payload: { proposals: [{ employeeId, rating: 3, kind: 'AMOUNT', value: 120.5 }] },
+    };
+  },
+  'POST /api/raise-cycles/:id/submit': async (t) => ({
+    method: 'POST',
+    url: `/api/raise-cycles/${await existingRaiseCycle(t)}/submit`,
+  }),
+  'POST /api/raise-cycles/:id/approve': async (t) => ({
+    method: 'POST',
+    url: `/api/raise-cycles/${await existingRaiseCycle(t, 'SUBMITTED')}/approve`,
+  }),
+  'POST /api/raise-cycles/:id/send-back': async (t) => ({
+    method: 'POST',
+    url: `/api/raise-cycles/${await existingRaiseCycle(t, 'SUBMITTED')}/send-back`,
+    payload: { comment: 'Please check the budget' },
+  }),
+  'POST /api/raise-cycles/:id/apply': async (t) => ({
+    method: 'POST',
+    url: `/api/raise-cycles/${await existingRaiseCycle(t, 'APPROVED')}/apply`,
+  }),
   'DELETE /api/pay-transparency/requests/:id': async (t) => ({
     method: 'DELETE',
     url: `/api/pay-transparency/requests/${await existingPayRequest(t)}`,

@@ -26,6 +26,7 @@ export const AUDIT_ENTITY_TYPES = [
   'employee',
   'import',
   'payRequest',
+  'raiseCycle',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -42,6 +43,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   employee: 'Employee',
   import: 'Import',
   payRequest: 'Pay request',
+  raiseCycle: 'Raise cycle',
 };
 
 export const auditChangeSchema = z.object({

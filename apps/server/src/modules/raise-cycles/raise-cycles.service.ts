@@ -1,0 +1,468 @@
+import {
+  type BasisPoints,
+  basisPointsToPercent,
+  type Cents,
+  fromCents,
+  percentToBasisPoints,
+  type RuleUnits,
+  toCents,
+} from '@salary/shared/common/money';
+import { type Actor, can, inTeam } from '@salary/shared/common/permissions';
+import {
+  RAISE_CYCLE_MESSAGES as M,
+  type ProposalInput,
+  type RaiseCycle,
+  type RaiseCycleInput,
+  type Worksheet,
+  type WorksheetRow,
+} from '@salary/shared/raise-cycles/raise-cycles.contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { EmployeeRecord } from '../employees/employee.model.ts';
+import type { DatedWrite, EmployeeVersionsRepository } from '../employees/employee-versions.repository.ts';
+import type { PricingService } from '../pricing/pricing.service.ts';
+import type {
+  CycleRow,
+  CycleValues,
+  ProposalRow,
+  RaiseCyclesRepository,
+  StoredGuidelineRow,
+} from './raise-cycles.repository.ts';
+import {
+  isEligible,
+  totalsOf,
+  type WorksheetLine,
+  type WorksheetPricer,
+  worksheetLine,
+} from './raise-worksheet.calc.ts';
+
+/*
+ * Raise cycles (docs/raise-cycles.md). Reading a cycle and its worksheet: admins and showSalary.
+ * Creating and editing a cycle: admins and manageSettings. Proposing and submitting: a reader who
+ * may also edit employees or settings — limited to their own team, a manager reads, totals and
+ * writes only their team's rows. Approving: an administrator who did not submit; applying: an
+ * administrator. Every write records one audit entry in its unit of work.
+ */
+
+const ENTITY = 'raiseCycle';
+const label = (c: { name: string }) => `Raise cycle "${c.name}"`;
+/** A two-decimal number × 100, exactly (a compa-ratio in hundredths, a percent in basis points). */
+const hundredths = (v: number) => percentToBasisPoints(v) as number;
+
+const canRead = (a: Actor) => can(a, 'showSalary');
+const canEdit = (a: Actor) => can(a, 'manageSettings');
+const canPropose = (a: Actor) => canRead(a) && (can(a, 'manageEmployee') || can(a, 'manageSettings'));
+
+export function createRaiseCyclesService(deps: {
+  repo: RepositoryOn<RaiseCyclesRepository>;
+  /** The dated write every employee change of an application goes through (docs/decisions/0025). */
+  versions: RepositoryOn<Pick<EmployeeVersionsRepository, 'writeFrom' | 'applyToRows'>>;
+  pricing: Pick<PricingService, 'priceEmployees' | 'rulesAt' | 'price'>;
+  audit: Pick<AuditService, 'record' | 'entryInSlices'>;
+  /** The company's today (on `handle`). */
+  today: (handle?: DbOrTx) => Promise<string>;
+}) {
+  const { audit, pricing } = deps;
+
+  const view = (c: CycleRow): RaiseCycle => ({
+    id: c.id,
+    name: c.name,
+    effectiveDate: c.effectiveDate,
+    eligibility: { hiredBefore: c.hiredBefore, jobIds: c.jobIds, gradeIds: c.gradeIds },
+    budget: {
+      kind: c.budgetKind,
+      value:
+        c.budgetKind === 'PERCENT'
+          ? basisPointsToPercent(c.budgetValue as unknown as BasisPoints)
+          : fromCents(c.budgetValue as unknown as Cents),
+    },
+    guideline: c.guideline.map((g) => ({
+      compaFrom: g.compaFrom === null ? null : g.compaFrom / 100,
+      compaTo: g.compaTo === null ? null : g.compaTo / 100,
+      rating: g.rating,
+      minPercent: g.minBp / 100,
+      maxPercent: g.maxBp / 100,
+    })),
+    status: c.status,
+    submittedBy: c.submittedBy,
+    sentBackComment: c.sentBackComment,
+    appliedEntryId: c.appliedEntryId,
+  });
+
+  const valuesOf = (input: RaiseCycleInput): CycleValues => ({
+    name: input.name,
+    effectiveDate: input.effectiveDate,
+    hiredBefore: input.eligibility.hiredBefore,
+    jobIds: input.eligibility.jobIds,
+    gradeIds: input.eligibility.gradeIds,
+    budgetKind: input.budget.kind,
+    budgetValue: (input.budget.kind === 'PERCENT'
+      ? hundredths(input.budget.value)
+      : toCents(input.budget.value)) as unknown as RuleUnits,
+    guideline: input.guideline.map(
+      (g): StoredGuidelineRow => ({
+        compaFrom: g.compaFrom === null ? null : hundredths(g.compaFrom),
+        compaTo: g.compaTo === null ? null : hundredths(g.compaTo),
+        rating: g.rating,
+        minBp: hundredths(g.minPercent),
+        maxBp: hundredths(g.maxPercent),
+      }),
+    ),
+  });
+
+  const found = async (id: number, handle?: DbOrTx) => {
+    const c = await deps.repo(handle).find(id);
+    if (!c) throw notFound(M.notFound);
+    return c;
+  };
+  const locked = async (uow: UnitOfWork, id: number) => {
+    const c = await deps.repo(uow.tx).lock(id);
+    if (!c) throw notFound(M.notFound);
+    return c;
+  };
+  const requireStatus = (c: CycleRow, ...allowed: CycleRow['status'][]) => {
+    if (!allowed.includes(c.status))
+      throw conflict(
+        `${label(c)} is ${c.status.toLowerCase()}; this needs it ${allowed.map((s) => s.toLowerCase()).join(' or ')}`,
+      );
+  };
+  const uniqueName = async (uow: UnitOfWork, name: string, exceptId?: number) => {
+    if (await deps.repo(uow.tx).nameTaken(name, exceptId))
+      throw conflict(`A raise cycle named "${name}" already exists`);
+  };
+
+  /** Every eligible employee as of the effective day, priced, with its proposal: the whole worksheet. */
+  async function linesOf(cycle: CycleRow, handle?: DbOrTx, replaced?: Map<number, ProposalRow | null>) {
+    const { employees } = await pricing.priceEmployees({ asOf: cycle.effectiveDate }, { tx: handle });
+    const book = await pricing.rulesAt(handle, cycle.effectiveDate);
+    const stored = await deps.repo(handle).proposals(cycle.id);
+    const proposals = new Map<number, ProposalRow | null>(stored.map((p) => [p.employeeId, p] as const));
+    for (const [id, p] of replaced ?? []) proposals.set(id, p);
+    const pricer: WorksheetPricer = {
+      price: (record) => pricing.price(book, record),
+      midpoint: (record: EmployeeRecord) =>
+        book.forEmployee({ ...record, customMultiplierIds: [], payComponents: [] }).baseCents,
+    };
+    const lines: WorksheetLine[] = [];
+    for (const priced of employees) {
+      if (!isEligible(cycle, priced.employee)) continue;
+      const line = worksheetLine(cycle, priced, proposals.get(priced.employee.id) ?? null, pricer);
+      if (line) lines.push(line);
+    }
+    return lines;
+  }
+
+  const pct = (bp: number) => bp / 100;
+  const proposalValue = (p: ProposalRow) =>
+    p.value === null ? null : p.kind === 'PERCENT' ? pct(p.value) : fromCents(p.value as unknown as Cents);
+
+  function rowOf(l: WorksheetLine): WorksheetRow {
+    const p = l.proposal;
+    return {
+      employeeId: l.record.id,
+      name: l.record.name,
+      jobId: l.record.jobId,
+      gradeId: l.record.gradeId,
+      levelId: l.record.levelId,
+      currentGross: fromCents(l.gross),
+      basicWage: fromCents(l.basicWage),
+      midpoint: fromCents(l.midpoint),
+      compaRatio: l.compa / 100,
+      rating: l.rating,
+      recommended: l.recommended && {
+        minPercent: pct(l.recommended.minBp),
+        maxPercent: pct(l.recommended.maxBp),
+      },
+      proposal: p && {
+        kind: p.kind,
+        value: proposalValue(p),
+        gradeId: p.gradeId,
+        levelId: p.levelId,
+        reason: p.reason,
+      },
+      raisePercent: l.raiseBp === null ? null : pct(l.raiseBp),
+      outsideGuideline: l.outside,
+      newGross: fromCents(l.newGross),
+      newCompaRatio: l.newCompa / 100,
+    };
+  }
+
+  /** The worksheet as `actor` may see it: a limited manager's rows and totals are their team's. */
+  function worksheetOf(actor: Actor, cycle: CycleRow, all: readonly WorksheetLine[]): Worksheet {
+    const mine = actor.team === undefined ? all : all.filter((l) => inTeam(actor, l.record.id));
+    const whole = mine === all ? undefined : totalsOf(cycle, all).payroll;
+    const t = totalsOf(cycle, mine, whole);
+    return {
+      cycle: view(cycle),
+      rows: mine.map(rowOf),
+      totals: {
+        eligiblePayroll: fromCents(t.payroll),
+        budget: fromCents(t.budget),
+        budgetUsed: fromCents(t.used),
+        overBudget: t.over,
+      },
+      warnings: t.over ? [M.overBudget] : [],
+    };
+  }
+
+  /** A proposal as stored, checked: its value converted, a move's grade and level given. */
+  function storedProposal(row: number, p: ProposalInput): ProposalRow {
+    const problem = (message: string) =>
+      badRequest(`Row ${row}: ${message}`, [{ field: `proposals.${row - 1}`, message }]);
+    if ((p.kind === 'PERCENT' || p.kind === 'AMOUNT') && (p.value === null || p.value <= 0))
+      throw problem('a raise needs a value above zero');
+    if (p.kind === 'MOVE' && (p.gradeId === null || p.levelId === null))
+      throw problem('a move needs a grade and a level');
+    return {
+      employeeId: p.employeeId,
+      rating: p.rating,
+      kind: p.kind,
+      value:
+        p.kind === 'PERCENT'
+          ? (hundredths(p.value!) as unknown as RuleUnits)
+          : p.kind === 'AMOUNT'
+            ? (toCents(p.value!) as unknown as RuleUnits)
+            : null,
+      gradeId: p.kind === 'MOVE' ? p.gradeId : null,
+      levelId: p.kind === 'MOVE' ? p.levelId : null,
+      reason: p.reason.length ? p.reason : null,
+    };
+  }
+
+  const transition = async (
+    uow: UnitOfWork,
+    cycle: CycleRow,
+    action: string,
+    values: Parameters<RaiseCyclesRepository['update']>[1],
+    details: Record<string, unknown> = {},
+  ) => {
+    await deps.repo(uow.tx).update(cycle.id, values);
+    await audit.record(uow, {
+      action,
+      entityType: ENTITY,
+      entityId: cycle.id,
+      label: label(cycle),
+      changes: values.status ? [{ field: 'status', before: cycle.status, after: values.status }] : [],
+      details,
+    });
+    return view(await found(cycle.id, uow.tx));
+  };
+
+  return {
+    async list(actor: Actor): Promise<RaiseCycle[]> {
+      if (!canRead(actor)) throw forbidden(M.readForbidden);
+      return (await deps.repo().list()).map(view);
+    },
+
+    async get(actor: Actor, id: number): Promise<RaiseCycle> {
+      if (!canRead(actor)) throw forbidden(M.readForbidden);
+      return view(await found(id));
+    },
+
+    async create(uow: UnitOfWork, actor: Actor, input: RaiseCycleInput): Promise<RaiseCycle> {
+      if (!canEdit(actor)) throw forbidden(M.editForbidden);
+      await uniqueName(uow, input.name);
+      const values = valuesOf(input);
+      const id = await deps.repo(uow.tx).insert(values);
+      await audit.record(uow, {
+        action: 'create',
+        entityType: ENTITY,
+        entityId: id,
+        label: label(values),
+        changes: [
+          { field: 'name', before: null, after: values.name },
+          { field: 'effectiveDate', before: null, after: values.effectiveDate },
+        ],
+      });
+      return view(await found(id, uow.tx));
+    },
+
+    async update(uow: UnitOfWork, actor: Actor, id: number, input: RaiseCycleInput): Promise<RaiseCycle> {
+      if (!canEdit(actor)) throw forbidden(M.editForbidden);
+      const before = await locked(uow, id);
+      requireStatus(before, 'DRAFT');
+      await uniqueName(uow, input.name, id);
+      const values = valuesOf(input);
+      await deps.repo(uow.tx).update(id, values);
+      await audit.record(uow, {
+        action: 'update',
+        entityType: ENTITY,
+        entityId: id,
+        label: label(before),
+        changes: (['name', 'effectiveDate', 'hiredBefore', 'budgetKind', 'budgetValue'] as const)
+          .filter((f) => before[f] !== values[f])
+          .map((field) => ({ field, before: before[field], after: values[field] })),
+      });
+      return view(await found(id, uow.tx));
+    },
+
+    async remove(uow: UnitOfWork, actor: Actor, id: number): Promise<void> {
+      if (!canEdit(actor)) throw forbidden(M.editForbidden);
+      const before = await locked(uow, id);
+      if (before.status === 'APPLIED') throw conflict(`${label(before)} was applied; it cannot be deleted`);
+      await deps.repo(uow.tx).delete(id);
+      await audit.record(uow, {
+        action: 'delete',
+        entityType: ENTITY,
+        entityId: id,
+        label: label(before),
+        changes: [{ field: 'name', before: before.name, after: null }],
+      });
+    },
+
+    async worksheet(actor: Actor, id: number): Promise<Worksheet> {
+      if (!canRead(actor)) throw forbidden(M.readForbidden);
+      const cycle = await found(id);
+      return worksheetOf(actor, cycle, await linesOf(cycle));
+    },
+
+    /**
+     * Saves proposals (each row replaces that employee's; kind NONE without a rating removes it).
+     * Only in draft; only eligible employees of the actor's team; a raise outside the recommended
+     * range needs a reason. Over budget is saved and answered as a warning.
+     */
+    async saveProposals(
+      uow: UnitOfWork,
+      actor: Actor,
+      id: number,
+      input: ProposalInput[],
+    ): Promise<Worksheet> {
+      if (!canPropose(actor)) throw forbidden(M.proposeForbidden);
+      const cycle = await locked(uow, id);
+      if (cycle.status !== 'DRAFT') throw new AppError(409, 'CONFLICT', M.notDraft);
+      const replaced = new Map<number, ProposalRow | null>();
+      const rowOfEmployee = new Map<number, number>();
+      input.forEach((p, i) => {
+        const row = i + 1;
+        if (rowOfEmployee.has(p.employeeId))
+          throw badRequest(
+            `Row ${row}: employee ${p.employeeId} is also on row ${rowOfEmployee.get(p.employeeId)}`,
+          );
+        rowOfEmployee.set(p.employeeId, row);
+        const stored = storedProposal(row, p);
+        replaced.set(p.employeeId, stored.kind === 'NONE' && stored.rating === null ? null : stored);
+      });
+      const lines = await linesOf(cycle, uow.tx, replaced);
+      const byId = new Map(lines.map((l) => [l.record.id, l] as const));
+      for (const [employeeId, row] of rowOfEmployee) {
+        const line = byId.get(employeeId);
+        // One answer for "not eligible" and "not in your team": nothing about an outsider is told.
+        if (!line || !inTeam(actor, employeeId))
+          throw badRequest(`Row ${row}: employee ${employeeId} is not in this cycle`, [
+            { field: `proposals.${row - 1}.employeeId`, message: 'Not in this cycle' },
+          ]);
+        const p = line.proposal;
+        if (line.unpriced) throw badRequest(`Row ${row}: the new grade and level have no base salary`);
+        if (line.outside && !p?.reason)
+          throw badRequest(
+            `Row ${row} (${line.record.name}): a raise outside the recommended range (${pct(line.recommended!.minBp)}–${pct(line.recommended!.maxBp)}%) needs a reason`,
+            [
+              {
+                field: `proposals.${row - 1}.reason`,
+                message: 'A reason is required outside the recommended range',
+              },
+            ],
+          );
+      }
+      const rows = [...replaced.values()].filter((p): p is ProposalRow => p !== null);
+      await deps.repo(uow.tx).saveProposals(id, [...replaced.keys()], rows);
+      await audit.record(uow, {
+        action: 'propose',
+        entityType: ENTITY,
+        entityId: id,
+        label: label(cycle),
+        changes: [],
+        details: { employeeIds: [...replaced.keys()], saved: rows.length },
+      });
+      return worksheetOf(actor, cycle, lines);
+    },
+
+    async submit(uow: UnitOfWork, actor: Actor, id: number): Promise<RaiseCycle> {
+      if (!canPropose(actor)) throw forbidden(M.proposeForbidden);
+      const cycle = await locked(uow, id);
+      requireStatus(cycle, 'DRAFT');
+      return transition(uow, cycle, 'submit', {
+        status: 'SUBMITTED',
+        submittedById: actor.id,
+        submittedBy: uow.actor?.email ?? null,
+        sentBackComment: null,
+      });
+    },
+
+    async approve(uow: UnitOfWork, actor: Actor, id: number): Promise<RaiseCycle> {
+      if (!actor.isAdmin) throw forbidden(M.approveForbidden);
+      const cycle = await locked(uow, id);
+      requireStatus(cycle, 'SUBMITTED');
+      if (cycle.submittedById === actor.id) throw forbidden(M.approveOwn);
+      return transition(uow, cycle, 'approve', { status: 'APPROVED' });
+    },
+
+    async sendBack(uow: UnitOfWork, actor: Actor, id: number, comment: string): Promise<RaiseCycle> {
+      if (!actor.isAdmin) throw forbidden(M.approveForbidden);
+      const cycle = await locked(uow, id);
+      requireStatus(cycle, 'SUBMITTED', 'APPROVED');
+      return transition(
+        uow,
+        cycle,
+        'send-back',
+        { status: 'DRAFT', submittedById: null, submittedBy: null, sentBackComment: comment },
+        { comment },
+      );
+    },
+
+    /**
+     * Every proposal written from the effective day as one dated employee write (`writeFrom`),
+     * with one audit entry (per-employee changes beside it, pay-history rows for today's pay
+     * that moved), in the route's unit of work. Only an approved cycle.
+     */
+    async apply(uow: UnitOfWork, actor: Actor, id: number): Promise<RaiseCycle> {
+      if (!actor.isAdmin) throw forbidden(M.applyForbidden);
+      const cycle = await locked(uow, id);
+      requireStatus(cycle, 'APPROVED');
+      const today = await deps.today(uow.tx);
+      const day = cycle.effectiveDate;
+      const moving = (await linesOf(cycle, uow.tx)).filter((l) => l.proposal && l.proposal.kind !== 'NONE');
+      const ids = moving.map((l) => l.record.id);
+      const recordsToday = async () => {
+        const { employees } = ids.length
+          ? await pricing.priceEmployees({ ids }, { tx: uow.tx })
+          : { employees: [] };
+        return new Map(employees.map((p) => [p.employee.id, p.employee] as const));
+      };
+      const before = await recordsToday();
+      const writes: DatedWrite[] = moving.map((l) =>
+        l.proposal!.kind === 'MOVE'
+          ? { id: l.record.id, input: { gradeId: l.newRecord.gradeId, levelId: l.newRecord.levelId } }
+          : { id: l.record.id, input: { payComponents: l.newRecord.payComponents } },
+      );
+      const versions = deps.versions(uow.tx);
+      const by = uow.actor?.email ?? null;
+      await versions.writeFrom(writes, day, today, by);
+      // From today or a past day the rows take their version in force today (and move their version).
+      if (day <= today) await versions.applyToRows(ids, today, true);
+      const after = await recordsToday();
+      const entry = await audit.entryInSlices(uow);
+      await entry.add(
+        moving.map((l) => {
+          const id = l.record.id;
+          const b = before.get(id);
+          const a = after.get(id);
+          return { before: l.record, after: l.newRecord, ...(b && a && { today: { before: b, after: a } }) };
+        }),
+      );
+      const entryId = await entry.finish({
+        action: 'apply',
+        entityType: ENTITY,
+        entityId: id,
+        label: label(cycle),
+        details: { effectiveFrom: day, changed: moving.length, ...(day > today && { scheduled: true }) },
+      });
+      await deps.repo(uow.tx).update(id, { status: 'APPLIED', appliedEntryId: entryId });
+      return view(await found(id, uow.tx));
+    },
+  };
+}
+
+export type RaiseCyclesService = ReturnType<typeof createRaiseCyclesService>;

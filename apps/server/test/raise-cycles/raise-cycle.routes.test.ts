@@ -1,0 +1,344 @@
+import { addDays, todayIn } from '@salary/shared/common/calendar-day';
+import { asCents, fromCents, toCents } from '@salary/shared/common/money';
+import { NO_PERMISSIONS } from '@salary/shared/common/permissions';
+import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import type { RaiseCycle, Worksheet } from '@salary/shared/raise-cycles/raise-cycles.contract';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { payHistory } from '../../src/db/schema.ts';
+import { hashPassword } from '../../src/lib/passwords.ts';
+import { createUsersRepository } from '../../src/modules/users/users.repository.ts';
+import { testAppForFile } from '../support/helper.ts';
+
+/*
+ * A raise cycle end to end through the real app: created, proposed on (a raise outside the
+ * guideline needs a reason, over budget is a warning), read by a manager limited to their team,
+ * submitted, refused to its submitter's approval, approved by another administrator and applied
+ * from a day still to come — the employees as of the day before unchanged, as of the day the
+ * exact cents of the model below.
+ *
+ * The company: one job, one grade, levels L1 (base 4,000.00) and L2 (base 4,500.00); no factor,
+ * no years, no flags, so gross = base + the employee's own allowances. Ana manages Ben; Cleo is
+ * outside Ana's team; Dan left before the effective day; Eve was hired after the cut-off.
+ */
+
+const t = testAppForFile();
+const BASE_L1 = 400_000; // cents
+const BASE_L2 = 450_000;
+const SECOND_ADMIN = { email: 'second.admin@example.com', password: 'Second-admin-pass-77' };
+
+const ids = { ana: 0, ben: 0, cleo: 0, dan: 0, eve: 0, l2: 0, grade: 0 };
+let effective = '';
+let cycleId = 0;
+let managerToken = '';
+let secondAdminToken = '';
+
+/** The model: each employee's monthly gross in cents after the proposals below. */
+const model = {
+  // PERCENT 2.5 % of the adjusted salary, as an allowance: one rounding.
+  ana: BASE_L1 + Math.round((BASE_L1 * 250) / 10_000),
+  // MOVE to L2: the L2 base.
+  ben: BASE_L2,
+  // AMOUNT 150.00 as an allowance.
+  cleo: BASE_L1 + 15_000,
+};
+const inCents = (decimal: number | null | undefined) => toCents(decimal ?? Number.NaN) as number;
+const decimal = (c: number) => fromCents(asCents(c));
+
+const worksheet = async (token = t.adminToken) => {
+  const res = await t.call<Worksheet>({
+    method: 'GET',
+    url: `/api/raise-cycles/${cycleId}/worksheet`,
+    token,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.envelope.data;
+};
+const propose = (proposals: unknown[], token = t.adminToken) =>
+  t.call<Worksheet>({
+    method: 'PUT',
+    url: `/api/raise-cycles/${cycleId}/proposals`,
+    payload: { proposals },
+    token,
+  });
+const step = (name: string, token = t.adminToken, payload?: Record<string, unknown>) =>
+  t.call<RaiseCycle>({
+    method: 'POST',
+    url: `/api/raise-cycles/${cycleId}/${name}`,
+    token,
+    ...(payload ? { payload } : {}),
+  });
+async function grossAsOf(day: string): Promise<Record<string, number>> {
+  const res = await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: `/api/employees?asOf=${day}` });
+  expect(res.statusCode, res.body).toBe(200);
+  const by = new Map(res.envelope.data.map((e) => [e.id, inCents(e.calculatedSalary)]));
+  return { ana: by.get(ids.ana)!, ben: by.get(ids.ben)!, cleo: by.get(ids.cleo)! };
+}
+
+beforeAll(async () => {
+  const c = await t.newCompany(decimal(BASE_L1));
+  const l2 = await t.newLevel('L2');
+  await t.newBaseSalary(c.grade.id, l2.id, decimal(BASE_L2));
+  ids.l2 = l2.id;
+  ids.grade = c.grade.id;
+  ids.ana = await t.newEmployeeOf(c, { name: 'Ana Manager', hireDate: '2020-01-01' });
+  ids.ben = await t.newEmployeeOf(c, { name: 'Ben Report', hireDate: '2021-03-01' });
+  ids.cleo = await t.newEmployeeOf(c, { name: 'Cleo Outside', hireDate: '2022-05-01' });
+  ids.dan = await t.newEmployeeOf(c, { name: 'Dan Leaver', hireDate: '2019-01-01', leaveDate: '2024-01-31' });
+  ids.eve = await t.newEmployeeOf(c, { name: 'Eve New', hireDate: '2025-06-01' });
+  const manager = await t.callAsAdmin({
+    method: 'PUT',
+    url: `/api/employees/${ids.ben}/manager`,
+    payload: { managerId: ids.ana },
+  });
+  expect(manager.statusCode, manager.body).toBe(200);
+  managerToken = (
+    await t.createUser(
+      { ...NO_PERMISSIONS, showSalary: true, manageEmployee: true, ownTeamOnly: true },
+      { employeeId: ids.ana },
+    )
+  ).token;
+  await createUsersRepository(t.database.db).insert({
+    email: SECOND_ADMIN.email,
+    name: 'Second Administrator',
+    passwordHash: await hashPassword(SECOND_ADMIN.password),
+    isAdmin: true,
+    permissions: NO_PERMISSIONS,
+  });
+  secondAdminToken = await t.login(SECOND_ADMIN.email, SECOND_ADMIN.password);
+  effective = addDays(todayIn('UTC'), 30);
+});
+
+describe('a raise cycle from draft to applied', () => {
+  it('is created as a draft', async () => {
+    const res = await t.callAsAdmin<RaiseCycle>({
+      method: 'POST',
+      url: '/api/raise-cycles',
+      payload: {
+        name: 'Spring 2026',
+        effectiveDate: effective,
+        eligibility: { hiredBefore: '2023-01-01', jobIds: [], gradeIds: [ids.grade] },
+        budget: { kind: 'PERCENT', value: 2 },
+        guideline: [
+          { compaFrom: null, compaTo: 1, rating: null, minPercent: 3, maxPercent: 6 },
+          { compaFrom: 1, compaTo: null, rating: null, minPercent: 0, maxPercent: 3 },
+          { compaFrom: 1, compaTo: null, rating: 5, minPercent: 4, maxPercent: 8 },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    cycleId = res.envelope.data.id;
+    expect(res.envelope.data).toMatchObject({ status: 'DRAFT', budget: { kind: 'PERCENT', value: 2 } });
+  });
+
+  it('lists the eligible employees with their pay, compa-ratio and recommended range', async () => {
+    const sheet = await worksheet();
+    expect(sheet.rows.map((r) => r.name)).toEqual(['Ana Manager', 'Ben Report', 'Cleo Outside']);
+    for (const r of sheet.rows)
+      expect(r).toMatchObject({
+        currentGross: 4000,
+        basicWage: 4000,
+        midpoint: 4000,
+        compaRatio: 1,
+        recommended: { minPercent: 0, maxPercent: 3 },
+        proposal: null,
+        newGross: 4000,
+      });
+    expect(sheet.totals).toEqual({ eligiblePayroll: 12_000, budget: 240, budgetUsed: 0, overBudget: false });
+  });
+
+  it('refuses a raise outside the range without a reason, naming the row', async () => {
+    const res = await propose([
+      { employeeId: ids.ana, kind: 'PERCENT', value: 2.5 },
+      { employeeId: ids.cleo, kind: 'AMOUNT', value: 150 },
+    ]);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.envelope.message).toBe(
+      'Row 2 (Cleo Outside): a raise outside the recommended range (0–3%) needs a reason',
+    );
+    expect((await worksheet()).rows.every((r) => r.proposal === null)).toBe(true);
+  });
+
+  it('finds the range by compa-ratio and rating: a rated row wins over one without', async () => {
+    const res = await propose([
+      { employeeId: ids.cleo, rating: 5, kind: 'AMOUNT', value: 150, reason: 'Late' },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const cleo = res.envelope.data.rows.find((r) => r.employeeId === ids.cleo)!;
+    expect(cleo).toMatchObject({
+      rating: 5,
+      recommended: { minPercent: 4, maxPercent: 8 },
+      raisePercent: 3.75,
+    });
+    expect(cleo.outsideGuideline).toBe(true);
+  });
+
+  it('saves proposals over budget, answered as a warning with the exact totals', async () => {
+    const res = await propose([
+      { employeeId: ids.ana, kind: 'PERCENT', value: 2.5 },
+      { employeeId: ids.ben, kind: 'MOVE', gradeId: ids.grade, levelId: ids.l2, reason: 'Promotion' },
+      { employeeId: ids.cleo, rating: 3, kind: 'AMOUNT', value: 150, reason: 'Market' },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.envelope.message).toBe('Proposals saved. The proposals are over budget');
+    const sheet = res.envelope.data;
+    const used = model.ana + model.ben + model.cleo - 3 * BASE_L1;
+    expect(sheet.totals).toEqual({
+      eligiblePayroll: 12_000,
+      budget: 240,
+      budgetUsed: decimal(used),
+      overBudget: true,
+    });
+    expect(sheet.warnings).toEqual(['The proposals are over budget']);
+    const row = (id: number) => sheet.rows.find((r) => r.employeeId === id)!;
+    expect(inCents(row(ids.ana).newGross)).toBe(model.ana);
+    expect(row(ids.ana)).toMatchObject({ raisePercent: 2.5, outsideGuideline: false, newCompaRatio: 1.03 });
+    expect(inCents(row(ids.ben).newGross)).toBe(model.ben);
+    // Ben moves to L2: his new basic wage is L2's midpoint.
+    expect(row(ids.ben)).toMatchObject({ raisePercent: 12.5, outsideGuideline: true, newCompaRatio: 1 });
+    expect(inCents(row(ids.cleo).newGross)).toBe(model.cleo);
+  });
+
+  it("shows a limited manager only their team's rows and totals, and refuses their write of another's row", async () => {
+    const sheet = await worksheet(managerToken);
+    expect(sheet.rows.map((r) => r.name)).toEqual(['Ben Report']);
+    expect(sheet.totals).toEqual({
+      eligiblePayroll: decimal(BASE_L1),
+      budget: decimal((BASE_L1 * 200) / 10_000),
+      budgetUsed: decimal(model.ben - BASE_L1),
+      overBudget: true,
+    });
+    expect(JSON.stringify(sheet)).not.toMatch(/Cleo|Ana Manager/);
+    const other = await propose([{ employeeId: ids.cleo, kind: 'PERCENT', value: 1 }], managerToken);
+    expect([other.statusCode, other.envelope.message]).toEqual([
+      400,
+      `Row 1: employee ${ids.cleo} is not in this cycle`,
+    ]);
+    const own = await propose(
+      [{ employeeId: ids.ben, kind: 'MOVE', gradeId: ids.grade, levelId: ids.l2, reason: 'Promotion' }],
+      managerToken,
+    );
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.envelope.data.rows.map((r) => r.employeeId)).toEqual([ids.ben]);
+  });
+
+  it('is submitted; then proposals are closed and its submitter cannot approve it', async () => {
+    const submitted = await step('submit');
+    expect([submitted.statusCode, submitted.envelope.data.status]).toEqual([200, 'SUBMITTED']);
+    const late = await propose([{ employeeId: ids.ana, kind: 'NONE' }]);
+    expect([late.statusCode, late.envelope.message]).toEqual([
+      409,
+      'Proposals can be changed only while the cycle is a draft',
+    ]);
+    const own = await step('approve');
+    expect([own.statusCode, own.envelope.message]).toEqual([403, 'You cannot approve a cycle you submitted']);
+    const early = await step('apply');
+    expect(early.statusCode).toBe(409);
+  });
+
+  it('is sent back with a comment, submitted again, and approved by another administrator', async () => {
+    const back = await step('send-back', secondAdminToken, { comment: 'Check Cleo' });
+    expect(back.envelope.data).toMatchObject({ status: 'DRAFT', sentBackComment: 'Check Cleo' });
+    expect((await step('submit')).statusCode).toBe(200);
+    const approved = await step('approve', secondAdminToken);
+    expect([approved.statusCode, approved.envelope.data.status]).toEqual([200, 'APPROVED']);
+  });
+
+  it('is applied from its effective day: nothing changed the day before, everything that day', async () => {
+    const before = await grossAsOf(addDays(effective, -1));
+    const applied = await step('apply');
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.envelope.data.status).toBe('APPLIED');
+    expect(await grossAsOf(addDays(effective, -1))).toEqual(before);
+    expect(before).toEqual({ ana: BASE_L1, ben: BASE_L1, cleo: BASE_L1 });
+    expect(await grossAsOf(effective)).toEqual(model);
+    // Today's rows wait for the day: the directory as of today is unchanged.
+    expect(await grossAsOf(todayIn('UTC'))).toEqual(before);
+  });
+
+  it('recorded one audit entry for the application, and one for each step before it', async () => {
+    const res = await t.callAsAdmin<{ entries: Array<{ action: string; entityType: string; id: number }> }>({
+      method: 'GET',
+      url: '/api/audit?entityType=raiseCycle&limit=50',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const actions = res.envelope.data.entries.map((e) => e.action).reverse();
+    expect(actions).toEqual([
+      'create',
+      'propose',
+      'propose',
+      'propose',
+      'submit',
+      'send-back',
+      'submit',
+      'approve',
+      'apply',
+    ]);
+    const applied = await t.callAsAdmin<RaiseCycle>({ method: 'GET', url: `/api/raise-cycles/${cycleId}` });
+    expect(applied.envelope.data.appliedEntryId).toBe(res.envelope.data.entries[0]!.id);
+    // Not revertable from the Audit Log (yet): refused, and nothing moves.
+    const revert = await t.callAsAdmin({
+      method: 'POST',
+      url: `/api/audit/${applied.envelope.data.appliedEntryId}/revert`,
+    });
+    expect(revert.statusCode, revert.body).toBe(400);
+    expect(await grossAsOf(effective)).toEqual(model);
+  });
+});
+
+describe('a raise cycle effective today', () => {
+  let todayCycle = 0;
+  const today = () => todayIn('UTC');
+
+  it('is proposed and submitted by a limited manager, approved by an administrator and applied at once', async () => {
+    const made = await t.callAsAdmin<RaiseCycle>({
+      method: 'POST',
+      url: '/api/raise-cycles',
+      payload: {
+        name: 'Today',
+        effectiveDate: today(),
+        eligibility: { gradeIds: [ids.grade] },
+        budget: { kind: 'AMOUNT', value: 1000 },
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    todayCycle = made.envelope.data.id;
+    const call = (method: 'PUT' | 'POST', path: string, token: string, payload?: Record<string, unknown>) =>
+      t.call<Worksheet>({
+        method,
+        url: `/api/raise-cycles/${todayCycle}/${path}`,
+        token,
+        ...(payload ? { payload } : {}),
+      });
+    const proposed = await call('PUT', 'proposals', managerToken, {
+      proposals: [{ employeeId: ids.ben, kind: 'PERCENT', value: 1.25 }],
+    });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    // The team's share of an AMOUNT budget is its share of the eligible payroll: Ben's of four
+    // (no hire cut-off this time: Eve is in, Dan, who left, is not).
+    expect(proposed.envelope.data.totals).toEqual({
+      eligiblePayroll: decimal(BASE_L1),
+      budget: decimal(100_000 / 4),
+      budgetUsed: decimal(5_000),
+      overBudget: false,
+    });
+    expect((await call('POST', 'submit', managerToken)).statusCode).toBe(200);
+    expect((await call('POST', 'approve', t.adminToken)).statusCode).toBe(200);
+    const before = await t.countRows(payHistory);
+    const applied = await call('POST', 'apply', t.adminToken);
+    expect(applied.statusCode, applied.body).toBe(200);
+    // Today's row moved: the directory without a day shows the raise (1.25 % of 4,000.00 = 50.00).
+    const list = await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' });
+    const ben = list.envelope.data.find((e) => e.id === ids.ben)!;
+    expect(inCents(ben.calculatedSalary)).toBe(BASE_L1 + 5_000);
+    // One pay-history row, Ben's, under the application's one entry.
+    const rows = await t.database.db.select().from(payHistory).where(eq(payHistory.employeeId, ids.ben));
+    expect(await t.countRows(payHistory)).toBe(before + 1);
+    const entryId = (applied.envelope.data as unknown as RaiseCycle).appliedEntryId;
+    expect(rows.at(-1)).toMatchObject({
+      auditId: entryId,
+      grossBefore: BASE_L1,
+      grossAfter: BASE_L1 + 5_000,
+    });
+  });
+});
