@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { baseSalariesRoutes } from './modules/base-salaries/base-salaries.routes.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
+import { allowanceRoutes } from './modules/employees/allowance.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { excelRoutes } from './modules/excel/excel.routes.ts';
 
@@ -82,6 +83,7 @@ const SERVICE_ROUTES = [
   calculatorRoutes,
   impactRoutes,
   employeesRoutes,
+  allowanceRoutes,
   scheduledChangesRoutes,
   insightsRoutes,
   auditRoutes,

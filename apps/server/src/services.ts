@@ -22,6 +22,7 @@ import { createBaseSalariesService } from './modules/base-salaries/base-salaries
 import { createCalculatorService } from './modules/calculator/calculator.service.ts';
 import { createCompanyRepository } from './modules/company/company.repository.ts';
 import { createCompanyService, serverTimeZone, toCompany } from './modules/company/company.service.ts';
+import { createAllowanceService } from './modules/employees/allowance.service.ts';
 import { createEmployeeVersionsRepository } from './modules/employees/employee-versions.repository.ts';
 import { createEmployeesRepository } from './modules/employees/employees.repository.ts';
 import { createEmployeesService } from './modules/employees/employees.service.ts';
@@ -283,6 +284,12 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     impact: createImpactService({ db, pricing, backPay }),
     backPay,
     employees,
+    allowance: createAllowanceService({
+      employees: employeesRepository,
+      versions: on(createEmployeeVersionsRepository),
+      audit,
+      backPay,
+    }),
     insights: createInsightsService({
       pricing,
       insights: createInsightsRepository(db),

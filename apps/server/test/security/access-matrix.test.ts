@@ -30,7 +30,8 @@ import {
  */
 
 /** `moneyRules`: admin, showSalary, showSettings or manageSettings. */
-type Who = 'public' | 'signedIn' | 'admin' | 'moneyRules' | PermissionKey;
+/** A list: every one of those permissions. */
+type Who = 'public' | 'signedIn' | 'admin' | 'moneyRules' | PermissionKey | readonly PermissionKey[];
 
 interface RouteCase {
   name: string;
@@ -153,6 +154,20 @@ export const ROUTES: RouteCase[] = [
   },
   writeRow('create employee', 'manageEmployee', 'POST /api/employees'),
   writeRow('update employee', 'manageEmployee', 'PUT /api/employees/:id'),
+  {
+    name: "read an employee's allowance",
+    who: 'showSalary',
+    request: async (t) => ({ method: 'GET', url: `/api/employees/${await existingEmployee(t)}/allowance` }),
+  },
+  {
+    name: "set an employee's allowance",
+    who: ['showSalary', 'manageEmployee'],
+    request: async (t) => ({
+      method: 'PUT',
+      url: `/api/employees/${await existingEmployee(t)}/allowance`,
+      payload: { allowance: { type: 'FIXED', value: 100, reason: 'Retention' } },
+    }),
+  },
   readRow('export employees', 'signedIn', '/api/employees/export'),
   readRow('download the import template', 'signedIn', '/api/employees/template/download'),
   {
@@ -275,6 +290,7 @@ function allowed(who: Who, caller: Caller): boolean {
   if (who === 'signedIn') return true;
   if (who === 'admin') return false;
   if (who === 'moneyRules') return canReadMoneyRules({ isAdmin: false, permissions: caller.permissions });
+  if (typeof who !== 'string') return who.every((key) => caller.permissions[key]);
   return caller.permissions[who];
 }
 
