@@ -12,6 +12,7 @@ import { useLevels } from '../../lib/salary-rules/get-levels.ts';
 import { useSettings } from '../../lib/salary-rules/get-settings.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
+import { AllowancePanel } from './allowance-panel.tsx';
 import { useCreateEmployee } from './api/create-employee.ts';
 import { useDownloadPayStatement } from './api/download-pay-statement.ts';
 import { useEmployee } from './api/get-employee.ts';
@@ -106,6 +107,7 @@ export default function EmployeeFormPage() {
       />
       {editing && employee.data && !loadFailed ? <CurrentPayPanel employee={employee.data} /> : null}
       {editing && validId && !loadFailed ? <EmployeeScheduledChanges employeeId={employeeId} /> : null}
+      {editing && validId && !loadFailed ? <AllowancePanel employeeId={employeeId} /> : null}
       {ready && !loadFailed ? (
         <EmployeeForm
           // A new version (Reload after a stale save) starts the form again from the latest.
