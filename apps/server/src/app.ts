@@ -21,8 +21,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { baseSalariesRoutes } from './modules/base-salaries/base-salaries.routes.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
-import { allowanceRoutes } from './modules/employees/allowance.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
+import { individualPayRoutes } from './modules/employees/individual-pay.routes.ts';
 import { excelRoutes } from './modules/excel/excel.routes.ts';
 
 import { gradesRoutes } from './modules/grades/grades.routes.ts';
@@ -83,7 +83,7 @@ const SERVICE_ROUTES = [
   calculatorRoutes,
   impactRoutes,
   employeesRoutes,
-  allowanceRoutes,
+  individualPayRoutes,
   scheduledChangesRoutes,
   insightsRoutes,
   auditRoutes,

@@ -22,10 +22,10 @@ import { createBaseSalariesService } from './modules/base-salaries/base-salaries
 import { createCalculatorService } from './modules/calculator/calculator.service.ts';
 import { createCompanyRepository } from './modules/company/company.repository.ts';
 import { createCompanyService, serverTimeZone, toCompany } from './modules/company/company.service.ts';
-import { createAllowanceService } from './modules/employees/allowance.service.ts';
 import { createEmployeeVersionsRepository } from './modules/employees/employee-versions.repository.ts';
 import { createEmployeesRepository } from './modules/employees/employees.repository.ts';
 import { createEmployeesService } from './modules/employees/employees.service.ts';
+import { createIndividualPayService } from './modules/employees/individual-pay.service.ts';
 import { createExcelRepository } from './modules/excel/excel.repository.ts';
 import { createExcelExportService } from './modules/excel/excel-export.service.ts';
 import { createExcelImportService } from './modules/excel/excel-import.service.ts';
@@ -284,10 +284,11 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     impact: createImpactService({ db, pricing, backPay }),
     backPay,
     employees,
-    allowance: createAllowanceService({
+    individualPay: createIndividualPayService({
       employees: employeesRepository,
       versions: on(createEmployeeVersionsRepository),
       audit,
+      settings: settingsOf,
       backPay,
     }),
     insights: createInsightsService({

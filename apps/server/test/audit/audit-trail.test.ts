@@ -267,6 +267,16 @@ const CASES: Record<string, WriteCase> = {
       payload: { ...(await employeeForm(t)), levelId: MISSING },
     }),
   },
+  'PUT /api/employees/:id/benefits': {
+    entityType: 'employee',
+    action: 'update',
+    // A benefit the settings do not have: refused, nothing written.
+    fail: async (t) => ({
+      method: 'PUT',
+      url: `/api/employees/${await existingEmployee(t)}/benefits`,
+      payload: { excludedBenefits: ['No such benefit'] },
+    }),
+  },
   'PUT /api/employees/:id/allowance': {
     entityType: 'employee',
     action: 'update',

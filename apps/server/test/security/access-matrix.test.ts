@@ -38,6 +38,8 @@ interface RouteCase {
   who: Who;
   /** Builds a fresh request (fresh records for writes, so every caller meets the same state). */
   request: BuildRequest;
+  /** With a list in `who`: any one of them will do (absent: every one is needed). */
+  whoAny?: boolean;
   /** What an allowed caller gets, when it is not a 2xx (e.g. a wrong current password). */
   allowedStatus?: number;
 }
@@ -159,6 +161,13 @@ export const ROUTES: RouteCase[] = [
     who: 'showSalary',
     request: async (t) => ({ method: 'GET', url: `/api/employees/${await existingEmployee(t)}/allowance` }),
   },
+  {
+    name: "read an employee's benefit choice",
+    who: ['showSalary', 'showCost', 'manageEmployee'],
+    whoAny: true,
+    request: async (t) => ({ method: 'GET', url: `/api/employees/${await existingEmployee(t)}/benefits` }),
+  },
+  writeRow("choose an employee's benefits", 'manageEmployee', 'PUT /api/employees/:id/benefits'),
   {
     name: "set an employee's allowance",
     who: ['showSalary', 'manageEmployee'],
@@ -283,14 +292,15 @@ const CALLERS: Array<{ label: string; caller: Caller }> = [
   { label: 'an admin', caller: { kind: 'admin' } },
 ];
 
-function allowed(who: Who, caller: Caller): boolean {
+function allowed(who: Who, caller: Caller, any = false): boolean {
   if (who === 'public') return true;
   if (caller.kind === 'admin') return true;
   if (caller.kind !== 'user') return false;
   if (who === 'signedIn') return true;
   if (who === 'admin') return false;
   if (who === 'moneyRules') return canReadMoneyRules({ isAdmin: false, permissions: caller.permissions });
-  if (typeof who !== 'string') return who.every((key) => caller.permissions[key]);
+  if (typeof who !== 'string')
+    return any ? who.some((key) => caller.permissions[key]) : who.every((key) => caller.permissions[key]);
   return caller.permissions[who];
 }
 
@@ -339,7 +349,7 @@ describe.each(ROUTES)('$name', (route) => {
     // Files (export, template, pay statement) are the only answers that are not the envelope.
     const isFile = /spreadsheetml|application\/pdf/.test(String(res.headers['content-type']));
     if (!isFile) expect(res.envelope?.success, context).toBeTypeOf('boolean');
-    if (allowed(route.who, caller)) {
+    if (allowed(route.who, caller, route.whoAny)) {
       if (route.allowedStatus) expect(res.statusCode, context).toBe(route.allowedStatus);
       else expect(res.statusCode, context).toBeLessThan(300);
     } else if (caller.kind === 'user' || caller.kind === 'admin') {

@@ -351,6 +351,18 @@ export interface paths {
      */
     put: operations["putEmployeesByIdAllowance"];
   };
+  "/api/employees/{id}/benefits": {
+    /**
+     * Which company benefits an employee receives (showSalary, showCost or manageEmployee)
+     * @description Each benefit of the settings with whether this employee receives it, today or as of asOf=YYYY-MM-DD; excludedBenefits as stored. Every benefit unless left out.
+     */
+    get: operations["getEmployeesByIdBenefits"];
+    /**
+     * Choose the company benefits an employee receives (manageEmployee)
+     * @description excludedBenefits: the names of the benefits it does not receive (each one of the settings; [] receives all). effectiveFrom=YYYY-MM-DD as for the allowance. It holds up to the employee's next dated change.
+     */
+    put: operations["putEmployeesByIdBenefits"];
+  };
   "/api/scheduled-changes": {
     /**
      * Employee and rule changes waiting for their day
@@ -4694,6 +4706,144 @@ export interface operations {
                   cost?: number;
                 };
               };
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Which company benefits an employee receives (showSalary, showCost or manageEmployee)
+   * @description Each benefit of the settings with whether this employee receives it, today or as of asOf=YYYY-MM-DD; excludedBenefits as stored. Every benefit unless left out.
+   */
+  getEmployeesByIdBenefits: {
+    parameters: {
+      query?: {
+        asOf?: string;
+      };
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              employeeId: number;
+              benefits: {
+                  name: string;
+                  received: boolean;
+                }[];
+              excludedBenefits: string[];
+              version: number;
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Choose the company benefits an employee receives (manageEmployee)
+   * @description excludedBenefits: the names of the benefits it does not receive (each one of the settings; [] receives all). effectiveFrom=YYYY-MM-DD as for the allowance. It holds up to the employee's next dated change.
+   */
+  putEmployeesByIdBenefits: {
+    parameters: {
+      query?: {
+        effectiveFrom?: string;
+      };
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          excludedBenefits: string[];
+          version?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              employeeId: number;
+              benefits: {
+                  name: string;
+                  received: boolean;
+                }[];
+              excludedBenefits: string[];
+              version: number;
             };
           };
         };

@@ -376,6 +376,11 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
     url: `/api/employees/${await existingEmployee(t)}`,
     payload: await employeeForm(t),
   }),
+  'PUT /api/employees/:id/benefits': async (t) => ({
+    method: 'PUT',
+    url: `/api/employees/${await existingEmployee(t)}/benefits`,
+    payload: { excludedBenefits: [] },
+  }),
   'PUT /api/employees/:id/allowance': async (t) => ({
     method: 'PUT',
     url: `/api/employees/${await existingEmployee(t)}/allowance`,

@@ -182,6 +182,10 @@ function allowanceChange(c: AuditChange, viewer: Viewer, { format }: Names): str
 /** An employee's field, as the employee form and sheet label it. */
 function employeeChange(c: AuditChange, viewer: Viewer, names: Names): string | null {
   if (c.field === 'allowance') return allowanceChange(c, viewer, names);
+  if (c.field === 'excludedBenefits') {
+    const text = (v: unknown) => (Array.isArray(v) && v.length ? v.join(', ') : 'none');
+    return moved('Benefits not received', isNothing(c.before) ? null : text(c.before), text(c.after));
+  }
   if (c.field === 'customMultipliers') {
     const before = c.before === null ? null : multiplierTitles(names, c.before);
     return moved('Custom multipliers', before, multiplierTitles(names, c.after));

@@ -23,6 +23,7 @@ const ROW_COLUMNS = sql.raw(
     ...FIELDS.map((f) => (f.kind === 'date' ? `e.${f.column}::text` : `e.${f.column}`)),
     'e.custom_multipliers',
     'e.pay_components',
+    'e.excluded_benefits',
   ].join(', '),
 );
 /** ROW_COLUMNS for the row protocol: years arrive as numbers (float8), not numeric text. */
@@ -38,6 +39,7 @@ const ROW_TUPLE_COLUMNS = sql.raw(
     ),
     'e.custom_multipliers',
     'e.pay_components',
+    'e.excluded_benefits',
   ].join(', '),
 );
 
@@ -82,6 +84,7 @@ const AS_OF_COLUMNS = sql.raw(
     ),
     'coalesce(v.custom_multipliers, e.custom_multipliers) as custom_multipliers',
     'coalesce(v.pay_components, e.pay_components) as pay_components',
+    'coalesce(v.excluded_benefits, e.excluded_benefits) as excluded_benefits',
   ].join(', '),
 );
 

@@ -74,6 +74,7 @@ function beforeOf(s: StoredEmployee, name: Name, asOf: string): EmployeeRecord {
     levelName: name(3, f.levelId),
     customMultiplierIds: s.customMultiplierIds,
     payComponents: s.payComponents,
+    excludedBenefits: s.excludedBenefits,
   };
 }
 
@@ -118,6 +119,7 @@ function afterOf(
     levelName: name(3, input.levelId),
     customMultiplierIds: old ? old.customMultiplierIds : [],
     payComponents: old ? old.payComponents : [],
+    excludedBenefits: old ? old.excludedBenefits : [],
   };
 }
 
