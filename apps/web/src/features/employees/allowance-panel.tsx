@@ -16,7 +16,7 @@ import { savedToast } from '../../lib/dated/effective-day.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { usePermission } from '../../lib/permissions.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
-import { useAllowance, usePutAllowance } from './api/allowance.ts';
+import { useAllowance, usePutAllowance } from './api/individual-pay.ts';
 
 /*
  * Edit Employee → Individual allowance: the employee's own pay beside the rules, a fixed amount

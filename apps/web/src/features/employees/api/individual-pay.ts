@@ -1,4 +1,5 @@
 import type { AllowanceBody, AllowanceView } from '@salary/shared/employees/allowance.contract';
+import type { BenefitChoiceBody, BenefitChoiceView } from '@salary/shared/employees/benefit-choice.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import type { DatedWrite } from '../../../lib/dated/effective-day.ts';
@@ -36,4 +37,36 @@ export async function putAllowance({
 
 export function usePutAllowance() {
   return useInvalidatingMutation(putAllowance, [employeesQueryKey]);
+}
+
+/** GET /employees/{id}/benefits: each company benefit with whether the employee receives it. */
+export async function getBenefitChoice(id: number, signal?: AbortSignal): Promise<BenefitChoiceView> {
+  return (await apiClient.get<BenefitChoiceView>(`/employees/${id}/benefits`, { signal })).data;
+}
+
+export function useBenefitChoice(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...employeesQueryKey, 'benefits', id] as const,
+    queryFn: ({ signal }) => getBenefitChoice(id, signal),
+    enabled,
+  });
+}
+
+/** PUT /employees/{id}/benefits, `?effectiveFrom=` only when a day was chosen. */
+export async function putBenefitChoice({
+  id,
+  body,
+  effectiveFrom,
+}: DatedWrite<BenefitChoiceBody> & { id: number }): Promise<BenefitChoiceView> {
+  return (
+    await apiClient.put<BenefitChoiceView>(
+      `/employees/${id}/benefits`,
+      body,
+      effectiveFromQuery(effectiveFrom),
+    )
+  ).data;
+}
+
+export function usePutBenefitChoice() {
+  return useInvalidatingMutation(putBenefitChoice, [employeesQueryKey]);
 }
