@@ -14,6 +14,14 @@ import {
   sheetValues,
 } from './excel-files.ts';
 
+/** The employee's own pay, after the figures: its benefit choice, then its allowance (showSalary). */
+const INDIVIDUAL_PAY_HEADERS = [
+  'Benefits Not Received',
+  'Allowance Type',
+  'Individual Allowance',
+  'Allowance Reason',
+];
+
 let t: TestContext;
 let c: Company;
 let otherJob: { id: number; name: string };
@@ -90,20 +98,21 @@ describe('GET /api/employees/export', () => {
       ...DAY_HEADERS,
       'Calculated Salary',
       'Total Cost',
+      ...INDIVIDUAL_PAY_HEADERS,
       'Row Key',
     ]);
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(sheet.getRow(1).getCell(15).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     // The filter covers every row (and the name LibreOffice and Gnumeric look for says so).
-    expect(sheet.autoFilter).toBe(`A1:T${rows.length}`);
+    expect(sheet.autoFilter).toBe(`A1:X${rows.length}`);
     const names = (book as unknown as { definedNames: { model: Array<{ name: string; ranges: string[] }> } })
       .definedNames.model;
     expect(names).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           name: '_xlnm._FilterDatabase',
-          ranges: [`Employees!$A$1:$T$${rows.length}`],
+          ranges: [`Employees!$A$1:$X$${rows.length}`],
         }),
       ]),
     );
@@ -132,7 +141,7 @@ describe('GET /api/employees/export', () => {
     const ada = list.find((e) => e.id === ids.ada)!;
     const adaRow = sheet.getRow(rows.findIndex((r) => r[0] === ids.ada) + 1);
     // The hidden Row Key: this installation, the ID, the version, …
-    expect(String(adaRow.getCell(20).value)).toMatch(new RegExp(`^ss1:[0-9a-f]{12}:${ids.ada}:1:`));
+    expect(String(adaRow.getCell(24).value)).toMatch(new RegExp(`^ss1:[0-9a-f]{12}:${ids.ada}:1:`));
     expect((adaRow.values as unknown[]).slice(1, 20)).toEqual([
       ids.ada,
       'Ada Lovelace',
@@ -205,9 +214,22 @@ describe('GET /api/employees/export', () => {
     expect(values.map(String).join('|')).not.toMatch(/7777|Calculated Salary|Total Cost/);
 
     const salary = await exported('', tokens.salary);
-    expect(salary.rows[0]).toEqual([...IMPORT_HEADER, ...DAY_HEADERS, 'Calculated Salary', 'Row Key']);
+    expect(salary.rows[0]).toEqual([
+      ...IMPORT_HEADER,
+      ...DAY_HEADERS,
+      'Calculated Salary',
+      ...INDIVIDUAL_PAY_HEADERS,
+      'Row Key',
+    ]);
     const cost = await exported('', tokens.cost);
-    expect(cost.rows[0]).toEqual([...IMPORT_HEADER, ...DAY_HEADERS, 'Total Cost', 'Row Key']);
+    // The benefit choice is read with either figure; the allowance only with showSalary.
+    expect(cost.rows[0]).toEqual([
+      ...IMPORT_HEADER,
+      ...DAY_HEADERS,
+      'Total Cost',
+      'Benefits Not Received',
+      'Row Key',
+    ]);
   });
 
   it("honours the list's filters, and refuses salary filters without showSalary", async () => {

@@ -8,7 +8,7 @@ import { idIn } from '../../db/sql-arrays.ts';
 import { parsedJson } from '../../lib/parsed-json.ts';
 import { companyToday, derivedYears, exclusionsOf } from '../employees/employee.model.ts';
 import { companyTimeZone } from '../employees/employee-list.repository.ts';
-import { DATED_FIELDS, DATED_KINDS } from '../employees/employee-versions.repository.ts';
+import { DATED_FIELDS, DATED_KINDS, inForceOn } from '../employees/employee-versions.repository.ts';
 import type { ReferenceNames } from './name-book.model.ts';
 
 /** Every field of the table by its `input` name, as stored. */
@@ -278,6 +278,32 @@ export function createExcelRepository(db: DbOrTx) {
           .from(employees)
           .where(idIn(employees.id, ids.slice(i, i + CHUNK)));
         for (const r of rows) found.set(r.id, r.version);
+      }
+      return found;
+    },
+
+    /**
+     * Each of these employees' own pay components and the benefits it does not receive: today's
+     * (the row), or as of `day` (its version in force then). For the export's pay columns.
+     */
+    async individualPay(
+      ids: number[],
+      day?: string,
+    ): Promise<Map<number, { payComponents: unknown; excludedBenefits: readonly string[] }>> {
+      const found = new Map<number, { payComponents: unknown; excludedBenefits: readonly string[] }>();
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        const chunk = ids.slice(i, i + CHUNK);
+        const result = await db.execute(
+          day === undefined
+            ? sql`select id, pay_components, excluded_benefits from ${employees} where ${idIn(sql`id`, chunk)}`
+            : sql`select employee_id as id, pay_components, excluded_benefits
+                from ${inForceOn(day, idIn(sql`employee_id`, chunk))} v`,
+        );
+        for (const r of (result as unknown as { rows: Array<Record<string, unknown>> }).rows)
+          found.set(r.id as number, {
+            payComponents: parsedJson(r.pay_components as PayComponent[] | string | null, []),
+            excludedBenefits: exclusionsOf(r.excluded_benefits),
+          });
       }
       return found;
     },
