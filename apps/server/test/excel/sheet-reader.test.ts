@@ -270,11 +270,30 @@ describe('export rows', () => {
     20.5,
   ];
 
+  const ALLOWANCE = ['Allowance Type', 'Individual Allowance', 'Allowance Reason'];
   it.each([
     ['nothing extra', { salary: false, cost: false }, [], []],
-    ['the salary', { salary: true, cost: false }, ['Calculated Salary'], [4450.5]],
+    // The salary brings the individual allowance's columns (empty: none).
+    [
+      'the salary',
+      { salary: true, cost: false },
+      ['Calculated Salary', ...ALLOWANCE],
+      [4450.5, null, null, null],
+    ],
     ['the cost (null when unpriced)', { salary: false, cost: true }, ['Total Cost'], [null]],
-    ['both', { salary: true, cost: true }, ['Calculated Salary', 'Total Cost'], [4450.5, null]],
+    [
+      'both',
+      { salary: true, cost: true },
+      ['Calculated Salary', 'Total Cost', ...ALLOWANCE],
+      [4450.5, null, null, null, null],
+    ],
+    // The benefits not received, by name (none: an empty cell's text).
+    [
+      'the benefit choice',
+      { salary: false, cost: true, benefits: true },
+      ['Total Cost', 'Benefits Not Received'],
+      [null, ''],
+    ],
   ])('a user who may see %s', (_label, visibility, extraHeaders, extraValues) => {
     const columns = exportColumns(visibility);
     expect(columns.map((c) => c.header).slice(16)).toEqual(extraHeaders);
