@@ -22,6 +22,7 @@ import { baseSalariesRoutes } from './modules/base-salaries/base-salaries.routes
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
+import { individualPayRoutes } from './modules/employees/individual-pay.routes.ts';
 import { reportingLineRoutes } from './modules/employees/reporting-line.routes.ts';
 import { excelRoutes } from './modules/excel/excel.routes.ts';
 
@@ -85,6 +86,7 @@ const SERVICE_ROUTES = [
   calculatorRoutes,
   impactRoutes,
   employeesRoutes,
+  individualPayRoutes,
   reportingLineRoutes,
   scheduledChangesRoutes,
   insightsRoutes,

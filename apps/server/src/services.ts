@@ -25,6 +25,7 @@ import { createCompanyService, serverTimeZone, toCompany } from './modules/compa
 import { createEmployeeVersionsRepository } from './modules/employees/employee-versions.repository.ts';
 import { createEmployeesRepository } from './modules/employees/employees.repository.ts';
 import { createEmployeesService } from './modules/employees/employees.service.ts';
+import { createIndividualPayService } from './modules/employees/individual-pay.service.ts';
 import { createReportingLineRepository } from './modules/employees/reporting-line.repository.ts';
 import { createReportingLineService } from './modules/employees/reporting-line.service.ts';
 import { createExcelRepository } from './modules/excel/excel.repository.ts';
@@ -290,6 +291,13 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     impact: createImpactService({ db, pricing, backPay }),
     backPay,
     employees,
+    individualPay: createIndividualPayService({
+      employees: employeesRepository,
+      versions: on(createEmployeeVersionsRepository),
+      audit,
+      settings: settingsOf,
+      backPay,
+    }),
     insights: createInsightsService({
       pricing,
       insights: createInsightsRepository(db),

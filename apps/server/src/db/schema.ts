@@ -345,6 +345,8 @@ export const employees = pgTable(
      * benefit of this employee only), priced after the custom multipliers; dated like them.
      */
     payComponents: jsonb('pay_components').notNull().default([]),
+    /** The company benefits this employee does not receive, by name (docs/decisions/0030). */
+    excludedBenefits: jsonb('excluded_benefits').notNull().default([]),
     /** FEMALE | MALE | OTHER | UNDISCLOSED: personal data, read only by admins and manageEmployee. */
     gender: text('gender', { enum: ['FEMALE', 'MALE', 'OTHER', 'UNDISCLOSED'] })
       .notNull()
@@ -385,6 +387,7 @@ export const employees = pgTable(
     check('employees_weekly_hours', sql`${t.weeklyHours} > 0 and ${t.weeklyHours} <= 168`),
     check('employees_custom_array', sql`jsonb_typeof(${t.customMultipliers}) = 'array'`),
     check('employees_pay_components_array', sql`jsonb_typeof(${t.payComponents}) = 'array'`),
+    check('employees_excluded_benefits_array', sql`jsonb_typeof(${t.excludedBenefits}) = 'array'`),
     check('employees_not_own_manager', sql`${t.managerId} <> ${t.id}`),
     index('employees_manager_idx').on(t.managerId),
   ],
@@ -426,6 +429,8 @@ export const employeeVersions = pgTable(
     weeklyHours: numeric('weekly_hours', { precision: 5, scale: 2 }).notNull().default('40'),
     /** The employee's own pay components in force from this version's day (see `employees`). */
     payComponents: jsonb('pay_components').notNull().default([]),
+    /** The company benefits this employee does not receive, by name (docs/decisions/0030). */
+    excludedBenefits: jsonb('excluded_benefits').notNull().default([]),
     /** Whether the employees row has taken it: false for a version whose day had not come. */
     applied: boolean('applied').notNull().default(true),
     /** The email of who wrote it (null: the migration, the seed, the system). */
@@ -445,6 +450,7 @@ export const employeeVersions = pgTable(
     check('employee_versions_years_nonneg', sql`${t.yearsExperience} >= 0 and ${t.yearsWithCompany} >= 0`),
     check('employee_versions_weekly_hours', sql`${t.weeklyHours} > 0 and ${t.weeklyHours} <= 168`),
     check('employee_versions_pay_components_array', sql`jsonb_typeof(${t.payComponents}) = 'array'`),
+    check('employee_versions_excluded_benefits_array', sql`jsonb_typeof(${t.excludedBenefits}) = 'array'`),
   ],
 );
 

@@ -323,6 +323,26 @@ const CASES: Record<string, WriteCase> = {
       payload: { ...(await employeeForm(t)), levelId: MISSING },
     }),
   },
+  'PUT /api/employees/:id/benefits': {
+    entityType: 'employee',
+    action: 'update',
+    // A benefit the settings do not have: refused, nothing written.
+    fail: async (t) => ({
+      method: 'PUT',
+      url: `/api/employees/${await existingEmployee(t)}/benefits`,
+      payload: { excludedBenefits: ['No such benefit'] },
+    }),
+  },
+  'PUT /api/employees/:id/allowance': {
+    entityType: 'employee',
+    action: 'update',
+    // A percent over 100: refused, nothing written.
+    fail: async (t) => ({
+      method: 'PUT',
+      url: `/api/employees/${await existingEmployee(t)}/allowance`,
+      payload: { allowance: { type: 'PERCENTAGE', value: 120, reason: 'Too much' } },
+    }),
+  },
   'DELETE /api/employees/:id': { entityType: 'employee', action: 'delete', fail: 'missing id' },
   'DELETE /api/scheduled-changes/:id': { entityType: 'employee', action: 'update', fail: 'missing id' },
   'POST /api/employees/import': {

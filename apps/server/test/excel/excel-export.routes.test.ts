@@ -14,6 +14,14 @@ import {
   sheetValues,
 } from './excel-files.ts';
 
+/** The employee's own pay, after the figures: its benefit choice, then its allowance (showSalary). */
+const INDIVIDUAL_PAY_HEADERS = [
+  'Benefits Not Received',
+  'Allowance Type',
+  'Individual Allowance',
+  'Allowance Reason',
+];
+
 let t: TestContext;
 let c: Company;
 let otherJob: { id: number; name: string };
@@ -91,20 +99,21 @@ describe('GET /api/employees/export', () => {
       'Calculated Salary',
       'Compa-ratio',
       'Total Cost',
+      ...INDIVIDUAL_PAY_HEADERS,
       'Row Key',
     ]);
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(sheet.getRow(1).getCell(15).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     // The filter covers every row (and the name LibreOffice and Gnumeric look for says so).
-    expect(sheet.autoFilter).toBe(`A1:U${rows.length}`);
+    expect(sheet.autoFilter).toBe(`A1:Y${rows.length}`);
     const names = (book as unknown as { definedNames: { model: Array<{ name: string; ranges: string[] }> } })
       .definedNames.model;
     expect(names).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           name: '_xlnm._FilterDatabase',
-          ranges: [`Employees!$A$1:$U$${rows.length}`],
+          ranges: [`Employees!$A$1:$Y$${rows.length}`],
         }),
       ]),
     );
@@ -133,7 +142,7 @@ describe('GET /api/employees/export', () => {
     const ada = list.find((e) => e.id === ids.ada)!;
     const adaRow = sheet.getRow(rows.findIndex((r) => r[0] === ids.ada) + 1);
     // The hidden Row Key: this installation, the ID, the version, …
-    expect(String(adaRow.getCell(21).value)).toMatch(new RegExp(`^ss1:[0-9a-f]{12}:${ids.ada}:1:`));
+    expect(String(adaRow.getCell(25).value)).toMatch(new RegExp(`^ss1:[0-9a-f]{12}:${ids.ada}:1:`));
     expect((adaRow.values as unknown[]).slice(1, 21)).toEqual([
       ids.ada,
       'Ada Lovelace',
@@ -215,6 +224,7 @@ describe('GET /api/employees/export', () => {
       ...DAY_HEADERS,
       'Calculated Salary',
       'Compa-ratio',
+      ...INDIVIDUAL_PAY_HEADERS,
       'Row Key',
     ]);
     // Each row's compa-ratio as the list shows it, a number with two decimals.
@@ -222,7 +232,14 @@ describe('GET /api/employees/export', () => {
     expect(ratios.size).toBeGreaterThan(0);
     for (const r of salary.rows.slice(1)) expect(r[17] ?? null).toBe(ratios.get(Number(r[0])));
     const cost = await exported('', tokens.cost);
-    expect(cost.rows[0]).toEqual([...IMPORT_HEADER, ...DAY_HEADERS, 'Total Cost', 'Row Key']);
+    // The benefit choice is read with either figure; the allowance only with showSalary.
+    expect(cost.rows[0]).toEqual([
+      ...IMPORT_HEADER,
+      ...DAY_HEADERS,
+      'Total Cost',
+      'Benefits Not Received',
+      'Row Key',
+    ]);
   });
 
   it("honours the list's filters, and refuses salary filters without showSalary", async () => {

@@ -44,6 +44,7 @@ function stored(id: number, version = 1, over: Partial<StoredEmployee['fields']>
     updatedBy: 'ana@example.com',
     customMultiplierIds: [],
     payComponents: [],
+    excludedBenefits: [],
     fields: {
       name: p.name,
       jobId: backend ? 1 : 2,

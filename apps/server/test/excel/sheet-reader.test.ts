@@ -272,15 +272,29 @@ describe('export rows', () => {
     20.5,
   ];
 
+  const ALLOWANCE = ['Allowance Type', 'Individual Allowance', 'Allowance Reason'];
   it.each([
     ['nothing extra', { salary: false, cost: false }, [], []],
-    ['the salary', { salary: true, cost: false }, ['Calculated Salary', 'Compa-ratio'], [4450.5, 1.07]],
+    // The salary brings the individual allowance's columns (empty: none).
+    [
+      'the salary',
+      { salary: true, cost: false },
+      ['Calculated Salary', 'Compa-ratio', ...ALLOWANCE],
+      [4450.5, 1.07, null, null, null],
+    ],
     ['the cost (null when unpriced)', { salary: false, cost: true }, ['Total Cost'], [null]],
     [
       'both',
       { salary: true, cost: true },
-      ['Calculated Salary', 'Compa-ratio', 'Total Cost'],
-      [4450.5, 1.07, null],
+      ['Calculated Salary', 'Compa-ratio', 'Total Cost', ...ALLOWANCE],
+      [4450.5, 1.07, null, null, null, null],
+    ],
+    // The benefits not received, by name (none: an empty cell's text).
+    [
+      'the benefit choice',
+      { salary: false, cost: true, benefits: true },
+      ['Total Cost', 'Benefits Not Received'],
+      [null, ''],
     ],
   ])('a user who may see %s', (_label, visibility, extraHeaders, extraValues) => {
     const columns = exportColumns(visibility);

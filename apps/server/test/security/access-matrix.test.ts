@@ -32,13 +32,16 @@ import {
  */
 
 /** `moneyRules`: admin, showSalary, showSettings or manageSettings. */
-type Who = 'public' | 'signedIn' | 'admin' | 'moneyRules' | PermissionKey;
+/** A list: every one of those permissions. */
+type Who = 'public' | 'signedIn' | 'admin' | 'moneyRules' | PermissionKey | readonly PermissionKey[];
 
 interface RouteCase {
   name: string;
   who: Who;
   /** Builds a fresh request (fresh records for writes, so every caller meets the same state). */
   request: BuildRequest;
+  /** With a list in `who`: any one of them will do (absent: every one is needed). */
+  whoAny?: boolean;
   /** What an allowed caller gets, when it is not a 2xx (e.g. a wrong current password). */
   allowedStatus?: number;
 }
@@ -156,6 +159,27 @@ export const ROUTES: RouteCase[] = [
   writeRow('create employee', 'manageEmployee', 'POST /api/employees'),
   writeRow('update employee', 'manageEmployee', 'PUT /api/employees/:id'),
   writeRow("set an employee's manager", 'manageEmployee', 'PUT /api/employees/:id/manager'),
+  {
+    name: "read an employee's allowance",
+    who: 'showSalary',
+    request: async (t) => ({ method: 'GET', url: `/api/employees/${await existingEmployee(t)}/allowance` }),
+  },
+  {
+    name: "read an employee's benefit choice",
+    who: ['showSalary', 'showCost', 'manageEmployee'],
+    whoAny: true,
+    request: async (t) => ({ method: 'GET', url: `/api/employees/${await existingEmployee(t)}/benefits` }),
+  },
+  writeRow("choose an employee's benefits", 'manageEmployee', 'PUT /api/employees/:id/benefits'),
+  {
+    name: "set an employee's allowance",
+    who: ['showSalary', 'manageEmployee'],
+    request: async (t) => ({
+      method: 'PUT',
+      url: `/api/employees/${await existingEmployee(t)}/allowance`,
+      payload: { allowance: { type: 'FIXED', value: 100, reason: 'Retention' } },
+    }),
+  },
   readRow('export employees', 'signedIn', '/api/employees/export'),
   readRow('download the import template', 'signedIn', '/api/employees/template/download'),
   {
@@ -310,13 +334,15 @@ function teamRefusal(req: { method?: string; url: string }, caller: Caller): num
   return rule === 'member' ? 404 : undefined;
 }
 
-function allowed(who: Who, caller: Caller): boolean {
+function allowed(who: Who, caller: Caller, any = false): boolean {
   if (who === 'public') return true;
   if (caller.kind === 'admin') return true;
   if (caller.kind !== 'user') return false;
   if (who === 'signedIn') return true;
   if (who === 'admin') return false;
   if (who === 'moneyRules') return canReadMoneyRules({ isAdmin: false, permissions: caller.permissions });
+  if (typeof who !== 'string')
+    return any ? who.some((key) => caller.permissions[key]) : who.every((key) => caller.permissions[key]);
   return caller.permissions[who];
 }
 
@@ -368,7 +394,7 @@ describe.each(ROUTES)('$name', (route) => {
     const team = route.who === 'public' ? undefined : teamRefusal(req, caller);
     // The team's gate answers before any permission check.
     if (team !== undefined) expect(res.statusCode, context).toBe(team);
-    else if (allowed(route.who, caller)) {
+    else if (allowed(route.who, caller, route.whoAny)) {
       if (route.allowedStatus) expect(res.statusCode, context).toBe(route.allowedStatus);
       else expect(res.statusCode, context).toBeLessThan(300);
     } else if (caller.kind === 'user' || caller.kind === 'admin') {

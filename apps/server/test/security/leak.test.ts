@@ -1,11 +1,9 @@
-import { toCents } from '@salary/shared/common/money';
 import {
   canReadMoneyRules,
   NO_PERMISSIONS,
   PERMISSION_KEYS,
   type Permissions,
 } from '@salary/shared/common/permissions';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyValue, importFile, loadWorkbook } from '../excel/excel-files.ts';
 import { idsOf } from '../support/factories.ts';
@@ -100,23 +98,13 @@ beforeAll(async () => {
     customMultiplierIds: ['cm_leak'],
     gender: 'OTHER',
   });
-  // No screen writes an employee's own components yet: stored as a version holds them.
-  const allowance = JSON.stringify([
-    {
-      name: 'Leak Allowance',
-      type: 'FIXED',
-      value: toCents(OWN_ALLOWANCE),
-      per: 'ONCE',
-      when: 'ALWAYS',
-      line: 'ADJUSTMENT',
-    },
-  ]);
-  await t.database.db.execute(
-    sql`update employees set pay_components = ${allowance}::jsonb where id = ${employeeId}`,
-  );
-  await t.database.db.execute(
-    sql`update employee_versions set pay_components = ${allowance}::jsonb where employee_id = ${employeeId}`,
-  );
+  // Written as the employee page writes it: its own route, from today.
+  const written = await t.callAsAdmin({
+    method: 'PUT',
+    url: `/api/employees/${employeeId}/allowance`,
+    payload: { allowance: { type: 'FIXED', value: OWN_ALLOWANCE, reason: 'Leak Allowance' } },
+  });
+  expect(written.statusCode, written.body).toBe(200);
   Object.assign(ids, idsOf({ job, position, grade, level, base, factor }));
   // An entry of a distinctive amount's change, for Revert: refused to all but admins.
   await t.callAsAdmin({

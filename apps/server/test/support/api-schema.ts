@@ -339,6 +339,30 @@ export interface paths {
      */
     get: operations["getEmployeesByIdPayTimeline"];
   };
+  "/api/employees/{id}/allowance": {
+    /**
+     * An employee's individual allowance (showSalary)
+     * @description The allowance in force today, or as of asOf=YYYY-MM-DD: type FIXED (an amount a month) or PERCENTAGE (of the adjusted base salary), value, and the reason; null when none. 403 without showSalary.
+     */
+    get: operations["getEmployeesByIdAllowance"];
+    /**
+     * Set or remove an employee's individual allowance (showSalary and manageEmployee)
+     * @description allowance null removes it. effectiveFrom=YYYY-MM-DD: from that day (default today; a day to come schedules it; a past day answers the back pay owed). It holds up to the employee's next dated change.
+     */
+    put: operations["putEmployeesByIdAllowance"];
+  };
+  "/api/employees/{id}/benefits": {
+    /**
+     * Which company benefits an employee receives (showSalary, showCost or manageEmployee)
+     * @description Each benefit of the settings with whether this employee receives it, today or as of asOf=YYYY-MM-DD; excludedBenefits as stored. Every benefit unless left out.
+     */
+    get: operations["getEmployeesByIdBenefits"];
+    /**
+     * Choose the company benefits an employee receives (manageEmployee)
+     * @description excludedBenefits: the names of the benefits it does not receive (each one of the settings; [] receives all). effectiveFrom=YYYY-MM-DD as for the allowance. It holds up to the employee's next dated change.
+     */
+    put: operations["putEmployeesByIdBenefits"];
+  };
   "/api/employees/{id}/manager": {
     /**
      * Set whom an employee reports to (manageEmployee)
@@ -4693,6 +4717,319 @@ export interface operations {
                   scheduled: boolean;
                 };
               })[];
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * An employee's individual allowance (showSalary)
+   * @description The allowance in force today, or as of asOf=YYYY-MM-DD: type FIXED (an amount a month) or PERCENTAGE (of the adjusted base salary), value, and the reason; null when none. 403 without showSalary.
+   */
+  getEmployeesByIdAllowance: {
+    parameters: {
+      query?: {
+        asOf?: string;
+      };
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              employeeId: number;
+              allowance: ({
+                /** @enum {string} */
+                type: "FIXED" | "PERCENTAGE";
+                value: number;
+                reason: string;
+              }) | null;
+              version: number;
+              backPay?: {
+                from: string;
+                to: string;
+                employees: {
+                    id: number;
+                    name: string;
+                    gross?: number;
+                    cost?: number;
+                  }[];
+                employeeCount: number;
+                totals: {
+                  gross?: number;
+                  cost?: number;
+                };
+              };
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Set or remove an employee's individual allowance (showSalary and manageEmployee)
+   * @description allowance null removes it. effectiveFrom=YYYY-MM-DD: from that day (default today; a day to come schedules it; a past day answers the back pay owed). It holds up to the employee's next dated change.
+   */
+  putEmployeesByIdAllowance: {
+    parameters: {
+      query?: {
+        effectiveFrom?: string;
+      };
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          allowance: ({
+            /** @enum {string} */
+            type: "FIXED" | "PERCENTAGE";
+            value: number;
+            reason: string;
+          }) | null;
+          version?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              employeeId: number;
+              allowance: ({
+                /** @enum {string} */
+                type: "FIXED" | "PERCENTAGE";
+                value: number;
+                reason: string;
+              }) | null;
+              version: number;
+              backPay?: {
+                from: string;
+                to: string;
+                employees: {
+                    id: number;
+                    name: string;
+                    gross?: number;
+                    cost?: number;
+                  }[];
+                employeeCount: number;
+                totals: {
+                  gross?: number;
+                  cost?: number;
+                };
+              };
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Which company benefits an employee receives (showSalary, showCost or manageEmployee)
+   * @description Each benefit of the settings with whether this employee receives it, today or as of asOf=YYYY-MM-DD; excludedBenefits as stored. Every benefit unless left out.
+   */
+  getEmployeesByIdBenefits: {
+    parameters: {
+      query?: {
+        asOf?: string;
+      };
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              employeeId: number;
+              benefits: {
+                  name: string;
+                  received: boolean;
+                }[];
+              excludedBenefits: string[];
+              version: number;
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Choose the company benefits an employee receives (manageEmployee)
+   * @description excludedBenefits: the names of the benefits it does not receive (each one of the settings; [] receives all). effectiveFrom=YYYY-MM-DD as for the allowance. It holds up to the employee's next dated change.
+   */
+  putEmployeesByIdBenefits: {
+    parameters: {
+      query?: {
+        effectiveFrom?: string;
+      };
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          excludedBenefits: string[];
+          version?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              employeeId: number;
+              benefits: {
+                  name: string;
+                  received: boolean;
+                }[];
+              excludedBenefits: string[];
+              version: number;
+            };
           };
         };
       };

@@ -428,6 +428,16 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
     url: `/api/employees/${await existingEmployee(t)}`,
     payload: await employeeForm(t),
   }),
+  'PUT /api/employees/:id/benefits': async (t) => ({
+    method: 'PUT',
+    url: `/api/employees/${await existingEmployee(t)}/benefits`,
+    payload: { excludedBenefits: [] },
+  }),
+  'PUT /api/employees/:id/allowance': async (t) => ({
+    method: 'PUT',
+    url: `/api/employees/${await existingEmployee(t)}/allowance`,
+    payload: { allowance: { type: 'FIXED', value: 100, reason: 'Retention' } },
+  }),
   'DELETE /api/employees/:id': async (t) => ({
     method: 'DELETE',
     url: `/api/employees/${await existingEmployee(t)}`,

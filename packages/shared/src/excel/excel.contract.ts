@@ -29,6 +29,13 @@ export type YesNoColumnKey = EmployeeFieldOf<'flag'>['key'];
 /** Export-only columns, present only for users allowed to see them; the import ignores them. */
 export const SALARY_COLUMN = 'Calculated Salary';
 export const COST_COLUMN = 'Total Cost';
+/** The individual allowance's columns (Show Calculated Salary only): type, amount or percent, reason. */
+export const ALLOWANCE_TYPE_COLUMN = 'Allowance Type';
+export const ALLOWANCE_COLUMN = 'Individual Allowance';
+export const ALLOWANCE_REASON_COLUMN = 'Allowance Reason';
+/** The company benefits the employee does not receive, by name, separated by "; ". */
+export const BENEFITS_NOT_RECEIVED_COLUMN = 'Benefits Not Received';
+export const BENEFIT_SEPARATOR = '; ';
 /**
  * The export's hidden last column: per row `ss1:<installation>:<id>:<version>:<fingerprint>:<salary
  * cents>:<cost cents>`, which lets the import tell a stale, shifted or foreign row from a real edit.

@@ -2,12 +2,14 @@ import type { AuditChange } from '@salary/shared/audit/audit.contract';
 import { DEFAULT_MONEY_FORMAT, formatMoney, type MoneyFormat } from '@salary/shared/common/money';
 import {
   type Actor,
+  can,
   canReadMoneyRules,
   canReadPersonalData,
   PERMISSION_LABELS,
   type PermissionKey,
 } from '@salary/shared/common/permissions';
 import { COMPANY_FIELD_LABELS } from '@salary/shared/company/company.contract';
+import { ALLOWANCE_NAME, type AllowanceType } from '@salary/shared/employees/allowance.contract';
 import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
 import { PAY_REQUEST_FIELD_LABELS } from '@salary/shared/pay-requests/pay-requests.contract';
 import {
@@ -45,11 +47,14 @@ export interface Viewer {
   moneyRules: boolean;
   /** Personal data (gender). */
   personal: boolean;
+  /** An employee's own pay (its individual allowance): Show Calculated Salary. */
+  salary?: boolean;
 }
 
 export const viewerOf = (actor: Pick<Actor, 'isAdmin' | 'permissions'>): Viewer => ({
   moneyRules: canReadMoneyRules(actor),
   personal: canReadPersonalData(actor),
+  salary: can(actor, 'showSalary'),
 });
 
 /** Names of what changes refer to by id, as they are now. */
@@ -155,8 +160,34 @@ function multiplierTitles(names: Names, ids: unknown): string {
     .join(', ');
 }
 
+interface StoredAllowance {
+  type: AllowanceType;
+  value: number;
+  reason: string;
+}
+
+/** "Individual allowance: none → $150.00 a month (Retention)"; only Show Calculated Salary reads what it is. */
+function allowanceChange(c: AuditChange, viewer: Viewer, { format }: Names): string {
+  if (!viewer.salary) return `${ALLOWANCE_NAME} changed`;
+  const text = (v: unknown) => {
+    if (isNothing(v)) return 'none';
+    const a = v as StoredAllowance;
+    const amount =
+      a.type === 'FIXED'
+        ? `${formatMoney(a.value, format)} a month`
+        : `${formatPercent(a.value, format)} of base`;
+    return `${amount} (${a.reason})`;
+  };
+  return moved(ALLOWANCE_NAME, text(c.before), text(c.after));
+}
+
 /** An employee's field, as the employee form and sheet label it. */
 function employeeChange(c: AuditChange, viewer: Viewer, names: Names): string | null {
+  if (c.field === 'allowance') return allowanceChange(c, viewer, names);
+  if (c.field === 'excludedBenefits') {
+    const text = (v: unknown) => (Array.isArray(v) && v.length ? v.join(', ') : 'none');
+    return moved('Benefits not received', isNothing(c.before) ? null : text(c.before), text(c.after));
+  }
   if (c.field === 'customMultipliers') {
     const before = c.before === null ? null : multiplierTitles(names, c.before);
     return moved('Custom multipliers', before, multiplierTitles(names, c.after));

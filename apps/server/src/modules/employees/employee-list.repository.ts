@@ -23,6 +23,7 @@ const ROW_COLUMNS = sql.raw(
     ...FIELDS.map((f) => (f.kind === 'date' ? `e.${f.column}::text` : `e.${f.column}`)),
     'e.custom_multipliers',
     'e.pay_components',
+    'e.excluded_benefits',
     'e.manager_id',
   ].join(', '),
 );
@@ -39,6 +40,7 @@ const ROW_TUPLE_COLUMNS = sql.raw(
     ),
     'e.custom_multipliers',
     'e.pay_components',
+    'e.excluded_benefits',
     'e.manager_id',
   ].join(', '),
 );
@@ -84,6 +86,7 @@ const AS_OF_COLUMNS = sql.raw(
     ),
     'coalesce(v.custom_multipliers, e.custom_multipliers) as custom_multipliers',
     'coalesce(v.pay_components, e.pay_components) as pay_components',
+    'coalesce(v.excluded_benefits, e.excluded_benefits) as excluded_benefits',
     // Not dated: the reporting line as it is today.
     'e.manager_id',
   ].join(', '),

@@ -24,7 +24,12 @@ export const DATED_FIELDS: readonly EmployeeField[] = EMPLOYEE_FIELDS.filter((f)
 /** Numbers kept as exact numeric(5,2). */
 const isDecimal = (f: EmployeeField) => f.kind === 'years' || f.kind === 'hours';
 /** Their columns, and the custom multipliers and the employee's own pay components (dated too). */
-const DATED_COLUMNS = [...DATED_FIELDS.map((f) => f.column), 'custom_multipliers', 'pay_components'];
+const DATED_COLUMNS = [
+  ...DATED_FIELDS.map((f) => f.column),
+  'custom_multipliers',
+  'pay_components',
+  'excluded_benefits',
+];
 const COLUMNS = sql.raw(DATED_COLUMNS.join(', '));
 const FROM_ROW = sql.raw(DATED_COLUMNS.map((c) => `e.${c}`).join(', '));
 const FROM_VERSION = sql.raw(DATED_COLUMNS.map((c) => `v.${c}`).join(', '));
@@ -43,6 +48,7 @@ const FROM_WRITE_OR_DAY = sql.raw(
     ),
     `coalesce(v.custom_multipliers::jsonb, p.custom_multipliers, '[]'::jsonb)`,
     `coalesce(v.pay_components::jsonb, p.pay_components, '[]'::jsonb)`,
+    `coalesce(v.excluded_benefits::jsonb, p.excluded_benefits, '[]'::jsonb)`,
   ].join(', '),
 );
 
@@ -58,6 +64,8 @@ export interface DatedWrite {
   input: Partial<Omit<EmployeeInput, 'customMultiplierIds'>> & {
     customMultiplierIds?: string[];
     payComponents?: readonly PayComponent[];
+    /** The company benefits not received, by name. */
+    excludedBenefits?: readonly string[];
   };
 }
 
@@ -121,6 +129,7 @@ function valuesOf(row: Raw, prefix = ''): Record<string, unknown> {
   }
   out.customMultiplierIds = row[`${prefix}custom_multipliers`];
   out.payComponents = row[`${prefix}pay_components`];
+  out.excludedBenefits = row[`${prefix}excluded_benefits`];
   return out;
 }
 
@@ -140,7 +149,9 @@ function versionOf(row: Raw): VersionRow {
  * The dated fields of an input as SQL values, in DATED_COLUMNS' order. Hours not given (a
  * version kept before there were hours): the company's standard.
  */
-function datedValues(input: EmployeeInput & { payComponents?: readonly PayComponent[] }): SQL {
+function datedValues(
+  input: EmployeeInput & { payComponents?: readonly PayComponent[]; excludedBenefits?: readonly string[] },
+): SQL {
   const values = DATED_FIELDS.map((f) => {
     const v = input[f.input];
     if (v === undefined && 'sqlDefault' in f) return sql.raw(`(${f.sqlDefault})`);
@@ -149,6 +160,8 @@ function datedValues(input: EmployeeInput & { payComponents?: readonly PayCompon
   values.push(sql`${JSON.stringify(input.customMultiplierIds)}::jsonb`);
   // A version kept before there were pay components has none.
   values.push(sql`${JSON.stringify(input.payComponents ?? [])}::jsonb`);
+  // A version kept before there was a benefit choice receives every benefit.
+  values.push(sql`${JSON.stringify(input.excludedBenefits ?? [])}::jsonb`);
   return sql.join(values, sql`, `);
 }
 
@@ -193,13 +206,14 @@ export function createEmployeeVersionsRepository(db: DbOrTx) {
         const ids = { column: 'id', type: 'int', values: numberArray(chunk.map((r) => r.id)) };
         const custom = jsonColumn('custom_multipliers', chunk, (input) => input.customMultiplierIds);
         const components = jsonColumn('pay_components', chunk, (input) => input.payComponents);
+        const excluded = jsonColumn('excluded_benefits', chunk, (input) => input.excludedBenefits);
         await db.execute(sql`
           insert into ${employeeVersions} (employee_id, effective_from, ${COLUMNS}, applied, recorded_by)
           select v.id, ${day}::date, ${FROM_WRITE_OR_DAY}, ${applied}, ${by}::text
           from ${unnestRows(
             chunk.map((r) => r.input as EmployeeInput),
             ids,
-            [custom, components],
+            [custom, components, excluded],
             DATED_FIELDS,
           )}
           left join lateral (select * from ${employeeVersions} p

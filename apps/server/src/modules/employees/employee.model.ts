@@ -40,6 +40,8 @@ export type EmployeeRecord = EmployeeInput & {
    * after its custom multipliers. Never part of an answer as they are.
    */
   payComponents: readonly PayComponent[];
+  /** The company benefits it does not receive, by name (none: every benefit). */
+  excludedBenefits: readonly string[];
   /** Whom the employee reports to today (null: no one). */
   managerId: number | null;
 };
@@ -47,7 +49,7 @@ export type EmployeeRecord = EmployeeInput & {
 /**
  * One employee as the list query sends it: the id, every field in EMPLOYEE_FIELDS' order
  * (references as ids: the names come once per reference), then the custom multipliers, the
- * employee's own pay components and its manager's id.
+ * employee's own pay components, the benefits it does not receive and its manager's id.
  */
 export type RowTuple = unknown[];
 
@@ -95,7 +97,10 @@ const AT = Object.fromEntries(EMPLOYEE_FIELDS.map((f, j) => [f.input, j + 1])) a
 };
 const CUSTOM_AT = EMPLOYEE_FIELDS.length + 1;
 const COMPONENTS_AT = CUSTOM_AT + 1;
-const MANAGER_AT = COMPONENTS_AT + 1;
+const EXCLUDED_AT = COMPONENTS_AT + 1;
+/** None excluded: one shared empty list (most employees receive every benefit). */
+const NO_EXCLUSIONS: readonly string[] = Object.freeze([]);
+const MANAGER_AT = EXCLUDED_AT + 1;
 /** None: one shared empty list (most employees have no components of their own). */
 const NO_COMPONENTS: readonly PayComponent[] = Object.freeze([]);
 
@@ -164,6 +169,7 @@ function buildRecord(
     levelName: nameOf(levels, levelId),
     customMultiplierIds: t[CUSTOM_AT] as string[],
     payComponents: componentsOf(t[COMPONENTS_AT]),
+    excludedBenefits: exclusionsOf(t[EXCLUDED_AT]),
     managerId: (t[MANAGER_AT] as number | null | undefined) ?? null,
   };
 }
@@ -172,6 +178,12 @@ function buildRecord(
 function componentsOf(stored: unknown): readonly PayComponent[] {
   const list = parsedJson(stored as PayComponent[] | string | null | undefined, NO_COMPONENTS);
   return list.length === 0 ? NO_COMPONENTS : list;
+}
+
+/** The stored names of benefits not received (jsonb, or its text). */
+export function exclusionsOf(stored: unknown): readonly string[] {
+  const list = parsedJson(stored as string[] | string | null | undefined, NO_EXCLUSIONS);
+  return list.length === 0 ? NO_EXCLUSIONS : list;
 }
 
 function toRecords(result: ListResult): EmployeeRecord[] {

@@ -1,6 +1,7 @@
 import { type Actor, can, canReadPersonalData } from '@salary/shared/common/permissions';
 import type { EmployeeFilters, EmployeeView } from '@salary/shared/employees/employee.contract';
 import type { EmployeesService } from '../employees/employees.service.ts';
+import { allowanceOf } from '../employees/individual-pay.service.ts';
 import type { ExcelRepository } from './excel.repository.ts';
 import { type ExportColumn, type ExportedEmployee, exportColumns } from './export.workbook.ts';
 
@@ -20,19 +21,36 @@ import { type ExportColumn, type ExportedEmployee, exportColumns } from './expor
  */
 const EXPORT_PAGE = 250;
 
-type ExportReferences = Pick<ExcelRepository, 'installationId' | 'widestValues' | 'versions'>;
+type ExportReferences = Pick<
+  ExcelRepository,
+  'installationId' | 'widestValues' | 'versions' | 'individualPay'
+>;
 
 /** The list's pages with each employee's version (for the Row Key), one query per page. */
 async function* withVersions(
   employees: AsyncIterable<EmployeeView>,
   references: ExportReferences,
   /** Exported as of another day: every Row Key's version is 0, so a re-import sees each row as stale. */
-  otherDay: boolean,
+  day: string | undefined,
+  /** Which of the employee's own pay the reader may see (export.workbook.ts's columns). */
+  see: { salary: boolean; benefits: boolean },
 ): AsyncGenerator<ExportedEmployee> {
   let page: EmployeeView[] = [];
   const flush = async function* () {
-    const versions = await references.versions(page.map((e) => e.id));
-    for (const e of page) yield { ...e, version: otherDay ? 0 : (versions.get(e.id) ?? 1) };
+    const ids = page.map((e) => e.id);
+    const [versions, own] = await Promise.all([
+      references.versions(ids),
+      see.salary || see.benefits ? references.individualPay(ids, day) : undefined,
+    ]);
+    for (const e of page) {
+      const pay = own?.get(e.id);
+      yield {
+        ...e,
+        version: day !== undefined ? 0 : (versions.get(e.id) ?? 1),
+        ...(see.salary && { allowance: allowanceOf(pay?.payComponents) }),
+        ...(see.benefits && { excludedBenefits: pay?.excludedBenefits ?? [] }),
+      };
+    }
     page = [];
   };
   for await (const e of employees) {
@@ -71,17 +89,17 @@ export function createExcelExportService(deps: {
         references.installationId(),
         references.widestValues(),
       ]);
-      const columns = exportColumns(
-        {
-          salary: can(actor, 'showSalary'),
-          cost: can(actor, 'showCost'),
-          personal: canReadPersonalData(actor),
-        },
-        { installation, widths },
-      );
+      const see = {
+        salary: can(actor, 'showSalary'),
+        cost: can(actor, 'showCost'),
+        personal: canReadPersonalData(actor),
+        // Who may read an employee's benefit choice (GET /employees/{id}/benefits).
+        benefits: can(actor, 'showSalary') || can(actor, 'showCost') || can(actor, 'manageEmployee'),
+      };
+      const columns = exportColumns(see, { installation, widths });
       return {
         columns,
-        employees: withVersions(pages, references, day !== undefined),
+        employees: withVersions(pages, references, day, see),
         key: { installation, exportedAt: new Date() },
       };
     },

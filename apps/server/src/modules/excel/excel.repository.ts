@@ -6,9 +6,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { employees, employeeVersions, grades, jobs, levels, positions } from '../../db/schema.ts';
 import { idIn } from '../../db/sql-arrays.ts';
 import { parsedJson } from '../../lib/parsed-json.ts';
-import { companyToday, derivedYears } from '../employees/employee.model.ts';
+import { companyToday, derivedYears, exclusionsOf } from '../employees/employee.model.ts';
 import { companyTimeZone } from '../employees/employee-list.repository.ts';
-import { DATED_FIELDS, DATED_KINDS } from '../employees/employee-versions.repository.ts';
+import { DATED_FIELDS, DATED_KINDS, inForceOn } from '../employees/employee-versions.repository.ts';
 import type { ReferenceNames } from './name-book.model.ts';
 
 /** Every field of the table by its `input` name, as stored. */
@@ -27,6 +27,8 @@ export interface StoredEmployee {
   customMultiplierIds: string[];
   /** Its own pay components (on the day read): an import keeps them as they are. */
   payComponents: readonly PayComponent[];
+  /** The company benefits it does not receive (on the day read), by name. */
+  excludedBenefits: readonly string[];
   /**
    * Read as of another day than today (`storedEmployees(ids, day)`): `fields` are then the
    * employee on that day (its version in force then, the undated fields as they are), and
@@ -49,6 +51,7 @@ const STORED_COLUMNS = sql.raw(
     ...EMPLOYEE_FIELDS.map(storedColumn),
     'custom_multipliers',
     'pay_components',
+    'excluded_benefits',
   ].join(', '),
 );
 
@@ -78,7 +81,10 @@ const storedAsOf = (day: string, today: string) =>
       ),
       sql`exists (select 1 from ${employeeVersions} w
         where w.employee_id = e.id and w.effective_from > ${day}::date and w.effective_from <= ${today}::date)`,
-      sql.raw('v.recorded_at, v.recorded_by, coalesce(v.pay_components, e.pay_components)'),
+      sql.raw(
+        'v.recorded_at, v.recorded_by, coalesce(v.pay_components, e.pay_components), ' +
+          'coalesce(v.excluded_benefits, e.excluded_benefits)',
+      ),
     ],
     sql`, `,
   );
@@ -104,9 +110,10 @@ function buildStoredAsOf(r: unknown[], asOf: string): StoredEmployee {
   const after = CUSTOM_AT + 2 + DATED_FIELDS.length;
   const recordedAt = r[after + 1] as string | null;
   const components = r[after + 3];
-  const now = buildStored(row, asOf, components);
+  const excluded = r[after + 4];
+  const now = buildStored(row, asOf, components, excluded);
   return {
-    ...buildStored(r, asOf, components),
+    ...buildStored(r, asOf, components, excluded),
     today: {
       fields: now.fields,
       customMultiplierIds: now.customMultiplierIds,
@@ -118,7 +125,12 @@ function buildStoredAsOf(r: unknown[], asOf: string): StoredEmployee {
   };
 }
 
-function buildStored(r: unknown[], asOf: string, components = r[CUSTOM_AT + 1]): StoredEmployee {
+function buildStored(
+  r: unknown[],
+  asOf: string,
+  components = r[CUSTOM_AT + 1],
+  excluded = r[CUSTOM_AT + 2],
+): StoredEmployee {
   const hireDate = r[AT.hireDate] as string | null;
   const careerStartDate = r[AT.careerStartDate] as string | null;
   // The years as the list and the export show them (derived from the days where set).
@@ -153,6 +165,7 @@ function buildStored(r: unknown[], asOf: string, components = r[CUSTOM_AT + 1]):
     fields,
     customMultiplierIds: (r[CUSTOM_AT] as string[] | null) ?? [],
     payComponents: parsedJson(components as PayComponent[] | string | null, []),
+    excludedBenefits: exclusionsOf(excluded),
   };
 }
 
@@ -265,6 +278,32 @@ export function createExcelRepository(db: DbOrTx) {
           .from(employees)
           .where(idIn(employees.id, ids.slice(i, i + CHUNK)));
         for (const r of rows) found.set(r.id, r.version);
+      }
+      return found;
+    },
+
+    /**
+     * Each of these employees' own pay components and the benefits it does not receive: today's
+     * (the row), or as of `day` (its version in force then). For the export's pay columns.
+     */
+    async individualPay(
+      ids: number[],
+      day?: string,
+    ): Promise<Map<number, { payComponents: unknown; excludedBenefits: readonly string[] }>> {
+      const found = new Map<number, { payComponents: unknown; excludedBenefits: readonly string[] }>();
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        const chunk = ids.slice(i, i + CHUNK);
+        const result = await db.execute(
+          day === undefined
+            ? sql`select id, pay_components, excluded_benefits from ${employees} where ${idIn(sql`id`, chunk)}`
+            : sql`select employee_id as id, pay_components, excluded_benefits
+                from ${inForceOn(day, idIn(sql`employee_id`, chunk))} v`,
+        );
+        for (const r of (result as unknown as { rows: Array<Record<string, unknown>> }).rows)
+          found.set(r.id as number, {
+            payComponents: parsedJson(r.pay_components as PayComponent[] | string | null, []),
+            excludedBenefits: exclusionsOf(r.excluded_benefits),
+          });
       }
       return found;
     },

@@ -1,8 +1,14 @@
 import type { Writable } from 'node:stream';
+import { ALLOWANCE_TYPE_LABELS, type Allowance } from '@salary/shared/employees/allowance.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import { EMPLOYEE_FIELDS, type EmployeeField } from '@salary/shared/employees/employee-fields';
 import { DATE_CELL_FORMAT } from '@salary/shared/employees/fields/date';
 import {
+  ALLOWANCE_COLUMN,
+  ALLOWANCE_REASON_COLUMN,
+  ALLOWANCE_TYPE_COLUMN,
+  BENEFIT_SEPARATOR,
+  BENEFITS_NOT_RECEIVED_COLUMN,
   COST_COLUMN,
   EMPLOYEE_COLUMNS,
   EXPORT_KEY_SHEET,
@@ -27,8 +33,15 @@ export const EXPORT_SHEET_NAME = 'Employees';
 
 export type ExportValue = string | number | Date | null;
 
-/** An exported employee and what its Row Key needs: its version and this installation. */
-export type ExportedEmployee = EmployeeView & { version?: number };
+/**
+ * An exported employee and what its Row Key needs: its version and this installation; with its
+ * individual allowance and the benefits it does not receive when the reader may see them.
+ */
+export type ExportedEmployee = EmployeeView & {
+  version?: number;
+  allowance?: Allowance | null;
+  excludedBenefits?: readonly string[];
+};
 
 export interface ExportColumn {
   header: string;
@@ -87,7 +100,7 @@ const PERSONAL_HEADERS = new Set<string>(
  * button) and, given `widths`, its widest value.
  */
 export function exportColumns(
-  visibility: { salary: boolean; cost: boolean; personal?: boolean },
+  visibility: { salary: boolean; cost: boolean; personal?: boolean; benefits?: boolean },
   options: { installation?: string; widths?: Partial<ValueWidths> } = {},
 ): ExportColumn[] {
   const valueWidth = (key: string) => {
@@ -124,6 +137,31 @@ export function exportColumns(
       money: true,
       value: (e) => e.accumulatedCost ?? null,
     });
+  if (visibility.benefits)
+    columns.push({
+      header: BENEFITS_NOT_RECEIVED_COLUMN,
+      width: BENEFITS_NOT_RECEIVED_COLUMN.length + FILTER_BUTTON,
+      value: (e) => (e.excludedBenefits ?? []).join(BENEFIT_SEPARATOR),
+    });
+  if (visibility.salary)
+    columns.push(
+      {
+        header: ALLOWANCE_TYPE_COLUMN,
+        width: 26,
+        value: (e) => (e.allowance ? ALLOWANCE_TYPE_LABELS[e.allowance.type] : null),
+      },
+      {
+        header: ALLOWANCE_COLUMN,
+        width: ALLOWANCE_COLUMN.length + FILTER_BUTTON,
+        // An amount a month, or a percent of the adjusted base, as the type says.
+        value: (e) => e.allowance?.value ?? null,
+      },
+      {
+        header: ALLOWANCE_REASON_COLUMN,
+        width: 30,
+        value: (e) => e.allowance?.reason ?? null,
+      },
+    );
   const { installation } = options;
   if (installation !== undefined)
     columns.push({

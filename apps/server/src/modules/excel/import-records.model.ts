@@ -74,6 +74,7 @@ function beforeOf(s: StoredEmployee, name: Name, asOf: string): EmployeeRecord {
     levelName: name(3, f.levelId),
     customMultiplierIds: s.customMultiplierIds,
     payComponents: s.payComponents,
+    excludedBenefits: s.excludedBenefits,
     // Not read with the stored rows: pricing and the import's changes never use it.
     managerId: null,
   };
@@ -120,6 +121,7 @@ function afterOf(
     levelName: name(3, input.levelId),
     customMultiplierIds: old ? old.customMultiplierIds : [],
     payComponents: old ? old.payComponents : [],
+    excludedBenefits: old ? old.excludedBenefits : [],
     // An import does not change the reporting line.
     managerId: old ? old.managerId : null,
   };

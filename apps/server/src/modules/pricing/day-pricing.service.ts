@@ -63,7 +63,8 @@ function yearsMoveAfter(e: EmployeeRecord, day: string): string {
 /** What the engine reads of an employee (salary-engine `calculateWithPrepared`, `RuleBook.forEmployee`). */
 const profileKey = (e: EmployeeRecord) =>
   `${e.gradeId},${e.levelId},${e.jobId},${e.positionId},${e.customMultiplierIds.join(' ')}|${e.yearsExperience}|${e.yearsWithCompany}|${+e.offshoreProject}${+e.actingAsDifferentGrade}${+e.pillar}${+e.remote}${
-    e.payComponents.length === 0 ? '' : `|${JSON.stringify(e.payComponents)}`
+    (e.payComponents.length === 0 ? '' : `|${JSON.stringify(e.payComponents)}`) +
+    (e.excludedBenefits.length === 0 ? '' : `|-${JSON.stringify(e.excludedBenefits)}`)
   }`;
 
 const sameFigures = (a: Figures, b: Figures) =>

@@ -90,6 +90,20 @@ export class RuleBook {
     customMultiplierIds: string[];
     /** Its own components: priced after the custom multipliers (not kept: few have any). */
     payComponents?: readonly PayComponent[];
+    /** The company benefits it does not receive, by name. */
+    excludedBenefits?: readonly string[];
+  }): PreparedRules {
+    const prepared = this.preparedFor(e);
+    return e.excludedBenefits?.length ? withoutBenefits(prepared, e.excludedBenefits) : prepared;
+  }
+
+  private preparedFor(e: {
+    jobId: number;
+    positionId: number;
+    gradeId: number;
+    levelId: number;
+    customMultiplierIds: string[];
+    payComponents?: readonly PayComponent[];
   }): PreparedRules {
     if (e.payComponents?.length)
       return withEmployeeRules(this.shared, { ...this.employeePart(e), components: e.payComponents });
@@ -135,6 +149,15 @@ export class RuleBook {
       customMultipliers: custom,
     };
   }
+}
+
+/** A benefit's name as a choice keeps it: trimmed, case ignored (benefits have no ids). */
+export const benefitKey = (name: string): string => name.trim().toLowerCase();
+
+/** The prepared rules without the benefits named in `excluded`. */
+function withoutBenefits(prepared: PreparedRules, excluded: readonly string[]): PreparedRules {
+  const out = new Set(excluded.map(benefitKey));
+  return { ...prepared, benefits: prepared.benefits.filter((b) => !out.has(benefitKey(b.name))) };
 }
 
 function pairKey(a: number, b: number): number {

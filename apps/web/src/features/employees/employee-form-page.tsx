@@ -13,10 +13,12 @@ import { useLevels } from '../../lib/salary-rules/get-levels.ts';
 import { useSettings } from '../../lib/salary-rules/get-settings.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
+import { AllowancePanel } from './allowance-panel.tsx';
 import { useCreateEmployee } from './api/create-employee.ts';
 import { useDownloadPayStatement } from './api/download-pay-statement.ts';
 import { useEmployee } from './api/get-employee.ts';
 import { useUpdateEmployee } from './api/update-employee.ts';
+import { BenefitChoicePanel } from './benefit-choice-panel.tsx';
 import { CurrentPayPanel } from './current-pay-panel.tsx';
 import { EmployeeForm, type EmployeeFormReferences } from './employee-form.tsx';
 import { EMPTY_EMPLOYEE_FORM, employeeFormValues } from './employee-form-values.ts';
@@ -113,6 +115,8 @@ export default function EmployeeFormPage() {
       />
       {editing && employee.data && !loadFailed ? <CurrentPayPanel employee={employee.data} /> : null}
       {editing && validId && !loadFailed ? <EmployeeScheduledChanges employeeId={employeeId} /> : null}
+      {editing && validId && !loadFailed ? <AllowancePanel employeeId={employeeId} /> : null}
+      {editing && validId && !loadFailed ? <BenefitChoicePanel employeeId={employeeId} /> : null}
       {ready && !loadFailed ? (
         <EmployeeForm
           // A new version (Reload after a stale save) starts the form again from the latest.
