@@ -420,12 +420,16 @@ describe('salary and cost never reach a user without the permission', () => {
       // Gender (personal data) only for manageEmployee.
       expect(header.includes('Gender'), `export as ${label}`).toBe(caller.permissions.manageEmployee);
       // The import's 12 columns, the 3 days, the weekly hours and the hidden Row Key, then what
-      // the caller may see (the salary and its compa-ratio with showSalary).
+      // the caller may see: with showSalary the salary, its compa-ratio and the allowance's three
+      // columns; with showCost the cost; the benefits not received with any of these or
+      // manageEmployee.
+      const { manageEmployee, showSalary, showCost } = caller.permissions;
       expect(sheet.columnCount).toBe(
         17 +
-          Number(caller.permissions.manageEmployee) +
-          2 * Number(caller.permissions.showSalary) +
-          Number(caller.permissions.showCost),
+          Number(manageEmployee) +
+          5 * Number(showSalary) +
+          Number(showCost) +
+          Number(showSalary || showCost || manageEmployee),
       );
     }
   });
