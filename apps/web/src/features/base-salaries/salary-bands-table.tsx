@@ -1,12 +1,14 @@
 import { Table } from '@mantine/core';
 import type { BaseSalary } from '@salary/shared/base-salaries/base-salaries.contract';
 import { ScheduledRuleNote } from '../../components/scheduled-rule-note.tsx';
+import { TableScrollRegion } from '../../components/table-scroll-region.tsx';
 import { formatMoney } from '../../lib/company-format.tsx';
 
 /** Every base salary's band: the spread, or the bounds typed into it, around the base salary. */
 export function BandsTable({ stored }: { stored: BaseSalary[] }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    // Keyboard users scroll it sideways on a phone: a named region they can focus.
+    <TableScrollRegion label="Salary bands table" minWidth={560}>
       <Table striped aria-label="Salary bands by grade and level">
         <Table.Thead>
           <Table.Tr>
@@ -38,7 +40,7 @@ export function BandsTable({ stored }: { stored: BaseSalary[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
 }
 

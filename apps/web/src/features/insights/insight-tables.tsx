@@ -74,10 +74,16 @@ export function BandPositionTable({ data }: { data: Insights }) {
     <Table fz="sm" striped data-table="band-position">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Grade</Table.Th>
-          <Table.Th ta="right">Below band</Table.Th>
-          <Table.Th ta="right">In band</Table.Th>
-          <Table.Th ta="right">Above band</Table.Th>
+          <Table.Th scope="col">Grade</Table.Th>
+          <Table.Th scope="col" ta="right">
+            Below band
+          </Table.Th>
+          <Table.Th scope="col" ta="right">
+            In band
+          </Table.Th>
+          <Table.Th scope="col" ta="right">
+            Above band
+          </Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
