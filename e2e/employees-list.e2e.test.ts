@@ -30,6 +30,7 @@ const ALL_COLUMNS = [
   'Pillar',
   'Remote',
   'Calculated Salary',
+  'Compa-ratio',
   'Total Cost',
   'Actions',
 ];
@@ -233,6 +234,8 @@ describe('employees list', () => {
 
     const headers = await list.columnHeaders();
     expect(headers).not.toContain('Calculated Salary');
+    // The compa-ratio is the salary's: hidden with it.
+    expect(headers).not.toContain('Compa-ratio');
     expect(headers).toContain('Total Cost');
     expect(headers).toContain('Actions');
     expect(await list.filters.getByLabel('Salary From').count()).toBe(0);

@@ -46,6 +46,8 @@ describe('Settings → Base Salaries', () => {
       grade.name,
       level.name,
       '$1,234.56',
+      // The band: ±10% of the base salary by default ($123.456 rounds to $123.46).
+      '$1,111.10 – $1,358.02',
       'EditDelete',
     ]);
     // Sent as JSON numbers, stored as typed.
