@@ -217,6 +217,8 @@ describe('GET /api/auth/oidc/callback', () => {
       isAdmin: false,
       role: 'user',
       permissions: NO_PERMISSIONS,
+      // Linked to no employee: an administrator links it in User Management.
+      employeeId: null,
     });
     // The created account has no password anyone knows.
     const login = await ssoAutoCreate.call({
