@@ -317,6 +317,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       limits: excelLimits,
       audit,
       format: companyFormat,
+      benefitNames: async (handle) => (await settingsOf(handle)).benefits.map((b) => b.name),
     }),
     importRevert,
     entryRevert,

@@ -1,6 +1,7 @@
 import type { AuditChange } from '@salary/shared/audit/audit.contract';
 import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
 import type { EmployeeRecord } from '../employees/employee.model.ts';
+import { allowanceOf, sameAllowance, sameBenefits } from '../employees/individual-pay.model.ts';
 
 /*
  * Field-level change lists in the API's names, as stored (change-words.model.ts puts them in
@@ -33,10 +34,15 @@ export function diffFields(
   return changes;
 }
 
-/** An employee's fields in the API's names, in order (employeeWire's keys). */
+/**
+ * An employee's fields in the API's names, in order (employeeWire's keys), then its individual
+ * pay. Stored change rows name fields by their place here: new ones go at the end.
+ */
 export const EMPLOYEE_WIRE_FIELDS: readonly string[] = [
   ...EMPLOYEE_FIELDS.map((f) => f.wire),
   'customMultipliers',
+  'allowance',
+  'excludedBenefits',
 ];
 
 const INPUTS = EMPLOYEE_FIELDS.map((f) => f.input);
@@ -66,5 +72,17 @@ export function employeeDiff(
   const wasIds = before ? (before.customMultiplierIds ?? []) : null;
   const nowIds = after ? (after.customMultiplierIds ?? []) : null;
   if (!sameIds(wasIds, nowIds)) changes.push({ field: 'customMultipliers', before: wasIds, after: nowIds });
+  // The individual pay: the allowance among the own components, the benefits not received.
+  const wasPay = before?.payComponents ?? [];
+  const nowPay = after?.payComponents ?? [];
+  if (wasPay !== nowPay) {
+    const was = before ? allowanceOf(wasPay) : null;
+    const now = after ? allowanceOf(nowPay) : null;
+    if (!sameAllowance(was, now)) changes.push({ field: 'allowance', before: was, after: now });
+  }
+  const wasOut = before?.excludedBenefits ?? [];
+  const nowOut = after?.excludedBenefits ?? [];
+  if (wasOut !== nowOut && !sameBenefits(wasOut, nowOut))
+    changes.push({ field: 'excludedBenefits', before: before ? wasOut : null, after: after ? nowOut : null });
   return changes;
 }

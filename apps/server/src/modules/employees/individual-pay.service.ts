@@ -1,10 +1,7 @@
-import type { PayComponent } from '@salary/salary-engine/pay-components';
 import type { AuditChange } from '@salary/shared/audit/audit.contract';
-import { fromRuleUnits, type RuleUnits, toRuleUnits } from '@salary/shared/common/money';
 import { type Actor, can } from '@salary/shared/common/permissions';
 import {
   ALLOWANCE_NAME,
-  type Allowance,
   type AllowanceBody,
   type AllowanceView,
 } from '@salary/shared/employees/allowance.contract';
@@ -19,6 +16,7 @@ import type { EmployeeAudit, EmployeePayBaseline } from './employee-audit.model.
 import type { DatedWrite, EmployeeVersionsRepository } from './employee-versions.repository.ts';
 import type { EmployeesRepository } from './employees.repository.ts';
 import { authorOf, type EmployeeBackPay } from './employees.service.ts';
+import { allowanceOf, benefitKey, withAllowance } from './individual-pay.model.ts';
 
 /*
  * An employee's individual pay (docs/decisions/0030-individual-pay.md), each written through
@@ -32,46 +30,8 @@ import { authorOf, type EmployeeBackPay } from './employees.service.ts';
  *   edits it, written with Edit Employee.
  */
 
-/** The stored component: the engine's keys and the reason. */
-export type AllowanceComponent = PayComponent & { readonly reason?: string };
-
-/** The allowance among an employee's own components, in the API's decimals (null: none). */
-export function allowanceOf(components: unknown): Allowance | null {
-  if (!Array.isArray(components)) return null;
-  const found = (components as AllowanceComponent[]).find((c) => c.name === ALLOWANCE_NAME);
-  if (!found) return null;
-  return {
-    type: found.type,
-    value: fromRuleUnits(found.value, found.type),
-    reason: found.reason ?? '',
-  };
-}
-
-/** The allowance as its component: once, always, on the adjustment lines. */
-export function componentOf(allowance: Allowance): AllowanceComponent {
-  return {
-    name: ALLOWANCE_NAME,
-    type: allowance.type,
-    value: toRuleUnits(allowance.value, allowance.type) as RuleUnits,
-    per: 'ONCE',
-    when: 'ALWAYS',
-    line: 'ADJUSTMENT',
-    reason: allowance.reason,
-  };
-}
-
-/** The employee's components with the allowance replaced (null: removed); the others stay. */
-export function withAllowance(components: unknown, allowance: Allowance | null): AllowanceComponent[] {
-  const others = (Array.isArray(components) ? (components as AllowanceComponent[]) : []).filter(
-    (c) => c.name !== ALLOWANCE_NAME,
-  );
-  return allowance ? [...others, componentOf(allowance)] : others;
-}
-
 const ALLOWANCE_REFUSED = 'You do not have permission to see or change individual allowances';
 const BENEFITS_REFUSED = 'You do not have permission to see which benefits an employee receives';
-
-const key = (name: string) => name.trim().toLowerCase();
 
 export function createIndividualPayService<Pay extends EmployeePayBaseline>(deps: {
   employees: RepositoryOn<EmployeesRepository>;
@@ -100,10 +60,10 @@ export function createIndividualPayService<Pay extends EmployeePayBaseline>(deps
   async function benefitsView(id: number, day?: string, tx?: DbOrTx): Promise<BenefitChoiceView> {
     const [{ values, version }, settings] = await Promise.all([inForce(id, day, tx), deps.settings(tx)]);
     const excluded = (values.excludedBenefits as string[] | undefined) ?? [];
-    const out = new Set(excluded.map(key));
+    const out = new Set(excluded.map(benefitKey));
     return {
       employeeId: id,
-      benefits: settings.benefits.map((b) => ({ name: b.name, received: !out.has(key(b.name)) })),
+      benefits: settings.benefits.map((b) => ({ name: b.name, received: !out.has(benefitKey(b.name)) })),
       excludedBenefits: excluded,
       version,
     };
@@ -212,14 +172,14 @@ export function createIndividualPayService<Pay extends EmployeePayBaseline>(deps
     ): Promise<BenefitChoiceView> {
       requirePermission(actor, 'manageEmployee');
       const settings = await deps.settings(uow.tx);
-      const names = new Map(settings.benefits.map((b) => [key(b.name), b.name]));
-      const unknown = body.excludedBenefits.filter((n) => !names.has(key(n)));
+      const names = new Map(settings.benefits.map((b) => [benefitKey(b.name), b.name]));
+      const unknown = body.excludedBenefits.filter((n) => !names.has(benefitKey(n)));
       if (unknown.length) {
         const message = `Unknown benefit: ${unknown.join(', ')}`;
         throw badRequest(message, [{ field: 'excludedBenefits', message }]);
       }
       // Kept as the settings spell them.
-      const excluded = body.excludedBenefits.map((n) => names.get(key(n))!);
+      const excluded = body.excludedBenefits.map((n) => names.get(benefitKey(n))!);
       await datedWrite(uow, actor, id, body.version, effectiveFrom, (onDay) => ({
         input: { excludedBenefits: excluded },
         change: { field: 'excludedBenefits', before: onDay.excludedBenefits ?? [], after: excluded },

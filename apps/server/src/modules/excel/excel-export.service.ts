@@ -1,7 +1,7 @@
 import { type Actor, can, canReadPersonalData } from '@salary/shared/common/permissions';
 import type { EmployeeFilters, EmployeeView } from '@salary/shared/employees/employee.contract';
 import type { EmployeesService } from '../employees/employees.service.ts';
-import { allowanceOf } from '../employees/individual-pay.service.ts';
+import { allowanceOf } from '../employees/individual-pay.model.ts';
 import type { ExcelRepository } from './excel.repository.ts';
 import { type ExportColumn, type ExportedEmployee, exportColumns } from './export.workbook.ts';
 

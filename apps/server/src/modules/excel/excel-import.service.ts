@@ -1,7 +1,14 @@
 import type { DateTimeFormat } from '@salary/shared/common/date-time';
 import { type Actor, can } from '@salary/shared/common/permissions';
 import type { EmployeeInput } from '@salary/shared/employees/employee.contract';
-import { IMPORT_ERRORS, type ImportOptions, type ImportReport } from '@salary/shared/excel/excel.contract';
+import {
+  ALLOWANCE_COLUMN,
+  ALLOWANCE_REASON_COLUMN,
+  ALLOWANCE_TYPE_COLUMN,
+  IMPORT_ERRORS,
+  type ImportOptions,
+  type ImportReport,
+} from '@salary/shared/excel/excel.contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../../lib/authorize.ts';
@@ -13,8 +20,10 @@ import {
   DATED_FIELDS,
   type DatedWrite,
   type EmployeeVersionsRepository,
+  FIRST_DAY,
 } from '../employees/employee-versions.repository.ts';
 import { authorOf } from '../employees/employees.service.ts';
+import { withAllowance } from '../employees/individual-pay.model.ts';
 import {
   assertBackPayReach,
   type BackPayService,
@@ -24,6 +33,14 @@ import {
 import type { PricingService } from '../pricing/pricing.service.ts';
 import type { ExcelRepository, StoredEmployee } from './excel.repository.ts';
 import { createImportPlanner, type ImportPlan, type PlanRow, type SliceDecisions } from './import.plan.ts';
+import {
+  missingAllowanceColumns,
+  type PayColumns,
+  payColumnsOf,
+  type RowPay,
+  readRowPay,
+  setsAllowance,
+} from './import-pay.reader.ts';
 import { importPayPreview } from './import-pay-preview.plan.ts';
 import { importRecords } from './import-records.model.ts';
 import { importMessages, parseRow } from './import-rows.reader.ts';
@@ -87,7 +104,7 @@ export interface ImportRepos {
   references: ExcelRepository;
   employees: EmployeeImportStore;
   /** A dated import's versions: the same dated write as one employee's (docs/decisions/0025). */
-  versions: Pick<EmployeeVersionsRepository, 'writeFrom'>;
+  versions: Pick<EmployeeVersionsRepository, 'writeFrom' | 'applyToRows'>;
 }
 
 /** A dated import's day and the company's today, when the day is not today. */
@@ -96,26 +113,43 @@ export interface ImportDay {
   today: string;
 }
 
-/** The dated fields by their API names: a dated import writes their changes as versions. */
-const DATED_WIRE = new Set<string>(DATED_FIELDS.map((f) => f.wire));
+/** The dated fields by their API names, individual pay among them: a dated import writes their changes as versions. */
+const DATED_WIRE = new Set<string>([...DATED_FIELDS.map((f) => f.wire), 'allowance', 'excludedBenefits']);
 
 type SliceUpdate = SliceDecisions['updates'][number];
 
 /** The fields of an update that are not dated (name, gender, the days): written to the row at once. */
 const undatedChanges = (u: SliceUpdate) => u.changes.filter((c) => !DATED_WIRE.has(c.field));
 
-/** The version an update writes from its day: the dated fields it changes (the rest keep that day's). */
-function datedWrite(u: SliceUpdate): DatedWrite | null {
+/**
+ * The individual pay a row changes as a dated write's fields: the allowance among the
+ * employee's own components as stored on the write's day (`components`), the benefits not received.
+ */
+function payInput(pay: RowPay | undefined, components: unknown): DatedWrite['input'] {
+  if (!pay) return {};
+  return {
+    ...(pay.allowance !== undefined && { payComponents: withAllowance(components, pay.allowance) }),
+    ...(pay.excludedBenefits !== undefined && { excludedBenefits: pay.excludedBenefits }),
+  };
+}
+
+/**
+ * The version an update writes from its day: the dated fields it changes (the rest keep that
+ * day's), and its individual pay (`stored`: the employee on that day).
+ */
+function datedWrite(u: SliceUpdate, stored: StoredEmployee): DatedWrite | null {
   const changed = new Set(u.changes.filter((c) => DATED_WIRE.has(c.field)).map((c) => c.field));
-  if (!changed.size) return null;
-  const input: Record<string, unknown> = {};
+  const input: Record<string, unknown> = payInput(u.pay, stored.payComponents);
   for (const f of DATED_FIELDS) if (changed.has(f.wire)) input[f.input] = u.employee[f.input];
+  if (!Object.keys(input).length) return null;
   return { id: u.id, input: input as DatedWrite['input'] };
 }
 
 /** A record's dated fields (what a row keeps today when its version waits or a later one holds). */
 const datedOf = (record: EmployeeRecord) =>
   Object.fromEntries(DATED_FIELDS.map((f) => [f.input, record[f.input]]));
+
+const ALLOWANCE_COLUMNS = `${ALLOWANCE_TYPE_COLUMN}, ${ALLOWANCE_COLUMN} and ${ALLOWANCE_REASON_COLUMN}`;
 
 /** The import's answer: the report the user sees. */
 export interface ImportResult {
@@ -150,6 +184,8 @@ export function createExcelImportService(deps: {
   limits: ExcelLimits;
   /** The company's date format and zone (read on `handle`): a conflict names the day the app changed a row. */
   format?: (handle?: DbOrTx) => Promise<DateTimeFormat>;
+  /** The company's benefits by name now (read on `handle`): the names Benefits Not Received may give. */
+  benefitNames?: (handle?: DbOrTx) => Promise<string[]>;
 }) {
   const { limits } = deps;
   /** The repositories on the database. */
@@ -160,9 +196,15 @@ export function createExcelImportService(deps: {
    * (any problem: 400 with all of them). The rows are decided afterwards, a slice at a time
    * (`slices`). The sheet's cells are let go as soon as they are parsed.
    */
-  async function prepare(read: ReadSheet, repos: ImportRepos, options: ImportOptions, handle?: DbOrTx) {
-    const { sheet, columns, extras, exportKey } = read;
+  async function prepare(
+    read: ReadSheet & { pay: PayColumns },
+    repos: ImportRepos,
+    options: ImportOptions,
+    handle?: DbOrTx,
+  ) {
+    const { sheet, columns, extras, exportKey, pay: payColumns } = read;
     const refs = await repos.references.referenceNames();
+    const benefits = payColumns.benefits >= 0 && deps.benefitNames ? await deps.benefitNames(handle) : [];
     // Another day than today: the rows are compared with each employee as on that day.
     const on: ImportDay | undefined =
       options.effectiveFrom !== undefined && options.effectiveFrom !== refs.asOf
@@ -176,8 +218,11 @@ export function createExcelImportService(deps: {
       const keyCell = cell(extras.key);
       const salary = cell(extras.salary);
       const cost = cell(extras.cost);
+      const own = readRowPay(row, payColumns, benefits);
+      if (own.problems.length) parsed.problems.push(...own.problems);
       return {
         parsed,
+        pay: own.pay,
         key: keyCell === undefined ? null : decodeRowKey(cellText(keyCell)),
         salary: salary === undefined ? undefined : moneyOf(salary),
         cost: cost === undefined ? undefined : moneyOf(cost),
@@ -298,8 +343,26 @@ export function createExcelImportService(deps: {
       options: ImportOptions,
     ): Promise<ImportResult> {
       requirePermission(actor, 'manageEmployee', 'You do not have permission to import employees');
-      let read: ReadSheet | null = await readUploadedSheet((await openUpload()).bytes, limits);
+      const sheet = await readUploadedSheet((await openUpload()).bytes, limits);
+      let read: (ReadSheet & { pay: PayColumns }) | null = {
+        ...sheet,
+        pay: payColumnsOf(sheet.sheet.header!.cells),
+      };
       const { sheetName } = read;
+      const missing = missingAllowanceColumns(read.pay);
+      if (missing.length)
+        throw new AppError(
+          400,
+          IMPORT_ERRORS.missingColumns,
+          importMessages.inSheet(importMessages.missingColumns(missing), sheetName),
+        );
+      // The allowance is that employee's pay: only who may see it may write it.
+      if (setsAllowance(read.pay))
+        requirePermission(
+          actor,
+          'showSalary',
+          `You do not have permission to see or change individual allowances; remove the columns ${ALLOWANCE_COLUMNS} from the file`,
+        );
 
       if (options.dryRun) {
         const { pending, planner, refs, on } = await prepare(read, onDb, options);
@@ -334,12 +397,18 @@ export function createExcelImportService(deps: {
             // worked out, and their rows queue behind the write. The database checks every
             // reference of the rows written (foreign keys), as for any other write.
             const writing = (async () => {
-              if (creates.length)
+              if (creates.length) {
                 await repos.employees.insertMany(
                   creates.map((c) => ({ ...c.employee, customMultiplierIds: [] })),
                   by,
                   ids,
                 );
+                // A new employee's individual pay is its own from its first day, like its other fields.
+                const own = creates.flatMap((c, i) =>
+                  c.pay ? [{ id: ids[i]!, input: payInput(c.pay, []) }] : [],
+                );
+                await repos.versions.writeFrom(own, FIRST_DAY, refs.asOf, by);
+              }
               if (!updates.length) return;
               // Each row with the fields the plan found changed: only those columns are written.
               if (!on) {
@@ -347,6 +416,18 @@ export function createExcelImportService(deps: {
                   updates.map((u) => ({ id: u.id, employee: u.employee, changed: u.changes })),
                   by,
                 );
+                // The individual pay a row changes: its version from today, which the row then holds.
+                const own = updates.flatMap((u) =>
+                  u.pay ? [{ id: u.id, input: payInput(u.pay, stored.get(u.id)!.payComponents) }] : [],
+                );
+                if (own.length) {
+                  await repos.versions.writeFrom(own, refs.asOf, refs.asOf, by);
+                  await repos.versions.applyToRows(
+                    own.map((w) => w.id),
+                    refs.asOf,
+                    false,
+                  );
+                }
                 return;
               }
               // Dated: the row takes the undated fields at once (from a day still to come, only
@@ -359,7 +440,7 @@ export function createExcelImportService(deps: {
                   by,
                 );
               await repos.versions.writeFrom(
-                updates.flatMap((u) => datedWrite(u) ?? []),
+                updates.flatMap((u) => datedWrite(u, stored.get(u.id)!) ?? []),
                 on.day,
                 on.today,
                 by,
@@ -369,7 +450,7 @@ export function createExcelImportService(deps: {
               for (const u of updates) {
                 const s = stored.get(u.id)!;
                 const before = records.before(s);
-                const after = records.after(u.id, u.employee, before);
+                const after = records.after(u.id, u.employee, before, u.pay);
                 if (!on || !s.today) {
                   yield { before, after };
                   continue;
@@ -386,11 +467,12 @@ export function createExcelImportService(deps: {
                   u.id,
                   holds ? u.employee : { ...u.employee, ...datedOf(nowBefore) },
                   nowBefore,
+                  holds ? u.pay : undefined,
                 );
                 yield { before, after, today: { before: nowBefore, after: nowAfter } };
               }
               for (let i = 0; i < creates.length; i++)
-                yield { after: records.after(ids[i]!, creates[i]!.employee) };
+                yield { after: records.after(ids[i]!, creates[i]!.employee, undefined, creates[i]!.pay) };
             };
             // Neither outlives the transaction: a failure of either is answered once both have
             // settled (the write's own error first), so no statement of it runs after the rollback.

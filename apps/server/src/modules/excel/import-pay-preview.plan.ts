@@ -54,7 +54,7 @@ export async function importPayPreview(
     }: SliceDecisions & { stored: ReadonlyMap<number, StoredEmployee> }): void {
       for (const c of creates) {
         if (creations.length >= IMPORT_LIST_LIMIT) break;
-        const after = records.after(0, c.employee);
+        const after = records.after(0, c.employee, undefined, c.pay);
         creations.push({
           row: c.row,
           name: after.name,
@@ -71,7 +71,7 @@ export async function importPayPreview(
         const before = storedOnDay(stored.get(u.id)!);
         grossByRow.set(u.row, {
           grossBefore: gross(before),
-          grossAfter: gross(records.after(u.id, u.employee, before)),
+          grossAfter: gross(records.after(u.id, u.employee, before, u.pay)),
         });
       }
     },

@@ -1,7 +1,9 @@
 import { type EmployeeInput, employmentStatusOf } from '@salary/shared/employees/employee.contract';
 import { EMPLOYEE_FIELDS, type EmployeeField, fieldsOfKind } from '@salary/shared/employees/employee-fields';
 import { derivedYears, type EmployeeRecord } from '../employees/employee.model.ts';
+import { withAllowance } from '../employees/individual-pay.model.ts';
 import type { StoredEmployee } from './excel.repository.ts';
+import type { RowPay } from './import-pay.reader.ts';
 import type { ReferenceNames } from './name-book.model.ts';
 
 /*
@@ -91,6 +93,7 @@ function afterOf(
   name: Name,
   asOf: string,
   standardHours: number,
+  pay: RowPay | undefined,
 ): EmployeeRecord {
   const hireDate = day(input, old, 'hireDate');
   const careerStartDate = day(input, old, 'careerStartDate');
@@ -120,8 +123,13 @@ function afterOf(
     gradeName: name(2, input.gradeId),
     levelName: name(3, input.levelId),
     customMultiplierIds: old ? old.customMultiplierIds : [],
-    payComponents: old ? old.payComponents : [],
-    excludedBenefits: old ? old.excludedBenefits : [],
+    payComponents:
+      pay?.allowance !== undefined
+        ? withAllowance(old?.payComponents, pay.allowance)
+        : old
+          ? old.payComponents
+          : [],
+    excludedBenefits: pay?.excludedBenefits ?? (old ? old.excludedBenefits : []),
     // An import does not change the reporting line.
     managerId: old ? old.managerId : null,
   };
@@ -140,9 +148,9 @@ export function importRecords(refs: ReferenceNames) {
     before: (s: StoredEmployee): EmployeeRecord => beforeOf(s, name, refs.asOf),
     /**
      * The record once `input` is written over `before` (an update; custom multipliers kept) or
-     * as a new employee `id` (a create: none).
+     * as a new employee `id` (a create: none), with the individual pay the row changes (`pay`).
      */
-    after: (id: number, input: Input, before?: EmployeeRecord): EmployeeRecord =>
-      afterOf(id, input, before, name, refs.asOf, refs.standardWeeklyHours ?? 40),
+    after: (id: number, input: Input, before?: EmployeeRecord, pay?: RowPay): EmployeeRecord =>
+      afterOf(id, input, before, name, refs.asOf, refs.standardWeeklyHours ?? 40, pay),
   };
 }

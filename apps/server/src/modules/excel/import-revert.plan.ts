@@ -1,7 +1,15 @@
 import type { AuditChange } from '@salary/shared/audit/audit.contract';
 import type { ImportRevertBlocker } from '@salary/shared/audit/import-revert.contract';
 import { type DateTimeFormat, formatDateTime } from '@salary/shared/common/date-time';
+import type { Allowance } from '@salary/shared/employees/allowance.contract';
 import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
+import {
+  type AllowanceComponent,
+  allowanceOf,
+  sameAllowance,
+  sameBenefits,
+  withAllowance,
+} from '../employees/individual-pay.model.ts';
 import type { StoredEmployee } from './excel.repository.ts';
 import type { LaterTouch } from './import-revert.repository.ts';
 
@@ -48,6 +56,10 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 /** The employee's fields the import set, compared with what it holds now: false when one moved. */
 export function holdsImportedValues(employee: ImportedEmployee, stored: StoredEmployee): boolean {
   return employee.changes.every((c) => {
+    if (c.field === 'allowance')
+      return sameAllowance(allowanceOf(stored.payComponents), (c.after ?? null) as Allowance | null);
+    if (c.field === 'excludedBenefits')
+      return sameBenefits(stored.excludedBenefits, (c.after ?? []) as string[]);
     const input = WIRE_TO_INPUT.get(c.field);
     // customMultipliers: the import never sets them (a new employee starts with none).
     return input === undefined || same(stored.fields[input], c.after);
@@ -121,6 +133,23 @@ export function refusalMessage(blockers: ImportRevertBlocker[], format: DateTime
  * import's `before` values put back (a revert only runs when nothing moved since, so "now"
  * is exactly the import's result).
  */
+/**
+ * The individual pay a changed employee had before the import, as a dated write's fields: its
+ * own components with the allowance put back, the benefits it did not receive (none changed: {}).
+ */
+export function restoredPay(
+  employee: ImportedEmployee,
+  stored: StoredEmployee,
+): { payComponents?: AllowanceComponent[]; excludedBenefits?: string[] } {
+  const out: { payComponents?: AllowanceComponent[]; excludedBenefits?: string[] } = {};
+  for (const c of employee.changes) {
+    if (c.field === 'allowance')
+      out.payComponents = withAllowance(stored.payComponents, (c.before ?? null) as Allowance | null);
+    else if (c.field === 'excludedBenefits') out.excludedBenefits = (c.before ?? []) as string[];
+  }
+  return out;
+}
+
 export function restoredFields(employee: ImportedEmployee, stored: StoredEmployee): Record<string, unknown> {
   const fields: Record<string, unknown> = { ...stored.fields };
   for (const c of employee.changes) {

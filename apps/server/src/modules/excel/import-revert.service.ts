@@ -20,6 +20,7 @@ import {
   findBlockers,
   refusalMessage,
   restoredFields,
+  restoredPay,
   revertTime,
   splitImported,
 } from './import-revert.plan.ts';
@@ -160,12 +161,27 @@ export function createImportRevertService(deps: {
       const employeeOf = (r: (typeof restores)[number]) =>
         r.fields as Omit<EmployeeInput, 'customMultiplierIds'>;
       let restored: number;
-      if (!on)
+      // The individual pay the import changed, as it was (its own dated fields).
+      const payWrites = split.changed.flatMap((e): DatedWrite[] => {
+        const input = restoredPay(e, stored.get(e.id)!);
+        return Object.keys(input).length ? [{ id: e.id, input }] : [];
+      });
+      if (!on) {
         restored = await deps.employees(tx).updateMany(
           restores.map((r) => ({ id: r.id, employee: employeeOf(r) })),
           by,
         );
-      else {
+        if (payWrites.length) {
+          const today = (await references.referenceNames()).asOf;
+          const versions = deps.versions(tx);
+          await versions.writeFrom(payWrites, today, today, by);
+          await versions.applyToRows(
+            payWrites.map((w) => w.id),
+            today,
+            false,
+          );
+        }
+      } else {
         // The row takes back its undated fields; each version the import wrote from its day
         // gets its dated fields back (the version that day before the import), and goes when
         // that leaves it the same as the one before it (the import added it).
@@ -178,7 +194,7 @@ export function createImportRevertService(deps: {
           by,
         );
         const writes = split.changed.flatMap((e): DatedWrite[] => {
-          const input: Record<string, unknown> = {};
+          const input: Record<string, unknown> = restoredPay(e, stored.get(e.id)!);
           for (const c of e.changes) {
             const key = DATED_INPUT.get(c.field);
             if (key !== undefined) input[key] = c.before;

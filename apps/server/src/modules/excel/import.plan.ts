@@ -1,7 +1,10 @@
 import { type DateTimeFormat, DEFAULT_DATE_TIME_FORMAT, formatDay } from '@salary/shared/common/date-time';
 import { roundToTwoDecimals } from '@salary/shared/common/money';
+import { ALLOWANCE_NAME, ALLOWANCE_TYPE_LABELS } from '@salary/shared/employees/allowance.contract';
 import { EMPLOYEE_FIELDS, type EmployeeField } from '@salary/shared/employees/employee-fields';
 import {
+  BENEFIT_SEPARATOR,
+  BENEFITS_NOT_RECEIVED_COLUMN,
   type FieldChange,
   IMPORT_LIST_LIMIT,
   type ImportChange,
@@ -11,7 +14,9 @@ import {
   type ImportOptions,
   type ImportProblem,
 } from '@salary/shared/excel/excel.contract';
+import { allowanceOf, sameAllowance, sameBenefits } from '../employees/individual-pay.model.ts';
 import type { StoredEmployee } from './excel.repository.ts';
+import type { RowPay } from './import-pay.reader.ts';
 import type { ImportedEmployee, ParsedRow } from './import-rows.reader.ts';
 import { nameKey, type ReferenceNames } from './name-book.model.ts';
 import { cellCents, fingerprint, type RowKey } from './row-key.model.ts';
@@ -30,6 +35,8 @@ export interface PlanRow {
   /** The Calculated Salary / Total Cost cells, when the file has those columns (undefined: it has not). */
   salary?: number | null;
   cost?: number | null;
+  /** The row's individual pay columns, when the file has them (import-pay.reader.ts). */
+  pay?: RowPay;
 }
 
 export interface PlanContext {
@@ -69,10 +76,16 @@ export interface ImportPlan {
 
 /** The rows of one slice of the file to write: new employees and changes to apply. */
 export interface SliceDecisions {
-  creates: Array<{ row: number; employee: ImportedEmployee }>;
-  updates: Array<{ row: number; id: number; employee: ImportedEmployee; changes: FieldChange[] }>;
+  creates: Array<{ row: number; employee: ImportedEmployee; pay?: RowPay }>;
+  updates: Array<{
+    row: number;
+    id: number;
+    employee: ImportedEmployee;
+    changes: FieldChange[];
+    pay?: RowPay;
+  }>;
   /** Conflicts left unticked: not written, but a dry run shows what they would do to pay. */
-  held: Array<{ row: number; id: number; employee: ImportedEmployee }>;
+  held: Array<{ row: number; id: number; employee: ImportedEmployee; pay?: RowPay }>;
 }
 
 type Value = string | number | boolean | null;
@@ -120,6 +133,53 @@ export function fieldChanges(
     });
   }
   return changes;
+}
+
+/** "Fixed amount 150 (Retention)": an allowance as a change shows it. */
+const allowanceText = (a: ReturnType<typeof allowanceOf>) =>
+  a ? `${ALLOWANCE_TYPE_LABELS[a.type]} ${a.value} (${a.reason})` : '';
+
+/**
+ * The individual pay a row changes (the fields `allowance` and `excludedBenefits`, the API's
+ * names), and the part of `pay` that differs from what is stored: only that is written.
+ */
+export function payChanges(
+  stored: Pick<StoredEmployee, 'payComponents' | 'excludedBenefits'> | null,
+  pay: RowPay | undefined,
+): { changes: FieldChange[]; pay?: RowPay } {
+  const changes: FieldChange[] = [];
+  const changed: RowPay = {};
+  if (!pay) return { changes };
+  if (pay.allowance !== undefined) {
+    const before = stored ? allowanceOf(stored.payComponents) : null;
+    if (!sameAllowance(before, pay.allowance)) {
+      changed.allowance = pay.allowance;
+      changes.push({
+        field: 'allowance',
+        label: ALLOWANCE_NAME,
+        before: allowanceText(before) || null,
+        after: allowanceText(pay.allowance) || null,
+        beforeText: allowanceText(before),
+        afterText: allowanceText(pay.allowance),
+      });
+    }
+  }
+  if (pay.excludedBenefits !== undefined) {
+    const before = stored ? stored.excludedBenefits : [];
+    if (!sameBenefits(before, pay.excludedBenefits)) {
+      changed.excludedBenefits = pay.excludedBenefits;
+      const text = (list: readonly string[]) => list.join(BENEFIT_SEPARATOR);
+      changes.push({
+        field: 'excludedBenefits',
+        label: BENEFITS_NOT_RECEIVED_COLUMN,
+        before: text(before) || null,
+        after: text(pay.excludedBenefits) || null,
+        beforeText: text(before),
+        afterText: text(pay.excludedBenefits),
+      });
+    }
+  }
+  return changes.length ? { changes, pay: changed } : { changes };
 }
 
 export const conflictMessages = {
@@ -253,7 +313,7 @@ export function createImportPlanner(rows: readonly PlanRow[], ctx: PlanContext) 
     /** Decides a slice's rows (in file order) against `stored`, the employees they name. */
     decide(slice: readonly PlanRow[], stored: ReadonlyMap<number, StoredEmployee>): SliceDecisions {
       const decided: SliceDecisions = { creates: [], updates: [], held: [] };
-      for (const { parsed: row, key, salary, cost } of slice) {
+      for (const { parsed: row, key, salary, cost, pay } of slice) {
         // Calculated columns are the app's: an edit there is reported, never applied.
         if (key && key.installation === ctx.installation) {
           reportEdit(plan, row.rowNumber, 'Calculated Salary', salary, key.salaryCents);
@@ -284,13 +344,15 @@ export function createImportPlanner(rows: readonly PlanRow[], ctx: PlanContext) 
             if (!applied) continue;
           }
           plan.created++;
-          decided.creates.push({ row: row.rowNumber, employee });
+          const own = payChanges(null, pay).pay;
+          decided.creates.push({ row: row.rowNumber, employee, ...(own && { pay: own }) });
           continue;
         }
 
         const was = stored.get(row.id);
         if (!was) throw new Error(`import: employee ${row.id} was not read for its row`);
-        const changes = fieldChanges(was.fields, employee, names);
+        const own = payChanges(was, pay);
+        const changes = [...fieldChanges(was.fields, employee, names), ...own.changes];
         if (!changes.length) {
           plan.unchanged++;
           continue;
@@ -302,12 +364,18 @@ export function createImportPlanner(rows: readonly PlanRow[], ctx: PlanContext) 
           plan.conflictCount++;
           push(plan.conflicts, { ...entry, ...conflict, applied });
           if (!applied) {
-            decided.held.push({ row: row.rowNumber, id: was.id, employee });
+            decided.held.push({ row: row.rowNumber, id: was.id, employee, ...(own.pay && { pay: own.pay }) });
             continue;
           }
         } else push(plan.changes, entry);
         plan.updated++;
-        decided.updates.push({ row: row.rowNumber, id: was.id, employee, changes });
+        decided.updates.push({
+          row: row.rowNumber,
+          id: was.id,
+          employee,
+          changes,
+          ...(own.pay && { pay: own.pay }),
+        });
       }
       return decided;
     },
