@@ -116,9 +116,11 @@ function serverProject(
       isolate,
       environment: 'node' as const,
       globalSetup: ['apps/server/test/support/global-setup.ts'],
-      // A net for a hang, not a speed check: some files take ~30 s on a slow, busy machine.
-      testTimeout: 60_000,
-      hookTimeout: 60_000,
+      // A net for a hang, not a speed check. `npm test` runs these at a lower priority beside the
+      // browser files: on a busy 2-core machine a file's setup (its app, a seeded company) has
+      // waited over 60 s for a core while each takes a few seconds alone.
+      testTimeout: 240_000,
+      hookTimeout: 240_000,
       env: { TEST_DB_KIND: kind },
     },
   };

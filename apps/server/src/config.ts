@@ -114,6 +114,11 @@ export type Config = {
   loginEmailRateLimit: number;
   importMaxRows: number;
   importMaxBytes: number;
+  /**
+   * Rows an import decides, writes and audits together (not from the environment: the tests
+   * set it small to cross several slices with a few hundred rows).
+   */
+  importSliceRows?: number;
   /** Pay transparency: fewer women or men than this in a group → "too few to report". */
   payReportMinGroup: number;
   /** The employer a worker's pay statement names; undefined: the statement says it is not set. */

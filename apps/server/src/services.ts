@@ -173,6 +173,7 @@ export function buildServices(db: Db, opts: ServiceOptions) {
   const excelLimits: ExcelLimits = {
     importMaxRows: config.importMaxRows,
     importMaxBytes: config.importMaxBytes,
+    ...(config.importSliceRows !== undefined && { importSliceRows: config.importSliceRows }),
   };
 
   const baseSalaryRows = on(createBaseSalariesRepository);

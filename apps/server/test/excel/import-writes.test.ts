@@ -15,7 +15,9 @@ import { IMPORT_HEADER, importFile, importRow, xlsxOf } from './excel-files.ts';
  * nothing of the import stays; a file naming what does not exist is refused whole by the plan.
  */
 
-const t = testAppForFile();
+/** Slices of 50 rows: a few hundred rows cross several, as 20,000 do at the default 5,000. */
+const SLICE = 50;
+const t = testAppForFile({ importSliceRows: SLICE });
 let company: Company;
 
 beforeAll(async () => {
@@ -164,8 +166,7 @@ describe("the database checks the import's references", () => {
 describe('a write the database refuses while the entry is worked out', () => {
   const REFUSED = 'Refused by the database';
 
-  // 20,002 rows, twice as many as each import of the slices' test below: the same hang guard.
-  it('leaves nothing of the import, and the next import works', { timeout: 120_000 }, async () => {
+  it('leaves nothing of the import, and the next import works', async () => {
     const db = t.database.db;
     const first = await importFile(t, await xlsxOf([IMPORT_HEADER, rowOf('Kept as is')]));
     expect(first.statusCode, first.body).toBe(200);
@@ -184,9 +185,9 @@ describe('a write the database refuses while the entry is worked out', () => {
       refuse,
       async () => {
         const before = await counts();
-        // One change and 20,001 new employees: the refused one is in the fifth slice of 5,000 rows
-        // (excel-import.service.ts), after four were written.
-        const news = Array.from({ length: 20_000 }, (_, i) => rowOf(`New ${i}`));
+        // One change and 4 × SLICE + 1 new employees: the refused one is in the fifth slice,
+        // after four were written.
+        const news = Array.from({ length: 4 * SLICE }, (_, i) => rowOf(`New ${i}`));
         const refused = await importFile(
           t,
           await xlsxOf([IMPORT_HEADER, rowOf('Renamed', kept!.id), ...news, rowOf(REFUSED)]),
@@ -212,18 +213,17 @@ describe('a write the database refuses while the entry is worked out', () => {
 });
 
 /*
- * The import decides, writes and audits its rows a slice of 5,000 at a time, in one
+ * The import decides, writes and audits its rows a slice at a time (5,000 rows; SLICE here), in one
  * transaction (excel-import.service.ts). Every ID is checked to exist before the first slice; an
  * employee deleted after that (by someone else, on PostgreSQL) is found when its slice is
  * read: 409, and the slices already written roll back with the rest. Here the deletion is a
  * trigger on the import's own first update, so it happens at that moment on both databases.
  */
 describe('an import of several slices', () => {
-  const N = 10_001;
+  /** Three slices, the last of one row. */
+  const N = 2 * SLICE + 1;
 
-  it('writes and audits every slice, and an employee deleted meanwhile undoes them all', {
-    timeout: 120_000,
-  }, async () => {
+  it('writes and audits every slice, and an employee deleted meanwhile undoes them all', async () => {
     const db = t.database.db;
     const names = Array.from({ length: N }, (_, i) => `Sliced ${i}`);
     const created = await importFile(t, await xlsxOf([IMPORT_HEADER, ...names.map((n) => rowOf(n))]));

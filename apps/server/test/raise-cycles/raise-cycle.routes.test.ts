@@ -322,6 +322,18 @@ describe('a raise cycle effective today', () => {
       budgetUsed: decimal(5_000),
       overBudget: false,
     });
+    // The whole amount is the administrator's to read: beside the team's share and payroll it
+    // would give the company's eligible payroll (4 × 4,000.00), which the manager may not see.
+    expect(proposed.envelope.data.cycle.budget).toEqual({ kind: 'AMOUNT', value: null });
+    for (const url of ['/api/raise-cycles', `/api/raise-cycles/${todayCycle}`]) {
+      const read = await t.call<RaiseCycle | RaiseCycle[]>({ method: 'GET', url, token: managerToken });
+      expect(read.statusCode, read.body).toBe(200);
+      const cycles = ([] as RaiseCycle[]).concat(read.envelope.data);
+      expect(cycles.find((c) => c.id === todayCycle)!.budget).toEqual({ kind: 'AMOUNT', value: null });
+      expect(read.body).not.toMatch(/\b1000\b|16000/);
+    }
+    const admin = await t.callAsAdmin<RaiseCycle>({ method: 'GET', url: `/api/raise-cycles/${todayCycle}` });
+    expect(admin.envelope.data.budget).toEqual({ kind: 'AMOUNT', value: 1000 });
     expect((await call('POST', 'submit', managerToken)).statusCode).toBe(200);
     expect((await call('POST', 'approve', t.adminToken)).statusCode).toBe(200);
     const before = await t.countRows(payHistory);

@@ -7152,7 +7152,7 @@ export interface operations {
                 budget: {
                   /** @enum {string} */
                   kind: "PERCENT" | "AMOUNT";
-                  value: number;
+                  value: number | null;
                 };
                 guideline: ({
                     compaFrom: number | null;
@@ -7260,7 +7260,7 @@ export interface operations {
               budget: {
                 /** @enum {string} */
                 kind: "PERCENT" | "AMOUNT";
-                value: number;
+                value: number | null;
               };
               guideline: ({
                   compaFrom: number | null;
@@ -7337,7 +7337,7 @@ export interface operations {
               budget: {
                 /** @enum {string} */
                 kind: "PERCENT" | "AMOUNT";
-                value: number;
+                value: number | null;
               };
               guideline: ({
                   compaFrom: number | null;
@@ -7456,7 +7456,7 @@ export interface operations {
               budget: {
                 /** @enum {string} */
                 kind: "PERCENT" | "AMOUNT";
-                value: number;
+                value: number | null;
               };
               guideline: ({
                   compaFrom: number | null;
@@ -7597,7 +7597,7 @@ export interface operations {
                 budget: {
                   /** @enum {string} */
                   kind: "PERCENT" | "AMOUNT";
-                  value: number;
+                  value: number | null;
                 };
                 guideline: ({
                     compaFrom: number | null;
@@ -7738,7 +7738,7 @@ export interface operations {
                 budget: {
                   /** @enum {string} */
                   kind: "PERCENT" | "AMOUNT";
-                  value: number;
+                  value: number | null;
                 };
                 guideline: ({
                     compaFrom: number | null;
@@ -7857,7 +7857,7 @@ export interface operations {
               budget: {
                 /** @enum {string} */
                 kind: "PERCENT" | "AMOUNT";
-                value: number;
+                value: number | null;
               };
               guideline: ({
                   compaFrom: number | null;
@@ -7940,7 +7940,7 @@ export interface operations {
               budget: {
                 /** @enum {string} */
                 kind: "PERCENT" | "AMOUNT";
-                value: number;
+                value: number | null;
               };
               guideline: ({
                   compaFrom: number | null;
@@ -8030,7 +8030,7 @@ export interface operations {
               budget: {
                 /** @enum {string} */
                 kind: "PERCENT" | "AMOUNT";
-                value: number;
+                value: number | null;
               };
               guideline: ({
                   compaFrom: number | null;
@@ -8113,7 +8113,7 @@ export interface operations {
               budget: {
                 /** @enum {string} */
                 kind: "PERCENT" | "AMOUNT";
-                value: number;
+                value: number | null;
               };
               guideline: ({
                   compaFrom: number | null;

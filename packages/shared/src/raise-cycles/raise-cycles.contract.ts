@@ -109,7 +109,12 @@ export const raiseCycleSchema = z.object({
   name: z.string(),
   effectiveDate: z.string(),
   eligibility: eligibilitySchema,
-  budget: budgetSchema,
+  /**
+   * The budget. `value` is null for an AMOUNT budget read by a user limited to their own team:
+   * their share is the worksheet's `totals.budget` (the whole amount beside it would give away
+   * the company's eligible payroll).
+   */
+  budget: z.object({ kind: z.enum(BUDGET_KINDS), value: z.number().nullable() }),
   guideline: z.array(guidelineRowSchema),
   status: z.enum(RAISE_CYCLE_STATUSES),
   /** The email of who submitted it (null: not submitted since its last send-back). */

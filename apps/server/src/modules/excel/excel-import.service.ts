@@ -268,8 +268,9 @@ export function createExcelImportService(deps: {
     }
     // The rows in slices, each let go once decided (slices()).
     const pending: PlanRow[][] = [];
-    for (let start = 0; start < rows.length; start += IMPORT_SLICE)
-      pending.push(rows.slice(start, start + IMPORT_SLICE));
+    const sliceRows = limits.importSliceRows ?? IMPORT_SLICE;
+    for (let start = 0; start < rows.length; start += sliceRows)
+      pending.push(rows.slice(start, start + sliceRows));
     // The employees of the file that exist: whose pay an import dated before today may move.
     const scope = ids.filter((id) => existing.has(id));
     return { pending, planner, refs, on, scope };

@@ -36,6 +36,8 @@ export const EXCEL_MAX_CELL_CHARS = 32_767;
 export interface ExcelLimits {
   importMaxRows: number;
   importMaxBytes: number;
+  /** Rows an import decides, writes and audits together (default 5,000: excel-import.service.ts). */
+  importSliceRows?: number;
 }
 
 export function workbookLimits(config: ExcelLimits): WorkbookLimits {

@@ -7,7 +7,7 @@ import {
   type RuleUnits,
   toCents,
 } from '@salary/shared/common/money';
-import { type Actor, can, inTeam } from '@salary/shared/common/permissions';
+import { type Actor, can, inTeam, teamScoped } from '@salary/shared/common/permissions';
 import {
   RAISE_CYCLE_MESSAGES as M,
   type ProposalInput,
@@ -66,7 +66,11 @@ export function createRaiseCyclesService(deps: {
 }) {
   const { audit, pricing } = deps;
 
-  const view = (c: CycleRow): RaiseCycle => ({
+  /**
+   * A cycle as `actor` may read it: to a user limited to their own team an AMOUNT budget's
+   * whole is hidden (with their share and their team's payroll it would give the company's).
+   */
+  const view = (c: CycleRow, actor?: Actor): RaiseCycle => ({
     id: c.id,
     name: c.name,
     effectiveDate: c.effectiveDate,
@@ -76,7 +80,9 @@ export function createRaiseCyclesService(deps: {
       value:
         c.budgetKind === 'PERCENT'
           ? basisPointsToPercent(c.budgetValue as unknown as BasisPoints)
-          : fromCents(c.budgetValue as unknown as Cents),
+          : actor && teamScoped(actor)
+            ? null
+            : fromCents(c.budgetValue as unknown as Cents),
     },
     guideline: c.guideline.map((g) => ({
       compaFrom: g.compaFrom === null ? null : g.compaFrom / 100,
@@ -195,7 +201,7 @@ export function createRaiseCyclesService(deps: {
     const whole = mine === all ? undefined : totalsOf(cycle, all).payroll;
     const t = totalsOf(cycle, mine, whole);
     return {
-      cycle: view(cycle),
+      cycle: view(cycle, actor),
       rows: mine.map(rowOf),
       totals: {
         eligiblePayroll: fromCents(t.payroll),
@@ -233,6 +239,7 @@ export function createRaiseCyclesService(deps: {
 
   const transition = async (
     uow: UnitOfWork,
+    actor: Actor,
     cycle: CycleRow,
     action: string,
     values: Parameters<RaiseCyclesRepository['update']>[1],
@@ -247,18 +254,18 @@ export function createRaiseCyclesService(deps: {
       changes: values.status ? [{ field: 'status', before: cycle.status, after: values.status }] : [],
       details,
     });
-    return view(await found(cycle.id, uow.tx));
+    return view(await found(cycle.id, uow.tx), actor);
   };
 
   return {
     async list(actor: Actor): Promise<RaiseCycle[]> {
       if (!canRead(actor)) throw forbidden(M.readForbidden);
-      return (await deps.repo().list()).map(view);
+      return (await deps.repo().list()).map((c) => view(c, actor));
     },
 
     async get(actor: Actor, id: number): Promise<RaiseCycle> {
       if (!canRead(actor)) throw forbidden(M.readForbidden);
-      return view(await found(id));
+      return view(await found(id), actor);
     },
 
     async create(uow: UnitOfWork, actor: Actor, input: RaiseCycleInput): Promise<RaiseCycle> {
@@ -276,7 +283,7 @@ export function createRaiseCyclesService(deps: {
           { field: 'effectiveDate', before: null, after: values.effectiveDate },
         ],
       });
-      return view(await found(id, uow.tx));
+      return view(await found(id, uow.tx), actor);
     },
 
     async update(uow: UnitOfWork, actor: Actor, id: number, input: RaiseCycleInput): Promise<RaiseCycle> {
@@ -295,7 +302,7 @@ export function createRaiseCyclesService(deps: {
           .filter((f) => before[f] !== values[f])
           .map((field) => ({ field, before: before[field], after: values[field] })),
       });
-      return view(await found(id, uow.tx));
+      return view(await found(id, uow.tx), actor);
     },
 
     async remove(uow: UnitOfWork, actor: Actor, id: number): Promise<void> {
@@ -383,7 +390,7 @@ export function createRaiseCyclesService(deps: {
       if (!canPropose(actor)) throw forbidden(M.proposeForbidden);
       const cycle = await locked(uow, id);
       requireStatus(cycle, 'DRAFT');
-      return transition(uow, cycle, 'submit', {
+      return transition(uow, actor, cycle, 'submit', {
         status: 'SUBMITTED',
         submittedById: actor.id,
         submittedBy: uow.actor?.email ?? null,
@@ -396,7 +403,7 @@ export function createRaiseCyclesService(deps: {
       const cycle = await locked(uow, id);
       requireStatus(cycle, 'SUBMITTED');
       if (cycle.submittedById === actor.id) throw forbidden(M.approveOwn);
-      return transition(uow, cycle, 'approve', { status: 'APPROVED' });
+      return transition(uow, actor, cycle, 'approve', { status: 'APPROVED' });
     },
 
     async sendBack(uow: UnitOfWork, actor: Actor, id: number, comment: string): Promise<RaiseCycle> {
@@ -405,6 +412,7 @@ export function createRaiseCyclesService(deps: {
       requireStatus(cycle, 'SUBMITTED', 'APPROVED');
       return transition(
         uow,
+        actor,
         cycle,
         'send-back',
         { status: 'DRAFT', submittedById: null, submittedBy: null, sentBackComment: comment },
@@ -460,7 +468,7 @@ export function createRaiseCyclesService(deps: {
         details: { effectiveFrom: day, changed: moving.length, ...(day > today && { scheduled: true }) },
       });
       await deps.repo(uow.tx).update(id, { status: 'APPLIED', appliedEntryId: entryId });
-      return view(await found(id, uow.tx));
+      return view(await found(id, uow.tx), actor);
     },
   };
 }
