@@ -6,6 +6,7 @@ import {
   canOpenEmployeeForms,
   canSeeInsights,
   canSeePayTransparency,
+  canSeeRaiseCycles,
   canSeeSettings,
 } from '../lib/permissions.ts';
 import { RequireAccess } from './guards/require-access.tsx';
@@ -19,6 +20,7 @@ import {
   PayRequestsPage,
   PayTransparencyPage,
   PostingRangePage,
+  RaiseCyclesPage,
   SettingsHub,
   SsoCallbackPage,
 } from './lazy-pages.ts';
@@ -60,6 +62,10 @@ export function AppRoutes() {
         <Route element={<RequireAccess allow={canSeePayTransparency} />}>
           <Route path="pay-transparency" element={<PayTransparencyPage />} />
           <Route path="worker-requests" element={<PayRequestsPage />} />
+        </Route>
+        <Route element={<RequireAccess allow={canSeeRaiseCycles} />}>
+          <Route path="raise-cycles" element={<RaiseCyclesPage />} />
+          <Route path="raise-cycles/:id" element={<RaiseCyclesPage />} />
         </Route>
         <Route element={<RequireAccess allow={canReadMoneyRules} />}>
           <Route path="pay-transparency/posting-range" element={<PostingRangePage />} />

@@ -45,6 +45,7 @@ export const PayTransparencyPage = lazyPage(
 );
 export const PostingRangePage = lazyPage(() => import('../features/pay-transparency/posting-range-page.tsx'));
 export const PayRequestsPage = lazyPage(() => import('../features/pay-requests/pay-requests-page.tsx'));
+export const RaiseCyclesPage = lazyPage(() => import('../features/raise-cycles/raise-cycles-page.tsx'));
 export const InsightsPage = lazyPage(() => {
   // Its chart library with it, not after it: the page asks for it only once its code has run.
   import('../features/insights/insight-charts.tsx').catch(() => {});
@@ -64,6 +65,8 @@ export function pageAt(pathname: string) {
       return pathname.split('/')[2] === 'posting-range' ? PostingRangePage : PayTransparencyPage;
     case 'worker-requests':
       return PayRequestsPage;
+    case 'raise-cycles':
+      return RaiseCyclesPage;
     case 'employees':
       return EmployeeFormPage;
     default:

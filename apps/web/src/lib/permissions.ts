@@ -32,6 +32,11 @@ export function canSeePayTransparency(user: MaybeUser): boolean {
   return can(user, 'showSalary') && !teamScoped(user);
 }
 
+/** /raise-cycles: the cycles and their worksheets (a worksheet is pay): admins or showSalary. */
+export function canSeeRaiseCycles(user: MaybeUser): boolean {
+  return can(user, 'showSalary');
+}
+
 /** Adding or importing employees: manageEmployee, not limited to a team (a new employee is in none). */
 export function canAddEmployees(user: MaybeUser): boolean {
   return can(user, 'manageEmployee') && !teamScoped(user);

@@ -5,10 +5,16 @@ import {
   IconInbox,
   IconScale,
   IconSettings,
+  IconTrendingUp,
   IconUsers,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { canSeeInsights, canSeePayTransparency, canSeeSettings } from '../../lib/permissions.ts';
+import {
+  canSeeInsights,
+  canSeePayTransparency,
+  canSeeRaiseCycles,
+  canSeeSettings,
+} from '../../lib/permissions.ts';
 
 export interface NavEntry {
   label: string;
@@ -24,6 +30,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Pay Overview', path: '/insights', icon: IconChartBar, visible: canSeeInsights },
   { label: 'Pay Transparency', path: '/pay-transparency', icon: IconScale, visible: canSeePayTransparency },
   { label: 'Worker Requests', path: '/worker-requests', icon: IconInbox, visible: canSeePayTransparency },
+  { label: 'Raise Cycles', path: '/raise-cycles', icon: IconTrendingUp, visible: canSeeRaiseCycles },
   { label: 'Settings', path: '/settings', icon: IconSettings, visible: canSeeSettings },
 ];
 

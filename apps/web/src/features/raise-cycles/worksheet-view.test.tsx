@@ -1,0 +1,201 @@
+import type { RaiseCycle, Worksheet, WorksheetRow } from '@salary/shared/raise-cycles/raise-cycles.contract';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../../lib/token-storage.ts';
+import { newUser } from '../../test/fixtures.ts';
+import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
+import { renderWithProviders } from '../../test/render-app.tsx';
+import RaiseCyclesPage from './raise-cycles-page.tsx';
+import { draftOf, proposalsOf } from './worksheet-view.tsx';
+
+const server = testServerForFile();
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+const WAIT = { timeout: 10_000 };
+
+const cycle = (over: Partial<RaiseCycle> = {}): RaiseCycle => ({
+  id: 5,
+  name: 'Spring 2027',
+  effectiveDate: '2027-04-01',
+  eligibility: { hiredBefore: null, jobIds: [], gradeIds: [] },
+  budget: { kind: 'PERCENT', value: 2 },
+  guideline: [],
+  status: 'DRAFT',
+  submittedBy: null,
+  sentBackComment: null,
+  appliedEntryId: null,
+  ...over,
+});
+
+const row = (over: Partial<WorksheetRow>): WorksheetRow => ({
+  employeeId: 1,
+  name: 'Ana Lima',
+  jobId: 1,
+  gradeId: 1,
+  levelId: 1,
+  currentGross: 4000,
+  basicWage: 4000,
+  midpoint: 4000,
+  compaRatio: 1,
+  rating: null,
+  recommended: { minPercent: 2, maxPercent: 4 },
+  proposal: null,
+  raisePercent: null,
+  outsideGuideline: false,
+  newGross: 4000,
+  newCompaRatio: 1,
+  ...over,
+});
+
+let sheet: Worksheet;
+let who: 'manager' | 'admin';
+const saved: unknown[] = [];
+const steps: string[] = [];
+
+beforeEach(() => {
+  who = 'manager';
+  saved.length = 0;
+  steps.length = 0;
+  sheet = {
+    cycle: cycle(),
+    rows: [row({}), row({ employeeId: 2, name: 'Bo Berg', recommended: null })],
+    totals: { eligiblePayroll: 8000, budget: 160, budgetUsed: 0, overBudget: false },
+    warnings: [],
+  };
+  setPageUrl(`${server.origin}/raise-cycles/5`);
+  setToken('token');
+  server.handle((req, res) => {
+    const user =
+      who === 'admin'
+        ? newUser({ id: 1, isAdmin: true, role: 'admin' })
+        : newUser({ permissions: { showSalary: true, manageEmployee: true } });
+    const path = req.path.split('?')[0];
+    if (path === '/api/auth/me') return sendJson(res, 200, envelope({ token: 'token', user }));
+    if (req.method === 'GET' && path === '/api/raise-cycles/5/worksheet')
+      return sendJson(res, 200, envelope(sheet));
+    if (req.method === 'PUT' && path === '/api/raise-cycles/5/proposals') {
+      saved.push(JSON.parse(req.body));
+      // What the server answers: the new pay and totals (Ana +3 % = 120.00, Bo +5 % = 200.00).
+      sheet = {
+        ...sheet,
+        rows: [
+          row({
+            proposal: { kind: 'PERCENT', value: 3, gradeId: null, levelId: null, reason: null },
+            newGross: 4120,
+          }),
+          row({
+            employeeId: 2,
+            name: 'Bo Berg',
+            recommended: null,
+            proposal: { kind: 'PERCENT', value: 5, gradeId: null, levelId: null, reason: 'Market' },
+            newGross: 4200,
+          }),
+        ],
+        totals: { eligiblePayroll: 8000, budget: 160, budgetUsed: 320, overBudget: true },
+        warnings: ['The proposals are over budget'],
+      };
+      return sendJson(res, 200, envelope(sheet, 'Proposals saved. The proposals are over budget'));
+    }
+    const step = /^\/api\/raise-cycles\/5\/(submit|approve|apply)$/.exec(path ?? '');
+    if (req.method === 'POST' && step) {
+      steps.push(step[1]!);
+      const status = { submit: 'SUBMITTED', approve: 'APPROVED', apply: 'APPLIED' } as const;
+      sheet = { ...sheet, cycle: cycle({ status: status[step[1] as keyof typeof status] }) };
+      return sendJson(res, 200, envelope(sheet.cycle));
+    }
+    sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
+  });
+});
+
+const renderPage = () =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/raise-cycles/:id" element={<RaiseCyclesPage />} />
+    </Routes>,
+    { route: '/raise-cycles/5' },
+  );
+
+describe('the raise cycle worksheet', () => {
+  it('sets raises in bulk and by hand, saves them, and shows the totals the server answers', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Spring 2027' }, WAIT)).toBeInTheDocument();
+    expect(screen.getByTestId('total-Budget')).toHaveTextContent('$160.00');
+    expect(screen.getByTestId('total-Left')).toHaveTextContent('$160.00');
+
+    // The guideline's midpoint (2–4 % → 3 %) for whoever has one; Bo has none.
+    await user.click(screen.getByRole('button', { name: 'Guideline midpoint for all' }));
+    expect(screen.getByLabelText('Percent for Ana Lima')).toHaveValue('3%');
+    expect(screen.queryByLabelText('Percent for Bo Berg')).toBeNull();
+    expect(screen.getByText(/Unsaved changes/)).toBeInTheDocument();
+    // Submitting waits for the save.
+    expect(screen.getByRole('button', { name: 'Submit for approval' })).toBeDisabled();
+
+    await user.selectOptions(screen.getByLabelText('Raise for Bo Berg'), 'PERCENT');
+    await user.type(screen.getByLabelText('Percent for Bo Berg'), '5');
+    await user.type(screen.getByLabelText('Reason for Bo Berg'), 'Market');
+    await user.click(screen.getByRole('button', { name: 'Save proposals' }));
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({
+      proposals: [
+        { employeeId: 1, rating: null, kind: 'PERCENT', value: 3, gradeId: null, levelId: null, reason: '' },
+        {
+          employeeId: 2,
+          rating: null,
+          kind: 'PERCENT',
+          value: 5,
+          gradeId: null,
+          levelId: null,
+          reason: 'Market',
+        },
+      ],
+    });
+    expect(
+      await screen.findByText('Proposals saved. The proposals are over budget', {}, WAIT),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('total-Proposed')).toHaveTextContent('$320.00');
+    expect(screen.getByTestId('total-Over budget by')).toHaveTextContent('$160.00');
+    expect(within(screen.getByTestId('worksheet-row-2')).getByText('$4,200.00')).toBeInTheDocument();
+    expect(screen.queryByText(/Unsaved changes/)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Submit for approval' }));
+    await waitFor(() => expect(steps).toEqual(['submit']));
+  });
+
+  it('lets an administrator approve a submitted cycle, then apply it after confirming', async () => {
+    who = 'admin';
+    sheet = { ...sheet, cycle: cycle({ status: 'SUBMITTED', submittedBy: 'staff@example.com' }) };
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Approve' }, WAIT));
+    await waitFor(() => expect(steps).toEqual(['approve']));
+    await user.click(await screen.findByRole('button', { name: 'Apply raises' }, WAIT));
+    const dialog = await screen.findByRole('alertdialog', {}, WAIT);
+    expect(steps).toEqual(['approve']);
+    await user.click(within(dialog).getByRole('button', { name: 'Apply raises' }));
+    await waitFor(() => expect(steps).toEqual(['approve', 'apply']));
+    // Read only once applied: no input is editable.
+    expect(await screen.findByText('Applied', {}, WAIT)).toBeInTheDocument();
+  });
+});
+
+describe('proposalsOf', () => {
+  it('sends a raise without a value as none, and keeps a move as stored', () => {
+    const rows = [
+      row({}),
+      row({
+        employeeId: 2,
+        rating: 4,
+        proposal: { kind: 'MOVE', value: null, gradeId: 3, levelId: 2, reason: 'Promotion' },
+      }),
+    ];
+    const drafts = new Map([[1, { ...draftOf(rows[0]!), kind: 'AMOUNT' as const, value: '' as const }]]);
+    expect(proposalsOf(rows, drafts)).toEqual([
+      { employeeId: 1, rating: null, kind: 'NONE', value: null, gradeId: null, levelId: null, reason: '' },
+      { employeeId: 2, rating: 4, kind: 'MOVE', value: null, gradeId: 3, levelId: 2, reason: 'Promotion' },
+    ]);
+  });
+});

@@ -1,0 +1,121 @@
+import type { User } from '@salary/shared/auth/auth.contract';
+import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import type { RaiseCycle } from '@salary/shared/raise-cycles/raise-cycles.contract';
+import { describe, expect, it } from 'vitest';
+import { waitForToast } from './pages/toasts.ts';
+import { adminApi, adminCredentials, expectOk, uniqueEmail } from './support/api.ts';
+import { expectAxeClean } from './support/axe.ts';
+import { horizontalOverflow, screenshot, useBrowser, WIDTHS } from './support/browser.ts';
+import { tabTo } from './support/keyboard.ts';
+import { seedEmployees, uniqueName, useSeededRules } from './support/seed-employees.ts';
+
+/*
+ * A raise cycle in the browser: a manager limited to their team opens the cycle from the
+ * sidebar, gives their team 3 % with the keyboard alone, saves and submits; an administrator
+ * approves and applies it, and the directory's pay moves by exactly the raise.
+ */
+
+const browser = useBrowser();
+const rules = useSeededRules(5000);
+const PASSWORD = 'Copper-meadow-lantern-72';
+
+describe('a raise cycle', () => {
+  it.each(WIDTHS)(
+    'proposed by a team manager with the keyboard, approved and applied (%s)',
+    async (width, viewport) => {
+      const admin = await adminApi();
+      const [boss, anna, olga] = await seedEmployees(rules, [
+        { name: uniqueName('Boss') },
+        { name: uniqueName('Anna') },
+        { name: uniqueName('Olga') },
+      ]);
+      expectOk(
+        await admin.put(`/employees/${anna!.id}/manager`, { managerId: boss!.id }),
+        'Anna reports to Boss',
+      );
+      const email = uniqueEmail('raise-manager');
+      expectOk(
+        await admin.post<User>('/auth/users', {
+          email,
+          password: PASSWORD,
+          name: 'Raise Manager',
+          employeeId: boss!.id,
+          permissions: {
+            showSettings: false,
+            manageSettings: false,
+            showSalary: true,
+            showCost: false,
+            manageEmployee: true,
+            deleteEmployee: false,
+            ownTeamOnly: true,
+          },
+        }),
+        'Creating the manager',
+      );
+      const name = uniqueName('Spring');
+      const cycle = expectOk(
+        await admin.post<RaiseCycle>('/raise-cycles', {
+          name,
+          effectiveDate: new Date().toISOString().slice(0, 10),
+          eligibility: { jobIds: [rules.job.id] },
+          budget: { kind: 'PERCENT', value: 2 },
+        }),
+        'Creating the cycle',
+      );
+
+      // The manager, from the sidebar to the worksheet, keyboard only.
+      const page = await browser.signedInPage({ email, password: PASSWORD }, viewport);
+      await page.goto('/raise-cycles');
+      const link = page.getByRole('link', { name, exact: true });
+      await link.waitFor();
+      await tabTo(page, link);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      // Only their team: Anna, not Olga (same job) nor Boss.
+      const main = page.getByRole('main');
+      await main.getByRole('rowheader', { name: anna!.name }).waitFor();
+      expect(await main.getByText(olga!.name).count()).toBe(0);
+      expect(await main.getByText(boss!.name).count()).toBe(0);
+      // Their budget: 2 % of their team's payroll, Anna's gross.
+      const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
+      const gross = Math.round(anna!.calculatedSalary! * 100);
+      expect(cents(await page.getByTestId('total-Budget').textContent())).toBe(Math.round(gross * 0.02));
+
+      const setAll = page.getByRole('button', { name: 'Set for all' });
+      await tabTo(page, setAll);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByLabel(`Percent for ${anna!.name}`).inputValue()).toBe('3%');
+      const save = page.getByRole('button', { name: 'Save proposals' });
+      await tabTo(page, save, 80, 'Shift+Tab');
+      await page.keyboard.press('Enter');
+      // 3 % is more than the 2 % budget: saved, with the warning.
+      await waitForToast(page, 'Proposals saved. The proposals are over budget');
+      const proposed = cents(await page.getByTestId('total-Proposed').textContent());
+      expect(proposed).toBeGreaterThan(Math.round(gross * 0.02));
+      expect(cents(await page.getByTestId('total-Over budget by').textContent())).toBe(
+        proposed - Math.round(gross * 0.02),
+      );
+      expect(await horizontalOverflow(page)).toBe(0);
+      await expectAxeClean(page, `raise cycle worksheet at ${width}`);
+      await screenshot(page, `raise-cycle-worksheet-${width}`);
+
+      const submit = page.getByRole('button', { name: 'Submit for approval' });
+      await tabTo(page, submit, 80, 'Shift+Tab');
+      await page.keyboard.press('Enter');
+      await waitForToast(page, 'Raise cycle submitted for approval');
+
+      // The administrator approves and applies.
+      const adminPage = await browser.signedInPage(adminCredentials(), viewport);
+      await adminPage.goto(`/raise-cycles/${cycle.id}`);
+      await adminPage.getByRole('button', { name: 'Approve' }).click();
+      await waitForToast(adminPage, 'Raise cycle approved');
+      await adminPage.getByRole('button', { name: 'Apply raises' }).click();
+      await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Apply raises' }).click();
+      await waitForToast(adminPage, 'Raises applied');
+      await screenshot(adminPage, `raise-cycle-applied-${width}`);
+      const after = expectOk(await admin.get<EmployeeView>(`/employees/${anna!.id}`), 'Reading Anna');
+      // The directory's pay moved by exactly what the worksheet proposed.
+      expect(Math.round(after.calculatedSalary! * 100) - gross).toBe(proposed);
+    },
+  );
+});
