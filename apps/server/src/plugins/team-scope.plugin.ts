@@ -58,6 +58,8 @@ export const TEAM_ROUTES: Readonly<Record<string, TeamRule>> = {
   'GET /api/raise-cycles': 'open',
   'GET /api/raise-cycles/:id': 'open',
   'GET /api/raise-cycles/:id/worksheet': 'team',
+  'GET /api/raise-cycles/:id/letters/:employeeId': 'team',
+  'GET /api/raise-cycles/:id/letters.zip': 'team',
   'PUT /api/raise-cycles/:id/proposals': 'team',
   'POST /api/raise-cycles/:id/submit': 'team',
 };

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { addDays, todayIn } from '@salary/shared/common/calendar-day';
 import { asCents, fromCents, toCents } from '@salary/shared/common/money';
 import { NO_PERMISSIONS } from '@salary/shared/common/permissions';
@@ -334,6 +338,9 @@ describe('a raise cycle effective today', () => {
     }
     const admin = await t.callAsAdmin<RaiseCycle>({ method: 'GET', url: `/api/raise-cycles/${todayCycle}` });
     expect(admin.envelope.data.budget).toEqual({ kind: 'AMOUNT', value: 1000 });
+    // No letters before approval.
+    const early = await t.callAsAdmin({ method: 'GET', url: `/api/raise-cycles/${todayCycle}/letters.zip` });
+    expect(early.statusCode, early.body).toBe(409);
     expect((await call('POST', 'submit', managerToken)).statusCode).toBe(200);
     expect((await call('POST', 'approve', t.adminToken)).statusCode).toBe(200);
     const before = await t.countRows(payHistory);
@@ -352,5 +359,55 @@ describe('a raise cycle effective today', () => {
       grossBefore: BASE_L1,
       grossAfter: BASE_L1 + 5_000,
     });
+
+    // Ben's letter, read by his manager: pay until the day before and from the day, read back
+    // with poppler's pdftotext.
+    const letter = await t.call({
+      method: 'GET',
+      url: `/api/raise-cycles/${todayCycle}/letters/${ids.ben}`,
+      token: managerToken,
+    });
+    expect(letter.statusCode, letter.body).toBe(200);
+    expect(letter.headers['content-type']).toBe('application/pdf');
+    expect(letter.headers['content-disposition']).toBe(
+      `attachment; filename="raise_letter_${todayCycle}_${ids.ben}.pdf"`,
+    );
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'letter-'));
+    try {
+      writeFileSync(path.join(dir, 'letter.pdf'), letter.rawPayload);
+      const text = execFileSync('pdftotext', ['-layout', path.join(dir, 'letter.pdf'), '-'], {
+        encoding: 'utf8',
+      });
+      expect(text).toContain('Ben Report');
+      expect(text).toMatch(/Until [A-Z][a-z]{2} \d{1,2}, \d{4}\s+\$4,000\.00/);
+      expect(text).toMatch(/From [A-Z][a-z]{2} \d{1,2}, \d{4}\s+\$4,050\.00/);
+      expect(text).toMatch(/Raise a month\s+\$50\.00 \(1\.25%\)/);
+
+      // Not for someone outside the manager's team, whatever their raise.
+      const outside = await t.call({
+        method: 'GET',
+        url: `/api/raise-cycles/${todayCycle}/letters/${ids.cleo}`,
+        token: managerToken,
+      });
+      expect(outside.statusCode, outside.body).toBe(404);
+
+      // Every letter in one .zip, read by another program (Python's zipfile, CRCs checked).
+      const zip = await t.callAsAdmin({ method: 'GET', url: `/api/raise-cycles/${todayCycle}/letters.zip` });
+      expect(zip.statusCode, zip.body).toBe(200);
+      expect(zip.headers['content-type']).toBe('application/zip');
+      writeFileSync(path.join(dir, 'letters.zip'), zip.rawPayload);
+      const listed = execFileSync(
+        'python3',
+        [
+          '-c',
+          'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; print("\\n".join(z.namelist())); print(all(z.read(n)[:5] == b"%PDF-" for n in z.namelist()))',
+          path.join(dir, 'letters.zip'),
+        ],
+        { encoding: 'utf8' },
+      );
+      expect(listed.trim().split('\n')).toEqual([`raise_letter_${todayCycle}_${ids.ben}.pdf`, 'True']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

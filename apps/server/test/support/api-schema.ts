@@ -551,6 +551,20 @@ export interface paths {
      */
     put: operations["putJobEvaluationSettings"];
   };
+  "/api/raise-cycles/{id}/letters/{employeeId}": {
+    /**
+     * One employee's raise letter as a PDF: pay before and from the effective date (an approved or applied cycle; admins and showSalary, a limited manager for their team)
+     * @description One employee's raise letter as a PDF: pay before and from the effective date (an approved or applied cycle; admins and showSalary, a limited manager for their team). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    get: operations["getRaiseCyclesByIdLettersByEmployeeId"];
+  };
+  "/api/raise-cycles/{id}/letters.zip": {
+    /**
+     * Every raise letter of the cycle the reader may see, one PDF each, in a .zip (an approved or applied cycle)
+     * @description Every raise letter of the cycle the reader may see, one PDF each, in a .zip (an approved or applied cycle). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    get: operations["getRaiseCyclesByIdLettersZip"];
+  };
   "/api/raise-cycles": {
     /**
      * Every raise cycle (admins and showSalary)
@@ -7112,6 +7126,105 @@ export interface operations {
       };
       /** @description The signed-in user lacks the permission this call needs. */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One employee's raise letter as a PDF: pay before and from the effective date (an approved or applied cycle; admins and showSalary, a limited manager for their team)
+   * @description One employee's raise letter as a PDF: pay before and from the effective date (an approved or applied cycle; admins and showSalary, a limited manager for their team). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  getRaiseCyclesByIdLettersByEmployeeId: {
+    parameters: {
+      path: {
+        id: number;
+        employeeId: number;
+      };
+    };
+    responses: {
+      /** @description raise_letter_<cycle>_<employee>.pdf */
+      200: {
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Every raise letter of the cycle the reader may see, one PDF each, in a .zip (an approved or applied cycle)
+   * @description Every raise letter of the cycle the reader may see, one PDF each, in a .zip (an approved or applied cycle). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  getRaiseCyclesByIdLettersZip: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description raise_letters_<cycle>.zip */
+      200: {
+        content: {
+          "application/zip": string;
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

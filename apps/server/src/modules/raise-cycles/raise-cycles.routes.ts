@@ -1,4 +1,5 @@
 import { idParam } from '@salary/shared/common/envelope';
+import { MAX_ID } from '@salary/shared/common/fields';
 import {
   proposalsBody,
   RAISE_CYCLE_MESSAGES,
@@ -8,13 +9,64 @@ import {
   sendBackBody,
   worksheetSchema,
 } from '@salary/shared/raise-cycles/raise-cycles.contract';
+import { z } from 'zod';
+import { downloadHeaders, fileResponse } from '../../lib/download.ts';
 import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
 import { writeRoutes } from '../../lib/write-routes.ts';
+import { zipStored } from '../../lib/zip-writer.ts';
+import { renderRaiseLetter } from './raise-letter.pdf.ts';
 
 /** Raise cycles: the cycle, its worksheet and proposals, and its way from draft to applied (raise-cycles.service.ts). */
 export const raiseCyclesRoutes = moduleRoutes('raiseCycles', 'raise-cycles', (app, service, doc) => {
   const writes = writeRoutes('raise-cycles', 'Raise cycle', raiseCycleSchema);
+
+  const binary = (what: string) => z.string().meta({ format: 'binary', description: what });
+  const letterParams = idParam.extend({ employeeId: z.coerce.number().int().positive().max(MAX_ID) });
+  /** The letters as PDFs, each with the company's name and format. */
+  const render = async (letters: Awaited<ReturnType<typeof service.letters>>) => {
+    const company = await app.services.company.get();
+    const format = await app.services.company.format();
+    return Promise.all(
+      letters.map(async (l) => ({
+        employeeId: l.employee.id,
+        bytes: await renderRaiseLetter({ ...l, company: company.companyName }, format),
+      })),
+    );
+  };
+
+  app.get(
+    '/raise-cycles/:id/letters/:employeeId',
+    doc(
+      "One employee's raise letter as a PDF: pay before and from the effective date (an approved or applied cycle; admins and showSalary, a limited manager for their team)",
+      fileResponse('raise_letter_<cycle>_<employee>.pdf', 'application/pdf', binary('A PDF')),
+      { params: letterParams },
+    ),
+    async (request, reply) => {
+      const { id, employeeId } = request.params;
+      const [letter] = await render(await service.letters(request.actor, id, employeeId));
+      return downloadHeaders(reply, 'application/pdf', `raise_letter_${id}_${employeeId}.pdf`).send(
+        letter!.bytes,
+      );
+    },
+  );
+
+  app.get(
+    '/raise-cycles/:id/letters.zip',
+    doc(
+      'Every raise letter of the cycle the reader may see, one PDF each, in a .zip (an approved or applied cycle)',
+      fileResponse('raise_letters_<cycle>.zip', 'application/zip', binary('A .zip of PDFs')),
+      { params: idParam },
+    ),
+    async (request, reply) => {
+      const { id } = request.params;
+      const letters = await render(await service.letters(request.actor, id));
+      const zip = zipStored(
+        letters.map((l) => ({ name: `raise_letter_${id}_${l.employeeId}.pdf`, bytes: l.bytes })),
+      );
+      return downloadHeaders(reply, 'application/zip', `raise_letters_${id}.zip`).send(zip);
+    },
+  );
 
   app.get(
     '/raise-cycles',

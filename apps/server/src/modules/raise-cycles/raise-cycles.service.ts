@@ -1,3 +1,4 @@
+import { addDays } from '@salary/shared/common/calendar-day';
 import {
   type BasisPoints,
   basisPointsToPercent,
@@ -30,6 +31,7 @@ import type {
   RaiseCyclesRepository,
   StoredGuidelineRow,
 } from './raise-cycles.repository.ts';
+import type { RaiseLetter } from './raise-letter.pdf.ts';
 import {
   isEligible,
   totalsOf,
@@ -316,6 +318,52 @@ export function createRaiseCyclesService(deps: {
         entityId: id,
         label: label(before),
         changes: [{ field: 'name', before: before.name, after: null }],
+      });
+    },
+
+    /**
+     * The letters of an approved or applied cycle: one per employee it raises or moves (to a
+     * limited manager, their team's), `employeeId` alone when given. Each names the monthly
+     * gross until the day before the effective date and from it (the proposal's, priced as the
+     * worksheet prices it; once applied, the same pay in force).
+     */
+    async letters(
+      actor: Actor,
+      id: number,
+      employeeId?: number,
+    ): Promise<Array<Omit<RaiseLetter, 'company'>>> {
+      if (!canRead(actor)) throw forbidden(M.readForbidden);
+      const cycle = await found(id);
+      requireStatus(cycle, 'APPROVED', 'APPLIED');
+      const lines = (await linesOf(cycle)).filter(
+        (l) =>
+          l.proposal !== null &&
+          l.proposal.kind !== 'NONE' &&
+          inTeam(actor, l.record.id) &&
+          (employeeId === undefined || l.record.id === employeeId),
+      );
+      if (employeeId !== undefined && !lines.length)
+        throw notFound('This employee has no raise in this cycle');
+      const dayBefore = addDays(cycle.effectiveDate, -1);
+      const ids = lines.map((l) => l.record.id);
+      const before = ids.length ? (await pricing.priceEmployees({ asOf: dayBefore, ids })).employees : [];
+      const old = new Map(before.map((p) => [p.employee.id, p.calculatedSalary] as const));
+      return lines.map((l) => {
+        const e = l.newRecord;
+        const was = old.get(l.record.id);
+        return {
+          cycleName: cycle.name,
+          effectiveDate: cycle.effectiveDate,
+          dayBefore,
+          employee: {
+            id: e.id,
+            name: e.name,
+            job: e.jobName,
+            position: e.positionName,
+          },
+          oldGross: was === undefined || was === null ? null : fromCents(was),
+          newGross: fromCents(l.newGross),
+        };
       });
     },
 

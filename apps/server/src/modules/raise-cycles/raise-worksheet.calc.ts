@@ -92,7 +92,8 @@ export function proposedRecord(cycleName: string, e: EmployeeRecord, p: Proposal
     when: 'ALWAYS',
     line: 'ADJUSTMENT',
   };
-  return { ...e, payComponents: [...e.payComponents, allowance] };
+  // The cycle's own raise replaces itself (an applied cycle's worksheet reads it back in force).
+  return { ...e, payComponents: [...e.payComponents.filter((c) => c.name !== allowance.name), allowance] };
 }
 
 /**

@@ -98,6 +98,14 @@ beforeEach(() => {
       };
       return sendJson(res, 200, envelope(sheet, 'Proposals saved. The proposals are over budget'));
     }
+    if (req.method === 'GET' && path === '/api/raise-cycles/5/letters.zip') {
+      steps.push('letters');
+      res.writeHead(200, {
+        'content-type': 'application/zip',
+        'content-disposition': 'attachment; filename="raise_letters_5.zip"',
+      });
+      return res.end('PK');
+    }
     const step = /^\/api\/raise-cycles\/5\/(submit|approve|apply)$/.exec(path ?? '');
     if (req.method === 'POST' && step) {
       steps.push(step[1]!);
@@ -170,8 +178,15 @@ describe('the raise cycle worksheet', () => {
     sheet = { ...sheet, cycle: cycle({ status: 'SUBMITTED', submittedBy: 'staff@example.com' }) };
     const user = userEvent.setup();
     renderPage();
+    // No letters before approval.
+    expect(screen.queryByRole('button', { name: 'All letters (.zip)' })).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Approve' }, WAIT));
     await waitFor(() => expect(steps).toEqual(['approve']));
+    URL.createObjectURL = vi.fn(() => 'blob:letters');
+    URL.revokeObjectURL = vi.fn();
+    await user.click(await screen.findByRole('button', { name: 'All letters (.zip)' }, WAIT));
+    await waitFor(() => expect(steps).toEqual(['approve', 'letters']));
+    steps.splice(1);
     await user.click(await screen.findByRole('button', { name: 'Apply raises' }, WAIT));
     const dialog = await screen.findByRole('alertdialog', {}, WAIT);
     expect(steps).toEqual(['approve']);

@@ -21,7 +21,7 @@ import type {
   Worksheet,
   WorksheetRow,
 } from '@salary/shared/raise-cycles/raise-cycles.contract';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -32,6 +32,7 @@ import { TableScrollRegion } from '../../components/table-scroll-region.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useCurrentUser } from '../../lib/auth/auth-context.ts';
 import { formatDay, formatMoney, formatNumber } from '../../lib/company-format.tsx';
+import { downloadFile } from '../../lib/download-file.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import {
@@ -146,9 +147,11 @@ interface RowsProps {
   drafts: ReadonlyMap<number, Draft>;
   editable: boolean;
   onChange(employeeId: number, draft: Draft): void;
+  /** Approved or applied: each raised row's letter downloads. */
+  onLetter?(row: WorksheetRow): void;
 }
 
-function WorksheetTable({ rows, drafts, editable, onChange }: RowsProps) {
+function WorksheetTable({ rows, drafts, editable, onChange, onLetter }: RowsProps) {
   return (
     <TableScrollRegion label="Worksheet" minWidth={1100}>
       <Table striped verticalSpacing="xs">
@@ -171,6 +174,7 @@ function WorksheetTable({ rows, drafts, editable, onChange }: RowsProps) {
             <Table.Th scope="col" ta="right">
               New compa-ratio
             </Table.Th>
+            {onLetter ? <Table.Th scope="col">Letter</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -237,6 +241,21 @@ function WorksheetTable({ rows, drafts, editable, onChange }: RowsProps) {
                   {formatMoney(row.newGross)}
                 </Table.Td>
                 <Table.Td ta="right">{ratio(row.newCompaRatio)}</Table.Td>
+                {onLetter ? (
+                  <Table.Td>
+                    {row.proposal && row.proposal.kind !== 'NONE' ? (
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        leftSection={<IconDownload size={14} aria-hidden />}
+                        aria-label={`Download the raise letter of ${row.name}`}
+                        onClick={() => onLetter(row)}
+                      >
+                        PDF
+                      </Button>
+                    ) : null}
+                  </Table.Td>
+                ) : null}
               </Table.Tr>
             );
           })}
@@ -362,6 +381,7 @@ export function WorksheetView({ id }: { id: number }) {
   const status = sheet?.cycle.status;
   const editable = canPropose && status === 'DRAFT';
   const dirty = drafts.size > 0;
+  const lettersReady = status === 'APPROVED' || status === 'APPLIED';
 
   const change = (employeeId: number, draft: Draft) =>
     setDrafts((old) => new Map(old).set(employeeId, draft));
@@ -383,6 +403,13 @@ export function WorksheetView({ id }: { id: number }) {
       else toast.success(message);
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to save proposals'));
+    }
+  };
+  const download = async (path: string, name: string) => {
+    try {
+      await downloadFile(path, name);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to download the letters'));
     }
   };
   const run = async (which: CycleStep) => {
@@ -449,6 +476,15 @@ export function WorksheetView({ id }: { id: number }) {
                 Apply raises
               </Button>
             ) : null}
+            {lettersReady ? (
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} aria-hidden />}
+                onClick={() => download(`/raise-cycles/${id}/letters.zip`, `raise_letters_${id}.zip`)}
+              >
+                All letters (.zip)
+              </Button>
+            ) : null}
           </Group>
         }
       />
@@ -462,7 +498,21 @@ export function WorksheetView({ id }: { id: number }) {
       {rows.length === 0 ? (
         <Text c="dimmed">No eligible employees {teamScoped(user) ? 'in your team' : ''}.</Text>
       ) : (
-        <WorksheetTable rows={rows} drafts={drafts} editable={editable} onChange={change} />
+        <WorksheetTable
+          rows={rows}
+          drafts={drafts}
+          editable={editable}
+          onChange={change}
+          onLetter={
+            lettersReady
+              ? (row) =>
+                  download(
+                    `/raise-cycles/${id}/letters/${row.employeeId}`,
+                    `raise_letter_${id}_${row.employeeId}.pdf`,
+                  )
+              : undefined
+          }
+        />
       )}
       <ConfirmDialog
         opened={confirmApply}
