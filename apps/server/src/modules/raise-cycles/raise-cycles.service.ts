@@ -1,8 +1,10 @@
 import { addDays } from '@salary/shared/common/calendar-day';
 import {
+  asCents,
   type BasisPoints,
   basisPointsToPercent,
   type Cents,
+  changeInPercent,
   fromCents,
   percentToBasisPoints,
   type RuleUnits,
@@ -363,6 +365,12 @@ export function createRaiseCyclesService(deps: {
           },
           oldGross: was === undefined || was === null ? null : fromCents(was),
           newGross: fromCents(l.newGross),
+          ...(was === undefined || was === null
+            ? { raise: null, raisePercent: null }
+            : {
+                raise: fromCents(asCents(l.newGross - was)),
+                raisePercent: changeInPercent(l.newGross - was, was),
+              }),
         };
       });
     },

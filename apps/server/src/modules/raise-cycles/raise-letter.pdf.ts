@@ -25,6 +25,9 @@ export interface RaiseLetter {
   /** Monthly gross until the day before (null: not employed or not priced then). */
   oldGross: number | null;
   newGross: number;
+  /** New − old gross (null: no old), and that as a percent of the old (null: none or zero). */
+  raise: number | null;
+  raisePercent: number | null;
 }
 
 export function renderRaiseLetter(l: RaiseLetter, format: CompanyFormat): Promise<Buffer> {
@@ -44,10 +47,9 @@ export function renderRaiseLetter(l: RaiseLetter, format: CompanyFormat): Promis
   pdfHeading(doc, 'Monthly gross salary');
   row(`Until ${day(l.dayBefore)}`, l.oldGross === null ? 'Not employed then' : pdfMoney(l.oldGross, format));
   row(`From ${day(l.effectiveDate)}`, pdfMoney(l.newGross, format));
-  if (l.oldGross !== null) {
-    const raise = Math.round((l.newGross - l.oldGross) * 100) / 100;
-    const percent = l.oldGross > 0 ? ` (${((raise / l.oldGross) * 100).toFixed(2)}%)` : '';
-    row('Raise a month', `${pdfMoney(raise, format)}${percent}`);
+  if (l.raise !== null) {
+    const percent = l.raisePercent === null ? '' : ` (${l.raisePercent.toFixed(2)}%)`;
+    row('Raise a month', `${pdfMoney(l.raise, format)}${percent}`);
   }
   pdfEndNote(
     doc,

@@ -14,6 +14,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { asBasisPoints, basisPointsToPercent, percentToBasisPoints } from '@salary/shared/common/money';
 import { can, teamScoped } from '@salary/shared/common/permissions';
 import type {
   ProposalInput,
@@ -70,7 +71,10 @@ export function draftOf(row: WorksheetRow): Draft {
 /** The guideline's midpoint for a row (null: no recommendation), to two decimals. */
 export function guidelineMidpoint(row: WorksheetRow): number | null {
   if (!row.recommended) return null;
-  return Math.round(((row.recommended.minPercent + row.recommended.maxPercent) / 2) * 100) / 100;
+  // Percents of two decimals: their mean in basis points, back to a percent.
+  const bp =
+    percentToBasisPoints(row.recommended.minPercent) + percentToBasisPoints(row.recommended.maxPercent);
+  return basisPointsToPercent(asBasisPoints(Math.round(bp / 2)));
 }
 
 /** The drafts as the proposals a save sends (a raise without a value is sent as none). */
