@@ -32,7 +32,7 @@ import { SectionLoader } from '../../components/section-loader.tsx';
 import { TableScrollRegion } from '../../components/table-scroll-region.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useCurrentUser } from '../../lib/auth/auth-context.ts';
-import { formatDay, formatMoney, formatNumber } from '../../lib/company-format.tsx';
+import { formatDay, formatMoney, formatNumber, numberFormat } from '../../lib/company-format.tsx';
 import { downloadFile } from '../../lib/download-file.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
@@ -105,7 +105,8 @@ const KIND_OPTIONS: Array<{ value: ProposalKind; label: string }> = [
 ];
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
-const ratio = (n: number) => formatNumber(n);
+/** A compa-ratio, always two decimals (1.00, 0.95). */
+const ratio = (n: number) => numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
 
 function Totals({ sheet, dirty }: { sheet: Worksheet; dirty: boolean }) {
   const t = sheet.totals;
