@@ -55,6 +55,9 @@ const label = (c: { name: string }) => `Raise cycle "${c.name}"`;
 /** A two-decimal number × 100, exactly (a compa-ratio in hundredths, a percent in basis points). */
 const hundredths = (v: number) => percentToBasisPoints(v) as number;
 
+/** Letters one .zip holds (each PDF a few KB, the whole built in memory). */
+export const MAX_LETTERS_IN_ZIP = 5_000;
+
 const canRead = (a: Actor) => can(a, 'showSalary');
 const canEdit = (a: Actor) => can(a, 'manageSettings');
 const canPropose = (a: Actor) => canRead(a) && (can(a, 'manageEmployee') || can(a, 'manageSettings'));
@@ -346,6 +349,11 @@ export function createRaiseCyclesService(deps: {
       );
       if (employeeId !== undefined && !lines.length)
         throw notFound('This employee has no raise in this cycle');
+      // A .zip is built in memory: bounded, with what to do instead.
+      if (employeeId === undefined && lines.length > MAX_LETTERS_IN_ZIP)
+        throw badRequest(
+          `The cycle has ${lines.length.toLocaleString('en-US')} letters; one download holds at most ${MAX_LETTERS_IN_ZIP.toLocaleString('en-US')}. Download them one by one from the worksheet.`,
+        );
       const dayBefore = addDays(cycle.effectiveDate, -1);
       const ids = lines.map((l) => l.record.id);
       const before = ids.length ? (await pricing.priceEmployees({ asOf: dayBefore, ids })).employees : [];

@@ -103,8 +103,7 @@ function NewCycleForm({ onClose }: { onClose(): void }) {
           />
           <NumberInput
             label={kind === 'PERCENT' ? 'Budget (% of the eligible monthly payroll)' : 'Budget (a month)'}
-            min={0}
-            decimalScale={2}
+            clampBehavior="none"
             value={value}
             onChange={setValue}
             error={errors.budget}

@@ -133,6 +133,14 @@ describe('the raise cycle worksheet', () => {
     expect(screen.getByTestId('total-Budget')).toHaveTextContent('$160.00');
     expect(screen.getByTestId('total-Left')).toHaveTextContent('$160.00');
 
+    // A typed value is never rewritten: -2 stays -2 after leaving the field, and is not offered.
+    const everyone = screen.getByLabelText('Raise everyone by');
+    await user.clear(everyone);
+    await user.type(everyone, '-2');
+    await user.tab();
+    expect(everyone).toHaveValue('-2%');
+    expect(screen.getByRole('button', { name: 'Set for all' })).toBeDisabled();
+
     // The guideline's midpoint (2–4 % → 3 %) for whoever has one; Bo has none.
     await user.click(screen.getByRole('button', { name: 'Guideline midpoint for all' }));
     expect(screen.getByLabelText('Percent for Ana Lima')).toHaveValue('3%');

@@ -220,8 +220,7 @@ function WorksheetTable({ rows, drafts, editable, onChange, onLetter }: RowsProp
                     <NumberInput
                       aria-label={`${d.kind === 'PERCENT' ? 'Percent' : 'Amount'} for ${row.name}`}
                       size="xs"
-                      min={0}
-                      decimalScale={2}
+                      clampBehavior="none"
                       disabled={!editable}
                       suffix={d.kind === 'PERCENT' ? '%' : undefined}
                       value={d.value}
@@ -284,8 +283,7 @@ function BulkActions({
       <NumberInput
         label="Raise everyone by"
         suffix="%"
-        min={0}
-        decimalScale={2}
+        clampBehavior="none"
         w={160}
         value={percent}
         onChange={setPercent}
