@@ -17,6 +17,7 @@ const RELEASE = [
   'apps/server/test/load/**/*.test.ts',
   'apps/server/test/excel/excel-volume.routes.test.ts',
   'apps/server/test/excel/excel-spreadsheet-programs.routes.test.ts',
+  'apps/server/test/raise-cycles/raise-worksheet-programs.routes.test.ts',
 ];
 
 /**
@@ -85,6 +86,7 @@ const PGLITE_ONLY = [
   'apps/server/test/excel/excel-export-as-of.routes.test.ts',
   'apps/server/test/excel/excel-export.routes.test.ts',
   'apps/server/test/excel/excel-spreadsheet-programs.routes.test.ts',
+  'apps/server/test/raise-cycles/raise-worksheet-programs.routes.test.ts',
   'apps/server/test/excel/excel-template.routes.test.ts',
   'apps/server/test/impact/impact-export.test.ts',
   'apps/server/test/insights/breakdown-figures.test.ts',

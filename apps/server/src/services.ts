@@ -1,3 +1,4 @@
+import { formatDateTime } from '@salary/shared/common/date-time';
 import { formatOf } from '@salary/shared/company/company.contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type pg from 'pg';
@@ -65,6 +66,7 @@ import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { pgliteSnapshotReads, postgresSnapshotReads } from './modules/pricing/snapshot-reads.repository.ts';
 import { createRaiseCyclesRepository } from './modules/raise-cycles/raise-cycles.repository.ts';
 import { createRaiseCyclesService } from './modules/raise-cycles/raise-cycles.service.ts';
+import { createRaiseWorksheetFileService } from './modules/raise-cycles/raise-worksheet-file.service.ts';
 import { createRuleCalendar } from './modules/rule-calendar/rule-calendar.service.ts';
 import { createRuleVersionsRepository } from './modules/rule-calendar/rule-versions.repository.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
@@ -214,9 +216,21 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     audit,
     format: companyFormat,
   });
+  const raiseCycles = createRaiseCyclesService({
+    repo: on(createRaiseCyclesRepository),
+    versions: on(createEmployeeVersionsRepository),
+    pricing,
+    audit,
+    today: (handle) => company.today(handle),
+    backPay,
+    laterTouches: (tx, afterId, ids) =>
+      createImportRevertRepository(tx).laterTouches(afterId, ids, { ignoreApplied: true }),
+    when: async (tx, at) => formatDateTime(at, await companyFormat(tx)),
+  });
   const entryRevert = createEntryRevertService({
     entries: on(createEntryRevertRepository),
     revertImport: importRevert.revertImport,
+    revertRaiseCycle: (uow, entry) => raiseCycles.revertApplication(uow, entry),
     employees: {
       async stored(id, tx) {
         const found = (await excelReferences(tx).storedEmployees([id])).get(id);
@@ -289,7 +303,12 @@ export function buildServices(db: Db, opts: ServiceOptions) {
     ruleCalendar,
     pricing,
     calculator: createCalculatorService({ pricing }),
-    impact: createImpactService({ db, pricing, backPay }),
+    impact: createImpactService({
+      db,
+      pricing,
+      backPay,
+      raiseCycleDay: async (tx, id) => (await createRaiseCyclesRepository(tx).find(id))?.effectiveDate,
+    }),
     backPay,
     employees,
     individualPay: createIndividualPayService({
@@ -336,12 +355,13 @@ export function buildServices(db: Db, opts: ServiceOptions) {
       today: (handle) => company.today(handle),
       statement: (actor, employeeId, asOf) => payTransparency.statement(actor, employeeId, 'job-grade', asOf),
     }),
-    raiseCycles: createRaiseCyclesService({
-      repo: on(createRaiseCyclesRepository),
-      versions: on(createEmployeeVersionsRepository),
-      pricing,
-      audit,
-      today: (handle) => company.today(handle),
+    raiseCycles,
+    raiseWorksheetFile: createRaiseWorksheetFileService({
+      db,
+      raiseCycles,
+      names: (handle) => excelReferences(handle).referenceNames(),
+      installationId: () => excelReferences().installationId(),
+      limits: excelLimits,
     }),
     audit,
     company,

@@ -61,6 +61,9 @@ export const TEAM_ROUTES: Readonly<Record<string, TeamRule>> = {
   'GET /api/raise-cycles/:id/letters/:employeeId': 'team',
   'GET /api/raise-cycles/:id/letters.zip': 'team',
   'PUT /api/raise-cycles/:id/proposals': 'team',
+  'POST /api/raise-cycles/:id/proposals/preview': 'team',
+  'GET /api/raise-cycles/:id/worksheet.xlsx': 'team',
+  'POST /api/raise-cycles/:id/worksheet/import': 'team',
   'POST /api/raise-cycles/:id/submit': 'team',
 };
 

@@ -6,6 +6,7 @@ import { addDays, todayIn } from '@salary/shared/common/calendar-day';
 import { asCents, fromCents, toCents } from '@salary/shared/common/money';
 import { NO_PERMISSIONS } from '@salary/shared/common/permissions';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
+import type { Impact } from '@salary/shared/impact/impact.contract';
 import type { RaiseCycle, Worksheet } from '@salary/shared/raise-cycles/raise-cycles.contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -248,6 +249,41 @@ describe('a raise cycle from draft to applied', () => {
     expect([approved.statusCode, approved.envelope.data.status]).toEqual([200, 'APPROVED']);
   });
 
+  it("previews its application: the day's pay before and after, nothing written", async () => {
+    const write = { method: 'POST', path: `/raise-cycles/${cycleId}/apply` };
+    const preview = await t.callAsAdmin<Impact>({ method: 'POST', url: '/api/impact', payload: write });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const raised = model.ana + model.ben + model.cleo - 3 * BASE_L1;
+    expect(preview.envelope.data.employeesAffected).toBe(3);
+    expect(inCents(preview.envelope.data.totals.grossDelta)).toBe(raised);
+    expect(
+      preview.envelope.data.changes.map((c) => [c.id, inCents(c.grossBefore), inCents(c.grossAfter)]).sort(),
+    ).toEqual(
+      [
+        [ids.ana, BASE_L1, model.ana],
+        [ids.ben, BASE_L1, model.ben],
+        [ids.cleo, BASE_L1, model.cleo],
+      ].sort(),
+    );
+    // Nothing was applied, and only an administrator may preview it (the apply's own 403).
+    const still = await t.callAsAdmin<RaiseCycle>({ method: 'GET', url: `/api/raise-cycles/${cycleId}` });
+    expect(still.envelope.data.status).toBe('APPROVED');
+    expect(await grossAsOf(effective)).toEqual({ ana: BASE_L1, ben: BASE_L1, cleo: BASE_L1 });
+    const byManager = await t.call({
+      method: 'POST',
+      url: '/api/impact',
+      payload: write,
+      token: managerToken,
+    });
+    expect(byManager.statusCode, byManager.body).toBe(403);
+    const missing = await t.callAsAdmin({
+      method: 'POST',
+      url: '/api/impact',
+      payload: { method: 'POST', path: '/raise-cycles/999999/apply' },
+    });
+    expect(missing.statusCode, missing.body).toBe(404);
+  });
+
   it('is applied from its effective day: nothing changed the day before, everything that day', async () => {
     const before = await grossAsOf(addDays(effective, -1));
     const applied = await step('apply');
@@ -280,13 +316,64 @@ describe('a raise cycle from draft to applied', () => {
     ]);
     const applied = await t.callAsAdmin<RaiseCycle>({ method: 'GET', url: `/api/raise-cycles/${cycleId}` });
     expect(applied.envelope.data.appliedEntryId).toBe(res.envelope.data.entries[0]!.id);
-    // Not revertable from the Audit Log (yet): refused, and nothing moves.
-    const revert = await t.callAsAdmin({
+  });
+
+  it('is reverted from the Audit Log: every employee back as of the day, the cycle approved again', async () => {
+    const cycle = await t.callAsAdmin<RaiseCycle>({ method: 'GET', url: `/api/raise-cycles/${cycleId}` });
+    const appliedId = cycle.envelope.data.appliedEntryId!;
+    const revert = (id: number) =>
+      t.callAsAdmin<{ revertId: number }>({ method: 'POST', url: `/api/audit/${id}/revert` });
+    // Not the manager's to revert.
+    const byManager = await t.call({
       method: 'POST',
-      url: `/api/audit/${applied.envelope.data.appliedEntryId}/revert`,
+      url: `/api/audit/${appliedId}/revert`,
+      token: managerToken,
     });
-    expect(revert.statusCode, revert.body).toBe(400);
+    expect(byManager.statusCode, byManager.body).toBe(403);
+    const done = await revert(appliedId);
+    expect(done.statusCode, done.body).toBe(200);
+    const unchanged = { ana: BASE_L1, ben: BASE_L1, cleo: BASE_L1 };
+    expect(await grossAsOf(addDays(effective, -1))).toEqual(unchanged);
+    expect(await grossAsOf(effective)).toEqual(unchanged);
+    expect(await grossAsOf(addDays(effective, 400))).toEqual(unchanged);
+    const after = await t.callAsAdmin<RaiseCycle>({ method: 'GET', url: `/api/raise-cycles/${cycleId}` });
+    expect(after.envelope.data).toMatchObject({ status: 'APPROVED', appliedEntryId: null });
+    // Ben's move left no period of its own behind: none starts on the effective day.
+    const timeline = await t.callAsAdmin<Array<{ from: string }>>({
+      method: 'GET',
+      url: `/api/employees/${ids.ben}/pay-timeline`,
+    });
+    expect(timeline.statusCode, timeline.body).toBe(200);
+    expect(timeline.envelope.data.length).toBeGreaterThan(0);
+    expect(JSON.stringify(timeline.envelope.data)).not.toContain(effective);
+    // The revert's own entry names what it undid; a second revert is refused, nothing moves.
+    const entries = await t.callAsAdmin<{
+      entries: Array<{ id: number; action: string; details: { revertOf?: number } }>;
+    }>({ method: 'GET', url: '/api/audit?entityType=raiseCycle&limit=5' });
+    expect(entries.envelope.data.entries[0]).toMatchObject({
+      id: done.envelope.data.revertId,
+      action: 'revert',
+      details: { revertOf: appliedId },
+    });
+    const again = await revert(appliedId);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.envelope.message).toMatch(/already reverted/);
+    expect(await grossAsOf(effective)).toEqual(unchanged);
+
+    // Applied anew, it writes the same pay; an edit of Ana afterwards then stands in the way.
+    const reapplied = await step('apply');
+    expect(reapplied.statusCode, reapplied.body).toBe(200);
     expect(await grossAsOf(effective)).toEqual(model);
+    const edit = await t.callAsAdmin({
+      method: 'PUT',
+      url: `/api/employees/${ids.ana}/allowance?effectiveFrom=${effective}`,
+      payload: { allowance: { type: 'FIXED', value: 10, reason: 'On call' } },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const blocked = await revert(reapplied.envelope.data.appliedEntryId!);
+    expect(blocked.statusCode, blocked.body).toBe(409);
+    expect(blocked.envelope.message).toMatch(/Employee \d+ \(Ana Manager\) was changed on .+ by admin@/);
+    expect(await grossAsOf(effective)).toEqual({ ...model, ana: model.ana + 1_000 });
   });
 });
 
@@ -409,5 +496,20 @@ describe('a raise cycle effective today', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+
+    // Reverted the same day: today's row moves back, with its pay-history row under the revert.
+    const reverted = await t.callAsAdmin<{ revertId: number }>({
+      method: 'POST',
+      url: `/api/audit/${entryId}/revert`,
+    });
+    expect(reverted.statusCode, reverted.body).toBe(200);
+    const back = await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' });
+    expect(inCents(back.envelope.data.find((e) => e.id === ids.ben)!.calculatedSalary)).toBe(BASE_L1);
+    const history = await t.database.db.select().from(payHistory).where(eq(payHistory.employeeId, ids.ben));
+    expect(history.at(-1)).toMatchObject({
+      auditId: reverted.envelope.data.revertId,
+      grossBefore: BASE_L1 + 5_000,
+      grossAfter: BASE_L1,
+    });
   });
 });

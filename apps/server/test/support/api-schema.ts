@@ -291,8 +291,8 @@ export interface paths {
   };
   "/api/impact": {
     /**
-     * Preview what a rule change does to everyone’s pay (admin or manageSettings)
-     * @description Runs a proposed rule write — POST/PUT/DELETE of a base salary or an adjustment factor, or PUT /settings — through its own route inside a transaction that always rolls back, and answers what it does to every employee: how many are affected, total gross and total cost before/after/delta/delta %, the same split by job and by grade, and the 50 largest changes. Gross figures only with showSalary, cost figures only with showCost (admins see both). A write its route would refuse (400, 403, 404, 409) is refused here with the same status and envelope; any other write answers 400. Nothing is saved. A path dated ?effectiveFrom=YYYY-MM-DD before today also answers backPay: what the change owes each employee for the days from that day to yesterday (gross, total cost; at most 50, largest first; the totals over all), as docs/salary-formula.md "Back pay" defines it.
+     * Preview what a rule change (admin or manageSettings) or a raise cycle’s application (admin) does to everyone’s pay
+     * @description Runs a proposed rule write — POST/PUT/DELETE of a base salary or an adjustment factor, or PUT /settings — or a raise cycle's POST /raise-cycles/{id}/apply (compared as of the cycle's effective day; an administrator's) through its own route inside a transaction that always rolls back, and answers what it does to every employee: how many are affected, total gross and total cost before/after/delta/delta %, the same split by job and by grade, and the 50 largest changes. Gross figures only with showSalary, cost figures only with showCost (admins see both). A write its route would refuse (400, 403, 404, 409) is refused here with the same status and envelope; any other write answers 400. Nothing is saved. A path dated ?effectiveFrom=YYYY-MM-DD before today also answers backPay: what the change owes each employee for the days from that day to yesterday (gross, total cost; at most 50, largest first; the totals over all), as docs/salary-formula.md "Back pay" defines it.
      */
     post: operations["postImpact"];
   };
@@ -608,6 +608,13 @@ export interface paths {
      */
     put: operations["putRaiseCyclesByIdProposals"];
   };
+  "/api/raise-cycles/{id}/proposals/preview": {
+    /**
+     * The worksheet the proposals would make, checked as a save checks them; nothing is saved (showSalary with manageEmployee or manageSettings)
+     * @description The same body, checks and answer as PUT /raise-cycles/{id}/proposals (a refusal names the row), without writing: the totals and new pay while a worksheet is being filled in.
+     */
+    post: operations["postRaiseCyclesByIdProposalsPreview"];
+  };
   "/api/raise-cycles/{id}/submit": {
     /**
      * Submit a draft cycle for approval (as proposing)
@@ -635,6 +642,20 @@ export interface paths {
      * @description Apply an approved cycle: every proposal written from its effective day, in one transaction with one audit entry (admins). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
      */
     post: operations["postRaiseCyclesByIdApply"];
+  };
+  "/api/raise-cycles/{id}/worksheet.xlsx": {
+    /**
+     * The cycle's worksheet as .xlsx, as GET …/worksheet gives it to the reader (a limited manager: their team's rows), with a hidden Proposal Key per row for the import (admins and showSalary)
+     * @description The cycle's worksheet as .xlsx, as GET …/worksheet gives it to the reader (a limited manager: their team's rows), with a hidden Proposal Key per row for the import (admins and showSalary). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+     */
+    get: operations["getRaiseCyclesByIdWorksheetXlsx"];
+  };
+  "/api/raise-cycles/{id}/worksheet/import": {
+    /**
+     * Import the worksheet file back (multipart field "file"; as proposing, draft only): only the rows whose proposal the file changes are saved
+     * @description Reads the sheet "Worksheet" (else the first visible sheet) of a file exported by GET …/worksheet.xlsx. Each row is its proposal (Rating, Raise kind None/Percent/Amount/Move, Raise value, New grade and New level by name, Reason); a row whose cells say what its hidden Proposal Key says (the proposal when exported) is unchanged and not written. Any bad cell, or an employee not in the worksheet the reader sees → 400 with data.problems [{row, column, message}]; a row the file changes whose proposal was changed in the app since the export → 409 PROPOSAL_CONFLICT with data.conflicts; a cycle not in draft → 409; nothing written in any of these. The rows it changes are saved as PUT …/proposals saves them (same rules, one audit entry). dryRun=true: the same decisions and save in a transaction that is rolled back — the preview, with each changed row before → after and its new gross.
+     */
+    post: operations["postRaiseCyclesByIdWorksheetImport"];
   };
   "/api/auth/options": {
     /**
@@ -3996,8 +4017,8 @@ export interface operations {
     };
   };
   /**
-   * Preview what a rule change does to everyone’s pay (admin or manageSettings)
-   * @description Runs a proposed rule write — POST/PUT/DELETE of a base salary or an adjustment factor, or PUT /settings — through its own route inside a transaction that always rolls back, and answers what it does to every employee: how many are affected, total gross and total cost before/after/delta/delta %, the same split by job and by grade, and the 50 largest changes. Gross figures only with showSalary, cost figures only with showCost (admins see both). A write its route would refuse (400, 403, 404, 409) is refused here with the same status and envelope; any other write answers 400. Nothing is saved. A path dated ?effectiveFrom=YYYY-MM-DD before today also answers backPay: what the change owes each employee for the days from that day to yesterday (gross, total cost; at most 50, largest first; the totals over all), as docs/salary-formula.md "Back pay" defines it.
+   * Preview what a rule change (admin or manageSettings) or a raise cycle’s application (admin) does to everyone’s pay
+   * @description Runs a proposed rule write — POST/PUT/DELETE of a base salary or an adjustment factor, or PUT /settings — or a raise cycle's POST /raise-cycles/{id}/apply (compared as of the cycle's effective day; an administrator's) through its own route inside a transaction that always rolls back, and answers what it does to every employee: how many are affected, total gross and total cost before/after/delta/delta %, the same split by job and by grade, and the 50 largest changes. Gross figures only with showSalary, cost figures only with showCost (admins see both). A write its route would refuse (400, 403, 404, 409) is refused here with the same status and envelope; any other write answers 400. Nothing is saved. A path dated ?effectiveFrom=YYYY-MM-DD before today also answers backPay: what the change owes each employee for the days from that day to yesterday (gross, total cost; at most 50, largest first; the totals over all), as docs/salary-formula.md "Back pay" defines it.
    */
   postImpact: {
     requestBody: {
@@ -7734,6 +7755,8 @@ export interface operations {
                   currentGross: number;
                   basicWage: number;
                   midpoint: number;
+                  bandMinimum: number;
+                  bandMaximum: number;
                   compaRatio: number;
                   rating: number | null;
                   recommended: {
@@ -7875,6 +7898,151 @@ export interface operations {
                   currentGross: number;
                   basicWage: number;
                   midpoint: number;
+                  bandMinimum: number;
+                  bandMaximum: number;
+                  compaRatio: number;
+                  rating: number | null;
+                  recommended: {
+                    minPercent: number;
+                    maxPercent: number;
+                  } | null;
+                  proposal: ({
+                    /** @enum {string} */
+                    kind: "PERCENT" | "AMOUNT" | "MOVE" | "NONE";
+                    value: number | null;
+                    gradeId: number | null;
+                    levelId: number | null;
+                    reason: string | null;
+                  }) | null;
+                  raisePercent: number | null;
+                  outsideGuideline: boolean;
+                  newGross: number;
+                  newCompaRatio: number;
+                })[];
+              totals: {
+                eligiblePayroll: number;
+                budget: number;
+                budgetUsed: number;
+                overBudget: boolean;
+              };
+              warnings: string[];
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The worksheet the proposals would make, checked as a save checks them; nothing is saved (showSalary with manageEmployee or manageSettings)
+   * @description The same body, checks and answer as PUT /raise-cycles/{id}/proposals (a refusal names the row), without writing: the totals and new pay while a worksheet is being filled in.
+   */
+  postRaiseCyclesByIdProposalsPreview: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          proposals: ({
+              employeeId: number;
+              /** @default null */
+              rating?: number | null;
+              /** @enum {string} */
+              kind: "PERCENT" | "AMOUNT" | "MOVE" | "NONE";
+              /** @default null */
+              value?: number | null;
+              /** @default null */
+              gradeId?: number | null;
+              /** @default null */
+              levelId?: number | null;
+              /** @default */
+              reason?: string;
+            })[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              cycle: {
+                id: number;
+                name: string;
+                effectiveDate: string;
+                eligibility: {
+                  /** @default null */
+                  hiredBefore: string | null;
+                  /** @default [] */
+                  jobIds: number[];
+                  /** @default [] */
+                  gradeIds: number[];
+                };
+                budget: {
+                  /** @enum {string} */
+                  kind: "PERCENT" | "AMOUNT";
+                  value: number | null;
+                };
+                guideline: ({
+                    compaFrom: number | null;
+                    compaTo: number | null;
+                    rating: number | null;
+                    minPercent: number;
+                    maxPercent: number;
+                  })[];
+                /** @enum {string} */
+                status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
+                submittedBy: string | null;
+                sentBackComment: string | null;
+                appliedEntryId: number | null;
+              };
+              rows: ({
+                  employeeId: number;
+                  name: string;
+                  jobId: number;
+                  gradeId: number;
+                  levelId: number;
+                  currentGross: number;
+                  basicWage: number;
+                  midpoint: number;
+                  bandMinimum: number;
+                  bandMaximum: number;
                   compaRatio: number;
                   rating: number | null;
                   recommended: {
@@ -8240,6 +8408,149 @@ export interface operations {
               submittedBy: string | null;
               sentBackComment: string | null;
               appliedEntryId: number | null;
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The cycle's worksheet as .xlsx, as GET …/worksheet gives it to the reader (a limited manager: their team's rows), with a hidden Proposal Key per row for the import (admins and showSalary)
+   * @description The cycle's worksheet as .xlsx, as GET …/worksheet gives it to the reader (a limited manager: their team's rows), with a hidden Proposal Key per row for the import (admins and showSalary). Needs a signed-in user: the token of POST /api/auth/login as a bearer token.
+   */
+  getRaiseCyclesByIdWorksheetXlsx: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description raise_worksheet_<cycle>.xlsx */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description The request is malformed or a field is invalid; `data.fields` names each field. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No valid session: sign in (POST /api/auth/login) and send its token as a bearer token. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The signed-in user lacks the permission this call needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No record has this id. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server failed; the message says only that. A write that failed saved nothing. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Import the worksheet file back (multipart field "file"; as proposing, draft only): only the rows whose proposal the file changes are saved
+   * @description Reads the sheet "Worksheet" (else the first visible sheet) of a file exported by GET …/worksheet.xlsx. Each row is its proposal (Rating, Raise kind None/Percent/Amount/Move, Raise value, New grade and New level by name, Reason); a row whose cells say what its hidden Proposal Key says (the proposal when exported) is unchanged and not written. Any bad cell, or an employee not in the worksheet the reader sees → 400 with data.problems [{row, column, message}]; a row the file changes whose proposal was changed in the app since the export → 409 PROPOSAL_CONFLICT with data.conflicts; a cycle not in draft → 409; nothing written in any of these. The rows it changes are saved as PUT …/proposals saves them (same rules, one audit entry). dryRun=true: the same decisions and save in a transaction that is rolled back — the preview, with each changed row before → after and its new gross.
+   */
+  postRaiseCyclesByIdWorksheetImport: {
+    parameters: {
+      query?: {
+        dryRun?: "0" | "1" | "true" | "false" | "";
+      };
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            success: boolean;
+            message: string;
+            error: string | null;
+            data: {
+              sheet: string;
+              changed: number;
+              changes: ({
+                  row: number;
+                  employeeId: number;
+                  name: string;
+                  before: {
+                    rating: number | null;
+                    /** @enum {string} */
+                    kind: "PERCENT" | "AMOUNT" | "MOVE" | "NONE";
+                    value: number | null;
+                    grade: string | null;
+                    level: string | null;
+                    reason: string;
+                  };
+                  after: {
+                    rating: number | null;
+                    /** @enum {string} */
+                    kind: "PERCENT" | "AMOUNT" | "MOVE" | "NONE";
+                    value: number | null;
+                    grade: string | null;
+                    level: string | null;
+                    reason: string;
+                  };
+                  currentGross: number;
+                  newGrossBefore: number;
+                  newGross: number;
+                })[];
+              unchanged: number;
+              totals: {
+                eligiblePayroll: number;
+                budget: number;
+                budgetUsed: number;
+                overBudget: boolean;
+              };
+              warnings: string[];
             };
           };
         };

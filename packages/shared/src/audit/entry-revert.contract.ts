@@ -58,6 +58,7 @@ export function revertKind(entry: {
   if (entityType === 'employee')
     return action === 'delete' ? 'restore' : action === 'update' ? 'revert' : null;
   if (entityType === 'import') return action === 'import' ? 'revert' : null;
+  if (entityType === 'raiseCycle') return action === 'apply' ? 'revert' : null;
   const details = (entry.details ?? {}) as RuleEntryDetails;
   if (details.scheduledChangeApplied !== undefined || details.scheduledChangeCancelled !== undefined)
     return null;
@@ -80,6 +81,10 @@ export function revertPrompt(
   const ask = 'Are you sure you want to revert this change?';
   const noun = entry.entityType === 'adjustmentFactor' ? 'adjustment factor' : 'base salary';
   if (entry.action === 'reorder') return `${ask} The order before it is put back.`;
+  if (entry.entityType === 'raiseCycle')
+    return `${ask} Every raise and move it applied is withdrawn${
+      details.effectiveFrom === undefined ? '' : ` from ${formatDay(details.effectiveFrom)}`
+    }, and the cycle is approved again.`;
   if (entry.action === 'create') return `${ask} The ${noun} it created is deleted.`;
   if (entry.action === 'delete') return `${ask} The ${noun} it deleted is put back with its values.`;
   const day = details.effectiveFrom;

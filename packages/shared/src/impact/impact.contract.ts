@@ -8,6 +8,7 @@ import { z } from 'zod';
 /** A write's optional `?effectiveFrom=YYYY-MM-DD` (the day it takes effect; default today). */
 const DATED = '(\\?effectiveFrom=\\d{4}-\\d{2}-\\d{2})?';
 const write = (path: string) => new RegExp(`^${path}${DATED}$`);
+const RAISE_CYCLE_APPLY = /^\/raise-cycles\/[1-9]\d{0,9}\/apply$/;
 
 /**
  * The rule writes a preview accepts: method and path exactly as the write itself is sent, with
@@ -21,7 +22,12 @@ export const IMPACT_WRITES = [
   { method: 'PUT', path: write('\\/adjustment-factors\\/[1-9]\\d{0,9}') },
   { method: 'DELETE', path: write('\\/adjustment-factors\\/[1-9]\\d{0,9}') },
   { method: 'PUT', path: write('\\/settings') },
+  // A raise cycle's application: dated by the cycle's effective day, never by the path.
+  { method: 'POST', path: RAISE_CYCLE_APPLY },
 ] as const;
+
+/** The day a previewed write takes effect from is its own (a raise cycle's), not the path's. */
+export const isRaiseCycleApply = (path: string) => RAISE_CYCLE_APPLY.test(path);
 
 /** The day a previewed write's path names in `?effectiveFrom=`, or undefined (today). */
 export function effectiveFromOf(path: string): string | undefined {
@@ -29,7 +35,7 @@ export function effectiveFromOf(path: string): string | undefined {
 }
 
 export const IMPACT_WRITE_REFUSED =
-  'Only rule changes can be previewed: base salaries, adjustment factors and settings';
+  "Only rule changes and a raise cycle's application can be previewed: base salaries, adjustment factors, settings and a cycle's Apply";
 
 export const IMPACT_METHODS = ['POST', 'PUT', 'DELETE'] as const;
 export type ImpactMethod = (typeof IMPACT_METHODS)[number];

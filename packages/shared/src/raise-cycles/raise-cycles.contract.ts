@@ -170,6 +170,9 @@ export const worksheetRowSchema = z.object({
   basicWage: z.number(),
   /** The base salary of the grade × level (the band's midpoint). */
   midpoint: z.number(),
+  /** The band's minimum and maximum around the midpoint (the base-salary cell's spread or typed bounds). */
+  bandMinimum: z.number(),
+  bandMaximum: z.number(),
   compaRatio: z.number(),
   rating: z.number().int().nullable(),
   recommended: z.object({ minPercent: z.number(), maxPercent: z.number() }).nullable(),

@@ -35,7 +35,8 @@ import type { EntryRevertRepository, LaterWrite, RevertedEntry } from './entry-r
  *     before its entry kept versions) → the rule's own service writes the `before` values back
  *     from today, so its rules (unique names, a position in use keeps its job) and its pay
  *     history apply as to any edit;
- *   - an import → the import's own revert (excel/import-revert.service.ts).
+ *   - an import → the import's own revert (excel/import-revert.service.ts);
+ *   - a raise cycle's application → the cycle's own revert (raise-cycles.service.ts).
  * Refused whole (409) when a later write touched the same record (from the trail: it names
  * when and by whom; for a dated rule any later write of a version of the same rule, whatever
  * its row), or when a job, position, grade, level or custom multiplier the record needs is
@@ -104,6 +105,8 @@ export interface OrderedList {
 export interface EntryRevertDeps {
   entries: RepositoryOn<EntryRevertRepository>;
   revertImport(uow: UnitOfWork, actor: Actor, importId: number): Promise<ImportRevertResult>;
+  /** A raise cycle's application undone (raise-cycles.service.ts `revertApplication`). */
+  revertRaiseCycle(uow: UnitOfWork, entry: RevertedEntry): Promise<EntryRevertResult>;
   employees: {
     /** The employee as stored (input names), with its custom multipliers; undefined: gone. */
     stored(id: number, tx: DbOrTx): Promise<EmployeeInput | undefined>;
@@ -508,10 +511,11 @@ export function createEntryRevertService(deps: EntryRevertDeps) {
         new AppError(
           400,
           ENTRY_REVERT_ERRORS.notRevertable,
-          `Audit entry ${entryId} cannot be reverted: only an employee's edit or delete, a rule's update, a grid cell's create or delete, a grid save, a reorder or an import can`,
+          `Audit entry ${entryId} cannot be reverted: only an employee's edit or delete, a rule's update, a grid cell's create or delete, a grid save, a reorder, an import or a raise cycle's application can`,
         );
       if (kind === null) throw notRevertable();
       if (kind === 'restore') return restore(uow, actor, entry);
+      if (entry.entityType === 'raiseCycle') return deps.revertRaiseCycle(uow, entry);
       if (entry.entityType === 'employee') return revertEmployeeEdit(uow, actor, entry);
       if (entry.action === 'reorder') return revertReorder(uow, actor, entry);
       const kept = keptRuleVersions(entry);

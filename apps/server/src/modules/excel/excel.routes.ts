@@ -29,7 +29,7 @@ import { type ExcelLimits, formatBytes } from './workbook.limits.ts';
  * The multipart part `file`, whole: over the size limit → 413, no file → 400, and an
  * upload that breaks off or is not well-formed multipart → 400, never a 500.
  */
-async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Upload> {
+export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Upload> {
   const noFile = () => new AppError(400, IMPORT_ERRORS.noFile, 'Choose an Excel file to import');
   try {
     const part = await request.file({ limits: { fileSize: maxBytes, files: 1 }, throwFileSizeLimit: true });

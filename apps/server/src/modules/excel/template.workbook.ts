@@ -106,10 +106,25 @@ function dropdownNames(names: string[]): string[] {
   return [...seen.values()].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true }));
 }
 
-type Validated = ExcelJS.Worksheet & {
+export type Validated = ExcelJS.Worksheet & {
   // Present at runtime, missing from ExcelJS's typings.
   dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void };
 };
+
+/** A dropdown of `source` (a range, or a quoted list): anything else typed gets a warning saying `error`. */
+export const listDropdown = (
+  source: string,
+  title: string,
+  error = `Pick a value from the list (${LISTS_SHEET_NAME} sheet).`,
+): ExcelJS.DataValidation => ({
+  type: 'list',
+  allowBlank: true,
+  formulae: [source],
+  showErrorMessage: true,
+  errorStyle: 'warning',
+  errorTitle: title,
+  error,
+});
 
 const columnLetter = (index: number) => String.fromCharCode(65 + index);
 
@@ -192,15 +207,7 @@ export async function buildTemplateWorkbook(
     const letter = columnLetter(EMPLOYEE_COLUMNS.findIndex((c) => c.key === key));
     return `${letter}2:${letter}${lastRow}`;
   };
-  const dropdown = (source: string, title: string): ExcelJS.DataValidation => ({
-    type: 'list',
-    allowBlank: true,
-    formulae: [source],
-    showErrorMessage: true,
-    errorStyle: 'warning',
-    errorTitle: title,
-    error: `Pick a value from the list (${LISTS_SHEET_NAME} sheet).`,
-  });
+  const dropdown = (source: string, title: string) => listDropdown(source, title);
 
   listed.forEach(([key, title, names], index) => {
     lists.getColumn(index + 1).values = [title, ...names];

@@ -15,7 +15,8 @@ import { impactWorkbook } from './impact.workbook.ts';
 
 const DESCRIPTION = [
   'Runs a proposed rule write — POST/PUT/DELETE of a base salary or an adjustment factor, or',
-  'PUT /settings — through its own route inside a transaction that always rolls back, and',
+  "PUT /settings — or a raise cycle's POST /raise-cycles/{id}/apply (compared as of the cycle's",
+  "effective day; an administrator's) through its own route inside a transaction that always rolls back, and",
   'answers what it does to every employee: how many are affected, total gross and total cost',
   'before/after/delta/delta %, the same split by job and by grade, and the 50 largest changes.',
   'Gross figures only with showSalary, cost figures only with showCost (admins see both).',
@@ -49,12 +50,16 @@ export const impactRoutes = moduleRoutes('impact', 'impact', (app, service, doc)
 
   app.post(
     '/impact',
-    doc('Preview what a rule change does to everyone’s pay (admin or manageSettings)', impactSchema, {
-      description: DESCRIPTION,
-      body: impactRequestSchema,
-      // The preview opens its own unit of work, one that always rolls back.
-      config: { writeScope: 'none' },
-    }),
+    doc(
+      'Preview what a rule change (admin or manageSettings) or a raise cycle’s application (admin) does to everyone’s pay',
+      impactSchema,
+      {
+        description: DESCRIPTION,
+        body: impactRequestSchema,
+        // The preview opens its own unit of work, one that always rolls back.
+        config: { writeScope: 'none' },
+      },
+    ),
     async (request, reply) => {
       const outcome = await previewOf(request, request.body);
       if ('refused' in outcome) return refuse(reply as FastifyReply, outcome.refused);

@@ -6,6 +6,7 @@ import {
   type Impact,
   type ImpactRequest,
   isImpactWrite,
+  isRaiseCycleApply,
 } from '@salary/shared/impact/impact.contract';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
@@ -68,7 +69,13 @@ export function pairsOfWrite(write: ImpactRequest): RulePairs | undefined {
  * and pay history the write makes vanish with it, and both pricings see one consistent
  * database. A write the route refuses is answered exactly as the route answered it.
  */
-export function createImpactService(deps: { db: Db; pricing: PricingService; backPay: BackPayService }) {
+export function createImpactService(deps: {
+  db: Db;
+  pricing: PricingService;
+  backPay: BackPayService;
+  /** A raise cycle's effective day (undefined: no such cycle; its own route then answers 404). */
+  raiseCycleDay(tx: UnitOfWork['tx'], id: number): Promise<string | undefined>;
+}) {
   const { pricing } = deps;
   /** Whose back pay a write can move: those ever on the pairs it names; everyone for the settings. */
   const scopeOf = async (write: ImpactRequest, uow: UnitOfWork): Promise<BackPayScope> => {
@@ -94,17 +101,23 @@ export function createImpactService(deps: { db: Db; pricing: PricingService; bac
     ): Promise<PreviewOutcome> {
       if (!isImpactWrite(write.method, write.path))
         throw badRequest(IMPACT_WRITE_REFUSED, [{ field: 'path', message: IMPACT_WRITE_REFUSED }]);
-      const effectiveFrom = effectiveFromOf(write.path);
-      if (effectiveFrom !== undefined && !isCalendarDay(effectiveFrom))
+      const pathDay = effectiveFromOf(write.path);
+      if (pathDay !== undefined && !isCalendarDay(pathDay))
         throw badRequest(EFFECTIVE_FROM_INVALID, [{ field: 'path', message: EFFECTIVE_FROM_INVALID }]);
       const see = { salary: can(actor, 'showSalary'), cost: can(actor, 'showCost') };
-      // Someone who may not change rules is refused by the write itself (same 403), before
+      // A raise cycle's application changes employees (not rules), from the cycle's own day, and
+      // is an administrator's.
+      const applying = isRaiseCycleApply(write.path);
+      // Someone who may not make the write is refused by the write itself (same 403), before
       // anyone is priced: a refused preview costs no more than the refused write.
-      const mayWrite = can(actor, 'manageSettings');
+      const mayWrite = applying ? actor.isAdmin : can(actor, 'manageSettings');
       return runPreview(
         deps.db,
         { actor: { id: actor.id, email: actor.email }, label: `preview ${write.method} ${write.path}` },
         async (uow): Promise<PreviewOutcome> => {
+          const effectiveFrom = applying
+            ? await deps.raiseCycleDay(uow.tx, Number(write.path.split('/')[2]))
+            : pathDay;
           // A change for a day still to come moves nothing today: it is compared as of its day.
           const onDay =
             effectiveFrom !== undefined && effectiveFrom > (await deps.backPay.today(uow.tx))
@@ -125,8 +138,12 @@ export function createImpactService(deps: { db: Db; pricing: PricingService; bac
             owed = await deps.backPay.backPayOf(uow, effectiveFrom, await scopeOf(write, uow), run);
           else await run();
           if (answer!.statusCode >= 400) return { refused: answer! };
-          if (!mayWrite) throw new Error('a rule write passed without manageSettings');
-          const after = onDay ? await priceOn(onDay) : await priceAgain(uow, before);
+          if (!mayWrite) throw new Error('a previewed write passed without its permission');
+          const after = onDay
+            ? await priceOn(onDay)
+            : applying
+              ? await priceEveryone(uow)
+              : await priceAgain(uow, before);
           const impact = compareImpact(before, after, see);
           return { impact: owed ? { ...impact, backPay: backPayFor(owed, see) } : impact };
         },

@@ -1,5 +1,7 @@
 import { idParam } from '@salary/shared/common/envelope';
 import { MAX_ID } from '@salary/shared/common/fields';
+import { excelMoneyFormat } from '@salary/shared/common/money';
+import { XLSX_CONTENT_TYPE } from '@salary/shared/excel/excel.contract';
 import {
   proposalsBody,
   RAISE_CYCLE_MESSAGES,
@@ -9,13 +11,21 @@ import {
   sendBackBody,
   worksheetSchema,
 } from '@salary/shared/raise-cycles/raise-cycles.contract';
+import {
+  worksheetImportQuery,
+  worksheetImportReport,
+} from '@salary/shared/raise-cycles/worksheet-file.contract';
 import { z } from 'zod';
-import { downloadHeaders, fileResponse } from '../../lib/download.ts';
+import { downloadHeaders, fileResponse, workbookResponse } from '../../lib/download.ts';
 import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
 import { writeRoutes } from '../../lib/write-routes.ts';
 import { zipStored } from '../../lib/zip-writer.ts';
+import { readUpload } from '../excel/excel.routes.ts';
 import { renderRaiseLetter } from './raise-letter.pdf.ts';
+
+/** Every row of a 100,000-employee worksheet (about 70 bytes a proposal, a reason of a few words). */
+const PROPOSALS_BODY_LIMIT = 16 * 1024 * 1024;
 
 /** Raise cycles: the cycle, its worksheet and proposals, and its way from draft to applied (raise-cycles.service.ts). */
 export const raiseCyclesRoutes = moduleRoutes('raiseCycles', 'raise-cycles', (app, service, doc) => {
@@ -114,7 +124,7 @@ export const raiseCyclesRoutes = moduleRoutes('raiseCycles', 'raise-cycles', (ap
     doc(
       'Save proposals while the cycle is a draft; over budget is saved and answered as a warning (showSalary with manageEmployee or manageSettings)',
       worksheetSchema,
-      { params: idParam, body: proposalsBody },
+      { params: idParam, body: proposalsBody, bodyLimit: PROPOSALS_BODY_LIMIT },
     ),
     async (request) => {
       const sheet = await service.saveProposals(
@@ -128,6 +138,26 @@ export const raiseCyclesRoutes = moduleRoutes('raiseCycles', 'raise-cycles', (ap
         sheet.totals.overBudget ? `Proposals saved. ${RAISE_CYCLE_MESSAGES.overBudget}` : 'Proposals saved',
       );
     },
+  );
+
+  app.post(
+    '/raise-cycles/:id/proposals/preview',
+    doc(
+      'The worksheet the proposals would make, checked as a save checks them; nothing is saved (showSalary with manageEmployee or manageSettings)',
+      worksheetSchema,
+      {
+        params: idParam,
+        body: proposalsBody,
+        bodyLimit: PROPOSALS_BODY_LIMIT,
+        description:
+          'The same body, checks and answer as PUT /raise-cycles/{id}/proposals (a refusal names the row), ' +
+          'without writing: the totals and new pay while a worksheet is being filled in.',
+        // Stores nothing: no transaction per keystroke.
+        config: { writeScope: 'none' },
+      },
+    ),
+    async (request) =>
+      ok(await service.previewProposals(request.actor, request.params.id, request.body.proposals)),
   );
 
   app.post(
@@ -168,5 +198,59 @@ export const raiseCyclesRoutes = moduleRoutes('raiseCycles', 'raise-cycles', (ap
     ),
     async (request) =>
       ok(await service.apply(request.unitOfWork, request.actor, request.params.id), 'Raise cycle applied'),
+  );
+
+  const worksheetFile = app.services.raiseWorksheetFile;
+
+  app.get(
+    '/raise-cycles/:id/worksheet.xlsx',
+    doc(
+      "The cycle's worksheet as .xlsx, as GET …/worksheet gives it to the reader (a limited manager: their team's rows), with a hidden Proposal Key per row for the import (admins and showSalary)",
+      workbookResponse('raise_worksheet_<cycle>.xlsx'),
+      { params: idParam },
+    ),
+    async (request, reply) => {
+      const format = await app.services.company.format();
+      const { bytes, fileName } = await worksheetFile.exportFile(
+        request.actor,
+        request.params.id,
+        excelMoneyFormat(format),
+      );
+      return downloadHeaders(reply, XLSX_CONTENT_TYPE, fileName).send(bytes);
+    },
+  );
+
+  app.post(
+    '/raise-cycles/:id/worksheet/import',
+    doc(
+      'Import the worksheet file back (multipart field "file"; as proposing, draft only): only the rows whose proposal the file changes are saved',
+      worksheetImportReport,
+      {
+        description:
+          'Reads the sheet "Worksheet" (else the first visible sheet) of a file exported by GET …/worksheet.xlsx. ' +
+          'Each row is its proposal (Rating, Raise kind None/Percent/Amount/Move, Raise value, New grade and New ' +
+          'level by name, Reason); a row whose cells say what its hidden Proposal Key says (the proposal when ' +
+          'exported) is unchanged and not written. Any bad cell, or an employee not in the worksheet the reader ' +
+          'sees → 400 with data.problems [{row, column, message}]; a row the file changes whose proposal was ' +
+          'changed in the app since the export → 409 PROPOSAL_CONFLICT with data.conflicts; a cycle not in draft ' +
+          '→ 409; nothing written in any of these. The rows it changes are saved as PUT …/proposals saves them ' +
+          '(same rules, one audit entry). dryRun=true: the same decisions and save in a transaction that is ' +
+          'rolled back — the preview, with each changed row before → after and its new gross.',
+        params: idParam,
+        querystring: worksheetImportQuery,
+        // The upload is read before the unit of work opens (raise-worksheet-file.service.ts).
+        config: { writeScope: 'deferred' },
+      },
+    ),
+    async (request) => {
+      const { report, message } = await worksheetFile.importFile(
+        request.openUnitOfWork,
+        request.actor,
+        request.params.id,
+        (maxBytes) => readUpload(request, maxBytes),
+        request.query.dryRun,
+      );
+      return ok(report, message);
+    },
   );
 });

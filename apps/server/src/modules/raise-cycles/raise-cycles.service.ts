@@ -1,3 +1,4 @@
+import type { EntryRevertResult } from '@salary/shared/audit/entry-revert.contract';
 import { addDays } from '@salary/shared/common/calendar-day';
 import {
   asCents,
@@ -11,11 +12,13 @@ import {
   toCents,
 } from '@salary/shared/common/money';
 import { type Actor, can, inTeam, teamScoped } from '@salary/shared/common/permissions';
+import { EMPLOYEE_FIELDS } from '@salary/shared/employees/employee-fields';
 import {
   RAISE_CYCLE_MESSAGES as M,
   type ProposalInput,
   type RaiseCycle,
   type RaiseCycleInput,
+  raiseComponentName,
   type Worksheet,
   type WorksheetRow,
 } from '@salary/shared/raise-cycles/raise-cycles.contract';
@@ -25,6 +28,7 @@ import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { EmployeeRecord } from '../employees/employee.model.ts';
 import type { DatedWrite, EmployeeVersionsRepository } from '../employees/employee-versions.repository.ts';
+import type { BackPayService, StoredBackPay } from '../impact/back-pay.service.ts';
 import type { PricingService } from '../pricing/pricing.service.ts';
 import type {
   CycleRow,
@@ -51,6 +55,7 @@ import {
  */
 
 const ENTITY = 'raiseCycle';
+const WIRE_TO_INPUT = new Map<string, string>(EMPLOYEE_FIELDS.map((f) => [f.wire, f.input]));
 const label = (c: { name: string }) => `Raise cycle "${c.name}"`;
 /** A two-decimal number × 100, exactly (a compa-ratio in hundredths, a percent in basis points). */
 const hundredths = (v: number) => percentToBasisPoints(v) as number;
@@ -60,16 +65,30 @@ export const MAX_LETTERS_IN_ZIP = 5_000;
 
 const canRead = (a: Actor) => can(a, 'showSalary');
 const canEdit = (a: Actor) => can(a, 'manageSettings');
-const canPropose = (a: Actor) => canRead(a) && (can(a, 'manageEmployee') || can(a, 'manageSettings'));
+/** Who may propose (save proposals, submit): a reader who may also edit employees or settings. */
+export const canPropose = (a: Actor) => canRead(a) && (can(a, 'manageEmployee') || can(a, 'manageSettings'));
 
 export function createRaiseCyclesService(deps: {
   repo: RepositoryOn<RaiseCyclesRepository>;
   /** The dated write every employee change of an application goes through (docs/decisions/0025). */
-  versions: RepositoryOn<Pick<EmployeeVersionsRepository, 'writeFrom' | 'applyToRows'>>;
+  versions: RepositoryOn<Pick<EmployeeVersionsRepository, 'writeFrom' | 'applyToRows' | 'dropUnchanged'>>;
   pricing: Pick<PricingService, 'priceEmployees' | 'rulesAt' | 'price'>;
-  audit: Pick<AuditService, 'record' | 'entryInSlices'>;
+  audit: Pick<AuditService, 'record' | 'entryInSlices' | 'employeesOf'>;
   /** The company's today (on `handle`). */
   today: (handle?: DbOrTx) => Promise<string>;
+  /**
+   * Entries after `afterId` that changed one of these employees (an edit, delete, import or
+   * revert; a scheduled change taking effect is not one), oldest first: a revert's blockers.
+   */
+  laterTouches: (
+    tx: DbOrTx,
+    afterId: number,
+    ids: number[],
+  ) => Promise<Array<{ employeeId: number; at: Date; actorEmail: string; action: string }>>;
+  /** What a write from a past day owes for the days since (impact/back-pay.service.ts). */
+  backPay: Pick<BackPayService, 'backPayOf'>;
+  /** "Nov 24, 2026, 05:12 AM UTC": when a refusal says something happened, in the company's format. */
+  when: (tx: DbOrTx, at: Date) => Promise<string>;
 }) {
   const { audit, pricing } = deps;
 
@@ -155,8 +174,7 @@ export function createRaiseCyclesService(deps: {
     for (const [id, p] of replaced ?? []) proposals.set(id, p);
     const pricer: WorksheetPricer = {
       price: (record) => pricing.price(book, record),
-      midpoint: (record: EmployeeRecord) =>
-        book.forEmployee({ ...record, customMultiplierIds: [], payComponents: [] }).baseCents,
+      band: (record: EmployeeRecord) => book.bandOf(record.gradeId, record.levelId),
     };
     const lines: WorksheetLine[] = [];
     for (const priced of employees) {
@@ -182,6 +200,8 @@ export function createRaiseCyclesService(deps: {
       currentGross: fromCents(l.gross),
       basicWage: fromCents(l.basicWage),
       midpoint: fromCents(l.midpoint),
+      bandMinimum: fromCents(l.bandMin),
+      bandMaximum: fromCents(l.bandMax),
       compaRatio: l.compa / 100,
       rating: l.rating,
       recommended: l.recommended && {
@@ -263,6 +283,101 @@ export function createRaiseCyclesService(deps: {
     });
     return view(await found(cycle.id, uow.tx), actor);
   };
+
+  /**
+   * The dated writes of an application or its revert, from `day`, in `uow`: the rows take their
+   * version in force today when `day` is today or past. Answers the entry, its employees added
+   * (the day's records before → after, and today's when they moved); the caller finishes it.
+   */
+  async function writeOnDay(
+    uow: UnitOfWork,
+    day: string,
+    today: string,
+    writes: DatedWrite[],
+    records: Array<{ before: EmployeeRecord; after: EmployeeRecord }>,
+    dropUnchanged = false,
+  ) {
+    const ids = writes.map((w) => w.id);
+    const recordsToday = async () => {
+      const { employees } = ids.length
+        ? await pricing.priceEmployees({ ids }, { tx: uow.tx })
+        : { employees: [] };
+      return new Map(employees.map((p) => [p.employee.id, p.employee] as const));
+    };
+    const before = await recordsToday();
+    const versions = deps.versions(uow.tx);
+    const write = async () => {
+      await versions.writeFrom(writes, day, today, uow.actor?.email ?? null);
+      // A revert leaves no version the application alone had made (the same as the one before it).
+      if (dropUnchanged) await versions.dropUnchanged(ids, day);
+      // From today or a past day the rows take their version in force today (and move their version).
+      if (day <= today) await versions.applyToRows(ids, today, true);
+    };
+    // From a past day: the back pay it owes (or, reverted, takes back) for the days since, as
+    // for any dated write; a preview counts its own.
+    let owed: StoredBackPay | undefined;
+    if (day < today && !uow.preview && ids.length) owed = await deps.backPay.backPayOf(uow, day, ids, write);
+    else await write();
+    const after = await recordsToday();
+    const entry = await audit.entryInSlices(uow);
+    await entry.add(
+      records.map((r) => {
+        const b = before.get(r.after.id);
+        const a = after.get(r.after.id);
+        return { ...r, ...(b && a && { today: { before: b, after: a } }) };
+      }),
+    );
+    return { entry, backPay: owed?.employees.length ? { backPay: owed } : {} };
+  }
+
+  /**
+   * Proposals checked against the worksheet they make (only in draft; only eligible employees of
+   * the actor's team; a raise outside the recommended range needs a reason): its lines, and each
+   * employee's proposal as stored (null: removed).
+   */
+  async function checkedProposals(
+    handle: DbOrTx | undefined,
+    actor: Actor,
+    cycle: CycleRow,
+    input: ProposalInput[],
+  ) {
+    if (cycle.status !== 'DRAFT') throw new AppError(409, 'CONFLICT', M.notDraft);
+    const replaced = new Map<number, ProposalRow | null>();
+    const rowOfEmployee = new Map<number, number>();
+    input.forEach((p, i) => {
+      const row = i + 1;
+      if (rowOfEmployee.has(p.employeeId))
+        throw badRequest(
+          `Row ${row}: employee ${p.employeeId} is also on row ${rowOfEmployee.get(p.employeeId)}`,
+        );
+      rowOfEmployee.set(p.employeeId, row);
+      const stored = storedProposal(row, p);
+      replaced.set(p.employeeId, stored.kind === 'NONE' && stored.rating === null ? null : stored);
+    });
+    const lines = await linesOf(cycle, handle, replaced);
+    const byId = new Map(lines.map((l) => [l.record.id, l] as const));
+    for (const [employeeId, row] of rowOfEmployee) {
+      const line = byId.get(employeeId);
+      // One answer for "not eligible" and "not in your team": nothing about an outsider is told.
+      if (!line || !inTeam(actor, employeeId))
+        throw badRequest(`Row ${row}: employee ${employeeId} is not in this cycle`, [
+          { field: `proposals.${row - 1}.employeeId`, message: 'Not in this cycle' },
+        ]);
+      const p = line.proposal;
+      if (line.unpriced) throw badRequest(`Row ${row}: the new grade and level have no base salary`);
+      if (line.outside && !p?.reason)
+        throw badRequest(
+          `Row ${row} (${line.record.name}): a raise outside the recommended range (${pct(line.recommended!.minBp)}–${pct(line.recommended!.maxBp)}%) needs a reason`,
+          [
+            {
+              field: `proposals.${row - 1}.reason`,
+              message: 'A reason is required outside the recommended range',
+            },
+          ],
+        );
+    }
+    return { lines, replaced };
+  }
 
   return {
     async list(actor: Actor): Promise<RaiseCycle[]> {
@@ -383,10 +498,11 @@ export function createRaiseCyclesService(deps: {
       });
     },
 
-    async worksheet(actor: Actor, id: number): Promise<Worksheet> {
+    /** `handle`: read in a unit of work's transaction (the worksheet import decides in it). */
+    async worksheet(actor: Actor, id: number, handle?: DbOrTx): Promise<Worksheet> {
       if (!canRead(actor)) throw forbidden(M.readForbidden);
-      const cycle = await found(id);
-      return worksheetOf(actor, cycle, await linesOf(cycle));
+      const cycle = await found(id, handle);
+      return worksheetOf(actor, cycle, await linesOf(cycle, handle));
     },
 
     /**
@@ -402,41 +518,7 @@ export function createRaiseCyclesService(deps: {
     ): Promise<Worksheet> {
       if (!canPropose(actor)) throw forbidden(M.proposeForbidden);
       const cycle = await locked(uow, id);
-      if (cycle.status !== 'DRAFT') throw new AppError(409, 'CONFLICT', M.notDraft);
-      const replaced = new Map<number, ProposalRow | null>();
-      const rowOfEmployee = new Map<number, number>();
-      input.forEach((p, i) => {
-        const row = i + 1;
-        if (rowOfEmployee.has(p.employeeId))
-          throw badRequest(
-            `Row ${row}: employee ${p.employeeId} is also on row ${rowOfEmployee.get(p.employeeId)}`,
-          );
-        rowOfEmployee.set(p.employeeId, row);
-        const stored = storedProposal(row, p);
-        replaced.set(p.employeeId, stored.kind === 'NONE' && stored.rating === null ? null : stored);
-      });
-      const lines = await linesOf(cycle, uow.tx, replaced);
-      const byId = new Map(lines.map((l) => [l.record.id, l] as const));
-      for (const [employeeId, row] of rowOfEmployee) {
-        const line = byId.get(employeeId);
-        // One answer for "not eligible" and "not in your team": nothing about an outsider is told.
-        if (!line || !inTeam(actor, employeeId))
-          throw badRequest(`Row ${row}: employee ${employeeId} is not in this cycle`, [
-            { field: `proposals.${row - 1}.employeeId`, message: 'Not in this cycle' },
-          ]);
-        const p = line.proposal;
-        if (line.unpriced) throw badRequest(`Row ${row}: the new grade and level have no base salary`);
-        if (line.outside && !p?.reason)
-          throw badRequest(
-            `Row ${row} (${line.record.name}): a raise outside the recommended range (${pct(line.recommended!.minBp)}–${pct(line.recommended!.maxBp)}%) needs a reason`,
-            [
-              {
-                field: `proposals.${row - 1}.reason`,
-                message: 'A reason is required outside the recommended range',
-              },
-            ],
-          );
-      }
+      const { lines, replaced } = await checkedProposals(uow.tx, actor, cycle, input);
       const rows = [...replaced.values()].filter((p): p is ProposalRow => p !== null);
       await deps.repo(uow.tx).saveProposals(id, [...replaced.keys()], rows);
       await audit.record(uow, {
@@ -447,6 +529,17 @@ export function createRaiseCyclesService(deps: {
         changes: [],
         details: { employeeIds: [...replaced.keys()], saved: rows.length },
       });
+      return worksheetOf(actor, cycle, lines);
+    },
+
+    /**
+     * The worksheet the proposals would make, checked as a save checks them, nothing written:
+     * the totals and new pay while the user is still typing.
+     */
+    async previewProposals(actor: Actor, id: number, input: ProposalInput[]): Promise<Worksheet> {
+      if (!canPropose(actor)) throw forbidden(M.proposeForbidden);
+      const cycle = await found(id);
+      const { lines } = await checkedProposals(undefined, actor, cycle, input);
       return worksheetOf(actor, cycle, lines);
     },
 
@@ -496,43 +589,125 @@ export function createRaiseCyclesService(deps: {
       const today = await deps.today(uow.tx);
       const day = cycle.effectiveDate;
       const moving = (await linesOf(cycle, uow.tx)).filter((l) => l.proposal && l.proposal.kind !== 'NONE');
-      const ids = moving.map((l) => l.record.id);
-      const recordsToday = async () => {
-        const { employees } = ids.length
-          ? await pricing.priceEmployees({ ids }, { tx: uow.tx })
-          : { employees: [] };
-        return new Map(employees.map((p) => [p.employee.id, p.employee] as const));
-      };
-      const before = await recordsToday();
       const writes: DatedWrite[] = moving.map((l) =>
         l.proposal!.kind === 'MOVE'
           ? { id: l.record.id, input: { gradeId: l.newRecord.gradeId, levelId: l.newRecord.levelId } }
           : { id: l.record.id, input: { payComponents: l.newRecord.payComponents } },
       );
-      const versions = deps.versions(uow.tx);
-      const by = uow.actor?.email ?? null;
-      await versions.writeFrom(writes, day, today, by);
-      // From today or a past day the rows take their version in force today (and move their version).
-      if (day <= today) await versions.applyToRows(ids, today, true);
-      const after = await recordsToday();
-      const entry = await audit.entryInSlices(uow);
-      await entry.add(
-        moving.map((l) => {
-          const id = l.record.id;
-          const b = before.get(id);
-          const a = after.get(id);
-          return { before: l.record, after: l.newRecord, ...(b && a && { today: { before: b, after: a } }) };
-        }),
+      const { entry, backPay } = await writeOnDay(
+        uow,
+        day,
+        today,
+        writes,
+        moving.map((l) => ({ before: l.record, after: l.newRecord })),
       );
       const entryId = await entry.finish({
         action: 'apply',
         entityType: ENTITY,
         entityId: id,
         label: label(cycle),
-        details: { effectiveFrom: day, changed: moving.length, ...(day > today && { scheduled: true }) },
+        details: {
+          effectiveFrom: day,
+          changed: moving.length,
+          ...(day > today && { scheduled: true }),
+          ...backPay,
+        },
       });
       await deps.repo(uow.tx).update(id, { status: 'APPLIED', appliedEntryId: entryId });
       return view(await found(id, uow.tx), actor);
+    },
+
+    /**
+     * Reverts an application (its audit entry `entryId`, reverted from the Audit Log): every
+     * employee it raised or moved gets back, from the effective day, what it held that day before
+     * (a version the application alone made goes), in one unit of work with one audit entry
+     * (action 'revert', `details.revertOf`); the cycle is approved again, so it can be sent back or
+     * applied anew. Refused whole (409) when an employee was changed after the application (an
+     * edit, delete, import or revert: when and by whom), or no longer holds on that day what the
+     * application wrote; an administrator only (the route's check).
+     */
+    async revertApplication(
+      uow: UnitOfWork,
+      applied: { id: number; entityId: string | null; details: unknown },
+    ): Promise<EntryRevertResult> {
+      const entryId = applied.id;
+      const cycle = await locked(uow, Number(applied.entityId));
+      if (cycle.appliedEntryId !== entryId)
+        throw conflict(`${label(cycle)}: this application was already reverted`);
+      const day = cycle.effectiveDate;
+      const raise = raiseComponentName(cycle.name);
+      const proposals = (await deps.repo(uow.tx).proposals(cycle.id)).filter((p) => p.kind !== 'NONE');
+      const proposed = new Map(proposals.map((p) => [p.employeeId, p] as const));
+      // What the application recorded for each employee: a move's grade and level before it.
+      const recorded = (await audit.employeesOf(applied, uow.tx)) ?? [];
+      const movedFrom = new Map(
+        recorded.map((e) => {
+          const before: Record<string, unknown> = {};
+          for (const c of e.changes) {
+            const input = WIRE_TO_INPUT.get(c.field);
+            if (input === 'gradeId' || input === 'levelId') before[input] = c.before;
+          }
+          return [e.id, before] as const;
+        }),
+      );
+      const ids = [...proposed.keys()];
+      const onDay = ids.length
+        ? (await pricing.priceEmployees({ asOf: day, ids }, { tx: uow.tx })).employees
+        : [];
+      const records = new Map(onDay.map((p) => [p.employee.id, p.employee] as const));
+      const format = (at: Date) => deps.when(uow.tx, at);
+      const blockers: string[] = [];
+      const touches = new Map<number, { at: Date; actorEmail: string; action: string }>();
+      for (const t of await deps.laterTouches(uow.tx, entryId, ids))
+        if (!touches.has(t.employeeId)) touches.set(t.employeeId, t);
+      const writes: DatedWrite[] = [];
+      const pairs: Array<{ before: EmployeeRecord; after: EmployeeRecord }> = [];
+      for (const p of proposals) {
+        const e = records.get(p.employeeId);
+        const touch = touches.get(p.employeeId);
+        const who = e ? `Employee ${p.employeeId} (${e.name})` : `Employee ${p.employeeId}`;
+        if (touch) {
+          blockers.push(`${who} was changed on ${await format(touch.at)} by ${touch.actorEmail} after it`);
+          continue;
+        }
+        const back = movedFrom.get(p.employeeId);
+        const holds =
+          e !== undefined &&
+          (p.kind === 'MOVE'
+            ? e.gradeId === p.gradeId && e.levelId === p.levelId
+            : e.payComponents.some((c) => c.name === raise));
+        if (!e || !holds) {
+          blockers.push(`${who} no longer holds on ${day} what the application wrote`);
+          continue;
+        }
+        const input: DatedWrite['input'] =
+          p.kind === 'MOVE'
+            ? // A move records only what it changed: the other one is as it was.
+              {
+                gradeId: (back?.gradeId as number | undefined) ?? e.gradeId,
+                levelId: (back?.levelId as number | undefined) ?? e.levelId,
+              }
+            : { payComponents: e.payComponents.filter((c) => c.name !== raise) };
+        writes.push({ id: e.id, input });
+        pairs.push({ before: e, after: { ...e, ...input } as EmployeeRecord });
+      }
+      if (blockers.length)
+        throw conflict(
+          `${label(cycle)}'s application cannot be reverted: ${blockers.slice(0, 5).join('; ')}${
+            blockers.length > 5 ? `; and ${blockers.length - 5} more` : ''
+          }.`,
+        );
+      const today = await deps.today(uow.tx);
+      const { entry, backPay } = await writeOnDay(uow, day, today, writes, pairs, true);
+      const revertId = await entry.finish({
+        action: 'revert',
+        entityType: ENTITY,
+        entityId: cycle.id,
+        label: label(cycle),
+        details: { revertOf: entryId, effectiveFrom: day, changed: writes.length, ...backPay },
+      });
+      await deps.repo(uow.tx).update(cycle.id, { status: 'APPROVED', appliedEntryId: null });
+      return { entryId, revertId, action: 'revert', entityType: ENTITY, entityId: cycle.id };
     },
   };
 }

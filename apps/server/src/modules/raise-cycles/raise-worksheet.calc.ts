@@ -1,6 +1,7 @@
 import { componentCents } from '@salary/salary-engine/calculate-salary';
 import { mulDivRound } from '@salary/salary-engine/exact-math';
 import { applies, type PayComponent } from '@salary/salary-engine/pay-components';
+import type { Band } from '@salary/shared/base-salaries/salary-bands';
 import type { Cents, RuleUnits } from '@salary/shared/common/money';
 import { employmentStatusOf } from '@salary/shared/employees/employee.contract';
 import { raiseComponentName } from '@salary/shared/raise-cycles/raise-cycles.contract';
@@ -16,10 +17,10 @@ import type { CycleRow, ProposalRow, StoredGuidelineRow } from './raise-cycles.r
 
 const BP = 10_000;
 
-/** What the worksheet prices with: the engine on a record (the rules in force on the effective day), and a grade × level's base salary. */
+/** What the worksheet prices with: the engine on a record (the rules in force on the effective day), and a grade × level's band (its midpoint the base salary). */
 export interface WorksheetPricer {
   price(record: EmployeeRecord): PricedEmployee;
-  midpoint(record: EmployeeRecord): Cents | null;
+  band(record: EmployeeRecord): Band | null;
 }
 
 /** One eligible employee with its figures before and after its proposal. */
@@ -28,6 +29,9 @@ export interface WorksheetLine {
   gross: Cents;
   basicWage: Cents;
   midpoint: Cents;
+  /** The band's bounds (its midpoint above). */
+  bandMin: Cents;
+  bandMax: Cents;
   /** Hundredths: 1.05 is 105. */
   compa: number;
   rating: number | null;
@@ -108,8 +112,9 @@ export function worksheetLine(
 ): WorksheetLine | undefined {
   const e = priced.employee;
   const basic = basicWageOf(priced);
-  const midpoint = pricer.midpoint(e);
-  if (priced.calculatedSalary === null || basic === null || !midpoint) return undefined;
+  const band = pricer.band(e);
+  const midpoint = band?.midpoint;
+  if (priced.calculatedSalary === null || basic === null || !band || !midpoint) return undefined;
   const compa = compaOf(basic, midpoint);
   const rating = proposal?.rating ?? null;
   const newRecord = proposedRecord(cycle.name, e, proposal);
@@ -118,7 +123,7 @@ export function worksheetLine(
   const newMid =
     newRecord.gradeId === e.gradeId && newRecord.levelId === e.levelId
       ? midpoint
-      : pricer.midpoint(newRecord);
+      : pricer.band(newRecord)?.midpoint;
   const raises = proposal !== null && proposal.kind !== 'NONE';
   const raiseBp = !raises
     ? null
@@ -133,6 +138,8 @@ export function worksheetLine(
     gross: priced.calculatedSalary,
     basicWage: basic,
     midpoint,
+    bandMin: band.min,
+    bandMax: band.max,
     compa,
     rating,
     recommended,
