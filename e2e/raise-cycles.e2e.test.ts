@@ -5,14 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { waitForToast } from './pages/toasts.ts';
 import { adminApi, adminCredentials, expectOk, uniqueEmail } from './support/api.ts';
 import { expectAxeClean } from './support/axe.ts';
-import { horizontalOverflow, screenshot, useBrowser, WIDTHS } from './support/browser.ts';
+import { horizontalOverflow, screenshot, settled, useBrowser, WIDTHS } from './support/browser.ts';
 import { tabTo } from './support/keyboard.ts';
 import { seedEmployees, uniqueName, useSeededRules } from './support/seed-employees.ts';
 
 /*
  * A raise cycle in the browser: a manager limited to their team opens the cycle from the
  * sidebar, gives their team 3 % with the keyboard alone, saves and submits; an administrator
- * approves and applies it, and the directory's pay moves by exactly the raise.
+ * approves and applies it, and the directory's pay moves by exactly the raise. An administrator
+ * creates a cycle through the form (a grade filter, a guideline row) and its worksheet
+ * recommends that row's range.
  */
 
 const browser = useBrowser();
@@ -85,12 +87,18 @@ describe('a raise cycle', () => {
       await tabTo(page, setAll);
       await page.keyboard.press('Enter');
       await expect.poll(() => page.getByLabel(`Percent for ${anna!.name}`).inputValue()).toBe('3%');
+      // Priced by the server as typed, before any save: the totals say they include it.
+      await expect
+        .poll(() => page.getByTestId('totals-note').textContent())
+        .toContain('the totals and new pay include them');
+      const proposedLive = cents(await page.getByTestId('total-Proposed').textContent());
       const save = page.getByRole('button', { name: 'Save proposals' });
       await tabTo(page, save, 80, 'Shift+Tab');
       await page.keyboard.press('Enter');
       // 3 % is more than the 2 % budget: saved, with the warning.
       await waitForToast(page, 'Proposals saved. The proposals are over budget');
       const proposed = cents(await page.getByTestId('total-Proposed').textContent());
+      expect(proposed).toBe(proposedLive);
       expect(proposed).toBeGreaterThan(Math.round(gross * 0.02));
       expect(cents(await page.getByTestId('total-Over budget by').textContent())).toBe(
         proposed - Math.round(gross * 0.02),
@@ -110,12 +118,80 @@ describe('a raise cycle', () => {
       await adminPage.getByRole('button', { name: 'Approve' }).click();
       await waitForToast(adminPage, 'Raise cycle approved');
       await adminPage.getByRole('button', { name: 'Apply raises' }).click();
-      await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Apply raises' }).click();
+      // The impact of the application first, as of the effective date; then Confirm applies it.
+      const impact = adminPage.getByRole('dialog', { name: 'Impact of this change' });
+      await impact.getByText(/the cycle's effective date/).waitFor();
+      await expectAxeClean(adminPage, `raise cycle impact preview at ${width}`);
+      await screenshot(adminPage, `raise-cycle-impact-${width}`);
+      await impact.getByRole('button', { name: 'Confirm' }).click();
       await waitForToast(adminPage, 'Raises applied');
       await screenshot(adminPage, `raise-cycle-applied-${width}`);
       const after = expectOk(await admin.get<EmployeeView>(`/employees/${anna!.id}`), 'Reading Anna');
       // The directory's pay moved by exactly what the worksheet proposed.
       expect(Math.round(after.calculatedSalary! * 100) - gross).toBe(proposed);
+    },
+  );
+});
+
+describe('the raise cycle form', () => {
+  it.each(WIDTHS)(
+    'creates a cycle for one grade with a guideline row, and its worksheet recommends it (%s)',
+    async (width, viewport) => {
+      const [anna] = await seedEmployees(rules, [{ name: uniqueName('Anna') }]);
+      const page = await browser.signedInPage(adminCredentials(), viewport);
+      await page.goto('/raise-cycles');
+      await page.getByRole('button', { name: 'New raise cycle' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New raise cycle' });
+      await settled(dialog);
+      const name = uniqueName('Autumn');
+      await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+      const grades = dialog.getByRole('combobox', { name: 'Grades' });
+      await grades.click();
+      await page.keyboard.type(rules.grade.name);
+      await page.getByRole('option', { name: rules.grade.name, exact: true }).click();
+      await page.keyboard.press('Escape');
+
+      await dialog.getByRole('button', { name: 'Add guideline row' }).click();
+      const row = dialog.getByRole('group', { name: 'Guideline row 1' });
+      // The new row's first input has the focus: the keyboard goes on from there.
+      await expect
+        .poll(() => row.getByLabel('Compa-ratio from').evaluate((e) => e === document.activeElement))
+        .toBe(true);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('1.5');
+      await row.getByLabel('Min raise %').fill('2');
+      await row.getByLabel('Max raise %').fill('4');
+      // Nothing in the dialog runs wider than the screen.
+      expect(await dialog.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(page)).toBe(0);
+      await expectAxeClean(page, `raise cycle form at ${width}`);
+      await screenshot(page, `raise-cycle-form-${width}`);
+
+      await dialog.getByRole('button', { name: 'Create cycle' }).click();
+      await waitForToast(page, 'Raise cycle created');
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      const annaRow = page.getByTestId(`worksheet-row-${anna!.id}`);
+      await annaRow.waitFor();
+      // Her compa-ratio is 1.00, in [open, 1.5): the row's 2–4 %.
+      expect(await annaRow.textContent()).toContain('2–4%');
+
+      await page.getByRole('checkbox', { name: `Select ${anna!.name}` }).check();
+      await page.getByRole('button', { name: 'Guideline midpoint for selected (1)' }).click();
+      await expect.poll(() => page.getByLabel(`Percent for ${anna!.name}`).inputValue()).toBe('3%');
+      expect(await horizontalOverflow(page)).toBe(0);
+      await expectAxeClean(page, `raise cycle worksheet with a selection at ${width}`);
+      await screenshot(page, `raise-cycle-worksheet-selected-${width}`);
+
+      // The draft's form again, as saved.
+      await page.getByRole('button', { name: 'Edit cycle' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit raise cycle' });
+      await settled(edit);
+      expect(
+        await edit.getByRole('group', { name: 'Guideline row 1' }).getByLabel('Max raise %').inputValue(),
+      ).toBe('4');
+      expect(await edit.getByText(rules.grade.name, { exact: true }).count()).toBe(1);
+      await screenshot(page, `raise-cycle-edit-${width}`);
+      expect(browser.pageErrors(page)).toEqual([]);
     },
   );
 });

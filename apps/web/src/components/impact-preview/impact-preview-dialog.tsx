@@ -22,6 +22,8 @@ interface ImpactPreviewDialogProps {
   impact: Impact | null;
   /** Before a save: Cancel and Confirm. Otherwise (Preview impact) only Close. */
   asking: boolean;
+  /** The caller's line under the summary: which day the figures are for. */
+  note?: string | undefined;
   onConfirm(): void;
   /** Cancel, Close, Escape. */
   onCancel(): void;
@@ -278,6 +280,7 @@ export function BackPaySection({
 export function ImpactPreviewDialog({
   impact,
   asking,
+  note,
   onConfirm,
   onCancel,
   onDownload,
@@ -302,6 +305,7 @@ export function ImpactPreviewDialog({
             Of {formatCount(impact.employees)} employees.{' '}
             {asking ? 'Nothing is saved until you confirm.' : 'A preview: nothing has been saved.'}
           </Text>
+          {note ? <Text size="sm">{note}</Text> : null}
           <Totals impact={impact} />
           {impact.backPay ? <BackPaySection backPay={impact.backPay} impact={impact} /> : null}
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -12,7 +12,7 @@ export interface ImpactPreview {
    * affected, said in an info toast), false on Cancel. Rejects as the write itself would
    * (validation, 403, 409): the caller's usual failure handling applies.
    */
-  confirm(write: ProposedWrite): Promise<boolean>;
+  confirm(write: ProposedWrite, options?: { note?: string }): Promise<boolean>;
   /**
    * Previews `write` to look at only (the screens' Preview impact): the same dialog with Close
    * instead of Confirm, nothing saved. Rejects as `confirm` does.
@@ -27,6 +27,8 @@ interface Shown {
   write: ProposedWrite;
   /** Asked before a save (Confirm and Cancel) or only looked at (Close). */
   asking: boolean;
+  /** A line of the caller's under the summary (which day the figures are for). */
+  note?: string;
 }
 
 /**
@@ -58,7 +60,7 @@ export function useImpactPreview(options: { onRefused?(): void } = {}): ImpactPr
   );
 
   const confirm = useCallback(
-    async (write: ProposedWrite) => {
+    async (write: ProposedWrite, options: { note?: string } = {}) => {
       const impact = await load(write);
       if (!touchesPay(impact)) {
         toast.info(NO_ONE_AFFECTED);
@@ -66,7 +68,12 @@ export function useImpactPreview(options: { onRefused?(): void } = {}): ImpactPr
       }
       return new Promise<boolean>((resolve) => {
         answer.current = resolve;
-        setShown({ impact, write, asking: true });
+        setShown({
+          impact,
+          write,
+          asking: true,
+          ...(options.note === undefined ? {} : { note: options.note }),
+        });
       });
     },
     [toast, load],
@@ -106,6 +113,7 @@ export function useImpactPreview(options: { onRefused?(): void } = {}): ImpactPr
       <ImpactPreviewDialog
         impact={shown?.impact ?? null}
         asking={shown?.asking ?? true}
+        note={shown?.note}
         onConfirm={() => settle(true)}
         onCancel={() => settle(false)}
         onDownload={download}

@@ -7,6 +7,7 @@ import { setToken } from '../../lib/token-storage.ts';
 import { newUser } from '../../test/fixtures.ts';
 import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
+import { bandMinimumGap } from './band-minimum.ts';
 import RaiseCyclesPage from './raise-cycles-page.tsx';
 import { draftOf, proposalsOf } from './worksheet-view.tsx';
 
@@ -38,6 +39,8 @@ const row = (over: Partial<WorksheetRow>): WorksheetRow => ({
   currentGross: 4000,
   basicWage: 4000,
   midpoint: 4000,
+  bandMinimum: 3600,
+  bandMaximum: 4400,
   compaRatio: 1,
   rating: null,
   recommended: { minPercent: 2, maxPercent: 4 },
@@ -54,9 +57,23 @@ let who: 'manager' | 'admin';
 const saved: unknown[] = [];
 const steps: string[] = [];
 
+/** What the impact preview of the application answers: two employees raised, 320.00 a month. */
+const IMPACT = {
+  employees: 2,
+  employeesAffected: 2,
+  showSalary: true,
+  showCost: false,
+  totals: { grossBefore: 8000, grossAfter: 8320, grossDelta: 320, grossDeltaPercent: 4 },
+  byJob: [],
+  byGrade: [],
+  changes: [],
+};
+const previewed: unknown[] = [];
+
 beforeEach(() => {
   who = 'manager';
   saved.length = 0;
+  previewed.length = 0;
   steps.length = 0;
   sheet = {
     cycle: cycle(),
@@ -106,6 +123,26 @@ beforeEach(() => {
       });
       return res.end('PK');
     }
+    if (req.method === 'POST' && path === '/api/raise-cycles/5/proposals/preview') {
+      previewed.push(JSON.parse(req.body));
+      // The server's pricing of the unsaved drafts: Ana +3 % = 120.00 (and Bo +5 % = 200.00 once typed).
+      const bo = (JSON.parse(req.body) as { proposals: Array<{ employeeId: number; value: number | null }> })
+        .proposals[1]?.value;
+      const used = 120 + (bo === 5 ? 200 : 0);
+      return sendJson(
+        res,
+        200,
+        envelope({
+          ...sheet,
+          rows: [row({ newGross: 4120 }), row({ employeeId: 2, name: 'Bo Berg', recommended: null })],
+          totals: { eligiblePayroll: 8000, budget: 160, budgetUsed: used, overBudget: used > 160 },
+        }),
+      );
+    }
+    if (req.method === 'POST' && path === '/api/impact') {
+      steps.push(`impact ${JSON.parse(req.body).path}`);
+      return sendJson(res, 200, envelope(IMPACT));
+    }
     const step = /^\/api\/raise-cycles\/5\/(submit|approve|apply)$/.exec(path ?? '');
     if (req.method === 'POST' && step) {
       steps.push(step[1]!);
@@ -145,7 +182,14 @@ describe('the raise cycle worksheet', () => {
     await user.click(screen.getByRole('button', { name: 'Guideline midpoint for all' }));
     expect(screen.getByLabelText('Percent for Ana Lima')).toHaveValue('3%');
     expect(screen.queryByLabelText('Percent for Bo Berg')).toBeNull();
-    expect(screen.getByText(/Unsaved changes/)).toBeInTheDocument();
+    // Priced by the server a moment later, unsaved: the totals and Ana's new pay include it.
+    await waitFor(() => expect(screen.getByTestId('total-Proposed')).toHaveTextContent('$120.00'), WAIT);
+    expect(screen.getByTestId('total-Left')).toHaveTextContent('$40.00');
+    expect(within(screen.getByTestId('worksheet-row-1')).getByText('$4,120.00')).toBeInTheDocument();
+    expect(screen.getByTestId('totals-note')).toHaveTextContent(
+      'Unsaved changes: the totals and new pay include them. Save proposals to keep them.',
+    );
+    expect(saved).toHaveLength(0);
     // Submitting waits for the save.
     expect(screen.getByRole('button', { name: 'Submit for approval' })).toBeDisabled();
 
@@ -196,10 +240,13 @@ describe('the raise cycle worksheet', () => {
     await waitFor(() => expect(steps).toEqual(['approve', 'letters']));
     steps.splice(1);
     await user.click(await screen.findByRole('button', { name: 'Apply raises' }, WAIT));
-    const dialog = await screen.findByRole('alertdialog', {}, WAIT);
-    expect(steps).toEqual(['approve']);
-    await user.click(within(dialog).getByRole('button', { name: 'Apply raises' }));
-    await waitFor(() => expect(steps).toEqual(['approve', 'apply']));
+    // First the impact of the application, priced by the server as of the effective date.
+    const dialog = await screen.findByRole('dialog', { name: 'Impact of this change' }, WAIT);
+    expect(steps).toEqual(['approve', 'impact /raise-cycles/5/apply']);
+    expect(within(dialog).getByText(/It can be reverted from the Audit Log/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/the cycle's effective date/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(steps).toEqual(['approve', 'impact /raise-cycles/5/apply', 'apply']));
     // Read only once applied: no input is editable.
     expect(await screen.findByText('Applied', {}, WAIT)).toBeInTheDocument();
   });
@@ -220,5 +267,128 @@ describe('proposalsOf', () => {
       { employeeId: 1, rating: null, kind: 'NONE', value: null, gradeId: null, levelId: null, reason: '' },
       { employeeId: 2, rating: 4, kind: 'MOVE', value: null, gradeId: 3, levelId: 2, reason: 'Promotion' },
     ]);
+  });
+});
+
+describe('bulk actions on a selection', () => {
+  /** Ana is inside her band; Bo and Cy are below its minimum by 599.90 and 100.05. */
+  const rows = () => [
+    row({}),
+    row({ employeeId: 2, name: 'Bo Berg', basicWage: 3000.1, currentGross: 3300.1, recommended: null }),
+    row({ employeeId: 3, name: 'Cy Diaz', basicWage: 3500, currentGross: 3800, bandMinimum: 3600.05 }),
+  ];
+  const byName = (name: string) => screen.getByRole('rowheader', { name }).closest('tr')!;
+
+  beforeEach(() => {
+    sheet = { ...sheet, rows: rows() };
+    server.handle((req, res) => {
+      const path = req.path.split('?')[0];
+      if (path === '/api/auth/me')
+        return sendJson(
+          res,
+          200,
+          envelope({
+            token: 'token',
+            user: newUser({ permissions: { showSalary: true, manageEmployee: true } }),
+          }),
+        );
+      if (req.method === 'GET' && path === '/api/raise-cycles/5/worksheet')
+        return sendJson(res, 200, envelope(sheet));
+      if (req.method === 'PUT' && path === '/api/raise-cycles/5/proposals') {
+        saved.push(JSON.parse(req.body));
+        return sendJson(res, 200, envelope(sheet, 'Proposals saved'));
+      }
+      sendJson(res, 404, { success: false, message: 'Not found', error: 'NOT_FOUND', data: null });
+    });
+  });
+
+  it('sets only the selected rows, then raises the rows below their band minimum by exactly the gap', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Ana Lima' }, WAIT));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Bo Berg' }));
+    expect(screen.getByText(/2 rows selected/)).toBeInTheDocument();
+    // The header's box is half checked: some rows are picked, not all.
+    expect(screen.getByRole('checkbox', { name: 'Select all rows' })).toHaveAttribute(
+      'data-indeterminate',
+      'true',
+    );
+
+    const by = screen.getByLabelText('Raise selected by');
+    await user.clear(by);
+    await user.type(by, '5');
+    await user.click(screen.getByRole('button', { name: 'Set for selected (2)' }));
+    expect(screen.getByLabelText('Percent for Ana Lima')).toHaveValue('5%');
+    expect(screen.getByLabelText('Percent for Bo Berg')).toHaveValue('5%');
+    // Cy was not selected: still no raise.
+    expect(within(byName('Cy Diaz')).getByLabelText('Raise for Cy Diaz')).toHaveValue('NONE');
+
+    // With only Bo selected, the band minimum raises Bo alone.
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ana Lima' }));
+    await user.click(screen.getByRole('button', { name: 'Raise to band minimum for selected (1)' }));
+    expect(await screen.findByText('Raised 1 row to the band minimum', {}, WAIT)).toBeInTheDocument();
+    expect(screen.getByLabelText('Amount for Bo Berg')).toHaveValue('599.9');
+    expect(screen.getByLabelText('Raise for Cy Diaz')).toHaveValue('NONE');
+
+    // No selection: the actions act on every row; Ana (inside her band) is left as she was.
+    await user.click(screen.getByRole('button', { name: 'Clear selection' }));
+    await user.click(screen.getByRole('button', { name: 'Raise to band minimum for all' }));
+    expect(
+      await screen.findByText(
+        'Raised 2 rows to the band minimum (1 at or above it left as it was)',
+        {},
+        WAIT,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Percent for Ana Lima')).toHaveValue('5%');
+    expect(screen.getByLabelText('Amount for Cy Diaz')).toHaveValue('100.05');
+    expect(screen.getByLabelText('Reason for Cy Diaz')).toHaveValue('Raise to band minimum');
+
+    await user.click(screen.getByRole('button', { name: 'Save proposals' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({
+      proposals: [
+        { employeeId: 1, rating: null, kind: 'PERCENT', value: 5, gradeId: null, levelId: null, reason: '' },
+        {
+          employeeId: 2,
+          rating: null,
+          kind: 'AMOUNT',
+          value: 599.9,
+          gradeId: null,
+          levelId: null,
+          reason: 'Raise to band minimum',
+        },
+        {
+          employeeId: 3,
+          rating: null,
+          kind: 'AMOUNT',
+          value: 100.05,
+          gradeId: null,
+          levelId: null,
+          reason: 'Raise to band minimum',
+        },
+      ],
+    });
+  });
+
+  it('selects every row from the header, and says so on the actions', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all rows' }, WAIT));
+    for (const name of ['Ana Lima', 'Bo Berg', 'Cy Diaz'])
+      expect(screen.getByRole('checkbox', { name: `Select ${name}` })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Guideline midpoint for selected (3)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    expect(screen.getByRole('checkbox', { name: 'Select Bo Berg' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Guideline midpoint for all' })).toBeInTheDocument();
+  });
+});
+
+describe('bandMinimumGap', () => {
+  it('is the gap to the band minimum in whole cents, and none at or above it', () => {
+    expect(bandMinimumGap(row({ basicWage: 3000.1, bandMinimum: 3600 }))).toBe(599.9);
+    expect(bandMinimumGap(row({ basicWage: 0.1, bandMinimum: 0.3 }))).toBe(0.2);
+    expect(bandMinimumGap(row({ basicWage: 3600, bandMinimum: 3600 }))).toBeNull();
+    expect(bandMinimumGap(row({ basicWage: 3600.01, bandMinimum: 3600 }))).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Button,
+  Checkbox,
   Group,
   Modal,
   NativeSelect,
@@ -22,12 +23,13 @@ import type {
   Worksheet,
   WorksheetRow,
 } from '@salary/shared/raise-cycles/raise-cycles.contract';
-import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { IconArrowLeft, IconDownload, IconPencil } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useImpactPreview } from '../../components/impact-preview/use-impact-preview.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { rowHighlight } from '../../components/row-card.tsx';
 import { SectionLoader } from '../../components/section-loader.tsx';
 import { TableScrollRegion } from '../../components/table-scroll-region.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
@@ -38,12 +40,16 @@ import { useToast } from '../../lib/toast/toast-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import {
   type CycleStep,
+  previewProposals,
   useSaveProposals,
   useSendBackRaiseCycle,
   useStepRaiseCycle,
   useWorksheet,
 } from './api/raise-cycles.ts';
+import { bandMinimumGap } from './band-minimum.ts';
 import { budgetText, StatusBadge } from './cycle-status.tsx';
+import { EditCycleDialog } from './new-cycle-dialog.tsx';
+import { WorksheetFileActions } from './worksheet-file-actions.tsx';
 
 /** A row's proposal as edited: the kind, the value as typed, the reason. */
 export interface Draft {
@@ -77,6 +83,12 @@ export function guidelineMidpoint(row: WorksheetRow): number | null {
   return basisPointsToPercent(asBasisPoints(Math.round(bp / 2)));
 }
 
+/** What the bulk actions act on: the selected rows (those still on the sheet), else every row. */
+export function bulkTargets(rows: readonly WorksheetRow[], selected: ReadonlySet<number>): WorksheetRow[] {
+  const picked = rows.filter((r) => selected.has(r.employeeId));
+  return picked.length ? picked : [...rows];
+}
+
 /** The drafts as the proposals a save sends (a raise without a value is sent as none). */
 export function proposalsOf(
   rows: readonly WorksheetRow[],
@@ -108,8 +120,47 @@ const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 /** A compa-ratio, always two decimals (1.00, 0.95). */
 const ratio = (n: number) => numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
 
-function Totals({ sheet, dirty }: { sheet: Worksheet; dirty: boolean }) {
-  const t = sheet.totals;
+/** The unsaved drafts priced by the server: its worksheet for them, or why it refused them. */
+type Live = { sheet: Worksheet } | { refused: string } | null;
+
+/**
+ * While drafts are unsaved, the worksheet they would make, asked of the server a moment after
+ * the last keystroke (the browser never prices pay itself); null until then or without drafts.
+ */
+function useLiveWorksheet(
+  id: number,
+  rows: readonly WorksheetRow[],
+  drafts: ReadonlyMap<number, Draft>,
+  editable: boolean,
+): Live {
+  const [live, setLive] = useState<Live>(null);
+  useEffect(() => {
+    setLive(null);
+    if (!editable || drafts.size === 0) return;
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const sheet = await previewProposals(id, { proposals: proposalsOf(rows, drafts) }, controller.signal);
+        if (!controller.signal.aborted) setLive({ sheet });
+      } catch (error) {
+        if (!controller.signal.aborted)
+          setLive({ refused: errorMessage(error, 'The totals could not be worked out') });
+      }
+    }, LIVE_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [id, rows, drafts, editable]);
+  return live;
+}
+
+/** How long after the last change the unsaved drafts are priced. */
+const LIVE_DELAY_MS = 300;
+
+function Totals({ sheet, dirty, live }: { sheet: Worksheet; dirty: boolean; live: Live }) {
+  const shown = live && 'sheet' in live ? live.sheet : sheet;
+  const t = shown.totals;
   const left = t.budget - t.budgetUsed;
   return (
     <Stack gap="xs">
@@ -137,9 +188,12 @@ function Totals({ sheet, dirty }: { sheet: Worksheet; dirty: boolean }) {
           </Alert>
         ) : null}
         {dirty ? (
-          <Text size="sm" c="dimmed">
-            Unsaved changes: the totals and new pay are those of the last save. Save proposals to see them
-            again.
+          <Text size="sm" c="dimmed" data-testid="totals-note">
+            {live && 'sheet' in live
+              ? 'Unsaved changes: the totals and new pay include them. Save proposals to keep them.'
+              : live && 'refused' in live
+                ? `Unsaved changes: ${live.refused}. The totals and new pay are those of the last save.`
+                : 'Unsaved changes: working out the totals and new pay…'}
           </Text>
         ) : null}
       </div>
@@ -154,14 +208,35 @@ interface RowsProps {
   onChange(employeeId: number, draft: Draft): void;
   /** Approved or applied: each raised row's letter downloads. */
   onLetter?(row: WorksheetRow): void;
+  /** While editable: the rows picked for the bulk actions, and their change (all or some rows). */
+  selected?: ReadonlySet<number>;
+  onSelect?(employeeIds: readonly number[], picked: boolean): void;
+  /** The unsaved drafts' new pay and compa-ratio, by employee, once priced. */
+  live?: ReadonlyMap<number, WorksheetRow>;
 }
 
-function WorksheetTable({ rows, drafts, editable, onChange, onLetter }: RowsProps) {
+function WorksheetTable({ rows, drafts, editable, onChange, onLetter, selected, onSelect, live }: RowsProps) {
+  const picked = onSelect && selected ? rows.filter((r) => selected.has(r.employeeId)).length : 0;
   return (
-    <TableScrollRegion label="Worksheet" minWidth={1100}>
+    <TableScrollRegion label="Worksheet" minWidth={onSelect ? 1150 : 1100}>
       <Table striped verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
+            {onSelect ? (
+              <Table.Th scope="col" w={40}>
+                <Checkbox
+                  aria-label="Select all rows"
+                  checked={picked > 0 && picked === rows.length}
+                  indeterminate={picked > 0 && picked < rows.length}
+                  onChange={() =>
+                    onSelect(
+                      rows.map((r) => r.employeeId),
+                      picked < rows.length,
+                    )
+                  }
+                />
+              </Table.Th>
+            ) : null}
             <Table.Th scope="col">Employee</Table.Th>
             <Table.Th scope="col" ta="right">
               Current gross
@@ -187,8 +262,22 @@ function WorksheetTable({ rows, drafts, editable, onChange, onLetter }: RowsProp
             const d = drafts.get(row.employeeId) ?? draftOf(row);
             const set = (patch: Partial<Draft>) => onChange(row.employeeId, { ...d, ...patch });
             const raise = d.kind === 'PERCENT' || d.kind === 'AMOUNT';
+            const isPicked = selected?.has(row.employeeId) === true;
             return (
-              <Table.Tr key={row.employeeId} data-testid={`worksheet-row-${row.employeeId}`}>
+              <Table.Tr
+                key={row.employeeId}
+                data-testid={`worksheet-row-${row.employeeId}`}
+                bg={onSelect ? rowHighlight(isPicked) : undefined}
+              >
+                {onSelect ? (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`Select ${row.name}`}
+                      checked={isPicked}
+                      onChange={(e) => onSelect([row.employeeId], e.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                ) : null}
                 <Table.Th scope="row" fw={500}>
                   {row.name}
                 </Table.Th>
@@ -242,9 +331,9 @@ function WorksheetTable({ rows, drafts, editable, onChange, onLetter }: RowsProp
                   ) : null}
                 </Table.Td>
                 <Table.Td ta="right" style={NO_WRAP}>
-                  {formatMoney(row.newGross)}
+                  {formatMoney((live?.get(row.employeeId) ?? row).newGross)}
                 </Table.Td>
-                <Table.Td ta="right">{ratio(row.newCompaRatio)}</Table.Td>
+                <Table.Td ta="right">{ratio((live?.get(row.employeeId) ?? row).newCompaRatio)}</Table.Td>
                 {onLetter ? (
                   <Table.Td>
                     {row.proposal && row.proposal.kind !== 'NONE' ? (
@@ -252,7 +341,7 @@ function WorksheetTable({ rows, drafts, editable, onChange, onLetter }: RowsProp
                         size="compact-sm"
                         variant="default"
                         leftSection={<IconDownload size={14} aria-hidden />}
-                        aria-label={`Download the raise letter of ${row.name}`}
+                        aria-label={`PDF raise letter of ${row.name}`}
                         onClick={() => onLetter(row)}
                       >
                         PDF
@@ -269,45 +358,100 @@ function WorksheetTable({ rows, drafts, editable, onChange, onLetter }: RowsProp
   );
 }
 
+/** A bulk action's patch for one row (with its draft as it stands), or null to leave the row. */
+type BulkMake = (row: WorksheetRow, draft: Draft) => Partial<Draft> | null;
+
+/** The reason a raise to the band minimum gets when the row has none (outside the guideline it needs one). */
+export const BAND_MINIMUM_REASON = 'Raise to band minimum';
+
 function BulkActions({
   rows,
+  selected,
   onApply,
+  onClearSelection,
 }: {
+  /** The rows the actions act on: the selection, else every row. */
   rows: WorksheetRow[];
-  onApply(make: (row: WorksheetRow) => Partial<Draft> | null): void;
+  /** How many rows are selected (0: the actions act on all). */
+  selected: number;
+  /** Sets each row's patch; answers how many rows it set. */
+  onApply(make: BulkMake): number;
+  onClearSelection(): void;
 }) {
+  const toast = useToast();
   const [percent, setPercent] = useState<number | string>(3);
   const anyGuideline = rows.some((r) => r.recommended);
+  const anyBelowBand = rows.some((r) => bandMinimumGap(r) !== null);
+  const scope = selected ? `for selected (${selected})` : 'for all';
+  const raiseToBandMinimum = () => {
+    const set = onApply((row, draft) => {
+      const gap = bandMinimumGap(row);
+      if (gap === null) return null;
+      return { kind: 'AMOUNT', value: gap, reason: draft.reason.trim() ? draft.reason : BAND_MINIMUM_REASON };
+    });
+    const left = rows.length - set;
+    toast.info(
+      `Raised ${set} ${set === 1 ? 'row' : 'rows'} to the band minimum` +
+        (left ? ` (${left} at or above it left as ${left === 1 ? 'it was' : 'they were'})` : ''),
+    );
+  };
   return (
-    <Group gap="sm" align="end" wrap="wrap">
-      <NumberInput
-        label="Raise everyone by"
-        suffix="%"
-        clampBehavior="none"
-        w={160}
-        value={percent}
-        onChange={setPercent}
-      />
-      <Button
-        variant="default"
-        disabled={percent === '' || Number(percent) <= 0}
-        onClick={() => onApply(() => ({ kind: 'PERCENT', value: Number(percent) }))}
-      >
-        Set for all
-      </Button>
-      <Button
-        variant="default"
-        disabled={!anyGuideline}
-        onClick={() =>
-          onApply((row) => {
-            const mid = guidelineMidpoint(row);
-            return mid === null ? null : { kind: 'PERCENT', value: mid };
-          })
-        }
-      >
-        Guideline midpoint for all
-      </Button>
-    </Group>
+    <Stack gap="xs">
+      <Group gap="sm" align="end" wrap="wrap">
+        <NumberInput
+          label={selected ? 'Raise selected by' : 'Raise everyone by'}
+          suffix="%"
+          clampBehavior="none"
+          w={160}
+          value={percent}
+          onChange={setPercent}
+        />
+        <Button
+          variant="default"
+          disabled={percent === '' || Number(percent) <= 0}
+          onClick={() => onApply(() => ({ kind: 'PERCENT', value: Number(percent) }))}
+        >
+          Set {scope}
+        </Button>
+        <Button
+          variant="default"
+          disabled={!anyGuideline}
+          onClick={() =>
+            onApply((row) => {
+              const mid = guidelineMidpoint(row);
+              return mid === null ? null : { kind: 'PERCENT', value: mid };
+            })
+          }
+        >
+          Guideline midpoint {scope}
+        </Button>
+        <Button variant="default" disabled={!anyBelowBand} onClick={raiseToBandMinimum}>
+          Raise to band minimum {scope}
+        </Button>
+      </Group>
+      <Group gap="xs" aria-live="polite">
+        {selected ? (
+          <>
+            <Text size="sm">
+              {selected} {selected === 1 ? 'row' : 'rows'} selected: the actions above change only{' '}
+              {selected === 1 ? 'it' : 'them'}.
+            </Text>
+            <Button variant="subtle" size="compact-sm" onClick={onClearSelection}>
+              Clear selection
+            </Button>
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Select rows to change only them.
+          </Text>
+        )}
+        {anyBelowBand ? null : (
+          <Text size="sm" c="dimmed">
+            {selected ? 'No selected row is' : 'No row is'} below its band minimum.
+          </Text>
+        )}
+      </Group>
+    </Stack>
   );
 }
 
@@ -373,8 +517,10 @@ export function WorksheetView({ id }: { id: number }) {
   const step = useStepRaiseCycle();
   const sendBack = useSendBackRaiseCycle();
   const [drafts, setDrafts] = useState<Map<number, Draft>>(new Map());
-  const [confirmApply, setConfirmApply] = useState(false);
+  const impact = useImpactPreview();
   const [sendingBack, setSendingBack] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   useLoadErrorToast(query.error, 'Failed to load the worksheet');
 
   const sheet = query.data;
@@ -384,19 +530,42 @@ export function WorksheetView({ id }: { id: number }) {
   const status = sheet?.cycle.status;
   const editable = canPropose && status === 'DRAFT';
   const dirty = drafts.size > 0;
+  const live = useLiveWorksheet(id, rows, drafts, editable);
+  const liveRows = useMemo(
+    () =>
+      live && 'sheet' in live ? new Map(live.sheet.rows.map((r) => [r.employeeId, r] as const)) : undefined,
+    [live],
+  );
   const lettersReady = status === 'APPROVED' || status === 'APPLIED';
 
   const change = (employeeId: number, draft: Draft) =>
     setDrafts((old) => new Map(old).set(employeeId, draft));
-  const applyToAll = (make: (row: WorksheetRow) => Partial<Draft> | null) =>
-    setDrafts((old) => {
-      const next = new Map(old);
-      for (const row of rows) {
-        const patch = make(row);
-        if (patch) next.set(row.employeeId, { ...(old.get(row.employeeId) ?? draftOf(row)), ...patch });
+  const selectedCount = rows.filter((r) => selected.has(r.employeeId)).length;
+  const targets = bulkTargets(rows, selected);
+  /** A bulk action on the selected rows, else on all; answers how many rows it set. */
+  const applyToTargets = (make: BulkMake): number => {
+    const next = new Map(drafts);
+    let set = 0;
+    for (const row of targets) {
+      const draft = drafts.get(row.employeeId) ?? draftOf(row);
+      const patch = make(row, draft);
+      if (!patch) continue;
+      next.set(row.employeeId, { ...draft, ...patch });
+      set += 1;
+    }
+    setDrafts(next);
+    return set;
+  };
+  const select = (employeeIds: readonly number[], picked: boolean) =>
+    setSelected((old) => {
+      const next = new Set(old);
+      for (const id of employeeIds) {
+        if (picked) next.add(id);
+        else next.delete(id);
       }
       return next;
     });
+  const canEditCycle = can(user, 'manageSettings') && !teamScoped(user) && status === 'DRAFT';
 
   const saveAll = async () => {
     try {
@@ -421,6 +590,19 @@ export function WorksheetView({ id }: { id: number }) {
       toast.success(STEP_TEXTS[which].done);
     } catch (error) {
       toast.error(errorMessage(error, STEP_TEXTS[which].failed));
+    }
+  };
+  /** Apply, after the impact preview of the application (the real write, rolled back) is confirmed. */
+  const applyAfterPreview = async () => {
+    try {
+      const day = sheet ? formatDay(sheet.cycle.effectiveDate) : '';
+      const confirmed = await impact.confirm(
+        { method: 'POST', path: `/raise-cycles/${id}/apply` },
+        { note: `Pay as of ${day}, the cycle's effective date. It can be reverted from the Audit Log.` },
+      );
+      if (confirmed) await run('apply');
+    } catch (error) {
+      toast.error(errorMessage(error, STEP_TEXTS.apply.failed));
     }
   };
 
@@ -454,6 +636,15 @@ export function WorksheetView({ id }: { id: number }) {
         actions={
           <Group gap="xs">
             <StatusBadge status={cycle.status} />
+            {canEditCycle ? (
+              <Button
+                variant="default"
+                leftSection={<IconPencil size={16} aria-hidden />}
+                onClick={() => setEditing(true)}
+              >
+                Edit cycle
+              </Button>
+            ) : null}
             {editable ? (
               <Button variant="default" onClick={saveAll} loading={save.isPending} disabled={!dirty}>
                 Save proposals
@@ -475,9 +666,7 @@ export function WorksheetView({ id }: { id: number }) {
               </Button>
             ) : null}
             {admin && status === 'APPROVED' ? (
-              <Button color="green" onClick={() => setConfirmApply(true)}>
-                Apply raises
-              </Button>
+              <Button onClick={applyAfterPreview}>Apply raises</Button>
             ) : null}
             {lettersReady ? (
               <Button
@@ -488,6 +677,14 @@ export function WorksheetView({ id }: { id: number }) {
                 All letters (.zip)
               </Button>
             ) : null}
+            <WorksheetFileActions
+              cycleId={id}
+              editable={editable}
+              onImported={() => {
+                setDrafts(new Map());
+                void query.refetch();
+              }}
+            />
           </Group>
         }
       />
@@ -496,8 +693,15 @@ export function WorksheetView({ id }: { id: number }) {
           {cycle.sentBackComment}
         </Alert>
       ) : null}
-      <Totals sheet={sheet} dirty={dirty} />
-      {editable && rows.length ? <BulkActions rows={rows} onApply={applyToAll} /> : null}
+      <Totals sheet={sheet} dirty={dirty} live={live} />
+      {editable && rows.length ? (
+        <BulkActions
+          rows={targets}
+          selected={selectedCount}
+          onApply={applyToTargets}
+          onClearSelection={() => setSelected(new Set())}
+        />
+      ) : null}
       {rows.length === 0 ? (
         <Text c="dimmed">No eligible employees {teamScoped(user) ? 'in your team' : ''}.</Text>
       ) : (
@@ -506,6 +710,9 @@ export function WorksheetView({ id }: { id: number }) {
           drafts={drafts}
           editable={editable}
           onChange={change}
+          selected={selected}
+          onSelect={editable ? select : undefined}
+          live={liveRows}
           onLetter={
             lettersReady
               ? (row) =>
@@ -517,17 +724,10 @@ export function WorksheetView({ id }: { id: number }) {
           }
         />
       )}
-      <ConfirmDialog
-        opened={confirmApply}
-        title="Apply raises"
-        message={`Every proposal of "${cycle.name}" takes effect from ${formatDay(cycle.effectiveDate)}. This cannot be undone from here.`}
-        confirmLabel="Apply raises"
-        onCancel={() => setConfirmApply(false)}
-        onConfirm={async () => {
-          setConfirmApply(false);
-          await run('apply');
-        }}
-      />
+      {impact.dialog}
+      {canEditCycle ? (
+        <EditCycleDialog cycle={cycle} opened={editing} onClose={() => setEditing(false)} />
+      ) : null}
       <SendBackDialog
         opened={sendingBack}
         pending={sendBack.isPending}

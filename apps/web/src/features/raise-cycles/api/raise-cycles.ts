@@ -61,6 +61,14 @@ export function useSaveProposals(id: number) {
   });
 }
 
+/**
+ * POST /raise-cycles/{id}/proposals/preview: the worksheet the proposals would make, checked as a
+ * save checks them, nothing saved (the totals and new pay as you type).
+ */
+export async function previewProposals(id: number, body: ProposalsBody, signal?: AbortSignal) {
+  return (await apiClient.post<Worksheet>(`/raise-cycles/${id}/proposals/preview`, body, { signal })).data;
+}
+
 export type CycleStep = 'submit' | 'approve' | 'apply';
 
 /** POST /raise-cycles/{id}/submit | approve | apply. */
