@@ -31,6 +31,11 @@ export const GOALS = {
   yearReportMsMax: 5000,
   /** The adjusted pay gap, company and every job, over 100,000 employees (a pure calculation). */
   adjustedGapMsMax100k: 2000,
+  /** A raise cycle's worksheet read, and its proposals saved for everyone (the budget recomputed), at 10,000 eligible. */
+  raiseWorksheetMsMax10k: 1000,
+  raiseBulkMsMax10k: 200,
+  /** A raise cycle applied to 100,000 employees: versions, rows, one audit entry, pay history. */
+  raiseApplyMsMax100k: 5000,
   /** Lighthouse's performance score and total blocking time, per screen (200 employees). */
   lighthouseMobileScoreMin: 85,
   lighthouseMobileTbtMsMax: 300,
