@@ -14,6 +14,7 @@ import { payHistory } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
 import { createUsersRepository } from '../../src/modules/users/users.repository.ts';
 import { testAppForFile } from '../support/helper.ts';
+import { teamManagerToken, worksheetOf } from './worksheet-files.ts';
 
 /*
  * A raise cycle end to end through the real app: created, proposed on (a raise outside the
@@ -50,15 +51,7 @@ const model = {
 const inCents = (decimal: number | null | undefined) => toCents(decimal ?? Number.NaN) as number;
 const decimal = (c: number) => fromCents(asCents(c));
 
-const worksheet = async (token = t.adminToken) => {
-  const res = await t.call<Worksheet>({
-    method: 'GET',
-    url: `/api/raise-cycles/${cycleId}/worksheet`,
-    token,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.envelope.data;
-};
+const worksheet = (token = t.adminToken) => worksheetOf(t, cycleId, token);
 const propose = (proposals: unknown[], token = t.adminToken) =>
   t.call<Worksheet>({
     method: 'PUT',
@@ -91,18 +84,7 @@ beforeAll(async () => {
   ids.cleo = await t.newEmployeeOf(c, { name: 'Cleo Outside', hireDate: '2022-05-01' });
   ids.dan = await t.newEmployeeOf(c, { name: 'Dan Leaver', hireDate: '2019-01-01', leaveDate: '2024-01-31' });
   ids.eve = await t.newEmployeeOf(c, { name: 'Eve New', hireDate: '2025-06-01' });
-  const manager = await t.callAsAdmin({
-    method: 'PUT',
-    url: `/api/employees/${ids.ben}/manager`,
-    payload: { managerId: ids.ana },
-  });
-  expect(manager.statusCode, manager.body).toBe(200);
-  managerToken = (
-    await t.createUser(
-      { ...NO_PERMISSIONS, showSalary: true, manageEmployee: true, ownTeamOnly: true },
-      { employeeId: ids.ana },
-    )
-  ).token;
+  managerToken = await teamManagerToken(t, ids.ana, ids.ben);
   await createUsersRepository(t.database.db).insert({
     email: SECOND_ADMIN.email,
     name: 'Second Administrator',

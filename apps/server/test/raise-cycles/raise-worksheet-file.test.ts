@@ -18,6 +18,7 @@ import {
   exportedWorksheet,
   headerOf,
   importWorksheet,
+  teamManagerToken,
   worksheetOf,
 } from './worksheet-files.ts';
 
@@ -79,18 +80,7 @@ beforeAll(async () => {
   ids.cleo = await t.newEmployeeOf(c, { name: 'Cleo Outside', hireDate: '2022-05-01' });
   ids.dia = await t.newEmployeeOf(c, { name: '=Dia "Formula"', hireDate: '2022-06-01' });
   ids.eli = await t.newEmployeeOf(c, { name: 'Eli Leaver', hireDate: '2019-01-01', leaveDate: '2024-01-31' });
-  const manager = await t.callAsAdmin({
-    method: 'PUT',
-    url: `/api/employees/${ids.ben}/manager`,
-    payload: { managerId: ids.ana },
-  });
-  expect(manager.statusCode, manager.body).toBe(200);
-  managerToken = (
-    await t.createUser(
-      { ...NO_PERMISSIONS, showSalary: true, manageEmployee: true, ownTeamOnly: true },
-      { employeeId: ids.ana },
-    )
-  ).token;
+  managerToken = await teamManagerToken(t, ids.ana, ids.ben);
   cycleId = await draftCycle(t, 'Worksheet file 2027', ids.grade, addDays(todayIn('UTC'), 30));
 });
 

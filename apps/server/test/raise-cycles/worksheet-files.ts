@@ -1,3 +1,4 @@
+import { NO_PERMISSIONS } from '@salary/shared/common/permissions';
 import type { RaiseCycle, Worksheet } from '@salary/shared/raise-cycles/raise-cycles.contract';
 import {
   WORKSHEET_COLUMNS,
@@ -70,6 +71,25 @@ export async function worksheetOf(t: TestContext, cycleId: number, token = t.adm
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.envelope.data;
+}
+
+/**
+ * `reportId` reports to `managerId`, and a user linked to the manager, limited to their team,
+ * may see salaries and edit employees (so propose): that user's token.
+ */
+export async function teamManagerToken(t: TestContext, managerId: number, reportId: number) {
+  const manager = await t.callAsAdmin({
+    method: 'PUT',
+    url: `/api/employees/${reportId}/manager`,
+    payload: { managerId },
+  });
+  expect(manager.statusCode, manager.body).toBe(200);
+  return (
+    await t.createUser(
+      { ...NO_PERMISSIONS, showSalary: true, manageEmployee: true, ownTeamOnly: true },
+      { employeeId: managerId },
+    )
+  ).token;
 }
 
 /** A draft cycle of the grade `gradeId` from `effectiveDate`, a guideline of 0–5 % for everyone: its id. */
