@@ -27,6 +27,8 @@ interface Extras {
   config?: FastifyContextConfig;
   /** Where the answer is written other than by the response schema (calculate, the list). */
   serializerCompiler?: RouteShorthandOptions['serializerCompiler'];
+  /** A body larger than the app's JSON limit (a worksheet of 100,000 rows), in bytes. */
+  bodyLimit?: number;
 }
 
 type Responses = Record<number, unknown>;
@@ -40,12 +42,13 @@ export function routeDoc(tag: string) {
     answer: A,
     more?: R & Extras,
   ) => {
-    const { description, config, serializerCompiler, ...reads } = more ?? ({} as R & Extras);
+    const { description, config, serializerCompiler, bodyLimit, ...reads } = more ?? ({} as R & Extras);
     const response = (answer instanceof z.ZodType ? { 200: envelopeOf(answer) } : answer) as Response<A>;
     return {
       schema: { tags, summary, ...(description && { description }), ...(reads as R), response },
       ...(config && { config }),
       ...(serializerCompiler && { serializerCompiler }),
+      ...(bodyLimit !== undefined && { bodyLimit }),
     };
   };
 }

@@ -186,6 +186,30 @@ describe('a raise cycle from draft to applied', () => {
     expect(inCents(row(ids.cleo).newGross)).toBe(model.cleo);
   });
 
+  it('takes a worksheet of many thousand rows in one body, and refuses one past its limit', async () => {
+    // 20,000 rows (about 1.4 MB, over the app's 1 MB JSON limit): read and checked, row by row.
+    const many = Array.from({ length: 20_000 }, (_, i) => ({
+      employeeId: 1_000_000 + i,
+      kind: 'PERCENT',
+      value: 3,
+      reason: 'A raise for everyone on the list',
+    }));
+    const read = await propose(many);
+    expect([read.statusCode, read.envelope.message]).toEqual([
+      400,
+      'Row 1: employee 1000000 is not in this cycle',
+    ]);
+    const preview = await t.callAsAdmin({
+      method: 'POST',
+      url: `/api/raise-cycles/${cycleId}/proposals/preview`,
+      payload: { proposals: many },
+    });
+    expect(preview.statusCode, preview.body.slice(0, 200)).toBe(400);
+    // Past 16 MB: refused before it is read.
+    const huge = await propose([{ employeeId: ids.ana, kind: 'NONE', reason: 'x'.repeat(17 * 1024 * 1024) }]);
+    expect(huge.statusCode).toBe(413);
+  });
+
   it("shows a limited manager only their team's rows and totals, and refuses their write of another's row", async () => {
     const sheet = await worksheet(managerToken);
     expect(sheet.rows.map((r) => r.name)).toEqual(['Ben Report']);

@@ -16,6 +16,7 @@ import {
   worksheetImportReport,
 } from '@salary/shared/raise-cycles/worksheet-file.contract';
 import { z } from 'zod';
+import { compiledSerializer } from '../../lib/compiled-serializer.ts';
 import { downloadHeaders, fileResponse, workbookResponse } from '../../lib/download.ts';
 import { moduleRoutes } from '../../lib/module-routes.ts';
 import { ok } from '../../lib/reply.ts';
@@ -23,6 +24,11 @@ import { writeRoutes } from '../../lib/write-routes.ts';
 import { zipStored } from '../../lib/zip-writer.ts';
 import { readUpload } from '../excel/excel.routes.ts';
 import { renderRaiseLetter } from './raise-letter.pdf.ts';
+
+/*
+ * The worksheet's answers hold a row per eligible employee (10,000 and more): serialized by the
+ * schema compiled once, not checked again by zod row by row (they are built by the service).
+ */
 
 /** Every row of a 100,000-employee worksheet (about 70 bytes a proposal, a reason of a few words). */
 const PROPOSALS_BODY_LIMIT = 16 * 1024 * 1024;
@@ -114,7 +120,7 @@ export const raiseCyclesRoutes = moduleRoutes('raiseCycles', 'raise-cycles', (ap
     doc(
       "The cycle's worksheet: each eligible employee (a limited manager: their team's) with pay, compa-ratio, recommended range and proposal, and the budget totals (admins and showSalary)",
       worksheetSchema,
-      { params: idParam },
+      { params: idParam, serializerCompiler: compiledSerializer },
     ),
     async (request) => ok(await service.worksheet(request.actor, request.params.id)),
   );
@@ -124,7 +130,12 @@ export const raiseCyclesRoutes = moduleRoutes('raiseCycles', 'raise-cycles', (ap
     doc(
       'Save proposals while the cycle is a draft; over budget is saved and answered as a warning (showSalary with manageEmployee or manageSettings)',
       worksheetSchema,
-      { params: idParam, body: proposalsBody, bodyLimit: PROPOSALS_BODY_LIMIT },
+      {
+        params: idParam,
+        body: proposalsBody,
+        bodyLimit: PROPOSALS_BODY_LIMIT,
+        serializerCompiler: compiledSerializer,
+      },
     ),
     async (request) => {
       const sheet = await service.saveProposals(
@@ -149,6 +160,7 @@ export const raiseCyclesRoutes = moduleRoutes('raiseCycles', 'raise-cycles', (ap
         params: idParam,
         body: proposalsBody,
         bodyLimit: PROPOSALS_BODY_LIMIT,
+        serializerCompiler: compiledSerializer,
         description:
           'The same body, checks and answer as PUT /raise-cycles/{id}/proposals (a refusal names the row), ' +
           'without writing: the totals and new pay while a worksheet is being filled in.',
