@@ -281,11 +281,21 @@ export const ROUTES: RouteCase[] = [
       url: `/api/raise-cycles/${await existingRaiseCycle(t)}/worksheet`,
     }),
   },
+  {
+    name: "a raise cycle's worksheet as .xlsx",
+    who: 'showSalary',
+    request: async (t) => ({
+      method: 'GET',
+      url: `/api/raise-cycles/${await existingRaiseCycle(t)}/worksheet.xlsx`,
+    }),
+  },
   writeRow('create a raise cycle', 'manageSettings', 'POST /api/raise-cycles'),
   writeRow('edit a raise cycle', 'manageSettings', 'PUT /api/raise-cycles/:id'),
   writeRow('delete a raise cycle', 'manageSettings', 'DELETE /api/raise-cycles/:id'),
   // Proposing needs showSalary with manageEmployee or manageSettings: no single grant is enough.
   writeRow('propose raises', 'admin', 'PUT /api/raise-cycles/:id/proposals'),
+  writeRow('preview proposals', 'admin', 'POST /api/raise-cycles/:id/proposals/preview'),
+  writeRow('import a worksheet', 'admin', 'POST /api/raise-cycles/:id/worksheet/import'),
   writeRow('submit a raise cycle', 'admin', 'POST /api/raise-cycles/:id/submit'),
   writeRow('approve a raise cycle', 'admin', 'POST /api/raise-cycles/:id/approve'),
   writeRow('send a raise cycle back', 'admin', 'POST /api/raise-cycles/:id/send-back'),

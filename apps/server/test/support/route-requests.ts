@@ -1,7 +1,9 @@
 import type { Company } from '@salary/shared/company/company.contract';
+import { WORKSHEET_COLUMNS } from '@salary/shared/raise-cycles/worksheet-file.contract';
 import type { InjectOptions } from 'fastify';
 import type { Db } from '../../src/db/client.ts';
 import { IMPORT_HEADER, importRow, upload, xlsxOf } from '../excel/excel-files.ts';
+import { editRow, exportedWorksheet, worksheetOf } from '../raise-cycles/worksheet-files.ts';
 import { addFormFor } from './employee-forms.ts';
 import { newGrade, newJob, newLevel } from './factories.ts';
 import type { TestContext } from './helper.ts';
@@ -531,6 +533,32 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
       method: 'PUT',
       url: `/api/raise-cycles/${made.envelope.data.id}/proposals`,
       payload: { proposals: [{ employeeId, rating: 3, kind: 'AMOUNT', value: 120.5 }] },
+    };
+  },
+  'POST /api/raise-cycles/:id/proposals/preview': async (t) => {
+    const { employeeId, body } = await raiseCycleBody(t);
+    const made = await t.callAsAdmin<{ id: number }>({
+      method: 'POST',
+      url: '/api/raise-cycles',
+      payload: body,
+    });
+    return {
+      method: 'POST',
+      url: `/api/raise-cycles/${made.envelope.data.id}/proposals/preview`,
+      payload: { proposals: [{ employeeId, rating: 3, kind: 'AMOUNT', value: 120.5 }] },
+    };
+  },
+  // The administrator's export with one raise changed (2 % → 3 %): a real write.
+  'POST /api/raise-cycles/:id/worksheet/import': async (t) => {
+    const id = await existingRaiseCycle(t);
+    const { book } = await exportedWorksheet(t, id);
+    const [line] = (await worksheetOf(t, id)).rows;
+    editRow(book, line!.employeeId, { [WORKSHEET_COLUMNS.value]: 3 });
+    const bytes = Buffer.from(await book.xlsx.writeBuffer());
+    return {
+      method: 'POST',
+      url: `/api/raise-cycles/${id}/worksheet/import`,
+      ...upload(bytes, 'raise_worksheet.xlsx'),
     };
   },
   'POST /api/raise-cycles/:id/submit': async (t) => ({
