@@ -292,8 +292,11 @@ describe('a raise cycle from draft to applied', () => {
 
   it('is applied from its effective day: nothing changed the day before, everything that day', async () => {
     const before = await grossAsOf(addDays(effective, -1));
+    const history = await t.countRows(payHistory);
     const applied = await step('apply');
     expect(applied.statusCode, applied.body).toBe(200);
+    // Nobody's pay moved today: no pay-history row until the day.
+    expect(await t.countRows(payHistory)).toBe(history);
     expect(applied.envelope.data.status).toBe('APPLIED');
     expect(await grossAsOf(addDays(effective, -1))).toEqual(before);
     expect(before).toEqual({ ana: BASE_L1, ben: BASE_L1, cleo: BASE_L1 });

@@ -298,10 +298,13 @@ export function createRaiseCyclesService(deps: {
     dropUnchanged = false,
   ) {
     const ids = writes.map((w) => w.id);
+    // Today's records before and after, for the pay history, are read only when they are not the
+    // day's: from a past day (today holds a later version). On the day itself they are the day's
+    // records; from a day to come today's pay does not move.
+    const past = day < today;
     const recordsToday = async () => {
-      const { employees } = ids.length
-        ? await pricing.priceEmployees({ ids }, { tx: uow.tx })
-        : { employees: [] };
+      const { employees } =
+        past && ids.length ? await pricing.priceEmployees({ ids }, { tx: uow.tx }) : { employees: [] };
       return new Map(employees.map((p) => [p.employee.id, p.employee] as const));
     };
     const before = await recordsToday();
@@ -322,6 +325,7 @@ export function createRaiseCyclesService(deps: {
     const entry = await audit.entryInSlices(uow);
     await entry.add(
       records.map((r) => {
+        if (day > today) return { ...r, today: { before: r.before, after: r.before } };
         const b = before.get(r.after.id);
         const a = after.get(r.after.id);
         return { ...r, ...(b && a && { today: { before: b, after: a } }) };
