@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
 import { auditEntries } from '../../src/db/schema.ts';
 import { IMPORT_HEADER, importRow, upload, xlsxOf } from '../excel/excel-files.ts';
+import { exportedWorksheet } from '../raise-cycles/worksheet-files.ts';
 import { newGrade, newJob, newLevel } from '../support/factories.ts';
 import { ADMIN, buildTestApp, type TestContext, USER_PASSWORD } from '../support/helper.ts';
 import {
@@ -47,7 +48,12 @@ interface WriteCase {
 /** Routes that write only sessions (sign-in/out): no entry, by design (config.audit false or writeScope none). */
 const SESSION_ONLY = new Set(['POST /api/auth/login', 'POST /api/auth/logout', 'DELETE /api/auth/sessions']);
 /** POST routes that compute and write nothing. */
-const READS = new Set(['POST /api/calculate', 'POST /api/impact', 'POST /api/impact/export']);
+const READS = new Set([
+  'POST /api/calculate',
+  'POST /api/impact',
+  'POST /api/impact/export',
+  'POST /api/raise-cycles/:id/proposals/preview',
+]);
 
 /** The route's successful request with its record's id replaced by one no record has. */
 async function atMissingId(route: string, t: TestContext): Promise<Request> {
@@ -211,6 +217,20 @@ const CASES: Record<string, WriteCase> = {
       url: `/api/raise-cycles/${await existingRaiseCycle(t)}/proposals`,
       payload: { proposals: [{ employeeId: MISSING, kind: 'PERCENT', value: 1 }] },
     }),
+  },
+  // The import saves its changed rows as proposals; into a submitted cycle it is refused.
+  'POST /api/raise-cycles/:id/worksheet/import': {
+    entityType: 'raiseCycle',
+    action: 'propose',
+    fail: async (t) => {
+      const id = await existingRaiseCycle(t, 'SUBMITTED');
+      const { book } = await exportedWorksheet(t, id);
+      return {
+        method: 'POST',
+        url: `/api/raise-cycles/${id}/worksheet/import`,
+        ...upload(Buffer.from(await book.xlsx.writeBuffer()), 'raise_worksheet.xlsx'),
+      };
+    },
   },
   // Each step refused from the wrong state.
   'POST /api/raise-cycles/:id/submit': {
