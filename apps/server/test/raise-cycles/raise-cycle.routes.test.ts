@@ -14,7 +14,7 @@ import { payHistory } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
 import { createUsersRepository } from '../../src/modules/users/users.repository.ts';
 import { testAppForFile } from '../support/helper.ts';
-import { teamManagerToken, worksheetOf } from './worksheet-files.ts';
+import { proposeOn, teamManagerToken, worksheetOf } from './worksheet-files.ts';
 
 /*
  * A raise cycle end to end through the real app: created, proposed on (a raise outside the
@@ -52,13 +52,7 @@ const inCents = (decimal: number | null | undefined) => toCents(decimal ?? Numbe
 const decimal = (c: number) => fromCents(asCents(c));
 
 const worksheet = (token = t.adminToken) => worksheetOf(t, cycleId, token);
-const propose = (proposals: unknown[], token = t.adminToken) =>
-  t.call<Worksheet>({
-    method: 'PUT',
-    url: `/api/raise-cycles/${cycleId}/proposals`,
-    payload: { proposals },
-    token,
-  });
+const propose = (proposals: unknown[], token = t.adminToken) => proposeOn(t, cycleId, proposals, token);
 const step = (name: string, token = t.adminToken, payload?: Record<string, unknown>) =>
   t.call<RaiseCycle>({
     method: 'POST',

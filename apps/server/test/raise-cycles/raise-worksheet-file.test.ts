@@ -2,7 +2,6 @@ import { addDays, todayIn } from '@salary/shared/common/calendar-day';
 import { DEFAULT_MONEY_FORMAT, excelMoneyFormat } from '@salary/shared/common/money';
 import { NO_PERMISSIONS } from '@salary/shared/common/permissions';
 import type { ImportProblem } from '@salary/shared/excel/excel.contract';
-import type { Worksheet } from '@salary/shared/raise-cycles/raise-cycles.contract';
 import {
   WORKSHEET_COLUMNS,
   WORKSHEET_SHEET_NAME,
@@ -18,6 +17,7 @@ import {
   exportedWorksheet,
   headerOf,
   importWorksheet,
+  proposeOn,
   teamManagerToken,
   worksheetOf,
 } from './worksheet-files.ts';
@@ -46,13 +46,7 @@ const C = WORKSHEET_COLUMNS;
 const worksheet = (token = t.adminToken) => worksheetOf(t, cycleId, token);
 const proposalOf = async (employeeId: number) =>
   (await worksheet()).rows.find((r) => r.employeeId === employeeId)!.proposal;
-const propose = (proposals: unknown[], token = t.adminToken) =>
-  t.call<Worksheet>({
-    method: 'PUT',
-    url: `/api/raise-cycles/${cycleId}/proposals`,
-    payload: { proposals },
-    token,
-  });
+const propose = (proposals: unknown[], token = t.adminToken) => proposeOn(t, cycleId, proposals, token);
 const exported = (token = t.adminToken, id = cycleId) => exportedWorksheet(t, id, token);
 const edit = editRow;
 const importBook = (

@@ -62,6 +62,15 @@ export async function importWorksheet(
   });
 }
 
+/** PUT the proposals of the cycle as `token`'s user: the answer. */
+export const proposeOn = (t: TestContext, cycleId: number, proposals: unknown[], token = t.adminToken) =>
+  t.call<Worksheet>({
+    method: 'PUT',
+    url: `/api/raise-cycles/${cycleId}/proposals`,
+    payload: { proposals },
+    token,
+  });
+
 /** The cycle's worksheet as `token`'s user reads it. */
 export async function worksheetOf(t: TestContext, cycleId: number, token = t.adminToken) {
   const res = await t.call<Worksheet>({

@@ -63,6 +63,21 @@ export async function raiseCycleBody(t: TestContext) {
   };
 }
 
+/** A fresh draft cycle of one employee, and a proposal for them sent to its proposals route (or its preview). */
+async function proposalsRequest(t: TestContext, method: 'PUT' | 'POST', tail: string): Promise<RouteRequest> {
+  const { employeeId, body } = await raiseCycleBody(t);
+  const made = await t.callAsAdmin<{ id: number }>({
+    method: 'POST',
+    url: '/api/raise-cycles',
+    payload: body,
+  });
+  return {
+    method,
+    url: `/api/raise-cycles/${made.envelope.data.id}/proposals${tail}`,
+    payload: { proposals: [{ employeeId, rating: 3, kind: 'AMOUNT', value: 120.5 }] },
+  };
+}
+
 /**
  * A raise cycle of one fresh employee, with a 2 % proposal for them, brought to `status`: submitted
  * by another user (showSalary and manageEmployee) so an administrator may approve it. Its id.
@@ -522,32 +537,8 @@ export const WRITE_REQUESTS: Record<string, BuildRequest> = {
     method: 'DELETE',
     url: `/api/raise-cycles/${await existingRaiseCycle(t)}`,
   }),
-  'PUT /api/raise-cycles/:id/proposals': async (t) => {
-    const { employeeId, body } = await raiseCycleBody(t);
-    const made = await t.callAsAdmin<{ id: number }>({
-      method: 'POST',
-      url: '/api/raise-cycles',
-      payload: body,
-    });
-    return {
-      method: 'PUT',
-      url: `/api/raise-cycles/${made.envelope.data.id}/proposals`,
-      payload: { proposals: [{ employeeId, rating: 3, kind: 'AMOUNT', value: 120.5 }] },
-    };
-  },
-  'POST /api/raise-cycles/:id/proposals/preview': async (t) => {
-    const { employeeId, body } = await raiseCycleBody(t);
-    const made = await t.callAsAdmin<{ id: number }>({
-      method: 'POST',
-      url: '/api/raise-cycles',
-      payload: body,
-    });
-    return {
-      method: 'POST',
-      url: `/api/raise-cycles/${made.envelope.data.id}/proposals/preview`,
-      payload: { proposals: [{ employeeId, rating: 3, kind: 'AMOUNT', value: 120.5 }] },
-    };
-  },
+  'PUT /api/raise-cycles/:id/proposals': (t) => proposalsRequest(t, 'PUT', ''),
+  'POST /api/raise-cycles/:id/proposals/preview': (t) => proposalsRequest(t, 'POST', '/preview'),
   // The administrator's export with one raise changed (2 % → 3 %): a real write.
   'POST /api/raise-cycles/:id/worksheet/import': async (t) => {
     const id = await existingRaiseCycle(t);
