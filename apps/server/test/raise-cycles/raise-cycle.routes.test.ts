@@ -7,7 +7,11 @@ import { asCents, fromCents, toCents } from '@salary/shared/common/money';
 import { NO_PERMISSIONS } from '@salary/shared/common/permissions';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import type { Impact } from '@salary/shared/impact/impact.contract';
-import type { RaiseCycle, Worksheet } from '@salary/shared/raise-cycles/raise-cycles.contract';
+import type {
+  RaiseCycle,
+  Worksheet,
+  WorksheetPreview,
+} from '@salary/shared/raise-cycles/raise-cycles.contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { payHistory } from '../../src/db/schema.ts';
@@ -154,6 +158,55 @@ describe('a raise cycle from draft to applied', () => {
     expect(cleo.outsideGuideline).toBe(true);
   });
 
+  it("previews proposals as typed: the save's totals, each proposed row's new pay, nothing saved", async () => {
+    const preview = (proposals: unknown[]) =>
+      t.callAsAdmin<WorksheetPreview>({
+        method: 'POST',
+        url: `/api/raise-cycles/${cycleId}/proposals/preview`,
+        payload: { proposals },
+      });
+    const all = await preview([
+      { employeeId: ids.ana, kind: 'PERCENT', value: 2.5 },
+      { employeeId: ids.ben, kind: 'MOVE', gradeId: ids.grade, levelId: ids.l2, reason: 'Promotion' },
+      { employeeId: ids.cleo, rating: 3, kind: 'AMOUNT', value: 150, reason: 'Market' },
+    ]);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.envelope.data.totals).toEqual({
+      eligiblePayroll: 12_000,
+      budget: 240,
+      budgetUsed: decimal(model.ana + model.ben + model.cleo - 3 * BASE_L1),
+      overBudget: true,
+    });
+    expect(all.envelope.data.warnings).toEqual(['The proposals are over budget']);
+    expect(all.envelope.data.rows.map((r) => [r.employeeId, inCents(r.newGross)])).toEqual([
+      [ids.ana, model.ana],
+      [ids.ben, model.ben],
+      [ids.cleo, model.cleo],
+    ]);
+    // Only the rows it names, with only what their proposal changes; Cleo's saved raise still counts.
+    const one = await preview([{ employeeId: ids.ana, kind: 'PERCENT', value: 2.5 }]);
+    expect(one.envelope.data).toEqual({
+      rows: [
+        {
+          employeeId: ids.ana,
+          raisePercent: 2.5,
+          outsideGuideline: false,
+          newGross: decimal(model.ana),
+          newCompaRatio: 1.03,
+        },
+      ],
+      totals: {
+        eligiblePayroll: 12_000,
+        budget: 240,
+        budgetUsed: decimal(model.ana + model.cleo - 2 * BASE_L1),
+        overBudget: true,
+      },
+      warnings: ['The proposals are over budget'],
+    });
+    // Nothing saved: the worksheet still holds Cleo's proposal alone.
+    expect((await worksheet()).rows.map((r) => r.proposal?.kind ?? null)).toEqual([null, null, 'AMOUNT']);
+  });
+
   it('saves proposals over budget, answered as a warning with the exact totals', async () => {
     const res = await propose([
       { employeeId: ids.ana, kind: 'PERCENT', value: 2.5 },
@@ -214,6 +267,16 @@ describe('a raise cycle from draft to applied', () => {
       overBudget: true,
     });
     expect(JSON.stringify(sheet)).not.toMatch(/Cleo|Ana Manager/);
+    // The totals as they type are their team's too.
+    const typed = await t.call<WorksheetPreview>({
+      method: 'POST',
+      url: `/api/raise-cycles/${cycleId}/proposals/preview`,
+      payload: { proposals: [{ employeeId: ids.ben, kind: 'NONE' }] },
+      token: managerToken,
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.envelope.data.totals).toEqual({ ...sheet.totals, budgetUsed: 0, overBudget: false });
+    expect(typed.envelope.data.rows.map((r) => r.employeeId)).toEqual([ids.ben]);
     const other = await propose([{ employeeId: ids.cleo, kind: 'PERCENT', value: 1 }], managerToken);
     expect([other.statusCode, other.envelope.message]).toEqual([
       400,

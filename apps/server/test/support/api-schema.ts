@@ -610,8 +610,8 @@ export interface paths {
   };
   "/api/raise-cycles/{id}/proposals/preview": {
     /**
-     * The worksheet the proposals would make, checked as a save checks them; nothing is saved (showSalary with manageEmployee or manageSettings)
-     * @description The same body, checks and answer as PUT /raise-cycles/{id}/proposals (a refusal names the row), without writing: the totals and new pay while a worksheet is being filled in.
+     * The totals and new pay the proposals would make, checked as a save checks them; nothing is saved (showSalary with manageEmployee or manageSettings)
+     * @description The same body and checks as PUT /raise-cycles/{id}/proposals (a refusal names the row), without writing. Answers the worksheet's totals with the proposals, and for each employee proposed for its raise, new gross and new compa-ratio (the rest of its row is the worksheet's as read): the totals and new pay while a worksheet is being filled in.
      */
     post: operations["postRaiseCyclesByIdProposalsPreview"];
   };
@@ -7963,8 +7963,8 @@ export interface operations {
     };
   };
   /**
-   * The worksheet the proposals would make, checked as a save checks them; nothing is saved (showSalary with manageEmployee or manageSettings)
-   * @description The same body, checks and answer as PUT /raise-cycles/{id}/proposals (a refusal names the row), without writing: the totals and new pay while a worksheet is being filled in.
+   * The totals and new pay the proposals would make, checked as a save checks them; nothing is saved (showSalary with manageEmployee or manageSettings)
+   * @description The same body and checks as PUT /raise-cycles/{id}/proposals (a refusal names the row), without writing. Answers the worksheet's totals with the proposals, and for each employee proposed for its raise, new gross and new compa-ratio (the rest of its row is the worksheet's as read): the totals and new pay while a worksheet is being filled in.
    */
   postRaiseCyclesByIdProposalsPreview: {
     parameters: {
@@ -8002,61 +8002,8 @@ export interface operations {
             message: string;
             error: string | null;
             data: {
-              cycle: {
-                id: number;
-                name: string;
-                effectiveDate: string;
-                eligibility: {
-                  /** @default null */
-                  hiredBefore: string | null;
-                  /** @default [] */
-                  jobIds: number[];
-                  /** @default [] */
-                  gradeIds: number[];
-                };
-                budget: {
-                  /** @enum {string} */
-                  kind: "PERCENT" | "AMOUNT";
-                  value: number | null;
-                };
-                guideline: ({
-                    compaFrom: number | null;
-                    compaTo: number | null;
-                    rating: number | null;
-                    minPercent: number;
-                    maxPercent: number;
-                  })[];
-                /** @enum {string} */
-                status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
-                submittedBy: string | null;
-                sentBackComment: string | null;
-                appliedEntryId: number | null;
-              };
               rows: ({
                   employeeId: number;
-                  name: string;
-                  jobId: number;
-                  gradeId: number;
-                  levelId: number;
-                  currentGross: number;
-                  basicWage: number;
-                  midpoint: number;
-                  bandMinimum: number;
-                  bandMaximum: number;
-                  compaRatio: number;
-                  rating: number | null;
-                  recommended: {
-                    minPercent: number;
-                    maxPercent: number;
-                  } | null;
-                  proposal: ({
-                    /** @enum {string} */
-                    kind: "PERCENT" | "AMOUNT" | "MOVE" | "NONE";
-                    value: number | null;
-                    gradeId: number | null;
-                    levelId: number | null;
-                    reason: string | null;
-                  }) | null;
                   raisePercent: number | null;
                   outsideGuideline: boolean;
                   newGross: number;

@@ -185,22 +185,44 @@ export const worksheetRowSchema = z.object({
 });
 export type WorksheetRow = z.infer<typeof worksheetRowSchema>;
 
+const worksheetTotalsSchema = z.object({
+  /** Σ current monthly gross of the rows. */
+  eligiblePayroll: z.number(),
+  /** The budget for the rows (a team's share of an AMOUNT budget, by its payroll). */
+  budget: z.number(),
+  /** Σ (new gross − current gross) of the rows. */
+  budgetUsed: z.number(),
+  overBudget: z.boolean(),
+});
+
 export const worksheetSchema = z.object({
   cycle: raiseCycleSchema,
   rows: z.array(worksheetRowSchema),
-  totals: z.object({
-    /** Σ current monthly gross of the rows. */
-    eligiblePayroll: z.number(),
-    /** The budget for the rows (a team's share of an AMOUNT budget, by its payroll). */
-    budget: z.number(),
-    /** Σ (new gross − current gross) of the rows. */
-    budgetUsed: z.number(),
-    overBudget: z.boolean(),
-  }),
+  totals: worksheetTotalsSchema,
   /** Warnings a save is answered with (over budget), in words. */
   warnings: z.array(z.string()),
 });
 export type Worksheet = z.infer<typeof worksheetSchema>;
+
+/**
+ * What proposals not yet saved would make (POST …/proposals/preview): the worksheet's totals
+ * with them, and for each employee they name only what they change — its raise, new pay and new
+ * compa-ratio (the rest of the row is the worksheet's as read).
+ */
+export const worksheetPreviewSchema = z.object({
+  rows: z.array(
+    worksheetRowSchema.pick({
+      employeeId: true,
+      raisePercent: true,
+      outsideGuideline: true,
+      newGross: true,
+      newCompaRatio: true,
+    }),
+  ),
+  totals: worksheetTotalsSchema,
+  warnings: z.array(z.string()),
+});
+export type WorksheetPreview = z.infer<typeof worksheetPreviewSchema>;
 
 export const RAISE_CYCLE_MESSAGES = {
   notFound: 'Raise cycle not found',

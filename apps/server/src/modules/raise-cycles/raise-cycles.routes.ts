@@ -9,6 +9,7 @@ import {
   raiseCycleListSchema,
   raiseCycleSchema,
   sendBackBody,
+  worksheetPreviewSchema,
   worksheetSchema,
 } from '@salary/shared/raise-cycles/raise-cycles.contract';
 import {
@@ -154,16 +155,18 @@ export const raiseCyclesRoutes = moduleRoutes('raiseCycles', 'raise-cycles', (ap
   app.post(
     '/raise-cycles/:id/proposals/preview',
     doc(
-      'The worksheet the proposals would make, checked as a save checks them; nothing is saved (showSalary with manageEmployee or manageSettings)',
-      worksheetSchema,
+      'The totals and new pay the proposals would make, checked as a save checks them; nothing is saved (showSalary with manageEmployee or manageSettings)',
+      worksheetPreviewSchema,
       {
         params: idParam,
         body: proposalsBody,
         bodyLimit: PROPOSALS_BODY_LIMIT,
         serializerCompiler: compiledSerializer,
         description:
-          'The same body, checks and answer as PUT /raise-cycles/{id}/proposals (a refusal names the row), ' +
-          'without writing: the totals and new pay while a worksheet is being filled in.',
+          'The same body and checks as PUT /raise-cycles/{id}/proposals (a refusal names the row), without ' +
+          "writing. Answers the worksheet's totals with the proposals, and for each employee proposed for " +
+          "its raise, new gross and new compa-ratio (the rest of its row is the worksheet's as read): the " +
+          'totals and new pay while a worksheet is being filled in.',
         // Stores nothing: no transaction per keystroke.
         config: { writeScope: 'none' },
       },

@@ -20,6 +20,7 @@ import {
   type RaiseCycleInput,
   raiseComponentName,
   type Worksheet,
+  type WorksheetPreview,
   type WorksheetRow,
 } from '@salary/shared/raise-cycles/raise-cycles.contract';
 import type { DbOrTx } from '../../db/client.ts';
@@ -192,7 +193,6 @@ export function createRaiseCyclesService(deps: {
   function rowOf(l: WorksheetLine): WorksheetRow {
     const p = l.proposal;
     return {
-      employeeId: l.record.id,
       name: l.record.name,
       jobId: l.record.jobId,
       gradeId: l.record.gradeId,
@@ -215,6 +215,14 @@ export function createRaiseCyclesService(deps: {
         levelId: p.levelId,
         reason: p.reason,
       },
+      ...changeOf(l),
+    };
+  }
+
+  /** What a line's proposal makes of it: its raise, new pay and new compa-ratio. */
+  function changeOf(l: WorksheetLine): WorksheetPreview['rows'][number] {
+    return {
+      employeeId: l.record.id,
       raisePercent: l.raiseBp === null ? null : pct(l.raiseBp),
       outsideGuideline: l.outside,
       newGross: fromCents(l.newGross),
@@ -222,14 +230,13 @@ export function createRaiseCyclesService(deps: {
     };
   }
 
-  /** The worksheet as `actor` may see it: a limited manager's rows and totals are their team's. */
-  function worksheetOf(actor: Actor, cycle: CycleRow, all: readonly WorksheetLine[]): Worksheet {
+  /** The lines `actor` may see (a limited manager: their team's), and their totals and warnings. */
+  function visibleOf(actor: Actor, cycle: CycleRow, all: readonly WorksheetLine[]) {
     const mine = actor.team === undefined ? all : all.filter((l) => inTeam(actor, l.record.id));
     const whole = mine === all ? undefined : totalsOf(cycle, all).payroll;
     const t = totalsOf(cycle, mine, whole);
     return {
-      cycle: view(cycle, actor),
-      rows: mine.map(rowOf),
+      mine,
       totals: {
         eligiblePayroll: fromCents(t.payroll),
         budget: fromCents(t.budget),
@@ -238,6 +245,12 @@ export function createRaiseCyclesService(deps: {
       },
       warnings: t.over ? [M.overBudget] : [],
     };
+  }
+
+  /** The worksheet as `actor` may see it: a limited manager's rows and totals are their team's. */
+  function worksheetOf(actor: Actor, cycle: CycleRow, all: readonly WorksheetLine[]): Worksheet {
+    const { mine, totals, warnings } = visibleOf(actor, cycle, all);
+    return { cycle: view(cycle, actor), rows: mine.map(rowOf), totals, warnings };
   }
 
   /** A proposal as stored, checked: its value converted, a move's grade and level given. */
@@ -537,14 +550,17 @@ export function createRaiseCyclesService(deps: {
     },
 
     /**
-     * The worksheet the proposals would make, checked as a save checks them, nothing written:
-     * the totals and new pay while the user is still typing.
+     * What the proposals would make, checked as a save checks them, nothing written: the
+     * worksheet's totals with them and each proposed row's change (the totals and new pay while
+     * the user is still typing).
      */
-    async previewProposals(actor: Actor, id: number, input: ProposalInput[]): Promise<Worksheet> {
+    async previewProposals(actor: Actor, id: number, input: ProposalInput[]): Promise<WorksheetPreview> {
       if (!canPropose(actor)) throw forbidden(M.proposeForbidden);
       const cycle = await found(id);
-      const { lines } = await checkedProposals(undefined, actor, cycle, input);
-      return worksheetOf(actor, cycle, lines);
+      const { lines, replaced } = await checkedProposals(undefined, actor, cycle, input);
+      const { totals, warnings } = visibleOf(actor, cycle, lines);
+      // Every employee proposed for is the actor's and in the cycle (checked): only their rows.
+      return { rows: lines.filter((l) => replaced.has(l.record.id)).map(changeOf), totals, warnings };
     },
 
     async submit(uow: UnitOfWork, actor: Actor, id: number): Promise<RaiseCycle> {

@@ -3,6 +3,7 @@ import type {
   RaiseCycle,
   RaiseCycleBody,
   Worksheet,
+  WorksheetPreview,
 } from '@salary/shared/raise-cycles/raise-cycles.contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
@@ -62,11 +63,12 @@ export function useSaveProposals(id: number) {
 }
 
 /**
- * POST /raise-cycles/{id}/proposals/preview: the worksheet the proposals would make, checked as a
- * save checks them, nothing saved (the totals and new pay as you type).
+ * POST /raise-cycles/{id}/proposals/preview: the totals and each proposed row's new pay the
+ * proposals would make, checked as a save checks them, nothing saved (as you type).
  */
 export async function previewProposals(id: number, body: ProposalsBody, signal?: AbortSignal) {
-  return (await apiClient.post<Worksheet>(`/raise-cycles/${id}/proposals/preview`, body, { signal })).data;
+  return (await apiClient.post<WorksheetPreview>(`/raise-cycles/${id}/proposals/preview`, body, { signal }))
+    .data;
 }
 
 export type CycleStep = 'submit' | 'approve' | 'apply';
