@@ -1,25 +1,28 @@
 import type { User } from '@salary/shared/auth/auth.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
-import type { RaiseCycle } from '@salary/shared/raise-cycles/raise-cycles.contract';
+import type { RaiseCycle, Worksheet } from '@salary/shared/raise-cycles/raise-cycles.contract';
 import { describe, expect, it } from 'vitest';
 import { waitForToast } from './pages/toasts.ts';
 import { adminApi, adminCredentials, expectOk, uniqueEmail } from './support/api.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { horizontalOverflow, screenshot, settled, useBrowser, WIDTHS } from './support/browser.ts';
 import { tabTo } from './support/keyboard.ts';
-import { seedEmployees, uniqueName, useSeededRules } from './support/seed-employees.ts';
+import { seedEmployees, seedRules, uniqueName, useSeededRules } from './support/seed-employees.ts';
 
 /*
  * A raise cycle in the browser: a manager limited to their team opens the cycle from the
  * sidebar, gives their team 3 % with the keyboard alone, saves and submits; an administrator
  * approves and applies it, and the directory's pay moves by exactly the raise. An administrator
  * creates a cycle through the form (a grade filter, a guideline row) and its worksheet
- * recommends that row's range.
+ * recommends that row's range. A worksheet of 90 draws only the rows in view, scrolls by
+ * keyboard under a header that stays, and a bulk action still raises all 90.
  */
 
 const browser = useBrowser();
 const rules = useSeededRules(5000);
 const PASSWORD = 'Copper-meadow-lantern-72';
+/** The height of a worksheet row drawn in a window (worksheet-view.tsx). */
+const WORKSHEET_ROW_HEIGHT = 51;
 
 describe('a raise cycle', () => {
   it.each(WIDTHS)(
@@ -129,6 +132,78 @@ describe('a raise cycle', () => {
       const after = expectOk(await admin.get<EmployeeView>(`/employees/${anna!.id}`), 'Reading Anna');
       // The directory's pay moved by exactly what the worksheet proposed.
       expect(Math.round(after.calculatedSalary! * 100) - gross).toBe(proposed);
+    },
+  );
+});
+
+describe('a long worksheet', () => {
+  it.each(WIDTHS)(
+    'draws the rows in view, scrolls to the last by keyboard, and raises every row in bulk (%s)',
+    async (width, viewport) => {
+      const admin = await adminApi();
+      const tag = uniqueName('Long');
+      // A job of its own: the 90 rows stay out of every other cycle.
+      const longRules = await seedRules(4000);
+      await seedEmployees(
+        longRules,
+        Array.from({ length: 90 }, (_, i) => ({ name: `${tag} ${String(i + 1).padStart(3, '0')}` })),
+      );
+      const cycle = expectOk(
+        await admin.post<RaiseCycle>('/raise-cycles', {
+          name: tag,
+          effectiveDate: new Date().toISOString().slice(0, 10),
+          eligibility: { jobIds: [longRules.job.id] },
+          budget: { kind: 'PERCENT', value: 3 },
+        }),
+        'Creating the cycle',
+      );
+      const read = expectOk(
+        await admin.get<Worksheet>(`/raise-cycles/${cycle.id}/worksheet`),
+        'Its worksheet',
+      );
+      expect(read.rows).toHaveLength(90);
+
+      const page = await browser.signedInPage(adminCredentials(), viewport);
+      await page.goto(`/raise-cycles/${cycle.id}`);
+      await page.getByRole('heading', { level: 1, name: tag }).waitFor();
+      const rows = page.locator('[data-testid^="worksheet-row-"]');
+      await rows.first().waitFor();
+      expect(await rows.count()).toBeLessThan(60);
+      // Every row is as high as the window counts it (the scroll bar's length is rows × that).
+      const heights = await rows.evaluateAll((drawn) => drawn.map((r) => r.getBoundingClientRect().height));
+      expect(new Set(heights.map((h) => Math.round(h)))).toEqual(new Set([WORKSHEET_ROW_HEIGHT]));
+      const region = page.getByRole('region', { name: 'Worksheet' });
+      expect(await region.getByRole('table').getAttribute('aria-rowcount')).toBe('91');
+      await screenshot(page, `raise-cycle-long-worksheet-${width}`);
+
+      // The region takes the keyboard: End scrolls to the last employee, drawn under the header.
+      await tabTo(page, region);
+      await page.keyboard.press('End');
+      const last = page.getByTestId(`worksheet-row-${read.rows.at(-1)!.employeeId}`);
+      await last.waitFor();
+      await expect.poll(() => last.isVisible()).toBe(true);
+      const header = region.getByRole('columnheader', { name: 'Employee' });
+      await expect.poll(() => header.isVisible()).toBe(true);
+      expect(await rows.count()).toBeLessThan(60);
+
+      const setAll = page.getByRole('button', { name: 'Set for all' });
+      await tabTo(page, setAll, 80, 'Shift+Tab');
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => page.getByTestId('totals-note').textContent())
+        .toContain('the totals and new pay include them');
+      expect(await last.getByRole('textbox', { name: /^Percent for/ }).inputValue()).toBe('3%');
+      expect(await horizontalOverflow(page)).toBe(0);
+      await expectAxeClean(page, `long raise cycle worksheet at ${width}`);
+      await screenshot(page, `raise-cycle-long-worksheet-raised-${width}`);
+
+      await page.getByRole('button', { name: 'Save proposals' }).click();
+      await waitForToast(page, 'Proposals saved');
+      const saved = expectOk(await admin.get<Worksheet>(`/raise-cycles/${cycle.id}/worksheet`), 'Saved');
+      expect(saved.rows.filter((r) => r.proposal?.kind === 'PERCENT' && r.proposal.value === 3)).toHaveLength(
+        90,
+      );
+      expect(browser.pageErrors(page)).toEqual([]);
     },
   );
 });

@@ -2,7 +2,7 @@ import type { RaiseCycle, Worksheet, WorksheetRow } from '@salary/shared/raise-c
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { setToken } from '../../lib/token-storage.ts';
 import { newUser } from '../../test/fixtures.ts';
 import { envelope, sendJson, setPageUrl, testServerForFile } from '../../test/http-test-server.ts';
@@ -133,9 +133,18 @@ beforeEach(() => {
         res,
         200,
         envelope({
-          ...sheet,
-          rows: [row({ newGross: 4120 }), row({ employeeId: 2, name: 'Bo Berg', recommended: null })],
+          rows: [
+            { employeeId: 1, raisePercent: 3, outsideGuideline: false, newGross: 4120, newCompaRatio: 1.03 },
+            {
+              employeeId: 2,
+              raisePercent: bo ?? null,
+              outsideGuideline: false,
+              newGross: 4000 + (bo === 5 ? 200 : 0),
+              newCompaRatio: bo === 5 ? 1.05 : 1,
+            },
+          ],
           totals: { eligiblePayroll: 8000, budget: 160, budgetUsed: used, overBudget: used > 160 },
+          warnings: used > 160 ? ['The proposals are over budget'] : [],
         }),
       );
     }
@@ -223,6 +232,36 @@ describe('the raise cycle worksheet', () => {
 
     await user.click(screen.getByRole('button', { name: 'Submit for approval' }));
     await waitFor(() => expect(steps).toEqual(['submit']));
+  });
+
+  it('draws a long worksheet a window at a time, and a bulk action still sets every row', async () => {
+    const many = Array.from({ length: 2_000 }, (_, i) =>
+      row({ employeeId: i + 1, name: `Employee ${i + 1}` }),
+    );
+    sheet = { ...sheet, rows: many };
+    // jsdom lays nothing out: the worksheet's box is 600 px high here, so the window has a size to fill.
+    const heights = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    onTestFinished(() => heights.mockRestore());
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByTestId('worksheet-row-1', {}, WAIT)).toBeInTheDocument();
+    const drawn = document.querySelectorAll('[data-testid^="worksheet-row-"]').length;
+    expect(drawn).toBeGreaterThan(0);
+    expect(drawn).toBeLessThan(100);
+    // The table still tells assistive technology how many rows it has.
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '2001');
+    expect(screen.queryByTestId('worksheet-row-2000')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Set for all' }));
+    // A bulk action asks for its totals at once (typing waits for a pause).
+    await waitFor(() => expect(previewed).toHaveLength(1), WAIT);
+    await user.click(screen.getByRole('button', { name: 'Save proposals' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const sent = (saved[0] as { proposals: Array<{ employeeId: number; kind: string; value: number }> })
+      .proposals;
+    expect(sent).toHaveLength(2_000);
+    expect(sent.every((p) => p.kind === 'PERCENT' && p.value === 3)).toBe(true);
+    expect(sent.at(-1)?.employeeId).toBe(2_000);
   });
 
   it('lets an administrator approve a submitted cycle, then apply it after confirming', async () => {

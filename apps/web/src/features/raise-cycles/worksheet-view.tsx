@@ -21,10 +21,12 @@ import type {
   ProposalInput,
   ProposalKind,
   Worksheet,
+  WorksheetPreview,
   WorksheetRow,
 } from '@salary/shared/raise-cycles/raise-cycles.contract';
 import { IconArrowLeft, IconDownload, IconPencil } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useImpactPreview } from '../../components/impact-preview/use-impact-preview.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
@@ -38,6 +40,7 @@ import { formatDay, formatMoney, formatNumber, numberFormat } from '../../lib/co
 import { downloadFile } from '../../lib/download-file.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
+import { usePrinting } from '../../lib/use-printing.ts';
 import {
   type CycleStep,
   previewProposals,
@@ -120,39 +123,51 @@ const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 /** A compa-ratio, always two decimals (1.00, 0.95). */
 const ratio = (n: number) => numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
 
-/** The unsaved drafts priced by the server: its worksheet for them, or why it refused them. */
-type Live = { sheet: Worksheet } | { refused: string } | null;
+/** The unsaved drafts priced by the server: their totals and rows, or why it refused them. */
+type Live = { sheet: WorksheetPreview } | { refused: string } | null;
 
 /**
- * While drafts are unsaved, the worksheet they would make, asked of the server a moment after
- * the last keystroke (the browser never prices pay itself); null until then or without drafts.
+ * While drafts are unsaved, what they would make (totals, new pay), asked of the server a moment
+ * after the last keystroke, or at once for the drafts handed to `now` (a bulk action's): the
+ * browser never prices pay itself. `live` is null until then or without drafts.
  */
 function useLiveWorksheet(
   id: number,
   rows: readonly WorksheetRow[],
   drafts: ReadonlyMap<number, Draft>,
   editable: boolean,
-): Live {
+): { live: Live; now(drafts: ReadonlyMap<number, Draft>): void } {
   const [live, setLive] = useState<Live>(null);
+  const immediate = useRef<ReadonlyMap<number, Draft> | null>(null);
   useEffect(() => {
     setLive(null);
     if (!editable || drafts.size === 0) return;
     const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      try {
-        const sheet = await previewProposals(id, { proposals: proposalsOf(rows, drafts) }, controller.signal);
-        if (!controller.signal.aborted) setLive({ sheet });
-      } catch (error) {
-        if (!controller.signal.aborted)
-          setLive({ refused: errorMessage(error, 'The totals could not be worked out') });
-      }
-    }, LIVE_DELAY_MS);
+    const timer = setTimeout(
+      async () => {
+        try {
+          const sheet = await previewProposals(
+            id,
+            { proposals: proposalsOf(rows, drafts) },
+            controller.signal,
+          );
+          if (!controller.signal.aborted) setLive({ sheet });
+        } catch (error) {
+          if (!controller.signal.aborted)
+            setLive({ refused: errorMessage(error, 'The totals could not be worked out') });
+        }
+      },
+      immediate.current === drafts ? 0 : LIVE_DELAY_MS,
+    );
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
   }, [id, rows, drafts, editable]);
-  return live;
+  const now = useCallback((next: ReadonlyMap<number, Draft>) => {
+    immediate.current = next;
+  }, []);
+  return { live, now };
 }
 
 /** How long after the last change the unsaved drafts are priced. */
@@ -201,6 +216,9 @@ function Totals({ sheet, dirty, live }: { sheet: Worksheet; dirty: boolean; live
   );
 }
 
+/** The new pay and compa-ratio of a row's unsaved draft, as the server priced it. */
+type LiveRow = WorksheetPreview['rows'][number];
+
 interface RowsProps {
   rows: WorksheetRow[];
   drafts: ReadonlyMap<number, Draft>;
@@ -212,16 +230,178 @@ interface RowsProps {
   selected?: ReadonlySet<number>;
   onSelect?(employeeIds: readonly number[], picked: boolean): void;
   /** The unsaved drafts' new pay and compa-ratio, by employee, once priced. */
-  live?: ReadonlyMap<number, WorksheetRow>;
+  live?: ReadonlyMap<number, LiveRow>;
 }
 
+/** From this many rows the worksheet draws only those in view (and a few either side). */
+const WINDOWED_FROM = 60;
+/** A windowed row's height: an input of size xs and the cell's padding (every row is drawn this high). */
+const ROW_HEIGHT = 51;
+const OVERSCAN = 10;
+
+interface RowProps {
+  row: WorksheetRow;
+  /** Its place in the list (0 first), for the window's measuring and aria-rowindex. */
+  index: number;
+  draft: Draft | undefined;
+  editable: boolean;
+  onChange: RowsProps['onChange'];
+  onLetter?: RowsProps['onLetter'];
+  /** undefined: no selection column. */
+  picked?: boolean;
+  onSelect?: RowsProps['onSelect'];
+  live?: LiveRow;
+  /** Windowed: the row's fixed height. */
+  height?: number;
+}
+
+/** One employee's row; drawn again only when its own draft, selection or live figures change. */
+const WorksheetRowView = memo(function WorksheetRowView({
+  row,
+  index,
+  draft,
+  editable,
+  onChange,
+  onLetter,
+  picked,
+  onSelect,
+  live,
+  height,
+}: RowProps) {
+  const d = draft ?? draftOf(row);
+  const set = (patch: Partial<Draft>) => onChange(row.employeeId, { ...d, ...patch });
+  const raise = d.kind === 'PERCENT' || d.kind === 'AMOUNT';
+  const shown = live ?? row;
+  return (
+    <Table.Tr
+      h={height}
+      aria-rowindex={index + 2}
+      data-testid={`worksheet-row-${row.employeeId}`}
+      bg={onSelect ? rowHighlight(picked === true) : undefined}
+    >
+      {onSelect ? (
+        <Table.Td>
+          <Checkbox
+            aria-label={`Select ${row.name}`}
+            checked={picked === true}
+            onChange={(e) => onSelect([row.employeeId], e.currentTarget.checked)}
+          />
+        </Table.Td>
+      ) : null}
+      <Table.Th scope="row" fw={500} style={NO_WRAP}>
+        {row.name}
+      </Table.Th>
+      <Table.Td ta="right" style={NO_WRAP}>
+        {formatMoney(row.currentGross)}
+      </Table.Td>
+      <Table.Td ta="right">{ratio(row.compaRatio)}</Table.Td>
+      <Table.Td style={NO_WRAP}>
+        {row.recommended
+          ? `${formatNumber(row.recommended.minPercent)}–${formatNumber(row.recommended.maxPercent)}%`
+          : '—'}
+      </Table.Td>
+      <Table.Td miw={130}>
+        {d.kind === 'MOVE' ? (
+          <Text size="sm">Move</Text>
+        ) : (
+          <NativeSelect
+            aria-label={`Raise for ${row.name}`}
+            size="xs"
+            disabled={!editable}
+            data={KIND_OPTIONS}
+            value={d.kind}
+            onChange={(e) => set({ kind: e.currentTarget.value as ProposalKind })}
+          />
+        )}
+      </Table.Td>
+      <Table.Td miw={120}>
+        {raise ? (
+          <NumberInput
+            aria-label={`${d.kind === 'PERCENT' ? 'Percent' : 'Amount'} for ${row.name}`}
+            size="xs"
+            clampBehavior="none"
+            disabled={!editable}
+            suffix={d.kind === 'PERCENT' ? '%' : undefined}
+            value={d.value}
+            onChange={(v) => set({ value: v === '' ? '' : Number(v) })}
+          />
+        ) : null}
+      </Table.Td>
+      <Table.Td miw={180}>
+        {raise ? (
+          <TextInput
+            aria-label={`Reason for ${row.name}`}
+            size="xs"
+            maxLength={1000}
+            disabled={!editable}
+            placeholder={shown.outsideGuideline ? 'Required outside the guideline' : 'Optional'}
+            value={d.reason}
+            onChange={(e) => set({ reason: e.currentTarget.value })}
+          />
+        ) : null}
+      </Table.Td>
+      <Table.Td ta="right" style={NO_WRAP}>
+        {formatMoney(shown.newGross)}
+      </Table.Td>
+      <Table.Td ta="right">{ratio(shown.newCompaRatio)}</Table.Td>
+      {onLetter ? (
+        <Table.Td>
+          {row.proposal && row.proposal.kind !== 'NONE' ? (
+            <Button
+              size="compact-sm"
+              variant="default"
+              leftSection={<IconDownload size={14} aria-hidden />}
+              aria-label={`PDF raise letter of ${row.name}`}
+              onClick={() => onLetter(row)}
+            >
+              PDF
+            </Button>
+          ) : null}
+        </Table.Td>
+      ) : null}
+    </Table.Tr>
+  );
+});
+
+/**
+ * The worksheet's rows. A long one (10,000 employees) draws only the rows in view: it scrolls in
+ * its own box under a header that stays, and each keystroke draws one row again. Printing draws
+ * every row.
+ */
 function WorksheetTable({ rows, drafts, editable, onChange, onLetter, selected, onSelect, live }: RowsProps) {
   const picked = onSelect && selected ? rows.filter((r) => selected.has(r.employeeId)).length : 0;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const printing = usePrinting();
+  const windowed = rows.length >= WINDOWED_FROM && !printing;
+  const virtualizer = useVirtualizer({
+    count: windowed ? rows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+  });
+  const items = windowed ? virtualizer.getVirtualItems() : undefined;
+  const indexes = items ? items.map((item) => item.index) : rows.map((_, index) => index);
+  const before = items?.[0]?.start ?? 0;
+  const after = items ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+  const columns = 9 + (onSelect ? 1 : 0) + (onLetter ? 1 : 0);
+  const spacer = (height: number, key: string) => (
+    <tr key={key} aria-hidden style={{ height }}>
+      <td colSpan={columns} style={{ padding: 0, border: 0, height }} />
+    </tr>
+  );
+  // The stripes count rows: an odd first row in view gets one more empty row above it, so each
+  // employee keeps its stripe while the list scrolls.
+  const first = indexes[0] ?? 0;
   return (
-    <TableScrollRegion label="Worksheet" minWidth={onSelect ? 1150 : 1100}>
-      <Table striped verticalSpacing="xs">
+    <TableScrollRegion
+      label="Worksheet"
+      minWidth={onSelect ? 1150 : 1100}
+      maxHeight={windowed ? 'max(360px, calc(100dvh - 220px))' : undefined}
+      scrollRef={scrollRef}
+    >
+      <Table striped verticalSpacing="xs" stickyHeader={windowed} aria-rowcount={rows.length + 1}>
         <Table.Thead>
-          <Table.Tr>
+          <Table.Tr aria-rowindex={1}>
             {onSelect ? (
               <Table.Th scope="col" w={40}>
                 <Checkbox
@@ -258,100 +438,27 @@ function WorksheetTable({ rows, drafts, editable, onChange, onLetter, selected, 
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((row) => {
-            const d = drafts.get(row.employeeId) ?? draftOf(row);
-            const set = (patch: Partial<Draft>) => onChange(row.employeeId, { ...d, ...patch });
-            const raise = d.kind === 'PERCENT' || d.kind === 'AMOUNT';
-            const isPicked = selected?.has(row.employeeId) === true;
+          {items ? spacer(before, 'before') : null}
+          {items && first % 2 === 1 ? spacer(0, 'stripe') : null}
+          {indexes.map((index) => {
+            const row = rows[index]!;
             return (
-              <Table.Tr
+              <WorksheetRowView
                 key={row.employeeId}
-                data-testid={`worksheet-row-${row.employeeId}`}
-                bg={onSelect ? rowHighlight(isPicked) : undefined}
-              >
-                {onSelect ? (
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={`Select ${row.name}`}
-                      checked={isPicked}
-                      onChange={(e) => onSelect([row.employeeId], e.currentTarget.checked)}
-                    />
-                  </Table.Td>
-                ) : null}
-                <Table.Th scope="row" fw={500}>
-                  {row.name}
-                </Table.Th>
-                <Table.Td ta="right" style={NO_WRAP}>
-                  {formatMoney(row.currentGross)}
-                </Table.Td>
-                <Table.Td ta="right">{ratio(row.compaRatio)}</Table.Td>
-                <Table.Td style={NO_WRAP}>
-                  {row.recommended
-                    ? `${formatNumber(row.recommended.minPercent)}–${formatNumber(row.recommended.maxPercent)}%`
-                    : '—'}
-                </Table.Td>
-                <Table.Td miw={130}>
-                  {d.kind === 'MOVE' ? (
-                    <Text size="sm">Move</Text>
-                  ) : (
-                    <NativeSelect
-                      aria-label={`Raise for ${row.name}`}
-                      size="xs"
-                      disabled={!editable}
-                      data={KIND_OPTIONS}
-                      value={d.kind}
-                      onChange={(e) => set({ kind: e.currentTarget.value as ProposalKind })}
-                    />
-                  )}
-                </Table.Td>
-                <Table.Td miw={120}>
-                  {raise ? (
-                    <NumberInput
-                      aria-label={`${d.kind === 'PERCENT' ? 'Percent' : 'Amount'} for ${row.name}`}
-                      size="xs"
-                      clampBehavior="none"
-                      disabled={!editable}
-                      suffix={d.kind === 'PERCENT' ? '%' : undefined}
-                      value={d.value}
-                      onChange={(v) => set({ value: v === '' ? '' : Number(v) })}
-                    />
-                  ) : null}
-                </Table.Td>
-                <Table.Td miw={180}>
-                  {raise ? (
-                    <TextInput
-                      aria-label={`Reason for ${row.name}`}
-                      size="xs"
-                      maxLength={1000}
-                      disabled={!editable}
-                      placeholder={row.outsideGuideline ? 'Required outside the guideline' : 'Optional'}
-                      value={d.reason}
-                      onChange={(e) => set({ reason: e.currentTarget.value })}
-                    />
-                  ) : null}
-                </Table.Td>
-                <Table.Td ta="right" style={NO_WRAP}>
-                  {formatMoney((live?.get(row.employeeId) ?? row).newGross)}
-                </Table.Td>
-                <Table.Td ta="right">{ratio((live?.get(row.employeeId) ?? row).newCompaRatio)}</Table.Td>
-                {onLetter ? (
-                  <Table.Td>
-                    {row.proposal && row.proposal.kind !== 'NONE' ? (
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        leftSection={<IconDownload size={14} aria-hidden />}
-                        aria-label={`PDF raise letter of ${row.name}`}
-                        onClick={() => onLetter(row)}
-                      >
-                        PDF
-                      </Button>
-                    ) : null}
-                  </Table.Td>
-                ) : null}
-              </Table.Tr>
+                row={row}
+                index={index}
+                draft={drafts.get(row.employeeId)}
+                editable={editable}
+                onChange={onChange}
+                onLetter={onLetter}
+                picked={onSelect ? selected?.has(row.employeeId) === true : undefined}
+                onSelect={onSelect}
+                live={live?.get(row.employeeId)}
+                height={windowed ? ROW_HEIGHT : undefined}
+              />
             );
           })}
+          {items && after > 0 ? spacer(after, 'after') : null}
         </Table.Tbody>
       </Table>
     </TableScrollRegion>
@@ -530,7 +637,7 @@ export function WorksheetView({ id }: { id: number }) {
   const status = sheet?.cycle.status;
   const editable = canPropose && status === 'DRAFT';
   const dirty = drafts.size > 0;
-  const live = useLiveWorksheet(id, rows, drafts, editable);
+  const { live, now: previewNow } = useLiveWorksheet(id, rows, drafts, editable);
   const liveRows = useMemo(
     () =>
       live && 'sheet' in live ? new Map(live.sheet.rows.map((r) => [r.employeeId, r] as const)) : undefined,
@@ -538,8 +645,10 @@ export function WorksheetView({ id }: { id: number }) {
   );
   const lettersReady = status === 'APPROVED' || status === 'APPLIED';
 
-  const change = (employeeId: number, draft: Draft) =>
-    setDrafts((old) => new Map(old).set(employeeId, draft));
+  const change = useCallback(
+    (employeeId: number, draft: Draft) => setDrafts((old) => new Map(old).set(employeeId, draft)),
+    [],
+  );
   const selectedCount = rows.filter((r) => selected.has(r.employeeId)).length;
   const targets = bulkTargets(rows, selected);
   /** A bulk action on the selected rows, else on all; answers how many rows it set. */
@@ -553,18 +662,23 @@ export function WorksheetView({ id }: { id: number }) {
       next.set(row.employeeId, { ...draft, ...patch });
       set += 1;
     }
+    // One action, not typing: its totals are asked for at once.
+    previewNow(next);
     setDrafts(next);
     return set;
   };
-  const select = (employeeIds: readonly number[], picked: boolean) =>
-    setSelected((old) => {
-      const next = new Set(old);
-      for (const id of employeeIds) {
-        if (picked) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
+  const select = useCallback(
+    (employeeIds: readonly number[], picked: boolean) =>
+      setSelected((old) => {
+        const next = new Set(old);
+        for (const id of employeeIds) {
+          if (picked) next.add(id);
+          else next.delete(id);
+        }
+        return next;
+      }),
+    [],
+  );
   const canEditCycle = can(user, 'manageSettings') && !teamScoped(user) && status === 'DRAFT';
 
   const saveAll = async () => {
@@ -577,13 +691,21 @@ export function WorksheetView({ id }: { id: number }) {
       toast.error(errorMessage(error, 'Failed to save proposals'));
     }
   };
-  const download = async (path: string, name: string) => {
-    try {
-      await downloadFile(path, name);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to download the letters'));
-    }
-  };
+  const download = useCallback(
+    async (path: string, name: string) => {
+      try {
+        await downloadFile(path, name);
+      } catch (error) {
+        toast.error(errorMessage(error, 'Failed to download the letters'));
+      }
+    },
+    [toast],
+  );
+  const letterOf = useCallback(
+    (row: WorksheetRow) =>
+      download(`/raise-cycles/${id}/letters/${row.employeeId}`, `raise_letter_${id}_${row.employeeId}.pdf`),
+    [download, id],
+  );
   const run = async (which: CycleStep) => {
     try {
       await step.mutateAsync({ id, step: which });
@@ -713,15 +835,7 @@ export function WorksheetView({ id }: { id: number }) {
           selected={selected}
           onSelect={editable ? select : undefined}
           live={liveRows}
-          onLetter={
-            lettersReady
-              ? (row) =>
-                  download(
-                    `/raise-cycles/${id}/letters/${row.employeeId}`,
-                    `raise_letter_${id}_${row.employeeId}.pdf`,
-                  )
-              : undefined
-          }
+          onLetter={lettersReady ? letterOf : undefined}
         />
       )}
       {impact.dialog}
