@@ -37,6 +37,27 @@ describe('opening the app with a stored session', () => {
     expect(server.requests[0]?.headers.authorization).toBe('Bearer stored');
   });
 
+  it("asks for a raise cycle's worksheet beside the company record, for whom may see salaries", async () => {
+    setPageUrl(`${server.origin}/raise-cycles/7`);
+    const confirmed = Promise.resolve(newUser({ permissions: { showSalary: true } }));
+    openStoredSession(new QueryClient(), confirmed);
+    await openingSettled(confirmed);
+    await waitFor(() =>
+      expect(server.requests.map((r) => r.path).sort()).toEqual([
+        '/api/company',
+        '/api/raise-cycles/7/worksheet',
+      ]),
+    );
+
+    // Without salaries the page would be refused: only the company record is asked for.
+    const client = new QueryClient();
+    const asked = vi.spyOn(client, 'prefetchQuery');
+    const withoutSalaries = Promise.resolve(newUser({ permissions: { showSalary: false } }));
+    openStoredSession(client, withoutSalaries);
+    await openingSettled(withoutSalaries);
+    expect(asked.mock.calls.map(([options]) => options.queryKey)).toEqual([['company']]);
+  });
+
   it('asks for nothing once the app that opened is gone', async () => {
     setPageUrl(`${server.origin}/dashboard`);
     const confirmed = Promise.resolve(newUser());

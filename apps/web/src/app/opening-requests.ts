@@ -1,7 +1,9 @@
 import type { User } from '@salary/shared/auth/auth.contract';
+import { can } from '@salary/shared/common/permissions';
 import type { QueryClient } from '@tanstack/react-query';
 import { employeesQueryOptions } from '../features/employees/api/get-employees.ts';
 import { insightsQueryOptions } from '../features/insights/api/get-insights.ts';
+import { worksheetQueryOptions } from '../features/raise-cycles/api/raise-cycles.ts';
 import { companyQueryOptions } from '../lib/company-format.tsx';
 import { filtersFromParams } from '../lib/directory-filters.ts';
 import { prefetchOpeningData } from '../lib/opening-data.ts';
@@ -9,7 +11,8 @@ import { canSeeInsights } from '../lib/permissions.ts';
 
 /**
  * The data of the page the app opened on, for the confirmed user: the directory (every
- * signed-in user) and the Pay Overview (only for whom it opens). The page uses the answer for
+ * signed-in user), the Pay Overview (only for whom it opens) and a raise cycle's worksheet
+ * (for whom may see salaries). The page uses the answer for
  * its first visit (`reloadOnVisit`).
  */
 export function prefetchPageData(
@@ -25,4 +28,9 @@ export function prefetchPageData(
   if (page === '' || page === 'dashboard') prefetchOpeningData(queryClient, employeesQueryOptions(filters));
   else if (page === 'insights' && canSeeInsights(user))
     prefetchOpeningData(queryClient, insightsQueryOptions(filters));
+  else if (page === 'raise-cycles' && can(user, 'showSalary')) {
+    // A cycle's worksheet (10,000 rows is the page's long pole); the page keeps it 30 s like any query.
+    const id = Number(pathname.split('/')[2]);
+    if (Number.isSafeInteger(id) && id > 0) void queryClient.prefetchQuery(worksheetQueryOptions(id));
+  }
 }

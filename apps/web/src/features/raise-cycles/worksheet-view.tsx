@@ -369,7 +369,10 @@ const WorksheetRowView = memo(function WorksheetRowView({
  * every row.
  */
 function WorksheetTable({ rows, drafts, editable, onChange, onLetter, selected, onSelect, live }: RowsProps) {
-  const picked = onSelect && selected ? rows.filter((r) => selected.has(r.employeeId)).length : 0;
+  const picked = useMemo(
+    () => (onSelect && selected ? rows.filter((r) => selected.has(r.employeeId)).length : 0),
+    [rows, selected, onSelect],
+  );
   const scrollRef = useRef<HTMLDivElement>(null);
   const printing = usePrinting();
   const windowed = rows.length >= WINDOWED_FROM && !printing;
@@ -487,8 +490,8 @@ function BulkActions({
 }) {
   const toast = useToast();
   const [percent, setPercent] = useState<number | string>(3);
-  const anyGuideline = rows.some((r) => r.recommended);
-  const anyBelowBand = rows.some((r) => bandMinimumGap(r) !== null);
+  const anyGuideline = useMemo(() => rows.some((r) => r.recommended), [rows]);
+  const anyBelowBand = useMemo(() => rows.some((r) => bandMinimumGap(r) !== null), [rows]);
   const scope = selected ? `for selected (${selected})` : 'for all';
   const raiseToBandMinimum = () => {
     const set = onApply((row, draft) => {
@@ -649,8 +652,12 @@ export function WorksheetView({ id }: { id: number }) {
     (employeeId: number, draft: Draft) => setDrafts((old) => new Map(old).set(employeeId, draft)),
     [],
   );
-  const selectedCount = rows.filter((r) => selected.has(r.employeeId)).length;
-  const targets = bulkTargets(rows, selected);
+  // Over every row: worked out again when the rows or the selection change, not at each keystroke.
+  const selectedCount = useMemo(
+    () => rows.filter((r) => selected.has(r.employeeId)).length,
+    [rows, selected],
+  );
+  const targets = useMemo(() => bulkTargets(rows, selected), [rows, selected]);
   /** A bulk action on the selected rows, else on all; answers how many rows it set. */
   const applyToTargets = (make: BulkMake): number => {
     const next = new Map(drafts);

@@ -32,13 +32,12 @@ export async function getWorksheet(id: number, signal?: AbortSignal): Promise<Wo
   return (await apiClient.get<Worksheet>(`/raise-cycles/${id}/worksheet`, { signal })).data;
 }
 
+export function worksheetQueryOptions(id: number) {
+  return queryOptions({ queryKey: worksheetKey(id), queryFn: ({ signal }) => getWorksheet(id, signal) });
+}
+
 export function useWorksheet(id: number) {
-  return useQuery(
-    queryOptions({
-      queryKey: worksheetKey(id),
-      queryFn: ({ signal }) => getWorksheet(id, signal),
-    }),
-  );
+  return useQuery(worksheetQueryOptions(id));
 }
 
 /** POST /raise-cycles: a new draft. */
