@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { median } from './lib/stats.ts';
-import { CHROMIUM_ARGS } from './web.ts';
+import { CHROMIUM_ARGS, watchEveryFrame } from './web.ts';
 
 /*
  * A raise cycle's worksheet in headless Chromium, as its user sees it: signed in (the token in
@@ -33,15 +33,6 @@ declare global {
     __benchBulkBefore?: string;
     __benchBulkDoneAt?: number;
   }
-}
-
-/** Checks `condition` in the page on every frame until it holds (it records its own time). */
-function watchEveryFrame(condition: () => boolean): string {
-  return `(() => {
-    const condition = ${condition.toString()};
-    const tick = () => { if (!condition()) requestAnimationFrame(tick); };
-    requestAnimationFrame(tick);
-  })();`;
 }
 
 /** In the page: the first worksheet row on screen. No inner functions (the bundler's name helper is not in the page). */

@@ -163,7 +163,7 @@ declare global {
  * also serves the app: the measuring slowed what it measured). The condition records the
  * time itself (`__benchFirstRowAt`); the bench then waits for that with slow polling.
  */
-function watchEveryFrame(condition: () => boolean): string {
+export function watchEveryFrame(condition: () => boolean): string {
   return `(() => {
     const condition = ${condition.toString()};
     const tick = () => { if (!condition()) requestAnimationFrame(tick); };
