@@ -241,7 +241,7 @@ const OVERSCAN = 10;
 
 interface RowProps {
   row: WorksheetRow;
-  /** Its place in the list (0 first), for the window's measuring and aria-rowindex. */
+  /** Its place in the list (0 first), for aria-rowindex (the header row is 1). */
   index: number;
   draft: Draft | undefined;
   editable: boolean;
