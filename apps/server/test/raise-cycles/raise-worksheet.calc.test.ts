@@ -1,8 +1,9 @@
 import type { PayComponent } from '@salary/salary-engine/pay-components';
-import { asCents, type RuleUnits } from '@salary/shared/common/money';
+import { asCents, type Cents, type RuleUnits } from '@salary/shared/common/money';
 import { describe, expect, it } from 'vitest';
 import type { EmployeeRecord } from '../../src/modules/employees/employee.model.ts';
 import type { PricedEmployee } from '../../src/modules/pricing/pricing.service.ts';
+import { RuleBook } from '../../src/modules/pricing/salary-rules.model.ts';
 import type { CycleRow, StoredGuidelineRow } from '../../src/modules/raise-cycles/raise-cycles.repository.ts';
 import {
   basicWageOf,
@@ -155,6 +156,61 @@ describe('the proposed record', () => {
       },
     ]);
     expect(e.payComponents).toEqual([own]);
+  });
+
+  it('gives everyone with no component of their own one frozen raise, prepared once per profile', () => {
+    const raises = new Map<string, readonly PayComponent[]>();
+    const three = {
+      employeeId: 1,
+      rating: null,
+      kind: 'PERCENT' as const,
+      value: 300 as RuleUnits,
+      gradeId: null,
+      levelId: null,
+      reason: null,
+    };
+    const a = proposedRecord('Spring', employee({ id: 1 }), three, raises);
+    const b = proposedRecord('Spring', employee({ id: 2, gradeId: 2 }), three, raises);
+    const own = proposedRecord('Spring', employee({ id: 3, payComponents: [component({})] }), three, raises);
+    const five = proposedRecord('Spring', employee({ id: 4 }), { ...three, value: 500 as RuleUnits }, raises);
+    expect(a.payComponents).toBe(b.payComponents);
+    expect(Object.isFrozen(a.payComponents)).toBe(true);
+    expect(own.payComponents).toHaveLength(2);
+    expect(Object.isFrozen(own.payComponents)).toBe(false);
+    expect(five.payComponents).not.toBe(a.payComponents);
+    expect(five.payComponents[0]?.value).toBe(500);
+
+    const none = { value: 0 as RuleUnits, type: 'PERCENTAGE' as const };
+    const book = new RuleBook(
+      {
+        multipliers: {
+          experience: none,
+          loyalty: none,
+          offshore: none,
+          actingAs: none,
+          pillar: none,
+          remote: none,
+        },
+        customMultipliers: [],
+        benefits: [],
+        socialInsurance: { enabled: false, type: 'COMPANY_FULL', companyPercentage: 0, totalPercentage: 0 },
+      } as unknown as ConstructorParameters<typeof RuleBook>[0],
+      [1, 2].map((gradeId) => ({
+        gradeId,
+        levelId: 1,
+        amount: (gradeId * 300_000) as Cents,
+        bandSpread: null,
+        bandMin: null,
+        bandMax: null,
+      })),
+      [],
+    );
+    const rulesOf = (e: EmployeeRecord) => book.forEmployee({ ...e, customMultiplierIds: [] });
+    // Prepared once for a profile, and the same as the employee's own copy of the raise would give.
+    expect(rulesOf(a)).toBe(rulesOf({ ...a, id: 9 } as EmployeeRecord));
+    expect(rulesOf(a)).toEqual(rulesOf({ ...a, payComponents: [...a.payComponents] }));
+    expect(rulesOf(b)).not.toBe(rulesOf(a));
+    expect(rulesOf(b)).toEqual(rulesOf({ ...b, payComponents: [...b.payComponents] }));
   });
 });
 

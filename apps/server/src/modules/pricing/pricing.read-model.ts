@@ -141,7 +141,9 @@ export function createPricedReadModel(deps: {
   type Whole = WholeList & { priced: PricedEmployee[]; book: RuleBook };
   const whole: { today?: Whole; onDay?: Whole } = {};
 
-  async function priceWhole(asOf?: string): Promise<{ employees: PricedEmployee[]; snapshot: string }> {
+  async function priceWhole(
+    asOf?: string,
+  ): Promise<{ employees: PricedEmployee[]; snapshot: string; book: RuleBook }> {
     const known = asOf === undefined ? whole.today : whole.onDay?.asOf === asOf ? whole.onDay : undefined;
     const read = await repo.wholeListSince(known, asOf);
     const sameRules = known !== undefined && read.rules === known.rules;
@@ -162,7 +164,7 @@ export function createPricedReadModel(deps: {
     const { reuse: _reuse, read: _read, ...list } = read;
     if (asOf === undefined) whole.today = { ...list, priced, book };
     else whole.onDay = { ...list, priced, book };
-    return { employees: priced, snapshot: read.snapshot };
+    return { employees: priced, snapshot: read.snapshot, book };
   }
 
   return {
@@ -177,19 +179,19 @@ export function createPricedReadModel(deps: {
      * settings' social insurance), rows and rules read in ONE statement (or one snapshot), which
      * is answered too. With a `page`, only that keyset page (by id). The whole list outside any
      * write, today's or as of a day, is kept and re-read by row version (see `whole`), unless
-     * caches are off.
+     * caches are off. `book`: the rules they were priced with (read with them), to price more by.
      */
     async priceEmployees(
       filters: RowFilters = {},
       options: { page?: ListPage; tx?: DbOrTx } = {},
-    ): Promise<{ employees: PricedEmployee[]; snapshot: string }> {
+    ): Promise<{ employees: PricedEmployee[]; snapshot: string; book: RuleBook }> {
       if (caches && !options.page && !options.tx && !narrowsRows({ ...filters, asOf: undefined }))
         return priceWhole(filters.asOf);
       const read = await repo.employeesWithRules(filters, options.page, options.tx);
       const book = await bookOf(read.rules, options.tx);
       const priced: PricedEmployee[] = new Array(read.employees.length);
       for (let i = 0; i < priced.length; i++) priced[i] = priceEmployee(book, read.employees[i]!);
-      return { employees: priced, snapshot: read.snapshot };
+      return { employees: priced, snapshot: read.snapshot, book };
     },
 
     /**

@@ -47,6 +47,14 @@ export class RuleBook {
    * lot. Numeric keys first, so the common row (no custom multipliers) builds no string.
    */
   private readonly cache = new Map<number, Map<number, Map<string, PreparedRules>>>();
+  /**
+   * Own components shared by many employees (a frozen array: a raise cycle's one raise, the
+   * same for everyone it proposes it for), prepared once per profile while the array lives.
+   */
+  private readonly sharedOwn = new WeakMap<
+    readonly PayComponent[],
+    Map<number, Map<number, Map<string, PreparedRules>>>
+  >();
 
   constructor(settings: RuleSettings, baseSalaries: BaseSalaryRecord[], factors: FactorRecord[]) {
     this.shared = prepareRules(
@@ -105,14 +113,22 @@ export class RuleBook {
     customMultiplierIds: string[];
     payComponents?: readonly PayComponent[];
   }): PreparedRules {
-    if (e.payComponents?.length)
-      return withEmployeeRules(this.shared, { ...this.employeePart(e), components: e.payComponents });
+    const own = e.payComponents?.length ? e.payComponents : undefined;
+    // An employee's own array (read with its row) is prepared each time: few have one.
+    if (own && !Object.isFrozen(own))
+      return withEmployeeRules(this.shared, { ...this.employeePart(e), components: own });
+    let cache = this.cache;
+    if (own) {
+      const shared = this.sharedOwn.get(own) ?? new Map();
+      this.sharedOwn.set(own, shared);
+      cache = shared;
+    }
     const gradeLevel = pairKey(e.gradeId, e.levelId);
     const jobPosition = pairKey(e.jobId, e.positionId);
-    let byJobPosition = this.cache.get(gradeLevel);
+    let byJobPosition = cache.get(gradeLevel);
     if (!byJobPosition) {
       byJobPosition = new Map();
-      this.cache.set(gradeLevel, byJobPosition);
+      cache.set(gradeLevel, byJobPosition);
     }
     let byCustom = byJobPosition.get(jobPosition);
     if (!byCustom) {
@@ -122,7 +138,8 @@ export class RuleBook {
     const customKey = e.customMultiplierIds.length === 0 ? '' : e.customMultiplierIds.join(',');
     let prepared = byCustom.get(customKey);
     if (!prepared) {
-      prepared = withEmployeeRules(this.shared, this.employeePart(e));
+      const part = this.employeePart(e);
+      prepared = withEmployeeRules(this.shared, own ? { ...part, components: own } : part);
       byCustom.set(customKey, prepared);
     }
     return prepared;

@@ -73,7 +73,7 @@ export function createRaiseCyclesService(deps: {
   repo: RepositoryOn<RaiseCyclesRepository>;
   /** The dated write every employee change of an application goes through (docs/decisions/0025). */
   versions: RepositoryOn<Pick<EmployeeVersionsRepository, 'writeFrom' | 'applyToRows' | 'dropUnchanged'>>;
-  pricing: Pick<PricingService, 'priceEmployees' | 'rulesAt' | 'price'>;
+  pricing: Pick<PricingService, 'priceEmployees' | 'price'>;
   audit: Pick<AuditService, 'record' | 'entryInSlices' | 'employeesOf'>;
   /** The company's today (on `handle`). */
   today: (handle?: DbOrTx) => Promise<string>;
@@ -168,14 +168,15 @@ export function createRaiseCyclesService(deps: {
 
   /** Every eligible employee as of the effective day, priced, with its proposal: the whole worksheet. */
   async function linesOf(cycle: CycleRow, handle?: DbOrTx, replaced?: Map<number, ProposalRow | null>) {
-    const { employees } = await pricing.priceEmployees({ asOf: cycle.effectiveDate }, { tx: handle });
-    const book = await pricing.rulesAt(handle, cycle.effectiveDate);
+    // The rules they were priced with (read with them, at one snapshot) price the proposals too.
+    const { employees, book } = await pricing.priceEmployees({ asOf: cycle.effectiveDate }, { tx: handle });
     const stored = await deps.repo(handle).proposals(cycle.id);
     const proposals = new Map<number, ProposalRow | null>(stored.map((p) => [p.employeeId, p] as const));
     for (const [id, p] of replaced ?? []) proposals.set(id, p);
     const pricer: WorksheetPricer = {
       price: (record) => pricing.price(book, record),
       band: (record: EmployeeRecord) => book.bandOf(record.gradeId, record.levelId),
+      raises: new Map(),
     };
     const lines: WorksheetLine[] = [];
     for (const priced of employees) {
@@ -253,14 +254,15 @@ export function createRaiseCyclesService(deps: {
     return { cycle: view(cycle, actor), rows: mine.map(rowOf), totals, warnings };
   }
 
+  const rowProblem = (row: number, message: string) =>
+    badRequest(`Row ${row}: ${message}`, [{ field: `proposals.${row - 1}`, message }]);
+
   /** A proposal as stored, checked: its value converted, a move's grade and level given. */
   function storedProposal(row: number, p: ProposalInput): ProposalRow {
-    const problem = (message: string) =>
-      badRequest(`Row ${row}: ${message}`, [{ field: `proposals.${row - 1}`, message }]);
     if ((p.kind === 'PERCENT' || p.kind === 'AMOUNT') && (p.value === null || p.value <= 0))
-      throw problem('a raise needs a value above zero');
+      throw rowProblem(row, 'a raise needs a value above zero');
     if (p.kind === 'MOVE' && (p.gradeId === null || p.levelId === null))
-      throw problem('a move needs a grade and a level');
+      throw rowProblem(row, 'a move needs a grade and a level');
     return {
       employeeId: p.employeeId,
       rating: p.rating,

@@ -21,6 +21,11 @@ const BP = 10_000;
 export interface WorksheetPricer {
   price(record: EmployeeRecord): PricedEmployee;
   band(record: EmployeeRecord): Band | null;
+  /**
+   * The raises of one worksheet, by kind and value: the components of everyone whose only one is
+   * the raise are one frozen array, which the engine prepares once per profile.
+   */
+  raises?: Map<string, readonly PayComponent[]>;
 }
 
 /** One eligible employee with its figures before and after its proposal. */
@@ -70,34 +75,52 @@ export function basicWageOf(priced: PricedEmployee): Cents | null {
 /** The compa-ratio in hundredths, rounded half away from zero. */
 const compaOf = (basic: Cents, midpoint: Cents) => mulDivRound(basic, 100, midpoint);
 
+const inBand = (r: StoredGuidelineRow, compa: number) =>
+  (r.compaFrom === null || compa >= r.compaFrom) && (r.compaTo === null || compa < r.compaTo);
+
 /** The guideline row for a compa-ratio and rating: one naming the rating wins over one that names none. */
 export function recommendedFor(
   guideline: readonly StoredGuidelineRow[],
   compa: number,
   rating: number | null,
 ): { minBp: number; maxBp: number } | null {
-  const inBand = (r: StoredGuidelineRow) =>
-    (r.compaFrom === null || compa >= r.compaFrom) && (r.compaTo === null || compa < r.compaTo);
-  const row =
-    (rating !== null && guideline.find((r) => r.rating === rating && inBand(r))) ||
-    guideline.find((r) => r.rating === null && inBand(r));
+  // Loops, not closures: this runs for every line of a worksheet.
+  let row: StoredGuidelineRow | undefined;
+  if (rating !== null) for (const r of guideline) if (r.rating === rating && inBand(r, compa)) row ??= r;
+  if (!row) for (const r of guideline) if (r.rating === null && inBand(r, compa)) row ??= r;
   return row ? { minBp: row.minBp, maxBp: row.maxBp } : null;
 }
 
+/** A raise as the employee's own component: an allowance on the adjustment line. */
+const raiseOf = (name: string, p: ProposalRow): PayComponent => ({
+  name,
+  type: p.kind === 'PERCENT' ? 'PERCENTAGE' : 'FIXED',
+  value: p.value as RuleUnits,
+  per: 'ONCE',
+  when: 'ALWAYS',
+  line: 'ADJUSTMENT',
+});
+
 /** The record a proposal makes: the allowance appended to the components in force that day, or the move. */
-export function proposedRecord(cycleName: string, e: EmployeeRecord, p: ProposalRow | null): EmployeeRecord {
+export function proposedRecord(
+  cycleName: string,
+  e: EmployeeRecord,
+  p: ProposalRow | null,
+  raises?: WorksheetPricer['raises'],
+): EmployeeRecord {
   if (!p || p.kind === 'NONE') return e;
   if (p.kind === 'MOVE') return { ...e, gradeId: p.gradeId!, levelId: p.levelId! };
-  const allowance: PayComponent = {
-    name: raiseComponentName(cycleName),
-    type: p.kind === 'PERCENT' ? 'PERCENTAGE' : 'FIXED',
-    value: p.value as RuleUnits,
-    per: 'ONCE',
-    when: 'ALWAYS',
-    line: 'ADJUSTMENT',
-  };
+  const name = raiseComponentName(cycleName);
   // The cycle's own raise replaces itself (an applied cycle's worksheet reads it back in force).
-  return { ...e, payComponents: [...e.payComponents.filter((c) => c.name !== allowance.name), allowance] };
+  const others = e.payComponents.length ? e.payComponents.filter((c) => c.name !== name) : e.payComponents;
+  if (others.length || !raises) return { ...e, payComponents: [...others, raiseOf(name, p)] };
+  const key = `${p.kind}:${p.value}`;
+  let alone = raises.get(key);
+  if (!alone) {
+    alone = Object.freeze([Object.freeze(raiseOf(name, p))]);
+    raises.set(key, alone);
+  }
+  return { ...e, payComponents: alone };
 }
 
 /**
@@ -117,7 +140,7 @@ export function worksheetLine(
   if (priced.calculatedSalary === null || basic === null || !band || !midpoint) return undefined;
   const compa = compaOf(basic, midpoint);
   const rating = proposal?.rating ?? null;
-  const newRecord = proposedRecord(cycle.name, e, proposal);
+  const newRecord = proposedRecord(cycle.name, e, proposal, pricer.raises);
   const after = newRecord === e ? priced : pricer.price(newRecord);
   const newBasic = after === priced ? basic : basicWageOf(after);
   const newMid =

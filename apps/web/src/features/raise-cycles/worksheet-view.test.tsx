@@ -204,6 +204,10 @@ describe('the raise cycle worksheet', () => {
 
     await user.selectOptions(screen.getByLabelText('Raise for Bo Berg'), 'PERCENT');
     await user.type(screen.getByLabelText('Percent for Bo Berg'), '5');
+    // The answer for the drafts before the keystroke is no longer shown: the totals wait for the new one.
+    expect(screen.getByTestId('totals-note')).toHaveTextContent('working out the totals and new pay');
+    await waitFor(() => expect(screen.getByTestId('total-Proposed')).toHaveTextContent('$320.00'), WAIT);
+    expect(screen.getByTestId('totals-note')).toHaveTextContent('the totals and new pay include them');
     await user.type(screen.getByLabelText('Reason for Bo Berg'), 'Market');
     await user.click(screen.getByRole('button', { name: 'Save proposals' }));
 
@@ -253,8 +257,11 @@ describe('the raise cycle worksheet', () => {
     expect(screen.queryByTestId('worksheet-row-2000')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Set for all' }));
-    // A bulk action asks for its totals at once (typing waits for a pause).
+    // A bulk action asks for its totals at once (typing waits for a pause), from the click: once.
     await waitFor(() => expect(previewed).toHaveLength(1), WAIT);
+    expect(await screen.findByText(/the totals and new pay include them/, {}, WAIT)).toBeInTheDocument();
+    expect((previewed[0] as { proposals: unknown[] }).proposals).toHaveLength(2_000);
+    expect(previewed).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Save proposals' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     const sent = (saved[0] as { proposals: Array<{ employeeId: number; kind: string; value: number }> })

@@ -128,8 +128,9 @@ type Live = { sheet: WorksheetPreview } | { refused: string } | null;
 
 /**
  * While drafts are unsaved, what they would make (totals, new pay), asked of the server a moment
- * after the last keystroke, or at once for the drafts handed to `now` (a bulk action's): the
- * browser never prices pay itself. `live` is null until then or without drafts.
+ * after the last keystroke, or at once for the drafts handed to `now` (a bulk action's: asked
+ * from the click itself, so the server prices while the page draws the drafts): the browser
+ * never prices pay itself. `live` is null until the answer for these very drafts is here.
  */
 function useLiveWorksheet(
   id: number,
@@ -137,37 +138,51 @@ function useLiveWorksheet(
   drafts: ReadonlyMap<number, Draft>,
   editable: boolean,
 ): { live: Live; now(drafts: ReadonlyMap<number, Draft>): void } {
-  const [live, setLive] = useState<Live>(null);
-  const immediate = useRef<ReadonlyMap<number, Draft> | null>(null);
-  useEffect(() => {
-    setLive(null);
-    if (!editable || drafts.size === 0) return;
-    const controller = new AbortController();
-    const timer = setTimeout(
-      async () => {
-        try {
-          const sheet = await previewProposals(
-            id,
-            { proposals: proposalsOf(rows, drafts) },
-            controller.signal,
-          );
-          if (!controller.signal.aborted) setLive({ sheet });
-        } catch (error) {
+  /** The last answer, and the drafts it is for: shown only while they are still the drafts. */
+  const [answer, setAnswer] = useState<{ drafts: ReadonlyMap<number, Draft>; live: NonNullable<Live> }>();
+  /** The request on its way: for which drafts and rows, and how to call it off. */
+  const asked = useRef<{
+    drafts: ReadonlyMap<number, Draft>;
+    rows: readonly WorksheetRow[];
+    controller: AbortController;
+  }>(undefined);
+  const ask = useCallback(
+    (next: ReadonlyMap<number, Draft>, on: readonly WorksheetRow[]) => {
+      asked.current?.controller.abort();
+      const controller = new AbortController();
+      asked.current = { drafts: next, rows: on, controller };
+      previewProposals(id, { proposals: proposalsOf(on, next) }, controller.signal).then(
+        (sheet) => {
+          if (!controller.signal.aborted) setAnswer({ drafts: next, live: { sheet } });
+        },
+        (error: unknown) => {
           if (!controller.signal.aborted)
-            setLive({ refused: errorMessage(error, 'The totals could not be worked out') });
-        }
-      },
-      immediate.current === drafts ? 0 : LIVE_DELAY_MS,
-    );
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [id, rows, drafts, editable]);
-  const now = useCallback((next: ReadonlyMap<number, Draft>) => {
-    immediate.current = next;
-  }, []);
-  return { live, now };
+            setAnswer({
+              drafts: next,
+              live: { refused: errorMessage(error, 'The totals could not be worked out') },
+            });
+        },
+      );
+    },
+    [id],
+  );
+  useEffect(() => {
+    const pending = asked.current;
+    if (!editable || drafts.size === 0) {
+      pending?.controller.abort();
+      asked.current = undefined;
+      return;
+    }
+    // Already asked for these drafts on these rows (a bulk action's, from its click).
+    if (pending?.drafts === drafts && pending.rows === rows) return;
+    // Typing: an answer for drafts since changed is no longer wanted.
+    pending?.controller.abort();
+    const timer = setTimeout(() => ask(drafts, rows), LIVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [ask, rows, drafts, editable]);
+  useEffect(() => () => asked.current?.controller.abort(), []);
+  const now = useCallback((next: ReadonlyMap<number, Draft>) => ask(next, rows), [ask, rows]);
+  return { live: editable && answer?.drafts === drafts ? answer.live : null, now };
 }
 
 /** How long after the last change the unsaved drafts are priced. */
@@ -237,7 +252,8 @@ interface RowsProps {
 const WINDOWED_FROM = 60;
 /** A windowed row's height: an input of size xs and the cell's padding (every row is drawn this high). */
 const ROW_HEIGHT = 51;
-const OVERSCAN = 10;
+/** Rows drawn either side of those in view: few, since a bulk action draws each one again with its inputs. */
+const OVERSCAN = 5;
 
 interface RowProps {
   row: WorksheetRow;
@@ -669,7 +685,8 @@ export function WorksheetView({ id }: { id: number }) {
       next.set(row.employeeId, { ...draft, ...patch });
       set += 1;
     }
-    // One action, not typing: its totals are asked for at once.
+    if (set === 0) return 0;
+    // One action, not typing: its totals are asked for at once, before the page draws it.
     previewNow(next);
     setDrafts(next);
     return set;
