@@ -58,6 +58,31 @@ describe('opening the app with a stored session', () => {
     expect(asked.mock.calls.map(([options]) => options.queryKey)).toEqual([['company']]);
   });
 
+  it("sends a raise cycle's worksheet read with the session check, and keeps it only for whom may see salaries", async () => {
+    setPageUrl(`${server.origin}/raise-cycles/7`);
+    const worksheetReads = () => server.requests.filter((r) => r.path === '/api/raise-cycles/7/worksheet');
+    const key = ['raise-cycles', 7, 'worksheet'];
+    for (const showSalary of [true, false]) {
+      server.requests.length = 0;
+      let confirm: (user: ReturnType<typeof newUser>) => void = () => {};
+      const confirmed = new Promise<ReturnType<typeof newUser>>((resolve) => {
+        confirm = resolve;
+      });
+      const client = new QueryClient();
+      openStoredSession(client, confirmed);
+      // Out before the session is confirmed, with the stored token.
+      await waitFor(() => expect(worksheetReads()).toHaveLength(1));
+      expect(worksheetReads()[0]?.headers.authorization).toBe('Bearer stored');
+      confirm(newUser({ permissions: { showSalary } }));
+      await openingSettled(confirmed);
+      if (showSalary) await waitFor(() => expect(client.getQueryData(key)).toEqual([]));
+      else await waitFor(() => expect(server.requests.map((r) => r.path)).toContain('/api/company'));
+      // Its answer is the page's: never asked for twice; without salaries it is dropped.
+      expect(worksheetReads()).toHaveLength(1);
+      expect(client.getQueryData(key)).toEqual(showSalary ? [] : undefined);
+    }
+  });
+
   it('asks for nothing once the app that opened is gone', async () => {
     setPageUrl(`${server.origin}/dashboard`);
     const confirmed = Promise.resolve(newUser());

@@ -42,6 +42,8 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Runs after a 401 outside /login and the session check. Default: a full page load of /login. */
   onUnauthorized?: () => void;
+  /** No console report of a refused or failed call (a read whose caller may drop the answer). */
+  quiet?: boolean;
 }
 
 function goToLogin() {
@@ -114,7 +116,7 @@ export function createApiClient(options: ApiClientOptions) {
       // /login and the pages under it (the SSO landing) handle their own 401s.
       const onLoginPage = page === LOGIN_ROUTE || page.startsWith(`${LOGIN_ROUTE}/`);
       if (!onLoginPage && path.split('?')[0] !== SESSION_CHECK_PATH) onUnauthorized();
-    } else if (LOGGED_STATUSES.has(status) || status >= 500) {
+    } else if (!options.quiet && (LOGGED_STATUSES.has(status) || status >= 500)) {
       console.error(`API ${method} ${path} failed (${status}): ${failure.message}`);
     }
     return failure;
