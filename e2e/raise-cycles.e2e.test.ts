@@ -176,8 +176,21 @@ describe('a long worksheet', () => {
       expect(await region.getByRole('table').getAttribute('aria-rowcount')).toBe('91');
       await screenshot(page, `raise-cycle-long-worksheet-${width}`);
 
+      // The row holding the focus stays drawn while the wheel scrolls the list away from it, and
+      // the keyboard goes on from there.
+      const first = read.rows[0]!.name;
+      await page.getByLabel(`Raise for ${first}`, { exact: true }).focus();
+      await region.hover();
+      await page.mouse.wheel(0, 90 * WORKSHEET_ROW_HEIGHT);
+      await page.getByTestId(`worksheet-row-${read.rows.at(-1)!.employeeId}`).waitFor();
+      const focusedLabel = () => page.evaluate("document.activeElement?.getAttribute('aria-label')");
+      expect(await focusedLabel()).toBe(`Raise for ${first}`);
+      expect(await rows.count()).toBeLessThan(60);
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusedLabel()).toBe(`Select ${first}`);
+
       // The region takes the keyboard: End scrolls to the last employee, drawn under the header.
-      await tabTo(page, region);
+      await tabTo(page, region, 10, 'Shift+Tab');
       await page.keyboard.press('End');
       const last = page.getByTestId(`worksheet-row-${read.rows.at(-1)!.employeeId}`);
       await last.waitFor();

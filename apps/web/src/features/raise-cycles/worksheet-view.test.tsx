@@ -1,5 +1,5 @@
 import type { RaiseCycle, Worksheet, WorksheetRow } from '@salary/shared/raise-cycles/raise-cycles.contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -255,6 +255,21 @@ describe('the raise cycle worksheet', () => {
     // The table still tells assistive technology how many rows it has.
     expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '2001');
     expect(screen.queryByTestId('worksheet-row-2000')).toBeNull();
+
+    // The row holding the focus stays drawn when the list scrolls far from it, in its place.
+    const raiseOfFirst = screen.getByLabelText('Raise for Employee 1');
+    raiseOfFirst.focus();
+    const region = screen.getByTestId('worksheet-row-1').closest('[tabindex]') as HTMLElement;
+    region.scrollTop = 1_500 * 51;
+    fireEvent.scroll(region);
+    expect(await screen.findByTestId('worksheet-row-1500', {}, WAIT)).toBeInTheDocument();
+    expect(document.activeElement).toBe(raiseOfFirst);
+    const drawnRows = [...document.querySelectorAll('[data-testid^="worksheet-row-"]')];
+    expect(drawnRows[0]).toBe(screen.getByTestId('worksheet-row-1'));
+    expect(drawnRows.length).toBeLessThan(100);
+    region.scrollTop = 0;
+    fireEvent.scroll(region);
+    await waitFor(() => expect(screen.queryByTestId('worksheet-row-1500')).toBeNull(), WAIT);
 
     await user.click(screen.getByRole('button', { name: 'Set for all' }));
     // A bulk action asks for its totals at once (typing waits for a pause), from the click: once.

@@ -25,8 +25,8 @@ import type {
   WorksheetRow,
 } from '@salary/shared/raise-cycles/raise-cycles.contract';
 import { IconArrowLeft, IconDownload, IconPencil } from '@tabler/icons-react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
+import { memo, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useImpactPreview } from '../../components/impact-preview/use-impact-preview.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
@@ -392,25 +392,66 @@ function WorksheetTable({ rows, drafts, editable, onChange, onLetter, selected, 
   const scrollRef = useRef<HTMLDivElement>(null);
   const printing = usePrinting();
   const windowed = rows.length >= WINDOWED_FROM && !printing;
+  // The row holding the focus stays drawn however far it is scrolled: unmounted, it would drop
+  // the focus to the page's start.
+  const [focused, setFocused] = useState<number | null>(null);
+  const keepFocused = useCallback(
+    (range: Range) => {
+      const drawn = defaultRangeExtractor(range);
+      if (focused === null || focused >= range.count || drawn.includes(focused)) return drawn;
+      return [...drawn, focused].sort((a, b) => a - b);
+    },
+    [focused],
+  );
   const virtualizer = useVirtualizer({
     count: windowed ? rows.length : 0,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
+    rangeExtractor: keepFocused,
   });
   const items = windowed ? virtualizer.getVirtualItems() : undefined;
-  const indexes = items ? items.map((item) => item.index) : rows.map((_, index) => index);
-  const before = items?.[0]?.start ?? 0;
-  const after = items ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
   const columns = 9 + (onSelect ? 1 : 0) + (onLetter ? 1 : 0);
   const spacer = (height: number, key: string) => (
     <tr key={key} aria-hidden style={{ height }}>
       <td colSpan={columns} style={{ padding: 0, border: 0, height }} />
     </tr>
   );
-  // The stripes count rows: an odd first row in view gets one more empty row above it, so each
-  // employee keeps its stripe while the list scrolls.
-  const first = indexes[0] ?? 0;
+  const rowAt = (index: number) => {
+    const row = rows[index]!;
+    return (
+      <WorksheetRowView
+        key={row.employeeId}
+        row={row}
+        index={index}
+        draft={drafts.get(row.employeeId)}
+        editable={editable}
+        onChange={onChange}
+        onLetter={onLetter}
+        picked={onSelect ? selected?.has(row.employeeId) === true : undefined}
+        onSelect={onSelect}
+        live={live?.get(row.employeeId)}
+        height={windowed ? ROW_HEIGHT : undefined}
+      />
+    );
+  };
+  const body: ReactNode[] = [];
+  if (!items) for (let index = 0; index < rows.length; index++) body.push(rowAt(index));
+  else {
+    // Empty rows hold the place of those not drawn (above, between the window and a focused row
+    // far from it, below). The stripes count rows: where an employee's row would take the other
+    // stripe, one more empty row goes above it, so each keeps its stripe while the list scrolls.
+    let at = 0;
+    for (const item of items) {
+      if (body.length === 0 || item.start > at)
+        body.push(spacer(item.start - at, body.length === 0 ? 'before' : `gap-${item.index}`));
+      if (body.length % 2 !== (item.index + 1) % 2) body.push(spacer(0, `stripe-${item.index}`));
+      body.push(rowAt(item.index));
+      at = item.end;
+    }
+    const after = virtualizer.getTotalSize() - at;
+    if (after > 0) body.push(spacer(after, 'after'));
+  }
   return (
     <TableScrollRegion
       label="Worksheet"
@@ -456,28 +497,18 @@ function WorksheetTable({ rows, drafts, editable, onChange, onLetter, selected, 
             {onLetter ? <Table.Th scope="col">Letter</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {items ? spacer(before, 'before') : null}
-          {items && first % 2 === 1 ? spacer(0, 'stripe') : null}
-          {indexes.map((index) => {
-            const row = rows[index]!;
-            return (
-              <WorksheetRowView
-                key={row.employeeId}
-                row={row}
-                index={index}
-                draft={drafts.get(row.employeeId)}
-                editable={editable}
-                onChange={onChange}
-                onLetter={onLetter}
-                picked={onSelect ? selected?.has(row.employeeId) === true : undefined}
-                onSelect={onSelect}
-                live={live?.get(row.employeeId)}
-                height={windowed ? ROW_HEIGHT : undefined}
-              />
-            );
-          })}
-          {items && after > 0 ? spacer(after, 'after') : null}
+        <Table.Tbody
+          onFocus={(event) => {
+            const row = (event.target as HTMLElement).closest('tr[aria-rowindex]');
+            if (row) setFocused(Number(row.getAttribute('aria-rowindex')) - 2);
+          }}
+          onBlur={(event) => {
+            // Left for another element outside the rows: the row may go with the window.
+            const to = event.relatedTarget as Node | null;
+            if (to && !event.currentTarget.contains(to)) setFocused(null);
+          }}
+        >
+          {body}
         </Table.Tbody>
       </Table>
     </TableScrollRegion>
