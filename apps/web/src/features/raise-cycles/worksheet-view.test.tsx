@@ -286,6 +286,44 @@ describe('the raise cycle worksheet', () => {
     expect(sent.at(-1)?.employeeId).toBe(2_000);
   });
 
+  it('finds employees of a long worksheet by name, and the actions change only the rows selected among them', async () => {
+    sheet = {
+      ...sheet,
+      rows: Array.from({ length: 120 }, (_, i) =>
+        row({ employeeId: i + 1, name: i === 99 ? 'José Álvarez' : `Employee ${i + 1}` }),
+      ),
+    };
+    const heights = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    onTestFinished(() => heights.mockRestore());
+    const user = userEvent.setup();
+    renderPage();
+    const search = await screen.findByRole('searchbox', { name: 'Search by Name' }, WAIT);
+    // Accents and case set aside, words in any order.
+    await user.type(search, 'alvarez JOSE');
+    expect(screen.getByTestId('worksheet-row-100')).toBeInTheDocument();
+    expect(document.querySelectorAll('[data-testid^="worksheet-row-"]')).toHaveLength(1);
+    expect(screen.getByText(/1 of 120 employees shown/)).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'nobody');
+    expect(screen.getByText('No employee matches “nobody”.')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'employee 11');
+    // Employee 11 and 110–119.
+    expect(screen.getByText(/11 of 120 employees shown/)).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    await user.click(screen.getByRole('button', { name: 'Set for selected (11)' }));
+    await user.click(screen.getByRole('button', { name: 'Save proposals' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const sent = (saved[0] as { proposals: Array<{ employeeId: number; kind: string }> }).proposals;
+    expect(sent).toHaveLength(120);
+    expect(
+      sent
+        .filter((p) => p.kind === 'PERCENT')
+        .map((p) => p.employeeId)
+        .sort((a, b) => a - b),
+    ).toEqual([11, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119]);
+  });
+
   it('lets an administrator approve a submitted cycle, then apply it after confirming', async () => {
     who = 'admin';
     sheet = { ...sheet, cycle: cycle({ status: 'SUBMITTED', submittedBy: 'staff@example.com' }) };

@@ -24,7 +24,7 @@ import type {
   WorksheetPreview,
   WorksheetRow,
 } from '@salary/shared/raise-cycles/raise-cycles.contract';
-import { IconArrowLeft, IconDownload, IconPencil } from '@tabler/icons-react';
+import { IconArrowLeft, IconDownload, IconPencil, IconSearch } from '@tabler/icons-react';
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -85,6 +85,9 @@ export function guidelineMidpoint(row: WorksheetRow): number | null {
     percentToBasisPoints(row.recommended.minPercent) + percentToBasisPoints(row.recommended.maxPercent);
   return basisPointsToPercent(asBasisPoints(Math.round(bp / 2)));
 }
+
+/** A name as the worksheet's search compares it: accents and case set aside. */
+export const foldName = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** What the bulk actions act on: the selected rows (those still on the sheet), else every row. */
 export function bulkTargets(rows: readonly WorksheetRow[], selected: ReadonlySet<number>): WorksheetRow[] {
@@ -682,6 +685,14 @@ export function WorksheetView({ id }: { id: number }) {
 
   const sheet = query.data;
   const rows = useMemo(() => sheet?.rows ?? [], [sheet]);
+  // A long worksheet draws only the rows in view, so the browser's find cannot reach the others:
+  // it gets a search by name of its own (it narrows what is shown, not what the actions change).
+  const [search, setSearch] = useState('');
+  const folded = useMemo(() => rows.map((r) => foldName(r.name)), [rows]);
+  const shown = useMemo(() => {
+    const words = foldName(search).split(/\s+/).filter(Boolean);
+    return words.length ? rows.filter((_, i) => words.every((w) => folded[i]!.includes(w))) : rows;
+  }, [rows, folded, search]);
   const canPropose = can(user, 'showSalary') && (can(user, 'manageEmployee') || can(user, 'manageSettings'));
   const admin = user?.isAdmin === true;
   const status = sheet?.cycle.status;
@@ -879,11 +890,29 @@ export function WorksheetView({ id }: { id: number }) {
           onClearSelection={() => setSelected(new Set())}
         />
       ) : null}
+      {rows.length >= WINDOWED_FROM ? (
+        <TextInput
+          label="Search by Name"
+          type="search"
+          autoComplete="off"
+          maw={420}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          description={
+            shown === rows
+              ? undefined
+              : `${formatNumber(shown.length)} of ${formatNumber(rows.length)} employees shown. The actions above still change every row unless rows are selected.`
+          }
+        />
+      ) : null}
       {rows.length === 0 ? (
         <Text c="dimmed">No eligible employees {teamScoped(user) ? 'in your team' : ''}.</Text>
+      ) : shown.length === 0 ? (
+        <Text c="dimmed">No employee matches “{search.trim()}”.</Text>
       ) : (
         <WorksheetTable
-          rows={rows}
+          rows={shown}
           drafts={drafts}
           editable={editable}
           onChange={change}
