@@ -180,6 +180,7 @@ function useLiveWorksheet(
     if (pending?.drafts === drafts && pending.rows === rows) return;
     // Typing: an answer for drafts since changed is no longer wanted.
     pending?.controller.abort();
+    asked.current = undefined;
     const timer = setTimeout(() => ask(drafts, rows), LIVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [ask, rows, drafts, editable]);
