@@ -85,13 +85,14 @@ describe('the export', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="raise_worksheet_${cycleId}.xlsx"`);
     const sheet = book.getWorksheet(WORKSHEET_SHEET_NAME)!;
     expect(headerOf(sheet)).toEqual(Object.values(C));
-    // Eli left before the effective day: not in the cycle, not in the file.
+    // Eli left before the effective day: not in the cycle, not in the file. In name order, as on
+    // the page ("=" before the letters).
     const rows = [2, 3, 4, 5].map((n) => (sheet.getRow(n).values as unknown[]).slice(1));
-    expect(rows.map((r) => r[0])).toEqual([ids.ana, ids.ben, ids.cleo, ids.dia]);
+    expect(rows.map((r) => r[0])).toEqual([ids.dia, ids.ana, ids.ben, ids.cleo]);
     expect(sheet.getRow(6).values).toEqual([]);
     // A name starting with "=" is text, never a formula.
-    expect(rows[3]![1]).toBe('=Dia "Formula"');
-    expect(rows[0]!.slice(1, 16)).toEqual([
+    expect(rows[0]![1]).toBe('=Dia "Formula"');
+    expect(rows[1]!.slice(1, 16)).toEqual([
       'Ana Manager',
       4000,
       1,
@@ -130,12 +131,13 @@ describe('the export', () => {
       [C.rating, C.kind, C.value, C.newGrade, C.newLevel, C.reason, C.newGross].map(
         (h) => sheet.getRow(n).getCell(header.indexOf(h) + 1).value,
       );
-    expect(cells(2)).toEqual([4, 'Percent', 2.5, null, null, null, 4100]);
-    expect(cells(3)).toEqual([null, 'Amount', 150, null, null, null, 4150]);
-    expect(cells(4)).toEqual([null, 'Move', null, names.grade, 'Senior', 'Promotion', 4500]);
+    // Rows 3–5: Ana, Ben, Cleo (row 2 is "=Dia", first in name order).
+    expect(cells(3)).toEqual([4, 'Percent', 2.5, null, null, null, 4100]);
+    expect(cells(4)).toEqual([null, 'Amount', 150, null, null, null, 4150]);
+    expect(cells(5)).toEqual([null, 'Move', null, names.grade, 'Senior', 'Promotion', 4500]);
     const value = header.indexOf(C.value) + 1;
-    expect(sheet.getRow(2).getCell(value).numFmt).toBe('0.00"%"');
-    expect(sheet.getRow(3).getCell(value).numFmt).toBe(excelMoneyFormat(DEFAULT_MONEY_FORMAT));
+    expect(sheet.getRow(3).getCell(value).numFmt).toBe('0.00"%"');
+    expect(sheet.getRow(4).getCell(value).numFmt).toBe(excelMoneyFormat(DEFAULT_MONEY_FORMAT));
     await clearProposals();
   });
 
@@ -253,10 +255,11 @@ describe('the import', () => {
     edit(book, ids.dia, { [C.kind]: 'Percent', [C.value]: { formula: '1+1', result: 2 } });
     const res = await importBook(book, { dryRun: true });
     expect(res.statusCode, res.body).toBe(200);
+    // In the file's order: "=Dia" first.
     expect(res.envelope.data.changes.map((c) => [c.after.kind, c.after.value])).toEqual([
+      ['PERCENT', 2],
       ['PERCENT', 3.5],
       ['AMOUNT', 1200.5],
-      ['PERCENT', 2],
     ]);
   });
 
@@ -326,12 +329,12 @@ describe('the import', () => {
     expect(res.envelope.message).toBe('The file has 8 problems (sheet "Worksheet"); nothing was imported.');
     const problems = (res.envelope.data as unknown as { problems: ImportProblem[] }).problems;
     expect(problems).toEqual([
+      { row: dia, column: C.value, message: 'Raise value holds the spreadsheet error #N/A' },
       { row: ana, column: C.rating, message: 'Rating must be a whole number from 1 to 5' },
       { row: ana, column: C.kind, message: 'Raise kind must be one of None, Percent, Amount, Move' },
       { row: ben, column: C.value, message: 'Value must be a number' },
       { row: ben, column: C.reason, message: 'Reason must not contain control characters' },
       { row: cleo, column: C.newGrade, message: 'Grade "No such grade" not found' },
-      { row: dia, column: C.value, message: 'Raise value holds the spreadsheet error #N/A' },
       { row: eli, column: C.employeeId, message: `Employee ${ids.eli} is not in this cycle` },
       { row: nobody, column: C.employeeId, message: 'Employee 999999 is not in this cycle' },
     ]);
@@ -348,10 +351,6 @@ describe('the import', () => {
     const res = await importBook(book, { dryRun: true });
     expect(res.statusCode, res.body).toBe(400);
     expect((res.envelope.data as unknown as { problems: ImportProblem[] }).problems).toEqual([
-      { row: ana, column: C.value, message: 'Raise value must be blank for None' },
-      { row: ben, column: C.value, message: 'A Percent raise needs a value above zero' },
-      { row: ben, column: C.newLevel, message: 'New level is only for a Move' },
-      { row: cleo, column: C.newLevel, message: 'A Move needs a new level' },
       { row: dia, column: C.value, message: 'Value can have at most 2 decimals' },
       {
         row: dia,
@@ -359,6 +358,10 @@ describe('the import', () => {
         message:
           'The row has no readable Proposal Key (the hidden last column of an exported worksheet): export the worksheet again and edit that file',
       },
+      { row: ana, column: C.value, message: 'Raise value must be blank for None' },
+      { row: ben, column: C.value, message: 'A Percent raise needs a value above zero' },
+      { row: ben, column: C.newLevel, message: 'New level is only for a Move' },
+      { row: cleo, column: C.newLevel, message: 'A Move needs a new level' },
     ]);
   });
 
@@ -386,7 +389,7 @@ describe('the import', () => {
     expect(await proposalOf(ids.ben)).toMatchObject({ kind: 'PERCENT', value: 1.5 });
     // Cleo's row (outside the team) with a key made for her: the answer of an id not in the cycle.
     const admin = (await exported()).book.getWorksheet(WORKSHEET_SHEET_NAME)!;
-    const cleoValues = admin.getRow(4).values as ExcelJS.CellValue[];
+    const cleoValues = admin.getRow(5).values as ExcelJS.CellValue[];
     expect(cleoValues[1]).toBe(ids.cleo);
     const sheet = book.getWorksheet(WORKSHEET_SHEET_NAME)!;
     const row = sheet.addRow(cleoValues.slice(1)).number;

@@ -58,6 +58,8 @@ import {
 const ENTITY = 'raiseCycle';
 const WIRE_TO_INPUT = new Map<string, string>(EMPLOYEE_FIELDS.map((f) => [f.wire, f.input]));
 const label = (c: { name: string }) => `Raise cycle "${c.name}"`;
+/** The worksheet's order: by name as people read it (case and accents aside, 2 before 10), then id. */
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 /** A two-decimal number × 100, exactly (a compa-ratio in hundredths, a percent in basis points). */
 const hundredths = (v: number) => percentToBasisPoints(v) as number;
 
@@ -248,10 +250,13 @@ export function createRaiseCyclesService(deps: {
     };
   }
 
-  /** The worksheet as `actor` may see it: a limited manager's rows and totals are their team's. */
+  /** The worksheet as `actor` may see it, in name order: a limited manager's rows and totals are their team's. */
   function worksheetOf(actor: Actor, cycle: CycleRow, all: readonly WorksheetLine[]): Worksheet {
     const { mine, totals, warnings } = visibleOf(actor, cycle, all);
-    return { cycle: view(cycle, actor), rows: mine.map(rowOf), totals, warnings };
+    const rows = mine
+      .map(rowOf)
+      .sort((a, b) => byName.compare(a.name, b.name) || a.employeeId - b.employeeId);
+    return { cycle: view(cycle, actor), rows, totals, warnings };
   }
 
   const rowProblem = (row: number, message: string) =>
