@@ -318,8 +318,9 @@ export const company = pgTable(
  * Stored with fillfactor 50 (migration 0007; Drizzle declares no storage parameters): an
  * update that keeps the indexed columns writes its new row version on the same page.
  *
- * Its job, position (of that job), grade and level are foreign keys, checked on every write,
- * the import's included (migration 0014): a job, position, grade or level employees refer to is
+ * Its position (of its job: the key that also proves the job, migration 0028), grade and level
+ * are foreign keys, checked on every write, the import's included (migration 0014): a job,
+ * position, grade or level employees refer to is
  * not deleted or re-keyed. NO ACTION, not RESTRICT: the same refusal, checked at the end of the
  * statement, with code 23503 (PGlite, PostgreSQL 17, answers RESTRICT with 23001).
  */
@@ -328,7 +329,8 @@ export const employees = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    jobId: refersTo('job_id', () => jobs.id),
+    /** Its job exists: the (job, position) key below proves it (migration 0028). */
+    jobId: integer('job_id').notNull(),
     positionId: integer('position_id').notNull(),
     gradeId: refersTo('grade_id', () => grades.id),
     levelId: refersTo('level_id', () => levels.id),
@@ -409,9 +411,8 @@ export const employeeVersions = pgTable(
       .notNull()
       .references(() => employees.id, { onDelete: 'cascade' }),
     effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
-    jobId: integer('job_id')
-      .notNull()
-      .references(() => jobs.id),
+    /** Its job exists: the (job, position) key below proves it (migration 0028). */
+    jobId: integer('job_id').notNull(),
     positionId: integer('position_id').notNull(),
     gradeId: integer('grade_id')
       .notNull()

@@ -235,20 +235,23 @@ export function createEmployeeVersionsRepository(db: DbOrTx) {
      * a version each from that day up to the next one (`writeManyAt`), waiting when the day is
      * still to come; from a past day the rows then take their version in force `today` (a later
      * version already come keeps holding). The undated fields are the caller's to write.
+     * `bump`: from today or a past day, the rows take their version in force today as a write of
+     * their own (their version moves, `updated_by` is the version's author; `applyToRows`), once.
      */
     async writeFrom(
       rows: readonly DatedWrite[],
       day: string,
       today: string,
       by: string | null,
+      bump = false,
     ): Promise<void> {
       if (!rows.length) return;
       await this.writeManyAt(rows, day, by, day <= today);
-      if (day < today)
+      if (day < today || (bump && day === today))
         await this.applyToRows(
           rows.map((r) => r.id),
           today,
-          false,
+          bump,
         );
     },
 

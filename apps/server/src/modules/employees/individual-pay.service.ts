@@ -109,9 +109,8 @@ export function createIndividualPayService<Pay extends EmployeePayBaseline>(deps
     };
     const by = authorOf(actor);
     const run = async () => {
-      await versions.writeFrom([{ id, input }], day, today, by);
       // The row takes its version in force today as a write of its own (its version moves).
-      if (day <= today) await versions.applyToRows([id], today, true);
+      await versions.writeFrom([{ id, input }], day, today, by, true);
     };
     if (day > today) {
       await run();

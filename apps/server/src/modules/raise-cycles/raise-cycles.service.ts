@@ -330,11 +330,14 @@ export function createRaiseCyclesService(deps: {
     const before = await recordsToday();
     const versions = deps.versions(uow.tx);
     const write = async () => {
-      await versions.writeFrom(writes, day, today, uow.actor?.email ?? null);
-      // A revert leaves no version the application alone had made (the same as the one before it).
-      if (dropUnchanged) await versions.dropUnchanged(ids, day);
-      // From today or a past day the rows take their version in force today (and move their version).
-      if (day <= today) await versions.applyToRows(ids, today, true);
+      // From today or a past day the rows take their version in force today (and move their
+      // version). A revert first leaves no version the application alone had made (the same as
+      // the one before it), so its rows are moved after.
+      await versions.writeFrom(writes, day, today, uow.actor?.email ?? null, !dropUnchanged);
+      if (dropUnchanged) {
+        await versions.dropUnchanged(ids, day);
+        if (day <= today) await versions.applyToRows(ids, today, true);
+      }
     };
     // From a past day: the back pay it owes (or, reverted, takes back) for the days since, as
     // for any dated write; a preview counts its own.
