@@ -142,6 +142,32 @@ describe('a raise cycle from draft to applied', () => {
       'Row 2 (Cleo Outside): a raise outside the recommended range (0–3%) needs a reason',
     );
     expect((await worksheet()).rows.every((r) => r.proposal === null)).toBe(true);
+    // Two rows without one: the first named, the other counted, and every one marked for the form.
+    const two = await propose([
+      { employeeId: ids.ana, kind: 'PERCENT', value: 2.5 },
+      { employeeId: ids.ben, kind: 'MOVE', gradeId: ids.grade, levelId: ids.l2, reason: '  ' },
+      { employeeId: ids.cleo, kind: 'AMOUNT', value: 150 },
+    ]);
+    expect([two.statusCode, two.envelope.message]).toEqual([
+      400,
+      'Row 2 (Ben Report): a raise outside the recommended range (0–3%) needs a reason, and 1 more row outside it',
+    ]);
+    expect((two.envelope.data as { fields: Array<{ field: string }> }).fields.map((f) => f.field)).toEqual([
+      'proposals.1.reason',
+      'proposals.2.reason',
+    ]);
+    // While the user types, the same rows are priced all the same: each says it is outside.
+    const typed = await t.callAsAdmin<WorksheetPreview>({
+      method: 'POST',
+      url: `/api/raise-cycles/${cycleId}/proposals/preview`,
+      payload: { proposals: [{ employeeId: ids.cleo, kind: 'AMOUNT', value: 150 }] },
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.envelope.data.rows).toEqual([
+      expect.objectContaining({ employeeId: ids.cleo, outsideGuideline: true, newGross: 4150 }),
+    ]);
+    expect(typed.envelope.data.totals.budgetUsed).toBe(150);
+    expect((await worksheet()).rows.every((r) => r.proposal === null)).toBe(true);
   });
 
   it('finds the range by compa-ratio and rating: a rated row wins over one without', async () => {

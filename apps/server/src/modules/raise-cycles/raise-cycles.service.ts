@@ -359,14 +359,16 @@ export function createRaiseCyclesService(deps: {
 
   /**
    * Proposals checked against the worksheet they make (only in draft; only eligible employees of
-   * the actor's team; a raise outside the recommended range needs a reason): its lines, and each
-   * employee's proposal as stored (null: removed).
+   * the actor's team; a raise outside the recommended range needs a reason, unless `reasons` is
+   * 'later': the totals while the user is still typing): its lines, and each employee's proposal
+   * as stored (null: removed).
    */
   async function checkedProposals(
     handle: DbOrTx | undefined,
     actor: Actor,
     cycle: CycleRow,
     input: ProposalInput[],
+    reasons: 'now' | 'later' = 'now',
   ) {
     if (cycle.status !== 'DRAFT') throw new AppError(409, 'CONFLICT', M.notDraft);
     const replaced = new Map<number, ProposalRow | null>();
@@ -383,6 +385,7 @@ export function createRaiseCyclesService(deps: {
     });
     const lines = await linesOf(cycle, handle, replaced);
     const byId = new Map(lines.map((l) => [l.record.id, l] as const));
+    const unexplained: Array<{ row: number; line: WorksheetLine }> = [];
     for (const [employeeId, row] of rowOfEmployee) {
       const line = byId.get(employeeId);
       // One answer for "not eligible" and "not in your team": nothing about an outsider is told.
@@ -390,18 +393,22 @@ export function createRaiseCyclesService(deps: {
         throw badRequest(`Row ${row}: employee ${employeeId} is not in this cycle`, [
           { field: `proposals.${row - 1}.employeeId`, message: 'Not in this cycle' },
         ]);
-      const p = line.proposal;
       if (line.unpriced) throw badRequest(`Row ${row}: the new grade and level have no base salary`);
-      if (line.outside && !p?.reason)
-        throw badRequest(
-          `Row ${row} (${line.record.name}): a raise outside the recommended range (${pct(line.recommended!.minBp)}–${pct(line.recommended!.maxBp)}%) needs a reason`,
-          [
-            {
-              field: `proposals.${row - 1}.reason`,
-              message: 'A reason is required outside the recommended range',
-            },
-          ],
-        );
+      if (line.outside && !line.proposal?.reason) unexplained.push({ row, line });
+    }
+    if (reasons === 'now' && unexplained.length) {
+      // Every row that lacks one is named to the form; the message names the first and counts the rest.
+      const [{ row, line }] = unexplained as [(typeof unexplained)[number]];
+      const more = unexplained.length - 1;
+      throw badRequest(
+        `Row ${row} (${line.record.name}): a raise outside the recommended range (${pct(line.recommended!.minBp)}–${pct(line.recommended!.maxBp)}%) needs a reason${
+          more ? `, and ${more} more ${more === 1 ? 'row' : 'rows'} outside it` : ''
+        }`,
+        unexplained.map(({ row: r }) => ({
+          field: `proposals.${r - 1}.reason`,
+          message: 'A reason is required outside the recommended range',
+        })),
+      );
     }
     return { lines, replaced };
   }
@@ -560,14 +567,16 @@ export function createRaiseCyclesService(deps: {
     },
 
     /**
-     * What the proposals would make, checked as a save checks them, nothing written: the
-     * worksheet's totals with them and each proposed row's change (the totals and new pay while
-     * the user is still typing).
+     * What the proposals would make, checked as a save checks them but for the reasons a raise
+     * outside the guideline still lacks, nothing written: the worksheet's totals with them and
+     * each proposed row's change (the totals and new pay while the user is still typing; each
+     * row says whether it is outside the guideline).
      */
     async previewProposals(actor: Actor, id: number, input: ProposalInput[]): Promise<WorksheetPreview> {
       if (!canPropose(actor)) throw forbidden(M.proposeForbidden);
       const cycle = await found(id);
-      const { lines, replaced } = await checkedProposals(undefined, actor, cycle, input);
+      // A raise still without the reason it needs is priced all the same: the save asks for it.
+      const { lines, replaced } = await checkedProposals(undefined, actor, cycle, input, 'later');
       const { totals, warnings } = visibleOf(actor, cycle, lines);
       // Every employee proposed for is the actor's and in the cycle (checked): only their rows.
       return { rows: lines.filter((l) => replaced.has(l.record.id)).map(changeOf), totals, warnings };

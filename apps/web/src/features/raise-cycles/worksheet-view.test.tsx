@@ -69,11 +69,14 @@ const IMPACT = {
   changes: [],
 };
 const previewed: unknown[] = [];
+/** The employees whose drafted raise the preview answers as outside the guideline. */
+let outside = new Set<number>();
 
 beforeEach(() => {
   who = 'manager';
   saved.length = 0;
   previewed.length = 0;
+  outside = new Set();
   steps.length = 0;
   sheet = {
     cycle: cycle(),
@@ -134,11 +137,17 @@ beforeEach(() => {
         200,
         envelope({
           rows: [
-            { employeeId: 1, raisePercent: 3, outsideGuideline: false, newGross: 4120, newCompaRatio: 1.03 },
+            {
+              employeeId: 1,
+              raisePercent: 3,
+              outsideGuideline: outside.has(1),
+              newGross: 4120,
+              newCompaRatio: 1.03,
+            },
             {
               employeeId: 2,
               raisePercent: bo ?? null,
-              outsideGuideline: false,
+              outsideGuideline: outside.has(2),
               newGross: 4000 + (bo === 5 ? 200 : 0),
               newCompaRatio: bo === 5 ? 1.05 : 1,
             },
@@ -236,6 +245,42 @@ describe('the raise cycle worksheet', () => {
 
     await user.click(screen.getByRole('button', { name: 'Submit for approval' }));
     await waitFor(() => expect(steps).toEqual(['submit']));
+  });
+
+  it('prices raises outside the guideline before their reasons are typed, marks them, and a bulk reason fills the rows without one', async () => {
+    outside = new Set([2]);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Spring 2027' }, WAIT);
+    await user.click(screen.getByRole('button', { name: 'Set for all' }));
+    // The totals come all the same; the save would refuse Bo's raise without a reason, and says so.
+    await waitFor(() => expect(screen.getByTestId('total-Proposed')).toHaveTextContent('$120.00'), WAIT);
+    expect(screen.getByTestId('totals-note')).toHaveTextContent(
+      'Unsaved changes: the totals and new pay include them. 1 raise outside the recommended range needs a reason (marked) before you save.',
+    );
+    expect(screen.getByLabelText('Reason for Bo Berg')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Reason for Ana Lima')).not.toHaveAttribute('aria-invalid', 'true');
+
+    // Ana's own reason stays; Bo, who has none, takes the one given beside the actions.
+    await user.type(screen.getByLabelText('Reason for Ana Lima'), 'Promoted soon');
+    await user.type(screen.getByLabelText('Reason'), 'Annual review');
+    await user.click(screen.getByRole('button', { name: 'Set for all' }));
+    expect(screen.getByLabelText('Reason for Ana Lima')).toHaveValue('Promoted soon');
+    expect(screen.getByLabelText('Reason for Bo Berg')).toHaveValue('Annual review');
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('totals-note')).toHaveTextContent(
+          'Unsaved changes: the totals and new pay include them. Save proposals to keep them.',
+        ),
+      WAIT,
+    );
+    expect(screen.getByLabelText('Reason for Bo Berg')).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Save proposals' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect((saved[0] as { proposals: Array<{ reason: string }> }).proposals.map((p) => p.reason)).toEqual([
+      'Promoted soon',
+      'Annual review',
+    ]);
   });
 
   it('draws a long worksheet a window at a time, and a bulk action still sets every row', async () => {

@@ -189,10 +189,28 @@ function useLiveWorksheet(
   return { live: editable && answer?.drafts === drafts ? answer.live : null, now };
 }
 
+/** A raise outside the recommended range with no reason yet: a save would refuse it. */
+const needsReason = (priced: Pick<LiveRow, 'outsideGuideline'>, d: Draft) =>
+  priced.outsideGuideline &&
+  (d.kind === 'PERCENT' || d.kind === 'AMOUNT') &&
+  d.value !== '' &&
+  !d.reason.trim();
+
 /** How long after the last change the unsaved drafts are priced. */
 const LIVE_DELAY_MS = 300;
 
-function Totals({ sheet, dirty, live }: { sheet: Worksheet; dirty: boolean; live: Live }) {
+function Totals({
+  sheet,
+  dirty,
+  live,
+  unexplained,
+}: {
+  sheet: Worksheet;
+  dirty: boolean;
+  live: Live;
+  /** How many drafted raises outside the recommended range still lack a reason. */
+  unexplained: number;
+}) {
   const shown = live && 'sheet' in live ? live.sheet : sheet;
   const t = shown.totals;
   const left = t.budget - t.budgetUsed;
@@ -224,7 +242,11 @@ function Totals({ sheet, dirty, live }: { sheet: Worksheet; dirty: boolean; live
         {dirty ? (
           <Text size="sm" c="dimmed" data-testid="totals-note">
             {live && 'sheet' in live
-              ? 'Unsaved changes: the totals and new pay include them. Save proposals to keep them.'
+              ? unexplained
+                ? `Unsaved changes: the totals and new pay include them. ${unexplained} ${
+                    unexplained === 1 ? 'raise' : 'raises'
+                  } outside the recommended range ${unexplained === 1 ? 'needs' : 'need'} a reason (marked) before you save.`
+                : 'Unsaved changes: the totals and new pay include them. Save proposals to keep them.'
               : live && 'refused' in live
                 ? `Unsaved changes: ${live.refused}. The totals and new pay are those of the last save.`
                 : 'Unsaved changes: working out the totals and new pay…'}
@@ -292,6 +314,7 @@ const WorksheetRowView = memo(function WorksheetRowView({
   const set = (patch: Partial<Draft>) => onChange(row.employeeId, { ...d, ...patch });
   const raise = d.kind === 'PERCENT' || d.kind === 'AMOUNT';
   const shown = live ?? row;
+  const unexplained = editable && raise && needsReason(shown, d);
   return (
     <Table.Tr
       h={height}
@@ -355,6 +378,7 @@ const WorksheetRowView = memo(function WorksheetRowView({
             maxLength={1000}
             disabled={!editable}
             placeholder={shown.outsideGuideline ? 'Required outside the guideline' : 'Optional'}
+            error={unexplained}
             value={d.reason}
             onChange={(e) => set({ reason: e.currentTarget.value })}
           />
@@ -541,6 +565,11 @@ function BulkActions({
 }) {
   const toast = useToast();
   const [percent, setPercent] = useState<number | string>(3);
+  /** The reason the rows an action sets get when they have none of their own. */
+  const [reason, setReason] = useState('');
+  const given = reason.trim();
+  const reasonFor = (draft: Draft): Partial<Draft> =>
+    draft.reason.trim() || !given ? {} : { reason: given };
   const anyGuideline = useMemo(() => rows.some((r) => r.recommended), [rows]);
   const anyBelowBand = useMemo(() => rows.some((r) => bandMinimumGap(r) !== null), [rows]);
   const scope = selected ? `for selected (${selected})` : 'for all';
@@ -548,7 +577,11 @@ function BulkActions({
     const set = onApply((row, draft) => {
       const gap = bandMinimumGap(row);
       if (gap === null) return null;
-      return { kind: 'AMOUNT', value: gap, reason: draft.reason.trim() ? draft.reason : BAND_MINIMUM_REASON };
+      return {
+        kind: 'AMOUNT',
+        value: gap,
+        reason: draft.reason.trim() ? draft.reason : given || BAND_MINIMUM_REASON,
+      };
     });
     const left = rows.length - set;
     toast.info(
@@ -567,10 +600,20 @@ function BulkActions({
           value={percent}
           onChange={setPercent}
         />
+        <TextInput
+          label="Reason"
+          placeholder="For the rows without one"
+          maxLength={1000}
+          w={240}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+        />
         <Button
           variant="default"
           disabled={percent === '' || Number(percent) <= 0}
-          onClick={() => onApply(() => ({ kind: 'PERCENT', value: Number(percent) }))}
+          onClick={() =>
+            onApply((_, draft) => ({ kind: 'PERCENT', value: Number(percent), ...reasonFor(draft) }))
+          }
         >
           Set {scope}
         </Button>
@@ -578,9 +621,9 @@ function BulkActions({
           variant="default"
           disabled={!anyGuideline}
           onClick={() =>
-            onApply((row) => {
+            onApply((row, draft) => {
               const mid = guidelineMidpoint(row);
-              return mid === null ? null : { kind: 'PERCENT', value: mid };
+              return mid === null ? null : { kind: 'PERCENT', value: mid, ...reasonFor(draft) };
             })
           }
         >
@@ -706,6 +749,15 @@ export function WorksheetView({ id }: { id: number }) {
     [live],
   );
   const lettersReady = status === 'APPROVED' || status === 'APPLIED';
+  const unexplained = useMemo(() => {
+    let n = 0;
+    if (liveRows)
+      for (const [employeeId, d] of drafts) {
+        const priced = liveRows.get(employeeId);
+        if (priced && needsReason(priced, d)) n += 1;
+      }
+    return n;
+  }, [liveRows, drafts]);
 
   const change = useCallback(
     (employeeId: number, draft: Draft) => setDrafts((old) => new Map(old).set(employeeId, draft)),
@@ -882,7 +934,7 @@ export function WorksheetView({ id }: { id: number }) {
           {cycle.sentBackComment}
         </Alert>
       ) : null}
-      <Totals sheet={sheet} dirty={dirty} live={live} />
+      <Totals sheet={sheet} dirty={dirty} live={live} unexplained={unexplained} />
       {editable && rows.length ? (
         <BulkActions
           rows={targets}
