@@ -152,10 +152,9 @@ describe('a raise cycle from draft to applied', () => {
       400,
       'Row 2 (Ben Report): a raise outside the recommended range (0–3%) needs a reason, and 1 more row outside it',
     ]);
-    expect((two.envelope.data as { fields: Array<{ field: string }> }).fields.map((f) => f.field)).toEqual([
-      'proposals.1.reason',
-      'proposals.2.reason',
-    ]);
+    expect(
+      (two.envelope.data as unknown as { fields: Array<{ field: string }> }).fields.map((f) => f.field),
+    ).toEqual(['proposals.1.reason', 'proposals.2.reason']);
     // While the user types, the same rows are priced all the same: each says it is outside.
     const typed = await t.callAsAdmin<WorksheetPreview>({
       method: 'POST',
@@ -319,6 +318,12 @@ describe('a raise cycle from draft to applied', () => {
   it('is submitted; then proposals are closed and its submitter cannot approve it', async () => {
     const submitted = await step('submit');
     expect([submitted.statusCode, submitted.envelope.data.status]).toEqual([200, 'SUBMITTED']);
+    // Each reader is told whether they submitted it (the page then offers them no Approve).
+    expect(submitted.envelope.data.submittedByYou).toBe(true);
+    const read = (token: string) =>
+      t.call<RaiseCycle>({ method: 'GET', url: `/api/raise-cycles/${cycleId}`, token });
+    expect((await read(t.adminToken)).envelope.data.submittedByYou).toBe(true);
+    expect((await read(secondAdminToken)).envelope.data.submittedByYou).toBe(false);
     const late = await propose([{ employeeId: ids.ana, kind: 'NONE' }]);
     expect([late.statusCode, late.envelope.message]).toEqual([
       409,

@@ -7298,6 +7298,7 @@ export interface operations {
                 /** @enum {string} */
                 status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
                 submittedBy: string | null;
+                submittedByYou: boolean;
                 sentBackComment: string | null;
                 appliedEntryId: number | null;
               })[];
@@ -7406,6 +7407,7 @@ export interface operations {
               /** @enum {string} */
               status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
               submittedBy: string | null;
+              submittedByYou: boolean;
               sentBackComment: string | null;
               appliedEntryId: number | null;
             };
@@ -7483,6 +7485,7 @@ export interface operations {
               /** @enum {string} */
               status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
               submittedBy: string | null;
+              submittedByYou: boolean;
               sentBackComment: string | null;
               appliedEntryId: number | null;
             };
@@ -7602,6 +7605,7 @@ export interface operations {
               /** @enum {string} */
               status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
               submittedBy: string | null;
+              submittedByYou: boolean;
               sentBackComment: string | null;
               appliedEntryId: number | null;
             };
@@ -7743,6 +7747,7 @@ export interface operations {
                 /** @enum {string} */
                 status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
                 submittedBy: string | null;
+                submittedByYou: boolean;
                 sentBackComment: string | null;
                 appliedEntryId: number | null;
               };
@@ -7886,6 +7891,7 @@ export interface operations {
                 /** @enum {string} */
                 status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
                 submittedBy: string | null;
+                submittedByYou: boolean;
                 sentBackComment: string | null;
                 appliedEntryId: number | null;
               };
@@ -8097,6 +8103,7 @@ export interface operations {
               /** @enum {string} */
               status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
               submittedBy: string | null;
+              submittedByYou: boolean;
               sentBackComment: string | null;
               appliedEntryId: number | null;
             };
@@ -8180,6 +8187,7 @@ export interface operations {
               /** @enum {string} */
               status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
               submittedBy: string | null;
+              submittedByYou: boolean;
               sentBackComment: string | null;
               appliedEntryId: number | null;
             };
@@ -8270,6 +8278,7 @@ export interface operations {
               /** @enum {string} */
               status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
               submittedBy: string | null;
+              submittedByYou: boolean;
               sentBackComment: string | null;
               appliedEntryId: number | null;
             };
@@ -8353,6 +8362,7 @@ export interface operations {
               /** @enum {string} */
               status: "DRAFT" | "SUBMITTED" | "APPROVED" | "APPLIED";
               submittedBy: string | null;
+              submittedByYou: boolean;
               sentBackComment: string | null;
               appliedEntryId: number | null;
             };

@@ -119,6 +119,8 @@ export const raiseCycleSchema = z.object({
   status: z.enum(RAISE_CYCLE_STATUSES),
   /** The email of who submitted it (null: not submitted since its last send-back). */
   submittedBy: z.string().nullable(),
+  /** Whether the reader submitted it: they may not approve it (another administrator does). */
+  submittedByYou: z.boolean(),
   /** The comment of the last send-back to draft. */
   sentBackComment: z.string().nullable(),
   /** The audit entry of its application (null: not applied). */

@@ -122,6 +122,7 @@ export function createRaiseCyclesService(deps: {
     })),
     status: c.status,
     submittedBy: c.submittedBy,
+    submittedByYou: actor !== undefined && c.submittedById !== null && c.submittedById === actor.id,
     sentBackComment: c.sentBackComment,
     appliedEntryId: c.appliedEntryId,
   });

@@ -28,6 +28,7 @@ const cycle = (over: Partial<RaiseCycle> = {}): RaiseCycle => ({
   guideline: [{ compaFrom: null, compaTo: 0.9, rating: null, minPercent: 3, maxPercent: 5 }],
   status: 'DRAFT',
   submittedBy: null,
+  submittedByYou: false,
   sentBackComment: null,
   appliedEntryId: null,
   ...over,

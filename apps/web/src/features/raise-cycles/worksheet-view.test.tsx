@@ -25,6 +25,7 @@ const cycle = (over: Partial<RaiseCycle> = {}): RaiseCycle => ({
   guideline: [],
   status: 'DRAFT',
   submittedBy: null,
+  submittedByYou: false,
   sentBackComment: null,
   appliedEntryId: null,
   ...over,
@@ -393,6 +394,22 @@ describe('the raise cycle worksheet', () => {
     await waitFor(() => expect(steps).toEqual(['approve', 'impact /raise-cycles/5/apply', 'apply']));
     // Read only once applied: no input is editable.
     expect(await screen.findByText('Applied', {}, WAIT)).toBeInTheDocument();
+  });
+
+  it('does not offer the administrator who submitted a cycle to approve it, and says who may', async () => {
+    who = 'admin';
+    sheet = {
+      ...sheet,
+      cycle: cycle({ status: 'SUBMITTED', submittedBy: 'admin@example.com', submittedByYou: true }),
+    };
+    renderPage();
+    const approve = await screen.findByRole('button', { name: 'Approve' }, WAIT);
+    expect(approve).toBeDisabled();
+    expect(approve).toHaveAccessibleDescription(
+      'Submitted for approval by admin@example.com. Another administrator approves it: no one approves their own submission.',
+    );
+    // Sending it back stays open to them.
+    expect(screen.getByRole('button', { name: 'Send back' })).toBeEnabled();
   });
 });
 

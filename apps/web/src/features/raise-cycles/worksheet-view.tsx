@@ -897,7 +897,12 @@ export function WorksheetView({ id }: { id: number }) {
               </Button>
             ) : null}
             {admin && status === 'SUBMITTED' ? (
-              <Button onClick={() => run('approve')} loading={step.isPending}>
+              <Button
+                onClick={() => run('approve')}
+                loading={step.isPending}
+                disabled={cycle.submittedByYou}
+                aria-describedby={cycle.submittedByYou ? 'submitted-by' : undefined}
+              >
                 Approve
               </Button>
             ) : null}
@@ -929,6 +934,14 @@ export function WorksheetView({ id }: { id: number }) {
           </Group>
         }
       />
+      {status === 'SUBMITTED' && cycle.submittedBy ? (
+        <Text size="sm" c="dimmed" id="submitted-by">
+          Submitted for approval by {cycle.submittedBy}.
+          {admin && cycle.submittedByYou
+            ? ' Another administrator approves it: no one approves their own submission.'
+            : ''}
+        </Text>
+      ) : null}
       {cycle.sentBackComment && status === 'DRAFT' ? (
         <Alert color="yellow" title="Sent back">
           {cycle.sentBackComment}
