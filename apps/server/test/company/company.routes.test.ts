@@ -207,7 +207,7 @@ describe('what the server writes, in the company’s currency and format', () =>
     expect(String(rows.find((r) => r[0] === 'Generated at')?.[1])).toMatch(/\d{4}, \d\d:\d\d (MEZ|MESZ)$/);
   });
 
-  it('the statement PDF writes its amounts and date in the format, the code where the font lacks the symbol', async () => {
+  it('the statement PDF writes its amounts and date in the format, with the currency’s own symbol', async () => {
     const c = await t.newCompany(3210.5);
     const id = await t.newEmployeeOf(c);
     const pdfText = async () => {
@@ -227,10 +227,10 @@ describe('what the server writes, in the company’s currency and format', () =>
     expect(text).toMatch(/Company\s+Müller GmbH/);
     expect(text).toMatch(/Basic wage \(base salary \+ job adjustment\)\s+3\.210,50 €/);
     expect(text).toMatch(/Date: \d+\. \w+\.? \d{4}/);
-    // Helvetica has no "zł": the code stands in for the symbol.
+    // Helvetica has no "zł": the statement is written in the embedded DejaVu Sans, symbol and all.
     await saveAs({ currency: 'PLN', locale: 'pl-PL', timeZone: 'Europe/Warsaw' });
     text = await pdfText();
-    expect(text).toMatch(/Basic wage \(base salary \+ job adjustment\)\s+3\s?210,50 PLN/);
+    expect(text).toMatch(/Basic wage \(base salary \+ job adjustment\)\s+3\s?210,50 zł/);
   });
 
   it('the pay statement names the company of the record', async () => {

@@ -1,7 +1,7 @@
 import { formatDay } from '@salary/shared/common/date-time';
 import type { CompanyFormat } from '@salary/shared/company/company.contract';
 import { type PayStatement, TOO_FEW } from '@salary/shared/pay-transparency/pay-transparency.contract';
-import { pdfDocument, pdfEndNote, pdfHeading, pdfMoney, pdfRow, pdfText, pdfTitle } from './pdf-page.pdf.ts';
+import { pdfDocument, pdfEndNote, pdfHeading, pdfRow, pdfText, pdfTitle } from './pdf-page.pdf.ts';
 
 /*
  * A worker's pay statement as a one-page PDF (pdf-page.pdf.ts). The figures are the statement's
@@ -9,17 +9,25 @@ import { pdfDocument, pdfEndNote, pdfHeading, pdfMoney, pdfRow, pdfText, pdfTitl
  */
 
 export function renderPayStatementPdf(s: PayStatement, format: CompanyFormat): Promise<Buffer> {
-  const money = (value: number | null) => (value === null ? 'No priced salary' : pdfMoney(value, format));
-  const { doc, done } = pdfDocument({
-    Title: `Pay statement — ${s.employee.name}`,
-    Subject: 'Pay statement',
-  });
+  const day = (d: string) => pdfText(formatDay(d, format));
+  const e = s.employee;
+  const pdf = pdfDocument({ Title: `Pay statement — ${e.name}`, Subject: 'Pay statement' }, format, [
+    s.company,
+    e.name,
+    e.job,
+    e.position,
+    e.grade,
+    e.level,
+    ...(s.period ? [day(s.period.from), day(s.period.to)] : [day(s.date)]),
+  ]);
+  const { doc, done } = pdf;
+  const money = (value: number | null) => (value === null ? 'No priced salary' : pdf.money(value));
 
   pdfTitle(doc, 'Pay statement', [
     'Right to information on pay levels (Directive (EU) 2023/970, Article 7).',
     s.period
-      ? `Year: ${s.period.year} (${pdfText(formatDay(s.period.from, format))} to ${pdfText(formatDay(s.period.to, format))}${s.period.toDate ? ', to date' : ''})`
-      : `Date: ${pdfText(formatDay(s.date, format))}`,
+      ? `Year: ${s.period.year} (${day(s.period.from)} to ${day(s.period.to)}${s.period.toDate ? ', to date' : ''})`
+      : `Date: ${day(s.date)}`,
   ]);
 
   const row = (label: string, value: string) => pdfRow(doc, label, value);

@@ -1,7 +1,7 @@
 import { formatDay } from '@salary/shared/common/date-time';
 import type { CompanyFormat } from '@salary/shared/company/company.contract';
 import type { PostingRange } from '@salary/shared/pay-transparency/posting-range.contract';
-import { pdfDocument, pdfEndNote, pdfHeading, pdfMoney, pdfRow, pdfText, pdfTitle } from './pdf-page.pdf.ts';
+import { pdfDocument, pdfEndNote, pdfFont, pdfHeading, pdfRow, pdfText, pdfTitle } from './pdf-page.pdf.ts';
 import { postingRangeText } from './posting-range.service.ts';
 
 /*
@@ -10,19 +10,22 @@ import { postingRangeText } from './posting-range.service.ts';
  */
 
 export function renderPostingRangePdf(r: PostingRange, format: CompanyFormat): Promise<Buffer> {
-  const money = (value: number) => pdfMoney(value, format);
   const title = `Pay range — ${r.job.name}, ${r.position.name}, ${r.grade.name}`;
-  const { doc, done } = pdfDocument({ Title: title, Subject: 'Pay range for a job posting' });
+  const asOf = pdfText(formatDay(r.asOf, format));
+  const { doc, done, money } = pdfDocument({ Title: title, Subject: 'Pay range for a job posting' }, format, [
+    r.job.name,
+    r.position.name,
+    r.grade.name,
+    ...r.levels.map((l) => l.name),
+    asOf,
+  ]);
 
   pdfTitle(doc, 'Pay range for a job posting', [
     'Pay transparency before employment (Directive (EU) 2023/970, Article 5).',
-    `As of: ${pdfText(formatDay(r.asOf, format))}`,
+    `As of: ${asOf}`,
   ]);
-  doc
-    .font('Helvetica')
-    .fontSize(12)
-    .fillColor('#000000')
-    .text(pdfText(postingRangeText(r, format, money)), 56);
+  const sentence = pdfText(postingRangeText(r, format, money));
+  pdfFont(doc, sentence).fontSize(12).fillColor('#000000').text(sentence, 56);
   doc.moveDown(0.5);
 
   pdfHeading(doc, 'Role');

@@ -1,10 +1,9 @@
-import { formatDay } from '@salary/shared/common/date-time';
+import { formatDay, formatNumber } from '@salary/shared/common/date-time';
 import type { CompanyFormat } from '@salary/shared/company/company.contract';
 import {
   pdfDocument,
   pdfEndNote,
   pdfHeading,
-  pdfMoney,
   pdfRow,
   pdfText,
   pdfTitle,
@@ -32,7 +31,19 @@ export interface RaiseLetter {
 
 export function renderRaiseLetter(l: RaiseLetter, format: CompanyFormat): Promise<Buffer> {
   const day = (d: string) => pdfText(formatDay(d, format));
-  const { doc, done } = pdfDocument({ Title: `Raise letter — ${l.employee.name}`, Subject: 'Raise letter' });
+  const { doc, done, money } = pdfDocument(
+    { Title: `Raise letter — ${l.employee.name}`, Subject: 'Raise letter' },
+    format,
+    [
+      l.company,
+      l.cycleName,
+      l.employee.name,
+      l.employee.job,
+      l.employee.position,
+      day(l.dayBefore),
+      day(l.effectiveDate),
+    ],
+  );
   pdfTitle(doc, 'Your new pay', [`${l.cycleName}`, `Effective ${day(l.effectiveDate)}`]);
   const row = (label: string, value: string) => pdfRow(doc, label, pdfText(value));
 
@@ -45,11 +56,15 @@ export function renderRaiseLetter(l: RaiseLetter, format: CompanyFormat): Promis
   row('Position', l.employee.position);
 
   pdfHeading(doc, 'Monthly gross salary');
-  row(`Until ${day(l.dayBefore)}`, l.oldGross === null ? 'Not employed then' : pdfMoney(l.oldGross, format));
-  row(`From ${day(l.effectiveDate)}`, pdfMoney(l.newGross, format));
+  row(`Until ${day(l.dayBefore)}`, l.oldGross === null ? 'Not employed then' : money(l.oldGross));
+  row(`From ${day(l.effectiveDate)}`, money(l.newGross));
   if (l.raise !== null) {
-    const percent = l.raisePercent === null ? '' : ` (${l.raisePercent.toFixed(2)}%)`;
-    row('Raise a month', `${pdfMoney(l.raise, format)}${percent}`);
+    // The percent as the company's locale writes numbers, always two decimals (3,00 %).
+    const percent =
+      l.raisePercent === null
+        ? ''
+        : ` (${pdfText(new Intl.NumberFormat(format.locale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(l.raisePercent / 100))})`;
+    row('Raise a month', `${money(l.raise)}${percent}`);
   }
   pdfEndNote(
     doc,
