@@ -1,4 +1,4 @@
-import { formatDay, formatNumber } from '@salary/shared/common/date-time';
+import { formatDay } from '@salary/shared/common/date-time';
 import type { CompanyFormat } from '@salary/shared/company/company.contract';
 import {
   pdfDocument,
