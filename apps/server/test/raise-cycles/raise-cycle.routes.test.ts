@@ -381,6 +381,7 @@ describe('a raise cycle from draft to applied', () => {
   it('is applied from its effective day: nothing changed the day before, everything that day', async () => {
     const before = await grossAsOf(addDays(effective, -1));
     const history = await t.countRows(payHistory);
+    const approved = await worksheet();
     const applied = await step('apply');
     expect(applied.statusCode, applied.body).toBe(200);
     // Nobody's pay moved today: no pay-history row until the day.
@@ -391,6 +392,12 @@ describe('a raise cycle from draft to applied', () => {
     expect(await grossAsOf(effective)).toEqual(model);
     // Today's rows wait for the day: the directory as of today is unchanged.
     expect(await grossAsOf(todayIn('UTC'))).toEqual(before);
+    // Its worksheet still reads as decided (a raise and a move, each on the pay before it), not
+    // as the pay it made with nothing more to give.
+    const after = await worksheet();
+    expect(after.rows).toEqual(approved.rows);
+    expect(after.totals).toEqual(approved.totals);
+    expect(after.totals.budgetUsed).toBeGreaterThan(0);
   });
 
   it('recorded one audit entry for the application, and one for each step before it', async () => {

@@ -30,6 +30,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { EmployeeRecord } from '../employees/employee.model.ts';
 import type { DatedWrite, EmployeeVersionsRepository } from '../employees/employee-versions.repository.ts';
 import type { BackPayService, StoredBackPay } from '../impact/back-pay.service.ts';
+import type { PricedEmployee } from '../pricing/pricing.read-model.ts';
 import type { PricingService } from '../pricing/pricing.service.ts';
 import type {
   CycleRow,
@@ -181,13 +182,49 @@ export function createRaiseCyclesService(deps: {
       band: (record: EmployeeRecord) => book.bandOf(record.gradeId, record.levelId),
       raises: new Map(),
     };
+    const before = cycle.status === 'APPLIED' ? await beforeApplication(cycle, proposals, handle) : undefined;
     const lines: WorksheetLine[] = [];
     for (const priced of employees) {
-      if (!isEligible(cycle, priced.employee)) continue;
-      const line = worksheetLine(cycle, priced, proposals.get(priced.employee.id) ?? null, pricer);
+      const proposal = proposals.get(priced.employee.id) ?? null;
+      const current = before?.(priced, proposal, pricer) ?? priced;
+      if (!isEligible(cycle, current.employee)) continue;
+      const line = worksheetLine(cycle, current, proposal, pricer);
       if (line) lines.push(line);
     }
     return lines;
+  }
+
+  /**
+   * An applied cycle's worksheet reads as it was decided: each employee it raised or moved as of
+   * the effective day without the cycle (its raise taken off; a move's grade and level those of
+   * the day before), so the current pay, the proposals on it and the totals are the approved ones,
+   * other changes of that day included. Answers how to take the cycle off a priced employee.
+   */
+  async function beforeApplication(
+    cycle: CycleRow,
+    proposals: ReadonlyMap<number, ProposalRow | null>,
+    handle: DbOrTx | undefined,
+  ) {
+    const raise = raiseComponentName(cycle.name);
+    const moved = [...proposals.values()].flatMap((p) => (p?.kind === 'MOVE' ? [p.employeeId] : []));
+    const dayBefore = moved.length
+      ? (await pricing.priceEmployees({ asOf: addDays(cycle.effectiveDate, -1), ids: moved }, { tx: handle }))
+          .employees
+      : [];
+    const grades = new Map(
+      dayBefore.map(
+        (p) => [p.employee.id, { gradeId: p.employee.gradeId, levelId: p.employee.levelId }] as const,
+      ),
+    );
+    return (priced: PricedEmployee, proposal: ProposalRow | null, pricer: WorksheetPricer) => {
+      if (!proposal || proposal.kind === 'NONE') return priced;
+      const e = priced.employee;
+      return pricer.price({
+        ...e,
+        payComponents: e.payComponents.filter((c) => c.name !== raise),
+        ...(proposal.kind === 'MOVE' ? grades.get(e.id) : {}),
+      });
+    };
   }
 
   const pct = (bp: number) => bp / 100;
