@@ -72,12 +72,15 @@ const IMPACT = {
 const previewed: unknown[] = [];
 /** The employees whose drafted raise the preview answers as outside the guideline. */
 let outside = new Set<number>();
+/** The company's name as GET /api/company answers it. */
+let companyName: string | null = 'Acme Ltd';
 
 beforeEach(() => {
   who = 'manager';
   saved.length = 0;
   previewed.length = 0;
   outside = new Set();
+  companyName = 'Acme Ltd';
   steps.length = 0;
   sheet = {
     cycle: cycle(),
@@ -94,6 +97,20 @@ beforeEach(() => {
         : newUser({ permissions: { showSalary: true, manageEmployee: true } });
     const path = req.path.split('?')[0];
     if (path === '/api/auth/me') return sendJson(res, 200, envelope({ token: 'token', user }));
+    if (path === '/api/company')
+      return sendJson(
+        res,
+        200,
+        envelope({
+          companyName,
+          currency: 'USD',
+          locale: 'en-US',
+          timeZone: 'UTC',
+          standardWeeklyHours: 40,
+          version: 1,
+          updatedAt: null,
+        }),
+      );
     if (req.method === 'GET' && path === '/api/raise-cycles/5/worksheet')
       return sendJson(res, 200, envelope(sheet));
     if (req.method === 'PUT' && path === '/api/raise-cycles/5/proposals') {
@@ -394,6 +411,20 @@ describe('the raise cycle worksheet', () => {
     await waitFor(() => expect(steps).toEqual(['approve', 'impact /raise-cycles/5/apply', 'apply']));
     // Read only once applied: no input is editable.
     expect(await screen.findByText('Applied', {}, WAIT)).toBeInTheDocument();
+  });
+
+  it("warns before letters go out without the company's name, with the way to set it", async () => {
+    who = 'admin';
+    companyName = null;
+    sheet = { ...sheet, cycle: cycle({ status: 'APPROVED' }) };
+    renderPage();
+    const alert = await screen.findByRole('alert', {}, WAIT);
+    expect(alert).toHaveTextContent("The company's name is not set");
+    expect(alert).toHaveTextContent('The letters say "Not set" where the employer\'s name goes.');
+    expect(within(alert).getByRole('link', { name: 'Settings → Company' })).toHaveAttribute(
+      'href',
+      '/settings/company',
+    );
   });
 
   it('does not offer the administrator who submitted a cycle to approve it, and says who may', async () => {

@@ -36,7 +36,7 @@ import { SectionLoader } from '../../components/section-loader.tsx';
 import { TableScrollRegion } from '../../components/table-scroll-region.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useCurrentUser } from '../../lib/auth/auth-context.ts';
-import { formatDay, formatMoney, formatNumber, numberFormat } from '../../lib/company-format.tsx';
+import { formatDay, formatMoney, formatNumber, numberFormat, useCompany } from '../../lib/company-format.tsx';
 import { downloadFile } from '../../lib/download-file.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
@@ -749,6 +749,9 @@ export function WorksheetView({ id }: { id: number }) {
     [live],
   );
   const lettersReady = status === 'APPROVED' || status === 'APPLIED';
+  // A letter names the company: unnamed, it would say so to the employee.
+  const company = useCompany();
+  const unnamed = lettersReady && company.data !== undefined && company.data.companyName === null;
   const unexplained = useMemo(() => {
     let n = 0;
     if (liveRows)
@@ -941,6 +944,22 @@ export function WorksheetView({ id }: { id: number }) {
             ? ' Another administrator approves it: no one approves their own submission.'
             : ''}
         </Text>
+      ) : null}
+      {unnamed ? (
+        <Alert color="yellow" title="The company's name is not set">
+          The letters say "Not set" where the employer's name goes.{' '}
+          {can(user, 'manageSettings') ? (
+            <>
+              Set it in{' '}
+              <Anchor component={Link} to="/settings/company">
+                Settings → Company
+              </Anchor>{' '}
+              before sending them.
+            </>
+          ) : (
+            'An administrator sets it in Settings → Company.'
+          )}
+        </Alert>
       ) : null}
       {cycle.sentBackComment && status === 'DRAFT' ? (
         <Alert color="yellow" title="Sent back">
