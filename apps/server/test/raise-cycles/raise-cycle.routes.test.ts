@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { addDays, todayIn } from '@salary/shared/common/calendar-day';
+import { formatDay } from '@salary/shared/common/date-time';
 import { asCents, fromCents, toCents } from '@salary/shared/common/money';
 import { NO_PERMISSIONS } from '@salary/shared/common/permissions';
+import { DEFAULT_COMPANY_FORMAT } from '@salary/shared/company/company.contract';
 import type { EmployeeView } from '@salary/shared/employees/employee.contract';
 import type { Impact } from '@salary/shared/impact/impact.contract';
 import type {
@@ -401,7 +403,9 @@ describe('a raise cycle from draft to applied', () => {
   });
 
   it('recorded one audit entry for the application, and one for each step before it', async () => {
-    const res = await t.callAsAdmin<{ entries: Array<{ action: string; entityType: string; id: number }> }>({
+    const res = await t.callAsAdmin<{
+      entries: Array<{ action: string; entityType: string; id: number; summary: string }>;
+    }>({
       method: 'GET',
       url: '/api/audit?entityType=raiseCycle&limit=50',
     });
@@ -420,6 +424,14 @@ describe('a raise cycle from draft to applied', () => {
     ]);
     const applied = await t.callAsAdmin<RaiseCycle>({ method: 'GET', url: `/api/raise-cycles/${cycleId}` });
     expect(applied.envelope.data.appliedEntryId).toBe(res.envelope.data.entries[0]!.id);
+    // Each says what it did in words, not "updated": the day as the company writes days.
+    const day = formatDay(effective, DEFAULT_COMPANY_FORMAT);
+    const summaries = res.envelope.data.entries.map((e) => e.summary).reverse();
+    expect(summaries[1]).toBe('Raise cycle "Spring 2026": proposals saved for 1 employee');
+    expect(summaries[4]).toBe('Raise cycle "Spring 2026": Status: Draft → Submitted');
+    expect(summaries.at(-1)).toBe(
+      `Raise cycle "Spring 2026": raises applied from ${day} to 3 employees (scheduled)`,
+    );
   });
 
   it('is reverted from the Audit Log: every employee back as of the day, the cycle approved again', async () => {
@@ -452,12 +464,13 @@ describe('a raise cycle from draft to applied', () => {
     expect(JSON.stringify(timeline.envelope.data)).not.toContain(effective);
     // The revert's own entry names what it undid; a second revert is refused, nothing moves.
     const entries = await t.callAsAdmin<{
-      entries: Array<{ id: number; action: string; details: { revertOf?: number } }>;
+      entries: Array<{ id: number; action: string; summary: string; details: { revertOf?: number } }>;
     }>({ method: 'GET', url: '/api/audit?entityType=raiseCycle&limit=5' });
     expect(entries.envelope.data.entries[0]).toMatchObject({
       id: done.envelope.data.revertId,
       action: 'revert',
       details: { revertOf: appliedId },
+      summary: `Raise cycle "Spring 2026": application reverted from ${formatDay(effective, DEFAULT_COMPANY_FORMAT)} for 3 employees`,
     });
     const again = await revert(appliedId);
     expect(again.statusCode, again.body).toBe(409);

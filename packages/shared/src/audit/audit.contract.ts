@@ -7,6 +7,26 @@ import { emailOrId, plainText } from '../common/fields.ts';
  * computed gross or total cost leaves a pay-history row pointing at the entry that caused it.
  */
 
+/** Each action an entry records, as the Audit Log's Action column says it. */
+export const AUDIT_ACTION_WORDS: Readonly<Record<string, string>> = {
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  reorder: 'Reordered',
+  password: 'Password changed',
+  'end-sessions': 'Signed out everywhere',
+  bulkSave: 'Saved',
+  import: 'Imported',
+  revert: 'Reverted',
+  restore: 'Restored',
+  propose: 'Proposed',
+  submit: 'Submitted',
+  approve: 'Approved',
+  'send-back': 'Sent back',
+  apply: 'Applied',
+  answer: 'Answered',
+};
+
 /** The salary rules' kinds of record: each update of one can be reverted from the Audit Log. */
 export const RULE_ENTITY_TYPES = [
   'job',

@@ -1,4 +1,5 @@
 import type { AuditChange } from '@salary/shared/audit/audit.contract';
+import { formatDay } from '@salary/shared/common/date-time';
 import { DEFAULT_MONEY_FORMAT, formatMoney, type MoneyFormat } from '@salary/shared/common/money';
 import {
   type Actor,
@@ -435,6 +436,33 @@ const ACTION_WORDS: Record<string, string> = {
   'end-sessions': 'signed out everywhere',
 };
 
+/** What a raise cycle's entries keep beside their changes. */
+interface RaiseCycleDetails {
+  effectiveFrom?: string;
+  changed?: number;
+  scheduled?: boolean;
+  revertOf?: number;
+  employeeIds?: unknown[];
+  saved?: number;
+}
+
+const employeesWord = (n: number) => `${n.toLocaleString('en-US')} employee${n === 1 ? '' : 's'}`;
+
+/**
+ * A raise cycle's proposals saved, its application and its revert, in words ("raises applied
+ * from Apr 1, 2027 to 198 employees"); undefined: its status changes say it.
+ */
+function raiseCycleSummary(action: string, d: RaiseCycleDetails, format: MoneyFormat): string | undefined {
+  const day = d.effectiveFrom ? formatDay(d.effectiveFrom, { ...format, timeZone: 'UTC' }) : undefined;
+  if (action === 'propose' && Array.isArray(d.employeeIds))
+    return `proposals saved for ${employeesWord(d.employeeIds.length)}`;
+  if (action === 'apply' && day && typeof d.changed === 'number')
+    return `raises applied from ${day} to ${employeesWord(d.changed)}${d.scheduled ? ' (scheduled)' : ''}`;
+  if (action === 'revert' && day && typeof d.changed === 'number')
+    return `application reverted from ${day} for ${employeesWord(d.changed)}`;
+  return undefined;
+}
+
 /** How many change texts a summary carries before "and N more". */
 const SUMMARY_CHANGES = 3;
 
@@ -461,6 +489,10 @@ export function describeEntry(
     return `${label}: ${details.created ?? 0} created, ${details.changed ?? details.updated ?? 0} updated`;
   if (entry.action === 'revert' && entry.entityType === 'import')
     return `${label} reverted: ${details.deleted ?? 0} deleted, ${details.restored ?? 0} restored`;
+  if (entry.entityType === 'raiseCycle') {
+    const raise = raiseCycleSummary(entry.action, details as RaiseCycleDetails, names.format);
+    if (raise) return `${label}: ${raise}`;
+  }
   const word = ACTION_WORDS[entry.action];
   if (word) return `${label} ${word}`;
   const changes = Array.isArray(entry.changes) ? (entry.changes as AuditChange[]) : [];

@@ -11,6 +11,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import {
+  AUDIT_ACTION_WORDS,
   AUDIT_ENTITY_LABELS,
   AUDIT_ENTITY_TYPES,
   type AuditEntry,
@@ -30,18 +31,6 @@ import { RevertEntry, undoneBy } from './revert-entry.tsx';
 import { RevertImport } from './revert-import.tsx';
 
 const ENTITY_OPTIONS = AUDIT_ENTITY_TYPES.map((value) => ({ value, label: AUDIT_ENTITY_LABELS[value] }));
-const ACTION_WORDS: Record<string, string> = {
-  create: 'Created',
-  update: 'Updated',
-  delete: 'Deleted',
-  reorder: 'Reordered',
-  password: 'Password changed',
-  'end-sessions': 'Signed out everywhere',
-  bulkSave: 'Saved',
-  import: 'Imported',
-  revert: 'Reverted',
-  restore: 'Restored',
-};
 
 function AuditRow({
   entry,
@@ -71,7 +60,7 @@ function AuditRow({
           {formatDateTime(entry.at)}
         </Table.Td>
         <Table.Td visibleFrom="sm">{entry.actorEmail}</Table.Td>
-        <Table.Td visibleFrom="sm">{ACTION_WORDS[entry.action] ?? entry.action}</Table.Td>
+        <Table.Td visibleFrom="sm">{AUDIT_ACTION_WORDS[entry.action] ?? entry.action}</Table.Td>
         <Table.Td>
           {/* On a phone the change comes first; when and who go under it. */}
           {entry.summary}
