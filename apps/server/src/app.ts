@@ -145,6 +145,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Off unless TRUST_PROXY says which proxies may tell the client's address (X-Forwarded-For).
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A plugin that is merely slow to start (the API docs' UI reads its files) is not a failure:
+    // on a loaded two-core machine it has taken over Fastify's 10 s. One that hangs still fails.
+    pluginTimeout: 60_000,
     // Errors met before routing (an undecodable path, a bad Content-Type) answer the envelope too.
     frameworkErrors: (error, _request, reply) => {
       // (Fastify leaves this reply's generics unresolved; it is a plain reply.)
