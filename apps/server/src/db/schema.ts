@@ -411,15 +411,15 @@ export const employeeVersions = pgTable(
       .notNull()
       .references(() => employees.id, { onDelete: 'cascade' }),
     effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
-    /** Its job exists: the (job, position) key below proves it (migration 0028). */
+    /*
+     * Its (job, position), grade and level exist: checked once per statement over the rows it
+     * writes, and a referenced one refused deletion or re-keying, by the triggers of migration
+     * 0029 (docs/decisions/0031), under the foreign keys' names and code.
+     */
     jobId: integer('job_id').notNull(),
     positionId: integer('position_id').notNull(),
-    gradeId: integer('grade_id')
-      .notNull()
-      .references(() => grades.id),
-    levelId: integer('level_id')
-      .notNull()
-      .references(() => levels.id),
+    gradeId: integer('grade_id').notNull(),
+    levelId: integer('level_id').notNull(),
     yearsExperience: numeric('years_experience', { precision: 5, scale: 2 }).notNull(),
     yearsWithCompany: numeric('years_with_company', { precision: 5, scale: 2 }).notNull(),
     offshoreProject: boolean('offshore_project').notNull(),
@@ -441,11 +441,6 @@ export const employeeVersions = pgTable(
   (t) => [
     uniqueIndex('employee_versions_employee_day').on(t.employeeId, t.effectiveFrom),
     index('employee_versions_waiting').on(t.effectiveFrom).where(sql`not ${t.applied}`),
-    foreignKey({
-      name: 'employee_versions_position_of_job_fk',
-      columns: [t.jobId, t.positionId],
-      foreignColumns: [positions.jobId, positions.id],
-    }),
     index('employee_versions_job_idx').on(t.jobId),
     index('employee_versions_grade_level_idx').on(t.gradeId, t.levelId),
     check('employee_versions_years_nonneg', sql`${t.yearsExperience} >= 0 and ${t.yearsWithCompany} >= 0`),
