@@ -14,7 +14,7 @@ import type {
   Worksheet,
   WorksheetPreview,
 } from '@salary/shared/raise-cycles/raise-cycles.contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { payHistory } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
@@ -628,5 +628,51 @@ describe('a raise cycle effective today', () => {
       grossBefore: BASE_L1 + 5_000,
       grossAfter: BASE_L1,
     });
+  });
+
+  it('applies what the database holds then, though the worksheet was read before a change made outside the app', async () => {
+    const made = await t.callAsAdmin<RaiseCycle>({
+      method: 'POST',
+      url: '/api/raise-cycles',
+      payload: {
+        name: 'Today, after a change',
+        effectiveDate: today(),
+        eligibility: { gradeIds: [ids.grade] },
+        budget: { kind: 'PERCENT', value: 3 },
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    cycleId = made.envelope.data.id;
+    expect((await propose([{ employeeId: ids.cleo, kind: 'PERCENT', value: 2 }])).statusCode).toBe(200);
+    expect((await step('submit')).statusCode).toBe(200);
+    expect((await step('approve', secondAdminToken)).statusCode).toBe(200);
+    // Read (and kept by the app) as of the day: Cleo on L1 at 4,000.00.
+    const read = await worksheet();
+    expect(read.rows.find((r) => r.employeeId === ids.cleo)).toMatchObject({
+      currentGross: decimal(BASE_L1),
+    });
+    // Then, straight in SQL: Cleo moved to L2, whose base becomes 4,600.00.
+    const L2_NOW = 460_000;
+    const db = t.database.db;
+    await db.execute(sql`update employees set level_id = ${ids.l2} where id = ${ids.cleo}`);
+    await db.execute(sql`update employee_versions set level_id = ${ids.l2} where employee_id = ${ids.cleo}`);
+    await db.execute(sql`update base_salaries set amount = ${L2_NOW} where level_id = ${ids.l2}`);
+    try {
+      const applied = await step('apply');
+      expect(applied.statusCode, applied.body).toBe(200);
+      // 2 % of 4,600.00 on top of it, and the history from 4,600.00: not the worksheet's figures.
+      const list = await t.callAsAdmin<EmployeeView[]>({ method: 'GET', url: '/api/employees' });
+      expect(inCents(list.envelope.data.find((e) => e.id === ids.cleo)!.calculatedSalary)).toBe(
+        L2_NOW + 9_200,
+      );
+      const rows = await db.select().from(payHistory).where(eq(payHistory.employeeId, ids.cleo));
+      expect(rows.at(-1)).toMatchObject({
+        auditId: applied.envelope.data.appliedEntryId,
+        grossBefore: L2_NOW,
+        grossAfter: L2_NOW + 9_200,
+      });
+    } finally {
+      await db.execute(sql`update base_salaries set amount = ${BASE_L2} where level_id = ${ids.l2}`);
+    }
   });
 });

@@ -8,10 +8,12 @@ import {
 import type { CompanyFormat } from '@salary/shared/company/company.contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { settled } from '../../lib/settled.ts';
 import { inSlices } from '../../lib/slices.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { EmployeeRecord } from '../employees/employee.model.ts';
 import type { PricedEmployee, PricingService, RowFilters } from '../pricing/pricing.service.ts';
+import type { RuleBook } from '../pricing/salary-rules.model.ts';
 import { EMPLOYEE_WIRE_FIELDS, employeeDiff } from './audit.diff.ts';
 import {
   type AuditRepository,
@@ -76,6 +78,11 @@ export interface WrittenEmployee {
    * fields the write changed on its day).
    */
   today?: { before: EmployeeRecord; after: EmployeeRecord };
+  /**
+   * `before` and `after` as the writer already priced them, with the rules it handed the entry
+   * (`entryInSlices`' `rules`): not priced again.
+   */
+  priced?: { before: PricedEmployee; after: PricedEmployee };
 }
 
 /**
@@ -113,11 +120,6 @@ export function revertingUnit(uow: UnitOfWork, entryId: number): UnitOfWork {
   const unit = { ...uow };
   reverting.set(unit, entryId);
   return unit;
-}
-
-/** Waits for every one of `work`; then throws the first failure, if any. */
-async function settled(work: Array<Promise<unknown> | undefined>): Promise<void> {
-  for (const r of await Promise.allSettled(work)) if (r.status === 'rejected') throw r.reason;
 }
 
 /** A history row when `a`'s figures differ from `b`'s; a new employee (no `b`) always gets its first. */
@@ -333,20 +335,24 @@ export function createAuditRecording(deps: AuditDeps) {
      * transaction, so no one ever sees the rows without it.
      * Inside a preview nothing is priced and no employee row is written (as `payBefore`).
      */
-    async entryInSlices(uow: UnitOfWork): Promise<SlicedEntry> {
+    async entryInSlices(
+      uow: UnitOfWork,
+      /** The rules the writer priced its employees with (`WrittenEmployee.priced`); default: those in force now. */
+      options: { rules?: RuleBook } = {},
+    ): Promise<SlicedEntry> {
       const repo = deps.repo(uow.tx);
       const id = await repo.reserveId();
-      const rules = uow.preview ? null : await pricing.rulesAt(uow.tx);
+      const rules = uow.preview ? null : (options.rules ?? (await pricing.rulesAt(uow.tx)));
       const compared = employeeComparer('details');
       let employeeCount = 0;
       return {
         async add(employees) {
           if (!rules) return;
-          await inSlices(employees, ({ before, after, today }) =>
+          await inSlices(employees, ({ before, after, today, priced }) =>
             compared.compare(
               after.id,
-              before && pricing.price(rules, before),
-              pricing.price(rules, after),
+              priced?.before ?? (before && pricing.price(rules, before)),
+              priced?.after ?? pricing.price(rules, after),
               today && [pricing.price(rules, today.before), pricing.price(rules, today.after)],
             ),
           );

@@ -266,9 +266,24 @@ export function createEmployeeRowsRepository(
     async wholeListSince(
       known: WholeList | undefined,
       asOf?: string,
+      /**
+       * A write's transaction to read inside instead, before it writes anything (see
+       * `pricing.read-model.ts`, `fromKept`): its rows come as one json_agg value, and what it
+       * answers must not be kept.
+       */
+      within?: DbOrTx,
     ): Promise<WholeList & { reuse: Int32Array; read: EmployeeRecord[] }> {
-      if (!snapshots) throw new Error('wholeListSince needs one-snapshot reads');
-      return snapshots.run(async (tx, rowsOf) => {
+      type Rows = (filters: RowFilters, head: ListHead) => Promise<EmployeeRecord[]>;
+      const run = <T>(work: (tx: DbOrTx, rowsOf: Rows) => Promise<T>): Promise<T> => {
+        if (within)
+          return work(within, async (filters) => {
+            const [row] = await within.select(listColumns(filters)).from(oneRow);
+            return recordsOf(row, filters.asOf);
+          });
+        if (!snapshots) throw new Error('wholeListSince needs one-snapshot reads');
+        return snapshots.run(work);
+      };
+      return run(async (tx, rowsOf) => {
         const [head] = await tx
           .select({ ...listNameColumns(), ...ruleColumnsOn(asOf), ...versionColumns(asOf) })
           .from(oneRow)

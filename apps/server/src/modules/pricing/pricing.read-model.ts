@@ -141,13 +141,18 @@ export function createPricedReadModel(deps: {
   type Whole = WholeList & { priced: PricedEmployee[]; book: RuleBook };
   const whole: { today?: Whole; onDay?: Whole } = {};
 
+  /** The whole list kept for that day (undefined: today), if any. */
+  const keptOf = (asOf: string | undefined) =>
+    asOf === undefined ? whole.today : whole.onDay?.asOf === asOf ? whole.onDay : undefined;
+
   async function priceWhole(
     asOf?: string,
+    within?: DbOrTx,
   ): Promise<{ employees: PricedEmployee[]; snapshot: string; book: RuleBook }> {
-    const known = asOf === undefined ? whole.today : whole.onDay?.asOf === asOf ? whole.onDay : undefined;
-    const read = await repo.wholeListSince(known, asOf);
+    const known = keptOf(asOf);
+    const read = await repo.wholeListSince(known, asOf, within);
     const sameRules = known !== undefined && read.rules === known.rules;
-    const book = sameRules ? known.book : await bookOf(read.stored);
+    const book = sameRules ? known.book : await bookOf(read.stored, within);
     const priced: PricedEmployee[] = new Array(read.ids.length);
     let next = 0;
     for (let i = 0; i < priced.length; i++) {
@@ -162,6 +167,8 @@ export function createPricedReadModel(deps: {
       }
     }
     const { reuse: _reuse, read: _read, ...list } = read;
+    // Read inside a write: its rows may be uncommitted (or rolled back), so nothing is kept.
+    if (within) return { employees: priced, snapshot: read.snapshot, book };
     if (asOf === undefined) whole.today = { ...list, priced, book };
     else whole.onDay = { ...list, priced, book };
     return { employees: priced, snapshot: read.snapshot, book };
@@ -180,13 +187,18 @@ export function createPricedReadModel(deps: {
      * is answered too. With a `page`, only that keyset page (by id). The whole list outside any
      * write, today's or as of a day, is kept and re-read by row version (see `whole`), unless
      * caches are off. `book`: the rules they were priced with (read with them), to price more by.
+     * `fromKept`, inside a write's transaction (`tx`): the whole list starts from the one kept for
+     * that day, its row versions and fingerprints read inside `tx` (a row the write changed has
+     * its transaction's version, so it is read again), and what it reads is not kept.
      */
     async priceEmployees(
       filters: RowFilters = {},
-      options: { page?: ListPage; tx?: DbOrTx } = {},
+      options: { page?: ListPage; tx?: DbOrTx; fromKept?: boolean } = {},
     ): Promise<{ employees: PricedEmployee[]; snapshot: string; book: RuleBook }> {
-      if (caches && !options.page && !options.tx && !narrowsRows({ ...filters, asOf: undefined }))
-        return priceWhole(filters.asOf);
+      const all = !options.page && !narrowsRows({ ...filters, asOf: undefined });
+      if (caches && all && !options.tx) return priceWhole(filters.asOf);
+      if (all && options.tx && options.fromKept && keptOf(filters.asOf))
+        return priceWhole(filters.asOf, options.tx);
       const read = await repo.employeesWithRules(filters, options.page, options.tx);
       const book = await bookOf(read.rules, options.tx);
       const priced: PricedEmployee[] = new Array(read.employees.length);

@@ -25,6 +25,7 @@ import {
 } from '@salary/shared/raise-cycles/raise-cycles.contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { settled } from '../../lib/settled.ts';
 import type { RepositoryOn, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { EmployeeRecord } from '../employees/employee.model.ts';
@@ -32,6 +33,7 @@ import type { DatedWrite, EmployeeVersionsRepository } from '../employees/employ
 import type { BackPayService, StoredBackPay } from '../impact/back-pay.service.ts';
 import type { PricedEmployee } from '../pricing/pricing.read-model.ts';
 import type { PricingService } from '../pricing/pricing.service.ts';
+import type { RuleBook } from '../pricing/salary-rules.model.ts';
 import type {
   CycleRow,
   CycleValues,
@@ -172,8 +174,21 @@ export function createRaiseCyclesService(deps: {
 
   /** Every eligible employee as of the effective day, priced, with its proposal: the whole worksheet. */
   async function linesOf(cycle: CycleRow, handle?: DbOrTx, replaced?: Map<number, ProposalRow | null>) {
+    return (await pricedLinesOf(cycle, handle, replaced)).lines;
+  }
+
+  /** The worksheet's lines (see `linesOf`), with the rules they were priced with. */
+  async function pricedLinesOf(
+    cycle: CycleRow,
+    handle?: DbOrTx,
+    replaced?: Map<number, ProposalRow | null>,
+  ): Promise<{ lines: WorksheetLine[]; book: RuleBook }> {
     // The rules they were priced with (read with them, at one snapshot) price the proposals too.
-    const { employees, book } = await pricing.priceEmployees({ asOf: cycle.effectiveDate }, { tx: handle });
+    // Inside a write, from the list the worksheet's reads keep for that day: only what moved since is read.
+    const { employees, book } = await pricing.priceEmployees(
+      { asOf: cycle.effectiveDate },
+      { tx: handle, fromKept: true },
+    );
     const stored = await deps.repo(handle).proposals(cycle.id);
     const proposals = new Map<number, ProposalRow | null>(stored.map((p) => [p.employeeId, p] as const));
     for (const [id, p] of replaced ?? []) proposals.set(id, p);
@@ -191,7 +206,7 @@ export function createRaiseCyclesService(deps: {
       const line = worksheetLine(cycle, current, proposal, pricer);
       if (line) lines.push(line);
     }
-    return lines;
+    return { lines, book };
   }
 
   /**
@@ -354,6 +369,11 @@ export function createRaiseCyclesService(deps: {
     writes: DatedWrite[],
     records: Array<{ before: EmployeeRecord; after: EmployeeRecord }>,
     dropUnchanged = false,
+    /**
+     * The records as priced on `day`, with `book`: on today, the entry compares today's pay
+     * from them rather than pricing them again.
+     */
+    priced?: { book: RuleBook; pairs: ReadonlyArray<{ before: PricedEmployee; after: PricedEmployee }> },
   ) {
     const ids = writes.map((w) => w.id);
     // Today's records before and after, for the pay history, are read only when they are not the
@@ -377,16 +397,32 @@ export function createRaiseCyclesService(deps: {
         if (day <= today) await versions.applyToRows(ids, today, true);
       }
     };
+    if (day >= today) {
+      // From today or a day to come the entry needs nothing the write changes: its employees are
+      // compared (on today from the day's own pricing) while the database writes.
+      const onToday = day === today ? priced : undefined;
+      const entry = await audit.entryInSlices(uow, { rules: onToday?.book });
+      await settled([
+        write(),
+        entry.add(
+          records.map((r, i) => {
+            if (onToday) return { ...r, priced: onToday.pairs[i]! };
+            if (day > today) return { ...r, today: { before: r.before, after: r.before } };
+            return r;
+          }),
+        ),
+      ]);
+      return { entry, backPay: {} };
+    }
     // From a past day: the back pay it owes (or, reverted, takes back) for the days since, as
     // for any dated write; a preview counts its own.
     let owed: StoredBackPay | undefined;
-    if (day < today && !uow.preview && ids.length) owed = await deps.backPay.backPayOf(uow, day, ids, write);
+    if (!uow.preview && ids.length) owed = await deps.backPay.backPayOf(uow, day, ids, write);
     else await write();
     const after = await recordsToday();
     const entry = await audit.entryInSlices(uow);
     await entry.add(
       records.map((r) => {
-        if (day > today) return { ...r, today: { before: r.before, after: r.before } };
         const b = before.get(r.after.id);
         const a = after.get(r.after.id);
         return { ...r, ...(b && a && { today: { before: b, after: a } }) };
@@ -665,7 +701,8 @@ export function createRaiseCyclesService(deps: {
       requireStatus(cycle, 'APPROVED');
       const today = await deps.today(uow.tx);
       const day = cycle.effectiveDate;
-      const moving = (await linesOf(cycle, uow.tx)).filter((l) => l.proposal && l.proposal.kind !== 'NONE');
+      const { lines, book } = await pricedLinesOf(cycle, uow.tx);
+      const moving = lines.filter((l) => l.proposal && l.proposal.kind !== 'NONE');
       const writes: DatedWrite[] = moving.map((l) =>
         l.proposal!.kind === 'MOVE'
           ? { id: l.record.id, input: { gradeId: l.newRecord.gradeId, levelId: l.newRecord.levelId } }
@@ -677,6 +714,8 @@ export function createRaiseCyclesService(deps: {
         today,
         writes,
         moving.map((l) => ({ before: l.record, after: l.newRecord })),
+        false,
+        { book, pairs: moving.map((l) => ({ before: l.priced, after: l.newPriced })) },
       );
       const entryId = await entry.finish({
         action: 'apply',

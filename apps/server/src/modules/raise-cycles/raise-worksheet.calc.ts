@@ -31,6 +31,9 @@ export interface WorksheetPricer {
 /** One eligible employee with its figures before and after its proposal. */
 export interface WorksheetLine {
   record: EmployeeRecord;
+  /** `record` and `newRecord` as priced (with the worksheet's rules). */
+  priced: PricedEmployee;
+  newPriced: PricedEmployee;
   gross: Cents;
   basicWage: Cents;
   midpoint: Cents;
@@ -158,6 +161,8 @@ export function worksheetLine(
   const recommended = recommendedFor(cycle.guideline, compa, rating);
   return {
     record: e,
+    priced,
+    newPriced: after,
     gross: priced.calculatedSalary,
     basicWage: basic,
     midpoint,
