@@ -5,7 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type ExtraColumn, unnestRows } from '../../db/employee-arrays.ts';
 import { company, employees, employeeVersions } from '../../db/schema.ts';
-import { idIn, numberArray, textArray } from '../../db/sql-arrays.ts';
+import { idIn, jsonTextArray, numberArray } from '../../db/sql-arrays.ts';
 
 /*
  * The employee's versions (docs/decisions/0025): the dated fields, one row per day they change.
@@ -109,7 +109,7 @@ const jsonColumn = (
 ): ExtraColumn => ({
   column,
   type: 'text',
-  values: textArray(
+  values: jsonTextArray(
     writes.map((w) => {
       const value = pick(w.input);
       return value === undefined ? null : JSON.stringify(value);
