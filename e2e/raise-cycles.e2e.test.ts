@@ -197,6 +197,8 @@ describe('a long worksheet', () => {
       expect(await focusedLabel()).toBe(`Raise for ${first}`);
       expect(await rows.count()).toBeLessThan(60);
       await page.keyboard.press('Shift+Tab');
+      expect(await focusedLabel()).toBe(`Rating for ${first}`);
+      await page.keyboard.press('Shift+Tab');
       expect(await focusedLabel()).toBe(`Select ${first}`);
 
       // The region takes the keyboard: End scrolls to the last employee, drawn under the header.
@@ -236,6 +238,20 @@ describe('the raise cycle form', () => {
     'creates a cycle for one grade with a guideline row, and its worksheet recommends it (%s)',
     async (width, viewport) => {
       const [anna] = await seedEmployees(rules, [{ name: uniqueName('Anna') }]);
+      // A level a move can take her to, 10 % above her base.
+      const admin = await adminApi();
+      const senior = expectOk(
+        await admin.post<{ id: number; name: string }>('/levels', { name: uniqueName('Senior') }),
+        'A level',
+      );
+      expectOk(
+        await admin.post('/base-salary', {
+          gradeId: rules.grade.id,
+          levelId: senior.id,
+          amount: rules.baseSalary * 1.1,
+        }),
+        'Its base salary',
+      );
       const page = await browser.signedInPage(adminCredentials(), viewport);
       await page.goto('/raise-cycles');
       await page.getByRole('button', { name: 'New raise cycle' }).click();
@@ -279,6 +295,47 @@ describe('the raise cycle form', () => {
       expect(await horizontalOverflow(page)).toBe(0);
       await expectAxeClean(page, `raise cycle worksheet with a selection at ${width}`);
       await screenshot(page, `raise-cycle-worksheet-selected-${width}`);
+
+      // Rated and moved with the keyboard alone: Anna to a level whose base is 10 % above hers,
+      // outside the row's 2–4 %, so the move asks for its reason.
+      const rating = page.getByLabel(`Rating for ${anna!.name}`, { exact: true });
+      await tabTo(page, rating);
+      await page.keyboard.type('4');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Move');
+      const level = page.getByLabel(`Level for ${anna!.name}`, { exact: true });
+      await level.waitFor();
+      expect(await page.getByLabel(`Grade for ${anna!.name}`, { exact: true }).inputValue()).toBe(
+        String(rules.grade.id),
+      );
+      await tabTo(page, level, 3);
+      await page.keyboard.type(senior.name);
+      await expect.poll(() => level.inputValue()).toBe(String(senior.id));
+      const reason = page.getByLabel(`Reason for ${anna!.name}`, { exact: true });
+      await expect.poll(() => reason.getAttribute('aria-invalid')).toBe('true');
+      await tabTo(page, reason, 3);
+      await page.keyboard.type('Promotion');
+      await expect
+        .poll(() => page.getByTestId('totals-note').textContent())
+        .toContain('Save proposals to keep them');
+      expect(await horizontalOverflow(page)).toBe(0);
+      await expectAxeClean(page, `raise cycle worksheet with a move at ${width}`);
+      await screenshot(page, `raise-cycle-worksheet-move-${width}`);
+      await page.getByRole('button', { name: 'Save proposals' }).click();
+      await waitForToast(page, 'Proposals saved');
+      const cycleId = new URL(page.url()).pathname.split('/').pop();
+      const read = expectOk(await admin.get<Worksheet>(`/raise-cycles/${cycleId}/worksheet`), 'Saved');
+      const saved = read.rows.find((r) => r.employeeId === anna!.id)!;
+      expect(saved.rating).toBe(4);
+      expect(saved.proposal).toEqual({
+        kind: 'MOVE',
+        value: null,
+        gradeId: rules.grade.id,
+        levelId: senior.id,
+        reason: 'Promotion',
+      });
+      expect(saved.outsideGuideline).toBe(true);
+      expect(Math.round((saved.newGross - saved.currentGross) * 100)).toBeGreaterThan(0);
 
       // The draft's form again, as saved.
       await page.getByRole('button', { name: 'Edit cycle' }).click();

@@ -216,6 +216,7 @@ describe('a raise cycle from draft to applied', () => {
       rows: [
         {
           employeeId: ids.ana,
+          recommended: { minPercent: 0, maxPercent: 3 },
           raisePercent: 2.5,
           outsideGuideline: false,
           newGross: decimal(model.ana),
@@ -229,6 +230,18 @@ describe('a raise cycle from draft to applied', () => {
         overBudget: true,
       },
       warnings: ['The proposals are over budget'],
+    });
+    // A rating typed picks its range at once (the guideline's rated row), before any save.
+    const rated = async (rating: number | null) =>
+      (await preview([{ employeeId: ids.cleo, rating, kind: 'AMOUNT', value: 150, reason: 'Market' }]))
+        .envelope.data.rows[0];
+    expect(await rated(5)).toMatchObject({
+      recommended: { minPercent: 4, maxPercent: 8 },
+      outsideGuideline: true,
+    });
+    expect(await rated(null)).toMatchObject({
+      recommended: { minPercent: 0, maxPercent: 3 },
+      outsideGuideline: true,
     });
     // Nothing saved: the worksheet still holds Cleo's proposal alone.
     expect((await worksheet()).rows.map((r) => r.proposal?.kind ?? null)).toEqual([null, null, 'AMOUNT']);

@@ -8010,6 +8010,10 @@ export interface operations {
             data: {
               rows: ({
                   employeeId: number;
+                  recommended: {
+                    minPercent: number;
+                    maxPercent: number;
+                  } | null;
                   raisePercent: number | null;
                   outsideGuideline: boolean;
                   newGross: number;

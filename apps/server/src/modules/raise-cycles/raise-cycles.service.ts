@@ -260,10 +260,6 @@ export function createRaiseCyclesService(deps: {
       bandMaximum: fromCents(l.bandMax),
       compaRatio: l.compa / 100,
       rating: l.rating,
-      recommended: l.recommended && {
-        minPercent: pct(l.recommended.minBp),
-        maxPercent: pct(l.recommended.maxBp),
-      },
       proposal: p && {
         kind: p.kind,
         value: proposalValue(p),
@@ -275,10 +271,14 @@ export function createRaiseCyclesService(deps: {
     };
   }
 
-  /** What a line's proposal makes of it: its raise, new pay and new compa-ratio. */
+  /** What a line's proposal makes of it: its range (by its rating), raise, new pay and new compa-ratio. */
   function changeOf(l: WorksheetLine): WorksheetPreview['rows'][number] {
     return {
       employeeId: l.record.id,
+      recommended: l.recommended && {
+        minPercent: pct(l.recommended.minBp),
+        maxPercent: pct(l.recommended.maxBp),
+      },
       raisePercent: l.raiseBp === null ? null : pct(l.raiseBp),
       outsideGuideline: l.outside,
       newGross: fromCents(l.newGross),

@@ -1,4 +1,9 @@
-import type { RaiseCycle, Worksheet, WorksheetRow } from '@salary/shared/raise-cycles/raise-cycles.contract';
+import type {
+  ProposalInput,
+  RaiseCycle,
+  Worksheet,
+  WorksheetRow,
+} from '@salary/shared/raise-cycles/raise-cycles.contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -111,6 +116,24 @@ beforeEach(() => {
           updatedAt: null,
         }),
       );
+    if (path === '/api/grades')
+      return sendJson(
+        res,
+        200,
+        envelope([
+          { id: 1, name: 'G1', order: 1, version: 1 },
+          { id: 2, name: 'G2', order: 2, version: 1 },
+        ]),
+      );
+    if (path === '/api/levels')
+      return sendJson(
+        res,
+        200,
+        envelope([
+          { id: 1, name: 'Junior', order: 1, version: 1 },
+          { id: 3, name: 'Senior', order: 2, version: 1 },
+        ]),
+      );
     if (req.method === 'GET' && path === '/api/raise-cycles/5/worksheet')
       return sendJson(res, 200, envelope(sheet));
     if (req.method === 'PUT' && path === '/api/raise-cycles/5/proposals') {
@@ -147,9 +170,12 @@ beforeEach(() => {
     if (req.method === 'POST' && path === '/api/raise-cycles/5/proposals/preview') {
       previewed.push(JSON.parse(req.body));
       // The server's pricing of the unsaved drafts: Ana +3 % = 120.00 (and Bo +5 % = 200.00 once typed).
-      const bo = (JSON.parse(req.body) as { proposals: Array<{ employeeId: number; value: number | null }> })
-        .proposals[1]?.value;
+      const sent = (JSON.parse(req.body) as { proposals: Array<ProposalInput> }).proposals;
+      const bo = sent[1]?.value;
       const used = 120 + (bo === 5 ? 200 : 0);
+      // Ana's range by her rating (the guideline's rated row for 5), as the server picks it.
+      const anaRange =
+        sent[0]?.rating === 5 ? { minPercent: 4, maxPercent: 8 } : { minPercent: 2, maxPercent: 4 };
       return sendJson(
         res,
         200,
@@ -157,6 +183,7 @@ beforeEach(() => {
           rows: [
             {
               employeeId: 1,
+              recommended: anaRange,
               raisePercent: 3,
               outsideGuideline: outside.has(1),
               newGross: 4120,
@@ -164,6 +191,7 @@ beforeEach(() => {
             },
             {
               employeeId: 2,
+              recommended: null,
               raisePercent: bo ?? null,
               outsideGuideline: outside.has(2),
               newGross: 4000 + (bo === 5 ? 200 : 0),
@@ -299,6 +327,49 @@ describe('the raise cycle worksheet', () => {
       'Promoted soon',
       'Annual review',
     ]);
+  });
+
+  it('rates an employee, whose recommended range then follows the rating, and moves another to a grade and level with the reason it needs', async () => {
+    outside = new Set([2]);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Spring 2027' }, WAIT);
+    const ana = within(screen.getByTestId('worksheet-row-1'));
+    expect(ana.getByText('2–4%')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Rating for Ana Lima'), '5');
+    // The server picks the rated row of the guideline: Ana's range follows before anything is saved.
+    await waitFor(() => expect(ana.getByText('4–8%')).toBeInTheDocument(), WAIT);
+
+    // A move starts where Bo is (G1, Junior); the level is changed to Senior.
+    await user.selectOptions(screen.getByLabelText('Raise for Bo Berg'), 'MOVE');
+    expect(screen.getByLabelText('Grade for Bo Berg')).toHaveValue('1');
+    expect(screen.getByLabelText('Level for Bo Berg')).toHaveValue('1');
+    expect(
+      within(screen.getByLabelText('Level for Bo Berg')).getByRole('option', { name: 'Senior' }),
+    ).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Level for Bo Berg'), 'Senior');
+    // Outside the range, the move needs a reason, as a raise does.
+    await waitFor(
+      () => expect(screen.getByLabelText('Reason for Bo Berg')).toHaveAttribute('aria-invalid', 'true'),
+      WAIT,
+    );
+    await user.type(screen.getByLabelText('Reason for Bo Berg'), 'Promotion');
+    await user.click(screen.getByRole('button', { name: 'Save proposals' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({
+      proposals: [
+        { employeeId: 1, rating: 5, kind: 'NONE', value: null, gradeId: null, levelId: null, reason: '' },
+        {
+          employeeId: 2,
+          rating: null,
+          kind: 'MOVE',
+          value: null,
+          gradeId: 1,
+          levelId: 3,
+          reason: 'Promotion',
+        },
+      ],
+    });
   });
 
   it('draws a long worksheet a window at a time, and a bulk action still sets every row', async () => {

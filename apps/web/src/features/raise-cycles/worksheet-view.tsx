@@ -38,6 +38,8 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { useCurrentUser } from '../../lib/auth/auth-context.ts';
 import { formatDay, formatMoney, formatNumber, numberFormat, useCompany } from '../../lib/company-format.tsx';
 import { downloadFile } from '../../lib/download-file.ts';
+import { useGrades } from '../../lib/salary-rules/get-grades.ts';
+import { useLevels } from '../../lib/salary-rules/get-levels.ts';
 import { useToast } from '../../lib/toast/toast-context.ts';
 import { useLoadErrorToast } from '../../lib/use-load-error-toast.ts';
 import { usePrinting } from '../../lib/use-printing.ts';
@@ -59,7 +61,7 @@ export interface Draft {
   kind: ProposalKind;
   value: number | '';
   reason: string;
-  /** A move's grade and level, kept as stored (the worksheet edits raises only). */
+  /** A move's grade and level (a move starts from the row's own). */
   gradeId: number | null;
   levelId: number | null;
   rating: number | null;
@@ -120,9 +122,29 @@ const KIND_OPTIONS: Array<{ value: ProposalKind; label: string }> = [
   { value: 'NONE', label: 'No raise' },
   { value: 'PERCENT', label: 'Percent' },
   { value: 'AMOUNT', label: 'Amount' },
+  { value: 'MOVE', label: 'Move' },
 ];
 
+/** A rating of 1–5 entered in the cycle (the guideline may recommend by it), or none. */
+const RATING_OPTIONS = [
+  { value: '', label: '—' },
+  ...['1', '2', '3', '4', '5'].map((value) => ({ value, label: value })),
+];
+
+/** The grades and levels a move may go to, as select options. */
+export interface MoveChoices {
+  grades: ReadonlyArray<{ value: string; label: string }>;
+  levels: ReadonlyArray<{ value: string; label: string }>;
+}
+
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
+/** Select options that hold `id` even before the list has loaded (shown by its number until then). */
+function optionsWith(options: MoveChoices['grades'], id: number | null) {
+  if (id === null || options.some((o) => o.value === String(id)))
+    return options as Array<{ value: string; label: string }>;
+  return [...options, { value: String(id), label: `#${id}` }];
+}
 /** A compa-ratio, always two decimals (1.00, 0.95). */
 const ratio = (n: number) => numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
 
@@ -189,11 +211,10 @@ function useLiveWorksheet(
   return { live: editable && answer?.drafts === drafts ? answer.live : null, now };
 }
 
-/** A raise outside the recommended range with no reason yet: a save would refuse it. */
+/** A raise or move outside the recommended range with no reason yet: a save would refuse it. */
 const needsReason = (priced: Pick<LiveRow, 'outsideGuideline'>, d: Draft) =>
   priced.outsideGuideline &&
-  (d.kind === 'PERCENT' || d.kind === 'AMOUNT') &&
-  d.value !== '' &&
+  (d.kind === 'MOVE' || ((d.kind === 'PERCENT' || d.kind === 'AMOUNT') && d.value !== '')) &&
   !d.reason.trim();
 
 /** How long after the last change the unsaved drafts are priced. */
@@ -272,6 +293,8 @@ interface RowsProps {
   onSelect?(employeeIds: readonly number[], picked: boolean): void;
   /** The unsaved drafts' new pay and compa-ratio, by employee, once priced. */
   live?: ReadonlyMap<number, LiveRow>;
+  /** Where a move may go. */
+  choices: MoveChoices;
 }
 
 /** From this many rows the worksheet draws only those in view (and a few either side). */
@@ -295,6 +318,7 @@ interface RowProps {
   live?: LiveRow;
   /** Windowed: the row's fixed height. */
   height?: number;
+  choices: MoveChoices;
 }
 
 /** One employee's row; drawn again only when its own draft, selection or live figures change. */
@@ -309,12 +333,14 @@ const WorksheetRowView = memo(function WorksheetRowView({
   onSelect,
   live,
   height,
+  choices,
 }: RowProps) {
   const d = draft ?? draftOf(row);
   const set = (patch: Partial<Draft>) => onChange(row.employeeId, { ...d, ...patch });
   const raise = d.kind === 'PERCENT' || d.kind === 'AMOUNT';
+  const move = d.kind === 'MOVE';
   const shown = live ?? row;
-  const unexplained = editable && raise && needsReason(shown, d);
+  const unexplained = editable && needsReason(shown, d);
   return (
     <Table.Tr
       h={height}
@@ -338,27 +364,64 @@ const WorksheetRowView = memo(function WorksheetRowView({
         {formatMoney(row.currentGross)}
       </Table.Td>
       <Table.Td ta="right">{ratio(row.compaRatio)}</Table.Td>
+      <Table.Td w={72}>
+        <NativeSelect
+          aria-label={`Rating for ${row.name}`}
+          size="xs"
+          disabled={!editable}
+          data={RATING_OPTIONS}
+          value={d.rating === null ? '' : String(d.rating)}
+          onChange={(e) =>
+            set({ rating: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })
+          }
+        />
+      </Table.Td>
       <Table.Td style={NO_WRAP}>
-        {row.recommended
-          ? `${formatNumber(row.recommended.minPercent)}–${formatNumber(row.recommended.maxPercent)}%`
+        {shown.recommended
+          ? `${formatNumber(shown.recommended.minPercent)}–${formatNumber(shown.recommended.maxPercent)}%`
           : '—'}
       </Table.Td>
-      <Table.Td miw={130}>
-        {d.kind === 'MOVE' ? (
-          <Text size="sm">Move</Text>
-        ) : (
-          <NativeSelect
-            aria-label={`Raise for ${row.name}`}
-            size="xs"
-            disabled={!editable}
-            data={KIND_OPTIONS}
-            value={d.kind}
-            onChange={(e) => set({ kind: e.currentTarget.value as ProposalKind })}
-          />
-        )}
+      <Table.Td miw={104}>
+        <NativeSelect
+          aria-label={`Raise for ${row.name}`}
+          size="xs"
+          disabled={!editable}
+          data={KIND_OPTIONS}
+          value={d.kind}
+          onChange={(e) => {
+            const kind = e.currentTarget.value as ProposalKind;
+            // A move starts from where the employee is: the user then picks the grade or level.
+            set(
+              kind === 'MOVE' && d.gradeId === null
+                ? { kind, gradeId: row.gradeId, levelId: row.levelId }
+                : { kind },
+            );
+          }}
+        />
       </Table.Td>
       <Table.Td miw={120}>
-        {raise ? (
+        {move ? (
+          <Group gap={4} wrap="nowrap">
+            <NativeSelect
+              aria-label={`Grade for ${row.name}`}
+              size="xs"
+              w={92}
+              disabled={!editable}
+              data={optionsWith(choices.grades, d.gradeId)}
+              value={d.gradeId === null ? '' : String(d.gradeId)}
+              onChange={(e) => set({ gradeId: Number(e.currentTarget.value) })}
+            />
+            <NativeSelect
+              aria-label={`Level for ${row.name}`}
+              size="xs"
+              w={92}
+              disabled={!editable}
+              data={optionsWith(choices.levels, d.levelId)}
+              value={d.levelId === null ? '' : String(d.levelId)}
+              onChange={(e) => set({ levelId: Number(e.currentTarget.value) })}
+            />
+          </Group>
+        ) : raise ? (
           <NumberInput
             aria-label={`${d.kind === 'PERCENT' ? 'Percent' : 'Amount'} for ${row.name}`}
             size="xs"
@@ -370,8 +433,12 @@ const WorksheetRowView = memo(function WorksheetRowView({
           />
         ) : null}
       </Table.Td>
-      <Table.Td miw={180}>
-        {raise ? (
+      <Table.Td ta="right" style={NO_WRAP}>
+        {formatMoney(shown.newGross)}
+      </Table.Td>
+      <Table.Td ta="right">{ratio(shown.newCompaRatio)}</Table.Td>
+      <Table.Td miw={150}>
+        {raise || move ? (
           <TextInput
             aria-label={`Reason for ${row.name}`}
             size="xs"
@@ -384,10 +451,6 @@ const WorksheetRowView = memo(function WorksheetRowView({
           />
         ) : null}
       </Table.Td>
-      <Table.Td ta="right" style={NO_WRAP}>
-        {formatMoney(shown.newGross)}
-      </Table.Td>
-      <Table.Td ta="right">{ratio(shown.newCompaRatio)}</Table.Td>
       {onLetter ? (
         <Table.Td>
           {row.proposal && row.proposal.kind !== 'NONE' ? (
@@ -412,7 +475,17 @@ const WorksheetRowView = memo(function WorksheetRowView({
  * its own box under a header that stays, and each keystroke draws one row again. Printing draws
  * every row.
  */
-function WorksheetTable({ rows, drafts, editable, onChange, onLetter, selected, onSelect, live }: RowsProps) {
+function WorksheetTable({
+  rows,
+  drafts,
+  editable,
+  onChange,
+  onLetter,
+  selected,
+  onSelect,
+  live,
+  choices,
+}: RowsProps) {
   const picked = useMemo(
     () => (onSelect && selected ? rows.filter((r) => selected.has(r.employeeId)).length : 0),
     [rows, selected, onSelect],
@@ -439,7 +512,7 @@ function WorksheetTable({ rows, drafts, editable, onChange, onLetter, selected, 
     rangeExtractor: keepFocused,
   });
   const items = windowed ? virtualizer.getVirtualItems() : undefined;
-  const columns = 9 + (onSelect ? 1 : 0) + (onLetter ? 1 : 0);
+  const columns = 10 + (onSelect ? 1 : 0) + (onLetter ? 1 : 0);
   const spacer = (height: number, key: string) => (
     <tr key={key} aria-hidden style={{ height }}>
       <td colSpan={columns} style={{ padding: 0, border: 0, height }} />
@@ -460,6 +533,7 @@ function WorksheetTable({ rows, drafts, editable, onChange, onLetter, selected, 
         onSelect={onSelect}
         live={live?.get(row.employeeId)}
         height={windowed ? ROW_HEIGHT : undefined}
+        choices={choices}
       />
     );
   };
@@ -483,11 +557,11 @@ function WorksheetTable({ rows, drafts, editable, onChange, onLetter, selected, 
   return (
     <TableScrollRegion
       label="Worksheet"
-      minWidth={onSelect ? 1150 : 1100}
+      minWidth={onSelect ? 1080 : 1040}
       maxHeight={windowed ? 'max(360px, calc(100dvh - 220px))' : undefined}
       scrollRef={scrollRef}
     >
-      <Table striped verticalSpacing="xs" stickyHeader={windowed} aria-rowcount={rows.length + 1}>
+      <Table striped verticalSpacing="xs" horizontalSpacing="xs" stickyHeader={windowed} aria-rowcount={rows.length + 1}>
         <Table.Thead>
           <Table.Tr aria-rowindex={1}>
             {onSelect ? (
@@ -512,16 +586,17 @@ function WorksheetTable({ rows, drafts, editable, onChange, onLetter, selected, 
             <Table.Th scope="col" ta="right">
               Compa-ratio
             </Table.Th>
+            <Table.Th scope="col">Rating</Table.Th>
             <Table.Th scope="col">Recommended</Table.Th>
             <Table.Th scope="col">Raise</Table.Th>
             <Table.Th scope="col">Value</Table.Th>
-            <Table.Th scope="col">Reason</Table.Th>
             <Table.Th scope="col" ta="right">
               New gross
             </Table.Th>
             <Table.Th scope="col" ta="right">
               New compa-ratio
             </Table.Th>
+            <Table.Th scope="col">Reason</Table.Th>
             {onLetter ? <Table.Th scope="col">Letter</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
@@ -749,6 +824,15 @@ export function WorksheetView({ id }: { id: number }) {
     [live],
   );
   const lettersReady = status === 'APPROVED' || status === 'APPLIED';
+  const grades = useGrades();
+  const levels = useLevels();
+  const choices = useMemo<MoveChoices>(
+    () => ({
+      grades: (grades.data ?? []).map((g) => ({ value: String(g.id), label: g.name })),
+      levels: (levels.data ?? []).map((l) => ({ value: String(l.id), label: l.name })),
+    }),
+    [grades.data, levels.data],
+  );
   // A letter names the company: unnamed, it would say so to the employee.
   const company = useCompany();
   const unnamed = lettersReady && company.data !== undefined && company.data.companyName === null;
@@ -1005,6 +1089,7 @@ export function WorksheetView({ id }: { id: number }) {
           onSelect={editable ? select : undefined}
           live={liveRows}
           onLetter={lettersReady ? letterOf : undefined}
+          choices={choices}
         />
       )}
       {impact.dialog}
