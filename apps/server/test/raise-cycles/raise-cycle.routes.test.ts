@@ -216,7 +216,6 @@ describe('a raise cycle from draft to applied', () => {
       rows: [
         {
           employeeId: ids.ana,
-          recommended: { minPercent: 0, maxPercent: 3 },
           raisePercent: 2.5,
           outsideGuideline: false,
           newGross: decimal(model.ana),
@@ -231,7 +230,9 @@ describe('a raise cycle from draft to applied', () => {
       },
       warnings: ['The proposals are over budget'],
     });
-    // A rating typed picks its range at once (the guideline's rated row), before any save.
+    // A rating typed picks its range at once (the guideline's rated row), before any save; one
+    // saved (Cleo's 5) and cleared in the draft gives the unrated range back. Without any rating
+    // (Ana, above) no range is sent: the row's stands.
     const rated = async (rating: number | null) =>
       (await preview([{ employeeId: ids.cleo, rating, kind: 'AMOUNT', value: 150, reason: 'Market' }]))
         .envelope.data.rows[0];

@@ -8010,14 +8010,14 @@ export interface operations {
             data: {
               rows: ({
                   employeeId: number;
-                  recommended: {
-                    minPercent: number;
-                    maxPercent: number;
-                  } | null;
                   raisePercent: number | null;
                   outsideGuideline: boolean;
                   newGross: number;
                   newCompaRatio: number;
+                  recommended?: {
+                    minPercent: number;
+                    maxPercent: number;
+                  } | null;
                 })[];
               totals: {
                 eligiblePayroll: number;

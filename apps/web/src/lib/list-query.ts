@@ -5,6 +5,8 @@ import { apiClient } from './api-client.ts';
 /** Settings lists load on every entry, so a section passes `refetchOnMount: 'always'`. */
 export interface ListQueryOptions {
   refetchOnMount?: boolean | 'always';
+  /** false: not asked for yet (a list only some states of a page need). */
+  enabled?: boolean;
 }
 
 /**

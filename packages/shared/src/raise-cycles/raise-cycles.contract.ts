@@ -208,20 +208,22 @@ export type Worksheet = z.infer<typeof worksheetSchema>;
 
 /**
  * What proposals not yet saved would make (POST …/proposals/preview): the worksheet's totals
- * with them, and for each employee they name only what they change — its recommended range (its
- * rating picks it), raise, new pay and new compa-ratio (the rest of the row is the worksheet's as
- * read).
+ * with them, and for each employee they name only what they change — its raise, new pay and new
+ * compa-ratio, and its recommended range when a rating is in play (typed now or saved before: the
+ * range that rating picks; absent, the row's range stands). The rest of the row is the
+ * worksheet's as read.
  */
 export const worksheetPreviewSchema = z.object({
   rows: z.array(
-    worksheetRowSchema.pick({
-      employeeId: true,
-      recommended: true,
-      raisePercent: true,
-      outsideGuideline: true,
-      newGross: true,
-      newCompaRatio: true,
-    }),
+    worksheetRowSchema
+      .pick({
+        employeeId: true,
+        raisePercent: true,
+        outsideGuideline: true,
+        newGross: true,
+        newCompaRatio: true,
+      })
+      .extend({ recommended: worksheetRowSchema.shape.recommended.optional() }),
   ),
   totals: worksheetTotalsSchema,
   warnings: z.array(z.string()),

@@ -182,7 +182,7 @@ export function createRaiseCyclesService(deps: {
     cycle: CycleRow,
     handle?: DbOrTx,
     replaced?: Map<number, ProposalRow | null>,
-  ): Promise<{ lines: WorksheetLine[]; book: RuleBook }> {
+  ): Promise<{ lines: WorksheetLine[]; book: RuleBook; ratedBefore: ReadonlySet<number> }> {
     // The rules they were priced with (read with them, at one snapshot) price the proposals too.
     // Inside a write, from the list the worksheet's reads keep for that day: only what moved since is read.
     const { employees, book } = await pricing.priceEmployees(
@@ -191,6 +191,7 @@ export function createRaiseCyclesService(deps: {
     );
     const stored = await deps.repo(handle).proposals(cycle.id);
     const proposals = new Map<number, ProposalRow | null>(stored.map((p) => [p.employeeId, p] as const));
+    const ratedBefore = new Set(stored.flatMap((p) => (p.rating === null ? [] : [p.employeeId])));
     for (const [id, p] of replaced ?? []) proposals.set(id, p);
     const pricer: WorksheetPricer = {
       price: (record) => pricing.price(book, record),
@@ -206,7 +207,7 @@ export function createRaiseCyclesService(deps: {
       const line = worksheetLine(cycle, current, proposal, pricer);
       if (line) lines.push(line);
     }
-    return { lines, book };
+    return { lines, book, ratedBefore };
   }
 
   /**
@@ -268,17 +269,21 @@ export function createRaiseCyclesService(deps: {
         reason: p.reason,
       },
       ...changeOf(l),
+      recommended: rangeOf(l),
     };
   }
 
-  /** What a line's proposal makes of it: its range (by its rating), raise, new pay and new compa-ratio. */
-  function changeOf(l: WorksheetLine): WorksheetPreview['rows'][number] {
+  const rangeOf = (l: WorksheetLine) =>
+    l.recommended && { minPercent: pct(l.recommended.minBp), maxPercent: pct(l.recommended.maxBp) };
+
+  /**
+   * What a line's proposal makes of it: its raise, new pay and new compa-ratio, and its range when
+   * a rating is in play (`rated`: typed now or saved before; without one the range stays the row's).
+   */
+  function changeOf(l: WorksheetLine, rated = false): WorksheetPreview['rows'][number] {
     return {
       employeeId: l.record.id,
-      recommended: l.recommended && {
-        minPercent: pct(l.recommended.minBp),
-        maxPercent: pct(l.recommended.maxBp),
-      },
+      ...(rated && { recommended: rangeOf(l) }),
       raisePercent: l.raiseBp === null ? null : pct(l.raiseBp),
       outsideGuideline: l.outside,
       newGross: fromCents(l.newGross),
@@ -457,7 +462,7 @@ export function createRaiseCyclesService(deps: {
       const stored = storedProposal(row, p);
       replaced.set(p.employeeId, stored.kind === 'NONE' && stored.rating === null ? null : stored);
     });
-    const lines = await linesOf(cycle, handle, replaced);
+    const { lines, ratedBefore } = await pricedLinesOf(cycle, handle, replaced);
     const byId = new Map(lines.map((l) => [l.record.id, l] as const));
     const unexplained: Array<{ row: number; line: WorksheetLine }> = [];
     for (const [employeeId, row] of rowOfEmployee) {
@@ -484,7 +489,7 @@ export function createRaiseCyclesService(deps: {
         })),
       );
     }
-    return { lines, replaced };
+    return { lines, replaced, ratedBefore };
   }
 
   return {
@@ -650,10 +655,22 @@ export function createRaiseCyclesService(deps: {
       if (!canPropose(actor)) throw forbidden(M.proposeForbidden);
       const cycle = await found(id);
       // A raise still without the reason it needs is priced all the same: the save asks for it.
-      const { lines, replaced } = await checkedProposals(undefined, actor, cycle, input, 'later');
+      const { lines, replaced, ratedBefore } = await checkedProposals(
+        undefined,
+        actor,
+        cycle,
+        input,
+        'later',
+      );
       const { totals, warnings } = visibleOf(actor, cycle, lines);
       // Every employee proposed for is the actor's and in the cycle (checked): only their rows.
-      return { rows: lines.filter((l) => replaced.has(l.record.id)).map(changeOf), totals, warnings };
+      return {
+        rows: lines
+          .filter((l) => replaced.has(l.record.id))
+          .map((l) => changeOf(l, l.rating !== null || ratedBefore.has(l.record.id))),
+        totals,
+        warnings,
+      };
     },
 
     async submit(uow: UnitOfWork, actor: Actor, id: number): Promise<RaiseCycle> {

@@ -183,7 +183,8 @@ beforeEach(() => {
           rows: [
             {
               employeeId: 1,
-              recommended: anaRange,
+              // A range only where a rating is in play, as the server answers.
+              ...(sent[0]?.rating != null && { recommended: anaRange }),
               raisePercent: 3,
               outsideGuideline: outside.has(1),
               newGross: 4120,
@@ -191,7 +192,6 @@ beforeEach(() => {
             },
             {
               employeeId: 2,
-              recommended: null,
               raisePercent: bo ?? null,
               outsideGuideline: outside.has(2),
               newGross: 4000 + (bo === 5 ? 200 : 0),
@@ -269,14 +269,11 @@ describe('the raise cycle worksheet', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toEqual({
       proposals: [
-        { employeeId: 1, rating: null, kind: 'PERCENT', value: 3, gradeId: null, levelId: null, reason: '' },
+        { employeeId: 1, kind: 'PERCENT', value: 3 },
         {
           employeeId: 2,
-          rating: null,
           kind: 'PERCENT',
           value: 5,
-          gradeId: null,
-          levelId: null,
           reason: 'Market',
         },
       ],
@@ -358,12 +355,10 @@ describe('the raise cycle worksheet', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toEqual({
       proposals: [
-        { employeeId: 1, rating: 5, kind: 'NONE', value: null, gradeId: null, levelId: null, reason: '' },
+        { employeeId: 1, rating: 5, kind: 'NONE' },
         {
           employeeId: 2,
-          rating: null,
           kind: 'MOVE',
-          value: null,
           gradeId: 1,
           levelId: 3,
           reason: 'Promotion',
@@ -527,8 +522,8 @@ describe('proposalsOf', () => {
     ];
     const drafts = new Map([[1, { ...draftOf(rows[0]!), kind: 'AMOUNT' as const, value: '' as const }]]);
     expect(proposalsOf(rows, drafts)).toEqual([
-      { employeeId: 1, rating: null, kind: 'NONE', value: null, gradeId: null, levelId: null, reason: '' },
-      { employeeId: 2, rating: 4, kind: 'MOVE', value: null, gradeId: 3, levelId: 2, reason: 'Promotion' },
+      { employeeId: 1, kind: 'NONE' },
+      { employeeId: 2, rating: 4, kind: 'MOVE', gradeId: 3, levelId: 2, reason: 'Promotion' },
     ]);
   });
 });
@@ -611,23 +606,17 @@ describe('bulk actions on a selection', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toEqual({
       proposals: [
-        { employeeId: 1, rating: null, kind: 'PERCENT', value: 5, gradeId: null, levelId: null, reason: '' },
+        { employeeId: 1, kind: 'PERCENT', value: 5 },
         {
           employeeId: 2,
-          rating: null,
           kind: 'AMOUNT',
           value: 599.9,
-          gradeId: null,
-          levelId: null,
           reason: 'Raise to band minimum',
         },
         {
           employeeId: 3,
-          rating: null,
           kind: 'AMOUNT',
           value: 100.05,
-          gradeId: null,
-          levelId: null,
           reason: 'Raise to band minimum',
         },
       ],
