@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DbOrTx } from '../../src/db/client.ts';
 import { employees } from '../../src/db/schema.ts';
 import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { inRollback, refusal, session, waitUntilBlocked } from '../support/references.ts';
 
 /*
  * An employee's job, position (of that job), grade and level are foreign keys (migration 0014,
@@ -25,28 +24,6 @@ beforeAll(async () => {
   used = await t.newEmployeeOf(c, { name: 'Uses everything' });
 });
 afterAll(async () => t.close());
-
-const refusal = (constraint: string) => ({
-  cause: expect.objectContaining({ code: '23503', constraint }),
-});
-
-/** Runs `work` in a transaction that is always rolled back; answers what `work` threw. */
-async function inRollback(work: (tx: DbOrTx) => Promise<unknown>): Promise<unknown> {
-  let thrown: unknown = null;
-  await t.database.db
-    .transaction(async (tx) => {
-      try {
-        await work(tx);
-      } catch (error) {
-        thrown = error;
-      }
-      throw new Error('rollback');
-    })
-    .catch((error: unknown) => {
-      if ((error as Error).message !== 'rollback') throw error;
-    });
-  return thrown;
-}
 
 const MISSING = 999_999;
 const ok = () => ({ job: c.job.id, position: c.position.id, grade: c.grade.id, level: c.level.id });
@@ -93,7 +70,7 @@ describe('writing an employee that refers to nothing', () => {
   for (const broken of BROKEN) {
     it(`refuses ${broken.what}: inserted, updated, or one row among many`, async () => {
       const before = await t.countRows(employees);
-      const insert = await inRollback((tx) =>
+      const insert = await inRollback(t, (tx) =>
         tx.execute(
           sql`insert into employees (name, job_id, position_id, grade_id, level_id) values ${values('Bad', broken.refs())}`,
         ),
@@ -101,14 +78,14 @@ describe('writing an employee that refers to nothing', () => {
       expect(insert).toMatchObject(refusal(broken.constraint));
 
       const r = broken.refs();
-      const update = await inRollback((tx) =>
+      const update = await inRollback(t, (tx) =>
         tx.execute(
           sql`update employees set job_id = ${r.job}, position_id = ${r.position}, grade_id = ${r.grade}, level_id = ${r.level} where id = ${used}`,
         ),
       );
       expect(update).toMatchObject(refusal(broken.constraint));
 
-      const many = await inRollback((tx) =>
+      const many = await inRollback(t, (tx) =>
         tx.execute(
           sql`insert into employees (name, job_id, position_id, grade_id, level_id) values ${values('Good 1', ok())}, ${values('Good 2', ok())}, ${values('Bad', broken.refs())}`,
         ),
@@ -119,7 +96,7 @@ describe('writing an employee that refers to nothing', () => {
   }
 
   it('accepts the same statements when every reference exists', async () => {
-    const thrown = await inRollback(async (tx) => {
+    const thrown = await inRollback(t, async (tx) => {
       await tx.execute(
         sql`insert into employees (name, job_id, position_id, grade_id, level_id) values ${values('Good 1', ok())}, ${values('Good 2', ok())}`,
       );
@@ -160,14 +137,16 @@ describe('removing what employees refer to', () => {
   for (const k of CASES) {
     it(`refuses deleting or re-keying a used row of ${k.table}; renaming it works`, async () => {
       const table = sql.raw(k.table);
-      const deleted = await inRollback((tx) => tx.execute(sql`delete from ${table} where id = ${k.id()}`));
+      const deleted = await inRollback(t, (tx) => tx.execute(sql`delete from ${table} where id = ${k.id()}`));
       // Deleting a job deletes its positions (cascade), which the employee's (job, position) refuses.
       expect(deleted).toMatchObject(refusal(k.constraint));
       expect(
-        await inRollback((tx) => tx.execute(sql`update ${table} set id = ${MISSING} where id = ${k.id()}`)),
+        await inRollback(t, (tx) =>
+          tx.execute(sql`update ${table} set id = ${MISSING} where id = ${k.id()}`),
+        ),
       ).toMatchObject(refusal(k.rekeyedBy ?? k.constraint));
       expect(
-        await inRollback((tx) =>
+        await inRollback(t, (tx) =>
           tx.execute(sql`update ${table} set name = name || ' (renamed)' where id = ${k.id()}`),
         ),
       ).toBeNull();
@@ -179,39 +158,32 @@ describe('removing what employees refer to', () => {
     const level = await t.newLevel();
     await t.newBaseSalary(grade.id, level.id, 1000);
     expect(
-      await inRollback((tx) => tx.execute(sql`delete from grades where id = ${grade.id}`)),
+      await inRollback(t, (tx) => tx.execute(sql`delete from grades where id = ${grade.id}`)),
     ).toMatchObject(refusal('base_salaries_grade_id_grades_id_fk'));
     expect(
-      await inRollback((tx) => tx.execute(sql`delete from levels where id = ${level.id}`)),
+      await inRollback(t, (tx) => tx.execute(sql`delete from levels where id = ${level.id}`)),
     ).toMatchObject(refusal('base_salaries_level_id_levels_id_fk'));
   });
 
   it('refuses moving a used position to another job, and deleting a job whose positions are used', async () => {
     const job = await t.newJob();
     expect(
-      await inRollback((tx) =>
+      await inRollback(t, (tx) =>
         tx.execute(sql`update positions set job_id = ${job.id} where id = ${c.position.id}`),
       ),
     ).toMatchObject(refusal('employees_position_of_job_fk'));
     const unused = await t.newJob();
     await t.newPosition(unused.id);
-    expect(await inRollback((tx) => tx.execute(sql`delete from jobs where id = ${unused.id}`))).toBeNull();
+    expect(await inRollback(t, (tx) => tx.execute(sql`delete from jobs where id = ${unused.id}`))).toBeNull();
   });
 });
 
 // The PostgreSQL project only (TEST_DATABASE_URL is set for both projects when PostgreSQL is there).
 describe.skipIf(!inject('pgTemplateDb'))('racing writers on PostgreSQL', () => {
-  /** A second session on the same database (another replica's connection). */
-  async function session() {
-    const client = new pg.Client({ connectionString: (t.database as { url?: string }).url });
-    await client.connect();
-    return client;
-  }
-
   it('a delete waits for an uncommitted employee of that job, then is refused', async () => {
     const job = await t.newJob();
     const position = await t.newPosition(job.id);
-    const [a, b] = [await session(), await session()];
+    const [a, b] = [await session(t), await session(t)];
     try {
       await a.query('begin');
       await a.query(
@@ -223,7 +195,7 @@ describe.skipIf(!inject('pgTemplateDb'))('racing writers on PostgreSQL', () => {
         () => null,
         (error: unknown) => error,
       );
-      await waitUntilBlocked(b);
+      await waitUntilBlocked(t, b);
       await a.query('commit');
       expect(await deleting).toMatchObject({ code: '23503' });
       await b.query('rollback');
@@ -236,7 +208,7 @@ describe.skipIf(!inject('pgTemplateDb'))('racing writers on PostgreSQL', () => {
   it('an insert waits for an uncommitted delete of its job, then is refused', async () => {
     const job = await t.newJob();
     const position = await t.newPosition(job.id);
-    const [a, b] = [await session(), await session()];
+    const [a, b] = [await session(t), await session(t)];
     try {
       await b.query('begin');
       await b.query('delete from jobs where id = $1', [job.id]);
@@ -250,7 +222,7 @@ describe.skipIf(!inject('pgTemplateDb'))('racing writers on PostgreSQL', () => {
           () => null,
           (error: unknown) => error,
         );
-      await waitUntilBlocked(a);
+      await waitUntilBlocked(t, a);
       await b.query('commit');
       expect(await inserting).toMatchObject({ code: '23503' });
       await a.query('rollback');
@@ -262,22 +234,4 @@ describe.skipIf(!inject('pgTemplateDb'))('racing writers on PostgreSQL', () => {
     )) as unknown as { rows: Array<{ n: number }> };
     expect(left.rows[0]!.n).toBe(0);
   });
-
-  /** Polls pg_stat_activity until `client`'s backend waits on a lock. */
-  async function waitUntilBlocked(client: pg.Client) {
-    const pid = (client as unknown as { processID: number }).processID;
-    const watcher = await session();
-    try {
-      for (;;) {
-        const { rows } = await watcher.query(
-          "select wait_event_type from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'",
-          [pid],
-        );
-        if (rows.length) return;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    } finally {
-      await watcher.end();
-    }
-  }
 });

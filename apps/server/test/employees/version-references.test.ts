@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DbOrTx } from '../../src/db/client.ts';
 import { employeeVersions } from '../../src/db/schema.ts';
 import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
+import { inRollback, refusal, session, waitUntilBlocked } from '../support/references.ts';
 
 /*
  * An employee version's (job, position), grade and level are checked once per statement by the
@@ -26,28 +26,6 @@ beforeAll(async () => {
   used = await t.newEmployeeOf(c, { name: 'Has versions' });
 });
 afterAll(async () => t.close());
-
-const refusal = (constraint: string) => ({
-  cause: expect.objectContaining({ code: '23503', constraint }),
-});
-
-/** Runs `work` in a transaction that is always rolled back; answers what `work` threw (null: nothing). */
-async function inRollback(work: (tx: DbOrTx) => Promise<unknown>): Promise<unknown> {
-  let thrown: unknown = null;
-  await t.database.db
-    .transaction(async (tx) => {
-      try {
-        await work(tx);
-      } catch (error) {
-        thrown = error;
-      }
-      throw new Error('rollback');
-    })
-    .catch((error: unknown) => {
-      if ((error as Error).message !== 'rollback') throw error;
-    });
-  return thrown;
-}
 
 const MISSING = 999_999;
 const ok = () => ({ job: c.job.id, position: c.position.id, grade: c.grade.id, level: c.level.id });
@@ -100,11 +78,11 @@ describe('writing a version that refers to nothing', () => {
     it(`refuses ${broken.what}: inserted, updated, upserted, or one row among many`, async () => {
       const before = await t.countRows(employeeVersions);
       const r = broken.refs();
-      expect(await inRollback((tx) => tx.execute(versionsOf(used, ['2031-01-01'], r)))).toMatchObject(
+      expect(await inRollback(t, (tx) => tx.execute(versionsOf(used, ['2031-01-01'], r)))).toMatchObject(
         refusal(broken.constraint),
       );
       expect(
-        await inRollback((tx) =>
+        await inRollback(t, (tx) =>
           tx.execute(
             sql`update employee_versions set job_id = ${r.job}, position_id = ${r.position}, grade_id = ${r.grade}, level_id = ${r.level} where employee_id = ${used}`,
           ),
@@ -112,7 +90,7 @@ describe('writing a version that refers to nothing', () => {
       ).toMatchObject(refusal(broken.constraint));
       // The write of a dated change: a version already starting that day is replaced (ON CONFLICT … UPDATE).
       expect(
-        await inRollback(async (tx) => {
+        await inRollback(t, async (tx) => {
           await tx.execute(versionsOf(used, ['2031-02-01'], ok()));
           await tx.execute(sql`${versionsOf(used, ['2031-02-01'], r)}
             on conflict (employee_id, effective_from) do update set job_id = excluded.job_id,
@@ -120,7 +98,7 @@ describe('writing a version that refers to nothing', () => {
         }),
       ).toMatchObject(refusal(broken.constraint));
       expect(
-        await inRollback(async (tx) => {
+        await inRollback(t, async (tx) => {
           await tx.execute(versionsOf(used, ['2031-03-01', '2031-04-01'], ok()));
           await tx.execute(sql`update employee_versions set grade_id = grade_id where employee_id = ${used}`);
           await tx.execute(
@@ -134,7 +112,7 @@ describe('writing a version that refers to nothing', () => {
   }
 
   it('accepts the same statements when every reference exists', async () => {
-    const thrown = await inRollback(async (tx) => {
+    const thrown = await inRollback(t, async (tx) => {
       await tx.execute(versionsOf(used, ['2031-01-01', '2031-02-01', '2031-03-01'], ok()));
       await tx.execute(
         sql`update employee_versions set position_id = ${c.otherPosition.id} where employee_id = ${used}`,
@@ -171,19 +149,21 @@ describe('removing what only a version refers to', () => {
     it(`refuses deleting or re-keying a row of ${k.table} a version uses; renaming it works`, async () => {
       const table = sql.raw(k.table);
       expect(
-        await inRollback((tx) => tx.execute(sql`delete from ${table} where id = ${k.id()}`)),
+        await inRollback(t, (tx) => tx.execute(sql`delete from ${table} where id = ${k.id()}`)),
       ).toMatchObject(refusal(k.constraint));
       expect(
-        await inRollback((tx) => tx.execute(sql`update ${table} set id = ${MISSING} where id = ${k.id()}`)),
+        await inRollback(t, (tx) =>
+          tx.execute(sql`update ${table} set id = ${MISSING} where id = ${k.id()}`),
+        ),
       ).toMatchObject(refusal(k.rekeyedBy ?? k.constraint));
       expect(
-        await inRollback((tx) =>
+        await inRollback(t, (tx) =>
           tx.execute(sql`update ${table} set name = name || ' (renamed)' where id = ${k.id()}`),
         ),
       ).toBeNull();
       // Once no version names it, it goes.
       expect(
-        await inRollback(async (tx) => {
+        await inRollback(t, async (tx) => {
           await tx.execute(
             sql`delete from employee_versions where employee_id = ${used} and effective_from = '2032-06-01'`,
           );
@@ -196,7 +176,7 @@ describe('removing what only a version refers to', () => {
   it('refuses moving a position a version uses to another job', async () => {
     const job = await t.newJob();
     expect(
-      await inRollback((tx) =>
+      await inRollback(t, (tx) =>
         tx.execute(sql`update positions set job_id = ${job.id} where id = ${only.position}`),
       ),
     ).toMatchObject(refusal('employee_versions_position_of_job_fk'));
@@ -205,12 +185,6 @@ describe('removing what only a version refers to', () => {
 
 // The PostgreSQL project only (TEST_DATABASE_URL is set for both projects when PostgreSQL is there).
 describe.skipIf(!inject('pgTemplateDb'))('racing writers on PostgreSQL', () => {
-  /** A second session on the same database (another replica's connection). */
-  async function session() {
-    const client = new pg.Client({ connectionString: (t.database as { url?: string }).url });
-    await client.connect();
-    return client;
-  }
   const insert = (client: pg.Client, grade: number) => {
     const q = versionsOf(used, ['2033-01-01'], { ...ok(), grade });
     const compiled = new PgDialect().sqlToQuery(q);
@@ -219,7 +193,7 @@ describe.skipIf(!inject('pgTemplateDb'))('racing writers on PostgreSQL', () => {
 
   it('a delete waits for an uncommitted version of that grade, then is refused', async () => {
     const grade = await t.newGrade();
-    const [a, b] = [await session(), await session()];
+    const [a, b] = [await session(t), await session(t)];
     try {
       await a.query('begin');
       await insert(a, grade.id);
@@ -228,7 +202,7 @@ describe.skipIf(!inject('pgTemplateDb'))('racing writers on PostgreSQL', () => {
         () => null,
         (error: unknown) => error,
       );
-      await waitUntilBlocked(b);
+      await waitUntilBlocked(t, b);
       await a.query('commit');
       expect(await deleting).toMatchObject({
         code: '23503',
@@ -243,7 +217,7 @@ describe.skipIf(!inject('pgTemplateDb'))('racing writers on PostgreSQL', () => {
 
   it('a version waits for an uncommitted delete of its grade, then is refused', async () => {
     const grade = await t.newGrade();
-    const [a, b] = [await session(), await session()];
+    const [a, b] = [await session(t), await session(t)];
     try {
       await b.query('begin');
       await b.query('delete from grades where id = $1', [grade.id]);
@@ -252,7 +226,7 @@ describe.skipIf(!inject('pgTemplateDb'))('racing writers on PostgreSQL', () => {
         () => null,
         (error: unknown) => error,
       );
-      await waitUntilBlocked(a);
+      await waitUntilBlocked(t, a);
       await b.query('commit');
       expect(await inserting).toMatchObject({
         code: '23503',
@@ -267,22 +241,4 @@ describe.skipIf(!inject('pgTemplateDb'))('racing writers on PostgreSQL', () => {
     )) as unknown as { rows: Array<{ n: number }> };
     expect(left.rows[0]!.n).toBe(0);
   });
-
-  /** Polls pg_stat_activity until `client`'s backend waits on a lock. */
-  async function waitUntilBlocked(client: pg.Client) {
-    const pid = (client as unknown as { processID: number }).processID;
-    const watcher = await session();
-    try {
-      for (;;) {
-        const { rows } = await watcher.query(
-          "select wait_event_type from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'",
-          [pid],
-        );
-        if (rows.length) return;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    } finally {
-      await watcher.end();
-    }
-  }
 });
