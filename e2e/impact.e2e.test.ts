@@ -203,8 +203,10 @@ describe('impact preview before a rule is saved', () => {
       await multipliers.value('experienceMultiplier').fill(next);
       await multipliers.button('Save All Changes').click();
 
+      // The percent of the whole payroll: signed, or "0.0%" once the other files' employees make
+      // the change smaller than a twentieth of a percent (as impact-summary.ts writes it).
       expect(await previewShown(page)).toMatch(
-        /employees affected · payroll [+-]\$[\d,]+\.\d\d \([+-][\d.]+%\) · total cost [+-]\$/,
+        /employees affected · payroll [+-]\$[\d,]+\.\d\d \((?:[+-][\d.]+|0\.0)%\) · total cost [+-]\$/,
       );
       await screenshot(page, `impact-multipliers-${viewport.width}`);
       await cancelPreview(page);
