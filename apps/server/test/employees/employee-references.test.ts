@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { employees } from '../../src/db/schema.ts';
 import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
-import { inRollback, refusal, session, waitUntilBlocked } from '../support/references.ts';
+import {
+  brokenReferences,
+  inRollback,
+  MISSING,
+  type Refs,
+  refusal,
+  session,
+  waitUntilBlocked,
+} from '../support/references.ts';
 
 /*
  * An employee's job, position (of that job), grade and level are foreign keys (migration 0014,
@@ -25,40 +33,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const MISSING = 999_999;
 const ok = () => ({ job: c.job.id, position: c.position.id, grade: c.grade.id, level: c.level.id });
-type Refs = ReturnType<typeof ok>;
 
-/** Each reference pointing nowhere, with the constraint that must refuse it. */
-const BROKEN: Array<{ what: string; refs: () => Refs; constraint: string }> = [
-  {
-    what: 'a missing job',
-    refs: () => ({ ...ok(), job: MISSING }),
-    // No position belongs to a job that does not exist: the (job, position) key refuses it.
-    constraint: 'employees_position_of_job_fk',
-  },
-  {
-    what: 'a missing position',
-    refs: () => ({ ...ok(), position: MISSING }),
-    constraint: 'employees_position_of_job_fk',
-  },
-  {
-    what: "another job's position",
-    refs: () => ({ ...ok(), position: other.position }),
-    constraint: 'employees_position_of_job_fk',
-  },
-  {
-    what: 'a missing grade',
-    refs: () => ({ ...ok(), grade: MISSING }),
-    constraint: 'employees_grade_id_grades_id_fk',
-  },
-  {
-    what: 'a missing level',
-    refs: () => ({ ...ok(), level: MISSING }),
-    constraint: 'employees_level_id_levels_id_fk',
-  },
-];
 const other = { position: 0 };
+/** Each reference pointing nowhere, with the constraint that must refuse it. */
+const BROKEN = brokenReferences('employees', ok, () => other.position);
 beforeAll(async () => {
   const job = await t.newJob();
   other.position = (await t.newPosition(job.id)).id;

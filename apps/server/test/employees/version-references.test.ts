@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { employeeVersions } from '../../src/db/schema.ts';
 import type { Company } from '../support/factories.ts';
 import { buildTestApp, type TestContext } from '../support/helper.ts';
-import { inRollback, refusal, session, waitUntilBlocked } from '../support/references.ts';
+import {
+  brokenReferences,
+  inRollback,
+  MISSING,
+  type Refs,
+  refusal,
+  session,
+  waitUntilBlocked,
+} from '../support/references.ts';
 
 /*
  * An employee version's (job, position), grade and level are checked once per statement by the
@@ -27,41 +35,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const MISSING = 999_999;
 const ok = () => ({ job: c.job.id, position: c.position.id, grade: c.grade.id, level: c.level.id });
-type Refs = ReturnType<typeof ok>;
 const other = { position: 0 };
 beforeAll(async () => {
   other.position = (await t.newPosition((await t.newJob()).id)).id;
 });
 
-const BROKEN: Array<{ what: string; refs: () => Refs; constraint: string }> = [
-  {
-    what: 'a missing job',
-    refs: () => ({ ...ok(), job: MISSING }),
-    constraint: 'employee_versions_position_of_job_fk',
-  },
-  {
-    what: 'a missing position',
-    refs: () => ({ ...ok(), position: MISSING }),
-    constraint: 'employee_versions_position_of_job_fk',
-  },
-  {
-    what: "another job's position",
-    refs: () => ({ ...ok(), position: other.position }),
-    constraint: 'employee_versions_position_of_job_fk',
-  },
-  {
-    what: 'a missing grade',
-    refs: () => ({ ...ok(), grade: MISSING }),
-    constraint: 'employee_versions_grade_id_grades_id_fk',
-  },
-  {
-    what: 'a missing level',
-    refs: () => ({ ...ok(), level: MISSING }),
-    constraint: 'employee_versions_level_id_levels_id_fk',
-  },
-];
+/** Each reference pointing nowhere, with the constraint that must refuse it. */
+const BROKEN = brokenReferences('employee_versions', ok, () => other.position);
 
 /** Versions of employee `id` on each of `days`, naming `r`, the other fields its first version's. */
 const versionsOf = (id: number, days: string[], r: Refs) => sql`

@@ -56,3 +56,46 @@ export async function waitUntilBlocked(t: TestContext, client: pg.Client): Promi
     await watcher.end();
   }
 }
+
+/** An employee's (or a version's) four references. */
+export interface Refs {
+  job: number;
+  position: number;
+  grade: number;
+  level: number;
+}
+
+/** An id no row has. */
+export const MISSING = 999_999;
+
+/**
+ * Each reference of `table` pointing nowhere, with the constraint that must refuse it: built from
+ * `ok` (every reference exists) and another job's position.
+ */
+export function brokenReferences(
+  table: 'employees' | 'employee_versions',
+  ok: () => Refs,
+  otherPosition: () => number,
+): Array<{ what: string; refs: () => Refs; constraint: string }> {
+  // No position belongs to a job that does not exist: the (job, position) key refuses it.
+  const pair = `${table}_position_of_job_fk`;
+  return [
+    { what: 'a missing job', refs: () => ({ ...ok(), job: MISSING }), constraint: pair },
+    { what: 'a missing position', refs: () => ({ ...ok(), position: MISSING }), constraint: pair },
+    {
+      what: "another job's position",
+      refs: () => ({ ...ok(), position: otherPosition() }),
+      constraint: pair,
+    },
+    {
+      what: 'a missing grade',
+      refs: () => ({ ...ok(), grade: MISSING }),
+      constraint: `${table}_grade_id_grades_id_fk`,
+    },
+    {
+      what: 'a missing level',
+      refs: () => ({ ...ok(), level: MISSING }),
+      constraint: `${table}_level_id_levels_id_fk`,
+    },
+  ];
+}

@@ -177,11 +177,13 @@ function CellSelect({
   );
 }
 
-/** Select options that hold `id` even before the list has loaded (shown by its number until then). */
+/**
+ * Select options that hold `id` even before the list has loaded: its option then says so, never
+ * the number (no id on screen).
+ */
 function optionsWith(options: MoveChoices['grades'], id: number | null) {
-  if (id === null || options.some((o) => o.value === String(id)))
-    return options as Array<{ value: string; label: string }>;
-  return [...options, { value: String(id), label: `#${id}` }];
+  if (id === null || options.some((o) => o.value === String(id))) return options;
+  return [...options, { value: String(id), label: options.length ? 'Not in the list' : 'Loading…' }];
 }
 /** A compa-ratio, always two decimals (1.00, 0.95). */
 const ratio = (n: number) => numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
