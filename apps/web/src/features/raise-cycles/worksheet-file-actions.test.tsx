@@ -172,9 +172,9 @@ describe('WorksheetFileActions', { timeout: 30_000 }, () => {
       ),
     );
     const dialog = await pickFile();
-    expect(
-      await within(dialog).findByText('The file changes no proposal (5 unchanged).', {}, WAIT),
-    ).toBeVisible();
+    const nothing = await within(dialog).findByText('The file changes no proposal (5 unchanged).', {}, WAIT);
+    // The dialog may still be fading in (Mantine's transition) on a loaded machine: wait for it.
+    await waitFor(() => expect(nothing).toBeVisible(), WAIT);
     expect(within(dialog).queryByRole('button', { name: 'Confirm' })).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(imports()).toHaveLength(1);
@@ -192,9 +192,10 @@ describe('WorksheetFileActions', { timeout: 30_000 }, () => {
     );
     const dialog = await pickFile();
     const table = await within(dialog).findByRole('table', { name: 'Import problems' }, WAIT);
-    expect(
-      within(dialog).getByText('The file has 2 problems (sheet "Worksheet"); nothing was imported.'),
-    ).toBeVisible();
+    const message = within(dialog).getByText(
+      'The file has 2 problems (sheet "Worksheet"); nothing was imported.',
+    );
+    await waitFor(() => expect(message).toBeVisible(), WAIT);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
       rows.map((r) =>
