@@ -80,7 +80,8 @@ describe('Settings → Adjustment Factors', () => {
     expect(await field(form, 'Position').isDisabled()).toBe(true);
     await pickOption(form, 'Job', job.name);
     await field(form, 'Position').click();
-    expect(await page.getByRole('option').allTextContents()).toEqual(positions.map((p) => p.name));
+    // The list opens a moment after the click (slower on a loaded machine): read it once it shows.
+    await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(positions.map((p) => p.name));
     await page.getByRole('option', { name: positions[1]!.name, exact: true }).click();
     await form.getByText('Values between -100% and +100%', { exact: true }).waitFor();
     await field(form, 'Adjustment Factor').fill('12');
